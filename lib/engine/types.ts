@@ -1,0 +1,139 @@
+import type { ProviderId, StrategyId } from "../scenario/types";
+
+/** What a request is for, shown on the stepper's timeline (search → load → call → answer). */
+export type StepKind = "search" | "load" | "call" | "retry" | "answer";
+
+/** The exact HTTP request a client would send. Keys never appear here: headers carry a placeholder. */
+export type WireRequest = {
+  method: "POST";
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+};
+
+/** Where in the provider's cache order a block sits. */
+export type SegmentGroup = "tools" | "system" | "messages";
+
+/**
+ * One block of the request in the provider's cache order (Anthropic: tools[i] → system → messages[j].content[k]).
+ * Two consecutive requests share a block exactly when their `key`s are equal and every earlier key is equal too.
+ */
+export type Segment = {
+  /** JSON-ish path into the wire body, e.g. `tools[3]` or `messages[2].content[0]`. */
+  path: string;
+  /** Plain words for the UI: "tool get_weather", "user turn 2", "tool_result for load_tool_schemas". */
+  label: string;
+  group: SegmentGroup;
+  /** Stable hash of the block's exact contribution to the prompt. */
+  key: string;
+  tokens: number;
+  /** The part of `tokens` that is tool definitions (top-level or loaded into the conversation). */
+  toolDefinitionTokens: number;
+  /** A cache breakpoint sits on this block (explicit `cache_control`, or the automatic one). */
+  breakpoint: boolean;
+  /**
+   * Present in the body but not in the model's prompt (Anthropic `defer_loading` tools): they cost no tokens and
+   * do not take part in prefix matching until a search expands them inline.
+   */
+  outsidePrompt?: boolean;
+};
+
+export type SegmentCacheStatus = "read" | "write" | "uncached" | "invalidated";
+
+export type DivergenceKind =
+  | "changed"
+  | "inserted"
+  | "removed"
+  | "ttl-expired"
+  | "below-minimum"
+  | "lookback-exceeded"
+  | "no-breakpoint"
+  | "first-request";
+
+export type Divergence = {
+  /** The segment path where the prefix stops matching, e.g. `tools[3]`. */
+  segment: string;
+  segmentIndex: number;
+  kind: DivergenceKind;
+  /** A sentence for people: "tools[3] changed: the whole cache is invalidated". */
+  reason: string;
+};
+
+export type StepTokens = {
+  /** Every prompt token of the request: cacheRead + cacheWrite + uncached. */
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  uncached: number;
+  toolDefinitions: number;
+  output: number;
+};
+
+export type CostBreakdown = {
+  uncachedUsd: number;
+  cacheReadUsd: number;
+  cacheWriteUsd: number;
+  outputUsd: number;
+  totalUsd: number;
+};
+
+export type EngineWarning = { code: string; message: string };
+
+export type EngineStep = {
+  index: number;
+  /** 0-based index of the scripted user turn this request belongs to. */
+  turn: number;
+  kind: StepKind;
+  /** Short words for the timeline: "search 'weather'", "call get_weather". */
+  title: string;
+  /** Seconds since the first request on the scenario's clock. */
+  clockSeconds: number;
+  request: WireRequest;
+  /** The simulated provider response to this request, in the provider's wire format. */
+  response: Record<string, unknown>;
+  segments: Segment[];
+  /** Parallel to `segments`. */
+  segmentStatus: SegmentCacheStatus[];
+  tokens: StepTokens;
+  divergence: Divergence | null;
+  cost: CostBreakdown;
+  /** What happened, in words: misses, validation errors, retries. */
+  notes: string[];
+  warnings: EngineWarning[];
+};
+
+export type StrategyTotals = {
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  uncached: number;
+  output: number;
+  requests: number;
+  costUsd: number;
+  cacheHitRateByTokens: number;
+  cacheHitRateByRequests: number;
+  toolsFound: number;
+  toolsNeeded: number;
+  toolDefinitions: number;
+};
+
+/** The three goals of seed 001 §3: which ones a strategy meets. */
+export type GoalVerdicts = {
+  noToolsUpFront: boolean;
+  stableToolList: boolean;
+  nativeStrictSchema: boolean;
+};
+
+export type StrategyRun = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  /** Set when the combination is impossible; then `steps` is empty. */
+  refused?: { reason: string };
+  steps: EngineStep[];
+  totals: StrategyTotals;
+  goals: GoalVerdicts;
+  /** How the token counts were made: exact tokenizer or a labelled estimate. */
+  tokenCounting: { exact: boolean; label: string };
+  warnings: EngineWarning[];
+};

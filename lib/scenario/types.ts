@@ -1,0 +1,89 @@
+import type { Catalog } from "../catalog/types";
+
+export const SCENARIO_FORMAT_VERSION = 1;
+
+export type ProviderId = "anthropic" | "openai-responses" | "openai-chat" | "moonshot";
+
+export type StrategyId =
+  | "full"
+  | "naive-dynamic"
+  | "anthropic-tool-search"
+  | "openai-tool-search"
+  | "stubs"
+  | "gateway"
+  | "kimi-dynamic"
+  | "anthropic-mid-conversation";
+
+export const STRATEGY_IDS: readonly StrategyId[] = [
+  "full",
+  "naive-dynamic",
+  "anthropic-tool-search",
+  "openai-tool-search",
+  "stubs",
+  "gateway",
+  "kimi-dynamic",
+  "anthropic-mid-conversation",
+];
+
+export const PROVIDER_IDS: readonly ProviderId[] = ["anthropic", "openai-responses", "openai-chat", "moonshot"];
+
+/** One tool the task of a user turn needs, with the arguments the model should pass. */
+export type NeededToolCall = {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /**
+   * A scripted argument mistake: the model first sends these arguments instead. Where the strategy validates on
+   * the client (stubs, gateway) the transcript shows the validation error and one corrected retry; where the
+   * provider enforces the schema natively, strict decoding prevents the mistake and it is skipped.
+   */
+  mistakenArguments?: Record<string, unknown>;
+};
+
+export type ScenarioTurn = {
+  user: string;
+  needs: NeededToolCall[];
+  /** The search the model would write; derived from the user turn when absent. */
+  searchQuery?: string;
+  /** A regex for the regex search variants; derived from the query when absent. */
+  searchPattern?: string;
+  /** The model's final answer text; a short default is generated when absent. */
+  answer?: string;
+};
+
+export type CacheTtl = "5m" | "1h";
+
+export type ScenarioSettings = {
+  provider: ProviderId;
+  model: string;
+  system: string;
+  /** Tools kept non-deferred (always loaded) by the deferral strategies. */
+  nonDeferredTools: string[];
+  /** Anthropic tool-search variant, and the regex/BM25 flavour of the client search where it applies. */
+  searchVariant: "bm25" | "regex";
+  /** Who runs the search under the provider-native strategies. */
+  searchExecution: "server" | "client";
+  /** How many results a search returns (Anthropic documents up to 5). */
+  searchResultLimit: number;
+  /** Anthropic cache breakpoints: automatic top-level `cache_control`, or explicit markers, or none. */
+  cacheMode: "automatic" | "explicit" | "off";
+  /** Where explicit breakpoints go (at most 4 in total). */
+  explicitBreakpoints: Array<"tools" | "system" | "last-message">;
+  cacheTtl: CacheTtl;
+  minutesBetweenTurns: number;
+  /** Seconds between two requests inside one turn (tool execution and model latency). */
+  secondsBetweenSteps: number;
+  /** Use OpenAI namespaces for tools that have one (OpenAI tool search). */
+  useNamespaces: boolean;
+  toolChoice: "auto" | "any" | "none";
+  maxOutputTokens: number;
+};
+
+export type Scenario = {
+  formatVersion: typeof SCENARIO_FORMAT_VERSION;
+  id: string;
+  title: string;
+  description?: string;
+  catalog: Catalog;
+  turns: ScenarioTurn[];
+  settings: ScenarioSettings;
+};
