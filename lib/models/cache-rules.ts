@@ -1,0 +1,34 @@
+import type { CacheRules } from "../cache/types";
+import type { CacheTtl } from "../scenario/types";
+import type { ModelInfo } from "./types";
+
+/**
+ * Anthropic's two cache lifetimes: `"ttl": "5m"` (default) and `"ttl": "1h"` (PROTOCOLS.md §5.1). The other
+ * providers have one lifetime per model, set in the model table.
+ */
+export const ANTHROPIC_CACHE_TTL_SECONDS: Record<CacheTtl, number> = { "5m": 300, "1h": 3_600 };
+
+/**
+ * The plain cache rules of a model: the table's values, then the scenario's TTL (Anthropic only, because only its
+ * breakpoints carry a TTL), then the user's overrides from Settings, which always win.
+ */
+export function cacheRulesFor(model: ModelInfo, overrides: Partial<CacheRules> = {}, ttl?: CacheTtl): CacheRules {
+  const { cache } = model;
+  const rules: CacheRules = {
+    kind: cache.kind.value,
+    minimumCacheableTokens: cache.minimumCacheableTokens.value,
+    lookbackBlocks: cache.lookbackBlocks.value,
+    maxBreakpoints: cache.maxBreakpoints.value,
+    ttlSeconds: cache.ttlSeconds.value,
+    refreshOnRead: cache.refreshOnRead.value,
+    cachedTokenGranularity: cache.cachedTokenGranularity.value,
+    writesBilled: cache.writesBilled.value,
+  };
+  if (ttl !== undefined && model.provider === "anthropic") rules.ttlSeconds = ANTHROPIC_CACHE_TTL_SECONDS[ttl];
+  return { ...rules, ...definedOnly(overrides) };
+}
+
+/** `{ ttlSeconds: undefined }` from a half-filled settings form must not erase the table's value. */
+function definedOnly(overrides: Partial<CacheRules>): Partial<CacheRules> {
+  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as Partial<CacheRules>;
+}

@@ -1,0 +1,69 @@
+import type { CacheRules } from "../cache/types";
+import type { ProviderId } from "../scenario/types";
+import type { TokenizerKind } from "../tokens";
+
+/**
+ * How sure a fact is, following PROTOCOLS.md: "documented" = a provider's own docs or SDK; "secondary" = a third
+ * party quoting or measuring them; "unconfirmed" = no source, a placeholder the UI must label as such.
+ */
+export type Confidence = "documented" | "secondary" | "unconfirmed";
+
+export type Sourced<T> = { value: T; source: string; date?: string; confidence: Confidence };
+
+/** Prices per million tokens. Where writes are not billed separately, the write columns equal `inputPerMillion`. */
+export type PriceTable = {
+  inputPerMillion: number;
+  cacheWrite5mPerMillion: number;
+  cacheWrite1hPerMillion: number;
+  cacheReadPerMillion: number;
+  outputPerMillion: number;
+  currency: "USD";
+  source: string;
+  date: string;
+  confidence: Confidence;
+  note?: string;
+};
+
+export type ModelCapabilities = {
+  /** Anthropic Tool Search Tool, regex and BM25 (PROTOCOLS.md §1.1). */
+  anthropicToolSearch: boolean;
+  /** Anthropic `tool_addition` / `tool_removal` in mid-conversation system messages, beta (§4.2). */
+  midConversationToolChanges: boolean;
+  /** OpenAI Responses `tool_search` with `defer_loading`, gpt-5.4 and later (§2.1). */
+  openaiToolSearch: boolean;
+  /** OpenAI Responses `namespace` tools (§2.1). */
+  namespaces: boolean;
+  /** Kimi dynamic tool loading through `{role:"system", tools:[…]}` messages, K3 only (§3.1). */
+  kimiDynamicTools: boolean;
+  /** The provider can enforce a tool's schema while decoding (`strict`). */
+  strictTools: boolean;
+};
+
+export type ModelInfo = {
+  /** The model id as the provider spells it in requests. */
+  id: string;
+  provider: ProviderId;
+  label: string;
+  capabilities: ModelCapabilities;
+  tokenizer: TokenizerKind;
+  cache: { [K in keyof CacheRules]: Sourced<CacheRules[K]> };
+  /** Anthropic: extra system-prompt tokens added when `tools` is non-empty, per `tool_choice` (§5.1). */
+  toolUseSystemPromptTokens?: Sourced<{ auto: number; any: number }>;
+  prices: PriceTable;
+  notes?: string[];
+};
+
+/** A fact the engine depends on that PROTOCOLS.md could not confirm, shown as a labelled, editable setting. */
+export type Assumption = {
+  id: string;
+  label: string;
+  defaultValue: string | number | boolean;
+  source: string;
+  confidence: Confidence;
+  /** What in the simulation changes with this value. */
+  affects: string;
+};
+
+export function sourced<T>(value: T, confidence: Confidence, source: string, date?: string): Sourced<T> {
+  return date === undefined ? { value, source, confidence } : { value, source, date, confidence };
+}

@@ -1,0 +1,83 @@
+/**
+ * A bounded memo in front of a token-counting function.
+ *
+ * The engine counts every request segment on every step, but from one step to the next almost every segment is
+ * unchanged (the whole point of a stable prefix). Tokenising 10,000 tool definitions of ~400 tokens takes
+ * seconds; looking the same texts up again must cost next to nothing. Two things keep memory bounded:
+ *
+ * - texts up to `hashKeysAboveLength` characters are keyed by the text itself (a Map lookup on a string is
+ *   exact and fast); longer texts (whole request bodies, a 16 MB rendering of a large catalog) are keyed by their
+ *   length plus a 64-bit hash, so the memo never keeps a second copy of a huge string alive;
+ * - each map holds at most `maxEntries`; beyond that the oldest insertion is evicted (Map keeps insertion order).
+ */
+
+export type MemoisedCountOptions = {
+  /** Entries kept per map before the oldest is evicted. */
+  maxEntries?: number;
+  /** Texts longer than this many UTF-16 code units are keyed by a hash instead of by themselves. */
+  hashKeysAboveLength?: number;
+};
+
+export type MemoisedCount = {
+  count(text: string): number;
+  /** Entries currently held (short-text and hashed maps together). */
+  readonly size: number;
+  clear(): void;
+};
+
+export const DEFAULT_MAXIMUM_MEMO_ENTRIES = 50_000;
+export const DEFAULT_HASH_KEYS_ABOVE_LENGTH = 4_096;
+
+export function createMemoisedCount(
+  countUncached: (text: string) => number,
+  options: MemoisedCountOptions = {},
+): MemoisedCount {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAXIMUM_MEMO_ENTRIES;
+  const hashKeysAboveLength = options.hashKeysAboveLength ?? DEFAULT_HASH_KEYS_ABOVE_LENGTH;
+  // Two maps, so that a short text can never collide with the key format of a hashed long one.
+  const countsByText = new Map<string, number>();
+  const countsByHash = new Map<string, number>();
+
+  function lookUp(map: Map<string, number>, key: string, text: string): number {
+    const known = map.get(key);
+    if (known !== undefined) return known;
+    const counted = countUncached(text);
+    if (map.size >= maxEntries) {
+      const oldestKey = map.keys().next().value;
+      if (oldestKey !== undefined) map.delete(oldestKey);
+    }
+    map.set(key, counted);
+    return counted;
+  }
+
+  return {
+    count(text: string): number {
+      if (text.length === 0) return 0;
+      if (text.length <= hashKeysAboveLength) return lookUp(countsByText, text, text);
+      return lookUp(countsByHash, longTextKey(text), text);
+    },
+    get size() {
+      return countsByText.size + countsByHash.size;
+    },
+    clear() {
+      countsByText.clear();
+      countsByHash.clear();
+    },
+  };
+}
+
+/**
+ * Length plus two independent 32-bit FNV-1a style hashes (different offset bases and multipliers) over the UTF-16
+ * code units: about 64 bits, so with 50,000 entries a collision is ~1e-10 likely. A collision would only give one
+ * long text another's token count; it cannot corrupt anything else.
+ */
+export function longTextKey(text: string): string {
+  let first = 0x811c9dc5;
+  let second = 0x050c5d1f;
+  for (let index = 0; index < text.length; index++) {
+    const codeUnit = text.charCodeAt(index);
+    first = Math.imul(first ^ codeUnit, 0x01000193);
+    second = Math.imul(second ^ codeUnit, 0x5bd1e995);
+  }
+  return `${text.length}:${(first >>> 0).toString(36)}:${(second >>> 0).toString(36)}`;
+}

@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, createTokenCounter } from "./token-counter";
+
+// Wrap the real tokenizer in a spy, so memoisation is checked by counting tokenizer calls rather than by timing.
+vi.mock("gpt-tokenizer/encoding/o200k_base", async (importOriginal) => {
+  const original = await importOriginal<typeof import("gpt-tokenizer/encoding/o200k_base")>();
+  return { ...original, countTokens: vi.fn(original.countTokens) };
+});
+
+const tokenizerCalls = vi.mocked(countTokens);
+
+/** The memo is shared by the whole process, so each test uses text no other test uses. */
+function uniqueText(tag: string, repeat = 1): string {
+  return `${tag} ${Math.random().toString(36).slice(2)} `.repeat(repeat);
+}
+
+beforeEach(() => {
+  tokenizerCalls.mockClear();
+});
+
+describe("o200k counter", () => {
+  const counter = createTokenCounter("o200k");
+
+  it("is exact and says which encoding it uses, and that GPT-5.x is unconfirmed", () => {
+    expect(counter.exact).toBe(true);
+    expect(counter.kind).toBe("o200k");
+    expect(counter.label).toContain("o200k_base");
+    expect(counter.label).toContain("unconfirmed");
+  });
+
+  it("counts known strings exactly", () => {
+    expect(counter.count("hello world")).toBe(2);
+    expect(counter.count("")).toBe(0);
+  });
+
+  it("counts special-token text as plain text instead of throwing", () => {
+    expect(() => counter.count("a description quoting <|endoftext|>")).not.toThrow();
+    expect(counter.count("<|endoftext|>")).toBeGreaterThan(1);
+  });
+
+  it("tokenises a text once, however often it is counted", () => {
+    const text = uniqueText("memo", 20);
+    const first = counter.count(text);
+    for (let repeat = 0; repeat < 5; repeat++) expect(counter.count(text)).toBe(first);
+    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+  });
+
+  it("pays only for new content when a large catalog is counted again", () => {
+    // 10,000 tool definitions of ~400 tokens: the first pass tokenises each, the second tokenises nothing.
+    const description = "Look up the current weather for a city and return temperature, wind and humidity. ".repeat(20);
+    const tools = Array.from({ length: 10_000 }, (_, index) => `tool_${index}_${uniqueText("t")}: ${description}`);
+    for (const tool of tools) counter.count(tool);
+    expect(tokenizerCalls).toHaveBeenCalledTimes(10_000);
+    tokenizerCalls.mockClear();
+    for (const tool of tools) counter.count(tool);
+    expect(tokenizerCalls).not.toHaveBeenCalled();
+    counter.count(`${tools[0]} (edited)`);
+    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+  }, 60_000);
+
+  it("memoises very long texts (hash-keyed) too", () => {
+    const whole = uniqueText("whole request body", 2_000);
+    const first = counter.count(whole);
+    expect(counter.count(whole.slice(0))).toBe(first);
+    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("estimating counters", () => {
+  it("multiply the o200k count by the default factor and round", () => {
+    const text = uniqueText("a tool description with some JSON {\"type\":\"object\"}", 10);
+    const exact = createTokenCounter("o200k").count(text);
+    const anthropic = createTokenCounter("anthropic-estimate");
+    const kimi = createTokenCounter("kimi-estimate");
+    expect(anthropic.count(text)).toBe(Math.round(exact * ANTHROPIC_DEFAULT_CORRECTION_FACTOR));
+    expect(kimi.count(text)).toBe(exact);
+    // The estimators share the o200k memo: three counters, one tokenizer call.
+    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+  });
+
+  it("are labelled as estimates with their factor and the reason", () => {
+    const anthropic = createTokenCounter("anthropic-estimate", { correctionFactor: 1.15 });
+    expect(anthropic.exact).toBe(false);
+    expect(anthropic.label).toBe("estimate: o200k × 1.15 (no public Claude tokenizer)");
+    expect(createTokenCounter("kimi-estimate").label).toBe("estimate: o200k × 1 (no public Kimi tokenizer)");
+  });
+
+  it("apply a custom correction factor", () => {
+    const counter = createTokenCounter("kimi-estimate", { correctionFactor: 2 });
+    expect(counter.count("hello world")).toBe(4);
+  });
+
+  it("reject a factor that is not a positive number", () => {
+    expect(() => createTokenCounter("anthropic-estimate", { correctionFactor: 0 })).toThrow(/tokens: correction factor/);
+    expect(() => createTokenCounter("kimi-estimate", { correctionFactor: Number.NaN })).toThrow(RangeError);
+  });
+
+  it("leave the exact counter unaffected by a correction factor", () => {
+    expect(createTokenCounter("o200k", { correctionFactor: 3 }).count("hello world")).toBe(2);
+  });
+});
