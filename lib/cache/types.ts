@@ -1,4 +1,4 @@
-import type { Divergence, Segment, SegmentCacheStatus } from "../engine/types";
+import type { Divergence, EngineWarning, Segment, SegmentCacheStatus } from "../engine/types";
 
 /**
  * The documented caching rules of one provider/model, all overridable in settings because several are
@@ -26,11 +26,18 @@ export type CacheRules = {
 
 export type CacheEntry = { prefixKey: string; tokens: number; expiresAtSeconds: number };
 
+/** automatic-prefix: one earlier request whose whole prompt is an entry; any prefix of it can be read. */
+export type CachedPrompt = { entry: CacheEntry; segments: readonly Segment[] };
+
 /** The provider's cache as the simulation knows it after some requests. Immutable: each step returns a new one. */
 export type CacheState = {
   entries: ReadonlyMap<string, CacheEntry>;
   /** Segments of the previous request, for naming the first divergence. */
   previousSegments: readonly Segment[] | null;
+  /** automatic-prefix only: the earlier prompts still worth matching against (see lib/cache/automatic-prefix.ts). */
+  prompts?: readonly CachedPrompt[];
+  /** How many leading prompt blocks of the previous request were read from or written to the cache. */
+  previousCachedBlockCount?: number;
 };
 
 export type CacheEvaluation = {
@@ -40,4 +47,6 @@ export type CacheEvaluation = {
   uncached: number;
   divergence: Divergence | null;
   nextState: CacheState;
+  /** Soft problems with the request's cache markers (e.g. more breakpoints than the provider allows). */
+  warnings?: EngineWarning[];
 };

@@ -1,0 +1,130 @@
+import type { Segment } from "../engine/types";
+import { absorb, digest, startHash } from "./hash-string";
+
+/**
+ * A request's prompt as the cache sees it: only the blocks inside the model's prompt, in cache order.
+ * Deferred tools (`outsidePrompt`) are left out: "The API excludes deferred tools from the system-prompt prefix"
+ * (PROTOCOLS.md §1.8), so adding or changing one never moves a prefix boundary.
+ * Throughout lib/cache a "block" is one in-prompt segment and a prefix is measured in blocks, never in raw
+ * segment indices, so two requests with different deferred tools still line up.
+ */
+export type PromptTrace = {
+  /** How many segments the trace was built from; a mismatch means the array was mutated afterwards. */
+  segmentCount: number;
+  /** Index into `segments` of each prompt block. */
+  segmentIndexOfBlock: readonly number[];
+  blockKeys: readonly string[];
+  /**
+   * prefixHashes[n - 1] identifies the prefix made of the first n blocks: cyrb53 of the block keys joined, taken
+   * incrementally. Kept as numbers because turning 10,000 of them into strings costs more than everything else.
+   */
+  prefixHashes: Float64Array;
+  /** cumulativeTokens[n] = tokens of the first n blocks; length is block count + 1. */
+  cumulativeTokens: readonly number[];
+};
+
+/** The key of the empty prefix, before any prompt block. */
+export const EMPTY_PREFIX_KEY = "";
+/** Separates block keys inside the prefix hash, so ["ab", "c"] and ["a", "bc"] differ. */
+const KEY_SEPARATOR = "\u0000";
+
+const traces = new WeakMap<readonly Segment[], PromptTrace>();
+const segmentPrefixKeys = new WeakMap<PromptTrace, readonly string[]>();
+
+/** Builds (once per segments array) the prompt blocks, their cumulative prefix hashes and token sums. */
+export function promptTrace(segments: readonly Segment[]): PromptTrace {
+  const known = traces.get(segments);
+  if (known && known.segmentCount === segments.length) return known;
+  const segmentIndexOfBlock: number[] = [];
+  const blockKeys: string[] = [];
+  const cumulativeTokens: number[] = [0];
+  const prefixHashes = new Float64Array(segments.length);
+  // Chaining every earlier key into the hash makes equal prefix hashes mean equal prefixes (up to a 2^-53
+  // collision), which is how the providers match: "byte-exact match up to the breakpoint" (PROTOCOLS.md §5.1, §5.2).
+  const lanes = startHash();
+  let tokens = 0;
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index];
+    if (segment.outsidePrompt) continue;
+    absorb(lanes, KEY_SEPARATOR);
+    absorb(lanes, segment.key);
+    prefixHashes[blockKeys.length] = digest(lanes);
+    tokens += segment.tokens;
+    segmentIndexOfBlock.push(index);
+    blockKeys.push(segment.key);
+    cumulativeTokens.push(tokens);
+  }
+  const trace = {
+    segmentCount: segments.length,
+    segmentIndexOfBlock,
+    blockKeys,
+    prefixHashes: prefixHashes.subarray(0, blockKeys.length),
+    cumulativeTokens,
+  };
+  traces.set(segments, trace);
+  return trace;
+}
+
+export function blockCount(trace: PromptTrace): number {
+  return trace.blockKeys.length;
+}
+
+export function promptTokens(trace: PromptTrace): number {
+  return trace.cumulativeTokens[trace.blockKeys.length];
+}
+
+/** The cache-entry key of the prefix made of the first `block + 1` blocks. */
+export function prefixKeyOfBlock(trace: PromptTrace, block: number): string {
+  return block < 0 ? EMPTY_PREFIX_KEY : trace.prefixHashes[block].toString(36);
+}
+
+/**
+ * Prefix key at each segment's boundary, parallel to `segments`: the key of the prompt up to and including that
+ * segment. A deferred (`outsidePrompt`) segment repeats the key before it; before any prompt block the key is "".
+ */
+export function prefixKeys(segments: readonly Segment[]): string[] {
+  const trace = promptTrace(segments);
+  const known = segmentPrefixKeys.get(trace);
+  if (known) return [...known];
+  const keys: string[] = [];
+  let block = -1;
+  let key = EMPTY_PREFIX_KEY;
+  for (let index = 0; index < segments.length; index += 1) {
+    if (trace.segmentIndexOfBlock[block + 1] === index) {
+      block += 1;
+      key = prefixKeyOfBlock(trace, block);
+    }
+    keys.push(key);
+  }
+  segmentPrefixKeys.set(trace, keys);
+  return [...keys];
+}
+
+/**
+ * How many leading prompt blocks two traces share. Prefix hashes are chained, so "the first n blocks are equal" is
+ * monotone in n and a binary search finds the largest n in O(log n).
+ */
+export function sharedBlockCount(first: PromptTrace, second: PromptTrace): number {
+  let low = 0;
+  let high = Math.min(first.prefixHashes.length, second.prefixHashes.length);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (first.prefixHashes[middle - 1] === second.prefixHashes[middle - 1]) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Number of leading prompt segments with equal keys; `outsidePrompt` segments are skipped on both sides. */
+export function sharedPrefixLength(previous: readonly Segment[], current: readonly Segment[]): number {
+  return sharedBlockCount(promptTrace(previous), promptTrace(current));
+}
+
+/**
+ * The segment index to show for prompt block `block`. Past the last block (a removal at the end) it is clamped to
+ * the last segment, so `segments[index]` always exists for a non-empty request.
+ */
+export function segmentIndexOfBlock(trace: PromptTrace, block: number): number {
+  if (block >= 0 && block < trace.segmentIndexOfBlock.length) return trace.segmentIndexOfBlock[block];
+  return block < 0 ? 0 : Math.max(0, trace.segmentCount - 1);
+}
