@@ -1,3 +1,4 @@
+import type { CacheRules } from "../cache/types";
 import type { Catalog } from "../catalog/types";
 
 export const SCENARIO_FORMAT_VERSION = 1;
@@ -76,6 +77,10 @@ export type ScenarioSettings = {
   useNamespaces: boolean;
   toolChoice: "auto" | "any" | "none";
   maxOutputTokens: number;
+  /** Correction factors of the estimating tokenizers (Claude and Kimi have no public tokenizer). */
+  tokenCorrectionFactors?: Partial<Record<"anthropic-estimate" | "kimi-estimate", number>>;
+  /** Overrides of the provider's cache rules, for the UNCONFIRMED ones (minimum length, TTL, granularity…). */
+  cacheOverrides?: Partial<CacheRules>;
 };
 
 export type Scenario = {

@@ -1,0 +1,252 @@
+import type { CatalogTool } from "../catalog/types";
+import type { EngineWarning } from "../engine/types";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
+import { ANTHROPIC_BM25_INPUT_KEY, ANTHROPIC_MAX_CACHE_BREAKPOINTS, anthropicSearchToolName, anthropicSearchToolType } from "./anthropic-constants";
+import { memoisePerTool, SegmentList } from "./segment-list";
+import { STUB_INPUT_SCHEMA, stubDescription } from "./stub-definition";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+
+type Json = Record<string, unknown>;
+type ToolWire = { wire: Json; text: string };
+
+const toolWireMemo = memoisePerTool<ToolWire>();
+
+/** The Anthropic `Tool` object of a catalog tool. `cache_control` is added per request, never memoised. */
+export function anthropicToolDefinition(tool: CatalogTool, variant: "full" | "deferred" | "stub"): ToolWire {
+  return toolWireMemo(tool, `anthropic:${variant}`, () => {
+    const wire: Json =
+      variant === "stub"
+        ? { name: tool.name, description: stubDescription(tool), input_schema: STUB_INPUT_SCHEMA }
+        : {
+            name: tool.name,
+            description: tool.description,
+            input_schema: tool.inputSchema,
+            ...(tool.inputExamples?.length ? { input_examples: tool.inputExamples } : {}),
+            ...(variant === "deferred" ? { defer_loading: true } : {}),
+          };
+    // The prompt sees the definition without defer_loading; that flag only decides where it is expanded.
+    const { defer_loading: _deferLoading, ...promptPart } = wire;
+    return { wire, text: JSON.stringify(promptPart) };
+  });
+}
+
+function definitionTextOf(names: readonly string[], context: RenderContext): string {
+  return names
+    .map((name) => {
+      const tool = context.catalogByName.get(name);
+      return tool ? anthropicToolDefinition(tool, "full").text : JSON.stringify({ tool_reference: name });
+    })
+    .join("\n");
+}
+
+function renderTools(entries: readonly ToolEntry[], list: SegmentList, context: RenderContext): Json[] {
+  return entries.map((entry, index) => {
+    const path = `tools[${index}]`;
+    switch (entry.type) {
+      case "catalog": {
+        const definition = anthropicToolDefinition(entry.tool, entry.deferred ? "deferred" : "full");
+        list.add({
+          path,
+          label: entry.deferred ? `deferred tool ${entry.tool.name}` : `tool ${entry.tool.name}`,
+          group: "tools",
+          promptText: definition.text,
+          toolDefinitionText: definition.text,
+          outsidePrompt: entry.deferred,
+        });
+        return definition.wire;
+      }
+      case "stub":
+      case "helper": {
+        const definition = anthropicToolDefinition(entry.tool, entry.type === "stub" ? "stub" : "full");
+        list.add({ path, label: `${entry.type === "stub" ? "stub" : "tool"} ${entry.tool.name}`, group: "tools", promptText: definition.text, toolDefinitionText: definition.text });
+        return definition.wire;
+      }
+      case "anthropic-tool-search": {
+        const wire = { type: anthropicSearchToolType(entry.variant), name: anthropicSearchToolName(entry.variant) };
+        const text = JSON.stringify(wire);
+        list.add({ path, label: `tool search (${entry.variant})`, group: "tools", promptText: text, toolDefinitionText: text });
+        return wire;
+      }
+      default:
+        throw new Error(`anthropic-messages: tool entry ${entry.type} is not an Anthropic tool`);
+    }
+  });
+}
+
+function renderBlock(block: TranscriptBlock, context: RenderContext): { wire: Json[]; texts: string[]; definitions: string[] } {
+  switch (block.type) {
+    case "text":
+      return { wire: [{ type: "text", text: block.text }], texts: [block.text], definitions: [""] };
+    case "tool-call": {
+      const wire = { type: "tool_use", id: block.id, name: block.name, input: block.input };
+      return { wire: [wire], texts: [JSON.stringify(wire)], definitions: [""] };
+    }
+    case "tool-result": {
+      const wire = { type: "tool_result", tool_use_id: block.callId, content: block.content, ...(block.isError ? { is_error: true } : {}) };
+      return { wire: [wire], texts: [JSON.stringify(wire)], definitions: [""] };
+    }
+    case "tool-reference-result": {
+      const wire = {
+        type: "tool_result",
+        tool_use_id: block.callId,
+        content: block.toolNames.map((name) => ({ type: "tool_reference", tool_name: name })),
+      };
+      // The API expands each reference to the full definition inline (PROTOCOLS §1.5): that is what is billed.
+      const definitions = definitionTextOf(block.toolNames, context);
+      return { wire: [wire], texts: [JSON.stringify(wire) + definitions], definitions: [definitions] };
+    }
+    case "server-tool-search": {
+      const inputKey = block.variant === "regex" ? "pattern" : ANTHROPIC_BM25_INPUT_KEY;
+      const use = { type: "server_tool_use", id: block.id, name: anthropicSearchToolName(block.variant), input: { [inputKey]: block.input } };
+      const content =
+        "toolNames" in block.result
+          ? { type: "tool_search_tool_search_result", tool_references: block.result.toolNames.map((name) => ({ type: "tool_reference", tool_name: name })) }
+          : { type: "tool_search_tool_result_error", error_code: block.result.errorCode, error_message: block.result.errorMessage };
+      const result = { type: "tool_search_tool_result", tool_use_id: block.id, content };
+      const definitions = "toolNames" in block.result ? definitionTextOf(block.result.toolNames, context) : "";
+      return { wire: [use, result], texts: [JSON.stringify(use), JSON.stringify(result) + definitions], definitions: ["", definitions] };
+    }
+    default:
+      throw new Error(`anthropic-messages: block ${block.type} is not part of the Anthropic Messages API`);
+  }
+}
+
+function renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest {
+  const { settings, model } = context;
+  const warnings: EngineWarning[] = [];
+  const list = new SegmentList(context.counter);
+  const tools = renderTools(transcript.tools, list, context);
+  const toolSegmentCount = list.segments.length;
+
+  if (tools.length > 0 && model.toolUseSystemPromptTokens) {
+    const overhead = model.toolUseSystemPromptTokens.value;
+    const tokens = settings.toolChoice === "any" ? overhead.any : overhead.auto;
+    list.add({ path: "system (tool-use preamble)", label: "tool-use system prompt added by Anthropic", group: "system", promptText: "", key: `tool-use-preamble:${settings.toolChoice}:${tokens}`, tokens });
+  }
+  const system: Json[] = [{ type: "text", text: transcript.system }];
+  const systemSegment = list.add({ path: "system[0]", label: "system prompt", group: "system", promptText: transcript.system });
+
+  const messages: Json[] = [];
+  transcript.messages.forEach((message, messageIndex) => {
+    if (message.role === "tool-declaration") throw new Error("anthropic-messages: tool declaration messages are Kimi-only");
+    if (message.role === "tool-addition") {
+      const content: Json[] = message.toolNames.map((name, blockIndex) => {
+        const wire = { type: "tool_addition", tool: { type: "tool_reference", name } };
+        const definition = definitionTextOf([name], context);
+        list.add({ path: `messages[${messageIndex}].content[${blockIndex}]`, label: `tool_addition ${name}`, group: "messages", promptText: JSON.stringify(wire) + definition, toolDefinitionText: definition });
+        return wire;
+      });
+      if (message.text) {
+        list.add({ path: `messages[${messageIndex}].content[${content.length}]`, label: "system note", group: "messages", promptText: message.text });
+        content.push({ type: "text", text: message.text });
+      }
+      messages.push({ role: "system", content });
+      return;
+    }
+    const content: Json[] = [];
+    for (const block of message.blocks) {
+      const rendered = renderBlock(block, context);
+      rendered.wire.forEach((wire, part) => {
+        list.add({
+          path: `messages[${messageIndex}].content[${content.length}]`,
+          label: `${message.role} ${String(wire.type).replaceAll("_", " ")}`,
+          group: "messages",
+          promptText: rendered.texts[part],
+          toolDefinitionText: rendered.definitions[part] || undefined,
+        });
+        content.push(wire);
+      });
+    }
+    messages.push({ role: message.role, content });
+  });
+
+  const cacheControl = settings.cacheTtl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
+  const body: Json = { model: model.id, max_tokens: settings.maxOutputTokens, system, tools, messages };
+  if (settings.toolChoice !== "auto" && tools.length > 0) body.tool_choice = { type: settings.toolChoice };
+  if (settings.cacheMode === "automatic") {
+    // Top-level cache_control: the API puts the breakpoint on the last cacheable block (PROTOCOLS §5.1).
+    body.cache_control = cacheControl;
+    const last = list.lastPromptIndex();
+    if (last >= 0) list.segments[last].breakpoint = true;
+  } else if (settings.cacheMode === "explicit") {
+    placeExplicitBreakpoints({ settings: context.settings, list, tools, system, messages, toolSegmentCount, systemSegmentIndex: list.segments.indexOf(systemSegment), cacheControl, warnings });
+  }
+
+  const headers: Record<string, string> = { "content-type": "application/json", "anthropic-version": "2023-06-01", "x-api-key": "$ANTHROPIC_API_KEY" };
+  if (transcript.betas?.length) headers["anthropic-beta"] = transcript.betas.join(",");
+  return { request: { method: "POST", url: "https://api.anthropic.com/v1/messages", headers, body }, segments: list.segments, warnings };
+}
+
+function placeExplicitBreakpoints(options: {
+  settings: RenderContext["settings"];
+  list: SegmentList;
+  tools: Json[];
+  system: Json[];
+  messages: Json[];
+  toolSegmentCount: number;
+  systemSegmentIndex: number;
+  cacheControl: Json;
+  warnings: EngineWarning[];
+}): void {
+  const { list, cacheControl } = options;
+  const wanted = options.settings.explicitBreakpoints.slice(0, ANTHROPIC_MAX_CACHE_BREAKPOINTS);
+  if (wanted.includes("tools")) {
+    // A deferred tool carrying cache_control is a 400: the marker goes on the last non-deferred tool (§1.8).
+    for (let index = options.toolSegmentCount - 1; index >= 0; index -= 1) {
+      if (!list.segments[index].outsidePrompt) {
+        options.tools[index] = { ...options.tools[index], cache_control: cacheControl };
+        list.segments[index].breakpoint = true;
+        break;
+      }
+    }
+  }
+  if (wanted.includes("system")) {
+    options.system[options.system.length - 1] = { ...options.system[options.system.length - 1], cache_control: cacheControl };
+    list.segments[options.systemSegmentIndex].breakpoint = true;
+  }
+  if (wanted.includes("last-message") && options.messages.length > 0) {
+    const lastMessage = options.messages[options.messages.length - 1];
+    const content = lastMessage.content as Json[];
+    content[content.length - 1] = { ...content[content.length - 1], cache_control: cacheControl };
+    list.segments[list.lastPromptIndex()].breakpoint = true;
+  }
+}
+
+function renderResponseContent(blocks: TranscriptBlock[], context: RenderContext): Json[] {
+  return blocks.flatMap((block) => {
+    if (block.type === "text") return [{ type: "text", text: block.text, citations: null }];
+    if (block.type === "tool-call") return [{ type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } }];
+    const rendered = renderBlock(block, context).wire;
+    return rendered.map((wire) => (wire.type === "server_tool_use" ? { ...wire, caller: { type: "direct" } } : wire));
+  });
+}
+
+export const anthropicMessages: ProviderAdapter = {
+  id: "anthropic",
+  label: "Anthropic Messages",
+  endpoint: "https://api.anthropic.com/v1/messages",
+  renderRequest,
+  renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
+    const content = renderResponseContent(blocks, context);
+    return {
+      id: responseId,
+      type: "message",
+      role: "assistant",
+      model: context.model.id,
+      content,
+      stop_reason: blocks.some((block) => block.type === "tool-call") ? "tool_use" : "end_turn",
+      stop_sequence: null,
+      usage: {
+        input_tokens: usage.uncached,
+        cache_creation_input_tokens: usage.cacheWrite,
+        cache_read_input_tokens: usage.cacheRead,
+        output_tokens: usage.output,
+      },
+    };
+  },
+  outputText(blocks) {
+    return blocks
+      .map((block) => (block.type === "text" ? block.text : block.type === "tool-call" ? JSON.stringify({ name: block.name, input: block.input }) : block.type === "server-tool-search" ? block.input : ""))
+      .join("\n");
+  },
+};

@@ -1,0 +1,143 @@
+import type { EngineWarning } from "../engine/types";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
+import { responsesFunction } from "./openai-function";
+import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
+import { SegmentList } from "./segment-list";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+
+type Json = Record<string, unknown>;
+
+function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
+  switch (entry.type) {
+    case "catalog":
+    case "stub":
+    case "helper": {
+      const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
+      const definition = responsesFunction(entry.tool, variant);
+      const label = variant === "deferred" ? `deferred function ${entry.tool.name} (name + description)` : `${entry.type === "stub" ? "stub" : "function"} ${entry.tool.name}`;
+      list.add({ path, label, group: "tools", promptText: definition.text, toolDefinitionText: definition.text });
+      return definition.wire;
+    }
+    case "openai-namespace": {
+      const wire = { type: "namespace", name: entry.name, description: entry.description, tools: entry.tools.map((tool) => responsesFunction(tool, "deferred").wire) };
+      // Up front the model sees only a namespace's name and description (PROTOCOLS §2.1).
+      const text = `// ${entry.description}\nnamespace ${entry.name} {}`;
+      list.add({ path, label: `namespace ${entry.name} (${entry.tools.length} deferred)`, group: "tools", promptText: text, toolDefinitionText: text });
+      return wire;
+    }
+    case "openai-tool-search": {
+      const wire: Json =
+        entry.execution === "client"
+          ? { type: "tool_search", execution: "client", description: CLIENT_TOOL_SEARCH_DESCRIPTION, parameters: CLIENT_TOOL_SEARCH_PARAMETERS }
+          : { type: "tool_search" };
+      const text = JSON.stringify(wire);
+      list.add({ path, label: `tool_search (${entry.execution === "client" ? "client" : "hosted"})`, group: "tools", promptText: text, toolDefinitionText: text });
+      return wire;
+    }
+    default:
+      throw new Error(`openai-responses: tool entry ${entry.type} is not a Responses API tool`);
+  }
+}
+
+function loadedTools(names: readonly string[], context: RenderContext): { wire: Json[]; text: string } {
+  const definitions = names.flatMap((name) => {
+    const tool = context.catalogByName.get(name);
+    return tool ? [responsesFunction(tool, "full")] : [];
+  });
+  return {
+    wire: definitions.map((definition) => ({ ...definition.wire, defer_loading: true })),
+    text: definitions.map((definition) => definition.text).join("\n"),
+  };
+}
+
+function renderItem(block: TranscriptBlock, role: "user" | "assistant", context: RenderContext): { wire: Json; text: string; definitions?: string } {
+  switch (block.type) {
+    case "text":
+      return { wire: { role, content: block.text }, text: block.text };
+    case "tool-call": {
+      const wire = { type: "function_call", call_id: block.id, name: block.name, arguments: JSON.stringify(block.input) };
+      return { wire, text: JSON.stringify(wire) };
+    }
+    case "tool-result": {
+      const wire = { type: "function_call_output", call_id: block.callId, output: block.content };
+      return { wire, text: block.content };
+    }
+    case "openai-search-call": {
+      const wire = { type: "tool_search_call", ...(block.execution === "server" ? { id: block.id } : {}), call_id: block.callId, execution: block.execution, arguments: { query: block.query }, status: "completed" };
+      return { wire, text: JSON.stringify(wire) };
+    }
+    case "openai-search-output": {
+      const loaded = loadedTools(block.toolNames, context);
+      const wire = { type: "tool_search_output", ...(block.execution === "server" ? { id: block.id } : {}), call_id: block.callId, execution: block.execution, status: "completed", tools: loaded.wire };
+      return { wire, text: loaded.text || "[]", definitions: loaded.text };
+    }
+    default:
+      throw new Error(`openai-responses: block ${block.type} is not a Responses API item`);
+  }
+}
+
+function renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest {
+  const warnings: EngineWarning[] = [];
+  const list = new SegmentList(context.counter);
+  // Cache order: developer instructions, then the tools, then the input items (the harmony layout puts the
+  // tools after the instructions). An assumption, labelled in docs/DESIGN.md.
+  list.add({ path: "instructions", label: "instructions", group: "system", promptText: transcript.system });
+  const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+  const input: Json[] = [];
+  for (const message of transcript.messages) {
+    if (message.role !== "user" && message.role !== "assistant") throw new Error(`openai-responses: ${message.role} messages are not supported`);
+    for (const block of message.blocks) {
+      const item = renderItem(block, message.role, context);
+      list.add({ path: `input[${input.length}]`, label: `${String(item.wire.type ?? `${message.role} message`).replaceAll("_", " ")}`, group: "messages", promptText: item.text, toolDefinitionText: item.definitions || undefined });
+      input.push(item.wire);
+    }
+  }
+  const body: Json = { model: context.model.id, instructions: transcript.system, tools, input, max_output_tokens: context.settings.maxOutputTokens, prompt_cache_key: "tool-disclosure-playground" };
+  if (context.settings.toolChoice !== "auto" && tools.length > 0) body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
+  // Automatic caching: the whole prompt is the implicit breakpoint.
+  const last = list.lastPromptIndex();
+  if (last >= 0) list.segments[last].breakpoint = true;
+  return {
+    request: { method: "POST", url: "https://api.openai.com/v1/responses", headers: { "content-type": "application/json", authorization: "Bearer $OPENAI_API_KEY" }, body },
+    segments: list.segments,
+    warnings,
+  };
+}
+
+export const openaiResponses: ProviderAdapter = {
+  id: "openai-responses",
+  label: "OpenAI Responses",
+  endpoint: "https://api.openai.com/v1/responses",
+  renderRequest,
+  renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
+    const output = blocks.map((block, index) => {
+      if (block.type === "text") return { type: "message", id: `msg_${responseId}_${index}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: block.text, annotations: [] }] };
+      if (block.type === "tool-call") return { type: "function_call", id: `fc_${responseId}_${index}`, call_id: block.id, name: block.name, arguments: JSON.stringify(block.input), status: "completed" };
+      return renderItem(block, "assistant", context).wire;
+    });
+    const input = usage.uncached + usage.cacheRead + usage.cacheWrite;
+    return {
+      id: responseId,
+      object: "response",
+      status: "completed",
+      model: context.model.id,
+      output,
+      usage: {
+        input_tokens: input,
+        input_tokens_details: { cached_tokens: usage.cacheRead, ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}) },
+        output_tokens: usage.output,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: input + usage.output,
+      },
+    };
+  },
+  outputText(blocks) {
+    return blocks
+      .map((block) => (block.type === "text" ? block.text : block.type === "tool-call" ? renderOpenAIFunctionCall(block) : block.type === "openai-search-call" ? block.query : ""))
+      .join("\n");
+  },
+};
+
+function renderOpenAIFunctionCall(block: { name: string; input: Record<string, unknown> }): string {
+  return `${block.name}(${JSON.stringify(block.input)})`;
+}

@@ -1,0 +1,30 @@
+import type { CatalogTool } from "../catalog/types";
+import type { EngineWarning, Segment, WireRequest } from "../engine/types";
+import type { Transcript, TranscriptBlock } from "../engine/transcript";
+import type { ModelInfo } from "../models";
+import type { ScenarioSettings, ProviderId } from "../scenario/types";
+import type { TokenCounter } from "../tokens";
+
+/** Everything a provider module needs to render a transcript; heavy dependencies are injected. */
+export type RenderContext = {
+  settings: ScenarioSettings;
+  model: ModelInfo;
+  counter: TokenCounter;
+  catalogByName: ReadonlyMap<string, CatalogTool>;
+};
+
+export type RenderedRequest = { request: WireRequest; segments: Segment[]; warnings: EngineWarning[] };
+
+/** The usage the simulated provider reports, in neutral terms; each provider maps it to its own fields. */
+export type SimulatedUsage = { uncached: number; cacheRead: number; cacheWrite: number; output: number; writesBilled: boolean };
+
+export interface ProviderAdapter {
+  readonly id: ProviderId;
+  readonly label: string;
+  readonly endpoint: string;
+  renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
+  /** The provider's response body for an assistant turn made of these blocks. */
+  renderResponse(blocks: TranscriptBlock[], usage: SimulatedUsage, context: RenderContext, responseId: string): Record<string, unknown>;
+  /** Text whose token count approximates the assistant turn's output tokens. */
+  outputText(blocks: TranscriptBlock[]): string;
+}

@@ -1,0 +1,86 @@
+import type { StrategyRun } from "../engine/types";
+import type { Scenario } from "../scenario/types";
+
+/** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
+export function simulationJson(runs: readonly StrategyRun[]) {
+  return {
+    strategies: runs.map((run) => ({
+      id: run.id,
+      provider: run.provider,
+      model: run.model,
+      ...(run.refused ? { refused: run.refused.reason } : {}),
+      steps: run.steps.map((step) => ({
+        index: step.index,
+        turn: step.turn,
+        request: step.request,
+        tokens: {
+          input: step.tokens.input,
+          cacheRead: step.tokens.cacheRead,
+          cacheWrite: step.tokens.cacheWrite,
+          uncached: step.tokens.uncached,
+          toolDefinitions: step.tokens.toolDefinitions,
+        },
+        divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
+        costUsd: step.cost.totalUsd,
+      })),
+      totals: {
+        input: run.totals.input,
+        cacheRead: run.totals.cacheRead,
+        cacheWrite: run.totals.cacheWrite,
+        uncached: run.totals.uncached,
+        requests: run.totals.requests,
+        costUsd: run.totals.costUsd,
+        cacheHitRateByTokens: run.totals.cacheHitRateByTokens,
+        cacheHitRateByRequests: run.totals.cacheHitRateByRequests,
+        toolsFound: run.totals.toolsFound,
+        toolsNeeded: run.totals.toolsNeeded,
+      },
+    })),
+  };
+}
+
+export function formatUsd(value: number): string {
+  return value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
+}
+
+export function formatPercent(value: number): string {
+  return `${(value * 100).toFixed(0)}%`;
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/** A readable table of every strategy's totals, for the terminal. */
+export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]): string {
+  const header = ["strategy", "provider/model", "requests", "input tok", "cache read", "cache write", "uncached", "hit (tok)", "cost", "found"];
+  const widths = [28, 34, 9, 11, 11, 12, 10, 10, 10, 7];
+  const lines = [
+    `${scenario.title} — ${scenario.catalog.tools.length} tools, ${scenario.turns.length} turns`,
+    header.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "),
+    widths.map((width) => "-".repeat(width)).join(" "),
+  ];
+  for (const run of runs) {
+    if (run.refused) {
+      lines.push(`${pad(run.id, widths[0])} refused: ${run.refused.reason}`);
+      continue;
+    }
+    const totals = run.totals;
+    const cells = [
+      run.id,
+      `${run.provider}/${run.model}`,
+      String(totals.requests),
+      totals.input.toLocaleString("en-US"),
+      totals.cacheRead.toLocaleString("en-US"),
+      totals.cacheWrite.toLocaleString("en-US"),
+      totals.uncached.toLocaleString("en-US"),
+      formatPercent(totals.cacheHitRateByTokens),
+      formatUsd(totals.costUsd),
+      `${totals.toolsFound}/${totals.toolsNeeded}`,
+    ];
+    lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));
+    for (const warning of run.warnings) lines.push(`${" ".repeat(widths[0])} note: ${warning.message}`);
+  }
+  lines.push("", `Token counts: ${[...new Set(runs.map((run) => run.tokenCounting.label))].join("; ")}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,60 @@
+import { answerText, searchResultText } from "./discovery";
+import { callNeededTool } from "./call-tool";
+import { clientSearchFlow } from "./client-search-flow";
+import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import type { StrategyDefinition } from "./types";
+
+export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes-2026-07-01";
+
+/**
+ * Anthropic mid-conversation tool changes (beta): every tool declared once with `defer_loading: true`; a found
+ * tool is surfaced by a `tool_addition` block in an appended `role: "system"` message (PROTOCOLS §4.2). The
+ * system message directly follows the user turn that carries the search's tool_result, as placement requires.
+ */
+export const anthropicMidConversationStrategy: StrategyDefinition = {
+  id: "anthropic-mid-conversation",
+  title: "Anthropic mid-conversation tool changes",
+  explanation: {
+    sends: "Every definition once in `tools`, deferred, plus a non-deferred `search_tools`.",
+    schemaGoesTo: "`tool_addition` blocks in an appended `role: \"system\"` message.",
+    costs: "Deferred tools cost nothing until added; an added tool is paid where the system message sits.",
+    prefixEffect: "Stable: `tools` never changes; the addition is appended.",
+  },
+  providers: ["anthropic"],
+  supports: (provider, model) =>
+    provider !== "anthropic"
+      ? { ok: false, reason: "tool_addition blocks exist only in the Anthropic Messages API (beta)." }
+      : model.capabilities.midConversationToolChanges
+        ? { ok: true }
+        : { ok: false, reason: `${model.label} does not support mid-conversation tool changes (Opus 4.8, Opus 5, Fable 5, Mythos 5).` },
+  goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
+  betas: () => [MID_CONVERSATION_TOOL_CHANGES_BETA],
+  initialTools: (scenario) => {
+    const kept = new Set(scenario.settings.nonDeferredTools);
+    return [{ type: "helper", tool: SEARCH_TOOLS_TOOL }, ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) }))];
+  },
+  runTurn(session, context) {
+    for (const name of context.scenario.settings.nonDeferredTools) session.discovered.add(name);
+    for (const need of context.turn.needs) {
+      session.toolsNeeded += 1;
+      let notes: string[] = [];
+      if (!session.discovered.has(need.tool)) {
+        const added = new Set(session.discovered);
+        const result = clientSearchFlow(session, context, need, {
+          searchCall: (input) => ({ type: "tool-call", id: session.nextId("toolu_sim_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
+          appendResult: (call, attempt) => {
+            session.appendToolResult((call as { id: string }).id, SEARCH_TOOLS_TOOL.name, searchResultText(attempt.names, (name) => session.tool(name)));
+            const fresh = attempt.names.filter((name) => !added.has(name));
+            fresh.forEach((name) => added.add(name));
+            if (fresh.length) session.append({ role: "tool-addition", toolNames: fresh });
+          },
+        });
+        if (result === null) return;
+        notes = result;
+      }
+      session.toolsFound += 1;
+      callNeededTool(session, need, { style: "native", notes });
+    }
+    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+  },
+};

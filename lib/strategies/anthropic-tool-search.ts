@@ -1,0 +1,85 @@
+import type { TranscriptBlock } from "../engine/transcript";
+import { answerText, giveUpText, missNote, searchWithRetry } from "./discovery";
+import { callNeededTool } from "./call-tool";
+import { clientSearchFlow } from "./client-search-flow";
+import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import type { StrategyDefinition } from "./types";
+
+/**
+ * Anthropic Tool Search Tool (PROTOCOLS §1). Server mode: the search runs inside the same API call and the reply
+ * carries `server_tool_use` + `tool_search_tool_result` + the `tool_use`. Client mode: our own `search_tools`
+ * returns `tool_reference` blocks in a `tool_result` (§1.5). Either way the references are expanded inline and
+ * stay callable for the rest of the conversation.
+ */
+export const anthropicToolSearchStrategy: StrategyDefinition = {
+  id: "anthropic-tool-search",
+  title: "Anthropic Tool Search Tool",
+  explanation: {
+    sends: "The search tool, the non-deferred tools, and every other definition with `defer_loading: true`.",
+    schemaGoesTo: "`tool_reference` blocks, expanded inline by the provider where the search result sits.",
+    costs: "Deferred definitions cost nothing until found; found ones are paid once, at the tail.",
+    prefixEffect: "Stable: deferred tools are outside the cached prefix.",
+  },
+  providers: ["anthropic"],
+  supports: (provider, model) =>
+    provider !== "anthropic"
+      ? { ok: false, reason: "The Tool Search Tool and defer_loading are part of the Anthropic Messages API." }
+      : model.capabilities.anthropicToolSearch
+        ? { ok: true }
+        : { ok: false, reason: `${model.label} does not support tool search (Opus 4.1 and earlier do not).` },
+  goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
+  initialTools: (scenario) => {
+    const kept = new Set(scenario.settings.nonDeferredTools);
+    const search =
+      scenario.settings.searchExecution === "server"
+        ? ({ type: "anthropic-tool-search", variant: scenario.settings.searchVariant } as const)
+        : ({ type: "helper", tool: SEARCH_TOOLS_TOOL } as const);
+    return [search, ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) }))];
+  },
+  runTurn(session, context) {
+    const settings = context.scenario.settings;
+    for (const name of settings.nonDeferredTools) session.discovered.add(name);
+    for (const need of context.turn.needs) {
+      session.toolsNeeded += 1;
+      if (session.discovered.has(need.tool)) {
+        session.toolsFound += 1;
+        callNeededTool(session, need, { style: "native" });
+        continue;
+      }
+      if (settings.searchExecution === "client") {
+        const notes = clientSearchFlow(session, context, need, {
+          searchCall: (input) => ({ type: "tool-call", id: session.nextId("toolu_sim_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
+          appendResult: (call, attempt) => {
+            const callId = (call as { id: string }).id;
+            if (attempt.names.length) session.append({ role: "user", blocks: [{ type: "tool-reference-result", callId, toolNames: attempt.names }] });
+            else session.appendToolResult(callId, SEARCH_TOOLS_TOOL.name, "No tools matched. Try other words.");
+          },
+        });
+        if (notes === null) return;
+        session.toolsFound += 1;
+        callNeededTool(session, need, { style: "native", notes });
+        continue;
+      }
+      // Server mode: the searches and the call happen inside one API call.
+      const variant = settings.searchVariant;
+      const attempts = searchWithRetry(session, variant, context, need);
+      const leading: TranscriptBlock[] = attempts.map((attempt) => ({
+        type: "server-tool-search",
+        id: session.nextId("srvtoolu_sim_"),
+        variant,
+        input: attempt.input,
+        result: attempt.outcome.ok ? { toolNames: attempt.names } : { errorCode: attempt.outcome.errorCode, errorMessage: attempt.outcome.errorMessage },
+      }));
+      attempts.forEach((attempt) => attempt.names.forEach((name) => session.discovered.add(name)));
+      const notes = attempts.filter((attempt) => !attempt.found).map((attempt) => missNote(attempt, need, variant));
+      if (!attempts[attempts.length - 1].found) {
+        session.send("search", `search "${attempts[0].input}" (missed)`, [...leading, { type: "text", text: giveUpText(need) }], notes);
+        return;
+      }
+      session.toolsFound += 1;
+      notes.push("the search ran on Anthropic's side within this request; the found definitions are expanded inline");
+      callNeededTool(session, need, { style: "native", kind: "search", leading, notes });
+    }
+    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+  },
+};

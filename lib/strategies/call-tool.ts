@@ -1,0 +1,48 @@
+import type { StepKind } from "../engine/types";
+import type { TranscriptBlock } from "../engine/transcript";
+import type { NeededToolCall } from "../scenario/types";
+import type { SimulationSession } from "../simulator/session";
+
+/**
+ * How the model calls a tool: natively under its own name and schema, through the tool's stub with a loose
+ * `arguments` object, or through the gateway's `invoke_tool`.
+ */
+export type CallStyle = "native" | "stub" | "invoke";
+
+function callBlock(session: SimulationSession, need: NeededToolCall, style: CallStyle, args: Record<string, unknown>): TranscriptBlock {
+  const id = session.nextId(session.context.settings.provider === "anthropic" ? "toolu_sim_" : "call_sim_");
+  if (style === "invoke") return { type: "tool-call", id, name: "invoke_tool", input: { name: need.tool, arguments: args } };
+  if (style === "stub") return { type: "tool-call", id, name: need.tool, input: { arguments: args } };
+  return { type: "tool-call", id, name: need.tool, input: args };
+}
+
+/**
+ * Sends the request whose reply calls the needed tool, then appends the tool's result. A scripted argument
+ * mistake is only possible where the schema is not enforced natively: there the client validates with Ajv,
+ * returns a structured error, and the model retries once with corrected arguments.
+ */
+export function callNeededTool(
+  session: SimulationSession,
+  need: NeededToolCall,
+  options: { style: CallStyle; kind?: StepKind; leading?: TranscriptBlock[]; notes?: string[] },
+): void {
+  const tool = session.tool(need.tool);
+  if (!tool) throw new Error(`strategy: needed tool ${need.tool} is not in the catalog`);
+  const validateOnClient = options.style !== "native";
+  const notes = [...(options.notes ?? [])];
+  const mistake = need.mistakenArguments;
+  if (mistake && !validateOnClient) {
+    notes.push(`the model sees ${need.tool}'s real schema in the request, so the scripted argument mistake is not made`);
+  }
+  const firstArguments = mistake && validateOnClient ? mistake : need.arguments;
+  const first = callBlock(session, need, options.style, firstArguments);
+  session.send(options.kind ?? "call", `call ${need.tool}`, [...(options.leading ?? []), first], notes);
+  const firstResult = session.executeTool(tool, firstArguments, validateOnClient);
+  session.appendToolResult((first as { id: string }).id, need.tool, firstResult.content, !firstResult.ok);
+  if (firstResult.ok) return;
+
+  const retry = callBlock(session, need, options.style, need.arguments);
+  session.send("retry", `retry ${need.tool}`, [retry], [`client-side validation rejected the arguments: ${firstResult.content}`]);
+  const retryResult = session.executeTool(tool, need.arguments, true);
+  session.appendToolResult((retry as { id: string }).id, need.tool, retryResult.content, !retryResult.ok);
+}

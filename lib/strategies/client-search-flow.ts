@@ -1,0 +1,36 @@
+import type { TranscriptBlock } from "../engine/transcript";
+import type { NeededToolCall } from "../scenario/types";
+import type { SimulationSession } from "../simulator/session";
+import { giveUpText, missNote, searchWithRetry, type SearchAttempt } from "./discovery";
+import type { TurnContext } from "./types";
+
+/**
+ * The round trip every client-run search shares: the model calls the search, the client runs it and appends
+ * the result (and whatever makes the found tools callable), one rephrased retry on a miss, and a visible
+ * give-up when the tool is still not found. Returns the notes to carry onto the next request, or null when
+ * the model gave up.
+ */
+export function clientSearchFlow(
+  session: SimulationSession,
+  context: TurnContext,
+  need: NeededToolCall,
+  options: {
+    searchCall: (input: string) => TranscriptBlock;
+    appendResult: (call: TranscriptBlock, attempt: SearchAttempt) => void;
+  },
+): string[] | null {
+  const attempts = searchWithRetry(session, "client", context, need);
+  const notes: string[] = [];
+  for (const attempt of attempts) {
+    const call = options.searchCall(attempt.input);
+    session.send("search", `search "${attempt.input}"`, [call], notes.splice(0));
+    options.appendResult(call, attempt);
+    for (const name of attempt.names) session.discovered.add(name);
+    if (!attempt.found) notes.push(missNote(attempt, need, "client"));
+  }
+  if (!attempts[attempts.length - 1].found) {
+    session.send("answer", "give up", [{ type: "text", text: giveUpText(need) }], notes);
+    return null;
+  }
+  return notes;
+}

@@ -1,0 +1,60 @@
+import { oneLineDescription, parameterSignature } from "../catalog";
+import type { CatalogTool } from "../catalog/types";
+import type { NeededToolCall } from "../scenario/types";
+import { deriveQueryFromUserText, deriveRegexFromQuery, type SearchOutcome } from "../search";
+import type { SimulationSession } from "../simulator/session";
+import type { TurnContext } from "./types";
+
+export type SearchKind = "bm25" | "regex" | "client";
+
+export type SearchAttempt = { input: string; outcome: SearchOutcome; names: string[]; found: boolean };
+
+/**
+ * The query the simulated model writes: the scenario's own, or one derived from the user's words. On a miss the
+ * model rephrases once with the vocabulary of the task (the words of the tool it is after), as a real model
+ * retries with more specific terms.
+ */
+export function searchInput(context: TurnContext, need: NeededToolCall, attempt: number, kind: SearchKind): string {
+  const query = attempt === 0 ? (context.turn.searchQuery ?? deriveQueryFromUserText(context.turn.user)) : need.tool.split(/[_\-.:]+|(?<=[a-z])(?=[A-Z])/).join(" ").toLowerCase();
+  if (kind !== "regex") return query;
+  return attempt === 0 && context.turn.searchPattern ? context.turn.searchPattern : deriveRegexFromQuery(query);
+}
+
+export function runSearch(session: SimulationSession, kind: SearchKind, input: string, need: NeededToolCall): SearchAttempt {
+  const searcher = kind === "bm25" ? session.searchers.bm25 : kind === "regex" ? session.searchers.regex : session.searchers.client;
+  const outcome = searcher.search(input, session.context.settings.searchResultLimit);
+  const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
+  return { input, outcome, names, found: names.includes(need.tool) };
+}
+
+/** Up to two attempts; returns every attempt so the transcript can show a miss. */
+export function searchWithRetry(session: SimulationSession, kind: SearchKind, context: TurnContext, need: NeededToolCall): SearchAttempt[] {
+  const first = runSearch(session, kind, searchInput(context, need, 0, kind), need);
+  if (first.found) return [first];
+  return [first, runSearch(session, kind, searchInput(context, need, 1, kind), need)];
+}
+
+export function missNote(attempt: SearchAttempt, need: NeededToolCall, kind: SearchKind): string {
+  if (!attempt.outcome.ok) return `search error ${attempt.outcome.errorCode}: ${attempt.outcome.errorMessage}`;
+  const got = attempt.names.length ? attempt.names.join(", ") : "nothing";
+  return `${kind} search for "${attempt.input}" missed ${need.tool} (returned ${got})`;
+}
+
+/** What the gateway and Kimi search tools return: a name and one line per hit, with the parameters. */
+export function searchResultText(names: readonly string[], tools: (name: string) => CatalogTool | undefined): string {
+  if (names.length === 0) return "No tools matched. Try other words.";
+  return names
+    .map((name) => {
+      const tool = tools(name);
+      return tool ? `${name} — ${oneLineDescription(tool)} (${parameterSignature(tool)})` : name;
+    })
+    .join("\n");
+}
+
+export function giveUpText(need: NeededToolCall): string {
+  return `I could not find a tool that can do this (looked for ${need.tool.replaceAll("_", " ")}), so I cannot complete this step.`;
+}
+
+export function answerText(context: TurnContext): string {
+  return context.turn.answer ?? `Done: ${context.turn.needs.map((need) => need.tool).join(", ") || "answered"} for "${context.turn.user.slice(0, 80)}".`;
+}

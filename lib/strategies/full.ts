@@ -1,0 +1,27 @@
+import { answerText } from "./discovery";
+import { callNeededTool } from "./call-tool";
+import type { StrategyDefinition } from "./types";
+
+/** Baseline: every full definition in `tools` on every request. */
+export const fullStrategy: StrategyDefinition = {
+  id: "full",
+  title: "Register everything",
+  explanation: {
+    sends: "All N full tool definitions in `tools`, on every request.",
+    schemaGoesTo: "Already there: nothing has to be found.",
+    costs: "O(N) tool tokens on every request; cached after the first, but the first write and every miss pay for all of them.",
+    prefixEffect: "Stable prefix.",
+  },
+  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  supports: () => ({ ok: true }),
+  goals: () => ({ noToolsUpFront: false, stableToolList: true, nativeStrictSchema: true }),
+  initialTools: (scenario) => scenario.catalog.tools.map((tool) => ({ type: "catalog", tool, deferred: false })),
+  runTurn(session, context) {
+    for (const need of context.turn.needs) {
+      session.toolsNeeded += 1;
+      session.toolsFound += 1;
+      callNeededTool(session, need, { style: "native" });
+    }
+    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+  },
+};

@@ -1,0 +1,61 @@
+import type { CatalogTool } from "../catalog/types";
+import type { ToolEntry } from "../engine/transcript";
+import { answerText, giveUpText, missNote, searchResultText, searchWithRetry } from "./discovery";
+import { callNeededTool } from "./call-tool";
+import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import type { StrategyDefinition } from "./types";
+
+/**
+ * The anti-pattern: edit `tools` as tools are needed (what `activeTools`-style SDK options do). The active
+ * set keeps the catalog's order, so a discovered tool is inserted where it was declared.
+ */
+export const naiveDynamicStrategy: StrategyDefinition = {
+  id: "naive-dynamic",
+  title: "Edit tools as needed (anti-pattern)",
+  explanation: {
+    sends: "`search_tools` plus only the tools activated so far.",
+    schemaGoesTo: "Inserted into the top-level `tools` array.",
+    costs: "Few tool tokens, but every discovery rewrites the whole prompt at full price.",
+    prefixEffect: "Whole cache invalidated on every change: `tools` sits at the front of the prefix.",
+  },
+  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  supports: () => ({ ok: true }),
+  goals: () => ({ noToolsUpFront: true, stableToolList: false, nativeStrictSchema: true }),
+  initialTools: (scenario) => activeTools(scenario.catalog.tools, new Set(scenario.settings.nonDeferredTools)),
+  runTurn(session, context) {
+    for (const need of context.turn.needs) {
+      session.toolsNeeded += 1;
+      const active = new Set(session.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])));
+      if (!active.has(need.tool)) {
+        const attempts = searchWithRetry(session, "client", context, need);
+        const notes: string[] = [];
+        for (const attempt of attempts) {
+          const id = session.nextId("call_search_");
+          session.send("search", `search "${attempt.input}"`, [{ type: "tool-call", id, name: SEARCH_TOOLS_TOOL.name, input: { query: attempt.input } }], notes.splice(0));
+          session.appendToolResult(id, SEARCH_TOOLS_TOOL.name, searchResultText(attempt.names, (name) => session.tool(name)));
+          if (!attempt.found) notes.push(missNote(attempt, need, "client"));
+        }
+        if (!attempts[attempts.length - 1].found) {
+          session.send("answer", "give up", [{ type: "text", text: giveUpText(need) }], notes);
+          return;
+        }
+        active.add(need.tool);
+        session.setTools(activeTools(context.scenario.catalog.tools, active));
+        notes.push(`${need.tool} added to tools: the request prefix changes`);
+        session.toolsFound += 1;
+        callNeededTool(session, need, { style: "native", notes });
+        continue;
+      }
+      session.toolsFound += 1;
+      callNeededTool(session, need, { style: "native" });
+    }
+    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+  },
+};
+
+function activeTools(catalog: readonly CatalogTool[], active: ReadonlySet<string>): ToolEntry[] {
+  return [
+    { type: "helper", tool: SEARCH_TOOLS_TOOL },
+    ...catalog.filter((tool) => active.has(tool.name)).map((tool): ToolEntry => ({ type: "catalog", tool, deferred: false })),
+  ];
+}

@@ -1,0 +1,86 @@
+import type { CatalogTool } from "../catalog/types";
+import type { ToolEntry, TranscriptBlock } from "../engine/transcript";
+import { answerText, giveUpText, missNote, searchWithRetry } from "./discovery";
+import { callNeededTool } from "./call-tool";
+import { clientSearchFlow } from "./client-search-flow";
+import type { StrategyDefinition } from "./types";
+
+/**
+ * OpenAI Responses `tool_search` (PROTOCOLS §2). Hosted: the reply carries `tool_search_call` and
+ * `tool_search_output` before the function call. Client: the model emits `tool_search_call` and stops; we append
+ * `tool_search_output` with the same `call_id`. Loaded tools are injected at the end of the context.
+ * OpenAI does not document its hosted ranking, so hosted search is emulated with BM25 (labelled in the UI).
+ */
+export const openaiToolSearchStrategy: StrategyDefinition = {
+  id: "openai-tool-search",
+  title: "OpenAI tool_search",
+  explanation: {
+    sends: "`{type: \"tool_search\"}` plus deferred functions (or namespaces, whose members are deferred).",
+    schemaGoesTo: "`tool_search_output` items appended at the end of the input.",
+    costs: "Deferred functions still show their name and description up front; namespaces show only theirs.",
+    prefixEffect: "Stable: loaded tools go to the end of the context.",
+  },
+  providers: ["openai-responses"],
+  supports: (provider, model) =>
+    provider !== "openai-responses"
+      ? { ok: false, reason: "tool_search exists only in the OpenAI Responses API." }
+      : model.capabilities.openaiToolSearch
+        ? { ok: true }
+        : { ok: false, reason: `${model.label} does not support tool_search (gpt-5.4 and later).` },
+  goals: (settings) => ({ noToolsUpFront: settings.useNamespaces, stableToolList: true, nativeStrictSchema: true }),
+  initialTools: (scenario) => {
+    const settings = scenario.settings;
+    const kept = new Set(settings.nonDeferredTools);
+    const entries: ToolEntry[] = [{ type: "openai-tool-search", execution: settings.searchExecution }];
+    const byNamespace = new Map<string, CatalogTool[]>();
+    for (const tool of scenario.catalog.tools) {
+      if (kept.has(tool.name)) entries.push({ type: "catalog", tool, deferred: false });
+      else if (settings.useNamespaces && tool.namespace) byNamespace.set(tool.namespace, [...(byNamespace.get(tool.namespace) ?? []), tool]);
+      else entries.push({ type: "catalog", tool, deferred: true });
+    }
+    for (const [name, tools] of byNamespace) {
+      entries.push({ type: "openai-namespace", name, description: scenario.catalog.namespaces?.[name] ?? `Tools of the ${name} server`, tools });
+    }
+    return entries;
+  },
+  runTurn(session, context) {
+    const settings = context.scenario.settings;
+    for (const name of settings.nonDeferredTools) session.discovered.add(name);
+    for (const need of context.turn.needs) {
+      session.toolsNeeded += 1;
+      if (session.discovered.has(need.tool)) {
+        session.toolsFound += 1;
+        callNeededTool(session, need, { style: "native" });
+        continue;
+      }
+      if (settings.searchExecution === "client") {
+        const notes = clientSearchFlow(session, context, need, {
+          searchCall: (query) => ({ type: "openai-search-call", id: session.nextId("ts_sim_"), callId: session.nextId("call_search_"), execution: "client", query }),
+          appendResult: (call, attempt) => {
+            const searchCall = call as Extract<TranscriptBlock, { type: "openai-search-call" }>;
+            session.append({ role: "user", blocks: [{ type: "openai-search-output", id: session.nextId("tso_sim_"), callId: searchCall.callId, execution: "client", toolNames: attempt.names }] });
+          },
+        });
+        if (notes === null) return;
+        session.toolsFound += 1;
+        callNeededTool(session, need, { style: "native", notes });
+        continue;
+      }
+      const attempts = searchWithRetry(session, "bm25", context, need);
+      const leading: TranscriptBlock[] = attempts.flatMap((attempt): TranscriptBlock[] => [
+        { type: "openai-search-call", id: session.nextId("ts_sim_"), callId: null, execution: "server", query: attempt.input },
+        { type: "openai-search-output", id: session.nextId("tso_sim_"), callId: null, execution: "server", toolNames: attempt.names },
+      ]);
+      attempts.forEach((attempt) => attempt.names.forEach((name) => session.discovered.add(name)));
+      const notes = attempts.filter((attempt) => !attempt.found).map((attempt) => missNote(attempt, need, "bm25"));
+      notes.push("hosted search ranking is not documented by OpenAI: emulated with BM25");
+      if (!attempts[attempts.length - 1].found) {
+        session.send("search", `search "${attempts[0].input}" (missed)`, [...leading, { type: "text", text: giveUpText(need) }], notes);
+        return;
+      }
+      session.toolsFound += 1;
+      callNeededTool(session, need, { style: "native", kind: "search", leading, notes });
+    }
+    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+  },
+};

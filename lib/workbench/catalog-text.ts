@@ -1,0 +1,42 @@
+/** The catalog as editor text, and one tool as editor text, in the playground's own catalog format. */
+import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
+
+type ParseCatalogText = (text: string) => { value: Catalog | undefined; problems: InputProblem[] };
+
+/** `schemaError` is derived on import (lib/catalog/types.ts) and never written out. */
+function serializableTool(tool: CatalogTool): Omit<CatalogTool, "schemaError"> {
+  const { schemaError: _schemaError, ...rest } = tool;
+  return rest;
+}
+
+export function catalogToText(catalog: Catalog): string {
+  const { tools, ...rest } = catalog;
+  return JSON.stringify({ ...rest, tools: tools.map(serializableTool) }, null, 2) + "\n";
+}
+
+export function toolToText(tool: CatalogTool): string {
+  return JSON.stringify(serializableTool(tool), null, 2) + "\n";
+}
+
+/**
+ * Parses the text of one tool with the catalog parser by wrapping it in a list on the same first line, so the
+ * parser's line numbers stay those of the editor (only columns on line 1 move by one, corrected here).
+ */
+export function parseToolText(text: string, parseCatalogText: ParseCatalogText): { tool: CatalogTool | undefined; problems: InputProblem[] } {
+  const parsed = parseCatalogText(`[${text}\n]`);
+  const problems = parsed.problems.map((problem) => ({
+    ...problem,
+    path: problem.path.replace(/^\$\[0\]/, "$"),
+    ...(problem.line === 1 && problem.column !== undefined ? { column: Math.max(1, problem.column - 1) } : {}),
+  }));
+  const tools = parsed.value?.tools ?? [];
+  if (parsed.value && tools.length !== 1) {
+    return { tool: undefined, problems: [...problems, { severity: "error", path: "$", message: "catalog: the editor holds one tool object here" }] };
+  }
+  const hasError = problems.some((problem) => problem.severity === "error");
+  return { tool: hasError ? undefined : tools[0], problems };
+}
+
+export function errorCount(problems: readonly InputProblem[]): number {
+  return problems.filter((problem) => problem.severity === "error").length;
+}

@@ -1,0 +1,191 @@
+/**
+ * The message protocol between the page and the engine worker, and the worker's behaviour as one function.
+ *
+ * Framework-free on purpose: `handleEngineMessage` runs unchanged in Node tests, so the worker file is only a shell
+ * that feeds it messages. Runs stay here (request bodies reach ~16 MB at 10,000 tools); the page holds RunSummary[]
+ * and asks for one StepDetail at a time. Every answer carries the request id it answers, so the client can drop a
+ * stale answer, and every failure comes back as a value, never as an exception across the boundary.
+ */
+import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
+import type { StrategyRun } from "../engine/types";
+import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import { summariseRun, stepDetail } from "./summarise-run";
+import type { RunSummary, StepDetail } from "./types";
+
+/** The scenario without its catalog: the catalog is sent once per version and kept in the worker. */
+export type ScenarioWithoutCatalog = Omit<Scenario, "catalog">;
+
+export type EngineRequest =
+  /** Adopt `catalog` as version `catalogVersion` (sent when the page built the catalog itself). */
+  | { kind: "set-catalog"; requestId: number; catalogVersion: number; catalog: Catalog }
+  /** Replace one tool of the current catalog, producing `catalogVersion` (per-tool editing of big catalogs). */
+  | { kind: "replace-tool"; requestId: number; baseVersion: number; catalogVersion: number; index: number; tool: CatalogTool }
+  /** Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. */
+  | { kind: "parse-catalog"; requestId: number; catalogVersion: number; text: string; sourceName?: string }
+  /** Load an example scenario and adopt its catalog as `catalogVersion`. */
+  | { kind: "load-example"; requestId: number; catalogVersion: number; exampleId: string }
+  | { kind: "run"; requestId: number; catalogVersion: number; scenario: ScenarioWithoutCatalog; strategyIds: readonly StrategyId[]; provider?: ProviderId }
+  /** `runRequestId` names the run the page is looking at, so a detail of a newer run is never mixed in. */
+  | { kind: "step-detail"; requestId: number; runRequestId: number; strategyId: StrategyId; stepIndex: number }
+  /** o200k tokens of each tool's Anthropic JSON, for the catalog list. */
+  | { kind: "tool-tokens"; requestId: number; catalogVersion: number };
+
+export type CatalogParseResult = {
+  /** Present when the text was accepted: it parsed and has no error-severity problem. */
+  catalog?: Catalog;
+  problems: InputProblem[];
+  format?: string;
+};
+
+export type EngineResponse =
+  | { kind: "catalog-set"; requestId: number; catalogVersion: number }
+  | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
+  | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario }
+  | { kind: "run-result"; requestId: number; catalogVersion: number; summaries: RunSummary[]; timingMs: number }
+  | { kind: "step-detail"; requestId: number; runRequestId: number; detail: StepDetail }
+  | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }
+  | { kind: "error"; requestId: number; request: EngineRequest["kind"]; message: string };
+
+/** What the worker needs from the outside world, injected so tests can use fakes and no Worker. */
+export type EngineDependencies = {
+  runAll(scenario: Scenario, ids: readonly StrategyId[], options: { provider?: ProviderId }): StrategyRun[];
+  loadExample(id: string): Promise<Scenario>;
+  parseCatalogText(text: string, options: { sourceName?: string }): { value: Catalog | undefined; problems: InputProblem[]; format?: string };
+  countTokens(text: string): number;
+  now(): number;
+};
+
+export type EngineWorkerState = {
+  catalog: { version: number; value: Catalog } | null;
+  /** The runs of the latest completed run request, and its id. */
+  runs: { requestId: number; runs: StrategyRun[] } | null;
+  /** Token counts per tool, cached per catalog version. */
+  toolTokens: { version: number; tokens: number[] } | null;
+};
+
+export const INITIAL_ENGINE_STATE: EngineWorkerState = { catalog: null, runs: null, toolTokens: null };
+
+export type HandledMessage = { state: EngineWorkerState; response: EngineResponse };
+
+export async function handleEngineMessage(state: EngineWorkerState, message: EngineRequest, dependencies: EngineDependencies): Promise<HandledMessage> {
+  try {
+    return await dispatch(state, message, dependencies);
+  } catch (error) {
+    return { state, response: errorResponse(message, `engine: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+}
+
+async function dispatch(state: EngineWorkerState, message: EngineRequest, dependencies: EngineDependencies): Promise<HandledMessage> {
+  switch (message.kind) {
+    case "set-catalog":
+      return {
+        state: adoptCatalog(state, message.catalogVersion, message.catalog),
+        response: { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion },
+      };
+    case "replace-tool": {
+      if (!state.catalog || state.catalog.version !== message.baseVersion) {
+        return { state, response: errorResponse(message, `engine: catalog version ${message.baseVersion} is not the current one`) };
+      }
+      const tools = state.catalog.value.tools.slice();
+      if (message.index < 0 || message.index >= tools.length) return { state, response: errorResponse(message, `engine: no tool at index ${message.index}`) };
+      tools[message.index] = message.tool;
+      return {
+        state: adoptCatalog(state, message.catalogVersion, { ...state.catalog.value, tools }),
+        response: { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion },
+      };
+    }
+    case "parse-catalog": {
+      const parsed = dependencies.parseCatalogText(message.text, { sourceName: message.sourceName });
+      const accepted = parsed.value !== undefined && !parsed.problems.some((problem) => problem.severity === "error");
+      const response: EngineResponse = {
+        kind: "catalog-parsed",
+        requestId: message.requestId,
+        catalogVersion: message.catalogVersion,
+        problems: parsed.problems,
+        ...(parsed.format ? { format: parsed.format } : {}),
+        ...(accepted ? { catalog: parsed.value } : {}),
+      };
+      return { state: accepted && parsed.value ? adoptCatalog(state, message.catalogVersion, parsed.value) : state, response };
+    }
+    case "load-example": {
+      const scenario = await dependencies.loadExample(message.exampleId);
+      return {
+        state: adoptCatalog(state, message.catalogVersion, scenario.catalog),
+        response: { kind: "example-loaded", requestId: message.requestId, catalogVersion: message.catalogVersion, scenario },
+      };
+    }
+    case "run": {
+      if (!state.catalog || state.catalog.version !== message.catalogVersion) {
+        return { state, response: errorResponse(message, `engine: catalog version ${message.catalogVersion} is not loaded in the worker`) };
+      }
+      const started = dependencies.now();
+      const scenario: Scenario = { ...message.scenario, catalog: state.catalog.value };
+      const runs = dependencies.runAll(scenario, message.strategyIds, message.provider ? { provider: message.provider } : {});
+      const summaries = runs.map(summariseRun);
+      const timingMs = dependencies.now() - started;
+      return {
+        state: { ...state, runs: { requestId: message.requestId, runs } },
+        response: { kind: "run-result", requestId: message.requestId, catalogVersion: message.catalogVersion, summaries, timingMs },
+      };
+    }
+    case "step-detail": {
+      if (!state.runs || state.runs.requestId !== message.runRequestId) {
+        return { state, response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`) };
+      }
+      const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
+      const detail = run ? stepDetail(run, message.stepIndex) : null;
+      if (!detail) return { state, response: errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`) };
+      return { state, response: { kind: "step-detail", requestId: message.requestId, runRequestId: message.runRequestId, detail } };
+    }
+    case "tool-tokens": {
+      if (!state.catalog || state.catalog.version !== message.catalogVersion) {
+        return { state, response: errorResponse(message, `engine: catalog version ${message.catalogVersion} is not loaded in the worker`) };
+      }
+      const cached = state.toolTokens?.version === message.catalogVersion ? state.toolTokens.tokens : null;
+      const tokens = cached ?? state.catalog.value.tools.map((tool) => dependencies.countTokens(anthropicToolJson(tool)));
+      return {
+        state: { ...state, toolTokens: { version: message.catalogVersion, tokens } },
+        response: { kind: "tool-tokens", requestId: message.requestId, catalogVersion: message.catalogVersion, tokens },
+      };
+    }
+  }
+}
+
+function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
+  return { ...state, catalog: { version, value: catalog }, toolTokens: null };
+}
+
+function errorResponse(message: EngineRequest, text: string): EngineResponse {
+  return { kind: "error", requestId: message.requestId, request: message.kind, message: text };
+}
+
+/** The tool as Anthropic's Messages API receives it: what its row in the catalog list is priced by. */
+export function anthropicToolJson(tool: CatalogTool): string {
+  return JSON.stringify({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+    ...(tool.inputExamples ? { input_examples: tool.inputExamples } : {}),
+  });
+}
+
+/**
+ * Drops queued requests a later one in the same queue makes pointless: an older `run` or `step-detail` when a newer
+ * one of the same kind waits behind it. The dropped ones are answered as superseded so no promise hangs.
+ */
+export function coalesceQueue(queue: readonly EngineRequest[]): { keep: EngineRequest[]; superseded: EngineRequest[] } {
+  const lastIndexOfKind = new Map<EngineRequest["kind"], number>();
+  queue.forEach((message, index) => lastIndexOfKind.set(message.kind, index));
+  const keep: EngineRequest[] = [];
+  const superseded: EngineRequest[] = [];
+  queue.forEach((message, index) => {
+    const droppable = message.kind === "run" || message.kind === "step-detail";
+    if (droppable && lastIndexOfKind.get(message.kind) !== index) superseded.push(message);
+    else keep.push(message);
+  });
+  return { keep, superseded };
+}
+
+export function supersededResponse(message: EngineRequest): EngineResponse {
+  return errorResponse(message, "engine: superseded by a newer request");
+}

@@ -1,0 +1,82 @@
+/**
+ * npm run simulate -- <scenario.json> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]
+ * Runs the offline simulated model through a scenario under each strategy and prints what every request costs.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createEngine } from "../lib/engine";
+import { loadExample, EXAMPLES } from "../lib/examples";
+import { parseScenarioText } from "../lib/scenario";
+import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type Scenario, type StrategyId } from "../lib/scenario/types";
+import { formatRunsTable, simulationJson } from "../lib/report/simulation-output";
+
+type Arguments = { scenario: string; strategy: string; provider?: ProviderId; json: boolean; out?: string };
+
+function usage(message: string): never {
+  console.error(`simulate: ${message}`);
+  console.error("usage: npm run simulate -- <scenario.json | example:<id>> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]");
+  console.error(`strategies: ${STRATEGY_IDS.join(", ")}`);
+  console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
+  console.error(`examples: ${EXAMPLES.map((example) => example.id).join(", ")}`);
+  process.exit(2);
+}
+
+function parseArguments(argv: string[]): Arguments {
+  const result: Partial<Arguments> = { strategy: "all", json: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    const value = () => argv[++index] ?? usage(`${argument} needs a value`);
+    if (argument === "--strategy") result.strategy = value();
+    else if (argument === "--provider") {
+      const provider = value();
+      if (!PROVIDER_IDS.includes(provider as ProviderId)) usage(`unknown provider ${provider}`);
+      result.provider = provider as ProviderId;
+    } else if (argument === "--json") result.json = true;
+    else if (argument === "--out") result.out = value();
+    else if (argument.startsWith("--")) usage(`unknown option ${argument}`);
+    else if (!result.scenario) result.scenario = argument;
+    else usage(`unexpected argument ${argument}`);
+  }
+  if (!result.scenario) usage("a scenario file is required");
+  return result as Arguments;
+}
+
+async function loadScenario(source: string): Promise<Scenario> {
+  if (source.startsWith("example:")) return loadExample(source.slice("example:".length));
+  let text: string;
+  try {
+    text = fs.readFileSync(source, "utf8");
+  } catch (error) {
+    usage(`cannot read ${source}: ${(error as Error).message}`);
+  }
+  const parsed = parseScenarioText(text);
+  for (const problem of parsed.problems) console.error(`${problem.severity}: ${problem.path}${problem.toolName ? ` (${problem.toolName})` : ""}: ${problem.message}`);
+  if (!parsed.value) usage(`${source} is not a valid scenario`);
+  return parsed.value;
+}
+
+async function main(): Promise<void> {
+  const args = parseArguments(process.argv.slice(2));
+  const scenario = await loadScenario(args.scenario);
+  const ids: StrategyId[] = args.strategy === "all" ? [...STRATEGY_IDS] : [args.strategy as StrategyId];
+  if (!ids.every((id) => STRATEGY_IDS.includes(id))) usage(`unknown strategy ${args.strategy}`);
+  const engine = createEngine();
+  const runs = engine.runAll(scenario, ids, { provider: args.provider });
+  if (args.out) {
+    for (const run of runs) {
+      const directory = path.join(args.out, run.id);
+      fs.mkdirSync(directory, { recursive: true });
+      for (const step of run.steps) {
+        const name = `${String(step.index + 1).padStart(3, "0")}-${step.kind}.json`;
+        fs.writeFileSync(path.join(directory, name), JSON.stringify({ url: step.request.url, headers: step.request.headers, body: step.request.body }, null, 2));
+      }
+    }
+  }
+  if (args.json) console.log(JSON.stringify(simulationJson(runs), null, 2));
+  else console.log(formatRunsTable(scenario, runs));
+}
+
+main().catch((error) => {
+  console.error(`simulate: ${(error as Error).stack ?? error}`);
+  process.exit(1);
+});
