@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { CatalogTool } from "../catalog/types";
+import { createAnthropicBm25Search } from "./anthropic-bm25-search";
+import { SAMPLE_TOOLS } from "./fixtures/sample-tools";
+import { ANTHROPIC_BM25_MAX_QUERY_CHARACTERS } from "./limits";
+
+const names = (outcome: ReturnType<ReturnType<typeof createAnthropicBm25Search>["search"]>) =>
+  outcome.ok ? outcome.hits.map((hit) => hit.name) : outcome.errorMessage;
+
+describe("createAnthropicBm25Search", () => {
+  const search = createAnthropicBm25Search(SAMPLE_TOOLS);
+
+  it("ranks the tool the query describes first", () => {
+    expect(names(search.search("weather forecast for Paris"))[0]).toBe("get_weather");
+    expect(names(search.search("post a message to a slack channel"))[0]).toBe("slack_post_message");
+    expect(names(search.search("open a GitHub issue"))[0]).toBe("create_issue");
+  });
+
+  it("says which fields matched on which terms", () => {
+    const outcome = search.search("weather unit");
+    expect(outcome.ok && outcome.hits[0]).toEqual({
+      name: "get_weather",
+      score: expect.any(Number),
+      matches: [
+        { field: "name", terms: ["weather"] },
+        { field: "description", terms: ["weather"] },
+        { field: "parameterName", terms: ["unit"] },
+        { field: "parameterDescription", terms: ["unit"] },
+      ],
+    });
+  });
+
+  it("does not stem or expand synonyms: Anthropic documents neither", () => {
+    expect(names(search.search("forecasts"))).toEqual([]);
+    expect(names(search.search("remove file"))).toEqual(["delete_file"]);
+    expect(names(search.search("remove"))).toEqual([]);
+  });
+
+  it("returns at most the limit, 5 by default, and an empty result when nothing matches", () => {
+    const many: CatalogTool[] = Array.from({ length: 8 }, (_, index) => ({
+      name: `tool_${index}`, description: "Shared words", inputSchema: { type: "object" },
+    }));
+    const shared = createAnthropicBm25Search(many);
+    expect(names(shared.search("shared"))).toEqual(["tool_0", "tool_1", "tool_2", "tool_3", "tool_4"]);
+    expect(names(shared.search("shared", 2))).toEqual(["tool_0", "tool_1"]);
+    expect(search.search("zebra")).toEqual({ ok: true, hits: [] });
+    expect(search.search("")).toEqual({ ok: true, hits: [] });
+  });
+
+  it("accepts a 500-character query and rejects a 501-character one as invalid_tool_input", () => {
+    const atLimit = "weather ".repeat(63).slice(0, ANTHROPIC_BM25_MAX_QUERY_CHARACTERS);
+    expect(search.search(atLimit).ok).toBe(true);
+    expect(search.search(`${atLimit}x`)).toEqual({
+      ok: false,
+      errorCode: "invalid_tool_input",
+      errorMessage: "Invalid query: exceeds the maximum length of 500 characters (got 501)",
+    });
+  });
+
+  it("counts characters as Python does: an emoji is one character, not two UTF-16 units", () => {
+    expect(search.search("🌦".repeat(500)).ok).toBe(true);
+    expect(search.search("🌦".repeat(501)).ok).toBe(false);
+  });
+
+  it("indexes 10,000 tools in under a second and answers in a few milliseconds", () => {
+    const words = ["create", "list", "delete", "update", "issue", "file", "channel", "invoice", "branch", "page"];
+    const makeTools = (count: number): CatalogTool[] =>
+      Array.from({ length: count }, (_, index) => ({
+        name: `server_${index % 97}:${words[index % 10]}_${words[(index * 7) % 10]}_${index}`,
+        description: `${words[index % 10]} a ${words[(index * 3) % 10]} in workspace ${index}. `.repeat(4),
+        inputSchema: {
+          type: "object",
+          properties: Object.fromEntries(
+            words.slice(0, 5).map((word) => [`${word}_${index % 13}`, { type: "string", description: `The ${word} id ${index}` }]),
+          ),
+        },
+      }));
+    createAnthropicBm25Search(makeTools(1_000)); // warm the JIT so that the timing measures the algorithm
+    const tools = makeTools(10_000);
+    // CPU time of this process, not wall time: other jobs on a shared CI machine must not fail the test.
+    const cpuMilliseconds = (since: NodeJS.CpuUsage) => {
+      const used = process.cpuUsage(since);
+      return (used.user + used.system) / 1_000;
+    };
+    const buildStart = process.cpuUsage();
+    const large = createAnthropicBm25Search(tools);
+    const buildMilliseconds = cpuMilliseconds(buildStart);
+    const queryStart = process.cpuUsage();
+    for (let round = 0; round < 20; round += 1) large.search("create an issue in the workspace branch");
+    const queryMilliseconds = cpuMilliseconds(queryStart) / 20;
+    // eslint-disable-next-line no-console -- the figures are part of the test report
+    console.log(`BM25 over 10,000 tools: index ${buildMilliseconds.toFixed(0)} ms, query ${queryMilliseconds.toFixed(2)} ms (CPU)`);
+    expect(buildMilliseconds).toBeLessThan(1_000);
+    expect(queryMilliseconds).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * A linter for tool descriptions, for tool authors designing for searchability: every finding points at
+ * something that makes a tool harder to find with BM25 or regex search, or harder for a model to choose.
+ */
+import type { CatalogTool } from "../catalog/types";
+import { characterCount } from "./limits";
+import { splitWords, tokenize, type TokenizeOptions } from "./tokenize";
+
+export type DescriptionFindingCode =
+  | "description-too-short"
+  | "description-too-long"
+  | "parameter-without-description"
+  | "name-word-missing"
+  | "vague-verb"
+  | "near-duplicate-description";
+
+export type DescriptionFinding = {
+  tool: string;
+  code: DescriptionFindingCode;
+  severity: "error" | "warning" | "info";
+  message: string;
+  suggestion: string;
+};
+
+/** Below this a description rarely says what, on what, and when (characters). */
+export const DESCRIPTION_MIN_CHARACTERS = 40;
+/** Above this a description costs many tokens each time the tool is loaded (characters). */
+export const DESCRIPTION_MAX_CHARACTERS = 1_000;
+/** Jaccard similarity of stemmed content-word sets at which two descriptions are near-duplicates. */
+export const NEAR_DUPLICATE_SIMILARITY = 0.8;
+
+const CONTENT_TERMS: TokenizeOptions = { splitIdentifiers: true, stopWords: true, stemming: true };
+
+/** Verbs that say something happens without saying what. `do` is left alone in "do not". */
+const VAGUE_VERB_FORMS: Record<string, string> = Object.fromEntries(
+  [
+    ["handle", "handles", "handled", "handling"],
+    ["manage", "manages", "managed", "managing"],
+    ["process", "processes", "processed", "processing"],
+    ["do", "does", "doing"],
+  ].flatMap((forms) => forms.map((form) => [form, forms[0]])),
+);
+
+/** The tool's own name without the `<server>:` prefix the evaluation adds. */
+function ownName(name: string): string {
+  return name.slice(name.lastIndexOf(":") + 1);
+}
+
+function lengthFindings(tool: CatalogTool, length: number): DescriptionFinding[] {
+  if (length === 0) {
+    return [{
+      tool: tool.name, code: "description-too-short", severity: "error", message: "has no description",
+      suggestion: "Describe what the tool does, to what, and when to use it: search reads nothing else but the name.",
+    }];
+  }
+  if (length < DESCRIPTION_MIN_CHARACTERS) {
+    return [{
+      tool: tool.name, code: "description-too-short", severity: "warning",
+      message: `description is ${length} characters (under ${DESCRIPTION_MIN_CHARACTERS})`,
+      suggestion: "Add the object acted on and when to use the tool, in the words a user would search with.",
+    }];
+  }
+  if (length > DESCRIPTION_MAX_CHARACTERS) {
+    return [{
+      tool: tool.name, code: "description-too-long", severity: "warning",
+      message: `description is ${length} characters (over ${DESCRIPTION_MAX_CHARACTERS})`,
+      suggestion: "Lead with one sentence that says what the tool does; move argument details into argument descriptions.",
+    }];
+  }
+  return [];
+}
+
+function parameterFindings(tool: CatalogTool): DescriptionFinding[] {
+  const properties = tool.inputSchema?.properties;
+  if (typeof properties !== "object" || properties === null) return [];
+  const undescribed = Object.entries(properties as Record<string, unknown>)
+    .filter(([, schema]) => {
+      const description = (schema as { description?: unknown } | null)?.description;
+      return typeof description !== "string" || description.trim() === "";
+    })
+    .map(([name]) => name);
+  if (undescribed.length === 0) return [];
+  return [{
+    tool: tool.name, code: "parameter-without-description", severity: "warning",
+    message: `${undescribed.length} parameter(s) without a description: ${undescribed.join(", ")}`,
+    suggestion: "Describe each argument: argument descriptions are searched, and they tell the model what to pass.",
+  }];
+}
+
+function nameWordFindings(tool: CatalogTool): DescriptionFinding[] {
+  const described = new Set(tokenize(tool.description ?? "", CONTENT_TERMS));
+  const nameWords = splitWords(ownName(tool.name), true).filter((word) => word.length > 1);
+  const missing = nameWords.filter((word) => {
+    const [term] = tokenize(word, CONTENT_TERMS);
+    return term !== undefined && !described.has(term);
+  });
+  if (missing.length === 0 || described.size === 0) return [];
+  return [{
+    tool: tool.name, code: "name-word-missing", severity: "info",
+    message: `name words not in the description: ${[...new Set(missing)].join(", ")}`,
+    suggestion: "Use the name's words in the description too, so that a query phrased in prose still meets them.",
+  }];
+}
+
+function vagueVerbFindings(tool: CatalogTool): DescriptionFinding[] {
+  const words = splitWords(tool.description ?? "", true);
+  const verbs = new Set<string>();
+  words.forEach((word, index) => {
+    const verb = VAGUE_VERB_FORMS[word];
+    if (verb === undefined || (verb === "do" && words[index + 1] === "not")) return;
+    verbs.add(verb);
+  });
+  if (verbs.size === 0) return [];
+  return [{
+    tool: tool.name, code: "vague-verb", severity: "info",
+    message: `vague verb(s): ${[...verbs].join(", ")}`,
+    suggestion: "Say what the tool does to what (\"Post a message to a Slack channel\", not \"Handle Slack messages\").",
+  }];
+}
+
+/** The findings that need only the tool itself. */
+export function lintDescription(tool: CatalogTool): DescriptionFinding[] {
+  const length = characterCount((tool.description ?? "").trim());
+  return [
+    ...lengthFindings(tool, length),
+    ...parameterFindings(tool),
+    ...nameWordFindings(tool),
+    ...vagueVerbFindings(tool),
+  ];
+}
+
+function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
+  const [smaller, larger] = left.size <= right.size ? [left, right] : [right, left];
+  let shared = 0;
+  for (const term of smaller) if (larger.has(term)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+/**
+ * Pairs of descriptions whose content words overlap by at least 80% (Jaccard). Tools are compared in order of
+ * word count and a comparison stops once the sizes alone rule the similarity out, which keeps large catalogs fast.
+ */
+export function nearDuplicateFindings(tools: readonly CatalogTool[]): DescriptionFinding[] {
+  const entries = tools
+    .map((tool, index) => ({ tool, index, terms: new Set(tokenize(tool.description ?? "", CONTENT_TERMS)) }))
+    .filter((entry) => entry.terms.size > 0)
+    .sort((left, right) => left.terms.size - right.terms.size || left.index - right.index);
+  const findings: Array<{ index: number; finding: DescriptionFinding }> = [];
+  for (let first = 0; first < entries.length; first += 1) {
+    const left = entries[first];
+    for (let second = first + 1; second < entries.length; second += 1) {
+      const right = entries[second];
+      if (left.terms.size < NEAR_DUPLICATE_SIMILARITY * right.terms.size) break;
+      const similarity = jaccard(left.terms, right.terms);
+      if (similarity < NEAR_DUPLICATE_SIMILARITY) continue;
+      for (const [self, other] of [[left, right], [right, left]]) {
+        findings.push({ index: self.index, finding: {
+          tool: self.tool.name, code: "near-duplicate-description", severity: "warning",
+          message: `description is ${Math.round(similarity * 100)}% the same words as ${other.tool.name}'s`,
+          suggestion: `Say what sets it apart from ${other.tool.name}: search cannot rank two tools apart on the same words.`,
+        } });
+      }
+    }
+  }
+  return findings.sort((left, right) => left.index - right.index).map((entry) => entry.finding);
+}
+
+/** Every finding for a catalog: each tool's own, then the near-duplicate pairs, in catalog order. */
+export function lintDescriptions(tools: readonly CatalogTool[]): DescriptionFinding[] {
+  return [...tools.flatMap(lintDescription), ...nearDuplicateFindings(tools)];
+}

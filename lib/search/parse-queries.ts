@@ -1,0 +1,59 @@
+/**
+ * Reads labelled search queries from JSON Lines, one `{"q": "...", "expect": ["server:tool", ...]}` a line.
+ * Blank lines are skipped; every other problem is reported with its line number.
+ */
+import type { InputProblem, Parsed } from "../catalog/types";
+import type { EvaluationQuery } from "./evaluate";
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> {
+  const problems: InputProblem[] = [];
+  const queries: EvaluationQuery[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === "") return;
+    const lineNumber = index + 1;
+    const problem = (message: string) =>
+      problems.push({ severity: "error", path: "$", line: lineNumber, column: 1, message: `line ${lineNumber}: ${message}` });
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch (error) {
+      problem(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const record = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>;
+    if (typeof record.q !== "string" || record.q.trim() === "") {
+      problem('expected a non-empty string "q"');
+      return;
+    }
+    if (!isStringArray(record.expect) || record.expect.length === 0) {
+      problem('expected "expect": a non-empty array of tool names');
+      return;
+    }
+    queries.push({ q: record.q, expect: record.expect });
+  });
+  if (queries.length === 0 && problems.length === 0) {
+    problems.push({ severity: "error", path: "$", message: "no queries" });
+  }
+  return { value: problems.length === 0 ? queries : undefined, problems };
+}
+
+/** Problems for expected tool names that are not in the catalog: a typo would silently lower recall. */
+export function unknownExpectedTools(queries: readonly EvaluationQuery[], toolNames: ReadonlySet<string>): InputProblem[] {
+  const problems: InputProblem[] = [];
+  queries.forEach((query, index) => {
+    for (const name of query.expect) {
+      if (toolNames.has(name)) continue;
+      problems.push({
+        severity: "error",
+        path: `$[${index}].expect`,
+        toolName: name,
+        message: `query ${index + 1} ("${query.q}") expects ${name}, which is not in the catalog`,
+      });
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,50 @@
+/**
+ * Retrieval quality of the three searches on the fixture query set (46 realistic queries over 110 tools from
+ * 12 real MCP servers). Prints the figures quoted in docs/SEARCH.md and guards them against regressions.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createAnthropicBm25Search } from "./anthropic-bm25-search";
+import { createAnthropicRegexSearch } from "./anthropic-regex-search";
+import { createClientSearch } from "./client-search";
+import { evaluateSearch } from "./evaluate";
+import { formatEvaluationTable } from "./format-evaluation";
+import { loadCatalogDirectory } from "./load-catalog-directory";
+import { parseEvaluationQueries, unknownExpectedTools } from "./parse-queries";
+
+const FIXTURES = join(__dirname, "fixtures");
+const catalogDirectory = join(FIXTURES, "catalogs");
+const catalog = loadCatalogDirectory(
+  readdirSync(catalogDirectory)
+    .filter((fileName) => fileName.endsWith(".json"))
+    .sort()
+    .map((fileName) => ({ fileName, text: readFileSync(join(catalogDirectory, fileName), "utf8") })),
+);
+const tools = catalog.value ?? [];
+const queries = parseEvaluationQueries(readFileSync(join(FIXTURES, "mcp-queries.jsonl"), "utf8")).value ?? [];
+
+describe("search quality on the fixture query set", () => {
+  it("loads every fixture catalog without errors and every expected tool exists", () => {
+    expect(catalog.problems.filter((problem) => problem.severity === "error")).toEqual([]);
+    expect(tools).toHaveLength(110);
+    expect(queries.length).toBeGreaterThanOrEqual(40);
+    expect(unknownExpectedTools(queries, new Set(tools.map((tool) => tool.name)))).toEqual([]);
+  });
+
+  it("keeps each search's recall and MRR at or above the recorded floor", () => {
+    const results = [
+      { search: "anthropic-bm25" as const, evaluation: evaluateSearch(createAnthropicBm25Search(tools), queries) },
+      { search: "anthropic-regex" as const, evaluation: evaluateSearch(createAnthropicRegexSearch(tools), queries) },
+      { search: "client" as const, evaluation: evaluateSearch(createClientSearch(tools), queries) },
+    ];
+    // eslint-disable-next-line no-console -- the figures are part of the test report
+    console.log(`${tools.length} tools, ${queries.length} queries\n${formatEvaluationTable(results, 5)}`);
+    const [bm25, regex, client] = results.map((result) => result.evaluation);
+    // Floors a little under the current figures: a drop below them is a regression to look at.
+    expect(bm25.recallAt5).toBeGreaterThanOrEqual(0.7);
+    expect(regex.recallAt5).toBeGreaterThanOrEqual(0.55);
+    expect(client.recallAt5).toBeGreaterThanOrEqual(0.8);
+    expect(client.mrr).toBeGreaterThanOrEqual(bm25.mrr);
+  });
+});
