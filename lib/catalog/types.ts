@@ -14,6 +14,11 @@ export type CatalogTool = {
   namespace?: string;
   /** What the simulated model's tool call returns; a short default is generated when absent. */
   mockResult?: unknown;
+  /**
+   * Set on import when Ajv cannot compile `inputSchema`: the tool is kept so the catalog still loads, and this
+   * says why its arguments cannot be validated. Derived from the schema, so it is never serialized.
+   */
+  schemaError?: string;
 };
 
 export type Catalog = {

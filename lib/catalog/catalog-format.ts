@@ -1,0 +1,122 @@
+/**
+ * Recognises which wire format a pasted or loaded tool list is in. Detection looks at shapes, not at any
+ * declared type, because none of these formats names itself.
+ */
+import { appendIndex } from "./json-path";
+
+export type CatalogFormat =
+  /** Our own `Catalog` (MCP-like tools plus `inputExamples`, `namespace`, `mockResult`). */
+  | "catalog"
+  /** MCP `tools/list` result, with or without the fixtures' `source`/`license`/`serverInfo` wrapper. */
+  | "mcp"
+  /** Chat Completions `tools`: `{ type: "function", function: { name, description, parameters } }`. */
+  | "openai-chat"
+  /** Responses `tools`: flat `{ type: "function", name, … }` and `{ type: "namespace", tools }`. */
+  | "openai-responses"
+  /** The legacy Chat Completions `functions` list: `{ name, description, parameters }` in JSON Schema. */
+  | "openai-functions"
+  /** Messages API `tools`: `{ name, description, input_schema, input_examples? }`. */
+  | "anthropic"
+  /** Berkeley Function Calling Leaderboard functions, whose parameter types include `dict` and `float`. */
+  | "bfcl";
+
+export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
+  catalog: "Tool Disclosure Playground catalog",
+  mcp: "MCP tools/list result",
+  "openai-chat": "OpenAI Chat Completions tools",
+  "openai-responses": "OpenAI Responses tools",
+  "openai-functions": "OpenAI functions list",
+  anthropic: "Anthropic Messages tools",
+  bfcl: "BFCL function list",
+};
+
+export const EXPECTED_FORMATS_MESSAGE =
+  "expected one of: an MCP tools/list result ({tools:[{name, description, inputSchema}]}), " +
+  "OpenAI Chat Completions tools ([{type:'function', function:{…}}]), OpenAI Responses tools " +
+  "([{type:'function', name, parameters}] or namespaces), Anthropic tools ([{name, input_schema}]), " +
+  "or BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function})";
+
+/** One candidate tool object and where it sits in the source document. */
+export type LocatedItem = { item: unknown; path: string };
+
+export type DetectedCatalog = {
+  format: CatalogFormat;
+  items: LocatedItem[];
+  /** The object around the tool list, when there is one (keeps `source`, `license`, `namespaces`). */
+  wrapper?: Record<string, unknown>;
+};
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const CATALOG_ONLY_TOOL_KEYS = ["inputExamples", "namespace", "mockResult"];
+const BFCL_ONLY_TYPES = new Set(["dict", "float", "tuple", "any"]);
+
+/** Finds the tool list inside `value` and names its format; undefined when nothing looks like tools. */
+export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined {
+  if (Array.isArray(value)) {
+    const format = classifyItems(value, undefined);
+    return format && { format, items: locate(value, "$") };
+  }
+  if (!isRecord(value)) return undefined;
+  // A JSON-RPC reply to tools/list, pasted whole.
+  if (isRecord(value.result) && Array.isArray(value.result.tools)) {
+    const inner = detectCatalogFormat(value.result);
+    return inner && { ...inner, items: inner.items.map((located) => ({ ...located, path: "$.result" + located.path.slice(1) })) };
+  }
+  // One BFCL JSONL entry: the candidate functions of a question.
+  if (Array.isArray(value.function) && ("question" in value || "id" in value)) {
+    return { format: "bfcl", items: locate(value.function, "$.function"), wrapper: value };
+  }
+  if (Array.isArray(value.tools)) {
+    const format = classifyItems(value.tools, value) ?? (value.tools.length === 0 ? "catalog" : undefined);
+    return format && { format, items: locate(value.tools, "$.tools"), wrapper: value };
+  }
+  return undefined;
+}
+
+function locate(items: unknown[], basePath: string): LocatedItem[] {
+  return items.map((item, index) => ({ item, path: appendIndex(basePath, index) }));
+}
+
+/** The format of the first item that has a recognisable shape; server tools and junk are skipped. */
+function classifyItems(items: unknown[], wrapper: Record<string, unknown> | undefined): CatalogFormat | undefined {
+  for (const item of items) {
+    const format = classifyItem(item, items, wrapper);
+    if (format) return format;
+  }
+  return undefined;
+}
+
+function classifyItem(item: unknown, items: unknown[], wrapper: Record<string, unknown> | undefined): CatalogFormat | undefined {
+  if (!isRecord(item)) return undefined;
+  if (item.type === "function" && isRecord(item.function)) return "openai-chat";
+  if (item.type === "namespace" || (item.type === "function" && typeof item.name === "string")) return "openai-responses";
+  if ("input_schema" in item) return "anthropic";
+  if ("inputSchema" in item) {
+    const usesCatalogFields =
+      (wrapper !== undefined && "namespaces" in wrapper) ||
+      items.some((tool) => isRecord(tool) && CATALOG_ONLY_TOOL_KEYS.some((key) => key in tool));
+    return usesCatalogFields ? "catalog" : "mcp";
+  }
+  if (typeof item.name === "string" && "parameters" in item) {
+    return items.some((tool) => isRecord(tool) && usesBfclTypes(tool.parameters)) ? "bfcl" : "openai-functions";
+  }
+  return undefined;
+}
+
+/** True when a parameter schema uses one of BFCL's own type names anywhere (checked without recursion). */
+export function usesBfclTypes(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isRecord(node)) continue;
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.some((type) => typeof type === "string" && BFCL_ONLY_TYPES.has(type))) return true;
+    if (isRecord(node.properties)) stack.push(...Object.values(node.properties));
+    if (Array.isArray(node.items)) stack.push(...node.items);
+    else stack.push(node.items);
+  }
+  return false;
+}

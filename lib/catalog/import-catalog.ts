@@ -1,0 +1,145 @@
+/** Imports a tool list in any supported format into a `Catalog`, checking every tool on the way. */
+import { compiledSchemaOf } from "./argument-validation";
+import { type CatalogFormat, EXPECTED_FORMATS_MESSAGE, type LocatedItem, detectCatalogFormat, isRecord } from "./catalog-format";
+import { appendIndex, appendKey } from "./json-path";
+import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "./json-text";
+import { parseJsonLines } from "./json-lines";
+import { type ToolEntry, readToolEntries } from "./read-tool-entries";
+import { checkSchemaAgainstMetaSchema } from "./schema-compiler";
+import { isValidToolName, toolNameRuleMessage } from "./tool-names";
+import type { Catalog, CatalogTool, InputProblem, Parsed } from "./types";
+
+/**
+ * Compiling costs ~0.3 ms a schema. Above this many tools (synthetic 10,000-tool catalogs) import checks schemas
+ * against the meta-schema only and compiles each one when its arguments are first validated.
+ */
+export const EAGER_COMPILE_TOOL_LIMIT = 1_000;
+
+export type CatalogImportOptions = {
+  /** Names the input in messages, e.g. a file name. */
+  sourceName?: string;
+  /** "compile" every schema, check against the "meta-schema" only, or decide by catalog size ("auto"). */
+  schemaCheck?: "compile" | "meta-schema" | "auto";
+};
+
+export type CatalogImport = Parsed<Catalog> & { format?: CatalogFormat };
+
+export function parseCatalogText(text: string, options: CatalogImportOptions = {}): CatalogImport {
+  const parsed = parseJsonText(text, label(options));
+  if (parsed.value !== undefined) return importCatalogValue(parsed.value, options);
+  // BFCL ships JSON Lines under a .json extension; try that before reporting the JSON error.
+  const lines = parsed.syntaxError ? parseJsonLines(text, label(options)) : undefined;
+  if (lines === undefined) return { value: undefined, problems: parsed.problems };
+  if (lines.value === undefined) return { value: undefined, problems: lines.problems };
+  const imported = importLocatedItems(lines.value, undefined, options);
+  const entryLines = lines.value.entryLines;
+  for (const problem of imported.problems) {
+    const entry = /^\$\[(\d+)\]/.exec(problem.path);
+    if (entry && problem.line === undefined) Object.assign(problem, { line: entryLines[Number(entry[1])], column: 1 });
+  }
+  return { ...imported, problems: [...lines.problems, ...imported.problems] };
+}
+
+export function importCatalogValue(value: unknown, options: CatalogImportOptions = {}): CatalogImport {
+  const depth = valueNestingDepth(value, MAX_NESTING_DEPTH);
+  if (depth > MAX_NESTING_DEPTH) return { value: undefined, problems: [nestingProblem(depth)] };
+  const detected = detectCatalogFormat(value);
+  if (!detected) {
+    return { value: undefined, problems: [{ severity: "error", path: "$", message: `${label(options)}: unrecognised tool list; ${EXPECTED_FORMATS_MESSAGE}` }] };
+  }
+  return importLocatedItems({ format: detected.format, items: detected.items }, detected.wrapper, options);
+}
+
+function importLocatedItems(
+  detected: { format: CatalogFormat; items: LocatedItem[] },
+  wrapper: Record<string, unknown> | undefined,
+  options: CatalogImportOptions,
+): CatalogImport {
+  const read = readToolEntries(detected.format, detected.items);
+  const problems = [...read.problems];
+  const tools = keepFirstOfEachName(read.entries, problems);
+  const compileAll = options.schemaCheck === "compile" || (options.schemaCheck !== "meta-schema" && tools.length <= EAGER_COMPILE_TOOL_LIMIT);
+  for (const entry of tools) checkTool(entry, compileAll, problems);
+  const catalog: Catalog = { tools: tools.map((entry) => entry.tool) };
+  const namespaces = { ...read.namespaces, ...readNamespaces(wrapper, problems) };
+  if (Object.keys(namespaces).length > 0) catalog.namespaces = namespaces;
+  if (typeof wrapper?.source === "string") catalog.source = wrapper.source;
+  if (typeof wrapper?.license === "string") catalog.license = wrapper.license;
+  if (catalog.tools.length === 0) problems.push({ severity: "warning", path: "$", message: `${label(options)}: the catalog has no tools` });
+  if (options.sourceName) for (const problem of problems) problem.message = problem.message.replace(/^catalog:/, `${label(options)}:`);
+  return { value: catalog, problems, format: detected.format };
+}
+
+function label(options: CatalogImportOptions): string {
+  return options.sourceName ? `catalog (${options.sourceName})` : "catalog";
+}
+
+/** Names must be unique: the first tool of a name wins and each later one is reported with both places. */
+function keepFirstOfEachName(entries: ToolEntry[], problems: InputProblem[]): ToolEntry[] {
+  const firstByName = new Map<string, ToolEntry>();
+  const kept: ToolEntry[] = [];
+  for (const entry of entries) {
+    const first = firstByName.get(entry.tool.name);
+    if (first) {
+      problems.push({
+        severity: "error",
+        path: appendKey(entry.path, "name"),
+        toolName: entry.tool.name,
+        message: `catalog: duplicate tool name "${entry.tool.name}" at ${first.path} and ${entry.path}; the second is ignored`,
+      });
+      continue;
+    }
+    firstByName.set(entry.tool.name, entry);
+    kept.push(entry);
+  }
+  return kept;
+}
+
+function checkTool(entry: ToolEntry, compileAll: boolean, problems: InputProblem[]): void {
+  const { tool, schemaPath } = entry;
+  const toolName = tool.name;
+  if (!isValidToolName(toolName)) {
+    problems.push({ severity: "warning", path: appendKey(entry.path, "name"), toolName, message: `catalog: ${toolNameRuleMessage(toolName)}` });
+  }
+  if (entry.schemaUnreadable) {
+    markUnusable(tool, entry.schemaUnreadable, schemaPath, problems);
+    return;
+  }
+  const compilation = compileAll ? compiledSchemaOf(tool) : checkSchemaAgainstMetaSchema(tool.inputSchema);
+  for (const warning of compilation.warnings) problems.push({ severity: "warning", path: schemaPath, toolName, message: `catalog: ${warning}` });
+  if (compilation.error !== undefined) {
+    markUnusable(tool, compilation.error, schemaPath, problems);
+    return;
+  }
+  if (tool.inputSchema.type !== "object") {
+    problems.push({ severity: "warning", path: schemaPath, toolName, message: 'catalog: providers require an input schema with "type": "object" at the top' });
+  }
+  if (compileAll) checkExamples(entry, problems);
+}
+
+function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, problems: InputProblem[]): void {
+  tool.schemaError = reason;
+  problems.push({ severity: "error", path: schemaPath, toolName: tool.name, message: `catalog: input schema of ${tool.name} cannot be compiled: ${reason}` });
+}
+
+/** Anthropic rejects the request (400) when an `input_examples` entry does not match the schema. */
+function checkExamples(entry: ToolEntry, problems: InputProblem[]): void {
+  const { tool } = entry;
+  const validate = compiledSchemaOf(tool).validate;
+  if (!validate || !tool.inputExamples) return;
+  tool.inputExamples.forEach((example, index) => {
+    if (validate(example)) return;
+    const reasons = (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? ""}`.trim()).join("; ");
+    const path = appendIndex(appendKey(entry.path, entry.schemaPath.endsWith("input_schema") ? "input_examples" : "inputExamples"), index);
+    problems.push({ severity: "error", path, toolName: tool.name, message: `catalog: input example ${index + 1} of ${tool.name} does not match its schema: ${reasons}` });
+  });
+}
+
+function readNamespaces(wrapper: Record<string, unknown> | undefined, problems: InputProblem[]): Record<string, string> {
+  if (wrapper?.namespaces === undefined) return {};
+  if (!isRecord(wrapper.namespaces) || !Object.values(wrapper.namespaces).every((text) => typeof text === "string")) {
+    problems.push({ severity: "warning", path: "$.namespaces", message: "catalog: namespaces must map names to descriptions; ignored" });
+    return {};
+  }
+  return wrapper.namespaces as Record<string, string>;
+}

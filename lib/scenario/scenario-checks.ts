@@ -1,0 +1,50 @@
+/**
+ * Checks that need the catalog: every tool a turn needs exists, and the scripted arguments fit its schema.
+ * Missing tools are errors (the turn cannot run); arguments that do not validate are warnings, because the
+ * simulated model will send them anyway and the transcript will show the validation error.
+ */
+import { validateToolArguments } from "../catalog/argument-validation";
+import { appendIndex, appendKey } from "../catalog/json-path";
+import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
+import type { CatalogTool, InputProblem } from "../catalog/types";
+import type { Scenario } from "./types";
+
+export function checkScenario(scenario: Scenario): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const toolsByName = new Map(scenario.catalog.tools.map((tool) => [tool.name, tool]));
+  scenario.turns.forEach((turn, turnIndex) => {
+    turn.needs.forEach((need, needIndex) => {
+      const path = appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex);
+      const tool = toolsByName.get(need.tool);
+      if (!tool) {
+        problems.push({ severity: "error", path: appendKey(path, "tool"), toolName: need.tool, message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which is not in the catalog${suggestion(need.tool, scenario.catalog.tools)}` });
+        return;
+      }
+      const validation = validateToolArguments(tool, need.arguments);
+      if (!validation.valid) {
+        const reasons = validation.errors.map((error) => error.message).join("; ");
+        problems.push({ severity: "warning", path: appendKey(path, "arguments"), toolName: tool.name, message: `scenario: arguments for ${tool.name} in turn ${turnIndex + 1} do not match its schema: ${reasons}` });
+      }
+      if (need.mistakenArguments !== undefined && validateToolArguments(tool, need.mistakenArguments).valid) {
+        problems.push({ severity: "warning", path: appendKey(path, "mistakenArguments"), toolName: tool.name, message: `scenario: the scripted mistake for ${tool.name} in turn ${turnIndex + 1} is valid, so no validation error or retry will be shown` });
+      }
+    });
+  });
+  scenario.settings.nonDeferredTools.forEach((name, index) => {
+    if (!toolsByName.has(name)) {
+      problems.push({ severity: "warning", path: appendIndex("$.settings.nonDeferredTools", index), toolName: name, message: `scenario: non-deferred tool "${name}" is not in the catalog; it is ignored` });
+    }
+  });
+  if (scenario.turns.length === 0) problems.push({ severity: "warning", path: "$.turns", message: "scenario: there are no turns to step through" });
+  return problems;
+}
+
+/** After a merge `create_issue` may exist only as `github__create_issue`; say so. */
+function suggestion(name: string, tools: CatalogTool[]): string {
+  const lower = name.toLowerCase();
+  const candidates = tools
+    .map((tool) => tool.name)
+    .filter((candidate) => candidate.toLowerCase() === lower || candidate.endsWith(`${SERVER_PREFIX_SEPARATOR}${name}`))
+    .slice(0, 3);
+  return candidates.length > 0 ? `; did you mean ${candidates.map((candidate) => `"${candidate}"`).join(" or ")}?` : "";
+}
