@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createEngine } from "../lib/engine";
 import { loadExample, EXAMPLES } from "../lib/examples";
+import { parseSyntheticSpecification, syntheticScenario } from "../lib/examples/synthetic-scenario";
 import { parseScenarioText } from "../lib/scenario";
 import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type Scenario, type StrategyId } from "../lib/scenario/types";
 import { formatRunsTable, simulationJson } from "../lib/report/simulation-output";
@@ -14,7 +15,7 @@ type Arguments = { scenario: string; strategy: string; provider?: ProviderId; js
 
 function usage(message: string): never {
   console.error(`simulate: ${message}`);
-  console.error("usage: npm run simulate -- <scenario.json | example:<id>> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]");
+  console.error("usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]");
   console.error(`strategies: ${STRATEGY_IDS.join(", ")}`);
   console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
   console.error(`examples: ${EXAMPLES.map((example) => example.id).join(", ")}`);
@@ -43,6 +44,11 @@ function parseArguments(argv: string[]): Arguments {
 
 async function loadScenario(source: string): Promise<Scenario> {
   if (source.startsWith("example:")) return loadExample(source.slice("example:".length));
+  const synthetic = parseSyntheticSpecification(source);
+  if (synthetic) {
+    const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+    return syntheticScenario({ ...synthetic, countTokens: (text) => countTokens(text) });
+  }
   let text: string;
   try {
     text = fs.readFileSync(source, "utf8");

@@ -8,12 +8,14 @@ import { strategyDefinition } from "../strategies";
 import type { StrategyDefinition } from "../strategies";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
 import { summarise } from "./totals";
-import type { StrategyRun } from "./types";
+import type { EngineStep, StrategyRun } from "./types";
 
 export type RunOptions = {
   /** Force a provider (and optionally a model); an unsupported combination is then refused, not redirected. */
   provider?: ProviderId;
   model?: string;
+  /** Receives each step's compute time (the benchmark). */
+  onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
 
 type Searchers = { bm25: ToolSearcher; regex: ToolSearcher; client: ToolSearcher };
@@ -75,6 +77,7 @@ export function createEngine(options: { counterFor?: (kind: TokenizerKind, corre
       system: settings.system,
       tools: definition.initialTools({ ...scenario, settings }),
       betas: definition.betas?.(settings),
+      onStepTimed: runOptions.onStepTimed,
     });
     const scenarioForRun = { ...scenario, settings };
     scenario.turns.forEach((turn, turnIndex) => {

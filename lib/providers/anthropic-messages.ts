@@ -43,22 +43,18 @@ function renderTools(entries: readonly ToolEntry[], list: SegmentList, context: 
   return entries.map((entry, index) => {
     const path = `tools[${index}]`;
     switch (entry.type) {
-      case "catalog": {
-        const definition = anthropicToolDefinition(entry.tool, entry.deferred ? "deferred" : "full");
-        list.add({
-          path,
-          label: entry.deferred ? `deferred tool ${entry.tool.name}` : `tool ${entry.tool.name}`,
+      case "catalog":
+      case "stub":
+      case "helper": {
+        const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
+        const definition = anthropicToolDefinition(entry.tool, variant);
+        list.addTool(entry.tool, `anthropic:${variant}`, path, () => ({
+          label: `${variant === "full" ? "tool" : variant === "stub" ? "stub" : "deferred tool"} ${entry.tool.name}`,
           group: "tools",
           promptText: definition.text,
           toolDefinitionText: definition.text,
-          outsidePrompt: entry.deferred,
-        });
-        return definition.wire;
-      }
-      case "stub":
-      case "helper": {
-        const definition = anthropicToolDefinition(entry.tool, entry.type === "stub" ? "stub" : "full");
-        list.add({ path, label: `${entry.type === "stub" ? "stub" : "tool"} ${entry.tool.name}`, group: "tools", promptText: definition.text, toolDefinitionText: definition.text });
+          outsidePrompt: variant === "deferred",
+        }));
         return definition.wire;
       }
       case "anthropic-tool-search": {
@@ -167,7 +163,7 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
     // Top-level cache_control: the API puts the breakpoint on the last cacheable block (PROTOCOLS §5.1).
     body.cache_control = cacheControl;
     const last = list.lastPromptIndex();
-    if (last >= 0) list.segments[last].breakpoint = true;
+    if (last >= 0) list.markBreakpoint(last);
   } else if (settings.cacheMode === "explicit") {
     placeExplicitBreakpoints({ settings: context.settings, list, tools, system, messages, toolSegmentCount, systemSegmentIndex: list.segments.indexOf(systemSegment), cacheControl, warnings });
   }
@@ -195,20 +191,20 @@ function placeExplicitBreakpoints(options: {
     for (let index = options.toolSegmentCount - 1; index >= 0; index -= 1) {
       if (!list.segments[index].outsidePrompt) {
         options.tools[index] = { ...options.tools[index], cache_control: cacheControl };
-        list.segments[index].breakpoint = true;
+        list.markBreakpoint(index);
         break;
       }
     }
   }
   if (wanted.includes("system")) {
     options.system[options.system.length - 1] = { ...options.system[options.system.length - 1], cache_control: cacheControl };
-    list.segments[options.systemSegmentIndex].breakpoint = true;
+    list.markBreakpoint(options.systemSegmentIndex);
   }
   if (wanted.includes("last-message") && options.messages.length > 0) {
     const lastMessage = options.messages[options.messages.length - 1];
     const content = lastMessage.content as Json[];
     content[content.length - 1] = { ...content[content.length - 1], cache_control: cacheControl };
-    list.segments[list.lastPromptIndex()].breakpoint = true;
+    list.markBreakpoint(list.lastPromptIndex());
   }
 }
 

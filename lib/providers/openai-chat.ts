@@ -19,8 +19,9 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
     throw new Error(`chat-completions: tool entry ${entry.type} has no Chat Completions form`);
   }
   if (entry.type === "catalog" && entry.deferred) throw new Error("chat-completions: Chat Completions has no defer_loading");
-  const definition = chatFunction(entry.tool, entry.type === "stub" ? "stub" : "full");
-  list.add({ path, label: `${entry.type === "stub" ? "stub" : "function"} ${entry.tool.name}`, group: "tools", promptText: definition.text, toolDefinitionText: definition.text });
+  const variant = entry.type === "stub" ? "stub" : "full";
+  const definition = chatFunction(entry.tool, variant);
+  list.addTool(entry.tool, `chat:${variant}`, path, () => ({ label: `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`, group: "tools", promptText: definition.text, toolDefinitionText: definition.text }));
   return definition.wire;
 }
 
@@ -77,7 +78,7 @@ export function createChatRenderer(dialect: ChatDialect) {
     if (tools.length > 0) body.tools = tools;
     if (context.settings.toolChoice !== "auto" && tools.length > 0) body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
     const last = list.lastPromptIndex();
-    if (last >= 0) list.segments[last].breakpoint = true;
+    if (last >= 0) list.markBreakpoint(last);
     const url = dialect === "moonshot" ? "https://api.moonshot.ai/v1/chat/completions" : "https://api.openai.com/v1/chat/completions";
     const authorization = dialect === "moonshot" ? "Bearer $MOONSHOT_API_KEY" : "Bearer $OPENAI_API_KEY";
     return { request: { method: "POST", url, headers: { "content-type": "application/json", authorization }, body }, segments: list.segments, warnings };

@@ -14,8 +14,12 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
     case "helper": {
       const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
       const definition = responsesFunction(entry.tool, variant);
-      const label = variant === "deferred" ? `deferred function ${entry.tool.name} (name + description)` : `${entry.type === "stub" ? "stub" : "function"} ${entry.tool.name}`;
-      list.add({ path, label, group: "tools", promptText: definition.text, toolDefinitionText: definition.text });
+      list.addTool(entry.tool, `responses:${variant}`, path, () => ({
+        label: variant === "deferred" ? `deferred function ${entry.tool.name} (name + description)` : `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
+        group: "tools",
+        promptText: definition.text,
+        toolDefinitionText: definition.text,
+      }));
       return definition.wire;
     }
     case "openai-namespace": {
@@ -96,7 +100,7 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   if (context.settings.toolChoice !== "auto" && tools.length > 0) body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
   // Automatic caching: the whole prompt is the implicit breakpoint.
   const last = list.lastPromptIndex();
-  if (last >= 0) list.segments[last].breakpoint = true;
+  if (last >= 0) list.markBreakpoint(last);
   return {
     request: { method: "POST", url: "https://api.openai.com/v1/responses", headers: { "content-type": "application/json", authorization: "Bearer $OPENAI_API_KEY" }, body },
     segments: list.segments,

@@ -57,6 +57,44 @@ export class SegmentList {
     return segment;
   }
 
+  /**
+   * Adds a catalog tool's block. The whole segment is memoised per tool, variant, tokenizer and position, so a
+   * request that repeats 10,000 unchanged definitions reuses 10,000 existing objects instead of building them.
+   * Memoised segments are shared between requests: change them only through `markBreakpoint`.
+   */
+  addTool(tool: object, variant: string, path: string, build: () => Omit<Parameters<SegmentList["add"]>[0], "path">): Segment {
+    const byPath = segmentMemo(tool, this.variantKey(variant), () => new Map<string, Segment>());
+    let segment = byPath.get(path);
+    if (!segment) {
+      const template = byPath.values().next().value;
+      if (template) segment = { ...template, path };
+      else {
+        const probe = new SegmentList(this.counter);
+        segment = probe.add({ ...build(), path });
+      }
+      byPath.set(path, segment);
+    }
+    this.segments.push(segment);
+    return segment;
+  }
+
+  /** Puts a cache breakpoint on a segment without touching a memoised (shared) segment object. */
+  markBreakpoint(index: number): void {
+    const segment = this.segments[index];
+    if (segment && !segment.breakpoint) this.segments[index] = { ...segment, breakpoint: true };
+  }
+
+  private readonly variantKeys = new Map<string, string>();
+
+  private variantKey(variant: string): string {
+    let key = this.variantKeys.get(variant);
+    if (key === undefined) {
+      key = `${variant}|${this.counter.label}`;
+      this.variantKeys.set(variant, key);
+    }
+    return key;
+  }
+
   /** Index of the last segment that is part of the prompt, or -1. */
   lastPromptIndex(): number {
     for (let index = this.segments.length - 1; index >= 0; index -= 1) {
@@ -65,6 +103,8 @@ export class SegmentList {
     return -1;
   }
 }
+
+const segmentMemo = memoisePerTool<Map<string, Segment>>();
 
 /** Memoises a value per catalog tool object and variant, so 10,000 tool definitions are serialised once. */
 export function memoisePerTool<T>(): (tool: object, variant: string, build: () => T) => T {

@@ -17,6 +17,8 @@ export type SessionOptions = {
   system: string;
   tools: ToolEntry[];
   betas?: string[];
+  /** Called with each step's compute time; only the benchmark listens. */
+  onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
 
 /**
@@ -107,6 +109,7 @@ export class SimulationSession {
   /** One request to the provider, answered by the simulated model with `reply`. */
   send(kind: StepKind, title: string, reply: TranscriptBlock[], notes: string[] = []): EngineStep {
     const { adapter, context, cacheRules } = this.options;
+    const startedAt = performance.now();
     const rendered = adapter.renderRequest(this.transcript, context);
     const clockSeconds = this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
     const cache = evaluateCache({ segments: rendered.segments, rules: cacheRules, state: this.cacheState, nowSeconds: clockSeconds });
@@ -141,6 +144,7 @@ export class SimulationSession {
       warnings: rendered.warnings,
     };
     this.steps.push(step);
+    this.options.onStepTimed?.(step, performance.now() - startedAt);
     this.stepInTurn += 1;
     this.append({ role: "assistant", blocks: reply });
     return step;
