@@ -39,7 +39,7 @@ function definitionTextOf(names: readonly string[], context: RenderContext): str
     .join("\n");
 }
 
-function renderTools(entries: readonly ToolEntry[], list: SegmentList, context: RenderContext): Json[] {
+function renderTools(entries: readonly ToolEntry[], list: SegmentList): Json[] {
   return entries.map((entry, index) => {
     const path = `tools[${index}]`;
     switch (entry.type) {
@@ -111,7 +111,7 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   const { settings, model } = context;
   const warnings: EngineWarning[] = [];
   const list = new SegmentList(context.counter);
-  const tools = renderTools(transcript.tools, list, context);
+  const tools = renderTools(transcript.tools, list);
   const toolSegmentCount = list.segments.length;
 
   if (tools.length > 0 && model.toolUseSystemPromptTokens) {

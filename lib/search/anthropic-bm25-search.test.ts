@@ -88,7 +88,7 @@ describe("createAnthropicBm25Search", () => {
     const queryStart = process.cpuUsage();
     for (let round = 0; round < 20; round += 1) large.search("create an issue in the workspace branch");
     const queryMilliseconds = cpuMilliseconds(queryStart) / 20;
-    // eslint-disable-next-line no-console -- the figures are part of the test report
+     
     console.log(`BM25 over 10,000 tools: index ${buildMilliseconds.toFixed(0)} ms, query ${queryMilliseconds.toFixed(2)} ms (CPU)`);
     expect(buildMilliseconds).toBeLessThan(1_000);
     expect(queryMilliseconds).toBeLessThan(20);
