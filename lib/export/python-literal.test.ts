@@ -46,7 +46,8 @@ describe("toPythonLiteral", () => {
     expect(pythonString(`say "hi"`)).toBe(`"say \\"hi\\""`);
     expect(pythonString("a\\b")).toBe(`"a\\\\b"`);
     expect(pythonString("a\nb\tc\rd")).toBe(`"a\\nb\\tc\\rd"`);
-    expect(pythonString("\u0000\u007f\u0085")).toBe(`"\\x00\\x7f\\x85"`);
+    expect(pythonString("\u0000\u007f\u0085")).toBe(`"\\u0000\\u007f\\u0085"`);
+    expect(pythonString("\b\f")).toBe(`"\\b\\f"`);
     expect(pythonString("\u2028")).toBe(`"\\u2028"`);
     expect(pythonString("😀 é 東")).toBe(`"😀 é 東"`);
     expect(pythonString("\ud800x")).toBe(`"\\ud800x"`);

@@ -149,6 +149,27 @@ describe("toTypeScript", () => {
   });
 });
 
+describe("size", () => {
+  it("prints a 10,000-tool body quickly enough to copy on a click", () => {
+    const tools = Array.from({ length: 10_000 }, (_, index) => ({
+      name: `tool_${index}`,
+      description: `Does thing number ${index}. "Quoted", with a newline\nand unicode é.`,
+      input_schema: { type: "object", properties: { value: { type: "string", description: "A value." }, count: { type: "integer", minimum: 0 } }, required: ["value"], additionalProperties: false },
+      defer_loading: true,
+    }));
+    const big: WireRequest = { ...anthropic, body: { ...body, tools } };
+    const started = performance.now();
+    const python = toPython(big);
+    const typeScript = toTypeScript(big);
+    const curl = toCurl(big);
+    // Generous bound for a loaded CI machine; locally this is a few hundred milliseconds.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(python.length).toBeGreaterThan(1_000_000);
+    expect(typeScript).toContain("      defer_loading: true\n");
+    expect(curl.endsWith("\nJSON\n")).toBe(true);
+  });
+});
+
 describe("toPython", () => {
   it("uses the SDKs with the body as a Python literal", () => {
     const code = toPython(anthropic);
@@ -166,17 +187,17 @@ describe("toPython", () => {
   });
 
   it.skipIf(!hasPython)("compiles in Python, and its body evaluates to the request body", () => {
-    for (const request of [anthropic, anthropicBeta, openaiResponses, moonshot, { ...openaiChat, url: "https://example.com/x" }]) {
-      const code = toPython(request);
-      const script =
-        "import ast, json, sys\n" +
-        "source = sys.stdin.read()\n" +
-        "tree = ast.parse(source)\n" +
-        "body = next(node.value for node in tree.body if isinstance(node, ast.Assign) and node.targets[0].id == 'body')\n" +
-        "print(json.dumps(ast.literal_eval(body)))\n";
-      const result = spawnSync("python3", ["-c", script], { input: code, encoding: "utf8" });
-      expect(result.stderr).toBe("");
-      expect(JSON.parse(result.stdout)).toEqual(request.body);
-    }
+    const requests = [anthropic, anthropicBeta, openaiResponses, moonshot, { ...openaiChat, url: "https://example.com/x" }];
+    // One interpreter for all cases: Python starts slowly on a busy machine.
+    const script =
+      "import ast, json, sys\n" +
+      "for source in json.load(sys.stdin):\n" +
+      "    tree = ast.parse(source)\n" +
+      "    body = next(node.value for node in tree.body if isinstance(node, ast.Assign) and node.targets[0].id == 'body')\n" +
+      "    print(json.dumps(ast.literal_eval(body)))\n";
+    const result = spawnSync("python3", ["-c", script], { input: JSON.stringify(requests.map(toPython)), encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const bodies = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(bodies).toEqual(requests.map((request) => request.body));
   });
 });

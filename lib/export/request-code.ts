@@ -1,5 +1,6 @@
 import type { WireRequest } from "../engine/types";
-import { toPythonLiteral, pythonString } from "./python-literal";
+import { javaScriptKey, printLiteral } from "./literal-printer";
+import { pythonString, toPythonLiteral } from "./python-literal";
 
 /**
  * Copyable code for one wire request: the JSON body, a `curl` command, and calls through the official TypeScript and
@@ -109,10 +110,11 @@ export function toCurl(request: WireRequest): string {
   return `${lines.join(" \\\n  ")}\n${body}\n${delimiter}\n`;
 }
 
+/** "JSON", unless a line of the body is exactly that (pretty JSON never has one; checked anyway). */
 function heredocDelimiter(body: string): string {
-  const lines = new Set(body.split("\n"));
+  const isLine = (word: string) => body === word || body.startsWith(`${word}\n`) || body.endsWith(`\n${word}`) || body.includes(`\n${word}\n`);
   let delimiter = "JSON";
-  for (let attempt = 1; lines.has(delimiter); attempt += 1) delimiter = `JSON_${attempt}`;
+  for (let attempt = 1; isLine(delimiter); attempt += 1) delimiter = `JSON_${attempt}`;
   return delimiter;
 }
 
@@ -136,12 +138,9 @@ function indentedJson(value: unknown, indent: number): string {
   return JSON.stringify(value, null, 2).replace(/\n/g, `\n${" ".repeat(indent)}`);
 }
 
-/**
- * A JavaScript object literal: pretty JSON with identifier keys unquoted, as people write it. In pretty JSON a line
- * that starts with `"name": ` is always a key, so the rewrite cannot touch a string value.
- */
+/** A JavaScript object literal as people write it: two-space indent, identifier keys bare. */
 function objectLiteral(value: unknown, indent: number): string {
-  return indentedJson(value, indent).replace(/^(\s*)"([A-Za-z_$][\w$]*)": /gm, "$1$2: ");
+  return printLiteral(value, { indent: 2, baseIndent: indent, true: "true", false: "false", null: "null", key: javaScriptKey, trailingComma: false });
 }
 
 export function toTypeScript(request: WireRequest): string {

@@ -111,8 +111,15 @@ export function formatBytes(bytes: number): string {
   return `${trimZeros((bytes / 1_000_000).toFixed(1))} MB`;
 }
 
-/** UTF-8 size of a string without allocating the encoded bytes. */
+const encoder = typeof TextEncoder === "undefined" ? null : new TextEncoder();
+
+/**
+ * UTF-8 size of a string. The native encoder is an order of magnitude faster than a JavaScript loop on an 18 MB
+ * request body; the loop is the fallback where TextEncoder is missing. Lone surrogates count 3 bytes (U+FFFD), as
+ * TextEncoder encodes them.
+ */
 export function utf8ByteLength(text: string): number {
+  if (encoder) return encoder.encode(text).byteLength;
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

@@ -1,0 +1,149 @@
+"use client";
+import type { KeyboardEvent } from "react";
+import type { StrategyId } from "@/lib/scenario/types";
+import { compareTable } from "@/lib/view/compare";
+import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import { goalVerdictLabel, GOALS } from "@/lib/view/goals";
+import { providerLabel } from "@/lib/view/provider-labels";
+import { strategyTitle } from "@/lib/view/strategy-info";
+import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import type { RunSummary } from "@/lib/workbench/types";
+
+export type CompareTableProps = {
+  runs: ReadonlyArray<Pick<RunSummary, "id" | "provider" | "model" | "refused" | "totals" | "goals">>;
+  selectedId?: StrategyId;
+  /** Click or Enter on a row. */
+  onSelect?: (id: StrategyId) => void;
+  className?: string;
+};
+
+const NUMBER_COLUMNS = 6;
+
+/**
+ * Every strategy on the current scenario, side by side. Raw values sit in `data-value` so tests can compare them
+ * with `npm run simulate --json` without parsing formatted text.
+ */
+export function CompareTable({ runs, selectedId, onSelect, className = "" }: CompareTableProps) {
+  const { rows, costDecimals } = compareTable(runs);
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, id: StrategyId) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    onSelect?.(id);
+  };
+  const headerClass = "px-2 py-2 text-right align-bottom text-xs leading-tight font-semibold text-muted";
+
+  return (
+    <div className={`overflow-x-auto px-3 pb-2 ${className}`}>
+      <table className="w-full border-collapse text-base" data-testid="compare-table">
+        <caption className="sr-only">Every strategy on this scenario. Select a row to show that strategy.</caption>
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className={`${headerClass} text-left`}>
+              Strategy
+            </th>
+            <th scope="col" className={headerClass}>Requests</th>
+            <th scope="col" className={headerClass}>Input tokens</th>
+            <th scope="col" className={headerClass}>
+              Cache hit
+              <br />
+              by tokens
+            </th>
+            <th scope="col" className={headerClass}>
+              Cache hit
+              <br />
+              by requests
+            </th>
+            <th scope="col" className={headerClass}>Cost</th>
+            <th scope="col" className={headerClass}>
+              Tools
+              <br />
+              found
+            </th>
+            {GOALS.map((goal) => (
+              <th key={goal.key} scope="col" className={`${headerClass} w-16 text-center`} title={goal.description}>
+                {goal.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const selected = row.id === selectedId;
+            const totals = row.totals;
+            return (
+              <tr
+                key={row.id}
+                tabIndex={onSelect ? 0 : undefined}
+                data-testid="compare-row"
+                data-strategy={row.id}
+                data-selected={selected}
+                data-refused={row.refusedReason !== null}
+                aria-current={selected ? "true" : undefined}
+                onClick={onSelect ? () => onSelect(row.id) : undefined}
+                onKeyDown={onSelect ? (event) => onKeyDown(event, row.id) : undefined}
+                className={`border-b border-line last:border-b-0 ${onSelect ? "cursor-pointer hover:bg-panel-muted" : ""} ${selected ? "bg-accent-soft" : ""}`}
+              >
+                <th scope="row" className="w-44 max-w-44 px-2 py-2.5 text-left font-normal">
+                  <span className="flex items-center gap-2.5">
+                    <span aria-hidden className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: STRATEGY_STYLES[row.id].color }} />
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-ink">
+                        {strategyTitle(row.id)}
+                        {selected ? <span className="sr-only"> (selected)</span> : null}
+                      </span>
+                      <span className="block truncate text-sm text-muted">
+                        {providerLabel(row.provider)} · {row.model}
+                      </span>
+                    </span>
+                  </span>
+                </th>
+                {totals ? (
+                  <>
+                    <td className="tabular px-2 text-right" data-testid="compare-requests" data-value={totals.requests}>
+                      {formatTokens(totals.requests)}
+                    </td>
+                    <td className="tabular px-2 text-right" data-testid="compare-input" data-value={totals.input}>
+                      {formatTokens(totals.input)}
+                    </td>
+                    <td className="tabular px-2 text-right" data-testid="compare-hit-tokens" data-value={totals.cacheHitRateByTokens}>
+                      {formatPercent(totals.cacheHitRateByTokens)}
+                    </td>
+                    <td className="tabular px-2 text-right" data-testid="compare-hit-requests" data-value={totals.cacheHitRateByRequests}>
+                      {formatPercent(totals.cacheHitRateByRequests)}
+                    </td>
+                    <td className="px-2 text-right" data-testid="compare-cost" data-value={totals.costUsd} data-cheapest={row.cheapest}>
+                      <span className={`tabular inline-block rounded-md px-1.5 py-0.5 font-semibold ${row.cheapest ? "bg-success/15 text-success ring-1 ring-success/40" : "text-ink"}`}>
+                        {formatUsd(totals.costUsd, { decimals: costDecimals })}
+                      </span>
+                      {row.cheapest ? <span className="block text-xs font-medium text-success">cheapest</span> : null}
+                    </td>
+                    <td className="tabular px-2 text-right" data-testid="compare-tools" data-found={totals.toolsFound} data-needed={totals.toolsNeeded}>
+                      <span className={totals.toolsFound < totals.toolsNeeded ? "font-semibold text-danger" : ""}>
+                        {formatTokens(totals.toolsFound)} / {formatTokens(totals.toolsNeeded)}
+                      </span>
+                    </td>
+                  </>
+                ) : (
+                  <td colSpan={NUMBER_COLUMNS} className="px-2 py-2.5 text-sm text-muted" data-testid="compare-refused">
+                    <span className="font-semibold text-danger">Cannot run: </span>
+                    {row.refusedReason}
+                  </td>
+                )}
+                {GOALS.map((goal) => {
+                  const met = row.goals[goal.key];
+                  return (
+                    <td key={goal.key} className="px-2 text-center" data-testid="compare-goal" data-goal={goal.key} data-met={met}>
+                      <span role="img" aria-label={goalVerdictLabel(goal, met)} title={goalVerdictLabel(goal, met)} className={`text-xl font-bold ${met ? "text-success" : "text-danger"}`}>
+                        {met ? "✓" : "✗"}
+                      </span>
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

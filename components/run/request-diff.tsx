@@ -1,0 +1,40 @@
+"use client";
+import { LazyDiffEditor } from "@/components/ui/monaco-lazy";
+
+export type RequestDiffProps = {
+  /** The previous request's pretty JSON; null (or empty) on the first request. */
+  original: string | null;
+  /** This request's pretty JSON. */
+  modified: string;
+  theme: "light" | "dark";
+  className?: string;
+};
+
+/** Side-by-side diff of the previous request against this one; unchanged stretches are folded away. */
+export function RequestDiff({ original, modified, theme, className = "" }: RequestDiffProps) {
+  if (!original) {
+    return (
+      <div className={`flex h-full flex-col items-center justify-center gap-2 p-6 text-center ${className}`} data-testid="request-diff" data-state="first-request">
+        <p className="text-lg font-semibold text-ink">First request</p>
+        <p className="max-w-md text-sm text-muted">There is no previous request to compare with. Step forward to see what the next request changes.</p>
+      </div>
+    );
+  }
+  return (
+    <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-diff" data-state="diff">
+      <div className="grid shrink-0 grid-cols-2 border-b border-line text-sm font-medium text-muted">
+        <span className="px-4 py-1.5">Previous request</span>
+        <span className="border-l border-line px-4 py-1.5">This request</span>
+      </div>
+      <LazyDiffEditor
+        className="flex-1"
+        testId="request-diff-editor"
+        original={original}
+        modified={modified}
+        originalPath="playground/diff-previous.json"
+        modifiedPath="playground/diff-current.json"
+        theme={theme === "dark" ? "vs-dark" : "light"}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+"use client";
+import { useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { LazyEditor } from "@/components/ui/monaco-lazy";
+import { Tabs } from "@/components/ui/tabs";
+import { CODE_FORMATS, requestCode, safeHeaders, type CodeFormat } from "@/lib/export/request-code";
+import { formatBytes, utf8ByteLength } from "@/lib/view/format";
+import type { StepDetail } from "@/lib/workbench/types";
+
+export type RequestPanelProps = {
+  detail: StepDetail;
+  theme: "light" | "dark";
+  /** A second tab with the simulated response (default on); turn off when the page shows the response elsewhere. */
+  showResponse?: boolean;
+  /**
+   * Produces the text to copy. Defaults to lib/export on the main thread; at 10,000 tools the body is ~18 MB and
+   * this takes a second or more, so a container can pass a function that asks the engine worker instead.
+   */
+  codeFor?: (format: CodeFormat) => string | Promise<string>;
+  className?: string;
+};
+
+type CopyStatus = { format: CodeFormat; state: "preparing" | "copied" | "failed" } | null;
+
+const COPY_STATUS_MS = 2000;
+
+const STATUS_CLASSES: Record<NonNullable<CopyStatus>["state"], string> = {
+  preparing: "bg-panel-muted text-ink",
+  copied: "bg-success text-white dark:text-[#0d1016]",
+  failed: "bg-danger text-white dark:text-[#0d1016]",
+};
+
+/** Writes to the clipboard; falls back to a hidden textarea where the async API is missing (plain-http hosts). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Permission denied or not focused: try the fallback.
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+const VIEWER_OPTIONS = { readOnly: true, domReadOnly: true, folding: true, showFoldingControls: "always", renderLineHighlight: "none", wordWrap: "off" } as const;
+
+/**
+ * The exact request of the current step: method and URL, headers (keys only ever as environment variables), the
+ * body in a folding JSON viewer, the simulated response, and "copy as" JSON, curl, TypeScript and Python.
+ */
+export function RequestPanel({ detail, theme, showResponse = true, codeFor, className = "" }: RequestPanelProps) {
+  const [copyStatus, setCopyStatus] = useState<CopyStatus>(null);
+  const [tab, setTab] = useState("body");
+  const bytes = useMemo(() => utf8ByteLength(detail.requestJson), [detail.requestJson]);
+  // Only serialised when its tab can be shown.
+  const responseJson = useMemo(() => (showResponse ? JSON.stringify(detail.response, null, 2) : null), [showResponse, detail.response]);
+  const headers = useMemo(() => safeHeaders(detail.request), [detail.request]);
+  const editorTheme = theme === "dark" ? "vs-dark" : "light";
+
+  // The confirmation disappears by itself; the timer is the only thing synchronised here.
+  useEffect(() => {
+    if (!copyStatus || copyStatus.state === "preparing") return;
+    const timer = window.setTimeout(() => setCopyStatus(null), COPY_STATUS_MS);
+    return () => window.clearTimeout(timer);
+  }, [copyStatus]);
+
+  const copy = async (format: CodeFormat) => {
+    setCopyStatus({ format, state: "preparing" });
+    try {
+      // Let "Preparing…" paint before a long synchronous generation blocks the thread.
+      await new Promise((resolve) => window.setTimeout(resolve, 0));
+      // Generated on click only: at 10,000 tools the body is megabytes.
+      const text = format === "json" ? detail.requestJson : await (codeFor ? codeFor(format) : requestCode(detail.request, format));
+      setCopyStatus({ format, state: (await copyText(text)) ? "copied" : "failed" });
+    } catch {
+      setCopyStatus({ format, state: "failed" });
+    }
+  };
+
+  const requestEditor = (
+    <LazyEditor testId="request-editor" ariaLabel="Request body (read-only JSON)" path="playground/request-body.json" language="json" value={detail.requestJson} readOnly theme={editorTheme} options={VIEWER_OPTIONS} />
+  );
+
+  const copyLabel = copyStatus ? CODE_FORMATS.find((entry) => entry.id === copyStatus.format)?.label : "";
+
+  return (
+    <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-panel">
+      <div className="relative flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-line px-4 py-2.5">
+        <p className="min-w-0 flex-1 truncate font-mono text-sm" data-testid="request-url" title={detail.request.url}>
+          <span className="mr-2 rounded bg-accent-soft px-1.5 py-0.5 font-semibold text-accent">{detail.request.method}</span>
+          {detail.request.url}
+        </p>
+        <span className="tabular text-sm text-muted" data-testid="request-bytes" title={`${bytes.toLocaleString("en-US")} bytes, UTF-8`}>
+          {formatBytes(bytes)}
+        </span>
+        <div className="flex items-center gap-1" role="group" aria-label="Copy the request as">
+          <span className="mr-1 text-sm text-muted">Copy as</span>
+          {CODE_FORMATS.map((format) => (
+            <Button
+              key={format.id}
+              size="sm"
+              variant="secondary"
+              disabled={copyStatus?.state === "preparing"}
+              onClick={() => void copy(format.id)}
+              data-testid="copy-as"
+              data-format={format.id}
+            >
+              {format.label}
+            </Button>
+          ))}
+        </div>
+        {/* Floats over the headers below, so showing it never moves the layout. */}
+        <span
+          className={`pointer-events-none absolute top-full right-4 z-10 mt-1 rounded-md px-2.5 py-1 text-sm font-semibold shadow-md ${
+            !copyStatus ? "opacity-0" : STATUS_CLASSES[copyStatus.state]
+          }`}
+          role="status"
+          aria-live="polite"
+          data-testid="copy-status"
+          data-state={copyStatus?.state}
+        >
+          {!copyStatus
+            ? ""
+            : copyStatus.state === "preparing"
+              ? `Preparing ${copyLabel}…`
+              : copyStatus.state === "copied"
+                ? `✓ Copied as ${copyLabel}`
+                : "Copy failed: select the text and copy it by hand"}
+        </span>
+      </div>
+
+      <dl className="grid max-h-24 shrink-0 grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 overflow-auto border-b border-line px-4 py-2 font-mono text-xs" data-testid="request-headers" aria-label="Request headers">
+        {headers.map((header) => (
+          <div key={header.name} className="contents" data-testid="request-header">
+            <dt className="text-muted">{header.name}</dt>
+            <dd className="truncate text-ink-soft">{header.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {showResponse ? (
+        <Tabs
+          label="Request and response"
+          selected={tab}
+          onSelect={setTab}
+          className="min-h-0 flex-1"
+          tabs={[
+            { id: "body", label: "Request body", testId: "request-tab-body", content: requestEditor },
+            {
+              id: "response",
+              label: "Response (simulated)",
+              testId: "request-tab-response",
+              content: <LazyEditor testId="response-editor" ariaLabel="Simulated response (read-only JSON)" path="playground/response-body.json" language="json" value={responseJson ?? ""} readOnly theme={editorTheme} options={VIEWER_OPTIONS} />,
+            },
+          ]}
+        />
+      ) : (
+        <div className="min-h-0 flex-1">{requestEditor}</div>
+      )}
+    </div>
+  );
+}

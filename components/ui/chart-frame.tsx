@@ -1,0 +1,44 @@
+"use client";
+import type { ReactNode } from "react";
+import { ClientOnly } from "./client-only";
+
+export type ChartFrameProps = {
+  testId: string;
+  /** Accessible summary of what the chart shows, read instead of the SVG. */
+  summary: string;
+  /** Fixed height in px, or "100%" to fill a parent of fixed height. */
+  height?: number | string;
+  /** Shown instead of the chart when there is nothing to plot. */
+  empty?: string | null;
+  /** Controls above the plot (axis toggles). */
+  toolbar?: ReactNode;
+  /** HTML legend above the plot (wraps instead of overlapping it). */
+  legend?: ReactNode;
+  children: ReactNode;
+};
+
+/** A fixed-height box for a Recharts chart: client-only rendering, a placeholder of the same size, an empty state. */
+export function ChartFrame({ testId, summary, height = "100%", empty = null, toolbar, legend, children }: ChartFrameProps) {
+  return (
+    <figure className="m-0 flex min-h-0 flex-col gap-2 px-4 pt-3 pb-2" style={{ height }} data-testid={testId}>
+      {toolbar || legend ? (
+        // The toolbar floats right and the legend wraps around it, so a narrow chart loses no height to either.
+        <div className="shrink-0">
+          {toolbar ? <div className="float-right ml-3 flex items-center gap-2">{toolbar}</div> : null}
+          {/* Capped so a long legend in a narrow column never squeezes the plot away; it scrolls instead. */}
+          <div className="max-h-[4.5rem] overflow-y-auto">{legend}</div>
+        </div>
+      ) : null}
+      <div className="relative min-h-0 flex-1">
+        {empty ? (
+          <p className="flex h-full items-center justify-center text-sm text-muted" data-testid="chart-empty">
+            {empty}
+          </p>
+        ) : (
+          <ClientOnly fallback={<div className="h-full w-full rounded-lg bg-panel-muted" aria-hidden />}>{children}</ClientOnly>
+        )}
+      </div>
+      <figcaption className="sr-only">{summary}</figcaption>
+    </figure>
+  );
+}
