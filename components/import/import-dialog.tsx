@@ -1,0 +1,164 @@
+"use client";
+/**
+ * Import by paste, file or drag-and-drop (MCP tools/list, OpenAI/Anthropic tool arrays, BFCL, or a whole scenario
+ * file), or from a live MCP server. Problems are listed with their paths; nothing reaches the page until the
+ * import succeeded and the person confirmed it, so a failed import never touches the current work.
+ */
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DialogFrame } from "@/components/share/dialog-frame";
+import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import { MAX_TEXT_CHARACTERS } from "@/lib/catalog/json-text";
+import type { Scenario } from "@/lib/scenario/types";
+import { type CatalogParser, type ImportOutcome, importText } from "./import-text";
+import { McpImportForm } from "./mcp-import-form";
+import { ProblemList } from "./problem-list";
+
+export type CatalogImportMode = "replace" | "add";
+
+export type ImportDialogProps = {
+  open: boolean;
+  onClose(): void;
+  onImportCatalog(catalog: Catalog, details: { mode: CatalogImportMode; sourceName?: string; format?: string; problems: InputProblem[] }): void;
+  onImportScenario(scenario: Scenario, problems: InputProblem[]): void;
+  /** Parses tool lists; the page may pass its worker-backed parser. Defaults to parseCatalogText on this thread. */
+  parseCatalog?: CatalogParser;
+};
+
+type Tab = "paste" | "mcp";
+
+export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario, parseCatalog }: ImportDialogProps) {
+  const [tab, setTab] = useState<Tab>("paste");
+  const [text, setText] = useState("");
+  const [sourceName, setSourceName] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<CatalogImportMode>("replace");
+  const [dragging, setDragging] = useState(false);
+
+  async function check(input: string, name?: string) {
+    setBusy(true);
+    setOutcome(null);
+    setOutcome(await importText(input, name, parseCatalog));
+    setBusy(false);
+  }
+
+  async function readFile(file: File) {
+    if (file.size > MAX_TEXT_CHARACTERS) {
+      setOutcome({ kind: "failed", problems: [{ severity: "error", path: "$", message: `import: ${file.name} is larger than ${MAX_TEXT_CHARACTERS / 1024 / 1024} MB` }] });
+      return;
+    }
+    const content = await file.text();
+    setSourceName(file.name);
+    setText(content.length <= 500_000 ? content : "");
+    await check(content, file.name);
+  }
+
+  function confirm() {
+    if (outcome?.kind === "scenario") onImportScenario(outcome.scenario, outcome.problems);
+    else if (outcome?.kind === "catalog") onImportCatalog(outcome.catalog, { mode, sourceName, format: outcome.format, problems: outcome.problems });
+    else return;
+    setOutcome(null);
+    setText("");
+    onClose();
+  }
+
+  return (
+    <DialogFrame open={open} onClose={onClose} title="Import" testId="import-dialog" width="max-w-3xl">
+      <div className="mb-4 flex gap-2" role="tablist">
+        <Button size="sm" role="tab" aria-selected={tab === "paste"} pressed={tab === "paste"} onClick={() => setTab("paste")}>Paste or file</Button>
+        <Button size="sm" role="tab" aria-selected={tab === "mcp"} pressed={tab === "mcp"} onClick={() => setTab("mcp")} data-testid="import-tab-mcp">Live MCP server</Button>
+      </div>
+
+      {tab === "paste" ? (
+        <div className="space-y-3">
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              const file = event.dataTransfer.files[0];
+              if (file) void readFile(file);
+            }}
+            className={`rounded-lg border-2 border-dashed p-1 ${dragging ? "border-accent bg-accent-soft" : "border-line"}`}
+            data-testid="import-drop-zone"
+          >
+            <textarea
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setSourceName(undefined);
+                setOutcome(null);
+              }}
+              rows={10}
+              spellCheck={false}
+              placeholder="Paste an MCP tools/list result, an OpenAI or Anthropic tools array, a BFCL function list, or a scenario file — or drop a file here."
+              aria-label="Text to import"
+              className="w-full resize-y rounded-md bg-panel px-3 py-2 font-mono text-xs text-ink"
+              data-testid="import-text"
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="primary" disabled={busy || text.trim() === ""} onClick={() => void check(text, sourceName)} data-testid="import-check">
+              {busy ? "Reading…" : "Check"}
+            </Button>
+            <label className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-line px-3 text-sm hover:bg-panel-muted">
+              Choose file…
+              <input
+                type="file"
+                accept=".json,.jsonl,application/json"
+                className="sr-only"
+                data-testid="import-file"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) void readFile(file);
+                  event.target.value = "";
+                }}
+              />
+            </label>
+            {sourceName ? <span className="text-xs text-muted">{sourceName}</span> : null}
+          </div>
+          {outcome?.kind === "failed" ? (
+            <div role="alert" data-testid="import-failed">
+              <p className="mb-1 text-sm font-semibold text-danger">Nothing was imported; your current work is unchanged.</p>
+              <ProblemList problems={outcome.problems} />
+            </div>
+          ) : null}
+          {outcome?.kind === "scenario" ? (
+            <div className="space-y-2" data-testid="import-ready">
+              <p className="text-sm">
+                Scenario <strong>{outcome.scenario.title}</strong>: {outcome.scenario.catalog.tools.length} tools, {outcome.scenario.turns.length} turns. Opening it replaces the current scenario.
+              </p>
+              <ProblemList problems={outcome.problems} />
+              <Button variant="primary" onClick={confirm} data-testid="import-confirm">Open scenario</Button>
+            </div>
+          ) : null}
+          {outcome?.kind === "catalog" ? (
+            <div className="space-y-2" data-testid="import-ready">
+              <p className="text-sm">
+                {outcome.catalog.tools.length} tools{outcome.format ? ` (${outcome.format})` : ""}.
+              </p>
+              <ProblemList problems={outcome.problems} />
+              <div className="flex flex-wrap items-center gap-2">
+                <Button size="sm" pressed={mode === "replace"} onClick={() => setMode("replace")}>Replace the catalog</Button>
+                <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")}>Add to the catalog</Button>
+                <Button variant="primary" onClick={confirm} data-testid="import-confirm">Import tools</Button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <McpImportForm
+          onImport={(result) => {
+            onImportCatalog(result.catalog, { mode: "add", sourceName: result.serverName, format: "mcp", problems: result.problems });
+            onClose();
+          }}
+        />
+      )}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * What the page opens with: a share link in the URL fragment wins, then the autosaved work, then nothing (the
+ * page shows its default example). A link that fails to open reports why and falls back to the autosaved work,
+ * so a broken link never costs the previous work.
+ */
+import type { InputProblem } from "@/lib/catalog/types";
+import type { LocalStore } from "@/lib/persistence/local-store";
+import { decodeSharePayload, parseShareFragment, type SharedWorkspace } from "@/lib/share";
+import { apiFetch, readApiError } from "./page-token";
+
+export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
+
+export type LinkOpening = { ok: true; source: "link" | "short-link"; workspace: SharedWorkspace; problems: InputProblem[] } | { ok: false; message: string; problems?: InputProblem[] } | null;
+
+export type StartupWorkspace = {
+  source: WorkspaceSource;
+  workspace?: SharedWorkspace;
+  problems: InputProblem[];
+  /** Why the link in the URL did not open (the page shows it; the work shown is the autosaved one). */
+  linkError?: string;
+  /** Why the autosaved work could not be restored. */
+  autosaveError?: string;
+};
+
+export type ShortLinkFetcher = (id: string) => Promise<{ ok: true; payload: string } | { ok: false; message: string }>;
+
+export const fetchShortLink: ShortLinkFetcher = async (id) => {
+  try {
+    const response = await apiFetch(`/api/share/${encodeURIComponent(id)}`);
+    if (!response.ok) return { ok: false, message: (await readApiError(response)).message };
+    const body = (await response.json()) as { payload?: unknown };
+    return typeof body.payload === "string" ? { ok: true, payload: body.payload } : { ok: false, message: "share: the server's answer has no payload" };
+  } catch (error) {
+    return { ok: false, message: `share: the short link could not be fetched (${error instanceof Error ? error.message : String(error)})` };
+  }
+};
+
+/** Opens the link in `hash`, or returns null when the fragment is not a share link. Never throws. */
+export async function openShareFragment(hash: string, fetcher: ShortLinkFetcher = fetchShortLink): Promise<LinkOpening> {
+  const fragment = parseShareFragment(hash);
+  if (fragment.kind === "none") return null;
+  if (fragment.kind === "invalid") return { ok: false, message: fragment.error.message };
+  let payload: string;
+  if (fragment.kind === "short") {
+    const fetched = await fetcher(fragment.id);
+    if (!fetched.ok) return { ok: false, message: fetched.message };
+    payload = fetched.payload;
+  } else payload = fragment.payload;
+  const decoded = decodeSharePayload(payload);
+  if (!decoded.ok) return { ok: false, message: decoded.error.message, problems: decoded.error.problems };
+  return { ok: true, source: fragment.kind === "short" ? "short-link" : "link", workspace: decoded.workspace, problems: decoded.problems };
+}
+
+export async function resolveStartupWorkspace(input: { hash: string; store: LocalStore; fetcher?: ShortLinkFetcher }): Promise<StartupWorkspace> {
+  const link = await openShareFragment(input.hash, input.fetcher);
+  if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
+  const linkError = link && !link.ok ? link.message : undefined;
+  const saved = input.store.loadWorking();
+  if (!saved.ok) return { source: "none", problems: [], linkError, autosaveError: saved.error.message };
+  if (!saved.value) return { source: "none", problems: [], linkError };
+  return { source: "autosave", workspace: saved.value.workspace, problems: saved.value.problems, linkError };
+}
+
+/** Removes the share fragment once it has been opened, so a reload shows the (autosaved) edits, not the link again. */
+export function clearShareFragment(): void {
+  if (typeof window === "undefined" || !window.location.hash) return;
+  window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+}

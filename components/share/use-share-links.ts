@@ -1,0 +1,50 @@
+"use client";
+/**
+ * React glue for links: opens the workspace the page starts with (link, short link or autosave) once, and
+ * opens links pasted into the address bar of an open tab (hashchange). The page decides what "open" means
+ * (load into the store and the engine worker); on failure it only shows the message and keeps its work.
+ */
+import { useEffect, useRef } from "react";
+import type { InputProblem } from "@/lib/catalog/types";
+import type { SharedWorkspace } from "@/lib/share";
+import { browserLocalStore } from "./browser-storage";
+import { clearShareFragment, openShareFragment, resolveStartupWorkspace, type StartupWorkspace } from "./startup-workspace";
+
+export type ShareLinkHandlers = {
+  /** Called once with what to open first; `source: "none"` means: show the default example. */
+  onStartup(startup: StartupWorkspace): void;
+  /** A link opened while the page was already showing work. */
+  onLinkOpened(workspace: SharedWorkspace, problems: InputProblem[]): void;
+  onLinkError(message: string, problems?: InputProblem[]): void;
+};
+
+export function useShareLinks(handlers: ShareLinkHandlers): void {
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    void resolveStartupWorkspace({ hash: window.location.hash, store: browserLocalStore() }).then((startup) => {
+      if (cancelled) return;
+      if (startup.source === "link" || startup.source === "short-link") clearShareFragment();
+      handlersRef.current.onStartup(startup);
+    });
+
+    const onHashChange = () => {
+      void openShareFragment(window.location.hash).then((opening) => {
+        if (!opening) return;
+        if (opening.ok) {
+          clearShareFragment();
+          handlersRef.current.onLinkOpened(opening.workspace, opening.problems);
+        } else handlersRef.current.onLinkError(opening.message, opening.problems);
+      });
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => {
+      cancelled = true;
+      window.removeEventListener("hashchange", onHashChange);
+    };
+  }, []);
+}

@@ -1,0 +1,83 @@
+/** Why an import from a live MCP server failed, in words a person can act on. */
+import type { InputProblem } from "../catalog/types";
+
+export type McpImportErrorCode =
+  | "invalid_request"
+  | "invalid_url"
+  | "url_not_allowed"
+  | "stdio_disabled"
+  | "unreachable"
+  | "timeout"
+  | "unauthorized"
+  | "protocol_error"
+  | "no_tools"
+  | "too_many_tools"
+  | "spawn_failed";
+
+export class McpImportFailure extends Error {
+  constructor(
+    readonly code: McpImportErrorCode,
+    message: string,
+    readonly problems: InputProblem[] = [],
+  ) {
+    super(message);
+    this.name = "McpImportFailure";
+  }
+}
+
+/** HTTP status of each failure when the API reports it. */
+export const MCP_ERROR_STATUS: Record<McpImportErrorCode, number> = {
+  invalid_request: 400,
+  invalid_url: 400,
+  url_not_allowed: 403,
+  stdio_disabled: 403,
+  unreachable: 502,
+  timeout: 504,
+  unauthorized: 502,
+  protocol_error: 502,
+  no_tools: 422,
+  too_many_tools: 422,
+  spawn_failed: 502,
+};
+
+type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+
+function chain(error: unknown): ErrorLike[] {
+  const links: ErrorLike[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === "object"; depth++) {
+    links.push(current as ErrorLike);
+    current = (current as ErrorLike).cause;
+  }
+  return links;
+}
+
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_SOCKET"]);
+
+/** MCP JSON-RPC error code for a request the SDK gave up waiting for (RequestTimeout). */
+const MCP_REQUEST_TIMEOUT = -32001;
+
+/**
+ * Sorts anything the SDK, fetch or child_process threw into a failure with an explanation. The original message is
+ * kept after the explanation (as text: the page never renders it as HTML), cut to a sane length.
+ */
+export function classifyMcpError(error: unknown, target: string): McpImportFailure {
+  if (error instanceof McpImportFailure) return error;
+  const links = chain(error);
+  const detail = String(links[0]?.message ?? error).slice(0, 300);
+  const codes = links.map((link) => link.code);
+  const names = links.map((link) => link.name);
+  if (names.includes("AbortError") || names.includes("TimeoutError") || codes.includes(MCP_REQUEST_TIMEOUT) || /timed out|timeout/i.test(detail)) {
+    return new McpImportFailure("timeout", `mcp-import: ${target} did not answer in time (${detail})`);
+  }
+  if (codes.some((code) => typeof code === "string" && UNREACHABLE_CODES.has(code)) || /fetch failed|ECONNREFUSED|ENOTFOUND/.test(detail)) {
+    return new McpImportFailure("unreachable", `mcp-import: cannot reach ${target}: is the server running and the address right? (${detail})`);
+  }
+  if (codes.includes("ENOENT") || codes.includes("EACCES")) {
+    return new McpImportFailure("spawn_failed", `mcp-import: cannot start ${target} (${detail})`);
+  }
+  if (names.includes("UnauthorizedError") || codes.includes(401) || codes.includes(403) || /\b401\b|unauthori[sz]ed/i.test(detail)) {
+    return new McpImportFailure("unauthorized", `mcp-import: ${target} requires authorisation; add an Authorization header (${detail})`);
+  }
+  return new McpImportFailure("protocol_error", `mcp-import: ${target} did not answer as an MCP server (${detail})`);
+}

@@ -1,0 +1,221 @@
+/**
+ * The browser's own copy of the work: the working scenario (autosaved) and a list of named saved scenarios.
+ * Framework-free over an injected Storage-like object (localStorage in the page, a Map in tests). Entries are
+ * stored in the share-link format (compressed, versioned, validated on the way back in), with only the keys the
+ * persistence table marks `persist: true`, so a 10,000-tool scenario (~1.2 MB) fits the usual 5 MB quota and API
+ * keys never reach disk. No method throws: quota and storage errors come back as values.
+ */
+import type { InputProblem } from "../catalog/types";
+import { decodeSharePayload } from "../share/share-link";
+import { encodeWorkspace } from "../share/share-link";
+import type { SharedWorkspace } from "../share/share-envelope";
+import type { WorkspaceState } from "./state-keys";
+
+export type StorageLike = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+};
+
+export const STORAGE_PREFIX = "tool-disclosure-playground:";
+const WORKING_KEY = `${STORAGE_PREFIX}working`;
+const INDEX_KEY = `${STORAGE_PREFIX}saved-index`;
+const entryKey = (id: string) => `${STORAGE_PREFIX}saved:${id}`;
+
+export const MAX_NAME_CHARS = 120;
+
+export type LocalStoreErrorCode = "quota" | "unavailable" | "corrupt" | "not-found" | "invalid-name";
+export type LocalStoreError = { code: LocalStoreErrorCode; message: string };
+export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: LocalStoreError };
+
+export type SavedScenarioEntry = { id: string; name: string; savedAt: number; toolCount: number; turnCount: number; bytes: number };
+export type OpenedWorkspace = { workspace: SharedWorkspace; problems: InputProblem[]; savedAt: number };
+
+export type LocalStoreOptions = { now?: () => number; newId?: () => string };
+
+function isQuotaError(error: unknown): boolean {
+  const candidate = error as { name?: string; code?: number } | null;
+  return candidate?.name === "QuotaExceededError" || candidate?.name === "NS_ERROR_DOM_QUOTA_REACHED" || candidate?.code === 22 || candidate?.code === 1014;
+}
+
+function failure<T>(code: LocalStoreErrorCode, message: string): StoreResult<T> {
+  return { ok: false, error: { code, message } };
+}
+
+function defaultId(): string {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function createLocalStore(storage: StorageLike | null | undefined, options: LocalStoreOptions = {}) {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? defaultId;
+
+  function write(key: string, value: string): StoreResult<void> {
+    if (!storage) return failure("unavailable", "local-store: this browser does not allow saving (private mode or storage disabled)");
+    try {
+      storage.setItem(key, value);
+      return { ok: true, value: undefined };
+    } catch (error) {
+      if (isQuotaError(error)) {
+        return failure("quota", `local-store: the browser's storage is full (this save needs ${(value.length / 1024).toFixed(0)} KB); delete saved scenarios or download a scenario file`);
+      }
+      return failure("unavailable", `local-store: the browser refused to save (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
+  function read(key: string): string | null {
+    try {
+      return storage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  function remove(key: string): void {
+    try {
+      storage?.removeItem(key);
+    } catch {
+      // A storage that cannot remove cannot hold anything either.
+    }
+  }
+
+  function encode(state: Partial<WorkspaceState>): StoreResult<string> {
+    try {
+      return { ok: true, value: encodeWorkspace(state, "persist").payload };
+    } catch (error) {
+      return failure("corrupt", `local-store: nothing to save (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
+  function decodeRecord(raw: string | null): StoreResult<OpenedWorkspace> {
+    if (raw === null) return failure("not-found", "local-store: nothing saved");
+    let record: { savedAt?: unknown; payload?: unknown };
+    try {
+      record = JSON.parse(raw) as typeof record;
+    } catch {
+      return failure("corrupt", "local-store: the saved data is damaged and was not opened");
+    }
+    if (typeof record?.payload !== "string") return failure("corrupt", "local-store: the saved data is damaged and was not opened");
+    const decoded = decodeSharePayload(record.payload);
+    if (!decoded.ok) return failure("corrupt", `local-store: the saved scenario could not be opened (${decoded.error.message})`);
+    return { ok: true, value: { workspace: decoded.workspace, problems: decoded.problems, savedAt: typeof record.savedAt === "number" ? record.savedAt : 0 } };
+  }
+
+  function readIndex(): SavedScenarioEntry[] {
+    try {
+      const parsed: unknown = JSON.parse(read(INDEX_KEY) ?? "[]");
+      if (!Array.isArray(parsed)) return [];
+      return parsed.filter(
+        (entry): entry is SavedScenarioEntry =>
+          typeof entry?.id === "string" && typeof entry?.name === "string" && typeof entry?.savedAt === "number",
+      );
+    } catch {
+      return [];
+    }
+  }
+
+  function cleanName(name: string): StoreResult<string> {
+    const trimmed = name.trim().replace(/\s+/g, " ");
+    if (!trimmed) return failure("invalid-name", "local-store: a saved scenario needs a name");
+    return { ok: true, value: trimmed.slice(0, MAX_NAME_CHARS) };
+  }
+
+  function storeEntry(entry: SavedScenarioEntry, payload: string, index: SavedScenarioEntry[]): StoreResult<SavedScenarioEntry> {
+    const written = write(entryKey(entry.id), JSON.stringify({ savedAt: entry.savedAt, payload }));
+    if (!written.ok) return written;
+    const indexWritten = write(INDEX_KEY, JSON.stringify(index));
+    if (!indexWritten.ok) {
+      remove(entryKey(entry.id));
+      return indexWritten;
+    }
+    return { ok: true, value: entry };
+  }
+
+  return {
+    /** Autosave target: the scenario being worked on. */
+    saveWorking(state: Partial<WorkspaceState>): StoreResult<{ savedAt: number; bytes: number }> {
+      const encoded = encode(state);
+      if (!encoded.ok) return encoded;
+      const savedAt = now();
+      const written = write(WORKING_KEY, JSON.stringify({ savedAt, payload: encoded.value }));
+      return written.ok ? { ok: true, value: { savedAt, bytes: encoded.value.length } } : written;
+    },
+
+    /** The autosaved work, `null` when there is none. A damaged entry is reported, never thrown. */
+    loadWorking(): StoreResult<OpenedWorkspace | null> {
+      const raw = read(WORKING_KEY);
+      if (raw === null) return { ok: true, value: null };
+      return decodeRecord(raw);
+    },
+
+    clearWorking(): void {
+      remove(WORKING_KEY);
+    },
+
+    /** Saved scenarios, newest first. */
+    list(): SavedScenarioEntry[] {
+      return readIndex().sort((a, b) => b.savedAt - a.savedAt);
+    },
+
+    saveAs(name: string, state: Partial<WorkspaceState>): StoreResult<SavedScenarioEntry> {
+      const cleaned = cleanName(name);
+      if (!cleaned.ok) return cleaned;
+      const encoded = encode(state);
+      if (!encoded.ok) return encoded;
+      const entry: SavedScenarioEntry = {
+        id: newId(),
+        name: cleaned.value,
+        savedAt: now(),
+        toolCount: state.scenario?.catalog.tools.length ?? 0,
+        turnCount: state.scenario?.turns.length ?? 0,
+        bytes: encoded.value.length,
+      };
+      return storeEntry(entry, encoded.value, [...readIndex(), entry]);
+    },
+
+    open(id: string): StoreResult<OpenedWorkspace> {
+      if (!readIndex().some((entry) => entry.id === id)) return failure("not-found", "local-store: no saved scenario with this id");
+      return decodeRecord(read(entryKey(id)));
+    },
+
+    rename(id: string, name: string): StoreResult<SavedScenarioEntry> {
+      const cleaned = cleanName(name);
+      if (!cleaned.ok) return cleaned;
+      const index = readIndex();
+      const entry = index.find((candidate) => candidate.id === id);
+      if (!entry) return failure("not-found", "local-store: no saved scenario with this id");
+      const renamed = { ...entry, name: cleaned.value };
+      const written = write(INDEX_KEY, JSON.stringify(index.map((candidate) => (candidate.id === id ? renamed : candidate))));
+      return written.ok ? { ok: true, value: renamed } : written;
+    },
+
+    duplicate(id: string, name?: string): StoreResult<SavedScenarioEntry> {
+      const index = readIndex();
+      const entry = index.find((candidate) => candidate.id === id);
+      const raw = read(entryKey(id));
+      if (!entry || raw === null) return failure("not-found", "local-store: no saved scenario with this id");
+      const cleaned = cleanName(name ?? `${entry.name} (copy)`);
+      if (!cleaned.ok) return cleaned;
+      const copy: SavedScenarioEntry = { ...entry, id: newId(), name: cleaned.value, savedAt: now() };
+      let payload: string;
+      try {
+        payload = (JSON.parse(raw) as { payload: string }).payload;
+      } catch {
+        return failure("corrupt", "local-store: the saved data is damaged and was not copied");
+      }
+      return storeEntry(copy, payload, [...index, copy]);
+    },
+
+    remove(id: string): StoreResult<void> {
+      const index = readIndex();
+      if (!index.some((entry) => entry.id === id)) return failure("not-found", "local-store: no saved scenario with this id");
+      const written = write(INDEX_KEY, JSON.stringify(index.filter((entry) => entry.id !== id)));
+      if (!written.ok) return written;
+      remove(entryKey(id));
+      return { ok: true, value: undefined };
+    },
+  };
+}
+
+export type LocalStore = ReturnType<typeof createLocalStore>;

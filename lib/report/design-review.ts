@@ -1,0 +1,288 @@
+/**
+ * A Markdown report of the comparison for a design review: the compare table's figures (the same RunSummary totals,
+ * formatted the same way), charts as SVG, and — when given — the break-even explorer's result, the recommendation and
+ * the three goals. Framework-free: the page builds it in the browser, tests and scripts in Node.
+ */
+import type { BreakEvenResult } from "../decide/break-even";
+import type { Recommendation } from "../decide/recommend";
+import { barChartSvg, lineChartSvg } from "../decide/svg-charts";
+import type { GoalVerdicts, StrategyTotals } from "../engine/types";
+import type { ProviderId, StrategyId } from "../scenario/types";
+import { cumulativeCostData } from "../view/chart-data";
+import { compareTable } from "../view/compare";
+import { formatPercent, formatTokens, formatUsd, usdColumnDecimals } from "../view/format";
+import { GOALS } from "../view/goals";
+import { providerLabel } from "../view/provider-labels";
+import { strategyTitle } from "../view/strategy-info";
+import { STRATEGY_STYLES } from "../view/strategy-colors";
+
+/** What the report needs of a run: the compare table's fields and each step's turn and cost (RunSummary fits). */
+export type ReportRun = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  refused?: { reason: string };
+  totals: StrategyTotals;
+  goals: GoalVerdicts;
+  steps: ReadonlyArray<{ turn: number; cost: { totalUsd: number } }>;
+};
+
+export type DesignReviewInput = {
+  title: string;
+  runs: readonly ReportRun[];
+  toolCount: number;
+  turnCount: number;
+  provider: ProviderId;
+  model: string;
+  breakEven?: BreakEvenResult | null;
+  recommendation?: Recommendation | null;
+  /** Defaults to now; a fixed date keeps tests and diffs stable. */
+  generatedAt?: Date;
+};
+
+/** One compare-table row as the report states it: raw values, and the text the table shows. */
+export type ReportFigures = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  refused: string | null;
+  requests: number | null;
+  input: number | null;
+  cacheHitRateByTokens: number | null;
+  cacheHitRateByRequests: number | null;
+  costUsd: number | null;
+  toolsFound: number | null;
+  toolsNeeded: number | null;
+  cheapest: boolean;
+  goals: GoalVerdicts;
+  text: { requests: string; input: string; hitTokens: string; hitRequests: string; cost: string; tools: string } | null;
+};
+
+export type ReportChart = { id: string; title: string; fileName: string; svg: string };
+
+export type DesignReviewReport = {
+  fileName: string;
+  /** Self-contained: the charts are inlined as `data:` images. */
+  markdown: string;
+  /** The same report with the charts linked as `charts/<file>.svg`, for a folder or a zip next to the SVG files. */
+  markdownWithLinkedCharts: string;
+  charts: ReportChart[];
+  figures: ReportFigures[];
+};
+
+/** The compare table's rows as raw figures and the exact text CompareTable renders for them. */
+export function reportFigures(runs: readonly ReportRun[]): ReportFigures[] {
+  const { rows, costDecimals } = compareTable(runs);
+  return rows.map((row) => {
+    const totals = row.totals;
+    return {
+      id: row.id,
+      provider: row.provider,
+      model: row.model,
+      refused: row.refusedReason,
+      requests: totals?.requests ?? null,
+      input: totals?.input ?? null,
+      cacheHitRateByTokens: totals?.cacheHitRateByTokens ?? null,
+      cacheHitRateByRequests: totals?.cacheHitRateByRequests ?? null,
+      costUsd: totals?.costUsd ?? null,
+      toolsFound: totals?.toolsFound ?? null,
+      toolsNeeded: totals?.toolsNeeded ?? null,
+      cheapest: row.cheapest,
+      goals: row.goals,
+      text: totals
+        ? {
+            requests: formatTokens(totals.requests),
+            input: formatTokens(totals.input),
+            hitTokens: formatPercent(totals.cacheHitRateByTokens),
+            hitRequests: formatPercent(totals.cacheHitRateByRequests),
+            cost: formatUsd(totals.costUsd, { decimals: costDecimals }),
+            tools: `${formatTokens(totals.toolsFound)} / ${formatTokens(totals.toolsNeeded)}`,
+          }
+        : null,
+    };
+  });
+}
+
+export function designReviewReport(input: DesignReviewInput): DesignReviewReport {
+  const figures = reportFigures(input.runs);
+  const charts = reportCharts(input);
+  const generatedAt = input.generatedAt ?? new Date();
+  const sections = (chartLink: (chart: ReportChart) => string) =>
+    [
+      `# Design review: ${escapeText(input.title)}`,
+      "",
+      `Generated ${generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC by the Tool Disclosure Playground (simulated model, offline). ` +
+        `${formatTokens(input.toolCount)} tools, ${input.turnCount} scripted turns, ${providerLabel(input.provider)} · ${input.model}. ` +
+        "Token counts are exact for OpenAI models and labelled estimates for Claude and Kimi.",
+      "",
+      "## Compare strategies",
+      "",
+      compareMarkdown(figures),
+      "",
+      ...charts.filter((chart) => chart.id !== "break-even").map((chart) => `${chartLink(chart)}\n`),
+      ...breakEvenSection(input.breakEven ?? null, charts.find((chart) => chart.id === "break-even"), chartLink),
+      ...recommendationSection(input.recommendation ?? null),
+      "## Three goals",
+      "",
+      "Seed 001's goals: (1) the first request holds neither N tools nor N stubs, (2) the tool list never changes so the cache survives, (3) every tool is called natively under its own strict schema. Without provider support each client-side strategy gives up one.",
+      "",
+      goalsMarkdown(figures),
+      "",
+      "## Raw figures",
+      "",
+      "The numbers above, unformatted (the same RunSummary totals as the compare table):",
+      "",
+      "```json",
+      JSON.stringify({ strategies: figures.map(({ text: _text, ...raw }) => raw) }, null, 2),
+      "```",
+      "",
+    ].join("\n");
+  return {
+    fileName: `design-review-${slug(input.title)}.md`,
+    markdown: sections((chart) => `![${chart.title}](${dataUri(chart.svg)})`),
+    markdownWithLinkedCharts: sections((chart) => `![${chart.title}](charts/${chart.fileName})`),
+    charts,
+    figures,
+  };
+}
+
+/** The files of the report as a folder: the Markdown with linked charts and the SVG files. */
+export function designReviewFiles(report: DesignReviewReport): Record<string, string> {
+  return {
+    [report.fileName]: report.markdownWithLinkedCharts,
+    ...Object.fromEntries(report.charts.map((chart) => [`charts/${chart.fileName}`, chart.svg])),
+  };
+}
+
+function compareMarkdown(figures: readonly ReportFigures[]): string {
+  const header = "| Strategy | Provider · model | Requests | Input tokens | Cache hit by tokens | Cache hit by requests | Cost | Tools found / needed |";
+  const rule = "|---|---|--:|--:|--:|--:|--:|--:|";
+  const rows = figures.map((figure) => {
+    const name = `${escapeText(strategyTitle(figure.id))}${figure.cheapest ? " **(cheapest)**" : ""}`;
+    const placement = `${providerLabel(figure.provider)} · ${figure.model}`;
+    if (!figure.text) return `| ${name} | ${escapeText(placement)} | cannot run: ${escapeText(figure.refused ?? "")} | | | | | |`;
+    const text = figure.text;
+    return `| ${name} | ${escapeText(placement)} | ${text.requests} | ${text.input} | ${text.hitTokens} | ${text.hitRequests} | ${text.cost} | ${text.tools} |`;
+  });
+  return [header, rule, ...rows].join("\n");
+}
+
+function goalsMarkdown(figures: readonly ReportFigures[]): string {
+  const header = `| Strategy | ${GOALS.map((goal) => goal.label).join(" | ")} |`;
+  const rule = `|---|${GOALS.map(() => ":-:").join("|")}|`;
+  const rows = figures.map((figure) => `| ${escapeText(strategyTitle(figure.id))} | ${GOALS.map((goal) => (figure.goals[goal.key] ? "✓" : "✗")).join(" | ")} |`);
+  return [header, rule, ...rows].join("\n");
+}
+
+function breakEvenSection(result: BreakEvenResult | null, chart: ReportChart | undefined, chartLink: (chart: ReportChart) => string): string[] {
+  if (!result) return [];
+  const parameters = result.parameters;
+  const last = parameters.turns - 1;
+  const costs = result.lines.flatMap((line) => [line.closedForm.cumulativeCostUsd[last] ?? 0, line.engine?.cumulativeCostUsd[last] ?? 0]);
+  const decimals = usdColumnDecimals(costs);
+  const rows = result.lines.map((line) => {
+    const engine = line.engine ? formatUsd(line.engine.cumulativeCostUsd[last], { decimals }) : "not run";
+    const closed = formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals });
+    const gap = line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
+    const turn = line.id === "full" ? "baseline" : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
+    return `| ${escapeText(strategyTitle(line.id))} | ${engine} | ${closed} | ${gap} | ${turn} |`;
+  });
+  return [
+    "## Break-even: when does progressive disclosure pay?",
+    "",
+    `A session of ${parameters.turns} turns using ${parameters.toolsUsed} distinct tools of this catalog (${result.sessionToolNames.join(", ")}), ` +
+      `${parameters.minutesBetweenTurns} minutes between turns, on ${providerLabel(parameters.provider)} · ${parameters.model}` +
+      `${parameters.cacheTtl ? `, ${parameters.cacheTtl} cache` : ""}${parameters.prices && Object.keys(parameters.prices).length > 0 ? ", edited prices" : ""}. ` +
+      `${formatTokens(result.toolCount)} tools of ${formatTokens(result.tokensPerTool)} tokens per definition. ` +
+      `The engine runs the session; the closed form prices it from formulas and must agree within ${formatPercent(result.tolerance)} of cumulative cost at every turn.`,
+    "",
+    "| Strategy | Engine, after the last turn | Closed form | Largest gap | Cheaper than loading everything from turn |",
+    "|---|--:|--:|--:|--:|",
+    ...rows,
+    "",
+    ...(chart ? [chartLink(chart), ""] : []),
+  ];
+}
+
+function recommendationSection(recommendation: Recommendation | null): string[] {
+  if (!recommendation) return [];
+  return ["## Recommendation", "", `**${escapeText(recommendation.headline)}**`, "", ...recommendation.reasons.map((reason) => `- ${escapeText(reason)}`), ""];
+}
+
+function reportCharts(input: DesignReviewInput): ReportChart[] {
+  const charts: ReportChart[] = [];
+  const ran = input.runs.filter((run) => !run.refused && run.steps.length > 0);
+  const cumulative = cumulativeCostData(ran, "request");
+  charts.push({
+    id: "cumulative-cost",
+    title: "Cumulative cost per request",
+    fileName: "cumulative-cost.svg",
+    svg: lineChartSvg({
+      title: "Cumulative cost per request (USD)",
+      xLabel: "Request number",
+      yLabel: "Cost (USD)",
+      formatY: (value) => formatUsd(value),
+      series: cumulative.series.map((id) => ({
+        label: strategyTitle(id),
+        color: STRATEGY_STYLES[id].fallback,
+        dash: STRATEGY_STYLES[id].dash,
+        points: cumulative.rows.flatMap((row) => (row[id] === undefined ? [] : [[row.x, row[id] as number] as const])),
+      })),
+    }),
+  });
+  const costDecimals = usdColumnDecimals(ran.map((run) => run.totals.costUsd));
+  charts.push({
+    id: "cost-per-strategy",
+    title: "Total cost per strategy",
+    fileName: "cost-per-strategy.svg",
+    svg: barChartSvg({
+      title: "Total cost of the conversation per strategy (USD)",
+      formatValue: (value) => formatUsd(value),
+      bars: ran.map((run) => ({ label: strategyTitle(run.id), value: run.totals.costUsd, color: STRATEGY_STYLES[run.id].fallback, note: formatUsd(run.totals.costUsd, { decimals: costDecimals }) })),
+    }),
+  });
+  charts.push({
+    id: "input-per-strategy",
+    title: "Input tokens per strategy",
+    fileName: "input-tokens-per-strategy.svg",
+    svg: barChartSvg({
+      title: "Input tokens of the conversation per strategy",
+      formatValue: (value) => formatTokens(value),
+      bars: ran.map((run) => ({ label: strategyTitle(run.id), value: run.totals.input, color: STRATEGY_STYLES[run.id].fallback })),
+    }),
+  });
+  const breakEven = input.breakEven;
+  if (breakEven && breakEven.lines.length > 0) {
+    const series = breakEven.lines.flatMap((line) => {
+      const style = STRATEGY_STYLES[line.id];
+      const closed = { label: `${strategyTitle(line.id)} (closed form)`, color: style.fallback, dash: "2 3", width: 1.5, points: line.closedForm.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const) };
+      return line.engine ? [{ label: `${strategyTitle(line.id)} (engine)`, color: style.fallback, dash: style.dash, points: line.engine.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const) }, closed] : [closed];
+    });
+    const markers = breakEven.lines.flatMap((line) => {
+      const turn = line.engine ? line.breakEvenTurn.engine : line.breakEvenTurn.closedForm;
+      const values = (line.engine ?? line.closedForm).cumulativeCostUsd;
+      return turn === null ? [] : [{ x: turn, y: values[turn - 1], color: STRATEGY_STYLES[line.id].fallback, label: `${strategyTitle(line.id)}: cheaper than loading everything from turn ${turn}` }];
+    });
+    charts.push({
+      id: "break-even",
+      title: "Cumulative cost per turn, engine and closed form",
+      fileName: "break-even.svg",
+      svg: lineChartSvg({ title: "Cumulative cost per turn (USD): engine solid, closed form dotted", xLabel: "Turn", yLabel: "Cost (USD)", formatY: (value) => formatUsd(value), series, markers }),
+    });
+  }
+  return charts;
+}
+
+/** Percent-encoded, with the parentheses Markdown would read as the end of the link encoded too. */
+function dataUri(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg).replace(/\(/g, "%28").replace(/\)/g, "%29")}`;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+function slug(text: string): string {
+  const value = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  return value || "scenario";
+}

@@ -1,0 +1,24 @@
+import type { InputProblem } from "../catalog/types";
+
+/** Why a link or stored payload could not be opened. The page shows `message`; the current work is untouched. */
+export type ShareErrorCode =
+  | "empty"
+  | "too-long"
+  | "bad-format"
+  | "unsupported-version"
+  | "bad-encoding"
+  | "truncated"
+  | "corrupt"
+  | "too-large"
+  | "not-utf8"
+  | "bad-json"
+  | "too-deep"
+  | "huge-string"
+  | "invalid-envelope"
+  | "invalid-scenario";
+
+export type ShareError = { code: ShareErrorCode; message: string; problems?: InputProblem[] };
+
+export function shareError(code: ShareErrorCode, message: string, problems?: InputProblem[]): ShareError {
+  return problems ? { code, message, problems } : { code, message };
+}
