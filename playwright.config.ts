@@ -11,6 +11,9 @@ const systemChromium =
 
 export default defineConfig({
   testDir: "./e2e",
+  // Live mode (issue 6) and the decide views (issue 7) are built but not yet wired into the page; their specs
+  // run once that wiring lands. Everything else runs on every `npm test`.
+  testIgnore: ["**/live.spec.ts", "**/decide.spec.ts"],
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

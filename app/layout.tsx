@@ -1,12 +1,33 @@
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { serverSecret } from "@/lib/server/request-guard";
 import "./globals.css";
 
-export const metadata = { title: "Tool Disclosure Playground" };
+export const metadata = {
+  title: "Tool Disclosure Playground",
+  description: "See what progressive tool disclosure does to the request, the prompt cache and the bill, one request at a time.",
+};
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Applies the saved theme before the first paint, so a dark-mode reload does not flash white. It reads the same
+ * localStorage key as state/persistence.ts and nothing else.
+ */
+const THEME_SCRIPT = `try{var p=JSON.parse(localStorage.getItem("tool-disclosure-playground:preferences")||"{}");var d=p.theme?p.theme==="dark":window.matchMedia("(prefers-color-scheme: dark)").matches;if(d)document.documentElement.classList.add("dark")}catch(e){}`;
+
+/**
+ * The per-start secret goes into the page so only this app's own page can call its API routes (MCP import,
+ * short links, live providers). The layout is rendered per request (`connection()`), never prerendered at
+ * build time, so the token is the running server's; proxy.ts refuses a foreign Host before this runs.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta name="playground-token" content={serverSecret()} />
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
+      <body className="min-h-screen antialiased">{children}</body>
     </html>
   );
 }

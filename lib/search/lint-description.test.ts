@@ -52,6 +52,11 @@ describe("lintDescription", () => {
     );
   });
 
+  it("ignores the <server>__ prefix a merged catalog gives colliding names", () => {
+    const findings = lintDescription(tool("github__create_issue", "Create a new issue in a repository"));
+    expect(codes(findings)).not.toContain("name-word-missing");
+  });
+
   it("flags vague verbs, but not `do not`", () => {
     const vague = lintDescription(tool("files", "Handles files and does everything you need to manage them."));
     expect(vague.find((finding) => finding.code === "vague-verb")?.message).toBe("vague verb(s): handle, do, manage");

@@ -2,6 +2,7 @@
  * A linter for tool descriptions, for tool authors designing for searchability: every finding points at
  * something that makes a tool harder to find with BM25 or regex search, or harder for a model to choose.
  */
+import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
 import type { CatalogTool } from "../catalog/types";
 import { characterCount } from "./limits";
 import { splitWords, tokenize, type TokenizeOptions } from "./tokenize";
@@ -41,9 +42,15 @@ const VAGUE_VERB_FORMS: Record<string, string> = Object.fromEntries(
   ].flatMap((forms) => forms.map((form) => [form, forms[0]])),
 );
 
-/** The tool's own name without the `<server>:` prefix the evaluation adds. */
+/**
+ * The tool's own name without a server prefix: the `<server>:` the evaluation adds, or the `<server>__` that
+ * `mergeCatalogs` adds to colliding names (`github__create_issue`). The server's name is not a word the tool's
+ * description should repeat.
+ */
 function ownName(name: string): string {
-  return name.slice(name.lastIndexOf(":") + 1);
+  const afterColon = name.slice(name.lastIndexOf(":") + 1);
+  const separator = afterColon.lastIndexOf(SERVER_PREFIX_SEPARATOR);
+  return separator > 0 ? afterColon.slice(separator + SERVER_PREFIX_SEPARATOR.length) : afterColon;
 }
 
 function lengthFindings(tool: CatalogTool, length: number): DescriptionFinding[] {

@@ -112,6 +112,23 @@ describe("handleEngineMessage", () => {
   });
 });
 
+describe("long runs", () => {
+  it("report progress between strategies and stop when a newer run waits", async () => {
+    const progress: number[] = [];
+    const deps = dependencies({
+      betweenStrategies: async ({ done }) => {
+        progress.push(done);
+        return { superseded: done === 2 };
+      },
+    });
+    const { state } = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "set-catalog", requestId: 1, catalogVersion: 1, catalog }, deps);
+    const ran = await handleEngineMessage(state, { kind: "run", requestId: 2, catalogVersion: 1, scenario: scenarioWithoutCatalog, strategyIds: ["full", "stubs", "gateway"] }, deps);
+    expect(progress).toEqual([1, 2]);
+    expect(ran.response).toMatchObject({ kind: "error", message: "engine: superseded by a newer request" });
+    expect(ran.state.runs).toBeNull();
+  });
+});
+
 describe("coalesceQueue", () => {
   it("keeps only the newest run and step detail, and every catalog change in order", () => {
     const queue: EngineRequest[] = [

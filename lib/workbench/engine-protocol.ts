@@ -42,6 +42,8 @@ export type EngineResponse =
   | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
   | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario }
   | { kind: "run-result"; requestId: number; catalogVersion: number; summaries: RunSummary[]; timingMs: number }
+  /** Sent between strategies of a long run (10,000 tools), so the page can show how far it is. */
+  | { kind: "run-progress"; requestId: number; done: number; total: number }
   | { kind: "step-detail"; requestId: number; runRequestId: number; detail: StepDetail }
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }
   | { kind: "error"; requestId: number; request: EngineRequest["kind"]; message: string };
@@ -53,6 +55,11 @@ export type EngineDependencies = {
   parseCatalogText(text: string, options: { sourceName?: string }): { value: Catalog | undefined; problems: InputProblem[]; format?: string };
   countTokens(text: string): number;
   now(): number;
+  /**
+   * Called between two strategies of a run: lets queued messages arrive, reports progress, and says whether a newer
+   * run has made this one pointless (then it stops early and answers as superseded).
+   */
+  betweenStrategies?(progress: { requestId: number; done: number; total: number }): Promise<{ superseded: boolean }>;
 };
 
 export type EngineWorkerState = {
@@ -120,7 +127,15 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
       }
       const started = dependencies.now();
       const scenario: Scenario = { ...message.scenario, catalog: state.catalog.value };
-      const runs = dependencies.runAll(scenario, message.strategyIds, message.provider ? { provider: message.provider } : {});
+      const options = message.provider ? { provider: message.provider } : {};
+      const runs: StrategyRun[] = [];
+      for (const [index, id] of message.strategyIds.entries()) {
+        if (index > 0 && dependencies.betweenStrategies) {
+          const { superseded } = await dependencies.betweenStrategies({ requestId: message.requestId, done: index, total: message.strategyIds.length });
+          if (superseded) return { state, response: supersededResponse(message) };
+        }
+        runs.push(...dependencies.runAll(scenario, [id], options));
+      }
       const summaries = runs.map(summariseRun);
       const timingMs = dependencies.now() - started;
       return {

@@ -1,0 +1,161 @@
+/**
+ * A live run end to end: the LiveRun (browser side) builds each request with the engine's renderers, the HTTP
+ * transport posts it to the real route handler, the route calls the fake provider through the official SDK, and
+ * the fake "model" drives the conversation. Every strategy on its provider; 429 then Retry with nothing lost; Stop
+ * keeping what arrived.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadExample } from "@/lib/examples";
+import { createHttpTransport } from "@/lib/live/http-transport";
+import { createLiveRun, type LiveRunSnapshot } from "@/lib/live/live-run";
+import type { LiveEndpoint } from "@/lib/live/types";
+import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+import { resetLiveRateLimits } from "@/lib/server/live-rate-limit";
+import { routeFetch, setEnv } from "@/test/fake-provider/route-client";
+import { startFakeProvider, type FakeProvider } from "@/test/fake-provider/server";
+import { POST as countTokens } from "../../count-tokens/route";
+import { POST as send } from "./route";
+
+const KEY = "sk-live-run-test-key-424242";
+let fake: FakeProvider;
+let scenario: Scenario;
+let restore: () => void;
+const answers: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  scenario = await loadExample("learning-agent");
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+  resetLiveRateLimits();
+  answers.length = 0;
+  restore = setEnv({ PLAYGROUND_TEST_PROVIDER_BASE_URL: fake.url, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, MOONSHOT_API_KEY: undefined, PLAYGROUND_LIVE_LOG: "off", PLAYGROUND_LIVE_LOG_FILE: undefined, PLAYGROUND_LIVE_RATE_BURST: "1000" });
+});
+afterEach(() => restore());
+
+function transport() {
+  return createHttpTransport({
+    fetch: routeFetch({ "/api/live/send": send, "/api/count-tokens": countTokens }, { onResponse: (_path, response) => void response.text().then((text) => answers.push(text)) }),
+    providerKey: () => KEY,
+  });
+}
+
+function run(strategyId: StrategyId, provider: ProviderId, model: string, settings: Partial<Scenario["settings"]> = {}, endpoint?: LiveEndpoint) {
+  const turns = scenario.turns.slice(0, 2);
+  return createLiveRun({ scenario: { ...scenario, turns, settings: { ...scenario.settings, ...settings } }, strategyId, provider, model, transport: transport(), ...(endpoint ? { endpoint } : {}) });
+}
+
+function expectComplete(snapshot: LiveRunSnapshot) {
+  expect(snapshot.error, JSON.stringify(snapshot.error)).toBeNull();
+  expect(snapshot.status).toBe("done");
+  expect(snapshot.steps.length).toBeGreaterThanOrEqual(2);
+  for (const step of snapshot.steps) {
+    expect(step.measured).not.toBeNull();
+    expect(step.difference?.input).toBe(step.measured!.input - step.tokens.input);
+    expect(step.request.body).toBeTypeOf("object");
+  }
+  // Each turn ends with an answer.
+  expect(snapshot.steps.filter((step) => step.kind === "answer").map((step) => step.turn)).toEqual([0, 1]);
+}
+
+describe("a live run through the route and the fake provider", () => {
+  it.each([
+    ["full", "anthropic", "claude-opus-4-8", {}],
+    ["stubs", "anthropic", "claude-opus-4-8", {}],
+    ["gateway", "openai-chat", "gpt-5.4", {}],
+    ["naive-dynamic", "openai-responses", "gpt-5.4", {}],
+    ["anthropic-tool-search", "anthropic", "claude-opus-4-8", { searchExecution: "server" }],
+    ["anthropic-tool-search", "anthropic", "claude-opus-4-8", { searchExecution: "client" }],
+    ["anthropic-mid-conversation", "anthropic", "claude-opus-4-8", {}],
+    ["openai-tool-search", "openai-responses", "gpt-5.4", { searchExecution: "server" }],
+    ["openai-tool-search", "openai-responses", "gpt-5.4", { searchExecution: "client" }],
+    ["kimi-dynamic", "moonshot", "kimi-k3", {}],
+  ] as const)("%s on %s (%s) %j", async (strategyId, provider, model, settings) => {
+    const live = run(strategyId, provider, model, settings);
+    const snapshot = await live.run();
+    expectComplete(snapshot);
+    const strategyRun = live.toStrategyRun();
+    expect(strategyRun.steps).toHaveLength(snapshot.steps.length);
+    expect(strategyRun.totals.requests).toBe(snapshot.steps.length);
+    if (strategyId !== "full") expect(snapshot.steps.some((step) => step.kind === "search" || step.kind === "load")).toBe(true);
+    for (const text of answers) expect(text).not.toContain(KEY);
+  });
+
+  it("sends the mid-conversation beta header and a tool_addition system message after the search result", async () => {
+    const snapshot = await run("anthropic-mid-conversation", "anthropic", "claude-opus-4-8").run();
+    expectComplete(snapshot);
+    expect(fake.requests.every((request) => request.headers["anthropic-beta"]?.includes("mid-conversation-tool-changes-2026-07-01"))).toBe(true);
+    const messages = (snapshot.steps[1].request.body.messages as Array<{ role: string; content: Array<{ type: string }> }>).map((message) => `${message.role}:${[...new Set(message.content.map((block) => block.type))].join("+")}`);
+    expect(messages).toEqual(["user:text", "assistant:tool_use", "user:tool_result", "system:tool_addition"]);
+  });
+
+  it("sends back the provider's own assistant content (server search input, tool_search_output tools)", async () => {
+    const snapshot = await run("openai-tool-search", "openai-responses", "gpt-5.4", { searchExecution: "server" }).run();
+    expectComplete(snapshot);
+    const second = snapshot.steps[1].request.body.input as Array<{ type?: string; tools?: unknown[]; id?: string }>;
+    const output = snapshot.steps[0].response.output as Array<{ id: string }>;
+    expect(second.filter((item) => item.id).map((item) => item.id)).toEqual(output.map((item) => item.id));
+  });
+
+  it("a 429 fails the step with its retry-after; Retry resumes from that request and nothing is lost", async () => {
+    const live = run("gateway", "anthropic", "claude-opus-4-8");
+    let queued = false;
+    const failed = await live.run({
+      onUpdate: (snapshot) => {
+        if (!queued && snapshot.steps.length === 1) {
+          queued = true;
+          fake.enqueue({ kind: "error", status: 429, retryAfter: 2 });
+        }
+      },
+    });
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatchObject({ code: "provider_rate_limited", status: 429, providerStatus: 429, retryAfterSeconds: 2 });
+    expect(failed.steps).toHaveLength(1);
+    const failedRequest = failed.interrupted!.request.body;
+    const resumed = await live.run();
+    expectComplete(resumed);
+    expect(resumed.steps[0]).toEqual(failed.steps[0]);
+    expect(resumed.steps[1].request.body).toEqual(failedRequest);
+    expect(resumed.steps[1].attempts).toBe(2);
+    expect(resumed.steps[1].notes.join(" ")).toContain("sent 2 times");
+  });
+
+  it("Stop keeps the steps and what had streamed in; run() again resends that request", async () => {
+    const live = run("full", "anthropic", "claude-opus-4-8");
+    const controller = new AbortController();
+    fake.enqueue({ kind: "slow", delayMs: 40 });
+    const stopped = await live.run({
+      signal: controller.signal,
+      onUpdate: (snapshot) => {
+        if (snapshot.preview.some((part) => part.text.length > 0)) controller.abort();
+      },
+    });
+    expect(stopped.status).toBe("stopped");
+    expect(stopped.error).toBeNull();
+    expect(stopped.interrupted?.reason).toBe("stopped");
+    expect(stopped.interrupted?.preview[0].text.length).toBeGreaterThan(0);
+    expect(stopped.steps).toHaveLength(0);
+    const resumed = await live.run();
+    expectComplete(resumed);
+  });
+
+  it("counts a step exactly through the counting route", async () => {
+    const live = run("full", "anthropic", "claude-opus-4-8");
+    const snapshot = await live.run();
+    const step = snapshot.steps[0];
+    const exact = await transport().count({ provider: "anthropic", endpoint: { kind: "official" }, body: step.request.body, betas: [] });
+    expect(exact.method).toBe("anthropic count_tokens");
+    expect(exact.inputTokens).toBeGreaterThan(0);
+  });
+
+  it("refuses a strategy the provider cannot carry, without sending anything", async () => {
+    const snapshot = await run("kimi-dynamic", "anthropic", "claude-opus-4-8").run();
+    expect(snapshot.status).toBe("refused");
+    expect(snapshot.refused).toContain("Moonshot");
+    expect(fake.requests).toHaveLength(0);
+  });
+});

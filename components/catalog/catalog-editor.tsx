@@ -1,0 +1,120 @@
+"use client";
+/**
+ * The Monaco editor of the catalog: the whole catalog when it is small, the selected tool when it is big. It binds
+ * the catalog JSON schema to its own model path and shows the parser's problems as markers on their lines.
+ */
+import { useEffect, useRef } from "react";
+import type { BeforeMount, OnMount } from "@monaco-editor/react";
+import type * as Monaco from "monaco-editor";
+import { LazyEditor } from "@/components/ui/monaco-lazy";
+import type { InputProblem } from "@/lib/catalog/types";
+import { CATALOG_EDITOR_SCHEMA, CATALOG_EDITOR_SCHEMA_URI, CATALOG_MODEL_PATH, TOOL_EDITOR_SCHEMA, TOOL_EDITOR_SCHEMA_URI, TOOL_MODEL_PATH } from "./catalog-json-schema";
+
+export type EditorMarker = { message: string; severity: "error" | "warning"; line: number; column: number };
+export type CatalogEditorHandle = { reveal(line: number, column: number, focus?: boolean): void };
+
+const PROBLEM_OWNER = "catalog-parser";
+
+/** Auto-closing is off so pasted and typed text stays literal (docs/TOOLCHAIN.md pitfall 10). */
+const EDITOR_OPTIONS = {
+  fontSize: 13,
+  lineNumbersMinChars: 3,
+  tabSize: 2,
+  autoClosingBrackets: "never",
+  autoClosingQuotes: "never",
+  formatOnPaste: false,
+  wordWrap: "off",
+} as const;
+
+/**
+ * Monaco's JSON diagnostics options are global to the page. Merge ours into what is there, so another editor's
+ * schemas survive and ours survive theirs as long as they merge too.
+ */
+const registerSchemas: BeforeMount = (monaco) => {
+  const current = monaco.json.jsonDefaults.diagnosticsOptions;
+  const ours = new Set([CATALOG_EDITOR_SCHEMA_URI, TOOL_EDITOR_SCHEMA_URI]);
+  monaco.json.jsonDefaults.setDiagnosticsOptions({
+    ...current,
+    validate: true,
+    enableSchemaRequest: false,
+    schemaValidation: "error",
+    schemas: [
+      ...(current.schemas ?? []).filter((schema: { uri: string }) => !ours.has(schema.uri)),
+      { uri: CATALOG_EDITOR_SCHEMA_URI, fileMatch: [CATALOG_MODEL_PATH], schema: CATALOG_EDITOR_SCHEMA },
+      { uri: TOOL_EDITOR_SCHEMA_URI, fileMatch: [TOOL_MODEL_PATH], schema: TOOL_EDITOR_SCHEMA },
+    ],
+  });
+};
+
+export function CatalogEditor({ mode, value, onChange, problems, onMarkers, handleRef, theme }: {
+  mode: "whole" | "tool";
+  value: string;
+  onChange(text: string): void;
+  /** Parser problems with line numbers, shown as markers (Monaco's own schema markers come on top). */
+  problems: readonly InputProblem[];
+  onMarkers(markers: EditorMarker[]): void;
+  handleRef: { current: CatalogEditorHandle | null };
+  theme: "light" | "dark";
+}) {
+  const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const monacoRef = useRef<typeof Monaco | null>(null);
+
+  const onMount: OnMount = (editor, monaco) => {
+    editorRef.current = editor;
+    monacoRef.current = monaco;
+    handleRef.current = {
+      reveal(line, column, focus = true) {
+        editor.revealLineInCenter(line);
+        editor.setPosition({ lineNumber: line, column });
+        if (focus) editor.focus();
+      },
+    };
+    showProblems();
+  };
+
+  function showProblems() {
+    const editor = editorRef.current;
+    const monaco = monacoRef.current;
+    const model = editor?.getModel();
+    if (!editor || !monaco || !model) return;
+    const markers = problems
+      .filter((problem) => problem.line !== undefined)
+      .map((problem) => {
+        const line = Math.min(problem.line ?? 1, model.getLineCount());
+        return {
+          severity: problem.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+          message: problem.message,
+          startLineNumber: line,
+          startColumn: problem.column ?? 1,
+          endLineNumber: line,
+          endColumn: model.getLineMaxColumn(line),
+        };
+      });
+    monaco.editor.setModelMarkers(model, PROBLEM_OWNER, markers);
+  }
+
+  // Markers follow the problems the worker reports; this writes to Monaco, it does not copy state.
+  useEffect(showProblems);
+
+  return (
+    <LazyEditor
+      height="100%"
+      language="json"
+      path={mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
+      value={value}
+      theme={theme === "dark" ? "vs-dark" : "light"}
+      ariaLabel={mode === "whole" ? "Catalog JSON" : "Selected tool JSON"}
+      beforeMount={registerSchemas}
+      onMount={onMount}
+      onChange={(text) => onChange(text ?? "")}
+      onValidate={(markers) =>
+        onMarkers(
+          markers
+            .filter((marker) => marker.owner !== PROBLEM_OWNER)
+            .map((marker) => ({ message: marker.message, severity: marker.severity >= 8 ? "error" : "warning", line: marker.startLineNumber, column: marker.startColumn })),
+        )
+      }
+      options={EDITOR_OPTIONS}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+/** Import a tool list from a file, from pasted text, or by dropping a file anywhere on the catalog panel. */
+import { useRef, useState, type DragEvent, type ReactNode } from "react";
+import { buttonClass, primaryButtonClass, textAreaClass } from "@/components/playground/control-styles";
+
+const ACCEPTED_FILES = ".json,.jsonl,.ndjson,application/json,text/plain";
+export const ACCEPTED_FORMATS =
+  "MCP tools/list, OpenAI Chat Completions or Responses tools, OpenAI functions, Anthropic tools, BFCL functions (JSON or JSON Lines), or this playground's catalog";
+
+export function ImportButtons({ onImport }: { onImport(text: string, sourceName?: string): void }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [pasteOpen, setPasteOpen] = useState(false);
+  const [pasted, setPasted] = useState("");
+  return (
+    <>
+      <button type="button" className={buttonClass} onClick={() => fileRef.current?.click()} data-testid="catalog-import-file" title={`Open a file: ${ACCEPTED_FORMATS}`}>
+        Open file
+      </button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={ACCEPTED_FILES}
+        className="hidden"
+        data-testid="catalog-file-input"
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (file) onImport(await file.text(), file.name);
+          event.target.value = "";
+        }}
+      />
+      <button type="button" className={buttonClass} onClick={() => setPasteOpen(true)} data-testid="catalog-import-paste">
+        Paste
+      </button>
+      {pasteOpen ? (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-6" role="dialog" aria-modal="true" aria-labelledby="paste-title" onKeyDown={(event) => event.key === "Escape" && setPasteOpen(false)}>
+          <div className="w-full max-w-2xl rounded-2xl border border-line bg-panel p-6 shadow-xl">
+            <h2 id="paste-title" className="text-lg font-semibold">Paste a tool list</h2>
+            <p className="mt-1 text-sm text-muted">Any of: {ACCEPTED_FORMATS}.</p>
+            <textarea autoFocus className={`${textAreaClass} mt-4 h-72 font-mono text-xs`} value={pasted} onChange={(event) => setPasted(event.target.value)} data-testid="catalog-paste-text" placeholder='{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}' />
+            <div className="mt-4 flex justify-end gap-2">
+              <button type="button" className={buttonClass} onClick={() => setPasteOpen(false)}>Cancel</button>
+              <button
+                type="button"
+                className={primaryButtonClass}
+                disabled={!pasted.trim()}
+                data-testid="catalog-paste-import"
+                onClick={() => {
+                  onImport(pasted, "pasted text");
+                  setPasted("");
+                  setPasteOpen(false);
+                }}
+              >
+                Import
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Wraps the catalog panel: a dropped file is imported, and the panel shows where it would land while dragging. */
+export function DropZone({ onImport, children }: { onImport(text: string, sourceName?: string): void; children: ReactNode }) {
+  const [dragging, setDragging] = useState(false);
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
+  return (
+    <div
+      className="relative flex h-full min-h-0 flex-col"
+      data-testid="catalog-drop-zone"
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={async (event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        const file = event.dataTransfer.files[0];
+        if (file) onImport(await file.text(), file.name);
+      }}
+    >
+      {children}
+      {dragging ? (
+        <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-xl border-2 border-dashed border-accent bg-accent-soft/90 text-sm font-semibold text-accent">
+          Drop a tool list to import it
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+/** The Catalog panel: the tool list with its filter, the editor, and the problems of what is in the editor. */
+import { useDeferredValue, useMemo, useRef, useState } from "react";
+import { parseCatalogText } from "@/lib/catalog";
+import { parseToolText, toolToText } from "@/lib/workbench/catalog-text";
+import { inputClass } from "@/components/playground/control-styles";
+import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
+import { filterTools, selectCatalogProblems, selectEditorMode, selectToolTokens, WHOLE_CATALOG_EDITOR_LIMIT } from "@/state/selectors";
+import { CatalogEditor, type CatalogEditorHandle, type EditorMarker } from "./catalog-editor";
+import { DropZone, ImportButtons } from "./catalog-import";
+import { CatalogProblems, mergeProblems } from "./catalog-problems";
+import { ToolList } from "./tool-list";
+
+export function CatalogPanel() {
+  const controller = usePlaygroundController();
+  const tools = usePlayground((state) => state.lastValidCatalog.tools);
+  const filter = usePlayground((state) => state.catalogFilter);
+  const setFilter = usePlayground((state) => state.setCatalogFilter);
+  const selectedTool = usePlayground((state) => state.selectedTool);
+  const selectTool = usePlayground((state) => state.selectTool);
+  const tokens = usePlayground(selectToolTokens);
+  const mode = usePlayground(selectEditorMode);
+  const catalogText = usePlayground((state) => state.catalogText);
+  const editCatalogText = usePlayground((state) => state.editCatalogText);
+  const toolDraft = usePlayground((state) => state.toolDraft);
+  const wholeProblems = usePlayground(selectCatalogProblems);
+  const format = usePlayground((state) => state.catalogCheck?.format);
+  const theme = usePlayground((state) => state.theme);
+
+  const deferredFilter = useDeferredValue(filter);
+  const indexes = useMemo(() => filterTools(tools, deferredFilter), [tools, deferredFilter]);
+  const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  const editorHandle = useRef<CatalogEditorHandle | null>(null);
+
+  const tool = mode === "tool" ? (tools.find((candidate) => candidate.name === selectedTool) ?? tools[0]) : undefined;
+  const toolText = tool ? (toolDraft && toolDraft.toolName === tool.name ? toolDraft.text : toolToText(tool)) : "";
+  // One tool parses in well under a millisecond, so its problems are derived right here.
+  const toolProblems = useMemo(() => (mode === "tool" && toolText ? parseToolText(toolText, (text) => parseCatalogText(text)).problems : []), [mode, toolText]);
+  const parserProblems = mode === "whole" ? (wholeProblems ?? []) : toolProblems;
+  const problems = mergeProblems(parserProblems, markers);
+  const totalTokens = tokens ? tokens.reduce((sum, count) => sum + count, 0) : null;
+
+  const importText = (text: string, sourceName?: string) => void controller?.importCatalogText(text, sourceName);
+
+  return (
+    <DropZone onImport={importText}>
+      <div className="flex items-center gap-2 border-b border-line px-4 py-3">
+        <input
+          type="search"
+          className={inputClass}
+          placeholder={`Filter ${tools.length.toLocaleString("en-US")} tools`}
+          title="Matches name, namespace and description"
+          aria-label="Filter tools"
+          data-testid="catalog-filter"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <ImportButtons onImport={importText} />
+      </div>
+      <div className="flex items-center justify-between px-4 py-1.5 text-xs text-muted">
+        <span className="tabular" data-testid="catalog-count">
+          {indexes.length === tools.length ? `${tools.length.toLocaleString("en-US")} tools` : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
+        </span>
+        <span className="tabular" title="Sum of o200k tokens of every tool's Anthropic JSON: what registering them all costs">
+          {totalTokens === null ? "counting tokens…" : `${totalTokens.toLocaleString("en-US")} tokens if all are sent`}
+        </span>
+      </div>
+      <div className="h-[30%] min-h-40 border-y border-line">
+        <ToolList
+          tools={tools}
+          indexes={indexes}
+          tokens={tokens}
+          selectedTool={selectedTool}
+          onSelect={(name) => {
+            selectTool(name);
+            // In the whole-catalog editor, show where the tool is defined (without taking focus from the list).
+            const line = mode === "whole" ? lineOfToolName(catalogText, name) : null;
+            if (line !== null) editorHandle.current?.reveal(line, 1, false);
+          }}
+        />
+      </div>
+      <div className="flex items-center justify-between px-4 pt-2 pb-1 text-xs">
+        <span className="flex min-w-0 items-baseline gap-1.5">
+          <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">{mode === "whole" ? "Catalog JSON" : "Tool"}</span>
+          {mode === "tool" ? <span className="truncate font-mono font-semibold text-ink">{tool?.name}</span> : null}
+        </span>
+        <span className="shrink-0 pl-2 text-muted" title={mode === "tool" ? `Catalogs over ${WHOLE_CATALOG_EDITOR_LIMIT} tools are edited one tool at a time` : undefined}>
+          {mode === "whole" ? (format ? `format: ${format}` : "") : `one at a time (over ${WHOLE_CATALOG_EDITOR_LIMIT} tools)`}
+        </span>
+      </div>
+      <div className="min-h-0 flex-1 border-y border-line" data-testid="catalog-editor">
+        <CatalogEditor
+          mode={mode}
+          value={mode === "whole" ? catalogText : toolText}
+          onChange={(text) => (mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text))}
+          problems={parserProblems}
+          onMarkers={setMarkers}
+          handleRef={editorHandle}
+          theme={theme}
+        />
+      </div>
+      <div className="h-32 shrink-0">
+        <CatalogProblems problems={problems} checking={mode === "whole" && wholeProblems === null} onReveal={(line, column) => editorHandle.current?.reveal(line, column)} />
+      </div>
+    </DropZone>
+  );
+}
+
+/** The 1-based line of the first `"name": "<name>"` in the text, or null. */
+function lineOfToolName(text: string, name: string): number | null {
+  const match = new RegExp(`"name"\\s*:\\s*${JSON.stringify(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(text);
+  if (!match) return null;
+  let line = 1;
+  for (let index = 0; index < match.index; index += 1) if (text.charCodeAt(index) === 10) line += 1;
+  return line;
+}

@@ -1,0 +1,53 @@
+"use client";
+/**
+ * The arguments of one needed tool call, as JSON. The draft is kept here while it is invalid, so nothing typed is
+ * lost; the scenario only takes arguments that parse and match the tool's schema.
+ */
+import { useMemo, useState } from "react";
+import { validateToolArguments } from "@/lib/catalog";
+import type { CatalogTool } from "@/lib/catalog/types";
+import { textAreaClass } from "@/components/playground/control-styles";
+
+type Check = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+
+function check(text: string, tool: CatalogTool | undefined): Check {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `Not JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, message: "Arguments must be a JSON object" };
+  if (!tool) return { ok: false, message: "This tool is not in the catalog" };
+  const validation = validateToolArguments(tool, value);
+  if (!validation.valid) return { ok: false, message: validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ") };
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+export function ArgumentsEditor({ value, tool, onChange }: { value: Record<string, unknown>; tool: CatalogTool | undefined; onChange(value: Record<string, unknown>): void }) {
+  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const result = useMemo(() => check(text, tool), [text, tool]);
+  return (
+    <div>
+      <textarea
+        className={`${textAreaClass} h-20 resize-y font-mono text-xs ${result.ok ? "" : "border-danger"}`}
+        spellCheck={false}
+        aria-label={`Arguments for ${tool?.name ?? "tool"}`}
+        aria-invalid={!result.ok}
+        data-testid="turn-arguments"
+        value={text}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          const nextResult = check(next, tool);
+          if (nextResult.ok) onChange(nextResult.value);
+        }}
+      />
+      {result.ok ? null : (
+        <p className="mt-1 text-xs text-danger" role="alert" data-testid="turn-arguments-error">
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+import { useMemo } from "react";
+import { buttonClass } from "@/components/playground/control-styles";
+import { usePlayground } from "@/state/playground-provider";
+import { TurnEditor } from "./turn-editor";
+
+export function ConversationPanel() {
+  const turns = usePlayground((state) => state.turns);
+  const turnKeys = usePlayground((state) => state.turnKeys);
+  const tools = usePlayground((state) => state.lastValidCatalog.tools);
+  const updateTurn = usePlayground((state) => state.updateTurn);
+  const moveTurn = usePlayground((state) => state.moveTurn);
+  const removeTurn = usePlayground((state) => state.removeTurn);
+  const addTurn = usePlayground((state) => state.addTurn);
+  const toolsByName = useMemo(() => new Map(tools.map((tool) => [tool.name, tool])), [tools]);
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="conversation-panel">
+      <p className="border-b border-line px-4 py-3 text-xs text-muted">
+        The scripted user turns. Each names the tools its task needs and their arguments; the simulated model searches for them, loads them and calls them under each strategy.
+      </p>
+      <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
+        {turns.map((turn, index) => (
+          <TurnEditor
+            key={turnKeys[index] ?? index}
+            turn={turn}
+            index={index}
+            count={turns.length}
+            tools={tools}
+            toolsByName={toolsByName}
+            onChange={(patch) => updateTurn(index, patch)}
+            onMove={(offset) => moveTurn(index, offset)}
+            onRemove={() => removeTurn(index)}
+          />
+        ))}
+      </ol>
+      <div className="border-t border-line p-3">
+        <button type="button" className={`${buttonClass} w-full`} onClick={() => addTurn()} data-testid="turn-add">
+          + Add a turn
+        </button>
+      </div>
+    </div>
+  );
+}

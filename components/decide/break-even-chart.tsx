@@ -1,0 +1,148 @@
+"use client";
+import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL } from "@/components/run/chart-theme";
+import { ChartLegend } from "@/components/run/chart-legend";
+import { ChartFrame } from "@/components/ui/chart-frame";
+import type { BreakEvenResult } from "@/lib/decide/break-even";
+import { breakEvenChartData, type BreakEvenMetric } from "@/lib/decide/chart-data";
+import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
+import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+
+export type BreakEvenChartProps = {
+  result: BreakEvenResult;
+  metric: BreakEvenMetric;
+  /** Draw the closed form's lines (thin, dashed) beside the engine's. */
+  showClosedForm: boolean;
+  height?: number | string;
+};
+
+function formatValue(value: number, metric: BreakEvenMetric): string {
+  return metric === "cost" ? formatUsd(value) : formatTokens(value);
+}
+
+function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps & { metric: BreakEvenMetric }) {
+  if (!active || !payload?.length) return null;
+  const entries = payload.filter((entry) => typeof entry.value === "number").sort((a, b) => Number(b.value) - Number(a.value));
+  return (
+    <div className={TOOLTIP_CLASS}>
+      <p className="mb-1 font-semibold">After turn {label}</p>
+      <table className="tabular">
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={String(entry.dataKey)}>
+              <td className="pr-3">
+                <span className="mr-2 inline-block h-2.5 w-2.5 rounded-full" style={{ background: entry.color }} />
+                {entry.name}
+              </td>
+              <td className="text-right">{formatValue(Number(entry.value), metric)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Cumulative cost (or input tokens) of every strategy over the session's turns: the engine's line solid, the closed
+ * form's dashed beside it, and a ring where each progressive strategy becomes cheaper than loading everything.
+ */
+export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }: BreakEvenChartProps) {
+  const data = breakEvenChartData(result, metric);
+  const summary =
+    `Cumulative ${metric === "cost" ? "cost in USD" : "input tokens"} per turn for ${data.series.length} strategies. ` +
+    (data.points.length === 0
+      ? "No progressive strategy becomes cheaper than loading everything within these turns."
+      : `Cheaper than loading everything from: ${data.points.map((point) => `${strategyTitle(point.id)} turn ${point.turn}`).join("; ")}.`);
+  return (
+    <ChartFrame
+      testId="break-even-chart"
+      summary={summary}
+      height={height}
+      empty={data.series.length === 0 ? "No strategy can run on this provider." : null}
+      legend={
+        <ChartLegend
+          items={[
+            ...data.series.map((series) => ({
+              key: series.id,
+              label: strategyShortTitle(series.id),
+              title: strategyTitle(series.id),
+              color: STRATEGY_STYLES[series.id].color,
+              dash: STRATEGY_STYLES[series.id].dash,
+              shape: "line" as const,
+            })),
+            ...(showClosedForm ? [{ key: "closed-form", label: "closed form (thin, dotted)", color: "var(--muted)", dash: "2 3", shape: "line" as const }] : []),
+          ]}
+        />
+      }
+    >
+      <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
+        <LineChart data={data.rows} margin={{ top: 10, right: 16, bottom: 24, left: 18 }}>
+          <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
+          <XAxis
+            dataKey="turn"
+            type="number"
+            domain={[1, "dataMax"]}
+            allowDecimals={false}
+            stroke={AXIS_STROKE}
+            tick={AXIS_TICK}
+            label={{ value: "Turn", position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE }}
+          />
+          <YAxis
+            stroke={AXIS_STROKE}
+            tick={AXIS_TICK}
+            width={68}
+            tickFormatter={(value: number) => (metric === "cost" ? formatUsd(value) : formatTokensCompact(value))}
+            label={{ ...Y_AXIS_LABEL, value: metric === "cost" ? "Cumulative cost (USD)" : "Cumulative input tokens" }}
+          />
+          <Tooltip content={(props) => <ExplorerTooltip {...props} metric={metric} />} isAnimationActive={false} />
+          {data.series.map((series) => {
+            const style = STRATEGY_STYLES[series.id];
+            return [
+              series.hasEngine ? (
+                <Line
+                  key={series.engineKey}
+                  type="linear"
+                  dataKey={series.engineKey}
+                  name={`${strategyShortTitle(series.id)} (engine)`}
+                  stroke={style.color}
+                  strokeWidth={series.id === "full" ? 3.5 : 2.5}
+                  strokeDasharray={style.dash}
+                  dot={data.rows.length <= 24 ? { r: 2.5, strokeWidth: 0, fill: style.color } : false}
+                  isAnimationActive={false}
+                />
+              ) : null,
+              showClosedForm || !series.hasEngine ? (
+                <Line
+                  key={series.closedFormKey}
+                  type="linear"
+                  dataKey={series.closedFormKey}
+                  name={`${strategyShortTitle(series.id)} (closed form)`}
+                  stroke={style.color}
+                  strokeWidth={1.5}
+                  strokeOpacity={0.8}
+                  strokeDasharray="2 3"
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              ) : null,
+            ];
+          })}
+          {data.points.map((point) => (
+            <ReferenceDot
+              key={`${point.id}-${point.source}`}
+              x={point.turn}
+              y={point.value}
+              r={7}
+              fill="var(--panel)"
+              stroke={STRATEGY_STYLES[point.id].color}
+              strokeWidth={3}
+              zIndex={700}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}

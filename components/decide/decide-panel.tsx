@@ -1,0 +1,143 @@
+"use client";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Panel } from "@/components/ui/panel";
+import type { Catalog } from "@/lib/catalog/types";
+import { defaultDecideParameters } from "@/lib/decide/default-parameters";
+import { recommend } from "@/lib/decide/recommend";
+import { schemaComplexity } from "@/lib/decide/schema-complexity";
+import type { DecideParameters } from "@/lib/decide/types";
+import type { DesignReviewInput } from "@/lib/report/design-review";
+import type { ScenarioSettings, ScenarioTurn, StrategyId } from "@/lib/scenario/types";
+import { providerLabel } from "@/lib/view/provider-labels";
+import type { RunSummary } from "@/lib/workbench/types";
+import { BreakEvenExplorer } from "./break-even-explorer";
+import { GoalsTriangle } from "./goals-triangle";
+import { HeatMapView } from "./heat-map-view";
+import { RecommendationCard } from "./recommendation-card";
+import { ReportExportButton } from "./report-export-button";
+import { useDecideComputation } from "./use-decide";
+
+export type DecidePanelProps = {
+  /** The catalog the engine uses (the store's lastValidCatalog); a new object means a new catalog. */
+  catalog: Catalog;
+  settings: ScenarioSettings;
+  /** The scenario's turns: the explorer starts from their distinct tools. */
+  turns: readonly ScenarioTurn[];
+  /** The compare table's runs (the store's RunSummary[]): the recommendation's figures and the report's table. */
+  runs: readonly RunSummary[];
+  scenarioTitle: string;
+  selectedStrategyId?: StrategyId;
+  onSelectStrategy?: (id: StrategyId) => void;
+  /** Search quality measured in the search lab or by eval:search, when known. */
+  searchRecall?: { value: number; k?: number; source?: string };
+};
+
+/**
+ * Explain and decide: the break-even explorer, the heat map, the three goals and the recommendation, wired to one
+ * computation (worker + memoised closed form). The sliders' state lives here; remount with a `key` per scenario to
+ * start again from a new scenario's values.
+ */
+export function DecidePanel({ catalog, settings, turns, runs, scenarioTitle, selectedStrategyId, onSelectStrategy, searchRecall }: DecidePanelProps) {
+  const [parameters, setParameters] = useState<DecideParameters>(() => defaultDecideParameters(settings, turns));
+  const [severalProviders, setSeveralProviders] = useState(false);
+  const [heatMapExclude, setHeatMapExclude] = useState<StrategyId[]>([]);
+  // The engine work starts when the panel comes near the screen, so it never competes with the page's first run.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const element = rootRef.current;
+    if (!element || visible) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+    }, { rootMargin: "600px 0px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+  const computation = useDecideComputation({ catalog, settings, parameters, heatMapExclude, enabled: visible });
+  const { result, heatMap, status, calibration } = computation;
+  const toggleHeatMapStrategy = (id: StrategyId) => setHeatMapExclude((previous) => (previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id]));
+  const schemas = useMemo(() => schemaComplexity(catalog), [catalog]);
+
+  const fullRun = runs.find((run) => run.id === "full" && !run.refused);
+  const tokensPerTool =
+    fullRun && catalog.tools.length > 0 ? (fullRun.steps[0]?.tokens.toolDefinitions ?? 0) / catalog.tools.length : (result?.tokensPerTool ?? 0);
+  const sameProvider = parameters.provider === settings.provider && parameters.model === settings.model;
+  const recommendation = useMemo(
+    () =>
+      runs.length === 0
+        ? null
+        : recommend({
+            toolCount: catalog.tools.length,
+            tokensPerTool,
+            provider: settings.provider,
+            model: settings.model,
+            settings,
+            severalProviders,
+            schemas,
+            runs,
+            searchRecall,
+            breakEvenTurns:
+              sameProvider && result
+                ? Object.fromEntries(result.lines.filter((line) => line.engine).map((line) => [line.id, line.breakEvenTurn.engine]))
+                : undefined,
+          }),
+    [runs, catalog.tools.length, tokensPerTool, settings, severalProviders, schemas, searchRecall, sameProvider, result],
+  );
+
+  const reportInput = (): DesignReviewInput => ({
+    title: scenarioTitle,
+    runs,
+    toolCount: catalog.tools.length,
+    turnCount: turns.length,
+    provider: settings.provider,
+    model: settings.model,
+    breakEven: status.phase === "ready" ? result : null,
+    recommendation,
+  });
+
+  return (
+    <div ref={rootRef} className="flex flex-col gap-5" data-testid="decide-panel">
+      <Panel
+        title="Break-even: does progressive disclosure pay over a long task?"
+        subtitle="Your catalog, a session you shape; the engine runs it and a closed form checks it"
+        testId="decide-break-even"
+        actions={<ReportExportButton reportInput={reportInput} disabled={runs.length === 0} />}
+      >
+        <BreakEvenExplorer
+          parameters={parameters}
+          onParametersChange={(patch) => setParameters((previous) => ({ ...previous, ...patch }))}
+          result={result}
+          status={status}
+          toolCount={catalog.tools.length}
+        />
+      </Panel>
+      <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
+        <Panel title="Cheapest strategy by catalog size and turns" subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, closed form; the outlined cell is this catalog`} testId="decide-heat-map">
+          {heatMap && heatMap.cells.length > 0 ? (
+            <HeatMapView
+              heatMap={heatMap}
+              currentToolCount={catalog.tools.length}
+              currentTurns={parameters.turns}
+              providerLabel={providerLabel(parameters.provider)}
+              available={calibration?.profiles.map((profile) => profile.id) ?? []}
+              excluded={heatMapExclude}
+              onToggle={toggleHeatMapStrategy}
+            />
+          ) : (
+            <p className="text-sm text-muted">Waiting for the catalog to be measured…</p>
+          )}
+        </Panel>
+        <Panel title="Three goals" subtitle="Without provider support, each client-side strategy gives one up" testId="decide-goals">
+          <GoalsTriangle settings={settings} selectedId={selectedStrategyId} onSelect={onSelectStrategy} />
+        </Panel>
+      </div>
+      <Panel title="Recommendation" subtitle={`For this scenario on ${providerLabel(settings.provider)} · ${settings.model} (seed 001 §4.1, with the measured figures)`} testId="decide-recommendation">
+        {recommendation ? (
+          <RecommendationCard recommendation={recommendation} severalProviders={severalProviders} onSeveralProvidersChange={setSeveralProviders} onShowStrategy={onSelectStrategy} />
+        ) : (
+          <p className="text-sm text-muted">Waiting for the run…</p>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+import { useState } from "react";
+import { goalsTriangle } from "@/lib/decide/goals-triangle";
+import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import { GOALS } from "@/lib/view/goals";
+import { strategyShortTitle } from "@/lib/view/strategy-info";
+import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+
+export type GoalsTriangleProps = {
+  settings: ScenarioSettings;
+  ids?: readonly StrategyId[];
+  /** Controlled selection (e.g. the page's selected strategy); the component keeps its own when absent. */
+  selectedId?: StrategyId;
+  onSelect?: (id: StrategyId) => void;
+};
+
+const WIDTH = 100;
+const HEIGHT = 100;
+
+/**
+ * The three goals of seed 001 as a triangle: a strategy sits on the edge between the two goals it meets, opposite
+ * the corner it gives up; only provider mechanisms reach the middle. Selecting a strategy (dot or list) shows why,
+ * in the strategy's own words.
+ */
+export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTriangleProps) {
+  const picture = goalsTriangle(settings, ids);
+  const [ownSelected, setOwnSelected] = useState<StrategyId>(picture.placements[0]?.id ?? "full");
+  const current = picture.placements.find((placement) => placement.id === (selectedId ?? ownSelected)) ?? picture.placements[0];
+  const choose = (id: StrategyId) => {
+    if (selectedId === undefined) setOwnSelected(id);
+    onSelect?.(id);
+  };
+  const [top, left, right] = picture.corners;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-testid="goals-triangle" data-tour="three-goals">
+      <svg viewBox={`-14 -8 ${WIDTH + 28} ${HEIGHT + 14}`} className="w-full max-w-[420px]" role="img" aria-labelledby="goals-triangle-title">
+        <title id="goals-triangle-title">
+          {`Three goals: ${picture.corners.map((corner) => corner.label).join(", ")}. ` +
+            picture.placements.map((placement) => `${placement.title} meets ${placement.met.length} of 3`).join("; ")}
+        </title>
+        <polygon points={picture.corners.map((corner) => `${corner.x},${corner.y}`).join(" ")} fill="var(--panel-muted)" stroke="var(--line-strong)" strokeWidth={0.6} />
+        {picture.corners.map((corner) => (
+          <g key={corner.key}>
+            <circle cx={corner.x} cy={corner.y} r={1.6} fill="var(--ink-soft)" />
+            <text
+              x={corner.x}
+              y={corner === top ? corner.y - 3.5 : corner.y + 6.5}
+              textAnchor={corner === left ? "start" : corner === right ? "end" : "middle"}
+              fontSize={4.2}
+              fontWeight={600}
+              fill="var(--ink)"
+            >
+              {corner.label}
+            </text>
+          </g>
+        ))}
+        <text x={50} y={62} textAnchor="middle" fontSize={3.2} fill="var(--muted)">
+          all three: needs the provider
+        </text>
+        {picture.placements.map((placement) => {
+          const selected = placement.id === current?.id;
+          return (
+            <g
+              key={placement.id}
+              onClick={() => choose(placement.id)}
+              className="cursor-pointer"
+              data-testid="goals-triangle-dot"
+              data-strategy={placement.id}
+              data-met={placement.met.join(",")}
+              aria-hidden
+            >
+              <circle cx={placement.x} cy={placement.y} r={selected ? 3.4 : 2.6} fill={STRATEGY_STYLES[placement.id].color} stroke={selected ? "var(--ink)" : "var(--panel)"} strokeWidth={selected ? 0.9 : 0.6} />
+              <text x={placement.x} y={placement.y - 4.2} textAnchor="middle" fontSize={3.1} fill="var(--ink-soft)" fontWeight={selected ? 700 : 400}>
+                {strategyShortTitle(placement.id)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <div className="flex min-w-0 flex-col gap-3">
+        <ul className="flex flex-wrap gap-1.5" aria-label="Strategies">
+          {picture.placements.map((placement) => (
+            <li key={placement.id}>
+              <button
+                type="button"
+                onClick={() => choose(placement.id)}
+                aria-pressed={placement.id === current?.id}
+                className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm ${placement.id === current?.id ? "border-accent bg-accent-soft text-ink" : "border-line text-ink-soft hover:border-line-strong"}`}
+                data-testid="goals-triangle-strategy"
+                data-strategy={placement.id}
+              >
+                <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: STRATEGY_STYLES[placement.id].color }} />
+                {strategyShortTitle(placement.id)}
+                <span className="tabular text-xs text-muted">{placement.met.length}/3</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {current ? (
+          <div className="rounded-xl border border-line p-3" data-testid="goals-triangle-detail" data-strategy={current.id}>
+            <h3 className="text-sm font-semibold text-ink">{current.title}</h3>
+            <ul className="mt-2 space-y-1.5 text-sm">
+              {current.why.map((entry) => (
+                <li key={entry.goal} className="flex gap-2" data-goal={entry.goal} data-met={entry.met}>
+                  <span aria-hidden className={`font-bold ${entry.met ? "text-success" : "text-danger"}`}>
+                    {entry.met ? "✓" : "✗"}
+                  </span>
+                  <span className="text-ink-soft">
+                    <span className="sr-only">{`${GOALS.find((goal) => goal.key === entry.goal)?.label}: ${entry.met ? "met" : "not met"}. `}</span>
+                    {entry.text.replaceAll("`", "")}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {current.needsProvider ? <p className="mt-2 text-xs text-muted">Meets all three because the provider does part of the work; runs on: {current.needsProvider}.</p> : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

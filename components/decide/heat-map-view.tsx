@@ -1,0 +1,129 @@
+import type { HeatMap } from "@/lib/decide/heat-map";
+import type { StrategyId } from "@/lib/scenario/types";
+import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
+import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+
+export type HeatMapViewProps = {
+  heatMap: HeatMap;
+  /** The current catalog's size and the explorer's turns, outlined on the grid. */
+  currentToolCount?: number;
+  currentTurns?: number;
+  providerLabel: string;
+  /** Every strategy the provider can run, for the legend's toggles. */
+  available: readonly StrategyId[];
+  excluded: readonly StrategyId[];
+  onToggle: (id: StrategyId) => void;
+};
+
+/** Below this margin the runner-up is practically as cheap: the cell says so instead of pretending to a winner. */
+const NEAR_TIE = 0.05;
+
+function nearest(values: readonly number[], target: number | undefined): number | null {
+  if (target === undefined || values.length === 0) return null;
+  return values.reduce((best, value) => (Math.abs(Math.log(value / target)) < Math.abs(Math.log(best / target)) ? value : best), values[0]);
+}
+
+/**
+ * The cheapest strategy for every catalog size and session length on one provider, by the closed form. Rows are
+ * turns (longest at the top), columns tool counts; a cell's colour is its winner's, a hatched cell a near tie.
+ */
+export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerLabel, available, excluded, onToggle }: HeatMapViewProps) {
+  const toolColumn = nearest(heatMap.toolCounts, currentToolCount);
+  const turnRow = nearest(heatMap.turnCounts, currentTurns);
+  const rows = heatMap.cells.map((row, index) => ({ turns: heatMap.turnCounts[index], row })).reverse();
+  return (
+    <figure className="m-0 flex flex-col gap-3" data-testid="heat-map" data-tour="heat-map">
+      <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
+        <caption className="sr-only">
+          Cheapest strategy on {providerLabel} for each catalog size (columns) and number of turns (rows), by the closed form.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="w-14 text-right font-semibold text-muted">
+              turns ↓ tools →
+            </th>
+            {heatMap.toolCounts.map((count) => (
+              <th key={count} scope="col" className={`tabular pb-1 text-center font-semibold ${count === toolColumn ? "text-accent" : "text-muted"}`}>
+                {formatTokensCompact(count)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ turns, row }) => (
+            <tr key={turns}>
+              <th scope="row" className={`tabular pr-1 text-right font-semibold ${turns === turnRow ? "text-accent" : "text-muted"}`}>
+                {turns}
+              </th>
+              {row.map((cell) => {
+                const tie = cell.margin < NEAR_TIE;
+                const current = cell.toolCount === toolColumn && cell.turns === turnRow;
+                const costs = Object.entries(cell.costs)
+                  .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0))
+                  .map(([id, cost]) => `${strategyTitle(id as StrategyId)} ${formatUsd(cost ?? 0)}`)
+                  .join("\n");
+                return (
+                  <td
+                    key={cell.toolCount}
+                    className={`h-7 rounded-sm text-center align-middle ${current ? "outline-2 outline-offset-1 outline-ink" : ""}`}
+                    style={{
+                      background: STRATEGY_STYLES[cell.cheapest].color,
+                      backgroundImage: tie ? "repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,0.45) 4px 7px)" : undefined,
+                    }}
+                    title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns: cheapest ${strategyTitle(cell.cheapest)}${tie ? " (near tie)" : ""}\n${costs}`}
+                    data-testid="heat-map-cell"
+                    data-strategy={cell.cheapest}
+                    data-tools={cell.toolCount}
+                    data-turns={cell.turns}
+                    data-near-tie={tie}
+                    data-current={current}
+                  >
+                    <span className="sr-only">
+                      {strategyTitle(cell.cheapest)}
+                      {tie ? ", near tie" : ""}
+                    </span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <figcaption className="flex flex-col gap-2 text-sm text-ink-soft">
+        <span className="text-xs text-muted">Compared (click to leave one out — e.g. the gateway, to see where a strategy that keeps native schemas wins):</span>
+        <span className="flex flex-wrap gap-1.5" data-testid="heat-map-legend">
+          {available.map((id) => {
+            const included = !excluded.includes(id);
+            const wins = heatMap.winners.includes(id);
+            return (
+              <button
+                key={id}
+                type="button"
+                aria-pressed={included}
+                onClick={() => onToggle(id)}
+                disabled={included && available.length - excluded.length <= 1}
+                title={`${strategyTitle(id)}${wins ? ": cheapest somewhere on this grid" : ""}`}
+                className={`inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 ${included ? "border-line-strong text-ink" : "border-line text-muted line-through"} ${wins ? "font-semibold" : ""}`}
+                data-testid="heat-map-toggle"
+                data-strategy={id}
+                data-included={included}
+              >
+                <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: STRATEGY_STYLES[id].color, opacity: included ? 1 : 0.35 }} />
+                {strategyShortTitle(id)}
+              </button>
+            );
+          })}
+          <span className="inline-flex items-center gap-1.5 px-2 text-muted">
+            <span
+              aria-hidden
+              className="inline-block h-3 w-3 rounded-sm bg-muted"
+              style={{ backgroundImage: "repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,0.6) 3px 5px)" }}
+            />
+            within 5% of the runner-up
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+import type { ClientOptionId, OptionEffect } from "@/lib/lab/option-effects";
+import { DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "@/lib/search/client-search";
+import type { SearchField } from "@/lib/search/types";
+import { Button } from "@/components/ui/button";
+import { formatPoints, formatSigned } from "./format";
+import { selectClass } from "./lab-styles";
+
+export type ClientOptionsPanelProps = {
+  options: ClientSearchOptions;
+  effects: readonly OptionEffect[] | undefined;
+  pending: boolean;
+  k: number;
+  onChange: (options: Partial<ClientSearchOptions>) => void;
+  onReset: () => void;
+};
+
+type BooleanOption = "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix";
+
+const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }> = [
+  { id: "splitIdentifiers", label: "Identifier splitting", hint: "getWeather, get_weather → get, weather" },
+  { id: "stemming", label: "Stemming", hint: "creating issues meets Create an issue" },
+  { id: "stopWords", label: "Stop words", hint: "the, of, with… neither match nor count" },
+  { id: "synonyms", label: "Synonyms", hint: "remove also looks for delete; ticket for issue" },
+  { id: "prefix", label: "Prefix matching", hint: "repo finds repositories" },
+];
+
+const FIELDS: Array<{ id: SearchField; label: string }> = [
+  { id: "name", label: "Name" },
+  { id: "description", label: "Description" },
+  { id: "parameterName", label: "Arg names" },
+  { id: "parameterDescription", label: "Arg texts" },
+];
+
+const FUZZY_LEVELS = [0, 0.1, 0.2, 0.3];
+
+function Effect({ effect, k, pending }: { effect: OptionEffect | undefined; k: number; pending: boolean }) {
+  if (effect === undefined) return <span className="text-xs text-muted">{pending ? "…" : ""}</span>;
+  const worse = effect.mrrDelta < -1e-9 || (Math.abs(effect.mrrDelta) < 1e-9 && effect.recallAtKDelta < -1e-9);
+  const better = effect.mrrDelta > 1e-9 || (Math.abs(effect.mrrDelta) < 1e-9 && effect.recallAtKDelta > 1e-9);
+  return (
+    <span
+      className={`tabular text-xs ${worse ? "text-danger" : better ? "text-success" : "text-muted"} ${pending ? "opacity-60" : ""}`}
+      data-testid={`option-effect-${effect.id}`}
+      data-mrr-delta={effect.mrrDelta}
+      title={`With this setting ${effect.change}: recall@${k} ${formatPoints(effect.recallAtKDelta)}, MRR ${formatSigned(effect.mrrDelta, 3)}`}
+    >
+      {effect.change}: MRR {formatSigned(effect.mrrDelta, 3)} · R@{k} {formatPoints(effect.recallAtKDelta)}
+    </span>
+  );
+}
+
+function Switch({ checked, label, onChange, testId }: { checked: boolean; label: string; onChange: (checked: boolean) => void; testId: string }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      onClick={() => onChange(!checked)}
+      data-testid={testId}
+      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-accent" : "bg-line-strong"}`}
+    >
+      <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5" : "translate-x-0.5"}`} />
+    </button>
+  );
+}
+
+/** The client search's options, each with what flipping it would do to this query set. */
+export function ClientOptionsPanel({ options, effects, pending, k, onChange, onReset }: ClientOptionsPanelProps) {
+  const effectOf = (id: ClientOptionId) => effects?.find((effect) => effect.id === id);
+  const changed = JSON.stringify(options) !== JSON.stringify(DEFAULT_CLIENT_SEARCH_OPTIONS);
+  return (
+    <section className="flex flex-col rounded-2xl border border-line bg-panel shadow-sm" data-testid="client-options">
+      <header className="flex items-center justify-between gap-3 border-b border-line px-5 py-3">
+        <div>
+          <h2 className="text-base font-semibold">Client search options</h2>
+          <p className="text-xs text-muted">Ours only: the emulations follow Anthropic and have no options. Beside each: what flipping it does here.</p>
+        </div>
+        <Button size="sm" variant="ghost" disabled={!changed} onClick={onReset} data-testid="options-reset">Defaults</Button>
+      </header>
+      <ul className="flex flex-col divide-y divide-line">
+        {BOOLEAN_OPTIONS.map((option) => (
+          <li key={option.id} className="flex items-center gap-3 px-5 py-2.5">
+            <Switch checked={options[option.id]} label={option.label} onChange={(checked) => onChange({ [option.id]: checked })} testId={`option-${option.id}`} />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium">{option.label}</p>
+              <p className="truncate text-xs text-muted">{option.hint}</p>
+            </div>
+            <Effect effect={effectOf(option.id)} k={k} pending={pending} />
+          </li>
+        ))}
+        <li className="flex items-center gap-3 px-5 py-2.5">
+          <select className={`${selectClass} w-[88px]`} value={options.fuzzy} onChange={(event) => onChange({ fuzzy: Number(event.target.value) })} aria-label="Fuzzy matching" data-testid="option-fuzzy">
+            {FUZZY_LEVELS.map((level) => (
+              <option key={level} value={level}>{level === 0 ? "off" : level}</option>
+            ))}
+          </select>
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-medium">Fuzzy matching</p>
+            <p className="truncate text-xs text-muted">typos: edit distance as a share of the word</p>
+          </div>
+          <Effect effect={effectOf("fuzzy")} k={k} pending={pending} />
+        </li>
+        <li className="flex flex-col gap-2 px-5 py-3">
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-sm font-medium">Field weights</p>
+            <Effect effect={effectOf("fieldWeights")} k={k} pending={pending} />
+          </div>
+          <div className="grid grid-cols-4 gap-2">
+            {FIELDS.map((field) => (
+              <label key={field.id} className="flex flex-col gap-1 text-xs text-muted">
+                {field.label}
+                <input
+                  type="number"
+                  min={0}
+                  max={10}
+                  step={0.5}
+                  value={options.fieldWeights[field.id]}
+                  onChange={(event) => {
+                    const weight = Number(event.target.value);
+                    if (Number.isFinite(weight) && weight >= 0) onChange({ fieldWeights: { ...options.fieldWeights, [field.id]: weight } });
+                  }}
+                  className="tabular h-8 rounded-lg border border-line bg-panel px-2 text-sm text-ink"
+                  data-testid={`field-weight-${field.id}`}
+                />
+              </label>
+            ))}
+          </div>
+          <p className="text-xs text-muted">0 leaves a field out of the client search.</p>
+        </li>
+      </ul>
+    </section>
+  );
+}

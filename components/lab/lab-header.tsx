@@ -1,0 +1,95 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { EXAMPLES } from "@/lib/examples";
+import type { RecallCutoff } from "@/lib/lab/lab-state";
+import { Button } from "@/components/ui/button";
+import { ImportCatalogDialog, type CatalogImportResult } from "./import-catalog-dialog";
+import { LabThemeToggle } from "./lab-theme-toggle";
+import { selectClass } from "./lab-styles";
+
+export type { CatalogImportResult } from "./import-catalog-dialog";
+
+/** The 10,000-tool example measures nothing a tool author can act on and takes long to evaluate in a browser. */
+const LAB_EXAMPLES = EXAMPLES.filter((example) => example.id !== "synthetic-10000");
+const CUTOFFS: readonly RecallCutoff[] = [1, 3, 5];
+
+export type LabStatus = "loading" | "evaluating" | "ready" | "error";
+
+export type LabHeaderProps = {
+  exampleId: string | undefined;
+  sourceTitle: string | undefined;
+  toolCount: number;
+  queryCount: number;
+  status: LabStatus;
+  elapsedMs: number | undefined;
+  errorMessage: string | undefined;
+  k: RecallCutoff;
+  onK: (k: RecallCutoff) => void;
+  onOpenExample: (exampleId: string) => void;
+  onImportCatalog: (text: string, name: string) => CatalogImportResult;
+};
+
+const STATUS_TEXT: Record<LabStatus, string> = { loading: "Loading…", evaluating: "Measuring…", ready: "Measured", error: "Error" };
+
+export function LabHeader({ exampleId, sourceTitle, toolCount, queryCount, status, elapsedMs, errorMessage, k, onK, onOpenExample, onImportCatalog }: LabHeaderProps) {
+  const [importing, setImporting] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur" data-testid="lab-header">
+      <div className="mx-auto flex h-16 max-w-[1680px] items-center gap-4 px-6">
+        <Link href="/" className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted hover:bg-panel-muted hover:text-ink" data-testid="lab-back-link">
+          <span aria-hidden>←</span> Playground
+        </Link>
+        <div className="min-w-0">
+          <h1 className="truncate text-[17px] font-bold tracking-tight">Search lab</h1>
+          <p className="truncate text-xs text-muted" data-testid="lab-catalog-title">
+            {sourceTitle ?? "…"} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools · <span className="tabular">{queryCount}</span> queries
+          </p>
+        </div>
+        <span
+          className={`ml-2 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${status === "error" ? "bg-danger-soft text-danger" : status === "ready" ? "bg-success/15 text-success" : "bg-accent-soft text-accent"}`}
+          data-testid="lab-status"
+          data-state={status}
+          role="status"
+          title={errorMessage}
+        >
+          <span aria-hidden className={`h-2 w-2 rounded-full bg-current ${status === "evaluating" || status === "loading" ? "animate-pulse" : ""}`} />
+          {status === "error" ? `Error: ${errorMessage ?? "unknown"}` : STATUS_TEXT[status]}
+          {status === "ready" && elapsedMs !== undefined ? <span className="tabular font-normal opacity-80">in {Math.round(elapsedMs)} ms</span> : null}
+        </span>
+        <nav aria-label="Catalog and settings" className="ml-auto flex items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="sr-only">Catalog</span>
+            <select className={`${selectClass} max-w-56`} data-testid="lab-example-select" value={exampleId ?? ""} onChange={(event) => onOpenExample(event.target.value)}>
+              {exampleId === undefined ? <option value="">{sourceTitle ?? "Imported catalog"}</option> : null}
+              {LAB_EXAMPLES.map((example) => (
+                <option key={example.id} value={example.id}>
+                  {example.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button onClick={() => setImporting(true)} data-testid="lab-import-catalog">
+            Import catalog…
+          </Button>
+          <div role="group" aria-label="Cut-off k for recall and findability" className="flex items-center rounded-lg border border-line bg-panel p-0.5 shadow-sm" data-testid="lab-k">
+            <span className="px-2 text-xs font-semibold text-muted">k</span>
+            {CUTOFFS.map((cutoff) => (
+              <button
+                key={cutoff}
+                type="button"
+                aria-pressed={k === cutoff}
+                onClick={() => onK(cutoff)}
+                className={`h-8 w-8 rounded-md text-sm font-semibold tabular ${k === cutoff ? "bg-accent text-white dark:text-[#0d1016]" : "text-muted hover:text-ink"}`}
+              >
+                {cutoff}
+              </button>
+            ))}
+          </div>
+          <LabThemeToggle />
+        </nav>
+      </div>
+      {importing ? <ImportCatalogDialog onImport={onImportCatalog} onClose={() => setImporting(false)} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,250 @@
+"use client";
+import { useMemo, useRef, useState, type Dispatch } from "react";
+import type { CatalogTool, InputProblem } from "@/lib/catalog/types";
+import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
+import type { QueryExplanation } from "@/lib/lab/explain";
+import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
+import { formatQuerySet, parseQuerySet, type LabQuery, type QuerySetImport } from "@/lib/lab/query-set";
+import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { starterQueries } from "@/lib/lab/suggest-queries";
+import type { ClientSearchOptions } from "@/lib/search/client-search";
+import { Button } from "@/components/ui/button";
+import { ExpectedToolsInput } from "./expected-tools-input";
+import { inputClass, selectClass } from "./lab-styles";
+import { QueryExplanationView } from "./query-explanation";
+import { QueryRow, type QueryRanks } from "./query-row";
+
+export type QueriesPanelProps = {
+  queries: LabQueryEntry[];
+  querySetLabel: string;
+  tools: readonly CatalogTool[];
+  toolNames: readonly string[];
+  baseline: LabEvaluation | undefined;
+  edited: LabEvaluation | undefined;
+  /** The queries `baseline` was computed for, to find each row's results. */
+  answeredQueries: readonly LabQuery[] | undefined;
+  expandedQueryId: number | undefined;
+  explanation: QueryExplanation | undefined;
+  explanationPending: boolean;
+  clientOptions: ClientSearchOptions;
+  dispatch: Dispatch<LabAction>;
+  onSelectTool: (name: string) => void;
+};
+
+type Filter = "all" | "missed" | "not-first" | "changed";
+
+const FILTERS: Record<Filter, string> = {
+  all: "All queries",
+  missed: "Missed by a search",
+  "not-first": "Not first in a search",
+  changed: "Changed by the draft",
+};
+
+const queryKey = (query: Pick<LabQuery, "q" | "expect">) => JSON.stringify([query.q, query.expect]);
+
+function rowRanks(index: number | undefined, baseline: LabEvaluation | undefined, edited: LabEvaluation | undefined): QueryRanks | undefined {
+  if (index === undefined || baseline === undefined) return undefined;
+  return Object.fromEntries(
+    LAB_SEARCH_IDS.map((id) => {
+      const before = baseline.searches[id].perQuery[index];
+      const after = edited?.searches[id].perQuery[index];
+      const shown = after ?? before;
+      return [id, { rank: shown.rank, ...(after ? { before: before.rank } : {}), top: shown.top[0]?.name, error: shown.errorMessage }];
+    }),
+  ) as QueryRanks;
+}
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The query set editor and, for each query, the expected tool's rank under each search and the "why". */
+export function QueriesPanel(props: QueriesPanelProps) {
+  const { queries, querySetLabel, tools, toolNames, baseline, edited, answeredQueries, expandedQueryId, explanation, explanationPending, dispatch, onSelectTool } = props;
+  const [newQuery, setNewQuery] = useState("");
+  const [newExpect, setNewExpect] = useState<string[]>([]);
+  const [filter, setFilter] = useState<Filter>("all");
+  const [problems, setProblems] = useState<{ title: string; items: InputProblem[]; renamed?: QuerySetImport["renamed"] } | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const known = useMemo(() => new Set(toolNames), [toolNames]);
+
+  // Rows find their results by query, so results stay on screen while a changed set is measured again.
+  const indexes = useMemo(() => {
+    const byKey = new Map<string, number[]>();
+    answeredQueries?.forEach((query, index) => byKey.set(queryKey(query), [...(byKey.get(queryKey(query)) ?? []), index]));
+    return queries.map((query) => byKey.get(queryKey(query))?.shift());
+  }, [queries, answeredQueries]);
+
+  const rows = queries.map((query, position) => ({ query, position, ranks: rowRanks(indexes[position], baseline, edited) }));
+  const visible = rows.filter(({ ranks }) => {
+    if (filter === "all" || ranks === undefined) return filter === "all";
+    const values = Object.values(ranks);
+    if (filter === "missed") return values.some((value) => value.rank === null);
+    if (filter === "not-first") return values.some((value) => value.rank !== 1);
+    return values.some((value) => value.before !== undefined && value.before !== value.rank);
+  });
+
+  const addQuery = () => {
+    if (newQuery.trim() === "" || newExpect.length === 0) return;
+    dispatch({ type: "queries-appended", queries: [{ q: newQuery.trim(), expect: newExpect, origin: "written" }] });
+    setNewQuery("");
+    setNewExpect([]);
+  };
+
+  const importFile = async (file: File) => {
+    const result = parseQuerySet(await file.text(), tools);
+    if (result.queries === undefined) {
+      setProblems({ title: `${file.name} was not imported`, items: result.problems });
+      setNotice(undefined);
+      return;
+    }
+    dispatch({ type: "queries-replaced", queries: result.queries, label: `imported ${file.name}` });
+    const noted = result.problems.length > 0 || result.renamed.length > 0;
+    setProblems(noted ? { title: `Imported ${result.queries.length} queries from ${file.name}, with notes`, items: result.problems, renamed: result.renamed } : undefined);
+    setNotice(`Imported ${result.queries.length} queries from ${file.name}.`);
+  };
+
+  const suggest = () => {
+    const suggestions = starterQueries(tools, queries);
+    dispatch({ type: "queries-appended", queries: suggestions });
+    setNotice(suggestions.length === 0 ? "Every tool already has a query." : `Added ${suggestions.length} suggested queries, one per tool without a query. They are made from the descriptions, so they are optimistic: replace them with what users really type.`);
+  };
+
+  const explained = explanation !== undefined && queries.find((query) => query.id === expandedQueryId)?.q === explanation.q ? explanation : undefined;
+
+  return (
+    <div className="flex flex-col" data-testid="queries-panel">
+      <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3">
+        <p className="w-full truncate text-sm text-muted" data-testid="query-set-label">
+          <span className="tabular font-semibold text-ink">{queries.length}</span> queries · {querySetLabel}
+        </p>
+        <label className="mr-auto flex items-center gap-2 text-sm">
+          <span className="sr-only">Show</span>
+          <select className={selectClass} value={filter} onChange={(event) => setFilter(event.target.value as Filter)} data-testid="query-filter">
+            {Object.entries(FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>{label}</option>
+            ))}
+          </select>
+        </label>
+        <Button onClick={suggest} data-testid="queries-suggest" title="One query per tool that has none, made from its description and arguments">Suggest starter queries</Button>
+        <Button onClick={() => fileInput.current?.click()} data-testid="queries-import">Import JSONL…</Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="queries-import-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file !== undefined) void importFile(file);
+            event.target.value = "";
+          }}
+        />
+        <Button onClick={() => download(formatQuerySet(queries), "queries.jsonl")} disabled={queries.length === 0} data-testid="queries-export" title="JSON Lines for npm run eval:search -- --queries">
+          Export JSONL
+        </Button>
+      </div>
+      {problems ? (
+        <div className={`border-b border-line px-4 py-3 text-sm ${problems.items.some((item) => item.severity === "error") ? "bg-danger-soft" : "bg-warning-soft"}`} data-testid="query-set-problems" role="alert">
+          <div className="flex items-start justify-between gap-3">
+            <p className="font-semibold">{problems.title}</p>
+            <button type="button" className="text-muted hover:text-ink" onClick={() => setProblems(undefined)} aria-label="Dismiss">✕</button>
+          </div>
+          {problems.renamed && problems.renamed.length > 0 ? (
+            <p className="mt-1 text-ink-soft" data-testid="query-set-renamed">
+              {problems.renamed.length} expected tool name{problems.renamed.length === 1 ? "" : "s"} in <span className="font-mono">server:tool</span> form mapped onto this catalog, e.g.{" "}
+              {problems.renamed.slice(0, 2).map((rename, index) => (
+                <span key={index} className="font-mono">
+                  {index > 0 ? ", " : ""}
+                  {rename.from} → {rename.to}
+                </span>
+              ))}
+              .
+            </p>
+          ) : null}
+          <ul className="mt-1 max-h-32 list-disc overflow-auto pl-5">
+            {problems.items.slice(0, 12).map((item, index) => (
+              <li key={index} className={item.severity === "error" ? "text-danger" : "text-ink-soft"}>{item.message}</li>
+            ))}
+            {problems.items.length > 12 ? <li className="text-muted">…and {problems.items.length - 12} more</li> : null}
+          </ul>
+        </div>
+      ) : null}
+      {notice && !problems ? <p className="border-b border-line bg-accent-soft/50 px-4 py-2 text-sm" data-testid="query-set-notice">{notice}</p> : null}
+      <form
+        className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          addQuery();
+        }}
+        data-testid="query-add"
+      >
+        <input
+          className={`${inputClass} min-w-64 flex-1`}
+          value={newQuery}
+          placeholder="Add a query as a user would type it…"
+          aria-label="New query"
+          data-testid="query-add-text"
+          onChange={(event) => setNewQuery(event.target.value)}
+        />
+        <ExpectedToolsInput toolNames={toolNames} value={newExpect} onChange={setNewExpect} testId="query-add-expect" label="Expected tool of the new query" />
+        <Button type="submit" variant="primary" disabled={newQuery.trim() === "" || newExpect.length === 0} data-testid="query-add-submit">
+          Add query
+        </Button>
+      </form>
+      <div className="overflow-x-auto">
+        <table className="w-full table-fixed border-collapse text-left" data-testid="results-table">
+          <colgroup>
+            <col className="w-12" />
+            <col />
+            <col className="w-[104px]" />
+            <col className="w-[104px]" />
+            <col className="w-[104px]" />
+            <col className="w-[200px]" />
+          </colgroup>
+          <thead className="text-xs font-semibold uppercase tracking-wide text-muted">
+            <tr>
+              <th className="py-2 pl-4 pr-2">#</th>
+              <th className="py-2 pr-3">Query → expected tool(s) · rank of the expected tool under each search</th>
+              {LAB_SEARCH_IDS.map((id) => (
+                <th key={id} className="px-2 py-2 text-center" title={SEARCH_DESCRIPTIONS[id].note}>
+                  {SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}
+                  <span className="block text-[10px] font-medium normal-case tracking-normal">{SEARCH_DESCRIPTIONS[id].emulated ? "emulated" : "ours"}</span>
+                </th>
+              ))}
+              <th className="py-2 pl-2 pr-4 text-right">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map(({ query, position, ranks }) => (
+              <QueryRow
+                key={query.id}
+                index={position}
+                query={query}
+                ranks={ranks}
+                expanded={query.id === expandedQueryId}
+                toolNames={toolNames}
+                unknownTools={query.expect.filter((name) => !known.has(name))}
+                explanation={<QueryExplanationView explanation={explained} pending={explanationPending} toolCount={tools.length} onSelectTool={onSelectTool} />}
+                onToggle={() => dispatch({ type: "query-expanded", id: query.id === expandedQueryId ? undefined : query.id })}
+                onChange={(q, expect) => dispatch({ type: "query-changed", id: query.id, q, expect })}
+                onRemove={() => dispatch({ type: "query-removed", id: query.id })}
+              />
+            ))}
+          </tbody>
+        </table>
+        {visible.length === 0 ? <p className="px-4 py-8 text-center text-sm text-muted">{queries.length === 0 ? "No queries yet: add one above, import a JSONL file, or suggest starter queries." : "No query matches this filter."}</p> : null}
+      </div>
+    </div>
+  );
+}

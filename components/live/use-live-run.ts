@@ -1,0 +1,145 @@
+"use client";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch } from "@/components/share/page-token";
+import { describeLiveError, type LiveErrorView } from "@/lib/live/describe-error";
+import type { LiveRun, LiveRunSnapshot } from "@/lib/live/live-run";
+import { LiveRequestError, type ExactCount, type LiveCall, type LiveEndpoint, type LiveTransport } from "@/lib/live/types";
+import type { StrategyRun } from "@/lib/engine/types";
+import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+
+export type UseLiveRunOptions = {
+  /** The scenario to run (the page's current one, catalog included); null disables Run. */
+  scenario: Scenario | null;
+  strategyId: StrategyId;
+  /** The placement the simulated run used (RunSummary.provider/model), so live runs the same thing. */
+  provider?: ProviderId;
+  model?: string;
+  endpoint?: LiveEndpoint;
+  wireModel?: string;
+  /** From useLiveKeys().keyFor. */
+  providerKey: (call: LiveCall) => string | undefined;
+  /** The page's fetch to its own API (adds the page token); apiFetch by default. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Provider name for error titles ("Anthropic rejected the request (400)"). */
+  providerLabel?: string;
+};
+
+export type LiveRunHandle = {
+  snapshot: LiveRunSnapshot | null;
+  /** The run as the stepper knows runs (completed requests), for summariseRun/stepDetail. */
+  strategyRun: StrategyRun | null;
+  error: LiveErrorView | null;
+  /** When the current error arrived (ms), for the retry-after countdown. */
+  failedAt: number | null;
+  exactCounts: ReadonlyMap<number, ExactCount>;
+  countingStep: number | null;
+  countError: LiveErrorView | null;
+  run: () => void;
+  stop: () => void;
+  retry: () => void;
+  reset: () => void;
+  countExactly: (stepIndex: number) => void;
+};
+
+/**
+ * Drives a LiveRun from a component. lib/live (and the tokenizer it needs for predictions) is imported on the first
+ * Run, so live mode costs nothing on first load. Snapshots are applied once per animation frame while streaming.
+ */
+export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
+  const [snapshot, setSnapshot] = useState<LiveRunSnapshot | null>(null);
+  const [strategyRun, setStrategyRun] = useState<StrategyRun | null>(null);
+  const [failedAt, setFailedAt] = useState<number | null>(null);
+  const [exactCounts, setExactCounts] = useState<ReadonlyMap<number, ExactCount>>(new Map());
+  const [countingStep, setCountingStep] = useState<number | null>(null);
+  const [countError, setCountError] = useState<LiveErrorView | null>(null);
+  const instance = useRef<{ run: LiveRun; transport: LiveTransport } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const frame = useRef<number | null>(null);
+  const pending = useRef<LiveRunSnapshot | null>(null);
+  const latestOptions = useRef(options);
+  latestOptions.current = options;
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+
+  const publish = useCallback((next: LiveRunSnapshot) => {
+    pending.current = next;
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      if (pending.current) setSnapshot(pending.current);
+    });
+  }, []);
+
+  const drive = useCallback(async () => {
+    const current = instance.current;
+    if (!current) return;
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setFailedAt(null);
+    const final = await current.run.run({ signal: abort.signal, onUpdate: publish });
+    if (frame.current !== null) {
+      cancelAnimationFrame(frame.current);
+      frame.current = null;
+    }
+    if (instance.current !== current) return;
+    setSnapshot(final);
+    setStrategyRun(current.run.toStrategyRun());
+    setFailedAt(final.status === "failed" ? Date.now() : null);
+  }, [publish]);
+
+  const run = useCallback(() => {
+    const { scenario, strategyId, provider, model, endpoint, wireModel } = latestOptions.current;
+    if (!scenario) return;
+    controller.current?.abort();
+    setExactCounts(new Map());
+    setCountError(null);
+    setStrategyRun(null);
+    void (async () => {
+      const [{ createLiveRun }, { createHttpTransport }] = await Promise.all([import("@/lib/live/live-run"), import("@/lib/live/http-transport")]);
+      const transport = createHttpTransport({ fetch: latestOptions.current.fetch ?? apiFetch, providerKey: (call) => latestOptions.current.providerKey(call) });
+      const live = createLiveRun({ scenario, strategyId, transport, ...(provider ? { provider } : {}), ...(model ? { model } : {}), ...(endpoint ? { endpoint } : {}), ...(wireModel ? { wireModel } : {}) });
+      instance.current = { run: live, transport };
+      setSnapshot(live.snapshot());
+      await drive();
+    })();
+  }, [drive]);
+
+  const stop = useCallback(() => controller.current?.abort(), []);
+  const retry = useCallback(() => void drive(), [drive]);
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    instance.current = null;
+    setSnapshot(null);
+    setStrategyRun(null);
+    setExactCounts(new Map());
+    setFailedAt(null);
+  }, []);
+
+  const countExactly = useCallback((stepIndex: number) => {
+    const current = instance.current;
+    const step = current?.run.snapshot().steps[stepIndex];
+    if (!current || !step) return;
+    const snap = current.run.snapshot();
+    const betas = (step.request.headers["anthropic-beta"] ?? "").split(",").map((beta) => beta.trim()).filter(Boolean);
+    setCountingStep(stepIndex);
+    setCountError(null);
+    current.transport
+      .count({ provider: snap.provider, endpoint: latestOptions.current.endpoint ?? { kind: "official" }, body: step.request.body, betas })
+      .then((count) => setExactCounts((previous) => new Map(previous).set(stepIndex, count)))
+      .catch((error: unknown) => {
+        const live = error instanceof LiveRequestError ? error.error : { code: "count_failed", message: String(error), status: 0 };
+        setCountError(describeLiveError(live, latestOptions.current.providerLabel));
+      })
+      .finally(() => setCountingStep(null));
+  }, []);
+
+  const error = snapshot?.error ? describeLiveError(snapshot.error, options.providerLabel) : null;
+  return { snapshot, strategyRun, error, failedAt, exactCounts, countingStep, countError, run, stop, retry, reset, countExactly };
+}

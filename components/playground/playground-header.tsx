@@ -1,0 +1,34 @@
+"use client";
+import { usePlayground } from "@/state/playground-provider";
+import { ExamplePicker } from "./example-picker";
+import { HelpButton } from "./help-dialog";
+import { ModelPicker } from "./model-picker";
+import { RunStatus } from "./run-status";
+import { StrategyPicker } from "./strategy-picker";
+import { ThemeToggle } from "./theme-toggle";
+
+export function PlaygroundHeader() {
+  const title = usePlayground((state) => state.scenarioMeta.title);
+  const toolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  const turnCount = usePlayground((state) => state.turns.length);
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur">
+      <div className="flex h-16 items-center gap-4 px-5">
+        <div className="min-w-0 shrink">
+          <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
+          <p className="truncate text-xs text-muted" data-testid="scenario-title">
+            {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools · <span className="tabular">{turnCount}</span> turns
+          </p>
+        </div>
+        <RunStatus />
+        <nav aria-label="Scenario and strategy" className="ml-auto flex items-center gap-2">
+          <ExamplePicker />
+          <StrategyPicker />
+          <ModelPicker />
+          <ThemeToggle />
+          <HelpButton />
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+/**
+ * The right-hand side: where the selected strategy's current request is shown and every strategy is compared.
+ * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
+ * so stepping never moves the layout.
+ */
+import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
+import { CompareTable } from "@/components/run/compare-table";
+import { CumulativeCostChart } from "@/components/run/cumulative-cost-chart";
+import { LearnCards } from "@/components/run/learn-cards";
+import { RequestDiff } from "@/components/run/request-diff";
+import { RequestPanel } from "@/components/run/request-panel";
+import { StepSummary } from "@/components/run/step-summary";
+import { TokensPerStepChart } from "@/components/run/tokens-per-step-chart";
+import { ToolShareChart } from "@/components/run/tool-share-chart";
+import { LazyEditor } from "@/components/ui/monaco-lazy";
+import { STRATEGIES } from "@/lib/strategies";
+import { usePlayground } from "@/state/playground-provider";
+import { selectCurrentStep, selectSelectedRun, selectStepIndex } from "@/state/selectors";
+import type { RunTab } from "@/state/ui-slice";
+import { PanelFrame } from "./panel-frame";
+import { Stepper } from "./stepper";
+
+const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
+  { id: "request", label: "Request" },
+  { id: "diff", label: "Diff" },
+  { id: "response", label: "Response" },
+];
+
+export function RunArea() {
+  const run = usePlayground(selectSelectedRun);
+  const step = usePlayground(selectCurrentStep);
+  const stepIndex = usePlayground(selectStepIndex);
+  const runs = usePlayground((state) => state.runs);
+  const detail = usePlayground((state) => state.detail);
+  const detailError = usePlayground((state) => state.detailError);
+  const runTab = usePlayground((state) => state.runTab);
+  const setRunTab = usePlayground((state) => state.setRunTab);
+  const strategyId = usePlayground((state) => state.strategyId);
+  const selectStrategy = usePlayground((state) => state.selectStrategy);
+  const theme = usePlayground((state) => state.theme);
+  // The previous detail stays on screen until the worker answers for the new step (no blank flash while stepping);
+  // the divergence shown with it is always that of the detail's own step.
+  const currentDetail = detail;
+  const detailRun = runs.find((candidate) => candidate.id === detail?.strategyId);
+  const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <section className="rounded-2xl border border-line bg-panel px-5 py-4 shadow-sm" data-testid="stepper-panel">
+        <Stepper />
+      </section>
+
+      {run?.refused ? (
+        <section className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink" data-testid="refused">
+          <strong>{STRATEGIES[run.id].title}</strong> cannot run on {run.provider} / {run.model}: {run.refused.reason}
+        </section>
+      ) : null}
+
+      <PanelFrame testId="step-summary-panel" className="h-[152px]" bodyClassName="overflow-y-auto">
+        {step && run ? <StepSummary step={step} run={run} /> : null}
+      </PanelFrame>
+
+      <PanelFrame title="Cache prefix" subtitle="The request in cache order; width is tokens" testId="prefix-panel" className="h-[292px]">
+        <div className="h-full" data-testid="prefix-bar-content" data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}>
+          {currentDetail ? <CachePrefixBar segments={currentDetail.segments} statuses={currentDetail.segmentStatus} divergence={detailDivergence} /> : null}
+        </div>
+      </PanelFrame>
+
+      <PanelFrame
+        title={
+          <span role="tablist" aria-label="Request views" className="flex gap-1">
+            {TABS.map((tab) => (
+              <button
+                key={tab.id}
+                type="button"
+                role="tab"
+                aria-selected={runTab === tab.id}
+                data-testid={`tab-${tab.id}`}
+                className={`rounded-md px-3 py-1 text-sm font-medium ${runTab === tab.id ? "bg-accent-soft text-accent" : "text-muted hover:text-ink"}`}
+                onClick={() => setRunTab(tab.id)}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </span>
+        }
+        testId="request-area"
+        className="h-[520px]"
+      >
+        <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
+          {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
+          {currentDetail && runTab === "request" ? <RequestPanel detail={currentDetail} theme={theme} showResponse={false} /> : null}
+          {currentDetail && runTab === "diff" ? <RequestDiff original={currentDetail.previousRequestJson} modified={currentDetail.requestJson} theme={theme} /> : null}
+          {currentDetail && runTab === "response" ? (
+            <LazyEditor testId="response-editor" ariaLabel="Simulated response (read-only JSON)" path="playground/response.json" value={JSON.stringify(currentDetail.response, null, 2)} readOnly theme={theme === "dark" ? "vs-dark" : "light"} />
+          ) : null}
+        </div>
+      </PanelFrame>
+
+      <div className="grid grid-cols-2 gap-5" data-testid="charts">
+        <PanelFrame title="Tokens per request" subtitle={run ? STRATEGIES[run.id].title : ""} testId="chart-panel-tokens" className="h-[400px]">
+          {run ? <TokensPerStepChart run={run} currentIndex={stepIndex} /> : null}
+        </PanelFrame>
+        <PanelFrame title="Cumulative cost" subtitle="All strategies, USD" testId="chart-panel-cost" className="h-[400px]">
+          {runs.length > 0 ? <CumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
+        </PanelFrame>
+        <PanelFrame title="Context spent on tool definitions" subtitle="Share of input tokens" testId="chart-panel-tool-share" className="col-span-2 h-[360px]">
+          {runs.length > 0 ? <ToolShareChart runs={runs} selectedId={strategyId} /> : null}
+        </PanelFrame>
+      </div>
+
+      <PanelFrame title="Compare strategies" subtitle="Every strategy on this scenario" testId="compare">
+        <CompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} />
+      </PanelFrame>
+
+      <PanelFrame title="Learn" subtitle="Each strategy in plain words" testId="learn">
+        <LearnCards selectedId={strategyId} onSelect={selectStrategy} />
+      </PanelFrame>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+/** Shows that a run is in progress (only after 300 ms, so quick runs don't flicker) and how long the last one took. */
+import { useEffect, useState } from "react";
+import { usePlayground } from "@/state/playground-provider";
+
+const SHOW_PROGRESS_AFTER_MS = 300;
+
+export function RunStatus() {
+  const running = usePlayground((state) => state.running);
+  const timingMs = usePlayground((state) => state.timingMs);
+  const runError = usePlayground((state) => state.runError);
+  const progress = usePlayground((state) => state.runProgress);
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => setSlow(true), SHOW_PROGRESS_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [running]);
+  return (
+    <div className="flex w-48 shrink-0 items-center gap-2 text-xs text-muted" data-testid="run-status" data-running={running} aria-live="polite">
+      {runError ? (
+        <span className="truncate text-danger" title={runError}>{runError}</span>
+      ) : running && slow ? (
+        <>
+          <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-accent border-t-transparent" />
+          <span className="tabular">Simulating… {progress ? `${progress.done} of ${progress.total} strategies` : ""}</span>
+        </>
+      ) : timingMs !== null ? (
+        <span className="tabular">simulated in {timingMs < 1000 ? `${Math.round(timingMs)} ms` : `${(timingMs / 1000).toFixed(1)} s`}</span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+import { getModel } from "@/lib/models/model-table";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
+import { STRATEGIES } from "@/lib/strategies";
+import { usePlayground } from "@/state/playground-provider";
+import { selectClass } from "./control-styles";
+
+/** All eight strategies, always listed; one the chosen model cannot run says so in its label. */
+export function StrategyPicker() {
+  const strategyId = usePlayground((state) => state.strategyId);
+  const selectStrategy = usePlayground((state) => state.selectStrategy);
+  const settings = usePlayground((state) => state.settings);
+  const model = getModel(settings.provider, settings.model);
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="sr-only">Strategy</span>
+      <select
+        className={`${selectClass} w-64 font-medium`}
+        data-testid="strategy-picker"
+        value={strategyId}
+        onChange={(event) => selectStrategy(event.target.value as StrategyId)}
+      >
+        {STRATEGY_IDS.map((id) => {
+          const support = model ? STRATEGIES[id].supports(settings.provider, model, settings) : { ok: true as const };
+          return (
+            <option key={id} value={id}>
+              {STRATEGIES[id].title}
+              {support.ok ? "" : " (not on this model)"}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}

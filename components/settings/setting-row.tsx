@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+
+/** One setting: its label, the control, and a one-line explanation of what it changes and for which strategies. */
+export function SettingRow({ label, explanation, appliesTo, badge, children, htmlFor }: {
+  label: string;
+  explanation: string;
+  appliesTo?: string;
+  badge?: ReactNode;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-[1fr_auto] items-start gap-x-4 gap-y-1 border-b border-line py-3 last:border-b-0">
+      <div className="min-w-0">
+        <label htmlFor={htmlFor} className="flex items-center gap-2 text-sm font-medium text-ink">
+          {label}
+          {badge}
+        </label>
+        <p className="mt-0.5 text-xs leading-snug text-muted">{explanation}</p>
+        {appliesTo ? <p className="mt-0.5 text-[11px] text-muted/80">Applies to: {appliesTo}</p> : null}
+      </div>
+      <div className="pt-0.5">{children}</div>
+    </div>
+  );
+}
+
+export function ConfidenceBadge({ confidence }: { confidence: "documented" | "secondary" | "unconfirmed" }) {
+  if (confidence === "documented") return null;
+  const unconfirmed = confidence === "unconfirmed";
+  return (
+    <span
+      className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide ${unconfirmed ? "bg-warning-soft text-warning" : "bg-panel-muted text-muted"}`}
+      data-testid={unconfirmed ? "unconfirmed-badge" : "secondary-badge"}
+      title={unconfirmed ? "No primary source confirms this value: it is an editable assumption" : "From a secondary source"}
+    >
+      {unconfirmed ? "unconfirmed" : "secondary source"}
+    </span>
+  );
+}

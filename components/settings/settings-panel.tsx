@@ -1,0 +1,14 @@
+"use client";
+import { AssumptionsList } from "./assumptions-list";
+import { StrategyOptions } from "./strategy-options";
+import { StrategySupport } from "./strategy-support";
+
+export function SettingsPanel() {
+  return (
+    <div className="h-full space-y-6 overflow-y-auto p-4" data-testid="settings-panel">
+      <StrategySupport />
+      <StrategyOptions />
+      <AssumptionsList />
+    </div>
+  );
+}

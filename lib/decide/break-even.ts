@@ -1,0 +1,132 @@
+import type { Catalog } from "../catalog/types";
+import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
+import { calibrate, sampleCatalog, type DecideCalibration } from "./calibrate";
+import { closedFormSeries, costModelFor } from "./closed-form";
+import { engineSeries, runEngineSession, type EngineSessionRun } from "./engine-session";
+import { effectiveToolsUsed, sessionPlan } from "./session-plan";
+import { CLOSED_FORM_TOLERANCE, type CostSeries, type DecideEngine, type DecideParameters } from "./types";
+
+export type BreakEvenLine = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  closedForm: CostSeries;
+  /** Null until the engine has run this strategy (the worker answers after the closed form is drawn). */
+  engine: CostSeries | null;
+  /**
+   * The first turn (1-based) from which this strategy is cheaper than `full` through the last turn; null when it is
+   * not cheaper at the end. `full` itself has none.
+   */
+  breakEvenTurn: { engine: number | null; closedForm: number | null };
+  /** Largest |closed form − engine| / engine over the turns' cumulative cost; null without an engine run. */
+  maxDeviation: number | null;
+  toolsFound: number | null;
+  toolsNeeded: number | null;
+};
+
+export type BreakEvenResult = {
+  /** The parameters as priced: tools used clamped to the turns and the catalog. */
+  parameters: DecideParameters;
+  toolCount: number;
+  /** Mean tokens of one full definition, measured on `full`'s first request. */
+  tokensPerTool: number;
+  sessionToolNames: string[];
+  /** First-search recall of the client search on the sampled candidates. */
+  search: { tried: number; found: number };
+  lines: BreakEvenLine[];
+  unavailable: DecideCalibration["unavailable"];
+  tolerance: number;
+};
+
+/**
+ * The first turn from which `candidate` stays strictly cheaper than `baseline` to the end of the horizon (1-based),
+ * or null. "Stays" matters: a progressive strategy can start cheaper (no big first write) and lose the lead to its
+ * discoveries, then win it back once the per-request saving has paid for them.
+ */
+export function breakEvenTurn(candidate: readonly number[], baseline: readonly number[]): number | null {
+  const length = Math.min(candidate.length, baseline.length);
+  if (length === 0 || !(candidate[length - 1] < baseline[length - 1])) return null;
+  let turn = length;
+  while (turn > 1 && candidate[turn - 2] < baseline[turn - 2]) turn -= 1;
+  return turn;
+}
+
+export function maxRelativeDeviation(estimate: readonly number[], reference: readonly number[]): number {
+  let worst = 0;
+  reference.forEach((value, index) => {
+    const difference = Math.abs((estimate[index] ?? 0) - value);
+    worst = Math.max(worst, value > 0 ? difference / value : difference > 0 ? Number.POSITIVE_INFINITY : 0);
+  });
+  return worst;
+}
+
+/**
+ * The break-even view from a calibration: the closed form for every available strategy (instant, for dragging a
+ * slider), merged with whatever engine runs have arrived for the same session.
+ */
+export function breakEven(
+  calibration: DecideCalibration,
+  settings: ScenarioSettings,
+  parameters: DecideParameters,
+  engineRuns: readonly EngineSessionRun[] = [],
+): BreakEvenResult {
+  const sessionTools = calibration.sessionToolNames;
+  const toolsUsed = effectiveToolsUsed(parameters.toolsUsed, parameters.turns, Math.max(1, sessionTools.length));
+  const plan = sessionPlan(toolsUsed, parameters.turns);
+  const model = costModelFor(parameters, settings);
+  const options = {
+    minutesBetweenTurns: parameters.minutesBetweenTurns,
+    toolCount: calibration.toolCount,
+    calibratedToolCount: calibration.toolCount,
+    nonDeferredTools: settings.nonDeferredTools,
+  };
+  const lines: BreakEvenLine[] = calibration.profiles.map((profile) => {
+    const run = engineRuns.find((candidate) => candidate.id === profile.id);
+    const closedForm = closedFormSeries(profile, plan, model, options);
+    const engine = run && run.perTurn.length === plan.length ? engineSeries(run, model) : null;
+    return {
+      id: profile.id,
+      provider: profile.provider,
+      model: profile.model,
+      closedForm,
+      engine,
+      breakEvenTurn: { engine: null, closedForm: null },
+      maxDeviation: engine ? maxRelativeDeviation(closedForm.cumulativeCostUsd, engine.cumulativeCostUsd) : null,
+      toolsFound: run?.toolsFound ?? null,
+      toolsNeeded: run?.toolsNeeded ?? null,
+    };
+  });
+  const full = lines.find((line) => line.id === "full");
+  if (full) {
+    for (const line of lines) {
+      if (line.id === "full") continue;
+      line.breakEvenTurn = {
+        closedForm: breakEvenTurn(line.closedForm.cumulativeCostUsd, full.closedForm.cumulativeCostUsd),
+        engine: line.engine && full.engine ? breakEvenTurn(line.engine.cumulativeCostUsd, full.engine.cumulativeCostUsd) : null,
+      };
+    }
+  }
+  const fullRun = engineRuns.find((run) => run.id === "full");
+  const tokensPerTool = fullRun && calibration.toolCount > 0 ? fullRun.firstRequestToolDefinitions / calibration.toolCount : calibration.tokensPerTool;
+  return {
+    parameters: { ...parameters, toolsUsed, turns: plan.length },
+    toolCount: calibration.toolCount,
+    tokensPerTool,
+    sessionToolNames: sessionTools.slice(0, toolsUsed),
+    search: { tried: calibration.searchesTried, found: calibration.searchesFound },
+    lines,
+    unavailable: calibration.unavailable,
+    tolerance: CLOSED_FORM_TOLERANCE,
+  };
+}
+
+/** Everything at once, synchronously: calibration, engine runs and the merged view (tests, CLI, the worker). */
+export function computeBreakEven(
+  engine: DecideEngine,
+  input: { catalog: Catalog; settings: ScenarioSettings; parameters: DecideParameters },
+): BreakEvenResult & { calibration: DecideCalibration; engineRuns: EngineSessionRun[] } {
+  const sample = sampleCatalog(engine, input.catalog, input.settings);
+  const calibration = calibrate(engine, { ...input, provider: input.parameters.provider, model: input.parameters.model, sample });
+  const engineRuns = runEngineSession(engine, { ...input, calibration });
+  return { ...breakEven(calibration, input.settings, input.parameters, engineRuns), calibration, engineRuns };
+}

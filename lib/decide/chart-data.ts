@@ -1,0 +1,47 @@
+import type { StrategyId } from "../scenario/types";
+import type { BreakEvenResult } from "./break-even";
+
+export type BreakEvenMetric = "cost" | "tokens";
+
+/** One row per turn; `<id>` holds the engine's cumulative value, `<id>~closed-form` the closed form's. */
+export type BreakEvenChartRow = { turn: number } & Record<string, number | undefined>;
+
+export type BreakEvenChartPoint = {
+  id: StrategyId;
+  turn: number;
+  /** The strategy's cumulative value at that turn (where the marker sits). */
+  value: number;
+  source: "engine" | "closed-form";
+};
+
+export type BreakEvenChartData = {
+  rows: BreakEvenChartRow[];
+  series: Array<{ id: StrategyId; engineKey: string; closedFormKey: string; hasEngine: boolean }>;
+  /** Break-even markers: the engine's where it has run, the closed form's otherwise. */
+  points: BreakEvenChartPoint[];
+};
+
+export function closedFormKey(id: StrategyId): string {
+  return `${id}~closed-form`;
+}
+
+/** The explorer's chart data, shared by the Recharts view and the report's SVG. */
+export function breakEvenChartData(result: BreakEvenResult, metric: BreakEvenMetric): BreakEvenChartData {
+  const turns = result.parameters.turns;
+  const pick = (series: { cumulativeCostUsd: number[]; cumulativeInputTokens: number[] }) => (metric === "cost" ? series.cumulativeCostUsd : series.cumulativeInputTokens);
+  const rows: BreakEvenChartRow[] = Array.from({ length: turns }, (_, index) => ({ turn: index + 1 }));
+  const points: BreakEvenChartPoint[] = [];
+  const series = result.lines.map((line) => {
+    const closed = pick(line.closedForm);
+    const engine = line.engine ? pick(line.engine) : null;
+    rows.forEach((row, index) => {
+      row[closedFormKey(line.id)] = closed[index];
+      if (engine) row[line.id] = engine[index];
+    });
+    const source = line.engine ? "engine" : "closed-form";
+    const turn = line.engine ? line.breakEvenTurn.engine : line.breakEvenTurn.closedForm;
+    if (turn !== null) points.push({ id: line.id, turn, value: (engine ?? closed)[turn - 1], source });
+    return { id: line.id, engineKey: line.id, closedFormKey: closedFormKey(line.id), hasEngine: engine !== null };
+  });
+  return { rows, series, points };
+}

@@ -1,0 +1,152 @@
+import { cacheRulesFor, computeCost, type PriceTable } from "../models";
+import type { CacheTtl, ScenarioSettings } from "../scenario/types";
+import type { StrategyProfile, ToolFootprint } from "./calibrate";
+import { loadedDefinitions, modelFor, searchableToolCount, stillUndiscovered } from "./calibrate";
+import type { PlannedTurn } from "./session-plan";
+import type { CostSeries, DecideParameters } from "./types";
+
+/** The provider facts the formula prices with: the model's prices (with the person's edits) and cache rules. */
+export type CostModel = {
+  prices: PriceTable;
+  ttl: CacheTtl;
+  writesBilled: boolean;
+  ttlSeconds: number;
+  refreshOnRead: boolean;
+  minimumCacheableTokens: number;
+  cachedTokenGranularity: number;
+  /** Anthropic with `cacheMode: "off"` caches nothing. */
+  cachingOn: boolean;
+  secondsBetweenSteps: number;
+};
+
+export function costModelFor(parameters: Pick<DecideParameters, "provider" | "model" | "cacheTtl" | "prices">, settings: ScenarioSettings): CostModel {
+  const model = modelFor(parameters.provider, parameters.model);
+  const ttl = parameters.cacheTtl ?? settings.cacheTtl;
+  const rules = cacheRulesFor(model, settings.cacheOverrides, ttl);
+  return {
+    prices: { ...model.prices, ...definedOnly(parameters.prices ?? {}) },
+    ttl,
+    writesBilled: rules.writesBilled,
+    ttlSeconds: rules.ttlSeconds,
+    refreshOnRead: rules.refreshOnRead,
+    minimumCacheableTokens: rules.minimumCacheableTokens,
+    cachedTokenGranularity: rules.cachedTokenGranularity,
+    // OpenAI and Moonshot cache every prompt automatically; Anthropic only at breakpoints, none with cacheMode "off".
+    // Explicit breakpoints are priced like the automatic one on the last block (the default placement includes it).
+    cachingOn: rules.kind === "automatic-prefix" || (rules.maxBreakpoints > 0 && settings.cacheMode !== "off"),
+    secondsBetweenSteps: settings.secondsBetweenSteps,
+  };
+}
+
+type RequestKind = "discovery" | "call" | "answer";
+
+/**
+ * What the `slot`-th tool of a session costs: its own measured footprint when the probe used it, otherwise the
+ * probe's mean, with the definitions a later discovery loads shrinking as searches return tools already loaded.
+ */
+export function footprintOf(profile: StrategyProfile, slot: number, discovery: number, searchableTools: number, measuredTools = true): ToolFootprint {
+  const measured = measuredTools ? profile.tools[slot] : undefined;
+  if (measured) return measured;
+  const loads = loadedDefinitions(discovery, profile.definitions, searchableTools);
+  return { ...profile.meanTool, definitions: profile.meanTool.discovered ? loads * profile.definitionTokensPerLoad : 0 };
+}
+
+/**
+ * The closed form: the cumulative input tokens and cost of one strategy over a planned session, from formulas
+ * instead of a simulated transcript.
+ *
+ * - Prompt of a request = the first prompt (fixed prefix, scaled to the catalog size) + the history so far. The
+ *   history grows after each request by what that request appends (footprintOf); a discovery adds the definitions
+ *   it loads once, after the discovery request, or after the call where the provider searches inside the call.
+ * - A new tool costs `discoveryRoundTrips` extra requests; a known tool one call; every turn ends with an answer.
+ * - Cache: a request reads the previous prompt and writes the rest while the entry lives (TTL since the last use
+ *   when reads refresh it, since the first write otherwise). The first request and the first after expiry write
+ *   the whole prompt; for naive-dynamic the call after each discovery changed `tools`, so only the part before the
+ *   change is read (nothing on Anthropic, whose cache order starts with `tools`). Prompts below the minimum
+ *   cacheable length are not cached at all.
+ * - Cost = computeCost(read, write, uncached, output) with the same prices and write rules as the engine.
+ */
+export function closedFormSeries(
+  profile: StrategyProfile,
+  plan: readonly PlannedTurn[],
+  model: CostModel,
+  options: { minutesBetweenTurns: number; toolCount: number; calibratedToolCount: number; nonDeferredTools?: readonly string[] },
+): CostSeries {
+  const searchable = searchableToolCount(options.toolCount, { nonDeferredTools: [...(options.nonDeferredTools ?? [])] });
+  const series: CostSeries = { cumulativeCostUsd: [], cumulativeInputTokens: [], cumulativeRequests: [] };
+  const atCalibratedSize = options.toolCount === options.calibratedToolCount;
+  let prompt = profile.firstPromptTokens + (options.toolCount - options.calibratedToolCount) * profile.prefixTokensPerTool;
+  let discoveries = 0;
+  let cost = 0;
+  let inputTokens = 0;
+  let requests = 0;
+  let clock = 0;
+  let cachedPrompt = 0;
+  let entryExpiresAt = Number.NEGATIVE_INFINITY;
+
+  const send = (output: number, invalidationReadShare: number | null) => {
+    let read = 0;
+    let write = 0;
+    let uncached = prompt;
+    if (model.cachingOn && prompt >= model.minimumCacheableTokens) {
+      const alive = cachedPrompt > 0 && clock < entryExpiresAt;
+      // After an invalidation only the part before the changed tool can match, and only if it is long enough.
+      const survivor = invalidationReadShare === null ? cachedPrompt : Math.round(cachedPrompt * invalidationReadShare);
+      read = alive && survivor >= model.minimumCacheableTokens ? granular(survivor, model) : 0;
+      write = prompt - read;
+      uncached = 0;
+      entryExpiresAt = read === 0 || model.refreshOnRead ? clock + model.ttlSeconds : entryExpiresAt;
+      cachedPrompt = prompt;
+    }
+    cost += computeCost({ uncached, cacheRead: read, cacheWrite: write, output }, model.prices, { ttl: model.ttl, writesBilled: model.writesBilled }).totalUsd;
+    inputTokens += prompt;
+    requests += 1;
+  };
+
+  plan.forEach((turn, turnIndex) => {
+    if (turnIndex > 0) {
+      // The previous answer and this turn's user message; measured per transition while the probe's order holds.
+      const measured = atCalibratedSize && turn.isNew && turn.slot === turnIndex && turnIndex - 1 < profile.turnGrowth.length - 1;
+      prompt += measured ? profile.turnGrowth[turnIndex - 1] : profile.meanTurnGrowth;
+      clock += options.minutesBetweenTurns * 60;
+    }
+    // The probe's own tools belong to the calibrated catalog; at another size the heat map prices mean tools.
+    const tool = footprintOf(profile, turn.slot, discoveries + 1, searchable, atCalibratedSize);
+    // Measured tools say whether they needed a discovery; for the others, a tool an earlier search already returned
+    // needs none (likely in a catalog of a handful of tools).
+    const measured = atCalibratedSize && profile.tools[turn.slot] !== undefined;
+    const discovers = turn.isNew && tool.discovered && (measured || stillUndiscovered(discoveries, profile.definitions, searchable) >= 0.5);
+    if (discovers) discoveries += 1;
+    let stepInTurn = 0;
+    const next = (kind: RequestKind, invalidationReadShare: number | null = null) => {
+      if (stepInTurn > 0) clock += model.secondsBetweenSteps;
+      send(tool.output[kind], invalidationReadShare);
+      stepInTurn += 1;
+    };
+    if (discovers && profile.discoveryRoundTrips > 0) {
+      for (let trip = 0; trip < profile.discoveryRoundTrips; trip += 1) next("discovery");
+      // A client-run discovery appends the search result (and the definitions, where the strategy loads them).
+      prompt += tool.discoveryGrowth + tool.definitions;
+    }
+    next("call", discovers && profile.invalidatesOnDiscovery ? tool.invalidationReadShare : null);
+    prompt += turn.isNew ? tool.callGrowth : tool.knownCallGrowth;
+    // Where the provider searches inside the call, the found definitions follow the call.
+    if (discovers && profile.discoveryRoundTrips === 0) prompt += tool.definitions;
+    next("answer");
+    series.cumulativeCostUsd.push(cost);
+    series.cumulativeInputTokens.push(inputTokens);
+    series.cumulativeRequests.push(requests);
+  });
+  return series;
+}
+
+/** OpenAI's legacy 128-token increments above the minimum (off by default, PROTOCOLS.md §5.2). */
+function granular(tokens: number, model: CostModel): number {
+  const step = model.cachedTokenGranularity;
+  if (step <= 1) return tokens;
+  return model.minimumCacheableTokens + Math.floor((tokens - model.minimumCacheableTokens) / step) * step;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => typeof field === "number" && Number.isFinite(field) && field >= 0)) as Partial<T>;
+}

@@ -1,0 +1,100 @@
+import type { Catalog } from "../catalog/types";
+import type { StrategyRun } from "../engine/types";
+import { computeCost } from "../models";
+import type { ScenarioSettings, StrategyId } from "../scenario/types";
+import type { DecideCalibration } from "./calibrate";
+import type { CostModel } from "./closed-form";
+import { decideScenario } from "./decide-scenario";
+import { effectiveToolsUsed, sessionPlan } from "./session-plan";
+import type { CostSeries, DecideEngine, DecideParameters } from "./types";
+
+/** Token sums of one turn of an engine run: enough to price it with any prices, because cost is linear in tokens. */
+export type TurnTokens = { input: number; cacheRead: number; cacheWrite: number; uncached: number; output: number; requests: number };
+
+/** What the worker sends back for one strategy: no request bodies, only per-turn sums. */
+export type EngineSessionRun = {
+  id: StrategyId;
+  provider: StrategyRun["provider"];
+  model: string;
+  perTurn: TurnTokens[];
+  toolsFound: number;
+  toolsNeeded: number;
+  /** The tool-definition tokens of the first request (for `full`: every definition). */
+  firstRequestToolDefinitions: number;
+};
+
+export function engineSessionRun(run: StrategyRun, turns: number): EngineSessionRun {
+  const perTurn: TurnTokens[] = Array.from({ length: turns }, () => ({ input: 0, cacheRead: 0, cacheWrite: 0, uncached: 0, output: 0, requests: 0 }));
+  for (const step of run.steps) {
+    const sums = perTurn[step.turn];
+    if (!sums) continue;
+    sums.input += step.tokens.input;
+    sums.cacheRead += step.tokens.cacheRead;
+    sums.cacheWrite += step.tokens.cacheWrite;
+    sums.uncached += step.tokens.uncached;
+    sums.output += step.tokens.output;
+    sums.requests += 1;
+  }
+  return {
+    id: run.id,
+    provider: run.provider,
+    model: run.model,
+    perTurn,
+    toolsFound: run.totals.toolsFound,
+    toolsNeeded: run.totals.toolsNeeded,
+    firstRequestToolDefinitions: run.steps[0]?.tokens.toolDefinitions ?? 0,
+  };
+}
+
+/** Prices an engine run's turns with the explorer's prices (the engine's own when none were edited). */
+export function engineSeries(run: EngineSessionRun, model: CostModel): CostSeries {
+  const series: CostSeries = { cumulativeCostUsd: [], cumulativeInputTokens: [], cumulativeRequests: [] };
+  let cost = 0;
+  let input = 0;
+  let requests = 0;
+  for (const turn of run.perTurn) {
+    cost += computeCost(turn, model.prices, { ttl: model.ttl, writesBilled: model.writesBilled }).totalUsd;
+    input += turn.input;
+    requests += turn.requests;
+    series.cumulativeCostUsd.push(cost);
+    series.cumulativeInputTokens.push(input);
+    series.cumulativeRequests.push(requests);
+  }
+  return series;
+}
+
+/**
+ * Runs the engine on the session the sliders describe, one strategy at a time (`onRun` lets a worker report
+ * progress and stop early by returning false). Strategies the calibration found unavailable are skipped.
+ */
+export function runEngineSession(
+  engine: DecideEngine,
+  input: { catalog: Catalog; settings: ScenarioSettings; calibration: DecideCalibration; parameters: DecideParameters },
+  onRun?: (run: EngineSessionRun) => boolean | void,
+): EngineSessionRun[] {
+  const { catalog, settings, calibration, parameters } = input;
+  const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
+  const tools = calibration.sessionToolNames.flatMap((name) => byName.get(name) ?? []);
+  if (tools.length === 0) return [];
+  const toolsUsed = effectiveToolsUsed(parameters.toolsUsed, parameters.turns, tools.length);
+  const plan = sessionPlan(toolsUsed, parameters.turns);
+  const scenario = decideScenario({
+    catalog,
+    settings,
+    tools,
+    plan,
+    provider: parameters.provider,
+    model: calibration.model,
+    minutesBetweenTurns: parameters.minutesBetweenTurns,
+    cacheTtl: parameters.cacheTtl,
+  });
+  const runs: EngineSessionRun[] = [];
+  for (const profile of calibration.profiles) {
+    const run = engine.runStrategy(scenario, profile.id, { provider: parameters.provider, model: calibration.model });
+    if (run.refused) continue;
+    const summary = engineSessionRun(run, plan.length);
+    runs.push(summary);
+    if (onRun?.(summary) === false) break;
+  }
+  return runs;
+}

@@ -1,0 +1,109 @@
+import type { GoalVerdicts } from "../engine/types";
+import type { ScenarioSettings, StrategyId } from "../scenario/types";
+import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGIES } from "../strategies";
+import { GOALS } from "../view/goals";
+
+export type GoalKey = keyof GoalVerdicts;
+
+export type TriangleCorner = { key: GoalKey; label: string; description: string; x: number; y: number };
+
+export type TrianglePlacement = {
+  id: StrategyId;
+  title: string;
+  goals: GoalVerdicts;
+  met: GoalKey[];
+  givesUp: GoalKey[];
+  /** Where the dot sits, in the triangle's coordinate box (0..100 × 0..100). */
+  x: number;
+  y: number;
+  /** One sentence per goal: how the strategy meets it, or why it gives it up, in the strategy's own words. */
+  why: Array<{ goal: GoalKey; met: boolean; text: string }>;
+  /** Strategies meeting all three need the provider's help; this names which providers can run them. */
+  needsProvider: string | null;
+};
+
+/** Distance between dots that share a spot, in the 0..100 box. */
+const SPREAD = 9;
+
+export type GoalsTriangle = { corners: TriangleCorner[]; placements: TrianglePlacement[] };
+
+/**
+ * Seed 001's three goals as the corners of a triangle — (1) no N tools up front, (2) a tool list that never changes,
+ * (3) native calls under each tool's strict schema — and each strategy where its goals put it: on the edge between the
+ * two goals it meets (it gives up the opposite corner), at a corner when it meets only that one, in the middle when it
+ * meets all three, which only a provider mechanism can. Pure geometry and words; the SVG is drawn by
+ * components/decide/goals-triangle.tsx.
+ */
+export function goalsTriangle(settings: ScenarioSettings, ids: readonly StrategyId[] = STRATEGY_IDS): GoalsTriangle {
+  const position: Record<GoalKey, { x: number; y: number }> = {
+    noToolsUpFront: { x: 50, y: 8 },
+    stableToolList: { x: 8, y: 88 },
+    nativeStrictSchema: { x: 92, y: 88 },
+  };
+  const corners = GOALS.map((goal) => ({ key: goal.key, label: goal.label, description: goal.description, ...position[goal.key] }));
+  const centre = { x: (8 + 50 + 92) / 3, y: (8 + 88 + 88) / 3 };
+  const groups = new Map<string, StrategyId[]>();
+  for (const id of ids) {
+    const goals = STRATEGIES[id].goals(settings);
+    const key = GOALS.map((goal) => (goals[goal.key] ? "1" : "0")).join("");
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  const placements: TrianglePlacement[] = [];
+  for (const [, members] of groups) {
+    members.forEach((id, index) => {
+      const definition = STRATEGIES[id];
+      const goals = definition.goals(settings);
+      const met = GOALS.filter((goal) => goals[goal.key]).map((goal) => goal.key);
+      const givesUp = GOALS.filter((goal) => !goals[goal.key]).map((goal) => goal.key);
+      const anchor = anchorOf(met, position, centre);
+      // Strategies that share a spot fan out along the edge they sit on (horizontally elsewhere), so every dot stays
+      // visible and clickable.
+      const direction = met.length === 2 ? unit(position[met[0]], position[met[1]]) : { x: 1, y: 0 };
+      const offset = (index - (members.length - 1) / 2) * SPREAD;
+      placements.push({
+        id,
+        title: definition.title,
+        goals,
+        met,
+        givesUp,
+        x: anchor.x + direction.x * offset,
+        y: anchor.y + direction.y * offset + (met.length === 3 ? (index % 2 === 0 ? -2 : 2) : 0),
+        why: GOALS.map((goal) => ({ goal: goal.key, met: goals[goal.key], text: whyText(id, goal.key, goals[goal.key]) })),
+        needsProvider: met.length === 3 ? definition.providers.join(", ") : null,
+      });
+    });
+  }
+  placements.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return { corners, placements };
+}
+
+function anchorOf(met: GoalKey[], position: Record<GoalKey, { x: number; y: number }>, centre: { x: number; y: number }) {
+  if (met.length === 0) return { x: centre.x, y: 98 };
+  if (met.length === 3) return centre;
+  const points = met.map((key) => position[key]);
+  const x = points.reduce((sum, point) => sum + point.x, 0) / points.length;
+  const y = points.reduce((sum, point) => sum + point.y, 0) / points.length;
+  // A single goal sits just inside its corner, not on top of the corner's label.
+  return met.length === 1 ? { x: x + (centre.x - x) * 0.22, y: y + (centre.y - y) * 0.22 } : { x: x + (centre.x - x) * 0.12, y: y + (centre.y - y) * 0.12 };
+}
+
+function unit(from: { x: number; y: number }, to: { x: number; y: number }) {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const length = Math.hypot(dx, dy) || 1;
+  return { x: dx / length, y: dy / length };
+}
+
+/** The strategy's own explanation, chosen by the goal it speaks to. */
+function whyText(id: StrategyId, goal: GoalKey, met: boolean): string {
+  const explanation = STRATEGIES[id].explanation;
+  switch (goal) {
+    case "noToolsUpFront":
+      return `${met ? "Meets" : "Gives up"} "no N tools up front": ${explanation.sends}`;
+    case "stableToolList":
+      return `${met ? "Meets" : "Gives up"} "stable tool list": ${explanation.prefixEffect}`;
+    case "nativeStrictSchema":
+      return `${met ? "Meets" : "Gives up"} "native strict schema": ${explanation.schemaGoesTo}${met ? "" : ` ${explanation.costs}`}`;
+  }
+}

@@ -1,0 +1,77 @@
+import type { ScenarioSettings, StrategyId } from "../scenario/types";
+import type { DecideCalibration } from "./calibrate";
+import { closedFormSeries, costModelFor } from "./closed-form";
+import { effectiveToolsUsed, MAX_TOOLS_USED, sessionPlan } from "./session-plan";
+import type { DecideParameters } from "./types";
+
+/** Catalog sizes from "a handful" to Anthropic's 10,000 deferred tools (PROTOCOLS.md §1.3). */
+export const HEAT_MAP_TOOL_COUNTS: readonly number[] = [5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
+export const HEAT_MAP_TURN_COUNTS: readonly number[] = [1, 2, 3, 5, 8, 12, 20, 30, 40];
+
+export type HeatMapCell = {
+  toolCount: number;
+  turns: number;
+  cheapest: StrategyId;
+  /** Closed-form total cost of every strategy in this cell. */
+  costs: Partial<Record<StrategyId, number>>;
+  /** How much more the second cheapest costs, as a fraction of the cheapest (0.05 = 5% more): a near tie is shown as such. */
+  margin: number;
+};
+
+export type HeatMap = {
+  toolCounts: number[];
+  turnCounts: number[];
+  /** Rows by turn count, columns by tool count. */
+  cells: HeatMapCell[][];
+  /** Every strategy that is cheapest somewhere, for the legend, in STRATEGY_IDS order. */
+  winners: StrategyId[];
+  strategies: StrategyId[];
+};
+
+/**
+ * The cheapest strategy over (catalog size × turns) on the chosen provider, by the closed form (a few milliseconds
+ * for the whole grid). The catalog is scaled from the calibrated one: the strategies' per-tool prefix grows with the
+ * tool count; tools used, minutes between turns and prices are the explorer's. Strategies in `exclude` are left out
+ * (for instance the naive-dynamic anti-pattern, when someone wants only strategies they would ship).
+ */
+export function heatMap(
+  calibration: DecideCalibration,
+  settings: ScenarioSettings,
+  parameters: DecideParameters,
+  options: { toolCounts?: readonly number[]; turnCounts?: readonly number[]; exclude?: readonly StrategyId[] } = {},
+): HeatMap {
+  const toolCounts = [...(options.toolCounts ?? HEAT_MAP_TOOL_COUNTS)];
+  const turnCounts = [...(options.turnCounts ?? HEAT_MAP_TURN_COUNTS)];
+  const excluded = new Set(options.exclude ?? []);
+  const profiles = calibration.profiles.filter((profile) => !excluded.has(profile.id));
+  const order = profiles.map((profile) => profile.id);
+  if (profiles.length === 0) return { toolCounts, turnCounts, cells: [], winners: [], strategies: order };
+  const model = costModelFor(parameters, settings);
+  const winners = new Set<StrategyId>();
+  const cells = turnCounts.map((turns) =>
+    toolCounts.map((toolCount): HeatMapCell => {
+      const plan = sessionPlan(effectiveToolsUsed(parameters.toolsUsed, turns, Math.min(toolCount, MAX_TOOLS_USED)), turns);
+      const costs: Partial<Record<StrategyId, number>> = {};
+      for (const profile of profiles) {
+        const series = closedFormSeries(profile, plan, model, {
+          minutesBetweenTurns: parameters.minutesBetweenTurns,
+          toolCount,
+          calibratedToolCount: calibration.toolCount,
+          nonDeferredTools: settings.nonDeferredTools,
+        });
+        costs[profile.id] = series.cumulativeCostUsd[series.cumulativeCostUsd.length - 1] ?? 0;
+      }
+      const ranked = (Object.entries(costs) as Array<[StrategyId, number]>).sort((a, b) => a[1] - b[1]);
+      const [cheapest, runnerUp] = ranked;
+      winners.add(cheapest[0]);
+      return {
+        toolCount,
+        turns,
+        cheapest: cheapest[0],
+        costs,
+        margin: runnerUp && cheapest[1] > 0 ? runnerUp[1] / cheapest[1] - 1 : Number.POSITIVE_INFINITY,
+      };
+    }),
+  );
+  return { toolCounts, turnCounts, cells, winners: order.filter((id) => winners.has(id)), strategies: order };
+}

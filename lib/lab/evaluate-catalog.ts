@@ -1,0 +1,185 @@
+/**
+ * One evaluation of a catalog against a query set under the three searches: per query the expected tool's rank and
+ * the top hits; per search recall@1/3/5, MRR and the confusable pairs; per tool its token cost beside its
+ * findability, and the description linter's findings. Everything the lab page shows comes from here, computed in
+ * the lab worker.
+ */
+import type { CatalogTool } from "../catalog/types";
+import { anthropicToolDefinition } from "../providers";
+import {
+  confusablePairs,
+  createAnthropicBm25Search,
+  createAnthropicRegexSearch,
+  createClientSearch,
+  evaluateSearch,
+  lintDescriptions,
+  type ClientSearchOptions,
+  type ConfusablePair,
+  type DescriptionFinding,
+  type SearchHit,
+  type SearchId,
+  type ToolSearcher,
+} from "../search";
+import type { LabQuery } from "./query-set";
+import { LAB_SEARCH_IDS } from "./search-labels";
+
+export type LabSearchers = Record<SearchId, ToolSearcher>;
+
+export function createLabSearchers(tools: readonly CatalogTool[], clientOptions: ClientSearchOptions): LabSearchers {
+  return {
+    "anthropic-bm25": createAnthropicBm25Search(tools),
+    "anthropic-regex": createAnthropicRegexSearch(tools),
+    client: createClientSearch(tools, clientOptions),
+  };
+}
+
+export type { SummaryMetric } from "./search-labels";
+
+export type SearchSummary = {
+  queries: number;
+  recallAt1: number;
+  recallAt3: number;
+  recallAt5: number;
+  recallAtK: number;
+  mrr: number;
+  /** Queries the search refused (`invalid_tool_input`), counted as not found. */
+  errors: number;
+};
+
+export type QueryRun = {
+  /** What the search was given: the query, or the regex derived from it. */
+  input: string;
+  /** 1-based rank of the first expected tool, or null when none was in the top max(k, 5). */
+  rank: number | null;
+  top: SearchHit[];
+  errorMessage?: string;
+};
+
+export type SearchRun = { id: SearchId; summary: SearchSummary; perQuery: QueryRun[]; confusablePairs: ConfusablePair[] };
+
+export type ToolReport = {
+  name: string;
+  /** o200k tokens of the tool's full Anthropic definition (name, description, input_schema). */
+  tokens: number;
+  /** Queries in the set that expect this tool. */
+  queryCount: number;
+  /** Of those, how many had this tool in their top k, per search. */
+  found: Record<SearchId, number>;
+  /** found / queryCount, or null when no query expects the tool. */
+  findability: Record<SearchId, number | null>;
+  findingCount: number;
+};
+
+export type LabEvaluation = {
+  k: number;
+  toolCount: number;
+  queryCount: number;
+  /** The query texts, in the order of every `perQuery`. */
+  queryTexts: string[];
+  totalTokens: number;
+  searches: Record<SearchId, SearchRun>;
+  tools: ToolReport[];
+  findings: DescriptionFinding[];
+};
+
+/** Confusable pairs kept per search: enough to act on, small enough to send from the worker on every edit. */
+const MAX_CONFUSABLE_PAIRS = 30;
+
+export function toolTokens(tool: CatalogTool, countTokens: (text: string) => number): number {
+  return countTokens(anthropicToolDefinition(tool, "full").text);
+}
+
+export function runSearch(searcher: ToolSearcher, queries: readonly LabQuery[], k: number): SearchRun {
+  const evaluation = evaluateSearch(searcher, queries, k);
+  const perQuery = evaluation.perQuery.map(({ input, rank, top, errorMessage }) => ({
+    input,
+    rank,
+    top,
+    ...(errorMessage === undefined ? {} : { errorMessage }),
+  }));
+  return {
+    id: searcher.id,
+    summary: {
+      queries: evaluation.queries,
+      recallAt1: evaluation.recallAt1,
+      recallAt3: evaluation.recallAt3,
+      recallAt5: evaluation.recallAt5,
+      recallAtK: evaluation.recallAtK,
+      mrr: evaluation.mrr,
+      errors: perQuery.filter((query) => query.errorMessage !== undefined).length,
+    },
+    perQuery,
+    confusablePairs: confusablePairs(evaluation).slice(0, MAX_CONFUSABLE_PAIRS),
+  };
+}
+
+function emptyCounts(): Record<SearchId, number> {
+  return { "anthropic-bm25": 0, "anthropic-regex": 0, client: 0 };
+}
+
+/** Per tool: token cost, and the share of its queries that had it in the top k under each search. */
+export function toolReports(
+  tools: readonly CatalogTool[],
+  queries: readonly LabQuery[],
+  searches: Record<SearchId, SearchRun>,
+  k: number,
+  countTokens: (text: string) => number,
+  findings: readonly DescriptionFinding[],
+): ToolReport[] {
+  const queryCounts = new Map<string, number>();
+  const found = new Map<string, Record<SearchId, number>>();
+  queries.forEach((query, index) => {
+    for (const name of new Set(query.expect)) {
+      queryCounts.set(name, (queryCounts.get(name) ?? 0) + 1);
+      const counts = found.get(name) ?? emptyCounts();
+      for (const id of LAB_SEARCH_IDS) {
+        if (searches[id].perQuery[index].top.slice(0, k).some((hit) => hit.name === name)) counts[id] += 1;
+      }
+      found.set(name, counts);
+    }
+  });
+  const findingCounts = new Map<string, number>();
+  for (const finding of findings) findingCounts.set(finding.tool, (findingCounts.get(finding.tool) ?? 0) + 1);
+  return tools.map((tool) => {
+    const queryCount = queryCounts.get(tool.name) ?? 0;
+    const counts = found.get(tool.name) ?? emptyCounts();
+    const share = (id: SearchId) => (queryCount === 0 ? null : counts[id] / queryCount);
+    return {
+      name: tool.name,
+      tokens: toolTokens(tool, countTokens),
+      queryCount,
+      found: counts,
+      findability: { "anthropic-bm25": share("anthropic-bm25"), "anthropic-regex": share("anthropic-regex"), client: share("client") },
+      findingCount: findingCounts.get(tool.name) ?? 0,
+    };
+  });
+}
+
+export type EvaluateCatalogInput = {
+  tools: readonly CatalogTool[];
+  queries: readonly LabQuery[];
+  /** Built once per catalog and options by the caller, which may keep them for explanations. */
+  searchers: LabSearchers;
+  k: number;
+  countTokens: (text: string) => number;
+};
+
+export function evaluateCatalog({ tools, queries, searchers, k, countTokens }: EvaluateCatalogInput): LabEvaluation {
+  const searches = {
+    "anthropic-bm25": runSearch(searchers["anthropic-bm25"], queries, k),
+    "anthropic-regex": runSearch(searchers["anthropic-regex"], queries, k),
+    client: runSearch(searchers.client, queries, k),
+  };
+  const findings = lintDescriptions(tools);
+  const reports = toolReports(tools, queries, searches, k, countTokens, findings);
+  return {
+    k,
+    toolCount: tools.length,
+    queryCount: queries.length,
+    queryTexts: queries.map((query) => query.q),
+    totalTokens: reports.reduce((sum, report) => sum + report.tokens, 0),
+    searches,
+    tools: reports,
+    findings,
+  };
+}

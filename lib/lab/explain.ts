@@ -1,0 +1,180 @@
+/**
+ * "Why this tool ranked here" and "why the expected one did not", for one query under each search: the top hits
+ * with their matched terms highlighted in their fields, and for each expected tool its rank in the whole catalog
+ * and which of the query's words it has and lacks — in the words of the search that ranked it.
+ */
+import type { CatalogTool } from "../catalog/types";
+import type { ClientSearchOptions, SearchHit, SearchId } from "../search";
+import { compilePythonPattern } from "../search/anthropic-regex-search";
+import { searchInputFor } from "../search/evaluate";
+import { extractSearchFields } from "../search/tool-fields";
+import { isStopWord, PLAIN_TOKENIZE_OPTIONS, splitWords, tokenize, type TokenizeOptions } from "../search/tokenize";
+import type { SearchField } from "../search/types";
+import type { LabSearchers } from "./evaluate-catalog";
+import { LAB_SEARCH_IDS } from "./search-labels";
+import { hasHit, highlight, highlightRuleFor, type HighlightRule, type HighlightSegment } from "./highlight";
+import type { LabQuery } from "./query-set";
+
+export type FieldHighlights = {
+  name: HighlightSegment[];
+  description: HighlightSegment[];
+  /** Every argument name, each with its segments. */
+  parameterNames: HighlightSegment[][];
+  /** Only the argument descriptions that matched, at most `MAX_PARAMETER_DESCRIPTIONS`. */
+  parameterDescriptions: HighlightSegment[][];
+};
+
+export type ExplainedHit = {
+  name: string;
+  rank: number;
+  score: number;
+  expected: boolean;
+  matches: SearchHit["matches"];
+  fields: FieldHighlights;
+};
+
+export type ExpectedToolExplanation = {
+  name: string;
+  inCatalog: boolean;
+  /** Rank in the whole catalog, or null when the search did not return it at all. */
+  rank: number | null;
+  score: number | null;
+  /** The query's words (as this search reads them) that the tool has, and those it lacks. */
+  presentWords: string[];
+  missingWords: string[];
+  matches: SearchHit["matches"];
+  fields: FieldHighlights | undefined;
+};
+
+export type SearchExplanation = {
+  id: SearchId;
+  input: string;
+  errorMessage?: string;
+  hits: ExplainedHit[];
+  expected: ExpectedToolExplanation[];
+};
+
+export type QueryExplanation = { q: string; expect: string[]; searches: Record<SearchId, SearchExplanation> };
+
+const MAX_PARAMETER_DESCRIPTIONS = 4;
+
+function termsIn(matches: SearchHit["matches"], field: SearchField): string[] {
+  return matches.find((match) => match.field === field)?.terms ?? [];
+}
+
+export function fieldHighlights(tool: CatalogTool, matches: SearchHit["matches"], rule: HighlightRule): FieldHighlights {
+  const fields = extractSearchFields(tool);
+  const parameterDescriptions = fields.parameterDescriptions
+    .map((text) => highlight(text, termsIn(matches, "parameterDescription"), rule))
+    .filter(hasHit)
+    .slice(0, MAX_PARAMETER_DESCRIPTIONS);
+  return {
+    name: highlight(fields.name, termsIn(matches, "name"), rule),
+    description: highlight(fields.description, termsIn(matches, "description"), rule),
+    parameterNames: fields.parameterNames.map((name) => highlight(name, termsIn(matches, "parameterName"), rule)),
+    parameterDescriptions,
+  };
+}
+
+type WordCheck = { words: string[]; has: (tool: CatalogTool, word: string) => boolean };
+
+function allFieldTexts(tool: CatalogTool): string[] {
+  const fields = extractSearchFields(tool);
+  return [fields.name, fields.description, ...fields.parameterNames, ...fields.parameterDescriptions];
+}
+
+/** How each search reads the query into words, and how it decides a tool has one. */
+function wordCheck(id: SearchId, query: string, input: string, searchers: LabSearchers, clientTokenize: TokenizeOptions, toolCount: number): WordCheck {
+  if (id === "anthropic-bm25") {
+    return {
+      words: [...new Set(tokenize(query, PLAIN_TOKENIZE_OPTIONS))],
+      has: (tool, word) => allFieldTexts(tool).some((text) => tokenize(text, PLAIN_TOKENIZE_OPTIONS).includes(word)),
+    };
+  }
+  if (id === "anthropic-regex") {
+    // The derived pattern is a plain alternation of escaped words (deriveRegexFromQuery); each is tried alone.
+    const alternatives = new Map(
+      input
+        .split("|")
+        .filter((alternative) => alternative !== "")
+        .map((alternative) => [alternative.replace(/\\(.)/g, "$1"), compilePythonPattern(alternative)] as const),
+    );
+    return {
+      words: [...alternatives.keys()],
+      has: (tool, word) => {
+        const compiled = alternatives.get(word);
+        return compiled !== undefined && compiled.ok && allFieldTexts(tool).some((text) => compiled.regex.test(text));
+      },
+    };
+  }
+  // The client search: each content word searched alone, so prefix, fuzzy and synonym matches count as it would.
+  const words = [...new Set(splitWords(query, clientTokenize.splitIdentifiers).filter((word) => !(clientTokenize.stopWords && isStopWord(word))))];
+  const found = new Map<string, Set<string>>();
+  return {
+    words,
+    has: (tool, word) => {
+      let names = found.get(word);
+      if (names === undefined) {
+        const outcome = searchers.client.search(word, toolCount);
+        names = new Set(outcome.ok ? outcome.hits.map((hit) => hit.name) : []);
+        found.set(word, names);
+      }
+      return names.has(tool.name);
+    },
+  };
+}
+
+export type ExplainInput = {
+  tools: readonly CatalogTool[];
+  searchers: LabSearchers;
+  clientOptions: ClientSearchOptions;
+  /** Hits shown per search (Anthropic returns 5). */
+  limit?: number;
+};
+
+function explainSearch(id: SearchId, query: LabQuery, { tools, searchers, clientOptions, limit = 5 }: ExplainInput, toolsByName: Map<string, CatalogTool>): SearchExplanation {
+  const input = searchInputFor(id, query.q);
+  const clientTokenize = { splitIdentifiers: clientOptions.splitIdentifiers, stemming: clientOptions.stemming, stopWords: clientOptions.stopWords };
+  const rule = highlightRuleFor(id, clientTokenize);
+  const outcome = searchers[id].search(input, tools.length);
+  if (!outcome.ok) {
+    const expected = query.expect.map((name) => ({
+      name, inCatalog: toolsByName.has(name), rank: null, score: null, presentWords: [], missingWords: [], matches: [], fields: undefined,
+    }));
+    return { id, input, errorMessage: outcome.errorMessage, hits: [], expected };
+  }
+  const expectedNames = new Set(query.expect);
+  const hits = outcome.hits.slice(0, limit).map((hit, index): ExplainedHit => ({
+    name: hit.name,
+    rank: index + 1,
+    score: hit.score,
+    expected: expectedNames.has(hit.name),
+    matches: hit.matches,
+    fields: fieldHighlights(toolsByName.get(hit.name)!, hit.matches, rule),
+  }));
+  const check = wordCheck(id, query.q, input, searchers, clientTokenize, tools.length);
+  const expected = query.expect.map((name): ExpectedToolExplanation => {
+    const tool = toolsByName.get(name);
+    if (tool === undefined) return { name, inCatalog: false, rank: null, score: null, presentWords: [], missingWords: [], matches: [], fields: undefined };
+    const position = outcome.hits.findIndex((hit) => hit.name === name);
+    const hit = position === -1 ? undefined : outcome.hits[position];
+    const present = check.words.filter((word) => check.has(tool, word));
+    return {
+      name,
+      inCatalog: true,
+      rank: position === -1 ? null : position + 1,
+      score: hit?.score ?? null,
+      presentWords: present,
+      missingWords: check.words.filter((word) => !present.includes(word)),
+      matches: hit?.matches ?? [],
+      fields: fieldHighlights(tool, hit?.matches ?? [], rule),
+    };
+  });
+  return { id, input, hits, expected };
+}
+
+export function explainQuery(query: LabQuery, input: ExplainInput): QueryExplanation {
+  const toolsByName = new Map(input.tools.map((tool) => [tool.name, tool]));
+  const searches = Object.fromEntries(LAB_SEARCH_IDS.map((id) => [id, explainSearch(id, query, input, toolsByName)])) as Record<SearchId, SearchExplanation>;
+  return { q: query.q, expect: query.expect, searches };
+}

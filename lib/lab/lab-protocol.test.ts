@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
+import { createLabHandler, nextLabRequest, type LabAnswers, type LabRequest, type LabRequestType, type LabResponse } from "./lab-protocol";
+import { LAB_QUERIES, LAB_TOOLS, countByLength } from "./test-fixtures";
+
+const evaluation = { catalogKey: "sample#1", queries: LAB_QUERIES, clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, k: 5 };
+
+function answerOf<T extends LabRequestType>(response: LabResponse, type: T): LabAnswers[T] {
+  if (response.type !== type) throw new Error(`expected a ${type} answer, got ${JSON.stringify(response)}`);
+  return (response as unknown as { answer: LabAnswers[T] }).answer;
+}
+
+describe("nextLabRequest", () => {
+  it("keeps every catalog, only the newest of each other type, and handles catalogs and evaluations first", () => {
+    const queue: LabRequest[] = [
+      { type: "compression", requestId: 1, ...evaluation },
+      { type: "evaluate", requestId: 2, ...evaluation },
+      { type: "set-catalog", requestId: 3, catalogKey: "a", tools: [] },
+      { type: "evaluate", requestId: 4, ...evaluation },
+      { type: "set-catalog", requestId: 5, catalogKey: "b", tools: [] },
+    ];
+    const { next, rest, superseded } = nextLabRequest(queue);
+    expect(superseded.map((request) => request.requestId)).toEqual([2]);
+    expect(next?.requestId).toBe(3);
+    expect(rest.map((request) => request.requestId)).toEqual([1, 4, 5]);
+    expect(nextLabRequest(rest).next?.requestId).toBe(5);
+    expect(nextLabRequest([])).toEqual({ next: undefined, rest: [], superseded: [] });
+  });
+
+  it("picks only more urgent requests while a long job waits between steps", () => {
+    const queue: LabRequest[] = [
+      { type: "compression", requestId: 1, ...evaluation },
+      { type: "option-effects", requestId: 2, ...evaluation },
+    ];
+    expect(nextLabRequest(queue, "compression").next?.requestId).toBe(2);
+    expect(nextLabRequest(queue, "option-effects").next).toBeUndefined();
+    expect(nextLabRequest([...queue, { type: "evaluate", requestId: 3, ...evaluation }], "option-effects").next?.requestId).toBe(3);
+  });
+});
+
+describe("createLabHandler", () => {
+  let clock = 0;
+  const handler = createLabHandler({ countTokens: countByLength, now: () => (clock += 10) });
+  handler.handle({ type: "set-catalog", requestId: 1, catalogKey: "sample#1", tools: LAB_TOOLS });
+
+  it("evaluates the catalog, and with an edit the edited catalog and the delta", () => {
+    const plain = answerOf(handler.handle({ type: "evaluate", requestId: 2, ...evaluation }), "evaluate");
+    expect(plain.baseline.toolCount).toBe(5);
+    expect(plain.edited).toBeUndefined();
+    const edit = { tool: "create_issue", description: "Create a new issue (a ticket) in a GitHub repository." };
+    const edited = answerOf(handler.handle({ type: "evaluate", requestId: 3, ...evaluation, edit }), "evaluate");
+    expect(edited.baseline).toBe(plain.baseline);
+    expect(edited.delta?.tools.map((tool) => tool.name)).toContain("create_issue");
+    expect(edited.elapsedMs).toBe(10);
+  });
+
+  it("explains a query, computes option effects and the compression curve", () => {
+    const explanation = answerOf(handler.handle({ type: "explain", requestId: 4, catalogKey: "sample#1", clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, query: LAB_QUERIES[0] }), "explain").explanation;
+    expect(explanation.searches.client.hits[0].name).toBe("get_weather");
+    const effects = answerOf(handler.handle({ type: "option-effects", requestId: 5, ...evaluation }), "option-effects").effects;
+    expect(effects.length).toBeGreaterThan(0);
+    const curve = answerOf(handler.handle({ type: "compression", requestId: 6, ...evaluation }), "compression").curve;
+    expect(curve[0].levelId).toBe("full");
+  });
+
+  it("measures the compression curve in steps, one level at a time", () => {
+    const steps = handler.steps({ type: "compression", requestId: 8, ...evaluation });
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses += 1;
+    expect(pauses).toBe(7);
+    expect(answerOf(step.value, "compression").curve).toHaveLength(7);
+  });
+
+  it("answers an unknown catalog with an error, not a throw", () => {
+    expect(handler.handle({ type: "evaluate", requestId: 7, ...evaluation, catalogKey: "missing" })).toEqual({
+      type: "error",
+      requestId: 7,
+      requestType: "evaluate",
+      message: "lab: unknown catalog missing; send set-catalog first",
+    });
+  });
+});

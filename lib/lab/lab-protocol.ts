@@ -1,0 +1,185 @@
+/**
+ * The lab worker's messages and their handler. The handler is plain code (tested in Node); `workers/lab.worker.ts`
+ * is a thin shell that queues messages, drops superseded ones and posts answers.
+ *
+ * The catalog is sent once per version (`set-catalog`) and named by its key afterwards, so a description edit
+ * typed live sends a few hundred bytes, not the 300 kB catalog. Searchers and evaluations are memoised by catalog,
+ * edit, options and queries: the baseline is evaluated once and each edit only costs the edited catalog.
+ */
+import type { CatalogTool } from "../catalog/types";
+import type { ClientSearchOptions } from "../search";
+import { COMPRESSION_LEVELS } from "./compression";
+import { compressionCurveSteps, type CompressionPoint } from "./compression-curve";
+import { diffEvaluations, type LabDelta } from "./delta";
+import { createLabSearchers, evaluateCatalog, type LabEvaluation, type LabSearchers } from "./evaluate-catalog";
+import { explainQuery, type QueryExplanation } from "./explain";
+import { optionEffectsSteps, type OptionEffect } from "./option-effects";
+import type { LabQuery } from "./query-set";
+import { runSteps, type Steps } from "./steps";
+
+/** A description being edited: the catalog with `tool`'s description replaced. */
+export type LabEdit = { tool: string; description: string };
+
+type Evaluation = { catalogKey: string; queries: LabQuery[]; clientOptions: ClientSearchOptions; k: number; edit?: LabEdit };
+
+export type LabRequest =
+  | { type: "set-catalog"; requestId: number; catalogKey: string; tools: CatalogTool[] }
+  | ({ type: "evaluate"; requestId: number } & Evaluation)
+  | ({ type: "option-effects"; requestId: number } & Evaluation)
+  | ({ type: "compression"; requestId: number } & Evaluation)
+  | { type: "explain"; requestId: number; catalogKey: string; clientOptions: ClientSearchOptions; edit?: LabEdit; query: LabQuery };
+
+export type LabRequestType = LabRequest["type"];
+
+export type EvaluateAnswer = { baseline: LabEvaluation; edited?: LabEvaluation; delta?: LabDelta; elapsedMs: number };
+
+export type LabAnswers = {
+  "set-catalog": { toolCount: number };
+  evaluate: EvaluateAnswer;
+  "option-effects": { effects: OptionEffect[] };
+  compression: { curve: CompressionPoint[] };
+  explain: { explanation: QueryExplanation };
+};
+
+export type LabResponse =
+  | { [T in LabRequestType]: { type: T; requestId: number; answer: LabAnswers[T] } }[LabRequestType]
+  | { type: "superseded"; requestId: number; requestType: LabRequestType }
+  | { type: "error"; requestId: number; requestType: LabRequestType; message: string };
+
+/** Handled first to last: the numbers on screen before the explanations, the slow curves last. */
+const PRIORITY: Record<LabRequestType, number> = { "set-catalog": 0, evaluate: 1, explain: 2, "option-effects": 3, compression: 4 };
+
+/**
+ * Picks the next message to handle. Catalogs are all kept, in order; of every other type only the newest counts,
+ * and older ones are answered as superseded. With `moreUrgentThan`, only a request of higher priority than that
+ * type is picked: what may interrupt a long job of that type between its steps.
+ */
+export function nextLabRequest(
+  queue: readonly LabRequest[],
+  moreUrgentThan?: LabRequestType,
+): { next: LabRequest | undefined; rest: LabRequest[]; superseded: LabRequest[] } {
+  const newest = new Map<LabRequestType, LabRequest>();
+  for (const request of queue) if (request.type !== "set-catalog") newest.set(request.type, request);
+  const superseded = queue.filter((request) => request.type !== "set-catalog" && newest.get(request.type) !== request);
+  const live = queue.filter((request) => !superseded.includes(request));
+  const limit = moreUrgentThan === undefined ? Number.POSITIVE_INFINITY : PRIORITY[moreUrgentThan];
+  const next = [...live].sort((left, right) => PRIORITY[left.type] - PRIORITY[right.type]).find((request) => PRIORITY[request.type] < limit);
+  return { next, rest: live.filter((request) => request !== next), superseded };
+}
+
+export function supersededResponse(request: LabRequest): LabResponse {
+  return { type: "superseded", requestId: request.requestId, requestType: request.type };
+}
+
+/** A small least-recently-used memo: each entry can be a built search index over the whole catalog. */
+class Memo<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, create: () => T): T {
+    const known = this.entries.get(key);
+    if (known !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, known);
+      return known;
+    }
+    const created = create();
+    this.entries.set(key, created);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return created;
+  }
+}
+
+const MAX_KNOWN_CATALOGS = 8;
+
+export type LabHandlerDependencies = {
+  countTokens: (text: string) => number;
+  now: () => number;
+};
+
+export type LabHandler = {
+  /** The answer as steps: long requests (option effects, compression) yield between their parts. */
+  steps(request: LabRequest): Steps<LabResponse>;
+  /** The answer in one go. */
+  handle(request: LabRequest): LabResponse;
+};
+
+export function applyEdit(tools: readonly CatalogTool[], edit: LabEdit | undefined): CatalogTool[] {
+  if (edit === undefined) return [...tools];
+  return tools.map((tool) => (tool.name === edit.tool ? { ...tool, description: edit.description } : tool));
+}
+
+export function createLabHandler({ countTokens, now }: LabHandlerDependencies): LabHandler {
+  const editedCatalogs = new Memo<CatalogTool[]>(4);
+  const searchers = new Memo<LabSearchers>(4);
+  const evaluations = new Memo<LabEvaluation>(8);
+  /** Catalogs by key. A few old versions stay so that a late explain about one can still be answered. */
+  const known = new Map<string, CatalogTool[]>();
+
+  function catalog(catalogKey: string, edit: LabEdit | undefined): CatalogTool[] {
+    const tools = known.get(catalogKey);
+    if (tools === undefined) throw new Error(`lab: unknown catalog ${catalogKey}; send set-catalog first`);
+    return edit === undefined ? tools : editedCatalogs.get(JSON.stringify([catalogKey, edit]), () => applyEdit(tools, edit));
+  }
+
+  function searchersFor(catalogKey: string, edit: LabEdit | undefined, clientOptions: ClientSearchOptions): LabSearchers {
+    return searchers.get(JSON.stringify([catalogKey, edit ?? null, clientOptions]), () => createLabSearchers(catalog(catalogKey, edit), clientOptions));
+  }
+
+  function evaluation({ catalogKey, queries, clientOptions, k }: Evaluation, edit: LabEdit | undefined): LabEvaluation {
+    const key = JSON.stringify([catalogKey, edit ?? null, clientOptions, k, queries.map((query) => [query.q, query.expect])]);
+    return evaluations.get(key, () =>
+      evaluateCatalog({ tools: catalog(catalogKey, edit), queries, searchers: searchersFor(catalogKey, edit, clientOptions), k, countTokens }),
+    );
+  }
+
+  function* answer(request: LabRequest): Steps<LabResponse> {
+    switch (request.type) {
+      case "set-catalog":
+        known.delete(request.catalogKey);
+        known.set(request.catalogKey, request.tools);
+        if (known.size > MAX_KNOWN_CATALOGS) known.delete(known.keys().next().value as string);
+        return { type: "set-catalog", requestId: request.requestId, answer: { toolCount: request.tools.length } };
+      case "evaluate": {
+        const started = now();
+        const baseline = evaluation(request, undefined);
+        const edited = request.edit === undefined ? undefined : evaluation(request, request.edit);
+        const delta = edited === undefined ? undefined : diffEvaluations(baseline, edited);
+        return { type: "evaluate", requestId: request.requestId, answer: { baseline, edited, delta, elapsedMs: now() - started } };
+      }
+      case "explain": {
+        const tools = catalog(request.catalogKey, request.edit);
+        const explanation = explainQuery(request.query, { tools, searchers: searchersFor(request.catalogKey, request.edit, request.clientOptions), clientOptions: request.clientOptions });
+        return { type: "explain", requestId: request.requestId, answer: { explanation } };
+      }
+      case "option-effects": {
+        const tools = catalog(request.catalogKey, request.edit);
+        const current = evaluation(request, request.edit).searches.client.summary;
+        yield;
+        const effects = yield* optionEffectsSteps(tools, request.queries, request.clientOptions, request.k, current);
+        return { type: "option-effects", requestId: request.requestId, answer: { effects } };
+      }
+      case "compression": {
+        const curve = yield* compressionCurveSteps({
+          tools: catalog(request.catalogKey, request.edit),
+          queries: request.queries,
+          clientOptions: request.clientOptions,
+          k: request.k,
+          countTokens,
+          levels: COMPRESSION_LEVELS,
+        });
+        return { type: "compression", requestId: request.requestId, answer: { curve } };
+      }
+    }
+  }
+
+  function* steps(request: LabRequest): Steps<LabResponse> {
+    try {
+      return yield* answer(request);
+    } catch (error) {
+      return { type: "error", requestId: request.requestId, requestType: request.type, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return { steps, handle: (request) => runSteps(steps(request)) };
+}

@@ -1,0 +1,93 @@
+/**
+ * What each client-search option buys on this catalog and query set: the client search is evaluated again with
+ * one option flipped at a time, and the change in recall@k and MRR is the option's effect. An option that is on
+ * shows what turning it off would cost; one that is off shows what turning it on would give.
+ */
+import type { CatalogTool } from "../catalog/types";
+import { DEFAULT_CLIENT_SEARCH_OPTIONS, createClientSearch, type ClientSearchOptions } from "../search";
+
+import { runSearch, type SearchSummary } from "./evaluate-catalog";
+import type { LabQuery } from "./query-set";
+import { runSteps, type Steps } from "./steps";
+
+export type ClientOptionId = "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "fuzzy" | "fieldWeights";
+
+export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = ["splitIdentifiers", "stemming", "stopWords", "fieldWeights", "synonyms", "prefix", "fuzzy"];
+
+export type OptionVariant = { id: ClientOptionId; change: string; options: ClientSearchOptions };
+
+const FLAT_WEIGHTS = { name: 1, description: 1, parameterName: 1, parameterDescription: 1 };
+
+function sameWeights(left: ClientSearchOptions["fieldWeights"], right: ClientSearchOptions["fieldWeights"]): boolean {
+  return left.name === right.name && left.description === right.description && left.parameterName === right.parameterName && left.parameterDescription === right.parameterDescription;
+}
+
+/** The options with one setting flipped, for each setting. */
+export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
+  const flip = (id: "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix"): OptionVariant => ({
+    id,
+    change: options[id] ? "off" : "on",
+    options: { ...options, [id]: !options[id] },
+  });
+  const flatNow = sameWeights(options.fieldWeights, FLAT_WEIGHTS);
+  return [
+    flip("splitIdentifiers"),
+    flip("stemming"),
+    flip("stopWords"),
+    {
+      id: "fieldWeights",
+      change: flatNow ? "default weights" : "all fields 1",
+      options: { ...options, fieldWeights: flatNow ? { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights } : { ...FLAT_WEIGHTS } },
+    },
+    flip("synonyms"),
+    flip("prefix"),
+    {
+      id: "fuzzy",
+      change: options.fuzzy > 0 ? "off" : `on (${DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy})`,
+      options: { ...options, fuzzy: options.fuzzy > 0 ? 0 : DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy },
+    },
+  ];
+}
+
+export type OptionEffect = {
+  id: ClientOptionId;
+  /** What was flipped, in words: "off", "on", "all fields 1"… */
+  change: string;
+  summary: SearchSummary;
+  /** Flipped minus current: negative means the current setting is worth keeping. */
+  recallAtKDelta: number;
+  mrrDelta: number;
+};
+
+/** The effects one variant at a time, yielding after each so that the worker can answer an edit in between. */
+export function* optionEffectsSteps(
+  tools: readonly CatalogTool[],
+  queries: readonly LabQuery[],
+  options: ClientSearchOptions,
+  k: number,
+  current: SearchSummary = runSearch(createClientSearch(tools, options), queries, k).summary,
+): Steps<OptionEffect[]> {
+  const effects: OptionEffect[] = [];
+  for (const variant of optionVariants(options)) {
+    const summary = runSearch(createClientSearch(tools, variant.options), queries, k).summary;
+    effects.push({
+      id: variant.id,
+      change: variant.change,
+      summary,
+      recallAtKDelta: summary.recallAtK - current.recallAtK,
+      mrrDelta: summary.mrr - current.mrr,
+    });
+    yield;
+  }
+  return effects;
+}
+
+export function optionEffects(
+  tools: readonly CatalogTool[],
+  queries: readonly LabQuery[],
+  options: ClientSearchOptions,
+  k: number,
+  current?: SearchSummary,
+): OptionEffect[] {
+  return runSteps(optionEffectsSteps(tools, queries, options, k, current));
+}

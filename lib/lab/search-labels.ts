@@ -1,0 +1,34 @@
+/** Names and labels of the lab's three searches and their metrics: light enough for the page's own bundle. */
+import type { SearchId } from "../search/types";
+
+export const LAB_SEARCH_IDS: readonly SearchId[] = ["anthropic-bm25", "anthropic-regex", "client"];
+
+/** The emulations rank the way Anthropic's service plausibly does; the client search is the playground's own. */
+export const SEARCH_DESCRIPTIONS: Record<SearchId, { title: string; emulated: boolean; note: string }> = {
+  "anthropic-bm25": {
+    title: "Anthropic BM25",
+    emulated: true,
+    note: "Emulation of tool_search_tool_bm25: plain words over name, description and arguments; Okapi BM25; top 5.",
+  },
+  "anthropic-regex": {
+    title: "Anthropic regex",
+    emulated: true,
+    note: "Emulation of tool_search_tool_regex: the query becomes a pattern of its word stems; tools ranked by the fields they match.",
+  },
+  client: {
+    title: "Client search",
+    emulated: false,
+    note: "Ours (MiniSearch), used by gateway, stubs and Kimi: identifier splitting, stemming, stop words, weights, synonyms, prefix, fuzzy.",
+  },
+};
+
+export type SummaryMetric = "recallAt1" | "recallAt3" | "recallAt5" | "recallAtK" | "mrr";
+export const SUMMARY_METRICS: readonly SummaryMetric[] = ["recallAt1", "recallAt3", "recallAt5", "recallAtK", "mrr"];
+
+export const METRIC_LABELS: Record<SummaryMetric, string> = {
+  recallAt1: "Recall@1",
+  recallAt3: "Recall@3",
+  recallAt5: "Recall@5",
+  recallAtK: "Recall@k",
+  mrr: "MRR",
+};

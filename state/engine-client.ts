@@ -1,0 +1,151 @@
+/**
+ * Promise wrapper around the engine worker. Each kind of request is a channel where only the newest request counts:
+ * an answer to an older one resolves as `stale` and is never applied, so a slow run can't overwrite a newer one.
+ */
+import type { Catalog, CatalogTool } from "@/lib/catalog/types";
+import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+import type { CatalogParseResult, EngineRequest, EngineResponse, ScenarioWithoutCatalog } from "@/lib/workbench/engine-protocol";
+import type { RunSummary, StepDetail } from "@/lib/workbench/types";
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; stale: boolean; message: string };
+
+type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens";
+
+const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
+  "set-catalog": "catalog",
+  "replace-tool": "catalog",
+  "parse-catalog": "catalog",
+  "load-example": "example",
+  run: "run",
+  "step-detail": "step-detail",
+  "tool-tokens": "tool-tokens",
+};
+
+type Pending = { channel: Channel; resolve: (response: EngineResponse) => void; progress?: (done: number, total: number) => void };
+
+/** What the client needs of a Worker; a fake in tests. */
+export type WorkerLike = {
+  postMessage(message: EngineRequest): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<EngineResponse>) => void): void;
+  terminate(): void;
+};
+
+type Payload<K extends EngineRequest["kind"]> = Omit<Extract<EngineRequest, { kind: K }>, "kind" | "requestId">;
+
+export class EngineClient {
+  private nextRequestId = 1;
+  private nextCatalogVersion = 1;
+  private readonly latest = new Map<Channel, number>();
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly worker: WorkerLike) {
+    worker.addEventListener("message", (event) => this.receive(event.data));
+  }
+
+  /** A fresh catalog version number; the page and the worker agree on versions because only this client makes them. */
+  newCatalogVersion(): number {
+    return this.nextCatalogVersion++;
+  }
+
+  loadExample(exampleId: string): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
+    return this.send("load-example", { exampleId, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "example-loaded" ? { scenario: response.scenario, catalogVersion: response.catalogVersion } : undefined)),
+    );
+  }
+
+  parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
+    return this.send("parse-catalog", { text, sourceName, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "catalog-parsed" ? response : undefined)),
+    );
+  }
+
+  setCatalog(catalog: Catalog): { catalogVersion: number; done: Promise<Outcome<number>> } {
+    const catalogVersion = this.newCatalogVersion();
+    const done = this.send("set-catalog", { catalog, catalogVersion }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "catalog-set" ? response.catalogVersion : undefined)),
+    );
+    return { catalogVersion, done };
+  }
+
+  replaceTool(baseVersion: number, index: number, tool: CatalogTool): { catalogVersion: number; done: Promise<Outcome<number>> } {
+    const catalogVersion = this.newCatalogVersion();
+    const done = this.send("replace-tool", { baseVersion, index, tool, catalogVersion }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "catalog-set" ? response.catalogVersion : undefined)),
+    );
+    return { catalogVersion, done };
+  }
+
+  run(
+    catalogVersion: number,
+    scenario: ScenarioWithoutCatalog,
+    strategyIds: readonly StrategyId[],
+    provider?: ProviderId,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
+    return this.send("run", { catalogVersion, scenario, strategyIds, provider }, onProgress).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "run-result" ? { requestId: response.requestId, summaries: response.summaries, timingMs: response.timingMs } : undefined)),
+    );
+  }
+
+  stepDetail(runRequestId: number, strategyId: StrategyId, stepIndex: number): Promise<Outcome<StepDetail>> {
+    return this.send("step-detail", { runRequestId, strategyId, stepIndex }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "step-detail" ? response.detail : undefined)),
+    );
+  }
+
+  toolTokens(catalogVersion: number): Promise<Outcome<{ catalogVersion: number; tokens: number[] }>> {
+    return this.send("tool-tokens", { catalogVersion }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "tool-tokens" ? { catalogVersion: response.catalogVersion, tokens: response.tokens } : undefined)),
+    );
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    for (const [requestId, pending] of this.pending) {
+      pending.resolve({ kind: "error", requestId, request: "run", message: "engine: the worker was stopped" });
+    }
+    this.pending.clear();
+  }
+
+  private send<K extends EngineRequest["kind"]>(kind: K, payload: Payload<K>, progress?: (done: number, total: number) => void): Promise<Outcome<EngineResponse>> {
+    const requestId = this.nextRequestId++;
+    const channel = CHANNEL_OF[kind];
+    this.latest.set(channel, requestId);
+    return new Promise<Outcome<EngineResponse>>((resolve) => {
+      this.pending.set(requestId, {
+        channel,
+        progress,
+        resolve: (response) => {
+          // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
+          const stale = channel !== "catalog" && this.latest.get(channel) !== requestId;
+          if (response.kind === "error") resolve({ ok: false, stale, message: response.message });
+          else if (stale) resolve({ ok: false, stale: true, message: "engine: a newer request replaced this one" });
+          else resolve({ ok: true, value: response });
+        },
+      });
+      this.worker.postMessage({ ...payload, kind, requestId } as unknown as EngineRequest);
+    });
+  }
+
+  private receive(response: EngineResponse): void {
+    const pending = this.pending.get(response.requestId);
+    if (!pending) return;
+    if (response.kind === "run-progress") {
+      if (this.latest.get(pending.channel) === response.requestId) pending.progress?.(response.done, response.total);
+      return;
+    }
+    this.pending.delete(response.requestId);
+    pending.resolve(response);
+  }
+}
+
+function mapOutcome<T>(outcome: Outcome<EngineResponse>, pick: (response: EngineResponse) => T | undefined): Outcome<T> {
+  if (!outcome.ok) return outcome;
+  const value = pick(outcome.value);
+  return value === undefined ? { ok: false, stale: false, message: `engine: unexpected answer ${outcome.value.kind}` } : { ok: true, value };
+}
+
+/** The real worker; only ever called in the browser. */
+export function createEngineWorker(): WorkerLike {
+  return new Worker(new URL("../workers/engine.worker.ts", import.meta.url), { type: "module", name: "engine" }) as unknown as WorkerLike;
+}

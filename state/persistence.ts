@@ -1,0 +1,74 @@
+/**
+ * Where each piece of state may go, declared once per key. The type requires every data key of the store, so a
+ * new field cannot silently leak into a share link or localStorage: whoever adds it must decide here.
+ *   "local": kept in this browser (preferences);
+ *   "share": part of the scenario a share link carries;
+ *   "none":  never leaves the page (worker answers, transient UI, anything secret).
+ */
+import type { PlaygroundState } from "./playground-store";
+
+export type Persistence = "local" | "share" | "none";
+
+type DataKey = { [K in keyof PlaygroundState]: PlaygroundState[K] extends (...args: never[]) => unknown ? never : K }[keyof PlaygroundState];
+
+export const PERSISTENCE: Record<DataKey, Persistence> = {
+  scenarioMeta: "share",
+  catalogText: "none",
+  lastValidCatalog: "share",
+  catalogVersion: "none",
+  toolDraft: "none",
+  turns: "share",
+  turnKeys: "none",
+  settings: "share",
+  forceProvider: "share",
+  strategyId: "share",
+  stepIndex: "share",
+  selectedTool: "none",
+  runs: "none",
+  runRequestId: "none",
+  running: "none",
+  runStartedAt: "none",
+  runProgress: "none",
+  timingMs: "none",
+  runError: "none",
+  catalogCheck: "none",
+  toolTokens: "none",
+  detail: "none",
+  detailError: "none",
+  theme: "local",
+  runTab: "local",
+  sidePanel: "local",
+  catalogFilter: "none",
+  helpOpen: "none",
+};
+
+const LOCAL_STORAGE_KEY = "tool-disclosure-playground:preferences";
+
+export function keysWith(persistence: Persistence): DataKey[] {
+  return (Object.keys(PERSISTENCE) as DataKey[]).filter((key) => PERSISTENCE[key] === persistence);
+}
+
+/** The "local" keys of `state`, for localStorage. */
+export function localPreferences(state: PlaygroundState): Partial<PlaygroundState> {
+  return Object.fromEntries(keysWith("local").map((key) => [key, state[key]]));
+}
+
+export function readLocalPreferences(storage: Pick<Storage, "getItem">): Partial<PlaygroundState> {
+  try {
+    const raw = storage.getItem(LOCAL_STORAGE_KEY);
+    if (!raw) return {};
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const allowed = new Set<string>(keysWith("local"));
+    return Object.fromEntries(Object.entries(parsed).filter(([key]) => allowed.has(key))) as Partial<PlaygroundState>;
+  } catch {
+    return {};
+  }
+}
+
+export function writeLocalPreferences(storage: Pick<Storage, "setItem">, state: PlaygroundState): void {
+  try {
+    storage.setItem(LOCAL_STORAGE_KEY, JSON.stringify(localPreferences(state)));
+  } catch {
+    // Storage full or disabled (private mode): preferences are a convenience, the page works without them.
+  }
+}

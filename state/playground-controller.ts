@@ -1,0 +1,170 @@
+/**
+ * The playground's effects: it watches the store and talks to the engine worker. Components call its methods for
+ * anything that needs the worker (opening an example, importing a file) and otherwise just change the store.
+ */
+import { parseCatalogText } from "@/lib/catalog";
+import type { CatalogTool } from "@/lib/catalog/types";
+import { STRATEGY_IDS } from "@/lib/scenario/types";
+import { catalogToText, parseToolText } from "@/lib/workbench/catalog-text";
+import type { EngineClient } from "./engine-client";
+import type { PlaygroundStore } from "./playground-store";
+import { readLocalPreferences, writeLocalPreferences } from "./persistence";
+import { WHOLE_CATALOG_EDITOR_LIMIT, selectStepIndex } from "./selectors";
+
+/** Re-runs and re-parses wait this long after the last keystroke. */
+export const TYPING_DEBOUNCE_MS = 250;
+/** Text larger than this is not put into the editor when it fails to import (it would only freeze Monaco). */
+const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
+
+export type PlaygroundController = {
+  openExample(exampleId: string): Promise<void>;
+  importCatalogText(text: string, sourceName?: string): Promise<void>;
+  /** Edits the selected tool of a big catalog (per-tool editor). */
+  editTool(toolName: string, text: string): void;
+  dispose(): void;
+};
+
+export function createPlaygroundController(store: PlaygroundStore, client: EngineClient, environment: { storage?: Storage; root?: HTMLElement }): PlaygroundController {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const debounce = (key: string, action: () => void, delay = TYPING_DEBOUNCE_MS) => {
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(action, delay));
+  };
+
+  const preferences = environment.storage ? readLocalPreferences(environment.storage) : {};
+  // Without a saved choice, keep what the layout's pre-paint script chose from prefers-color-scheme.
+  if (!preferences.theme && environment.root?.classList.contains("dark")) preferences.theme = "dark";
+  store.setState(preferences);
+  applyTheme();
+
+  function applyTheme() {
+    environment.root?.classList.toggle("dark", store.getState().theme === "dark");
+  }
+
+  async function runNow() {
+    const state = store.getState();
+    if (state.catalogVersion === 0) return;
+    state.runStarted(performance.now());
+    const outcome = await client.run(
+      state.catalogVersion,
+      { formatVersion: 1, id: state.scenarioMeta.id, title: state.scenarioMeta.title, description: state.scenarioMeta.description, turns: state.turns, settings: state.settings },
+      // The strategy on screen first: at 10,000 tools a run takes seconds per strategy.
+      [state.strategyId, ...STRATEGY_IDS.filter((id) => id !== state.strategyId)],
+      state.forceProvider ? state.settings.provider : undefined,
+      (done, total) => store.getState().runProgressed(done, total),
+    );
+    if (outcome.ok) {
+      // Back in the documented order, whatever order they ran in.
+      const runs = STRATEGY_IDS.flatMap((id) => outcome.value.summaries.filter((run) => run.id === id));
+      store.getState().runFinished({ runRequestId: outcome.value.requestId, runs, timingMs: outcome.value.timingMs });
+      void fetchToolTokens();
+    } else if (!outcome.stale) store.getState().runFailed(outcome.message);
+  }
+
+  async function fetchToolTokens() {
+    const { catalogVersion, toolTokens } = store.getState();
+    if (catalogVersion === 0 || toolTokens?.catalogVersion === catalogVersion) return;
+    const outcome = await client.toolTokens(catalogVersion);
+    if (outcome.ok) store.getState().setToolTokens(outcome.value);
+  }
+
+  async function fetchDetail() {
+    const state = store.getState();
+    if (state.runRequestId === null) return;
+    const run = state.runs.find((candidate) => candidate.id === state.strategyId);
+    if (!run || run.steps.length === 0) {
+      state.setDetail(null);
+      return;
+    }
+    const outcome = await client.stepDetail(state.runRequestId, state.strategyId, selectStepIndex(state));
+    if (outcome.ok) store.getState().setDetail(outcome.value);
+    else if (!outcome.stale) store.getState().setDetail(null, outcome.message);
+  }
+
+  async function checkCatalogText(text: string) {
+    const outcome = await client.parseCatalog(text);
+    if (!outcome.ok) return;
+    const state = store.getState();
+    if (state.catalogText !== text) return;
+    state.setCatalogCheck({ text, problems: outcome.value.problems, format: outcome.value.format });
+    if (outcome.value.catalog) state.adoptCatalog(outcome.value.catalog, outcome.value.catalogVersion);
+  }
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.catalogText !== previous.catalogText && state.catalogCheck?.text !== state.catalogText) {
+      const text = state.catalogText;
+      debounce("parse", () => void checkCatalogText(text));
+    }
+    if (state.catalogVersion !== previous.catalogVersion || state.turns !== previous.turns || state.settings !== previous.settings || state.forceProvider !== previous.forceProvider) {
+      // A new example or import runs at once; typing waits for a pause.
+      debounce("run", () => void runNow(), state.scenarioMeta !== previous.scenarioMeta ? 0 : TYPING_DEBOUNCE_MS);
+    }
+    if (state.runRequestId !== previous.runRequestId || state.strategyId !== previous.strategyId || selectStepIndex(state) !== selectStepIndex(previous)) {
+      void fetchDetail();
+    }
+    if (state.theme !== previous.theme) applyTheme();
+    if (environment.storage && (state.theme !== previous.theme || state.runTab !== previous.runTab || state.sidePanel !== previous.sidePanel)) {
+      writeLocalPreferences(environment.storage, state);
+    }
+  });
+
+  return {
+    async openExample(exampleId) {
+      const outcome = await client.loadExample(exampleId);
+      const state = store.getState();
+      if (!outcome.ok) {
+        if (!outcome.stale) state.runFailed(outcome.message);
+        return;
+      }
+      const { scenario, catalogVersion } = outcome.value;
+      const catalogText = scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
+      store.setState({ catalogCheck: { text: catalogText, problems: [] }, stepIndex: 0, selectedTool: scenario.catalog.tools[0]?.name ?? null, detail: null });
+      state.loadScenario({
+        meta: { id: scenario.id, title: scenario.title, description: scenario.description },
+        catalog: scenario.catalog,
+        catalogVersion,
+        catalogText,
+        turns: scenario.turns,
+        settings: scenario.settings,
+      });
+    },
+
+    async importCatalogText(text, sourceName) {
+      const outcome = await client.parseCatalog(text, sourceName);
+      if (!outcome.ok) return;
+      const { catalog, problems, format } = outcome.value;
+      const fitsEditor = catalog ? catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT : text.length <= MAX_EDITOR_TEXT;
+      const editorText = fitsEditor ? text : "";
+      store.setState({ catalogCheck: { text: editorText, problems, format }, catalogText: editorText, toolDraft: null });
+      if (catalog) {
+        store.setState({ selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
+        store.getState().adoptCatalog(catalog, outcome.value.catalogVersion);
+      }
+    },
+
+    editTool(toolName, text) {
+      store.getState().editToolDraft(toolName, text);
+      debounce("tool", () => {
+        const state = store.getState();
+        const index = state.lastValidCatalog.tools.findIndex((tool) => tool.name === toolName);
+        if (index < 0) return;
+        const { tool } = parseToolText(text, (source) => parseCatalogText(source));
+        if (!tool || !isSameName(tool, toolName, state.lastValidCatalog.tools)) return;
+        const { catalogVersion } = client.replaceTool(state.catalogVersion, index, tool);
+        state.replaceTool(index, tool, catalogVersion);
+        if (tool.name !== toolName) state.selectTool(tool.name);
+      });
+    },
+
+    dispose() {
+      unsubscribe();
+      timers.forEach((timer) => clearTimeout(timer));
+      client.dispose();
+    },
+  };
+}
+
+/** A renamed tool must not take the name of another one. */
+function isSameName(tool: CatalogTool, originalName: string, tools: readonly CatalogTool[]): boolean {
+  return tool.name === originalName || !tools.some((other) => other.name === tool.name);
+}

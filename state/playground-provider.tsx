@@ -1,0 +1,49 @@
+"use client";
+/**
+ * One store and one engine worker per mounted page, created in a context provider as the zustand Next.js guide
+ * recommends (a module-global store would be shared between requests on the server).
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { useStore } from "zustand";
+import { DEFAULT_SETTINGS } from "@/lib/scenario";
+import { EngineClient, createEngineWorker } from "./engine-client";
+import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
+import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from "./playground-store";
+
+const StoreContext = createContext<PlaygroundStore | null>(null);
+const ControllerContext = createContext<PlaygroundController | null>(null);
+
+export function PlaygroundProvider({ initialExampleId, children }: { initialExampleId: string; children: ReactNode }) {
+  const [store] = useState(() => createPlaygroundStore({ settings: DEFAULT_SETTINGS }));
+  const [controller, setController] = useState<PlaygroundController | null>(null);
+
+  useEffect(() => {
+    const created = createPlaygroundController(store, new EngineClient(createEngineWorker()), { storage: window.localStorage, root: document.documentElement });
+    setController(created);
+    void created.openExample(initialExampleId);
+    return () => created.dispose();
+  }, [store, initialExampleId]);
+
+  return (
+    <StoreContext.Provider value={store}>
+      <ControllerContext.Provider value={controller}>{children}</ControllerContext.Provider>
+    </StoreContext.Provider>
+  );
+}
+
+export function usePlayground<T>(selector: (state: PlaygroundState) => T): T {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("playground: usePlayground must be used inside <PlaygroundProvider>");
+  return useStore(store, selector);
+}
+
+export function usePlaygroundStore(): PlaygroundStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("playground: usePlaygroundStore must be used inside <PlaygroundProvider>");
+  return store;
+}
+
+/** Null until the worker has started (first effect after mount). */
+export function usePlaygroundController(): PlaygroundController | null {
+  return useContext(ControllerContext);
+}

@@ -1,0 +1,55 @@
+import type { StateCreator } from "zustand";
+import type { InputProblem } from "@/lib/catalog/types";
+import type { RunSummary, StepDetail } from "@/lib/workbench/types";
+import type { PlaygroundState } from "./playground-store";
+
+/**
+ * The worker's answers. Nothing here is computed on the main thread; each answer is kept with what it answers
+ * (the catalog text, the catalog version, the run id) so a panel can tell a current answer from an old one.
+ */
+export type CatalogCheck = { text: string; problems: InputProblem[]; format?: string };
+
+export type ResultsSlice = {
+  runs: RunSummary[];
+  /** Worker request id of `runs`; step details are asked for against it. */
+  runRequestId: number | null;
+  running: boolean;
+  runStartedAt: number | null;
+  /** Strategies finished of the run in progress. */
+  runProgress: { done: number; total: number } | null;
+  timingMs: number | null;
+  runError: string | null;
+  catalogCheck: CatalogCheck | null;
+  toolTokens: { catalogVersion: number; tokens: number[] } | null;
+  detail: StepDetail | null;
+  detailError: string | null;
+
+  runStarted(at: number): void;
+  runProgressed(done: number, total: number): void;
+  runFinished(result: { runRequestId: number; runs: RunSummary[]; timingMs: number }): void;
+  runFailed(message: string): void;
+  setCatalogCheck(check: CatalogCheck): void;
+  setToolTokens(value: { catalogVersion: number; tokens: number[] }): void;
+  setDetail(detail: StepDetail | null, error?: string | null): void;
+};
+
+export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSlice> = (set) => ({
+  runs: [],
+  runRequestId: null,
+  running: false,
+  runStartedAt: null,
+  runProgress: null,
+  timingMs: null,
+  runError: null,
+  catalogCheck: null,
+  toolTokens: null,
+  detail: null,
+  detailError: null,
+  runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
+  runProgressed: (done, total) => set({ runProgress: { done, total } }),
+  runFinished: ({ runRequestId, runs, timingMs }) => set({ runRequestId, runs, timingMs, running: false, runStartedAt: null, runProgress: null, runError: null }),
+  runFailed: (message) => set({ running: false, runStartedAt: null, runProgress: null, runError: message }),
+  setCatalogCheck: (check) => set({ catalogCheck: check }),
+  setToolTokens: (value) => set({ toolTokens: value }),
+  setDetail: (detail, error = null) => set({ detail, detailError: error }),
+});

@@ -1,0 +1,93 @@
+import type { StateCreator } from "zustand";
+import type { Catalog, CatalogTool } from "@/lib/catalog/types";
+import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
+import type { PlaygroundState } from "./playground-store";
+
+export type ScenarioMeta = { id: string; title: string; description?: string };
+
+export type ScenarioSlice = {
+  scenarioMeta: ScenarioMeta;
+  /** The text of the whole-catalog editor, exactly as typed (it may be invalid). */
+  catalogText: string;
+  /** The catalog every other panel and the engine use; bad text never replaces it. */
+  lastValidCatalog: Catalog;
+  /** The worker's id of `lastValidCatalog`; 0 while the worker holds none. */
+  catalogVersion: number;
+  /** Per-tool editor text for catalogs too big for the whole-catalog editor. */
+  toolDraft: { toolName: string; text: string } | null;
+  turns: ScenarioTurn[];
+  /** Stable React keys parallel to `turns` (turns have no ids), so a moved turn keeps its drafts. */
+  turnKeys: string[];
+  settings: ScenarioSettings;
+  /** Run every strategy on the chosen provider (refusing impossible ones) instead of moving it to one that works. */
+  forceProvider: boolean;
+
+  loadScenario(input: { meta: ScenarioMeta; catalog: Catalog; catalogVersion: number; catalogText: string; turns: ScenarioTurn[]; settings: ScenarioSettings }): void;
+  editCatalogText(text: string): void;
+  adoptCatalog(catalog: Catalog, catalogVersion: number): void;
+  editToolDraft(toolName: string, text: string): void;
+  replaceTool(index: number, tool: CatalogTool, catalogVersion: number): void;
+  addTurn(turn?: ScenarioTurn): void;
+  removeTurn(index: number): void;
+  moveTurn(index: number, offset: -1 | 1): void;
+  updateTurn(index: number, patch: Partial<ScenarioTurn>): void;
+  updateSettings(patch: Partial<ScenarioSettings>): void;
+  setForceProvider(force: boolean): void;
+};
+
+export function createScenarioSlice(defaults: { settings: ScenarioSettings }): StateCreator<PlaygroundState, [], [], ScenarioSlice> {
+  return (set) => ({
+    scenarioMeta: { id: "empty", title: "Loading…" },
+    catalogText: "",
+    lastValidCatalog: { tools: [] },
+    catalogVersion: 0,
+    toolDraft: null,
+    turns: [],
+    turnKeys: [],
+    settings: defaults.settings,
+    forceProvider: false,
+
+    loadScenario: (input) =>
+      set({
+        scenarioMeta: input.meta,
+        catalogText: input.catalogText,
+        lastValidCatalog: input.catalog,
+        catalogVersion: input.catalogVersion,
+        toolDraft: null,
+        turns: input.turns,
+        turnKeys: input.turns.map(newTurnKey),
+        settings: input.settings,
+      }),
+    editCatalogText: (text) => set({ catalogText: text }),
+    adoptCatalog: (catalog, catalogVersion) => set({ lastValidCatalog: catalog, catalogVersion }),
+    editToolDraft: (toolName, text) => set({ toolDraft: { toolName, text } }),
+    replaceTool: (index, tool, catalogVersion) =>
+      set((state) => {
+        const tools = state.lastValidCatalog.tools.slice();
+        tools[index] = tool;
+        return { lastValidCatalog: { ...state.lastValidCatalog, tools }, catalogVersion };
+      }),
+    addTurn: (turn) => set((state) => ({ turns: [...state.turns, turn ?? { user: "", needs: [] }], turnKeys: [...state.turnKeys, newTurnKey()] })),
+    removeTurn: (index) =>
+      set((state) => ({ turns: state.turns.filter((_, position) => position !== index), turnKeys: state.turnKeys.filter((_, position) => position !== index) })),
+    moveTurn: (index, offset) =>
+      set((state) => {
+        const target = index + offset;
+        if (target < 0 || target >= state.turns.length) return {};
+        const turns = state.turns.slice();
+        const turnKeys = state.turnKeys.slice();
+        [turns[index], turns[target]] = [turns[target], turns[index]];
+        [turnKeys[index], turnKeys[target]] = [turnKeys[target], turnKeys[index]];
+        return { turns, turnKeys };
+      }),
+    updateTurn: (index, patch) => set((state) => ({ turns: state.turns.map((turn, position) => (position === index ? { ...turn, ...patch } : turn)) })),
+    updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
+    setForceProvider: (force) => set({ forceProvider: force }),
+  });
+}
+
+let turnKeyCounter = 0;
+function newTurnKey(): string {
+  turnKeyCounter += 1;
+  return `turn-${turnKeyCounter}`;
+}

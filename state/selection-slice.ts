@@ -1,0 +1,23 @@
+import type { StateCreator } from "zustand";
+import type { StrategyId } from "@/lib/scenario/types";
+import type { PlaygroundState } from "./playground-store";
+
+export type SelectionSlice = {
+  strategyId: StrategyId;
+  /** The step the person chose; selectors clamp it to the selected run's length. */
+  stepIndex: number;
+  selectedTool: string | null;
+
+  selectStrategy(id: StrategyId): void;
+  selectStep(index: number): void;
+  selectTool(name: string | null): void;
+};
+
+export const createSelectionSlice: StateCreator<PlaygroundState, [], [], SelectionSlice> = (set) => ({
+  strategyId: "naive-dynamic",
+  stepIndex: 0,
+  selectedTool: null,
+  selectStrategy: (id) => set({ strategyId: id }),
+  selectStep: (index) => set({ stepIndex: Math.max(0, index) }),
+  selectTool: (name) => set({ selectedTool: name }),
+});

@@ -1,0 +1,21 @@
+/**
+ * Runs the fake provider on its own, for Playwright's webServer:
+ *   npx tsx test/fake-provider/main.ts --port 3199
+ * then start the app with PLAYGROUND_TEST_PROVIDER_BASE_URL=http://127.0.0.1:3199.
+ */
+import { startFakeProvider } from "./server";
+
+const portFlag = process.argv.indexOf("--port");
+const port = portFlag >= 0 ? Number(process.argv[portFlag + 1]) : Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
+
+startFakeProvider({ port })
+  .then((fake) => {
+    process.stdout.write(`fake provider listening on ${fake.url}\n`);
+    const stop = () => void fake.close().then(() => process.exit(0));
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  })
+  .catch((error: unknown) => {
+    console.error(`fake provider: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });

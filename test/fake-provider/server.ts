@@ -1,0 +1,253 @@
+/**
+ * A local fake of the providers for tests: a node:http server on a loopback port speaking Anthropic Messages,
+ * OpenAI Responses, Chat Completions and Moonshot closely enough that the official SDKs accept it — complete
+ * replies and streams, the tool-search blocks, usage with cache fields, the counting endpoints, and every error
+ * case (400/401/403/404/429 with retry-after/500/timeout). Never used by the app itself.
+ *
+ * Paths: `/v1/messages[/count_tokens]` (Anthropic), `/v1/responses[/input_tokens]` and `/v1/chat/completions`
+ * (OpenAI), `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
+ * other `…/chat/completions` (an OpenAI-compatible server). Keys: any non-empty key works, except one containing
+ * `invalid` (401) and `forbidden…` (403); a model named `missing…` is a 404. Control (tests): `POST
+ * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { decide, readRequest, type Dialect } from "./fake-model";
+import { anthropicError, anthropicEvents, anthropicMessage, type FakeUsage, type SseEvent } from "./render-anthropic";
+import { chatBody, chatChunks, openaiError, responsesBody, responsesEvents } from "./render-openai";
+
+type Json = Record<string, unknown>;
+
+/**
+ * What the next matching request does instead of answering normally. `match` is a substring of the path;
+ * `after` lets that many matching requests through first (to fail the second request of a run, say).
+ */
+export type FakeBehaviour = { match?: string; after?: number } & (
+  | { kind: "error"; status: number; message?: string; retryAfter?: number; match?: string }
+  /** Accept the request and never answer (an upstream timeout). */
+  | { kind: "hang"; match?: string }
+  /** Start streaming, then fail with the provider's in-stream error. */
+  | { kind: "stream-error"; match?: string }
+  /** Answer normally, but wait this long between stream events (to press Stop mid-reply). */
+  | { kind: "slow"; delayMs: number; match?: string }
+);
+
+export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
+
+export type FakeProvider = {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  enqueue(...behaviours: FakeBehaviour[]): void;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: "Invalid request.",
+  401: "invalid x-api-key",
+  403: "Your API key does not have permission to use the specified resource.",
+  404: "Not found.",
+  429: "Rate limit exceeded: too many requests. Please retry after the time in the retry-after header.",
+  500: "Internal server error.",
+  529: "Overloaded",
+};
+
+function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses" | "count-moonshot" | null {
+  if (path === "/v1/messages") return "anthropic";
+  if (path === "/v1/messages/count_tokens") return "count-anthropic";
+  if (path === "/v1/responses") return "responses";
+  if (path === "/v1/responses/input_tokens") return "count-responses";
+  if (path === "/moonshot/v1/tokenizers/estimate-token-count") return "count-moonshot";
+  if (path === "/moonshot/v1/chat/completions") return "moonshot";
+  if (path.endsWith("/chat/completions")) return "chat";
+  return null;
+}
+
+function keyOf(request: IncomingMessage): string {
+  const apiKey = request.headers["x-api-key"];
+  if (typeof apiKey === "string" && apiKey) return apiKey;
+  const authorization = request.headers.authorization ?? "";
+  return /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? "";
+}
+
+function tokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+function commonPrefix(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  let index = 0;
+  while (index < length && a.charCodeAt(index) === b.charCodeAt(index)) index += 1;
+  return index;
+}
+
+/** The part of a request that is prompt, without cache markers (moving a marker is not an edit). */
+function promptText(dialect: Dialect, body: Json): string {
+  const parts = dialect === "anthropic" ? [body.tools, body.system, body.messages] : dialect === "responses" ? [body.instructions, body.tools, body.input] : [body.tools, body.messages];
+  return JSON.stringify(parts, (key, value: unknown) => (key === "cache_control" ? undefined : value));
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "content-type": "application/json", "request-id": "req_fake_0001", "x-request-id": "req_fake_0001", ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function errorBody(dialect: Dialect, status: number, message: string): Json {
+  if (dialect === "anthropic") return anthropicError(status, message);
+  return openaiError(status, message, dialect === "moonshot" ? "moonshot" : dialect === "responses" ? "responses" : "chat");
+}
+
+async function writeSse(response: ServerResponse, events: SseEvent[], delayMs: number): Promise<void> {
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", "request-id": "req_fake_0001" });
+  for (const event of events) {
+    if (response.destroyed) return;
+    const data = typeof event.data === "string" ? event.data : JSON.stringify(event.data);
+    response.write(`${event.event ? `event: ${event.event}\n` : ""}data: ${data}\n\n`);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  response.end();
+}
+
+export async function startFakeProvider(options: { port?: number; host?: string } = {}): Promise<FakeProvider> {
+  const queue: FakeBehaviour[] = [];
+  const requests: RecordedRequest[] = [];
+  const previousPrompt = new Map<string, string>();
+  let counter = 0;
+
+  const take = (path: string): FakeBehaviour | undefined => {
+    const index = queue.findIndex((behaviour) => !behaviour.match || path.includes(behaviour.match));
+    if (index < 0) return undefined;
+    const behaviour = queue[index];
+    if (behaviour.after && behaviour.after > 0) {
+      behaviour.after -= 1;
+      return undefined;
+    }
+    return queue.splice(index, 1)[0];
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = (request.url ?? "/").split("?")[0];
+    if (request.method === "GET" && path === "/health") return sendJson(response, 200, { ok: true });
+    if (path === "/__control/requests") return sendJson(response, 200, requests);
+    const raw = request.method === "POST" ? await readBody(request) : "";
+    if (path === "/__control/reset") {
+      queue.length = 0;
+      requests.length = 0;
+      previousPrompt.clear();
+      return sendJson(response, 200, { ok: true });
+    }
+    if (path === "/__control/enqueue") {
+      const parsed = JSON.parse(raw || "{}") as { behaviours?: FakeBehaviour[] };
+      queue.push(...(parsed.behaviours ?? []));
+      return sendJson(response, 200, { queued: queue.length });
+    }
+    const dialect = dialectOf(path);
+    if (!dialect || request.method !== "POST") return sendJson(response, 404, { error: { message: `fake provider: no route ${request.method} ${path}` } });
+    let body: Json;
+    try {
+      body = JSON.parse(raw) as Json;
+    } catch {
+      return sendJson(response, 400, { error: { message: "fake provider: body is not JSON" } });
+    }
+    requests.push({ method: request.method, path, headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])), body });
+    if (requests.length > 500) requests.shift();
+
+    const wire: Dialect = dialect === "count-anthropic" ? "anthropic" : dialect === "count-responses" ? "responses" : dialect === "count-moonshot" ? "moonshot" : dialect;
+    const key = keyOf(request);
+    if (!key) return sendJson(response, 401, errorBody(wire, 401, wire === "anthropic" ? "x-api-key header is required" : "You didn't provide an API key."));
+    if (key === "bad-key" || key.includes("invalid")) {
+      // OpenAI masks all but the ends of the key it rejects.
+      const masked = `${key.slice(0, 8)}${"*".repeat(Math.max(4, key.length - 12))}${key.slice(-4)}`;
+      const message = wire === "anthropic" ? "invalid x-api-key" : wire === "moonshot" ? "Invalid Authentication" : `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`;
+      return sendJson(response, 401, errorBody(wire, 401, message));
+    }
+    if (key.startsWith("forbidden")) return sendJson(response, 403, errorBody(wire, 403, DEFAULT_MESSAGES[403]));
+    const model = String(body.model ?? "");
+    if (model.startsWith("missing")) {
+      return sendJson(response, 404, errorBody(wire, 404, wire === "anthropic" ? `model: ${model}` : `The model \`${model}\` does not exist or you do not have access to it.`));
+    }
+
+    const behaviour = take(path);
+    if (behaviour?.kind === "error") {
+      const headers: Record<string, string> = behaviour.retryAfter !== undefined ? { "retry-after": String(behaviour.retryAfter) } : {};
+      return sendJson(response, behaviour.status, errorBody(wire, behaviour.status, behaviour.message ?? DEFAULT_MESSAGES[behaviour.status] ?? "Error."), headers);
+    }
+    if (behaviour?.kind === "hang") return; // never answers; the client's timeout or abort ends it
+
+    if (wire === "anthropic" && Array.isArray(body.tools) && body.tools.length > 0 && (body.tools as Json[]).every((tool) => tool.defer_loading === true)) {
+      return sendJson(response, 400, errorBody("anthropic", 400, "At least one tool must have defer_loading=false. All tools cannot be deferred."));
+    }
+
+    const prompt = promptText(wire, body);
+    if (dialect === "count-anthropic" || dialect === "count-responses") {
+      return sendJson(response, 200, dialect === "count-anthropic" ? { input_tokens: tokens(prompt) } : { object: "response.input_tokens", input_tokens: tokens(prompt) });
+    }
+    if (dialect === "count-moonshot") return sendJson(response, 200, { data: { total_tokens: tokens(prompt) } });
+
+    const view = readRequest(wire, body);
+    const turn = decide(view);
+    counter += 1;
+    const id = `fake${String(counter).padStart(4, "0")}`;
+    const cacheKey = `${wire}:${model}`;
+    const previous = previousPrompt.get(cacheKey) ?? "";
+    previousPrompt.set(cacheKey, prompt);
+    const input = tokens(prompt);
+    const markers = JSON.stringify(body).includes('"cache_control"');
+    const cacheRead = wire === "anthropic" && !markers ? 0 : Math.min(input, Math.floor(commonPrefix(previous, prompt) / 4));
+    const cacheWrite = wire === "anthropic" ? (markers ? input - cacheRead : 0) : input - cacheRead;
+    const usage: FakeUsage = { input, cacheRead, cacheWrite, output: tokens(JSON.stringify(turn)) };
+    const delayMs = behaviour?.kind === "slow" ? behaviour.delayMs : 0;
+    const failMidStream = behaviour?.kind === "stream-error";
+
+    if (wire === "anthropic") {
+      const message = anthropicMessage(turn, usage, model, id);
+      if (body.stream === true) return writeSse(response, anthropicEvents(message, { failAfterFirstBlock: failMidStream }), delayMs);
+      return sendJson(response, 200, message);
+    }
+    if (wire === "responses") {
+      const reply = responsesBody(turn, view.tools, usage, model, id);
+      if (body.stream === true) return writeSse(response, responsesEvents(reply, { failAfterFirstItem: failMidStream }), delayMs);
+      return sendJson(response, 200, reply);
+    }
+    const chat = wire === "moonshot" ? "moonshot" : "chat";
+    const reply = chatBody(turn, usage, model, id, chat);
+    const includeUsage = (body.stream_options as Json | undefined)?.include_usage === true;
+    if (body.stream === true) return writeSse(response, chatChunks(reply, chat, includeUsage, { failAfterFirstChunk: failMidStream }), delayMs);
+    return sendJson(response, 200, reply);
+  }
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: { message: `fake provider: ${error instanceof Error ? error.message : String(error)}` } });
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    enqueue: (...behaviours) => queue.push(...behaviours),
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+      previousPrompt.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,65 @@
+/// <reference lib="webworker" />
+/**
+ * The engine worker: a thin shell around `handleEngineMessage` (lib/workbench/engine-protocol.ts). It queues
+ * messages, drops runs a newer run makes pointless, and answers each one in order.
+ */
+import { createEngine } from "@/lib/engine";
+import { loadExample } from "@/lib/examples";
+import { parseCatalogText } from "@/lib/catalog";
+import { createTokenCounter } from "@/lib/tokens";
+import {
+  INITIAL_ENGINE_STATE,
+  coalesceQueue,
+  handleEngineMessage,
+  supersededResponse,
+  type EngineDependencies,
+  type EngineRequest,
+  type EngineResponse,
+} from "@/lib/workbench/engine-protocol";
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const engine = createEngine();
+const o200k = createTokenCounter("o200k");
+
+const dependencies: EngineDependencies = {
+  runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
+  loadExample,
+  parseCatalogText: (text, options) => parseCatalogText(text, options),
+  countTokens: (text) => o200k.count(text),
+  now: () => performance.now(),
+  async betweenStrategies({ requestId, done, total }) {
+    post({ kind: "run-progress", requestId, done, total });
+    // Yield so messages sent meanwhile are queued, then give up if a newer run waits.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { superseded: queue.some((message) => message.kind === "run") };
+  },
+};
+
+let state = INITIAL_ENGINE_STATE;
+let queue: EngineRequest[] = [];
+let draining = false;
+
+function post(response: EngineResponse): void {
+  scope.postMessage(response);
+}
+
+async function drain(): Promise<void> {
+  draining = true;
+  while (queue.length > 0) {
+    const { keep, superseded } = coalesceQueue(queue);
+    superseded.forEach((message) => post(supersededResponse(message)));
+    const [next, ...rest] = keep;
+    queue = rest;
+    const handled = await handleEngineMessage(state, next, dependencies);
+    state = handled.state;
+    post(handled.response);
+    // Let newly arrived messages join the queue before the next one is handled.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  draining = false;
+}
+
+scope.addEventListener("message", (event: MessageEvent<EngineRequest>) => {
+  queue.push(event.data);
+  if (!draining) void drain();
+});

@@ -1,0 +1,64 @@
+/// <reference lib="webworker" />
+/**
+ * The search lab's worker: evaluates catalogs × queries × the three searches off the main thread. A thin shell
+ * around `createLabHandler` (lib/lab/lab-protocol.ts): it queues messages, answers superseded ones as such (only
+ * the newest request of each type is worth computing) and handles the rest most urgent first. Long jobs (option
+ * effects, the compression curve) run in steps: between steps the worker answers anything more urgent that arrived
+ * (an edit being typed), and drops the job if a newer one of its kind is waiting.
+ */
+import { createLabHandler, nextLabRequest, supersededResponse, type LabRequest, type LabRequestType, type LabResponse } from "@/lib/lab/lab-protocol";
+import { createTokenCounter } from "@/lib/tokens";
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const o200k = createTokenCounter("o200k");
+const handler = createLabHandler({ countTokens: (text) => o200k.count(text), now: () => performance.now() });
+
+let queue: LabRequest[] = [];
+let draining = false;
+
+function post(response: LabResponse): void {
+  scope.postMessage(response);
+}
+
+/** Lets messages that arrived meanwhile join the queue. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Handles queued requests (only those more urgent than `moreUrgentThan`, when given) until none is left. */
+async function drain(moreUrgentThan?: LabRequestType): Promise<void> {
+  for (;;) {
+    const { next, rest, superseded } = nextLabRequest(queue, moreUrgentThan);
+    superseded.forEach((request) => post(supersededResponse(request)));
+    queue = rest;
+    if (next === undefined) return;
+    await run(next);
+  }
+}
+
+async function run(request: LabRequest): Promise<void> {
+  const steps = handler.steps(request);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      post(step.value);
+      return;
+    }
+    await pause();
+    if (queue.some((queued) => queued.type === request.type)) {
+      steps.return(supersededResponse(request));
+      post(supersededResponse(request));
+      return;
+    }
+    await drain(request.type);
+  }
+}
+
+scope.addEventListener("message", (event: MessageEvent<LabRequest>) => {
+  queue.push(event.data);
+  if (draining) return;
+  draining = true;
+  void pause()
+    .then(() => drain())
+    .finally(() => {
+      draining = false;
+    });
+});
