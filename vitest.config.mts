@@ -6,6 +6,7 @@ export default defineConfig({
     environment: "node",
     include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["e2e/**", "node_modules/**"],
-    testTimeout: 30_000,
+    // The CLI tests start tsx child processes; on a loaded 2-core machine one can take over 30 s.
+    testTimeout: 120_000,
   },
 });

@@ -109,8 +109,8 @@ test.describe("live mode", () => {
 
     // The share link: neither the URL nor the decoded link carries the key.
     expect(page.url()).not.toContain(KEY);
-    const shareButton = page.getByRole("button", { name: /^share/i }).first();
-    await shareButton.click();
+    // The page's Share button (test id `share-open`) opens the share dialog with the link.
+    await page.getByTestId("share-open").click();
     const link = await page.getByTestId("share-link").inputValue();
     const fragment = parseShareFragment(new URL(link).hash);
     expect(fragment.kind).toBe("inline");

@@ -30,10 +30,10 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
     if (selectedId === undefined) setOwnSelected(id);
     onSelect?.(id);
   };
-  const [top, left, right] = picture.corners;
+  const [top] = picture.corners;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-testid="goals-triangle" data-tour="three-goals">
-      <svg viewBox={`-14 -8 ${WIDTH + 28} ${HEIGHT + 14}`} className="w-full max-w-[420px]" role="img" aria-labelledby="goals-triangle-title">
+      <svg viewBox={`-24 -8 ${WIDTH + 48} ${HEIGHT + 14}`} className="w-full max-w-[460px]" role="img" aria-labelledby="goals-triangle-title">
         <title id="goals-triangle-title">
           {`Three goals: ${picture.corners.map((corner) => corner.label).join(", ")}. ` +
             picture.placements.map((placement) => `${placement.title} meets ${placement.met.length} of 3`).join("; ")}
@@ -42,19 +42,12 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
         {picture.corners.map((corner) => (
           <g key={corner.key}>
             <circle cx={corner.x} cy={corner.y} r={1.6} fill="var(--ink-soft)" />
-            <text
-              x={corner.x}
-              y={corner === top ? corner.y - 3.5 : corner.y + 6.5}
-              textAnchor={corner === left ? "start" : corner === right ? "end" : "middle"}
-              fontSize={4.2}
-              fontWeight={600}
-              fill="var(--ink)"
-            >
+            <text x={corner.x} y={corner === top ? corner.y - 3.5 : corner.y + 6.5} textAnchor="middle" fontSize={4} fontWeight={600} fill="var(--ink)">
               {corner.label}
             </text>
           </g>
         ))}
-        <text x={50} y={62} textAnchor="middle" fontSize={3.2} fill="var(--muted)">
+        <text x={50} y={49} textAnchor="middle" fontSize={3} fill="var(--muted)">
           all three: needs the provider
         </text>
         {picture.placements.map((placement) => {
@@ -70,7 +63,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
               aria-hidden
             >
               <circle cx={placement.x} cy={placement.y} r={selected ? 3.4 : 2.6} fill={STRATEGY_STYLES[placement.id].color} stroke={selected ? "var(--ink)" : "var(--panel)"} strokeWidth={selected ? 0.9 : 0.6} />
-              <text x={placement.x} y={placement.y - 4.2} textAnchor="middle" fontSize={3.1} fill="var(--ink-soft)" fontWeight={selected ? 700 : 400}>
+              <text x={placement.label.x} y={placement.label.y} textAnchor={placement.label.anchor} fontSize={3.1} fill="var(--ink-soft)" fontWeight={selected ? 700 : 400}>
                 {strategyShortTitle(placement.id)}
               </text>
             </g>

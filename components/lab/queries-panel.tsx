@@ -1,18 +1,18 @@
 "use client";
-import { useMemo, useRef, useState, type Dispatch } from "react";
-import type { CatalogTool, InputProblem } from "@/lib/catalog/types";
+import { useMemo, useState, type Dispatch } from "react";
+import type { CatalogTool } from "@/lib/catalog/types";
 import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { QueryExplanation } from "@/lib/lab/explain";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
-import { formatQuerySet, parseQuerySet, type LabQuery, type QuerySetImport } from "@/lib/lab/query-set";
+import type { LabQuery } from "@/lib/lab/query-set";
 import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
-import { starterQueries } from "@/lib/lab/suggest-queries";
 import type { ClientSearchOptions } from "@/lib/search/client-search";
 import { Button } from "@/components/ui/button";
 import { ExpectedToolsInput } from "./expected-tools-input";
-import { inputClass, selectClass } from "./lab-styles";
+import { inputClass } from "./lab-styles";
 import { QueryExplanationView } from "./query-explanation";
 import { QueryRow, type QueryRanks } from "./query-row";
+import { QuerySetToolbar, type QueryFilter } from "./query-set-toolbar";
 
 export type QueriesPanelProps = {
   queries: LabQueryEntry[];
@@ -31,7 +31,7 @@ export type QueriesPanelProps = {
   onSelectTool: (name: string) => void;
 };
 
-type Filter = "all" | "missed" | "not-first" | "changed";
+type Filter = QueryFilter;
 
 const FILTERS: Record<Filter, string> = {
   all: "All queries",
@@ -54,24 +54,12 @@ function rowRanks(index: number | undefined, baseline: LabEvaluation | undefined
   ) as QueryRanks;
 }
 
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.click();
-  URL.revokeObjectURL(url);
-}
-
 /** The query set editor and, for each query, the expected tool's rank under each search and the "why". */
 export function QueriesPanel(props: QueriesPanelProps) {
   const { queries, querySetLabel, tools, toolNames, baseline, edited, answeredQueries, expandedQueryId, explanation, explanationPending, dispatch, onSelectTool } = props;
   const [newQuery, setNewQuery] = useState("");
   const [newExpect, setNewExpect] = useState<string[]>([]);
   const [filter, setFilter] = useState<Filter>("all");
-  const [problems, setProblems] = useState<{ title: string; items: InputProblem[]; renamed?: QuerySetImport["renamed"] } | undefined>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
-  const fileInput = useRef<HTMLInputElement>(null);
   const known = useMemo(() => new Set(toolNames), [toolNames]);
 
   // Rows find their results by query, so results stay on screen while a changed set is measured again.
@@ -97,88 +85,11 @@ export function QueriesPanel(props: QueriesPanelProps) {
     setNewExpect([]);
   };
 
-  const importFile = async (file: File) => {
-    const result = parseQuerySet(await file.text(), tools);
-    if (result.queries === undefined) {
-      setProblems({ title: `${file.name} was not imported`, items: result.problems });
-      setNotice(undefined);
-      return;
-    }
-    dispatch({ type: "queries-replaced", queries: result.queries, label: `imported ${file.name}` });
-    const noted = result.problems.length > 0 || result.renamed.length > 0;
-    setProblems(noted ? { title: `Imported ${result.queries.length} queries from ${file.name}, with notes`, items: result.problems, renamed: result.renamed } : undefined);
-    setNotice(`Imported ${result.queries.length} queries from ${file.name}.`);
-  };
-
-  const suggest = () => {
-    const suggestions = starterQueries(tools, queries);
-    dispatch({ type: "queries-appended", queries: suggestions });
-    setNotice(suggestions.length === 0 ? "Every tool already has a query." : `Added ${suggestions.length} suggested queries, one per tool without a query. They are made from the descriptions, so they are optimistic: replace them with what users really type.`);
-  };
-
   const explained = explanation !== undefined && queries.find((query) => query.id === expandedQueryId)?.q === explanation.q ? explanation : undefined;
 
   return (
     <div className="flex flex-col" data-testid="queries-panel">
-      <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3">
-        <p className="w-full truncate text-sm text-muted" data-testid="query-set-label">
-          <span className="tabular font-semibold text-ink">{queries.length}</span> queries · {querySetLabel}
-        </p>
-        <label className="mr-auto flex items-center gap-2 text-sm">
-          <span className="sr-only">Show</span>
-          <select className={selectClass} value={filter} onChange={(event) => setFilter(event.target.value as Filter)} data-testid="query-filter">
-            {Object.entries(FILTERS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
-            ))}
-          </select>
-        </label>
-        <Button onClick={suggest} data-testid="queries-suggest" title="One query per tool that has none, made from its description and arguments">Suggest starter queries</Button>
-        <Button onClick={() => fileInput.current?.click()} data-testid="queries-import">Import JSONL…</Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="queries-import-file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file !== undefined) void importFile(file);
-            event.target.value = "";
-          }}
-        />
-        <Button onClick={() => download(formatQuerySet(queries), "queries.jsonl")} disabled={queries.length === 0} data-testid="queries-export" title="JSON Lines for npm run eval:search -- --queries">
-          Export JSONL
-        </Button>
-      </div>
-      {problems ? (
-        <div className={`border-b border-line px-4 py-3 text-sm ${problems.items.some((item) => item.severity === "error") ? "bg-danger-soft" : "bg-warning-soft"}`} data-testid="query-set-problems" role="alert">
-          <div className="flex items-start justify-between gap-3">
-            <p className="font-semibold">{problems.title}</p>
-            <button type="button" className="text-muted hover:text-ink" onClick={() => setProblems(undefined)} aria-label="Dismiss">✕</button>
-          </div>
-          {problems.renamed && problems.renamed.length > 0 ? (
-            <p className="mt-1 text-ink-soft" data-testid="query-set-renamed">
-              {problems.renamed.length} expected tool name{problems.renamed.length === 1 ? "" : "s"} in <span className="font-mono">server:tool</span> form mapped onto this catalog, e.g.{" "}
-              {problems.renamed.slice(0, 2).map((rename, index) => (
-                <span key={index} className="font-mono">
-                  {index > 0 ? ", " : ""}
-                  {rename.from} → {rename.to}
-                </span>
-              ))}
-              .
-            </p>
-          ) : null}
-          <ul className="mt-1 max-h-32 list-disc overflow-auto pl-5">
-            {problems.items.slice(0, 12).map((item, index) => (
-              <li key={index} className={item.severity === "error" ? "text-danger" : "text-ink-soft"}>{item.message}</li>
-            ))}
-            {problems.items.length > 12 ? <li className="text-muted">…and {problems.items.length - 12} more</li> : null}
-          </ul>
-        </div>
-      ) : null}
-      {notice && !problems ? <p className="border-b border-line bg-accent-soft/50 px-4 py-2 text-sm" data-testid="query-set-notice">{notice}</p> : null}
+      <QuerySetToolbar queries={queries} querySetLabel={querySetLabel} tools={tools} filter={filter} filters={FILTERS} onFilter={setFilter} dispatch={dispatch} />
       <form
         className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3"
         onSubmit={(event) => {

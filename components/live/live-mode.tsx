@@ -104,7 +104,7 @@ export function LiveMode({ scenario, strategyId, provider, model, providerLabel,
         </p>
       ) : null}
       <LiveErrorBanner error={live.error} retryInSeconds={retryIn} onRetry={live.retry} />
-      {snapshot && (snapshot.status === "running" || snapshot.interrupted) ? (
+      {snapshot && (snapshot.status === "running" || (snapshot.interrupted?.preview.length ?? 0) > 0) ? (
         <LiveStreamPreview className="max-h-64" parts={snapshot.status === "running" ? snapshot.preview : (snapshot.interrupted?.preview ?? [])} streaming={snapshot.status === "running"} interrupted={snapshot.status === "running" ? null : (snapshot.interrupted?.reason ?? null)} />
       ) : null}
       {comparison.rows.length > 0 ? (

@@ -18,7 +18,7 @@ export function RecalibrationNotice({ recalibration, onApply, className = "" }: 
     return (
       <p className={`text-sm text-muted ${className}`} data-testid="live-recalibration" data-ok="false">
         {recalibration.ratio ? `Measured ÷ predicted prompt: ${formatPercent(recalibration.ratio)}. ` : ""}
-        {recalibration.reason}
+        {recalibration.reason.charAt(0).toUpperCase() + recalibration.reason.slice(1)}.
       </p>
     );
   }

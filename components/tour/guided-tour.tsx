@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
@@ -28,10 +28,15 @@ type Rect = { top: number; left: number; width: number; height: number };
 const PADDING = 8;
 const POPOVER_WIDTH = 400;
 const GAP = 14;
+const MARGIN = 12;
+/** A target taller than this share of the viewport is scrolled to its top, and the tour sits in a corner. */
+const TALL_SHARE = 0.6;
+const RESCROLL_AFTER_MS = 900;
 
 function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourProps, "open">) {
   const [index, setIndex] = useState(0);
   const [rect, setRect] = useState<Rect | null>(null);
+  const [popoverHeight, setPopoverHeight] = useState(0);
   const popoverRef = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
   const step = steps[index];
@@ -62,15 +67,18 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
     if (!step) return;
     onStepRef.current?.(step, index);
     let frame = 0;
-    let scrolled = false;
+    let scrolls = 0;
+    const startedAt = performance.now();
     const measure = () => {
       const element = document.querySelector(`[data-tour="${step.target}"]`);
       if (element instanceof HTMLElement || element instanceof SVGElement) {
-        if (!scrolled) {
-          element.scrollIntoView({ block: "center", behavior: "smooth" });
-          scrolled = true;
-        }
         const box = element.getBoundingClientRect();
+        const offScreen = box.bottom < 0 || box.top > window.innerHeight;
+        // Scroll once smoothly; once more, at once, if the page moved it away meanwhile (an example loading).
+        if (scrolls === 0 || (scrolls === 1 && offScreen && performance.now() - startedAt > RESCROLL_AFTER_MS)) {
+          element.scrollIntoView({ block: box.height > window.innerHeight * TALL_SHARE ? "start" : "center", behavior: scrolls === 0 ? "smooth" : "auto" });
+          scrolls += 1;
+        }
         setRect((previous) =>
           previous && previous.top === box.top && previous.left === box.left && previous.width === box.width && previous.height === box.height
             ? previous
@@ -79,12 +87,14 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
       } else {
         setRect(null);
       }
+      const height = popoverRef.current?.offsetHeight ?? 0;
+      setPopoverHeight((previous) => (previous === height ? previous : height));
       // Follow the element while the page scrolls, lays out or switches strategy underneath the tour.
       frame = requestAnimationFrame(measure);
     };
     measure();
     const primary = popoverRef.current?.querySelector<HTMLElement>("[data-tour-primary]");
-    (primary ?? popoverRef.current)?.focus();
+    (primary ?? popoverRef.current)?.focus({ preventScroll: true });
     return () => cancelAnimationFrame(frame);
   }, [step, index]);
 
@@ -112,15 +122,7 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
   }, [close, go, index, last]);
 
   if (!step) return null;
-  const viewportWidth = window.innerWidth;
-  const viewportHeight = window.innerHeight;
-  const popoverLeft = rect ? Math.min(Math.max(12, rect.left), viewportWidth - POPOVER_WIDTH - 12) : (viewportWidth - POPOVER_WIDTH) / 2;
-  const below = rect ? rect.top + rect.height + PADDING + GAP : viewportHeight / 2 - 120;
-  const placeAbove = rect !== null && below + 260 > viewportHeight && rect.top > 300;
-  const popoverStyle = placeAbove
-    ? { left: popoverLeft, bottom: viewportHeight - rect.top + PADDING + GAP, width: POPOVER_WIDTH }
-    : { left: popoverLeft, top: Math.min(Math.max(12, below), viewportHeight - 280), width: POPOVER_WIDTH };
-
+  const popoverStyle = popoverPosition(rect, popoverHeight || 240);
   return createPortal(
     <div className="pointer-events-none fixed inset-0 z-[60]" data-testid="tour-overlay">
       {rect ? (
@@ -187,6 +189,19 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
     </div>,
     document.body,
   );
+}
+
+/** Below the target when it fits, above it otherwise, in a corner for tall targets; always inside the viewport. */
+function popoverPosition(rect: Rect | null, height: number): CSSProperties {
+  const viewportWidth = window.innerWidth;
+  const viewportHeight = window.innerHeight;
+  const width = Math.min(POPOVER_WIDTH, viewportWidth - 2 * MARGIN);
+  if (!rect) return { left: (viewportWidth - width) / 2, top: Math.max(MARGIN, (viewportHeight - height) / 2), width };
+  if (rect.height > viewportHeight * TALL_SHARE) return { right: 2 * MARGIN, bottom: 2 * MARGIN, width };
+  const left = Math.min(Math.max(MARGIN, rect.left), viewportWidth - width - MARGIN);
+  const below = rect.top + rect.height + PADDING + GAP;
+  const top = below + height + MARGIN <= viewportHeight ? below : rect.top - PADDING - GAP - height;
+  return { left, top: Math.min(Math.max(MARGIN, top), viewportHeight - height - MARGIN), width };
 }
 
 function withCode(text: string): ReactNode[] {

@@ -17,6 +17,8 @@ export type TrianglePlacement = {
   /** Where the dot sits, in the triangle's coordinate box (0..100 × 0..100). */
   x: number;
   y: number;
+  /** Where its label goes: beside the dot towards the outside of its group, so labels in a cluster do not collide. */
+  label: { x: number; y: number; anchor: "start" | "middle" | "end" };
   /** One sentence per goal: how the strategy meets it, or why it gives it up, in the strategy's own words. */
   why: Array<{ goal: GoalKey; met: boolean; text: string }>;
   /** Strategies meeting all three need the provider's help; this names which providers can run them. */
@@ -57,18 +59,33 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
       const met = GOALS.filter((goal) => goals[goal.key]).map((goal) => goal.key);
       const givesUp = GOALS.filter((goal) => !goals[goal.key]).map((goal) => goal.key);
       const anchor = anchorOf(met, position, centre);
-      // Strategies that share a spot fan out along the edge they sit on (horizontally elsewhere), so every dot stays
-      // visible and clickable.
-      const direction = met.length === 2 ? unit(position[met[0]], position[met[1]]) : { x: 1, y: 0 };
-      const offset = (index - (members.length - 1) / 2) * SPREAD;
+      // Dots that share a spot: along the edge they sit on, or in a two-column block in the middle, so every dot
+      // stays visible and clickable and every label has room.
+      let x = anchor.x;
+      let y = anchor.y;
+      let label: TrianglePlacement["label"];
+      if (met.length === 3) {
+        const column = index % 2 === 0 ? -1 : 1;
+        const row = Math.floor(index / 2) - (Math.ceil(members.length / 2) - 1) / 2;
+        x += column * 5;
+        y += row * 8;
+        label = { x: x + column * 4, y: y + 1.2, anchor: column < 0 ? "end" : "start" };
+      } else {
+        const direction = met.length === 2 ? unit(position[met[0]], position[met[1]]) : { x: 1, y: 0 };
+        const offset = (index - (members.length - 1) / 2) * SPREAD;
+        x += direction.x * offset;
+        y += direction.y * offset;
+        label = { x, y: y - 4.2, anchor: "middle" };
+      }
       placements.push({
         id,
         title: definition.title,
         goals,
         met,
         givesUp,
-        x: anchor.x + direction.x * offset,
-        y: anchor.y + direction.y * offset + (met.length === 3 ? (index % 2 === 0 ? -2 : 2) : 0),
+        x,
+        y,
+        label,
         why: GOALS.map((goal) => ({ goal: goal.key, met: goals[goal.key], text: whyText(id, goal.key, goals[goal.key]) })),
         needsProvider: met.length === 3 ? definition.providers.join(", ") : null,
       });

@@ -50,8 +50,14 @@ describe("recommend: seed 001 §4.1's rules", () => {
     expect(recommendation.headline).toContain("19 tools");
     expect(recommendation.headline).toContain("100,000 tokens a request");
     expect(recommendation.alternatives).toEqual(["gateway"]);
+    expect(recommendation.figures.savingVsFull).toBeNull();
     expect(recommendation.reasons.join(" ")).toMatch(/Gateway|gateway/);
     expect(recommendation.reasons.join(" ")).toContain("$0.06");
+  });
+
+  it("compares only with strategies on the same provider: prices differ between providers", () => {
+    const runs = [...RUNS, { id: "kimi-dynamic" as const, provider: "moonshot" as const, model: "kimi-k3", totals: totals(10_000, 8, 0.001) }];
+    expect(recommend(input({ toolCount: 10, runs })).alternatives).toEqual(["gateway"]);
   });
 
   it("the threshold is exclusive: 20 tools are many", () => {

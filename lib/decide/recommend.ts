@@ -106,8 +106,11 @@ function ranRun(input: RecommendInput, id: StrategyId): MeasuredRun | undefined 
   return input.runs.find((run) => run.id === id && !run.refused && run.totals.requests > 0);
 }
 
+/** The cheapest strategy other than `full` and the anti-pattern, among runs on the scenario's own provider (prices differ). */
 function cheapestProgressive(input: RecommendInput): StrategyId | null {
-  const candidates = input.runs.filter((run) => run.id !== "full" && run.id !== "naive-dynamic" && !run.refused && run.totals.requests > 0);
+  const candidates = input.runs.filter(
+    (run) => run.id !== "full" && run.id !== "naive-dynamic" && run.provider === input.provider && !run.refused && run.totals.requests > 0,
+  );
   candidates.sort((a, b) => a.totals.costUsd - b.totals.costUsd);
   return candidates[0]?.id ?? null;
 }
@@ -125,7 +128,7 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
     cacheHitRate: run ? run.totals.cacheHitRateByTokens : null,
     fullTokensPerRequest: full ? perRequest(full.totals) : null,
     fullCostUsd: full ? full.totals.costUsd : null,
-    savingVsFull: run && full && full.totals.costUsd > 0 ? (full.totals.costUsd - run.totals.costUsd) / full.totals.costUsd : null,
+    savingVsFull: id !== "full" && run && full && full.totals.costUsd > 0 ? (full.totals.costUsd - run.totals.costUsd) / full.totals.costUsd : null,
     toolsFound: run ? run.totals.toolsFound : null,
     toolsNeeded: run ? run.totals.toolsNeeded : null,
     searchRecall: input.searchRecall?.value ?? null,
