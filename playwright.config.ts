@@ -54,7 +54,8 @@ export default defineConfig({
   webServer: {
     command: process.env.E2E_DEV === "1" ? `npx next dev -p ${PORT}` : `npx next build && npx next start -p ${PORT}`,
     url: `http://localhost:${PORT}`,
-    timeout: 300_000,
+    // A production build of this app takes one to three minutes on a 2-core machine.
+    timeout: 600_000,
     reuseExistingServer: !process.env.CI,
     env: { NEXT_TELEMETRY_DISABLED: "1" },
   },
