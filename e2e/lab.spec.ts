@@ -96,7 +96,7 @@ test.describe("search lab", () => {
     await lab.importQueries("mcp-queries.jsonl", fs.readFileSync("lib/search/fixtures/mcp-queries.jsonl", "utf8"));
     await expect(page.getByTestId("query-set-label")).toContainText("46 queries");
     await expect(page.getByTestId("query-set-label")).toContainText("imported mcp-queries.jsonl");
-    await expect(page.getByTestId("query-set-renamed")).toContainText("46 expected tool names");
+    await expect(page.getByTestId("query-set-renamed")).toContainText("55 expected tool names");
     await expect(page.getByTestId("query-set-renamed")).toContainText("mcp-servers-time:get_current_time → get_current_time");
     await lab.waitForMeasurements();
     await expect(page.getByTestId("query-row")).toHaveCount(46);

@@ -47,7 +47,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
             </text>
           </g>
         ))}
-        <text x={50} y={49} textAnchor="middle" fontSize={3} fill="var(--muted)">
+        <text x={50} y={74} textAnchor="middle" fontSize={3} fill="var(--muted)">
           all three: needs the provider
         </text>
         {picture.placements.map((placement) => {

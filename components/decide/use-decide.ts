@@ -80,7 +80,10 @@ export function useDecideComputation(input: {
   const sessionTools = calibration ? Math.max(1, calibration.sessionToolNames.length) : MAX_TOOLS_USED;
   const sessionKey = JSON.stringify([key, effectiveToolsUsed(parameters.toolsUsed, parameters.turns, sessionTools), parameters.turns, parameters.minutesBetweenTurns, parameters.cacheTtl ?? settings.cacheTtl]);
 
+  const enabled = input.enabled !== false;
+  // The worker (and the engine and tokenizer it loads) starts only once the views are wanted.
   useEffect(() => {
+    if (!enabled) return;
     const worker = createWorker();
     workerRef.current = worker;
     sentCatalogKey.current = null;
@@ -110,13 +113,13 @@ export function useDecideComputation(input: {
       worker.terminate();
       workerRef.current = null;
     };
-  }, [createWorker]);
+  }, [createWorker, enabled]);
 
   // Calibrate whenever what the probe depends on changes (catalog, settings, provider, model): an external system
   // (the worker) is being kept in step, which is what an effect is for.
   useEffect(() => {
     const worker = workerRef.current;
-    if (!worker || catalog.tools.length === 0 || input.enabled === false) return;
+    if (!worker || catalog.tools.length === 0 || !enabled) return;
     const message: DecideRequest = {
       kind: "calibrate",
       requestId: ++requestIds.current,
@@ -128,7 +131,7 @@ export function useDecideComputation(input: {
     };
     sentCatalogKey.current = catalogKey;
     worker.postMessage(message);
-  }, [catalog, catalogKey, settings, parameters.provider, parameters.model, key, input.enabled]);
+  }, [catalog, catalogKey, settings, parameters.provider, parameters.model, key, enabled]);
 
   // The engine session, debounced; the closed form is drawn meanwhile.
   const engineParameters = useMemo(

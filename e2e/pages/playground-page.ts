@@ -97,8 +97,9 @@ export class PlaygroundPage {
     await expect(this.prefixBarContent).toHaveAttribute("data-detail", `${strategy}:${stepIndex}`);
   }
 
+  /** Bar segments only: the legend's swatches carry `data-status` too. */
   async invalidatedSegmentCount(): Promise<number> {
-    return this.prefixBarContent.locator("[data-status=invalidated]").count();
+    return this.prefixBarContent.locator("[data-testid=prefix-segment][data-status=invalidated]").count();
   }
 
   async screenshot(name: string, locator?: Locator) {
