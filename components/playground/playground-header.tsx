@@ -25,6 +25,9 @@ export function PlaygroundHeader() {
           <ExamplePicker />
           <StrategyPicker />
           <ModelPicker />
+          <a href="/lab" className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2" data-testid="lab-link">
+            Search lab
+          </a>
           <ThemeToggle />
           <HelpButton />
         </nav>
