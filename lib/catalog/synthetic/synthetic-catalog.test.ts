@@ -58,12 +58,9 @@ describe("generateSyntheticCatalog", () => {
     expect(catalog.tools.every((tool) => tool.name.startsWith(`${tool.namespace}_`))).toBe(true);
   });
 
-  it("generates 10,000 tools of ≈300 tokens quickly, names still unique", () => {
-    const started = performance.now();
+  // Speed is measured by `npm run bench` (which prints the generation time), never asserted here.
+  it("generates 10,000 tools of ≈300 tokens, names still unique", () => {
     const catalog = generateSyntheticCatalog({ count: 10_000, targetTokensPerTool: 300, seed: 10_000, countTokens });
-    const elapsed = performance.now() - started;
-    console.warn(`synthetic catalog, 10,000 tools @ 300: generated in ${Math.round(elapsed)} ms`);
-    expect(elapsed).toBeLessThan(4_000); // the budget is 2 s; shared CI machines get headroom
     expect(new Set(catalog.tools.map((tool) => tool.name)).size).toBe(10_000);
     const sample = catalog.tools.filter((_, index) => index % 25 === 0);
     const { sizes, mean } = summarise(sample);
