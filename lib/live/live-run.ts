@@ -1,4 +1,4 @@
-import { emptyCacheState, evaluateCache } from "../cache";
+import { emptyCacheState } from "../cache";
 import type { CacheRules, CacheState } from "../cache/types";
 import type { CatalogTool } from "../catalog/types";
 import { summarise } from "../engine/totals";
@@ -8,6 +8,7 @@ import { cacheRulesFor, computeCost, defaultModel, getModel, type ModelInfo } fr
 import { providerAdapter, type ProviderAdapter, type RenderContext } from "../providers";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import { createClientSearch, type ToolSearcher } from "../search";
+import { priceRenderedRequest } from "../simulator/price-rendered-request";
 import { strategyDefinition, type StrategyDefinition } from "../strategies";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
 import { executeReply } from "./harness";
@@ -249,14 +250,17 @@ export class LiveRun {
     }
 
     const clockSeconds = (startedAt - this.startedAt) / 1000;
-    const cache = evaluateCache({ segments: rendered.segments, rules: this.rules, state: this.cacheState, nowSeconds: clockSeconds });
-    this.cacheState = cache.nextState;
     const read = readReply(this.provider, reply.response);
-    const input = cache.cacheRead + cache.cacheWrite + cache.uncached;
-    const toolDefinitions = rendered.segments.reduce((sum, segment) => sum + segment.toolDefinitionTokens, 0);
-    const tokens = { input, cacheRead: cache.cacheRead, cacheWrite: cache.cacheWrite, uncached: cache.uncached, toolDefinitions, output: this.context.counter.count(this.adapter.outputText(read.blocks)) };
-    const costOptions = { ttl: this.context.settings.cacheTtl, writesBilled: this.rules.writesBilled };
-    const cost = computeCost(tokens, this.model.prices, costOptions);
+    const { cache, tokens, cost, costOptions } = priceRenderedRequest({
+      segments: rendered.segments,
+      rules: this.rules,
+      state: this.cacheState,
+      nowSeconds: clockSeconds,
+      outputTokens: this.context.counter.count(this.adapter.outputText(read.blocks)),
+      prices: this.model.prices,
+      ttl: this.context.settings.cacheTtl,
+    });
+    this.cacheState = cache.nextState;
     const measured = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
     const measuredCost = measured ? computeCost(measured, this.model.prices, costOptions) : null;
     const info = describeReply(read.blocks, this.erroredTools);

@@ -1,4 +1,5 @@
-import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR } from "../tokens";
+// From the constants module, not "../tokens": that would pull the o200k tokenizer into every @/lib/models bundle.
+import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR } from "../tokens/constants";
 import {
   KIMI_ASSUMED_MINIMUM_CACHEABLE_TOKENS,
   KIMI_CACHE_TTL_SECONDS,

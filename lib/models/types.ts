@@ -1,6 +1,6 @@
 import type { CacheRules } from "../cache/types";
 import type { ProviderId } from "../scenario/types";
-import type { TokenizerKind } from "../tokens";
+import type { TokenizerKind } from "../tokens/constants";
 
 /**
  * How sure a fact is, following PROTOCOLS.md: "documented" = a provider's own docs or SDK; "secondary" = a third

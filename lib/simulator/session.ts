@@ -1,12 +1,12 @@
 import { defaultMockResult, validateToolArguments } from "../catalog";
 import type { CatalogTool } from "../catalog/types";
-import { evaluateCache, emptyCacheState } from "../cache";
+import { emptyCacheState } from "../cache";
 import type { CacheRules, CacheState } from "../cache/types";
 import type { EngineStep, EngineWarning, StepKind } from "../engine/types";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
-import { computeCost } from "../models";
 import type { ProviderAdapter, RenderContext } from "../providers";
 import type { ToolSearcher } from "../search";
+import { priceRenderedRequest } from "./price-rendered-request";
 
 /** What the session needs from the engine; built once per run. */
 export type SessionOptions = {
@@ -112,13 +112,16 @@ export class SimulationSession {
     const startedAt = performance.now();
     const rendered = adapter.renderRequest(this.transcript, context);
     const clockSeconds = this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
-    const cache = evaluateCache({ segments: rendered.segments, rules: cacheRules, state: this.cacheState, nowSeconds: clockSeconds });
+    const { cache, tokens, cost } = priceRenderedRequest({
+      segments: rendered.segments,
+      rules: cacheRules,
+      state: this.cacheState,
+      nowSeconds: clockSeconds,
+      outputTokens: context.counter.count(adapter.outputText(reply)),
+      prices: context.model.prices,
+      ttl: context.settings.cacheTtl,
+    });
     this.cacheState = cache.nextState;
-    const output = context.counter.count(adapter.outputText(reply));
-    const input = cache.cacheRead + cache.cacheWrite + cache.uncached;
-    const toolDefinitions = rendered.segments.reduce((sum, segment) => sum + segment.toolDefinitionTokens, 0);
-    const tokens = { input, cacheRead: cache.cacheRead, cacheWrite: cache.cacheWrite, uncached: cache.uncached, toolDefinitions, output };
-    const cost = computeCost(tokens, context.model.prices, { ttl: context.settings.cacheTtl, writesBilled: cacheRules.writesBilled });
     const responseId = this.nextId("sim_");
     const response = adapter.renderResponse(reply, { ...tokens, writesBilled: cacheRules.writesBilled }, context, responseId);
     for (const warning of [...rendered.warnings, ...(cache.warnings ?? [])]) {

@@ -1,8 +1,5 @@
-import type { TranscriptBlock } from "../engine/transcript";
-import { answerText, giveUpText, missNote, searchWithRetry } from "./discovery";
-import { callNeededTool } from "./call-tool";
-import { clientSearchFlow } from "./client-search-flow";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import { runProviderNativeSearchTurn } from "./provider-native-search";
 import type { StrategyDefinition } from "./types";
 
 /**
@@ -37,49 +34,28 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
     return [search, ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) }))];
   },
   runTurn(session, context) {
-    const settings = context.scenario.settings;
-    for (const name of settings.nonDeferredTools) session.discovered.add(name);
-    for (const need of context.turn.needs) {
-      session.toolsNeeded += 1;
-      if (session.discovered.has(need.tool)) {
-        session.toolsFound += 1;
-        callNeededTool(session, need, { style: "native" });
-        continue;
-      }
-      if (settings.searchExecution === "client") {
-        const notes = clientSearchFlow(session, context, need, {
-          searchCall: (input) => ({ type: "tool-call", id: session.nextId("toolu_sim_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
-          appendResult: (call, attempt) => {
-            const callId = (call as { id: string }).id;
-            if (attempt.names.length) session.append({ role: "user", blocks: [{ type: "tool-reference-result", callId, toolNames: attempt.names }] });
-            else session.appendToolResult(callId, SEARCH_TOOLS_TOOL.name, "No tools matched. Try other words.");
-          },
-        });
-        if (notes === null) return;
-        session.toolsFound += 1;
-        callNeededTool(session, need, { style: "native", notes });
-        continue;
-      }
-      // Server mode: the searches and the call happen inside one API call.
-      const variant = settings.searchVariant;
-      const attempts = searchWithRetry(session, variant, context, need);
-      const leading: TranscriptBlock[] = attempts.map((attempt) => ({
-        type: "server-tool-search",
-        id: session.nextId("srvtoolu_sim_"),
-        variant,
-        input: attempt.input,
-        result: attempt.outcome.ok ? { toolNames: attempt.names } : { errorCode: attempt.outcome.errorCode, errorMessage: attempt.outcome.errorMessage },
-      }));
-      attempts.forEach((attempt) => attempt.names.forEach((name) => session.discovered.add(name)));
-      const notes = attempts.filter((attempt) => !attempt.found).map((attempt) => missNote(attempt, need, variant));
-      if (!attempts[attempts.length - 1].found) {
-        session.send("search", `search "${attempts[0].input}" (missed)`, [...leading, { type: "text", text: giveUpText(need) }], notes);
-        return;
-      }
-      session.toolsFound += 1;
-      notes.push("the search ran on Anthropic's side within this request; the found definitions are expanded inline");
-      callNeededTool(session, need, { style: "native", kind: "search", leading, notes });
-    }
-    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+    const variant = context.scenario.settings.searchVariant;
+    runProviderNativeSearchTurn(session, context, {
+      client: {
+        searchCall: (input) => ({ type: "tool-call", id: session.nextId("toolu_sim_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
+        appendResult: (call, attempt) => {
+          const callId = (call as { id: string }).id;
+          if (attempt.names.length) session.append({ role: "user", blocks: [{ type: "tool-reference-result", callId, toolNames: attempt.names }] });
+          else session.appendToolResult(callId, SEARCH_TOOLS_TOOL.name, "No tools matched. Try other words.");
+        },
+      },
+      server: {
+        kind: variant,
+        leading: (attempts) =>
+          attempts.map((attempt) => ({
+            type: "server-tool-search",
+            id: session.nextId("srvtoolu_sim_"),
+            variant,
+            input: attempt.input,
+            result: attempt.outcome.ok ? { toolNames: attempt.names } : { errorCode: attempt.outcome.errorCode, errorMessage: attempt.outcome.errorMessage },
+          })),
+        notes: (found) => (found ? ["the search ran on Anthropic's side within this request; the found definitions are expanded inline"] : []),
+      },
+    });
   },
 };

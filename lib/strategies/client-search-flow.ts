@@ -4,6 +4,12 @@ import type { SimulationSession } from "../simulator/session";
 import { giveUpText, missNote, searchWithRetry, type SearchAttempt } from "./discovery";
 import type { TurnContext } from "./types";
 
+/** How one strategy's client-run search looks on the wire: the model's search call and the appended result. */
+export type ClientSearchOptions = {
+  searchCall: (input: string) => TranscriptBlock;
+  appendResult: (call: TranscriptBlock, attempt: SearchAttempt) => void;
+};
+
 /**
  * The round trip every client-run search shares: the model calls the search, the client runs it and appends
  * the result (and whatever makes the found tools callable), one rephrased retry on a miss, and a visible
@@ -14,10 +20,7 @@ export function clientSearchFlow(
   session: SimulationSession,
   context: TurnContext,
   need: NeededToolCall,
-  options: {
-    searchCall: (input: string) => TranscriptBlock;
-    appendResult: (call: TranscriptBlock, attempt: SearchAttempt) => void;
-  },
+  options: ClientSearchOptions,
 ): string[] | null {
   const attempts = searchWithRetry(session, "client", context, need);
   const notes: string[] = [];

@@ -1,8 +1,6 @@
 import type { CatalogTool } from "../catalog/types";
 import type { ToolEntry, TranscriptBlock } from "../engine/transcript";
-import { answerText, giveUpText, missNote, searchWithRetry } from "./discovery";
-import { callNeededTool } from "./call-tool";
-import { clientSearchFlow } from "./client-search-flow";
+import { runProviderNativeSearchTurn } from "./provider-native-search";
 import type { StrategyDefinition } from "./types";
 
 /**
@@ -44,43 +42,23 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
     return entries;
   },
   runTurn(session, context) {
-    const settings = context.scenario.settings;
-    for (const name of settings.nonDeferredTools) session.discovered.add(name);
-    for (const need of context.turn.needs) {
-      session.toolsNeeded += 1;
-      if (session.discovered.has(need.tool)) {
-        session.toolsFound += 1;
-        callNeededTool(session, need, { style: "native" });
-        continue;
-      }
-      if (settings.searchExecution === "client") {
-        const notes = clientSearchFlow(session, context, need, {
-          searchCall: (query) => ({ type: "openai-search-call", id: session.nextId("ts_sim_"), callId: session.nextId("call_search_"), execution: "client", query }),
-          appendResult: (call, attempt) => {
-            const searchCall = call as Extract<TranscriptBlock, { type: "openai-search-call" }>;
-            session.append({ role: "user", blocks: [{ type: "openai-search-output", id: session.nextId("tso_sim_"), callId: searchCall.callId, execution: "client", toolNames: attempt.names }] });
-          },
-        });
-        if (notes === null) return;
-        session.toolsFound += 1;
-        callNeededTool(session, need, { style: "native", notes });
-        continue;
-      }
-      const attempts = searchWithRetry(session, "bm25", context, need);
-      const leading: TranscriptBlock[] = attempts.flatMap((attempt): TranscriptBlock[] => [
-        { type: "openai-search-call", id: session.nextId("ts_sim_"), callId: null, execution: "server", query: attempt.input },
-        { type: "openai-search-output", id: session.nextId("tso_sim_"), callId: null, execution: "server", toolNames: attempt.names },
-      ]);
-      attempts.forEach((attempt) => attempt.names.forEach((name) => session.discovered.add(name)));
-      const notes = attempts.filter((attempt) => !attempt.found).map((attempt) => missNote(attempt, need, "bm25"));
-      notes.push("hosted search ranking is not documented by OpenAI: emulated with BM25");
-      if (!attempts[attempts.length - 1].found) {
-        session.send("search", `search "${attempts[0].input}" (missed)`, [...leading, { type: "text", text: giveUpText(need) }], notes);
-        return;
-      }
-      session.toolsFound += 1;
-      callNeededTool(session, need, { style: "native", kind: "search", leading, notes });
-    }
-    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+    runProviderNativeSearchTurn(session, context, {
+      client: {
+        searchCall: (query) => ({ type: "openai-search-call", id: session.nextId("ts_sim_"), callId: session.nextId("call_search_"), execution: "client", query }),
+        appendResult: (call, attempt) => {
+          const searchCall = call as Extract<TranscriptBlock, { type: "openai-search-call" }>;
+          session.append({ role: "user", blocks: [{ type: "openai-search-output", id: session.nextId("tso_sim_"), callId: searchCall.callId, execution: "client", toolNames: attempt.names }] });
+        },
+      },
+      server: {
+        kind: "bm25",
+        leading: (attempts) =>
+          attempts.flatMap((attempt): TranscriptBlock[] => [
+            { type: "openai-search-call", id: session.nextId("ts_sim_"), callId: null, execution: "server", query: attempt.input },
+            { type: "openai-search-output", id: session.nextId("tso_sim_"), callId: null, execution: "server", toolNames: attempt.names },
+          ]),
+        notes: () => ["hosted search ranking is not documented by OpenAI: emulated with BM25"],
+      },
+    });
   },
 };
