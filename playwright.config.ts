@@ -2,6 +2,10 @@ import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
+const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
+const LIVE_LOG_FILE = "test-results/live-server.log";
+process.env.PLAYGROUND_LIVE_LOG_FILE ??= LIVE_LOG_FILE;
+process.env.PLAYGROUND_TEST_PROVIDER_BASE_URL ??= `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 
 // Debian's chromium is used where no Playwright browser is installed: this machine has no internet for
 // `playwright install`, and the project must not download anything at test time.
@@ -11,9 +15,6 @@ const systemChromium =
 
 export default defineConfig({
   testDir: "./e2e",
-  // Live mode (issue 6) and the decide views (issue 7) are built but not yet wired into the page; their specs
-  // run once that wiring lands. Everything else runs on every `npm test`.
-  testIgnore: ["**/live.spec.ts", "**/decide.spec.ts"],
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -51,12 +52,30 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: process.env.E2E_DEV === "1" ? `npx next dev -p ${PORT}` : `npx next build && npx next start -p ${PORT}`,
-    url: `http://localhost:${PORT}`,
-    // A production build of this app takes one to three minutes on a 2-core machine.
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: [
+    {
+      // A local stand-in for the providers (test/fake-provider): live mode's e2e never reaches a real one.
+      command: `npx tsx test/fake-provider/main.ts --port ${FAKE_PROVIDER_PORT}`,
+      url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: process.env.E2E_DEV === "1" ? `npx next dev -p ${PORT}` : `npx next build && npx next start -p ${PORT}`,
+      url: `http://localhost:${PORT}`,
+      // A production build of this app takes one to three minutes on a 2-core machine.
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        // Live routes talk to the fake provider (honoured for loopback URLs only) and log where the key test reads.
+        PLAYGROUND_TEST_PROVIDER_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
+        PLAYGROUND_LIVE_LOG_FILE: LIVE_LOG_FILE,
+        // One browser runs many live requests back to back; the per-client limit is tested in the route tests.
+        PLAYGROUND_LIVE_RATE_BURST: "100",
+        // Short links of e2e runs go to a throwaway store, not the developer's data folder.
+        PLAYGROUND_DATA_DIR: "test-results/share-data",
+      },
+    },
+  ],
 });

@@ -1,8 +1,10 @@
 /**
- * Route-level checks of sharing and the request guard against the production build (the page-level flows are
- * added once the share dialog is wired into the page).
+ * Sharing, local work, import and export against the production build: the page-level flows (share dialog, links
+ * opened in a fresh browser, broken links, autosave, saved scenarios, import, export) and the routes' guard.
  */
-import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PlaygroundPage } from "./pages/playground-page";
 import { seed200ToolsScenario } from "../lib/examples/synthetic-examples";
 import { decodeSharePayload, encodeWorkspace } from "../lib/share";
 import { parseScenarioValue, serializeScenario } from "../lib/scenario";
@@ -75,5 +77,212 @@ test.describe("short links", () => {
     expect(decoded.workspace).toMatchObject({ strategyId: "gateway", stepIndex: 3 });
 
     expect((await api.fetch("AAAAAAAAAAAAAAAAAAAAAA", { [TOKEN_HEADER]: token })).status()).toBe(404);
+  });
+});
+
+/** What "the same scenario, step and diff" means on screen. */
+async function visibleState(page: Page) {
+  const playground = new PlaygroundPage(page);
+  await playground.waitForRun();
+  return {
+    title: await page.getByTestId("scenario-title").textContent(),
+    strategy: await page.getByTestId("strategy-picker").inputValue(),
+    step: await playground.stepPosition.textContent(),
+    detail: await playground.prefixBarContent.getAttribute("data-detail"),
+    segments: await playground.prefixBarContent.locator("[data-testid=prefix-segment]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status"))),
+    summary: await page.getByTestId("step-summary-panel").innerText(),
+    tools: await page.getByTestId("tool-row").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-tool"))),
+  };
+}
+
+async function shareLink(page: Page): Promise<string> {
+  await page.getByTestId("share-open").click();
+  const link = page.getByTestId("share-link");
+  await expect(link).toHaveValue(/#s=/);
+  const value = await link.inputValue();
+  await page.getByTestId("share-dialog").getByRole("button", { name: "Close" }).click();
+  return value;
+}
+
+async function openInFreshContext(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const playground = new PlaygroundPage(page);
+  await page.goto(url);
+  return { context, page, playground };
+}
+
+test.describe("sharing from the page", () => {
+  test.setTimeout(240_000);
+
+  test("a link opened in a fresh browser shows the same catalog, strategy, step and diff", async ({ page, browser }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("learning-agent");
+    await playground.selectStrategy("naive-dynamic");
+    await playground.waitForRun();
+    await playground.focusPage();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press("ArrowRight");
+    await playground.waitForStep("naive-dynamic", 3);
+    const before = await visibleState(page);
+    const link = await shareLink(page);
+    expect(link.length).toBeLessThan(8_000);
+
+    const fresh = await openInFreshContext(browser, link);
+    await expect(fresh.page.getByTestId("scenario-title")).toContainText("Learning agent");
+    await fresh.playground.waitForStep("naive-dynamic", 3);
+    expect(await visibleState(fresh.page)).toEqual(before);
+    // The fragment is dropped once opened: a reload shows the (autosaved) work, not the link again.
+    expect(new URL(fresh.page.url()).hash).toBe("");
+    expect(fresh.playground.externalRequests).toEqual([]);
+    expect(fresh.playground.consoleErrors).toEqual([]);
+    await fresh.context.close();
+  });
+
+  test("a corrupted link shows why and leaves the previous work as it was", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await playground.selectStrategy("gateway");
+    await playground.waitForRun();
+    const before = await visibleState(page);
+    const link = await shareLink(page);
+    const corrupted = link.slice(0, link.indexOf("#s=") + 3) + "AAAA" + link.slice(link.indexOf("#s=") + 40);
+
+    // Pasted into the open tab (hashchange).
+    await page.goto(corrupted);
+    await expect(page.getByTestId("share-link-error")).toBeVisible();
+    await expect(page.getByTestId("share-link-error")).toContainText("could not be opened");
+    expect(await visibleState(page)).toEqual(before);
+
+    // Opened by a fresh load: the autosaved work comes back, with the same message.
+    await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+    await page.reload();
+    await expect(page.getByTestId("share-link-error")).toContainText("autosaved work is shown instead");
+    expect(await visibleState(page)).toEqual(before);
+    await playground.screenshot("share-link-error");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
+  test("a 362-tool scenario is too long for a link: the short link round-trips through the server's store", async ({ page, browser }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("mixed-mcp");
+    await page.getByTestId("share-open").click();
+    await expect(page.getByTestId("share-link-size")).toHaveAttribute("data-verdict", "too-long", { timeout: 30_000 });
+    await playground.screenshot("share-dialog", page.getByTestId("share-dialog"));
+    await page.getByTestId("share-create-short-link").click();
+    const short = page.getByTestId("share-short-link");
+    await expect(short).toHaveValue(/#id=[A-Za-z0-9_-]{22}$/);
+    const url = await short.inputValue();
+
+    const fresh = await openInFreshContext(browser, url);
+    await expect(fresh.page.getByTestId("scenario-title")).toContainText("362", { timeout: 60_000 });
+    await expect(fresh.page.getByTestId("scenario-title")).toContainText("24 MCP servers");
+    expect(fresh.playground.externalRequests).toEqual([]);
+    await fresh.context.close();
+  });
+
+  test("the work autosaves and comes back after a reload; saved scenarios open, rename, duplicate and delete", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await playground.selectStrategy("stubs");
+    await playground.waitForRun();
+    await expect(page.getByTestId("autosave-status")).toHaveAttribute("data-state", "saved");
+    expect(new URL(page.url()).search).toBe("");
+    await page.reload();
+    await playground.waitForRun();
+    await expect(page.getByTestId("strategy-picker")).toHaveValue("stubs");
+    await expect(page.getByTestId("scenario-title")).toContainText("Weather");
+
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-saved").click();
+    const dialog = page.getByTestId("saved-dialog");
+    await dialog.getByTestId("saved-name").fill("My weather study");
+    await dialog.getByTestId("saved-save").click();
+    await expect(dialog.getByTestId("saved-entry")).toHaveCount(1);
+    const entry = dialog.getByTestId("saved-entry").first();
+    await entry.getByRole("button", { name: "Rename" }).click();
+    await entry.getByLabel("New name").fill("Renamed study");
+    await entry.getByRole("button", { name: "OK" }).click();
+    await expect(dialog.getByTestId("saved-entry").first()).toContainText("Renamed study");
+    await dialog.getByTestId("saved-entry").first().getByRole("button", { name: "Duplicate" }).click();
+    await expect(dialog.getByTestId("saved-entry")).toHaveCount(2);
+    page.once("dialog", (confirm) => void confirm.accept());
+    await dialog.getByTestId("saved-entry").filter({ hasText: "(copy)" }).getByRole("button", { name: "Delete" }).click();
+    await expect(dialog.getByTestId("saved-entry")).toHaveCount(1);
+    await playground.screenshot("saved-scenarios", dialog);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    // Another example replaces the work; the saved one opens it again.
+    await page.getByTestId("example-picker").selectOption("learning-agent");
+    await expect(page.getByTestId("scenario-title")).toContainText("Learning agent");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-saved").click();
+    await dialog.getByTestId("saved-entry").first().getByRole("button", { name: "Open" }).click();
+    await expect(page.getByTestId("scenario-title")).toContainText("Weather");
+    await expect(page.getByTestId("strategy-picker")).toHaveValue("stubs");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("import and export from the page", () => {
+  test.setTimeout(180_000);
+
+  test("a bad paste lists its problems and changes nothing; a good one replaces the catalog", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    const before = await page.getByTestId("scenario-title").textContent();
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const dialog = page.getByTestId("import-dialog");
+    await dialog.getByTestId("import-text").fill('{"tools": [{"name": "bad tool name!", "inputSchema": {"type": "object", "properties": {"x": {"type": "nonsense"}}}}');
+    await dialog.getByTestId("import-check").click();
+    await expect(dialog.getByTestId("import-failed")).toContainText("Nothing was imported");
+    await expect(dialog.getByTestId("import-problems")).toBeVisible();
+    await playground.screenshot("import-problems", dialog);
+    expect(await page.getByTestId("scenario-title").textContent()).toBe(before);
+
+    const tools = Array.from({ length: 3 }, (_, index) => ({ name: `lookup_${index}`, description: `Looks up record ${index}.`, inputSchema: { type: "object", properties: { id: { type: "string" } } } }));
+    await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
+    await dialog.getByTestId("import-check").click();
+    await dialog.getByTestId("import-mode-add").click();
+    await dialog.getByTestId("import-confirm").click();
+    await expect(dialog).not.toBeVisible();
+    await expect(page.getByTestId("scenario-title")).toContainText("5 tools");
+    await playground.waitForRun();
+
+    // Replacing the catalog with tools the conversation does not call says so before the engine does.
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
+    await dialog.getByTestId("import-check").click();
+    await dialog.getByTestId("import-mode-replace").click();
+    await dialog.getByTestId("import-confirm").click();
+    await expect(page.getByTestId("scenario-title")).toContainText("3 tools");
+    await expect(page.getByTestId("workspace-notice-problems")).toContainText("get_weather");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
+  test("export: request code for a strategy, and the results as JSON and CSV", async ({ page }) => {
+    fs.mkdirSync("test-results", { recursive: true });
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-export").click();
+    const dialog = page.getByTestId("export-dialog");
+    await dialog.getByTestId("export-strategy").selectOption("gateway");
+    await dialog.getByTestId("export-format").selectOption("curl");
+    await dialog.getByTestId("export-show-code").click();
+    await expect(dialog.getByTestId("export-code")).toContainText("curl");
+    await expect(dialog.getByTestId("export-code")).toContainText("search_tools");
+
+    const jsonDownload = page.waitForEvent("download");
+    await dialog.getByTestId("export-results-json").click();
+    const json = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), "utf8")) as { strategies: Array<{ id: string; totals: { costUsd: number } }> };
+    expect(json.strategies.length).toBe(await page.getByTestId("compare-row").count());
+    const csvDownload = page.waitForEvent("download");
+    await dialog.getByTestId("export-results-csv").click();
+    const csv = fs.readFileSync(await (await csvDownload).path(), "utf8");
+    expect(csv.split("\n")[0]).toContain("strategy,provider,model");
+    await playground.screenshot("export-dialog", dialog);
+    expect(playground.consoleErrors).toEqual([]);
   });
 });

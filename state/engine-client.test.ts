@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { EngineRequest, EngineResponse } from "@/lib/workbench/engine-protocol";
-import { EngineClient, type WorkerLike } from "./engine-client";
-
-class FakeWorker implements WorkerLike {
-  sent: EngineRequest[] = [];
-  private listener: ((event: MessageEvent<EngineResponse>) => void) | null = null;
-  postMessage(message: EngineRequest) {
-    this.sent.push(message);
-  }
-  addEventListener(_type: "message", listener: (event: MessageEvent<EngineResponse>) => void) {
-    this.listener = listener;
-  }
-  terminate() {}
-  answer(response: EngineResponse) {
-    this.listener?.({ data: response } as MessageEvent<EngineResponse>);
-  }
-}
+import { EngineClient } from "./engine-client";
+import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
 

@@ -9,7 +9,7 @@ import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; stale: boolean; message: string };
 
-type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens";
+type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "results" | "export";
 
 const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
   "set-catalog": "catalog",
@@ -19,6 +19,7 @@ const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
   run: "run",
   "step-detail": "step-detail",
   "tool-tokens": "tool-tokens",
+  "results-json": "results",
 };
 
 type Pending = { channel: Channel; resolve: (response: EngineResponse) => void; progress?: (done: number, total: number) => void };
@@ -87,10 +88,16 @@ export class EngineClient {
     );
   }
 
-  stepDetail(runRequestId: number, strategyId: StrategyId, stepIndex: number): Promise<Outcome<StepDetail>> {
-    return this.send("step-detail", { runRequestId, strategyId, stepIndex }).then((outcome) =>
+  /** `purpose: "export"` uses its own channel, so a request fetched for the export never makes the page's detail stale. */
+  stepDetail(runRequestId: number, strategyId: StrategyId, stepIndex: number, purpose: "page" | "export" = "page"): Promise<Outcome<StepDetail>> {
+    return this.send("step-detail", { runRequestId, strategyId, stepIndex, ...(purpose === "export" ? { purpose } : {}) }, undefined, purpose === "export" ? "export" : undefined).then((outcome) =>
       mapOutcome(outcome, (response) => (response.kind === "step-detail" ? response.detail : undefined)),
     );
+  }
+
+  /** The documented simulation JSON of run `runRequestId`, for the export. */
+  resultsJson(runRequestId: number): Promise<Outcome<unknown>> {
+    return this.send("results-json", { runRequestId }).then((outcome) => mapOutcome(outcome, (response) => (response.kind === "results-json" ? response.json : undefined)));
   }
 
   toolTokens(catalogVersion: number): Promise<Outcome<{ catalogVersion: number; tokens: number[] }>> {
@@ -107,9 +114,9 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  private send<K extends EngineRequest["kind"]>(kind: K, payload: Payload<K>, progress?: (done: number, total: number) => void): Promise<Outcome<EngineResponse>> {
+  private send<K extends EngineRequest["kind"]>(kind: K, payload: Payload<K>, progress?: (done: number, total: number) => void, channelOverride?: Channel): Promise<Outcome<EngineResponse>> {
     const requestId = this.nextRequestId++;
-    const channel = CHANNEL_OF[kind];
+    const channel = channelOverride ?? CHANNEL_OF[kind];
     this.latest.set(channel, requestId);
     return new Promise<Outcome<EngineResponse>>((resolve) => {
       this.pending.set(requestId, {

@@ -35,11 +35,20 @@ export const PERSISTENCE: Record<DataKey, Persistence> = {
   toolTokens: "none",
   detail: "none",
   detailError: "none",
+  // A live transcript carries what a real provider answered: it is shown, never stored or shared.
+  liveRun: "none",
+  liveSummary: "none",
   theme: "local",
   runTab: "local",
   sidePanel: "local",
   catalogFilter: "none",
   helpOpen: "none",
+  tourOpen: "none",
+  openDialog: "none",
+  workspaceNotice: "none",
+  autosave: "none",
+  // Live mode spends a key: a reload or a link must never start in it.
+  runMode: "none",
 };
 
 const LOCAL_STORAGE_KEY = "tool-disclosure-playground:preferences";

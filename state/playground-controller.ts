@@ -3,13 +3,16 @@
  * anything that needs the worker (opening an example, importing a file) and otherwise just change the store.
  */
 import { parseCatalogText } from "@/lib/catalog";
-import type { CatalogTool } from "@/lib/catalog/types";
-import { STRATEGY_IDS } from "@/lib/scenario/types";
+import type { Catalog, CatalogTool } from "@/lib/catalog/types";
+import type { WireRequest } from "@/lib/engine/types";
+import { STRATEGY_IDS, type Scenario, type StrategyId } from "@/lib/scenario/types";
+import type { SharedWorkspace } from "@/lib/share";
 import { catalogToText, parseToolText } from "@/lib/workbench/catalog-text";
+import { stepDetail } from "@/lib/workbench/summarise-run";
 import type { EngineClient } from "./engine-client";
-import type { PlaygroundStore } from "./playground-store";
+import type { PlaygroundState, PlaygroundStore } from "./playground-store";
 import { readLocalPreferences, writeLocalPreferences } from "./persistence";
-import { WHOLE_CATALOG_EDITOR_LIMIT, selectStepIndex } from "./selectors";
+import { WHOLE_CATALOG_EDITOR_LIMIT, selectLiveRun, selectStepIndex } from "./selectors";
 
 /** Re-runs and re-parses wait this long after the last keystroke. */
 export const TYPING_DEBOUNCE_MS = 250;
@@ -18,7 +21,15 @@ const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
 
 export type PlaygroundController = {
   openExample(exampleId: string): Promise<void>;
+  /** Opens a scenario from a link, the autosave, the saved list or an imported file, with its strategy and step. */
+  openWorkspace(workspace: SharedWorkspace): void;
+  /** The request `strategyId` sends at the current step (it lives in the worker), or null when it has none. */
+  requestOf(strategyId: StrategyId): Promise<WireRequest | null>;
+  /** The documented `simulate --json` document of the runs on screen. */
+  resultsJson(): Promise<unknown>;
   importCatalogText(text: string, sourceName?: string): Promise<void>;
+  /** Puts an already parsed catalog (the import dialog's) in place of the current one; turns and settings stay. */
+  replaceCatalog(catalog: Catalog): void;
   /** Edits the selected tool of a big catalog (per-tool editor). */
   editTool(toolName: string, text: string): void;
   dispose(): void;
@@ -70,6 +81,11 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
 
   async function fetchDetail() {
     const state = store.getState();
+    if (selectLiveRun(state) && state.liveRun) {
+      // A live transcript lives on this thread: its detail is computed here, at once.
+      state.setDetail(stepDetail(state.liveRun, selectStepIndex(state)));
+      return;
+    }
     if (state.runRequestId === null) return;
     const run = state.runs.find((candidate) => candidate.id === state.strategyId);
     if (!run || run.steps.length === 0) {
@@ -99,7 +115,12 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       // A new example or import runs at once; typing waits for a pause.
       debounce("run", () => void runNow(), state.scenarioMeta !== previous.scenarioMeta ? 0 : TYPING_DEBOUNCE_MS);
     }
-    if (state.runRequestId !== previous.runRequestId || state.strategyId !== previous.strategyId || selectStepIndex(state) !== selectStepIndex(previous)) {
+    if (
+      state.runRequestId !== previous.runRequestId ||
+      state.strategyId !== previous.strategyId ||
+      selectStepIndex(state) !== selectStepIndex(previous) ||
+      selectLiveRun(state) !== selectLiveRun(previous)
+    ) {
       void fetchDetail();
     }
     if (state.theme !== previous.theme) applyTheme();
@@ -107,6 +128,13 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       writeLocalPreferences(environment.storage, state);
     }
   });
+
+  /** Puts a whole scenario on screen; the worker already holds its catalog as `catalogVersion`. */
+  function showScenario(scenario: Scenario, catalogVersion: number, selection: Partial<Pick<PlaygroundState, "stepIndex" | "strategyId" | "forceProvider">>) {
+    const catalogText = scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
+    store.setState({ catalogCheck: { text: catalogText, problems: [] }, selectedTool: scenario.catalog.tools[0]?.name ?? null, detail: null, ...selection });
+    store.getState().loadScenario({ meta: scenarioMeta(scenario), catalog: scenario.catalog, catalogVersion, catalogText, turns: scenario.turns, settings: scenario.settings });
+  }
 
   return {
     async openExample(exampleId) {
@@ -117,16 +145,34 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
         return;
       }
       const { scenario, catalogVersion } = outcome.value;
-      const catalogText = scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
-      store.setState({ catalogCheck: { text: catalogText, problems: [] }, stepIndex: 0, selectedTool: scenario.catalog.tools[0]?.name ?? null, detail: null });
-      state.loadScenario({
-        meta: { id: scenario.id, title: scenario.title, description: scenario.description },
-        catalog: scenario.catalog,
-        catalogVersion,
-        catalogText,
-        turns: scenario.turns,
-        settings: scenario.settings,
+      showScenario(scenario, catalogVersion, { stepIndex: 0 });
+    },
+
+    openWorkspace(workspace) {
+      const { catalogVersion } = client.setCatalog(workspace.scenario.catalog);
+      showScenario(workspace.scenario, catalogVersion, {
+        stepIndex: workspace.stepIndex ?? 0,
+        forceProvider: workspace.forceProvider ?? false,
+        ...(workspace.strategyId ? { strategyId: workspace.strategyId } : {}),
       });
+    },
+
+    async requestOf(strategyId) {
+      const state = store.getState();
+      if (state.runRequestId === null) return null;
+      const run = state.runs.find((candidate) => candidate.id === strategyId);
+      if (!run || run.steps.length === 0) return null;
+      const outcome = await client.stepDetail(state.runRequestId, strategyId, Math.min(state.stepIndex, run.steps.length - 1), "export");
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.value.request;
+    },
+
+    async resultsJson() {
+      const { runRequestId } = store.getState();
+      if (runRequestId === null) throw new Error("export: nothing has been simulated yet");
+      const outcome = await client.resultsJson(runRequestId);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.value;
     },
 
     async importCatalogText(text, sourceName) {
@@ -140,6 +186,13 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
         store.setState({ selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
         store.getState().adoptCatalog(catalog, outcome.value.catalogVersion);
       }
+    },
+
+    replaceCatalog(catalog) {
+      const { catalogVersion } = client.setCatalog(catalog);
+      const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
+      store.setState({ catalogCheck: { text: catalogText, problems: [] }, catalogText, toolDraft: null, selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
+      store.getState().adoptCatalog(catalog, catalogVersion);
     },
 
     editTool(toolName, text) {
@@ -162,6 +215,10 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       client.dispose();
     },
   };
+}
+
+function scenarioMeta(scenario: Scenario) {
+  return { id: scenario.id, title: scenario.title, ...(scenario.description !== undefined ? { description: scenario.description } : {}) };
 }
 
 /** A renamed tool must not take the name of another one. */

@@ -13,16 +13,16 @@ import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } fro
 const StoreContext = createContext<PlaygroundStore | null>(null);
 const ControllerContext = createContext<PlaygroundController | null>(null);
 
-export function PlaygroundProvider({ initialExampleId, children }: { initialExampleId: string; children: ReactNode }) {
+/** What the page opens first is decided by components/playground/workspace-session (link, URL example, autosave). */
+export function PlaygroundProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => createPlaygroundStore({ settings: DEFAULT_SETTINGS }));
   const [controller, setController] = useState<PlaygroundController | null>(null);
 
   useEffect(() => {
     const created = createPlaygroundController(store, new EngineClient(createEngineWorker()), { storage: window.localStorage, root: document.documentElement });
     setController(created);
-    void created.openExample(initialExampleId);
     return () => created.dispose();
-  }, [store, initialExampleId]);
+  }, [store]);
 
   return (
     <StoreContext.Provider value={store}>

@@ -1,5 +1,7 @@
 import type { StateCreator } from "zustand";
 import type { InputProblem } from "@/lib/catalog/types";
+import type { StrategyRun } from "@/lib/engine/types";
+import { summariseRun } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { PlaygroundState } from "./playground-store";
 
@@ -23,6 +25,13 @@ export type ResultsSlice = {
   toolTokens: { catalogVersion: number; tokens: number[] } | null;
   detail: StepDetail | null;
   detailError: string | null;
+  /**
+   * The transcript of a live run (real provider), built by the engine on the main thread as it arrives: a few
+   * requests, so it is kept whole here (the simulated runs stay in the worker). `liveSummary` is its summary,
+   * computed once per change so selectors return a stable object.
+   */
+  liveRun: StrategyRun | null;
+  liveSummary: RunSummary | null;
 
   runStarted(at: number): void;
   runProgressed(done: number, total: number): void;
@@ -31,6 +40,7 @@ export type ResultsSlice = {
   setCatalogCheck(check: CatalogCheck): void;
   setToolTokens(value: { catalogVersion: number; tokens: number[] }): void;
   setDetail(detail: StepDetail | null, error?: string | null): void;
+  setLiveRun(run: StrategyRun | null): void;
 };
 
 export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSlice> = (set) => ({
@@ -45,6 +55,8 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   toolTokens: null,
   detail: null,
   detailError: null,
+  liveRun: null,
+  liveSummary: null,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
   runProgressed: (done, total) => set({ runProgress: { done, total } }),
   runFinished: ({ runRequestId, runs, timingMs }) => set({ runRequestId, runs, timingMs, running: false, runStartedAt: null, runProgress: null, runError: null }),
@@ -52,4 +64,5 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
   setDetail: (detail, error = null) => set({ detail, detailError: error }),
+  setLiveRun: (run) => set({ liveRun: run, liveSummary: run ? summariseRun(run) : null }),
 });

@@ -6,7 +6,12 @@ import type { PlaygroundState } from "./playground-store";
 /** Above this many tools the editor shows one tool at a time (a 10,000-tool JSON text would be megabytes). */
 export const WHOLE_CATALOG_EDITOR_LIMIT = 300;
 
-export const selectSelectedRun = (state: PlaygroundState): RunSummary | undefined => state.runs.find((run) => run.id === state.strategyId);
+/** The live transcript of the selected strategy, when live mode is on and one exists. */
+export const selectLiveRun = (state: PlaygroundState): RunSummary | undefined =>
+  state.runMode === "live" && state.liveSummary?.id === state.strategyId && state.liveSummary.steps.length > 0 ? state.liveSummary : undefined;
+
+/** The run the stepper walks: the live transcript in live mode once it has a request, the simulated run otherwise. */
+export const selectSelectedRun = (state: PlaygroundState): RunSummary | undefined => selectLiveRun(state) ?? state.runs.find((run) => run.id === state.strategyId);
 
 export const selectStepCount = (state: PlaygroundState): number => selectSelectedRun(state)?.steps.length ?? 0;
 
@@ -36,3 +41,15 @@ export function filterTools(tools: readonly CatalogTool[], filter: string): numb
   });
   return indexes;
 }
+
+/** The parts of the store that make up the shareable workspace (select with useShallow: a new object per call). */
+export const selectWorkspaceFields = (state: PlaygroundState) => ({
+  scenarioMeta: state.scenarioMeta,
+  lastValidCatalog: state.lastValidCatalog,
+  turns: state.turns,
+  settings: state.settings,
+  strategyId: state.strategyId,
+  stepIndex: state.stepIndex,
+  forceProvider: state.forceProvider,
+  catalogVersion: state.catalogVersion,
+});

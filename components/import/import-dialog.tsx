@@ -144,8 +144,8 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
               </p>
               <ProblemList problems={outcome.problems} />
               <div className="flex flex-wrap items-center gap-2">
-                <Button size="sm" pressed={mode === "replace"} onClick={() => setMode("replace")}>Replace the catalog</Button>
-                <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")}>Add to the catalog</Button>
+                <Button size="sm" pressed={mode === "replace"} onClick={() => setMode("replace")} data-testid="import-mode-replace">Replace the catalog</Button>
+                <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")} data-testid="import-mode-add">Add to the catalog</Button>
                 <Button variant="primary" onClick={confirm} data-testid="import-confirm">Import tools</Button>
               </div>
             </div>

@@ -21,6 +21,7 @@ export function HelpButton() {
 export function HelpDialog() {
   const open = usePlayground((state) => state.helpOpen);
   const setHelpOpen = usePlayground((state) => state.setHelpOpen);
+  const setTourOpen = usePlayground((state) => state.setTourOpen);
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -49,7 +50,10 @@ export function HelpDialog() {
             </div>
           ))}
         </dl>
-        <div className="mt-6 flex justify-end">
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className={buttonClass} onClick={() => setTourOpen(true)} data-testid="start-tour">
+            Take the guided tour
+          </button>
           <button type="button" className={buttonClass} onClick={() => setHelpOpen(false)} autoFocus>
             Close
           </button>

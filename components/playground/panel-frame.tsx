@@ -2,18 +2,20 @@ import type { ReactNode } from "react";
 import { panelClass } from "./control-styles";
 
 /** A card of the run area. Its height is set by the caller so stepping never changes the layout. */
-export function PanelFrame({ title, subtitle, actions, testId, className = "", bodyClassName = "", children }: {
+export function PanelFrame({ title, subtitle, actions, testId, tour, className = "", bodyClassName = "", children }: {
   /** Without a title the frame has no header: for panels that carry their own headline. */
   title?: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
   testId?: string;
+  /** The guided tour's name for this panel (`data-tour`, see components/tour/tour-steps.ts). */
+  tour?: string;
   className?: string;
   bodyClassName?: string;
   children: ReactNode;
 }) {
   return (
-    <section className={`${panelClass} flex min-w-0 flex-col ${className}`} data-testid={testId}>
+    <section className={`${panelClass} flex min-w-0 flex-col ${className}`} data-testid={testId} data-tour={tour}>
       {title === undefined ? null : (
         <header className="flex min-h-12 items-center justify-between gap-3 border-b border-line px-5 py-2.5">
           <div className="min-w-0">

@@ -3,9 +3,9 @@ import { usePlayground } from "@/state/playground-provider";
 import { ExamplePicker } from "./example-picker";
 import { HelpButton } from "./help-dialog";
 import { ModelPicker } from "./model-picker";
-import { RunStatus } from "./run-status";
 import { StrategyPicker } from "./strategy-picker";
 import { ThemeToggle } from "./theme-toggle";
+import { AutosaveState, WorkspaceButtons } from "./workspace-buttons";
 
 export function PlaygroundHeader() {
   const title = usePlayground((state) => state.scenarioMeta.title);
@@ -14,19 +14,22 @@ export function PlaygroundHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur">
       <div className="flex h-16 items-center gap-4 px-5">
-        <div className="min-w-0 shrink">
+        <div className="w-52 shrink-0">
           <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
-          <p className="truncate text-xs text-muted" data-testid="scenario-title">
-            {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools · <span className="tabular">{turnCount}</span> turns
+          <p className="truncate text-xs text-muted">
+            <span data-testid="scenario-title">
+              {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools · <span className="tabular">{turnCount}</span> turns
+            </span>
+            <AutosaveState />
           </p>
         </div>
-        <RunStatus />
         <nav aria-label="Scenario and strategy" className="ml-auto flex items-center gap-2">
           <ExamplePicker />
           <StrategyPicker />
           <ModelPicker />
+          <WorkspaceButtons />
           <a href="/lab" className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2" data-testid="lab-link">
-            Search lab
+            Lab
           </a>
           <ThemeToggle />
           <HelpButton />

@@ -14,11 +14,15 @@ import { StepSummary } from "@/components/run/step-summary";
 import { TokensPerStepChart } from "@/components/run/tokens-per-step-chart";
 import { ToolShareChart } from "@/components/run/tool-share-chart";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
+import { useShallow } from "zustand/react/shallow";
 import { STRATEGIES } from "@/lib/strategies";
 import { usePlayground } from "@/state/playground-provider";
-import { selectCurrentStep, selectSelectedRun, selectStepIndex } from "@/state/selectors";
+import { selectCurrentStep, selectLiveRun, selectSelectedRun, selectStepIndex } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
+import { DecidePanel } from "@/components/decide/decide-panel";
+import { LiveSection, RunModeToggle } from "./live-section";
 import { PanelFrame } from "./panel-frame";
+import { RunStatus } from "./run-status";
 import { Stepper } from "./stepper";
 
 const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
@@ -39,17 +43,39 @@ export function RunArea() {
   const strategyId = usePlayground((state) => state.strategyId);
   const selectStrategy = usePlayground((state) => state.selectStrategy);
   const theme = usePlayground((state) => state.theme);
+  const runMode = usePlayground((state) => state.runMode);
+  const liveRun = usePlayground(selectLiveRun);
+  const selectStep = usePlayground((state) => state.selectStep);
+  const decideInputs = usePlayground(useShallow((state) => ({ catalog: state.lastValidCatalog, settings: state.settings, turns: state.turns, scenario: state.scenarioMeta })));
   // The previous detail stays on screen until the worker answers for the new step (no blank flash while stepping);
   // the divergence shown with it is always that of the detail's own step.
   const currentDetail = detail;
-  const detailRun = runs.find((candidate) => candidate.id === detail?.strategyId);
+  const detailRun = liveRun ?? runs.find((candidate) => candidate.id === detail?.strategyId);
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
+  const source = liveRun ? "Live transcript" : runMode === "live" ? "Simulated prediction (no live request yet)" : null;
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <section className="rounded-2xl border border-line bg-panel px-5 py-4 shadow-sm" data-testid="stepper-panel">
+      <section className="rounded-2xl border border-line bg-panel px-5 py-4 shadow-sm" data-testid="stepper-panel" data-source={liveRun ? "live" : "simulated"}>
+        <div className="mb-3 flex items-center gap-3">
+          <RunModeToggle />
+          {source ? (
+            <span className={`text-xs font-medium ${liveRun ? "text-accent" : "text-muted"}`} data-testid="run-source">
+              {source}
+            </span>
+          ) : null}
+          <div className="ml-auto">
+            <RunStatus />
+          </div>
+        </div>
         <Stepper />
       </section>
+
+      {runMode === "live" ? (
+        <PanelFrame title="Live run" subtitle="The real provider answers; its usage beside the engine's prediction" testId="live-panel">
+          <LiveSection />
+        </PanelFrame>
+      ) : null}
 
       {run?.refused ? (
         <section className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink" data-testid="refused">
@@ -61,7 +87,7 @@ export function RunArea() {
         {step && run ? <StepSummary step={step} run={run} /> : null}
       </PanelFrame>
 
-      <PanelFrame title="Cache prefix" subtitle="The request in cache order; width is tokens" testId="prefix-panel" className="h-[292px]">
+      <PanelFrame title="Cache prefix" subtitle="The request in cache order; width is tokens" testId="prefix-panel" className="h-[292px]" tour="prefix-bar">
         <div className="h-full" data-testid="prefix-bar-content" data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}>
           {currentDetail ? <CachePrefixBar segments={currentDetail.segments} statuses={currentDetail.segmentStatus} divergence={detailDivergence} /> : null}
         </div>
@@ -87,6 +113,7 @@ export function RunArea() {
         }
         testId="request-area"
         className="h-[520px]"
+        tour="request-panel"
       >
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
@@ -100,7 +127,7 @@ export function RunArea() {
 
       <div className="grid grid-cols-2 gap-5" data-testid="charts">
         <PanelFrame title="Tokens per request" subtitle={run ? STRATEGIES[run.id].title : ""} testId="chart-panel-tokens" className="h-[400px]">
-          {run ? <TokensPerStepChart run={run} currentIndex={stepIndex} /> : null}
+          {run ? <TokensPerStepChart run={run} currentIndex={stepIndex} onSelectStep={selectStep} /> : null}
         </PanelFrame>
         <PanelFrame title="Cumulative cost" subtitle="All strategies, USD" testId="chart-panel-cost" className="h-[400px]">
           {runs.length > 0 ? <CumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
@@ -110,9 +137,22 @@ export function RunArea() {
         </PanelFrame>
       </div>
 
-      <PanelFrame title="Compare strategies" subtitle="Every strategy on this scenario" testId="compare">
+      <PanelFrame title="Compare strategies" subtitle="Every strategy on this scenario, simulated" testId="compare" tour="compare-table">
         <CompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
+
+      {decideInputs.catalog.tools.length > 0 ? (
+        <DecidePanel
+          key={decideInputs.scenario.id}
+          catalog={decideInputs.catalog}
+          settings={decideInputs.settings}
+          turns={decideInputs.turns}
+          runs={runs}
+          scenarioTitle={decideInputs.scenario.title}
+          selectedStrategyId={strategyId}
+          onSelectStrategy={selectStrategy}
+        />
+      ) : null}
 
       <PanelFrame title="Learn" subtitle="Each strategy in plain words" testId="learn">
         <LearnCards selectedId={strategyId} onSelect={selectStrategy} />

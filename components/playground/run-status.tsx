@@ -20,7 +20,7 @@ export function RunStatus() {
     };
   }, [running]);
   return (
-    <div className="flex w-48 shrink-0 items-center gap-2 text-xs text-muted" data-testid="run-status" data-running={running} aria-live="polite">
+    <div className="flex min-w-48 shrink-0 items-center justify-end gap-2 text-xs text-muted" data-testid="run-status" data-running={running} aria-live="polite">
       {runError ? (
         <span className="truncate text-danger" title={runError}>{runError}</span>
       ) : running && slow ? (

@@ -1,7 +1,8 @@
 "use client";
-import { Bar, BarChart, CartesianGrid, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type XAxisTickContentProps } from "recharts";
+import { Bar, CartesianGrid, ComposedChart, Line, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type XAxisTickContentProps } from "recharts";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { SegmentCacheStatus } from "@/lib/engine/types";
+import { isLiveStep } from "@/lib/live/chart-overlay";
 import { CACHE_STATUS_STYLES } from "@/lib/view/cache-status";
 import { tokensPerStepRows, type ChartStep, type TokensPerStepRow } from "@/lib/view/chart-data";
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
@@ -25,8 +26,12 @@ const SERIES: ReadonlyArray<{ key: "cacheRead" | "cacheWrite" | "uncached"; stat
   { key: "uncached", status: "uncached", name: "Uncached input" },
 ];
 
+/** A live run's row also carries the input the provider reported (null when it reported none). */
+type ChartRow = TokensPerStepRow & { measuredInput?: number | null };
+const MEASURED_COLOR = "var(--ink)";
+
 function StepTooltip({ active, payload }: TooltipContentProps) {
-  const row = active ? (payload?.[0]?.payload as TokensPerStepRow | undefined) : undefined;
+  const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;
   if (!row) return null;
   return (
     <div className={TOOLTIP_CLASS}>
@@ -49,6 +54,12 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
             <td className="pr-3 pt-1">Input</td>
             <td className="pt-1 text-right">{formatTokens(row.input)}</td>
           </tr>
+          {row.measuredInput !== undefined ? (
+            <tr>
+              <td className="pr-3">Measured input</td>
+              <td className="text-right">{row.measuredInput === null ? "not reported" : formatTokens(row.measuredInput)}</td>
+            </tr>
+          ) : null}
           <tr>
             <td className="pr-3">Output</td>
             <td className="text-right">{formatTokens(row.output)}</td>
@@ -82,7 +93,12 @@ function StepTick({ x, y, value, rows, currentIndex }: { x: number; y: number; v
 
 /** Input tokens of every request of one strategy, stacked by what the cache did with them. */
 export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "100%" }: TokensPerStepChartProps) {
-  const rows = tokensPerStepRows(run.steps);
+  // A live run is overlaid with what the provider measured: bars are the engine's prediction, the line the bill.
+  const rows: ChartRow[] = tokensPerStepRows(run.steps).map((row, position) => {
+    const step = run.steps[position];
+    return isLiveStep(step) ? { ...row, measuredInput: step.measured?.input ?? null } : row;
+  });
+  const hasMeasured = rows.some((row) => row.measuredInput !== undefined);
   const current = rows.find((row) => row.index === currentIndex);
   const summary =
     rows.length === 0
@@ -95,10 +111,17 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
       summary={summary}
       height={height}
       empty={rows.length === 0 ? "No requests: this strategy did not run." : null}
-      legend={<ChartLegend items={SERIES.map((series) => ({ key: series.key, label: series.name, color: CACHE_STATUS_STYLES[series.status].color, shape: "square" }))} />}
+      legend={
+        <ChartLegend
+          items={[
+            ...SERIES.map((series) => ({ key: series.key, label: hasMeasured ? `${series.name} (predicted)` : series.name, color: CACHE_STATUS_STYLES[series.status].color, shape: "square" as const })),
+            ...(hasMeasured ? [{ key: "measured", label: "Measured input", color: MEASURED_COLOR, shape: "line" as const }] : []),
+          ]}
+        />
+      }
     >
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
-        <BarChart
+        <ComposedChart
           data={rows}
           margin={{ top: 4, right: 8, bottom: 30, left: 18 }}
           onClick={(state) => {
@@ -132,7 +155,8 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
           {SERIES.map((series) => (
             <Bar key={series.key} dataKey={series.key} name={series.name} stackId="input" fill={CACHE_STATUS_STYLES[series.status].color} isAnimationActive={false} maxBarSize={48} />
           ))}
-        </BarChart>
+          {hasMeasured ? <Line dataKey="measuredInput" name="Measured input" stroke={MEASURED_COLOR} strokeWidth={2} dot={{ r: 4, fill: MEASURED_COLOR }} connectNulls={false} isAnimationActive={false} /> : null}
+        </ComposedChart>
       </ResponsiveContainer>
     </ChartFrame>
   );

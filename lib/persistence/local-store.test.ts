@@ -59,6 +59,19 @@ describe("local store", () => {
     expect(store.rename("id-2", "   ")).toMatchObject({ ok: false, error: { code: "invalid-name" } });
   });
 
+  it("keeps work aside once: the same scenario again answers with the entry already saved", async () => {
+    let counter = 0;
+    const store = createLocalStore(new MemoryStorage(), { newId: () => `id-${++counter}` });
+    const first = store.keepAside("Before the link", await workspace());
+    expect(first).toMatchObject({ ok: true, value: { id: "id-1", name: "Before the link" } });
+    // Another step of the same scenario is the same work: nothing new is written.
+    expect(store.keepAside("Again", { ...(await workspace()), stepIndex: 0 })).toMatchObject({ ok: true, value: { id: "id-1" } });
+    const edited = await workspace();
+    edited.scenario = { ...edited.scenario, turns: edited.scenario.turns.slice(0, 1) };
+    expect(store.keepAside("Edited", edited)).toMatchObject({ ok: true, value: { id: "id-2", name: "Edited" } });
+    expect(store.list()).toHaveLength(2);
+  });
+
   it("reports a full storage instead of throwing, and keeps what was there", async () => {
     const storage = new MemoryStorage(3_000);
     const store = createLocalStore(storage);

@@ -174,6 +174,25 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       return storeEntry(entry, encoded.value, [...readIndex(), entry]);
     },
 
+    /**
+     * Keeps work aside before something replaces it (a link, an example named in the URL): saved like `saveAs`,
+     * unless a saved entry already holds exactly this scenario (then that entry is the answer, nothing is written),
+     * so opening links again and again never piles up copies.
+     */
+    keepAside(name: string, state: Partial<WorkspaceState>): StoreResult<SavedScenarioEntry> {
+      if (!state.scenario) return failure("corrupt", "local-store: nothing to keep");
+      const scenarioOnly = encode({ scenario: state.scenario });
+      if (!scenarioOnly.ok) return scenarioOnly;
+      const index = readIndex();
+      for (const entry of index) {
+        if (entry.toolCount !== state.scenario.catalog.tools.length || entry.turnCount !== state.scenario.turns.length) continue;
+        const saved = decodeRecord(read(entryKey(entry.id)));
+        const savedScenario = saved.ok ? encode({ scenario: saved.value.workspace.scenario }) : null;
+        if (savedScenario?.ok && savedScenario.value === scenarioOnly.value) return { ok: true, value: entry };
+      }
+      return this.saveAs(name, state);
+    },
+
     open(id: string): StoreResult<OpenedWorkspace> {
       if (!readIndex().some((entry) => entry.id === id)) return failure("not-found", "local-store: no saved scenario with this id");
       return decodeRecord(read(entryKey(id)));

@@ -1,39 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Catalog } from "../catalog/types";
-import type { StrategyRun } from "../engine/types";
 import type { Scenario } from "../scenario/types";
 import { INITIAL_ENGINE_STATE, anthropicToolJson, coalesceQueue, handleEngineMessage, type EngineDependencies, type EngineRequest } from "./engine-protocol";
+import { fakeStrategyRun } from "./fake-strategy-run";
 
 const catalog: Catalog = { tools: [{ name: "get_weather", description: "Weather now.", inputSchema: { type: "object", properties: { city: { type: "string" } } } }] };
 
-function fakeRun(id: StrategyRun["id"], stepCount: number): StrategyRun {
-  const step = (index: number) => ({
-    index,
-    turn: 0,
-    kind: "call" as const,
-    title: `step ${index}`,
-    clockSeconds: index,
-    request: { method: "POST" as const, url: "https://api.example/v1", headers: {}, body: { index } },
-    response: { ok: true },
-    segments: [],
-    segmentStatus: [],
-    tokens: { input: 10, cacheRead: 0, cacheWrite: 0, uncached: 10, toolDefinitions: 5, output: 1 },
-    divergence: null,
-    cost: { uncachedUsd: 0, cacheReadUsd: 0, cacheWriteUsd: 0, outputUsd: 0, totalUsd: 0 },
-    notes: [],
-    warnings: [],
-  });
-  return {
-    id,
-    provider: "anthropic",
-    model: "m",
-    steps: Array.from({ length: stepCount }, (_, index) => step(index)),
-    totals: { input: 0, cacheRead: 0, cacheWrite: 0, uncached: 0, output: 0, requests: stepCount, costUsd: 0, cacheHitRateByTokens: 0, cacheHitRateByRequests: 0, toolsFound: 0, toolsNeeded: 0, toolDefinitions: 0 },
-    goals: { noToolsUpFront: false, stableToolList: true, nativeStrictSchema: true },
-    tokenCounting: { exact: true, label: "o200k" },
-    warnings: [],
-  };
-}
+const fakeRun = fakeStrategyRun;
 
 function dependencies(overrides: Partial<EngineDependencies> = {}): EngineDependencies & { seen: Scenario[] } {
   const seen: Scenario[] = [];
@@ -74,6 +47,14 @@ describe("handleEngineMessage", () => {
 
     const detail = await handleEngineMessage(state, { kind: "step-detail", requestId: 3, runRequestId: 2, strategyId: "gateway", stepIndex: 1 }, deps);
     expect(detail.response).toMatchObject({ kind: "step-detail", detail: { strategyId: "gateway", stepIndex: 1, previousRequestJson: expect.stringContaining('"index": 0') } });
+
+    // The export's JSON is the documented simulate --json document of the same run, requests included.
+    const results = await handleEngineMessage(state, { kind: "results-json", requestId: 4, runRequestId: 2 }, deps);
+    if (results.response.kind !== "results-json") throw new Error("expected results");
+    expect(results.response.json.strategies.map((strategy) => strategy.id)).toEqual(["full", "gateway"]);
+    expect(results.response.json.strategies[1].steps[2].request).toMatchObject({ body: { index: 2 } });
+    const stale = await handleEngineMessage(state, { kind: "results-json", requestId: 5, runRequestId: 1 }, deps);
+    expect(stale.response).toMatchObject({ kind: "error", request: "results-json" });
   });
 
   it("answers with an error value, never a throw, for an unknown catalog version, a stale run or a failing engine", async () => {
@@ -141,5 +122,16 @@ describe("coalesceQueue", () => {
     const { keep, superseded } = coalesceQueue(queue);
     expect(keep.map((message) => message.requestId)).toEqual([2, 4, 5]);
     expect(superseded.map((message) => message.requestId)).toEqual([1, 3]);
+  });
+
+  it("never lets the export's detail and the page's detail drop each other", () => {
+    const queue: EngineRequest[] = [
+      { kind: "step-detail", requestId: 1, runRequestId: 1, strategyId: "full", stepIndex: 0 },
+      { kind: "step-detail", requestId: 2, runRequestId: 1, strategyId: "gateway", stepIndex: 0, purpose: "export" },
+      { kind: "step-detail", requestId: 3, runRequestId: 1, strategyId: "stubs", stepIndex: 0, purpose: "export" },
+    ];
+    const { keep, superseded } = coalesceQueue(queue);
+    expect(keep.map((message) => message.requestId)).toEqual([1, 3]);
+    expect(superseded.map((message) => message.requestId)).toEqual([2]);
   });
 });

@@ -9,6 +9,7 @@
 import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
 import type { StrategyRun } from "../engine/types";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import { simulationJson } from "../report/simulation-output";
 import { summariseRun, stepDetail } from "./summarise-run";
 import type { RunSummary, StepDetail } from "./types";
 
@@ -26,9 +27,11 @@ export type EngineRequest =
   | { kind: "load-example"; requestId: number; catalogVersion: number; exampleId: string }
   | { kind: "run"; requestId: number; catalogVersion: number; scenario: ScenarioWithoutCatalog; strategyIds: readonly StrategyId[]; provider?: ProviderId }
   /** `runRequestId` names the run the page is looking at, so a detail of a newer run is never mixed in. */
-  | { kind: "step-detail"; requestId: number; runRequestId: number; strategyId: StrategyId; stepIndex: number }
+  | { kind: "step-detail"; requestId: number; runRequestId: number; strategyId: StrategyId; stepIndex: number; purpose?: "export" }
   /** o200k tokens of each tool's Anthropic JSON, for the catalog list. */
-  | { kind: "tool-tokens"; requestId: number; catalogVersion: number };
+  | { kind: "tool-tokens"; requestId: number; catalogVersion: number }
+  /** The documented `simulate --json` document of run `runRequestId` (full runs stay in the worker). */
+  | { kind: "results-json"; requestId: number; runRequestId: number };
 
 export type CatalogParseResult = {
   /** Present when the text was accepted: it parsed and has no error-severity problem. */
@@ -46,6 +49,7 @@ export type EngineResponse =
   | { kind: "run-progress"; requestId: number; done: number; total: number }
   | { kind: "step-detail"; requestId: number; runRequestId: number; detail: StepDetail }
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }
+  | { kind: "results-json"; requestId: number; runRequestId: number; json: ReturnType<typeof simulationJson> }
   | { kind: "error"; requestId: number; request: EngineRequest["kind"]; message: string };
 
 /** What the worker needs from the outside world, injected so tests can use fakes and no Worker. */
@@ -152,6 +156,12 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
       if (!detail) return { state, response: errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`) };
       return { state, response: { kind: "step-detail", requestId: message.requestId, runRequestId: message.runRequestId, detail } };
     }
+    case "results-json": {
+      if (!state.runs || state.runs.requestId !== message.runRequestId) {
+        return { state, response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`) };
+      }
+      return { state, response: { kind: "results-json", requestId: message.requestId, runRequestId: message.runRequestId, json: simulationJson(state.runs.runs) } };
+    }
     case "tool-tokens": {
       if (!state.catalog || state.catalog.version !== message.catalogVersion) {
         return { state, response: errorResponse(message, `engine: catalog version ${message.catalogVersion} is not loaded in the worker`) };
@@ -189,13 +199,15 @@ export function anthropicToolJson(tool: CatalogTool): string {
  * one of the same kind waits behind it. The dropped ones are answered as superseded so no promise hangs.
  */
 export function coalesceQueue(queue: readonly EngineRequest[]): { keep: EngineRequest[]; superseded: EngineRequest[] } {
-  const lastIndexOfKind = new Map<EngineRequest["kind"], number>();
-  queue.forEach((message, index) => lastIndexOfKind.set(message.kind, index));
+  // A detail fetched for the export is a different queue from the page's: neither may drop the other.
+  const queueOf = (message: EngineRequest) => (message.kind === "step-detail" && message.purpose ? `${message.kind}:${message.purpose}` : message.kind);
+  const lastIndexOfQueue = new Map<string, number>();
+  queue.forEach((message, index) => lastIndexOfQueue.set(queueOf(message), index));
   const keep: EngineRequest[] = [];
   const superseded: EngineRequest[] = [];
   queue.forEach((message, index) => {
     const droppable = message.kind === "run" || message.kind === "step-detail";
-    if (droppable && lastIndexOfKind.get(message.kind) !== index) superseded.push(message);
+    if (droppable && lastIndexOfQueue.get(queueOf(message)) !== index) superseded.push(message);
     else keep.push(message);
   });
   return { keep, superseded };

@@ -1,0 +1,57 @@
+"use client";
+/**
+ * The guided tour on the playground: each step may open the tour's example, select the strategy it talks about and
+ * move to the first request of a kind (the call right after a discovery, say). Those moves wait for the run they
+ * need, so a step never points at the previous example's requests.
+ */
+import { useCallback, useEffect, useRef } from "react";
+import { GuidedTour } from "@/components/tour/guided-tour";
+import type { TourStep } from "@/components/tour/tour-steps";
+import type { PlaygroundState } from "@/state/playground-store";
+import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
+
+export function TourHost() {
+  const open = usePlayground((state) => state.tourOpen);
+  const setTourOpen = usePlayground((state) => state.setTourOpen);
+  const controller = usePlaygroundController();
+  const store = usePlaygroundStore();
+  // The story still waiting for its run: applied by the subscription below once the run is there.
+  // `staleRun` is the run on screen when an example was opened: its steps belong to the previous example.
+  const pending = useRef<{ story: TourStep["story"]; staleRun: number | null | undefined } | null>(null);
+
+  const applyWhenReady = useCallback((state: PlaygroundState) => {
+    if (!pending.current) return;
+    const { story, staleRun } = pending.current;
+    if (story.exampleId && state.scenarioMeta.id !== story.exampleId) return;
+    if (state.running || state.catalogVersion === 0 || (staleRun !== undefined && state.runRequestId === staleRun)) return;
+    const run = state.runs.find((candidate) => candidate.id === state.strategyId);
+    if (!run) return;
+    pending.current = null;
+    if (story.stepKind) {
+      const index = run.steps.findIndex((step) => step.kind === story.stepKind);
+      state.selectStep(index >= 0 ? index : 0);
+    }
+  }, []);
+
+  useEffect(() => store.subscribe((state) => applyWhenReady(state)), [store, applyWhenReady]);
+
+  const onStep = useCallback(
+    (step: TourStep) => {
+      const { story } = step;
+      const state = store.getState();
+      const opening = Boolean(story.exampleId && state.scenarioMeta.id !== story.exampleId);
+      pending.current = { story, staleRun: opening ? state.runRequestId : undefined };
+      if (story.strategyId) state.selectStrategy(story.strategyId);
+      if (opening && story.exampleId) void controller?.openExample(story.exampleId);
+      else applyWhenReady(store.getState());
+    },
+    [controller, store, applyWhenReady],
+  );
+
+  const onClose = useCallback(() => {
+    pending.current = null;
+    setTourOpen(false);
+  }, [setTourOpen]);
+
+  return <GuidedTour open={open} onClose={onClose} onStep={onStep} />;
+}

@@ -1,0 +1,93 @@
+"use client";
+/** The header's workspace controls: a Scenario menu (import, saved scenarios, export), Share, and the autosave state. */
+import { useEffect, useRef, useState } from "react";
+import { usePlayground } from "@/state/playground-provider";
+import type { WorkspaceDialog } from "@/state/ui-slice";
+import { buttonClass, primaryButtonClass } from "./control-styles";
+
+const MENU_ITEMS: ReadonlyArray<{ dialog: WorkspaceDialog; label: string; hint: string }> = [
+  { dialog: "import", label: "Import…", hint: "Tool lists, scenario files, a live MCP server" },
+  { dialog: "saved", label: "Saved scenarios…", hint: "Kept in this browser" },
+  { dialog: "export", label: "Export…", hint: "Scenario, request code, results" },
+];
+
+export function WorkspaceButtons() {
+  const setOpenDialog = usePlayground((state) => state.setOpenDialog);
+  const ready = usePlayground((state) => state.catalogVersion > 0);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [menuOpen]);
+
+  function choose(dialog: WorkspaceDialog) {
+    setMenuOpen(false);
+    setOpenDialog(dialog);
+  }
+
+  return (
+    <>
+      <div
+        ref={menuRef}
+        className="relative"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") setMenuOpen(false);
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            // Arrow keys move between the items, as in any menu.
+            const items = [...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+            const current = items.indexOf(document.activeElement as HTMLButtonElement);
+            const next = (current + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length;
+            items[next]?.focus();
+            event.preventDefault();
+          }
+        }}
+      >
+        <button type="button" className={buttonClass} aria-haspopup="menu" aria-expanded={menuOpen} data-testid="scenario-menu" onClick={() => setMenuOpen((open) => !open)}>
+          Scenario
+          <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor"><path d="M5 7l5 6 5-6z" /></svg>
+        </button>
+        {menuOpen ? (
+          <div role="menu" aria-label="Scenario" className="absolute right-0 top-11 z-50 w-72 rounded-xl border border-line bg-panel p-1.5 shadow-xl">
+            {MENU_ITEMS.map((item) => (
+              <button
+                key={item.dialog}
+                type="button"
+                role="menuitem"
+                className="flex w-full flex-col items-start rounded-lg px-3 py-2 text-left hover:bg-accent-soft focus-visible:bg-accent-soft focus-visible:outline-none"
+                data-testid={`menu-${item.dialog}`}
+                onClick={() => choose(item.dialog)}
+              >
+                <span className="text-sm font-medium text-ink">{item.label}</span>
+                <span className="text-xs text-muted">{item.hint}</span>
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <button type="button" className={primaryButtonClass} data-testid="share-open" disabled={!ready} onClick={() => setOpenDialog("share")}>
+        <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2"><path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" /><path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" /></svg>
+        Share
+      </button>
+    </>
+  );
+}
+
+/** "Saved in this browser", or why it could not be: shown under the scenario's title. */
+export function AutosaveState() {
+  const autosave = usePlayground((state) => state.autosave);
+  if (autosave.state === "idle") return null;
+  const text = autosave.state === "pending" ? "saving…" : autosave.state === "saved" ? "saved in this browser" : "not saved";
+  return (
+    <span className={autosave.state === "error" ? "text-danger" : ""} data-testid="autosave-status" data-state={autosave.state} title={autosave.state === "error" ? autosave.message : undefined}>
+      {" · "}
+      {text}
+    </span>
+  );
+}

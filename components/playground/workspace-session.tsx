@@ -1,0 +1,219 @@
+"use client";
+/**
+ * The workspace around the run: what the page opens with (a share link, the example named in the URL, the autosaved
+ * work, or the default example), autosave, links pasted into an open tab, and the header's dialogs (share, import,
+ * saved scenarios, export). A link that fails to open only shows why: the work on screen is never touched, and a
+ * valid link that replaces unsaved work first keeps that work in the saved list.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { ImportDialog } from "@/components/import/import-dialog";
+import { appendCatalog } from "@/components/import/append-catalog";
+import { ProblemList } from "@/components/import/problem-list";
+import { browserLocalStore } from "@/components/share/browser-storage";
+import { DialogFrame } from "@/components/share/dialog-frame";
+import { ExportPanel } from "@/components/share/export-panel";
+import { SavedScenarios } from "@/components/share/saved-scenarios";
+import { ShareDialog } from "@/components/share/share-dialog";
+import type { StartupWorkspace } from "@/components/share/startup-workspace";
+import { useAutosave } from "@/components/share/use-autosave";
+import { useShareLinks } from "@/components/share/use-share-links";
+import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
+import type { InputProblem } from "@/lib/catalog/types";
+import type { WorkspaceState } from "@/lib/persistence/state-keys";
+import { serializeScenario } from "@/lib/scenario/serialize-scenario";
+import type { SharedWorkspace } from "@/lib/share";
+import { STRATEGIES } from "@/lib/strategies";
+import type { PlaygroundController } from "@/state/playground-controller";
+import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
+import { selectWorkspaceFields } from "@/state/selectors";
+
+export type WorkspaceSessionProps = {
+  /** The example to open when there is no link and no autosaved work. */
+  initialExampleId: string;
+  /** True when the URL named the example (`?example=`): it wins over the autosaved work. */
+  explicitExample: boolean;
+};
+
+export function WorkspaceSession(props: WorkspaceSessionProps) {
+  const controller = usePlaygroundController();
+  // The session starts once the engine worker exists: everything it opens goes through the controller.
+  return controller ? <StartedSession {...props} controller={controller} /> : null;
+}
+
+function StartedSession({ initialExampleId, explicitExample, controller }: WorkspaceSessionProps & { controller: PlaygroundController }) {
+  const store = usePlaygroundStore();
+  const setNotice = usePlayground((state) => state.setWorkspaceNotice);
+  const [startupDone, setStartupDone] = useState(false);
+  const snapshot = useWorkspaceSnapshot();
+
+  /** Keeps the work on screen (or the autosaved one) in the saved list before something replaces it; null when nothing needed keeping. */
+  const keepAside = useCallback((previous: Partial<WorkspaceState> | null, incoming: WorkspaceState["scenario"] | undefined, reason: string): string | null => {
+    if (!previous?.scenario || (incoming && serializeScenario(previous.scenario) === serializeScenario(incoming))) return null;
+    const kept = browserLocalStore().keepAside(`${previous.scenario.title} (before ${reason}, ${new Date().toLocaleString()})`, previous);
+    return kept.ok ? kept.value.name : null;
+  }, []);
+
+  const openLink = useCallback(
+    (workspace: SharedWorkspace, problems: InputProblem[], previous: Partial<WorkspaceState> | null) => {
+      const keptAs = keepAside(previous, workspace.scenario, "opening a link");
+      controller.openWorkspace(workspace);
+      const parts = [`Opened the shared scenario "${workspace.scenario.title}".`];
+      if (keptAs) parts.push(`Your previous work is kept in Saved scenarios as "${keptAs}".`);
+      if (problems.length > 0) parts.push("Parts of the link were not understood and were left at their defaults:");
+      setNotice(keptAs || problems.length > 0 ? { kind: "info", message: parts.join(" "), problems } : null);
+    },
+    [controller, keepAside, setNotice],
+  );
+
+  const onStartup = useCallback(
+    async (startup: StartupWorkspace) => {
+      const linkError = startup.linkError ? sentence(`This link could not be opened: ${startup.linkError}`) : null;
+      if ((startup.source === "link" || startup.source === "short-link") && startup.workspace) {
+        const saved = browserLocalStore().loadWorking();
+        openLink(startup.workspace, startup.problems, saved.ok && saved.value ? saved.value.workspace : null);
+      } else if (startup.source === "autosave" && startup.workspace && !explicitExample) {
+        controller.openWorkspace(startup.workspace);
+        if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
+      } else {
+        await controller.openExample(initialExampleId);
+        if (linkError) setNotice({ kind: "error", message: `${linkError} The example "${initialExampleId}" is shown instead.` });
+        else if (startup.autosaveError && !explicitExample) setNotice({ kind: "error", message: sentence(`The autosaved work could not be restored: ${startup.autosaveError}`) });
+        else if (startup.source === "autosave" && startup.workspace) {
+          // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
+          const keptAs = keepAside(startup.workspace, snapshotOf(store.getState())?.scenario, "opening an example");
+          if (keptAs) setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${keptAs}".` });
+        }
+      }
+      // The example named in the URL was opened once; a reload must bring back the edits made since, not the example.
+      if (explicitExample) window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
+      setStartupDone(true);
+    },
+    [controller, explicitExample, initialExampleId, openLink, keepAside, setNotice, store],
+  );
+
+  useShareLinks({
+    onStartup: (startup) => void onStartup(startup),
+    onLinkOpened: (workspace, problems) => openLink(workspace, problems, snapshotOf(store.getState())),
+    onLinkError: (message, problems) => setNotice({ kind: "error", message: `${sentence(`This link could not be opened: ${message}`)} Your work is unchanged.`, problems }),
+  });
+
+  const status = useAutosave(startupDone ? snapshot : null);
+  const setAutosave = usePlayground((state) => state.setAutosave);
+  useEffect(() => {
+    setAutosave(status.state === "error" ? { state: "error", message: status.error.message } : status);
+  }, [status, setAutosave]);
+
+  return (
+    <>
+      <WorkspaceNoticeBanner />
+      <WorkspaceDialogs controller={controller} snapshot={snapshot} />
+    </>
+  );
+}
+
+/** Messages from lib/ are clauses; the banner joins several, so each must end as a sentence. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+/** The shareable workspace on screen; a new object only when one of its parts changed (autosave saves once per change). */
+function useWorkspaceSnapshot(): Partial<WorkspaceState> | null {
+  const fields = usePlayground(useShallow(selectWorkspaceFields));
+  return useMemo(() => (fields.catalogVersion === 0 ? null : workspaceSnapshot(fields)), [fields]);
+}
+
+function snapshotOf(state: Parameters<typeof workspaceSnapshot>[0] & { catalogVersion: number }): Partial<WorkspaceState> | null {
+  return state.catalogVersion === 0 ? null : workspaceSnapshot(state);
+}
+
+function WorkspaceNoticeBanner() {
+  const notice = usePlayground((state) => state.workspaceNotice);
+  const setNotice = usePlayground((state) => state.setWorkspaceNotice);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice?.kind === "error") bannerRef.current?.focus();
+  }, [notice]);
+  if (!notice) return null;
+  const error = notice.kind === "error";
+  return (
+    <div
+      ref={bannerRef}
+      tabIndex={-1}
+      role={error ? "alert" : "status"}
+      className={`mx-5 mt-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm text-ink ${error ? "border-danger/40 bg-danger-soft" : "border-accent/30 bg-accent-soft"}`}
+      data-testid={error ? "share-link-error" : "workspace-notice"}
+    >
+      <div className="min-w-0 flex-1 space-y-2">
+        {/* Plain text: the message may quote a stranger's link. */}
+        <p className="break-words">{notice.message}</p>
+        {notice.problems && notice.problems.length > 0 ? <ProblemList problems={notice.problems} testId="workspace-notice-problems" /> : null}
+      </div>
+      <button type="button" className="rounded-md px-2 py-0.5 text-muted hover:bg-panel hover:text-ink" aria-label="Dismiss" data-testid="workspace-notice-dismiss" onClick={() => setNotice(null)}>
+        ✕
+      </button>
+    </div>
+  );
+}
+
+function WorkspaceDialogs({ controller, snapshot }: { controller: PlaygroundController; snapshot: Partial<WorkspaceState> | null }) {
+  const openDialog = usePlayground((state) => state.openDialog);
+  const setOpenDialog = usePlayground((state) => state.setOpenDialog);
+  const setNotice = usePlayground((state) => state.setWorkspaceNotice);
+  const lastValidCatalog = usePlayground((state) => state.lastValidCatalog);
+  const turns = usePlayground((state) => state.turns);
+  const runs = usePlayground((state) => state.runs);
+  const close = useCallback(() => setOpenDialog(null), [setOpenDialog]);
+  const exportStrategies = useMemo(() => runs.filter((run) => !run.refused).map((run) => ({ id: run.id, label: STRATEGIES[run.id].title })), [runs]);
+  const warn = (message: string, problems: InputProblem[]) => setNotice(problems.length > 0 ? { kind: "info", message, problems } : null);
+
+  return (
+    <>
+      <ShareDialog open={openDialog === "share"} onClose={close} workspace={openDialog === "share" ? snapshot : null} />
+      <ImportDialog
+        open={openDialog === "import"}
+        onClose={close}
+        onImportCatalog={(catalog, { mode, sourceName, problems }) => {
+          const merged = mode === "add" ? appendCatalog(lastValidCatalog, catalog) : { catalog, problems: [] };
+          controller.replaceCatalog(merged.catalog);
+          // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
+          const names = new Set(merged.catalog.tools.map((tool) => tool.name));
+          const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter((name) => !names.has(name));
+          const missingProblems: InputProblem[] = missing.map((name) => ({
+            severity: "warning",
+            path: "$.turns",
+            toolName: name,
+            message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
+          }));
+          warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [...problems, ...merged.problems, ...missingProblems]);
+        }}
+        onImportScenario={(scenario, problems) => {
+          controller.openWorkspace({ scenario });
+          warn(`Opened the scenario "${scenario.title}", with warnings:`, problems);
+        }}
+      />
+      <DialogFrame open={openDialog === "saved"} onClose={close} title="Saved scenarios" testId="saved-dialog">
+        {openDialog === "saved" ? (
+          <SavedScenarios
+            current={snapshot}
+            onOpen={(workspace, problems) => {
+              controller.openWorkspace(workspace);
+              warn(`Opened the saved scenario "${workspace.scenario.title}", with warnings:`, problems);
+            }}
+          />
+        ) : null}
+      </DialogFrame>
+      <DialogFrame open={openDialog === "export"} onClose={close} title="Export" testId="export-dialog" width="max-w-4xl">
+        {openDialog === "export" ? (
+          <ExportPanel
+            scenario={snapshot?.scenario ?? null}
+            strategies={exportStrategies}
+            runs={runs}
+            loadRequest={(strategyId) => controller.requestOf(strategyId as (typeof runs)[number]["id"])}
+            loadResultsJson={() => controller.resultsJson()}
+          />
+        ) : null}
+      </DialogFrame>
+    </>
+  );
+}
