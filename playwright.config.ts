@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
+const MCP_SERVER_PORT = Number(process.env.MCP_SERVER_PORT ?? 3198);
+process.env.E2E_MCP_SERVER_URL ??= `http://127.0.0.1:${MCP_SERVER_PORT}/mcp`;
 const LIVE_LOG_FILE = "test-results/live-server.log";
 process.env.PLAYGROUND_LIVE_LOG_FILE ??= LIVE_LOG_FILE;
 process.env.PLAYGROUND_TEST_PROVIDER_BASE_URL ??= `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
@@ -59,6 +61,15 @@ export default defineConfig({
       url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/health`,
       timeout: 30_000,
       reuseExistingServer: !process.env.CI,
+    },
+    {
+      // The protocol's reference server from the npm registry, for importing from a live MCP server in the page.
+      command: `node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp`,
+      // GET /mcp without a session answers 400, which Playwright counts as "up".
+      url: `http://127.0.0.1:${MCP_SERVER_PORT}/mcp`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(MCP_SERVER_PORT) },
     },
     {
       command: process.env.E2E_DEV === "1" ? `npx next dev -p ${PORT}` : `npx next build && npx next start -p ${PORT}`,

@@ -3,7 +3,7 @@
  * points the app at it with PLAYGROUND_TEST_PROVIDER_BASE_URL and logs to PLAYGROUND_LIVE_LOG_FILE). Nothing here
  * reaches a real provider.
  */
-import { existsSync, readFileSync } from "node:fs";
+import fs, { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { decodeSharePayload, parseShareFragment } from "../lib/share";
 import { LivePanel } from "./pages/live-panel";
@@ -38,6 +38,15 @@ test.describe("live mode", () => {
       expect(row.difference).toBe(row.measured - row.predicted);
     }
     await expect(page.getByTestId("live-comparison-total")).toBeVisible();
+    // The stepper walks the live transcript, and the tokens chart overlays the measured input on the prediction.
+    await expect(page.getByTestId("stepper-panel")).toHaveAttribute("data-source", "live");
+    await expect(page.getByTestId("stepper-position")).toContainText("of 4");
+    await fs.promises.mkdir("test-results/screenshots", { recursive: true });
+    await live.root.screenshot({ path: "test-results/screenshots/live-run.png" });
+    const chart = page.getByTestId("chart-panel-tokens");
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toContainText("Measured input");
+    await chart.screenshot({ path: "test-results/screenshots/live-chart.png" });
 
     // The key reached the provider, and only the provider.
     const sent = await live.fakeRequests();

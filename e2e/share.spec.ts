@@ -261,6 +261,34 @@ test.describe("import and export from the page", () => {
     expect(playground.consoleErrors).toEqual([]);
   });
 
+  test("import from a live MCP server: the reference server's tools are added under its name", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const dialog = page.getByTestId("import-dialog");
+    await dialog.getByTestId("import-tab-mcp").click();
+    await dialog.getByTestId("mcp-url").fill(process.env.E2E_MCP_SERVER_URL ?? "http://127.0.0.1:3198/mcp");
+    await dialog.getByTestId("mcp-connect").click();
+    await expect(dialog.getByTestId("mcp-result")).toContainText("echo", { timeout: 30_000 });
+    await playground.screenshot("import-mcp", dialog);
+    const count = Number(/Import (\d+) tools/.exec((await dialog.getByTestId("mcp-import-tools").textContent()) ?? "")?.[1]);
+    expect(count).toBeGreaterThanOrEqual(5);
+    await dialog.getByTestId("mcp-import-tools").click();
+    await expect(page.getByTestId("scenario-title")).toContainText(`${count + 2} tools`);
+    await playground.waitForRun();
+    // An unreachable server is explained, and nothing changes.
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    await dialog.getByTestId("import-tab-mcp").click();
+    await dialog.getByTestId("mcp-url").fill("http://127.0.0.1:9/mcp");
+    await dialog.getByTestId("mcp-connect").click();
+    await expect(dialog.getByTestId("mcp-error")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("scenario-title")).toContainText(`${count + 2} tools`);
+    // Chromium logs every non-2xx fetch; the route's 502 for the unreachable server is the expected answer.
+    expect(playground.consoleErrors.filter((message) => !message.includes("status of 502 (Bad Gateway)"))).toEqual([]);
+  });
+
   test("export: request code for a strategy, and the results as JSON and CSV", async ({ page }) => {
     fs.mkdirSync("test-results", { recursive: true });
     const playground = new PlaygroundPage(page);

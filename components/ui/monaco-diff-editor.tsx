@@ -1,6 +1,6 @@
 "use client";
 /** The diff editor with the local Monaco set up. Loaded only through LazyDiffEditor (monaco-lazy.tsx). */
-import "./monaco-setup";
+import { playgroundTheme } from "./monaco-setup";
 import { useLayoutEffect, useRef } from "react";
 import { DiffEditor, type DiffEditorProps, type DiffOnMount } from "@monaco-editor/react";
 import type { editor } from "monaco-editor";
@@ -11,7 +11,7 @@ import type { editor } from "monaco-editor";
  * library keeps its models, and this component detaches and disposes them itself in a layout-effect cleanup,
  * which React runs before the library's passive cleanup disposes the widget.
  */
-export default function MonacoDiffEditor({ onMount, ...props }: DiffEditorProps) {
+export default function MonacoDiffEditor({ onMount, theme, ...props }: DiffEditorProps) {
   const editorRef = useRef<editor.IStandaloneDiffEditor | null>(null);
 
   const handleMount: DiffOnMount = (diffEditor, monaco) => {
@@ -32,5 +32,5 @@ export default function MonacoDiffEditor({ onMount, ...props }: DiffEditorProps)
     [],
   );
 
-  return <DiffEditor {...props} keepCurrentOriginalModel keepCurrentModifiedModel onMount={handleMount} />;
+  return <DiffEditor {...props} theme={playgroundTheme(theme)} keepCurrentOriginalModel keepCurrentModifiedModel onMount={handleMount} />;
 }

@@ -1,6 +1,8 @@
 "use client";
 /** The plain editor with the local Monaco set up. Loaded only through LazyEditor (monaco-lazy.tsx). */
-import "./monaco-setup";
-import Editor from "@monaco-editor/react";
+import Editor, { type EditorProps } from "@monaco-editor/react";
+import { playgroundTheme } from "./monaco-setup";
 
-export default Editor;
+export default function MonacoEditor({ theme, ...props }: EditorProps) {
+  return <Editor {...props} theme={playgroundTheme(theme)} />;
+}

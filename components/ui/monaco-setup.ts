@@ -22,4 +22,34 @@ self.MonacoEnvironment = {
 
 loader.config({ monaco });
 
+// Monaco's own themes paint #fffffe / #1e1e1e, which sit as a foreign block inside the panels: these take the
+// panels' colours (app/globals.css --panel, --panel-muted, --muted) and keep Monaco's syntax colours.
+monaco.editor.defineTheme("playground-light", {
+  base: "vs",
+  inherit: true,
+  rules: [],
+  colors: { "editor.background": "#ffffff", "editorGutter.background": "#ffffff", "editor.lineHighlightBackground": "#f1f3f6", "editorLineNumber.foreground": "#9aa3b2", "editorLineNumber.activeForeground": "#374151" },
+});
+monaco.editor.defineTheme("playground-dark", {
+  base: "vs-dark",
+  inherit: true,
+  rules: [],
+  colors: {
+    "editor.background": "#151a22",
+    "editorGutter.background": "#151a22",
+    "editor.lineHighlightBackground": "#1b212b",
+    "editor.lineHighlightBorder": "#1b212b",
+    "editorLineNumber.foreground": "#5b6678",
+    "editorLineNumber.activeForeground": "#cbd2dd",
+    "editorWidget.background": "#1b212b",
+    "minimap.background": "#151a22",
+    "scrollbarSlider.background": "#36415180",
+  },
+});
+
+/** The page speaks "light" / "vs-dark"; the editors get the matching playground theme. */
+export function playgroundTheme(theme: string | undefined): string {
+  return theme === "vs-dark" ? "playground-dark" : "playground-light";
+}
+
 export { monaco };

@@ -158,12 +158,10 @@ describe("size", () => {
       defer_loading: true,
     }));
     const big: WireRequest = { ...anthropic, body: { ...body, tools } };
-    const started = performance.now();
+    // Finishing at all is the point (a quadratic escape would blow the test's timeout); speed is not asserted.
     const python = toPython(big);
     const typeScript = toTypeScript(big);
     const curl = toCurl(big);
-    // Generous bound for a loaded CI machine; locally this is a few hundred milliseconds.
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(python.length).toBeGreaterThan(1_000_000);
     expect(typeScript).toContain("      defer_loading: true\n");
     expect(curl.endsWith("\nJSON\n")).toBe(true);

