@@ -249,6 +249,21 @@ test.describe("import and export from the page", () => {
     await expect(page.getByTestId("scenario-title")).toContainText("5 tools");
     await playground.waitForRun();
 
+    // A scenario file dropped on the dialog opens as a whole scenario.
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const scenarioFile = serializeScenario(smallScenario());
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "e2e-small.json", { type: "application/json" }));
+      return transfer;
+    }, scenarioFile);
+    await dialog.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer });
+    await expect(dialog.getByTestId("import-ready")).toContainText("E2E small");
+    await dialog.getByTestId("import-confirm").click();
+    await expect(page.getByTestId("scenario-title")).toContainText("E2E small");
+    await playground.waitForRun();
+
     // Replacing the catalog with tools the conversation does not call says so before the engine does.
     await page.getByTestId("scenario-menu").click();
     await page.getByTestId("menu-import").click();
@@ -258,6 +273,8 @@ test.describe("import and export from the page", () => {
     await dialog.getByTestId("import-confirm").click();
     await expect(page.getByTestId("scenario-title")).toContainText("3 tools");
     await expect(page.getByTestId("workspace-notice-problems")).toContainText("get_weather");
+    await expect(page.getByTestId("run-error")).toContainText("get_weather");
+    await playground.screenshot("import-warning");
     expect(playground.consoleErrors).toEqual([]);
   });
 

@@ -68,8 +68,9 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       // Back in the documented order, whatever order they ran in.
       const runs = STRATEGY_IDS.flatMap((id) => outcome.value.summaries.filter((run) => run.id === id));
       store.getState().runFinished({ runRequestId: outcome.value.requestId, runs, timingMs: outcome.value.timingMs });
-      void fetchToolTokens();
     } else if (!outcome.stale) store.getState().runFailed(outcome.message);
+    // Token counts depend on the catalog alone: the list shows them even when the conversation cannot run.
+    if (outcome.ok || !outcome.stale) void fetchToolTokens();
   }
 
   async function fetchToolTokens() {

@@ -11,7 +11,7 @@ export function ExamplePicker() {
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">Example scenario</span>
       <select
-        className={`${selectClass} w-48`}
+        className={`${selectClass} w-44`}
         data-testid="example-picker"
         value={known ? scenarioId : ""}
         disabled={!controller}

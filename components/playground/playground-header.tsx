@@ -14,11 +14,11 @@ export function PlaygroundHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur">
       <div className="flex h-16 items-center gap-4 px-5">
-        <div className="w-52 shrink-0">
+        <div className="w-60 shrink-0">
           <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
           <p className="truncate text-xs text-muted">
             <span data-testid="scenario-title">
-              {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools · <span className="tabular">{turnCount}</span> turns
+              {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> {toolCount === 1 ? "tool" : "tools"} · <span className="tabular">{turnCount}</span> {turnCount === 1 ? "turn" : "turns"}
             </span>
             <AutosaveState />
           </p>

@@ -44,6 +44,7 @@ export function RunArea() {
   const selectStrategy = usePlayground((state) => state.selectStrategy);
   const theme = usePlayground((state) => state.theme);
   const runMode = usePlayground((state) => state.runMode);
+  const runError = usePlayground((state) => state.runError);
   const liveRun = usePlayground(selectLiveRun);
   const selectStep = usePlayground((state) => state.selectStep);
   const decideInputs = usePlayground(useShallow((state) => ({ catalog: state.lastValidCatalog, settings: state.settings, turns: state.turns, scenario: state.scenarioMeta })));
@@ -72,9 +73,16 @@ export function RunArea() {
       </section>
 
       {runMode === "live" ? (
-        <PanelFrame title="Live run" subtitle="The real provider answers; its usage beside the engine's prediction" testId="live-panel">
+        <PanelFrame title="Live run" subtitle="The real provider answers; its usage beside the engine's prediction" testId="live-panel" bodyClassName="px-5 py-4">
           <LiveSection />
         </PanelFrame>
+      ) : null}
+
+      {runError ? (
+        <section role="alert" className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink" data-testid="run-error">
+          <strong>This scenario could not be simulated:</strong> {runError}
+          {runs.length > 0 ? <span className="text-ink-soft"> The panels below still show the last run that worked.</span> : null}
+        </section>
       ) : null}
 
       {run?.refused ? (

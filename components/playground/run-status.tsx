@@ -22,7 +22,8 @@ export function RunStatus() {
   return (
     <div className="flex min-w-48 shrink-0 items-center justify-end gap-2 text-xs text-muted" data-testid="run-status" data-running={running} aria-live="polite">
       {runError ? (
-        <span className="truncate text-danger" title={runError}>{runError}</span>
+        // The reason is in the run area's banner; here only the state, like "simulated in …".
+        <span className="truncate text-danger" title={runError}>simulation failed</span>
       ) : running && slow ? (
         <>
           <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-accent border-t-transparent" />

@@ -15,7 +15,7 @@ export function StrategyPicker() {
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">Strategy</span>
       <select
-        className={`${selectClass} w-56 font-medium`}
+        className={`${selectClass} w-52 font-medium`}
         data-testid="strategy-picker"
         value={strategyId}
         onChange={(event) => selectStrategy(event.target.value as StrategyId)}

@@ -23,12 +23,14 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 /** The one button of the run panels. `type="button"` by default so it never submits a surrounding form. */
 export function Button({ variant = "secondary", size = "md", pressed, className = "", type = "button", ...rest }: ButtonProps) {
-  const pressedClass = pressed ? "bg-accent-soft text-accent border-accent/40" : "";
+  // Pressed replaces the variant's colours rather than adding to them: two Tailwind background utilities on one
+  // element are decided by stylesheet order, not by class order, so the pressed look would not reliably win.
+  const look = pressed ? "border border-accent/40 bg-accent-soft text-accent shadow-sm" : VARIANTS[variant];
   return (
     <button
       type={type}
       aria-pressed={pressed}
-      className={`inline-flex items-center justify-center gap-1.5 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${VARIANTS[variant]} ${SIZES[size]} ${pressedClass} ${className}`}
+      className={`inline-flex items-center justify-center gap-1.5 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${look} ${SIZES[size]} ${className}`}
       {...rest}
     />
   );
