@@ -1,0 +1,118 @@
+/**
+ * Import and export from the page, against the production build: paste, file drop and a live MCP server (the
+ * protocol's reference server from npm, started by playwright.config.ts); request code, results JSON and CSV.
+ */
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { serializeScenario } from "../lib/scenario";
+import { PlaygroundPage } from "./pages/playground-page";
+import { smallScenario } from "./pages/scenarios";
+
+test.describe("import and export from the page", () => {
+  test.setTimeout(180_000);
+
+  test("a bad paste lists its problems and changes nothing; a good one replaces the catalog", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    const before = await page.getByTestId("scenario-title").textContent();
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const dialog = page.getByTestId("import-dialog");
+    await dialog.getByTestId("import-text").fill('{"tools": [{"name": "bad tool name!", "inputSchema": {"type": "object", "properties": {"x": {"type": "nonsense"}}}}');
+    await dialog.getByTestId("import-check").click();
+    await expect(dialog.getByTestId("import-failed")).toContainText("Nothing was imported");
+    await expect(dialog.getByTestId("import-problems")).toBeVisible();
+    await playground.screenshot("import-problems", dialog);
+    expect(await page.getByTestId("scenario-title").textContent()).toBe(before);
+
+    const tools = Array.from({ length: 3 }, (_, index) => ({ name: `lookup_${index}`, description: `Looks up record ${index}.`, inputSchema: { type: "object", properties: { id: { type: "string" } } } }));
+    await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
+    await dialog.getByTestId("import-check").click();
+    await dialog.getByTestId("import-mode-add").click();
+    await dialog.getByTestId("import-confirm").click();
+    await expect(dialog).not.toBeVisible();
+    await expect(page.getByTestId("scenario-title")).toContainText("5 tools");
+    await playground.waitForRun();
+
+    // A scenario file dropped on the dialog opens as a whole scenario.
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const scenarioFile = serializeScenario(smallScenario());
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "e2e-small.json", { type: "application/json" }));
+      return transfer;
+    }, scenarioFile);
+    await dialog.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer });
+    await expect(dialog.getByTestId("import-ready")).toContainText("E2E small");
+    await dialog.getByTestId("import-confirm").click();
+    await expect(page.getByTestId("scenario-title")).toContainText("E2E small");
+    await playground.waitForRun();
+
+    // Replacing the catalog with tools the conversation does not call says so before the engine does.
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
+    await dialog.getByTestId("import-check").click();
+    await dialog.getByTestId("import-mode-replace").click();
+    await dialog.getByTestId("import-confirm").click();
+    await expect(page.getByTestId("scenario-title")).toContainText("3 tools");
+    await expect(page.getByTestId("workspace-notice-problems")).toContainText("get_weather");
+    await expect(page.getByTestId("run-error")).toContainText("get_weather");
+    await playground.screenshot("import-warning");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
+  test("import from a live MCP server: the reference server's tools are added under its name", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const dialog = page.getByTestId("import-dialog");
+    await dialog.getByTestId("import-tab-mcp").click();
+    await dialog.getByTestId("mcp-url").fill(process.env.E2E_MCP_SERVER_URL ?? "http://127.0.0.1:3198/mcp");
+    await dialog.getByTestId("mcp-connect").click();
+    await expect(dialog.getByTestId("mcp-result")).toContainText("echo", { timeout: 30_000 });
+    await playground.screenshot("import-mcp", dialog);
+    const count = Number(/Import (\d+) tools/.exec((await dialog.getByTestId("mcp-import-tools").textContent()) ?? "")?.[1]);
+    expect(count).toBeGreaterThanOrEqual(5);
+    await dialog.getByTestId("mcp-import-tools").click();
+    await expect(page.getByTestId("scenario-title")).toContainText(`${count + 2} tools`);
+    await playground.waitForRun();
+    // An unreachable server is explained, and nothing changes.
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    await dialog.getByTestId("import-tab-mcp").click();
+    await dialog.getByTestId("mcp-url").fill("http://127.0.0.1:9/mcp");
+    await dialog.getByTestId("mcp-connect").click();
+    await expect(dialog.getByTestId("mcp-error")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("scenario-title")).toContainText(`${count + 2} tools`);
+    // Chromium logs every non-2xx fetch; the route's 502 for the unreachable server is the expected answer.
+    expect(playground.consoleErrors.filter((message) => !message.includes("status of 502 (Bad Gateway)"))).toEqual([]);
+  });
+
+  test("export: request code for a strategy, and the results as JSON and CSV", async ({ page }) => {
+    fs.mkdirSync("test-results", { recursive: true });
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-export").click();
+    const dialog = page.getByTestId("export-dialog");
+    await dialog.getByTestId("export-strategy").selectOption("gateway");
+    await dialog.getByTestId("export-format").selectOption("curl");
+    await dialog.getByTestId("export-show-code").click();
+    await expect(dialog.getByTestId("export-code")).toContainText("curl");
+    await expect(dialog.getByTestId("export-code")).toContainText("search_tools");
+
+    const jsonDownload = page.waitForEvent("download");
+    await dialog.getByTestId("export-results-json").click();
+    const json = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), "utf8")) as { strategies: Array<{ id: string; totals: { costUsd: number } }> };
+    expect(json.strategies.length).toBe(await page.getByTestId("compare-row").count());
+    const csvDownload = page.waitForEvent("download");
+    await dialog.getByTestId("export-results-csv").click();
+    const csv = fs.readFileSync(await (await csvDownload).path(), "utf8");
+    expect(csv.split("\n")[0]).toContain("strategy,provider,model");
+    await playground.screenshot("export-dialog", dialog);
+    expect(playground.consoleErrors).toEqual([]);
+  });
+});
