@@ -22,7 +22,11 @@ const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
   "results-json": "results",
 };
 
-type Pending = { channel: Channel; resolve: (response: EngineResponse) => void; progress?: (done: number, total: number) => void };
+/** A run's progress as the page sees it: how far, and the strategies finished early when the run is slow. */
+export type RunProgress = { runRequestId: number; done: number; total: number; summaries?: RunSummary[] };
+type ProgressListener = (progress: RunProgress) => void;
+
+type Pending = { channel: Channel; resolve: (response: EngineResponse) => void; progress?: ProgressListener };
 
 /** What the client needs of a Worker; a fake in tests. */
 export type WorkerLike = {
@@ -81,7 +85,7 @@ export class EngineClient {
     scenario: ScenarioWithoutCatalog,
     strategyIds: readonly StrategyId[],
     provider?: ProviderId,
-    onProgress?: (done: number, total: number) => void,
+    onProgress?: ProgressListener,
   ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
     return this.send("run", { catalogVersion, scenario, strategyIds, provider }, onProgress).then((outcome) =>
       mapOutcome(outcome, (response) => (response.kind === "run-result" ? { requestId: response.requestId, summaries: response.summaries, timingMs: response.timingMs } : undefined)),
@@ -114,7 +118,7 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  private send<K extends EngineRequest["kind"]>(kind: K, payload: Payload<K>, progress?: (done: number, total: number) => void, channelOverride?: Channel): Promise<Outcome<EngineResponse>> {
+  private send<K extends EngineRequest["kind"]>(kind: K, payload: Payload<K>, progress?: ProgressListener, channelOverride?: Channel): Promise<Outcome<EngineResponse>> {
     const requestId = this.nextRequestId++;
     const channel = channelOverride ?? CHANNEL_OF[kind];
     this.latest.set(channel, requestId);
@@ -138,7 +142,9 @@ export class EngineClient {
     const pending = this.pending.get(response.requestId);
     if (!pending) return;
     if (response.kind === "run-progress") {
-      if (this.latest.get(pending.channel) === response.requestId) pending.progress?.(response.done, response.total);
+      if (this.latest.get(pending.channel) === response.requestId) {
+        pending.progress?.({ runRequestId: response.requestId, done: response.done, total: response.total, ...(response.summaries ? { summaries: response.summaries } : {}) });
+      }
       return;
     }
     this.pending.delete(response.requestId);

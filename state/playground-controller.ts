@@ -62,7 +62,7 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       // The strategy on screen first: at 10,000 tools a run takes seconds per strategy.
       [state.strategyId, ...STRATEGY_IDS.filter((id) => id !== state.strategyId)],
       state.forceProvider ? state.settings.provider : undefined,
-      (done, total) => store.getState().runProgressed(done, total),
+      (progress) => store.getState().runProgressed(progress),
     );
     if (outcome.ok) {
       // Back in the documented order, whatever order they ran in.

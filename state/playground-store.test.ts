@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ScenarioSettings } from "@/lib/scenario/types";
+import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
+import { summariseRun } from "@/lib/workbench/summarise-run";
 import { PERSISTENCE, readLocalPreferences } from "./persistence";
 import { createPlaygroundStore } from "./playground-store";
 import { selectCatalogProblems, selectStepIndex } from "./selectors";
@@ -28,6 +30,21 @@ describe("playground store", () => {
     expect(store.getState().turnKeys).toEqual([keys[1], keys[0]]);
     store.getState().selectStep(40);
     expect(selectStepIndex(store.getState())).toBe(0);
+  });
+
+  it("shows a slow run's finished strategies in the documented order while it runs, then the whole run", () => {
+    const store = createPlaygroundStore({ settings });
+    const summary = (id: StrategyId) => summariseRun(fakeStrategyRun(id, 2));
+    store.getState().runStarted(0);
+    store.getState().runProgressed({ runRequestId: 5, done: 1, total: 3 });
+    expect(store.getState().runs).toEqual([]);
+    store.getState().runProgressed({ runRequestId: 5, done: 2, total: 3, summaries: [summary("gateway")] });
+    store.getState().runProgressed({ runRequestId: 5, done: 3, total: 3, summaries: [summary("full")] });
+    expect(store.getState()).toMatchObject({ running: true, runRequestId: 5, runProgress: { done: 3, total: 3 } });
+    expect(store.getState().runs.map((run) => run.id)).toEqual(["full", "gateway"]);
+    // Partial results of a newer run replace the older run's, never mix with them.
+    store.getState().runProgressed({ runRequestId: 6, done: 1, total: 3, summaries: [summary("stubs")] });
+    expect(store.getState().runs.map((run) => run.id)).toEqual(["stubs"]);
   });
 
   it("declares persistence for every data key and reads back only local ones", () => {

@@ -1,6 +1,7 @@
 import type { StateCreator } from "zustand";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { StrategyRun } from "@/lib/engine/types";
+import { STRATEGY_IDS } from "@/lib/scenario/types";
 import { summariseRun } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { PlaygroundState } from "./playground-store";
@@ -34,7 +35,11 @@ export type ResultsSlice = {
   liveSummary: RunSummary | null;
 
   runStarted(at: number): void;
-  runProgressed(done: number, total: number): void;
+  /**
+   * A run's progress; with `summaries` (a slow run), its finished strategies are shown at once, in the documented
+   * order, while `running` stays true.
+   */
+  runProgressed(progress: { runRequestId: number; done: number; total: number; summaries?: RunSummary[] }): void;
   runFinished(result: { runRequestId: number; runs: RunSummary[]; timingMs: number }): void;
   runFailed(message: string): void;
   setCatalogCheck(check: CatalogCheck): void;
@@ -58,7 +63,13 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   liveRun: null,
   liveSummary: null,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
-  runProgressed: (done, total) => set({ runProgress: { done, total } }),
+  runProgressed: ({ runRequestId, done, total, summaries }) =>
+    set((state) => {
+      if (!summaries || summaries.length === 0) return { runProgress: { done, total } };
+      const earlier = state.runRequestId === runRequestId ? state.runs : [];
+      const runs = [...earlier, ...summaries].sort((a, b) => STRATEGY_IDS.indexOf(a.id) - STRATEGY_IDS.indexOf(b.id));
+      return { runProgress: { done, total }, runs, runRequestId };
+    }),
   runFinished: ({ runRequestId, runs, timingMs }) => set({ runRequestId, runs, timingMs, running: false, runStartedAt: null, runProgress: null, runError: null }),
   runFailed: (message) => set({ running: false, runStartedAt: null, runProgress: null, runError: message }),
   setCatalogCheck: (check) => set({ catalogCheck: check }),

@@ -9,6 +9,8 @@ import { parseCatalogText } from "@/lib/catalog";
 import { createTokenCounter } from "@/lib/tokens";
 import {
   INITIAL_ENGINE_STATE,
+  answerDuringRun,
+  createProgressReporter,
   coalesceQueue,
   handleEngineMessage,
   supersededResponse,
@@ -20,6 +22,7 @@ import {
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const engine = createEngine();
 const o200k = createTokenCounter("o200k");
+const progress = createProgressReporter(() => performance.now());
 
 const dependencies: EngineDependencies = {
   runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
@@ -27,10 +30,17 @@ const dependencies: EngineDependencies = {
   parseCatalogText: (text, options) => parseCatalogText(text, options),
   countTokens: (text) => o200k.count(text),
   now: () => performance.now(),
-  async betweenStrategies({ requestId, done, total }) {
-    post({ kind: "run-progress", requestId, done, total });
-    // Yield so messages sent meanwhile are queued, then give up if a newer run waits.
+  async betweenStrategies({ requestId, done, total, completed }) {
+    // A slow run also hands over the strategies it finished, so the page shows the first one at once.
+    post(progress.progress({ requestId, done, total, completed }));
+    // Yield so messages sent meanwhile are queued, answer what the finished strategies can, then give up if a
+    // newer run waits.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    queue = queue.filter((message) => {
+      const answer = answerDuringRun(message, requestId, completed);
+      if (answer) post(answer);
+      return answer === null;
+    });
     return { superseded: queue.some((message) => message.kind === "run") };
   },
 };
@@ -50,7 +60,9 @@ async function drain(): Promise<void> {
     superseded.forEach((message) => post(supersededResponse(message)));
     const [next, ...rest] = keep;
     queue = rest;
+    if (next.kind === "run") progress.started(next.requestId);
     const handled = await handleEngineMessage(state, next, dependencies);
+    progress.finished(next.requestId);
     state = handled.state;
     post(handled.response);
     // Let newly arrived messages join the queue before the next one is handled.

@@ -125,9 +125,27 @@ function step5(word: string): string {
   return result;
 }
 
+/**
+ * Stems are memoised: a catalog repeats a small vocabulary (10,000 tools use a few thousand distinct words), so
+ * indexing one stems each distinct word once instead of every occurrence. Bounded so a stream of unique words
+ * (a pasted log, say) cannot grow it without limit.
+ */
+const STEM_CACHE_LIMIT = 100_000;
+const stemCache = new Map<string, string>();
+
 /** Stems one lowercase word. Words of one or two letters, and non-ASCII words, come back unchanged. */
 export function stem(word: string): string {
-  if (word.length <= 2 || !STEMMABLE.test(word)) return word;
+  if (word.length <= 2) return word;
+  const cached = stemCache.get(word);
+  if (cached !== undefined) return cached;
+  const result = stemUncached(word);
+  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+  stemCache.set(word, result);
+  return result;
+}
+
+function stemUncached(word: string): string {
+  if (!STEMMABLE.test(word)) return word;
   let result = step1c(step1b(step1a(word)));
   result = replaceSuffix(result, STEP_2_RULES, 0);
   result = replaceSuffix(result, STEP_3_RULES, 0);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Catalog } from "../catalog/types";
 import type { Scenario } from "../scenario/types";
-import { INITIAL_ENGINE_STATE, anthropicToolJson, coalesceQueue, handleEngineMessage, type EngineDependencies, type EngineRequest } from "./engine-protocol";
+import {
+  INITIAL_ENGINE_STATE,
+  PARTIAL_RESULTS_AFTER_MS,
+  answerDuringRun,
+  anthropicToolJson,
+  coalesceQueue,
+  createProgressReporter,
+  handleEngineMessage,
+  type EngineDependencies,
+  type EngineRequest,
+} from "./engine-protocol";
 import { fakeStrategyRun } from "./fake-strategy-run";
 
 const catalog: Catalog = { tools: [{ name: "get_weather", description: "Weather now.", inputSchema: { type: "object", properties: { city: { type: "string" } } } }] };
@@ -133,5 +143,33 @@ describe("coalesceQueue", () => {
     const { keep, superseded } = coalesceQueue(queue);
     expect(keep.map((message) => message.requestId)).toEqual([1, 3]);
     expect(superseded.map((message) => message.requestId)).toEqual([2]);
+  });
+});
+
+describe("partial results of a slow run", () => {
+  it("sends finished strategies only once the run is slow, each once, in the order they finished", () => {
+    let clock = 0;
+    const reporter = createProgressReporter(() => clock);
+    reporter.started(7);
+    const full = fakeRun("full", 2);
+    const stubs = fakeRun("stubs", 3);
+    expect(reporter.progress({ requestId: 7, done: 1, total: 3, completed: [full] })).toEqual({ kind: "run-progress", requestId: 7, done: 1, total: 3 });
+    clock = PARTIAL_RESULTS_AFTER_MS + 1;
+    const second = reporter.progress({ requestId: 7, done: 2, total: 3, completed: [full, stubs] });
+    expect(second.kind === "run-progress" && second.summaries?.map((summary) => summary.id)).toEqual(["full", "stubs"]);
+    // Summaries carry no request bodies: the page asks for one step at a time.
+    expect(second.kind === "run-progress" && second.summaries?.[0].steps[0]).not.toHaveProperty("request");
+    expect(reporter.progress({ requestId: 7, done: 2, total: 3, completed: [full, stubs] })).not.toHaveProperty("summaries");
+    reporter.finished(7);
+  });
+
+  it("answers step details of finished strategies during the run, and leaves everything else queued", () => {
+    const completed = [fakeRun("gateway", 3)];
+    const detail = answerDuringRun({ kind: "step-detail", requestId: 9, runRequestId: 4, strategyId: "gateway", stepIndex: 1 }, 4, completed);
+    expect(detail).toMatchObject({ kind: "step-detail", requestId: 9, runRequestId: 4, detail: { strategyId: "gateway", stepIndex: 1 } });
+    expect(answerDuringRun({ kind: "step-detail", requestId: 10, runRequestId: 4, strategyId: "full", stepIndex: 0 }, 4, completed)).toBeNull();
+    expect(answerDuringRun({ kind: "step-detail", requestId: 11, runRequestId: 3, strategyId: "gateway", stepIndex: 0 }, 4, completed)).toBeNull();
+    expect(answerDuringRun({ kind: "results-json", requestId: 12, runRequestId: 4 }, 4, completed)).toBeNull();
+    expect(answerDuringRun({ kind: "step-detail", requestId: 13, runRequestId: 4, strategyId: "gateway", stepIndex: 9 }, 4, completed)).toMatchObject({ kind: "error" });
   });
 });

@@ -45,8 +45,12 @@ export type EngineResponse =
   | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
   | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario }
   | { kind: "run-result"; requestId: number; catalogVersion: number; summaries: RunSummary[]; timingMs: number }
-  /** Sent between strategies of a long run (10,000 tools), so the page can show how far it is. */
-  | { kind: "run-progress"; requestId: number; done: number; total: number }
+  /**
+   * Sent between strategies of a run, so the page can show how far it is. A slow run (10,000 tools) also carries
+   * the summaries of the strategies finished since the last progress, so the page shows the first strategy's
+   * requests while the others still run (`partialResults`).
+   */
+  | { kind: "run-progress"; requestId: number; done: number; total: number; summaries?: RunSummary[] }
   | { kind: "step-detail"; requestId: number; runRequestId: number; detail: StepDetail }
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }
   | { kind: "results-json"; requestId: number; runRequestId: number; json: ReturnType<typeof simulationJson> }
@@ -63,7 +67,7 @@ export type EngineDependencies = {
    * Called between two strategies of a run: lets queued messages arrive, reports progress, and says whether a newer
    * run has made this one pointless (then it stops early and answers as superseded).
    */
-  betweenStrategies?(progress: { requestId: number; done: number; total: number }): Promise<{ superseded: boolean }>;
+  betweenStrategies?(progress: { requestId: number; done: number; total: number; completed: readonly StrategyRun[] }): Promise<{ superseded: boolean }>;
 };
 
 export type EngineWorkerState = {
@@ -135,7 +139,7 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
       const runs: StrategyRun[] = [];
       for (const [index, id] of message.strategyIds.entries()) {
         if (index > 0 && dependencies.betweenStrategies) {
-          const { superseded } = await dependencies.betweenStrategies({ requestId: message.requestId, done: index, total: message.strategyIds.length });
+          const { superseded } = await dependencies.betweenStrategies({ requestId: message.requestId, done: index, total: message.strategyIds.length, completed: runs });
           if (superseded) return { state, response: supersededResponse(message) };
         }
         runs.push(...dependencies.runAll(scenario, [id], options));
@@ -182,6 +186,48 @@ function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalo
 
 function errorResponse(message: EngineRequest, text: string): EngineResponse {
   return { kind: "error", requestId: message.requestId, request: message.kind, message: text };
+}
+
+/** A run slower than this shows its finished strategies before the rest (a fast run would only flicker). */
+export const PARTIAL_RESULTS_AFTER_MS = 300;
+
+/**
+ * Builds the worker's `run-progress` messages: plain progress while a run is quick, and once it has taken longer
+ * than PARTIAL_RESULTS_AFTER_MS, the summaries of the strategies finished since the last message.
+ */
+export function createProgressReporter(now: () => number) {
+  const startedAt = new Map<number, number>();
+  const posted = new Map<number, number>();
+  return {
+    started(requestId: number): void {
+      startedAt.set(requestId, now());
+    },
+    finished(requestId: number): void {
+      startedAt.delete(requestId);
+      posted.delete(requestId);
+    },
+    progress({ requestId, done, total, completed }: { requestId: number; done: number; total: number; completed: readonly StrategyRun[] }): EngineResponse {
+      const slow = now() - (startedAt.get(requestId) ?? now()) > PARTIAL_RESULTS_AFTER_MS;
+      const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
+      if (fresh.length === 0) return { kind: "run-progress", requestId, done, total };
+      posted.set(requestId, completed.length);
+      return { kind: "run-progress", requestId, done, total, summaries: fresh.map(summariseRun) };
+    },
+  };
+}
+
+/**
+ * While run `runRequestId` is still going, answers a queued request the finished strategies can already answer
+ * (a step detail of one of them), so the page never waits for all eight strategies to show the first. Returns
+ * null for anything else, which stays queued until the run is done.
+ */
+export function answerDuringRun(message: EngineRequest, runRequestId: number, completed: readonly StrategyRun[]): EngineResponse | null {
+  if (message.kind !== "step-detail" || message.runRequestId !== runRequestId) return null;
+  const run = completed.find((candidate) => candidate.id === message.strategyId);
+  if (!run) return null;
+  const detail = stepDetail(run, message.stepIndex);
+  if (!detail) return errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`);
+  return { kind: "step-detail", requestId: message.requestId, runRequestId, detail };
 }
 
 /** The tool as Anthropic's Messages API receives it: what its row in the catalog list is priced by. */
