@@ -55,7 +55,7 @@ export function LabHeader({ exampleId, sourceTitle, toolCount, queryCount, statu
         >
           <span aria-hidden className={`h-2 w-2 rounded-full bg-current ${status === "evaluating" || status === "loading" ? "animate-pulse" : ""}`} />
           {status === "error" ? `Error: ${errorMessage ?? "unknown"}` : STATUS_TEXT[status]}
-          {status === "ready" && elapsedMs !== undefined ? <span className="tabular font-normal opacity-80">in {Math.round(elapsedMs)} ms</span> : null}
+          {status === "ready" && elapsedMs !== undefined ? <span className="tabular font-normal">in {Math.round(elapsedMs)} ms</span> : null}
         </span>
         <nav aria-label="Catalog and settings" className="ml-auto flex items-center gap-2">
           <label className="flex items-center gap-2 text-sm">

@@ -76,7 +76,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
         </div>
       </dl>
 
-      <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto text-sm text-ink-soft" data-testid="step-notes" aria-label="What happened in this request">
+      <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto text-sm text-ink-soft" data-testid="step-notes" aria-label="What happened in this request" tabIndex={0}>
         {notes.length === 0 ? <li className="text-muted">Nothing unusual in this request.</li> : null}
         {step.notes.map((note, index) => (
           <li key={`note-${index}`} data-testid="step-note" className="flex gap-2">

@@ -17,7 +17,7 @@ export function SettingRow({ label, explanation, appliesTo, badge, children, htm
           {badge}
         </label>
         <p className="mt-0.5 text-xs leading-snug text-muted">{explanation}</p>
-        {appliesTo ? <p className="mt-0.5 text-[11px] text-muted/80">Applies to: {appliesTo}</p> : null}
+        {appliesTo ? <p className="mt-0.5 text-[11px] text-muted">Applies to: {appliesTo}</p> : null}
       </div>
       <div className="pt-0.5">{children}</div>
     </div>

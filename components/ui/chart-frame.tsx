@@ -26,7 +26,10 @@ export function ChartFrame({ testId, summary, height = "100%", empty = null, too
         <div className="shrink-0">
           {toolbar ? <div className="float-right ml-3 flex items-center gap-2">{toolbar}</div> : null}
           {/* Capped so a long legend in a narrow column never squeezes the plot away; it scrolls instead. */}
-          <div className="max-h-[4.5rem] overflow-y-auto">{legend}</div>
+          {/* Focusable, so a legend longer than its box can be scrolled with the keyboard too. */}
+          <div className="max-h-[4.5rem] overflow-y-auto" tabIndex={0} role="group" aria-label="Chart legend">
+            {legend}
+          </div>
         </div>
       ) : null}
       <div className="relative min-h-0 flex-1">

@@ -28,7 +28,7 @@ monaco.editor.defineTheme("playground-light", {
   base: "vs",
   inherit: true,
   rules: [],
-  colors: { "editor.background": "#ffffff", "editorGutter.background": "#ffffff", "editor.lineHighlightBackground": "#f1f3f6", "editorLineNumber.foreground": "#9aa3b2", "editorLineNumber.activeForeground": "#374151" },
+  colors: { "editor.background": "#ffffff", "editorGutter.background": "#ffffff", "editor.lineHighlightBackground": "#f1f3f6", "editorLineNumber.foreground": "#6b7280", "editorLineNumber.activeForeground": "#374151" },
 });
 monaco.editor.defineTheme("playground-dark", {
   base: "vs-dark",
@@ -39,7 +39,7 @@ monaco.editor.defineTheme("playground-dark", {
     "editorGutter.background": "#151a22",
     "editor.lineHighlightBackground": "#1b212b",
     "editor.lineHighlightBorder": "#1b212b",
-    "editorLineNumber.foreground": "#5b6678",
+    "editorLineNumber.foreground": "#8b95a5",
     "editorLineNumber.activeForeground": "#cbd2dd",
     "editorWidget.background": "#1b212b",
     "minimap.background": "#151a22",
