@@ -85,6 +85,26 @@ test.describe("live mode", () => {
     expect(JSON.stringify(sent[1].body)).toBe(JSON.stringify(sent[2].body));
   });
 
+  test("Stop ends a streaming request and keeps what arrived; Retry resumes from that request", async ({ page, request }) => {
+    const { live } = await openLive(page, request);
+    await live.pasteKey(KEY);
+    // The second request streams slowly: its events arrive half a second apart.
+    await live.enqueue({ kind: "slow", delayMs: 500, match: "/v1/messages", after: 1 });
+    await live.run();
+    await expect(live.rows).toHaveCount(1);
+    await expect(page.getByTestId("live-stream")).toHaveAttribute("data-streaming", "true");
+    await expect(page.getByTestId("live-stream-part").first()).toBeVisible();
+    await page.getByTestId("live-stop-button").click();
+    await live.waitForStatus("stopped");
+    // The finished request stays, and so does the part of the reply that had streamed in.
+    await expect(live.rows).toHaveCount(1);
+    await expect(page.getByTestId("live-stream")).toHaveAttribute("data-interrupted", "stopped");
+    await expect(page.getByTestId("live-stream-part").first()).toBeVisible();
+    await page.getByTestId("live-retry-button").click();
+    await live.waitForStatus("done");
+    await expect(live.rows).toHaveCount(4);
+  });
+
   test("the key is in no answer, log line, share link or storage entry", async ({ page, request }) => {
     // Every answer of the app's API passes through here whole (the browser keeps no body of a streamed fetch).
     const answers: string[] = [];
