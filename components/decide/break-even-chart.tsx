@@ -1,6 +1,6 @@
 "use client";
 import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL } from "@/components/run/chart-theme";
+import { AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL, countAxisProps } from "@/components/run/chart-theme";
 import { ChartLegend } from "@/components/run/chart-legend";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
@@ -80,15 +80,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
         <LineChart data={data.rows} margin={{ top: 10, right: 16, bottom: 24, left: 18 }}>
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="turn"
-            type="number"
-            domain={[1, "dataMax"]}
-            allowDecimals={false}
-            stroke={AXIS_STROKE}
-            tick={AXIS_TICK}
-            label={{ value: "Turn", position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE }}
-          />
+          <XAxis {...countAxisProps("turn", "Turn")} />
           <YAxis
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}

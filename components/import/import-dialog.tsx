@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DialogFrame } from "@/components/share/dialog-frame";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import { MAX_TEXT_CHARACTERS } from "@/lib/catalog/json-text";
 import type { Scenario } from "@/lib/scenario/types";

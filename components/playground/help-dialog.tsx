@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef } from "react";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { usePlayground } from "@/state/playground-provider";
 import { buttonClass, iconButtonClass } from "./control-styles";
 
@@ -22,43 +22,33 @@ export function HelpDialog() {
   const open = usePlayground((state) => state.helpOpen);
   const setHelpOpen = usePlayground((state) => state.setHelpOpen);
   const setTourOpen = usePlayground((state) => state.setTourOpen);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog ref={dialogRef} onClose={() => setHelpOpen(false)} className="m-auto max-w-xl rounded-2xl border border-line bg-panel p-0 text-ink shadow-2xl backdrop:bg-black/40" data-testid="help-dialog" aria-labelledby="help-title">
-      <div className="p-6">
-        <h2 id="help-title" className="text-lg font-semibold">How to read this page</h2>
-        <p className="mt-3 text-sm leading-relaxed text-ink-soft">
-          An agent with many tools pays for every tool definition on every request, and the <code>tools</code> array sits at the very front of the prompt-cache prefix. Each strategy is a
-          different answer to one question: <strong>does loading a tool change the request prefix?</strong>
-        </p>
-        <p className="mt-3 text-sm leading-relaxed text-ink-soft">
-          Pick a strategy and step through the same conversation one request at a time. The bar shows the request in cache order: green is read from cache, blue written to it, grey not
-          cached, red a prefix the cache lost. Everything runs offline on a simulated model.
-        </p>
-        <h3 className="mt-5 text-sm font-semibold">Keyboard</h3>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {SHORTCUTS.map(([keys, action]) => (
-            <div key={keys} className="contents">
-              <dt className="font-mono text-xs text-ink">{keys}</dt>
-              <dd className="text-ink-soft">{action}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className={buttonClass} onClick={() => setTourOpen(true)} data-testid="start-tour">
-            Take the guided tour
-          </button>
-          <button type="button" className={buttonClass} onClick={() => setHelpOpen(false)} autoFocus>
-            Close
-          </button>
-        </div>
+    <DialogFrame open={open} onClose={() => setHelpOpen(false)} title="How to read this page" testId="help-dialog" width="max-w-xl">
+      <p className="text-sm leading-relaxed text-ink-soft">
+        An agent with many tools pays for every tool definition on every request, and the <code>tools</code> array sits at the very front of the prompt-cache prefix. Each strategy is a
+        different answer to one question: <strong>does loading a tool change the request prefix?</strong>
+      </p>
+      <p className="mt-3 text-sm leading-relaxed text-ink-soft">
+        Pick a strategy and step through the same conversation one request at a time. The bar shows the request in cache order: green is read from cache, blue written to it, grey not
+        cached, red a prefix the cache lost. Everything runs offline on a simulated model.
+      </p>
+      <h3 className="mt-5 text-sm font-semibold">Keyboard</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {SHORTCUTS.map(([keys, action]) => (
+          <div key={keys} className="contents">
+            <dt className="font-mono text-xs text-ink">{keys}</dt>
+            <dd className="text-ink-soft">{action}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className={buttonClass} onClick={() => setTourOpen(true)} data-testid="start-tour">
+          Take the guided tour
+        </button>
+        <button type="button" className={buttonClass} onClick={() => setHelpOpen(false)} autoFocus>
+          Close
+        </button>
       </div>
-    </dialog>
+    </DialogFrame>
   );
 }

@@ -11,7 +11,7 @@ import { ImportDialog } from "@/components/import/import-dialog";
 import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserLocalStore } from "@/components/share/browser-storage";
-import { DialogFrame } from "@/components/share/dialog-frame";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { ExportPanel } from "@/components/share/export-panel";
 import { SavedScenarios } from "@/components/share/saved-scenarios";
 import { ShareDialog } from "@/components/share/share-dialog";

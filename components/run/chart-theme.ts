@@ -11,3 +11,19 @@ export const TOOLTIP_CLASS = "rounded-lg border border-line bg-panel px-3 py-2 t
 
 /** Rotated y-axis title placed left of the tick labels (in the chart's left margin), so the two never overlap. */
 export const Y_AXIS_LABEL = { angle: -90, position: "left", offset: -2, style: { ...AXIS_LABEL_STYLE, textAnchor: "middle" } } as const;
+
+/**
+ * The x axis of a cumulative chart: whole numbers from 1 (request or turn) to the last one. Spread onto <XAxis>
+ * (Recharts needs the axis as a direct child of the chart, so the props are shared rather than a wrapper).
+ */
+export function countAxisProps(dataKey: string, label: string) {
+  return {
+    dataKey,
+    type: "number",
+    domain: [1, "dataMax"],
+    allowDecimals: false,
+    stroke: AXIS_STROKE,
+    tick: AXIS_TICK,
+    label: { value: label, position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE },
+  } as const;
+}

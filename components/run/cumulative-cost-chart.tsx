@@ -9,7 +9,7 @@ import { formatUsd } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { ChartLegend } from "./chart-legend";
-import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL } from "./chart-theme";
+import { AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL, countAxisProps } from "./chart-theme";
 
 export type CumulativeCostChartProps = {
   /** Every strategy's run (RunSummary[] fits); refused runs are left out. */
@@ -100,15 +100,7 @@ export function CumulativeCostChart({ runs, selectedId, axis, onAxisChange, heig
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
         <LineChart data={data.rows} margin={{ top: 6, right: 12, bottom: 24, left: 18 }}>
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={[1, "dataMax"]}
-            allowDecimals={false}
-            stroke={AXIS_STROKE}
-            tick={AXIS_TICK}
-            label={{ value: AXIS_LABELS[currentAxis], position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE }}
-          />
+          <XAxis {...countAxisProps("x", AXIS_LABELS[currentAxis])} />
           <YAxis
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import { encodeWorkspace, formatBytes, inlineShareUrl, linkSizeVerdict, SHARE_LINK_COMFORTABLE_CHARS, SHARE_LINK_MAX_CHARS, shortShareUrl } from "@/lib/share";
-import { DialogFrame } from "./dialog-frame";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { copyText, downloadText, fileNameFor } from "./download";
 import { apiFetch, readApiError } from "./page-token";
 

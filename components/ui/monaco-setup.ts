@@ -6,7 +6,8 @@
  * - `getWorker` is required with both Turbopack and webpack: without it the core editor worker fails to load
  *   ("Failed to load worker script for label: editorWorkerService", docs/TOOLCHAIN.md pitfall 4). Once it
  *   exists it serves every label, so JSON gets its own worker and everything else the editor worker.
- * - `loader.config({ monaco })` stops @monaco-editor/react from loading Monaco from cdn.jsdelivr.net (pitfall 5).
+ * - `loader.config({ monaco })` stops @monaco-editor/react from fetching Monaco over the network, its default (pitfall 5):
+ *   the editor comes from this bundle only.
  */
 import * as monaco from "monaco-editor";
 import { loader } from "@monaco-editor/react";

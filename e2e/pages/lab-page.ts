@@ -1,22 +1,15 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { watchPage } from "./page-watch";
 
 export type LabSearchId = "anthropic-bm25" | "anthropic-regex" | "client";
 
 /** The search lab as a test sees it: named regions and the actions a tool author takes. */
 export class LabPage {
-  readonly externalRequests: string[] = [];
-  readonly consoleErrors: string[] = [];
+  readonly externalRequests: string[];
+  readonly consoleErrors: string[];
 
   constructor(readonly page: Page) {
-    page.on("request", (request) => {
-      const url = new URL(request.url());
-      if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return;
-      if (url.hostname !== "localhost") this.externalRequests.push(request.url());
-    });
-    page.on("console", (message) => {
-      if (message.type() === "error") this.consoleErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => this.consoleErrors.push(String(error)));
+    ({ externalRequests: this.externalRequests, consoleErrors: this.consoleErrors } = watchPage(page));
   }
 
   async open(exampleId: string) {

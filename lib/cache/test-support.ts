@@ -114,14 +114,5 @@ export function secondOf(
   return results[1];
 }
 
-/** mulberry32: a tiny seeded PRNG so property tests are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The catalog generator's seeded PRNG (mulberry32), so property tests are reproducible. */
+export { mulberry32 as seededRandom } from "../catalog/synthetic/random";

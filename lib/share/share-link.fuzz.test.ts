@@ -6,6 +6,7 @@
  */
 import { deflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../catalog/synthetic/random";
 import { loadExample } from "../examples";
 import { serializeScenario } from "../scenario/serialize-scenario";
 import { encodeBase64Url } from "./base64url";
@@ -20,17 +21,6 @@ const ERROR_CODES: ShareErrorCode[] = [
   "not-utf8", "bad-json", "too-deep", "huge-string", "invalid-envelope", "invalid-scenario",
 ];
 
-/** mulberry32: small, fast, good enough to drive a fuzzer. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const NOISE = `${BASE64URL}.=%#&?/\\"'<>{}[]: \n\té😀\u0000\uffff`;
@@ -88,7 +78,7 @@ function mutateStructure(document: unknown, next: () => number): unknown {
 describe("decodeSharePayload under fuzzing", () => {
   it("never throws, always answers with a typed error or a valid scenario, and never touches the current work", async () => {
     const seed = 20_260_101;
-    const next = random(seed);
+    const next = mulberry32(seed);
     const scenario = await loadExample("weather");
     const current = Object.freeze({ scenario, strategyId: "gateway" as const, stepIndex: 1, forceProvider: false });
     const before = serializeScenario(current.scenario);
