@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata = {
   title: "Tool Disclosure Playground",
-  description: "See what progressive tool disclosure does to the request, the prompt cache and the bill, one request at a time.",
+  description:
+    "See what progressive tool disclosure does to the request, the prompt cache and the bill, one request at a time.",
 };
 
 /**

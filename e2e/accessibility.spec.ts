@@ -10,14 +10,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} ${JSON.stringify(node.any[0]?.data ?? "")}`));
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id}: ${node.target.join(" ")} ${JSON.stringify(node.any[0]?.data ?? "")}`,
+      ),
+    );
 }
 
 test.describe("accessibility", () => {
   test.setTimeout(180_000);
 
   for (const theme of ["light", "dark"] as const) {
-    test(`the playground, its live panel, dialogs and decide views have no serious axe findings (${theme})`, async ({ page }) => {
+    test(`the playground, its live panel, dialogs and decide views have no serious axe findings (${theme})`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ colorScheme: theme });
       const playground = new PlaygroundPage(page);
       await playground.open("learning-agent");

@@ -32,7 +32,8 @@ class DecidePanel {
   async engineBreakEvenTurns(): Promise<Record<string, number>> {
     const points = this.page.locator('[data-testid="break-even-point"][data-source="engine"]');
     const turns: Record<string, number> = {};
-    for (const point of await points.all()) turns[(await point.getAttribute("data-strategy")) ?? "?"] = Number(await point.textContent());
+    for (const point of await points.all())
+      turns[(await point.getAttribute("data-strategy")) ?? "?"] = Number(await point.textContent());
     return turns;
   }
 }
@@ -69,7 +70,8 @@ test.describe("explain and decide", () => {
       await decide.waitForEngine();
       const turns = await decide.engineBreakEvenTurns();
       for (const [strategy, turn] of Object.entries(turns)) {
-        if (previous && previous[strategy] !== undefined && previous[strategy] !== turn) moved ??= { strategy, from: previous[strategy], to: turn };
+        if (previous && previous[strategy] !== undefined && previous[strategy] !== turn)
+          moved ??= { strategy, from: previous[strategy], to: turn };
       }
       if (moved) break;
       previous = turns;
@@ -82,16 +84,26 @@ test.describe("explain and decide", () => {
     }
     await playground.screenshot("decide-break-even", decide.root);
     // Past the cache lifetime every turn starts cold: loading everything pays its whole prefix again.
-    const before = Number(await page.locator('[data-testid="break-even-row"][data-strategy="full"] [data-testid="break-even-engine-cost"]').getAttribute("data-value"));
+    const before = Number(
+      await page
+        .locator('[data-testid="break-even-row"][data-strategy="full"] [data-testid="break-even-engine-cost"]')
+        .getAttribute("data-value"),
+    );
     await decide.setSlider("decide-minutes", 10);
     await decide.waitForEngine();
-    const after = Number(await page.locator('[data-testid="break-even-row"][data-strategy="full"] [data-testid="break-even-engine-cost"]').getAttribute("data-value"));
+    const after = Number(
+      await page
+        .locator('[data-testid="break-even-row"][data-strategy="full"] [data-testid="break-even-engine-cost"]')
+        .getAttribute("data-value"),
+    );
     expect(after).toBeGreaterThan(before);
     await expect(page.getByTestId("heat-map-cell").first()).toBeVisible();
     await expect(page.getByTestId("recommendation")).toHaveAttribute("data-rule", "few-tools");
   });
 
-  test("the guided tour runs to the end with the keyboard, can be skipped with Esc and reopened from help", async ({ page }) => {
+  test("the guided tour runs to the end with the keyboard, can be skipped with Esc and reopened from help", async ({
+    page,
+  }) => {
     await playground.open("learning-agent");
     await page.getByTestId("help-button").click();
     await page.getByTestId("start-tour").click();
@@ -155,7 +167,9 @@ test.describe("explain and decide", () => {
       expect(figure.cacheHitRateByTokens).toBe(await value("compare-hit-tokens"));
       expect(figure.cacheHitRateByRequests).toBe(await value("compare-hit-requests"));
       expect(figure.costUsd).toBe(await value("compare-cost"));
-      expect(`${figure.toolsFound} / ${figure.toolsNeeded}`).toBe(`${await row.getByTestId("compare-tools").getAttribute("data-found")} / ${await row.getByTestId("compare-tools").getAttribute("data-needed")}`);
+      expect(`${figure.toolsFound} / ${figure.toolsNeeded}`).toBe(
+        `${await row.getByTestId("compare-tools").getAttribute("data-found")} / ${await row.getByTestId("compare-tools").getAttribute("data-needed")}`,
+      );
       // The formatted cost in the Markdown table is the text the compare table shows.
       const costText = ((await row.getByTestId("compare-cost").locator("span").first().textContent()) ?? "").trim();
       expect(markdown).toContain(`| ${costText} |`);

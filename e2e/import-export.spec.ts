@@ -18,14 +18,22 @@ test.describe("import and export from the page", () => {
     await page.getByTestId("scenario-menu").click();
     await page.getByTestId("menu-import").click();
     const dialog = page.getByTestId("import-dialog");
-    await dialog.getByTestId("import-text").fill('{"tools": [{"name": "bad tool name!", "inputSchema": {"type": "object", "properties": {"x": {"type": "nonsense"}}}}');
+    await dialog
+      .getByTestId("import-text")
+      .fill(
+        '{"tools": [{"name": "bad tool name!", "inputSchema": {"type": "object", "properties": {"x": {"type": "nonsense"}}}}',
+      );
     await dialog.getByTestId("import-check").click();
     await expect(dialog.getByTestId("import-failed")).toContainText("Nothing was imported");
     await expect(dialog.getByTestId("import-problems")).toBeVisible();
     await playground.screenshot("import-problems", dialog);
     expect(await page.getByTestId("scenario-title").textContent()).toBe(before);
 
-    const tools = Array.from({ length: 3 }, (_, index) => ({ name: `lookup_${index}`, description: `Looks up record ${index}.`, inputSchema: { type: "object", properties: { id: { type: "string" } } } }));
+    const tools = Array.from({ length: 3 }, (_, index) => ({
+      name: `lookup_${index}`,
+      description: `Looks up record ${index}.`,
+      inputSchema: { type: "object", properties: { id: { type: "string" } } },
+    }));
     await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
     await dialog.getByTestId("import-check").click();
     await dialog.getByTestId("import-mode-add").click();
@@ -74,7 +82,9 @@ test.describe("import and export from the page", () => {
     await dialog.getByTestId("mcp-connect").click();
     await expect(dialog.getByTestId("mcp-result")).toContainText("echo", { timeout: 30_000 });
     await playground.screenshot("import-mcp", dialog);
-    const count = Number(/Import (\d+) tools/.exec((await dialog.getByTestId("mcp-import-tools").textContent()) ?? "")?.[1]);
+    const count = Number(
+      /Import (\d+) tools/.exec((await dialog.getByTestId("mcp-import-tools").textContent()) ?? "")?.[1],
+    );
     expect(count).toBeGreaterThanOrEqual(5);
     await dialog.getByTestId("mcp-import-tools").click();
     await expect(page.getByTestId("scenario-title")).toContainText(`${count + 2} tools`);
@@ -106,7 +116,9 @@ test.describe("import and export from the page", () => {
 
     const jsonDownload = page.waitForEvent("download");
     await dialog.getByTestId("export-results-json").click();
-    const json = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), "utf8")) as { strategies: Array<{ id: string; totals: { costUsd: number } }> };
+    const json = JSON.parse(fs.readFileSync(await (await jsonDownload).path(), "utf8")) as {
+      strategies: Array<{ id: string; totals: { costUsd: number } }>;
+    };
     expect(json.strategies.length).toBe(await page.getByTestId("compare-row").count());
     const csvDownload = page.waitForEvent("download");
     await dialog.getByTestId("export-results-csv").click();

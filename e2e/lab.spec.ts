@@ -5,12 +5,28 @@ import { LabPage } from "./pages/lab-page";
 const EXAMPLE = "mixed-mcp";
 /** BM25 (emulated) does not find git_checkout for this query: its description is "Switches branches". */
 const QUERY = "switch to the main branch";
-const BETTER_DESCRIPTION = "Switch to another branch: check out the main branch, or any existing branch, in a local git repository.";
+const BETTER_DESCRIPTION =
+  "Switch to another branch: check out the main branch, or any existing branch, in a local git repository.";
 
 const SMALL_CATALOG = [
-  { name: "get_weather", description: "Get the current weather and a three-day forecast for a city.", inputSchema: { type: "object", properties: { city: { type: "string", description: "City name" } } } },
-  { name: "send_invoice", description: "Send an invoice to a customer by email.", inputSchema: { type: "object", properties: { customer_id: { type: "string", description: "The customer" } } } },
-  { name: "list_branches", description: "List the branches of a git repository.", inputSchema: { type: "object", properties: { repo_path: { type: "string", description: "Path of the repository" } } } },
+  {
+    name: "get_weather",
+    description: "Get the current weather and a three-day forecast for a city.",
+    inputSchema: { type: "object", properties: { city: { type: "string", description: "City name" } } },
+  },
+  {
+    name: "send_invoice",
+    description: "Send an invoice to a customer by email.",
+    inputSchema: { type: "object", properties: { customer_id: { type: "string", description: "The customer" } } },
+  },
+  {
+    name: "list_branches",
+    description: "List the branches of a git repository.",
+    inputSchema: {
+      type: "object",
+      properties: { repo_path: { type: "string", description: "Path of the repository" } },
+    },
+  },
 ];
 
 test.beforeAll(() => fs.mkdirSync("test-results/screenshots", { recursive: true }));
@@ -43,7 +59,9 @@ test.describe("search lab", () => {
       await expect(lab.metric(search, "mrr")).not.toHaveText(/…/);
     }
     // The client search is ours and should beat the BM25 emulation on recall@5 here.
-    expect(await lab.metricValue("client", "recallAt5")).toBeGreaterThan(await lab.metricValue("anthropic-bm25", "recallAt5"));
+    expect(await lab.metricValue("client", "recallAt5")).toBeGreaterThan(
+      await lab.metricValue("anthropic-bm25", "recallAt5"),
+    );
     await expect(page.getByTestId("lab-back-link")).toHaveAttribute("href", "/");
     await lab.screenshot("overview");
 
@@ -87,9 +105,14 @@ test.describe("search lab", () => {
     await expect(page.getByTestId("delta-anthropic-bm25-recallAt5")).toHaveCount(0);
   });
 
-  test("imports a JSONL query set: a broken line is named, a CLI set is mapped onto the merged catalog", async ({ page }) => {
+  test("imports a JSONL query set: a broken line is named, a CLI set is mapped onto the merged catalog", async ({
+    page,
+  }) => {
     await lab.open(EXAMPLE);
-    await lab.importQueries("broken.jsonl", '{"q": "weather", "expect": ["get_current_time"]}\n{"q": "oops", "expect": }\n');
+    await lab.importQueries(
+      "broken.jsonl",
+      '{"q": "weather", "expect": ["get_current_time"]}\n{"q": "oops", "expect": }\n',
+    );
     await expect(page.getByTestId("query-set-problems")).toContainText("line 2: invalid JSON");
     await expect(page.getByTestId("query-set-label")).toContainText("78 queries");
 
@@ -97,7 +120,9 @@ test.describe("search lab", () => {
     await expect(page.getByTestId("query-set-label")).toContainText("46 queries");
     await expect(page.getByTestId("query-set-label")).toContainText("imported mcp-queries.jsonl");
     await expect(page.getByTestId("query-set-renamed")).toContainText("55 expected tool names");
-    await expect(page.getByTestId("query-set-renamed")).toContainText("mcp-servers-time:get_current_time → get_current_time");
+    await expect(page.getByTestId("query-set-renamed")).toContainText(
+      "mcp-servers-time:get_current_time → get_current_time",
+    );
     await lab.waitForMeasurements();
     await expect(page.getByTestId("query-row")).toHaveCount(46);
     expect(await lab.metricValue("client", "recallAt5")).toBeGreaterThan(0.5);
@@ -105,7 +130,10 @@ test.describe("search lab", () => {
 
     const download = page.waitForEvent("download");
     await page.getByTestId("queries-export").click();
-    const exported = fs.readFileSync(await (await download).path(), "utf8").trim().split("\n");
+    const exported = fs
+      .readFileSync(await (await download).path(), "utf8")
+      .trim()
+      .split("\n");
     expect(exported).toHaveLength(46);
     expect(JSON.parse(exported[0])).toEqual({ q: "what time is it in Tokyo right now", expect: ["get_current_time"] });
 
@@ -141,7 +169,9 @@ test.describe("search lab", () => {
     await lab.screenshot("confusable", page.getByTestId("lab-tabs"));
 
     await lab.openTab("compression");
-    await expect(page.getByTestId("compression-chart").locator("svg.recharts-surface")).toBeVisible({ timeout: 240_000 });
+    await expect(page.getByTestId("compression-chart").locator("svg.recharts-surface")).toBeVisible({
+      timeout: 240_000,
+    });
     await page.getByTestId("compression-level").focus();
     await page.keyboard.press("End");
     await expect(page.getByTestId("compression-level-label")).toHaveText("Name only");

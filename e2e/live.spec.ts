@@ -51,7 +51,8 @@ test.describe("live mode", () => {
     // The key reached the provider, and only the provider.
     const sent = await live.fakeRequests();
     expect(sent.length).toBe(4);
-    for (const item of sent) expect(`${item.headers.authorization ?? ""} ${item.headers["x-api-key"] ?? ""}`).toContain(KEY);
+    for (const item of sent)
+      expect(`${item.headers.authorization ?? ""} ${item.headers["x-api-key"] ?? ""}`).toContain(KEY);
 
     // Count exactly asks the provider's counting endpoint for one request.
     await live.rows.first().getByTestId("live-count-exactly").click();
@@ -59,7 +60,10 @@ test.describe("live mode", () => {
     expect(playground.externalRequests).toEqual([]);
   });
 
-  test("a 429 then a successful Retry: the run resumes from the failed request and nothing is lost", async ({ page, request }) => {
+  test("a 429 then a successful Retry: the run resumes from the failed request and nothing is lost", async ({
+    page,
+    request,
+  }) => {
     const { live } = await openLive(page, request);
     await live.pasteKey(KEY);
     await live.enqueue({ kind: "error", status: 429, retryAfter: 2, match: "/v1/messages", after: 1 });
@@ -85,7 +89,10 @@ test.describe("live mode", () => {
     expect(JSON.stringify(sent[1].body)).toBe(JSON.stringify(sent[2].body));
   });
 
-  test("Stop ends a streaming request and keeps what arrived; Retry resumes from that request", async ({ page, request }) => {
+  test("Stop ends a streaming request and keeps what arrived; Retry resumes from that request", async ({
+    page,
+    request,
+  }) => {
     const { live } = await openLive(page, request);
     await live.pasteKey(KEY);
     // The second request streams slowly: its events arrive half a second apart.
@@ -116,7 +123,13 @@ test.describe("live mode", () => {
     });
     const { live } = await openLive(page, request);
     await live.pasteKey(KEY);
-    await live.enqueue({ kind: "error", status: 401, message: `Incorrect API key provided: ${KEY}`, match: "/v1/messages", after: 1 });
+    await live.enqueue({
+      kind: "error",
+      status: 401,
+      message: `Incorrect API key provided: ${KEY}`,
+      match: "/v1/messages",
+      after: 1,
+    });
     await live.run();
     await live.waitForStatus("failed");
     await expect(page.getByTestId("live-error-message")).not.toContainText(KEY);
@@ -128,11 +141,14 @@ test.describe("live mode", () => {
     for (const answer of answers) expect(answer).not.toContain(KEY);
 
     // Storage: nothing unless "remember on this device" is ticked, and then only its own entry, removed on untick.
-    const storage = () => page.evaluate(() => JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }));
+    const storage = () =>
+      page.evaluate(() => JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }));
     expect(await storage()).not.toContain(KEY);
     expect(await page.evaluate(() => document.cookie)).not.toContain(KEY);
     await live.remember.check();
-    expect(await page.evaluate(() => window.localStorage.getItem("tool-disclosure-playground:live-keys"))).toContain(KEY);
+    expect(await page.evaluate(() => window.localStorage.getItem("tool-disclosure-playground:live-keys"))).toContain(
+      KEY,
+    );
     await live.remember.uncheck();
     expect(await storage()).not.toContain(KEY);
 

@@ -53,7 +53,8 @@ test.describe("playground", () => {
     await playground.open("weather");
     const editor = playground.catalogEditor;
     await expect(editor.locator(".monaco-editor")).toBeVisible();
-    const valid = '{ "tools": [ { "name": "get_weather", "description": "Weather now.", "inputSchema": { "type": "object" } } ] }';
+    const valid =
+      '{ "tools": [ { "name": "get_weather", "description": "Weather now.", "inputSchema": { "type": "object" } } ] }';
     await playground.replaceCatalogText(valid.slice(0, -4));
     await playground.typeInCatalogEditor(" , ]");
     await expect(editor.locator(".squiggly-error").first()).toBeAttached();
@@ -136,14 +137,29 @@ test.describe("playground", () => {
       await chart.scrollIntoViewIfNeeded();
       await expect(chart.locator("svg").first()).toBeVisible();
       // Data marks, not just axes: bars, lines or their rectangles.
-      await expect.poll(() => chart.locator(".recharts-bar-rectangle path, .recharts-bar-rectangle rect, .recharts-line-curve, .recharts-rectangle").count(), { message: id }).toBeGreaterThan(0);
+      await expect
+        .poll(
+          () =>
+            chart
+              .locator(
+                ".recharts-bar-rectangle path, .recharts-bar-rectangle rect, .recharts-line-curve, .recharts-rectangle",
+              )
+              .count(),
+          { message: id },
+        )
+        .toBeGreaterThan(0);
     }
     await playground.screenshot("charts", playground.page.getByTestId("charts"));
   });
 
   test("the compare table shows the same totals as npm run simulate --json", async () => {
-    const output = execFileSync("npx", ["tsx", "scripts/simulate.ts", `example:${EXAMPLE}`, "--json"], { encoding: "utf8", maxBuffer: 512 * 1024 * 1024 });
-    const simulated = JSON.parse(output) as { strategies: Array<{ id: string; refused?: string; totals: { input: number; costUsd: number } }> };
+    const output = execFileSync("npx", ["tsx", "scripts/simulate.ts", `example:${EXAMPLE}`, "--json"], {
+      encoding: "utf8",
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    const simulated = JSON.parse(output) as {
+      strategies: Array<{ id: string; refused?: string; totals: { input: number; costUsd: number } }>;
+    };
     await playground.open(EXAMPLE);
     for (const strategy of simulated.strategies) {
       const row = playground.compareTable.locator(`[data-testid=compare-row][data-strategy="${strategy.id}"]`);
@@ -152,7 +168,10 @@ test.describe("playground", () => {
         await expect(row).toHaveAttribute("data-refused", "true");
         continue;
       }
-      await expect(row.getByTestId("compare-input"), `${strategy.id} input tokens`).toHaveAttribute("data-value", String(strategy.totals.input));
+      await expect(row.getByTestId("compare-input"), `${strategy.id} input tokens`).toHaveAttribute(
+        "data-value",
+        String(strategy.totals.input),
+      );
       const shownCost = Number(await row.getByTestId("compare-cost").getAttribute("data-value"));
       expect(shownCost, `${strategy.id} cost`).toBeCloseTo(strategy.totals.costUsd, 9);
     }

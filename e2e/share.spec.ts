@@ -14,10 +14,17 @@ const TOKEN_HEADER = "x-playground-token";
 
 test.describe("request guard", () => {
   test("the page is refused to a DNS-rebinding Host, so its token cannot be read", async ({ request }) => {
-    const rebinding = await request.get("/", { headers: { host: "rebind.attacker.example:3107" }, failOnStatusCode: false });
+    const rebinding = await request.get("/", {
+      headers: { host: "rebind.attacker.example:3107" },
+      failOnStatusCode: false,
+    });
     expect(rebinding.status()).toBe(403);
     expect(await rebinding.text()).not.toContain("playground-token");
-    const api = await request.post("/api/share", { data: {}, headers: { host: "rebind.attacker.example:3107" }, failOnStatusCode: false });
+    const api = await request.post("/api/share", {
+      data: {},
+      headers: { host: "rebind.attacker.example:3107" },
+      failOnStatusCode: false,
+    });
     expect(api.status()).toBe(403);
   });
 
@@ -33,14 +40,20 @@ test.describe("request guard", () => {
     expect(foreign.status()).toBe(403);
     expect(await foreign.json()).toMatchObject({ error: { code: "origin_not_allowed" } });
 
-    const stdio = await api.importMcp({ transport: "stdio", command: "node", args: ["-e", "1"] }, { [TOKEN_HEADER]: token });
+    const stdio = await api.importMcp(
+      { transport: "stdio", command: "node", args: ["-e", "1"] },
+      { [TOKEN_HEADER]: token },
+    );
     expect(stdio.status()).toBe(403);
     expect(await stdio.json()).toMatchObject({ error: { code: "stdio_disabled" } });
   });
 });
 
 test.describe("short links", () => {
-  test("round-trip a scenario too big for a link (200 tools) through the SQLite store", async ({ request, baseURL }) => {
+  test("round-trip a scenario too big for a link (200 tools) through the SQLite store", async ({
+    request,
+    baseURL,
+  }) => {
     const api = new ShareApi(request);
     const token = await api.pageToken();
     const scenario = await seed200ToolsScenario();
@@ -76,9 +89,13 @@ async function visibleState(page: Page) {
     strategy: await page.getByTestId("strategy-picker").inputValue(),
     step: await playground.stepPosition.textContent(),
     detail: await playground.prefixBarContent.getAttribute("data-detail"),
-    segments: await playground.prefixBarContent.locator("[data-testid=prefix-segment]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status"))),
+    segments: await playground.prefixBarContent
+      .locator("[data-testid=prefix-segment]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status"))),
     summary: await page.getByTestId("step-summary-panel").innerText(),
-    tools: await page.getByTestId("tool-row").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-tool"))),
+    tools: await page
+      .getByTestId("tool-row")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-tool"))),
   };
 }
 
@@ -102,7 +119,11 @@ async function openInFreshContext(browser: Browser, url: string) {
 test.describe("sharing from the page", () => {
   test.setTimeout(240_000);
 
-  test("a link opened in a fresh browser shows the same catalog, strategy, step and diff", async ({ page, browser, context }) => {
+  test("a link opened in a fresh browser shows the same catalog, strategy, step and diff", async ({
+    page,
+    browser,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const playground = new PlaygroundPage(page);
     await playground.open("learning-agent");
@@ -156,7 +177,10 @@ test.describe("sharing from the page", () => {
     expect(playground.consoleErrors).toEqual([]);
   });
 
-  test("a 362-tool scenario is too long for a link: the short link round-trips through the server's store", async ({ page, browser }) => {
+  test("a 362-tool scenario is too long for a link: the short link round-trips through the server's store", async ({
+    page,
+    browser,
+  }) => {
     const playground = new PlaygroundPage(page);
     await playground.open("mixed-mcp");
     await page.getByTestId("share-open").click();
@@ -174,7 +198,9 @@ test.describe("sharing from the page", () => {
     await fresh.context.close();
   });
 
-  test("the work autosaves and comes back after a reload; saved scenarios open, rename, duplicate and delete", async ({ page }) => {
+  test("the work autosaves and comes back after a reload; saved scenarios open, rename, duplicate and delete", async ({
+    page,
+  }) => {
     const playground = new PlaygroundPage(page);
     await playground.open("weather");
     await playground.selectStrategy("stubs");
@@ -200,7 +226,11 @@ test.describe("sharing from the page", () => {
     await dialog.getByTestId("saved-entry").first().getByRole("button", { name: "Duplicate" }).click();
     await expect(dialog.getByTestId("saved-entry")).toHaveCount(2);
     page.once("dialog", (confirm) => void confirm.accept());
-    await dialog.getByTestId("saved-entry").filter({ hasText: "(copy)" }).getByRole("button", { name: "Delete" }).click();
+    await dialog
+      .getByTestId("saved-entry")
+      .filter({ hasText: "(copy)" })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await expect(dialog.getByTestId("saved-entry")).toHaveCount(1);
     await playground.screenshot("saved-scenarios", dialog);
     await dialog.getByRole("button", { name: "Close" }).click();

@@ -14,7 +14,8 @@ const BASE_URL = urlFlag >= 0 ? process.argv[urlFlag + 1] : "http://localhost:30
 const EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
 
 async function main(): Promise<void> {
-  const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const executablePath =
+    process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
   const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
   console.log(`browser timings at ${BASE_URL} — ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
   console.log("example              scenario shown   first request shown   all strategies   (worker's own run time)");
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
     await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
     const all = Date.now() - started;
     const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace("simulated in", "").trim();
-    console.log(`${example.padEnd(20)} ${`${(shown / 1000).toFixed(1)} s`.padStart(14)} ${`${(firstRequest / 1000).toFixed(1)} s`.padStart(21)} ${`${(all / 1000).toFixed(1)} s`.padStart(16)}   ${worker}`);
+    console.log(
+      `${example.padEnd(20)} ${`${(shown / 1000).toFixed(1)} s`.padStart(14)} ${`${(firstRequest / 1000).toFixed(1)} s`.padStart(21)} ${`${(all / 1000).toFixed(1)} s`.padStart(16)}   ${worker}`,
+    );
     await page.close();
   }
   await browser.close();

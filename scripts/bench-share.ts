@@ -21,7 +21,9 @@ function timed<T>(action: () => T): { value: T; milliseconds: number } {
 }
 
 async function main(): Promise<void> {
-  console.log(`share links — Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `share links — Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.log("example                 tools   scenario JSON      link chars   verdict     encode ms   open ms");
   for (const example of EXAMPLES) {
     const scenario = await loadExample(example.id);

@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
   const count = (text: string) => countTokens(text);
   console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"})`);
-  console.log("one step = render the request + count tokens + cache model + cost + simulated reply; median over the run's steps\n");
+  console.log(
+    "one step = render the request + count tokens + cache model + cost + simulated reply; median over the run's steps\n",
+  );
   const rows: string[] = [];
   for (const tools of [1_000, 10_000]) {
     const generatedAt = performance.now();
@@ -49,8 +51,12 @@ async function main(): Promise<void> {
     const engine = createEngine();
     const cold = measure(engine, scenario);
     const warm = measure(engine, scenario);
-    rows.push(`${tools.toLocaleString("en-US").padStart(7)} tools | cold ${allStrategies(cold).toFixed(1).padStart(8)} ms | warm ${allStrategies(warm).toFixed(1).padStart(7)} ms | (catalog generated in ${generationMs.toFixed(0)} ms)`);
-    console.log(`${tools} tools, per strategy (warm median ms): ${[...warm.perStrategyMedian].map(([id, ms]) => `${id} ${ms.toFixed(2)}`).join(", ")}`);
+    rows.push(
+      `${tools.toLocaleString("en-US").padStart(7)} tools | cold ${allStrategies(cold).toFixed(1).padStart(8)} ms | warm ${allStrategies(warm).toFixed(1).padStart(7)} ms | (catalog generated in ${generationMs.toFixed(0)} ms)`,
+    );
+    console.log(
+      `${tools} tools, per strategy (warm median ms): ${[...warm.perStrategyMedian].map(([id, ms]) => `${id} ${ms.toFixed(2)}`).join(", ")}`,
+    );
   }
   console.log("\nOne step for all 8 strategies together:");
   for (const row of rows) console.log(row);
@@ -61,7 +67,9 @@ async function main(): Promise<void> {
   const warm = measure(engine, long);
   const turn1 = median(warm.byTurn.get(0) ?? []);
   const turn20 = median(warm.byTurn.get(19) ?? []);
-  console.log(`\nStep time by turn (1,000 tools, all strategies, warm median): turn 1 ${turn1.toFixed(2)} ms, turn 20 ${turn20.toFixed(2)} ms`);
+  console.log(
+    `\nStep time by turn (1,000 tools, all strategies, warm median): turn 1 ${turn1.toFixed(2)} ms, turn 20 ${turn20.toFixed(2)} ms`,
+  );
 }
 
 main().catch((error) => {

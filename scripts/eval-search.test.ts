@@ -50,7 +50,10 @@ describe("eval-search CLI", () => {
   it("prints one JSON line per search for --search all", async () => {
     const run = await runCli(["--catalog", CATALOGS, "--queries", QUERIES, "--json"]);
     expect(run.status).toBe(0);
-    const results = run.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const results = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(results.map((result) => result.search)).toEqual(["anthropic-bm25", "anthropic-regex", "client"]);
   });
 

@@ -88,8 +88,11 @@ function loadCatalog(path: string): Parsed<CatalogTool[]> & { files: number } {
   } catch {
     throw new UsageError(`catalog ${path} does not exist`);
   }
-  if (!directory) return { ...loadCatalogFile({ fileName: basename(path), text: readText(path, "catalog") }), files: 1 };
-  const fileNames = readdirSync(path).filter((name) => name.toLowerCase().endsWith(".json")).sort();
+  if (!directory)
+    return { ...loadCatalogFile({ fileName: basename(path), text: readText(path, "catalog") }), files: 1 };
+  const fileNames = readdirSync(path)
+    .filter((name) => name.toLowerCase().endsWith(".json"))
+    .sort();
   const files = fileNames.map((fileName) => ({ fileName, text: readText(join(path, fileName), "catalog") }));
   return { ...loadCatalogDirectory(files), files: files.length };
 }
@@ -134,7 +137,17 @@ function run(argv: readonly string[]): number {
   if (options.json) {
     for (const { search, evaluation } of results) {
       const { recallAt1, recallAt3, recallAt5, mrr } = evaluation;
-      console.log(JSON.stringify({ tools: tools.length, queries: evaluation.queries, recallAt1, recallAt3, recallAt5, mrr, search }));
+      console.log(
+        JSON.stringify({
+          tools: tools.length,
+          queries: evaluation.queries,
+          recallAt1,
+          recallAt3,
+          recallAt5,
+          mrr,
+          search,
+        }),
+      );
     }
   } else {
     const fileCount = `${catalog.files} catalog file${catalog.files === 1 ? "" : "s"}`;
@@ -142,7 +155,8 @@ function run(argv: readonly string[]): number {
     console.log(formatEvaluationTable(results, options.k));
     for (const result of results) console.log(`\n${formatMisses(result, options.k)}`);
     if (options.minRecall !== undefined) {
-      const verdict = failing.length === 0 ? "all pass" : `below it: ${failing.map((result) => result.search).join(", ")}`;
+      const verdict =
+        failing.length === 0 ? "all pass" : `below it: ${failing.map((result) => result.search).join(", ")}`;
       console.log(`\nminimum recall@${options.k} ${options.minRecall}: ${verdict}`);
     }
   }

@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   fs.rmSync(jsonDirectory, { recursive: true, force: true });
   fs.mkdirSync(jsonDirectory, { recursive: true });
   for (const request of requests) {
-    fs.writeFileSync(path.join(jsonDirectory, `${request.name}.json`), `${JSON.stringify({ url: request.url, headers: request.headers, body: request.body }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(jsonDirectory, `${request.name}.json`),
+      `${JSON.stringify({ url: request.url, headers: request.headers, body: request.body }, null, 2)}\n`,
+    );
   }
   fs.writeFileSync(path.join(directory, "sdk-typed-requests.generated.ts"), typedGoldenModule(requests));
   console.log(`golden: wrote ${requests.length} requests to ${path.relative(process.cwd(), jsonDirectory)}`);

@@ -15,7 +15,9 @@ type Arguments = { scenario: string; strategy: string; provider?: ProviderId; js
 
 function usage(message: string): never {
   console.error(`simulate: ${message}`);
-  console.error("usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]");
+  console.error(
+    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]",
+  );
   console.error(`strategies: ${STRATEGY_IDS.join(", ")}`);
   console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
   console.error(`examples: ${EXAMPLES.map((example) => example.id).join(", ")}`);
@@ -56,7 +58,10 @@ async function loadScenario(source: string): Promise<Scenario> {
     usage(`cannot read ${source}: ${(error as Error).message}`);
   }
   const parsed = parseScenarioText(text);
-  for (const problem of parsed.problems) console.error(`${problem.severity}: ${problem.path}${problem.toolName ? ` (${problem.toolName})` : ""}: ${problem.message}`);
+  for (const problem of parsed.problems)
+    console.error(
+      `${problem.severity}: ${problem.path}${problem.toolName ? ` (${problem.toolName})` : ""}: ${problem.message}`,
+    );
   if (!parsed.value) usage(`${source} is not a valid scenario`);
   return parsed.value;
 }
@@ -74,7 +79,10 @@ async function main(): Promise<void> {
       fs.mkdirSync(directory, { recursive: true });
       for (const step of run.steps) {
         const name = `${String(step.index + 1).padStart(3, "0")}-${step.kind}.json`;
-        fs.writeFileSync(path.join(directory, name), JSON.stringify({ url: step.request.url, headers: step.request.headers, body: step.request.body }, null, 2));
+        fs.writeFileSync(
+          path.join(directory, name),
+          JSON.stringify({ url: step.request.url, headers: step.request.headers, body: step.request.body }, null, 2),
+        );
       }
     }
   }

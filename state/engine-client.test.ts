@@ -22,7 +22,12 @@ describe("EngineClient", () => {
     const client = new EngineClient(worker);
     const { catalogVersion } = client.setCatalog({ tools: [] });
     const detail = client.stepDetail(4, "full", 0);
-    worker.answer({ kind: "error", requestId: worker.sent[1].requestId, request: "step-detail", message: "engine: no step" });
+    worker.answer({
+      kind: "error",
+      requestId: worker.sent[1].requestId,
+      request: "step-detail",
+      message: "engine: no step",
+    });
     expect(await detail).toEqual({ ok: false, stale: false, message: "engine: no step" });
     expect(client.newCatalogVersion()).toBe(catalogVersion + 1);
   });

@@ -4,7 +4,12 @@
  */
 import type { Catalog, CatalogTool } from "@/lib/catalog/types";
 import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
-import type { CatalogParseResult, EngineRequest, EngineResponse, ScenarioWithoutCatalog } from "@/lib/workbench/engine-protocol";
+import type {
+  CatalogParseResult,
+  EngineRequest,
+  EngineResponse,
+  ScenarioWithoutCatalog,
+} from "@/lib/workbench/engine-protocol";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; stale: boolean; message: string };
@@ -54,7 +59,11 @@ export class EngineClient {
 
   loadExample(exampleId: string): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
     return this.send("load-example", { exampleId, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
-      mapOutcome(outcome, (response) => (response.kind === "example-loaded" ? { scenario: response.scenario, catalogVersion: response.catalogVersion } : undefined)),
+      mapOutcome(outcome, (response) =>
+        response.kind === "example-loaded"
+          ? { scenario: response.scenario, catalogVersion: response.catalogVersion }
+          : undefined,
+      ),
     );
   }
 
@@ -72,7 +81,11 @@ export class EngineClient {
     return { catalogVersion, done };
   }
 
-  replaceTool(baseVersion: number, index: number, tool: CatalogTool): { catalogVersion: number; done: Promise<Outcome<number>> } {
+  replaceTool(
+    baseVersion: number,
+    index: number,
+    tool: CatalogTool,
+  ): { catalogVersion: number; done: Promise<Outcome<number>> } {
     const catalogVersion = this.newCatalogVersion();
     const done = this.send("replace-tool", { baseVersion, index, tool, catalogVersion }).then((outcome) =>
       mapOutcome(outcome, (response) => (response.kind === "catalog-set" ? response.catalogVersion : undefined)),
@@ -88,25 +101,45 @@ export class EngineClient {
     onProgress?: ProgressListener,
   ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
     return this.send("run", { catalogVersion, scenario, strategyIds, provider }, onProgress).then((outcome) =>
-      mapOutcome(outcome, (response) => (response.kind === "run-result" ? { requestId: response.requestId, summaries: response.summaries, timingMs: response.timingMs } : undefined)),
+      mapOutcome(outcome, (response) =>
+        response.kind === "run-result"
+          ? { requestId: response.requestId, summaries: response.summaries, timingMs: response.timingMs }
+          : undefined,
+      ),
     );
   }
 
   /** `purpose: "export"` uses its own channel, so a request fetched for the export never makes the page's detail stale. */
-  stepDetail(runRequestId: number, strategyId: StrategyId, stepIndex: number, purpose: "page" | "export" = "page"): Promise<Outcome<StepDetail>> {
-    return this.send("step-detail", { runRequestId, strategyId, stepIndex, ...(purpose === "export" ? { purpose } : {}) }, undefined, purpose === "export" ? "export" : undefined).then((outcome) =>
+  stepDetail(
+    runRequestId: number,
+    strategyId: StrategyId,
+    stepIndex: number,
+    purpose: "page" | "export" = "page",
+  ): Promise<Outcome<StepDetail>> {
+    return this.send(
+      "step-detail",
+      { runRequestId, strategyId, stepIndex, ...(purpose === "export" ? { purpose } : {}) },
+      undefined,
+      purpose === "export" ? "export" : undefined,
+    ).then((outcome) =>
       mapOutcome(outcome, (response) => (response.kind === "step-detail" ? response.detail : undefined)),
     );
   }
 
   /** The documented simulation JSON of run `runRequestId`, for the export. */
   resultsJson(runRequestId: number): Promise<Outcome<unknown>> {
-    return this.send("results-json", { runRequestId }).then((outcome) => mapOutcome(outcome, (response) => (response.kind === "results-json" ? response.json : undefined)));
+    return this.send("results-json", { runRequestId }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "results-json" ? response.json : undefined)),
+    );
   }
 
   toolTokens(catalogVersion: number): Promise<Outcome<{ catalogVersion: number; tokens: number[] }>> {
     return this.send("tool-tokens", { catalogVersion }).then((outcome) =>
-      mapOutcome(outcome, (response) => (response.kind === "tool-tokens" ? { catalogVersion: response.catalogVersion, tokens: response.tokens } : undefined)),
+      mapOutcome(outcome, (response) =>
+        response.kind === "tool-tokens"
+          ? { catalogVersion: response.catalogVersion, tokens: response.tokens }
+          : undefined,
+      ),
     );
   }
 
@@ -118,7 +151,12 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  private send<K extends EngineRequest["kind"]>(kind: K, payload: Payload<K>, progress?: ProgressListener, channelOverride?: Channel): Promise<Outcome<EngineResponse>> {
+  private send<K extends EngineRequest["kind"]>(
+    kind: K,
+    payload: Payload<K>,
+    progress?: ProgressListener,
+    channelOverride?: Channel,
+  ): Promise<Outcome<EngineResponse>> {
     const requestId = this.nextRequestId++;
     const channel = channelOverride ?? CHANNEL_OF[kind];
     this.latest.set(channel, requestId);
@@ -143,7 +181,12 @@ export class EngineClient {
     if (!pending) return;
     if (response.kind === "run-progress") {
       if (this.latest.get(pending.channel) === response.requestId) {
-        pending.progress?.({ runRequestId: response.requestId, done: response.done, total: response.total, ...(response.summaries ? { summaries: response.summaries } : {}) });
+        pending.progress?.({
+          runRequestId: response.requestId,
+          done: response.done,
+          total: response.total,
+          ...(response.summaries ? { summaries: response.summaries } : {}),
+        });
       }
       return;
     }
@@ -152,13 +195,21 @@ export class EngineClient {
   }
 }
 
-function mapOutcome<T>(outcome: Outcome<EngineResponse>, pick: (response: EngineResponse) => T | undefined): Outcome<T> {
+function mapOutcome<T>(
+  outcome: Outcome<EngineResponse>,
+  pick: (response: EngineResponse) => T | undefined,
+): Outcome<T> {
   if (!outcome.ok) return outcome;
   const value = pick(outcome.value);
-  return value === undefined ? { ok: false, stale: false, message: `engine: unexpected answer ${outcome.value.kind}` } : { ok: true, value };
+  return value === undefined
+    ? { ok: false, stale: false, message: `engine: unexpected answer ${outcome.value.kind}` }
+    : { ok: true, value };
 }
 
 /** The real worker; only ever called in the browser. */
 export function createEngineWorker(): WorkerLike {
-  return new Worker(new URL("../workers/engine.worker.ts", import.meta.url), { type: "module", name: "engine" }) as unknown as WorkerLike;
+  return new Worker(new URL("../workers/engine.worker.ts", import.meta.url), {
+    type: "module",
+    name: "engine",
+  }) as unknown as WorkerLike;
 }

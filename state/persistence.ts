@@ -9,7 +9,9 @@ import type { PlaygroundState } from "./playground-store";
 
 export type Persistence = "local" | "share" | "none";
 
-type DataKey = { [K in keyof PlaygroundState]: PlaygroundState[K] extends (...args: never[]) => unknown ? never : K }[keyof PlaygroundState];
+type DataKey = {
+  [K in keyof PlaygroundState]: PlaygroundState[K] extends (...args: never[]) => unknown ? never : K;
+}[keyof PlaygroundState];
 
 export const PERSISTENCE: Record<DataKey, Persistence> = {
   scenarioMeta: "share",

@@ -37,7 +37,9 @@ describe("playground controller", () => {
     controller.openWorkspace({ scenario, strategyId: "gateway", stepIndex: 2, forceProvider: true });
     const state = store.getState();
     expect(worker.sent[0]).toMatchObject({ kind: "set-catalog", catalog: scenario.catalog });
-    expect(state.catalogVersion).toBe((worker.sent[0] as Extract<EngineRequest, { kind: "set-catalog" }>).catalogVersion);
+    expect(state.catalogVersion).toBe(
+      (worker.sent[0] as Extract<EngineRequest, { kind: "set-catalog" }>).catalogVersion,
+    );
     expect(state.scenarioMeta).toEqual({ id: "shared", title: "Shared scenario" });
     expect(state).toMatchObject({ strategyId: "gateway", stepIndex: 2, forceProvider: true, turns: scenario.turns });
     expect(JSON.parse(state.catalogText)).toMatchObject({ tools: [{ name: "get_weather" }] });
@@ -47,7 +49,9 @@ describe("playground controller", () => {
   it("replaces only the catalog on import, keeping turns and settings", () => {
     const { worker, store, controller } = setUp();
     controller.openWorkspace({ scenario });
-    controller.replaceCatalog({ tools: [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }] });
+    controller.replaceCatalog({
+      tools: [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }],
+    });
     expect(worker.sent.filter((message) => message.kind === "set-catalog")).toHaveLength(2);
     expect(store.getState().lastValidCatalog.tools.map((tool) => tool.name)).toEqual(["lookup"]);
     expect(store.getState().turns).toBe(scenario.turns);
@@ -64,7 +68,11 @@ describe("playground controller", () => {
     store.getState().setRunMode("live");
     expect(selectSelectedRun(store.getState())).toBe(store.getState().liveSummary);
     // Its detail is computed here, not asked of the worker.
-    expect(store.getState().detail).toMatchObject({ strategyId: "full", stepIndex: 0, requestJson: expect.stringContaining('"live": true') });
+    expect(store.getState().detail).toMatchObject({
+      strategyId: "full",
+      stepIndex: 0,
+      requestJson: expect.stringContaining('"live": true'),
+    });
     expect(worker.sent.some((message) => message.kind === "step-detail")).toBe(false);
     // Another strategy's transcript is not this strategy's.
     store.getState().selectStrategy("gateway");

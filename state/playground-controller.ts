@@ -35,7 +35,11 @@ export type PlaygroundController = {
   dispose(): void;
 };
 
-export function createPlaygroundController(store: PlaygroundStore, client: EngineClient, environment: { storage?: Storage; root?: HTMLElement }): PlaygroundController {
+export function createPlaygroundController(
+  store: PlaygroundStore,
+  client: EngineClient,
+  environment: { storage?: Storage; root?: HTMLElement },
+): PlaygroundController {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const debounce = (key: string, action: () => void, delay = TYPING_DEBOUNCE_MS) => {
     clearTimeout(timers.get(key));
@@ -58,7 +62,14 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
     state.runStarted(performance.now());
     const outcome = await client.run(
       state.catalogVersion,
-      { formatVersion: 1, id: state.scenarioMeta.id, title: state.scenarioMeta.title, description: state.scenarioMeta.description, turns: state.turns, settings: state.settings },
+      {
+        formatVersion: 1,
+        id: state.scenarioMeta.id,
+        title: state.scenarioMeta.title,
+        description: state.scenarioMeta.description,
+        turns: state.turns,
+        settings: state.settings,
+      },
       // The strategy on screen first: at 10,000 tools a run takes seconds per strategy.
       [state.strategyId, ...STRATEGY_IDS.filter((id) => id !== state.strategyId)],
       state.forceProvider ? state.settings.provider : undefined,
@@ -112,7 +123,12 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       const text = state.catalogText;
       debounce("parse", () => void checkCatalogText(text));
     }
-    if (state.catalogVersion !== previous.catalogVersion || state.turns !== previous.turns || state.settings !== previous.settings || state.forceProvider !== previous.forceProvider) {
+    if (
+      state.catalogVersion !== previous.catalogVersion ||
+      state.turns !== previous.turns ||
+      state.settings !== previous.settings ||
+      state.forceProvider !== previous.forceProvider
+    ) {
       // A new example or import runs at once; typing waits for a pause.
       debounce("run", () => void runNow(), state.scenarioMeta !== previous.scenarioMeta ? 0 : TYPING_DEBOUNCE_MS);
     }
@@ -125,16 +141,36 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       void fetchDetail();
     }
     if (state.theme !== previous.theme) applyTheme();
-    if (environment.storage && (state.theme !== previous.theme || state.runTab !== previous.runTab || state.sidePanel !== previous.sidePanel)) {
+    if (
+      environment.storage &&
+      (state.theme !== previous.theme || state.runTab !== previous.runTab || state.sidePanel !== previous.sidePanel)
+    ) {
       writeLocalPreferences(environment.storage, state);
     }
   });
 
   /** Puts a whole scenario on screen; the worker already holds its catalog as `catalogVersion`. */
-  function showScenario(scenario: Scenario, catalogVersion: number, selection: Partial<Pick<PlaygroundState, "stepIndex" | "strategyId" | "forceProvider">>) {
-    const catalogText = scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
-    store.setState({ catalogCheck: { text: catalogText, problems: [] }, selectedTool: scenario.catalog.tools[0]?.name ?? null, detail: null, ...selection });
-    store.getState().loadScenario({ meta: scenarioMeta(scenario), catalog: scenario.catalog, catalogVersion, catalogText, turns: scenario.turns, settings: scenario.settings });
+  function showScenario(
+    scenario: Scenario,
+    catalogVersion: number,
+    selection: Partial<Pick<PlaygroundState, "stepIndex" | "strategyId" | "forceProvider">>,
+  ) {
+    const catalogText =
+      scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
+    store.setState({
+      catalogCheck: { text: catalogText, problems: [] },
+      selectedTool: scenario.catalog.tools[0]?.name ?? null,
+      detail: null,
+      ...selection,
+    });
+    store.getState().loadScenario({
+      meta: scenarioMeta(scenario),
+      catalog: scenario.catalog,
+      catalogVersion,
+      catalogText,
+      turns: scenario.turns,
+      settings: scenario.settings,
+    });
   }
 
   return {
@@ -163,7 +199,12 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       if (state.runRequestId === null) return null;
       const run = state.runs.find((candidate) => candidate.id === strategyId);
       if (!run || run.steps.length === 0) return null;
-      const outcome = await client.stepDetail(state.runRequestId, strategyId, Math.min(state.stepIndex, run.steps.length - 1), "export");
+      const outcome = await client.stepDetail(
+        state.runRequestId,
+        strategyId,
+        Math.min(state.stepIndex, run.steps.length - 1),
+        "export",
+      );
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.value.request;
     },
@@ -182,7 +223,11 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
       const { catalog, problems, format } = outcome.value;
       const fitsEditor = catalog ? catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT : text.length <= MAX_EDITOR_TEXT;
       const editorText = fitsEditor ? text : "";
-      store.setState({ catalogCheck: { text: editorText, problems, format }, catalogText: editorText, toolDraft: null });
+      store.setState({
+        catalogCheck: { text: editorText, problems, format },
+        catalogText: editorText,
+        toolDraft: null,
+      });
       if (catalog) {
         store.setState({ selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
         store.getState().adoptCatalog(catalog, outcome.value.catalogVersion);
@@ -192,7 +237,13 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
     replaceCatalog(catalog) {
       const { catalogVersion } = client.setCatalog(catalog);
       const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
-      store.setState({ catalogCheck: { text: catalogText, problems: [] }, catalogText, toolDraft: null, selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
+      store.setState({
+        catalogCheck: { text: catalogText, problems: [] },
+        catalogText,
+        toolDraft: null,
+        selectedTool: catalog.tools[0]?.name ?? null,
+        stepIndex: 0,
+      });
       store.getState().adoptCatalog(catalog, catalogVersion);
     },
 
@@ -219,7 +270,11 @@ export function createPlaygroundController(store: PlaygroundStore, client: Engin
 }
 
 function scenarioMeta(scenario: Scenario) {
-  return { id: scenario.id, title: scenario.title, ...(scenario.description !== undefined ? { description: scenario.description } : {}) };
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    ...(scenario.description !== undefined ? { description: scenario.description } : {}),
+  };
 }
 
 /** A renamed tool must not take the name of another one. */

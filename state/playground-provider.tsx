@@ -19,7 +19,10 @@ export function PlaygroundProvider({ children }: { children: ReactNode }) {
   const [controller, setController] = useState<PlaygroundController | null>(null);
 
   useEffect(() => {
-    const created = createPlaygroundController(store, new EngineClient(createEngineWorker()), { storage: window.localStorage, root: document.documentElement });
+    const created = createPlaygroundController(store, new EngineClient(createEngineWorker()), {
+      storage: window.localStorage,
+      root: document.documentElement,
+    });
     setController(created);
     return () => created.dispose();
   }, [store]);

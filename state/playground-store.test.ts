@@ -12,11 +12,20 @@ describe("playground store", () => {
   it("keeps the last valid catalog while the text is being edited", () => {
     const store = createPlaygroundStore({ settings });
     const catalog = { tools: [{ name: "a", description: "", inputSchema: { type: "object" } }] };
-    store.getState().loadScenario({ meta: { id: "x", title: "X" }, catalog, catalogVersion: 1, catalogText: "{}", turns: [{ user: "hi", needs: [] }], settings });
+    store.getState().loadScenario({
+      meta: { id: "x", title: "X" },
+      catalog,
+      catalogVersion: 1,
+      catalogText: "{}",
+      turns: [{ user: "hi", needs: [] }],
+      settings,
+    });
     store.getState().editCatalogText("{ broken");
     expect(store.getState().lastValidCatalog).toBe(catalog);
     expect(selectCatalogProblems(store.getState())).toBeNull();
-    store.getState().setCatalogCheck({ text: "{ broken", problems: [{ severity: "error", path: "$", message: "bad" }] });
+    store
+      .getState()
+      .setCatalogCheck({ text: "{ broken", problems: [{ severity: "error", path: "$", message: "bad" }] });
     expect(selectCatalogProblems(store.getState())).toHaveLength(1);
   });
 
@@ -49,7 +58,10 @@ describe("playground store", () => {
 
   it("declares persistence for every data key and reads back only local ones", () => {
     const store = createPlaygroundStore({ settings });
-    const dataKeys = Object.entries(store.getState()).filter(([, value]) => typeof value !== "function").map(([key]) => key).sort();
+    const dataKeys = Object.entries(store.getState())
+      .filter(([, value]) => typeof value !== "function")
+      .map(([key]) => key)
+      .sort();
     expect(Object.keys(PERSISTENCE).sort()).toEqual(dataKeys);
     const storage = { getItem: () => JSON.stringify({ theme: "dark", settings: { provider: "moonshot" } }) };
     expect(readLocalPreferences(storage)).toEqual({ theme: "dark" });

@@ -13,7 +13,10 @@ import { createUiSlice, type UiSlice } from "./ui-slice";
 export type PlaygroundState = ScenarioSlice & SelectionSlice & ResultsSlice & UiSlice;
 export type PlaygroundStore = StoreApi<PlaygroundState>;
 
-export function createPlaygroundStore(defaults: { settings: ScenarioSettings; overrides?: Partial<PlaygroundState> }): PlaygroundStore {
+export function createPlaygroundStore(defaults: {
+  settings: ScenarioSettings;
+  overrides?: Partial<PlaygroundState>;
+}): PlaygroundStore {
   const store = createStore<PlaygroundState>()((...args) => ({
     ...createScenarioSlice({ settings: defaults.settings })(...args),
     ...createSelectionSlice(...args),

@@ -70,7 +70,8 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       const runs = [...earlier, ...summaries].sort((a, b) => STRATEGY_IDS.indexOf(a.id) - STRATEGY_IDS.indexOf(b.id));
       return { runProgress: { done, total }, runs, runRequestId };
     }),
-  runFinished: ({ runRequestId, runs, timingMs }) => set({ runRequestId, runs, timingMs, running: false, runStartedAt: null, runProgress: null, runError: null }),
+  runFinished: ({ runRequestId, runs, timingMs }) =>
+    set({ runRequestId, runs, timingMs, running: false, runStartedAt: null, runProgress: null, runError: null }),
   runFailed: (message) => set({ running: false, runStartedAt: null, runProgress: null, runError: message }),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),

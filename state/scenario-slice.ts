@@ -22,7 +22,14 @@ export type ScenarioSlice = {
   /** Run every strategy on the chosen provider (refusing impossible ones) instead of moving it to one that works. */
   forceProvider: boolean;
 
-  loadScenario(input: { meta: ScenarioMeta; catalog: Catalog; catalogVersion: number; catalogText: string; turns: ScenarioTurn[]; settings: ScenarioSettings }): void;
+  loadScenario(input: {
+    meta: ScenarioMeta;
+    catalog: Catalog;
+    catalogVersion: number;
+    catalogText: string;
+    turns: ScenarioTurn[];
+    settings: ScenarioSettings;
+  }): void;
   editCatalogText(text: string): void;
   adoptCatalog(catalog: Catalog, catalogVersion: number): void;
   editToolDraft(toolName: string, text: string): void;
@@ -35,7 +42,9 @@ export type ScenarioSlice = {
   setForceProvider(force: boolean): void;
 };
 
-export function createScenarioSlice(defaults: { settings: ScenarioSettings }): StateCreator<PlaygroundState, [], [], ScenarioSlice> {
+export function createScenarioSlice(defaults: {
+  settings: ScenarioSettings;
+}): StateCreator<PlaygroundState, [], [], ScenarioSlice> {
   return (set) => ({
     scenarioMeta: { id: "empty", title: "Loading…" },
     catalogText: "",
@@ -67,9 +76,16 @@ export function createScenarioSlice(defaults: { settings: ScenarioSettings }): S
         tools[index] = tool;
         return { lastValidCatalog: { ...state.lastValidCatalog, tools }, catalogVersion };
       }),
-    addTurn: (turn) => set((state) => ({ turns: [...state.turns, turn ?? { user: "", needs: [] }], turnKeys: [...state.turnKeys, newTurnKey()] })),
+    addTurn: (turn) =>
+      set((state) => ({
+        turns: [...state.turns, turn ?? { user: "", needs: [] }],
+        turnKeys: [...state.turnKeys, newTurnKey()],
+      })),
     removeTurn: (index) =>
-      set((state) => ({ turns: state.turns.filter((_, position) => position !== index), turnKeys: state.turnKeys.filter((_, position) => position !== index) })),
+      set((state) => ({
+        turns: state.turns.filter((_, position) => position !== index),
+        turnKeys: state.turnKeys.filter((_, position) => position !== index),
+      })),
     moveTurn: (index, offset) =>
       set((state) => {
         const target = index + offset;
@@ -80,7 +96,10 @@ export function createScenarioSlice(defaults: { settings: ScenarioSettings }): S
         [turnKeys[index], turnKeys[target]] = [turnKeys[target], turnKeys[index]];
         return { turns, turnKeys };
       }),
-    updateTurn: (index, patch) => set((state) => ({ turns: state.turns.map((turn, position) => (position === index ? { ...turn, ...patch } : turn)) })),
+    updateTurn: (index, patch) =>
+      set((state) => ({
+        turns: state.turns.map((turn, position) => (position === index ? { ...turn, ...patch } : turn)),
+      })),
     updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
     setForceProvider: (force) => set({ forceProvider: force }),
   });

@@ -8,10 +8,13 @@ export const WHOLE_CATALOG_EDITOR_LIMIT = 300;
 
 /** The live transcript of the selected strategy, when live mode is on and one exists. */
 export const selectLiveRun = (state: PlaygroundState): RunSummary | undefined =>
-  state.runMode === "live" && state.liveSummary?.id === state.strategyId && state.liveSummary.steps.length > 0 ? state.liveSummary : undefined;
+  state.runMode === "live" && state.liveSummary?.id === state.strategyId && state.liveSummary.steps.length > 0
+    ? state.liveSummary
+    : undefined;
 
 /** The run the stepper walks: the live transcript in live mode once it has a request, the simulated run otherwise. */
-export const selectSelectedRun = (state: PlaygroundState): RunSummary | undefined => selectLiveRun(state) ?? state.runs.find((run) => run.id === state.strategyId);
+export const selectSelectedRun = (state: PlaygroundState): RunSummary | undefined =>
+  selectLiveRun(state) ?? state.runs.find((run) => run.id === state.strategyId);
 
 export const selectStepCount = (state: PlaygroundState): number => selectSelectedRun(state)?.steps.length ?? 0;
 
@@ -21,12 +24,15 @@ export const selectStepIndex = (state: PlaygroundState): number => {
   return count === 0 ? 0 : Math.min(state.stepIndex, count - 1);
 };
 
-export const selectCurrentStep = (state: PlaygroundState): StepSummary | undefined => selectSelectedRun(state)?.steps[selectStepIndex(state)];
+export const selectCurrentStep = (state: PlaygroundState): StepSummary | undefined =>
+  selectSelectedRun(state)?.steps[selectStepIndex(state)];
 
-export const selectEditorMode = (state: PlaygroundState): "whole" | "tool" => (state.lastValidCatalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? "whole" : "tool");
+export const selectEditorMode = (state: PlaygroundState): "whole" | "tool" =>
+  state.lastValidCatalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? "whole" : "tool";
 
 /** Problems of the text currently in the editor; null while it has not been checked yet. */
-export const selectCatalogProblems = (state: PlaygroundState) => (state.catalogCheck && state.catalogCheck.text === state.catalogText ? state.catalogCheck.problems : null);
+export const selectCatalogProblems = (state: PlaygroundState) =>
+  state.catalogCheck && state.catalogCheck.text === state.catalogText ? state.catalogCheck.problems : null;
 
 export const selectToolTokens = (state: PlaygroundState): number[] | null =>
   state.toolTokens && state.toolTokens.catalogVersion === state.catalogVersion ? state.toolTokens.tokens : null;
@@ -35,7 +41,12 @@ export function filterTools(tools: readonly CatalogTool[], filter: string): numb
   const needle = filter.trim().toLowerCase();
   const indexes: number[] = [];
   tools.forEach((tool, index) => {
-    if (!needle || tool.name.toLowerCase().includes(needle) || (tool.namespace ?? "").toLowerCase().includes(needle) || tool.description.toLowerCase().includes(needle)) {
+    if (
+      !needle ||
+      tool.name.toLowerCase().includes(needle) ||
+      (tool.namespace ?? "").toLowerCase().includes(needle) ||
+      tool.description.toLowerCase().includes(needle)
+    ) {
       indexes.push(index);
     }
   });

@@ -10,7 +10,10 @@ export type WorkspaceDialog = "share" | "import" | "saved" | "export";
 /** A message about the workspace as a whole: a link that did not open, work kept aside, an import's warnings. */
 export type WorkspaceNotice = { kind: "error" | "info"; message: string; problems?: InputProblem[] };
 /** Where the autosave stands, as the header shows it. */
-export type AutosaveView = { state: "idle" | "pending" } | { state: "saved"; savedAt: number; bytes: number } | { state: "error"; message: string };
+export type AutosaveView =
+  | { state: "idle" | "pending" }
+  | { state: "saved"; savedAt: number; bytes: number }
+  | { state: "error"; message: string };
 /** "live": the run area drives the real provider (issue: live mode) instead of showing the simulated run. */
 export type RunMode = "simulated" | "live";
 

@@ -6,7 +6,14 @@
  * effects, the compression curve) run in steps: between steps the worker answers anything more urgent that arrived
  * (an edit being typed), and drops the job if a newer one of its kind is waiting.
  */
-import { createLabHandler, nextLabRequest, supersededResponse, type LabRequest, type LabRequestType, type LabResponse } from "@/lib/lab/lab-protocol";
+import {
+  createLabHandler,
+  nextLabRequest,
+  supersededResponse,
+  type LabRequest,
+  type LabRequestType,
+  type LabResponse,
+} from "@/lib/lab/lab-protocol";
 import { createTokenCounter } from "@/lib/tokens";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -3,14 +3,24 @@ import { EXAMPLES } from "@/lib/examples";
 
 export const metadata = {
   title: "Search lab · Tool Disclosure Playground",
-  description: "Design tool names and descriptions that tool search can find, and measure it: recall, MRR, token cost, before and after every edit.",
+  description:
+    "Design tool names and descriptions that tool search can find, and measure it: recall, MRR, token cost, before and after every edit.",
 };
 
 const DEFAULT_EXAMPLE = "mixed-mcp";
 
 /** `/lab?example=<id>` opens an example catalog with its query set; anything else opens the 24 MCP servers. */
-export default async function LabPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LabPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { example } = await searchParams;
-  const initialExampleId = typeof example === "string" && EXAMPLES.some((candidate) => candidate.id === example) && example !== "synthetic-10000" ? example : DEFAULT_EXAMPLE;
+  const initialExampleId =
+    typeof example === "string" &&
+    EXAMPLES.some((candidate) => candidate.id === example) &&
+    example !== "synthetic-10000"
+      ? example
+      : DEFAULT_EXAMPLE;
   return <SearchLab initialExampleId={initialExampleId} />;
 }

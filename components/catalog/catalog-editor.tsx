@@ -8,7 +8,14 @@ import type { BeforeMount, OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import type { InputProblem } from "@/lib/catalog/types";
-import { CATALOG_EDITOR_SCHEMA, CATALOG_EDITOR_SCHEMA_URI, CATALOG_MODEL_PATH, TOOL_EDITOR_SCHEMA, TOOL_EDITOR_SCHEMA_URI, TOOL_MODEL_PATH } from "./catalog-json-schema";
+import {
+  CATALOG_EDITOR_SCHEMA,
+  CATALOG_EDITOR_SCHEMA_URI,
+  CATALOG_MODEL_PATH,
+  TOOL_EDITOR_SCHEMA,
+  TOOL_EDITOR_SCHEMA_URI,
+  TOOL_MODEL_PATH,
+} from "./catalog-json-schema";
 
 export type EditorMarker = { message: string; severity: "error" | "warning"; line: number; column: number };
 export type CatalogEditorHandle = { reveal(line: number, column: number, focus?: boolean): void };
@@ -46,7 +53,15 @@ const registerSchemas: BeforeMount = (monaco) => {
   });
 };
 
-export function CatalogEditor({ mode, value, onChange, problems, onMarkers, handleRef, theme }: {
+export function CatalogEditor({
+  mode,
+  value,
+  onChange,
+  problems,
+  onMarkers,
+  handleRef,
+  theme,
+}: {
   mode: "whole" | "tool";
   value: string;
   onChange(text: string): void;
@@ -111,7 +126,12 @@ export function CatalogEditor({ mode, value, onChange, problems, onMarkers, hand
         onMarkers(
           markers
             .filter((marker) => marker.owner !== PROBLEM_OWNER)
-            .map((marker) => ({ message: marker.message, severity: marker.severity >= 8 ? "error" : "warning", line: marker.startLineNumber, column: marker.startColumn })),
+            .map((marker) => ({
+              message: marker.message,
+              severity: marker.severity >= 8 ? "error" : "warning",
+              line: marker.startLineNumber,
+              column: marker.startColumn,
+            })),
         )
       }
       options={EDITOR_OPTIONS}

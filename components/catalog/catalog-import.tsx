@@ -13,7 +13,13 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
   const [pasted, setPasted] = useState("");
   return (
     <>
-      <button type="button" className={buttonClass} onClick={() => fileRef.current?.click()} data-testid="catalog-import-file" title={`Open a file: ${ACCEPTED_FORMATS}`}>
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => fileRef.current?.click()}
+        data-testid="catalog-import-file"
+        title={`Open a file: ${ACCEPTED_FORMATS}`}
+      >
         Open file
       </button>
       <input
@@ -28,17 +34,39 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
           event.target.value = "";
         }}
       />
-      <button type="button" className={buttonClass} onClick={() => setPasteOpen(true)} data-testid="catalog-import-paste">
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => setPasteOpen(true)}
+        data-testid="catalog-import-paste"
+      >
         Paste
       </button>
       {pasteOpen ? (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-6" role="dialog" aria-modal="true" aria-labelledby="paste-title" onKeyDown={(event) => event.key === "Escape" && setPasteOpen(false)}>
+        <div
+          className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-6"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="paste-title"
+          onKeyDown={(event) => event.key === "Escape" && setPasteOpen(false)}
+        >
           <div className="w-full max-w-2xl rounded-2xl border border-line bg-panel p-6 shadow-xl">
-            <h2 id="paste-title" className="text-lg font-semibold">Paste a tool list</h2>
+            <h2 id="paste-title" className="text-lg font-semibold">
+              Paste a tool list
+            </h2>
             <p className="mt-1 text-sm text-muted">Any of: {ACCEPTED_FORMATS}.</p>
-            <textarea autoFocus className={`${textAreaClass} mt-4 h-72 font-mono text-xs`} value={pasted} onChange={(event) => setPasted(event.target.value)} data-testid="catalog-paste-text" placeholder='{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}' />
+            <textarea
+              autoFocus
+              className={`${textAreaClass} mt-4 h-72 font-mono text-xs`}
+              value={pasted}
+              onChange={(event) => setPasted(event.target.value)}
+              data-testid="catalog-paste-text"
+              placeholder='{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}'
+            />
             <div className="mt-4 flex justify-end gap-2">
-              <button type="button" className={buttonClass} onClick={() => setPasteOpen(false)}>Cancel</button>
+              <button type="button" className={buttonClass} onClick={() => setPasteOpen(false)}>
+                Cancel
+              </button>
               <button
                 type="button"
                 className={primaryButtonClass}
@@ -61,7 +89,13 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
 }
 
 /** Wraps the catalog panel: a dropped file is imported, and the panel shows where it would land while dragging. */
-export function DropZone({ onImport, children }: { onImport(text: string, sourceName?: string): void; children: ReactNode }) {
+export function DropZone({
+  onImport,
+  children,
+}: {
+  onImport(text: string, sourceName?: string): void;
+  children: ReactNode;
+}) {
   const [dragging, setDragging] = useState(false);
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
   return (

@@ -3,7 +3,12 @@
  * inline diagnostics while typing. It is deliberately looser than the parser: it catches wrong types and missing
  * names as you type; the parser's own problems (with Ajv's view of each input schema) are listed under the editor.
  */
-const toolName = { type: "string", minLength: 1, maxLength: 64, description: "Unique tool name (letters, digits, _ and -; at most 64)." };
+const toolName = {
+  type: "string",
+  minLength: 1,
+  maxLength: 64,
+  description: "Unique tool name (letters, digits, _ and -; at most 64).",
+};
 const schemaObject = { type: "object", description: "The tool's input as a JSON Schema object." };
 
 const catalogTool = {
@@ -21,7 +26,12 @@ const catalogTool = {
     function: {
       type: "object",
       required: ["name"],
-      properties: { name: toolName, description: { type: "string" }, parameters: schemaObject, strict: { type: "boolean" } },
+      properties: {
+        name: toolName,
+        description: { type: "string" },
+        parameters: schemaObject,
+        strict: { type: "boolean" },
+      },
     },
     tools: { type: "array" },
   },

@@ -5,7 +5,13 @@ import { parseCatalogText } from "@/lib/catalog";
 import { parseToolText, toolToText } from "@/lib/workbench/catalog-text";
 import { inputClass } from "@/components/playground/control-styles";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
-import { filterTools, selectCatalogProblems, selectEditorMode, selectToolTokens, WHOLE_CATALOG_EDITOR_LIMIT } from "@/state/selectors";
+import {
+  filterTools,
+  selectCatalogProblems,
+  selectEditorMode,
+  selectToolTokens,
+  WHOLE_CATALOG_EDITOR_LIMIT,
+} from "@/state/selectors";
 import { CatalogEditor, type CatalogEditorHandle, type EditorMarker } from "./catalog-editor";
 import { DropZone, ImportButtons } from "./catalog-import";
 import { CatalogProblems, mergeProblems } from "./catalog-problems";
@@ -35,7 +41,10 @@ export function CatalogPanel() {
   const tool = mode === "tool" ? (tools.find((candidate) => candidate.name === selectedTool) ?? tools[0]) : undefined;
   const toolText = tool ? (toolDraft && toolDraft.toolName === tool.name ? toolDraft.text : toolToText(tool)) : "";
   // One tool parses in well under a millisecond, so its problems are derived right here.
-  const toolProblems = useMemo(() => (mode === "tool" && toolText ? parseToolText(toolText, (text) => parseCatalogText(text)).problems : []), [mode, toolText]);
+  const toolProblems = useMemo(
+    () => (mode === "tool" && toolText ? parseToolText(toolText, (text) => parseCatalogText(text)).problems : []),
+    [mode, toolText],
+  );
   const parserProblems = mode === "whole" ? (wholeProblems ?? []) : toolProblems;
   const problems = mergeProblems(parserProblems, markers);
   const totalTokens = tokens ? tokens.reduce((sum, count) => sum + count, 0) : null;
@@ -59,9 +68,14 @@ export function CatalogPanel() {
       </div>
       <div className="flex items-center justify-between px-4 py-1.5 text-xs text-muted">
         <span className="tabular" data-testid="catalog-count">
-          {indexes.length === tools.length ? `${tools.length.toLocaleString("en-US")} tools` : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
+          {indexes.length === tools.length
+            ? `${tools.length.toLocaleString("en-US")} tools`
+            : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
         </span>
-        <span className="tabular" title="Sum of o200k tokens of every tool's Anthropic JSON: what registering them all costs">
+        <span
+          className="tabular"
+          title="Sum of o200k tokens of every tool's Anthropic JSON: what registering them all costs"
+        >
           {totalTokens === null ? "counting tokens…" : `${totalTokens.toLocaleString("en-US")} tokens if all are sent`}
         </span>
       </div>
@@ -81,18 +95,33 @@ export function CatalogPanel() {
       </div>
       <div className="flex items-center justify-between px-4 pt-2 pb-1 text-xs">
         <span className="flex min-w-0 items-baseline gap-1.5">
-          <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">{mode === "whole" ? "Catalog JSON" : "Tool"}</span>
+          <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">
+            {mode === "whole" ? "Catalog JSON" : "Tool"}
+          </span>
           {mode === "tool" ? <span className="truncate font-mono font-semibold text-ink">{tool?.name}</span> : null}
         </span>
-        <span className="shrink-0 pl-2 text-muted" title={mode === "tool" ? `Catalogs over ${WHOLE_CATALOG_EDITOR_LIMIT} tools are edited one tool at a time` : undefined}>
-          {mode === "whole" ? (format ? `format: ${format}` : "") : `one at a time (over ${WHOLE_CATALOG_EDITOR_LIMIT} tools)`}
+        <span
+          className="shrink-0 pl-2 text-muted"
+          title={
+            mode === "tool"
+              ? `Catalogs over ${WHOLE_CATALOG_EDITOR_LIMIT} tools are edited one tool at a time`
+              : undefined
+          }
+        >
+          {mode === "whole"
+            ? format
+              ? `format: ${format}`
+              : ""
+            : `one at a time (over ${WHOLE_CATALOG_EDITOR_LIMIT} tools)`}
         </span>
       </div>
       <div className="min-h-0 flex-1 border-y border-line" data-testid="catalog-editor">
         <CatalogEditor
           mode={mode}
           value={mode === "whole" ? catalogText : toolText}
-          onChange={(text) => (mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text))}
+          onChange={(text) =>
+            mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text)
+          }
           problems={parserProblems}
           onMarkers={setMarkers}
           handleRef={editorHandle}
@@ -100,7 +129,11 @@ export function CatalogPanel() {
         />
       </div>
       <div className="h-32 shrink-0">
-        <CatalogProblems problems={problems} checking={mode === "whole" && wholeProblems === null} onReveal={(line, column) => editorHandle.current?.reveal(line, column)} />
+        <CatalogProblems
+          problems={problems}
+          checking={mode === "whole" && wholeProblems === null}
+          onReveal={(line, column) => editorHandle.current?.reveal(line, column)}
+        />
       </div>
     </DropZone>
   );

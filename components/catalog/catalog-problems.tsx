@@ -2,18 +2,36 @@
 import type { InputProblem } from "@/lib/catalog/types";
 import type { EditorMarker } from "./catalog-editor";
 
-export type ListedProblem = { severity: "error" | "warning"; message: string; line?: number; column?: number; toolName?: string; path?: string; source: "parser" | "editor" };
+export type ListedProblem = {
+  severity: "error" | "warning";
+  message: string;
+  line?: number;
+  column?: number;
+  toolName?: string;
+  path?: string;
+  source: "parser" | "editor";
+};
 
 /** Parser problems first (they name the tool and the JSON path); editor markers on lines the parser did not flag. */
 export function mergeProblems(parser: readonly InputProblem[], editor: readonly EditorMarker[]): ListedProblem[] {
   const parserLines = new Set(parser.map((problem) => problem.line).filter((line) => line !== undefined));
   return [
     ...parser.map((problem) => ({ ...problem, source: "parser" as const })),
-    ...editor.filter((marker) => !parserLines.has(marker.line)).map((marker) => ({ ...marker, source: "editor" as const })),
+    ...editor
+      .filter((marker) => !parserLines.has(marker.line))
+      .map((marker) => ({ ...marker, source: "editor" as const })),
   ];
 }
 
-export function CatalogProblems({ problems, checking, onReveal }: { problems: readonly ListedProblem[]; checking: boolean; onReveal(line: number, column: number): void }) {
+export function CatalogProblems({
+  problems,
+  checking,
+  onReveal,
+}: {
+  problems: readonly ListedProblem[];
+  checking: boolean;
+  onReveal(line: number, column: number): void;
+}) {
   const errors = problems.filter((problem) => problem.severity === "error").length;
   const warnings = problems.length - errors;
   return (
@@ -21,7 +39,11 @@ export function CatalogProblems({ problems, checking, onReveal }: { problems: re
       <div className="flex items-center justify-between px-4 py-1.5 text-xs">
         <span className="font-semibold uppercase tracking-wide text-muted">Problems</span>
         <span className="tabular text-muted" data-testid="catalog-problem-count">
-          {checking ? "checking…" : problems.length === 0 ? "none — catalog is valid" : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`}
+          {checking
+            ? "checking…"
+            : problems.length === 0
+              ? "none — catalog is valid"
+              : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`}
         </span>
       </div>
       <ul className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
@@ -35,13 +57,20 @@ export function CatalogProblems({ problems, checking, onReveal }: { problems: re
               data-severity={problem.severity}
               onClick={() => problem.line !== undefined && onReveal(problem.line, problem.column ?? 1)}
             >
-              <span aria-hidden className={`mt-1 h-2 w-2 shrink-0 rounded-full ${problem.severity === "error" ? "bg-danger" : "bg-warning"}`} />
+              <span
+                aria-hidden
+                className={`mt-1 h-2 w-2 shrink-0 rounded-full ${problem.severity === "error" ? "bg-danger" : "bg-warning"}`}
+              />
               <span className="min-w-0 flex-1 text-ink-soft">
                 <span className="sr-only">{problem.severity}: </span>
                 {problem.message}
                 {problem.toolName ? <span className="ml-1 font-mono text-muted">({problem.toolName})</span> : null}
               </span>
-              {problem.line !== undefined ? <span className="tabular shrink-0 font-mono text-muted">{problem.line}:{problem.column ?? 1}</span> : null}
+              {problem.line !== undefined ? (
+                <span className="tabular shrink-0 font-mono text-muted">
+                  {problem.line}:{problem.column ?? 1}
+                </span>
+              ) : null}
             </button>
           </li>
         ))}

@@ -7,7 +7,13 @@ import type { CatalogTool } from "@/lib/catalog/types";
 
 const ROW_HEIGHT = 58;
 
-export function ToolList({ tools, indexes, tokens, selectedTool, onSelect }: {
+export function ToolList({
+  tools,
+  indexes,
+  tokens,
+  selectedTool,
+  onSelect,
+}: {
   tools: readonly CatalogTool[];
   /** Indexes into `tools` of the rows to show (the filter's result). */
   indexes: readonly number[];
@@ -17,10 +23,21 @@ export function ToolList({ tools, indexes, tokens, selectedTool, onSelect }: {
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual returns fresh functions each render by design; the React Compiler lint rule does not apply here.
-  const virtualizer = useVirtualizer({ count: indexes.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: indexes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
 
   return (
-    <div ref={scrollRef} className="h-full overflow-y-auto" data-testid="tool-list" role="listbox" aria-label="Tools in the catalog">
+    <div
+      ref={scrollRef}
+      className="h-full overflow-y-auto"
+      data-testid="tool-list"
+      role="listbox"
+      aria-label="Tools in the catalog"
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((item) => {
           const tool = tools[indexes[item.index]];
@@ -45,10 +62,29 @@ export function ToolList({ tools, indexes, tokens, selectedTool, onSelect }: {
               style={{ top: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
               <div className="flex items-center gap-2">
-                <span className={`truncate font-mono text-[13px] font-semibold ${selected ? "text-accent" : "text-ink"}`}>{tool.name}</span>
-                {tool.namespace ? <span className="shrink-0 truncate rounded bg-panel-muted px-1.5 py-0.5 text-[10px] font-medium uppercase tracking-wide text-muted">{tool.namespace}</span> : null}
-                {tool.schemaError ? <span className="shrink-0 rounded bg-danger-soft px-1.5 py-0.5 text-[10px] font-semibold text-danger" title={tool.schemaError}>schema error</span> : null}
-                <span className="tabular ml-auto shrink-0 text-xs text-muted" title="o200k tokens of the tool's Anthropic JSON definition" data-testid="tool-tokens">
+                <span
+                  className={`truncate font-mono text-[13px] font-semibold ${selected ? "text-accent" : "text-ink"}`}
+                >
+                  {tool.name}
+                </span>
+                {tool.namespace ? (
+                  <span className="shrink-0 truncate rounded bg-panel-muted px-1.5 py-0.5 text-[10px] font-medium uppercase tracking-wide text-muted">
+                    {tool.namespace}
+                  </span>
+                ) : null}
+                {tool.schemaError ? (
+                  <span
+                    className="shrink-0 rounded bg-danger-soft px-1.5 py-0.5 text-[10px] font-semibold text-danger"
+                    title={tool.schemaError}
+                  >
+                    schema error
+                  </span>
+                ) : null}
+                <span
+                  className="tabular ml-auto shrink-0 text-xs text-muted"
+                  title="o200k tokens of the tool's Anthropic JSON definition"
+                  data-testid="tool-tokens"
+                >
                   {count === undefined ? "…" : `${count.toLocaleString("en-US")} tok`}
                 </span>
               </div>

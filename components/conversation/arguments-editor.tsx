@@ -17,14 +17,24 @@ function check(text: string, tool: CatalogTool | undefined): Check {
   } catch (error) {
     return { ok: false, message: `Not JSON: ${(error as Error).message}` };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, message: "Arguments must be a JSON object" };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, message: "Arguments must be a JSON object" };
   if (!tool) return { ok: false, message: "This tool is not in the catalog" };
   const validation = validateToolArguments(tool, value);
-  if (!validation.valid) return { ok: false, message: validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ") };
+  if (!validation.valid)
+    return { ok: false, message: validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ") };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-export function ArgumentsEditor({ value, tool, onChange }: { value: Record<string, unknown>; tool: CatalogTool | undefined; onChange(value: Record<string, unknown>): void }) {
+export function ArgumentsEditor({
+  value,
+  tool,
+  onChange,
+}: {
+  value: Record<string, unknown>;
+  tool: CatalogTool | undefined;
+  onChange(value: Record<string, unknown>): void;
+}) {
   const [text, setText] = useState(() => JSON.stringify(value, null, 2));
   const result = useMemo(() => check(text, tool), [text, tool]);
   return (

@@ -16,7 +16,8 @@ export function ConversationPanel() {
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="conversation-panel">
       <p className="border-b border-line px-4 py-3 text-xs text-muted">
-        The scripted user turns. Each names the tools its task needs and their arguments; the simulated model searches for them, loads them and calls them under each strategy.
+        The scripted user turns. Each names the tools its task needs and their arguments; the simulated model searches
+        for them, loads them and calls them under each strategy.
       </p>
       <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
         {turns.map((turn, index) => (

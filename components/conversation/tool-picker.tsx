@@ -6,7 +6,17 @@ import { inputClass } from "@/components/playground/control-styles";
 
 const MAX_MATCHES = 30;
 
-export function ToolPicker({ tools, exclude, onPick, label = "Add a needed tool" }: { tools: readonly CatalogTool[]; exclude: readonly string[]; onPick(name: string): void; label?: string }) {
+export function ToolPicker({
+  tools,
+  exclude,
+  onPick,
+  label = "Add a needed tool",
+}: {
+  tools: readonly CatalogTool[];
+  exclude: readonly string[];
+  onPick(name: string): void;
+  label?: string;
+}) {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -16,7 +26,8 @@ export function ToolPicker({ tools, exclude, onPick, label = "Add a needed tool"
     const result: CatalogTool[] = [];
     for (const tool of tools) {
       if (exclude.includes(tool.name)) continue;
-      if (!needle || tool.name.toLowerCase().includes(needle) || (tool.namespace ?? "").toLowerCase().includes(needle)) result.push(tool);
+      if (!needle || tool.name.toLowerCase().includes(needle) || (tool.namespace ?? "").toLowerCase().includes(needle))
+        result.push(tool);
       if (result.length >= MAX_MATCHES) break;
     }
     return result;
@@ -58,7 +69,11 @@ export function ToolPicker({ tools, exclude, onPick, label = "Add a needed tool"
         }}
       />
       {open && matches.length > 0 ? (
-        <ul id={listId} role="listbox" className="absolute z-30 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-line bg-panel py-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute z-30 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-line bg-panel py-1 shadow-lg"
+        >
           {matches.map((tool, index) => (
             <li
               key={tool.name}

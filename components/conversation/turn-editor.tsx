@@ -6,7 +6,16 @@ import { iconButtonClass, inputClass, textAreaClass } from "@/components/playgro
 import { ArgumentsEditor } from "./arguments-editor";
 import { ToolPicker } from "./tool-picker";
 
-export function TurnEditor({ turn, index, count, toolsByName, tools, onChange, onMove, onRemove }: {
+export function TurnEditor({
+  turn,
+  index,
+  count,
+  toolsByName,
+  tools,
+  onChange,
+  onMove,
+  onRemove,
+}: {
   turn: ScenarioTurn;
   index: number;
   count: number;
@@ -21,9 +30,35 @@ export function TurnEditor({ turn, index, count, toolsByName, tools, onChange, o
       <div className="mb-2 flex items-center gap-1">
         <span className="text-xs font-semibold uppercase tracking-wide text-muted">Turn {index + 1}</span>
         <span className="ml-auto" />
-        <button type="button" className={iconButtonClass} aria-label={`Move turn ${index + 1} up`} disabled={index === 0} onClick={() => onMove(-1)} data-testid="turn-up">↑</button>
-        <button type="button" className={iconButtonClass} aria-label={`Move turn ${index + 1} down`} disabled={index === count - 1} onClick={() => onMove(1)} data-testid="turn-down">↓</button>
-        <button type="button" className={`${iconButtonClass} hover:text-danger`} aria-label={`Remove turn ${index + 1}`} onClick={onRemove} data-testid="turn-remove">✕</button>
+        <button
+          type="button"
+          className={iconButtonClass}
+          aria-label={`Move turn ${index + 1} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          data-testid="turn-up"
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className={iconButtonClass}
+          aria-label={`Move turn ${index + 1} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+          data-testid="turn-down"
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className={`${iconButtonClass} hover:text-danger`}
+          aria-label={`Remove turn ${index + 1}`}
+          onClick={onRemove}
+          data-testid="turn-remove"
+        >
+          ✕
+        </button>
       </div>
       <textarea
         className={`${textAreaClass} h-16 resize-y`}
@@ -40,7 +75,11 @@ export function TurnEditor({ turn, index, count, toolsByName, tools, onChange, o
             <div key={`${need.tool}-${needIndex}`} className="rounded-lg bg-panel-muted p-2">
               <div className="mb-1 flex items-center gap-2">
                 <span className="font-mono text-xs font-semibold text-ink">{need.tool}</span>
-                {tool ? null : <span className="rounded bg-danger-soft px-1.5 text-[10px] font-semibold text-danger">not in catalog</span>}
+                {tool ? null : (
+                  <span className="rounded bg-danger-soft px-1.5 text-[10px] font-semibold text-danger">
+                    not in catalog
+                  </span>
+                )}
                 <button
                   type="button"
                   className={`${iconButtonClass} ml-auto h-6 w-6 text-xs`}
@@ -53,12 +92,24 @@ export function TurnEditor({ turn, index, count, toolsByName, tools, onChange, o
               <ArgumentsEditor
                 value={need.arguments}
                 tool={tool}
-                onChange={(args) => onChange({ needs: turn.needs.map((candidate, position) => (position === needIndex ? { ...candidate, arguments: args } : candidate)) })}
+                onChange={(args) =>
+                  onChange({
+                    needs: turn.needs.map((candidate, position) =>
+                      position === needIndex ? { ...candidate, arguments: args } : candidate,
+                    ),
+                  })
+                }
               />
             </div>
           );
         })}
-        <ToolPicker tools={tools} exclude={turn.needs.map((need) => need.tool)} onPick={(name) => onChange({ needs: [...turn.needs, { tool: name, arguments: startingArguments(toolsByName.get(name)) }] })} />
+        <ToolPicker
+          tools={tools}
+          exclude={turn.needs.map((need) => need.tool)}
+          onPick={(name) =>
+            onChange({ needs: [...turn.needs, { tool: name, arguments: startingArguments(toolsByName.get(name)) }] })
+          }
+        />
         <input
           type="text"
           className={`${inputClass} h-8 text-xs`}

@@ -1,6 +1,23 @@
 "use client";
-import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL, countAxisProps } from "@/components/run/chart-theme";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from "recharts";
+import {
+  AXIS_STROKE,
+  AXIS_TICK,
+  GRID_STROKE,
+  TOOLTIP_CLASS,
+  Y_AXIS_LABEL,
+  countAxisProps,
+} from "@/components/run/chart-theme";
 import { ChartLegend } from "@/components/run/chart-legend";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
@@ -23,7 +40,9 @@ function formatValue(value: number, metric: BreakEvenMetric): string {
 
 function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps & { metric: BreakEvenMetric }) {
   if (!active || !payload?.length) return null;
-  const entries = payload.filter((entry) => typeof entry.value === "number").sort((a, b) => Number(b.value) - Number(a.value));
+  const entries = payload
+    .filter((entry) => typeof entry.value === "number")
+    .sort((a, b) => Number(b.value) - Number(a.value));
   return (
     <div className={TOOLTIP_CLASS}>
       <p className="mb-1 font-semibold">After turn {label}</p>
@@ -72,7 +91,17 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               dash: STRATEGY_STYLES[series.id].dash,
               shape: "line" as const,
             })),
-            ...(showClosedForm ? [{ key: "closed-form", label: "closed form (thin, dotted)", color: "var(--muted)", dash: "2 3", shape: "line" as const }] : []),
+            ...(showClosedForm
+              ? [
+                  {
+                    key: "closed-form",
+                    label: "closed form (thin, dotted)",
+                    color: "var(--muted)",
+                    dash: "2 3",
+                    shape: "line" as const,
+                  },
+                ]
+              : []),
           ]}
         />
       }

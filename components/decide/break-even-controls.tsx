@@ -34,7 +34,10 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
   const ttlSeconds = model ? cacheRulesFor(model, {}, parameters.cacheTtl).ttlSeconds : null;
   const maxToolsUsed = Math.max(1, Math.min(MAX_TOOLS_USED, toolCount, parameters.turns));
   return (
-    <div className="grid grid-cols-[repeat(auto-fit,minmax(210px,1fr))] gap-x-6 gap-y-4" data-testid="break-even-controls">
+    <div
+      className="grid grid-cols-[repeat(auto-fit,minmax(210px,1fr))] gap-x-6 gap-y-4"
+      data-testid="break-even-controls"
+    >
       <Slider
         label="Tools used per session"
         testId="decide-tools-used"
@@ -44,7 +47,15 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
         onChange={(value) => onChange({ toolsUsed: value })}
         hint={`Distinct tools, at most one new one a turn (≤ ${maxToolsUsed}).`}
       />
-      <Slider label="Turns" testId="decide-turns" min={1} max={MAX_TURNS} value={parameters.turns} onChange={(value) => onChange({ turns: value })} hint="User turns in one session." />
+      <Slider
+        label="Turns"
+        testId="decide-turns"
+        min={1}
+        max={MAX_TURNS}
+        value={parameters.turns}
+        onChange={(value) => onChange({ turns: value })}
+        hint="User turns in one session."
+      />
       <Slider
         label="Minutes between turns"
         testId="decide-minutes"
@@ -59,7 +70,9 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
               ? `Longer than the cache lifetime (${formatDuration(ttlSeconds)}): every turn starts with a cold cache.`
               : `Within the cache lifetime (${formatDuration(ttlSeconds)}).`
         }
-        marker={ttlSeconds !== null && ttlSeconds / 60 <= MAX_MINUTES ? { value: ttlSeconds / 60, label: "TTL" } : undefined}
+        marker={
+          ttlSeconds !== null && ttlSeconds / 60 <= MAX_MINUTES ? { value: ttlSeconds / 60, label: "TTL" } : undefined
+        }
       />
       <ModelSelect parameters={parameters} onChange={onChange} />
       {parameters.provider === "anthropic" ? (
@@ -124,7 +137,11 @@ function Slider({
           aria-describedby={`${id}-hint`}
         />
         {markerLeft ? (
-          <span aria-hidden className="pointer-events-none absolute -bottom-3 -translate-x-1/2 text-[10px] font-semibold uppercase text-warning" style={{ left: markerLeft }}>
+          <span
+            aria-hidden
+            className="pointer-events-none absolute -bottom-3 -translate-x-1/2 text-[10px] font-semibold uppercase text-warning"
+            style={{ left: markerLeft }}
+          >
             ▲{marker?.label}
           </span>
         ) : null}
@@ -136,7 +153,13 @@ function Slider({
   );
 }
 
-function ModelSelect({ parameters, onChange }: { parameters: DecideParameters; onChange: (patch: Partial<DecideParameters>) => void }) {
+function ModelSelect({
+  parameters,
+  onChange,
+}: {
+  parameters: DecideParameters;
+  onChange: (patch: Partial<DecideParameters>) => void;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-ink">Provider and model</span>
@@ -164,7 +187,15 @@ function ModelSelect({ parameters, onChange }: { parameters: DecideParameters; o
   );
 }
 
-function PriceInputs({ parameters, model, onChange }: { parameters: DecideParameters; model: ModelInfo | undefined; onChange: (patch: Partial<DecideParameters>) => void }) {
+function PriceInputs({
+  parameters,
+  model,
+  onChange,
+}: {
+  parameters: DecideParameters;
+  model: ModelInfo | undefined;
+  onChange: (patch: Partial<DecideParameters>) => void;
+}) {
   if (!model) return null;
   const edited = parameters.prices ?? {};
   return (
@@ -196,7 +227,11 @@ function PriceInputs({ parameters, model, onChange }: { parameters: DecideParame
           </label>
         ))}
         {Object.keys(edited).length > 0 ? (
-          <button type="button" className="h-8 rounded-md px-2 text-sm text-accent hover:bg-accent-soft" onClick={() => onChange({ prices: undefined })}>
+          <button
+            type="button"
+            className="h-8 rounded-md px-2 text-sm text-accent hover:bg-accent-soft"
+            onClick={() => onChange({ prices: undefined })}
+          >
             Reset to the table
           </button>
         ) : null}

@@ -24,7 +24,13 @@ export type BreakEvenExplorerProps = {
  * and from which turn? Sliders for the session's shape, the cumulative chart with the break-even turns marked, and
  * the engine beside the closed form.
  */
-export function BreakEvenExplorer({ parameters, onParametersChange, result, status, toolCount }: BreakEvenExplorerProps) {
+export function BreakEvenExplorer({
+  parameters,
+  onParametersChange,
+  result,
+  status,
+  toolCount,
+}: BreakEvenExplorerProps) {
   const [metric, setMetric] = useState<BreakEvenMetric>("cost");
   const [showClosedForm, setShowClosedForm] = useState(true);
   return (
@@ -34,17 +40,35 @@ export function BreakEvenExplorer({ parameters, onParametersChange, result, stat
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div role="group" aria-label="Chart shows" className="flex gap-1">
           {(["cost", "tokens"] as const).map((option) => (
-            <Button key={option} size="sm" variant="ghost" pressed={metric === option} onClick={() => setMetric(option)} data-testid="break-even-metric" data-metric={option}>
+            <Button
+              key={option}
+              size="sm"
+              variant="ghost"
+              pressed={metric === option}
+              onClick={() => setMetric(option)}
+              data-testid="break-even-metric"
+              data-metric={option}
+            >
               {option === "cost" ? "Cost" : "Input tokens"}
             </Button>
           ))}
         </div>
         <label className="flex items-center gap-2 text-sm text-ink-soft">
-          <input type="checkbox" checked={showClosedForm} onChange={(event) => setShowClosedForm(event.target.checked)} data-testid="break-even-show-closed-form" />
-          Show the closed form ({result ? `tolerance ${formatPercent(result.tolerance)} of cumulative cost` : "formula"})
+          <input
+            type="checkbox"
+            checked={showClosedForm}
+            onChange={(event) => setShowClosedForm(event.target.checked)}
+            data-testid="break-even-show-closed-form"
+          />
+          Show the closed form ({result ? `tolerance ${formatPercent(result.tolerance)} of cumulative cost` : "formula"}
+          )
         </label>
       </div>
-      {result ? <BreakEvenChart result={result} metric={metric} showClosedForm={showClosedForm} /> : <div className="h-[340px] rounded-lg bg-panel-muted" aria-hidden />}
+      {result ? (
+        <BreakEvenChart result={result} metric={metric} showClosedForm={showClosedForm} />
+      ) : (
+        <div className="h-[340px] rounded-lg bg-panel-muted" aria-hidden />
+      )}
       {result ? <BreakEvenTable result={result} /> : null}
     </div>
   );

@@ -37,7 +37,16 @@ export type DecidePanelProps = {
  * computation (worker + memoised closed form). The sliders' state lives here; remount with a `key` per scenario to
  * start again from a new scenario's values.
  */
-export function DecidePanel({ catalog, settings, turns, runs, scenarioTitle, selectedStrategyId, onSelectStrategy, searchRecall }: DecidePanelProps) {
+export function DecidePanel({
+  catalog,
+  settings,
+  turns,
+  runs,
+  scenarioTitle,
+  selectedStrategyId,
+  onSelectStrategy,
+  searchRecall,
+}: DecidePanelProps) {
   const [parameters, setParameters] = useState<DecideParameters>(() => defaultDecideParameters(settings, turns));
   const [severalProviders, setSeveralProviders] = useState(false);
   const [heatMapExclude, setHeatMapExclude] = useState<StrategyId[]>([]);
@@ -47,20 +56,28 @@ export function DecidePanel({ catalog, settings, turns, runs, scenarioTitle, sel
   useEffect(() => {
     const element = rootRef.current;
     if (!element || visible) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
-    }, { rootMargin: "600px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: "600px 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
   const computation = useDecideComputation({ catalog, settings, parameters, heatMapExclude, enabled: visible });
   const { result, heatMap, status, calibration } = computation;
-  const toggleHeatMapStrategy = (id: StrategyId) => setHeatMapExclude((previous) => (previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id]));
+  const toggleHeatMapStrategy = (id: StrategyId) =>
+    setHeatMapExclude((previous) =>
+      previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id],
+    );
   const schemas = useMemo(() => schemaComplexity(catalog), [catalog]);
 
   const fullRun = runs.find((run) => run.id === "full" && !run.refused);
   const tokensPerTool =
-    fullRun && catalog.tools.length > 0 ? (fullRun.steps[0]?.tokens.toolDefinitions ?? 0) / catalog.tools.length : (result?.tokensPerTool ?? 0);
+    fullRun && catalog.tools.length > 0
+      ? (fullRun.steps[0]?.tokens.toolDefinitions ?? 0) / catalog.tools.length
+      : (result?.tokensPerTool ?? 0);
   const sameProvider = parameters.provider === settings.provider && parameters.model === settings.model;
   const recommendation = useMemo(
     () =>
@@ -78,10 +95,22 @@ export function DecidePanel({ catalog, settings, turns, runs, scenarioTitle, sel
             searchRecall,
             breakEvenTurns:
               sameProvider && result
-                ? Object.fromEntries(result.lines.filter((line) => line.engine).map((line) => [line.id, line.breakEvenTurn.engine]))
+                ? Object.fromEntries(
+                    result.lines.filter((line) => line.engine).map((line) => [line.id, line.breakEvenTurn.engine]),
+                  )
                 : undefined,
           }),
-    [runs, catalog.tools.length, tokensPerTool, settings, severalProviders, schemas, searchRecall, sameProvider, result],
+    [
+      runs,
+      catalog.tools.length,
+      tokensPerTool,
+      settings,
+      severalProviders,
+      schemas,
+      searchRecall,
+      sameProvider,
+      result,
+    ],
   );
 
   const reportInput = (): DesignReviewInput => ({
@@ -112,7 +141,11 @@ export function DecidePanel({ catalog, settings, turns, runs, scenarioTitle, sel
         />
       </Panel>
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
-        <Panel title="Cheapest strategy by catalog size and turns" subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, closed form; the outlined cell is this catalog`} testId="decide-heat-map">
+        <Panel
+          title="Cheapest strategy by catalog size and turns"
+          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, closed form; the outlined cell is this catalog`}
+          testId="decide-heat-map"
+        >
           {heatMap && heatMap.cells.length > 0 ? (
             <HeatMapView
               heatMap={heatMap}
@@ -127,13 +160,26 @@ export function DecidePanel({ catalog, settings, turns, runs, scenarioTitle, sel
             <p className="text-sm text-muted">Waiting for the catalog to be measured…</p>
           )}
         </Panel>
-        <Panel title="Three goals" subtitle="Without provider support, each client-side strategy gives one up" testId="decide-goals">
+        <Panel
+          title="Three goals"
+          subtitle="Without provider support, each client-side strategy gives one up"
+          testId="decide-goals"
+        >
           <GoalsTriangle settings={settings} selectedId={selectedStrategyId} onSelect={onSelectStrategy} />
         </Panel>
       </div>
-      <Panel title="Recommendation" subtitle={`For this scenario on ${providerLabel(settings.provider)} · ${settings.model} (seed 001 §4.1, with the measured figures)`} testId="decide-recommendation">
+      <Panel
+        title="Recommendation"
+        subtitle={`For this scenario on ${providerLabel(settings.provider)} · ${settings.model} (seed 001 §4.1, with the measured figures)`}
+        testId="decide-recommendation"
+      >
         {recommendation ? (
-          <RecommendationCard recommendation={recommendation} severalProviders={severalProviders} onSeveralProvidersChange={setSeveralProviders} onShowStrategy={onSelectStrategy} />
+          <RecommendationCard
+            recommendation={recommendation}
+            severalProviders={severalProviders}
+            onSeveralProvidersChange={setSeveralProviders}
+            onShowStrategy={onSelectStrategy}
+          />
         ) : (
           <p className="text-sm text-muted">Waiting for the run…</p>
         )}

@@ -17,13 +17,22 @@ export function DecideStatusLine({ status, result }: DecideStatusLineProps) {
             ? `Engine and closed form for every strategy (engine ${Math.round(status.engineMs)} ms).`
             : `Error: ${status.message}`;
   return (
-    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-soft" data-testid="decide-status" data-state={status.phase} role="status" aria-live="polite">
+    <p
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-soft"
+      data-testid="decide-status"
+      data-state={status.phase}
+      role="status"
+      aria-live="polite"
+    >
       <span className={status.phase === "error" ? "font-semibold text-danger" : ""}>{text}</span>
       {result ? (
         <span className="text-muted">
-          {formatTokens(result.toolCount)} tools, {formatTokens(result.tokensPerTool)} tokens per definition (engine, first request of Everything) · session uses{" "}
+          {formatTokens(result.toolCount)} tools, {formatTokens(result.tokensPerTool)} tokens per definition (engine,
+          first request of Everything) · session uses{" "}
           {result.sessionToolNames.length === 0 ? "no tools" : result.sessionToolNames.join(", ")}
-          {result.search.tried > 0 ? ` · client search found ${formatPercent(result.search.found / result.search.tried)} of sampled tools on the first try` : ""}
+          {result.search.tried > 0
+            ? ` · client search found ${formatPercent(result.search.found / result.search.tried)} of sampled tools on the first try`
+            : ""}
         </span>
       ) : null}
     </p>

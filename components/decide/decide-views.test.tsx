@@ -15,13 +15,23 @@ import { RecommendationCard } from "./recommendation-card";
 describe("decide views (server-rendered)", async () => {
   const engine = createEngine();
   const scenario = await loadExample("learning-agent");
-  const parameters = { toolsUsed: 3, turns: 10, minutesBetweenTurns: 6, provider: "anthropic" as const, model: "claude-opus-4-8" };
+  const parameters = {
+    toolsUsed: 3,
+    turns: 10,
+    minutesBetweenTurns: 6,
+    provider: "anthropic" as const,
+    model: "claude-opus-4-8",
+  };
   const result = computeBreakEven(engine, { catalog: scenario.catalog, settings: scenario.settings, parameters });
 
   it("the break-even table shows each engine break-even turn as the text of a break-even-point", () => {
     const html = renderToStaticMarkup(<BreakEvenTable result={result} />);
-    const points = [...html.matchAll(/data-testid="break-even-point" data-strategy="([^"]+)" data-source="engine">(\d+)</g)].map((match) => [match[1], Number(match[2])]);
-    const expected = result.lines.filter((line) => line.id !== "full" && line.breakEvenTurn.engine !== null).map((line) => [line.id, line.breakEvenTurn.engine]);
+    const points = [
+      ...html.matchAll(/data-testid="break-even-point" data-strategy="([^"]+)" data-source="engine">(\d+)</g),
+    ].map((match) => [match[1], Number(match[2])]);
+    const expected = result.lines
+      .filter((line) => line.id !== "full" && line.breakEvenTurn.engine !== null)
+      .map((line) => [line.id, line.breakEvenTurn.engine]);
     expect(points).toEqual(expected);
     expect(points.length).toBeGreaterThan(0);
     expect(html.match(/data-testid="break-even-row"/g)).toHaveLength(result.lines.length);
@@ -30,7 +40,15 @@ describe("decide views (server-rendered)", async () => {
   it("the heat map has one cell per catalog size and turn count, coloured by its winner", () => {
     const grid = heatMap(result.calibration, scenario.settings, parameters);
     const html = renderToStaticMarkup(
-      <HeatMapView heatMap={grid} currentToolCount={16} currentTurns={10} providerLabel="Anthropic" available={grid.strategies} excluded={[]} onToggle={() => undefined} />,
+      <HeatMapView
+        heatMap={grid}
+        currentToolCount={16}
+        currentTurns={10}
+        providerLabel="Anthropic"
+        available={grid.strategies}
+        excluded={[]}
+        onToggle={() => undefined}
+      />,
     );
     expect(html.match(/data-testid="heat-map-cell"/g)).toHaveLength(grid.toolCounts.length * grid.turnCounts.length);
     expect(html).toContain('data-current="true"');
@@ -48,7 +66,13 @@ describe("decide views (server-rendered)", async () => {
       schemas: schemaComplexity(scenario.catalog),
       runs,
     });
-    const card = renderToStaticMarkup(<RecommendationCard recommendation={recommendation} severalProviders={false} onSeveralProvidersChange={() => undefined} />);
+    const card = renderToStaticMarkup(
+      <RecommendationCard
+        recommendation={recommendation}
+        severalProviders={false}
+        onSeveralProvidersChange={() => undefined}
+      />,
+    );
     expect(card).toContain('data-rule="few-tools"');
     expect(card).toContain(recommendation.headline.replace(/'/g, "&#x27;"));
     const triangle = renderToStaticMarkup(<GoalsTriangle settings={scenario.settings} />);

@@ -5,7 +5,14 @@
  * one of the same kind has replaced is skipped, and a running engine session stops between strategies.
  */
 import { createEngine } from "@/lib/engine";
-import { adopt, handleDecideMessage, initialDecideState, type DecideRequest, type DecideResponse, type DecideRuntime } from "@/lib/decide/decide-protocol";
+import {
+  adopt,
+  handleDecideMessage,
+  initialDecideState,
+  type DecideRequest,
+  type DecideResponse,
+  type DecideRuntime,
+} from "@/lib/decide/decide-protocol";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const state = initialDecideState();
@@ -25,5 +32,7 @@ scope.addEventListener("message", (event: MessageEvent<DecideRequest>) => {
   const message = event.data;
   latest[message.kind] = Math.max(latest[message.kind], message.requestId);
   if (message.kind === "calibrate" && message.catalog) adopt(state, message.catalogKey, message.catalog);
-  queue = queue.then(() => (message.requestId < latest[message.kind] ? undefined : handleDecideMessage(state, message, runtime)));
+  queue = queue.then(() =>
+    message.requestId < latest[message.kind] ? undefined : handleDecideMessage(state, message, runtime),
+  );
 });

@@ -25,24 +25,46 @@ const HEIGHT = 100;
 export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTriangleProps) {
   const picture = goalsTriangle(settings, ids);
   const [ownSelected, setOwnSelected] = useState<StrategyId>(picture.placements[0]?.id ?? "full");
-  const current = picture.placements.find((placement) => placement.id === (selectedId ?? ownSelected)) ?? picture.placements[0];
+  const current =
+    picture.placements.find((placement) => placement.id === (selectedId ?? ownSelected)) ?? picture.placements[0];
   const choose = (id: StrategyId) => {
     if (selectedId === undefined) setOwnSelected(id);
     onSelect?.(id);
   };
   const [top] = picture.corners;
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-testid="goals-triangle" data-tour="three-goals">
-      <svg viewBox={`-24 -8 ${WIDTH + 48} ${HEIGHT + 14}`} className="w-full max-w-[460px]" role="img" aria-labelledby="goals-triangle-title">
+    <div
+      className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
+      data-testid="goals-triangle"
+      data-tour="three-goals"
+    >
+      <svg
+        viewBox={`-24 -8 ${WIDTH + 48} ${HEIGHT + 14}`}
+        className="w-full max-w-[460px]"
+        role="img"
+        aria-labelledby="goals-triangle-title"
+      >
         <title id="goals-triangle-title">
           {`Three goals: ${picture.corners.map((corner) => corner.label).join(", ")}. ` +
             picture.placements.map((placement) => `${placement.title} meets ${placement.met.length} of 3`).join("; ")}
         </title>
-        <polygon points={picture.corners.map((corner) => `${corner.x},${corner.y}`).join(" ")} fill="var(--panel-muted)" stroke="var(--line-strong)" strokeWidth={0.6} />
+        <polygon
+          points={picture.corners.map((corner) => `${corner.x},${corner.y}`).join(" ")}
+          fill="var(--panel-muted)"
+          stroke="var(--line-strong)"
+          strokeWidth={0.6}
+        />
         {picture.corners.map((corner) => (
           <g key={corner.key}>
             <circle cx={corner.x} cy={corner.y} r={1.6} fill="var(--ink-soft)" />
-            <text x={corner.x} y={corner === top ? corner.y - 3.5 : corner.y + 6.5} textAnchor="middle" fontSize={4} fontWeight={600} fill="var(--ink)">
+            <text
+              x={corner.x}
+              y={corner === top ? corner.y - 3.5 : corner.y + 6.5}
+              textAnchor="middle"
+              fontSize={4}
+              fontWeight={600}
+              fill="var(--ink)"
+            >
               {corner.label}
             </text>
           </g>
@@ -62,8 +84,22 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
               data-met={placement.met.join(",")}
               aria-hidden
             >
-              <circle cx={placement.x} cy={placement.y} r={selected ? 3.4 : 2.6} fill={STRATEGY_STYLES[placement.id].color} stroke={selected ? "var(--ink)" : "var(--panel)"} strokeWidth={selected ? 0.9 : 0.6} />
-              <text x={placement.label.x} y={placement.label.y} textAnchor={placement.label.anchor} fontSize={3.1} fill="var(--ink-soft)" fontWeight={selected ? 700 : 400}>
+              <circle
+                cx={placement.x}
+                cy={placement.y}
+                r={selected ? 3.4 : 2.6}
+                fill={STRATEGY_STYLES[placement.id].color}
+                stroke={selected ? "var(--ink)" : "var(--panel)"}
+                strokeWidth={selected ? 0.9 : 0.6}
+              />
+              <text
+                x={placement.label.x}
+                y={placement.label.y}
+                textAnchor={placement.label.anchor}
+                fontSize={3.1}
+                fill="var(--ink-soft)"
+                fontWeight={selected ? 700 : 400}
+              >
                 {strategyShortTitle(placement.id)}
               </text>
             </g>
@@ -82,7 +118,11 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
                 data-testid="goals-triangle-strategy"
                 data-strategy={placement.id}
               >
-                <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: STRATEGY_STYLES[placement.id].color }} />
+                <span
+                  aria-hidden
+                  className="inline-block h-2.5 w-2.5 rounded-full"
+                  style={{ background: STRATEGY_STYLES[placement.id].color }}
+                />
                 {strategyShortTitle(placement.id)}
                 <span className="tabular text-xs text-muted">{placement.met.length}/3</span>
               </button>
@@ -90,7 +130,11 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
           ))}
         </ul>
         {current ? (
-          <div className="rounded-xl border border-line p-3" data-testid="goals-triangle-detail" data-strategy={current.id}>
+          <div
+            className="rounded-xl border border-line p-3"
+            data-testid="goals-triangle-detail"
+            data-strategy={current.id}
+          >
             <h3 className="text-sm font-semibold text-ink">{current.title}</h3>
             <ul className="mt-2 space-y-1.5 text-sm">
               {current.why.map((entry) => (
@@ -105,7 +149,11 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
                 </li>
               ))}
             </ul>
-            {current.needsProvider ? <p className="mt-2 text-xs text-muted">Meets all three because the provider does part of the work; runs on: {current.needsProvider}.</p> : null}
+            {current.needsProvider ? (
+              <p className="mt-2 text-xs text-muted">
+                Meets all three because the provider does part of the work; runs on: {current.needsProvider}.
+              </p>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -21,14 +21,25 @@ const NEAR_TIE = 0.05;
 
 function nearest(values: readonly number[], target: number | undefined): number | null {
   if (target === undefined || values.length === 0) return null;
-  return values.reduce((best, value) => (Math.abs(Math.log(value / target)) < Math.abs(Math.log(best / target)) ? value : best), values[0]);
+  return values.reduce(
+    (best, value) => (Math.abs(Math.log(value / target)) < Math.abs(Math.log(best / target)) ? value : best),
+    values[0],
+  );
 }
 
 /**
  * The cheapest strategy for every catalog size and session length on one provider, by the closed form. Rows are
  * turns (longest at the top), columns tool counts; a cell's colour is its winner's, a hatched cell a near tie.
  */
-export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerLabel, available, excluded, onToggle }: HeatMapViewProps) {
+export function HeatMapView({
+  heatMap,
+  currentToolCount,
+  currentTurns,
+  providerLabel,
+  available,
+  excluded,
+  onToggle,
+}: HeatMapViewProps) {
   const toolColumn = nearest(heatMap.toolCounts, currentToolCount);
   const turnRow = nearest(heatMap.turnCounts, currentTurns);
   const rows = heatMap.cells.map((row, index) => ({ turns: heatMap.turnCounts[index], row })).reverse();
@@ -36,7 +47,8 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
     <figure className="m-0 flex flex-col gap-3" data-testid="heat-map" data-tour="heat-map">
       <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
         <caption className="sr-only">
-          Cheapest strategy on {providerLabel} for each catalog size (columns) and number of turns (rows), by the closed form.
+          Cheapest strategy on {providerLabel} for each catalog size (columns) and number of turns (rows), by the closed
+          form.
         </caption>
         <thead>
           <tr>
@@ -44,7 +56,11 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
               turns ↓ tools →
             </th>
             {heatMap.toolCounts.map((count) => (
-              <th key={count} scope="col" className={`tabular pb-1 text-center font-semibold ${count === toolColumn ? "text-accent" : "text-muted"}`}>
+              <th
+                key={count}
+                scope="col"
+                className={`tabular pb-1 text-center font-semibold ${count === toolColumn ? "text-accent" : "text-muted"}`}
+              >
                 {formatTokensCompact(count)}
               </th>
             ))}
@@ -53,7 +69,10 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
         <tbody>
           {rows.map(({ turns, row }) => (
             <tr key={turns}>
-              <th scope="row" className={`tabular pr-1 text-right font-semibold ${turns === turnRow ? "text-accent" : "text-muted"}`}>
+              <th
+                scope="row"
+                className={`tabular pr-1 text-right font-semibold ${turns === turnRow ? "text-accent" : "text-muted"}`}
+              >
                 {turns}
               </th>
               {row.map((cell) => {
@@ -69,7 +88,9 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
                     className={`h-7 rounded-sm text-center align-middle ${current ? "outline-2 outline-offset-1 outline-ink" : ""}`}
                     style={{
                       background: STRATEGY_STYLES[cell.cheapest].color,
-                      backgroundImage: tie ? "repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,0.45) 4px 7px)" : undefined,
+                      backgroundImage: tie
+                        ? "repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,0.45) 4px 7px)"
+                        : undefined,
                     }}
                     title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns: cheapest ${strategyTitle(cell.cheapest)}${tie ? " (near tie)" : ""}\n${costs}`}
                     data-testid="heat-map-cell"
@@ -91,7 +112,9 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
         </tbody>
       </table>
       <figcaption className="flex flex-col gap-2 text-sm text-ink-soft">
-        <span className="text-xs text-muted">Compared (click to leave one out — e.g. the gateway, to see where a strategy that keeps native schemas wins):</span>
+        <span className="text-xs text-muted">
+          Compared (click to leave one out — e.g. the gateway, to see where a strategy that keeps native schemas wins):
+        </span>
         <span className="flex flex-wrap gap-1.5" data-testid="heat-map-legend">
           {available.map((id) => {
             const included = !excluded.includes(id);
@@ -109,7 +132,11 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
                 data-strategy={id}
                 data-included={included}
               >
-                <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: STRATEGY_STYLES[id].color, opacity: included ? 1 : 0.35 }} />
+                <span
+                  aria-hidden
+                  className="inline-block h-3 w-3 rounded-sm"
+                  style={{ background: STRATEGY_STYLES[id].color, opacity: included ? 1 : 0.35 }}
+                />
                 {strategyShortTitle(id)}
               </button>
             );
@@ -118,7 +145,9 @@ export function HeatMapView({ heatMap, currentToolCount, currentTurns, providerL
             <span
               aria-hidden
               className="inline-block h-3 w-3 rounded-sm bg-muted"
-              style={{ backgroundImage: "repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,0.6) 3px 5px)" }}
+              style={{
+                backgroundImage: "repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,0.6) 3px 5px)",
+              }}
             />
             within 5% of the runner-up
           </span>

@@ -19,29 +19,68 @@ const RULE_LABELS: Record<Recommendation["rule"], string> = {
 };
 
 /** Seed 001 §4.1's decision for the current scenario, stated with the measured figures. */
-export function RecommendationCard({ recommendation, severalProviders, onSeveralProvidersChange, onShowStrategy }: RecommendationCardProps) {
+export function RecommendationCard({
+  recommendation,
+  severalProviders,
+  onSeveralProvidersChange,
+  onShowStrategy,
+}: RecommendationCardProps) {
   const { figures } = recommendation;
   const tiles: Array<{ label: string; value: string; testId: string }> = [
-    { label: "Tokens a request", value: figures.tokensPerRequest === null ? "—" : formatTokens(figures.tokensPerRequest), testId: "recommendation-tokens" },
-    { label: "Cost of this conversation", value: figures.costUsd === null ? "—" : formatUsd(figures.costUsd), testId: "recommendation-cost" },
-    { label: "Cache hit (tokens)", value: figures.cacheHitRate === null ? "—" : formatPercent(figures.cacheHitRate), testId: "recommendation-hit" },
+    {
+      label: "Tokens a request",
+      value: figures.tokensPerRequest === null ? "—" : formatTokens(figures.tokensPerRequest),
+      testId: "recommendation-tokens",
+    },
+    {
+      label: "Cost of this conversation",
+      value: figures.costUsd === null ? "—" : formatUsd(figures.costUsd),
+      testId: "recommendation-cost",
+    },
+    {
+      label: "Cache hit (tokens)",
+      value: figures.cacheHitRate === null ? "—" : formatPercent(figures.cacheHitRate),
+      testId: "recommendation-hit",
+    },
     {
       label: "vs loading everything",
-      value: figures.savingVsFull === null ? "—" : figures.savingVsFull >= 0 ? `−${formatPercent(figures.savingVsFull)}` : `+${formatPercent(-figures.savingVsFull)}`,
+      value:
+        figures.savingVsFull === null
+          ? "—"
+          : figures.savingVsFull >= 0
+            ? `−${formatPercent(figures.savingVsFull)}`
+            : `+${formatPercent(-figures.savingVsFull)}`,
       testId: "recommendation-saving",
     },
-    ...(figures.searchRecall !== null ? [{ label: "Search recall", value: formatPercent(figures.searchRecall), testId: "recommendation-recall" }] : []),
+    ...(figures.searchRecall !== null
+      ? [{ label: "Search recall", value: formatPercent(figures.searchRecall), testId: "recommendation-recall" }]
+      : []),
   ];
   return (
-    <article className="flex flex-col gap-3" data-testid="recommendation" data-strategy={recommendation.strategy} data-rule={recommendation.rule} data-tour="recommendation">
+    <article
+      className="flex flex-col gap-3"
+      data-testid="recommendation"
+      data-strategy={recommendation.strategy}
+      data-rule={recommendation.rule}
+      data-tour="recommendation"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="inline-flex items-center gap-2 rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-accent">
-          <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: STRATEGY_STYLES[recommendation.strategy].color }} />
+          <span
+            aria-hidden
+            className="inline-block h-3 w-3 rounded-full"
+            style={{ background: STRATEGY_STYLES[recommendation.strategy].color }}
+          />
           {strategyTitle(recommendation.strategy)}
         </span>
         <span className="text-xs uppercase tracking-wide text-muted">rule: {RULE_LABELS[recommendation.rule]}</span>
         {onShowStrategy ? (
-          <button type="button" className="ml-auto rounded-lg px-2.5 py-1 text-sm font-medium text-accent hover:bg-accent-soft" onClick={() => onShowStrategy(recommendation.strategy)} data-testid="recommendation-show">
+          <button
+            type="button"
+            className="ml-auto rounded-lg px-2.5 py-1 text-sm font-medium text-accent hover:bg-accent-soft"
+            onClick={() => onShowStrategy(recommendation.strategy)}
+            data-testid="recommendation-show"
+          >
             Show this strategy
           </button>
         ) : null}
@@ -65,10 +104,17 @@ export function RecommendationCard({ recommendation, severalProviders, onSeveral
         ))}
       </ul>
       {recommendation.alternatives.length > 0 ? (
-        <p className="text-sm text-muted">Also worth a look: {recommendation.alternatives.map(strategyTitle).join(", ")}.</p>
+        <p className="text-sm text-muted">
+          Also worth a look: {recommendation.alternatives.map(strategyTitle).join(", ")}.
+        </p>
       ) : null}
       <label className="flex items-center gap-2 text-sm text-ink">
-        <input type="checkbox" checked={severalProviders} onChange={(event) => onSeveralProvidersChange(event.target.checked)} data-testid="recommendation-several-providers" />
+        <input
+          type="checkbox"
+          checked={severalProviders}
+          onChange={(event) => onSeveralProvidersChange(event.target.checked)}
+          data-testid="recommendation-several-providers"
+        />
         The agent must run on several providers or OpenAI-compatible backends (vLLM, OpenRouter, Ollama…)
       </label>
     </article>

@@ -32,16 +32,31 @@ export function ReportExportButton({ reportInput, disabled }: ReportExportButton
   };
   const exportZip = () => {
     const report = designReviewReport(reportInput());
-    const files = Object.fromEntries(Object.entries(designReviewFiles(report)).map(([path, text]) => [path, strToU8(text)]));
+    const files = Object.fromEntries(
+      Object.entries(designReviewFiles(report)).map(([path, text]) => [path, strToU8(text)]),
+    );
     const zipped = zipSync(files);
     download(report.fileName.replace(/\.md$/, ".zip"), new Blob([zipped.slice().buffer], { type: "application/zip" }));
   };
   return (
     <span className="inline-flex items-center gap-1" data-tour="export-report">
-      <Button size="sm" onClick={exportMarkdown} disabled={disabled} data-testid="export-report" title="Markdown with the compare figures and the charts as SVG">
+      <Button
+        size="sm"
+        onClick={exportMarkdown}
+        disabled={disabled}
+        data-testid="export-report"
+        title="Markdown with the compare figures and the charts as SVG"
+      >
         Export report (.md)
       </Button>
-      <Button size="sm" variant="ghost" onClick={exportZip} disabled={disabled} data-testid="export-report-zip" title="The Markdown and the SVG charts as separate files">
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={exportZip}
+        disabled={disabled}
+        data-testid="export-report-zip"
+        title="The Markdown and the SVG charts as separate files"
+      >
         .zip
       </Button>
     </span>

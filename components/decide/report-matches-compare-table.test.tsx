@@ -10,7 +10,13 @@ import { summariseRun } from "@/lib/workbench/summarise-run";
 /** The text of every element with `data-testid="<id>"` in the rendered table, row by row. */
 function cells(html: string, testId: string): string[] {
   const pattern = new RegExp(`data-testid="${testId}"[^>]*>([\\s\\S]*?)</td>`, "g");
-  return [...html.matchAll(pattern)].map((match) => match[1].replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/cheapest$/, "").trim());
+  return [...html.matchAll(pattern)].map((match) =>
+    match[1]
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x27;/g, "'")
+      .replace(/cheapest$/, "")
+      .trim(),
+  );
 }
 
 describe("the exported report and the compare table", () => {
@@ -18,7 +24,14 @@ describe("the exported report and the compare table", () => {
     const scenario = await loadExample(exampleId);
     const runs = createEngine().runAll(scenario, STRATEGY_IDS).map(summariseRun);
     const html = renderToStaticMarkup(<CompareTable runs={runs} />);
-    const report = designReviewReport({ title: scenario.title, runs, toolCount: scenario.catalog.tools.length, turnCount: scenario.turns.length, provider: "anthropic", model: "claude-opus-4-8" });
+    const report = designReviewReport({
+      title: scenario.title,
+      runs,
+      toolCount: scenario.catalog.tools.length,
+      turnCount: scenario.turns.length,
+      provider: "anthropic",
+      model: "claude-opus-4-8",
+    });
     const ran = report.figures.filter((figure) => figure.text);
     expect(cells(html, "compare-requests")).toEqual(ran.map((figure) => figure.text!.requests));
     expect(cells(html, "compare-input")).toEqual(ran.map((figure) => figure.text!.input));
@@ -26,7 +39,9 @@ describe("the exported report and the compare table", () => {
     expect(cells(html, "compare-hit-requests")).toEqual(ran.map((figure) => figure.text!.hitRequests));
     expect(cells(html, "compare-cost")).toEqual(ran.map((figure) => figure.text!.cost));
     expect(cells(html, "compare-tools")).toEqual(ran.map((figure) => figure.text!.tools));
-    const values = [...html.matchAll(/data-testid="compare-cost" data-value="([^"]+)"/g)].map((match) => Number(match[1]));
+    const values = [...html.matchAll(/data-testid="compare-cost" data-value="([^"]+)"/g)].map((match) =>
+      Number(match[1]),
+    );
     expect(values).toEqual(ran.map((figure) => figure.costUsd));
   });
 });

@@ -46,7 +46,15 @@ function catalogKeyOf(catalog: Catalog): number {
   return key;
 }
 
-type EngineAnswer = { sessionKey: string; requestId: number; runs: EngineSessionRun[]; done: boolean; completed: number; total: number; timingMs: number };
+type EngineAnswer = {
+  sessionKey: string;
+  requestId: number;
+  runs: EngineSessionRun[];
+  done: boolean;
+  completed: number;
+  total: number;
+  timingMs: number;
+};
 
 /**
  * Runs the decide computations: calibration and engine sessions in a worker, the closed form, the break-even merge
@@ -78,7 +86,13 @@ export function useDecideComputation(input: {
   const key = calibrationKey(catalogKey, settings, parameters.provider, parameters.model);
   const calibration = calibrated?.key === key ? calibrated.calibration : null;
   const sessionTools = calibration ? Math.max(1, calibration.sessionToolNames.length) : MAX_TOOLS_USED;
-  const sessionKey = JSON.stringify([key, effectiveToolsUsed(parameters.toolsUsed, parameters.turns, sessionTools), parameters.turns, parameters.minutesBetweenTurns, parameters.cacheTtl ?? settings.cacheTtl]);
+  const sessionKey = JSON.stringify([
+    key,
+    effectiveToolsUsed(parameters.toolsUsed, parameters.turns, sessionTools),
+    parameters.turns,
+    parameters.minutesBetweenTurns,
+    parameters.cacheTtl ?? settings.cacheTtl,
+  ]);
 
   const enabled = input.enabled !== false;
   // The worker (and the engine and tokenizer it loads) starts only once the views are wanted.
@@ -91,7 +105,11 @@ export function useDecideComputation(input: {
       const response = event.data;
       if (response.kind === "calibrated") {
         // A repeated answer (the worker's cache) keeps the object we have, so nothing downstream recomputes.
-        setCalibrated((previous) => (previous?.key === response.calibrationKey ? previous : { key: response.calibrationKey, calibration: response.calibration }));
+        setCalibrated((previous) =>
+          previous?.key === response.calibrationKey
+            ? previous
+            : { key: response.calibrationKey, calibration: response.calibration },
+        );
         setError(null);
       } else if (response.kind === "engine-run") {
         const current = latestEngineRequest.current;
@@ -135,8 +153,22 @@ export function useDecideComputation(input: {
 
   // The engine session, debounced; the closed form is drawn meanwhile.
   const engineParameters = useMemo(
-    () => ({ toolsUsed: parameters.toolsUsed, turns: parameters.turns, minutesBetweenTurns: parameters.minutesBetweenTurns, provider: parameters.provider, model: parameters.model, cacheTtl: parameters.cacheTtl }),
-    [parameters.toolsUsed, parameters.turns, parameters.minutesBetweenTurns, parameters.provider, parameters.model, parameters.cacheTtl],
+    () => ({
+      toolsUsed: parameters.toolsUsed,
+      turns: parameters.turns,
+      minutesBetweenTurns: parameters.minutesBetweenTurns,
+      provider: parameters.provider,
+      model: parameters.model,
+      cacheTtl: parameters.cacheTtl,
+    }),
+    [
+      parameters.toolsUsed,
+      parameters.turns,
+      parameters.minutesBetweenTurns,
+      parameters.provider,
+      parameters.model,
+      parameters.cacheTtl,
+    ],
   );
   // The settings only matter to the engine through `key` and the parameters, so a new settings object with the
   // same content must not start a run: the effect reads the latest one from a ref.
@@ -151,27 +183,52 @@ export function useDecideComputation(input: {
     const timer = setTimeout(() => {
       const requestId = ++requestIds.current;
       latestEngineRequest.current = { requestId, sessionKey };
-      worker.postMessage({ kind: "engine", requestId, catalogKey, calibrationKey: key, settings: settingsRef.current, parameters: engineParameters } satisfies DecideRequest);
+      worker.postMessage({
+        kind: "engine",
+        requestId,
+        catalogKey,
+        calibrationKey: key,
+        settings: settingsRef.current,
+        parameters: engineParameters,
+      } satisfies DecideRequest);
     }, ENGINE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [calibrationReady, catalogKey, key, sessionKey, engineParameters]);
 
   const engineRuns = engine?.sessionKey === sessionKey ? engine.runs : undefined;
-  const result = useMemo(() => (calibration ? breakEven(calibration, settings, parameters, engineRuns) : null), [calibration, settings, parameters, engineRuns]);
+  const result = useMemo(
+    () => (calibration ? breakEven(calibration, settings, parameters, engineRuns) : null),
+    [calibration, settings, parameters, engineRuns],
+  );
   const heat = useMemo(
     () => (calibration ? heatMap(calibration, settings, parameters, { exclude: input.heatMapExclude }) : null),
     // The heat map has its own turn axis, so the turns slider is deliberately not a dependency.
-    [calibration, settings, parameters.toolsUsed, parameters.minutesBetweenTurns, parameters.provider, parameters.model, parameters.cacheTtl, parameters.prices, input.heatMapExclude],
+    [
+      calibration,
+      settings,
+      parameters.toolsUsed,
+      parameters.minutesBetweenTurns,
+      parameters.provider,
+      parameters.model,
+      parameters.cacheTtl,
+      parameters.prices,
+      input.heatMapExclude,
+    ],
   );
 
-  const status: DecideStatus = catalog.tools.length === 0
-    ? { phase: "empty" }
-    : error
-    ? { phase: "error", message: error }
-    : !calibration
-      ? { phase: "calibrating" }
-      : engine?.sessionKey === sessionKey && engine.done
-        ? { phase: "ready", engineMs: engine.timingMs }
-        : { phase: "running", completed: engine?.sessionKey === sessionKey ? engine.completed : 0, total: calibration.profiles.length };
+  const status: DecideStatus =
+    catalog.tools.length === 0
+      ? { phase: "empty" }
+      : error
+        ? { phase: "error", message: error }
+        : !calibration
+          ? { phase: "calibrating" }
+          : engine?.sessionKey === sessionKey && engine.done
+            ? { phase: "ready", engineMs: engine.timingMs }
+            : {
+                phase: "running",
+                completed: engine?.sessionKey === sessionKey ? engine.completed : 0,
+                total: calibration.profiles.length,
+              };
   return { calibration, result, heatMap: heat, status };
 }

@@ -12,7 +12,12 @@ export function appendCatalog(current: Catalog, imported: Catalog): { catalog: C
       names.add(tool.name);
       return true;
     }
-    problems.push({ severity: "warning", path: `$.tools[${index}]`, toolName: tool.name, message: `import: "${tool.name}" is already in the catalog; the existing tool is kept` });
+    problems.push({
+      severity: "warning",
+      path: `$.tools[${index}]`,
+      toolName: tool.name,
+      message: `import: "${tool.name}" is already in the catalog; the existing tool is kept`,
+    });
     return false;
   });
   const namespaces = { ...imported.namespaces, ...current.namespaces };

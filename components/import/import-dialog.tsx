@@ -19,7 +19,10 @@ export type CatalogImportMode = "replace" | "add";
 export type ImportDialogProps = {
   open: boolean;
   onClose(): void;
-  onImportCatalog(catalog: Catalog, details: { mode: CatalogImportMode; sourceName?: string; format?: string; problems: InputProblem[] }): void;
+  onImportCatalog(
+    catalog: Catalog,
+    details: { mode: CatalogImportMode; sourceName?: string; format?: string; problems: InputProblem[] },
+  ): void;
   onImportScenario(scenario: Scenario, problems: InputProblem[]): void;
   /** Parses tool lists; the page may pass its worker-backed parser. Defaults to parseCatalogText on this thread. */
   parseCatalog?: CatalogParser;
@@ -45,7 +48,16 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
 
   async function readFile(file: File) {
     if (file.size > MAX_TEXT_CHARACTERS) {
-      setOutcome({ kind: "failed", problems: [{ severity: "error", path: "$", message: `import: ${file.name} is larger than ${MAX_TEXT_CHARACTERS / 1024 / 1024} MB` }] });
+      setOutcome({
+        kind: "failed",
+        problems: [
+          {
+            severity: "error",
+            path: "$",
+            message: `import: ${file.name} is larger than ${MAX_TEXT_CHARACTERS / 1024 / 1024} MB`,
+          },
+        ],
+      });
       return;
     }
     const content = await file.text();
@@ -56,7 +68,8 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
 
   function confirm() {
     if (outcome?.kind === "scenario") onImportScenario(outcome.scenario, outcome.problems);
-    else if (outcome?.kind === "catalog") onImportCatalog(outcome.catalog, { mode, sourceName, format: outcome.format, problems: outcome.problems });
+    else if (outcome?.kind === "catalog")
+      onImportCatalog(outcome.catalog, { mode, sourceName, format: outcome.format, problems: outcome.problems });
     else return;
     setOutcome(null);
     setText("");
@@ -66,8 +79,25 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
   return (
     <DialogFrame open={open} onClose={onClose} title="Import" testId="import-dialog" width="max-w-3xl">
       <div className="mb-4 flex gap-2" role="tablist">
-        <Button size="sm" role="tab" aria-selected={tab === "paste"} pressed={tab === "paste"} onClick={() => setTab("paste")}>Paste or file</Button>
-        <Button size="sm" role="tab" aria-selected={tab === "mcp"} pressed={tab === "mcp"} onClick={() => setTab("mcp")} data-testid="import-tab-mcp">Live MCP server</Button>
+        <Button
+          size="sm"
+          role="tab"
+          aria-selected={tab === "paste"}
+          pressed={tab === "paste"}
+          onClick={() => setTab("paste")}
+        >
+          Paste or file
+        </Button>
+        <Button
+          size="sm"
+          role="tab"
+          aria-selected={tab === "mcp"}
+          pressed={tab === "mcp"}
+          onClick={() => setTab("mcp")}
+          data-testid="import-tab-mcp"
+        >
+          Live MCP server
+        </Button>
       </div>
 
       {tab === "paste" ? (
@@ -103,7 +133,12 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
             />
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="primary" disabled={busy || text.trim() === ""} onClick={() => void check(text, sourceName)} data-testid="import-check">
+            <Button
+              variant="primary"
+              disabled={busy || text.trim() === ""}
+              onClick={() => void check(text, sourceName)}
+              data-testid="import-check"
+            >
               {busy ? "Reading…" : "Check"}
             </Button>
             <label className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-line px-3 text-sm hover:bg-panel-muted">
@@ -124,17 +159,22 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
           </div>
           {outcome?.kind === "failed" ? (
             <div role="alert" data-testid="import-failed">
-              <p className="mb-1 text-sm font-semibold text-danger">Nothing was imported; your current work is unchanged.</p>
+              <p className="mb-1 text-sm font-semibold text-danger">
+                Nothing was imported; your current work is unchanged.
+              </p>
               <ProblemList problems={outcome.problems} />
             </div>
           ) : null}
           {outcome?.kind === "scenario" ? (
             <div className="space-y-2" data-testid="import-ready">
               <p className="text-sm">
-                Scenario <strong>{outcome.scenario.title}</strong>: {outcome.scenario.catalog.tools.length} tools, {outcome.scenario.turns.length} turns. Opening it replaces the current scenario.
+                Scenario <strong>{outcome.scenario.title}</strong>: {outcome.scenario.catalog.tools.length} tools,{" "}
+                {outcome.scenario.turns.length} turns. Opening it replaces the current scenario.
               </p>
               <ProblemList problems={outcome.problems} />
-              <Button variant="primary" onClick={confirm} data-testid="import-confirm">Open scenario</Button>
+              <Button variant="primary" onClick={confirm} data-testid="import-confirm">
+                Open scenario
+              </Button>
             </div>
           ) : null}
           {outcome?.kind === "catalog" ? (
@@ -144,9 +184,20 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
               </p>
               <ProblemList problems={outcome.problems} />
               <div className="flex flex-wrap items-center gap-2">
-                <Button size="sm" pressed={mode === "replace"} onClick={() => setMode("replace")} data-testid="import-mode-replace">Replace the catalog</Button>
-                <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")} data-testid="import-mode-add">Add to the catalog</Button>
-                <Button variant="primary" onClick={confirm} data-testid="import-confirm">Import tools</Button>
+                <Button
+                  size="sm"
+                  pressed={mode === "replace"}
+                  onClick={() => setMode("replace")}
+                  data-testid="import-mode-replace"
+                >
+                  Replace the catalog
+                </Button>
+                <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")} data-testid="import-mode-add">
+                  Add to the catalog
+                </Button>
+                <Button variant="primary" onClick={confirm} data-testid="import-confirm">
+                  Import tools
+                </Button>
               </div>
             </div>
           ) : null}
@@ -154,7 +205,12 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
       ) : (
         <McpImportForm
           onImport={(result) => {
-            onImportCatalog(result.catalog, { mode: "add", sourceName: result.serverName, format: "mcp", problems: result.problems });
+            onImportCatalog(result.catalog, {
+              mode: "add",
+              sourceName: result.serverName,
+              format: "mcp",
+              problems: result.problems,
+            });
             onClose();
           }}
         />

@@ -13,9 +13,20 @@ describe("importText", () => {
     const schema = { type: "object", properties: { city: { type: "string" } } };
     const inputs = [
       JSON.stringify({ tools: [{ name: "get_weather", description: "Weather.", inputSchema: schema }] }),
-      JSON.stringify([{ type: "function", function: { name: "get_weather", description: "Weather.", parameters: schema } }]),
+      JSON.stringify([
+        { type: "function", function: { name: "get_weather", description: "Weather.", parameters: schema } },
+      ]),
       JSON.stringify([{ name: "get_weather", description: "Weather.", input_schema: schema }]),
-      JSON.stringify({ id: "simple_0", function: [{ name: "get_weather", description: "Weather.", parameters: { type: "dict", properties: { city: { type: "string" } } } }] }),
+      JSON.stringify({
+        id: "simple_0",
+        function: [
+          {
+            name: "get_weather",
+            description: "Weather.",
+            parameters: { type: "dict", properties: { city: { type: "string" } } },
+          },
+        ],
+      }),
     ];
     for (const input of inputs) {
       const outcome = await importText(input);
@@ -28,7 +39,9 @@ describe("importText", () => {
     const broken = await importText('{"tools": [ {"name": 1} ');
     expect(broken.kind).toBe("failed");
     expect(broken.problems[0]).toMatchObject({ severity: "error", line: expect.any(Number) });
-    const badScenario = await importText(JSON.stringify({ formatVersion: 1, title: 5, turns: [], catalog: { tools: [] } }));
+    const badScenario = await importText(
+      JSON.stringify({ formatVersion: 1, title: 5, turns: [], catalog: { tools: [] } }),
+    );
     expect(badScenario.kind).toBe("failed");
     expect(badScenario.problems.some((problem) => problem.path.startsWith("$"))).toBe(true);
     expect((await importText("   ")).kind).toBe("failed");

@@ -16,18 +16,29 @@ export type ImportOutcome =
 
 /** A scenario file has turns and a catalog (or a formatVersion); anything else is read as a tool list. */
 export function looksLikeScenario(value: unknown): boolean {
-  return isRecord(value) && ("turns" in value || "formatVersion" in value) && ("catalog" in value || "settings" in value);
+  return (
+    isRecord(value) && ("turns" in value || "formatVersion" in value) && ("catalog" in value || "settings" in value)
+  );
 }
 
 export type CatalogParser = (text: string, sourceName?: string) => CatalogImport | Promise<CatalogImport>;
 
-export async function importText(text: string, sourceName?: string, parseCatalog: CatalogParser = (input, name) => parseCatalogText(input, { sourceName: name })): Promise<ImportOutcome> {
-  if (text.trim() === "") return { kind: "failed", problems: [{ severity: "error", path: "$", message: "import: nothing to import" }] };
+export async function importText(
+  text: string,
+  sourceName?: string,
+  parseCatalog: CatalogParser = (input, name) => parseCatalogText(input, { sourceName: name }),
+): Promise<ImportOutcome> {
+  if (text.trim() === "")
+    return { kind: "failed", problems: [{ severity: "error", path: "$", message: "import: nothing to import" }] };
   const json = parseJsonText(text, sourceName ?? "import");
   if (json.value !== undefined && looksLikeScenario(json.value)) {
     const parsed = parseScenarioValue(json.value);
-    return parsed.value ? { kind: "scenario", scenario: parsed.value, problems: parsed.problems } : { kind: "failed", problems: parsed.problems };
+    return parsed.value
+      ? { kind: "scenario", scenario: parsed.value, problems: parsed.problems }
+      : { kind: "failed", problems: parsed.problems };
   }
   const catalog = await parseCatalog(text, sourceName);
-  return catalog.value ? { kind: "catalog", catalog: catalog.value, format: catalog.format, problems: catalog.problems } : { kind: "failed", problems: catalog.problems };
+  return catalog.value
+    ? { kind: "catalog", catalog: catalog.value, format: catalog.format, problems: catalog.problems }
+    : { kind: "failed", problems: catalog.problems };
 }

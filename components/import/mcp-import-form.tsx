@@ -9,9 +9,21 @@ import { Button } from "@/components/ui/button";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import { ProblemList } from "./problem-list";
 
-export type McpImportSuccess = { serverName: string; serverVersion?: string; namespace: string; toolCount: number; pages: number; catalog: Catalog; problems: InputProblem[] };
+export type McpImportSuccess = {
+  serverName: string;
+  serverVersion?: string;
+  namespace: string;
+  toolCount: number;
+  pages: number;
+  catalog: Catalog;
+  problems: InputProblem[];
+};
 
-type Phase = { state: "idle" } | { state: "connecting" } | { state: "done"; result: McpImportSuccess } | { state: "error"; code: string; message: string; problems?: InputProblem[] };
+type Phase =
+  | { state: "idle" }
+  | { state: "connecting" }
+  | { state: "done"; result: McpImportSuccess }
+  | { state: "error"; code: string; message: string; problems?: InputProblem[] };
 
 const ERROR_HINTS: Record<string, string> = {
   unreachable: "Nothing answered at that address.",
@@ -35,10 +47,25 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
     setPhase({ state: "connecting" });
     const body =
       transport === "http"
-        ? { transport, url: url.trim(), headers: authorization.trim() ? { Authorization: authorization.trim() } : undefined }
-        : { transport, command: command.trim(), args: args.split("\n").map((line) => line.trim()).filter(Boolean) };
+        ? {
+            transport,
+            url: url.trim(),
+            headers: authorization.trim() ? { Authorization: authorization.trim() } : undefined,
+          }
+        : {
+            transport,
+            command: command.trim(),
+            args: args
+              .split("\n")
+              .map((line) => line.trim())
+              .filter(Boolean),
+          };
     try {
-      const response = await apiFetch("/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await apiFetch("/api/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) {
         const error = await readApiError(response);
         setPhase({ state: "error", code: error.code, message: error.message });
@@ -46,7 +73,11 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
       }
       setPhase({ state: "done", result: (await response.json()) as McpImportSuccess });
     } catch (error) {
-      setPhase({ state: "error", code: "network", message: `mcp-import: the playground's server could not be reached (${error instanceof Error ? error.message : String(error)})` });
+      setPhase({
+        state: "error",
+        code: "network",
+        message: `mcp-import: the playground's server could not be reached (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
   }
 
@@ -54,8 +85,12 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
   return (
     <div className="space-y-3" data-testid="mcp-import">
       <div role="radiogroup" aria-label="Connection" className="flex gap-2">
-        <Button size="sm" pressed={transport === "http"} onClick={() => setTransport("http")}>URL (Streamable HTTP)</Button>
-        <Button size="sm" pressed={transport === "stdio"} onClick={() => setTransport("stdio")}>Command (stdio)</Button>
+        <Button size="sm" pressed={transport === "http"} onClick={() => setTransport("http")}>
+          URL (Streamable HTTP)
+        </Button>
+        <Button size="sm" pressed={transport === "stdio"} onClick={() => setTransport("stdio")}>
+          Command (stdio)
+        </Button>
       </div>
       <form
         className="space-y-2"
@@ -66,15 +101,50 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
       >
         {transport === "http" ? (
           <>
-            <input className={inputClass} type="url" required placeholder="https://mcp.example.com/mcp" value={url} onChange={(event) => setUrl(event.target.value)} aria-label="MCP server URL" data-testid="mcp-url" />
-            <input className={inputClass} type="password" autoComplete="off" placeholder="Authorization header (optional), e.g. Bearer …" value={authorization} onChange={(event) => setAuthorization(event.target.value)} aria-label="Authorization header" />
+            <input
+              className={inputClass}
+              type="url"
+              required
+              placeholder="https://mcp.example.com/mcp"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              aria-label="MCP server URL"
+              data-testid="mcp-url"
+            />
+            <input
+              className={inputClass}
+              type="password"
+              autoComplete="off"
+              placeholder="Authorization header (optional), e.g. Bearer …"
+              value={authorization}
+              onChange={(event) => setAuthorization(event.target.value)}
+              aria-label="Authorization header"
+            />
             <p className="text-xs text-muted">The header is sent to the MCP server once and never stored or shared.</p>
           </>
         ) : (
           <>
-            <input className={inputClass} required placeholder="npx" value={command} onChange={(event) => setCommand(event.target.value)} aria-label="Command" data-testid="mcp-command" />
-            <textarea className="w-full rounded-lg border border-line bg-panel px-3 py-2 font-mono text-sm" rows={3} placeholder={"one argument per line\n-y\n@modelcontextprotocol/server-everything"} value={args} onChange={(event) => setArgs(event.target.value)} aria-label="Arguments, one per line" />
-            <p className="text-xs text-muted">Runs on the playground&apos;s machine without a shell. Off unless the server was started with PLAYGROUND_ENABLE_STDIO=1 on 127.0.0.1.</p>
+            <input
+              className={inputClass}
+              required
+              placeholder="npx"
+              value={command}
+              onChange={(event) => setCommand(event.target.value)}
+              aria-label="Command"
+              data-testid="mcp-command"
+            />
+            <textarea
+              className="w-full rounded-lg border border-line bg-panel px-3 py-2 font-mono text-sm"
+              rows={3}
+              placeholder={"one argument per line\n-y\n@modelcontextprotocol/server-everything"}
+              value={args}
+              onChange={(event) => setArgs(event.target.value)}
+              aria-label="Arguments, one per line"
+            />
+            <p className="text-xs text-muted">
+              Runs on the playground&apos;s machine without a shell. Off unless the server was started with
+              PLAYGROUND_ENABLE_STDIO=1 on 127.0.0.1.
+            </p>
           </>
         )}
         <Button type="submit" variant="primary" disabled={phase.state === "connecting"} data-testid="mcp-connect">
@@ -82,7 +152,11 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
         </Button>
       </form>
       {phase.state === "error" ? (
-        <div role="alert" className="rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm" data-testid="mcp-error">
+        <div
+          role="alert"
+          className="rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm"
+          data-testid="mcp-error"
+        >
           {ERROR_HINTS[phase.code] ? <p className="font-semibold text-danger">{ERROR_HINTS[phase.code]}</p> : null}
           <p className="whitespace-pre-wrap break-words text-ink">{phase.message}</p>
         </div>
@@ -92,7 +166,8 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
           <p className="text-sm">
             <strong>{phase.result.serverName}</strong>
             {phase.result.serverVersion ? ` ${phase.result.serverVersion}` : ""}: {phase.result.toolCount} tools
-            {phase.result.pages > 1 ? ` in ${phase.result.pages} pages` : ""}, namespace <code>{phase.result.namespace}</code>
+            {phase.result.pages > 1 ? ` in ${phase.result.pages} pages` : ""}, namespace{" "}
+            <code>{phase.result.namespace}</code>
           </p>
           <ul className="max-h-40 overflow-auto rounded-lg border border-line p-2 text-xs">
             {phase.result.catalog.tools.slice(0, 100).map((tool) => (
@@ -102,7 +177,9 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
             ))}
           </ul>
           <ProblemList problems={phase.result.problems} />
-          <Button variant="primary" onClick={() => onImport(phase.result)} data-testid="mcp-import-tools">Import {phase.result.toolCount} tools</Button>
+          <Button variant="primary" onClick={() => onImport(phase.result)} data-testid="mcp-import-tools">
+            Import {phase.result.toolCount} tools
+          </Button>
         </div>
       ) : null}
     </div>

@@ -50,7 +50,17 @@ function Effect({ effect, k, pending }: { effect: OptionEffect | undefined; k: n
   );
 }
 
-function Switch({ checked, label, onChange, testId }: { checked: boolean; label: string; onChange: (checked: boolean) => void; testId: string }) {
+function Switch({
+  checked,
+  label,
+  onChange,
+  testId,
+}: {
+  checked: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
   return (
     <button
       type="button"
@@ -61,7 +71,9 @@ function Switch({ checked, label, onChange, testId }: { checked: boolean; label:
       data-testid={testId}
       className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-accent" : "bg-line-strong"}`}
     >
-      <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5" : "translate-x-0.5"}`} />
+      <span
+        className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5" : "translate-x-0.5"}`}
+      />
     </button>
   );
 }
@@ -75,14 +87,23 @@ export function ClientOptionsPanel({ options, effects, pending, k, onChange, onR
       <header className="flex items-center justify-between gap-3 border-b border-line px-5 py-3">
         <div>
           <h2 className="text-base font-semibold">Client search options</h2>
-          <p className="text-xs text-muted">Ours only: the emulations follow Anthropic and have no options. Beside each: what flipping it does here.</p>
+          <p className="text-xs text-muted">
+            Ours only: the emulations follow Anthropic and have no options. Beside each: what flipping it does here.
+          </p>
         </div>
-        <Button size="sm" variant="ghost" disabled={!changed} onClick={onReset} data-testid="options-reset">Defaults</Button>
+        <Button size="sm" variant="ghost" disabled={!changed} onClick={onReset} data-testid="options-reset">
+          Defaults
+        </Button>
       </header>
       <ul className="flex flex-col divide-y divide-line">
         {BOOLEAN_OPTIONS.map((option) => (
           <li key={option.id} className="flex items-center gap-3 px-5 py-2.5">
-            <Switch checked={options[option.id]} label={option.label} onChange={(checked) => onChange({ [option.id]: checked })} testId={`option-${option.id}`} />
+            <Switch
+              checked={options[option.id]}
+              label={option.label}
+              onChange={(checked) => onChange({ [option.id]: checked })}
+              testId={`option-${option.id}`}
+            />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium">{option.label}</p>
               <p className="truncate text-xs text-muted">{option.hint}</p>
@@ -91,9 +112,17 @@ export function ClientOptionsPanel({ options, effects, pending, k, onChange, onR
           </li>
         ))}
         <li className="flex items-center gap-3 px-5 py-2.5">
-          <select className={`${selectClass} w-[88px]`} value={options.fuzzy} onChange={(event) => onChange({ fuzzy: Number(event.target.value) })} aria-label="Fuzzy matching" data-testid="option-fuzzy">
+          <select
+            className={`${selectClass} w-[88px]`}
+            value={options.fuzzy}
+            onChange={(event) => onChange({ fuzzy: Number(event.target.value) })}
+            aria-label="Fuzzy matching"
+            data-testid="option-fuzzy"
+          >
             {FUZZY_LEVELS.map((level) => (
-              <option key={level} value={level}>{level === 0 ? "off" : level}</option>
+              <option key={level} value={level}>
+                {level === 0 ? "off" : level}
+              </option>
             ))}
           </select>
           <div className="min-w-0 flex-1">
@@ -119,7 +148,8 @@ export function ClientOptionsPanel({ options, effects, pending, k, onChange, onR
                   value={options.fieldWeights[field.id]}
                   onChange={(event) => {
                     const weight = Number(event.target.value);
-                    if (Number.isFinite(weight) && weight >= 0) onChange({ fieldWeights: { ...options.fieldWeights, [field.id]: weight } });
+                    if (Number.isFinite(weight) && weight >= 0)
+                      onChange({ fieldWeights: { ...options.fieldWeights, [field.id]: weight } });
                   }}
                   className="tabular h-8 rounded-lg border border-line bg-panel px-2 text-sm text-ink"
                   data-testid={`field-weight-${field.id}`}

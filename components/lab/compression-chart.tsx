@@ -1,5 +1,15 @@
 "use client";
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from "recharts";
 import type { CompressionPoint } from "@/lib/lab/compression-curve";
 import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
 import { ChartFrame } from "@/components/ui/chart-frame";
@@ -19,7 +29,9 @@ function PointTooltip({ active, payload }: TooltipContentProps) {
   return (
     <div className="rounded-lg border border-line bg-panel px-3 py-2 text-sm text-ink shadow-lg">
       <p className="font-semibold">{row.label}</p>
-      <p className="tabular text-muted">{formatCount(row.tokens)} tokens · {formatShare(row.saved)} saved</p>
+      <p className="tabular text-muted">
+        {formatCount(row.tokens)} tokens · {formatShare(row.saved)} saved
+      </p>
       {LAB_SEARCH_IDS.map((id) => (
         <p key={id} className="tabular" style={{ color: SEARCH_COLORS[id] }}>
           {SEARCH_DESCRIPTIONS[id].title}: {formatShare(Number(row[id]))}
@@ -63,12 +75,29 @@ export function CompressionChart({ curve, selectedLevelId, k }: CompressionChart
             stroke="var(--line-strong)"
             tick={AXIS_TICK}
             width={52}
-            label={{ value: `recall@${k}`, angle: -90, position: "insideLeft", offset: 8, style: { ...AXIS_LABEL, textAnchor: "middle" } }}
+            label={{
+              value: `recall@${k}`,
+              angle: -90,
+              position: "insideLeft",
+              offset: 8,
+              style: { ...AXIS_LABEL, textAnchor: "middle" },
+            }}
           />
           <Tooltip content={PointTooltip} isAnimationActive={false} />
-          {selected ? <ReferenceLine x={selected.savedShare} stroke="var(--accent)" strokeDasharray="4 4" strokeWidth={2} /> : null}
+          {selected ? (
+            <ReferenceLine x={selected.savedShare} stroke="var(--accent)" strokeDasharray="4 4" strokeWidth={2} />
+          ) : null}
           {LAB_SEARCH_IDS.map((id) => (
-            <Line key={id} type="linear" dataKey={id} name={SEARCH_DESCRIPTIONS[id].title} stroke={SEARCH_COLORS[id]} strokeWidth={2.5} dot={{ r: 4, fill: SEARCH_COLORS[id] }} isAnimationActive={false} />
+            <Line
+              key={id}
+              type="linear"
+              dataKey={id}
+              name={SEARCH_DESCRIPTIONS[id].title}
+              stroke={SEARCH_COLORS[id]}
+              strokeWidth={2.5}
+              dot={{ r: 4, fill: SEARCH_COLORS[id] }}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

@@ -18,7 +18,10 @@ export type CompressionPanelProps = {
 
 /** The compression knob: shorten every description as stubs do, and see tokens saved against recall lost. */
 export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onLevel }: CompressionPanelProps) {
-  const index = Math.max(0, COMPRESSION_LEVELS.findIndex((level) => level.id === levelId));
+  const index = Math.max(
+    0,
+    COMPRESSION_LEVELS.findIndex((level) => level.id === levelId),
+  );
   const level = compressionLevel(levelId);
   const point = curve?.find((candidate) => candidate.levelId === levelId);
   const full = curve?.[0];
@@ -28,7 +31,9 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
       <div className="flex flex-col gap-2">
         <label htmlFor="compression-level" className="flex items-baseline justify-between gap-3">
           <span className="text-base font-semibold">Shorten every description to</span>
-          <span className="text-lg font-bold text-accent" data-testid="compression-level-label">{level.label}</span>
+          <span className="text-lg font-bold text-accent" data-testid="compression-level-label">
+            {level.label}
+          </span>
         </label>
         <input
           id="compression-level"
@@ -44,7 +49,13 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
         />
         <div className="flex justify-between text-xs text-muted" aria-hidden>
           {COMPRESSION_LEVELS.map((candidate) => (
-            <button key={candidate.id} type="button" tabIndex={-1} className={`w-20 text-center first:text-left last:text-right ${candidate.id === levelId ? "font-semibold text-accent" : "hover:text-ink"}`} onClick={() => onLevel(candidate.id)}>
+            <button
+              key={candidate.id}
+              type="button"
+              tabIndex={-1}
+              className={`w-20 text-center first:text-left last:text-right ${candidate.id === levelId ? "font-semibold text-accent" : "hover:text-ink"}`}
+              onClick={() => onLevel(candidate.id)}
+            >
               {candidate.label}
             </button>
           ))}
@@ -54,8 +65,20 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="compression-stats">
         <div className="rounded-xl border border-line p-3">
           <div className="text-xs font-semibold uppercase tracking-wide text-muted">Tokens saved</div>
-          <div className="tabular text-3xl font-bold" data-testid="compression-saved" data-value={point?.savedShare ?? ""}>{point ? formatShare(point.savedShare) : "…"}</div>
-          <div className="tabular text-sm text-muted">{point && full ? `${formatCount(point.tokensSaved)} of ${formatCount(full.tokens)}` : pending ? "measuring…" : ""}</div>
+          <div
+            className="tabular text-3xl font-bold"
+            data-testid="compression-saved"
+            data-value={point?.savedShare ?? ""}
+          >
+            {point ? formatShare(point.savedShare) : "…"}
+          </div>
+          <div className="tabular text-sm text-muted">
+            {point && full
+              ? `${formatCount(point.tokensSaved)} of ${formatCount(full.tokens)}`
+              : pending
+                ? "measuring…"
+                : ""}
+          </div>
         </div>
         {LAB_SEARCH_IDS.map((id) => (
           <div key={id} className="rounded-xl border border-line p-3" data-testid={`compression-recall-${id}`}>
@@ -64,30 +87,48 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
               {SEARCH_DESCRIPTIONS[id].title} R@{k}
             </div>
             <div className="tabular text-3xl font-bold">{point ? formatShare(point.recallAtK[id]) : "…"}</div>
-            <div className={`tabular text-sm ${point && point.recallLost[id] > 0 ? "font-semibold text-danger" : "text-muted"}`}>
-              {point ? (point.recallLost[id] === 0 ? "no recall lost" : `${formatPoints(-point.recallLost[id])} vs full`) : ""}
+            <div
+              className={`tabular text-sm ${point && point.recallLost[id] > 0 ? "font-semibold text-danger" : "text-muted"}`}
+            >
+              {point
+                ? point.recallLost[id] === 0
+                  ? "no recall lost"
+                  : `${formatPoints(-point.recallLost[id])} vs full`
+                : ""}
             </div>
           </div>
         ))}
       </div>
 
-      {curve ? <CompressionChart curve={curve} selectedLevelId={levelId} k={k} /> : <div className="flex h-80 items-center justify-center rounded-xl bg-panel-muted text-sm text-muted">Measuring every level…</div>}
+      {curve ? (
+        <CompressionChart curve={curve} selectedLevelId={levelId} k={k} />
+      ) : (
+        <div className="flex h-80 items-center justify-center rounded-xl bg-panel-muted text-sm text-muted">
+          Measuring every level…
+        </div>
+      )}
 
       {selectedTool ? (
         <div className="rounded-xl border border-line p-4" data-testid="compression-preview">
           <p className="text-xs font-semibold uppercase tracking-wide text-muted">
             <span className="font-mono normal-case">{selectedTool.name}</span> at this level
           </p>
-          <p className="mt-1 text-[15px] leading-relaxed">{compressDescription(selectedTool, level) || <span className="italic text-muted">no description: name and arguments only</span>}</p>
+          <p className="mt-1 text-[15px] leading-relaxed">
+            {compressDescription(selectedTool, level) || (
+              <span className="italic text-muted">no description: name and arguments only</span>
+            )}
+          </p>
         </div>
       ) : null}
       <p className="text-sm text-muted">
         {none ? (
           <>
-            Descriptions are <span className="tabular font-semibold text-ink">{formatShare(none.savedShare)}</span> of all definition tokens here; the rest is names and argument schemas.{" "}
+            Descriptions are <span className="tabular font-semibold text-ink">{formatShare(none.savedShare)}</span> of
+            all definition tokens here; the rest is names and argument schemas.{" "}
           </>
         ) : null}
-        Only descriptions are shortened; names and argument schemas stay, and all three searches still read them. “Stub (≤120)” is exactly the one-liner the <span className="font-mono">stubs</span> strategy registers.
+        Only descriptions are shortened; names and argument schemas stay, and all three searches still read them. “Stub
+        (≤120)” is exactly the one-liner the <span className="font-mono">stubs</span> strategy registers.
       </p>
     </div>
   );

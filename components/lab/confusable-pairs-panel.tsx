@@ -34,24 +34,51 @@ export function ConfusablePairsPanel({ evaluation, onSelectTool }: ConfusablePai
             </button>
           ))}
         </div>
-        <p className="text-sm text-muted">Tools that ranked first for a query that expected the other: tell their descriptions apart.</p>
+        <p className="text-sm text-muted">
+          Tools that ranked first for a query that expected the other: tell their descriptions apart.
+        </p>
       </div>
       {pairs.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-muted">No confusion under this search: every query&apos;s top hit was an expected tool or nothing.</p>
+        <p className="px-4 py-8 text-center text-sm text-muted">
+          No confusion under this search: every query&apos;s top hit was an expected tool or nothing.
+        </p>
       ) : (
         <ul className="divide-y divide-line">
           {pairs.map((pair) => (
-            <li key={`${pair.first}|${pair.second}`} className="flex flex-col gap-1 px-4 py-3" data-testid="confusable-pair">
+            <li
+              key={`${pair.first}|${pair.second}`}
+              className="flex flex-col gap-1 px-4 py-3"
+              data-testid="confusable-pair"
+            >
               <p className="flex flex-wrap items-baseline gap-x-1.5 text-[15px]">
-                {pair.mutual ? <span className="mr-1 rounded bg-danger-soft px-1.5 py-0.5 text-[11px] font-bold uppercase text-danger">mutual</span> : null}
+                {pair.mutual ? (
+                  <span className="mr-1 rounded bg-danger-soft px-1.5 py-0.5 text-[11px] font-bold uppercase text-danger">
+                    mutual
+                  </span>
+                ) : null}
                 {(pair.firstTookFromSecond > 0 ? [[pair.first, pair.second, pair.firstTookFromSecond]] : [])
                   .concat(pair.secondTookFromFirst > 0 ? [[pair.second, pair.first, pair.secondTookFromFirst]] : [])
                   .map(([winner, loser, count], index) => (
                     <span key={index} className="flex flex-wrap items-baseline gap-x-1.5">
                       {index > 0 ? <span className="text-muted">and</span> : null}
-                      <button type="button" className={`${linkButtonClass} font-semibold`} onClick={() => onSelectTool(String(winner))}>{winner}</button>
-                      <span className="text-muted">won <span className="tabular font-semibold text-ink">{count}</span> {count === 1 ? "query" : "queries"} meant for</span>
-                      <button type="button" className={`${linkButtonClass} font-semibold`} onClick={() => onSelectTool(String(loser))}>{loser}</button>
+                      <button
+                        type="button"
+                        className={`${linkButtonClass} font-semibold`}
+                        onClick={() => onSelectTool(String(winner))}
+                      >
+                        {winner}
+                      </button>
+                      <span className="text-muted">
+                        won <span className="tabular font-semibold text-ink">{count}</span>{" "}
+                        {count === 1 ? "query" : "queries"} meant for
+                      </span>
+                      <button
+                        type="button"
+                        className={`${linkButtonClass} font-semibold`}
+                        onClick={() => onSelectTool(String(loser))}
+                      >
+                        {loser}
+                      </button>
                     </span>
                   ))}
               </p>

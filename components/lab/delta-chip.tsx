@@ -15,7 +15,12 @@ export function DeltaChip({ before, after, kind, lowerIsBetter = false, testId }
   const difference = after - before;
   if (Math.abs(difference) < 1e-9) return null;
   const better = lowerIsBetter ? difference < 0 : difference > 0;
-  const text = kind === "share" ? formatPoints(difference) : kind === "score" ? formatSigned(difference, 3) : formatSigned(difference);
+  const text =
+    kind === "share"
+      ? formatPoints(difference)
+      : kind === "score"
+        ? formatSigned(difference, 3)
+        : formatSigned(difference);
   return (
     <span
       className={`inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-bold tabular ${better ? "bg-success/15 text-success" : "bg-danger-soft text-danger"}`}

@@ -34,7 +34,15 @@ export type DescriptionEditorProps = {
   onSuggest: (name: string) => void;
 };
 
-function ToolPicker({ toolNames, selected, onSelectTool }: { toolNames: readonly string[]; selected: string | undefined; onSelectTool: (name: string) => void }) {
+function ToolPicker({
+  toolNames,
+  selected,
+  onSelectTool,
+}: {
+  toolNames: readonly string[];
+  selected: string | undefined;
+  onSelectTool: (name: string) => void;
+}) {
   const listId = useId();
   const [text, setText] = useState("");
   return (
@@ -65,7 +73,23 @@ function ToolPicker({ toolNames, selected, onSelectTool }: { toolNames: readonly
 
 /** Edit one tool's description and see every number move, before → after, while typing. */
 export function DescriptionEditor(props: DescriptionEditorProps) {
-  const { tool, originalDescription, draft, toolNames, baseline, measured, pending, editedCount, queries, onSelectTool, onDraft, onApply, onDiscard, onResetAll, onSuggest } = props;
+  const {
+    tool,
+    originalDescription,
+    draft,
+    toolNames,
+    baseline,
+    measured,
+    pending,
+    editedCount,
+    queries,
+    onSelectTool,
+    onDraft,
+    onApply,
+    onDiscard,
+    onResetAll,
+    onSuggest,
+  } = props;
   const textId = useId();
   const value = draft ?? tool?.description ?? "";
   const dirty = tool !== undefined && draft !== undefined && draft !== tool.description;
@@ -73,20 +97,32 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
   const after = measured?.edited?.tools.find((candidate) => candidate.name === tool?.name);
   const delta = measured?.delta;
   const ownQueries = tool === undefined ? [] : queries.filter((query) => query.expect.includes(tool.name));
-  const ownFindings = (evaluation: LabEvaluation | undefined) => evaluation?.findings.filter((finding) => finding.tool === tool?.name) ?? [];
+  const ownFindings = (evaluation: LabEvaluation | undefined) =>
+    evaluation?.findings.filter((finding) => finding.tool === tool?.name) ?? [];
   const findings = ownFindings(dirty ? (measured?.edited ?? baseline) : baseline);
   // New and fixed by kind of finding: a message that only changed its details is neither.
   const beforeCodes = ownFindings(baseline).map((finding) => finding.code);
   const afterCodes = findings.map((finding) => finding.code);
   const newCodes = dirty && measured?.edited ? afterCodes.filter((code) => !beforeCodes.includes(code)) : [];
-  const fixedCodes = dirty && measured?.edited ? [...new Set(beforeCodes.filter((code) => !afterCodes.includes(code)))] : [];
+  const fixedCodes =
+    dirty && measured?.edited ? [...new Set(beforeCodes.filter((code) => !afterCodes.includes(code)))] : [];
 
   return (
-    <section className="flex flex-col rounded-2xl border border-line bg-panel shadow-sm" data-testid="description-editor" aria-busy={pending}>
+    <section
+      className="flex flex-col rounded-2xl border border-line bg-panel shadow-sm"
+      data-testid="description-editor"
+      aria-busy={pending}
+    >
       <header className="flex items-center justify-between gap-3 border-b border-line px-5 py-3">
         <h2 className="text-base font-semibold">Description editor</h2>
         {editedCount > 0 ? (
-          <Button size="sm" variant="ghost" onClick={onResetAll} data-testid="edits-reset" title="Restore every description as loaded">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onResetAll}
+            data-testid="edits-reset"
+            title="Restore every description as loaded"
+          >
             Reset {editedCount} applied edit{editedCount === 1 ? "" : "s"}
           </Button>
         ) : null}
@@ -94,15 +130,26 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
       <div className="flex flex-col gap-4 p-5">
         <ToolPicker toolNames={toolNames} selected={tool?.name} onSelectTool={onSelectTool} />
         {tool === undefined ? (
-          <p className="text-sm text-muted">Click a tool anywhere (a result, the tool table, a finding), or type its name, to edit its description and watch recall, ranks and tokens change as you type.</p>
+          <p className="text-sm text-muted">
+            Click a tool anywhere (a result, the tool table, a finding), or type its name, to edit its description and
+            watch recall, ranks and tokens change as you type.
+          </p>
         ) : (
           <>
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <h3 className="font-mono text-[15px] font-semibold" data-testid="description-tool-name">{tool.name}</h3>
+              <h3 className="font-mono text-[15px] font-semibold" data-testid="description-tool-name">
+                {tool.name}
+              </h3>
               {tool.namespace ? <span className="text-xs text-muted">{tool.namespace}</span> : null}
-              {originalDescription !== undefined && originalDescription !== tool.description ? <span className="rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-semibold text-accent">edited</span> : null}
+              {originalDescription !== undefined && originalDescription !== tool.description ? (
+                <span className="rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-semibold text-accent">
+                  edited
+                </span>
+              ) : null}
             </div>
-            <label htmlFor={textId} className="sr-only">Description of {tool.name}</label>
+            <label htmlFor={textId} className="sr-only">
+              Description of {tool.name}
+            </label>
             <textarea
               id={textId}
               value={value}
@@ -113,12 +160,28 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
               data-testid="description-textarea"
             />
             <div className="flex flex-wrap items-center gap-2">
-              <Button variant="primary" size="sm" disabled={!dirty} onClick={onApply} data-testid="description-apply" title="Keep this description: it becomes the new 'before'">
+              <Button
+                variant="primary"
+                size="sm"
+                disabled={!dirty}
+                onClick={onApply}
+                data-testid="description-apply"
+                title="Keep this description: it becomes the new 'before'"
+              >
                 Apply edit
               </Button>
-              <Button size="sm" disabled={!dirty} onClick={onDiscard} data-testid="description-discard">Discard</Button>
+              <Button size="sm" disabled={!dirty} onClick={onDiscard} data-testid="description-discard">
+                Discard
+              </Button>
               {originalDescription !== undefined && originalDescription !== value ? (
-                <Button size="sm" variant="ghost" onClick={() => onDraft(originalDescription)} data-testid="description-revert">Back to original</Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onDraft(originalDescription)}
+                  data-testid="description-revert"
+                >
+                  Back to original
+                </Button>
               ) : null}
               <span className="tabular ml-auto text-xs text-muted">{value.length} chars</span>
             </div>
@@ -126,8 +189,18 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
             <dl className="grid grid-cols-4 gap-2 rounded-xl bg-panel-muted p-3" data-testid="edit-tool-stats">
               <div data-testid="edit-tokens" data-value={after?.tokens ?? report?.tokens ?? ""}>
                 <dt className="text-[11px] font-semibold uppercase tracking-wide text-muted">Tokens</dt>
-                <dd className="tabular text-lg font-bold">{report ? formatCount(after?.tokens ?? report.tokens) : "…"}</dd>
-                {report && after ? <DeltaChip before={report.tokens} after={after.tokens} kind="count" lowerIsBetter testId="edit-tokens-delta" /> : null}
+                <dd className="tabular text-lg font-bold">
+                  {report ? formatCount(after?.tokens ?? report.tokens) : "…"}
+                </dd>
+                {report && after ? (
+                  <DeltaChip
+                    before={report.tokens}
+                    after={after.tokens}
+                    kind="count"
+                    lowerIsBetter
+                    testId="edit-tokens-delta"
+                  />
+                ) : null}
               </div>
               {LAB_SEARCH_IDS.map((id) => {
                 const before = report?.findability[id];
@@ -139,8 +212,12 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                       <span aria-hidden className="h-2 w-2 rounded-full" style={{ background: SEARCH_COLORS[id] }} />
                       {SHORT_TITLES[id]}
                     </dt>
-                    <dd className="tabular text-lg font-bold">{shown === undefined ? "…" : shown === null ? "–" : formatShare(shown)}</dd>
-                    {before !== undefined && before !== null && now !== undefined && now !== null ? <DeltaChip before={before} after={now} kind="share" /> : null}
+                    <dd className="tabular text-lg font-bold">
+                      {shown === undefined ? "…" : shown === null ? "–" : formatShare(shown)}
+                    </dd>
+                    {before !== undefined && before !== null && now !== undefined && now !== null ? (
+                      <DeltaChip before={before} after={now} kind="share" />
+                    ) : null}
                   </div>
                 );
               })}
@@ -149,11 +226,20 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
             <div className="flex flex-col gap-2" data-testid="edit-queries">
               <div className="flex items-center justify-between gap-2">
                 <h4 className="text-sm font-semibold">Queries expecting it ({ownQueries.length})</h4>
-                <Button size="sm" onClick={() => onSuggest(tool.name)} data-testid="suggest-tool-queries" title="Add up to three queries made from this tool's description and arguments">
+                <Button
+                  size="sm"
+                  onClick={() => onSuggest(tool.name)}
+                  data-testid="suggest-tool-queries"
+                  title="Add up to three queries made from this tool's description and arguments"
+                >
                   Suggest queries
                 </Button>
               </div>
-              {ownQueries.length === 0 ? <p className="text-sm text-muted">None yet: its findability is not measured. Suggest some, or add your own in the Queries tab.</p> : null}
+              {ownQueries.length === 0 ? (
+                <p className="text-sm text-muted">
+                  None yet: its findability is not measured. Suggest some, or add your own in the Queries tab.
+                </p>
+              ) : null}
               <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
                 {ownQueries.map((query) => {
                   const index = baseline?.queryTexts.indexOf(query.q) ?? -1;
@@ -168,7 +254,12 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                             return (
                               <span key={id} className="flex items-center gap-1.5">
                                 <span className="text-xs text-muted">{SHORT_TITLES[id]}</span>
-                                <RankBadge rank={now === undefined ? before : now} before={now === undefined ? undefined : before} searchTitle={SEARCH_DESCRIPTIONS[id].title} testId={`edit-query-rank-${id}`} />
+                                <RankBadge
+                                  rank={now === undefined ? before : now}
+                                  before={now === undefined ? undefined : before}
+                                  searchTitle={SEARCH_DESCRIPTIONS[id].title}
+                                  testId={`edit-query-rank-${id}`}
+                                />
                               </span>
                             );
                           })}
@@ -180,7 +271,15 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
               </ul>
             </div>
 
-            {delta && dirty ? <EditDeltaSummary delta={delta} k={baseline?.k ?? 5} queryCount={baseline?.queryCount ?? 0} pending={pending} ownQueryTexts={ownQueries.map((query) => query.q)} /> : null}
+            {delta && dirty ? (
+              <EditDeltaSummary
+                delta={delta}
+                k={baseline?.k ?? 5}
+                queryCount={baseline?.queryCount ?? 0}
+                pending={pending}
+                ownQueryTexts={ownQueries.map((query) => query.q)}
+              />
+            ) : null}
 
             <ToolFindings findings={findings} newCodes={newCodes} fixedCodes={fixedCodes} />
           </>

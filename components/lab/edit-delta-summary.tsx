@@ -20,8 +20,14 @@ export type EditDeltaSummaryProps = {
 export function EditDeltaSummary({ delta, k, queryCount, pending, ownQueryTexts }: EditDeltaSummaryProps) {
   const otherMoves = delta.queries.filter((change) => !ownQueryTexts.includes(change.q));
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-accent/40 bg-accent-soft/30 p-3" data-testid="edit-delta">
-      <h4 className="text-sm font-semibold">This edit, over all {queryCount} queries {pending ? <span className="font-normal text-muted">— measuring…</span> : null}</h4>
+    <div
+      className="flex flex-col gap-2 rounded-xl border border-accent/40 bg-accent-soft/30 p-3"
+      data-testid="edit-delta"
+    >
+      <h4 className="text-sm font-semibold">
+        This edit, over all {queryCount} queries{" "}
+        {pending ? <span className="font-normal text-muted">— measuring…</span> : null}
+      </h4>
       <div className="grid grid-cols-[auto_1fr_auto_auto] items-center gap-x-3 gap-y-1 text-sm">
         {LAB_SEARCH_IDS.map((id) => {
           const summary = delta.summaries[id];
@@ -31,9 +37,20 @@ export function EditDeltaSummary({ delta, k, queryCount, pending, ownQueryTexts 
                 <span aria-hidden className="h-2 w-2 rounded-full" style={{ background: SEARCH_COLORS[id] }} />
                 {SHORT_TITLES[id]}
               </span>
-              <span className="tabular">R@{k} {formatShare(summary.recallAtK.before)} → {formatShare(summary.recallAtK.after)}</span>
-              <span className="text-right"><DeltaChip before={summary.recallAtK.before} after={summary.recallAtK.after} kind="share" testId={`edit-delta-${id}`} /></span>
-              <span className="text-right"><DeltaChip before={summary.mrr.before} after={summary.mrr.after} kind="score" /></span>
+              <span className="tabular">
+                R@{k} {formatShare(summary.recallAtK.before)} → {formatShare(summary.recallAtK.after)}
+              </span>
+              <span className="text-right">
+                <DeltaChip
+                  before={summary.recallAtK.before}
+                  after={summary.recallAtK.after}
+                  kind="share"
+                  testId={`edit-delta-${id}`}
+                />
+              </span>
+              <span className="text-right">
+                <DeltaChip before={summary.mrr.before} after={summary.mrr.after} kind="score" />
+              </span>
             </Fragment>
           );
         })}
@@ -44,12 +61,18 @@ export function EditDeltaSummary({ delta, k, queryCount, pending, ownQueryTexts 
           <ul className="flex flex-col gap-1.5" data-testid="edit-rank-changes">
             {otherMoves.slice(0, 6).map((change) => (
               <li key={change.index} className="flex flex-col gap-1 text-sm">
-                <span className="truncate" title={change.q}>“{change.q}”</span>
+                <span className="truncate" title={change.q}>
+                  “{change.q}”
+                </span>
                 <span className="flex flex-wrap gap-3">
                   {LAB_SEARCH_IDS.filter((id) => change.ranks[id] !== undefined).map((id) => (
                     <span key={id} className="flex items-center gap-1.5">
                       <span className="text-xs text-muted">{SHORT_TITLES[id]}</span>
-                      <RankBadge rank={change.ranks[id]!.after} before={change.ranks[id]!.before} searchTitle={SEARCH_DESCRIPTIONS[id].title} />
+                      <RankBadge
+                        rank={change.ranks[id]!.after}
+                        before={change.ranks[id]!.before}
+                        searchTitle={SEARCH_DESCRIPTIONS[id].title}
+                      />
                     </span>
                   ))}
                 </span>

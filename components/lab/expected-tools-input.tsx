@@ -15,7 +15,13 @@ export type ExpectedToolsInputProps = {
  * The expected tools of a query, chosen from the catalog: type to filter the catalog's names (a native datalist, so
  * it works with the keyboard and screen readers), Enter adds, × removes.
  */
-export function ExpectedToolsInput({ toolNames, value, onChange, testId, label = "Expected tool" }: ExpectedToolsInputProps) {
+export function ExpectedToolsInput({
+  toolNames,
+  value,
+  onChange,
+  testId,
+  label = "Expected tool",
+}: ExpectedToolsInputProps) {
   const listId = useId();
   const [text, setText] = useState("");
   const known = new Set(toolNames);
@@ -30,7 +36,12 @@ export function ExpectedToolsInput({ toolNames, value, onChange, testId, label =
       {value.map((name) => (
         <span key={name} className={chipClass} data-testid="expected-tool-chip">
           {name}
-          <button type="button" className="rounded px-0.5 text-muted hover:text-danger" aria-label={`Remove ${name}`} onClick={() => onChange(value.filter((other) => other !== name))}>
+          <button
+            type="button"
+            className="rounded px-0.5 text-muted hover:text-danger"
+            aria-label={`Remove ${name}`}
+            onClick={() => onChange(value.filter((other) => other !== name))}
+          >
             ×
           </button>
         </span>

@@ -11,6 +11,7 @@ export const FINDING_TITLES: Record<DescriptionFindingCode, string> = {
 
 /** The fix for a group of findings of one kind: the linter's own suggestion, which names no tool except here. */
 export function groupSuggestion(code: DescriptionFindingCode, findings: readonly DescriptionFinding[]): string {
-  if (code === "near-duplicate-description") return "Say what sets each tool apart from its twin: search cannot rank two tools apart on the same words.";
+  if (code === "near-duplicate-description")
+    return "Say what sets each tool apart from its twin: search cannot rank two tools apart on the same words.";
   return findings[0]?.suggestion ?? "";
 }

@@ -11,7 +11,11 @@ export function HighlightedText({ segments, className = "" }: HighlightedTextPro
     <span className={className}>
       {segments.map((segment, index) =>
         segment.hit ? (
-          <mark key={index} data-testid="highlight" className="rounded-sm bg-[#ffe58f] px-0.5 text-[#1f2328] dark:bg-[#7a5d00] dark:text-[#fff4cc]">
+          <mark
+            key={index}
+            data-testid="highlight"
+            className="rounded-sm bg-[#ffe58f] px-0.5 text-[#1f2328] dark:bg-[#7a5d00] dark:text-[#fff4cc]"
+          >
             {segment.text}
           </mark>
         ) : (

@@ -12,7 +12,8 @@ export type ImportCatalogDialogProps = {
   onClose: () => void;
 };
 
-const PLACEHOLDER = '{ "tools": [ { "name": "get_weather", "description": "Get the current weather for a city.", "inputSchema": { "type": "object", "properties": { "city": { "type": "string" } } } } ] }';
+const PLACEHOLDER =
+  '{ "tools": [ { "name": "get_weather", "description": "Get the current weather for a city.", "inputSchema": { "type": "object", "properties": { "city": { "type": "string" } } } } ] }';
 
 /**
  * Paste or open a catalog in any format the playground reads (MCP tools/list, Anthropic, OpenAI, BFCL…). A modal:
@@ -35,14 +36,30 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
 
   // In <body>: the sticky header's backdrop blur would otherwise be the containing block of this fixed overlay.
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-6" onKeyDown={(event) => event.key === "Escape" && onClose()}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="flex max-h-[90vh] w-full max-w-3xl flex-col gap-4 rounded-2xl border border-line bg-panel p-6 shadow-2xl" data-testid="catalog-import-dialog">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-6"
+      onKeyDown={(event) => event.key === "Escape" && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="flex max-h-[90vh] w-full max-w-3xl flex-col gap-4 rounded-2xl border border-line bg-panel p-6 shadow-2xl"
+        data-testid="catalog-import-dialog"
+      >
         <div className="flex items-start justify-between gap-4">
           <div>
-            <h2 id={titleId} className="text-lg font-semibold">Import a catalog</h2>
-            <p className="text-sm text-muted">Paste or open a tool list: MCP <code>tools/list</code>, Anthropic or OpenAI tools, BFCL functions, JSON or JSON Lines.</p>
+            <h2 id={titleId} className="text-lg font-semibold">
+              Import a catalog
+            </h2>
+            <p className="text-sm text-muted">
+              Paste or open a tool list: MCP <code>tools/list</code>, Anthropic or OpenAI tools, BFCL functions, JSON or
+              JSON Lines.
+            </p>
           </div>
-          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close">✕</Button>
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close">
+            ✕
+          </Button>
         </div>
         <label className="flex items-center gap-3 text-sm">
           <span className="shrink-0 text-muted">Open a file</span>
@@ -70,7 +87,10 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
           className={`${textAreaClass} h-72 resize-y font-mono text-[13px]`}
         />
         {problems.length > 0 ? (
-          <ul className="max-h-40 overflow-auto rounded-lg border border-line bg-panel-muted p-3 text-sm" data-testid="catalog-import-problems">
+          <ul
+            className="max-h-40 overflow-auto rounded-lg border border-line bg-panel-muted p-3 text-sm"
+            data-testid="catalog-import-problems"
+          >
             {problems.slice(0, 20).map((problem, index) => (
               <li key={index} className={problem.severity === "error" ? "text-danger" : "text-warning"}>
                 {problem.line !== undefined ? `line ${problem.line}: ` : ""}
@@ -80,7 +100,9 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
           </ul>
         ) : null}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <Button variant="primary" onClick={submit} disabled={text.trim() === ""} data-testid="catalog-import-submit">
             Import and measure
           </Button>

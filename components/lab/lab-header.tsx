@@ -30,20 +30,42 @@ export type LabHeaderProps = {
   onImportCatalog: (text: string, name: string) => CatalogImportResult;
 };
 
-const STATUS_TEXT: Record<LabStatus, string> = { loading: "Loading…", evaluating: "Measuring…", ready: "Measured", error: "Error" };
+const STATUS_TEXT: Record<LabStatus, string> = {
+  loading: "Loading…",
+  evaluating: "Measuring…",
+  ready: "Measured",
+  error: "Error",
+};
 
-export function LabHeader({ exampleId, sourceTitle, toolCount, queryCount, status, elapsedMs, errorMessage, k, onK, onOpenExample, onImportCatalog }: LabHeaderProps) {
+export function LabHeader({
+  exampleId,
+  sourceTitle,
+  toolCount,
+  queryCount,
+  status,
+  elapsedMs,
+  errorMessage,
+  k,
+  onK,
+  onOpenExample,
+  onImportCatalog,
+}: LabHeaderProps) {
   const [importing, setImporting] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur" data-testid="lab-header">
       <div className="mx-auto flex h-16 max-w-[1680px] items-center gap-4 px-6">
-        <Link href="/" className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted hover:bg-panel-muted hover:text-ink" data-testid="lab-back-link">
+        <Link
+          href="/"
+          className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted hover:bg-panel-muted hover:text-ink"
+          data-testid="lab-back-link"
+        >
           <span aria-hidden>←</span> Playground
         </Link>
         <div className="min-w-0">
           <h1 className="truncate text-[17px] font-bold tracking-tight">Search lab</h1>
           <p className="truncate text-xs text-muted" data-testid="lab-catalog-title">
-            {sourceTitle ?? "…"} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools · <span className="tabular">{queryCount}</span> queries
+            {sourceTitle ?? "…"} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools ·{" "}
+            <span className="tabular">{queryCount}</span> queries
           </p>
         </div>
         <span
@@ -53,14 +75,24 @@ export function LabHeader({ exampleId, sourceTitle, toolCount, queryCount, statu
           role="status"
           title={errorMessage}
         >
-          <span aria-hidden className={`h-2 w-2 rounded-full bg-current ${status === "evaluating" || status === "loading" ? "animate-pulse" : ""}`} />
+          <span
+            aria-hidden
+            className={`h-2 w-2 rounded-full bg-current ${status === "evaluating" || status === "loading" ? "animate-pulse" : ""}`}
+          />
           {status === "error" ? `Error: ${errorMessage ?? "unknown"}` : STATUS_TEXT[status]}
-          {status === "ready" && elapsedMs !== undefined ? <span className="tabular font-normal">in {Math.round(elapsedMs)} ms</span> : null}
+          {status === "ready" && elapsedMs !== undefined ? (
+            <span className="tabular font-normal">in {Math.round(elapsedMs)} ms</span>
+          ) : null}
         </span>
         <nav aria-label="Catalog and settings" className="ml-auto flex items-center gap-2">
           <label className="flex items-center gap-2 text-sm">
             <span className="sr-only">Catalog</span>
-            <select className={`${selectClass} max-w-56`} data-testid="lab-example-select" value={exampleId ?? ""} onChange={(event) => onOpenExample(event.target.value)}>
+            <select
+              className={`${selectClass} max-w-56`}
+              data-testid="lab-example-select"
+              value={exampleId ?? ""}
+              onChange={(event) => onOpenExample(event.target.value)}
+            >
               {exampleId === undefined ? <option value="">{sourceTitle ?? "Imported catalog"}</option> : null}
               {LAB_EXAMPLES.map((example) => (
                 <option key={example.id} value={example.id}>
@@ -72,7 +104,12 @@ export function LabHeader({ exampleId, sourceTitle, toolCount, queryCount, statu
           <Button onClick={() => setImporting(true)} data-testid="lab-import-catalog">
             Import catalog…
           </Button>
-          <div role="group" aria-label="Cut-off k for recall and findability" className="flex items-center rounded-lg border border-line bg-panel p-0.5 shadow-sm" data-testid="lab-k">
+          <div
+            role="group"
+            aria-label="Cut-off k for recall and findability"
+            className="flex items-center rounded-lg border border-line bg-panel p-0.5 shadow-sm"
+            data-testid="lab-k"
+          >
             <span className="px-2 text-xs font-semibold text-muted">k</span>
             {CUTOFFS.map((cutoff) => (
               <button

@@ -6,7 +6,8 @@ export const inputClass =
 export const textAreaClass =
   "w-full rounded-lg border border-line bg-panel px-3 py-2 text-[15px] leading-relaxed text-ink placeholder:text-muted shadow-sm hover:border-line-strong";
 export const labelClass = "text-xs font-semibold uppercase tracking-wide text-muted";
-export const chipClass = "inline-flex items-center gap-1 rounded-md border border-line bg-panel-muted px-1.5 py-0.5 font-mono text-[12.5px] text-ink-soft";
+export const chipClass =
+  "inline-flex items-center gap-1 rounded-md border border-line bg-panel-muted px-1.5 py-0.5 font-mono text-[12.5px] text-ink-soft";
 export const linkButtonClass = "rounded text-left font-mono text-accent underline-offset-2 hover:underline";
 
 /** One colour per search, used by cards, chart lines and legends alike. Mid-tones that read on light and dark. */

@@ -9,7 +9,11 @@ export type LinterPanelProps = {
   onSelectTool: (name: string) => void;
 };
 
-const SEVERITY_STYLE = { error: "bg-danger-soft text-danger", warning: "bg-warning-soft text-warning", info: "bg-accent-soft text-accent" } as const;
+const SEVERITY_STYLE = {
+  error: "bg-danger-soft text-danger",
+  warning: "bg-warning-soft text-warning",
+  info: "bg-accent-soft text-accent",
+} as const;
 const SHOWN_PER_GROUP = 12;
 
 /** The description linter's findings, grouped by kind, each group with its fix suggestion. */
@@ -21,7 +25,12 @@ export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
     return [...byCode.entries()].sort((left, right) => right[1].length - left[1].length);
   }, [findings]);
   if (findings === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
-  if (findings.length === 0) return <p className="p-6 text-sm text-muted" data-testid="linter-panel">No findings: every description passes the linter.</p>;
+  if (findings.length === 0)
+    return (
+      <p className="p-6 text-sm text-muted" data-testid="linter-panel">
+        No findings: every description passes the linter.
+      </p>
+    );
   return (
     <div className="flex flex-col gap-4 p-4" data-testid="linter-panel">
       {groups.map(([code, items]) => {
@@ -30,7 +39,11 @@ export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
           <section key={code} className="rounded-xl border border-line" data-testid="lint-group" data-code={code}>
             <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-line px-4 py-3">
               <h3 className="text-base font-semibold">{FINDING_TITLES[code]}</h3>
-              <span className={`tabular rounded-md px-1.5 py-0.5 text-xs font-bold ${SEVERITY_STYLE[items[0].severity]}`}>{items.length}</span>
+              <span
+                className={`tabular rounded-md px-1.5 py-0.5 text-xs font-bold ${SEVERITY_STYLE[items[0].severity]}`}
+              >
+                {items.length}
+              </span>
               <p className="basis-full text-sm text-ink-soft">
                 <span className="font-semibold">Fix: </span>
                 {groupSuggestion(code, items)}
@@ -38,7 +51,11 @@ export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
             </header>
             <ul className="divide-y divide-line">
               {(expanded ? items : items.slice(0, SHOWN_PER_GROUP)).map((finding, index) => (
-                <li key={`${finding.tool}-${index}`} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2 text-sm" data-testid="lint-finding">
+                <li
+                  key={`${finding.tool}-${index}`}
+                  className="flex flex-wrap items-baseline gap-x-3 px-4 py-2 text-sm"
+                  data-testid="lint-finding"
+                >
                   <button type="button" className={linkButtonClass} onClick={() => onSelectTool(finding.tool)}>
                     {finding.tool}
                   </button>
@@ -47,7 +64,11 @@ export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
               ))}
             </ul>
             {items.length > SHOWN_PER_GROUP ? (
-              <button type="button" className="w-full border-t border-line px-4 py-2 text-sm text-accent hover:bg-panel-muted" onClick={() => setOpen({ ...open, [code]: !expanded })}>
+              <button
+                type="button"
+                className="w-full border-t border-line px-4 py-2 text-sm text-accent hover:bg-panel-muted"
+                onClick={() => setOpen({ ...open, [code]: !expanded })}
+              >
                 {expanded ? "Show fewer" : `Show all ${items.length}`}
               </button>
             ) : null}

@@ -42,21 +42,46 @@ const FILTERS: Record<Filter, string> = {
 
 const queryKey = (query: Pick<LabQuery, "q" | "expect">) => JSON.stringify([query.q, query.expect]);
 
-function rowRanks(index: number | undefined, baseline: LabEvaluation | undefined, edited: LabEvaluation | undefined): QueryRanks | undefined {
+function rowRanks(
+  index: number | undefined,
+  baseline: LabEvaluation | undefined,
+  edited: LabEvaluation | undefined,
+): QueryRanks | undefined {
   if (index === undefined || baseline === undefined) return undefined;
   return Object.fromEntries(
     LAB_SEARCH_IDS.map((id) => {
       const before = baseline.searches[id].perQuery[index];
       const after = edited?.searches[id].perQuery[index];
       const shown = after ?? before;
-      return [id, { rank: shown.rank, ...(after ? { before: before.rank } : {}), top: shown.top[0]?.name, error: shown.errorMessage }];
+      return [
+        id,
+        {
+          rank: shown.rank,
+          ...(after ? { before: before.rank } : {}),
+          top: shown.top[0]?.name,
+          error: shown.errorMessage,
+        },
+      ];
     }),
   ) as QueryRanks;
 }
 
 /** The query set editor and, for each query, the expected tool's rank under each search and the "why". */
 export function QueriesPanel(props: QueriesPanelProps) {
-  const { queries, querySetLabel, tools, toolNames, baseline, edited, answeredQueries, expandedQueryId, explanation, explanationPending, dispatch, onSelectTool } = props;
+  const {
+    queries,
+    querySetLabel,
+    tools,
+    toolNames,
+    baseline,
+    edited,
+    answeredQueries,
+    expandedQueryId,
+    explanation,
+    explanationPending,
+    dispatch,
+    onSelectTool,
+  } = props;
   const [newQuery, setNewQuery] = useState("");
   const [newExpect, setNewExpect] = useState<string[]>([]);
   const [filter, setFilter] = useState<Filter>("all");
@@ -65,11 +90,17 @@ export function QueriesPanel(props: QueriesPanelProps) {
   // Rows find their results by query, so results stay on screen while a changed set is measured again.
   const indexes = useMemo(() => {
     const byKey = new Map<string, number[]>();
-    answeredQueries?.forEach((query, index) => byKey.set(queryKey(query), [...(byKey.get(queryKey(query)) ?? []), index]));
+    answeredQueries?.forEach((query, index) =>
+      byKey.set(queryKey(query), [...(byKey.get(queryKey(query)) ?? []), index]),
+    );
     return queries.map((query) => byKey.get(queryKey(query))?.shift());
   }, [queries, answeredQueries]);
 
-  const rows = queries.map((query, position) => ({ query, position, ranks: rowRanks(indexes[position], baseline, edited) }));
+  const rows = queries.map((query, position) => ({
+    query,
+    position,
+    ranks: rowRanks(indexes[position], baseline, edited),
+  }));
   const visible = rows.filter(({ ranks }) => {
     if (filter === "all" || ranks === undefined) return filter === "all";
     const values = Object.values(ranks);
@@ -85,11 +116,22 @@ export function QueriesPanel(props: QueriesPanelProps) {
     setNewExpect([]);
   };
 
-  const explained = explanation !== undefined && queries.find((query) => query.id === expandedQueryId)?.q === explanation.q ? explanation : undefined;
+  const explained =
+    explanation !== undefined && queries.find((query) => query.id === expandedQueryId)?.q === explanation.q
+      ? explanation
+      : undefined;
 
   return (
     <div className="flex flex-col" data-testid="queries-panel">
-      <QuerySetToolbar queries={queries} querySetLabel={querySetLabel} tools={tools} filter={filter} filters={FILTERS} onFilter={setFilter} dispatch={dispatch} />
+      <QuerySetToolbar
+        queries={queries}
+        querySetLabel={querySetLabel}
+        tools={tools}
+        filter={filter}
+        filters={FILTERS}
+        onFilter={setFilter}
+        dispatch={dispatch}
+      />
       <form
         className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3"
         onSubmit={(event) => {
@@ -106,8 +148,19 @@ export function QueriesPanel(props: QueriesPanelProps) {
           data-testid="query-add-text"
           onChange={(event) => setNewQuery(event.target.value)}
         />
-        <ExpectedToolsInput toolNames={toolNames} value={newExpect} onChange={setNewExpect} testId="query-add-expect" label="Expected tool of the new query" />
-        <Button type="submit" variant="primary" disabled={newQuery.trim() === "" || newExpect.length === 0} data-testid="query-add-submit">
+        <ExpectedToolsInput
+          toolNames={toolNames}
+          value={newExpect}
+          onChange={setNewExpect}
+          testId="query-add-expect"
+          label="Expected tool of the new query"
+        />
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={newQuery.trim() === "" || newExpect.length === 0}
+          data-testid="query-add-submit"
+        >
           Add query
         </Button>
       </form>
@@ -128,7 +181,9 @@ export function QueriesPanel(props: QueriesPanelProps) {
               {LAB_SEARCH_IDS.map((id) => (
                 <th key={id} className="px-2 py-2 text-center" title={SEARCH_DESCRIPTIONS[id].note}>
                   {SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}
-                  <span className="block text-[10px] font-medium normal-case tracking-normal">{SEARCH_DESCRIPTIONS[id].emulated ? "emulated" : "ours"}</span>
+                  <span className="block text-[10px] font-medium normal-case tracking-normal">
+                    {SEARCH_DESCRIPTIONS[id].emulated ? "emulated" : "ours"}
+                  </span>
                 </th>
               ))}
               <th className="py-2 pl-2 pr-4 text-right">
@@ -146,15 +201,30 @@ export function QueriesPanel(props: QueriesPanelProps) {
                 expanded={query.id === expandedQueryId}
                 toolNames={toolNames}
                 unknownTools={query.expect.filter((name) => !known.has(name))}
-                explanation={<QueryExplanationView explanation={explained} pending={explanationPending} toolCount={tools.length} onSelectTool={onSelectTool} />}
-                onToggle={() => dispatch({ type: "query-expanded", id: query.id === expandedQueryId ? undefined : query.id })}
+                explanation={
+                  <QueryExplanationView
+                    explanation={explained}
+                    pending={explanationPending}
+                    toolCount={tools.length}
+                    onSelectTool={onSelectTool}
+                  />
+                }
+                onToggle={() =>
+                  dispatch({ type: "query-expanded", id: query.id === expandedQueryId ? undefined : query.id })
+                }
                 onChange={(q, expect) => dispatch({ type: "query-changed", id: query.id, q, expect })}
                 onRemove={() => dispatch({ type: "query-removed", id: query.id })}
               />
             ))}
           </tbody>
         </table>
-        {visible.length === 0 ? <p className="px-4 py-8 text-center text-sm text-muted">{queries.length === 0 ? "No queries yet: add one above, import a JSONL file, or suggest starter queries." : "No query matches this filter."}</p> : null}
+        {visible.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-muted">
+            {queries.length === 0
+              ? "No queries yet: add one above, import a JSONL file, or suggest starter queries."
+              : "No query matches this filter."}
+          </p>
+        ) : null}
       </div>
     </div>
   );

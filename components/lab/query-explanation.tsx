@@ -12,7 +12,12 @@ export type QueryExplanationViewProps = {
   onSelectTool: (name: string) => void;
 };
 
-const FIELD_LABELS = { name: "name", description: "description", parameterName: "argument names", parameterDescription: "argument descriptions" } as const;
+const FIELD_LABELS = {
+  name: "name",
+  description: "description",
+  parameterName: "argument names",
+  parameterDescription: "argument descriptions",
+} as const;
 
 function Fields({ fields, compact }: { fields: FieldHighlights; compact?: boolean }) {
   const matchedParameters = fields.parameterNames.filter((segments) => segments.some((segment) => segment.hit));
@@ -49,7 +54,8 @@ function MatchedTerms({ hit }: { hit: Pick<ExplainedHit, "matches"> }) {
     <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
       {hit.matches.map((match) => (
         <span key={match.field}>
-          {FIELD_LABELS[match.field]}: <span className="font-mono text-ink-soft">{match.terms.slice(0, 6).join(", ")}</span>
+          {FIELD_LABELS[match.field]}:{" "}
+          <span className="font-mono text-ink-soft">{match.terms.slice(0, 6).join(", ")}</span>
         </span>
       ))}
     </p>
@@ -58,14 +64,26 @@ function MatchedTerms({ hit }: { hit: Pick<ExplainedHit, "matches"> }) {
 
 function Hit({ hit, onSelectTool }: { hit: ExplainedHit; onSelectTool: (name: string) => void }) {
   return (
-    <li className={`flex flex-col gap-1 rounded-lg border p-2.5 ${hit.expected ? "border-success/60 bg-success/5" : "border-line"}`} data-testid="explain-hit" data-tool={hit.name} data-expected={hit.expected}>
+    <li
+      className={`flex flex-col gap-1 rounded-lg border p-2.5 ${hit.expected ? "border-success/60 bg-success/5" : "border-line"}`}
+      data-testid="explain-hit"
+      data-tool={hit.name}
+      data-expected={hit.expected}
+    >
       <div className="flex items-baseline gap-2">
         <span className="tabular w-5 shrink-0 text-sm font-bold text-muted">{hit.rank}</span>
-        <button type="button" className={`${linkButtonClass} min-w-0 text-sm font-semibold [overflow-wrap:anywhere]`} onClick={() => onSelectTool(hit.name)} title={`Edit ${hit.name}'s description`}>
+        <button
+          type="button"
+          className={`${linkButtonClass} min-w-0 text-sm font-semibold [overflow-wrap:anywhere]`}
+          onClick={() => onSelectTool(hit.name)}
+          title={`Edit ${hit.name}'s description`}
+        >
           <HighlightedText segments={hit.fields.name} />
         </button>
         {hit.expected ? <span className="text-xs font-bold text-success">✓ expected</span> : null}
-        <span className="tabular ml-auto shrink-0 text-xs text-muted" title="score">{formatScore(hit.score)}</span>
+        <span className="tabular ml-auto shrink-0 text-xs text-muted" title="score">
+          {formatScore(hit.score)}
+        </span>
       </div>
       <MatchedTerms hit={hit} />
       <Fields fields={hit.fields} compact />
@@ -73,29 +91,56 @@ function Hit({ hit, onSelectTool }: { hit: ExplainedHit; onSelectTool: (name: st
   );
 }
 
-function Expected({ expected, toolCount, onSelectTool }: { expected: ExpectedToolExplanation; toolCount: number; onSelectTool: (name: string) => void }) {
+function Expected({
+  expected,
+  toolCount,
+  onSelectTool,
+}: {
+  expected: ExpectedToolExplanation;
+  toolCount: number;
+  onSelectTool: (name: string) => void;
+}) {
   if (!expected.inCatalog) {
     return <p className="text-sm text-danger">{expected.name} is not in this catalog: the query can never be found.</p>;
   }
-  const where = expected.rank === null ? "not returned at all: no field matched" : `rank ${expected.rank} of ${toolCount}`;
+  const where =
+    expected.rank === null ? "not returned at all: no field matched" : `rank ${expected.rank} of ${toolCount}`;
   return (
-    <div className="flex flex-col gap-1.5 rounded-lg border border-dashed border-danger/50 bg-danger-soft/40 p-2.5" data-testid="explain-expected" data-tool={expected.name} data-rank={expected.rank ?? "none"}>
+    <div
+      className="flex flex-col gap-1.5 rounded-lg border border-dashed border-danger/50 bg-danger-soft/40 p-2.5"
+      data-testid="explain-expected"
+      data-tool={expected.name}
+      data-rank={expected.rank ?? "none"}
+    >
       <p className="text-sm">
         <span className="font-semibold">Why not </span>
-        <button type="button" className={`${linkButtonClass} font-semibold`} onClick={() => onSelectTool(expected.name)}>
+        <button
+          type="button"
+          className={`${linkButtonClass} font-semibold`}
+          onClick={() => onSelectTool(expected.name)}
+        >
           {expected.name}
         </button>
         <span className="text-muted"> — {where}</span>
       </p>
       <p className="flex flex-wrap items-center gap-1 text-sm" data-testid="explain-missing">
         <span className="text-muted">lacks</span>
-        {expected.missingWords.length === 0 ? <span className="text-muted">nothing: it has every word, others score higher</span> : null}
+        {expected.missingWords.length === 0 ? (
+          <span className="text-muted">nothing: it has every word, others score higher</span>
+        ) : null}
         {expected.missingWords.map((word) => (
-          <span key={word} className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-[12.5px] font-semibold text-danger">{word}</span>
+          <span
+            key={word}
+            className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-[12.5px] font-semibold text-danger"
+          >
+            {word}
+          </span>
         ))}
         {expected.presentWords.length > 0 ? <span className="ml-2 text-muted">has</span> : null}
         {expected.presentWords.map((word) => (
-          <span key={word} className="rounded-md bg-success/15 px-1.5 py-0.5 font-mono text-[12.5px] text-success">{word}</span>
+          <span key={word} className="rounded-md bg-success/15 px-1.5 py-0.5 font-mono text-[12.5px] text-success">
+            {word}
+          </span>
         ))}
       </p>
       {expected.fields ? <Fields fields={expected.fields} compact /> : null}
@@ -103,7 +148,17 @@ function Expected({ expected, toolCount, onSelectTool }: { expected: ExpectedToo
   );
 }
 
-function SearchColumn({ id, explanation, toolCount, onSelectTool }: { id: SearchId; explanation: QueryExplanation; toolCount: number; onSelectTool: (name: string) => void }) {
+function SearchColumn({
+  id,
+  explanation,
+  toolCount,
+  onSelectTool,
+}: {
+  id: SearchId;
+  explanation: QueryExplanation;
+  toolCount: number;
+  onSelectTool: (name: string) => void;
+}) {
   const search = explanation.searches[id];
   const missed = search.expected.filter((expected) => expected.rank !== 1);
   const found = search.expected.some((expected) => expected.rank === 1);
@@ -119,14 +174,20 @@ function SearchColumn({ id, explanation, toolCount, onSelectTool }: { id: Search
           <span className="text-ink-soft">{search.input}</span>
         </p>
       </header>
-      {search.errorMessage ? <p className="rounded-lg bg-danger-soft p-2 text-sm text-danger">invalid_tool_input: {search.errorMessage}</p> : null}
+      {search.errorMessage ? (
+        <p className="rounded-lg bg-danger-soft p-2 text-sm text-danger">invalid_tool_input: {search.errorMessage}</p>
+      ) : null}
       {search.hits.length === 0 && !search.errorMessage ? <p className="text-sm text-muted">No tool matched.</p> : null}
       <ol className="flex flex-col gap-1.5">
         {search.hits.map((hit) => (
           <Hit key={hit.name} hit={hit} onSelectTool={onSelectTool} />
         ))}
       </ol>
-      {!found ? missed.map((expected) => <Expected key={expected.name} expected={expected} toolCount={toolCount} onSelectTool={onSelectTool} />) : null}
+      {!found
+        ? missed.map((expected) => (
+            <Expected key={expected.name} expected={expected} toolCount={toolCount} onSelectTool={onSelectTool} />
+          ))
+        : null}
     </section>
   );
 }
@@ -134,10 +195,18 @@ function SearchColumn({ id, explanation, toolCount, onSelectTool }: { id: Search
 /** "Why this tool ranked here", and "why the expected one did not", under each of the three searches. */
 export function QueryExplanationView({ explanation, pending, toolCount, onSelectTool }: QueryExplanationViewProps) {
   if (explanation === undefined) {
-    return <p className="p-4 text-sm text-muted" data-testid="query-explanation" data-state="pending">{pending ? "Explaining…" : ""}</p>;
+    return (
+      <p className="p-4 text-sm text-muted" data-testid="query-explanation" data-state="pending">
+        {pending ? "Explaining…" : ""}
+      </p>
+    );
   }
   return (
-    <div className={`grid grid-cols-1 gap-4 p-4 lg:grid-cols-3 ${pending ? "opacity-60" : ""}`} data-testid="query-explanation" data-state="ready">
+    <div
+      className={`grid grid-cols-1 gap-4 p-4 lg:grid-cols-3 ${pending ? "opacity-60" : ""}`}
+      data-testid="query-explanation"
+      data-state="ready"
+    >
       {LAB_SEARCH_IDS.map((id) => (
         <SearchColumn key={id} id={id} explanation={explanation} toolCount={toolCount} onSelectTool={onSelectTool} />
       ))}

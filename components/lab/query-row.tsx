@@ -8,7 +8,10 @@ import { ExpectedToolsInput } from "./expected-tools-input";
 import { chipClass, inputClass } from "./lab-styles";
 import { RankBadge } from "./rank-badge";
 
-export type QueryRanks = Record<SearchId, { rank: number | null; before?: number | null; top?: string; error?: string }>;
+export type QueryRanks = Record<
+  SearchId,
+  { rank: number | null; before?: number | null; top?: string; error?: string }
+>;
 
 export type QueryRowProps = {
   index: number;
@@ -24,7 +27,18 @@ export type QueryRowProps = {
 };
 
 /** One query: its text and expected tools (editable), the rank under each search, and its "why" when expanded. */
-export function QueryRow({ index, query, ranks, expanded, toolNames, unknownTools, explanation, onToggle, onChange, onRemove }: QueryRowProps) {
+export function QueryRow({
+  index,
+  query,
+  ranks,
+  expanded,
+  toolNames,
+  unknownTools,
+  explanation,
+  onToggle,
+  onChange,
+  onRemove,
+}: QueryRowProps) {
   const [editing, setEditing] = useState<{ q: string; expect: string[] } | undefined>(undefined);
   const save = () => {
     if (editing === undefined || editing.q.trim() === "" || editing.expect.length === 0) return;
@@ -33,7 +47,12 @@ export function QueryRow({ index, query, ranks, expanded, toolNames, unknownTool
   };
   return (
     <>
-      <tr className={`border-t border-line align-top ${expanded ? "bg-accent-soft/40" : "hover:bg-panel-muted/60"}`} data-testid="query-row" data-query-id={query.id} data-query={query.q}>
+      <tr
+        className={`border-t border-line align-top ${expanded ? "bg-accent-soft/40" : "hover:bg-panel-muted/60"}`}
+        data-testid="query-row"
+        data-query-id={query.id}
+        data-query={query.q}
+      >
         <td className="tabular py-2.5 pl-4 pr-2 text-sm text-muted">{index + 1}</td>
         <td className="min-w-0 py-2.5 pr-3">
           {editing ? (
@@ -47,21 +66,47 @@ export function QueryRow({ index, query, ranks, expanded, toolNames, unknownTool
                 onChange={(event) => setEditing({ ...editing, q: event.target.value })}
                 onKeyDown={(event) => event.key === "Enter" && save()}
               />
-              <ExpectedToolsInput toolNames={toolNames} value={editing.expect} onChange={(expect) => setEditing({ ...editing, expect })} testId="query-edit-expect" />
+              <ExpectedToolsInput
+                toolNames={toolNames}
+                value={editing.expect}
+                onChange={(expect) => setEditing({ ...editing, expect })}
+                testId="query-edit-expect"
+              />
               <div className="flex gap-2">
-                <Button size="sm" variant="primary" onClick={save} disabled={editing.q.trim() === "" || editing.expect.length === 0} data-testid="query-edit-save">Save</Button>
-                <Button size="sm" onClick={() => setEditing(undefined)}>Cancel</Button>
+                <Button
+                  size="sm"
+                  variant="primary"
+                  onClick={save}
+                  disabled={editing.q.trim() === "" || editing.expect.length === 0}
+                  data-testid="query-edit-save"
+                >
+                  Save
+                </Button>
+                <Button size="sm" onClick={() => setEditing(undefined)}>
+                  Cancel
+                </Button>
               </div>
             </div>
           ) : (
             <>
               <p className="text-[15px] font-medium leading-snug">
                 {query.q}
-                {query.origin === "suggested" ? <span className="ml-2 rounded bg-panel-muted px-1.5 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wide text-muted" title="Made from the tool's own description: optimistic. Replace it with what users really type.">suggested</span> : null}
+                {query.origin === "suggested" ? (
+                  <span
+                    className="ml-2 rounded bg-panel-muted px-1.5 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wide text-muted"
+                    title="Made from the tool's own description: optimistic. Replace it with what users really type."
+                  >
+                    suggested
+                  </span>
+                ) : null}
               </p>
               <p className="mt-1 flex flex-wrap gap-1">
                 {query.expect.map((name) => (
-                  <span key={name} className={`${chipClass} ${unknownTools.includes(name) ? "border-danger text-danger" : ""}`} title={unknownTools.includes(name) ? "not in this catalog" : undefined}>
+                  <span
+                    key={name}
+                    className={`${chipClass} ${unknownTools.includes(name) ? "border-danger text-danger" : ""}`}
+                    title={unknownTools.includes(name) ? "not in this catalog" : undefined}
+                  >
                     {name}
                   </span>
                 ))}
@@ -72,20 +117,51 @@ export function QueryRow({ index, query, ranks, expanded, toolNames, unknownTool
         {LAB_SEARCH_IDS.map((id) => {
           const result = ranks?.[id];
           return (
-            <td key={id} className="px-2 py-2.5 text-center" title={result?.error ?? (result?.top ? `top hit: ${result.top}` : undefined)}>
-              {result === undefined ? <span className="text-muted">…</span> : <RankBadge rank={result.rank} before={result.before} searchTitle={SEARCH_DESCRIPTIONS[id].title} testId={`rank-${id}`} />}
+            <td
+              key={id}
+              className="px-2 py-2.5 text-center"
+              title={result?.error ?? (result?.top ? `top hit: ${result.top}` : undefined)}
+            >
+              {result === undefined ? (
+                <span className="text-muted">…</span>
+              ) : (
+                <RankBadge
+                  rank={result.rank}
+                  before={result.before}
+                  searchTitle={SEARCH_DESCRIPTIONS[id].title}
+                  testId={`rank-${id}`}
+                />
+              )}
             </td>
           );
         })}
         <td className="py-2.5 pl-2 pr-4">
           <div className="flex justify-end gap-1">
-            <Button size="sm" variant={expanded ? "primary" : "secondary"} onClick={onToggle} aria-expanded={expanded} data-testid="query-why">
+            <Button
+              size="sm"
+              variant={expanded ? "primary" : "secondary"}
+              onClick={onToggle}
+              aria-expanded={expanded}
+              data-testid="query-why"
+            >
               Why {expanded ? "▾" : "▸"}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setEditing({ q: query.q, expect: [...query.expect] })} aria-label={`Edit query ${index + 1}`} data-testid="query-edit">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setEditing({ q: query.q, expect: [...query.expect] })}
+              aria-label={`Edit query ${index + 1}`}
+              data-testid="query-edit"
+            >
               Edit
             </Button>
-            <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove query ${index + 1}`} data-testid="query-remove">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onRemove}
+              aria-label={`Remove query ${index + 1}`}
+              data-testid="query-remove"
+            >
               ✕
             </Button>
           </div>

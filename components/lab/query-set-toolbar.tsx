@@ -29,8 +29,18 @@ function download(text: string, fileName: string): void {
 }
 
 /** The query set's name and size, the results filter, and suggest / import / export, with what an import noted. */
-export function QuerySetToolbar({ queries, querySetLabel, tools, filter, filters, onFilter, dispatch }: QuerySetToolbarProps) {
-  const [problems, setProblems] = useState<{ title: string; items: InputProblem[]; renamed?: QuerySetImport["renamed"] } | undefined>(undefined);
+export function QuerySetToolbar({
+  queries,
+  querySetLabel,
+  tools,
+  filter,
+  filters,
+  onFilter,
+  dispatch,
+}: QuerySetToolbarProps) {
+  const [problems, setProblems] = useState<
+    { title: string; items: InputProblem[]; renamed?: QuerySetImport["renamed"] } | undefined
+  >(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -43,14 +53,26 @@ export function QuerySetToolbar({ queries, querySetLabel, tools, filter, filters
     }
     dispatch({ type: "queries-replaced", queries: result.queries, label: `imported ${file.name}` });
     const noted = result.problems.length > 0 || result.renamed.length > 0;
-    setProblems(noted ? { title: `Imported ${result.queries.length} queries from ${file.name}, with notes`, items: result.problems, renamed: result.renamed } : undefined);
+    setProblems(
+      noted
+        ? {
+            title: `Imported ${result.queries.length} queries from ${file.name}, with notes`,
+            items: result.problems,
+            renamed: result.renamed,
+          }
+        : undefined,
+    );
     setNotice(`Imported ${result.queries.length} queries from ${file.name}.`);
   };
 
   const suggest = () => {
     const suggestions = starterQueries(tools, queries);
     dispatch({ type: "queries-appended", queries: suggestions });
-    setNotice(suggestions.length === 0 ? "Every tool already has a query." : `Added ${suggestions.length} suggested queries, one per tool without a query. They are made from the descriptions, so they are optimistic: replace them with what users really type.`);
+    setNotice(
+      suggestions.length === 0
+        ? "Every tool already has a query."
+        : `Added ${suggestions.length} suggested queries, one per tool without a query. They are made from the descriptions, so they are optimistic: replace them with what users really type.`,
+    );
   };
 
   return (
@@ -61,14 +83,29 @@ export function QuerySetToolbar({ queries, querySetLabel, tools, filter, filters
         </p>
         <label className="mr-auto flex items-center gap-2 text-sm">
           <span className="sr-only">Show</span>
-          <select className={selectClass} value={filter} onChange={(event) => onFilter(event.target.value as QueryFilter)} data-testid="query-filter">
+          <select
+            className={selectClass}
+            value={filter}
+            onChange={(event) => onFilter(event.target.value as QueryFilter)}
+            data-testid="query-filter"
+          >
             {Object.entries(filters).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
+              <option key={value} value={value}>
+                {label}
+              </option>
             ))}
           </select>
         </label>
-        <Button onClick={suggest} data-testid="queries-suggest" title="One query per tool that has none, made from its description and arguments">Suggest starter queries</Button>
-        <Button onClick={() => fileInput.current?.click()} data-testid="queries-import">Import JSONL…</Button>
+        <Button
+          onClick={suggest}
+          data-testid="queries-suggest"
+          title="One query per tool that has none, made from its description and arguments"
+        >
+          Suggest starter queries
+        </Button>
+        <Button onClick={() => fileInput.current?.click()} data-testid="queries-import">
+          Import JSONL…
+        </Button>
         <input
           ref={fileInput}
           type="file"
@@ -83,19 +120,36 @@ export function QuerySetToolbar({ queries, querySetLabel, tools, filter, filters
             event.target.value = "";
           }}
         />
-        <Button onClick={() => download(formatQuerySet(queries), "queries.jsonl")} disabled={queries.length === 0} data-testid="queries-export" title="JSON Lines for npm run eval:search -- --queries">
+        <Button
+          onClick={() => download(formatQuerySet(queries), "queries.jsonl")}
+          disabled={queries.length === 0}
+          data-testid="queries-export"
+          title="JSON Lines for npm run eval:search -- --queries"
+        >
           Export JSONL
         </Button>
       </div>
       {problems ? (
-        <div className={`border-b border-line px-4 py-3 text-sm ${problems.items.some((item) => item.severity === "error") ? "bg-danger-soft" : "bg-warning-soft"}`} data-testid="query-set-problems" role="alert">
+        <div
+          className={`border-b border-line px-4 py-3 text-sm ${problems.items.some((item) => item.severity === "error") ? "bg-danger-soft" : "bg-warning-soft"}`}
+          data-testid="query-set-problems"
+          role="alert"
+        >
           <div className="flex items-start justify-between gap-3">
             <p className="font-semibold">{problems.title}</p>
-            <button type="button" className="text-muted hover:text-ink" onClick={() => setProblems(undefined)} aria-label="Dismiss">✕</button>
+            <button
+              type="button"
+              className="text-muted hover:text-ink"
+              onClick={() => setProblems(undefined)}
+              aria-label="Dismiss"
+            >
+              ✕
+            </button>
           </div>
           {problems.renamed && problems.renamed.length > 0 ? (
             <p className="mt-1 text-ink-soft" data-testid="query-set-renamed">
-              {problems.renamed.length} expected tool name{problems.renamed.length === 1 ? "" : "s"} in <span className="font-mono">server:tool</span> form mapped onto this catalog, e.g.{" "}
+              {problems.renamed.length} expected tool name{problems.renamed.length === 1 ? "" : "s"} in{" "}
+              <span className="font-mono">server:tool</span> form mapped onto this catalog, e.g.{" "}
               {problems.renamed.slice(0, 2).map((rename, index) => (
                 <span key={index} className="font-mono">
                   {index > 0 ? ", " : ""}
@@ -107,13 +161,19 @@ export function QuerySetToolbar({ queries, querySetLabel, tools, filter, filters
           ) : null}
           <ul className="mt-1 max-h-32 list-disc overflow-auto pl-5">
             {problems.items.slice(0, 12).map((item, index) => (
-              <li key={index} className={item.severity === "error" ? "text-danger" : "text-ink-soft"}>{item.message}</li>
+              <li key={index} className={item.severity === "error" ? "text-danger" : "text-ink-soft"}>
+                {item.message}
+              </li>
             ))}
             {problems.items.length > 12 ? <li className="text-muted">…and {problems.items.length - 12} more</li> : null}
           </ul>
         </div>
       ) : null}
-      {notice && !problems ? <p className="border-b border-line bg-accent-soft/50 px-4 py-2 text-sm" data-testid="query-set-notice">{notice}</p> : null}
+      {notice && !problems ? (
+        <p className="border-b border-line bg-accent-soft/50 px-4 py-2 text-sm" data-testid="query-set-notice">
+          {notice}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -23,16 +23,35 @@ function describe(rank: number | null): string {
 /** The expected tool's rank under one search: green at 1, amber in the top 3, red when missed. */
 export function RankBadge({ rank, before, testId, searchTitle }: RankBadgeProps) {
   const changed = before !== undefined && before !== rank;
-  const label = changed ? `${searchTitle}: ${describe(before)} before the edit, ${describe(rank)} after` : `${searchTitle}: ${describe(rank)}`;
+  const label = changed
+    ? `${searchTitle}: ${describe(before)} before the edit, ${describe(rank)} after`
+    : `${searchTitle}: ${describe(rank)}`;
   return (
-    <span className="inline-flex items-center gap-1 tabular" data-testid={testId} data-rank={rank ?? "none"} data-before={changed ? (before ?? "none") : undefined} aria-label={label} title={label}>
+    <span
+      className="inline-flex items-center gap-1 tabular"
+      data-testid={testId}
+      data-rank={rank ?? "none"}
+      data-before={changed ? (before ?? "none") : undefined}
+      aria-label={label}
+      title={label}
+    >
       {changed ? (
         <>
-          <span className={`inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm font-semibold opacity-60 line-through ${tone(before ?? null)}`}>{formatRank(before ?? null)}</span>
-          <span aria-hidden className="text-muted">→</span>
+          <span
+            className={`inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm font-semibold opacity-60 line-through ${tone(before ?? null)}`}
+          >
+            {formatRank(before ?? null)}
+          </span>
+          <span aria-hidden className="text-muted">
+            →
+          </span>
         </>
       ) : null}
-      <span className={`inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm font-bold ${tone(rank)} ${changed ? "ring-2 ring-accent/50" : ""}`}>{formatRank(rank)}</span>
+      <span
+        className={`inline-flex h-7 min-w-7 items-center justify-center rounded-md px-1.5 text-sm font-bold ${tone(rank)} ${changed ? "ring-2 ring-accent/50" : ""}`}
+      >
+        {formatRank(rank)}
+      </span>
     </span>
   );
 }

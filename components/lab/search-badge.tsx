@@ -8,7 +8,11 @@ export function SearchBadge({ id }: { id: SearchId }) {
     <span
       className={`rounded px-1.5 py-0.5 text-[11px] font-bold uppercase tracking-wide ${emulated ? "bg-warning-soft text-warning" : "bg-accent-soft text-accent"}`}
       data-testid={`search-badge-${id}`}
-      title={emulated ? "An emulation of Anthropic's server-side tool search, written from its documentation; it does not call Anthropic." : "The playground's own client-side search, which the client controls."}
+      title={
+        emulated
+          ? "An emulation of Anthropic's server-side tool search, written from its documentation; it does not call Anthropic."
+          : "The playground's own client-side search, which the client controls."
+      }
     >
       {emulated ? "Emulated" : "Ours"}
     </span>

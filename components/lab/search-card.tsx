@@ -15,16 +15,34 @@ export type SearchCardProps = {
   pending: boolean;
 };
 
-function Metric({ id, metric, label, before, after, large }: { id: SearchId; metric: string; label: string; before: number | undefined; after: number | undefined; large?: boolean }) {
+function Metric({
+  id,
+  metric,
+  label,
+  before,
+  after,
+  large,
+}: {
+  id: SearchId;
+  metric: string;
+  label: string;
+  before: number | undefined;
+  after: number | undefined;
+  large?: boolean;
+}) {
   const value = after ?? before;
   const isMrr = metric === "mrr";
   return (
     <div className="min-w-0" data-testid={`metric-${id}-${metric}`} data-value={value ?? ""}>
       <div className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</div>
-      <div className={`tabular font-bold leading-tight ${large ? "text-4xl" : "text-xl"}`}>{value === undefined ? "…" : isMrr ? value.toFixed(2) : formatShare(value)}</div>
+      <div className={`tabular font-bold leading-tight ${large ? "text-4xl" : "text-xl"}`}>
+        {value === undefined ? "…" : isMrr ? value.toFixed(2) : formatShare(value)}
+      </div>
       {/* Always there, so the cards keep their height when an edit starts showing deltas. */}
       <div className="mt-0.5 h-5">
-        {before !== undefined && after !== undefined ? <DeltaChip before={before} after={after} kind={isMrr ? "score" : "share"} testId={`delta-${id}-${metric}`} /> : null}
+        {before !== undefined && after !== undefined ? (
+          <DeltaChip before={before} after={after} kind={isMrr ? "score" : "share"} testId={`delta-${id}-${metric}`} />
+        ) : null}
       </div>
     </div>
   );
@@ -48,7 +66,14 @@ export function SearchCard({ id, summary, after, k, pending }: SearchCardProps) 
         <SearchBadge id={id} />
       </header>
       <div className="grid grid-cols-2 gap-3">
-        <Metric id={id} metric="recallAtK" label={`Recall@${k}`} before={summary?.recallAtK} after={after?.recallAtK} large />
+        <Metric
+          id={id}
+          metric="recallAtK"
+          label={`Recall@${k}`}
+          before={summary?.recallAtK}
+          after={after?.recallAtK}
+          large
+        />
         <Metric id={id} metric="mrr" label="MRR" before={summary?.mrr} after={after?.mrr} large />
       </div>
       <div className="grid grid-cols-3 gap-3 border-t border-line pt-3">
@@ -58,7 +83,9 @@ export function SearchCard({ id, summary, after, k, pending }: SearchCardProps) 
       </div>
       <p className="text-xs leading-snug text-muted">{description.note}</p>
       {summary !== undefined && summary.errors > 0 ? (
-        <p className="text-xs font-semibold text-danger">{summary.errors} queries refused (invalid_tool_input), counted as not found</p>
+        <p className="text-xs font-semibold text-danger">
+          {summary.errors} queries refused (invalid_tool_input), counted as not found
+        </p>
       ) : null}
     </section>
   );

@@ -17,11 +17,24 @@ export type SearchCardsProps = {
 /** The three searches side by side, and the catalog's size and cost. */
 export function SearchCards({ evaluation, edited, k, pending, editedToolCount, editing }: SearchCardsProps) {
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)]" data-testid="search-cards">
+    <div
+      className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)]"
+      data-testid="search-cards"
+    >
       {LAB_SEARCH_IDS.map((id) => (
-        <SearchCard key={id} id={id} summary={evaluation?.searches[id].summary} after={edited?.searches[id].summary} k={k} pending={pending} />
+        <SearchCard
+          key={id}
+          id={id}
+          summary={evaluation?.searches[id].summary}
+          after={edited?.searches[id].summary}
+          k={k}
+          pending={pending}
+        />
       ))}
-      <section className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-5 shadow-sm" data-testid="catalog-summary">
+      <section
+        className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-5 shadow-sm"
+        data-testid="catalog-summary"
+      >
         <h2 className="text-base font-semibold">Catalog</h2>
         <dl className="grid grid-cols-2 gap-3">
           <div>
@@ -32,16 +45,34 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
             <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Queries</dt>
             <dd className="tabular text-2xl font-bold">{evaluation ? formatCount(evaluation.queryCount) : "…"}</dd>
           </div>
-          <div className="col-span-2" data-testid="catalog-total-tokens" data-value={edited?.totalTokens ?? evaluation?.totalTokens ?? ""}>
+          <div
+            className="col-span-2"
+            data-testid="catalog-total-tokens"
+            data-value={edited?.totalTokens ?? evaluation?.totalTokens ?? ""}
+          >
             <dt className="text-xs font-semibold uppercase tracking-wide text-muted">All definitions (o200k tokens)</dt>
             <dd className="flex items-baseline gap-2">
-              <span className="tabular text-2xl font-bold">{evaluation ? formatCount(edited?.totalTokens ?? evaluation.totalTokens) : "…"}</span>
-              {evaluation && edited ? <DeltaChip before={evaluation.totalTokens} after={edited.totalTokens} kind="count" lowerIsBetter testId="delta-total-tokens" /> : null}
+              <span className="tabular text-2xl font-bold">
+                {evaluation ? formatCount(edited?.totalTokens ?? evaluation.totalTokens) : "…"}
+              </span>
+              {evaluation && edited ? (
+                <DeltaChip
+                  before={evaluation.totalTokens}
+                  after={edited.totalTokens}
+                  kind="count"
+                  lowerIsBetter
+                  testId="delta-total-tokens"
+                />
+              ) : null}
             </dd>
           </div>
         </dl>
         <p className="text-xs text-muted">
-          {editing ? "Showing the draft's effect: every number is before → after." : editedToolCount > 0 ? `${editedToolCount} description edit(s) applied.` : "Anthropic tool JSON per tool, as a full definition costs when loaded."}
+          {editing
+            ? "Showing the draft's effect: every number is before → after."
+            : editedToolCount > 0
+              ? `${editedToolCount} description edit(s) applied.`
+              : "Anthropic tool JSON per tool, as a full definition costs when loaded."}
         </p>
       </section>
     </div>

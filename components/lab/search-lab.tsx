@@ -8,7 +8,15 @@ import { parseCatalogText } from "@/lib/catalog";
 import { loadExample } from "@/lib/examples";
 import { defaultQueries } from "@/lib/lab/default-queries";
 import type { LabClient } from "@/lib/lab/lab-client";
-import { INITIAL_LAB_STATE, activeEdit, catalogFamily, editedToolNames, labReducer, plainQueries, selectedToolOf } from "@/lib/lab/lab-state";
+import {
+  INITIAL_LAB_STATE,
+  activeEdit,
+  catalogFamily,
+  editedToolNames,
+  labReducer,
+  plainQueries,
+  selectedToolOf,
+} from "@/lib/lab/lab-state";
 import type { LabQuery } from "@/lib/lab/query-set";
 import { starterQueries, suggestQueries } from "@/lib/lab/suggest-queries";
 import { ClientOptionsPanel } from "./client-options-panel";
@@ -72,7 +80,13 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
     const imported = parseCatalogText(text, { sourceName: name });
     const tools = imported.value?.tools ?? [];
     if (tools.length === 0) return { ok: false, problems: imported.problems };
-    dispatch({ type: "catalog-loaded", source: { kind: "imported", title: name }, tools, queries: starterQueries(tools), querySetLabel: "starter queries (suggested from the descriptions)" });
+    dispatch({
+      type: "catalog-loaded",
+      source: { kind: "imported", title: name },
+      tools,
+      queries: starterQueries(tools),
+      querySetLabel: "starter queries (suggested from the descriptions)",
+    });
     return { ok: true, problems: imported.problems };
   }, []);
 
@@ -88,10 +102,16 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
   }, [client, catalog]);
 
   const baseBody = useMemo(
-    () => (catalog === undefined ? undefined : { catalogKey: catalog.key, queries: stableQueries, clientOptions: state.clientOptions, k: state.k }),
+    () =>
+      catalog === undefined
+        ? undefined
+        : { catalogKey: catalog.key, queries: stableQueries, clientOptions: state.clientOptions, k: state.k },
     [catalog, stableQueries, state.clientOptions, state.k],
   );
-  const evaluateBody = useMemo(() => (baseBody === undefined ? undefined : { ...baseBody, edit: stableEdit }), [baseBody, stableEdit]);
+  const evaluateBody = useMemo(
+    () => (baseBody === undefined ? undefined : { ...baseBody, edit: stableEdit }),
+    [baseBody, stableEdit],
+  );
   const evaluation = useLabAnswer(client, "evaluate", evaluateBody, stableEdit === undefined ? 0 : EDIT_DEBOUNCE_MS);
   const effects = useLabAnswer(client, "option-effects", baseBody, 150);
   const compression = useLabAnswer(client, "compression", baseBody, 300);
@@ -101,7 +121,12 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
     () =>
       catalog === undefined || expandedQuery === undefined
         ? undefined
-        : { catalogKey: catalog.key, clientOptions: state.clientOptions, edit: stableEdit, query: { q: expandedQuery.q, expect: expandedQuery.expect } },
+        : {
+            catalogKey: catalog.key,
+            clientOptions: state.clientOptions,
+            edit: stableEdit,
+            query: { q: expandedQuery.q, expect: expandedQuery.expect },
+          },
     [catalog, expandedQuery, state.clientOptions, stableEdit],
   );
   const explanation = useLabAnswer(client, "explain", explainBody, stableEdit === undefined ? 0 : EDIT_DEBOUNCE_MS);
@@ -109,9 +134,21 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
   // An answer about another catalog is not shown; one about an earlier version of this catalog, or an earlier query
   // set, stays on screen until the new one arrives (rows find their results by query, not by position).
   const answeredBody = evaluation.answeredBody;
-  const current = evaluation.answer !== undefined && catalog !== undefined && answeredBody !== undefined && catalogFamily(answeredBody.catalogKey) === catalogFamily(catalog.key) ? evaluation.answer : undefined;
+  const current =
+    evaluation.answer !== undefined &&
+    catalog !== undefined &&
+    answeredBody !== undefined &&
+    catalogFamily(answeredBody.catalogKey) === catalogFamily(catalog.key)
+      ? evaluation.answer
+      : undefined;
   const answeredQueries = current === undefined ? undefined : answeredBody?.queries;
-  const editMeasured = current !== undefined && stableEdit !== undefined && answeredBody?.edit !== undefined && answeredBody.edit.tool === stableEdit.tool ? current : undefined;
+  const editMeasured =
+    current !== undefined &&
+    stableEdit !== undefined &&
+    answeredBody?.edit !== undefined &&
+    answeredBody.edit.tool === stableEdit.tool
+      ? current
+      : undefined;
   const selectedTool = selectedToolOf(state);
   const toolNames = useMemo(() => catalog?.tools.map((tool) => tool.name) ?? [], [catalog]);
   const edited = editedToolNames(state);
@@ -123,13 +160,22 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
       if (tool === undefined) return;
       const known = new Set(queries.map((query) => query.q.toLowerCase()));
       const suggestions = suggestQueries(tool).filter((q) => !known.has(q.toLowerCase()));
-      dispatch({ type: "queries-appended", queries: suggestions.map((q) => ({ q, expect: [name], origin: "suggested" as const })) });
+      dispatch({
+        type: "queries-appended",
+        queries: suggestions.map((q) => ({ q, expect: [name], origin: "suggested" as const })),
+      });
     },
     [catalog, queries],
   );
 
   const failure = loadError ?? evaluation.error;
-  const status = failure ? "error" : loading || current === undefined ? "loading" : evaluation.pending ? "evaluating" : "ready";
+  const status = failure
+    ? "error"
+    : loading || current === undefined
+      ? "loading"
+      : evaluation.pending
+        ? "evaluating"
+        : "ready";
 
   return (
     <div className="min-h-screen bg-surface text-ink">
@@ -184,7 +230,16 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
               {
                 id: "tools",
                 label: `Tools (${catalog?.tools.length ?? 0})`,
-                content: <ToolTable evaluation={current?.baseline} delta={editMeasured?.delta} selectedTool={state.selectedTool} editedTools={edited} k={state.k} onSelectTool={selectTool} />,
+                content: (
+                  <ToolTable
+                    evaluation={current?.baseline}
+                    delta={editMeasured?.delta}
+                    selectedTool={state.selectedTool}
+                    editedTools={edited}
+                    k={state.k}
+                    onSelectTool={selectTool}
+                  />
+                ),
               },
               {
                 id: "linter",

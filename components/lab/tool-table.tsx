@@ -18,7 +18,12 @@ export type ToolTableProps = {
 };
 
 type Sort = "catalog" | "tokens" | "findability" | "findings";
-const SORTS: Record<Sort, string> = { catalog: "Catalog order", tokens: "Most tokens", findability: "Least findable", findings: "Most findings" };
+const SORTS: Record<Sort, string> = {
+  catalog: "Catalog order",
+  tokens: "Most tokens",
+  findability: "Least findable",
+  findings: "Most findings",
+};
 
 function worstFindability(report: ToolReport): number {
   const values = LAB_SEARCH_IDS.map((id) => report.findability[id]).filter((value): value is number => value !== null);
@@ -31,7 +36,10 @@ function Findability({ report, id }: { report: ToolReport; id: SearchId }) {
   return (
     <span className="flex items-center gap-2" data-testid={`tool-findability-${id}`} data-value={share}>
       <span className="h-2 w-14 overflow-hidden rounded-full bg-panel-muted" aria-hidden>
-        <span className="block h-full rounded-full" style={{ width: `${share * 100}%`, background: SEARCH_COLORS[id] }} />
+        <span
+          className="block h-full rounded-full"
+          style={{ width: `${share * 100}%`, background: SEARCH_COLORS[id] }}
+        />
       </span>
       <span className="tabular text-sm">
         {report.found[id]}/{report.queryCount}
@@ -52,7 +60,10 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
     if (evaluation === undefined) return [];
     const needle = filter.trim().toLowerCase();
     const measuredOnly = onlyMeasured && evaluation.tools.some((report) => report.queryCount > 0);
-    const kept = evaluation.tools.filter((report) => (needle === "" || report.name.toLowerCase().includes(needle)) && (!measuredOnly || report.queryCount > 0));
+    const kept = evaluation.tools.filter(
+      (report) =>
+        (needle === "" || report.name.toLowerCase().includes(needle)) && (!measuredOnly || report.queryCount > 0),
+    );
     const sorted = [...kept];
     if (sort === "tokens") sorted.sort((left, right) => right.tokens - left.tokens);
     if (sort === "findability") sorted.sort((left, right) => worstFindability(left) - worstFindability(right));
@@ -66,20 +77,43 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
   return (
     <div className="flex flex-col" data-testid="tool-table">
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3">
-        <input className={`${inputClass} w-64`} placeholder="Filter tools…" value={filter} onChange={(event) => setFilter(event.target.value)} aria-label="Filter tools" data-testid="tool-filter" />
+        <input
+          className={`${inputClass} w-64`}
+          placeholder="Filter tools…"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          aria-label="Filter tools"
+          data-testid="tool-filter"
+        />
         <label className="flex items-center gap-2 text-sm">
           <span className="text-muted">Sort</span>
-          <select className={selectClass} value={sort} onChange={(event) => setSort(event.target.value as Sort)} data-testid="tool-sort">
+          <select
+            className={selectClass}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as Sort)}
+            data-testid="tool-sort"
+          >
             {Object.entries(SORTS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
+              <option key={value} value={value}>
+                {label}
+              </option>
             ))}
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={onlyMeasured} onChange={(event) => setOnlyMeasured(event.target.checked)} className="h-4 w-4 accent-[var(--accent)]" data-testid="tool-only-measured" />
+          <input
+            type="checkbox"
+            checked={onlyMeasured}
+            onChange={(event) => setOnlyMeasured(event.target.checked)}
+            className="h-4 w-4 accent-[var(--accent)]"
+            data-testid="tool-only-measured"
+          />
           only tools with queries ({measured})
         </label>
-        <p className="ml-auto text-xs text-muted">Findability: share of a tool&apos;s queries with the tool in the top {k}. Click a tool to edit its description.</p>
+        <p className="ml-auto text-xs text-muted">
+          Findability: share of a tool&apos;s queries with the tool in the top {k}. Click a tool to edit its
+          description.
+        </p>
       </div>
       <div className="max-h-[720px] overflow-auto">
         <table className="w-full border-collapse text-left">
@@ -88,7 +122,9 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
               <th className="py-2 pl-4 pr-2">Tool</th>
               <th className="px-2 py-2 text-right">Tokens</th>
               {LAB_SEARCH_IDS.map((id) => (
-                <th key={id} className="px-2 py-2">{SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}</th>
+                <th key={id} className="px-2 py-2">
+                  {SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}
+                </th>
               ))}
               <th className="py-2 pl-2 pr-4 text-right">Findings</th>
             </tr>
@@ -117,23 +153,41 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
                     >
                       {report.name}
                     </button>
-                    {editedTools.includes(report.name) ? <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-semibold text-accent">edited</span> : null}
+                    {editedTools.includes(report.name) ? (
+                      <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-semibold text-accent">
+                        edited
+                      </span>
+                    ) : null}
                   </td>
-                  <td className="px-2 py-2 text-right" data-testid="tool-tokens" data-value={change?.tokens?.after ?? report.tokens}>
+                  <td
+                    className="px-2 py-2 text-right"
+                    data-testid="tool-tokens"
+                    data-value={change?.tokens?.after ?? report.tokens}
+                  >
                     <span className="tabular text-sm">{formatCount(change?.tokens?.after ?? report.tokens)}</span>{" "}
-                    {change?.tokens ? <DeltaChip before={change.tokens.before} after={change.tokens.after} kind="count" lowerIsBetter /> : null}
+                    {change?.tokens ? (
+                      <DeltaChip before={change.tokens.before} after={change.tokens.after} kind="count" lowerIsBetter />
+                    ) : null}
                   </td>
                   {LAB_SEARCH_IDS.map((id) => {
                     const moved = change?.findability?.[id];
                     return (
                       <td key={id} className="px-2 py-2">
                         <Findability report={report} id={id} />
-                        {moved && moved.before !== null && moved.after !== null ? <DeltaChip before={moved.before} after={moved.after} kind="share" /> : null}
+                        {moved && moved.before !== null && moved.after !== null ? (
+                          <DeltaChip before={moved.before} after={moved.after} kind="share" />
+                        ) : null}
                       </td>
                     );
                   })}
                   <td className="py-2 pl-2 pr-4 text-right">
-                    {report.findingCount > 0 ? <span className="tabular rounded-md bg-warning-soft px-1.5 py-0.5 text-sm font-semibold text-warning">{report.findingCount}</span> : <span className="text-sm text-muted">—</span>}
+                    {report.findingCount > 0 ? (
+                      <span className="tabular rounded-md bg-warning-soft px-1.5 py-0.5 text-sm font-semibold text-warning">
+                        {report.findingCount}
+                      </span>
+                    ) : (
+                      <span className="text-sm text-muted">—</span>
+                    )}
                   </td>
                 </tr>
               );

@@ -18,8 +18,18 @@ export type LabAnswerState<T extends LabRequestType> = {
  * Asks the lab worker whenever `body` changes (after `debounceMs`), and keeps the newest answer. Stale answers are
  * dropped by the client; `body` undefined asks nothing. Memoise `body` in the caller: it is compared by identity.
  */
-export function useLabAnswer<T extends LabRequestType>(client: LabClient | undefined, type: T, body: RequestBody<T> | undefined, debounceMs = 0): LabAnswerState<T> {
-  const [state, setState] = useState<LabAnswerState<T>>({ answer: undefined, answeredBody: undefined, pending: false, error: undefined });
+export function useLabAnswer<T extends LabRequestType>(
+  client: LabClient | undefined,
+  type: T,
+  body: RequestBody<T> | undefined,
+  debounceMs = 0,
+): LabAnswerState<T> {
+  const [state, setState] = useState<LabAnswerState<T>>({
+    answer: undefined,
+    answeredBody: undefined,
+    pending: false,
+    error: undefined,
+  });
 
   useEffect(() => {
     if (client === undefined || body === undefined) return;
@@ -32,7 +42,12 @@ export function useLabAnswer<T extends LabRequestType>(client: LabClient | undef
           setState({ answer, answeredBody: body, pending: false, error: undefined });
         },
         (error: unknown) => {
-          if (!cancelled) setState((previous) => ({ ...previous, pending: false, error: error instanceof Error ? error.message : String(error) }));
+          if (!cancelled)
+            setState((previous) => ({
+              ...previous,
+              pending: false,
+              error: error instanceof Error ? error.message : String(error),
+            }));
         },
       );
     }, debounceMs);

@@ -19,7 +19,17 @@ function attributeOf(html: string, testId: string, name: string): string[] {
 
 describe("LiveKeyEntry", () => {
   it("is a password field that does not autofill, with remember off unless asked", () => {
-    const html = renderToStaticMarkup(<LiveKeyEntry label="Anthropic API key" value="sk-ant-secret" remember={false} serverKeyAvailable={false} onValueChange={noop} onRememberChange={noop} onClear={noop} />);
+    const html = renderToStaticMarkup(
+      <LiveKeyEntry
+        label="Anthropic API key"
+        value="sk-ant-secret"
+        remember={false}
+        serverKeyAvailable={false}
+        onValueChange={noop}
+        onRememberChange={noop}
+        onClear={noop}
+      />,
+    );
     expect(html).toMatch(/type="password"[^>]*autoComplete="off"|autoComplete="off"[^>]*type="password"/i);
     expect(html).toContain('data-testid="live-key-remember"');
     expect(html).not.toMatch(/data-testid="live-key-remember"[^>]*checked/);
@@ -27,7 +37,17 @@ describe("LiveKeyEntry", () => {
   });
 
   it("says when the server has a key", () => {
-    const html = renderToStaticMarkup(<LiveKeyEntry label="OpenAI API key" value="" remember={false} serverKeyAvailable onValueChange={noop} onRememberChange={noop} onClear={noop} />);
+    const html = renderToStaticMarkup(
+      <LiveKeyEntry
+        label="OpenAI API key"
+        value=""
+        remember={false}
+        serverKeyAvailable
+        onValueChange={noop}
+        onRememberChange={noop}
+        onClear={noop}
+      />,
+    );
     expect(html).toContain("The server has a key for this provider");
   });
 });
@@ -47,7 +67,16 @@ describe("LiveRunControls", () => {
 
 describe("LiveErrorBanner", () => {
   it("titles the error, shows the provider's message as text, and the retry-after", () => {
-    const view = describeLiveError({ code: "provider_rate_limited", message: "<b>slow down</b>", status: 429, providerStatus: 429, retryAfterSeconds: 12 }, "Anthropic");
+    const view = describeLiveError(
+      {
+        code: "provider_rate_limited",
+        message: "<b>slow down</b>",
+        status: 429,
+        providerStatus: 429,
+        retryAfterSeconds: 12,
+      },
+      "Anthropic",
+    );
     const html = renderToStaticMarkup(<LiveErrorBanner error={view} retryInSeconds={12} onRetry={noop} />);
     expect(html).toContain("Rate limited by the provider (429)");
     expect(html).toContain("&lt;b&gt;slow down&lt;/b&gt;");
@@ -56,7 +85,15 @@ describe("LiveErrorBanner", () => {
   });
 
   it("the 400 for all-deferred tools reads as a rejected request with Anthropic's words", () => {
-    const view = describeLiveError({ code: "provider_bad_request", message: "At least one tool must have defer_loading=false. All tools cannot be deferred.", status: 400, providerStatus: 400 }, "Anthropic");
+    const view = describeLiveError(
+      {
+        code: "provider_bad_request",
+        message: "At least one tool must have defer_loading=false. All tools cannot be deferred.",
+        status: 400,
+        providerStatus: 400,
+      },
+      "Anthropic",
+    );
     expect(view.title).toBe("Anthropic rejected the request (400)");
     expect(renderToStaticMarkup(<LiveErrorBanner error={view} />)).toContain("All tools cannot be deferred.");
   });
@@ -64,7 +101,15 @@ describe("LiveErrorBanner", () => {
 
 describe("LiveStreamPreview and MeasuredVsPredictedTable", () => {
   it("streams parts by kind", () => {
-    const html = renderToStaticMarkup(<LiveStreamPreview parts={[{ part: 0, kind: "text", text: "Hello" }, { part: 1, kind: "tool-call", name: "get_weather", text: '{"city":' }]} streaming />);
+    const html = renderToStaticMarkup(
+      <LiveStreamPreview
+        parts={[
+          { part: 0, kind: "text", text: "Hello" },
+          { part: 1, kind: "tool-call", name: "get_weather", text: '{"city":' },
+        ]}
+        streaming
+      />,
+    );
     expect(attributeOf(html, "live-stream-part", "data-kind")).toEqual(["text", "tool-call"]);
     expect(html).toContain("{&quot;city&quot;:");
   });
@@ -80,9 +125,13 @@ describe("LiveStreamPreview and MeasuredVsPredictedTable", () => {
       measured: { input: 1100, uncached: 200, cacheRead: 900, cacheWrite: 0, output: 25 },
       measuredCost: { uncachedUsd: 0, cacheReadUsd: 0, cacheWriteUsd: 0, outputUsd: 0, totalUsd: 0.0012 },
     } as unknown as LiveStep;
-    const html = renderToStaticMarkup(<MeasuredVsPredictedTable comparison={compareSteps([step])} onCountExactly={noop} />);
+    const html = renderToStaticMarkup(
+      <MeasuredVsPredictedTable comparison={compareSteps([step])} onCountExactly={noop} />,
+    );
     const cells = html.match(/<span[^>]*data-testid="live-cell"[^>]*>/g) ?? [];
-    const input = cells.filter((tag) => tag.includes('data-field="input"')).map((tag) => /data-value="([^"]*)"/.exec(tag)?.[1]);
+    const input = cells
+      .filter((tag) => tag.includes('data-field="input"'))
+      .map((tag) => /data-value="([^"]*)"/.exec(tag)?.[1]);
     expect(input).toEqual(["1000", "1100", "100", "1000", "1100", "100"]);
     expect(html).toContain('data-testid="live-count-exactly"');
     expect(html).toContain('data-testid="live-comparison-total"');

@@ -20,22 +20,43 @@ export type LiveEndpointPickerProps = {
  * For Chat Completions: the official API, the owner's OpenAI-compatible server, or (when the server allows it) a
  * base URL typed here — vLLM, Ollama, OpenRouter, LiteLLM.
  */
-export function LiveEndpointPicker({ endpoint, compatibleConfigured, customBaseUrl, wireModel, onEndpointChange, onWireModelChange, disabled, className = "" }: LiveEndpointPickerProps) {
+export function LiveEndpointPicker({
+  endpoint,
+  compatibleConfigured,
+  customBaseUrl,
+  wireModel,
+  onEndpointChange,
+  onWireModelChange,
+  disabled,
+  className = "",
+}: LiveEndpointPickerProps) {
   const selectId = useId();
   const urlId = useId();
   const modelId = useId();
   const options: Array<{ kind: LiveEndpoint["kind"]; label: string }> = [
     { kind: "official", label: "Official API" },
-    ...(compatibleConfigured ? [{ kind: "compatible" as const, label: "The server's OpenAI-compatible endpoint" }] : []),
+    ...(compatibleConfigured
+      ? [{ kind: "compatible" as const, label: "The server's OpenAI-compatible endpoint" }]
+      : []),
     ...(customBaseUrl !== "disabled" ? [{ kind: "custom" as const, label: "Custom base URL" }] : []),
   ];
-  const change = (kind: LiveEndpoint["kind"]) => onEndpointChange(kind === "custom" ? { kind, baseUrl: endpoint.kind === "custom" ? endpoint.baseUrl : "" } : { kind });
+  const change = (kind: LiveEndpoint["kind"]) =>
+    onEndpointChange(
+      kind === "custom" ? { kind, baseUrl: endpoint.kind === "custom" ? endpoint.baseUrl : "" } : { kind },
+    );
   return (
     <div className={`flex flex-col gap-1.5 ${className}`} data-testid="live-endpoint">
       <label htmlFor={selectId} className="text-sm font-semibold text-ink">
         Endpoint
       </label>
-      <select id={selectId} value={endpoint.kind} onChange={(event) => change(event.target.value as LiveEndpoint["kind"])} disabled={disabled || options.length === 1} className="h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink" data-testid="live-endpoint-kind">
+      <select
+        id={selectId}
+        value={endpoint.kind}
+        onChange={(event) => change(event.target.value as LiveEndpoint["kind"])}
+        disabled={disabled || options.length === 1}
+        className="h-9 rounded-lg border border-line bg-panel px-2 text-sm text-ink"
+        data-testid="live-endpoint-kind"
+      >
         {options.map((option) => (
           <option key={option.kind} value={option.kind}>
             {option.label}
@@ -47,7 +68,16 @@ export function LiveEndpointPicker({ endpoint, compatibleConfigured, customBaseU
           <label htmlFor={urlId} className="text-sm text-ink-soft">
             Base URL {customBaseUrl === "allow-list" ? "(must be on the server's allow-list)" : ""}
           </label>
-          <input id={urlId} type="url" value={endpoint.baseUrl} onChange={(event) => onEndpointChange({ kind: "custom", baseUrl: event.target.value })} disabled={disabled} placeholder="http://localhost:11434/v1" className="h-9 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink" data-testid="live-base-url" />
+          <input
+            id={urlId}
+            type="url"
+            value={endpoint.baseUrl}
+            onChange={(event) => onEndpointChange({ kind: "custom", baseUrl: event.target.value })}
+            disabled={disabled}
+            placeholder="http://localhost:11434/v1"
+            className="h-9 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink"
+            data-testid="live-base-url"
+          />
         </>
       ) : null}
       {endpoint.kind !== "official" ? (
@@ -55,7 +85,16 @@ export function LiveEndpointPicker({ endpoint, compatibleConfigured, customBaseU
           <label htmlFor={modelId} className="text-sm text-ink-soft">
             Model name on that server
           </label>
-          <input id={modelId} type="text" value={wireModel} onChange={(event) => onWireModelChange(event.target.value)} disabled={disabled} placeholder="llama3.1:8b" className="h-9 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink" data-testid="live-wire-model" />
+          <input
+            id={modelId}
+            type="text"
+            value={wireModel}
+            onChange={(event) => onWireModelChange(event.target.value)}
+            disabled={disabled}
+            placeholder="llama3.1:8b"
+            className="h-9 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink"
+            data-testid="live-wire-model"
+          />
         </>
       ) : null}
     </div>

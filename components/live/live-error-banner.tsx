@@ -17,7 +17,13 @@ export function LiveErrorBanner({ error, retryInSeconds, onRetry, onDismiss, cla
   if (!error) return null;
   const waiting = retryInSeconds !== undefined && retryInSeconds > 0;
   return (
-    <div role="alert" className={`flex flex-col gap-1 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 ${className}`} data-testid="live-error" data-code={error.code} data-status={error.status}>
+    <div
+      role="alert"
+      className={`flex flex-col gap-1 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 ${className}`}
+      data-testid="live-error"
+      data-code={error.code}
+      data-status={error.status}
+    >
       <p className="font-semibold text-danger" data-testid="live-error-title">
         {error.title}
       </p>

@@ -18,9 +18,11 @@ export type LiveKeyEntryProps = {
 };
 
 function statusText(props: Pick<LiveKeyEntryProps, "value" | "remember" | "serverKeyAvailable">): string {
-  if (props.value && props.remember) return "Remembered on this device; sent only to this playground's server, per request.";
+  if (props.value && props.remember)
+    return "Remembered on this device; sent only to this playground's server, per request.";
   if (props.value) return "Held in this tab only; sent only to this playground's server, per request. Gone on reload.";
-  if (props.serverKeyAvailable) return "The server has a key for this provider: live runs use it unless you paste your own.";
+  if (props.serverKeyAvailable)
+    return "The server has a key for this provider: live runs use it unless you paste your own.";
   return "No key yet: paste one to run live.";
 }
 
@@ -28,11 +30,26 @@ function statusText(props: Pick<LiveKeyEntryProps, "value" | "remember" | "serve
  * Where a person pastes an API key for live mode. A password field (never shown, never autofilled), a "remember on
  * this device" choice that is off by default, and Clear. The key never goes into a share link.
  */
-export function LiveKeyEntry({ label, value, remember, serverKeyAvailable, onValueChange, onRememberChange, onClear, disabled, className = "" }: LiveKeyEntryProps) {
+export function LiveKeyEntry({
+  label,
+  value,
+  remember,
+  serverKeyAvailable,
+  onValueChange,
+  onRememberChange,
+  onClear,
+  disabled,
+  className = "",
+}: LiveKeyEntryProps) {
   const inputId = useId();
   const rememberId = useId();
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`} data-testid="live-key-entry" data-has-key={value !== ""} data-server-key={serverKeyAvailable}>
+    <div
+      className={`flex flex-col gap-1.5 ${className}`}
+      data-testid="live-key-entry"
+      data-has-key={value !== ""}
+      data-server-key={serverKeyAvailable}
+    >
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         {label}
       </label>
@@ -52,12 +69,25 @@ export function LiveKeyEntry({ label, value, remember, serverKeyAvailable, onVal
           data-1p-ignore
           data-lpignore="true"
         />
-        <Button size="sm" variant="ghost" onClick={onClear} disabled={disabled || (!value && !remember)} data-testid="live-key-clear">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onClear}
+          disabled={disabled || (!value && !remember)}
+          data-testid="live-key-clear"
+        >
           Clear
         </Button>
       </div>
       <label htmlFor={rememberId} className="flex items-center gap-2 text-sm text-ink-soft">
-        <input id={rememberId} type="checkbox" checked={remember} onChange={(event) => onRememberChange(event.target.checked)} disabled={disabled} data-testid="live-key-remember" />
+        <input
+          id={rememberId}
+          type="checkbox"
+          checked={remember}
+          onChange={(event) => onRememberChange(event.target.checked)}
+          disabled={disabled}
+          data-testid="live-key-remember"
+        />
         Remember on this device
       </label>
       <p className="text-xs text-muted" data-testid="live-key-status" aria-live="polite">

@@ -43,13 +43,35 @@ export type LiveModeProps = {
  * the error in words, the measured-vs-predicted table with Count exactly, and recalibration. Keys stay in this
  * component's hooks (tab memory, or localStorage when remembered); nothing here goes to the store or a share link.
  */
-export function LiveMode({ scenario, strategyId, provider, model, providerLabel, tokenizer, correctionFactor, onRunChange, onApplyCorrectionFactor, selectedStep, onSelectStep, className = "" }: LiveModeProps) {
+export function LiveMode({
+  scenario,
+  strategyId,
+  provider,
+  model,
+  providerLabel,
+  tokenizer,
+  correctionFactor,
+  onRunChange,
+  onApplyCorrectionFactor,
+  selectedStep,
+  onSelectStep,
+  className = "",
+}: LiveModeProps) {
   const keys = useLiveKeys();
   const status = useLiveStatus();
   const [endpoint, setEndpoint] = useState<LiveEndpoint>({ kind: "official" });
   const [wireModel, setWireModel] = useState("");
   const effectiveEndpoint: LiveEndpoint = provider === "openai-chat" ? endpoint : { kind: "official" };
-  const live = useLiveRun({ scenario, strategyId, provider, model, endpoint: effectiveEndpoint, ...(effectiveEndpoint.kind !== "official" && wireModel ? { wireModel } : {}), providerKey: keys.keyFor, providerLabel });
+  const live = useLiveRun({
+    scenario,
+    strategyId,
+    provider,
+    model,
+    endpoint: effectiveEndpoint,
+    ...(effectiveEndpoint.kind !== "official" && wireModel ? { wireModel } : {}),
+    providerKey: keys.keyFor,
+    providerLabel,
+  });
   const retryIn = useCountdown(live.snapshot?.error?.retryAfterSeconds, live.failedAt);
 
   useEffect(() => {
@@ -57,19 +79,47 @@ export function LiveMode({ scenario, strategyId, provider, model, providerLabel,
   }, [live.strategyRun, onRunChange]);
 
   const slot = keySlotFor(provider, effectiveEndpoint);
-  const serverKey = status ? (slot === "anthropic" ? status.serverKeys.anthropic : slot === "openai" ? status.serverKeys.openai : slot === "moonshot" ? status.serverKeys.moonshot : status.serverKeys.compatible || effectiveEndpoint.kind === "custom") : false;
+  const serverKey = status
+    ? slot === "anthropic"
+      ? status.serverKeys.anthropic
+      : slot === "openai"
+        ? status.serverKeys.openai
+        : slot === "moonshot"
+          ? status.serverKeys.moonshot
+          : status.serverKeys.compatible || effectiveEndpoint.kind === "custom"
+    : false;
   const hasKey = Boolean(keys.keys[slot]) || serverKey || effectiveEndpoint.kind !== "official";
-  const disabledReason = !scenario ? "the scenario is not valid" : status && !status.enabled ? "live mode is off on this server" : !hasKey ? "paste a key first" : undefined;
+  const disabledReason = !scenario
+    ? "the scenario is not valid"
+    : status && !status.enabled
+      ? "live mode is off on this server"
+      : !hasKey
+        ? "paste a key first"
+        : undefined;
   const snapshot = live.snapshot;
-  const comparison = useMemo(() => compareSteps(snapshot?.steps ?? [], live.exactCounts), [snapshot?.steps, live.exactCounts]);
+  const comparison = useMemo(
+    () => compareSteps(snapshot?.steps ?? [], live.exactCounts),
+    [snapshot?.steps, live.exactCounts],
+  );
   const recalibration = useMemo(
-    () => (snapshot && snapshot.steps.length > 0 ? recalibrationFor(provider, tokenizer, correctionFactor, snapshot.steps, live.exactCounts) : null),
+    () =>
+      snapshot && snapshot.steps.length > 0
+        ? recalibrationFor(provider, tokenizer, correctionFactor, snapshot.steps, live.exactCounts)
+        : null,
     [snapshot, provider, tokenizer, correctionFactor, live.exactCounts],
   );
-  const canCount = provider === "anthropic" || provider === "openai-responses" || (provider === "moonshot" && effectiveEndpoint.kind === "official");
+  const canCount =
+    provider === "anthropic" ||
+    provider === "openai-responses" ||
+    (provider === "moonshot" && effectiveEndpoint.kind === "official");
 
   return (
-    <section className={`flex flex-col gap-4 ${className}`} data-testid="live-mode" data-provider={provider} data-strategy={strategyId}>
+    <section
+      className={`flex flex-col gap-4 ${className}`}
+      data-testid="live-mode"
+      data-provider={provider}
+      data-strategy={strategyId}
+    >
       <div className="flex flex-wrap items-start gap-4">
         <LiveKeyEntry
           className="min-w-72 flex-1"
@@ -82,8 +132,19 @@ export function LiveMode({ scenario, strategyId, provider, model, providerLabel,
           onClear={() => keys.clear(slot)}
           disabled={snapshot?.status === "running"}
         />
-        {provider === "openai-chat" && status && (status.compatibleBaseUrlConfigured || status.customBaseUrl !== "disabled") ? (
-          <LiveEndpointPicker className="min-w-72 flex-1" endpoint={endpoint} compatibleConfigured={status.compatibleBaseUrlConfigured} customBaseUrl={status.customBaseUrl} wireModel={wireModel} onEndpointChange={setEndpoint} onWireModelChange={setWireModel} disabled={snapshot?.status === "running"} />
+        {provider === "openai-chat" &&
+        status &&
+        (status.compatibleBaseUrlConfigured || status.customBaseUrl !== "disabled") ? (
+          <LiveEndpointPicker
+            className="min-w-72 flex-1"
+            endpoint={endpoint}
+            compatibleConfigured={status.compatibleBaseUrlConfigured}
+            customBaseUrl={status.customBaseUrl}
+            wireModel={wireModel}
+            onEndpointChange={setEndpoint}
+            onWireModelChange={setWireModel}
+            disabled={snapshot?.status === "running"}
+          />
         ) : null}
       </div>
       <LiveRunControls
@@ -105,10 +166,22 @@ export function LiveMode({ scenario, strategyId, provider, model, providerLabel,
       ) : null}
       <LiveErrorBanner error={live.error} retryInSeconds={retryIn} onRetry={live.retry} />
       {snapshot && (snapshot.status === "running" || (snapshot.interrupted?.preview.length ?? 0) > 0) ? (
-        <LiveStreamPreview className="max-h-64" parts={snapshot.status === "running" ? snapshot.preview : (snapshot.interrupted?.preview ?? [])} streaming={snapshot.status === "running"} interrupted={snapshot.status === "running" ? null : (snapshot.interrupted?.reason ?? null)} />
+        <LiveStreamPreview
+          className="max-h-64"
+          parts={snapshot.status === "running" ? snapshot.preview : (snapshot.interrupted?.preview ?? [])}
+          streaming={snapshot.status === "running"}
+          interrupted={snapshot.status === "running" ? null : (snapshot.interrupted?.reason ?? null)}
+        />
       ) : null}
       {comparison.rows.length > 0 ? (
-        <MeasuredVsPredictedTable comparison={comparison} selectedStep={selectedStep} onSelectStep={onSelectStep} onCountExactly={canCount ? live.countExactly : undefined} countingStep={live.countingStep} estimateLabel={snapshot?.tokenCounting.label} />
+        <MeasuredVsPredictedTable
+          comparison={comparison}
+          selectedStep={selectedStep}
+          onSelectStep={onSelectStep}
+          onCountExactly={canCount ? live.countExactly : undefined}
+          countingStep={live.countingStep}
+          estimateLabel={snapshot?.tokenCounting.label}
+        />
       ) : null}
       <LiveErrorBanner error={live.countError} />
       <RecalibrationNotice recalibration={recalibration} onApply={onApplyCorrectionFactor} />

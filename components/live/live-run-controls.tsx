@@ -29,14 +29,35 @@ const STATUS_WORDS: Record<LiveRunStatus, string> = {
 };
 
 /** Run live / Stop / Retry, and one line that says where the run is. */
-export function LiveRunControls({ status, canRun, disabledReason, stepCount, turn, turnCount, retryInSeconds, onRun, onStop, onRetry, className = "" }: LiveRunControlsProps) {
+export function LiveRunControls({
+  status,
+  canRun,
+  disabledReason,
+  stepCount,
+  turn,
+  turnCount,
+  retryInSeconds,
+  onRun,
+  onStop,
+  onRetry,
+  className = "",
+}: LiveRunControlsProps) {
   const running = status === "running";
   const resumable = status === "failed" || status === "stopped";
   const waiting = retryInSeconds !== undefined && retryInSeconds > 0;
-  const progress = status === "idle" || status === "refused" ? "" : ` · ${stepCount} request${stepCount === 1 ? "" : "s"} · turn ${Math.min(turn + 1, turnCount)} of ${turnCount}`;
+  const progress =
+    status === "idle" || status === "refused"
+      ? ""
+      : ` · ${stepCount} request${stepCount === 1 ? "" : "s"} · turn ${Math.min(turn + 1, turnCount)} of ${turnCount}`;
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid="live-run-controls">
-      <Button variant="primary" onClick={onRun} disabled={!canRun || running} title={!canRun ? disabledReason : "Run this strategy against the real provider"} data-testid="live-run-button">
+      <Button
+        variant="primary"
+        onClick={onRun}
+        disabled={!canRun || running}
+        title={!canRun ? disabledReason : "Run this strategy against the real provider"}
+        data-testid="live-run-button"
+      >
         {status === "idle" ? "Run live" : "Run live again"}
       </Button>
       {running ? (
@@ -45,11 +66,22 @@ export function LiveRunControls({ status, canRun, disabledReason, stepCount, tur
         </Button>
       ) : null}
       {resumable ? (
-        <Button onClick={onRetry} disabled={!canRun || waiting} title="Resume from the request that did not complete" data-testid="live-retry-button">
+        <Button
+          onClick={onRetry}
+          disabled={!canRun || waiting}
+          title="Resume from the request that did not complete"
+          data-testid="live-retry-button"
+        >
           {waiting ? `Retry in ${retryInSeconds} s` : "Retry"}
         </Button>
       ) : null}
-      <span className="text-sm text-muted" data-testid="live-status" data-status={status} data-steps={stepCount} aria-live="polite">
+      <span
+        className="text-sm text-muted"
+        data-testid="live-status"
+        data-status={status}
+        data-steps={stepCount}
+        aria-live="polite"
+      >
         {STATUS_WORDS[status]}
         {progress}
         {!canRun && disabledReason && !running ? ` · ${disabledReason}` : ""}

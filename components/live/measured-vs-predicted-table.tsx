@@ -35,13 +35,35 @@ function signed(key: keyof Figures, value: number): string {
   return `${value > 0 ? "+" : "−"}${format(key, Math.abs(value))}`;
 }
 
-function Cell({ field, predicted, measured, difference }: { field: keyof Figures; predicted: number; measured: number | null; difference: number | null }) {
+function Cell({
+  field,
+  predicted,
+  measured,
+  difference,
+}: {
+  field: keyof Figures;
+  predicted: number;
+  measured: number | null;
+  difference: number | null;
+}) {
   return (
     <td className="px-2 py-1.5 text-right align-top">
-      <span className="tabular block text-ink-soft" data-testid="live-cell" data-field={field} data-source="predicted" data-value={predicted}>
+      <span
+        className="tabular block text-ink-soft"
+        data-testid="live-cell"
+        data-field={field}
+        data-source="predicted"
+        data-value={predicted}
+      >
         {format(field, predicted)}
       </span>
-      <span className="tabular block font-semibold text-ink" data-testid="live-cell" data-field={field} data-source="measured" data-value={measured ?? ""}>
+      <span
+        className="tabular block font-semibold text-ink"
+        data-testid="live-cell"
+        data-field={field}
+        data-source="measured"
+        data-value={measured ?? ""}
+      >
         {measured === null ? "—" : format(field, measured)}
       </span>
       <span
@@ -62,14 +84,23 @@ function Cell({ field, predicted, measured, difference }: { field: keyof Figures
  * (measured − predicted: red when the provider counted more). "Count exactly" asks the provider's counting
  * endpoint for the prompt size of that request.
  */
-export function MeasuredVsPredictedTable({ comparison, selectedStep, onSelectStep, onCountExactly, countingStep = null, estimateLabel, className = "" }: MeasuredVsPredictedTableProps) {
+export function MeasuredVsPredictedTable({
+  comparison,
+  selectedStep,
+  onSelectStep,
+  onCountExactly,
+  countingStep = null,
+  estimateLabel,
+  className = "",
+}: MeasuredVsPredictedTableProps) {
   const headerClass = "px-2 py-2 text-right align-bottom text-xs font-semibold text-muted";
   const { rows, totals } = comparison;
   return (
     <div className={`overflow-x-auto ${className}`}>
       <table className="w-full border-collapse text-sm" data-testid="live-comparison">
         <caption className="px-2 pb-2 text-left text-xs text-muted">
-          Each cell: predicted (engine), <span className="font-semibold text-ink">measured (provider)</span>, difference.
+          Each cell: predicted (engine), <span className="font-semibold text-ink">measured (provider)</span>,
+          difference.
           {estimateLabel ? ` Predicted tokens: ${estimateLabel}.` : ""}
         </caption>
         <thead>
@@ -108,14 +139,28 @@ export function MeasuredVsPredictedTable({ comparison, selectedStep, onSelectSte
                 </span>
               </th>
               {FIGURES.map((figure) => (
-                <Cell key={figure.key} field={figure.key} predicted={row.predicted[figure.key]} measured={row.measured ? row.measured[figure.key] : null} difference={row.difference ? row.difference[figure.key] : null} />
+                <Cell
+                  key={figure.key}
+                  field={figure.key}
+                  predicted={row.predicted[figure.key]}
+                  measured={row.measured ? row.measured[figure.key] : null}
+                  difference={row.difference ? row.difference[figure.key] : null}
+                />
               ))}
               {onCountExactly ? (
                 <td className="px-2 py-1.5 text-right align-top">
                   {row.exact ? (
-                    <span className="tabular block" data-testid="live-exact" data-value={row.exact.inputTokens} data-difference={row.exact.difference} title={row.exact.method}>
+                    <span
+                      className="tabular block"
+                      data-testid="live-exact"
+                      data-value={row.exact.inputTokens}
+                      data-difference={row.exact.difference}
+                      title={row.exact.method}
+                    >
                       {formatTokens(row.exact.inputTokens)}
-                      <span className="block text-xs text-muted">{signed("input", row.exact.difference)} vs predicted</span>
+                      <span className="block text-xs text-muted">
+                        {signed("input", row.exact.difference)} vs predicted
+                      </span>
                     </span>
                   ) : (
                     <Button
@@ -143,7 +188,13 @@ export function MeasuredVsPredictedTable({ comparison, selectedStep, onSelectSte
                 All requests
               </th>
               {FIGURES.map((figure) => (
-                <Cell key={figure.key} field={figure.key} predicted={totals.predicted[figure.key]} measured={totals.measured ? totals.measured[figure.key] : null} difference={totals.difference ? totals.difference[figure.key] : null} />
+                <Cell
+                  key={figure.key}
+                  field={figure.key}
+                  predicted={totals.predicted[figure.key]}
+                  measured={totals.measured ? totals.measured[figure.key] : null}
+                  difference={totals.difference ? totals.difference[figure.key] : null}
+                />
               ))}
               {onCountExactly ? <td /> : null}
             </tr>

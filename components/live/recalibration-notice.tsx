@@ -24,10 +24,18 @@ export function RecalibrationNotice({ recalibration, onApply, className = "" }: 
   }
   const { kind, currentFactor, factor, ratio, samples } = recalibration;
   return (
-    <div className={`flex flex-wrap items-center gap-3 text-sm ${className}`} data-testid="live-recalibration" data-ok="true" data-factor={factor} data-kind={kind}>
+    <div
+      className={`flex flex-wrap items-center gap-3 text-sm ${className}`}
+      data-testid="live-recalibration"
+      data-ok="true"
+      data-factor={factor}
+      data-kind={kind}
+    >
       <p className="text-ink-soft">
-        Measured ÷ predicted prompt: <span className="tabular font-semibold text-ink">{formatPercent(ratio)}</span> over {samples} request{samples === 1 ? "" : "s"}. The {kind === "anthropic-estimate" ? "Claude" : "Kimi"} estimate
-        factor would go from <span className="tabular">{currentFactor}</span> to <span className="tabular font-semibold text-ink">{factor}</span>.
+        Measured ÷ predicted prompt: <span className="tabular font-semibold text-ink">{formatPercent(ratio)}</span> over{" "}
+        {samples} request{samples === 1 ? "" : "s"}. The {kind === "anthropic-estimate" ? "Claude" : "Kimi"} estimate
+        factor would go from <span className="tabular">{currentFactor}</span> to{" "}
+        <span className="tabular font-semibold text-ink">{factor}</span>.
       </p>
       {onApply ? (
         <Button size="sm" onClick={() => onApply(kind, factor)} data-testid="live-recalibration-apply">

@@ -1,6 +1,14 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { keySlotFor, normaliseKey, readRememberedKeys, REMEMBERED_KEYS_STORAGE_KEY, writeRememberedKeys, type KeySlot, type Keyring } from "@/lib/live/key-storage";
+import {
+  keySlotFor,
+  normaliseKey,
+  readRememberedKeys,
+  REMEMBERED_KEYS_STORAGE_KEY,
+  writeRememberedKeys,
+  type KeySlot,
+  type Keyring,
+} from "@/lib/live/key-storage";
 import type { LiveCall } from "@/lib/live/types";
 
 export type LiveKeys = {
@@ -65,7 +73,10 @@ export function useLiveKeys(): LiveKeys {
     [persist, remember],
   );
 
-  const keyFor = useCallback((call: LiveCall) => latest.current[keySlotFor(call.provider, call.endpoint)] || undefined, []);
+  const keyFor = useCallback(
+    (call: LiveCall) => latest.current[keySlotFor(call.provider, call.endpoint)] || undefined,
+    [],
+  );
 
   return { keys, remember, setKey, setRemember, clear, keyFor };
 }

@@ -3,7 +3,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "@/components/share/page-token";
 import { describeLiveError, type LiveErrorView } from "@/lib/live/describe-error";
 import type { LiveRun, LiveRunSnapshot } from "@/lib/live/live-run";
-import { LiveRequestError, type ExactCount, type LiveCall, type LiveEndpoint, type LiveTransport } from "@/lib/live/types";
+import {
+  LiveRequestError,
+  type ExactCount,
+  type LiveCall,
+  type LiveEndpoint,
+  type LiveTransport,
+} from "@/lib/live/types";
 import type { StrategyRun } from "@/lib/engine/types";
 import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
 
@@ -102,9 +108,23 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
     setCountError(null);
     setStrategyRun(null);
     void (async () => {
-      const [{ createLiveRun }, { createHttpTransport }] = await Promise.all([import("@/lib/live/live-run"), import("@/lib/live/http-transport")]);
-      const transport = createHttpTransport({ fetch: latestOptions.current.fetch ?? apiFetch, providerKey: (call) => latestOptions.current.providerKey(call) });
-      const live = createLiveRun({ scenario, strategyId, transport, ...(provider ? { provider } : {}), ...(model ? { model } : {}), ...(endpoint ? { endpoint } : {}), ...(wireModel ? { wireModel } : {}) });
+      const [{ createLiveRun }, { createHttpTransport }] = await Promise.all([
+        import("@/lib/live/live-run"),
+        import("@/lib/live/http-transport"),
+      ]);
+      const transport = createHttpTransport({
+        fetch: latestOptions.current.fetch ?? apiFetch,
+        providerKey: (call) => latestOptions.current.providerKey(call),
+      });
+      const live = createLiveRun({
+        scenario,
+        strategyId,
+        transport,
+        ...(provider ? { provider } : {}),
+        ...(model ? { model } : {}),
+        ...(endpoint ? { endpoint } : {}),
+        ...(wireModel ? { wireModel } : {}),
+      });
       instance.current = { run: live, transport };
       setSnapshot(live.snapshot());
       await drive();
@@ -127,19 +147,41 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
     const step = current?.run.snapshot().steps[stepIndex];
     if (!current || !step) return;
     const snap = current.run.snapshot();
-    const betas = (step.request.headers["anthropic-beta"] ?? "").split(",").map((beta) => beta.trim()).filter(Boolean);
+    const betas = (step.request.headers["anthropic-beta"] ?? "")
+      .split(",")
+      .map((beta) => beta.trim())
+      .filter(Boolean);
     setCountingStep(stepIndex);
     setCountError(null);
     current.transport
-      .count({ provider: snap.provider, endpoint: latestOptions.current.endpoint ?? { kind: "official" }, body: step.request.body, betas })
+      .count({
+        provider: snap.provider,
+        endpoint: latestOptions.current.endpoint ?? { kind: "official" },
+        body: step.request.body,
+        betas,
+      })
       .then((count) => setExactCounts((previous) => new Map(previous).set(stepIndex, count)))
       .catch((error: unknown) => {
-        const live = error instanceof LiveRequestError ? error.error : { code: "count_failed", message: String(error), status: 0 };
+        const live =
+          error instanceof LiveRequestError ? error.error : { code: "count_failed", message: String(error), status: 0 };
         setCountError(describeLiveError(live, latestOptions.current.providerLabel));
       })
       .finally(() => setCountingStep(null));
   }, []);
 
   const error = snapshot?.error ? describeLiveError(snapshot.error, options.providerLabel) : null;
-  return { snapshot, strategyRun, error, failedAt, exactCounts, countingStep, countError, run, stop, retry, reset, countExactly };
+  return {
+    snapshot,
+    strategyRun,
+    error,
+    failedAt,
+    exactCounts,
+    countingStep,
+    countError,
+    run,
+    stop,
+    retry,
+    reset,
+    countExactly,
+  };
 }

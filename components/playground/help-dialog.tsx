@@ -12,7 +12,14 @@ const SHORTCUTS: ReadonlyArray<[string, string]> = [
 export function HelpButton() {
   const setHelpOpen = usePlayground((state) => state.setHelpOpen);
   return (
-    <button type="button" className={`${iconButtonClass} h-9 w-9 border border-line font-semibold`} aria-label="Help" title="Help" data-testid="help-button" onClick={() => setHelpOpen(true)}>
+    <button
+      type="button"
+      className={`${iconButtonClass} h-9 w-9 border border-line font-semibold`}
+      aria-label="Help"
+      title="Help"
+      data-testid="help-button"
+      onClick={() => setHelpOpen(true)}
+    >
       ?
     </button>
   );
@@ -23,14 +30,22 @@ export function HelpDialog() {
   const setHelpOpen = usePlayground((state) => state.setHelpOpen);
   const setTourOpen = usePlayground((state) => state.setTourOpen);
   return (
-    <DialogFrame open={open} onClose={() => setHelpOpen(false)} title="How to read this page" testId="help-dialog" width="max-w-xl">
+    <DialogFrame
+      open={open}
+      onClose={() => setHelpOpen(false)}
+      title="How to read this page"
+      testId="help-dialog"
+      width="max-w-xl"
+    >
       <p className="text-sm leading-relaxed text-ink-soft">
-        An agent with many tools pays for every tool definition on every request, and the <code>tools</code> array sits at the very front of the prompt-cache prefix. Each strategy is a
-        different answer to one question: <strong>does loading a tool change the request prefix?</strong>
+        An agent with many tools pays for every tool definition on every request, and the <code>tools</code> array sits
+        at the very front of the prompt-cache prefix. Each strategy is a different answer to one question:{" "}
+        <strong>does loading a tool change the request prefix?</strong>
       </p>
       <p className="mt-3 text-sm leading-relaxed text-ink-soft">
-        Pick a strategy and step through the same conversation one request at a time. The bar shows the request in cache order: green is read from cache, blue written to it, grey not
-        cached, red a prefix the cache lost. Everything runs offline on a simulated model.
+        Pick a strategy and step through the same conversation one request at a time. The bar shows the request in cache
+        order: green is read from cache, blue written to it, grey not cached, red a prefix the cache lost. Everything
+        runs offline on a simulated model.
       </p>
       <h3 className="mt-5 text-sm font-semibold">Keyboard</h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -36,7 +36,13 @@ export function LiveSection() {
   const setLiveRun = usePlayground((state) => state.setLiveRun);
   const updateSettings = usePlayground((state) => state.updateSettings);
 
-  const scenario = useMemo<Scenario | null>(() => (fields.catalogVersion === 0 || fields.lastValidCatalog.tools.length === 0 ? null : workspaceSnapshot(fields).scenario), [fields]);
+  const scenario = useMemo<Scenario | null>(
+    () =>
+      fields.catalogVersion === 0 || fields.lastValidCatalog.tools.length === 0
+        ? null
+        : workspaceSnapshot(fields).scenario,
+    [fields],
+  );
 
   // The live run goes where the simulation placed this strategy (it may move it to a provider that supports it).
   const simulated = runs.find((run) => run.id === fields.strategyId);
@@ -44,11 +50,15 @@ export function LiveSection() {
   const model = simulated?.model ?? fields.settings.model;
   const tokenizer = getModel(provider, model)?.tokenizer ?? "o200k";
   const correctionFactor =
-    tokenizer === "o200k" ? 1 : (fields.settings.tokenCorrectionFactors?.[tokenizer] ?? (tokenizer === "anthropic-estimate" ? ANTHROPIC_DEFAULT_CORRECTION_FACTOR : KIMI_DEFAULT_CORRECTION_FACTOR));
+    tokenizer === "o200k"
+      ? 1
+      : (fields.settings.tokenCorrectionFactors?.[tokenizer] ??
+        (tokenizer === "anthropic-estimate" ? ANTHROPIC_DEFAULT_CORRECTION_FACTOR : KIMI_DEFAULT_CORRECTION_FACTOR));
 
   const onRunChange = useCallback((run: StrategyRun | null) => setLiveRun(run), [setLiveRun]);
   const onApplyCorrectionFactor = useCallback(
-    (kind: "anthropic-estimate" | "kimi-estimate", factor: number) => updateSettings({ tokenCorrectionFactors: { ...fields.settings.tokenCorrectionFactors, [kind]: factor } }),
+    (kind: "anthropic-estimate" | "kimi-estimate", factor: number) =>
+      updateSettings({ tokenCorrectionFactors: { ...fields.settings.tokenCorrectionFactors, [kind]: factor } }),
     [fields.settings.tokenCorrectionFactors, updateSettings],
   );
   // Leaving live mode (or this component) drops the transcript from the page: it is never stored.
@@ -80,14 +90,24 @@ export function RunModeToggle() {
     { mode: "live" as const, label: "Live", testId: "live-mode-open" },
   ];
   return (
-    <div role="group" aria-label="Run mode" className="inline-flex rounded-lg border border-line p-0.5" data-testid="run-mode" data-mode={runMode}>
+    <div
+      role="group"
+      aria-label="Run mode"
+      className="inline-flex rounded-lg border border-line p-0.5"
+      data-testid="run-mode"
+      data-mode={runMode}
+    >
       {options.map((option) => (
         <button
           key={option.mode}
           type="button"
           aria-pressed={runMode === option.mode}
           data-testid={option.testId}
-          title={option.mode === "live" ? "Send each request to the real provider (needs a key) and compare its usage with the prediction" : "A deterministic simulated model, offline"}
+          title={
+            option.mode === "live"
+              ? "Send each request to the real provider (needs a key) and compare its usage with the prediction"
+              : "A deterministic simulated model, offline"
+          }
           className={`rounded-md px-3 py-1 text-sm font-medium ${runMode === option.mode ? "bg-accent-soft text-accent" : "text-muted hover:text-ink"}`}
           onClick={() => setRunMode(option.mode)}
         >

@@ -12,7 +12,12 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 };
 
 /** Short API names for the closed select, where the optgroup label is not shown. */
-const API_NAMES: Record<ProviderId, string> = { anthropic: "Messages", "openai-responses": "Responses", "openai-chat": "Chat Completions", moonshot: "Kimi API" };
+const API_NAMES: Record<ProviderId, string> = {
+  anthropic: "Messages",
+  "openai-responses": "Responses",
+  "openai-chat": "Chat Completions",
+  moonshot: "Kimi API",
+};
 
 export function ModelPicker() {
   const provider = usePlayground((state) => state.settings.provider);

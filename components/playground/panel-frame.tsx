@@ -2,7 +2,16 @@ import type { ReactNode } from "react";
 import { panelClass } from "./control-styles";
 
 /** A card of the run area. Its height is set by the caller so stepping never changes the layout. */
-export function PanelFrame({ title, subtitle, actions, testId, tour, className = "", bodyClassName = "", children }: {
+export function PanelFrame({
+  title,
+  subtitle,
+  actions,
+  testId,
+  tour,
+  className = "",
+  bodyClassName = "",
+  children,
+}: {
   /** Without a title the frame has no header: for panels that carry their own headline. */
   title?: ReactNode;
   subtitle?: ReactNode;

@@ -18,7 +18,9 @@ export function PlaygroundHeader() {
           <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
           <p className="truncate text-xs text-muted">
             <span data-testid="scenario-title">
-              {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> {toolCount === 1 ? "tool" : "tools"} · <span className="tabular">{turnCount}</span> {turnCount === 1 ? "turn" : "turns"}
+              {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span>{" "}
+              {toolCount === 1 ? "tool" : "tools"} · <span className="tabular">{turnCount}</span>{" "}
+              {turnCount === 1 ? "turn" : "turns"}
             </span>
             <AutosaveState />
           </p>
@@ -28,7 +30,11 @@ export function PlaygroundHeader() {
           <StrategyPicker />
           <ModelPicker />
           <WorkspaceButtons />
-          <a href="/lab" className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2" data-testid="lab-link">
+          <a
+            href="/lab"
+            className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2"
+            data-testid="lab-link"
+          >
             Lab
           </a>
           <ThemeToggle />

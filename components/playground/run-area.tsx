@@ -47,7 +47,14 @@ export function RunArea() {
   const runError = usePlayground((state) => state.runError);
   const liveRun = usePlayground(selectLiveRun);
   const selectStep = usePlayground((state) => state.selectStep);
-  const decideInputs = usePlayground(useShallow((state) => ({ catalog: state.lastValidCatalog, settings: state.settings, turns: state.turns, scenario: state.scenarioMeta })));
+  const decideInputs = usePlayground(
+    useShallow((state) => ({
+      catalog: state.lastValidCatalog,
+      settings: state.settings,
+      turns: state.turns,
+      scenario: state.scenarioMeta,
+    })),
+  );
   // The previous detail stays on screen until the worker answers for the new step (no blank flash while stepping);
   // the divergence shown with it is always that of the detail's own step.
   const currentDetail = detail;
@@ -57,7 +64,11 @@ export function RunArea() {
 
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <section className="rounded-2xl border border-line bg-panel px-5 py-4 shadow-sm" data-testid="stepper-panel" data-source={liveRun ? "live" : "simulated"}>
+      <section
+        className="rounded-2xl border border-line bg-panel px-5 py-4 shadow-sm"
+        data-testid="stepper-panel"
+        data-source={liveRun ? "live" : "simulated"}
+      >
         <div className="mb-3 flex items-center gap-3">
           <RunModeToggle />
           {source ? (
@@ -73,20 +84,34 @@ export function RunArea() {
       </section>
 
       {runMode === "live" ? (
-        <PanelFrame title="Live run" subtitle="The real provider answers; its usage beside the engine's prediction" testId="live-panel" bodyClassName="px-5 py-4">
+        <PanelFrame
+          title="Live run"
+          subtitle="The real provider answers; its usage beside the engine's prediction"
+          testId="live-panel"
+          bodyClassName="px-5 py-4"
+        >
           <LiveSection />
         </PanelFrame>
       ) : null}
 
       {runError ? (
-        <section role="alert" className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink" data-testid="run-error">
+        <section
+          role="alert"
+          className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink"
+          data-testid="run-error"
+        >
           <strong>This scenario could not be simulated:</strong> {runError}
-          {runs.length > 0 ? <span className="text-ink-soft"> The panels below still show the last run that worked.</span> : null}
+          {runs.length > 0 ? (
+            <span className="text-ink-soft"> The panels below still show the last run that worked.</span>
+          ) : null}
         </section>
       ) : null}
 
       {run?.refused ? (
-        <section className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink" data-testid="refused">
+        <section
+          className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink"
+          data-testid="refused"
+        >
           <strong>{STRATEGIES[run.id].title}</strong> cannot run on {run.provider} / {run.model}: {run.refused.reason}
         </section>
       ) : null}
@@ -95,9 +120,25 @@ export function RunArea() {
         {step && run ? <StepSummary step={step} run={run} /> : null}
       </PanelFrame>
 
-      <PanelFrame title="Cache prefix" subtitle="The request in cache order; width is tokens" testId="prefix-panel" className="h-[292px]" tour="prefix-bar">
-        <div className="h-full" data-testid="prefix-bar-content" data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}>
-          {currentDetail ? <CachePrefixBar segments={currentDetail.segments} statuses={currentDetail.segmentStatus} divergence={detailDivergence} /> : null}
+      <PanelFrame
+        title="Cache prefix"
+        subtitle="The request in cache order; width is tokens"
+        testId="prefix-panel"
+        className="h-[292px]"
+        tour="prefix-bar"
+      >
+        <div
+          className="h-full"
+          data-testid="prefix-bar-content"
+          data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}
+        >
+          {currentDetail ? (
+            <CachePrefixBar
+              segments={currentDetail.segments}
+              statuses={currentDetail.segmentStatus}
+              divergence={detailDivergence}
+            />
+          ) : null}
         </div>
       </PanelFrame>
 
@@ -125,27 +166,62 @@ export function RunArea() {
       >
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
-          {currentDetail && runTab === "request" ? <RequestPanel detail={currentDetail} theme={theme} showResponse={false} /> : null}
-          {currentDetail && runTab === "diff" ? <RequestDiff original={currentDetail.previousRequestJson} modified={currentDetail.requestJson} theme={theme} /> : null}
+          {currentDetail && runTab === "request" ? (
+            <RequestPanel detail={currentDetail} theme={theme} showResponse={false} />
+          ) : null}
+          {currentDetail && runTab === "diff" ? (
+            <RequestDiff
+              original={currentDetail.previousRequestJson}
+              modified={currentDetail.requestJson}
+              theme={theme}
+            />
+          ) : null}
           {currentDetail && runTab === "response" ? (
-            <LazyEditor testId="response-editor" ariaLabel="Simulated response (read-only JSON)" path="playground/response.json" value={JSON.stringify(currentDetail.response, null, 2)} readOnly theme={theme === "dark" ? "vs-dark" : "light"} />
+            <LazyEditor
+              testId="response-editor"
+              ariaLabel="Simulated response (read-only JSON)"
+              path="playground/response.json"
+              value={JSON.stringify(currentDetail.response, null, 2)}
+              readOnly
+              theme={theme === "dark" ? "vs-dark" : "light"}
+            />
           ) : null}
         </div>
       </PanelFrame>
 
       <div className="grid grid-cols-2 gap-5" data-testid="charts">
-        <PanelFrame title="Tokens per request" subtitle={run ? STRATEGIES[run.id].title : ""} testId="chart-panel-tokens" className="h-[400px]">
+        <PanelFrame
+          title="Tokens per request"
+          subtitle={run ? STRATEGIES[run.id].title : ""}
+          testId="chart-panel-tokens"
+          className="h-[400px]"
+        >
           {run ? <TokensPerStepChart run={run} currentIndex={stepIndex} onSelectStep={selectStep} /> : null}
         </PanelFrame>
-        <PanelFrame title="Cumulative cost" subtitle="All strategies, USD" testId="chart-panel-cost" className="h-[400px]">
+        <PanelFrame
+          title="Cumulative cost"
+          subtitle="All strategies, USD"
+          testId="chart-panel-cost"
+          className="h-[400px]"
+        >
           {runs.length > 0 ? <CumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
-        <PanelFrame title="Context spent on tool definitions" subtitle="Share of input tokens" testId="chart-panel-tool-share" className="col-span-2 h-[360px]">
+        <PanelFrame
+          title="Context spent on tool definitions"
+          subtitle="Share of input tokens"
+          testId="chart-panel-tool-share"
+          className="col-span-2 h-[360px]"
+        >
           {runs.length > 0 ? <ToolShareChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
       </div>
 
-      <PanelFrame title="Compare strategies" subtitle="Every strategy on this scenario, simulated" testId="compare" tour="compare-table">
+      <PanelFrame
+        title="Compare strategies"
+        subtitle="Every strategy on this scenario, simulated"
+        testId="compare"
+        tour="compare-table"
+      >
         <CompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
 

@@ -20,17 +20,28 @@ export function RunStatus() {
     };
   }, [running]);
   return (
-    <div className="flex min-w-48 shrink-0 items-center justify-end gap-2 text-xs text-muted" data-testid="run-status" data-running={running} aria-live="polite">
+    <div
+      className="flex min-w-48 shrink-0 items-center justify-end gap-2 text-xs text-muted"
+      data-testid="run-status"
+      data-running={running}
+      aria-live="polite"
+    >
       {runError ? (
         // The reason is in the run area's banner; here only the state, like "simulated in …".
-        <span className="truncate text-danger" title={runError}>simulation failed</span>
+        <span className="truncate text-danger" title={runError}>
+          simulation failed
+        </span>
       ) : running && slow ? (
         <>
           <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-accent border-t-transparent" />
-          <span className="tabular">Simulating… {progress ? `${progress.done} of ${progress.total} strategies` : ""}</span>
+          <span className="tabular">
+            Simulating… {progress ? `${progress.done} of ${progress.total} strategies` : ""}
+          </span>
         </>
       ) : timingMs !== null ? (
-        <span className="tabular">simulated in {timingMs < 1000 ? `${Math.round(timingMs)} ms` : `${(timingMs / 1000).toFixed(1)} s`}</span>
+        <span className="tabular">
+          simulated in {timingMs < 1000 ? `${Math.round(timingMs)} ms` : `${(timingMs / 1000).toFixed(1)} s`}
+        </span>
       ) : null}
     </div>
   );

@@ -22,9 +22,16 @@ export function SidePanel() {
   // A panel mounts when first opened and then stays mounted (hidden), so drafts and editor undo survive switching.
   const [opened, setOpened] = useState<ReadonlySet<SidePanelId>>(() => new Set([active]));
   if (!opened.has(active)) setOpened(new Set([...opened, active]));
-  const counts: Record<SidePanelId, string> = { catalog: toolCount.toLocaleString("en-US"), conversation: String(turnCount), settings: "" };
+  const counts: Record<SidePanelId, string> = {
+    catalog: toolCount.toLocaleString("en-US"),
+    conversation: String(turnCount),
+    settings: "",
+  };
   return (
-    <aside className={`${panelClass} sticky top-[5.25rem] flex h-[calc(100vh-6.5rem)] min-h-[640px] flex-col overflow-hidden`} aria-label="Scenario inputs">
+    <aside
+      className={`${panelClass} sticky top-[5.25rem] flex h-[calc(100vh-6.5rem)] min-h-[640px] flex-col overflow-hidden`}
+      aria-label="Scenario inputs"
+    >
       <div role="tablist" aria-label="Scenario inputs" className="flex gap-1 border-b border-line px-3 pt-3">
         {TABS.map((tab) => (
           <button
@@ -39,13 +46,31 @@ export function SidePanel() {
             onClick={() => setActive(tab.id)}
           >
             {tab.label}
-            {counts[tab.id] ? <span className="tabular rounded-full bg-panel-muted px-1.5 text-[11px] text-muted">{counts[tab.id]}</span> : null}
+            {counts[tab.id] ? (
+              <span className="tabular rounded-full bg-panel-muted px-1.5 text-[11px] text-muted">
+                {counts[tab.id]}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
       {TABS.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`side-panel-${tab.id}`} aria-labelledby={`side-tab-${tab.id}`} hidden={active !== tab.id} className="min-h-0 flex-1 flex-col data-[active=true]:flex" data-active={active === tab.id}>
-          {!opened.has(tab.id) ? null : tab.id === "catalog" ? <CatalogPanel /> : tab.id === "conversation" ? <ConversationPanel /> : <SettingsPanel />}
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`side-panel-${tab.id}`}
+          aria-labelledby={`side-tab-${tab.id}`}
+          hidden={active !== tab.id}
+          className="min-h-0 flex-1 flex-col data-[active=true]:flex"
+          data-active={active === tab.id}
+        >
+          {!opened.has(tab.id) ? null : tab.id === "catalog" ? (
+            <CatalogPanel />
+          ) : tab.id === "conversation" ? (
+            <ConversationPanel />
+          ) : (
+            <SettingsPanel />
+          )}
         </div>
       ))}
     </aside>

@@ -13,21 +13,67 @@ export function Stepper() {
   const selectStep = usePlayground((state) => state.selectStep);
   const go = (target: number) => selectStep(Math.max(0, Math.min(target, count - 1)));
 
-  useStepKeys({ previous: () => go(index - 1), next: () => go(index + 1), first: () => go(0), last: () => go(count - 1) });
+  useStepKeys({
+    previous: () => go(index - 1),
+    next: () => go(index + 1),
+    first: () => go(0),
+    last: () => go(count - 1),
+  });
 
   const buttons: ReadonlyArray<{ label: string; icon: string; target: number; disabled: boolean; testId: string }> = [
-    { label: "First request (Home)", icon: "M18 6 10 12l8 6zM7 6v12", target: 0, disabled: index === 0, testId: "step-first" },
-    { label: "Previous request (←)", icon: "M16 6 8 12l8 6z", target: index - 1, disabled: index === 0, testId: "step-previous" },
-    { label: "Next request (→)", icon: "M8 6l8 6-8 6z", target: index + 1, disabled: index >= count - 1, testId: "step-next" },
-    { label: "Last request (End)", icon: "M6 6l8 6-8 6zM17 6v12", target: count - 1, disabled: index >= count - 1, testId: "step-last" },
+    {
+      label: "First request (Home)",
+      icon: "M18 6 10 12l8 6zM7 6v12",
+      target: 0,
+      disabled: index === 0,
+      testId: "step-first",
+    },
+    {
+      label: "Previous request (←)",
+      icon: "M16 6 8 12l8 6z",
+      target: index - 1,
+      disabled: index === 0,
+      testId: "step-previous",
+    },
+    {
+      label: "Next request (→)",
+      icon: "M8 6l8 6-8 6z",
+      target: index + 1,
+      disabled: index >= count - 1,
+      testId: "step-next",
+    },
+    {
+      label: "Last request (End)",
+      icon: "M6 6l8 6-8 6zM17 6v12",
+      target: count - 1,
+      disabled: index >= count - 1,
+      testId: "step-last",
+    },
   ];
 
   return (
     <div className="flex items-center gap-4" data-testid="stepper">
       <div className="flex shrink-0 items-center gap-0.5 rounded-xl border border-line bg-panel-muted p-1">
         {buttons.map((button) => (
-          <button key={button.testId} type="button" className={`${iconButtonClass} h-9 w-9 text-sm`} aria-label={button.label} title={button.label} disabled={button.disabled || count === 0} onClick={() => go(button.target)} data-testid={button.testId}>
-            <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+          <button
+            key={button.testId}
+            type="button"
+            className={`${iconButtonClass} h-9 w-9 text-sm`}
+            aria-label={button.label}
+            title={button.label}
+            disabled={button.disabled || count === 0}
+            onClick={() => go(button.target)}
+            data-testid={button.testId}
+          >
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="currentColor"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            >
               <path d={button.icon} />
             </svg>
           </button>

@@ -23,7 +23,8 @@ export function TourHost() {
     if (!pending.current) return;
     const { story, staleRun } = pending.current;
     if (story.exampleId && state.scenarioMeta.id !== story.exampleId) return;
-    if (state.running || state.catalogVersion === 0 || (staleRun !== undefined && state.runRequestId === staleRun)) return;
+    if (state.running || state.catalogVersion === 0 || (staleRun !== undefined && state.runRequestId === staleRun))
+      return;
     const run = state.runs.find((candidate) => candidate.id === state.strategyId);
     if (!run) return;
     pending.current = null;

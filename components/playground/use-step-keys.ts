@@ -12,8 +12,14 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /** ←/→ step, Home/End jump, anywhere on the page except while typing. */
 export function useStepKeys(handlers: { previous(): void; next(): void; first(): void; last(): void }) {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
-    const action = { ArrowLeft: handlers.previous, ArrowRight: handlers.next, Home: handlers.first, End: handlers.last }[event.key];
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target))
+      return;
+    const action = {
+      ArrowLeft: handlers.previous,
+      ArrowRight: handlers.next,
+      Home: handlers.first,
+      End: handlers.last,
+    }[event.key];
     if (!action) return;
     event.preventDefault();
     action();

@@ -49,12 +49,25 @@ export function WorkspaceButtons() {
           }
         }}
       >
-        <button type="button" className={buttonClass} aria-haspopup="menu" aria-expanded={menuOpen} data-testid="scenario-menu" onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className={buttonClass}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          data-testid="scenario-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           Scenario
-          <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor"><path d="M5 7l5 6 5-6z" /></svg>
+          <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor">
+            <path d="M5 7l5 6 5-6z" />
+          </svg>
         </button>
         {menuOpen ? (
-          <div role="menu" aria-label="Scenario" className="absolute right-0 top-11 z-50 w-72 rounded-xl border border-line bg-panel p-1.5 shadow-xl">
+          <div
+            role="menu"
+            aria-label="Scenario"
+            className="absolute right-0 top-11 z-50 w-72 rounded-xl border border-line bg-panel p-1.5 shadow-xl"
+          >
             {MENU_ITEMS.map((item) => (
               <button
                 key={item.dialog}
@@ -71,8 +84,17 @@ export function WorkspaceButtons() {
           </div>
         ) : null}
       </div>
-      <button type="button" className={primaryButtonClass} data-testid="share-open" disabled={!ready} onClick={() => setOpenDialog("share")}>
-        <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2"><path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" /><path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" /></svg>
+      <button
+        type="button"
+        className={primaryButtonClass}
+        data-testid="share-open"
+        disabled={!ready}
+        onClick={() => setOpenDialog("share")}
+      >
+        <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" />
+          <path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
+        </svg>
         Share
       </button>
     </>
@@ -83,9 +105,15 @@ export function WorkspaceButtons() {
 export function AutosaveState() {
   const autosave = usePlayground((state) => state.autosave);
   if (autosave.state === "idle") return null;
-  const text = autosave.state === "pending" ? "saving…" : autosave.state === "saved" ? "saved in this browser" : "not saved";
+  const text =
+    autosave.state === "pending" ? "saving…" : autosave.state === "saved" ? "saved in this browser" : "not saved";
   return (
-    <span className={autosave.state === "error" ? "text-danger" : ""} data-testid="autosave-status" data-state={autosave.state} title={autosave.state === "error" ? autosave.message : undefined}>
+    <span
+      className={autosave.state === "error" ? "text-danger" : ""}
+      data-testid="autosave-status"
+      data-state={autosave.state}
+      title={autosave.state === "error" ? autosave.message : undefined}
+    >
       {" · "}
       {text}
     </span>

@@ -41,18 +41,33 @@ export function WorkspaceSession(props: WorkspaceSessionProps) {
   return controller ? <StartedSession {...props} controller={controller} /> : null;
 }
 
-function StartedSession({ initialExampleId, explicitExample, controller }: WorkspaceSessionProps & { controller: PlaygroundController }) {
+function StartedSession({
+  initialExampleId,
+  explicitExample,
+  controller,
+}: WorkspaceSessionProps & { controller: PlaygroundController }) {
   const store = usePlaygroundStore();
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
   const [startupDone, setStartupDone] = useState(false);
   const snapshot = useWorkspaceSnapshot();
 
   /** Keeps the work on screen (or the autosaved one) in the saved list before something replaces it; null when nothing needed keeping. */
-  const keepAside = useCallback((previous: Partial<WorkspaceState> | null, incoming: WorkspaceState["scenario"] | undefined, reason: string): string | null => {
-    if (!previous?.scenario || (incoming && serializeScenario(previous.scenario) === serializeScenario(incoming))) return null;
-    const kept = browserLocalStore().keepAside(`${previous.scenario.title} (before ${reason}, ${new Date().toLocaleString()})`, previous);
-    return kept.ok ? kept.value.name : null;
-  }, []);
+  const keepAside = useCallback(
+    (
+      previous: Partial<WorkspaceState> | null,
+      incoming: WorkspaceState["scenario"] | undefined,
+      reason: string,
+    ): string | null => {
+      if (!previous?.scenario || (incoming && serializeScenario(previous.scenario) === serializeScenario(incoming)))
+        return null;
+      const kept = browserLocalStore().keepAside(
+        `${previous.scenario.title} (before ${reason}, ${new Date().toLocaleString()})`,
+        previous,
+      );
+      return kept.ok ? kept.value.name : null;
+    },
+    [],
+  );
 
   const openLink = useCallback(
     (workspace: SharedWorkspace, problems: InputProblem[], previous: Partial<WorkspaceState> | null) => {
@@ -77,16 +92,23 @@ function StartedSession({ initialExampleId, explicitExample, controller }: Works
         if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
       } else {
         await controller.openExample(initialExampleId);
-        if (linkError) setNotice({ kind: "error", message: `${linkError} The example "${initialExampleId}" is shown instead.` });
-        else if (startup.autosaveError && !explicitExample) setNotice({ kind: "error", message: sentence(`The autosaved work could not be restored: ${startup.autosaveError}`) });
+        if (linkError)
+          setNotice({ kind: "error", message: `${linkError} The example "${initialExampleId}" is shown instead.` });
+        else if (startup.autosaveError && !explicitExample)
+          setNotice({
+            kind: "error",
+            message: sentence(`The autosaved work could not be restored: ${startup.autosaveError}`),
+          });
         else if (startup.source === "autosave" && startup.workspace) {
           // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
           const keptAs = keepAside(startup.workspace, snapshotOf(store.getState())?.scenario, "opening an example");
-          if (keptAs) setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${keptAs}".` });
+          if (keptAs)
+            setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${keptAs}".` });
         }
       }
       // The example named in the URL was opened once; a reload must bring back the edits made since, not the example.
-      if (explicitExample) window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
+      if (explicitExample)
+        window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
       setStartupDone(true);
     },
     [controller, explicitExample, initialExampleId, openLink, keepAside, setNotice, store],
@@ -95,7 +117,12 @@ function StartedSession({ initialExampleId, explicitExample, controller }: Works
   useShareLinks({
     onStartup: (startup) => void onStartup(startup),
     onLinkOpened: (workspace, problems) => openLink(workspace, problems, snapshotOf(store.getState())),
-    onLinkError: (message, problems) => setNotice({ kind: "error", message: `${sentence(`This link could not be opened: ${message}`)} Your work is unchanged.`, problems }),
+    onLinkError: (message, problems) =>
+      setNotice({
+        kind: "error",
+        message: `${sentence(`This link could not be opened: ${message}`)} Your work is unchanged.`,
+        problems,
+      }),
   });
 
   const status = useAutosave(startupDone ? snapshot : null);
@@ -123,7 +150,9 @@ function useWorkspaceSnapshot(): Partial<WorkspaceState> | null {
   return useMemo(() => (fields.catalogVersion === 0 ? null : workspaceSnapshot(fields)), [fields]);
 }
 
-function snapshotOf(state: Parameters<typeof workspaceSnapshot>[0] & { catalogVersion: number }): Partial<WorkspaceState> | null {
+function snapshotOf(
+  state: Parameters<typeof workspaceSnapshot>[0] & { catalogVersion: number },
+): Partial<WorkspaceState> | null {
   return state.catalogVersion === 0 ? null : workspaceSnapshot(state);
 }
 
@@ -147,16 +176,30 @@ function WorkspaceNoticeBanner() {
       <div className="min-w-0 flex-1 space-y-2">
         {/* Plain text: the message may quote a stranger's link. */}
         <p className="break-words">{notice.message}</p>
-        {notice.problems && notice.problems.length > 0 ? <ProblemList problems={notice.problems} testId="workspace-notice-problems" /> : null}
+        {notice.problems && notice.problems.length > 0 ? (
+          <ProblemList problems={notice.problems} testId="workspace-notice-problems" />
+        ) : null}
       </div>
-      <button type="button" className="rounded-md px-2 py-0.5 text-muted hover:bg-panel hover:text-ink" aria-label="Dismiss" data-testid="workspace-notice-dismiss" onClick={() => setNotice(null)}>
+      <button
+        type="button"
+        className="rounded-md px-2 py-0.5 text-muted hover:bg-panel hover:text-ink"
+        aria-label="Dismiss"
+        data-testid="workspace-notice-dismiss"
+        onClick={() => setNotice(null)}
+      >
         ✕
       </button>
     </div>
   );
 }
 
-function WorkspaceDialogs({ controller, snapshot }: { controller: PlaygroundController; snapshot: Partial<WorkspaceState> | null }) {
+function WorkspaceDialogs({
+  controller,
+  snapshot,
+}: {
+  controller: PlaygroundController;
+  snapshot: Partial<WorkspaceState> | null;
+}) {
   const openDialog = usePlayground((state) => state.openDialog);
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
@@ -164,8 +207,12 @@ function WorkspaceDialogs({ controller, snapshot }: { controller: PlaygroundCont
   const turns = usePlayground((state) => state.turns);
   const runs = usePlayground((state) => state.runs);
   const close = useCallback(() => setOpenDialog(null), [setOpenDialog]);
-  const exportStrategies = useMemo(() => runs.filter((run) => !run.refused).map((run) => ({ id: run.id, label: STRATEGIES[run.id].title })), [runs]);
-  const warn = (message: string, problems: InputProblem[]) => setNotice(problems.length > 0 ? { kind: "info", message, problems } : null);
+  const exportStrategies = useMemo(
+    () => runs.filter((run) => !run.refused).map((run) => ({ id: run.id, label: STRATEGIES[run.id].title })),
+    [runs],
+  );
+  const warn = (message: string, problems: InputProblem[]) =>
+    setNotice(problems.length > 0 ? { kind: "info", message, problems } : null);
 
   return (
     <>
@@ -178,14 +225,20 @@ function WorkspaceDialogs({ controller, snapshot }: { controller: PlaygroundCont
           controller.replaceCatalog(merged.catalog);
           // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
           const names = new Set(merged.catalog.tools.map((tool) => tool.name));
-          const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter((name) => !names.has(name));
+          const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter(
+            (name) => !names.has(name),
+          );
           const missingProblems: InputProblem[] = missing.map((name) => ({
             severity: "warning",
             path: "$.turns",
             toolName: name,
             message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
           }));
-          warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [...problems, ...merged.problems, ...missingProblems]);
+          warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [
+            ...problems,
+            ...merged.problems,
+            ...missingProblems,
+          ]);
         }}
         onImportScenario={(scenario, problems) => {
           controller.openWorkspace({ scenario });
@@ -203,7 +256,13 @@ function WorkspaceDialogs({ controller, snapshot }: { controller: PlaygroundCont
           />
         ) : null}
       </DialogFrame>
-      <DialogFrame open={openDialog === "export"} onClose={close} title="Export" testId="export-dialog" width="max-w-4xl">
+      <DialogFrame
+        open={openDialog === "export"}
+        onClose={close}
+        title="Export"
+        testId="export-dialog"
+        width="max-w-4xl"
+      >
         {openDialog === "export" ? (
           <ExportPanel
             scenario={snapshot?.scenario ?? null}

@@ -9,7 +9,9 @@ describe("CachePrefixBar", () => {
     const step = run.steps.find((candidate) => candidate.segmentStatus.includes("invalidated"));
     expect(step).toBeDefined();
     if (!step) return;
-    const html = render(<CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />);
+    const html = render(
+      <CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />,
+    );
     const segments = tagsWithTestId(html, "prefix-segment");
     expect(segments.map((tag) => attribute(tag, "data-status"))).toContain("invalidated");
     expect(textOfTestId(html, "divergence")).toBe(step.divergence?.reason);
@@ -23,11 +25,17 @@ describe("CachePrefixBar", () => {
   it("shows anthropic-tool-search keeping it: no invalidated segment, prefix intact", async () => {
     const run = await exampleRun("anthropic-tool-search");
     for (const step of run.steps.slice(1)) {
-      const html = render(<CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />);
-      expect(tagsWithTestId(html, "prefix-segment").map((tag) => attribute(tag, "data-status"))).not.toContain("invalidated");
+      const html = render(
+        <CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />,
+      );
+      expect(tagsWithTestId(html, "prefix-segment").map((tag) => attribute(tag, "data-status"))).not.toContain(
+        "invalidated",
+      );
     }
     const last = run.steps[run.steps.length - 1];
-    const html = render(<CachePrefixBar segments={last.segments} statuses={last.segmentStatus} divergence={last.divergence} />);
+    const html = render(
+      <CachePrefixBar segments={last.segments} statuses={last.segmentStatus} divergence={last.divergence} />,
+    );
     expect(textOfTestId(html, "divergence")).toMatch(/^Prefix intact/);
     expect(tagsWithTestId(html, "divergence-marker")).toHaveLength(0);
     // Deferred tools are counted, not drawn.
@@ -37,7 +45,9 @@ describe("CachePrefixBar", () => {
   it("prints the legend totals of every status", async () => {
     const run = await exampleRun("full");
     const step = run.steps[1];
-    const html = render(<CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />);
+    const html = render(
+      <CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />,
+    );
     const totals = statusTotals(step.segments, step.segmentStatus);
     const legend = tagsWithTestId(html, "prefix-legend-item").map((tag) => attribute(tag, "data-status"));
     expect(legend).toEqual(["read", "write", "uncached", "invalidated"]);

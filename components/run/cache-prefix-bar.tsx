@@ -27,7 +27,13 @@ export type CachePrefixBarProps = {
  * Divergences that happen at a place in the prompt get a marker there. The others (first request, nothing cached at
  * all) are about the whole request and are only named in words.
  */
-const MARKED_KINDS: ReadonlySet<DivergenceKind> = new Set(["changed", "inserted", "removed", "ttl-expired", "lookback-exceeded"]);
+const MARKED_KINDS: ReadonlySet<DivergenceKind> = new Set([
+  "changed",
+  "inserted",
+  "removed",
+  "ttl-expired",
+  "lookback-exceeded",
+]);
 
 /**
  * The whole request in the provider's cache order as one horizontal bar: width ∝ tokens, colour = what the
@@ -46,7 +52,8 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
       boxes: layoutBars(bars),
       totals: statusTotals(segments, statuses),
       outside: outsidePromptSummary(segments),
-      markerBar: divergence && MARKED_KINDS.has(divergence.kind) ? barIndexOfSegment(bars, divergence.segmentIndex) : -1,
+      markerBar:
+        divergence && MARKED_KINDS.has(divergence.kind) ? barIndexOfSegment(bars, divergence.segmentIndex) : -1,
     };
   }, [segments, statuses, divergence, maxBars]);
 
@@ -61,11 +68,15 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target =
-      event.key === "ArrowRight" ? Math.min(bars.length - 1, rovingIndex + 1)
-      : event.key === "ArrowLeft" ? Math.max(0, rovingIndex - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? bars.length - 1
-      : null;
+      event.key === "ArrowRight"
+        ? Math.min(bars.length - 1, rovingIndex + 1)
+        : event.key === "ArrowLeft"
+          ? Math.max(0, rovingIndex - 1)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? bars.length - 1
+              : null;
     if (event.key === "Escape") setActiveIndex(null);
     if (target === null) return;
     // preventDefault also tells the page's ←/→ stepping shortcut that this key was used.
@@ -82,7 +93,13 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
         <span aria-hidden className="inline-block w-4 shrink-0 text-center">
           {icon}
         </span>
-        <p className="line-clamp-2" data-testid="divergence" data-kind={divergence?.kind ?? "none"} data-lost-cache={lostCache} aria-live="polite">
+        <p
+          className="line-clamp-2"
+          data-testid="divergence"
+          data-kind={divergence?.kind ?? "none"}
+          data-lost-cache={lostCache}
+          aria-live="polite"
+        >
           {divergenceSentence(divergence)}
         </p>
       </div>
@@ -95,7 +112,9 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
           onKeyDown={onKeyDown}
           onMouseLeave={() => setActiveIndex(null)}
         >
-          {bars.length === 0 ? <span className="m-auto text-sm text-muted">No prompt tokens in this request</span> : null}
+          {bars.length === 0 ? (
+            <span className="m-auto text-sm text-muted">No prompt tokens in this request</span>
+          ) : null}
           {bars.map((bar, index) => (
             <div
               key={`${bar.startIndex}-${bar.endIndex}`}
@@ -151,20 +170,31 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
             {active.mixed ? (
               <p className="tabular mt-1 text-xs text-muted">
                 {CACHE_STATUS_ORDER.filter((status) => active.statusTokens[status] > 0)
-                  .map((status) => `${formatTokens(active.statusTokens[status])} ${CACHE_STATUS_STYLES[status].label.toLowerCase()}`)
+                  .map(
+                    (status) =>
+                      `${formatTokens(active.statusTokens[status])} ${CACHE_STATUS_STYLES[status].label.toLowerCase()}`,
+                  )
                   .join(" · ")}
               </p>
             ) : (
               <p className="mt-1 text-xs text-muted">{CACHE_STATUS_STYLES[active.status].description}</p>
             )}
-            {active.breakpoint ? <p className="mt-1 text-xs text-muted">A cache breakpoint sits in this range.</p> : null}
+            {active.breakpoint ? (
+              <p className="mt-1 text-xs text-muted">A cache breakpoint sits in this range.</p>
+            ) : null}
           </div>
         ) : null}
       </div>
 
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm" data-testid="prefix-legend">
         {CACHE_STATUS_ORDER.map((status) => (
-          <span key={status} className="flex items-center gap-2" data-testid="prefix-legend-item" data-status={status} title={CACHE_STATUS_STYLES[status].description}>
+          <span
+            key={status}
+            className="flex items-center gap-2"
+            data-testid="prefix-legend-item"
+            data-status={status}
+            title={CACHE_STATUS_STYLES[status].description}
+          >
             <span aria-hidden className="inline-block h-3.5 w-3.5 rounded-sm" style={cacheStatusBackground(status)} />
             <span className="text-ink-soft">{CACHE_STATUS_STYLES[status].label}</span>
             <span className="tabular min-w-[4.5rem] font-semibold text-ink" data-testid="prefix-legend-tokens">

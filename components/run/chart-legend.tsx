@@ -16,12 +16,25 @@ export function ChartLegend({ items }: { items: readonly ChartLegendItem[] }) {
     // Inline items (not a flex row) so the legend flows around a floated toolbar.
     <ul className="text-sm leading-7 text-ink-soft" data-testid="chart-legend">
       {items.map((item) => (
-        <li key={item.key} className={`mr-4 inline-flex items-center gap-1.5 whitespace-nowrap ${item.emphasised ? "font-semibold text-ink" : ""}`} title={item.title}>
+        <li
+          key={item.key}
+          className={`mr-4 inline-flex items-center gap-1.5 whitespace-nowrap ${item.emphasised ? "font-semibold text-ink" : ""}`}
+          title={item.title}
+        >
           {item.shape === "square" ? (
             <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: item.color }} />
           ) : (
             <svg aria-hidden width="22" height="10" viewBox="0 0 22 10">
-              <line x1="1" y1="5" x2="21" y2="5" stroke={item.color} strokeWidth={item.emphasised ? 4 : 2.5} strokeDasharray={item.dash} strokeLinecap="round" />
+              <line
+                x1="1"
+                y1="5"
+                x2="21"
+                y2="5"
+                stroke={item.color}
+                strokeWidth={item.emphasised ? 4 : 2.5}
+                strokeDasharray={item.dash}
+                strokeLinecap="round"
+              />
             </svg>
           )}
           {item.label}

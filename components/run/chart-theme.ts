@@ -10,7 +10,12 @@ export const CURSOR_FILL = "var(--panel-muted)";
 export const TOOLTIP_CLASS = "rounded-lg border border-line bg-panel px-3 py-2 text-sm text-ink shadow-lg";
 
 /** Rotated y-axis title placed left of the tick labels (in the chart's left margin), so the two never overlap. */
-export const Y_AXIS_LABEL = { angle: -90, position: "left", offset: -2, style: { ...AXIS_LABEL_STYLE, textAnchor: "middle" } } as const;
+export const Y_AXIS_LABEL = {
+  angle: -90,
+  position: "left",
+  offset: -2,
+  style: { ...AXIS_LABEL_STYLE, textAnchor: "middle" },
+} as const;
 
 /**
  * The x axis of a cumulative chart: whole numbers from 1 (request or turn) to the last one. Spread onto <XAxis>

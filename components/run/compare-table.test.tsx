@@ -9,7 +9,9 @@ describe("CompareTable", () => {
     const html = render(<CompareTable runs={runs} selectedId="naive-dynamic" onSelect={() => {}} />);
     const rows = tagsWithTestId(html, "compare-row");
     expect(rows.map((tag) => attribute(tag, "data-strategy"))).toEqual(runs.map((run) => run.id));
-    expect(rows.filter((tag) => attribute(tag, "data-selected") === "true").map((tag) => attribute(tag, "data-strategy"))).toEqual(["naive-dynamic"]);
+    expect(
+      rows.filter((tag) => attribute(tag, "data-selected") === "true").map((tag) => attribute(tag, "data-strategy")),
+    ).toEqual(["naive-dynamic"]);
     // Rows are focusable so Enter can select them.
     for (const tag of rows) expect(attribute(tag, "tabindex")).toBe("0");
 
@@ -19,7 +21,11 @@ describe("CompareTable", () => {
     const inputs = tagsWithTestId(html, "compare-input");
     expect(inputs.map((tag) => Number(attribute(tag, "data-value")))).toEqual(ran.map((run) => run.totals.input));
     const cheapest = Math.min(...ran.map((run) => run.totals.costUsd));
-    expect(costs.filter((tag) => attribute(tag, "data-cheapest") === "true").map((tag) => Number(attribute(tag, "data-value")))).toEqual([cheapest]);
+    expect(
+      costs
+        .filter((tag) => attribute(tag, "data-cheapest") === "true")
+        .map((tag) => Number(attribute(tag, "data-value"))),
+    ).toEqual([cheapest]);
 
     const goals = tagsWithTestId(html, "compare-goal");
     expect(goals).toHaveLength(runs.length * 3);

@@ -41,8 +41,12 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
             <th scope="col" className={`${headerClass} text-left`}>
               Strategy
             </th>
-            <th scope="col" className={headerClass}>Requests</th>
-            <th scope="col" className={headerClass}>Input tokens</th>
+            <th scope="col" className={headerClass}>
+              Requests
+            </th>
+            <th scope="col" className={headerClass}>
+              Input tokens
+            </th>
             <th scope="col" className={headerClass}>
               Cache hit
               <br />
@@ -53,7 +57,9 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
               <br />
               by requests
             </th>
-            <th scope="col" className={headerClass}>Cost</th>
+            <th scope="col" className={headerClass}>
+              Cost
+            </th>
             <th scope="col" className={headerClass}>
               Tools
               <br />
@@ -85,7 +91,11 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
               >
                 <th scope="row" className="w-44 max-w-44 px-2 py-2.5 text-left font-normal">
                   <span className="flex items-center gap-2.5">
-                    <span aria-hidden className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: STRATEGY_STYLES[row.id].color }} />
+                    <span
+                      aria-hidden
+                      className="inline-block h-3 w-3 shrink-0 rounded-full"
+                      style={{ background: STRATEGY_STYLES[row.id].color }}
+                    />
                     <span className="min-w-0">
                       <span className="block font-semibold text-ink">
                         {strategyTitle(row.id)}
@@ -105,19 +115,39 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
                     <td className="tabular px-2 text-right" data-testid="compare-input" data-value={totals.input}>
                       {formatTokens(totals.input)}
                     </td>
-                    <td className="tabular px-2 text-right" data-testid="compare-hit-tokens" data-value={totals.cacheHitRateByTokens}>
+                    <td
+                      className="tabular px-2 text-right"
+                      data-testid="compare-hit-tokens"
+                      data-value={totals.cacheHitRateByTokens}
+                    >
                       {formatPercent(totals.cacheHitRateByTokens)}
                     </td>
-                    <td className="tabular px-2 text-right" data-testid="compare-hit-requests" data-value={totals.cacheHitRateByRequests}>
+                    <td
+                      className="tabular px-2 text-right"
+                      data-testid="compare-hit-requests"
+                      data-value={totals.cacheHitRateByRequests}
+                    >
                       {formatPercent(totals.cacheHitRateByRequests)}
                     </td>
-                    <td className="px-2 text-right" data-testid="compare-cost" data-value={totals.costUsd} data-cheapest={row.cheapest}>
-                      <span className={`tabular inline-block rounded-md px-1.5 py-0.5 font-semibold ${row.cheapest ? "bg-success/15 text-success ring-1 ring-success/40" : "text-ink"}`}>
+                    <td
+                      className="px-2 text-right"
+                      data-testid="compare-cost"
+                      data-value={totals.costUsd}
+                      data-cheapest={row.cheapest}
+                    >
+                      <span
+                        className={`tabular inline-block rounded-md px-1.5 py-0.5 font-semibold ${row.cheapest ? "bg-success/15 text-success ring-1 ring-success/40" : "text-ink"}`}
+                      >
                         {formatUsd(totals.costUsd, { decimals: costDecimals })}
                       </span>
                       {row.cheapest ? <span className="block text-xs font-medium text-success">cheapest</span> : null}
                     </td>
-                    <td className="tabular px-2 text-right" data-testid="compare-tools" data-found={totals.toolsFound} data-needed={totals.toolsNeeded}>
+                    <td
+                      className="tabular px-2 text-right"
+                      data-testid="compare-tools"
+                      data-found={totals.toolsFound}
+                      data-needed={totals.toolsNeeded}
+                    >
                       <span className={totals.toolsFound < totals.toolsNeeded ? "font-semibold text-danger" : ""}>
                         {formatTokens(totals.toolsFound)} / {formatTokens(totals.toolsNeeded)}
                       </span>
@@ -132,8 +162,19 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
                 {GOALS.map((goal) => {
                   const met = row.goals[goal.key];
                   return (
-                    <td key={goal.key} className="px-2 text-center" data-testid="compare-goal" data-goal={goal.key} data-met={met}>
-                      <span role="img" aria-label={goalVerdictLabel(goal, met)} title={goalVerdictLabel(goal, met)} className={`text-xl font-bold ${met ? "text-success" : "text-danger"}`}>
+                    <td
+                      key={goal.key}
+                      className="px-2 text-center"
+                      data-testid="compare-goal"
+                      data-goal={goal.key}
+                      data-met={met}
+                    >
+                      <span
+                        role="img"
+                        aria-label={goalVerdictLabel(goal, met)}
+                        title={goalVerdictLabel(goal, met)}
+                        className={`text-xl font-bold ${met ? "text-success" : "text-danger"}`}
+                      >
                         {met ? "✓" : "✗"}
                       </span>
                     </td>

@@ -1,6 +1,15 @@
 "use client";
 import { useState } from "react";
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from "recharts";
 import { Button } from "@/components/ui/button";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/scenario/types";
@@ -26,7 +35,9 @@ const AXIS_LABELS: Record<CostAxis, string> = { request: "Request number", turn:
 
 function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { axis: CostAxis }) {
   if (!active || !payload?.length) return null;
-  const entries = [...payload].filter((entry) => typeof entry.value === "number").sort((a, b) => Number(b.value) - Number(a.value));
+  const entries = [...payload]
+    .filter((entry) => typeof entry.value === "number")
+    .sort((a, b) => Number(b.value) - Number(a.value));
   return (
     <div className={TOOLTIP_CLASS}>
       <p className="mb-1 font-semibold">
@@ -50,7 +61,13 @@ function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { a
 }
 
 /** Cumulative USD of every strategy on one chart: where the lines part is where a strategy pays for its design. */
-export function CumulativeCostChart({ runs, selectedId, axis, onAxisChange, height = "100%" }: CumulativeCostChartProps) {
+export function CumulativeCostChart({
+  runs,
+  selectedId,
+  axis,
+  onAxisChange,
+  height = "100%",
+}: CumulativeCostChartProps) {
   const [ownAxis, setOwnAxis] = useState<CostAxis>("request");
   const currentAxis = axis ?? ownAxis;
   const data = cumulativeCostData(runs, currentAxis);
@@ -64,12 +81,23 @@ export function CumulativeCostChart({ runs, selectedId, axis, onAxisChange, heig
     const last = [...data.rows].reverse().find((row) => row[id] !== undefined);
     return `${strategyTitle(id)} ${formatUsd(last?.[id] ?? 0)}`;
   });
-  const summary = data.series.length === 0 ? "No strategy ran." : `Cumulative cost in USD per ${AXIS_LABELS[currentAxis].toLowerCase()}. Totals: ${totals.join("; ")}.`;
+  const summary =
+    data.series.length === 0
+      ? "No strategy ran."
+      : `Cumulative cost in USD per ${AXIS_LABELS[currentAxis].toLowerCase()}. Totals: ${totals.join("; ")}.`;
 
   const toolbar = (
     <div role="group" aria-label="Cost by" className="flex gap-1" data-testid="cost-axis-toggle">
       {(["request", "turn"] as const).map((option) => (
-        <Button key={option} size="sm" variant="ghost" pressed={currentAxis === option} onClick={() => chooseAxis(option)} data-testid="cost-axis" data-axis={option}>
+        <Button
+          key={option}
+          size="sm"
+          variant="ghost"
+          pressed={currentAxis === option}
+          onClick={() => chooseAxis(option)}
+          data-testid="cost-axis"
+          data-axis={option}
+        >
           Per {option}
         </Button>
       ))}

@@ -18,7 +18,14 @@ const ROWS: ReadonlyArray<{ key: "sends" | "schemaGoesTo" | "costs" | "prefixEff
   { key: "sends", label: "Sends" },
   { key: "schemaGoesTo", label: "A found tool's schema goes" },
   { key: "costs", label: "Costs" },
-  { key: "prefixEffect", label: <>Effect on the <Term id="prefix">prefix</Term></> },
+  {
+    key: "prefixEffect",
+    label: (
+      <>
+        Effect on the <Term id="prefix">prefix</Term>
+      </>
+    ),
+  },
 ];
 
 /** Renders `code` spans written with backticks in the explanations as code, and everything else as text. */
@@ -40,8 +47,9 @@ export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnC
   return (
     <div className={`flex flex-col gap-4 px-5 py-4 ${className}`}>
       <p className="text-sm text-ink-soft" data-testid="learn-terms">
-        Terms: <Term id="prefix" />, <Term id="cache-breakpoint" />, <Term id="defer-loading" />, <Term id="tool-reference" />, <Term id="ttl" />,{" "}
-        <Term id="cache-write" />, <Term id="cache-read" />, <Term id="lookback" />, <Term id="namespace" />, <Term id="stub" />, <Term id="gateway" />.
+        Terms: <Term id="prefix" />, <Term id="cache-breakpoint" />, <Term id="defer-loading" />,{" "}
+        <Term id="tool-reference" />, <Term id="ttl" />, <Term id="cache-write" />, <Term id="cache-read" />,{" "}
+        <Term id="lookback" />, <Term id="namespace" />, <Term id="stub" />, <Term id="gateway" />.
       </p>
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-4" data-testid="learn-cards">
         {entries.map((entry) => {
@@ -55,7 +63,11 @@ export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnC
               className={`flex flex-col rounded-xl border bg-panel p-4 ${selected ? "border-accent ring-2 ring-accent/40" : "border-line"}`}
             >
               <h3 className="flex items-center gap-2 text-base font-semibold text-ink">
-                <span aria-hidden className="inline-block h-3 w-3 shrink-0 rounded-full" style={{ background: STRATEGY_STYLES[entry.id].color }} />
+                <span
+                  aria-hidden
+                  className="inline-block h-3 w-3 shrink-0 rounded-full"
+                  style={{ background: STRATEGY_STYLES[entry.id].color }}
+                />
                 {entry.title}
               </h3>
               <dl className="mt-3 flex-1 space-y-2 text-sm">

@@ -14,9 +14,15 @@ export type RequestDiffProps = {
 export function RequestDiff({ original, modified, theme, className = "" }: RequestDiffProps) {
   if (!original) {
     return (
-      <div className={`flex h-full flex-col items-center justify-center gap-2 p-6 text-center ${className}`} data-testid="request-diff" data-state="first-request">
+      <div
+        className={`flex h-full flex-col items-center justify-center gap-2 p-6 text-center ${className}`}
+        data-testid="request-diff"
+        data-state="first-request"
+      >
         <p className="text-lg font-semibold text-ink">First request</p>
-        <p className="max-w-md text-sm text-muted">There is no previous request to compare with. Step forward to see what the next request changes.</p>
+        <p className="max-w-md text-sm text-muted">
+          There is no previous request to compare with. Step forward to see what the next request changes.
+        </p>
       </div>
     );
   }

@@ -56,7 +56,14 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-const VIEWER_OPTIONS = { readOnly: true, domReadOnly: true, folding: true, showFoldingControls: "always", renderLineHighlight: "none", wordWrap: "off" } as const;
+const VIEWER_OPTIONS = {
+  readOnly: true,
+  domReadOnly: true,
+  folding: true,
+  showFoldingControls: "always",
+  renderLineHighlight: "none",
+  wordWrap: "off",
+} as const;
 
 /**
  * The exact request of the current step: method and URL, headers (keys only ever as environment variables), the
@@ -67,7 +74,10 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
   const [tab, setTab] = useState("body");
   const bytes = useMemo(() => utf8ByteLength(detail.requestJson), [detail.requestJson]);
   // Only serialised when its tab can be shown.
-  const responseJson = useMemo(() => (showResponse ? JSON.stringify(detail.response, null, 2) : null), [showResponse, detail.response]);
+  const responseJson = useMemo(
+    () => (showResponse ? JSON.stringify(detail.response, null, 2) : null),
+    [showResponse, detail.response],
+  );
   const headers = useMemo(() => safeHeaders(detail.request), [detail.request]);
   const editorTheme = theme === "dark" ? "vs-dark" : "light";
 
@@ -84,7 +94,10 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
       // Let "Preparing…" paint before a long synchronous generation blocks the thread.
       await new Promise((resolve) => window.setTimeout(resolve, 0));
       // Generated on click only: at 10,000 tools the body is megabytes.
-      const text = format === "json" ? detail.requestJson : await (codeFor ? codeFor(format) : requestCode(detail.request, format));
+      const text =
+        format === "json"
+          ? detail.requestJson
+          : await (codeFor ? codeFor(format) : requestCode(detail.request, format));
       setCopyStatus({ format, state: (await copyText(text)) ? "copied" : "failed" });
     } catch {
       setCopyStatus({ format, state: "failed" });
@@ -92,7 +105,16 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
   };
 
   const requestEditor = (
-    <LazyEditor testId="request-editor" ariaLabel="Request body (read-only JSON)" path="playground/request-body.json" language="json" value={detail.requestJson} readOnly theme={editorTheme} options={VIEWER_OPTIONS} />
+    <LazyEditor
+      testId="request-editor"
+      ariaLabel="Request body (read-only JSON)"
+      path="playground/request-body.json"
+      language="json"
+      value={detail.requestJson}
+      readOnly
+      theme={editorTheme}
+      options={VIEWER_OPTIONS}
+    />
   );
 
   const copyLabel = copyStatus ? CODE_FORMATS.find((entry) => entry.id === copyStatus.format)?.label : "";
@@ -101,10 +123,16 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
     <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-panel">
       <div className="relative flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-line px-4 py-2.5">
         <p className="min-w-0 flex-1 truncate font-mono text-sm" data-testid="request-url" title={detail.request.url}>
-          <span className="mr-2 rounded bg-accent-soft px-1.5 py-0.5 font-semibold text-accent">{detail.request.method}</span>
+          <span className="mr-2 rounded bg-accent-soft px-1.5 py-0.5 font-semibold text-accent">
+            {detail.request.method}
+          </span>
           {detail.request.url}
         </p>
-        <span className="tabular text-sm text-muted" data-testid="request-bytes" title={`${bytes.toLocaleString("en-US")} bytes, UTF-8`}>
+        <span
+          className="tabular text-sm text-muted"
+          data-testid="request-bytes"
+          title={`${bytes.toLocaleString("en-US")} bytes, UTF-8`}
+        >
           {formatBytes(bytes)}
         </span>
         <div className="flex items-center gap-1" role="group" aria-label="Copy the request as">
@@ -143,7 +171,11 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
         </span>
       </div>
 
-      <dl className="grid max-h-24 shrink-0 grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 overflow-auto border-b border-line px-4 py-2 font-mono text-xs" data-testid="request-headers" aria-label="Request headers">
+      <dl
+        className="grid max-h-24 shrink-0 grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 overflow-auto border-b border-line px-4 py-2 font-mono text-xs"
+        data-testid="request-headers"
+        aria-label="Request headers"
+      >
         {headers.map((header) => (
           <div key={header.name} className="contents" data-testid="request-header">
             <dt className="text-muted">{header.name}</dt>
@@ -164,7 +196,18 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
               id: "response",
               label: "Response (simulated)",
               testId: "request-tab-response",
-              content: <LazyEditor testId="response-editor" ariaLabel="Simulated response (read-only JSON)" path="playground/response-body.json" language="json" value={responseJson ?? ""} readOnly theme={editorTheme} options={VIEWER_OPTIONS} />,
+              content: (
+                <LazyEditor
+                  testId="response-editor"
+                  ariaLabel="Simulated response (read-only JSON)"
+                  path="playground/response-body.json"
+                  language="json"
+                  value={responseJson ?? ""}
+                  readOnly
+                  theme={editorTheme}
+                  options={VIEWER_OPTIONS}
+                />
+              ),
             },
           ]}
         />

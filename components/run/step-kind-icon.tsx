@@ -2,7 +2,8 @@ import type { StepKind } from "@/lib/engine/types";
 
 const PATHS: Record<StepKind, string> = {
   // magnifier
-  search: "M10.5 4a6.5 6.5 0 1 0 4.03 11.6l4.43 4.43 1.41-1.41-4.43-4.43A6.5 6.5 0 0 0 10.5 4Zm0 2a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Z",
+  search:
+    "M10.5 4a6.5 6.5 0 1 0 4.03 11.6l4.43 4.43 1.41-1.41-4.43-4.43A6.5 6.5 0 0 0 10.5 4Zm0 2a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Z",
   // arrow down into a tray
   load: "M11 3h2v9.17l3.59-3.58L18 10l-6 6-6-6 1.41-1.41L11 12.17V3ZM4 18h16v2H4v-2Z",
   // wrench
@@ -10,7 +11,8 @@ const PATHS: Record<StepKind, string> = {
   // circular arrow
   retry: "M12 5V2L7.5 6.5 12 11V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7Z",
   // speech bubble
-  answer: "M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm1 2v9h1v2.2L8.3 15H19V6H5Z",
+  answer:
+    "M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm1 2v9h1v2.2L8.3 15H19V6H5Z",
 };
 
 /** A 16 px glyph for a request kind; decorative, so hidden from screen readers (the kind is in the label). */

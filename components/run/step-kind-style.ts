@@ -12,12 +12,14 @@ export const STEP_KIND_CLASSES: Record<StepKind, { chip: string; current: string
   },
   load: {
     chip: "border-violet-300 bg-violet-50 text-violet-800 dark:border-violet-700 dark:bg-violet-950 dark:text-violet-200",
-    current: "bg-violet-600 text-white border-violet-600 dark:bg-violet-400 dark:text-violet-950 dark:border-violet-400",
+    current:
+      "bg-violet-600 text-white border-violet-600 dark:bg-violet-400 dark:text-violet-950 dark:border-violet-400",
     text: "text-violet-700 dark:text-violet-300",
   },
   call: {
     chip: "border-indigo-300 bg-indigo-50 text-indigo-800 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-200",
-    current: "bg-indigo-600 text-white border-indigo-600 dark:bg-indigo-400 dark:text-indigo-950 dark:border-indigo-400",
+    current:
+      "bg-indigo-600 text-white border-indigo-600 dark:bg-indigo-400 dark:text-indigo-950 dark:border-indigo-400",
     text: "text-indigo-700 dark:text-indigo-300",
   },
   retry: {

@@ -24,18 +24,30 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
   return (
     <div className={`flex h-full min-h-0 flex-col gap-3 px-5 pt-3 pb-3 ${className}`} data-testid="step-summary">
       <div className="flex items-center gap-3">
-        <span className={`inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold ${STEP_KIND_CLASSES[step.kind].text}`} data-testid="step-kind" data-kind={step.kind}>
+        <span
+          className={`inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold ${STEP_KIND_CLASSES[step.kind].text}`}
+          data-testid="step-kind"
+          data-kind={step.kind}
+        >
           <StepKindIcon kind={step.kind} />
           {STEP_KINDS[step.kind].label}
         </span>
-        <h3 className="min-w-0 flex-1 truncate text-lg font-semibold text-ink" data-testid="step-title" title={step.title}>
+        <h3
+          className="min-w-0 flex-1 truncate text-lg font-semibold text-ink"
+          data-testid="step-title"
+          title={step.title}
+        >
           {step.title}
         </h3>
         <span className="tabular shrink-0 text-sm text-muted" data-testid="step-position">
           Turn {step.turn + 1} · request {step.index + 1}
           {run ? ` of ${run.steps.length}` : ""}
         </span>
-        <span className="tabular flex shrink-0 items-center gap-1 text-sm text-muted" data-testid="step-clock" title={`${formatDuration(step.clockSeconds)} after the first request on the scenario's clock`}>
+        <span
+          className="tabular flex shrink-0 items-center gap-1 text-sm text-muted"
+          data-testid="step-clock"
+          title={`${formatDuration(step.clockSeconds)} after the first request on the scenario's clock`}
+        >
           <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="9" />
             <path d="M12 7v5l3 2" />
@@ -58,7 +70,13 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
         {figures.map((figure) => (
           <div key={figure.key} className="min-w-0" data-testid="step-figure" data-figure={figure.key}>
             <dt className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted">
-              {figure.status ? <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={cacheStatusBackground(figure.status)} /> : null}
+              {figure.status ? (
+                <span
+                  aria-hidden
+                  className="inline-block h-2.5 w-2.5 rounded-sm"
+                  style={cacheStatusBackground(figure.status)}
+                />
+              ) : null}
               {figure.label}
             </dt>
             <dd className="tabular text-xl font-semibold text-ink" data-value={figure.tokens}>
@@ -72,11 +90,18 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           <dd className="tabular text-2xl font-bold text-ink" data-testid="step-cost" data-value={step.cost.totalUsd}>
             {formatUsd(step.cost.totalUsd)}
           </dd>
-          <dd className="text-xs text-muted">{estimated ? `tokens ≈ ${run.tokenCounting.label}` : run ? run.tokenCounting.label : ""}</dd>
+          <dd className="text-xs text-muted">
+            {estimated ? `tokens ≈ ${run.tokenCounting.label}` : run ? run.tokenCounting.label : ""}
+          </dd>
         </div>
       </dl>
 
-      <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto text-sm text-ink-soft" data-testid="step-notes" aria-label="What happened in this request" tabIndex={0}>
+      <ul
+        className="min-h-0 flex-1 space-y-1 overflow-y-auto text-sm text-ink-soft"
+        data-testid="step-notes"
+        aria-label="What happened in this request"
+        tabIndex={0}
+      >
         {notes.length === 0 ? <li className="text-muted">Nothing unusual in this request.</li> : null}
         {step.notes.map((note, index) => (
           <li key={`note-${index}`} data-testid="step-note" className="flex gap-2">
@@ -87,7 +112,12 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           </li>
         ))}
         {step.warnings.map((warning, index) => (
-          <li key={`warning-${index}`} data-testid="step-warning" data-code={warning.code} className="flex gap-2 text-warning">
+          <li
+            key={`warning-${index}`}
+            data-testid="step-warning"
+            data-code={warning.code}
+            className="flex gap-2 text-warning"
+          >
             <span aria-hidden>⚠</span>
             <span>{warning.message}</span>
           </li>

@@ -41,18 +41,26 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
     const left = chip.offsetLeft - container.clientWidth / 2 + chip.offsetWidth / 2;
     const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     container.scrollTo({ left: Math.max(0, left), behavior: reduceMotion ? "auto" : "smooth" });
-    if (container.contains(document.activeElement) && document.activeElement !== chip) chip.focus({ preventScroll: true });
+    if (container.contains(document.activeElement) && document.activeElement !== chip)
+      chip.focus({ preventScroll: true });
   }, [currentIndex, steps]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (steps.length === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-    const position = Math.max(0, steps.findIndex((step) => step.index === currentIndex));
+    const position = Math.max(
+      0,
+      steps.findIndex((step) => step.index === currentIndex),
+    );
     const target =
-      event.key === "ArrowRight" ? Math.min(steps.length - 1, position + 1)
-      : event.key === "ArrowLeft" ? Math.max(0, position - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? steps.length - 1
-      : null;
+      event.key === "ArrowRight"
+        ? Math.min(steps.length - 1, position + 1)
+        : event.key === "ArrowLeft"
+          ? Math.max(0, position - 1)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? steps.length - 1
+              : null;
     if (target === null) return;
     // Handled here; preventDefault tells the page's own stepping shortcut not to step a second time.
     event.preventDefault();
@@ -62,10 +70,23 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
   const hasCurrent = steps.some((step) => step.index === currentIndex);
 
   return (
-    <div ref={scroller} className={`relative overflow-x-auto overflow-y-hidden py-1 ${className}`} onKeyDown={onKeyDown}>
-      <ol className="flex w-max items-end gap-3 px-1" data-testid="timeline" aria-label="Requests of the selected strategy">
+    <div
+      ref={scroller}
+      className={`relative overflow-x-auto overflow-y-hidden py-1 ${className}`}
+      onKeyDown={onKeyDown}
+    >
+      <ol
+        className="flex w-max items-end gap-3 px-1"
+        data-testid="timeline"
+        aria-label="Requests of the selected strategy"
+      >
         {groupByTurn(steps).map((group, groupIndex) => (
-          <li key={`${group.turn}-${groupIndex}`} className={`flex flex-col gap-1 ${groupIndex > 0 ? "border-l-2 border-line pl-3" : ""}`} data-testid="timeline-turn" data-turn={group.turn}>
+          <li
+            key={`${group.turn}-${groupIndex}`}
+            className={`flex flex-col gap-1 ${groupIndex > 0 ? "border-l-2 border-line pl-3" : ""}`}
+            data-testid="timeline-turn"
+            data-turn={group.turn}
+          >
             <span className="text-xs font-semibold uppercase tracking-wide text-muted">Turn {group.turn + 1}</span>
             <ol className="flex gap-1.5">
               {group.steps.map((step, position) => {
@@ -89,7 +110,9 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
                       title={`${step.index + 1}. ${step.title}`}
                       onClick={() => onSelect(step.index)}
                       className={`tabular flex h-10 min-w-[3.25rem] items-center justify-center gap-1 rounded-lg border-2 px-2 text-sm font-semibold transition-colors ${
-                        current ? `${styles.current} shadow-md` : `${styles.chip} hover:brightness-95 dark:hover:brightness-125`
+                        current
+                          ? `${styles.current} shadow-md`
+                          : `${styles.chip} hover:brightness-95 dark:hover:brightness-125`
                       }`}
                     >
                       <StepKindIcon kind={step.kind} />

@@ -1,5 +1,17 @@
 "use client";
-import { Bar, CartesianGrid, ComposedChart, Line, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type XAxisTickContentProps } from "recharts";
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+  type XAxisTickContentProps,
+} from "recharts";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { SegmentCacheStatus } from "@/lib/engine/types";
 import { isLiveStep } from "@/lib/live/chart-overlay";
@@ -8,7 +20,15 @@ import { tokensPerStepRows, type ChartStep, type TokensPerStepRow } from "@/lib/
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
 import { STEP_KINDS } from "@/lib/view/step-kind";
 import { ChartLegend } from "./chart-legend";
-import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, CURSOR_FILL, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL } from "./chart-theme";
+import {
+  AXIS_LABEL_STYLE,
+  AXIS_STROKE,
+  AXIS_TICK,
+  CURSOR_FILL,
+  GRID_STROKE,
+  TOOLTIP_CLASS,
+  Y_AXIS_LABEL,
+} from "./chart-theme";
 
 export type TokensPerStepChartProps = {
   /** The selected strategy's run (RunSummary fits). */
@@ -20,7 +40,11 @@ export type TokensPerStepChartProps = {
   height?: number | string;
 };
 
-const SERIES: ReadonlyArray<{ key: "cacheRead" | "cacheWrite" | "uncached"; status: SegmentCacheStatus; name: string }> = [
+const SERIES: ReadonlyArray<{
+  key: "cacheRead" | "cacheWrite" | "uncached";
+  status: SegmentCacheStatus;
+  name: string;
+}> = [
   { key: "cacheRead", status: "read", name: "Cache read" },
   { key: "cacheWrite", status: "write", name: "Cache write" },
   { key: "uncached", status: "uncached", name: "Uncached input" },
@@ -44,7 +68,10 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
           {SERIES.map((series) => (
             <tr key={series.key}>
               <td className="pr-3">
-                <span className="mr-2 inline-block h-2.5 w-2.5 rounded-sm" style={{ background: CACHE_STATUS_STYLES[series.status].color }} />
+                <span
+                  className="mr-2 inline-block h-2.5 w-2.5 rounded-sm"
+                  style={{ background: CACHE_STATUS_STYLES[series.status].color }}
+                />
                 {series.name}
               </td>
               <td className="text-right">{formatTokens(row[series.key])}</td>
@@ -57,7 +84,9 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
           {row.measuredInput !== undefined ? (
             <tr>
               <td className="pr-3">Measured input</td>
-              <td className="text-right">{row.measuredInput === null ? "not reported" : formatTokens(row.measuredInput)}</td>
+              <td className="text-right">
+                {row.measuredInput === null ? "not reported" : formatTokens(row.measuredInput)}
+              </td>
             </tr>
           ) : null}
           <tr>
@@ -75,13 +104,31 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
 }
 
 /** Two-line x tick: the request number, and its kind underneath. The current step is bold. */
-function StepTick({ x, y, value, rows, currentIndex }: { x: number; y: number; value: unknown; rows: readonly TokensPerStepRow[]; currentIndex: number }) {
+function StepTick({
+  x,
+  y,
+  value,
+  rows,
+  currentIndex,
+}: {
+  x: number;
+  y: number;
+  value: unknown;
+  rows: readonly TokensPerStepRow[];
+  currentIndex: number;
+}) {
   const row = rows.find((candidate) => candidate.index === value);
   if (!row) return null;
   const current = row.index === currentIndex;
   return (
     <g transform={`translate(${x},${y})`}>
-      <text dy={14} textAnchor="middle" fill={current ? "var(--ink)" : "var(--muted)"} fontSize={13} fontWeight={current ? 700 : 400}>
+      <text
+        dy={14}
+        textAnchor="middle"
+        fill={current ? "var(--ink)" : "var(--muted)"}
+        fontSize={13}
+        fontWeight={current ? 700 : 400}
+      >
         {row.index + 1}
       </text>
       <text dy={29} textAnchor="middle" fill="var(--muted)" fontSize={11}>
@@ -104,7 +151,9 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
     rows.length === 0
       ? "No requests to chart."
       : `Input tokens per request for ${rows.length} requests, stacked as cache read, cache write and uncached.` +
-        (current ? ` Request ${current.index + 1}: ${formatTokens(current.cacheRead)} read, ${formatTokens(current.cacheWrite)} written, ${formatTokens(current.uncached)} uncached.` : "");
+        (current
+          ? ` Request ${current.index + 1}: ${formatTokens(current.cacheRead)} read, ${formatTokens(current.cacheWrite)} written, ${formatTokens(current.uncached)} uncached.`
+          : "");
   return (
     <ChartFrame
       testId="chart-tokens-per-step"
@@ -114,8 +163,15 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
       legend={
         <ChartLegend
           items={[
-            ...SERIES.map((series) => ({ key: series.key, label: hasMeasured ? `${series.name} (predicted)` : series.name, color: CACHE_STATUS_STYLES[series.status].color, shape: "square" as const })),
-            ...(hasMeasured ? [{ key: "measured", label: "Measured input", color: MEASURED_COLOR, shape: "line" as const }] : []),
+            ...SERIES.map((series) => ({
+              key: series.key,
+              label: hasMeasured ? `${series.name} (predicted)` : series.name,
+              color: CACHE_STATUS_STYLES[series.status].color,
+              shape: "square" as const,
+            })),
+            ...(hasMeasured
+              ? [{ key: "measured", label: "Measured input", color: MEASURED_COLOR, shape: "line" as const }]
+              : []),
           ]}
         />
       }
@@ -139,9 +195,24 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
             minTickGap={8}
             height={36}
             // Only measured, to space the ticks: the kind is the wider of the tick's two lines.
-            tickFormatter={(value: number) => STEP_KINDS[rows.find((row) => row.index === value)?.kind ?? "answer"].label}
-            tick={(props: XAxisTickContentProps) => <StepTick x={Number(props.x)} y={Number(props.y)} value={props.payload.value} rows={rows} currentIndex={currentIndex} />}
-            label={{ value: "Request (number and kind)", position: "insideBottom", offset: -26, style: AXIS_LABEL_STYLE }}
+            tickFormatter={(value: number) =>
+              STEP_KINDS[rows.find((row) => row.index === value)?.kind ?? "answer"].label
+            }
+            tick={(props: XAxisTickContentProps) => (
+              <StepTick
+                x={Number(props.x)}
+                y={Number(props.y)}
+                value={props.payload.value}
+                rows={rows}
+                currentIndex={currentIndex}
+              />
+            )}
+            label={{
+              value: "Request (number and kind)",
+              position: "insideBottom",
+              offset: -26,
+              style: AXIS_LABEL_STYLE,
+            }}
           />
           <YAxis
             stroke={AXIS_STROKE}
@@ -151,11 +222,39 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
             label={{ ...Y_AXIS_LABEL, value: "Input tokens" }}
           />
           <Tooltip content={StepTooltip} cursor={{ fill: CURSOR_FILL }} isAnimationActive={false} />
-          {current ? <ReferenceArea x1={current.index} x2={current.index} fill="var(--accent)" fillOpacity={0.14} stroke="var(--accent)" strokeOpacity={0.6} ifOverflow="extendDomain" /> : null}
+          {current ? (
+            <ReferenceArea
+              x1={current.index}
+              x2={current.index}
+              fill="var(--accent)"
+              fillOpacity={0.14}
+              stroke="var(--accent)"
+              strokeOpacity={0.6}
+              ifOverflow="extendDomain"
+            />
+          ) : null}
           {SERIES.map((series) => (
-            <Bar key={series.key} dataKey={series.key} name={series.name} stackId="input" fill={CACHE_STATUS_STYLES[series.status].color} isAnimationActive={false} maxBarSize={48} />
+            <Bar
+              key={series.key}
+              dataKey={series.key}
+              name={series.name}
+              stackId="input"
+              fill={CACHE_STATUS_STYLES[series.status].color}
+              isAnimationActive={false}
+              maxBarSize={48}
+            />
           ))}
-          {hasMeasured ? <Line dataKey="measuredInput" name="Measured input" stroke={MEASURED_COLOR} strokeWidth={2} dot={{ r: 4, fill: MEASURED_COLOR }} connectNulls={false} isAnimationActive={false} /> : null}
+          {hasMeasured ? (
+            <Line
+              dataKey="measuredInput"
+              name="Measured input"
+              stroke={MEASURED_COLOR}
+              strokeWidth={2}
+              dot={{ r: 4, fill: MEASURED_COLOR }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          ) : null}
         </ComposedChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -1,5 +1,17 @@
 "use client";
-import { Bar, BarChart, CartesianGrid, LabelList, Rectangle, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Rectangle,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+  type TooltipContentProps,
+} from "recharts";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/scenario/types";
 import { toolShareRows, type ToolShareRow } from "@/lib/view/chart-data";
@@ -10,7 +22,9 @@ import type { RunSummary } from "@/lib/workbench/types";
 import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, CURSOR_FILL, GRID_STROKE, TOOLTIP_CLASS } from "./chart-theme";
 
 export type ToolShareChartProps = {
-  runs: ReadonlyArray<Pick<RunSummary, "id" | "refused"> & { totals: Pick<RunSummary["totals"], "toolDefinitions" | "input"> }>;
+  runs: ReadonlyArray<
+    Pick<RunSummary, "id" | "refused"> & { totals: Pick<RunSummary["totals"], "toolDefinitions" | "input"> }
+  >;
   selectedId?: StrategyId;
   height?: number | string;
 };
@@ -23,9 +37,7 @@ function ShareTooltip({ active, payload }: TooltipContentProps) {
   return (
     <div className={TOOLTIP_CLASS}>
       <p className="font-semibold">{row.title}</p>
-      <p className="tabular">
-        {formatPercent(row.share)} of all input tokens are tool definitions
-      </p>
+      <p className="tabular">{formatPercent(row.share)} of all input tokens are tool definitions</p>
       <p className="tabular text-muted">
         {formatTokens(row.toolDefinitions)} of {formatTokens(row.input)} tokens
       </p>
@@ -35,9 +47,15 @@ function ShareTooltip({ active, payload }: TooltipContentProps) {
 
 /** How much of the context each strategy spends on tool definitions, over all its requests. */
 export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareChartProps) {
-  const rows: Row[] = toolShareRows(runs).map((row) => ({ ...row, title: strategyTitle(row.id), shortTitle: strategyShortTitle(row.id) }));
+  const rows: Row[] = toolShareRows(runs).map((row) => ({
+    ...row,
+    title: strategyTitle(row.id),
+    shortTitle: strategyShortTitle(row.id),
+  }));
   const summary =
-    rows.length === 0 ? "No strategy ran." : `Share of input tokens spent on tool definitions: ${rows.map((row) => `${row.title} ${formatPercent(row.share)}`).join("; ")}.`;
+    rows.length === 0
+      ? "No strategy ran."
+      : `Share of input tokens spent on tool definitions: ${rows.map((row) => `${row.title} ${formatPercent(row.share)}`).join("; ")}.`;
   const shape = (props: BarShapeProps) => {
     const row = props.payload as Row;
     const selected = row.id === selectedId;
@@ -53,9 +71,19 @@ export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareC
     );
   };
   return (
-    <ChartFrame testId="chart-tool-share" summary={summary} height={height} empty={rows.length === 0 ? "No strategy ran on this scenario." : null}>
+    <ChartFrame
+      testId="chart-tool-share"
+      summary={summary}
+      height={height}
+      empty={rows.length === 0 ? "No strategy ran on this scenario." : null}
+    >
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
-        <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 48, bottom: 24, left: 4 }} barCategoryGap="22%">
+        <BarChart
+          data={rows}
+          layout="vertical"
+          margin={{ top: 4, right: 48, bottom: 24, left: 4 }}
+          barCategoryGap="22%"
+        >
           <CartesianGrid horizontal={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
           <XAxis
             type="number"
@@ -66,10 +94,22 @@ export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareC
             tick={AXIS_TICK}
             label={{ value: "% of input tokens", position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE }}
           />
-          <YAxis type="category" dataKey="shortTitle" width={128} stroke={AXIS_STROKE} tick={{ ...AXIS_TICK, fill: "var(--ink-soft)" }} interval={0} />
+          <YAxis
+            type="category"
+            dataKey="shortTitle"
+            width={128}
+            stroke={AXIS_STROKE}
+            tick={{ ...AXIS_TICK, fill: "var(--ink-soft)" }}
+            interval={0}
+          />
           <Tooltip content={ShareTooltip} cursor={{ fill: CURSOR_FILL }} isAnimationActive={false} />
           <Bar dataKey="share" name="Tool definitions" shape={shape} isAnimationActive={false} maxBarSize={28}>
-            <LabelList dataKey="share" position="right" formatter={(value: unknown) => formatPercent(Number(value), { digits: 0 })} style={{ fill: "var(--ink)", fontSize: 13, fontWeight: 600 }} />
+            <LabelList
+              dataKey="share"
+              position="right"
+              formatter={(value: unknown) => formatPercent(Number(value), { digits: 0 })}
+              style={{ fill: "var(--ink)", fontSize: 13, fontWeight: 600 }}
+            />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

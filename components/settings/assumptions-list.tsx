@@ -11,7 +11,13 @@ import { usePlayground } from "@/state/playground-provider";
 import { ConfidenceBadge, SettingRow } from "./setting-row";
 import { NumberInput } from "./strategy-options";
 
-type Binding = { read(settings: ScenarioSettings): number | undefined; write(settings: ScenarioSettings, value: number): Partial<ScenarioSettings>; min: number; max: number; step: number };
+type Binding = {
+  read(settings: ScenarioSettings): number | undefined;
+  write(settings: ScenarioSettings, value: number): Partial<ScenarioSettings>;
+  min: number;
+  max: number;
+  step: number;
+};
 
 const correctionFactor = (kind: "anthropic-estimate" | "kimi-estimate"): Binding => ({
   read: (settings) => settings.tokenCorrectionFactors?.[kind],
@@ -27,11 +33,41 @@ const BINDINGS: Record<string, Binding> = {
   "kimi-token-correction-factor": correctionFactor("kimi-estimate"),
 };
 
-const CACHE_OVERRIDES: ReadonlyArray<{ key: keyof CacheRules; label: string; explanation: string; min: number; max: number }> = [
-  { key: "minimumCacheableTokens", label: "Minimum cacheable prompt (tokens)", explanation: "Shorter prompts are silently not cached.", min: 0, max: 100000 },
-  { key: "ttlSeconds", label: "Cache lifetime (seconds)", explanation: "How long an entry lives after its last write or read.", min: 1, max: 86400 },
-  { key: "cachedTokenGranularity", label: "Cached-token increments", explanation: "Cached counts come in these steps above the minimum (1 = none).", min: 1, max: 1024 },
-  { key: "lookbackBlocks", label: "Lookback (blocks)", explanation: "Anthropic: how many blocks before a breakpoint are checked for an earlier entry.", min: 1, max: 200 },
+const CACHE_OVERRIDES: ReadonlyArray<{
+  key: keyof CacheRules;
+  label: string;
+  explanation: string;
+  min: number;
+  max: number;
+}> = [
+  {
+    key: "minimumCacheableTokens",
+    label: "Minimum cacheable prompt (tokens)",
+    explanation: "Shorter prompts are silently not cached.",
+    min: 0,
+    max: 100000,
+  },
+  {
+    key: "ttlSeconds",
+    label: "Cache lifetime (seconds)",
+    explanation: "How long an entry lives after its last write or read.",
+    min: 1,
+    max: 86400,
+  },
+  {
+    key: "cachedTokenGranularity",
+    label: "Cached-token increments",
+    explanation: "Cached counts come in these steps above the minimum (1 = none).",
+    min: 1,
+    max: 1024,
+  },
+  {
+    key: "lookbackBlocks",
+    label: "Lookback (blocks)",
+    explanation: "Anthropic: how many blocks before a breakpoint are checked for an earlier entry.",
+    min: 1,
+    max: 200,
+  },
 ];
 
 /**
@@ -57,30 +93,62 @@ export function AssumptionsList() {
   return (
     <section data-testid="assumptions">
       <h3 className="text-sm font-semibold text-ink">Assumptions</h3>
-      <p className="mt-1 text-xs text-muted">Facts no primary source confirms. They are labelled, and the ones the simulation reads can be changed here.</p>
+      <p className="mt-1 text-xs text-muted">
+        Facts no primary source confirms. They are labelled, and the ones the simulation reads can be changed here.
+      </p>
       {assumptions === null ? <p className="py-3 text-xs text-muted">Loading assumptions…</p> : null}
       {(assumptions ?? []).map((assumption) => {
         const binding = BINDINGS[assumption.id];
         const id = `assumption-${assumption.id}`;
         return (
-          <SettingRow key={assumption.id} htmlFor={binding ? id : undefined} label={assumption.label} badge={<ConfidenceBadge confidence={assumption.confidence} />} explanation={`${assumption.source}. Affects ${assumption.affects}.`}>
+          <SettingRow
+            key={assumption.id}
+            htmlFor={binding ? id : undefined}
+            label={assumption.label}
+            badge={<ConfidenceBadge confidence={assumption.confidence} />}
+            explanation={`${assumption.source}. Affects ${assumption.affects}.`}
+          >
             {binding ? (
-              <NumberInput id={id} value={binding.read(settings) ?? Number(assumption.defaultValue)} min={binding.min} max={binding.max} step={binding.step} onChange={(value) => update(binding.write(settings, value))} />
+              <NumberInput
+                id={id}
+                value={binding.read(settings) ?? Number(assumption.defaultValue)}
+                min={binding.min}
+                max={binding.max}
+                step={binding.step}
+                onChange={(value) => update(binding.write(settings, value))}
+              />
             ) : (
-              <span className="tabular font-mono text-xs text-ink-soft" title="Fixed in this version of the engine">{String(assumption.defaultValue)}</span>
+              <span className="tabular font-mono text-xs text-ink-soft" title="Fixed in this version of the engine">
+                {String(assumption.defaultValue)}
+              </span>
             )}
           </SettingRow>
         );
       })}
       <h3 className="mt-5 text-sm font-semibold text-ink">Cache-rule overrides</h3>
-      <p className="mt-1 text-xs text-muted">Empty means the model&apos;s own rule. An override applies to every model in this run, so use it to test one provider at a time.</p>
+      <p className="mt-1 text-xs text-muted">
+        Empty means the model&apos;s own rule. An override applies to every model in this run, so use it to test one
+        provider at a time.
+      </p>
       {CACHE_OVERRIDES.map((override) => {
         const current = settings.cacheOverrides?.[override.key] as number | undefined;
         const id = `override-${override.key}`;
         return (
-          <SettingRow key={override.key} htmlFor={id} label={override.label} explanation={override.explanation} badge={<ConfidenceBadge confidence="unconfirmed" />}>
+          <SettingRow
+            key={override.key}
+            htmlFor={id}
+            label={override.label}
+            explanation={override.explanation}
+            badge={<ConfidenceBadge confidence="unconfirmed" />}
+          >
             <div className="flex items-center gap-1">
-              <NumberInput id={id} value={current ?? Number.NaN} min={override.min} max={override.max} onChange={(value) => update({ cacheOverrides: { ...settings.cacheOverrides, [override.key]: value } })} />
+              <NumberInput
+                id={id}
+                value={current ?? Number.NaN}
+                min={override.min}
+                max={override.max}
+                onChange={(value) => update({ cacheOverrides: { ...settings.cacheOverrides, [override.key]: value } })}
+              />
               {current !== undefined ? (
                 <button
                   type="button"

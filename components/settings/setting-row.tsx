@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 
 /** One setting: its label, the control, and a one-line explanation of what it changes and for which strategies. */
-export function SettingRow({ label, explanation, appliesTo, badge, children, htmlFor }: {
+export function SettingRow({
+  label,
+  explanation,
+  appliesTo,
+  badge,
+  children,
+  htmlFor,
+}: {
   label: string;
   explanation: string;
   appliesTo?: string;
@@ -31,7 +38,9 @@ export function ConfidenceBadge({ confidence }: { confidence: "documented" | "se
     <span
       className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide ${unconfirmed ? "bg-warning-soft text-warning" : "bg-panel-muted text-muted"}`}
       data-testid={unconfirmed ? "unconfirmed-badge" : "secondary-badge"}
-      title={unconfirmed ? "No primary source confirms this value: it is an editable assumption" : "From a secondary source"}
+      title={
+        unconfirmed ? "No primary source confirms this value: it is an editable assumption" : "From a secondary source"
+      }
     >
       {unconfirmed ? "unconfirmed" : "secondary source"}
     </span>

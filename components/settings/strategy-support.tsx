@@ -15,9 +15,16 @@ export function StrategySupport() {
     <section className="space-y-3" data-testid="strategy-support">
       <h3 className="text-sm font-semibold text-ink">Strategies on {model?.label ?? settings.model}</h3>
       <label className="flex items-start gap-2 text-xs text-ink-soft">
-        <input type="checkbox" className="mt-0.5" checked={forceProvider} onChange={(event) => setForceProvider(event.target.checked)} data-testid="force-provider" />
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={forceProvider}
+          onChange={(event) => setForceProvider(event.target.checked)}
+          data-testid="force-provider"
+        />
         <span>
-          Run every strategy on this provider. Off: a strategy this model cannot run moves to the first model that can, and says so. On: it is refused with its reason.
+          Run every strategy on this provider. Off: a strategy this model cannot run moves to the first model that can,
+          and says so. On: it is refused with its reason.
         </span>
       </label>
       <ul className="space-y-1.5">
@@ -26,11 +33,23 @@ export function StrategySupport() {
           const run = runs.find((candidate) => candidate.id === id);
           const moved = run && !run.refused && (run.provider !== settings.provider || run.model !== settings.model);
           return (
-            <li key={id} className="rounded-lg border border-line px-3 py-2 text-xs" data-testid="strategy-support-row" data-strategy={id} data-supported={support.ok}>
+            <li
+              key={id}
+              className="rounded-lg border border-line px-3 py-2 text-xs"
+              data-testid="strategy-support-row"
+              data-strategy={id}
+              data-supported={support.ok}
+            >
               <div className="flex items-center gap-2">
-                <span aria-hidden className={support.ok ? "text-success" : "text-danger"}>{support.ok ? "✓" : "✗"}</span>
+                <span aria-hidden className={support.ok ? "text-success" : "text-danger"}>
+                  {support.ok ? "✓" : "✗"}
+                </span>
                 <span className="font-medium text-ink">{STRATEGIES[id].title}</span>
-                {moved ? <span className="ml-auto rounded bg-panel-muted px-1.5 py-0.5 text-[10px] text-muted">shown on {run.model}</span> : null}
+                {moved ? (
+                  <span className="ml-auto rounded bg-panel-muted px-1.5 py-0.5 text-[10px] text-muted">
+                    shown on {run.model}
+                  </span>
+                ) : null}
               </div>
               {support.ok ? null : <p className="mt-1 pl-5 text-muted">{support.reason}</p>}
             </li>

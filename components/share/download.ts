@@ -13,7 +13,12 @@ export function downloadText(fileName: string, text: string, mimeType = "applica
 
 /** A file name from a title: lowercase words joined by dashes, never empty. */
 export function fileNameFor(title: string, extension: string): string {
-  const base = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "scenario";
+  const base =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "scenario";
   return `${base}.${extension}`;
 }
 

@@ -38,9 +38,15 @@ export function ExportPanel({ scenario, strategies, loadRequest, runs, loadResul
     setCode(null);
     try {
       const request = await loadRequest(nextStrategy);
-      setCode(request ? { text: requestCode(request, nextFormat) } : { error: "This strategy has no request at the current step." });
+      setCode(
+        request
+          ? { text: requestCode(request, nextFormat) }
+          : { error: "This strategy has no request at the current step." },
+      );
     } catch (error) {
-      setCode({ error: `export: the request could not be loaded (${error instanceof Error ? error.message : String(error)})` });
+      setCode({
+        error: `export: the request could not be loaded (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
   }
 
@@ -48,37 +54,105 @@ export function ExportPanel({ scenario, strategies, loadRequest, runs, loadResul
     try {
       downloadText(fileNameFor(`${title} results`, "json"), `${JSON.stringify(await loadResultsJson(), null, 2)}\n`);
     } catch (error) {
-      setStatus(`export: the results could not be exported (${error instanceof Error ? error.message : String(error)})`);
+      setStatus(
+        `export: the results could not be exported (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
 
   return (
     <div className="space-y-5" data-testid="export-panel">
       <section className="flex flex-wrap gap-2">
-        <Button disabled={!scenario} onClick={() => scenario && downloadText(fileNameFor(title, "json"), serializeScenario(scenario))} data-testid="export-scenario">Scenario file</Button>
-        <Button disabled={runs.length === 0} onClick={() => void exportJson()} data-testid="export-results-json">Results (JSON)</Button>
-        <Button disabled={runs.length === 0} onClick={() => downloadText(fileNameFor(`${title} results`, "csv"), simulationCsv(runs), "text/csv")} data-testid="export-results-csv">Results (CSV)</Button>
+        <Button
+          disabled={!scenario}
+          onClick={() => scenario && downloadText(fileNameFor(title, "json"), serializeScenario(scenario))}
+          data-testid="export-scenario"
+        >
+          Scenario file
+        </Button>
+        <Button disabled={runs.length === 0} onClick={() => void exportJson()} data-testid="export-results-json">
+          Results (JSON)
+        </Button>
+        <Button
+          disabled={runs.length === 0}
+          onClick={() => downloadText(fileNameFor(`${title} results`, "csv"), simulationCsv(runs), "text/csv")}
+          data-testid="export-results-csv"
+        >
+          Results (CSV)
+        </Button>
       </section>
-      {status ? <p role="alert" className="text-sm text-danger">{status}</p> : null}
+      {status ? (
+        <p role="alert" className="text-sm text-danger">
+          {status}
+        </p>
+      ) : null}
 
       <section>
         <h3 className="text-sm font-semibold">Current request as code</h3>
         <div className="mt-2 flex flex-wrap gap-2">
-          <select aria-label="Strategy" value={strategyId} onChange={(event) => { setStrategyId(event.target.value); void showCode(event.target.value, format); }} className="h-9 rounded-lg border border-line bg-panel px-2 text-sm" data-testid="export-strategy">
-            {strategies.map((strategy) => <option key={strategy.id} value={strategy.id}>{strategy.label}</option>)}
+          <select
+            aria-label="Strategy"
+            value={strategyId}
+            onChange={(event) => {
+              setStrategyId(event.target.value);
+              void showCode(event.target.value, format);
+            }}
+            className="h-9 rounded-lg border border-line bg-panel px-2 text-sm"
+            data-testid="export-strategy"
+          >
+            {strategies.map((strategy) => (
+              <option key={strategy.id} value={strategy.id}>
+                {strategy.label}
+              </option>
+            ))}
           </select>
-          <select aria-label="Format" value={format} onChange={(event) => { const next = event.target.value as CodeFormat; setFormat(next); void showCode(strategyId, next); }} className="h-9 rounded-lg border border-line bg-panel px-2 text-sm" data-testid="export-format">
-            {CODE_FORMATS.map((option) => <option key={option.id} value={option.id}>{option.label}</option>)}
+          <select
+            aria-label="Format"
+            value={format}
+            onChange={(event) => {
+              const next = event.target.value as CodeFormat;
+              setFormat(next);
+              void showCode(strategyId, next);
+            }}
+            className="h-9 rounded-lg border border-line bg-panel px-2 text-sm"
+            data-testid="export-format"
+          >
+            {CODE_FORMATS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
           </select>
-          <Button onClick={() => void showCode()} disabled={!strategyId} data-testid="export-show-code">Show</Button>
+          <Button onClick={() => void showCode()} disabled={!strategyId} data-testid="export-show-code">
+            Show
+          </Button>
         </div>
         {code && "error" in code ? <p className="mt-2 text-sm text-muted">{code.error}</p> : null}
         {code && "text" in code ? (
           <>
-            <pre className="mt-2 max-h-80 overflow-auto rounded-lg border border-line bg-panel-muted p-3 font-mono text-xs" data-testid="export-code">{code.text}</pre>
+            <pre
+              className="mt-2 max-h-80 overflow-auto rounded-lg border border-line bg-panel-muted p-3 font-mono text-xs"
+              data-testid="export-code"
+            >
+              {code.text}
+            </pre>
             <div className="mt-2 flex gap-2">
-              <Button size="sm" onClick={() => void copyText(code.text).then((ok) => setStatus(ok ? null : "The browser did not allow copying."))}>Copy</Button>
-              <Button size="sm" onClick={() => downloadText(fileNameFor(`${title} ${strategyId}`, EXTENSIONS[format]), code.text, "text/plain")}>Download</Button>
+              <Button
+                size="sm"
+                onClick={() =>
+                  void copyText(code.text).then((ok) => setStatus(ok ? null : "The browser did not allow copying."))
+                }
+              >
+                Copy
+              </Button>
+              <Button
+                size="sm"
+                onClick={() =>
+                  downloadText(fileNameFor(`${title} ${strategyId}`, EXTENSIONS[format]), code.text, "text/plain")
+                }
+              >
+                Download
+              </Button>
             </div>
           </>
         ) : null}

@@ -39,5 +39,9 @@ export async function readApiError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall through
   }
-  return { status: response.status, code: "http_error", message: `HTTP ${response.status} ${response.statusText}`.trim() };
+  return {
+    status: response.status,
+    code: "http_error",
+    message: `HTTP ${response.status} ${response.statusText}`.trim(),
+  };
 }

@@ -24,7 +24,13 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
 
   function refresh(result: { ok: boolean; error?: { message: string } }, success?: string) {
     setEntries(store.list());
-    setMessage(result.ok ? (success ? { kind: "info", text: success } : null) : { kind: "error", text: result.error?.message ?? "local-store: failed" });
+    setMessage(
+      result.ok
+        ? success
+          ? { kind: "info", text: success }
+          : null
+        : { kind: "error", text: result.error?.message ?? "local-store: failed" },
+    );
   }
 
   function save() {
@@ -60,10 +66,16 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
           className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel px-3 text-sm"
           data-testid="saved-name"
         />
-        <Button type="submit" disabled={!current?.scenario} data-testid="saved-save">Save</Button>
+        <Button type="submit" disabled={!current?.scenario} data-testid="saved-save">
+          Save
+        </Button>
       </form>
       {message ? (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`text-sm ${message.kind === "error" ? "text-danger" : "text-muted"}`} data-testid="saved-message">
+        <p
+          role={message.kind === "error" ? "alert" : "status"}
+          className={`text-sm ${message.kind === "error" ? "text-danger" : "text-muted"}`}
+          data-testid="saved-message"
+        >
           {message.text}
         </p>
       ) : null}
@@ -80,24 +92,50 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
                   setRenaming(null);
                 }}
               >
-                <input autoFocus value={renaming.name} maxLength={120} aria-label="New name" onChange={(event) => setRenaming({ id: entry.id, name: event.target.value })} className="h-8 min-w-0 flex-1 rounded-md border border-line bg-panel px-2 text-sm" />
-                <Button size="sm" type="submit">OK</Button>
-                <Button size="sm" variant="ghost" onClick={() => setRenaming(null)}>Cancel</Button>
+                <input
+                  autoFocus
+                  value={renaming.name}
+                  maxLength={120}
+                  aria-label="New name"
+                  onChange={(event) => setRenaming({ id: entry.id, name: event.target.value })}
+                  className="h-8 min-w-0 flex-1 rounded-md border border-line bg-panel px-2 text-sm"
+                />
+                <Button size="sm" type="submit">
+                  OK
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setRenaming(null)}>
+                  Cancel
+                </Button>
               </form>
             ) : (
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium" title={entry.name}>{entry.name}</p>
+                <p className="truncate text-sm font-medium" title={entry.name}>
+                  {entry.name}
+                </p>
                 <p className="text-xs text-muted">
-                  {entry.toolCount} tools · {entry.turnCount} turns · {formatBytes(entry.bytes)} · {new Date(entry.savedAt).toLocaleString()}
+                  {entry.toolCount} tools · {entry.turnCount} turns · {formatBytes(entry.bytes)} ·{" "}
+                  {new Date(entry.savedAt).toLocaleString()}
                 </p>
               </div>
             )}
             {renaming?.id === entry.id ? null : (
               <div className="flex gap-1">
-                <Button size="sm" onClick={() => open(entry)}>Open</Button>
-                <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: entry.id, name: entry.name })}>Rename</Button>
-                <Button size="sm" variant="ghost" onClick={() => refresh(store.duplicate(entry.id))}>Duplicate</Button>
-                <Button size="sm" variant="ghost" onClick={() => window.confirm(`Delete "${entry.name}"?`) && refresh(store.remove(entry.id))}>Delete</Button>
+                <Button size="sm" onClick={() => open(entry)}>
+                  Open
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: entry.id, name: entry.name })}>
+                  Rename
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => refresh(store.duplicate(entry.id))}>
+                  Duplicate
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => window.confirm(`Delete "${entry.name}"?`) && refresh(store.remove(entry.id))}
+                >
+                  Delete
+                </Button>
               </div>
             )}
           </li>

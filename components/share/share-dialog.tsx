@@ -7,7 +7,15 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
-import { encodeWorkspace, formatBytes, inlineShareUrl, linkSizeVerdict, SHARE_LINK_COMFORTABLE_CHARS, SHARE_LINK_MAX_CHARS, shortShareUrl } from "@/lib/share";
+import {
+  encodeWorkspace,
+  formatBytes,
+  inlineShareUrl,
+  linkSizeVerdict,
+  SHARE_LINK_COMFORTABLE_CHARS,
+  SHARE_LINK_MAX_CHARS,
+  shortShareUrl,
+} from "@/lib/share";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { copyText, downloadText, fileNameFor } from "./download";
 import { apiFetch, readApiError } from "./page-token";
@@ -22,7 +30,8 @@ export type ShareDialogProps = {
 };
 
 type Encoded = { url: string; payload: string } | { error: string };
-type ShortLink = { state: "idle" } | { state: "creating" } | { state: "done"; url: string } | { state: "error"; message: string };
+type ShortLink =
+  { state: "idle" } | { state: "creating" } | { state: "done"; url: string } | { state: "error"; message: string };
 
 const VERDICT_TEXT = {
   comfortable: "Fits anywhere a link can be pasted.",
@@ -44,7 +53,9 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
         const base = baseUrl ?? window.location.origin + window.location.pathname;
         setEncoded({ url: inlineShareUrl(base, payload), payload });
       } catch (error) {
-        setEncoded({ error: `share: the scenario could not be encoded (${error instanceof Error ? error.message : String(error)})` });
+        setEncoded({
+          error: `share: the scenario could not be encoded (${error instanceof Error ? error.message : String(error)})`,
+        });
       }
       setShortLink({ state: "idle" });
       setCopied(null);
@@ -62,15 +73,25 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
   async function createShortLink(payload: string) {
     setShortLink({ state: "creating" });
     try {
-      const response = await apiFetch("/api/share", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ payload }) });
+      const response = await apiFetch("/api/share", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ payload }),
+      });
       if (!response.ok) {
         setShortLink({ state: "error", message: (await readApiError(response)).message });
         return;
       }
       const { id } = (await response.json()) as { id: string };
-      setShortLink({ state: "done", url: shortShareUrl(baseUrl ?? window.location.origin + window.location.pathname, id) });
+      setShortLink({
+        state: "done",
+        url: shortShareUrl(baseUrl ?? window.location.origin + window.location.pathname, id),
+      });
     } catch (error) {
-      setShortLink({ state: "error", message: `share: the server could not be reached (${error instanceof Error ? error.message : String(error)})` });
+      setShortLink({
+        state: "error",
+        message: `share: the server could not be reached (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
   }
 
@@ -81,47 +102,103 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
     <DialogFrame open={open} onClose={onClose} title="Share this scenario" testId="share-dialog">
       {!scenario ? <p className="text-sm text-muted">Nothing to share yet.</p> : null}
       {scenario && !encoded ? <p className="text-sm text-muted">Preparing the link…</p> : null}
-      {encoded && "error" in encoded ? <p role="alert" className="text-sm text-danger">{encoded.error}</p> : null}
+      {encoded && "error" in encoded ? (
+        <p role="alert" className="text-sm text-danger">
+          {encoded.error}
+        </p>
+      ) : null}
       {encoded && "url" in encoded && verdict ? (
         <div className="space-y-5">
           <section>
-            <label htmlFor="share-link-text" className="text-sm font-semibold">Link</label>
+            <label htmlFor="share-link-text" className="text-sm font-semibold">
+              Link
+            </label>
             <p className="mt-1 text-xs text-muted">
-              The whole scenario is inside the link, after the <code>#</code>: opening it needs no server, and API keys are never included.
+              The whole scenario is inside the link, after the <code>#</code>: opening it needs no server, and API keys
+              are never included.
             </p>
-            <textarea id="share-link-text" readOnly rows={3} value={encoded.url} data-testid="share-link" onFocus={(event) => event.currentTarget.select()} className="mt-2 w-full resize-none rounded-lg border border-line bg-panel-muted px-3 py-2 font-mono text-xs text-ink" />
+            <textarea
+              id="share-link-text"
+              readOnly
+              rows={3}
+              value={encoded.url}
+              data-testid="share-link"
+              onFocus={(event) => event.currentTarget.select()}
+              className="mt-2 w-full resize-none rounded-lg border border-line bg-panel-muted px-3 py-2 font-mono text-xs text-ink"
+            />
             <div className="mt-2 flex flex-wrap items-center gap-3">
-              <Button onClick={() => void copy("link", encoded.url)} data-testid="share-copy-link" variant={verdict === "too-long" ? "secondary" : "primary"}>
+              <Button
+                onClick={() => void copy("link", encoded.url)}
+                data-testid="share-copy-link"
+                variant={verdict === "too-long" ? "secondary" : "primary"}
+              >
                 {copied === "link" ? "Copied" : "Copy link"}
               </Button>
-              <span data-testid="share-link-size" data-verdict={verdict} className={`text-sm ${verdict === "comfortable" ? "text-muted" : "text-warning"}`}>
+              <span
+                data-testid="share-link-size"
+                data-verdict={verdict}
+                className={`text-sm ${verdict === "comfortable" ? "text-muted" : "text-warning"}`}
+              >
                 {encoded.url.length.toLocaleString("en-US")} characters ({formatBytes(encoded.url.length)})
               </span>
             </div>
-            <p className={`mt-2 text-sm ${verdict === "comfortable" ? "text-muted" : "text-warning"}`} data-testid="share-verdict">{VERDICT_TEXT[verdict]}</p>
-            {copied?.endsWith("-failed") ? <p className="mt-1 text-sm text-danger">The browser did not allow copying; select the text and copy it by hand.</p> : null}
+            <p
+              className={`mt-2 text-sm ${verdict === "comfortable" ? "text-muted" : "text-warning"}`}
+              data-testid="share-verdict"
+            >
+              {VERDICT_TEXT[verdict]}
+            </p>
+            {copied?.endsWith("-failed") ? (
+              <p className="mt-1 text-sm text-danger">
+                The browser did not allow copying; select the text and copy it by hand.
+              </p>
+            ) : null}
           </section>
 
           <section>
             <h3 className="text-sm font-semibold">Short link</h3>
-            <p className="mt-1 text-xs text-muted">Stored on this playground&apos;s own server, so it opens only where this server is reachable.</p>
+            <p className="mt-1 text-xs text-muted">
+              Stored on this playground&apos;s own server, so it opens only where this server is reachable.
+            </p>
             {shortLink.state === "done" ? (
               <div className="mt-2 flex flex-wrap items-center gap-3">
-                <input readOnly value={shortLink.url} data-testid="share-short-link" onFocus={(event) => event.currentTarget.select()} className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel-muted px-3 font-mono text-xs" />
-                <Button onClick={() => void copy("short", shortLink.url)}>{copied === "short" ? "Copied" : "Copy"}</Button>
+                <input
+                  readOnly
+                  value={shortLink.url}
+                  data-testid="share-short-link"
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel-muted px-3 font-mono text-xs"
+                />
+                <Button onClick={() => void copy("short", shortLink.url)}>
+                  {copied === "short" ? "Copied" : "Copy"}
+                </Button>
               </div>
             ) : (
-              <Button className="mt-2" onClick={() => void createShortLink(encoded.payload)} disabled={shortLink.state === "creating"} data-testid="share-create-short-link" variant={verdict === "too-long" ? "primary" : "secondary"}>
+              <Button
+                className="mt-2"
+                onClick={() => void createShortLink(encoded.payload)}
+                disabled={shortLink.state === "creating"}
+                data-testid="share-create-short-link"
+                variant={verdict === "too-long" ? "primary" : "secondary"}
+              >
                 {shortLink.state === "creating" ? "Storing…" : "Create short link"}
               </Button>
             )}
-            {shortLink.state === "error" ? <p role="alert" className="mt-2 text-sm text-danger" data-testid="share-short-link-error">{shortLink.message}</p> : null}
+            {shortLink.state === "error" ? (
+              <p role="alert" className="mt-2 text-sm text-danger" data-testid="share-short-link-error">
+                {shortLink.message}
+              </p>
+            ) : null}
           </section>
 
           <section>
             <h3 className="text-sm font-semibold">Scenario file</h3>
             <p className="mt-1 text-xs text-muted">Works offline and at any size; open it with Import.</p>
-            <Button className="mt-2" data-testid="share-download-file" onClick={() => downloadText(fileNameFor(scenario!.title, "json"), serializeScenario(scenario!))}>
+            <Button
+              className="mt-2"
+              data-testid="share-download-file"
+              onClick={() => downloadText(fileNameFor(scenario!.title, "json"), serializeScenario(scenario!))}
+            >
               Download scenario file
             </Button>
           </section>

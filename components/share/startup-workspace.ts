@@ -10,7 +10,10 @@ import { apiFetch, readApiError } from "./page-token";
 
 export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
 
-export type LinkOpening = { ok: true; source: "link" | "short-link"; workspace: SharedWorkspace; problems: InputProblem[] } | { ok: false; message: string; problems?: InputProblem[] } | null;
+export type LinkOpening =
+  | { ok: true; source: "link" | "short-link"; workspace: SharedWorkspace; problems: InputProblem[] }
+  | { ok: false; message: string; problems?: InputProblem[] }
+  | null;
 
 export type StartupWorkspace = {
   source: WorkspaceSource;
@@ -29,14 +32,22 @@ export const fetchShortLink: ShortLinkFetcher = async (id) => {
     const response = await apiFetch(`/api/share/${encodeURIComponent(id)}`);
     if (!response.ok) return { ok: false, message: (await readApiError(response)).message };
     const body = (await response.json()) as { payload?: unknown };
-    return typeof body.payload === "string" ? { ok: true, payload: body.payload } : { ok: false, message: "share: the server's answer has no payload" };
+    return typeof body.payload === "string"
+      ? { ok: true, payload: body.payload }
+      : { ok: false, message: "share: the server's answer has no payload" };
   } catch (error) {
-    return { ok: false, message: `share: the short link could not be fetched (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      ok: false,
+      message: `share: the short link could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 };
 
 /** Opens the link in `hash`, or returns null when the fragment is not a share link. Never throws. */
-export async function openShareFragment(hash: string, fetcher: ShortLinkFetcher = fetchShortLink): Promise<LinkOpening> {
+export async function openShareFragment(
+  hash: string,
+  fetcher: ShortLinkFetcher = fetchShortLink,
+): Promise<LinkOpening> {
   const fragment = parseShareFragment(hash);
   if (fragment.kind === "none") return null;
   if (fragment.kind === "invalid") return { ok: false, message: fragment.error.message };
@@ -48,10 +59,19 @@ export async function openShareFragment(hash: string, fetcher: ShortLinkFetcher 
   } else payload = fragment.payload;
   const decoded = decodeSharePayload(payload);
   if (!decoded.ok) return { ok: false, message: decoded.error.message, problems: decoded.error.problems };
-  return { ok: true, source: fragment.kind === "short" ? "short-link" : "link", workspace: decoded.workspace, problems: decoded.problems };
+  return {
+    ok: true,
+    source: fragment.kind === "short" ? "short-link" : "link",
+    workspace: decoded.workspace,
+    problems: decoded.problems,
+  };
 }
 
-export async function resolveStartupWorkspace(input: { hash: string; store: LocalStore; fetcher?: ShortLinkFetcher }): Promise<StartupWorkspace> {
+export async function resolveStartupWorkspace(input: {
+  hash: string;
+  store: LocalStore;
+  fetcher?: ShortLinkFetcher;
+}): Promise<StartupWorkspace> {
   const link = await openShareFragment(input.hash, input.fetcher);
   if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
   const linkError = link && !link.ok ? link.message : undefined;

@@ -20,7 +20,10 @@ export type AutosaveStatus =
  * `snapshot` is the current workspace, or null while there is nothing worth saving (still loading). Pass a
  * memoised object (a new object only when the scenario, strategy or step changed), so each change saves once.
  */
-export function useAutosave(snapshot: Partial<WorkspaceState> | null, options: { delayMs?: number; store?: LocalStore } = {}): AutosaveStatus {
+export function useAutosave(
+  snapshot: Partial<WorkspaceState> | null,
+  options: { delayMs?: number; store?: LocalStore } = {},
+): AutosaveStatus {
   const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
   const latest = useRef<{ snapshot: Partial<WorkspaceState> | null; dirty: boolean }>({ snapshot: null, dirty: false });
   const delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;

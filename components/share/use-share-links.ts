@@ -8,7 +8,12 @@ import { useEffect, useRef } from "react";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { SharedWorkspace } from "@/lib/share";
 import { browserLocalStore } from "./browser-storage";
-import { clearShareFragment, openShareFragment, resolveStartupWorkspace, type StartupWorkspace } from "./startup-workspace";
+import {
+  clearShareFragment,
+  openShareFragment,
+  resolveStartupWorkspace,
+  type StartupWorkspace,
+} from "./startup-workspace";
 
 export type ShareLinkHandlers = {
   /** Called once with what to open first; `source: "none"` means: show the default example. */

@@ -4,7 +4,12 @@
  */
 import type { Catalog } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import { SCENARIO_FORMAT_VERSION, type ScenarioSettings, type ScenarioTurn, type StrategyId } from "@/lib/scenario/types";
+import {
+  SCENARIO_FORMAT_VERSION,
+  type ScenarioSettings,
+  type ScenarioTurn,
+  type StrategyId,
+} from "@/lib/scenario/types";
 
 export type WorkspaceFields = {
   scenarioMeta: { id: string; title: string; description?: string };

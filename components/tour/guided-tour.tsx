@@ -76,11 +76,18 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
         const offScreen = box.bottom < 0 || box.top > window.innerHeight;
         // Scroll once smoothly; once more, at once, if the page moved it away meanwhile (an example loading).
         if (scrolls === 0 || (scrolls === 1 && offScreen && performance.now() - startedAt > RESCROLL_AFTER_MS)) {
-          element.scrollIntoView({ block: box.height > window.innerHeight * TALL_SHARE ? "start" : "center", behavior: scrolls === 0 ? "smooth" : "auto" });
+          element.scrollIntoView({
+            block: box.height > window.innerHeight * TALL_SHARE ? "start" : "center",
+            behavior: scrolls === 0 ? "smooth" : "auto",
+          });
           scrolls += 1;
         }
         setRect((previous) =>
-          previous && previous.top === box.top && previous.left === box.left && previous.width === box.width && previous.height === box.height
+          previous &&
+          previous.top === box.top &&
+          previous.left === box.left &&
+          previous.width === box.width &&
+          previous.height === box.height
             ? previous
             : { top: box.top, left: box.left, width: box.width, height: box.height },
         );
@@ -101,7 +108,12 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      const typing = target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable);
+      const typing =
+        target &&
+        (target.tagName === "INPUT" ||
+          target.tagName === "TEXTAREA" ||
+          target.tagName === "SELECT" ||
+          target.isContentEditable);
       if (event.key === "Escape") {
         event.preventDefault();
         close(false);
@@ -165,7 +177,9 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
         <p id="tour-body" className="mt-2 text-sm leading-relaxed text-ink-soft">
           {withCode(step.body)}
         </p>
-        {rect === null ? <p className="mt-2 text-xs text-muted">(The part of the page this step describes is not shown right now.)</p> : null}
+        {rect === null ? (
+          <p className="mt-2 text-xs text-muted">(The part of the page this step describes is not shown right now.)</p>
+        ) : null}
         <div className="mt-4 flex items-center gap-2">
           <Button size="sm" variant="ghost" onClick={() => close(false)} data-testid="tour-skip">
             Skip tour

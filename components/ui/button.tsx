@@ -22,7 +22,14 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 /** The one button of the run panels. `type="button"` by default so it never submits a surrounding form. */
-export function Button({ variant = "secondary", size = "md", pressed, className = "", type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "secondary",
+  size = "md",
+  pressed,
+  className = "",
+  type = "button",
+  ...rest
+}: ButtonProps) {
   // Pressed replaces the variant's colours rather than adding to them: two Tailwind background utilities on one
   // element are decided by stylesheet order, not by class order, so the pressed look would not reliably win.
   const look = pressed ? "border border-accent/40 bg-accent-soft text-accent shadow-sm" : VARIANTS[variant];

@@ -18,7 +18,15 @@ export type ChartFrameProps = {
 };
 
 /** A fixed-height box for a Recharts chart: client-only rendering, a placeholder of the same size, an empty state. */
-export function ChartFrame({ testId, summary, height = "100%", empty = null, toolbar, legend, children }: ChartFrameProps) {
+export function ChartFrame({
+  testId,
+  summary,
+  height = "100%",
+  empty = null,
+  toolbar,
+  legend,
+  children,
+}: ChartFrameProps) {
   return (
     <figure className="m-0 flex min-h-0 flex-col gap-2 px-4 pt-3 pb-2" style={{ height }} data-testid={testId}>
       {toolbar || legend ? (
@@ -38,7 +46,9 @@ export function ChartFrame({ testId, summary, height = "100%", empty = null, too
             {empty}
           </p>
         ) : (
-          <ClientOnly fallback={<div className="h-full w-full rounded-lg bg-panel-muted" aria-hidden />}>{children}</ClientOnly>
+          <ClientOnly fallback={<div className="h-full w-full rounded-lg bg-panel-muted" aria-hidden />}>
+            {children}
+          </ClientOnly>
         )}
       </div>
       <figcaption className="sr-only">{summary}</figcaption>

@@ -32,8 +32,15 @@ export function DialogFrame({ open, onClose, title, testId, width = "max-w-2xl",
       {open ? (
         <div className="flex max-h-[85vh] flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-line px-6 py-4">
-            <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded-md px-2 py-1 text-muted hover:bg-panel-muted hover:text-ink">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="rounded-md px-2 py-1 text-muted hover:bg-panel-muted hover:text-ink"
+            >
               ✕
             </button>
           </header>

@@ -32,5 +32,13 @@ export default function MonacoDiffEditor({ onMount, theme, ...props }: DiffEdito
     [],
   );
 
-  return <DiffEditor {...props} theme={playgroundTheme(theme)} keepCurrentOriginalModel keepCurrentModifiedModel onMount={handleMount} />;
+  return (
+    <DiffEditor
+      {...props}
+      theme={playgroundTheme(theme)}
+      keepCurrentOriginalModel
+      keepCurrentModifiedModel
+      onMount={handleMount}
+    />
+  );
 }

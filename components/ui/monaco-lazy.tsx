@@ -55,9 +55,30 @@ export type LazyEditorProps = {
   ariaLabel?: string;
 };
 
-export function LazyEditor({ value, language = "json", path, readOnly, onChange, onValidate, onMount, beforeMount, height = "100%", options, theme = "light", loading, className = "", testId, ariaLabel }: LazyEditorProps) {
+export function LazyEditor({
+  value,
+  language = "json",
+  path,
+  readOnly,
+  onChange,
+  onValidate,
+  onMount,
+  beforeMount,
+  height = "100%",
+  options,
+  theme = "light",
+  loading,
+  className = "",
+  testId,
+  ariaLabel,
+}: LazyEditorProps) {
   const merged = useMemo(
-    () => ({ ...BASE_OPTIONS, ...(readOnly === undefined ? {} : { readOnly, domReadOnly: readOnly }), ...(ariaLabel ? { ariaLabel } : {}), ...options }),
+    () => ({
+      ...BASE_OPTIONS,
+      ...(readOnly === undefined ? {} : { readOnly, domReadOnly: readOnly }),
+      ...(ariaLabel ? { ariaLabel } : {}),
+      ...options,
+    }),
     [readOnly, ariaLabel, options],
   );
   return (
@@ -106,7 +127,21 @@ const BASE_DIFF_OPTIONS: editor.IDiffEditorConstructionOptions = {
   hideUnchangedRegions: { enabled: true, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 },
 };
 
-export function LazyDiffEditor({ original, modified, language = "json", originalPath, modifiedPath, height = "100%", options, theme = "light", beforeMount, onMount, loading, className = "", testId }: LazyDiffEditorProps) {
+export function LazyDiffEditor({
+  original,
+  modified,
+  language = "json",
+  originalPath,
+  modifiedPath,
+  height = "100%",
+  options,
+  theme = "light",
+  beforeMount,
+  onMount,
+  loading,
+  className = "",
+  testId,
+}: LazyDiffEditorProps) {
   const merged = useMemo(() => ({ ...BASE_DIFF_OPTIONS, ...options }), [options]);
   return (
     <div className={`min-h-0 overflow-hidden ${className}`} style={{ height }} data-testid={testId}>

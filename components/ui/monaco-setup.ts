@@ -15,9 +15,15 @@ import { loader } from "@monaco-editor/react";
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string) {
     if (label === "json") {
-      return new Worker(new URL("monaco-editor/language/json/json.worker.js", import.meta.url), { type: "module", name: label });
+      return new Worker(new URL("monaco-editor/language/json/json.worker.js", import.meta.url), {
+        type: "module",
+        name: label,
+      });
     }
-    return new Worker(new URL("monaco-editor/editor/editor.worker.js", import.meta.url), { type: "module", name: label });
+    return new Worker(new URL("monaco-editor/editor/editor.worker.js", import.meta.url), {
+      type: "module",
+      name: label,
+    });
   },
 };
 
@@ -29,7 +35,13 @@ monaco.editor.defineTheme("playground-light", {
   base: "vs",
   inherit: true,
   rules: [],
-  colors: { "editor.background": "#ffffff", "editorGutter.background": "#ffffff", "editor.lineHighlightBackground": "#f1f3f6", "editorLineNumber.foreground": "#6b7280", "editorLineNumber.activeForeground": "#374151" },
+  colors: {
+    "editor.background": "#ffffff",
+    "editorGutter.background": "#ffffff",
+    "editor.lineHighlightBackground": "#f1f3f6",
+    "editorLineNumber.foreground": "#6b7280",
+    "editorLineNumber.activeForeground": "#374151",
+  },
 });
 monaco.editor.defineTheme("playground-dark", {
   base: "vs-dark",

@@ -16,7 +16,10 @@ export type PanelProps = {
 /** A titled card: header with title, subtitle and actions, and a body that fills the rest. */
 export function Panel({ title, subtitle, actions, testId, className = "", padded = true, children }: PanelProps) {
   return (
-    <section className={`flex min-w-0 flex-col rounded-2xl border border-line bg-panel shadow-sm ${className}`} data-testid={testId}>
+    <section
+      className={`flex min-w-0 flex-col rounded-2xl border border-line bg-panel shadow-sm ${className}`}
+      data-testid={testId}
+    >
       <header className="flex min-h-12 items-center justify-between gap-3 border-b border-line px-5 py-2.5">
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-ink">{title}</h2>

@@ -31,7 +31,10 @@ export class LabPage {
     return this.page.getByTestId(`metric-${search}-${metric}`);
   }
 
-  async metricValue(search: LabSearchId, metric: "recallAt1" | "recallAt3" | "recallAt5" | "recallAtK" | "mrr"): Promise<number> {
+  async metricValue(
+    search: LabSearchId,
+    metric: "recallAt1" | "recallAt3" | "recallAt5" | "recallAtK" | "mrr",
+  ): Promise<number> {
     return Number(await this.metric(search, metric).getAttribute("data-value"));
   }
 
@@ -57,13 +60,16 @@ export class LabPage {
   }
 
   async importQueries(name: string, text: string) {
-    await this.page.getByTestId("queries-import-file").setInputFiles({ name, mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+    await this.page
+      .getByTestId("queries-import-file")
+      .setInputFiles({ name, mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
   }
 
   async screenshot(name: string, locator?: Locator) {
     const path = `test-results/screenshots/lab-${name}.png`;
     // The sticky header would cover the top of an element scrolled into view; it stays in place for the capture.
-    if (locator) await locator.screenshot({ path, style: '[data-testid="lab-header"] { position: static !important; }' });
+    if (locator)
+      await locator.screenshot({ path, style: '[data-testid="lab-header"] { position: static !important; }' });
     else await this.page.screenshot({ path, fullPage: false });
   }
 }

@@ -3,7 +3,9 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 /** The fake provider the app talks to in e2e (playwright.config.ts starts it and points the app at it). */
 export const FAKE_PROVIDER_URL = process.env.PLAYGROUND_TEST_PROVIDER_BASE_URL ?? "http://127.0.0.1:3199";
 
-export type FakeBehaviour = { kind: "error"; status: number; retryAfter?: number; message?: string; match?: string; after?: number } | { kind: "slow"; delayMs: number; match?: string; after?: number };
+export type FakeBehaviour =
+  | { kind: "error"; status: number; retryAfter?: number; message?: string; match?: string; after?: number }
+  | { kind: "slow"; delayMs: number; match?: string; after?: number };
 
 /** Live mode as a test sees it: the key field, the run controls, the comparison table, the error banner. */
 export class LivePanel {
@@ -55,8 +57,17 @@ export class LivePanel {
     const result = [];
     for (let index = 0; index < count; index += 1) {
       const row = this.rows.nth(index);
-      const value = async (source: string) => Number(await row.locator(`[data-testid="live-cell"][data-field="${field}"][data-source="${source}"]`).getAttribute("data-value"));
-      result.push({ predicted: await value("predicted"), measured: await value("measured"), difference: await value("difference") });
+      const value = async (source: string) =>
+        Number(
+          await row
+            .locator(`[data-testid="live-cell"][data-field="${field}"][data-source="${source}"]`)
+            .getAttribute("data-value"),
+        );
+      result.push({
+        predicted: await value("predicted"),
+        measured: await value("measured"),
+        difference: await value("difference"),
+      });
     }
     return result;
   }

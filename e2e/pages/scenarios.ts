@@ -6,10 +6,17 @@ export function smallScenario() {
     formatVersion: 1,
     id: "e2e-small",
     title: "E2E small",
-    catalog: { tools: [{ name: "get_weather", description: "Weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }] },
+    catalog: {
+      tools: [
+        {
+          name: "get_weather",
+          description: "Weather for a city.",
+          inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        },
+      ],
+    },
     turns: [{ user: "Weather in Paris?", needs: [{ tool: "get_weather", arguments: { city: "Paris" } }] }],
   });
   if (!parsed.value) throw new Error(JSON.stringify(parsed.problems));
   return parsed.value;
 }
-

@@ -110,7 +110,13 @@ describe("automatic prefix caching (OpenAI, Moonshot)", () => {
 
   it("expires prompts after the TTL and refreshes them on reads", () => {
     const segments = request(TOOLS, messageKeys(12));
-    const [, late] = runRequests([{ segments, atSeconds: 0 }, { segments, atSeconds: 11 * MINUTE }], OPENAI_RULES);
+    const [, late] = runRequests(
+      [
+        { segments, atSeconds: 0 },
+        { segments, atSeconds: 11 * MINUTE },
+      ],
+      OPENAI_RULES,
+    );
     expect(late.cacheRead).toBe(0);
     expect(late.divergence?.reason).toBe("cache entry expired after 11 minutes (TTL 10m): everything is written again");
     const everyEightMinutes = [0, 8, 16, 24].map((minutes) => ({ segments, atSeconds: minutes * MINUTE }));

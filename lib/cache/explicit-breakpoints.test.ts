@@ -143,7 +143,10 @@ describe("explicit breakpoints (Anthropic)", () => {
   it("expires entries after the TTL: 5 minutes misses a 6-minute gap, 1 hour does not", () => {
     const first = prompt({ tools: TOOLS, messages: messageKeys(10) });
     const second = prompt({ tools: TOOLS, messages: messageKeys(12) });
-    const requests = [{ segments: first, atSeconds: 0 }, { segments: second, atSeconds: 6 * MINUTE }];
+    const requests = [
+      { segments: first, atSeconds: 0 },
+      { segments: second, atSeconds: 6 * MINUTE },
+    ];
     const [, fiveMinutes] = runRequests(requests, ANTHROPIC_RULES);
     expect(fiveMinutes.cacheRead).toBe(0);
     expect(fiveMinutes.cacheWrite).toBe(1800);

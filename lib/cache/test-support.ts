@@ -110,7 +110,13 @@ export function secondOf(
   rules: CacheRules,
   gapSeconds = 10,
 ): CacheEvaluation {
-  const results = runRequests([{ segments: first, atSeconds: 0 }, { segments: second, atSeconds: gapSeconds }], rules);
+  const results = runRequests(
+    [
+      { segments: first, atSeconds: 0 },
+      { segments: second, atSeconds: gapSeconds },
+    ],
+    rules,
+  );
   return results[1];
 }
 

@@ -15,16 +15,25 @@ const getWeather: CatalogTool = {
 
 describe("validateToolArguments", () => {
   it("accepts valid arguments", () => {
-    expect(validateToolArguments(getWeather, { location: "Paris", unit: "celsius" })).toEqual({ valid: true, errors: [] });
+    expect(validateToolArguments(getWeather, { location: "Paris", unit: "celsius" })).toEqual({
+      valid: true,
+      errors: [],
+    });
   });
 
   it("explains enum, required, type and extra-property errors readably", () => {
     expect(validateToolArguments(getWeather, { location: "Paris", unit: "kelvin" }).errors).toEqual([
       { path: "/unit", message: "/unit must be equal to one of the allowed values: celsius, fahrenheit" },
     ]);
-    expect(validateToolArguments(getWeather, { unit: "celsius" }).errors).toEqual([{ path: "/location", message: "/location is required" }]);
-    expect(validateToolArguments(getWeather, { location: 3 }).errors).toEqual([{ path: "/location", message: "/location must be string" }]);
-    expect(validateToolArguments(getWeather, { location: "x", city: "y" }).errors).toEqual([{ path: "/", message: "/ must NOT have additional properties: city" }]);
+    expect(validateToolArguments(getWeather, { unit: "celsius" }).errors).toEqual([
+      { path: "/location", message: "/location is required" },
+    ]);
+    expect(validateToolArguments(getWeather, { location: 3 }).errors).toEqual([
+      { path: "/location", message: "/location must be string" },
+    ]);
+    expect(validateToolArguments(getWeather, { location: "x", city: "y" }).errors).toEqual([
+      { path: "/", message: "/ must NOT have additional properties: city" },
+    ]);
     expect(validateToolArguments(getWeather, "Paris").errors).toEqual([{ path: "/", message: "/ must be object" }]);
   });
 
@@ -43,16 +52,36 @@ describe("validateToolArguments", () => {
         type: "object",
         properties: { parent: { $ref: "#/$defs/parent" } },
         required: ["parent"],
-        $defs: { parent: { type: "object", properties: { page_id: { type: "string", format: "uuid" } }, required: ["page_id"] } },
+        $defs: {
+          parent: {
+            type: "object",
+            properties: { page_id: { type: "string", format: "uuid" } },
+            required: ["page_id"],
+          },
+        },
       },
     };
-    expect(validateToolArguments(tool, { parent: { page_id: "3f2b9c1e-8a4d-4b6e-9f10-2c7d5e8a1b42" } }).valid).toBe(true);
-    expect(validateToolArguments(tool, { parent: { page_id: "nope" } }).errors).toEqual([{ path: "/parent/page_id", message: '/parent/page_id must match format "uuid"' }]);
+    expect(validateToolArguments(tool, { parent: { page_id: "3f2b9c1e-8a4d-4b6e-9f10-2c7d5e8a1b42" } }).valid).toBe(
+      true,
+    );
+    expect(validateToolArguments(tool, { parent: { page_id: "nope" } }).errors).toEqual([
+      { path: "/parent/page_id", message: '/parent/page_id must match format "uuid"' },
+    ]);
   });
 
   it("keeps two tools whose schemas declare the same $id apart", () => {
-    const schemaA = { $id: "https://example.com/args", type: "object", properties: { a: { type: "string" } }, required: ["a"] };
-    const schemaB = { $id: "https://example.com/args", type: "object", properties: { b: { type: "number" } }, required: ["b"] };
+    const schemaA = {
+      $id: "https://example.com/args",
+      type: "object",
+      properties: { a: { type: "string" } },
+      required: ["a"],
+    };
+    const schemaB = {
+      $id: "https://example.com/args",
+      type: "object",
+      properties: { b: { type: "number" } },
+      required: ["b"],
+    };
     expect(validateToolArguments({ name: "a", description: "", inputSchema: schemaA }, { a: "x" }).valid).toBe(true);
     expect(validateToolArguments({ name: "b", description: "", inputSchema: schemaB }, { b: 1 }).valid).toBe(true);
     expect(validateToolArguments({ name: "b", description: "", inputSchema: schemaB }, { a: "x" }).valid).toBe(false);
@@ -62,11 +91,22 @@ describe("validateToolArguments", () => {
     const hostile = { $id: "http://json-schema.org/draft-07/schema", type: "object" };
     validateToolArguments({ name: "hostile", description: "", inputSchema: hostile }, {});
     expect(validateToolArguments(getWeather, { location: "still works" }).valid).toBe(true);
-    expect(validateToolArguments({ name: "fresh", description: "", inputSchema: { type: "object", required: ["x"] } }, {}).valid).toBe(false);
+    expect(
+      validateToolArguments({ name: "fresh", description: "", inputSchema: { type: "object", required: ["x"] } }, {})
+        .valid,
+    ).toBe(false);
   });
 
   it("refuses arguments for a tool marked with a schema error", () => {
-    const tool: CatalogTool = { name: "broken", description: "", inputSchema: { type: "object" }, schemaError: "unknown type objekt" };
-    expect(validateToolArguments(tool, {})).toEqual({ valid: false, errors: [{ path: "/", message: "the input schema of broken cannot be compiled: unknown type objekt" }] });
+    const tool: CatalogTool = {
+      name: "broken",
+      description: "",
+      inputSchema: { type: "object" },
+      schemaError: "unknown type objekt",
+    };
+    expect(validateToolArguments(tool, {})).toEqual({
+      valid: false,
+      errors: [{ path: "/", message: "the input schema of broken cannot be compiled: unknown type objekt" }],
+    });
   });
 });

@@ -22,10 +22,14 @@ export function compiledSchemaOf(tool: CatalogTool): SchemaCompilation {
 
 export function validateToolArguments(tool: CatalogTool, args: unknown): ArgumentValidation {
   // A tool marked on import keeps a placeholder schema that would accept anything; refuse instead.
-  const compilation: SchemaCompilation = tool.schemaError !== undefined ? { error: tool.schemaError, warnings: [] } : compiledSchemaOf(tool);
+  const compilation: SchemaCompilation =
+    tool.schemaError !== undefined ? { error: tool.schemaError, warnings: [] } : compiledSchemaOf(tool);
   if (!compilation.validate) {
     const reason = compilation.error ?? "unknown error";
-    return { valid: false, errors: [{ path: "/", message: `the input schema of ${tool.name} cannot be compiled: ${reason}` }] };
+    return {
+      valid: false,
+      errors: [{ path: "/", message: `the input schema of ${tool.name} cannot be compiled: ${reason}` }],
+    };
   }
   if (compilation.validate(args)) return { valid: true, errors: [] };
   return { valid: false, errors: (compilation.validate.errors ?? []).map(describeAjvError) };

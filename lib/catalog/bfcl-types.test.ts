@@ -7,7 +7,10 @@ describe("bfclToJsonSchema", () => {
       type: "dict",
       properties: {
         coordinates: { type: "tuple", items: { type: "float" }, description: "(lat, lon)" },
-        options: { type: "dict", properties: { scale: { type: "float" }, anything: { type: "any", description: "Any value" } } },
+        options: {
+          type: "dict",
+          properties: { scale: { type: "float" }, anything: { type: "any", description: "Any value" } },
+        },
         tags: { type: "array", items: { type: "string" } },
         maybe: { type: ["float", "null"] },
         loose: { type: ["any", "string"] },
@@ -28,7 +31,10 @@ describe("bfclToJsonSchema", () => {
   });
 
   it("treats property names as names, not keywords", () => {
-    const converted = bfclToJsonSchema({ type: "dict", properties: { type: { type: "string", enum: ["dict", "float"] } } });
+    const converted = bfclToJsonSchema({
+      type: "dict",
+      properties: { type: { type: "string", enum: ["dict", "float"] } },
+    });
     expect(converted).toEqual({ type: "object", properties: { type: { type: "string", enum: ["dict", "float"] } } });
   });
 

@@ -48,9 +48,13 @@ function convertNode(node: unknown, depth: number): unknown {
         const type = mapType(value);
         return type === undefined ? [] : [[key, type]];
       }
-      if (SCHEMA_VALUED_KEYWORDS.includes(key) || SCHEMA_LIST_KEYWORDS.includes(key)) return [[key, convertNode(value, depth + 1)]];
+      if (SCHEMA_VALUED_KEYWORDS.includes(key) || SCHEMA_LIST_KEYWORDS.includes(key))
+        return [[key, convertNode(value, depth + 1)]];
       if (SCHEMA_MAP_KEYWORDS.includes(key) && isRecord(value)) {
-        const entries = Object.entries(value).map(([name, child]): [string, unknown] => [name, convertNode(child, depth + 1)]);
+        const entries = Object.entries(value).map(([name, child]): [string, unknown] => [
+          name,
+          convertNode(child, depth + 1),
+        ]);
         return [[key, Object.fromEntries(entries)]];
       }
       return [[key, value]];

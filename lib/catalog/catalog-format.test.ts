@@ -5,26 +5,125 @@ const weatherSchema = { type: "object", properties: { location: { type: "string"
 
 describe("detectCatalogFormat", () => {
   it.each([
-    ["MCP tools/list result", { tools: [{ name: "get_weather", description: "Weather", inputSchema: weatherSchema }] }, "mcp"],
-    ["MCP with the fixtures' wrapper", { source: "repo@abc", license: "MIT", serverInfo: { name: "x" }, tools: [{ name: "a", inputSchema: weatherSchema }] }, "mcp"],
+    [
+      "MCP tools/list result",
+      { tools: [{ name: "get_weather", description: "Weather", inputSchema: weatherSchema }] },
+      "mcp",
+    ],
+    [
+      "MCP with the fixtures' wrapper",
+      {
+        source: "repo@abc",
+        license: "MIT",
+        serverInfo: { name: "x" },
+        tools: [{ name: "a", inputSchema: weatherSchema }],
+      },
+      "mcp",
+    ],
     ["bare array of MCP tools", [{ name: "get_weather", inputSchema: weatherSchema, annotations: {} }], "mcp"],
-    ["JSON-RPC reply to tools/list", { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a", inputSchema: weatherSchema }] } }, "mcp"],
-    ["our catalog (mockResult)", { tools: [{ name: "a", description: "", inputSchema: weatherSchema, mockResult: { ok: true } }] }, "catalog"],
-    ["our catalog (namespaces)", { namespaces: { weather: "Weather tools" }, tools: [{ name: "a", description: "", inputSchema: weatherSchema }] }, "catalog"],
-    ["OpenAI Chat Completions", [{ type: "function", function: { name: "get_weather", description: "Weather", parameters: weatherSchema, strict: true } }], "openai-chat"],
-    ["OpenAI Responses function", [{ type: "function", name: "get_weather", description: "Weather", parameters: weatherSchema }], "openai-responses"],
-    ["OpenAI Responses namespace", [{ type: "namespace", name: "github", description: "GitHub", tools: [{ type: "function", name: "list_pull_requests", parameters: weatherSchema }] }], "openai-responses"],
-    ["Anthropic tools", [{ name: "get_weather", description: "Weather", input_schema: weatherSchema, input_examples: [{ location: "Paris" }] }], "anthropic"],
-    ["Anthropic request body", { model: "claude-opus-4-8", tools: [{ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" }, { name: "a", input_schema: weatherSchema }] }, "anthropic"],
-    ["BFCL function list", [{ name: "math.factorial", description: "Factorial", parameters: { type: "dict", properties: { number: { type: "integer" } } } }], "bfcl"],
-    ["BFCL JSONL entry", { id: "simple_python_1", question: [[{ role: "user", content: "5!" }]], function: [{ name: "math.factorial", parameters: { type: "dict", properties: {} } }] }, "bfcl"],
-    ["legacy OpenAI functions", [{ name: "get_weather", description: "Weather", parameters: weatherSchema }], "openai-functions"],
+    [
+      "JSON-RPC reply to tools/list",
+      { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a", inputSchema: weatherSchema }] } },
+      "mcp",
+    ],
+    [
+      "our catalog (mockResult)",
+      { tools: [{ name: "a", description: "", inputSchema: weatherSchema, mockResult: { ok: true } }] },
+      "catalog",
+    ],
+    [
+      "our catalog (namespaces)",
+      { namespaces: { weather: "Weather tools" }, tools: [{ name: "a", description: "", inputSchema: weatherSchema }] },
+      "catalog",
+    ],
+    [
+      "OpenAI Chat Completions",
+      [
+        {
+          type: "function",
+          function: { name: "get_weather", description: "Weather", parameters: weatherSchema, strict: true },
+        },
+      ],
+      "openai-chat",
+    ],
+    [
+      "OpenAI Responses function",
+      [{ type: "function", name: "get_weather", description: "Weather", parameters: weatherSchema }],
+      "openai-responses",
+    ],
+    [
+      "OpenAI Responses namespace",
+      [
+        {
+          type: "namespace",
+          name: "github",
+          description: "GitHub",
+          tools: [{ type: "function", name: "list_pull_requests", parameters: weatherSchema }],
+        },
+      ],
+      "openai-responses",
+    ],
+    [
+      "Anthropic tools",
+      [
+        {
+          name: "get_weather",
+          description: "Weather",
+          input_schema: weatherSchema,
+          input_examples: [{ location: "Paris" }],
+        },
+      ],
+      "anthropic",
+    ],
+    [
+      "Anthropic request body",
+      {
+        model: "claude-opus-4-8",
+        tools: [
+          { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
+          { name: "a", input_schema: weatherSchema },
+        ],
+      },
+      "anthropic",
+    ],
+    [
+      "BFCL function list",
+      [
+        {
+          name: "math.factorial",
+          description: "Factorial",
+          parameters: { type: "dict", properties: { number: { type: "integer" } } },
+        },
+      ],
+      "bfcl",
+    ],
+    [
+      "BFCL JSONL entry",
+      {
+        id: "simple_python_1",
+        question: [[{ role: "user", content: "5!" }]],
+        function: [{ name: "math.factorial", parameters: { type: "dict", properties: {} } }],
+      },
+      "bfcl",
+    ],
+    [
+      "legacy OpenAI functions",
+      [{ name: "get_weather", description: "Weather", parameters: weatherSchema }],
+      "openai-functions",
+    ],
   ])("recognises %s", (_label, value, format) => {
     expect(detectCatalogFormat(value)?.format).toBe(format);
   });
 
   it("locates items in the source document", () => {
-    const detected = detectCatalogFormat({ id: "x", question: [], function: [{ name: "a", parameters: {} }, { name: "b", parameters: {} }] });
+    const detected = detectCatalogFormat({
+      id: "x",
+      question: [],
+      function: [
+        { name: "a", parameters: {} },
+        { name: "b", parameters: {} },
+      ],
+    });
     expect(detected?.items.map((item) => item.path)).toEqual(["$.function[0]", "$.function[1]"]);
   });
 
@@ -36,7 +135,9 @@ describe("detectCatalogFormat", () => {
   });
 
   it("finds BFCL type names at any depth", () => {
-    expect(usesBfclTypes({ type: "object", properties: { point: { type: "array", items: { type: "float" } } } })).toBe(true);
+    expect(usesBfclTypes({ type: "object", properties: { point: { type: "array", items: { type: "float" } } } })).toBe(
+      true,
+    );
     expect(usesBfclTypes(weatherSchema)).toBe(false);
   });
 });

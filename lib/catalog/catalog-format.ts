@@ -63,7 +63,12 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   // A JSON-RPC reply to tools/list, pasted whole.
   if (isRecord(value.result) && Array.isArray(value.result.tools)) {
     const inner = detectCatalogFormat(value.result);
-    return inner && { ...inner, items: inner.items.map((located) => ({ ...located, path: "$.result" + located.path.slice(1) })) };
+    return (
+      inner && {
+        ...inner,
+        items: inner.items.map((located) => ({ ...located, path: "$.result" + located.path.slice(1) })),
+      }
+    );
   }
   // One BFCL JSONL entry: the candidate functions of a question.
   if (Array.isArray(value.function) && ("question" in value || "id" in value)) {
@@ -89,10 +94,15 @@ function classifyItems(items: unknown[], wrapper: Record<string, unknown> | unde
   return undefined;
 }
 
-function classifyItem(item: unknown, items: unknown[], wrapper: Record<string, unknown> | undefined): CatalogFormat | undefined {
+function classifyItem(
+  item: unknown,
+  items: unknown[],
+  wrapper: Record<string, unknown> | undefined,
+): CatalogFormat | undefined {
   if (!isRecord(item)) return undefined;
   if (item.type === "function" && isRecord(item.function)) return "openai-chat";
-  if (item.type === "namespace" || (item.type === "function" && typeof item.name === "string")) return "openai-responses";
+  if (item.type === "namespace" || (item.type === "function" && typeof item.name === "string"))
+    return "openai-responses";
   if ("input_schema" in item) return "anthropic";
   if ("inputSchema" in item) {
     const usesCatalogFields =

@@ -2,18 +2,28 @@ import { describe, expect, it } from "vitest";
 import { oneLineDescription, parameterSignature } from "./describe-tool";
 import type { CatalogTool } from "./types";
 
-const tool = (description: string, inputSchema: CatalogTool["inputSchema"] = { type: "object" }): CatalogTool => ({ name: "t", description, inputSchema });
+const tool = (description: string, inputSchema: CatalogTool["inputSchema"] = { type: "object" }): CatalogTool => ({
+  name: "t",
+  description,
+  inputSchema,
+});
 
 describe("oneLineDescription", () => {
   it("takes the first sentence", () => {
     expect(oneLineDescription(tool("Get the weather. Use it for forecasts too."))).toBe("Get the weather.");
     expect(oneLineDescription(tool("Lists files, e.g. reports. More."))).toBe("Lists files, e.g. reports.");
-    expect(oneLineDescription(tool("从学习笔记创建记忆卡片。调用前必须先调用 load_tool_schemas。"))).toBe("从学习笔记创建记忆卡片。");
+    expect(oneLineDescription(tool("从学习笔记创建记忆卡片。调用前必须先调用 load_tool_schemas。"))).toBe(
+      "从学习笔记创建记忆卡片。",
+    );
   });
 
   it("stops at the first line and collapses whitespace", () => {
-    expect(oneLineDescription(tool("\nThis tool will create a customer in Stripe.\n\nIt takes two arguments"))).toBe("This tool will create a customer in Stripe.");
-    expect(oneLineDescription(tool("Notion | Retrieve a user\nError Responses:\n400: 400"))).toBe("Notion | Retrieve a user");
+    expect(oneLineDescription(tool("\nThis tool will create a customer in Stripe.\n\nIt takes two arguments"))).toBe(
+      "This tool will create a customer in Stripe.",
+    );
+    expect(oneLineDescription(tool("Notion | Retrieve a user\nError Responses:\n400: 400"))).toBe(
+      "Notion | Retrieve a user",
+    );
   });
 
   it("shortens long sentences at a word boundary", () => {
@@ -48,7 +58,9 @@ describe("parameterSignature", () => {
       required: ["parent"],
       $defs: { parent: { type: "object", properties: {} } },
     });
-    expect(parameterSignature(complex)).toBe("tags: string[], mixed: (string|number)[], maybe: string|null, parent: object*, level: 1|2|3|4|5|6|…, anything: any");
+    expect(parameterSignature(complex)).toBe(
+      "tags: string[], mixed: (string|number)[], maybe: string|null, parent: object*, level: 1|2|3|4|5|6|…, anything: any",
+    );
     expect(parameterSignature(tool("", { type: "object" }))).toBe("");
   });
 });

@@ -23,7 +23,9 @@ const MAX_ENUM_VALUES_SHOWN = 6;
 export function parameterSignature(tool: CatalogTool): string {
   const schema = tool.inputSchema;
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : [],
+  );
   return Object.entries(properties)
     .map(([name, property]) => `${name}: ${typeLabel(property, schema, 0)}${required.has(name) ? "*" : ""}`)
     .join(", ");
@@ -39,7 +41,8 @@ function typeLabel(property: unknown, root: JsonSchema, depth: number): string {
     return shown.join("|") + (property.enum.length > MAX_ENUM_VALUES_SHOWN ? "|…" : "");
   }
   const alternatives = property.anyOf ?? property.oneOf;
-  if (Array.isArray(alternatives)) return [...new Set(alternatives.map((option) => typeLabel(option, root, depth + 1)))].join("|");
+  if (Array.isArray(alternatives))
+    return [...new Set(alternatives.map((option) => typeLabel(option, root, depth + 1)))].join("|");
   const types = Array.isArray(property.type) ? property.type : property.type === undefined ? [] : [property.type];
   if (types.length === 0) return isRecord(property.properties) ? "object" : "any";
   return types.map((type) => (type === "array" ? arrayLabel(property.items, root, depth) : String(type))).join("|");

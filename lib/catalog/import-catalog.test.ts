@@ -7,12 +7,68 @@ const weatherSchema = { type: "object", properties: { location: { type: "string"
 describe("importCatalogValue: each format becomes the same catalog", () => {
   const expected = [{ name: "get_weather", description: "Weather for a place", inputSchema: weatherSchema }];
   it.each([
-    ["mcp", { tools: [{ name: "get_weather", description: "Weather for a place", inputSchema: weatherSchema, annotations: { readOnlyHint: true } }] }],
-    ["openai-chat", [{ type: "function", function: { name: "get_weather", description: "Weather for a place", parameters: weatherSchema, strict: true } }]],
-    ["openai-responses", [{ type: "tool_search" }, { type: "function", name: "get_weather", description: "Weather for a place", parameters: weatherSchema, defer_loading: true }]],
-    ["anthropic", [{ name: "get_weather", description: "Weather for a place", input_schema: weatherSchema, cache_control: { type: "ephemeral" } }]],
+    [
+      "mcp",
+      {
+        tools: [
+          {
+            name: "get_weather",
+            description: "Weather for a place",
+            inputSchema: weatherSchema,
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      },
+    ],
+    [
+      "openai-chat",
+      [
+        {
+          type: "function",
+          function: {
+            name: "get_weather",
+            description: "Weather for a place",
+            parameters: weatherSchema,
+            strict: true,
+          },
+        },
+      ],
+    ],
+    [
+      "openai-responses",
+      [
+        { type: "tool_search" },
+        {
+          type: "function",
+          name: "get_weather",
+          description: "Weather for a place",
+          parameters: weatherSchema,
+          defer_loading: true,
+        },
+      ],
+    ],
+    [
+      "anthropic",
+      [
+        {
+          name: "get_weather",
+          description: "Weather for a place",
+          input_schema: weatherSchema,
+          cache_control: { type: "ephemeral" },
+        },
+      ],
+    ],
     ["openai-functions", [{ name: "get_weather", description: "Weather for a place", parameters: weatherSchema }]],
-    ["bfcl", [{ name: "get_weather", description: "Weather for a place", parameters: { type: "dict", properties: { location: { type: "string" } }, required: ["location"] } }]],
+    [
+      "bfcl",
+      [
+        {
+          name: "get_weather",
+          description: "Weather for a place",
+          parameters: { type: "dict", properties: { location: { type: "string" } }, required: ["location"] },
+        },
+      ],
+    ],
   ])("%s", (format, value) => {
     const imported = importCatalogValue(value);
     expect(imported.format).toBe(format);
@@ -21,20 +77,42 @@ describe("importCatalogValue: each format becomes the same catalog", () => {
   });
 
   it("keeps Anthropic input examples and checks them against the schema", () => {
-    const imported = importCatalogValue([{ name: "get_weather", input_schema: weatherSchema, input_examples: [{ location: "Paris" }, { city: "Rome" }] }]);
+    const imported = importCatalogValue([
+      { name: "get_weather", input_schema: weatherSchema, input_examples: [{ location: "Paris" }, { city: "Rome" }] },
+    ]);
     expect(imported.value?.tools[0].inputExamples).toEqual([{ location: "Paris" }, { city: "Rome" }]);
     expect(imported.problems).toEqual([
-      expect.objectContaining({ severity: "error", path: "$[0].input_examples[1]", toolName: "get_weather", message: expect.stringMatching(/input example 2 .* must have required property 'location'/) }),
+      expect.objectContaining({
+        severity: "error",
+        path: "$[0].input_examples[1]",
+        toolName: "get_weather",
+        message: expect.stringMatching(/input example 2 .* must have required property 'location'/),
+      }),
     ]);
   });
 
   it("reads OpenAI namespaces into tool namespaces and namespace descriptions", () => {
     const imported = importCatalogValue([
-      { type: "namespace", name: "github", description: "GitHub issues and pull requests", tools: [{ type: "function", name: "list_pull_requests", description: "List PRs", parameters: { type: "object", properties: {} } }] },
+      {
+        type: "namespace",
+        name: "github",
+        description: "GitHub issues and pull requests",
+        tools: [
+          {
+            type: "function",
+            name: "list_pull_requests",
+            description: "List PRs",
+            parameters: { type: "object", properties: {} },
+          },
+        ],
+      },
       { type: "function", name: "get_weather", parameters: weatherSchema },
     ]);
     expect(imported.value?.namespaces).toEqual({ github: "GitHub issues and pull requests" });
-    expect(imported.value?.tools.map((tool) => [tool.name, tool.namespace])).toEqual([["list_pull_requests", "github"], ["get_weather", undefined]]);
+    expect(imported.value?.tools.map((tool) => [tool.name, tool.namespace])).toEqual([
+      ["list_pull_requests", "github"],
+      ["get_weather", undefined],
+    ]);
   });
 
   it("keeps our own catalog fields and the provenance wrapper", () => {
@@ -42,19 +120,40 @@ describe("importCatalogValue: each format becomes the same catalog", () => {
       source: "hand-written",
       license: "MIT",
       namespaces: { weather: "Weather" },
-      tools: [{ name: "get_weather", description: "", inputSchema: weatherSchema, namespace: "weather", mockResult: { temperature: 21 }, inputExamples: [{ location: "Oslo" }] }],
+      tools: [
+        {
+          name: "get_weather",
+          description: "",
+          inputSchema: weatherSchema,
+          namespace: "weather",
+          mockResult: { temperature: 21 },
+          inputExamples: [{ location: "Oslo" }],
+        },
+      ],
     });
     expect(imported.format).toBe("catalog");
     expect(imported.value).toEqual({
       source: "hand-written",
       license: "MIT",
       namespaces: { weather: "Weather" },
-      tools: [{ name: "get_weather", description: "", inputSchema: weatherSchema, namespace: "weather", mockResult: { temperature: 21 }, inputExamples: [{ location: "Oslo" }] }],
+      tools: [
+        {
+          name: "get_weather",
+          description: "",
+          inputSchema: weatherSchema,
+          namespace: "weather",
+          mockResult: { temperature: 21 },
+          inputExamples: [{ location: "Oslo" }],
+        },
+      ],
     });
   });
 
   it("skips provider tools with a warning and names what it expected for unknown input", () => {
-    const imported = importCatalogValue([{ type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" }, { name: "a", input_schema: weatherSchema }]);
+    const imported = importCatalogValue([
+      { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" },
+      { name: "a", input_schema: weatherSchema },
+    ]);
     expect(imported.value?.tools.map((tool) => tool.name)).toEqual(["a"]);
     expect(imported.problems[0]).toMatchObject({ severity: "warning", path: "$[0]" });
     const unknown = importCatalogValue({ functions: "nope" });
@@ -69,32 +168,76 @@ describe("schema problems", () => {
       tools: [
         { name: "good", description: "", inputSchema: weatherSchema },
         { name: "bad_type", description: "", inputSchema: { type: "objekt" } },
-        { name: "bad_ref", description: "", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } },
-        { name: "bad_pattern", description: "", inputSchema: { type: "object", properties: { a: { type: "string", pattern: "([" } } } },
+        {
+          name: "bad_ref",
+          description: "",
+          inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } },
+        },
+        {
+          name: "bad_pattern",
+          description: "",
+          inputSchema: { type: "object", properties: { a: { type: "string", pattern: "([" } } },
+        },
       ],
     });
     expect(imported.value?.tools.map((tool) => tool.name)).toEqual(["good", "bad_type", "bad_ref", "bad_pattern"]);
     expect(imported.value?.tools[0].schemaError).toBeUndefined();
-    for (const [index, name] of [[1, "bad_type"], [2, "bad_ref"], [3, "bad_pattern"]] as const) {
+    for (const [index, name] of [
+      [1, "bad_type"],
+      [2, "bad_ref"],
+      [3, "bad_pattern"],
+    ] as const) {
       expect(imported.value?.tools[index].schemaError).toEqual(expect.any(String));
-      expect(imported.problems).toContainEqual(expect.objectContaining({ severity: "error", path: `$.tools[${index}].inputSchema`, toolName: name }));
+      expect(imported.problems).toContainEqual(
+        expect.objectContaining({ severity: "error", path: `$.tools[${index}].inputSchema`, toolName: name }),
+      );
     }
   });
 
   it("accepts draft-07, 2020-12 and $defs", () => {
     const imported = importCatalogValue({
       tools: [
-        { name: "draft7", inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { a: { $ref: "#/definitions/A" } }, definitions: { A: { type: "string" } } } },
-        { name: "draft2020", inputSchema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }] } } } },
-        { name: "defs_without_dialect", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: { type: "string", format: "uuid" } } } },
+        {
+          name: "draft7",
+          inputSchema: {
+            $schema: "http://json-schema.org/draft-07/schema#",
+            type: "object",
+            properties: { a: { $ref: "#/definitions/A" } },
+            definitions: { A: { type: "string" } },
+          },
+        },
+        {
+          name: "draft2020",
+          inputSchema: {
+            $schema: "https://json-schema.org/draft/2020-12/schema",
+            type: "object",
+            properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }] } },
+          },
+        },
+        {
+          name: "defs_without_dialect",
+          inputSchema: {
+            type: "object",
+            properties: { a: { $ref: "#/$defs/A" } },
+            $defs: { A: { type: "string", format: "uuid" } },
+          },
+        },
       ],
     });
     expect(imported.problems).toEqual([]);
   });
 
   it("reports a missing or non-object schema as uncompilable", () => {
-    const imported = importCatalogValue({ tools: [{ name: "no_schema", description: "x" }, { name: "array_schema", inputSchema: [] }] });
-    expect(imported.value?.tools.map((tool) => tool.schemaError)).toEqual(['missing "inputSchema"', '"inputSchema" must be a JSON Schema object']);
+    const imported = importCatalogValue({
+      tools: [
+        { name: "no_schema", description: "x" },
+        { name: "array_schema", inputSchema: [] },
+      ],
+    });
+    expect(imported.value?.tools.map((tool) => tool.schemaError)).toEqual([
+      'missing "inputSchema"',
+      '"inputSchema" must be a JSON Schema object',
+    ]);
   });
 
   it("warns about names providers reject and root schemas that are not objects", () => {
@@ -106,7 +249,10 @@ describe("schema problems", () => {
   });
 
   it("checks large catalogs against the meta-schema only, deferring compilation", () => {
-    const tools = Array.from({ length: 3 }, (_, index) => ({ name: `t${index}`, inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } }));
+    const tools = Array.from({ length: 3 }, (_, index) => ({
+      name: `t${index}`,
+      inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } },
+    }));
     expect(importCatalogValue({ tools }, { schemaCheck: "meta-schema" }).problems).toEqual([]);
     expect(importCatalogValue({ tools }, { schemaCheck: "compile" }).problems).toHaveLength(3);
   });
@@ -114,23 +260,45 @@ describe("schema problems", () => {
 
 describe("duplicates", () => {
   it("reports a duplicate name with both indices and keeps the first", () => {
-    const imported = importCatalogValue({ tools: [{ name: "a", description: "first", inputSchema: weatherSchema }, { name: "b", inputSchema: weatherSchema }, { name: "a", description: "second", inputSchema: weatherSchema }] });
+    const imported = importCatalogValue({
+      tools: [
+        { name: "a", description: "first", inputSchema: weatherSchema },
+        { name: "b", inputSchema: weatherSchema },
+        { name: "a", description: "second", inputSchema: weatherSchema },
+      ],
+    });
     expect(imported.value?.tools.map((tool) => tool.description)).toEqual(["first", ""]);
     expect(imported.problems).toEqual([
-      expect.objectContaining({ severity: "error", path: "$.tools[2].name", toolName: "a", message: expect.stringContaining("$.tools[0] and $.tools[2]") }),
+      expect.objectContaining({
+        severity: "error",
+        path: "$.tools[2].name",
+        toolName: "a",
+        message: expect.stringContaining("$.tools[0] and $.tools[2]"),
+      }),
     ]);
   });
 });
 
 describe("parseCatalogText", () => {
   it("reports malformed JSON with line and column", () => {
-    const parsed = parseCatalogText('{\n  "tools": [\n    { "name": "a" }\n    { "name": "b" }\n  ]\n}', { sourceName: "pasted.json" });
+    const parsed = parseCatalogText('{\n  "tools": [\n    { "name": "a" }\n    { "name": "b" }\n  ]\n}', {
+      sourceName: "pasted.json",
+    });
     expect(parsed.value).toBeUndefined();
-    expect(parsed.problems).toEqual([expect.objectContaining({ severity: "error", line: 4, column: 5, message: expect.stringMatching(/^catalog \(pasted.json\): invalid JSON/) })]);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        line: 4,
+        column: 5,
+        message: expect.stringMatching(/^catalog \(pasted.json\): invalid JSON/),
+      }),
+    ]);
   });
 
   it("names the source in every message", () => {
-    const parsed = parseCatalogText('[{"name": "x.y", "input_schema": {"type": "object"}}]', { sourceName: "tools.json" });
+    const parsed = parseCatalogText('[{"name": "x.y", "input_schema": {"type": "object"}}]', {
+      sourceName: "tools.json",
+    });
     expect(parsed.problems[0].message).toMatch(/^catalog \(tools.json\): /);
   });
 
@@ -145,9 +313,14 @@ describe("parseCatalogText", () => {
     const parsed = parseCatalogText(readTestFixture("bfcl-entries.jsonl"), { sourceName: "bfcl-entries.jsonl" });
     expect(parsed.format).toBe("bfcl");
     const distance = parsed.value?.tools.find((tool) => tool.name === "calculate_distance");
-    expect(distance?.inputSchema).toMatchObject({ type: "object", properties: { coord1: { type: "array", items: { type: "number" } } } });
+    expect(distance?.inputSchema).toMatchObject({
+      type: "object",
+      properties: { coord1: { type: "array", items: { type: "number" } } },
+    });
     const addDefault = parsed.value?.tools.find((tool) => tool.name === "default.add_default_value");
-    expect(addDefault?.inputSchema).toMatchObject({ properties: { dict: { type: "object" }, default_value: { description: expect.any(String) } } });
+    expect(addDefault?.inputSchema).toMatchObject({
+      properties: { dict: { type: "object" }, default_value: { description: expect.any(String) } },
+    });
     expect((addDefault?.inputSchema.properties as Record<string, object>).default_value).not.toHaveProperty("type");
     const nameWarning = parsed.problems.find((problem) => problem.toolName === "math.factorial");
     expect(nameWarning).toMatchObject({ severity: "warning", path: "$[4].function[0].name", line: 5 });
@@ -158,7 +331,10 @@ describe("parseCatalogText", () => {
     const parsed = parseCatalogText(readTestFixture("bfcl-math-api.jsonl"));
     expect(parsed.format).toBe("bfcl");
     expect(parsed.value?.tools).toHaveLength(17);
-    expect(parsed.value?.tools[0].inputSchema).toMatchObject({ type: "object", properties: { number: { type: "number" } } });
+    expect(parsed.value?.tools[0].inputSchema).toMatchObject({
+      type: "object",
+      properties: { number: { type: "number" } },
+    });
     expect(parsed.problems).toEqual([]);
   });
 
@@ -184,6 +360,10 @@ describe("the real MCP catalogs", () => {
   it("compiles the notion catalog's $defs and names the formats Ajv does not know", () => {
     const parsed = parseCatalogText(readExampleCatalog("notion-mcp-server.json"));
     expect(parsed.value?.tools).toHaveLength(24);
-    expect(parsed.problems.every((problem) => problem.severity === "warning" && /unknown format "json"/.test(problem.message))).toBe(true);
+    expect(
+      parsed.problems.every(
+        (problem) => problem.severity === "warning" && /unknown format "json"/.test(problem.message),
+      ),
+    ).toBe(true);
   });
 });

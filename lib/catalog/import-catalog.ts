@@ -1,6 +1,12 @@
 /** Imports a tool list in any supported format into a `Catalog`, checking every tool on the way. */
 import { compiledSchemaOf } from "./argument-validation";
-import { type CatalogFormat, EXPECTED_FORMATS_MESSAGE, type LocatedItem, detectCatalogFormat, isRecord } from "./catalog-format";
+import {
+  type CatalogFormat,
+  EXPECTED_FORMATS_MESSAGE,
+  type LocatedItem,
+  detectCatalogFormat,
+  isRecord,
+} from "./catalog-format";
 import { appendIndex, appendKey } from "./json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "./json-text";
 import { parseJsonLines } from "./json-lines";
@@ -45,7 +51,16 @@ export function importCatalogValue(value: unknown, options: CatalogImportOptions
   if (depth > MAX_NESTING_DEPTH) return { value: undefined, problems: [nestingProblem(depth)] };
   const detected = detectCatalogFormat(value);
   if (!detected) {
-    return { value: undefined, problems: [{ severity: "error", path: "$", message: `${label(options)}: unrecognised tool list; ${EXPECTED_FORMATS_MESSAGE}` }] };
+    return {
+      value: undefined,
+      problems: [
+        {
+          severity: "error",
+          path: "$",
+          message: `${label(options)}: unrecognised tool list; ${EXPECTED_FORMATS_MESSAGE}`,
+        },
+      ],
+    };
   }
   return importLocatedItems({ format: detected.format, items: detected.items }, detected.wrapper, options);
 }
@@ -58,15 +73,19 @@ function importLocatedItems(
   const read = readToolEntries(detected.format, detected.items);
   const problems = [...read.problems];
   const tools = keepFirstOfEachName(read.entries, problems);
-  const compileAll = options.schemaCheck === "compile" || (options.schemaCheck !== "meta-schema" && tools.length <= EAGER_COMPILE_TOOL_LIMIT);
+  const compileAll =
+    options.schemaCheck === "compile" ||
+    (options.schemaCheck !== "meta-schema" && tools.length <= EAGER_COMPILE_TOOL_LIMIT);
   for (const entry of tools) checkTool(entry, compileAll, problems);
   const catalog: Catalog = { tools: tools.map((entry) => entry.tool) };
   const namespaces = { ...read.namespaces, ...readNamespaces(wrapper, problems) };
   if (Object.keys(namespaces).length > 0) catalog.namespaces = namespaces;
   if (typeof wrapper?.source === "string") catalog.source = wrapper.source;
   if (typeof wrapper?.license === "string") catalog.license = wrapper.license;
-  if (catalog.tools.length === 0) problems.push({ severity: "warning", path: "$", message: `${label(options)}: the catalog has no tools` });
-  if (options.sourceName) for (const problem of problems) problem.message = problem.message.replace(/^catalog:/, `${label(options)}:`);
+  if (catalog.tools.length === 0)
+    problems.push({ severity: "warning", path: "$", message: `${label(options)}: the catalog has no tools` });
+  if (options.sourceName)
+    for (const problem of problems) problem.message = problem.message.replace(/^catalog:/, `${label(options)}:`);
   return { value: catalog, problems, format: detected.format };
 }
 
@@ -99,27 +118,43 @@ function checkTool(entry: ToolEntry, compileAll: boolean, problems: InputProblem
   const { tool, schemaPath } = entry;
   const toolName = tool.name;
   if (!isValidToolName(toolName)) {
-    problems.push({ severity: "warning", path: appendKey(entry.path, "name"), toolName, message: `catalog: ${toolNameRuleMessage(toolName)}` });
+    problems.push({
+      severity: "warning",
+      path: appendKey(entry.path, "name"),
+      toolName,
+      message: `catalog: ${toolNameRuleMessage(toolName)}`,
+    });
   }
   if (entry.schemaUnreadable) {
     markUnusable(tool, entry.schemaUnreadable, schemaPath, problems);
     return;
   }
   const compilation = compileAll ? compiledSchemaOf(tool) : checkSchemaAgainstMetaSchema(tool.inputSchema);
-  for (const warning of compilation.warnings) problems.push({ severity: "warning", path: schemaPath, toolName, message: `catalog: ${warning}` });
+  for (const warning of compilation.warnings)
+    problems.push({ severity: "warning", path: schemaPath, toolName, message: `catalog: ${warning}` });
   if (compilation.error !== undefined) {
     markUnusable(tool, compilation.error, schemaPath, problems);
     return;
   }
   if (tool.inputSchema.type !== "object") {
-    problems.push({ severity: "warning", path: schemaPath, toolName, message: 'catalog: providers require an input schema with "type": "object" at the top' });
+    problems.push({
+      severity: "warning",
+      path: schemaPath,
+      toolName,
+      message: 'catalog: providers require an input schema with "type": "object" at the top',
+    });
   }
   if (compileAll) checkExamples(entry, problems);
 }
 
 function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, problems: InputProblem[]): void {
   tool.schemaError = reason;
-  problems.push({ severity: "error", path: schemaPath, toolName: tool.name, message: `catalog: input schema of ${tool.name} cannot be compiled: ${reason}` });
+  problems.push({
+    severity: "error",
+    path: schemaPath,
+    toolName: tool.name,
+    message: `catalog: input schema of ${tool.name} cannot be compiled: ${reason}`,
+  });
 }
 
 /** Anthropic rejects the request (400) when an `input_examples` entry does not match the schema. */
@@ -129,16 +164,33 @@ function checkExamples(entry: ToolEntry, problems: InputProblem[]): void {
   if (!validate || !tool.inputExamples) return;
   tool.inputExamples.forEach((example, index) => {
     if (validate(example)) return;
-    const reasons = (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? ""}`.trim()).join("; ");
-    const path = appendIndex(appendKey(entry.path, entry.schemaPath.endsWith("input_schema") ? "input_examples" : "inputExamples"), index);
-    problems.push({ severity: "error", path, toolName: tool.name, message: `catalog: input example ${index + 1} of ${tool.name} does not match its schema: ${reasons}` });
+    const reasons = (validate.errors ?? [])
+      .map((error) => `${error.instancePath || "/"} ${error.message ?? ""}`.trim())
+      .join("; ");
+    const path = appendIndex(
+      appendKey(entry.path, entry.schemaPath.endsWith("input_schema") ? "input_examples" : "inputExamples"),
+      index,
+    );
+    problems.push({
+      severity: "error",
+      path,
+      toolName: tool.name,
+      message: `catalog: input example ${index + 1} of ${tool.name} does not match its schema: ${reasons}`,
+    });
   });
 }
 
-function readNamespaces(wrapper: Record<string, unknown> | undefined, problems: InputProblem[]): Record<string, string> {
+function readNamespaces(
+  wrapper: Record<string, unknown> | undefined,
+  problems: InputProblem[],
+): Record<string, string> {
   if (wrapper?.namespaces === undefined) return {};
   if (!isRecord(wrapper.namespaces) || !Object.values(wrapper.namespaces).every((text) => typeof text === "string")) {
-    problems.push({ severity: "warning", path: "$.namespaces", message: "catalog: namespaces must map names to descriptions; ignored" });
+    problems.push({
+      severity: "warning",
+      path: "$.namespaces",
+      message: "catalog: namespaces must map names to descriptions; ignored",
+    });
     return {};
   }
   return wrapper.namespaces as Record<string, string>;

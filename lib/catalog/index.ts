@@ -1,7 +1,13 @@
 /** Public API of the tool catalog: import, merge, validate, describe and generate tools. */
 export type { Catalog, CatalogTool, InputProblem, JsonSchema, Parsed } from "./types";
 export { type CatalogFormat, CATALOG_FORMAT_LABELS, detectCatalogFormat } from "./catalog-format";
-export { type CatalogImport, type CatalogImportOptions, EAGER_COMPILE_TOOL_LIMIT, importCatalogValue, parseCatalogText } from "./import-catalog";
+export {
+  type CatalogImport,
+  type CatalogImportOptions,
+  EAGER_COMPILE_TOOL_LIMIT,
+  importCatalogValue,
+  parseCatalogText,
+} from "./import-catalog";
 export { type CatalogPart, mergeCatalogs } from "./merge-catalogs";
 export { type ArgumentValidation, validateToolArguments } from "./argument-validation";
 export { oneLineDescription, parameterSignature } from "./describe-tool";

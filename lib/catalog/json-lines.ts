@@ -75,7 +75,13 @@ function parseLine(line: string, lineNumber: number, label: string, problems: In
     const message = error instanceof Error ? error.message : String(error);
     const position = /at position (\d+)/.exec(message);
     const column = position ? offsetToPosition(line, Number(position[1])).column : 1;
-    problems.push({ severity: "error", path: "$", message: `${label}: invalid JSON on line ${lineNumber}: ${message}`, line: lineNumber, column });
+    problems.push({
+      severity: "error",
+      path: "$",
+      message: `${label}: invalid JSON on line ${lineNumber}: ${message}`,
+      line: lineNumber,
+      column,
+    });
     return undefined;
   }
 }

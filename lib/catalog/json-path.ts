@@ -21,7 +21,10 @@ export function pointerToPath(pointer: string, root = "$"): string {
     .slice(1)
     .split("/")
     .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce((path, segment) => (/^\d+$/.test(segment) ? appendIndex(path, Number(segment)) : appendKey(path, segment)), root);
+    .reduce(
+      (path, segment) => (/^\d+$/.test(segment) ? appendIndex(path, Number(segment)) : appendKey(path, segment)),
+      root,
+    );
 }
 
 /** Re-roots a path found inside a sub-document, e.g. `$.tools[1]` inside the catalog → `$.catalog.tools[1]`. */

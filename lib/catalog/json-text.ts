@@ -35,7 +35,8 @@ export function textNestingDepth(text: string, limit = Number.POSITIVE_INFINITY)
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 92) index++; // backslash: skip the escaped character
+      if (code === 92)
+        index++; // backslash: skip the escaped character
       else if (code === 34) inString = false;
     } else if (code === 34) inString = true;
     else if (code === 123 || code === 91) {
@@ -80,7 +81,10 @@ export function parseJsonText(input: string, label = "json"): ParsedJsonText {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (text.length > MAX_TEXT_CHARACTERS) {
     const megabytes = Math.round(MAX_TEXT_CHARACTERS / 1024 / 1024);
-    return { value: undefined, problems: [{ severity: "error", path: "$", message: `${label}: text is larger than ${megabytes} MB` }] };
+    return {
+      value: undefined,
+      problems: [{ severity: "error", path: "$", message: `${label}: text is larger than ${megabytes} MB` }],
+    };
   }
   const nesting = textNestingDepth(text, MAX_NESTING_DEPTH);
   if (nesting.depth > MAX_NESTING_DEPTH) {

@@ -5,7 +5,9 @@ import { exampleCatalogFiles, readExampleCatalog } from "./test-helpers";
 import type { Catalog } from "./types";
 
 const schema = { type: "object", properties: {} };
-const catalogOf = (...names: string[]): Catalog => ({ tools: names.map((name) => ({ name, description: name, inputSchema: schema })) });
+const catalogOf = (...names: string[]): Catalog => ({
+  tools: names.map((name) => ({ name, description: name, inputSchema: schema })),
+});
 
 describe("mergeCatalogs", () => {
   it("sets namespaces and prefixes every colliding tool with its server", () => {
@@ -20,10 +22,22 @@ describe("mergeCatalogs", () => {
       ["gitlab__create_issue", "gitlab"],
       ["get_current_time", "time"],
     ]);
-    expect(merged.value?.namespaces).toEqual({ github: expect.any(String), gitlab: expect.any(String), time: expect.any(String) });
+    expect(merged.value?.namespaces).toEqual({
+      github: expect.any(String),
+      gitlab: expect.any(String),
+      time: expect.any(String),
+    });
     expect(merged.problems).toEqual([
-      expect.objectContaining({ severity: "warning", toolName: "github__create_issue", message: expect.stringContaining("also offered by gitlab") }),
-      expect.objectContaining({ severity: "warning", toolName: "gitlab__create_issue", message: expect.stringContaining("also offered by github") }),
+      expect.objectContaining({
+        severity: "warning",
+        toolName: "github__create_issue",
+        message: expect.stringContaining("also offered by gitlab"),
+      }),
+      expect.objectContaining({
+        severity: "warning",
+        toolName: "gitlab__create_issue",
+        message: expect.stringContaining("also offered by github"),
+      }),
     ]);
   });
 
@@ -40,11 +54,17 @@ describe("mergeCatalogs", () => {
   it("reports duplicates that remain after prefixing", () => {
     const merged = mergeCatalogs([{ server: "a", catalog: catalogOf("x", "x") }]);
     expect(merged.value?.tools).toHaveLength(1);
-    expect(merged.problems[0]).toMatchObject({ severity: "error", message: expect.stringContaining("$[0].catalog.tools[0] and $[0].catalog.tools[1]") });
+    expect(merged.problems[0]).toMatchObject({
+      severity: "error",
+      message: expect.stringContaining("$[0].catalog.tools[0] and $[0].catalog.tools[1]"),
+    });
   });
 
   it("merges all the real catalogs: 362 tools, create_issue from three servers", () => {
-    const parts = exampleCatalogFiles().map((file) => ({ server: file.replace(/\.json$/, ""), catalog: parseCatalogText(readExampleCatalog(file)).value! }));
+    const parts = exampleCatalogFiles().map((file) => ({
+      server: file.replace(/\.json$/, ""),
+      catalog: parseCatalogText(readExampleCatalog(file)).value!,
+    }));
     const merged = mergeCatalogs(parts);
     const names = merged.value!.tools.map((tool) => tool.name);
     expect(names).toHaveLength(362);

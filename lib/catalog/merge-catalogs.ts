@@ -36,12 +36,28 @@ export function mergeCatalogs(parts: CatalogPart[]): Parsed<Catalog> {
       if (servers.size > 1) {
         name = `${sanitizeNamePart(server)}${SERVER_PREFIX_SEPARATOR}${tool.name}`;
         const others = [...servers].filter((other) => other !== server).join(", ");
-        problems.push({ severity: "warning", path, toolName: name, message: `catalog: "${tool.name}" is also offered by ${others}; renamed to "${name}"` });
-        if (!isValidToolName(name)) problems.push({ severity: "warning", path, toolName: name, message: `catalog: ${toolNameRuleMessage(name)}` });
+        problems.push({
+          severity: "warning",
+          path,
+          toolName: name,
+          message: `catalog: "${tool.name}" is also offered by ${others}; renamed to "${name}"`,
+        });
+        if (!isValidToolName(name))
+          problems.push({
+            severity: "warning",
+            path,
+            toolName: name,
+            message: `catalog: ${toolNameRuleMessage(name)}`,
+          });
       }
       const firstPath = firstPathByName.get(name);
       if (firstPath !== undefined) {
-        problems.push({ severity: "error", path, toolName: name, message: `catalog: duplicate tool name "${name}" at ${firstPath} and ${path}; the second is ignored` });
+        problems.push({
+          severity: "error",
+          path,
+          toolName: name,
+          message: `catalog: duplicate tool name "${name}" at ${firstPath} and ${path}; the second is ignored`,
+        });
         return;
       }
       firstPathByName.set(name, path);
@@ -51,7 +67,9 @@ export function mergeCatalogs(parts: CatalogPart[]): Parsed<Catalog> {
   const merged: Catalog = { tools, namespaces };
   const sources = parts.filter((part) => part.catalog.source).map((part) => `${part.server}: ${part.catalog.source}`);
   if (sources.length > 0) merged.source = sources.join("\n");
-  const licenses = [...new Set(parts.map((part) => part.catalog.license).filter((license): license is string => Boolean(license)))];
+  const licenses = [
+    ...new Set(parts.map((part) => part.catalog.license).filter((license): license is string => Boolean(license))),
+  ];
   if (licenses.length > 0) merged.license = licenses.join("; ");
   return { value: merged, problems };
 }

@@ -7,13 +7,25 @@ const tool = (name: string): CatalogTool => ({ name, description: "", inputSchem
 
 describe("defaultMockResult", () => {
   it("is deterministic and shaped by what the tool does", () => {
-    expect(defaultMockResult(tool("crm_create_contact"), { email: "a@b.c" })).toEqual(defaultMockResult(tool("crm_create_contact"), { email: "a@b.c" }));
-    expect(defaultMockResult(tool("crm_create_contact"), { email: "a@b.c" })).toMatchObject({ status: "created", email: "a@b.c", id: expect.stringMatching(/^contact_/) });
-    expect(defaultMockResult(tool("invoice_list_overdue"), {})).toMatchObject({ items: [expect.any(Object)], total: 1 });
+    expect(defaultMockResult(tool("crm_create_contact"), { email: "a@b.c" })).toEqual(
+      defaultMockResult(tool("crm_create_contact"), { email: "a@b.c" }),
+    );
+    expect(defaultMockResult(tool("crm_create_contact"), { email: "a@b.c" })).toMatchObject({
+      status: "created",
+      email: "a@b.c",
+      id: expect.stringMatching(/^contact_/),
+    });
+    expect(defaultMockResult(tool("invoice_list_overdue"), {})).toMatchObject({
+      items: [expect.any(Object)],
+      total: 1,
+    });
     expect(defaultMockResult(tool("getWeather"), { location: "Paris" })).toMatchObject({ location: "Paris" });
     expect(defaultMockResult(tool("archive_page"), {})).toMatchObject({ status: "archived" });
     expect(defaultMockResult(tool("delete_file"), {})).toMatchObject({ status: "deleted" });
-    expect(defaultMockResult(tool("sequentialthinking"), { thought: "x" })).toMatchObject({ status: "ok", tool: "sequentialthinking" });
+    expect(defaultMockResult(tool("sequentialthinking"), { thought: "x" })).toMatchObject({
+      status: "ok",
+      tool: "sequentialthinking",
+    });
   });
 
   it("differs for different arguments and echoes only scalars", () => {
@@ -37,7 +49,14 @@ describe("sampleArguments", () => {
       },
       required: ["email", "limit", "status", "tags"],
     });
-    expect(args).toEqual({ email: "dana.lee@example.com", limit: 20, status: "open", tags: ["sample tags 0", "sample tags 1"] });
-    expect(sampleArguments({ type: "object", properties: { a: { type: "string" } } }, { includeOptional: true })).toEqual({ a: "sample a" });
+    expect(args).toEqual({
+      email: "dana.lee@example.com",
+      limit: 20,
+      status: "open",
+      tags: ["sample tags 0", "sample tags 1"],
+    });
+    expect(
+      sampleArguments({ type: "object", properties: { a: { type: "string" } } }, { includeOptional: true }),
+    ).toEqual({ a: "sample a" });
   });
 });

@@ -13,7 +13,14 @@ const ACTION_WORDS: Array<[Action, RegExp]> = [
   ["delete", /^(delete|remove|archive|cancel|close|revoke)$/],
 ];
 
-const REMOVAL_STATUS: Record<string, string> = { delete: "deleted", remove: "removed", archive: "archived", cancel: "cancelled", close: "closed", revoke: "revoked" };
+const REMOVAL_STATUS: Record<string, string> = {
+  delete: "deleted",
+  remove: "removed",
+  archive: "archived",
+  cancel: "cancelled",
+  close: "closed",
+  revoke: "revoked",
+};
 
 /** The first word of the tool's name that says what it does (`crm_create_contact` → create), and that word. */
 function actionOf(toolName: string): { action: Action; word: string } {
@@ -33,7 +40,12 @@ function scalarArguments(args: unknown): Record<string, unknown> {
 }
 
 export function defaultMockResult(tool: CatalogTool, args: unknown): unknown {
-  const id = `${tool.name.split(/[_\-.]/).at(-1)?.slice(0, 12) || "item"}_${stableTag(tool.name + JSON.stringify(args ?? null))}`;
+  const id = `${
+    tool.name
+      .split(/[_\-.]/)
+      .at(-1)
+      ?.slice(0, 12) || "item"
+  }_${stableTag(tool.name + JSON.stringify(args ?? null))}`;
   const echoed = scalarArguments(args);
   const { action, word } = actionOf(tool.name);
   switch (action) {

@@ -33,7 +33,11 @@ export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): Re
   const result: ReadResult = { entries: [], namespaces: {}, problems: [] };
   for (const { item, path } of items) {
     if (!isRecord(item)) {
-      result.problems.push({ severity: "error", path, message: "catalog: a tool must be an object; this item is ignored" });
+      result.problems.push({
+        severity: "error",
+        path,
+        message: "catalog: a tool must be an object; this item is ignored",
+      });
       continue;
     }
     if (format === "openai-chat") {
@@ -41,7 +45,12 @@ export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): Re
       else readTool(item.function, appendKey(path, "function"), format, undefined, result);
     } else if (format === "openai-responses") {
       readResponsesItem(item, path, result);
-    } else if (typeof item.type === "string" && item.type !== "function" && !("inputSchema" in item) && !("input_schema" in item)) {
+    } else if (
+      typeof item.type === "string" &&
+      item.type !== "function" &&
+      !("inputSchema" in item) &&
+      !("input_schema" in item)
+    ) {
       // Provider-defined tools (`tool_search_tool_bm25_20251119`, `web_search_20250305`) have no schema to import.
       skipNonFunction(item, path, result);
     } else {
@@ -53,7 +62,11 @@ export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): Re
 
 function skipNonFunction(item: Record<string, unknown>, path: string, result: ReadResult): void {
   const kind = typeof item.type === "string" ? `"${item.type}"` : "without a type";
-  result.problems.push({ severity: "warning", path, message: `catalog: skipped a provider tool ${kind}: only function tools are imported` });
+  result.problems.push({
+    severity: "warning",
+    path,
+    message: `catalog: skipped a provider tool ${kind}: only function tools are imported`,
+  });
 }
 
 function readResponsesItem(item: Record<string, unknown>, path: string, result: ReadResult): void {
@@ -61,19 +74,33 @@ function readResponsesItem(item: Record<string, unknown>, path: string, result: 
   if (item.type !== "namespace") return skipNonFunction(item, path, result);
   const namespace = typeof item.name === "string" ? item.name : "";
   if (namespace === "") {
-    result.problems.push({ severity: "error", path: appendKey(path, "name"), message: "catalog: a namespace needs a name; its tools are ignored" });
+    result.problems.push({
+      severity: "error",
+      path: appendKey(path, "name"),
+      message: "catalog: a namespace needs a name; its tools are ignored",
+    });
     return;
   }
   result.namespaces[namespace] = typeof item.description === "string" ? item.description : "";
   if (!Array.isArray(item.tools)) {
-    result.problems.push({ severity: "error", path: appendKey(path, "tools"), message: `catalog: namespace "${namespace}" has no tools array` });
+    result.problems.push({
+      severity: "error",
+      path: appendKey(path, "tools"),
+      message: `catalog: namespace "${namespace}" has no tools array`,
+    });
     return;
   }
   item.tools.forEach((member, index) => {
     const memberPath = appendIndex(appendKey(path, "tools"), index);
-    if (isRecord(member) && member.type === "function") readTool(member, memberPath, "openai-responses", namespace, result);
+    if (isRecord(member) && member.type === "function")
+      readTool(member, memberPath, "openai-responses", namespace, result);
     else if (isRecord(member)) skipNonFunction(member, memberPath, result);
-    else result.problems.push({ severity: "error", path: memberPath, message: "catalog: a tool must be an object; this item is ignored" });
+    else
+      result.problems.push({
+        severity: "error",
+        path: memberPath,
+        message: "catalog: a tool must be an object; this item is ignored",
+      });
   });
 }
 
@@ -86,23 +113,38 @@ function readTool(
 ): void {
   const fields = FIELD_NAMES[format];
   if (typeof item.name !== "string" || item.name.trim() === "") {
-    result.problems.push({ severity: "error", path: appendKey(path, "name"), message: "catalog: a tool needs a non-empty string name; this tool is ignored" });
+    result.problems.push({
+      severity: "error",
+      path: appendKey(path, "name"),
+      message: "catalog: a tool needs a non-empty string name; this tool is ignored",
+    });
     return;
   }
   const name = item.name;
   const schemaPath = appendKey(path, fields.schema);
-  const tool: CatalogTool = { name, description: readDescription(item, path, name, result), inputSchema: emptyObjectSchema() };
+  const tool: CatalogTool = {
+    name,
+    description: readDescription(item, path, name, result),
+    inputSchema: emptyObjectSchema(),
+  };
   const entry: ToolEntry = { tool, path, schemaPath };
   const rawSchema = item[fields.schema];
   if (isRecord(rawSchema)) tool.inputSchema = format === "bfcl" ? bfclToJsonSchema(rawSchema) : rawSchema;
   else if (rawSchema !== undefined || format === "catalog" || format === "mcp" || format === "anthropic") {
     // MCP and Anthropic require the schema; OpenAI treats a missing `parameters` as "no arguments".
-    entry.schemaUnreadable = rawSchema === undefined ? `missing "${fields.schema}"` : `"${fields.schema}" must be a JSON Schema object`;
+    entry.schemaUnreadable =
+      rawSchema === undefined ? `missing "${fields.schema}"` : `"${fields.schema}" must be a JSON Schema object`;
   }
   if (fields.examples && item[fields.examples] !== undefined) {
     const examples = item[fields.examples];
     if (Array.isArray(examples) && examples.every(isRecord)) tool.inputExamples = examples;
-    else result.problems.push({ severity: "error", path: appendKey(path, fields.examples), toolName: name, message: "catalog: input examples must be an array of objects; ignored" });
+    else
+      result.problems.push({
+        severity: "error",
+        path: appendKey(path, fields.examples),
+        toolName: name,
+        message: "catalog: input examples must be an array of objects; ignored",
+      });
   }
   const ownNamespace = typeof item.namespace === "string" ? item.namespace : undefined;
   if (namespace ?? ownNamespace) tool.namespace = namespace ?? ownNamespace;
@@ -113,7 +155,12 @@ function readTool(
 function readDescription(item: Record<string, unknown>, path: string, name: string, result: ReadResult): string {
   if (typeof item.description === "string") return item.description;
   if (item.description !== undefined) {
-    result.problems.push({ severity: "warning", path: appendKey(path, "description"), toolName: name, message: "catalog: description must be a string; treated as empty" });
+    result.problems.push({
+      severity: "warning",
+      path: appendKey(path, "description"),
+      toolName: name,
+      message: "catalog: description must be a string; treated as empty",
+    });
   }
   return "";
 }

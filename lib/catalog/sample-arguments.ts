@@ -17,7 +17,12 @@ export function sampleArguments(schema: JsonSchema, options: SampleOptions = {})
   return isRecord(value) ? value : {};
 }
 
-function sampleObject(schema: Record<string, unknown>, root: JsonSchema, options: SampleOptions, depth: number): Record<string, unknown> {
+function sampleObject(
+  schema: Record<string, unknown>,
+  root: JsonSchema,
+  options: SampleOptions,
+  depth: number,
+): Record<string, unknown> {
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const entries = Object.entries(properties)
@@ -31,7 +36,13 @@ function sampleValue(name: string, schema: unknown, root: JsonSchema, options: S
   if (typeof schema.$ref === "string") {
     const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(schema.$ref);
     const definitions = match ? root[match[1]] : undefined;
-    return sampleValue(name, match && isRecord(definitions) ? definitions[match[2]] : undefined, root, options, depth + 1);
+    return sampleValue(
+      name,
+      match && isRecord(definitions) ? definitions[match[2]] : undefined,
+      root,
+      options,
+      depth + 1,
+    );
   }
   if ("const" in schema) return schema.const;
   if ("default" in schema && schema.default !== null) return schema.default;
@@ -50,7 +61,9 @@ function sampleValue(name: string, schema: unknown, root: JsonSchema, options: S
       return true;
     case "array": {
       const count = typeof schema.minItems === "number" && schema.minItems > 1 ? schema.minItems : 1;
-      return Array.from({ length: count }, (_, index) => sampleValue(`${name}_${index}`, schema.items, root, options, depth + 1));
+      return Array.from({ length: count }, (_, index) =>
+        sampleValue(`${name}_${index}`, schema.items, root, options, depth + 1),
+      );
     }
     case "object":
       return sampleObject(schema, root, options, depth);
@@ -62,9 +75,27 @@ function sampleValue(name: string, schema: unknown, root: JsonSchema, options: S
 }
 
 function sampleNumber(name: string, schema: Record<string, unknown>, integer: boolean): number {
-  const minimum = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
-  const maximum = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - 1 : undefined;
-  let value = /limit|per_?page|count|size/i.test(name) ? 10 : /page/i.test(name) ? 1 : /amount|price|total|value|budget/i.test(name) ? 120 : /minutes|duration/i.test(name) ? 30 : 3;
+  const minimum =
+    typeof schema.minimum === "number"
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === "number"
+        ? schema.exclusiveMinimum + 1
+        : undefined;
+  const maximum =
+    typeof schema.maximum === "number"
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === "number"
+        ? schema.exclusiveMaximum - 1
+        : undefined;
+  let value = /limit|per_?page|count|size/i.test(name)
+    ? 10
+    : /page/i.test(name)
+      ? 1
+      : /amount|price|total|value|budget/i.test(name)
+        ? 120
+        : /minutes|duration/i.test(name)
+          ? 30
+          : 3;
   if (minimum !== undefined && value < minimum) value = minimum;
   if (maximum !== undefined && value > maximum) value = maximum;
   return integer ? Math.ceil(value) : value;

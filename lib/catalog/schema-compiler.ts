@@ -69,9 +69,17 @@ function chooseDialect(schema: JsonSchema): { dialect: Dialect; schema: JsonSche
   if (uri.includes("draft-07")) return { dialect: "draft-07", schema, warnings: [] };
   const { $schema: _ignored, ...withoutDialect } = schema;
   if (uri.includes("draft/2019-09")) {
-    return { dialect: "2020-12", schema: withoutDialect, warnings: [`$schema ${uri} is checked with the 2020-12 rules`] };
+    return {
+      dialect: "2020-12",
+      schema: withoutDialect,
+      warnings: [`$schema ${uri} is checked with the 2020-12 rules`],
+    };
   }
-  return { dialect: "draft-07", schema: withoutDialect, warnings: [`$schema ${uri} is not supported; checked with the draft-07 rules`] };
+  return {
+    dialect: "draft-07",
+    schema: withoutDialect,
+    warnings: [`$schema ${uri} is not supported; checked with the draft-07 rules`],
+  };
 }
 
 /** Compiles a schema; never throws. */
@@ -102,7 +110,9 @@ export function checkSchemaAgainstMetaSchema(schema: JsonSchema): SchemaCompilat
   const ajv = sharedInstance(chosen.dialect);
   try {
     const valid = ajv.validateSchema(chosen.schema) as boolean;
-    return valid ? { warnings: chosen.warnings } : { error: ajv.errorsText(ajv.errors, { dataVar: "schema" }), warnings: chosen.warnings };
+    return valid
+      ? { warnings: chosen.warnings }
+      : { error: ajv.errorsText(ajv.errors, { dataVar: "schema" }), warnings: chosen.warnings };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error), warnings: chosen.warnings };
   }
@@ -117,7 +127,8 @@ export function describeAjvError(error: ErrorObject): { path: string; message: s
   }
   const path = error.instancePath === "" ? "/" : error.instancePath;
   let detail = error.message ?? "is invalid";
-  if (error.keyword === "enum" && Array.isArray(params.allowedValues)) detail += `: ${params.allowedValues.map(formatValue).join(", ")}`;
+  if (error.keyword === "enum" && Array.isArray(params.allowedValues))
+    detail += `: ${params.allowedValues.map(formatValue).join(", ")}`;
   if (error.keyword === "const") detail += `: ${formatValue(params.allowedValue)}`;
   if (error.keyword === "additionalProperties") detail += `: ${String(params.additionalProperty)}`;
   return { path, message: `${path} ${detail}` };

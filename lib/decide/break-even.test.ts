@@ -22,7 +22,13 @@ function syntheticCatalog(count: number, tokensPerTool: number) {
   const key = `${count}x${tokensPerTool}`;
   let catalog = catalogs.get(key);
   if (!catalog) {
-    catalog = generateSyntheticCatalog({ count, targetTokensPerTool: tokensPerTool, seed: count, countTokens: (text) => o200k.count(text), namespaces: Math.max(1, Math.round(count / 40)) });
+    catalog = generateSyntheticCatalog({
+      count,
+      targetTokensPerTool: tokensPerTool,
+      seed: count,
+      countTokens: (text) => o200k.count(text),
+      namespaces: Math.max(1, Math.round(count / 40)),
+    });
     catalogs.set(key, catalog);
   }
   return catalog;
@@ -30,9 +36,19 @@ function syntheticCatalog(count: number, tokensPerTool: number) {
 
 const SETTINGS: ScenarioSettings = { ...DEFAULT_SETTINGS, system: OPERATIONS_AGENT_SYSTEM_PROMPT };
 
-type Configuration = { name: string; catalog: () => Promise<Catalog>; settings?: Partial<ScenarioSettings>; parameters: DecideParameters };
+type Configuration = {
+  name: string;
+  catalog: () => Promise<Catalog>;
+  settings?: Partial<ScenarioSettings>;
+  parameters: DecideParameters;
+};
 
-const anthropic = (toolsUsed: number, turns: number, minutesBetweenTurns: number, extra: Partial<DecideParameters> = {}): DecideParameters => ({
+const anthropic = (
+  toolsUsed: number,
+  turns: number,
+  minutesBetweenTurns: number,
+  extra: Partial<DecideParameters> = {},
+): DecideParameters => ({
   toolsUsed,
   turns,
   minutesBetweenTurns,
@@ -40,7 +56,13 @@ const anthropic = (toolsUsed: number, turns: number, minutesBetweenTurns: number
   model: "claude-opus-4-8",
   ...extra,
 });
-const on = (provider: ProviderId, model: string, toolsUsed: number, turns: number, minutesBetweenTurns: number): DecideParameters => ({ toolsUsed, turns, minutesBetweenTurns, provider, model });
+const on = (
+  provider: ProviderId,
+  model: string,
+  toolsUsed: number,
+  turns: number,
+  minutesBetweenTurns: number,
+): DecideParameters => ({ toolsUsed, turns, minutesBetweenTurns, provider, model });
 
 /**
  * The closed form against the engine on sessions of different shapes: catalog size and definition size, tools used,
@@ -48,32 +70,93 @@ const on = (provider: ProviderId, model: string, toolsUsed: number, turns: numbe
  * formats. Generated catalogs and two real ones (GitHub's MCP server, the learning agent).
  */
 const CONFIGURATIONS: Configuration[] = [
-  { name: "200×400 tools, Anthropic, 5 tools, 12 turns, 2 min", catalog: async () => syntheticCatalog(200, 400), parameters: anthropic(5, 12, 2) },
-  { name: "200×400 tools, Anthropic, 3 tools, 10 turns, 6 min (past the 5-min TTL)", catalog: async () => syntheticCatalog(200, 400), parameters: anthropic(3, 10, 6) },
-  { name: "200×400 tools, Anthropic 1-h cache, 4 tools, 8 turns, 20 min", catalog: async () => syntheticCatalog(200, 400), parameters: anthropic(4, 8, 20, { cacheTtl: "1h" }) },
-  { name: "60×150 tools, Anthropic, client search, 10 tools, 16 turns, 1 min", catalog: async () => syntheticCatalog(60, 150), settings: { searchExecution: "client" }, parameters: anthropic(10, 16, 1) },
-  { name: "500×300 tools, Anthropic Sonnet 4.5, 2 tools, 20 turns, 3 min", catalog: async () => syntheticCatalog(500, 300), parameters: { ...anthropic(2, 20, 3), model: "claude-sonnet-4-5" } },
-  { name: "200×400 tools, OpenAI Responses gpt-5.4, 8 tools, 20 turns, 1 min", catalog: async () => syntheticCatalog(200, 400), parameters: on("openai-responses", "gpt-5.4", 8, 20, 1) },
-  { name: "200×400 tools, OpenAI Responses gpt-5.6 (billed writes), 4 tools, 10 turns, 12 min", catalog: async () => syntheticCatalog(200, 400), parameters: on("openai-responses", "gpt-5.6", 4, 10, 12) },
-  { name: "200×400 tools, OpenAI Chat gpt-4.1, 5 tools, 10 turns, 2 min", catalog: async () => syntheticCatalog(200, 400), parameters: on("openai-chat", "gpt-4.1", 5, 10, 2) },
-  { name: "200×400 tools, Moonshot Kimi K3, 4 tools, 8 turns, 2 min", catalog: async () => syntheticCatalog(200, 400), parameters: on("moonshot", "kimi-k3", 4, 8, 2) },
-  { name: "GitHub MCP (117 real tools), Anthropic, 5 tools, 12 turns, 2 min", catalog: async () => (await loadExample("github-mcp")).catalog, parameters: anthropic(5, 12, 2) },
-  { name: "GitHub MCP (117 real tools), OpenAI Responses, 8 tools, 20 turns, 1 min", catalog: async () => (await loadExample("github-mcp")).catalog, parameters: on("openai-responses", "gpt-5.4", 8, 20, 1) },
-  { name: "Learning agent (16 real tools), Anthropic, 3 tools, 10 turns, 6 min", catalog: async () => (await loadExample("learning-agent")).catalog, parameters: anthropic(3, 10, 6) },
+  {
+    name: "200×400 tools, Anthropic, 5 tools, 12 turns, 2 min",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: anthropic(5, 12, 2),
+  },
+  {
+    name: "200×400 tools, Anthropic, 3 tools, 10 turns, 6 min (past the 5-min TTL)",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: anthropic(3, 10, 6),
+  },
+  {
+    name: "200×400 tools, Anthropic 1-h cache, 4 tools, 8 turns, 20 min",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: anthropic(4, 8, 20, { cacheTtl: "1h" }),
+  },
+  {
+    name: "60×150 tools, Anthropic, client search, 10 tools, 16 turns, 1 min",
+    catalog: async () => syntheticCatalog(60, 150),
+    settings: { searchExecution: "client" },
+    parameters: anthropic(10, 16, 1),
+  },
+  {
+    name: "500×300 tools, Anthropic Sonnet 4.5, 2 tools, 20 turns, 3 min",
+    catalog: async () => syntheticCatalog(500, 300),
+    parameters: { ...anthropic(2, 20, 3), model: "claude-sonnet-4-5" },
+  },
+  {
+    name: "200×400 tools, OpenAI Responses gpt-5.4, 8 tools, 20 turns, 1 min",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: on("openai-responses", "gpt-5.4", 8, 20, 1),
+  },
+  {
+    name: "200×400 tools, OpenAI Responses gpt-5.6 (billed writes), 4 tools, 10 turns, 12 min",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: on("openai-responses", "gpt-5.6", 4, 10, 12),
+  },
+  {
+    name: "200×400 tools, OpenAI Chat gpt-4.1, 5 tools, 10 turns, 2 min",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: on("openai-chat", "gpt-4.1", 5, 10, 2),
+  },
+  {
+    name: "200×400 tools, Moonshot Kimi K3, 4 tools, 8 turns, 2 min",
+    catalog: async () => syntheticCatalog(200, 400),
+    parameters: on("moonshot", "kimi-k3", 4, 8, 2),
+  },
+  {
+    name: "GitHub MCP (117 real tools), Anthropic, 5 tools, 12 turns, 2 min",
+    catalog: async () => (await loadExample("github-mcp")).catalog,
+    parameters: anthropic(5, 12, 2),
+  },
+  {
+    name: "GitHub MCP (117 real tools), OpenAI Responses, 8 tools, 20 turns, 1 min",
+    catalog: async () => (await loadExample("github-mcp")).catalog,
+    parameters: on("openai-responses", "gpt-5.4", 8, 20, 1),
+  },
+  {
+    name: "Learning agent (16 real tools), Anthropic, 3 tools, 10 turns, 6 min",
+    catalog: async () => (await loadExample("learning-agent")).catalog,
+    parameters: anthropic(3, 10, 6),
+  },
   // Sixteen tools run out of tools no other search returns: the second one is found by the first one's search.
-  { name: "Learning agent (16 real tools), Anthropic, 2 tools, 12 turns, 2 min", catalog: async () => (await loadExample("learning-agent")).catalog, parameters: anthropic(2, 12, 2) },
+  {
+    name: "Learning agent (16 real tools), Anthropic, 2 tools, 12 turns, 2 min",
+    catalog: async () => (await loadExample("learning-agent")).catalog,
+    parameters: anthropic(2, 12, 2),
+  },
 ];
 
 const printed: string[] = [];
 afterAll(() => {
-  console.log(`\nEngine vs closed form (cumulative cost after the last turn; gap = largest over all turns; tolerance ${CLOSED_FORM_TOLERANCE * 100}%)\n${printed.join("\n")}`);
+  console.log(
+    `\nEngine vs closed form (cumulative cost after the last turn; gap = largest over all turns; tolerance ${CLOSED_FORM_TOLERANCE * 100}%)\n${printed.join("\n")}`,
+  );
 });
 
 describe("break-even: the closed form agrees with the engine", () => {
   it.each(CONFIGURATIONS)("$name", async ({ catalog, settings, parameters, name }) => {
-    const result = computeBreakEven(engine, { catalog: await catalog(), settings: { ...SETTINGS, ...settings }, parameters });
+    const result = computeBreakEven(engine, {
+      catalog: await catalog(),
+      settings: { ...SETTINGS, ...settings },
+      parameters,
+    });
     expect(result.lines.length).toBeGreaterThanOrEqual(4);
-    printed.push(`\n${name}: ${result.toolCount} tools × ${result.tokensPerTool.toFixed(0)} tokens; session tools ${result.sessionToolNames.join(", ")}`);
+    printed.push(
+      `\n${name}: ${result.toolCount} tools × ${result.tokensPerTool.toFixed(0)} tokens; session tools ${result.sessionToolNames.join(", ")}`,
+    );
     for (const line of result.lines) {
       const engineSeries = line.engine;
       expect(engineSeries, line.id).not.toBeNull();
@@ -118,10 +201,20 @@ describe("break-even pricing", async () => {
     const model = costModelFor(parameters, SETTINGS);
     const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
     const tools = result.calibration.sessionToolNames.map((name) => byName.get(name)!);
-    const scenario = decideScenario({ catalog, settings: SETTINGS, tools, plan: sessionPlan(parameters.toolsUsed, parameters.turns), provider: "anthropic", model: "claude-opus-4-8", minutesBetweenTurns: 2 });
+    const scenario = decideScenario({
+      catalog,
+      settings: SETTINGS,
+      tools,
+      plan: sessionPlan(parameters.toolsUsed, parameters.turns),
+      provider: "anthropic",
+      model: "claude-opus-4-8",
+      minutesBetweenTurns: 2,
+    });
     for (const run of result.engineRuns) {
       const direct = engine.runStrategy(scenario, run.id, { provider: "anthropic", model: "claude-opus-4-8" });
-      const perTurn = Array.from({ length: parameters.turns }, (_, turn) => direct.steps.filter((step) => step.turn <= turn).reduce((sum, step) => sum + step.cost.totalUsd, 0));
+      const perTurn = Array.from({ length: parameters.turns }, (_, turn) =>
+        direct.steps.filter((step) => step.turn <= turn).reduce((sum, step) => sum + step.cost.totalUsd, 0),
+      );
       const repriced = engineSeries(run, model).cumulativeCostUsd;
       repriced.forEach((cost, turn) => expect(cost).toBeCloseTo(perTurn[turn], 12));
       expect(repriced[parameters.turns - 1]).toBeCloseTo(direct.totals.costUsd, 12);
@@ -129,11 +222,28 @@ describe("break-even pricing", async () => {
   });
 
   it("edited prices change the cost linearly without running the engine again", () => {
-    const doubled = breakEven(result.calibration, SETTINGS, { ...parameters, prices: { inputPerMillion: 10, cacheWrite5mPerMillion: 12.5, cacheWrite1hPerMillion: 20, cacheReadPerMillion: 1, outputPerMillion: 50 } }, result.engineRuns);
+    const doubled = breakEven(
+      result.calibration,
+      SETTINGS,
+      {
+        ...parameters,
+        prices: {
+          inputPerMillion: 10,
+          cacheWrite5mPerMillion: 12.5,
+          cacheWrite1hPerMillion: 20,
+          cacheReadPerMillion: 1,
+          outputPerMillion: 50,
+        },
+      },
+      result.engineRuns,
+    );
     for (const line of doubled.lines) {
       const original = result.lines.find((candidate) => candidate.id === line.id);
       const last = parameters.turns - 1;
-      expect(line.engine?.cumulativeCostUsd[last]).toBeCloseTo(2 * (original?.engine?.cumulativeCostUsd[last] ?? 0), 10);
+      expect(line.engine?.cumulativeCostUsd[last]).toBeCloseTo(
+        2 * (original?.engine?.cumulativeCostUsd[last] ?? 0),
+        10,
+      );
       expect(line.closedForm.cumulativeCostUsd[last]).toBeCloseTo(2 * original!.closedForm.cumulativeCostUsd[last], 10);
     }
   });

@@ -102,12 +102,18 @@ export function breakEven(
       if (line.id === "full") continue;
       line.breakEvenTurn = {
         closedForm: breakEvenTurn(line.closedForm.cumulativeCostUsd, full.closedForm.cumulativeCostUsd),
-        engine: line.engine && full.engine ? breakEvenTurn(line.engine.cumulativeCostUsd, full.engine.cumulativeCostUsd) : null,
+        engine:
+          line.engine && full.engine
+            ? breakEvenTurn(line.engine.cumulativeCostUsd, full.engine.cumulativeCostUsd)
+            : null,
       };
     }
   }
   const fullRun = engineRuns.find((run) => run.id === "full");
-  const tokensPerTool = fullRun && calibration.toolCount > 0 ? fullRun.firstRequestToolDefinitions / calibration.toolCount : calibration.tokensPerTool;
+  const tokensPerTool =
+    fullRun && calibration.toolCount > 0
+      ? fullRun.firstRequestToolDefinitions / calibration.toolCount
+      : calibration.tokensPerTool;
   return {
     parameters: { ...parameters, toolsUsed, turns: plan.length },
     toolCount: calibration.toolCount,
@@ -126,7 +132,12 @@ export function computeBreakEven(
   input: { catalog: Catalog; settings: ScenarioSettings; parameters: DecideParameters },
 ): BreakEvenResult & { calibration: DecideCalibration; engineRuns: EngineSessionRun[] } {
   const sample = sampleCatalog(engine, input.catalog, input.settings);
-  const calibration = calibrate(engine, { ...input, provider: input.parameters.provider, model: input.parameters.model, sample });
+  const calibration = calibrate(engine, {
+    ...input,
+    provider: input.parameters.provider,
+    model: input.parameters.model,
+    sample,
+  });
   const engineRuns = runEngineSession(engine, { ...input, calibration });
   return { ...breakEven(calibration, input.settings, input.parameters, engineRuns), calibration, engineRuns };
 }

@@ -91,7 +91,12 @@ export type DecideCalibration = {
 export const PROBE_TOOL_COUNT = 6;
 
 /** Strategies that load every tool a search returns (DESIGN.md "Everything found is loaded"). */
-const LOADS_ALL_HITS: ReadonlySet<StrategyId> = new Set(["anthropic-tool-search", "openai-tool-search", "kimi-dynamic", "anthropic-mid-conversation"]);
+const LOADS_ALL_HITS: ReadonlySet<StrategyId> = new Set([
+  "anthropic-tool-search",
+  "openai-tool-search",
+  "kimi-dynamic",
+  "anthropic-mid-conversation",
+]);
 
 /** Strategies with a prefix that holds something per catalog tool. The others' prefix does not grow with N. */
 const PREFIX_GROWS_WITH_CATALOG: ReadonlySet<StrategyId> = new Set(["full", "stubs", "openai-tool-search"]);
@@ -102,7 +107,8 @@ const PREFIX_GROWS_WITH_CATALOG: ReadonlySet<StrategyId> = new Set(["full", "stu
  */
 export function discoveryRoundTrips(id: StrategyId, settings: Pick<ScenarioSettings, "searchExecution">): 0 | 1 {
   if (id === "full") return 0;
-  if (id === "anthropic-tool-search" || id === "openai-tool-search") return settings.searchExecution === "server" ? 0 : 1;
+  if (id === "anthropic-tool-search" || id === "openai-tool-search")
+    return settings.searchExecution === "server" ? 0 : 1;
   return 1;
 }
 
@@ -123,7 +129,13 @@ export function sampleCatalog(engine: DecideEngine, catalog: Catalog, settings: 
 
 export function calibrate(
   engine: DecideEngine,
-  input: { catalog: Catalog; settings: ScenarioSettings; provider: ProviderId; model: string; sample: SessionToolSample },
+  input: {
+    catalog: Catalog;
+    settings: ScenarioSettings;
+    provider: ProviderId;
+    model: string;
+    sample: SessionToolSample;
+  },
 ): DecideCalibration {
   const { catalog, settings, provider, sample } = input;
   const model = modelFor(provider, input.model);
@@ -154,8 +166,11 @@ export function calibrate(
       unavailable.push({ id, reason: run.refused?.reason ?? "the probe produced no requests" });
       continue;
     }
-    if (id === "full") tokensPerTool = catalog.tools.length > 0 ? run.steps[0].tokens.toolDefinitions / catalog.tools.length : 0;
-    profiles.push(profileOf(id, run.steps, plan, { provider, model: model.id, toolCount: catalog.tools.length, settings }));
+    if (id === "full")
+      tokensPerTool = catalog.tools.length > 0 ? run.steps[0].tokens.toolDefinitions / catalog.tools.length : 0;
+    profiles.push(
+      profileOf(id, run.steps, plan, { provider, model: model.id, toolCount: catalog.tools.length, settings }),
+    );
   }
   const sessionTools = [...sample.clean, ...sample.overlapping, ...sample.missed].slice(0, MAX_TOOLS_USED);
   return {
@@ -178,7 +193,11 @@ export function calibrate(
  * random from the searchable tools: 1 + (h − 1)·q^(d − 1), q = 1 − (h − 1)/(M − 1). In a small catalog the searches
  * soon return tools already loaded, so later discoveries add less.
  */
-export function loadedDefinitions(discovery: number, definitions: StrategyProfile["definitions"], searchableTools: number): number {
+export function loadedDefinitions(
+  discovery: number,
+  definitions: StrategyProfile["definitions"],
+  searchableTools: number,
+): number {
   if (!definitions.loadsAllHits) return 1;
   const others = Math.max(0, Math.min(definitions.hitsPerSearch, searchableTools) - 1);
   if (others === 0 || searchableTools <= 1) return 1;
@@ -191,7 +210,11 @@ export function loadedDefinitions(discovery: number, definitions: StrategyProfil
  * discoveries, with the same random-hits model: q^earlier. Below one half the closed form counts it as already
  * found (no discovery), which is what happens in a catalog of a handful of tools.
  */
-export function stillUndiscovered(earlier: number, definitions: StrategyProfile["definitions"], searchableTools: number): number {
+export function stillUndiscovered(
+  earlier: number,
+  definitions: StrategyProfile["definitions"],
+  searchableTools: number,
+): number {
   const others = Math.max(0, Math.min(definitions.hitsPerSearch, searchableTools) - 1);
   if (searchableTools <= 1) return earlier === 0 ? 1 : 0;
   return Math.max(0, 1 - others / (searchableTools - 1)) ** earlier;
@@ -205,11 +228,15 @@ export function profileOf(
   context: { provider: ProviderId; model: string; toolCount: number; settings: ScenarioSettings },
 ): StrategyProfile {
   const searchable = searchableToolCount(context.toolCount, context.settings);
-  const definitions = { loadsAllHits: LOADS_ALL_HITS.has(id), hitsPerSearch: Math.max(1, Math.min(context.settings.searchResultLimit, searchable)) };
+  const definitions = {
+    loadsAllHits: LOADS_ALL_HITS.has(id),
+    hitsPerSearch: Math.max(1, Math.min(context.settings.searchResultLimit, searchable)),
+  };
   const tools: ToolFootprint[] = [];
   const turnGrowth: number[] = [];
   let knownCall: { slot: number; growth: number } | null = null;
-  const messageGrowth = (from: EngineStep, to: EngineStep) => to.tokens.input - from.tokens.input - (to.tokens.toolDefinitions - from.tokens.toolDefinitions);
+  const messageGrowth = (from: EngineStep, to: EngineStep) =>
+    to.tokens.input - from.tokens.input - (to.tokens.toolDefinitions - from.tokens.toolDefinitions);
   plan.forEach((turn, turnIndex) => {
     const inTurn = steps.filter((step) => step.turn === turnIndex);
     if (inTurn.length < 2) return;
@@ -231,17 +258,27 @@ export function profileOf(
       callGrowth: growth,
       knownCallGrowth: growth,
       definitions: Math.max(0, answer.tokens.toolDefinitions - inTurn[0].tokens.toolDefinitions),
-      invalidationReadShare: id === "naive-dynamic" && before && before.tokens.input > 0 ? call.tokens.cacheRead / before.tokens.input : 0,
-      output: { discovery: mean(discoverySteps.map((step) => step.tokens.output), 0), call: call.tokens.output, answer: answer.tokens.output },
+      invalidationReadShare:
+        id === "naive-dynamic" && before && before.tokens.input > 0 ? call.tokens.cacheRead / before.tokens.input : 0,
+      output: {
+        discovery: mean(
+          discoverySteps.map((step) => step.tokens.output),
+          0,
+        ),
+        call: call.tokens.output,
+        answer: answer.tokens.output,
+      },
     });
   });
   // A later call of a tool is its first call without what the discovery put into the call (hosted search blocks):
   // measured once on the probe's last turn, which calls its first tool again.
   const known = knownCall as { slot: number; growth: number } | null;
-  const adjustment = known && tools[known.slot]?.discovered ? Math.min(0, known.growth - tools[known.slot].callGrowth) : 0;
+  const adjustment =
+    known && tools[known.slot]?.discovered ? Math.min(0, known.growth - tools[known.slot].callGrowth) : 0;
   for (const tool of tools) tool.knownCallGrowth = tool.discovered ? tool.callGrowth + adjustment : tool.callGrowth;
   const discoveredTools = tools.filter((tool) => tool.discovered);
-  const meanOf = (pick: (tool: ToolFootprint) => number, over: readonly ToolFootprint[] = discoveredTools) => mean(over.map(pick), mean(tools.map(pick), 0));
+  const meanOf = (pick: (tool: ToolFootprint) => number, over: readonly ToolFootprint[] = discoveredTools) =>
+    mean(over.map(pick), mean(tools.map(pick), 0));
   const meanTool: ToolFootprint = {
     // Beyond the probe every new tool is assumed to need a discovery, as in the sampled (clean) tools.
     discovered: discoveredTools.length > 0,
@@ -258,19 +295,22 @@ export function profileOf(
   };
   let discoveryIndex = 0;
   let expectedLoads = 0;
-  for (const tool of tools) if (tool.discovered) expectedLoads += loadedDefinitions(++discoveryIndex, definitions, searchable);
+  for (const tool of tools)
+    if (tool.discovered) expectedLoads += loadedDefinitions(++discoveryIndex, definitions, searchable);
   const first = steps[0];
   return {
     id,
     provider: context.provider,
     model: context.model,
     firstPromptTokens: first.tokens.input,
-    prefixTokensPerTool: PREFIX_GROWS_WITH_CATALOG.has(id) && context.toolCount > 0 ? first.tokens.toolDefinitions / context.toolCount : 0,
+    prefixTokensPerTool:
+      PREFIX_GROWS_WITH_CATALOG.has(id) && context.toolCount > 0 ? first.tokens.toolDefinitions / context.toolCount : 0,
     discoveryRoundTrips: discoveryRoundTrips(id, context.settings),
     invalidatesOnDiscovery: id === "naive-dynamic",
     tools,
     meanTool,
-    definitionTokensPerLoad: expectedLoads > 0 ? discoveredTools.reduce((sum, tool) => sum + tool.definitions, 0) / expectedLoads : 0,
+    definitionTokensPerLoad:
+      expectedLoads > 0 ? discoveredTools.reduce((sum, tool) => sum + tool.definitions, 0) / expectedLoads : 0,
     turnGrowth,
     meanTurnGrowth: mean(turnGrowth, 0),
     definitions,

@@ -28,7 +28,8 @@ export function closedFormKey(id: StrategyId): string {
 /** The explorer's chart data, shared by the Recharts view and the report's SVG. */
 export function breakEvenChartData(result: BreakEvenResult, metric: BreakEvenMetric): BreakEvenChartData {
   const turns = result.parameters.turns;
-  const pick = (series: { cumulativeCostUsd: number[]; cumulativeInputTokens: number[] }) => (metric === "cost" ? series.cumulativeCostUsd : series.cumulativeInputTokens);
+  const pick = (series: { cumulativeCostUsd: number[]; cumulativeInputTokens: number[] }) =>
+    metric === "cost" ? series.cumulativeCostUsd : series.cumulativeInputTokens;
   const rows: BreakEvenChartRow[] = Array.from({ length: turns }, (_, index) => ({ turn: index + 1 }));
   const points: BreakEvenChartPoint[] = [];
   const series = result.lines.map((line) => {

@@ -19,7 +19,10 @@ export type CostModel = {
   secondsBetweenSteps: number;
 };
 
-export function costModelFor(parameters: Pick<DecideParameters, "provider" | "model" | "cacheTtl" | "prices">, settings: ScenarioSettings): CostModel {
+export function costModelFor(
+  parameters: Pick<DecideParameters, "provider" | "model" | "cacheTtl" | "prices">,
+  settings: ScenarioSettings,
+): CostModel {
   const model = modelFor(parameters.provider, parameters.model);
   const ttl = parameters.cacheTtl ?? settings.cacheTtl;
   const rules = cacheRulesFor(model, settings.cacheOverrides, ttl);
@@ -44,11 +47,20 @@ type RequestKind = "discovery" | "call" | "answer";
  * What the `slot`-th tool of a session costs: its own measured footprint when the probe used it, otherwise the
  * probe's mean, with the definitions a later discovery loads shrinking as searches return tools already loaded.
  */
-export function footprintOf(profile: StrategyProfile, slot: number, discovery: number, searchableTools: number, measuredTools = true): ToolFootprint {
+export function footprintOf(
+  profile: StrategyProfile,
+  slot: number,
+  discovery: number,
+  searchableTools: number,
+  measuredTools = true,
+): ToolFootprint {
   const measured = measuredTools ? profile.tools[slot] : undefined;
   if (measured) return measured;
   const loads = loadedDefinitions(discovery, profile.definitions, searchableTools);
-  return { ...profile.meanTool, definitions: profile.meanTool.discovered ? loads * profile.definitionTokensPerLoad : 0 };
+  return {
+    ...profile.meanTool,
+    definitions: profile.meanTool.discovered ? loads * profile.definitionTokensPerLoad : 0,
+  };
 }
 
 /**
@@ -70,12 +82,20 @@ export function closedFormSeries(
   profile: StrategyProfile,
   plan: readonly PlannedTurn[],
   model: CostModel,
-  options: { minutesBetweenTurns: number; toolCount: number; calibratedToolCount: number; nonDeferredTools?: readonly string[] },
+  options: {
+    minutesBetweenTurns: number;
+    toolCount: number;
+    calibratedToolCount: number;
+    nonDeferredTools?: readonly string[];
+  },
 ): CostSeries {
-  const searchable = searchableToolCount(options.toolCount, { nonDeferredTools: [...(options.nonDeferredTools ?? [])] });
+  const searchable = searchableToolCount(options.toolCount, {
+    nonDeferredTools: [...(options.nonDeferredTools ?? [])],
+  });
   const series: CostSeries = { cumulativeCostUsd: [], cumulativeInputTokens: [], cumulativeRequests: [] };
   const atCalibratedSize = options.toolCount === options.calibratedToolCount;
-  let prompt = profile.firstPromptTokens + (options.toolCount - options.calibratedToolCount) * profile.prefixTokensPerTool;
+  let prompt =
+    profile.firstPromptTokens + (options.toolCount - options.calibratedToolCount) * profile.prefixTokensPerTool;
   let discoveries = 0;
   let cost = 0;
   let inputTokens = 0;
@@ -98,7 +118,10 @@ export function closedFormSeries(
       entryExpiresAt = read === 0 || model.refreshOnRead ? clock + model.ttlSeconds : entryExpiresAt;
       cachedPrompt = prompt;
     }
-    cost += computeCost({ uncached, cacheRead: read, cacheWrite: write, output }, model.prices, { ttl: model.ttl, writesBilled: model.writesBilled }).totalUsd;
+    cost += computeCost({ uncached, cacheRead: read, cacheWrite: write, output }, model.prices, {
+      ttl: model.ttl,
+      writesBilled: model.writesBilled,
+    }).totalUsd;
     inputTokens += prompt;
     requests += 1;
   };
@@ -106,7 +129,8 @@ export function closedFormSeries(
   plan.forEach((turn, turnIndex) => {
     if (turnIndex > 0) {
       // The previous answer and this turn's user message; measured per transition while the probe's order holds.
-      const measured = atCalibratedSize && turn.isNew && turn.slot === turnIndex && turnIndex - 1 < profile.turnGrowth.length - 1;
+      const measured =
+        atCalibratedSize && turn.isNew && turn.slot === turnIndex && turnIndex - 1 < profile.turnGrowth.length - 1;
       prompt += measured ? profile.turnGrowth[turnIndex - 1] : profile.meanTurnGrowth;
       clock += options.minutesBetweenTurns * 60;
     }
@@ -115,7 +139,10 @@ export function closedFormSeries(
     // Measured tools say whether they needed a discovery; for the others, a tool an earlier search already returned
     // needs none (likely in a catalog of a handful of tools).
     const measured = atCalibratedSize && profile.tools[turn.slot] !== undefined;
-    const discovers = turn.isNew && tool.discovered && (measured || stillUndiscovered(discoveries, profile.definitions, searchable) >= 0.5);
+    const discovers =
+      turn.isNew &&
+      tool.discovered &&
+      (measured || stillUndiscovered(discoveries, profile.definitions, searchable) >= 0.5);
     if (discovers) discoveries += 1;
     let stepInTurn = 0;
     const next = (kind: RequestKind, invalidationReadShare: number | null = null) => {
@@ -148,5 +175,7 @@ function granular(tokens: number, model: CostModel): number {
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => typeof field === "number" && Number.isFinite(field) && field >= 0)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => typeof field === "number" && Number.isFinite(field) && field >= 0),
+  ) as Partial<T>;
 }

@@ -14,17 +14,45 @@ import type { SessionToolSample } from "./sample-tools";
 import type { DecideEngine, DecideParameters } from "./types";
 
 export type DecideRequest =
-  | { kind: "calibrate"; requestId: number; catalogKey: number; catalog?: Catalog; settings: ScenarioSettings; provider: ProviderId; model: string }
-  | { kind: "engine"; requestId: number; catalogKey: number; calibrationKey: string; settings: ScenarioSettings; parameters: DecideParameters };
+  | {
+      kind: "calibrate";
+      requestId: number;
+      catalogKey: number;
+      catalog?: Catalog;
+      settings: ScenarioSettings;
+      provider: ProviderId;
+      model: string;
+    }
+  | {
+      kind: "engine";
+      requestId: number;
+      catalogKey: number;
+      calibrationKey: string;
+      settings: ScenarioSettings;
+      parameters: DecideParameters;
+    };
 
 export type DecideResponse =
   | { kind: "calibrated"; requestId: number; calibrationKey: string; calibration: DecideCalibration; timingMs: number }
   /** One strategy's engine run; `done` on the last one. */
-  | { kind: "engine-run"; requestId: number; run: EngineSessionRun; done: boolean; completed: number; total: number; timingMs: number }
+  | {
+      kind: "engine-run";
+      requestId: number;
+      run: EngineSessionRun;
+      done: boolean;
+      completed: number;
+      total: number;
+      timingMs: number;
+    }
   | { kind: "error"; requestId: number; message: string };
 
 /** The key the page and the worker agree on for one calibration: what it depends on, nothing else. */
-export function calibrationKey(catalogKey: number, settings: ScenarioSettings, provider: ProviderId, model: string): string {
+export function calibrationKey(
+  catalogKey: number,
+  settings: ScenarioSettings,
+  provider: ProviderId,
+  model: string,
+): string {
   // The explorer sets these itself; the probe does not depend on them.
   const { minutesBetweenTurns: _minutes, cacheTtl: _ttl, provider: _provider, model: _model, ...relevant } = settings;
   return JSON.stringify([catalogKey, provider, model, relevant]);
@@ -50,7 +78,11 @@ export type DecideRuntime = {
   superseded(requestId: number): boolean;
 };
 
-export async function handleDecideMessage(state: DecideWorkerState, message: DecideRequest, runtime: DecideRuntime): Promise<void> {
+export async function handleDecideMessage(
+  state: DecideWorkerState,
+  message: DecideRequest,
+  runtime: DecideRuntime,
+): Promise<void> {
   try {
     if (message.kind === "calibrate") {
       if (message.catalog) adopt(state, message.catalogKey, message.catalog);
@@ -59,16 +91,32 @@ export async function handleDecideMessage(state: DecideWorkerState, message: Dec
       const key = calibrationKey(message.catalogKey, message.settings, message.provider, message.model);
       let calibration = state.calibrations.get(key);
       if (!calibration) {
-        const sampleKey = JSON.stringify([message.catalogKey, message.settings.searchResultLimit, message.settings.nonDeferredTools]);
+        const sampleKey = JSON.stringify([
+          message.catalogKey,
+          message.settings.searchResultLimit,
+          message.settings.nonDeferredTools,
+        ]);
         let sample = state.samples.get(sampleKey);
         if (!sample) {
           sample = sampleCatalog(runtime.engine, catalog, message.settings);
           state.samples.set(sampleKey, sample);
         }
-        calibration = calibrate(runtime.engine, { catalog, settings: message.settings, provider: message.provider, model: message.model, sample });
+        calibration = calibrate(runtime.engine, {
+          catalog,
+          settings: message.settings,
+          provider: message.provider,
+          model: message.model,
+          sample,
+        });
         state.calibrations.set(key, calibration);
       }
-      runtime.post({ kind: "calibrated", requestId: message.requestId, calibrationKey: key, calibration, timingMs: runtime.now() - started });
+      runtime.post({
+        kind: "calibrated",
+        requestId: message.requestId,
+        calibrationKey: key,
+        calibration,
+        timingMs: runtime.now() - started,
+      });
       return;
     }
     const catalog = currentCatalog(state, message.catalogKey);
@@ -82,12 +130,30 @@ export async function handleDecideMessage(state: DecideWorkerState, message: Dec
       await runtime.yieldToMessages();
       if (runtime.superseded(message.requestId)) return;
       const single = { ...calibration, profiles: [profile] };
-      const [run] = runEngineSession(runtime.engine, { catalog, settings: message.settings, calibration: single, parameters: message.parameters });
+      const [run] = runEngineSession(runtime.engine, {
+        catalog,
+        settings: message.settings,
+        calibration: single,
+        parameters: message.parameters,
+      });
       completed += 1;
-      if (run) runtime.post({ kind: "engine-run", requestId: message.requestId, run, done: completed === total, completed, total, timingMs: runtime.now() - started });
+      if (run)
+        runtime.post({
+          kind: "engine-run",
+          requestId: message.requestId,
+          run,
+          done: completed === total,
+          completed,
+          total,
+          timingMs: runtime.now() - started,
+        });
     }
   } catch (error) {
-    runtime.post({ kind: "error", requestId: message.requestId, message: error instanceof Error ? error.message : String(error) });
+    runtime.post({
+      kind: "error",
+      requestId: message.requestId,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

@@ -9,7 +9,14 @@ import { effectiveToolsUsed, sessionPlan } from "./session-plan";
 import type { CostSeries, DecideEngine, DecideParameters } from "./types";
 
 /** Token sums of one turn of an engine run: enough to price it with any prices, because cost is linear in tokens. */
-export type TurnTokens = { input: number; cacheRead: number; cacheWrite: number; uncached: number; output: number; requests: number };
+export type TurnTokens = {
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  uncached: number;
+  output: number;
+  requests: number;
+};
 
 /** What the worker sends back for one strategy: no request bodies, only per-turn sums. */
 export type EngineSessionRun = {
@@ -24,7 +31,14 @@ export type EngineSessionRun = {
 };
 
 export function engineSessionRun(run: StrategyRun, turns: number): EngineSessionRun {
-  const perTurn: TurnTokens[] = Array.from({ length: turns }, () => ({ input: 0, cacheRead: 0, cacheWrite: 0, uncached: 0, output: 0, requests: 0 }));
+  const perTurn: TurnTokens[] = Array.from({ length: turns }, () => ({
+    input: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    uncached: 0,
+    output: 0,
+    requests: 0,
+  }));
   for (const step of run.steps) {
     const sums = perTurn[step.turn];
     if (!sums) continue;

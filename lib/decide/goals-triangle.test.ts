@@ -50,7 +50,9 @@ describe("the three-goal triangle", () => {
   });
 
   it("follows settings: OpenAI tool search without namespaces shows every deferred function up front", () => {
-    const withoutNamespaces = goalsTriangle({ ...DEFAULT_SETTINGS, useNamespaces: false }).placements.find((entry) => entry.id === "openai-tool-search")!;
+    const withoutNamespaces = goalsTriangle({ ...DEFAULT_SETTINGS, useNamespaces: false }).placements.find(
+      (entry) => entry.id === "openai-tool-search",
+    )!;
     expect(withoutNamespaces.givesUp).toEqual(["noToolsUpFront"]);
   });
 });

@@ -43,7 +43,12 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
     stableToolList: { x: 8, y: 88 },
     nativeStrictSchema: { x: 92, y: 88 },
   };
-  const corners = GOALS.map((goal) => ({ key: goal.key, label: goal.label, description: goal.description, ...position[goal.key] }));
+  const corners = GOALS.map((goal) => ({
+    key: goal.key,
+    label: goal.label,
+    description: goal.description,
+    ...position[goal.key],
+  }));
   const centre = { x: (8 + 50 + 92) / 3, y: (8 + 88 + 88) / 3 };
   const groups = new Map<string, StrategyId[]>();
   for (const id of ids) {
@@ -86,7 +91,11 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
         x,
         y,
         label,
-        why: GOALS.map((goal) => ({ goal: goal.key, met: goals[goal.key], text: whyText(id, goal.key, goals[goal.key]) })),
+        why: GOALS.map((goal) => ({
+          goal: goal.key,
+          met: goals[goal.key],
+          text: whyText(id, goal.key, goals[goal.key]),
+        })),
         needsProvider: met.length === 3 ? definition.providers.join(", ") : null,
       });
     });
@@ -95,14 +104,20 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
   return { corners, placements };
 }
 
-function anchorOf(met: GoalKey[], position: Record<GoalKey, { x: number; y: number }>, centre: { x: number; y: number }) {
+function anchorOf(
+  met: GoalKey[],
+  position: Record<GoalKey, { x: number; y: number }>,
+  centre: { x: number; y: number },
+) {
   if (met.length === 0) return { x: centre.x, y: 98 };
   if (met.length === 3) return centre;
   const points = met.map((key) => position[key]);
   const x = points.reduce((sum, point) => sum + point.x, 0) / points.length;
   const y = points.reduce((sum, point) => sum + point.y, 0) / points.length;
   // A single goal sits just inside its corner, not on top of the corner's label.
-  return met.length === 1 ? { x: x + (centre.x - x) * 0.22, y: y + (centre.y - y) * 0.22 } : { x: x + (centre.x - x) * 0.12, y: y + (centre.y - y) * 0.12 };
+  return met.length === 1
+    ? { x: x + (centre.x - x) * 0.22, y: y + (centre.y - y) * 0.22 }
+    : { x: x + (centre.x - x) * 0.12, y: y + (centre.y - y) * 0.12 };
 }
 
 function unit(from: { x: number; y: number }, to: { x: number; y: number }) {

@@ -16,16 +16,36 @@ const SETTINGS: ScenarioSettings = { ...DEFAULT_SETTINGS, system: OPERATIONS_AGE
 const TOKENS_PER_TOOL = 400;
 
 function catalogOf(count: number) {
-  return generateSyntheticCatalog({ count, targetTokensPerTool: TOKENS_PER_TOOL, seed: count, countTokens: (text) => o200k.count(text), namespaces: Math.max(1, Math.round(count / 40)) });
+  return generateSyntheticCatalog({
+    count,
+    targetTokensPerTool: TOKENS_PER_TOOL,
+    seed: count,
+    countTokens: (text) => o200k.count(text),
+    namespaces: Math.max(1, Math.round(count / 40)),
+  });
 }
 
 const printed: string[] = [];
-afterAll(() => console.log(`\nHeat-map spot checks (closed form's pick vs the engine's cheapest)\n${printed.join("\n")}`));
+afterAll(() =>
+  console.log(`\nHeat-map spot checks (closed form's pick vs the engine's cheapest)\n${printed.join("\n")}`),
+);
 
 describe("heat map", () => {
   const base = catalogOf(200);
-  const calibration = calibrate(engine, { catalog: base, settings: SETTINGS, provider: "anthropic", model: "claude-opus-4-8", sample: sampleCatalog(engine, base, SETTINGS) });
-  const parameters: DecideParameters = { toolsUsed: 4, turns: 12, minutesBetweenTurns: 2, provider: "anthropic", model: "claude-opus-4-8" };
+  const calibration = calibrate(engine, {
+    catalog: base,
+    settings: SETTINGS,
+    provider: "anthropic",
+    model: "claude-opus-4-8",
+    sample: sampleCatalog(engine, base, SETTINGS),
+  });
+  const parameters: DecideParameters = {
+    toolsUsed: 4,
+    turns: 12,
+    minutesBetweenTurns: 2,
+    provider: "anthropic",
+    model: "claude-opus-4-8",
+  };
   const grid = heatMap(calibration, SETTINGS, parameters);
 
   it("covers every catalog size and turn count with the cheapest strategy of the cell", () => {
@@ -40,7 +60,8 @@ describe("heat map", () => {
     }
     expect(grid.winners.length).toBeGreaterThan(0);
     // Everything's per-request prefix grows with the catalog: past a few hundred tools it is never the cheapest.
-    for (const row of grid.cells) for (const cell of row) if (cell.toolCount >= 500) expect(cell.cheapest).not.toBe("full");
+    for (const row of grid.cells)
+      for (const cell of row) if (cell.toolCount >= 500) expect(cell.cheapest).not.toBe("full");
   });
 
   it("can leave a strategy out", () => {
@@ -55,18 +76,31 @@ describe("heat map", () => {
     { toolCount: 20, turns: 12 },
     { toolCount: 1_000, turns: 3 },
     { toolCount: 5, turns: 8 },
-  ])("the closed form's cheapest at $toolCount tools × $turns turns is the engine's cheapest, or within 10% of it", ({ toolCount, turns }) => {
-    const cell = heatMap(calibration, SETTINGS, parameters, { toolCounts: [toolCount], turnCounts: [turns] }).cells[0][0];
-    const result = computeBreakEven(engine, { catalog: catalogOf(toolCount), settings: SETTINGS, parameters: { ...parameters, turns } });
-    const engineCost = new Map<StrategyId, number>(result.lines.map((line) => [line.id, line.engine?.cumulativeCostUsd[turns - 1] ?? Number.NaN]));
-    const cheapest = Math.min(...engineCost.values());
-    const engineWinner = [...engineCost.entries()].find(([, cost]) => cost === cheapest)?.[0];
-    printed.push(
-      `  ${toolCount} tools × ${turns} turns: closed form picks ${cell.cheapest} ($${cell.costs[cell.cheapest]?.toFixed(5)}), ` +
-        `engine picks ${engineWinner} ($${cheapest.toFixed(5)}); engine cost of the closed form's pick $${engineCost.get(cell.cheapest)?.toFixed(5)}`,
-    );
-    expect(engineCost.get(cell.cheapest)).toBeLessThanOrEqual(cheapest * 1.1);
-    // Away from the calibrated size the grid is an estimate from mean tools: its figure stays within 20%.
-    expect(Math.abs((cell.costs[cell.cheapest] ?? 0) - (engineCost.get(cell.cheapest) ?? 0)) / (engineCost.get(cell.cheapest) ?? 1)).toBeLessThan(0.2);
-  });
+  ])(
+    "the closed form's cheapest at $toolCount tools × $turns turns is the engine's cheapest, or within 10% of it",
+    ({ toolCount, turns }) => {
+      const cell = heatMap(calibration, SETTINGS, parameters, { toolCounts: [toolCount], turnCounts: [turns] })
+        .cells[0][0];
+      const result = computeBreakEven(engine, {
+        catalog: catalogOf(toolCount),
+        settings: SETTINGS,
+        parameters: { ...parameters, turns },
+      });
+      const engineCost = new Map<StrategyId, number>(
+        result.lines.map((line) => [line.id, line.engine?.cumulativeCostUsd[turns - 1] ?? Number.NaN]),
+      );
+      const cheapest = Math.min(...engineCost.values());
+      const engineWinner = [...engineCost.entries()].find(([, cost]) => cost === cheapest)?.[0];
+      printed.push(
+        `  ${toolCount} tools × ${turns} turns: closed form picks ${cell.cheapest} ($${cell.costs[cell.cheapest]?.toFixed(5)}), ` +
+          `engine picks ${engineWinner} ($${cheapest.toFixed(5)}); engine cost of the closed form's pick $${engineCost.get(cell.cheapest)?.toFixed(5)}`,
+      );
+      expect(engineCost.get(cell.cheapest)).toBeLessThanOrEqual(cheapest * 1.1);
+      // Away from the calibrated size the grid is an estimate from mean tools: its figure stays within 20%.
+      expect(
+        Math.abs((cell.costs[cell.cheapest] ?? 0) - (engineCost.get(cell.cheapest) ?? 0)) /
+          (engineCost.get(cell.cheapest) ?? 1),
+      ).toBeLessThan(0.2);
+    },
+  );
 });

@@ -50,7 +50,10 @@ export function heatMap(
   const winners = new Set<StrategyId>();
   const cells = turnCounts.map((turns) =>
     toolCounts.map((toolCount): HeatMapCell => {
-      const plan = sessionPlan(effectiveToolsUsed(parameters.toolsUsed, turns, Math.min(toolCount, MAX_TOOLS_USED)), turns);
+      const plan = sessionPlan(
+        effectiveToolsUsed(parameters.toolsUsed, turns, Math.min(toolCount, MAX_TOOLS_USED)),
+        turns,
+      );
       const costs: Partial<Record<StrategyId, number>> = {};
       for (const profile of profiles) {
         const series = closedFormSeries(profile, plan, model, {

@@ -37,7 +37,16 @@ const SIMPLE = { veryComplex: false, complexShare: 0.05 };
 const COMPLEX = { veryComplex: true, complexShare: 0.6 };
 
 function input(overrides: Partial<RecommendInput>): RecommendInput {
-  return { toolCount: 200, tokensPerTool: 400, provider: "anthropic", model: "claude-opus-4-8", severalProviders: false, schemas: SIMPLE, runs: RUNS, ...overrides };
+  return {
+    toolCount: 200,
+    tokensPerTool: 400,
+    provider: "anthropic",
+    model: "claude-opus-4-8",
+    severalProviders: false,
+    schemas: SIMPLE,
+    runs: RUNS,
+    ...overrides,
+  };
 }
 
 describe("recommend: seed 001 §4.1's rules", () => {
@@ -56,7 +65,15 @@ describe("recommend: seed 001 §4.1's rules", () => {
   });
 
   it("compares only with strategies on the same provider: prices differ between providers", () => {
-    const runs = [...RUNS, { id: "kimi-dynamic" as const, provider: "moonshot" as const, model: "kimi-k3", totals: totals(10_000, 8, 0.001) }];
+    const runs = [
+      ...RUNS,
+      {
+        id: "kimi-dynamic" as const,
+        provider: "moonshot" as const,
+        model: "kimi-k3",
+        totals: totals(10_000, 8, 0.001),
+      },
+    ];
     expect(recommend(input({ toolCount: 10, runs })).alternatives).toEqual(["gateway"]);
   });
 
@@ -69,13 +86,21 @@ describe("recommend: seed 001 §4.1's rules", () => {
     ["openai-responses", "gpt-5.4", "openai-tool-search"],
     ["moonshot", "kimi-k3", "kimi-dynamic"],
   ])("many tools on %s (%s): the provider's native mechanism, %s", (provider, model, expected) => {
-    const runs = [...RUNS.map((run) => ({ ...run, provider })), { id: expected, provider, model, totals: totals(50_000, 8, 0.1) }];
+    const runs = [
+      ...RUNS.map((run) => ({ ...run, provider })),
+      { id: expected, provider, model, totals: totals(50_000, 8, 0.1) },
+    ];
     const recommendation = recommend(input({ provider, model, runs }));
     expect(recommendation.strategy).toBe(expected);
     expect(recommendation.rule).toBe("native-deferral");
-    expect(recommendation.figures.savingVsFull).toBeCloseTo((1.2 - (expected === "anthropic-tool-search" ? 0.15 : 0.1)) / 1.2, 10);
+    expect(recommendation.figures.savingVsFull).toBeCloseTo(
+      (1.2 - (expected === "anthropic-tool-search" ? 0.15 : 0.1)) / 1.2,
+      10,
+    );
     expect(recommendation.headline).toMatch(/instead of 100,000/);
-    expect(recommendation.reasons.some((reason) => reason.includes(`ties the agent to ${providerLabel(provider)}`))).toBe(true);
+    expect(
+      recommendation.reasons.some((reason) => reason.includes(`ties the agent to ${providerLabel(provider)}`)),
+    ).toBe(true);
   });
 
   it("many tools and several providers: the gateway, with search quality as a first-class metric", () => {
@@ -88,12 +113,20 @@ describe("recommend: seed 001 §4.1's rules", () => {
 
   it("many tools on an OpenAI-compatible backend (no native mechanism): the gateway", () => {
     expect(nativeStrategy({ provider: "openai-chat", model: "gpt-5.4" })).toBeNull();
-    const recommendation = recommend(input({ provider: "openai-chat", model: "gpt-5.4", runs: RUNS.map((run) => ({ ...run, provider: "openai-chat" as const })) }));
+    const recommendation = recommend(
+      input({
+        provider: "openai-chat",
+        model: "gpt-5.4",
+        runs: RUNS.map((run) => ({ ...run, provider: "openai-chat" as const })),
+      }),
+    );
     expect(recommendation.strategy).toBe("gateway");
   });
 
   it("states the given search recall and warns below 90%", () => {
-    const good = recommend(input({ severalProviders: true, searchRecall: { value: 0.95, k: 5, source: "eval:search" } }));
+    const good = recommend(
+      input({ severalProviders: true, searchRecall: { value: 0.95, k: 5, source: "eval:search" } }),
+    );
     expect(good.figures.searchRecall).toBe(0.95);
     expect(good.reasons.join(" ")).toContain("Search recall@5 95% (eval:search): good enough");
     const poor = recommend(input({ severalProviders: true, searchRecall: { value: 0.6, k: 5 } }));
@@ -118,7 +151,11 @@ describe("recommend: seed 001 §4.1's rules", () => {
   });
 
   it("a strategy that did not run is recommended without invented figures", () => {
-    const runs = RUNS.map((run) => (run.id === "anthropic-tool-search" ? { ...run, refused: { reason: "not on this model" }, totals: totals(0, 0, 0) } : run));
+    const runs = RUNS.map((run) =>
+      run.id === "anthropic-tool-search"
+        ? { ...run, refused: { reason: "not on this model" }, totals: totals(0, 0, 0) }
+        : run,
+    );
     const recommendation = recommend(input({ runs }));
     expect(recommendation.figures.costUsd).toBeNull();
     expect(recommendation.headline).toContain("not measured");
@@ -126,7 +163,9 @@ describe("recommend: seed 001 §4.1's rules", () => {
   });
 
   it("is honest when the recommended strategy costs more on a short conversation", () => {
-    const runs = RUNS.map((run) => (run.id === "anthropic-tool-search" ? { ...run, totals: totals(900_000, 8, 1.5) } : run));
+    const runs = RUNS.map((run) =>
+      run.id === "anthropic-tool-search" ? { ...run, totals: totals(900_000, 8, 1.5) } : run,
+    );
     const recommendation = recommend(input({ runs, breakEvenTurns: { "anthropic-tool-search": 7 } }));
     expect(recommendation.figures.savingVsFull).toBeLessThan(0);
     expect(recommendation.reasons.join(" ")).toContain("costs 25% more than loading everything");

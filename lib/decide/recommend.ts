@@ -31,7 +31,13 @@ const NATIVE_BY_PROVIDER: Record<ProviderId, readonly StrategyId[]> = {
   moonshot: ["kimi-dynamic"],
 };
 
-export type MeasuredRun = { id: StrategyId; provider: ProviderId; model: string; refused?: { reason: string }; totals: StrategyTotals };
+export type MeasuredRun = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  refused?: { reason: string };
+  totals: StrategyTotals;
+};
 
 export type RecommendInput = {
   toolCount: number;
@@ -82,7 +88,13 @@ export type Recommendation = {
 
 export function recommend(input: RecommendInput): Recommendation {
   const native = nativeStrategy(input);
-  if (input.toolCount < FEW_TOOLS_THRESHOLD) return build(input, "full", "few-tools", cheapestProgressive(input) ? [cheapestProgressive(input) as StrategyId] : []);
+  if (input.toolCount < FEW_TOOLS_THRESHOLD)
+    return build(
+      input,
+      "full",
+      "few-tools",
+      cheapestProgressive(input) ? [cheapestProgressive(input) as StrategyId] : [],
+    );
   if (native && !input.severalProviders) return build(input, native, "native-deferral", ["gateway"]);
   if (input.schemas.veryComplex) return build(input, "stubs", "stubs-bridge", ["gateway", ...(native ? [native] : [])]);
   return build(input, "gateway", "gateway-with-search-quality", native ? [native] : ["stubs"]);
@@ -99,7 +111,10 @@ export function nativeStrategy(input: Pick<RecommendInput, "provider" | "model" 
 }
 
 function defaultSettingsFor(input: Pick<RecommendInput, "settings">): Partial<ScenarioSettings> {
-  return { searchExecution: input.settings?.searchExecution ?? "server", useNamespaces: input.settings?.useNamespaces ?? true };
+  return {
+    searchExecution: input.settings?.searchExecution ?? "server",
+    useNamespaces: input.settings?.useNamespaces ?? true,
+  };
 }
 
 function ranRun(input: RecommendInput, id: StrategyId): MeasuredRun | undefined {
@@ -109,7 +124,12 @@ function ranRun(input: RecommendInput, id: StrategyId): MeasuredRun | undefined 
 /** The cheapest strategy other than `full` and the anti-pattern, among runs on the scenario's own provider (prices differ). */
 function cheapestProgressive(input: RecommendInput): StrategyId | null {
   const candidates = input.runs.filter(
-    (run) => run.id !== "full" && run.id !== "naive-dynamic" && run.provider === input.provider && !run.refused && run.totals.requests > 0,
+    (run) =>
+      run.id !== "full" &&
+      run.id !== "naive-dynamic" &&
+      run.provider === input.provider &&
+      !run.refused &&
+      run.totals.requests > 0,
   );
   candidates.sort((a, b) => a.totals.costUsd - b.totals.costUsd);
   return candidates[0]?.id ?? null;
@@ -128,7 +148,10 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
     cacheHitRate: run ? run.totals.cacheHitRateByTokens : null,
     fullTokensPerRequest: full ? perRequest(full.totals) : null,
     fullCostUsd: full ? full.totals.costUsd : null,
-    savingVsFull: id !== "full" && run && full && full.totals.costUsd > 0 ? (full.totals.costUsd - run.totals.costUsd) / full.totals.costUsd : null,
+    savingVsFull:
+      id !== "full" && run && full && full.totals.costUsd > 0
+        ? (full.totals.costUsd - run.totals.costUsd) / full.totals.costUsd
+        : null,
     toolsFound: run ? run.totals.toolsFound : null,
     toolsNeeded: run ? run.totals.toolsNeeded : null,
     searchRecall: input.searchRecall?.value ?? null,
@@ -145,7 +168,12 @@ const RULE_TEXT: Record<RecommendationRule, string> = {
     "Seed 001 §4.1: very complex schemas and no generic validator yet — stubs + load_tool_schemas are a reasonable bridge.",
 };
 
-function build(input: RecommendInput, strategy: StrategyId, rule: RecommendationRule, alternatives: StrategyId[]): Recommendation {
+function build(
+  input: RecommendInput,
+  strategy: StrategyId,
+  rule: RecommendationRule,
+  alternatives: StrategyId[],
+): Recommendation {
   const figures = figuresOf(input, strategy);
   const title = strategyTitle(strategy);
   const reasons: string[] = [RULE_TEXT[rule]];
@@ -158,10 +186,14 @@ function build(input: RecommendInput, strategy: StrategyId, rule: Recommendation
     );
   } else {
     const refused = input.runs.find((run) => run.id === strategy)?.refused?.reason;
-    reasons.push(`${title} did not run on this conversation${refused ? `: ${refused}` : ""}; its figures are not measured here.`);
+    reasons.push(
+      `${title} did not run on this conversation${refused ? `: ${refused}` : ""}; its figures are not measured here.`,
+    );
   }
   if (strategy !== "full" && figures.fullTokensPerRequest !== null && figures.fullCostUsd !== null) {
-    reasons.push(`Loading everything instead: ${formatTokens(figures.fullTokensPerRequest)} tokens a request, ${formatUsd(figures.fullCostUsd)} in total.`);
+    reasons.push(
+      `Loading everything instead: ${formatTokens(figures.fullTokensPerRequest)} tokens a request, ${formatUsd(figures.fullCostUsd)} in total.`,
+    );
   }
   if (rule === "few-tools") {
     const progressive = alternatives[0];
@@ -184,14 +216,27 @@ function build(input: RecommendInput, strategy: StrategyId, rule: Recommendation
   }
   const breakEven = input.breakEvenTurns?.[strategy];
   if (breakEven !== undefined && strategy !== "full") {
-    reasons.push(breakEven === null ? "In the break-even explorer it does not become cheaper than loading everything within the chosen turns." : `In the break-even explorer it is cheaper than loading everything from turn ${breakEven} on.`);
+    reasons.push(
+      breakEven === null
+        ? "In the break-even explorer it does not become cheaper than loading everything within the chosen turns."
+        : `In the break-even explorer it is cheaper than loading everything from turn ${breakEven} on.`,
+    );
   }
-  if (rule === "gateway-with-search-quality" || rule === "native-deferral" || rule === "stubs-bridge") reasons.push(...searchReasons(input, figures, rule));
-  if (rule === "native-deferral") reasons.push(`It ties the agent to ${providerLabel(input.provider)}; if it must also run elsewhere, the gateway is the portable choice.`);
+  if (rule === "gateway-with-search-quality" || rule === "native-deferral" || rule === "stubs-bridge")
+    reasons.push(...searchReasons(input, figures, rule));
+  if (rule === "native-deferral")
+    reasons.push(
+      `It ties the agent to ${providerLabel(input.provider)}; if it must also run elsewhere, the gateway is the portable choice.`,
+    );
   if (rule === "stubs-bridge") {
-    reasons.push(`${formatPercent(input.schemas.complexShare)} of the schemas are complex (many properties, deep nesting or combinators); stubs keep each tool's name while its schema is loaded as text, and the gateway becomes the better choice once a generic validator exists.`);
+    reasons.push(
+      `${formatPercent(input.schemas.complexShare)} of the schemas are complex (many properties, deep nesting or combinators); stubs keep each tool's name while its schema is loaded as text, and the gateway becomes the better choice once a generic validator exists.`,
+    );
   }
-  if (input.severalProviders && rule !== "few-tools") reasons.push("The agent targets several providers or OpenAI-compatible backends, so a provider-only mechanism is not enough.");
+  if (input.severalProviders && rule !== "few-tools")
+    reasons.push(
+      "The agent targets several providers or OpenAI-compatible backends, so a provider-only mechanism is not enough.",
+    );
   return { strategy, rule, headline: headline(strategy, rule, figures), reasons, figures, alternatives };
 }
 
@@ -207,9 +252,16 @@ function searchReasons(input: RecommendInput, figures: RecommendationFigures, ru
         : `${measured} is below ${formatPercent(GOOD_SEARCH_RECALL)}: improve the descriptions (search lab) before relying on it — a model that cannot find a tool stops using tools (seed 001 §3.1).`,
     );
   } else if (rule === "gateway-with-search-quality") {
-    reasons.push("Search recall is not measured yet: run the search lab or `npm run eval:search` on realistic queries and track it like an error rate.");
+    reasons.push(
+      "Search recall is not measured yet: run the search lab or `npm run eval:search` on realistic queries and track it like an error rate.",
+    );
   }
-  if (figures.toolsFound !== null && figures.toolsNeeded !== null && figures.toolsNeeded > 0 && figures.toolsFound < figures.toolsNeeded) {
+  if (
+    figures.toolsFound !== null &&
+    figures.toolsNeeded !== null &&
+    figures.toolsNeeded > 0 &&
+    figures.toolsFound < figures.toolsNeeded
+  ) {
     reasons.push(`On this conversation the search found ${figures.toolsFound} of ${figures.toolsNeeded} needed tools.`);
   }
   return reasons;

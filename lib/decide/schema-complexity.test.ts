@@ -1,17 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { schemaComplexity } from "./schema-complexity";
 
-const simple = { name: "get_weather", description: "", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
+const simple = {
+  name: "get_weather",
+  description: "",
+  inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+};
 const deep = {
   name: "create_order",
   description: "",
   inputSchema: {
     type: "object",
-    properties: { order: { type: "object", properties: { shipping: { type: "object", properties: { address: { type: "object", properties: { street: { type: "string" } } } } } } } },
+    properties: {
+      order: {
+        type: "object",
+        properties: {
+          shipping: {
+            type: "object",
+            properties: { address: { type: "object", properties: { street: { type: "string" } } } },
+          },
+        },
+      },
+    },
   },
 };
-const combinator = { name: "search", description: "", inputSchema: { type: "object", properties: { filter: { anyOf: [{ type: "string" }, { type: "number" }] } } } };
-const wide = { name: "wide", description: "", inputSchema: { type: "object", properties: Object.fromEntries(Array.from({ length: 15 }, (_, index) => [`p${index}`, { type: "string" }])) } };
+const combinator = {
+  name: "search",
+  description: "",
+  inputSchema: { type: "object", properties: { filter: { anyOf: [{ type: "string" }, { type: "number" }] } } },
+};
+const wide = {
+  name: "wide",
+  description: "",
+  inputSchema: {
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: 15 }, (_, index) => [`p${index}`, { type: "string" }])),
+  },
+};
 
 describe("schema complexity", () => {
   it("counts many properties, deep nesting and combinators as complex", () => {

@@ -34,7 +34,8 @@ export function schemaComplexity(catalog: Pick<Catalog, "tools">): SchemaComplex
     const measure = measureSchema(tool.inputSchema, 0);
     properties += measure.properties;
     maxDepth = Math.max(maxDepth, measure.depth);
-    if (measure.properties >= COMPLEX_PROPERTY_COUNT || measure.depth >= COMPLEX_DEPTH || measure.combinators) complexTools += 1;
+    if (measure.properties >= COMPLEX_PROPERTY_COUNT || measure.depth >= COMPLEX_DEPTH || measure.combinators)
+      complexTools += 1;
   }
   const toolCount = catalog.tools.length;
   const complexShare = toolCount > 0 ? complexTools / toolCount : 0;

@@ -36,8 +36,18 @@ describe("sampling the session's tools", () => {
   it("keeps tools the first search finds and that no earlier pick's search returned, deterministically", async () => {
     const { catalog, settings } = await loadExample("github-mcp");
     const searcher = createEngine().searchers(catalog.tools).client;
-    const sample = sampleSessionTools({ tools: catalog.tools, wanted: 8, searcher, resultLimit: settings.searchResultLimit });
-    const again = sampleSessionTools({ tools: catalog.tools, wanted: 8, searcher, resultLimit: settings.searchResultLimit });
+    const sample = sampleSessionTools({
+      tools: catalog.tools,
+      wanted: 8,
+      searcher,
+      resultLimit: settings.searchResultLimit,
+    });
+    const again = sampleSessionTools({
+      tools: catalog.tools,
+      wanted: 8,
+      searcher,
+      resultLimit: settings.searchResultLimit,
+    });
     expect(sample.clean.map((tool) => tool.name)).toEqual(again.clean.map((tool) => tool.name));
     expect(sample.clean).toHaveLength(8);
     const returned = new Set<string>();
@@ -58,6 +68,7 @@ describe("sampling the session's tools", () => {
     const searcher = createEngine().searchers(catalog.tools).client;
     const excluded = new Set(catalog.tools.slice(0, 5).map((tool) => tool.name));
     const sample = sampleSessionTools({ tools: catalog.tools, wanted: 40, searcher, resultLimit: 5, excluded });
-    for (const tool of [...sample.clean, ...sample.overlapping, ...sample.missed]) expect(excluded.has(tool.name)).toBe(false);
+    for (const tool of [...sample.clean, ...sample.overlapping, ...sample.missed])
+      expect(excluded.has(tool.name)).toBe(false);
   });
 });

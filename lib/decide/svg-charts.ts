@@ -3,7 +3,13 @@
  * variables), readable when pasted into a document or opened on their own.
  */
 
-export type SvgSeries = { label: string; color: string; dash?: string; points: ReadonlyArray<readonly [number, number]>; width?: number };
+export type SvgSeries = {
+  label: string;
+  color: string;
+  dash?: string;
+  points: ReadonlyArray<readonly [number, number]>;
+  width?: number;
+};
 export type SvgMarker = { x: number; y: number; color: string; label: string };
 
 const FONT = "font-family=\"ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif\"";
@@ -20,7 +26,8 @@ export function niceTicks(max: number, count = 5): number[] {
   if (!(max > 0)) return [0];
   const rough = max / count;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  const step =
+    [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
   const ticks: number[] = [];
   for (let value = 0; value <= max + step * 1e-9; value += step) ticks.push(Number(value.toPrecision(12)));
   if (ticks[ticks.length - 1] < max) ticks.push(Number((ticks[ticks.length - 1] + step).toPrecision(12)));
@@ -58,31 +65,45 @@ export function lineChartSvg(options: {
   ];
   for (const tick of yTicks) {
     const y = scaleY(tick).toFixed(1);
-    parts.push(`<line x1="${plot.left}" x2="${plot.right}" y1="${y}" y2="${y}" stroke="${GRID}" stroke-dasharray="3 3"/>`);
-    parts.push(`<text x="${plot.left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle" fill="${MUTED}">${escapeXml(options.formatY(tick))}</text>`);
+    parts.push(
+      `<line x1="${plot.left}" x2="${plot.right}" y1="${y}" y2="${y}" stroke="${GRID}" stroke-dasharray="3 3"/>`,
+    );
+    parts.push(
+      `<text x="${plot.left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle" fill="${MUTED}">${escapeXml(options.formatY(tick))}</text>`,
+    );
   }
   for (const tick of xTicks) {
     const x = scaleX(tick).toFixed(1);
     parts.push(`<text x="${x}" y="${plot.bottom + 16}" text-anchor="middle" fill="${MUTED}">${tick}</text>`);
   }
   parts.push(`<line x1="${plot.left}" x2="${plot.right}" y1="${plot.bottom}" y2="${plot.bottom}" stroke="#cfd4dc"/>`);
-  parts.push(`<text x="${(plot.left + plot.right) / 2}" y="${plot.bottom + 34}" text-anchor="middle" font-weight="600" fill="#374151">${escapeXml(options.xLabel)}</text>`);
-  parts.push(`<text transform="translate(16 ${(plot.top + plot.bottom) / 2}) rotate(-90)" text-anchor="middle" font-weight="600" fill="#374151">${escapeXml(options.yLabel)}</text>`);
+  parts.push(
+    `<text x="${(plot.left + plot.right) / 2}" y="${plot.bottom + 34}" text-anchor="middle" font-weight="600" fill="#374151">${escapeXml(options.xLabel)}</text>`,
+  );
+  parts.push(
+    `<text transform="translate(16 ${(plot.top + plot.bottom) / 2}) rotate(-90)" text-anchor="middle" font-weight="600" fill="#374151">${escapeXml(options.yLabel)}</text>`,
+  );
   for (const series of options.series) {
-    const path = series.points.map(([x, y], index) => `${index === 0 ? "M" : "L"}${scaleX(x).toFixed(1)} ${scaleY(y).toFixed(1)}`).join(" ");
+    const path = series.points
+      .map(([x, y], index) => `${index === 0 ? "M" : "L"}${scaleX(x).toFixed(1)} ${scaleY(y).toFixed(1)}`)
+      .join(" ");
     parts.push(
       `<path d="${path}" fill="none" stroke="${series.color}" stroke-width="${series.width ?? 2.5}"${series.dash ? ` stroke-dasharray="${series.dash}"` : ""} stroke-linejoin="round"><title>${escapeXml(series.label)}</title></path>`,
     );
   }
   for (const marker of options.markers ?? []) {
-    parts.push(`<circle cx="${scaleX(marker.x).toFixed(1)}" cy="${scaleY(marker.y).toFixed(1)}" r="6" fill="#ffffff" stroke="${marker.color}" stroke-width="3"><title>${escapeXml(marker.label)}</title></circle>`);
+    parts.push(
+      `<circle cx="${scaleX(marker.x).toFixed(1)}" cy="${scaleY(marker.y).toFixed(1)}" r="6" fill="#ffffff" stroke="${marker.color}" stroke-width="3"><title>${escapeXml(marker.label)}</title></circle>`,
+    );
   }
   options.series.forEach((series, index) => {
     const column = index % 3;
     const row = Math.floor(index / 3);
     const x = plot.left + column * ((plot.right - plot.left) / 3);
     const y = height - 12 - (legendRows - 1 - row) * 18;
-    parts.push(`<line x1="${x}" x2="${x + 22}" y1="${y - 4}" y2="${y - 4}" stroke="${series.color}" stroke-width="3"${series.dash ? ` stroke-dasharray="${series.dash}"` : ""}/>`);
+    parts.push(
+      `<line x1="${x}" x2="${x + 22}" y1="${y - 4}" y2="${y - 4}" stroke="${series.color}" stroke-width="3"${series.dash ? ` stroke-dasharray="${series.dash}"` : ""}/>`,
+    );
     parts.push(`<text x="${x + 28}" y="${y}" fill="#374151">${escapeXml(series.label)}</text>`);
   });
   parts.push("</svg>");
@@ -112,14 +133,22 @@ export function barChartSvg(options: {
   ];
   for (const tick of ticks) {
     const x = scale(tick).toFixed(1);
-    parts.push(`<line x1="${x}" x2="${x}" y1="${top - 6}" y2="${height - 30}" stroke="${GRID}" stroke-dasharray="3 3"/>`);
-    parts.push(`<text x="${x}" y="${height - 14}" text-anchor="middle" fill="${MUTED}">${escapeXml(options.formatValue(tick))}</text>`);
+    parts.push(
+      `<line x1="${x}" x2="${x}" y1="${top - 6}" y2="${height - 30}" stroke="${GRID}" stroke-dasharray="3 3"/>`,
+    );
+    parts.push(
+      `<text x="${x}" y="${height - 14}" text-anchor="middle" fill="${MUTED}">${escapeXml(options.formatValue(tick))}</text>`,
+    );
   }
   options.bars.forEach((bar, index) => {
     const y = top + index * rowHeight;
-    parts.push(`<text x="${labelWidth - 8}" y="${y + rowHeight / 2}" text-anchor="end" dominant-baseline="middle" fill="#374151">${escapeXml(bar.label)}</text>`);
+    parts.push(
+      `<text x="${labelWidth - 8}" y="${y + rowHeight / 2}" text-anchor="end" dominant-baseline="middle" fill="#374151">${escapeXml(bar.label)}</text>`,
+    );
     const barWidth = Math.max(0, scale(bar.value) - labelWidth);
-    parts.push(`<rect x="${labelWidth}" y="${y + 5}" width="${barWidth.toFixed(1)}" height="${rowHeight - 10}" rx="3" fill="${bar.color}"><title>${escapeXml(`${bar.label}: ${options.formatValue(bar.value)}`)}</title></rect>`);
+    parts.push(
+      `<rect x="${labelWidth}" y="${y + 5}" width="${barWidth.toFixed(1)}" height="${rowHeight - 10}" rx="3" fill="${bar.color}"><title>${escapeXml(`${bar.label}: ${options.formatValue(bar.value)}`)}</title></rect>`,
+    );
     parts.push(
       `<text x="${(labelWidth + barWidth + 6).toFixed(1)}" y="${y + rowHeight / 2}" dominant-baseline="middle" fill="${INK}" font-weight="600">${escapeXml(bar.note ?? options.formatValue(bar.value))}</text>`,
     );

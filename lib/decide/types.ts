@@ -10,7 +10,10 @@ export type DecideEngine = {
 
 /** The prices a person can edit in the explorer; absent fields keep the model table's value. */
 export type PriceOverrides = Partial<
-  Pick<PriceTable, "inputPerMillion" | "cacheWrite5mPerMillion" | "cacheWrite1hPerMillion" | "cacheReadPerMillion" | "outputPerMillion">
+  Pick<
+    PriceTable,
+    "inputPerMillion" | "cacheWrite5mPerMillion" | "cacheWrite1hPerMillion" | "cacheReadPerMillion" | "outputPerMillion"
+  >
 >;
 
 /** What the sliders set. Everything else comes from the current scenario's settings. */

@@ -26,14 +26,17 @@ describe("prefix behaviour of every strategy on seed-200-tools", async () => {
     expect(invalidations(run.steps)).toEqual(discoveries);
   });
 
-  it.each<StrategyId>(["anthropic-tool-search", "stubs", "gateway", "full", "anthropic-mid-conversation"])("%s keeps the prefix on Anthropic", (id) => {
-    const run = engine.runStrategy(scenario, id, { provider: "anthropic", model: "claude-opus-4-8" });
-    expect(run.refused).toBeUndefined();
-    expect(invalidations(run.steps)).toEqual([]);
-    expect(run.steps.flatMap((step) => step.segmentStatus)).not.toContain("invalidated");
-    // After the first request everything before the new content is read from cache.
-    expect(run.steps.slice(1).every((step) => step.tokens.cacheRead > 0)).toBe(true);
-  });
+  it.each<StrategyId>(["anthropic-tool-search", "stubs", "gateway", "full", "anthropic-mid-conversation"])(
+    "%s keeps the prefix on Anthropic",
+    (id) => {
+      const run = engine.runStrategy(scenario, id, { provider: "anthropic", model: "claude-opus-4-8" });
+      expect(run.refused).toBeUndefined();
+      expect(invalidations(run.steps)).toEqual([]);
+      expect(run.steps.flatMap((step) => step.segmentStatus)).not.toContain("invalidated");
+      // After the first request everything before the new content is read from cache.
+      expect(run.steps.slice(1).every((step) => step.tokens.cacheRead > 0)).toBe(true);
+    },
+  );
 
   it("openai-tool-search keeps the prefix on OpenAI Responses", () => {
     const run = engine.runStrategy(scenario, "openai-tool-search", { provider: "openai-responses", model: "gpt-5.4" });
@@ -44,7 +47,11 @@ describe("prefix behaviour of every strategy on seed-200-tools", async () => {
     const run = engine.runStrategy(scenario, "kimi-dynamic", { provider: "moonshot", model: "kimi-k3" });
     expect(run.refused).toBeUndefined();
     expect(invalidations(run.steps)).toEqual([]);
-    const declarations = run.steps.flatMap((step) => (step.request.body.messages as Array<Record<string, unknown>>).filter((message) => message.role === "system" && "tools" in message));
+    const declarations = run.steps.flatMap((step) =>
+      (step.request.body.messages as Array<Record<string, unknown>>).filter(
+        (message) => message.role === "system" && "tools" in message,
+      ),
+    );
     expect(declarations.length).toBeGreaterThan(0);
     expect(declarations.every((message) => !("content" in message))).toBe(true);
   });
@@ -55,18 +62,26 @@ describe("prefix behaviour of every strategy on seed-200-tools", async () => {
       const previous = run.steps[index - 1].segments.filter((segment) => !segment.outsidePrompt);
       const current = run.steps[index].segments.filter((segment) => !segment.outsidePrompt);
       // Only the last previous block may differ (it carried the moving automatic breakpoint, not content).
-      expect(current.slice(0, previous.length).map((segment) => segment.key)).toEqual(previous.map((segment) => segment.key));
+      expect(current.slice(0, previous.length).map((segment) => segment.key)).toEqual(
+        previous.map((segment) => segment.key),
+      );
     }
   });
 
   it("the seeds' arithmetic: full ≈ 80k, stubs ≈ 12k–16k, gateway < 1.5k tool-definition tokens per request", () => {
     // The seeds count about 400 tokens per tool definition; measure the Anthropic JSON with o200k (factor 1).
-    const measured: Scenario = { ...scenario, settings: { ...scenario.settings, provider: "anthropic", tokenCorrectionFactors: { "anthropic-estimate": 1 } } };
-    const first = (id: StrategyId) => engine.runStrategy(measured, id, { provider: "anthropic" }).steps[0].tokens.toolDefinitions;
+    const measured: Scenario = {
+      ...scenario,
+      settings: { ...scenario.settings, provider: "anthropic", tokenCorrectionFactors: { "anthropic-estimate": 1 } },
+    };
+    const first = (id: StrategyId) =>
+      engine.runStrategy(measured, id, { provider: "anthropic" }).steps[0].tokens.toolDefinitions;
     const full = first("full");
     const stubs = first("stubs");
     const gateway = first("gateway");
-    console.log(`seed-200-tools tool-definition tokens on the first request: full ${full}, stubs ${stubs}, gateway ${gateway}`);
+    console.log(
+      `seed-200-tools tool-definition tokens on the first request: full ${full}, stubs ${stubs}, gateway ${gateway}`,
+    );
     expect(Math.abs(full - 80_000) / 80_000).toBeLessThanOrEqual(0.15);
     expect(stubs).toBeGreaterThanOrEqual(12_000 * 0.85);
     expect(stubs).toBeLessThanOrEqual(16_000 * 1.15);
@@ -93,7 +108,16 @@ describe("the simulated model", async () => {
   });
 
   it("shows a search miss as a result, not a crash", () => {
-    const missing: Scenario = { ...weather, turns: [{ user: "zzzz qqqq", searchQuery: "zzzz qqqq", needs: [{ tool: weather.turns[0].needs[0].tool, arguments: weather.turns[0].needs[0].arguments }] }] };
+    const missing: Scenario = {
+      ...weather,
+      turns: [
+        {
+          user: "zzzz qqqq",
+          searchQuery: "zzzz qqqq",
+          needs: [{ tool: weather.turns[0].needs[0].tool, arguments: weather.turns[0].needs[0].arguments }],
+        },
+      ],
+    };
     const renamed = { ...missing, catalog: { ...missing.catalog } };
     const run = engine.runStrategy(renamed, "gateway");
     expect(run.steps.length).toBeGreaterThan(0);
@@ -114,7 +138,11 @@ describe("the simulated model", async () => {
 
   it("is deterministic", () => {
     const first = JSON.stringify(engine.runAll(weather, ["gateway", "anthropic-tool-search"]).map((run) => run.totals));
-    const second = JSON.stringify(createEngine().runAll(weather, ["gateway", "anthropic-tool-search"]).map((run) => run.totals));
+    const second = JSON.stringify(
+      createEngine()
+        .runAll(weather, ["gateway", "anthropic-tool-search"])
+        .map((run) => run.totals),
+    );
     expect(first).toBe(second);
   });
 });

@@ -2,7 +2,12 @@ import type { CatalogTool } from "../catalog/types";
 import { cacheRulesFor, defaultModel, getModel, MODELS, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
-import { createAnthropicBm25Search, createAnthropicRegexSearch, createClientSearch, type ToolSearcher } from "../search";
+import {
+  createAnthropicBm25Search,
+  createAnthropicRegexSearch,
+  createClientSearch,
+  type ToolSearcher,
+} from "../search";
 import { SimulationSession } from "../simulator/session";
 import { strategyDefinition } from "../strategies";
 import type { StrategyDefinition } from "../strategies";
@@ -24,7 +29,9 @@ type Searchers = { bm25: ToolSearcher; regex: ToolSearcher; client: ToolSearcher
  * The engine: pure functions over a scenario, with the expensive pieces (token counters, search indexes, the
  * name lookup) built once per catalog and reused across strategies and steps.
  */
-export function createEngine(options: { counterFor?: (kind: TokenizerKind, correctionFactor?: number) => TokenCounter } = {}) {
+export function createEngine(
+  options: { counterFor?: (kind: TokenizerKind, correctionFactor?: number) => TokenCounter } = {},
+) {
   const counters = new Map<string, TokenCounter>();
   const searchersByCatalog = new WeakMap<readonly CatalogTool[], Searchers>();
   const namesByCatalog = new WeakMap<readonly CatalogTool[], Map<string, CatalogTool>>();
@@ -33,7 +40,9 @@ export function createEngine(options: { counterFor?: (kind: TokenizerKind, corre
     const key = `${kind}:${correctionFactor ?? "default"}`;
     let value = counters.get(key);
     if (!value) {
-      value = options.counterFor ? options.counterFor(kind, correctionFactor) : createTokenCounter(kind, correctionFactor === undefined ? undefined : { correctionFactor });
+      value = options.counterFor
+        ? options.counterFor(kind, correctionFactor)
+        : createTokenCounter(kind, correctionFactor === undefined ? undefined : { correctionFactor });
       counters.set(key, value);
     }
     return value;
@@ -42,7 +51,11 @@ export function createEngine(options: { counterFor?: (kind: TokenizerKind, corre
   function searchers(tools: readonly CatalogTool[]): Searchers {
     let value = searchersByCatalog.get(tools);
     if (!value) {
-      value = { bm25: createAnthropicBm25Search(tools), regex: createAnthropicRegexSearch(tools), client: createClientSearch(tools) };
+      value = {
+        bm25: createAnthropicBm25Search(tools),
+        regex: createAnthropicRegexSearch(tools),
+        client: createClientSearch(tools),
+      };
       searchersByCatalog.set(tools, value);
     }
     return value;
@@ -62,17 +75,35 @@ export function createEngine(options: { counterFor?: (kind: TokenizerKind, corre
     const placement = choosePlacement(definition, scenario, runOptions);
     const kind = placement.model.tokenizer;
     const tokenizer = counter(kind, kind === "o200k" ? undefined : scenario.settings.tokenCorrectionFactors?.[kind]);
-    const base = { id, provider: placement.provider, model: placement.model.id, tokenCounting: { exact: tokenizer.exact, label: tokenizer.label } };
+    const base = {
+      id,
+      provider: placement.provider,
+      model: placement.model.id,
+      tokenCounting: { exact: tokenizer.exact, label: tokenizer.label },
+    };
     if (!placement.support.ok) {
-      return { ...base, refused: { reason: placement.support.reason }, steps: [], totals: summarise([], 0, 0), goals: definition.goals(scenario.settings), warnings: [] };
+      return {
+        ...base,
+        refused: { reason: placement.support.reason },
+        steps: [],
+        totals: summarise([], 0, 0),
+        goals: definition.goals(scenario.settings),
+        warnings: [],
+      };
     }
     const settings = { ...scenario.settings, provider: placement.provider, model: placement.model.id };
-    const context = { settings, model: placement.model, counter: tokenizer, catalogByName: catalogByName(scenario.catalog.tools) };
+    const context = {
+      settings,
+      model: placement.model,
+      counter: tokenizer,
+      catalogByName: catalogByName(scenario.catalog.tools),
+    };
     const rules = cacheRulesFor(placement.model, scenario.settings.cacheOverrides, settings.cacheTtl);
     const session = new SimulationSession({
       adapter: providerAdapter(placement.provider),
       context,
-      cacheRules: settings.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules,
+      cacheRules:
+        settings.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules,
       searchers: searchers(scenario.catalog.tools),
       system: settings.system,
       tools: definition.initialTools({ ...scenario, settings }),
@@ -104,7 +135,12 @@ export function createEngine(options: { counterFor?: (kind: TokenizerKind, corre
 
 export type Engine = ReturnType<typeof createEngine>;
 
-type Placement = { provider: ProviderId; model: ModelInfo; support: ReturnType<StrategyDefinition["supports"]>; redirected?: string };
+type Placement = {
+  provider: ProviderId;
+  model: ModelInfo;
+  support: ReturnType<StrategyDefinition["supports"]>;
+  redirected?: string;
+};
 
 /**
  * Which provider and model a strategy runs on. With a forced provider, an impossible combination is refused with
@@ -114,13 +150,21 @@ type Placement = { provider: ProviderId; model: ModelInfo; support: ReturnType<S
 function choosePlacement(definition: StrategyDefinition, scenario: Scenario, runOptions: RunOptions): Placement {
   const settings = scenario.settings;
   const provider = runOptions.provider ?? settings.provider;
-  const model = (runOptions.model ? getModel(provider, runOptions.model) : undefined) ?? getModel(provider, provider === settings.provider ? settings.model : "") ?? defaultModel(provider);
+  const model =
+    (runOptions.model ? getModel(provider, runOptions.model) : undefined) ??
+    getModel(provider, provider === settings.provider ? settings.model : "") ??
+    defaultModel(provider);
   const support = definition.supports(provider, model, settings);
   if (support.ok || runOptions.provider) return { provider, model, support };
   for (const candidate of MODELS) {
     if (!definition.providers.includes(candidate.provider)) continue;
     if (definition.supports(candidate.provider, candidate, settings).ok) {
-      return { provider: candidate.provider, model: candidate, support: { ok: true }, redirected: `${support.reason} Shown on ${candidate.label} instead.` };
+      return {
+        provider: candidate.provider,
+        model: candidate,
+        support: { ok: true },
+        redirected: `${support.reason} Shown on ${candidate.label} instead.`,
+      };
     }
   }
   return { provider, model, support };

@@ -21,7 +21,13 @@ export type TranscriptBlock =
     }
   /** OpenAI tool_search_call (hosted: call_id null and the output follows in the same response). */
   | { type: "openai-search-call"; id: string; callId: string | null; execution: "server" | "client"; query: string }
-  | { type: "openai-search-output"; id: string; callId: string | null; execution: "server" | "client"; toolNames: string[] };
+  | {
+      type: "openai-search-output";
+      id: string;
+      callId: string | null;
+      execution: "server" | "client";
+      toolNames: string[];
+    };
 
 export type TranscriptMessage =
   | { role: "user"; blocks: TranscriptBlock[] }

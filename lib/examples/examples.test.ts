@@ -16,7 +16,10 @@ describe("built-in examples", () => {
       for (const need of turn.needs) {
         const tool = toolsByName.get(need.tool);
         expect(tool, `${id}: ${need.tool}`).toBeDefined();
-        expect(validateToolArguments(tool!, need.arguments), `${id}: ${need.tool}`).toEqual({ valid: true, errors: [] });
+        expect(validateToolArguments(tool!, need.arguments), `${id}: ${need.tool}`).toEqual({
+          valid: true,
+          errors: [],
+        });
         if (need.mistakenArguments) expect(validateToolArguments(tool!, need.mistakenArguments).valid).toBe(false);
       }
     }
@@ -36,7 +39,9 @@ describe("built-in examples", () => {
     const need = weather.turns[0].needs[0];
     expect(need.mistakenArguments).toEqual({ location: "San Francisco, CA", unit: "kelvin" });
     const tool = weather.catalog.tools.find((candidate) => candidate.name === need.tool)!;
-    expect(validateToolArguments(tool, need.mistakenArguments).errors).toEqual([{ path: "/unit", message: "/unit must be equal to one of the allowed values: celsius, fahrenheit" }]);
+    expect(validateToolArguments(tool, need.mistakenArguments).errors).toEqual([
+      { path: "/unit", message: "/unit must be equal to one of the allowed values: celsius, fahrenheit" },
+    ]);
   });
 
   it("learning-agent uses the seeds' tool names and first query", async () => {
@@ -62,7 +67,13 @@ describe("built-in examples", () => {
     expect(github.catalog.source).toMatch(/^github\/github-mcp-server@64a49f34/);
     expect(github.catalog.license).toBe("MIT");
     const mixed = await loadExample("mixed-mcp");
-    expect(mixed.catalog.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["github__create_issue", "archived-github__create_issue", "archived-gitlab__create_issue"]));
+    expect(mixed.catalog.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining([
+        "github__create_issue",
+        "archived-github__create_issue",
+        "archived-gitlab__create_issue",
+      ]),
+    );
     expect(Object.keys(mixed.catalog.namespaces ?? {})).toHaveLength(24);
     expect(mixed.catalog.license).toContain("Apache-2.0");
   });

@@ -4,7 +4,13 @@ import type { Scenario } from "../scenario/types";
 import { OPERATIONS_AGENT_SYSTEM_PROMPT } from "./agent-system-prompt";
 import { pickDistinctTools, syntheticTurn } from "./synthetic-turns";
 
-export type SyntheticScenarioOptions = { count: number; targetTokensPerTool: number; turns: number; seed?: number; countTokens: (text: string) => number };
+export type SyntheticScenarioOptions = {
+  count: number;
+  targetTokensPerTool: number;
+  turns: number;
+  seed?: number;
+  countTokens: (text: string) => number;
+};
 
 /** A seeded synthetic scenario of any size, for the CLI (`synthetic:1000x400:6`), the benchmark and the UI. */
 export function syntheticScenario(options: SyntheticScenarioOptions): Scenario {
@@ -27,7 +33,9 @@ export function syntheticScenario(options: SyntheticScenarioOptions): Scenario {
 }
 
 /** Parses `synthetic:<count>[x<tokens>][:<turns>]`, e.g. `synthetic:1000x400:6`. */
-export function parseSyntheticSpecification(text: string): { count: number; targetTokensPerTool: number; turns: number } | null {
+export function parseSyntheticSpecification(
+  text: string,
+): { count: number; targetTokensPerTool: number; turns: number } | null {
   const match = /^synthetic:(\d+)(?:x(\d+))?(?::(\d+))?$/.exec(text);
   if (!match) return null;
   const count = Number(match[1]);

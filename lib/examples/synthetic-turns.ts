@@ -8,7 +8,18 @@ import type { CatalogTool } from "../catalog/types";
 import type { ScenarioTurn } from "../scenario/types";
 
 /** Actions a user would plausibly ask for, most natural first. */
-const PREFERRED_VERBS = ["create", "list", "get", "update", "search", "export", "assign", "archive", "count", "approve"];
+const PREFERRED_VERBS = [
+  "create",
+  "list",
+  "get",
+  "update",
+  "search",
+  "export",
+  "assign",
+  "archive",
+  "count",
+  "approve",
+];
 
 /**
  * Picks `count` tools with different verbs from different domains (the name's first word), spread over the
@@ -35,7 +46,10 @@ export function pickDistinctTools(tools: CatalogTool[], count: number): CatalogT
 function requestedAction(tool: CatalogTool): string {
   const sentence = oneLineDescription(tool, 300).replace(/\.$/, "");
   const [first, ...rest] = sentence.split(" ");
-  const verb = first.toLowerCase().replace(/(ch|sh|ss|x)es$/, "$1").replace(/s$/, "");
+  const verb = first
+    .toLowerCase()
+    .replace(/(ch|sh|ss|x)es$/, "$1")
+    .replace(/s$/, "");
   return [verb, ...rest].join(" ");
 }
 
@@ -51,7 +65,10 @@ export function syntheticTurn(tool: CatalogTool): ScenarioTurn {
   const details = Object.entries(args)
     .slice(0, 3)
     .map(([name, value]) => `${name.replace(/_/g, " ")} ${describeValue(value)}`);
-  const withDetails = details.length === 0 ? "" : ` with ${details.length === 1 ? details[0] : `${details.slice(0, -1).join(", ")} and ${details.at(-1)}`}`;
+  const withDetails =
+    details.length === 0
+      ? ""
+      : ` with ${details.length === 1 ? details[0] : `${details.slice(0, -1).join(", ")} and ${details.at(-1)}`}`;
   return {
     user: `Please ${action}${withDetails}.`,
     searchQuery: action,

@@ -5,7 +5,14 @@ const javaScript = { indent: 2, true: "true", false: "false", null: "null", key:
 
 describe("printLiteral", () => {
   it("prints a JavaScript object literal that evaluates to the same data", () => {
-    const value = { model: "m", "x-header": 1, __proto__: null as unknown, nested: [{ a: true, b: null, c: -0, d: 1e21 }], empty: {}, list: [] };
+    const value = {
+      model: "m",
+      "x-header": 1,
+      __proto__: null as unknown,
+      nested: [{ a: true, b: null, c: -0, d: 1e21 }],
+      empty: {},
+      list: [],
+    };
     const data = JSON.parse(JSON.stringify(value));
     const text = printLiteral(data, javaScript);
     expect(text).toContain('\n  model: "m",');
@@ -14,7 +21,9 @@ describe("printLiteral", () => {
   });
 
   it("drops undefined properties and maps non-finite numbers to null, like JSON", () => {
-    expect(printLiteral({ a: undefined, b: Number.NaN, c: [undefined] }, { ...javaScript, indent: 0 })).toBe("{b: null, c: [null]}");
+    expect(printLiteral({ a: undefined, b: Number.NaN, c: [undefined] }, { ...javaScript, indent: 0 })).toBe(
+      "{b: null, c: [null]}",
+    );
   });
 
   it("indents continuation lines by the base indent", () => {
@@ -26,6 +35,16 @@ describe("printLiteral", () => {
   });
 
   it("quotes keys that are not identifiers", () => {
-    expect(["a", "_b", "$c", "a1", "1a", "a-b", "", "__proto__", "é"].map(javaScriptKey)).toEqual(["a", "_b", "$c", "a1", '"1a"', '"a-b"', '""', '"__proto__"', '"é"']);
+    expect(["a", "_b", "$c", "a1", "1a", "a-b", "", "__proto__", "é"].map(javaScriptKey)).toEqual([
+      "a",
+      "_b",
+      "$c",
+      "a1",
+      '"1a"',
+      '"a-b"',
+      '""',
+      '"__proto__"',
+      '"é"',
+    ]);
   });
 });

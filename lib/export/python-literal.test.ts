@@ -12,7 +12,10 @@ function pythonRoundTrip(literals: string[]): unknown[] {
     "    print(json.dumps(ast.literal_eval(source), ensure_ascii=True))\n";
   const result = spawnSync("python3", ["-c", script], { input: JSON.stringify(literals), encoding: "utf8" });
   if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+  return result.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 }
 
 const tricky = {
@@ -28,7 +31,7 @@ const tricky = {
   unicode: "héllo — 東京 😀",
   emptyObject: {},
   emptyArray: [],
-  nested: { "key with \"quotes\"": [{ deep: [[]] }] },
+  nested: { 'key with "quotes"': [{ deep: [[]] }] },
 };
 
 describe("toPythonLiteral", () => {
@@ -39,7 +42,9 @@ describe("toPythonLiteral", () => {
   });
 
   it("pretty-prints with PEP 8 indentation and trailing commas", () => {
-    expect(toPythonLiteral({ tools: [{ name: "x" }] })).toBe('{\n    "tools": [\n        {\n            "name": "x",\n        },\n    ],\n}');
+    expect(toPythonLiteral({ tools: [{ name: "x" }] })).toBe(
+      '{\n    "tools": [\n        {\n            "name": "x",\n        },\n    ],\n}',
+    );
   });
 
   it("escapes quotes, backslashes, newlines and invisible characters", () => {

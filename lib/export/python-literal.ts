@@ -19,7 +19,9 @@ const INVISIBLE = /[\u007f-\u009f\u2028\u2029\ufeff]/;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "g");
 
 function escapeInvisible(quoted: string): string {
-  return INVISIBLE.test(quoted) ? quoted.replace(INVISIBLE_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`) : quoted;
+  return INVISIBLE.test(quoted)
+    ? quoted.replace(INVISIBLE_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    : quoted;
 }
 
 const PYTHON_STYLE: Omit<LiteralStyle, "indent"> = {

@@ -13,10 +13,21 @@ const hasPython = spawnSync("python3", ["--version"]).status === 0;
 const body = {
   model: "claude-opus-4-8",
   max_tokens: 1024,
-  system: "You are helpful. It's \"quoted\" and $HOME stays literal; `backticks` too.",
+  system: 'You are helpful. It\'s "quoted" and $HOME stays literal; `backticks` too.',
   tools: [
     { name: "tool_search_tool_bm25", type: "tool_search_tool_bm25_20251119" },
-    { name: "get_weather", description: "Weather for a city.\nSecond line: é 東京", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false }, defer_loading: true, strict: true },
+    {
+      name: "get_weather",
+      description: "Weather for a city.\nSecond line: é 東京",
+      input_schema: {
+        type: "object",
+        properties: { city: { type: "string" } },
+        required: ["city"],
+        additionalProperties: false,
+      },
+      defer_loading: true,
+      strict: true,
+    },
   ],
   messages: [{ role: "user", content: [{ type: "text", text: "What's the weather in 'Paris'?\nThanks!" }] }],
   cache_control: { type: "ephemeral" },
@@ -30,14 +41,21 @@ const anthropic: WireRequest = {
   headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", "x-api-key": "$ANTHROPIC_API_KEY" },
   body,
 };
-const anthropicBeta: WireRequest = { ...anthropic, headers: { ...anthropic.headers, "anthropic-beta": "mid-conversation-tools-2026-01-01, other-beta" } };
+const anthropicBeta: WireRequest = {
+  ...anthropic,
+  headers: { ...anthropic.headers, "anthropic-beta": "mid-conversation-tools-2026-01-01, other-beta" },
+};
 const openaiResponses: WireRequest = {
   method: "POST",
   url: "https://api.openai.com/v1/responses",
   headers: { "content-type": "application/json", authorization: "Bearer $OPENAI_API_KEY" },
   body: { model: "gpt-5.4", input: [{ role: "user", content: "hi" }], tools: [{ type: "tool_search" }], store: false },
 };
-const openaiChat: WireRequest = { ...openaiResponses, url: "https://api.openai.com/v1/chat/completions", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] } };
+const openaiChat: WireRequest = {
+  ...openaiResponses,
+  url: "https://api.openai.com/v1/chat/completions",
+  body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] },
+};
 const moonshot: WireRequest = {
   method: "POST",
   url: "https://api.moonshot.ai/v1/chat/completions",
@@ -46,10 +64,16 @@ const moonshot: WireRequest = {
 };
 /** A request that somehow carries real keys must never leak them. */
 const leaky: WireRequest = { ...anthropic, headers: { ...anthropic.headers, "x-api-key": "sk-ant-REAL-SECRET" } };
-const leakyOpenai: WireRequest = { ...openaiChat, headers: { authorization: "Bearer sk-REAL-SECRET", "content-type": "application/json" } };
+const leakyOpenai: WireRequest = {
+  ...openaiChat,
+  headers: { authorization: "Bearer sk-REAL-SECRET", "content-type": "application/json" },
+};
 
 function typeScriptSyntaxErrors(code: string): string[] {
-  const output = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const output = ts.transpileModule(code, {
+    reportDiagnostics: true,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
   return (output.diagnostics ?? []).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
 }
 
@@ -58,7 +82,11 @@ describe("detectApi", () => {
     expect(detectApi(anthropic.url)).toMatchObject({ kind: "anthropic-messages", keyVariable: "ANTHROPIC_API_KEY" });
     expect(detectApi(openaiResponses.url)).toMatchObject({ kind: "openai-responses", keyVariable: "OPENAI_API_KEY" });
     expect(detectApi(openaiChat.url)).toMatchObject({ kind: "openai-chat", keyVariable: "OPENAI_API_KEY" });
-    expect(detectApi(moonshot.url)).toEqual({ kind: "moonshot-chat", keyVariable: "MOONSHOT_API_KEY", baseUrl: "https://api.moonshot.ai/v1" });
+    expect(detectApi(moonshot.url)).toEqual({
+      kind: "moonshot-chat",
+      keyVariable: "MOONSHOT_API_KEY",
+      baseUrl: "https://api.moonshot.ai/v1",
+    });
     expect(detectApi("https://example.com/v1/x").kind).toBe("unknown");
     expect(detectApi("not a url").kind).toBe("unknown");
   });
@@ -67,7 +95,9 @@ describe("detectApi", () => {
 describe("never a literal key", () => {
   it("rewrites credential headers to the environment variable", () => {
     expect(safeHeaders(leaky).find((header) => header.name === "x-api-key")?.value).toBe("$ANTHROPIC_API_KEY");
-    expect(safeHeaders(leakyOpenai).find((header) => header.name === "authorization")?.value).toBe("Bearer $OPENAI_API_KEY");
+    expect(safeHeaders(leakyOpenai).find((header) => header.name === "authorization")?.value).toBe(
+      "Bearer $OPENAI_API_KEY",
+    );
     for (const request of [leaky, leakyOpenai]) {
       for (const format of ["json", "curl", "typescript", "python"] as const) {
         expect(requestCode(request, format)).not.toContain("REAL-SECRET");
@@ -95,7 +125,12 @@ describe("toCurl", () => {
       // --norc: bash reads ~/.bashrc when stdin is a socket, which is how Node passes `input`.
       const result = spawnSync("bash", ["--norc", "--noprofile", "-c", script], {
         encoding: "utf8",
-        env: { ...process.env, ARGS_FILE: argsFile, ANTHROPIC_API_KEY: "test-anthropic", MOONSHOT_API_KEY: "test-moonshot" },
+        env: {
+          ...process.env,
+          ARGS_FILE: argsFile,
+          ANTHROPIC_API_KEY: "test-anthropic",
+          MOONSHOT_API_KEY: "test-moonshot",
+        },
       });
       expect(result.stderr).toBe("");
       expect(JSON.parse(result.stdout)).toEqual(request.body);
@@ -104,7 +139,8 @@ describe("toCurl", () => {
       expect(args).toContain(request.url);
       if (request.url.includes("anthropic")) expect(args).toContain("x-api-key: test-anthropic");
       else expect(args).toContain("authorization: Bearer test-moonshot");
-      if (request === anthropicBeta) expect(args).toContain("anthropic-beta: mid-conversation-tools-2026-01-01, other-beta");
+      if (request === anthropicBeta)
+        expect(args).toContain("anthropic-beta: mid-conversation-tools-2026-01-01, other-beta");
     }
   });
 });
@@ -131,10 +167,18 @@ describe("toTypeScript", () => {
   });
 
   it("is valid TypeScript and carries the body unchanged", () => {
-    for (const request of [anthropic, anthropicBeta, openaiResponses, openaiChat, moonshot, { ...anthropic, url: "https://example.com/llm", headers: { ...anthropic.headers, "x-extra": "1" } }]) {
+    for (const request of [
+      anthropic,
+      anthropicBeta,
+      openaiResponses,
+      openaiChat,
+      moonshot,
+      { ...anthropic, url: "https://example.com/llm", headers: { ...anthropic.headers, "x-extra": "1" } },
+    ]) {
       const code = toTypeScript(request);
       expect(typeScriptSyntaxErrors(code)).toEqual([]);
-      const literal = /create\((\{[\s\S]*?\n\})/.exec(code)?.[1] ?? /JSON\.stringify\((\{[\s\S]*?\n {2}\})\)/.exec(code)?.[1];
+      const literal =
+        /create\((\{[\s\S]*?\n\})/.exec(code)?.[1] ?? /JSON\.stringify\((\{[\s\S]*?\n {2}\})\)/.exec(code)?.[1];
       expect(literal).toBeDefined();
       const parsed = new Function(`return (${literal});`)();
       const { betas: _betas, ...rest } = parsed;
@@ -154,7 +198,12 @@ describe("size", () => {
     const tools = Array.from({ length: 10_000 }, (_, index) => ({
       name: `tool_${index}`,
       description: `Does thing number ${index}. "Quoted", with a newline\nand unicode é.`,
-      input_schema: { type: "object", properties: { value: { type: "string", description: "A value." }, count: { type: "integer", minimum: 0 } }, required: ["value"], additionalProperties: false },
+      input_schema: {
+        type: "object",
+        properties: { value: { type: "string", description: "A value." }, count: { type: "integer", minimum: 0 } },
+        required: ["value"],
+        additionalProperties: false,
+      },
       defer_loading: true,
     }));
     const big: WireRequest = { ...anthropic, body: { ...body, tools } };
@@ -177,15 +226,25 @@ describe("toPython", () => {
     expect(code).toContain('"strict": True,');
     expect(code).toContain(`"What's the weather in 'Paris'?\\nThanks!"`);
     expect(code).toContain("response = client.messages.create(**body)");
-    expect(toPython(anthropicBeta)).toContain(`response = client.beta.messages.create(**body, betas=["mid-conversation-tools-2026-01-01", "other-beta"])`);
+    expect(toPython(anthropicBeta)).toContain(
+      `response = client.beta.messages.create(**body, betas=["mid-conversation-tools-2026-01-01", "other-beta"])`,
+    );
     expect(toPython(openaiResponses)).toContain("response = client.responses.create(**body)");
     expect(toPython(openaiChat)).toContain("response = client.chat.completions.create(**body)");
     const kimi = toPython(moonshot);
-    expect(kimi).toContain(`client = OpenAI(base_url="https://api.moonshot.ai/v1", api_key=os.environ["MOONSHOT_API_KEY"])`);
+    expect(kimi).toContain(
+      `client = OpenAI(base_url="https://api.moonshot.ai/v1", api_key=os.environ["MOONSHOT_API_KEY"])`,
+    );
   });
 
   it.skipIf(!hasPython)("compiles in Python, and its body evaluates to the request body", () => {
-    const requests = [anthropic, anthropicBeta, openaiResponses, moonshot, { ...openaiChat, url: "https://example.com/x" }];
+    const requests = [
+      anthropic,
+      anthropicBeta,
+      openaiResponses,
+      moonshot,
+      { ...openaiChat, url: "https://example.com/x" },
+    ];
     // One interpreter for all cases: Python starts slowly on a busy machine.
     const script =
       "import ast, json, sys\n" +
@@ -193,9 +252,15 @@ describe("toPython", () => {
       "    tree = ast.parse(source)\n" +
       "    body = next(node.value for node in tree.body if isinstance(node, ast.Assign) and node.targets[0].id == 'body')\n" +
       "    print(json.dumps(ast.literal_eval(body)))\n";
-    const result = spawnSync("python3", ["-c", script], { input: JSON.stringify(requests.map(toPython)), encoding: "utf8" });
+    const result = spawnSync("python3", ["-c", script], {
+      input: JSON.stringify(requests.map(toPython)),
+      encoding: "utf8",
+    });
     expect(result.stderr).toBe("");
-    const bodies = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const bodies = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(bodies).toEqual(requests.map((request) => request.body));
   });
 });

@@ -42,7 +42,13 @@ export function detectApi(url: string): ApiInfo {
   if ((host === "api.moonshot.ai" || host === "api.moonshot.cn") && path === "/v1/chat/completions") {
     return { kind: "moonshot-chat", keyVariable: "MOONSHOT_API_KEY", baseUrl: `${origin}/v1` };
   }
-  const keyVariable = host.includes("anthropic") ? "ANTHROPIC_API_KEY" : host.includes("moonshot") ? "MOONSHOT_API_KEY" : host.includes("openai") ? "OPENAI_API_KEY" : "API_KEY";
+  const keyVariable = host.includes("anthropic")
+    ? "ANTHROPIC_API_KEY"
+    : host.includes("moonshot")
+      ? "MOONSHOT_API_KEY"
+      : host.includes("openai")
+        ? "OPENAI_API_KEY"
+        : "API_KEY";
   return { kind: "unknown", keyVariable, baseUrl: origin };
 }
 
@@ -112,7 +118,8 @@ export function toCurl(request: WireRequest): string {
 
 /** "JSON", unless a line of the body is exactly that (pretty JSON never has one; checked anyway). */
 function heredocDelimiter(body: string): string {
-  const isLine = (word: string) => body === word || body.startsWith(`${word}\n`) || body.endsWith(`\n${word}`) || body.includes(`\n${word}\n`);
+  const isLine = (word: string) =>
+    body === word || body.startsWith(`${word}\n`) || body.endsWith(`\n${word}`) || body.includes(`\n${word}\n`);
   let delimiter = "JSON";
   for (let attempt = 1; isLine(delimiter); attempt += 1) delimiter = `JSON_${attempt}`;
   return delimiter;
@@ -130,7 +137,12 @@ function extraHeaders(request: WireRequest, alsoManaged: readonly string[] = [])
 
 function betasOf(request: WireRequest): string[] {
   const header = Object.entries(request.headers).find(([name]) => name.toLowerCase() === "anthropic-beta")?.[1];
-  return header ? header.split(",").map((beta) => beta.trim()).filter(Boolean) : [];
+  return header
+    ? header
+        .split(",")
+        .map((beta) => beta.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** Pretty JSON whose continuation lines are indented by `indent` spaces, to sit inside code. */
@@ -140,7 +152,15 @@ function indentedJson(value: unknown, indent: number): string {
 
 /** A JavaScript object literal as people write it: two-space indent, identifier keys bare. */
 function objectLiteral(value: unknown, indent: number): string {
-  return printLiteral(value, { indent: 2, baseIndent: indent, true: "true", false: "false", null: "null", key: javaScriptKey, trailingComma: false });
+  return printLiteral(value, {
+    indent: 2,
+    baseIndent: indent,
+    true: "true",
+    false: "false",
+    null: "null",
+    key: javaScriptKey,
+    trailingComma: false,
+  });
 }
 
 export function toTypeScript(request: WireRequest): string {
@@ -170,7 +190,12 @@ export function toTypeScript(request: WireRequest): string {
       const call = api.kind === "openai-responses" ? "client.responses.create" : "client.chat.completions.create";
       const client =
         api.kind === "moonshot-chat"
-          ? [`const client = new OpenAI({`, `  baseURL: ${JSON.stringify(api.baseUrl)},`, `  apiKey: process.env.${api.keyVariable},`, `});`]
+          ? [
+              `const client = new OpenAI({`,
+              `  baseURL: ${JSON.stringify(api.baseUrl)},`,
+              `  apiKey: process.env.${api.keyVariable},`,
+              `});`,
+            ]
           : [`// Reads OPENAI_API_KEY from the environment.`, `const client = new OpenAI();`];
       return [
         `import OpenAI from "openai";`,
@@ -246,7 +271,13 @@ export function toPython(request: WireRequest): string {
       const extraArguments = pythonExtraHeaders(extraHeaders(request));
       const client =
         api.kind === "moonshot-chat"
-          ? [`import os`, ``, `from openai import OpenAI`, ``, `client = OpenAI(base_url=${pythonString(api.baseUrl)}, api_key=os.environ[${pythonString(api.keyVariable)}])`]
+          ? [
+              `import os`,
+              ``,
+              `from openai import OpenAI`,
+              ``,
+              `client = OpenAI(base_url=${pythonString(api.baseUrl)}, api_key=os.environ[${pythonString(api.keyVariable)}])`,
+            ]
           : [`from openai import OpenAI`, ``, `client = OpenAI()  # reads OPENAI_API_KEY from the environment`];
       return [
         ...client,
@@ -271,7 +302,11 @@ function pythonHttpx(request: WireRequest, keyVariable: string, body: string): s
   const headerLines = safeHeaders(request).map((header) => {
     const prefix = header.value.replace(`$${keyVariable}`, "");
     const variable = `os.environ[${pythonString(keyVariable)}]`;
-    const value = !header.credential ? pythonString(header.value) : prefix ? `${pythonString(prefix)} + ${variable}` : variable;
+    const value = !header.credential
+      ? pythonString(header.value)
+      : prefix
+        ? `${pythonString(prefix)} + ${variable}`
+        : variable;
     return `    ${pythonString(header.name)}: ${value},`;
   });
   return [

@@ -36,7 +36,14 @@ export type CompressionInput = {
  * The curve one level at a time: the generator yields after each level, so the worker can answer an edit in between
  * (a whole curve is seven full evaluations).
  */
-export function* compressionCurveSteps({ tools, queries, clientOptions, k, countTokens, levels = COMPRESSION_LEVELS }: CompressionInput): Steps<CompressionPoint[]> {
+export function* compressionCurveSteps({
+  tools,
+  queries,
+  clientOptions,
+  k,
+  countTokens,
+  levels = COMPRESSION_LEVELS,
+}: CompressionInput): Steps<CompressionPoint[]> {
   const measured = [];
   for (const level of levels) {
     const compressed = compressCatalog(tools, level);
@@ -45,7 +52,10 @@ export function* compressionCurveSteps({ tools, queries, clientOptions, k, count
     measured.push({
       level,
       tokens: compressed.reduce((sum, tool) => sum + toolTokens(tool, countTokens), 0),
-      recallAtK: Object.fromEntries(LAB_SEARCH_IDS.map((id, index) => [id, runs[index].recallAtK])) as Record<SearchId, number>,
+      recallAtK: Object.fromEntries(LAB_SEARCH_IDS.map((id, index) => [id, runs[index].recallAtK])) as Record<
+        SearchId,
+        number
+      >,
       mrr: Object.fromEntries(LAB_SEARCH_IDS.map((id, index) => [id, runs[index].mrr])) as Record<SearchId, number>,
     });
     yield;
@@ -59,7 +69,10 @@ export function* compressionCurveSteps({ tools, queries, clientOptions, k, count
     savedShare: reference.tokens === 0 ? 0 : (reference.tokens - tokens) / reference.tokens,
     recallAtK,
     mrr,
-    recallLost: Object.fromEntries(LAB_SEARCH_IDS.map((id) => [id, reference.recallAtK[id] - recallAtK[id]])) as Record<SearchId, number>,
+    recallLost: Object.fromEntries(LAB_SEARCH_IDS.map((id) => [id, reference.recallAtK[id] - recallAtK[id]])) as Record<
+      SearchId,
+      number
+    >,
   }));
 }
 

@@ -32,8 +32,12 @@ export type LabDelta = {
 
 /** True when at least one number moved. */
 export function hasChanges(delta: LabDelta): boolean {
-  const summaryMoved = LAB_SEARCH_IDS.some((id) => SUMMARY_METRICS.some((metric) => delta.summaries[id][metric].before !== delta.summaries[id][metric].after));
-  const pairsMoved = LAB_SEARCH_IDS.some((id) => delta.confusableAdded[id].length + delta.confusableRemoved[id].length > 0);
+  const summaryMoved = LAB_SEARCH_IDS.some((id) =>
+    SUMMARY_METRICS.some((metric) => delta.summaries[id][metric].before !== delta.summaries[id][metric].after),
+  );
+  const pairsMoved = LAB_SEARCH_IDS.some(
+    (id) => delta.confusableAdded[id].length + delta.confusableRemoved[id].length > 0,
+  );
   return (
     summaryMoved ||
     pairsMoved ||
@@ -60,7 +64,12 @@ export function diffEvaluations(before: LabEvaluation, after: LabEvaluation): La
   const summaries = Object.fromEntries(
     LAB_SEARCH_IDS.map((id) => [
       id,
-      Object.fromEntries(SUMMARY_METRICS.map((metric) => [metric, { before: before.searches[id].summary[metric], after: after.searches[id].summary[metric] }])),
+      Object.fromEntries(
+        SUMMARY_METRICS.map((metric) => [
+          metric,
+          { before: before.searches[id].summary[metric], after: after.searches[id].summary[metric] },
+        ]),
+      ),
     ]),
   ) as LabDelta["summaries"];
 
@@ -85,7 +94,10 @@ export function diffEvaluations(before: LabEvaluation, after: LabEvaluation): La
     if (tool.tokens !== other.tokens) change.tokens = { before: tool.tokens, after: other.tokens };
     for (const id of LAB_SEARCH_IDS) {
       if (tool.findability[id] === other.findability[id]) continue;
-      change.findability = { ...change.findability, [id]: { before: tool.findability[id], after: other.findability[id] } };
+      change.findability = {
+        ...change.findability,
+        [id]: { before: tool.findability[id], after: other.findability[id] },
+      };
     }
     if (change.tokens !== undefined || change.findability !== undefined) tools.push(change);
   }
@@ -98,7 +110,11 @@ export function diffEvaluations(before: LabEvaluation, after: LabEvaluation): La
     tools,
     findingsAdded: difference(after.findings, before.findings, findingKey),
     findingsRemoved: difference(before.findings, after.findings, findingKey),
-    confusableAdded: Object.fromEntries(LAB_SEARCH_IDS.map((id) => [id, difference(pairs(after, id), pairs(before, id), pairKey)])) as LabDelta["confusableAdded"],
-    confusableRemoved: Object.fromEntries(LAB_SEARCH_IDS.map((id) => [id, difference(pairs(before, id), pairs(after, id), pairKey)])) as LabDelta["confusableRemoved"],
+    confusableAdded: Object.fromEntries(
+      LAB_SEARCH_IDS.map((id) => [id, difference(pairs(after, id), pairs(before, id), pairKey)]),
+    ) as LabDelta["confusableAdded"],
+    confusableRemoved: Object.fromEntries(
+      LAB_SEARCH_IDS.map((id) => [id, difference(pairs(before, id), pairs(after, id), pairKey)]),
+    ) as LabDelta["confusableRemoved"],
   };
 }

@@ -4,7 +4,13 @@ import { evaluateCatalog, runSearch, toolTokens } from "./evaluate-catalog";
 import { LAB_QUERIES, LAB_TOOLS, countByLength, labSearchers } from "./test-fixtures";
 
 describe("evaluateCatalog", () => {
-  const evaluation = evaluateCatalog({ tools: LAB_TOOLS, queries: LAB_QUERIES, searchers: labSearchers(), k: 5, countTokens: countByLength });
+  const evaluation = evaluateCatalog({
+    tools: LAB_TOOLS,
+    queries: LAB_QUERIES,
+    searchers: labSearchers(),
+    k: 5,
+    countTokens: countByLength,
+  });
 
   it("evaluates every query under the three searches", () => {
     expect(evaluation.toolCount).toBe(5);
@@ -42,15 +48,40 @@ describe("evaluateCatalog", () => {
   });
 
   it("counts a tool without queries as not measured rather than unfindable", () => {
-    const result = evaluateCatalog({ tools: LAB_TOOLS, queries: LAB_QUERIES.slice(0, 1), searchers: labSearchers(), k: 5, countTokens: countByLength });
-    expect(result.tools.find((tool) => tool.name === "delete_file")!.findability).toEqual({ "anthropic-bm25": null, "anthropic-regex": null, client: null });
+    const result = evaluateCatalog({
+      tools: LAB_TOOLS,
+      queries: LAB_QUERIES.slice(0, 1),
+      searchers: labSearchers(),
+      k: 5,
+      countTokens: countByLength,
+    });
+    expect(result.tools.find((tool) => tool.name === "delete_file")!.findability).toEqual({
+      "anthropic-bm25": null,
+      "anthropic-regex": null,
+      client: null,
+    });
   });
 
   it("includes the linter's findings and counts them per tool", () => {
-    const tools = [...LAB_TOOLS, { name: "do_it", description: "Handle it.", inputSchema: { type: "object", properties: { x: { type: "string" } } } }];
-    const result = evaluateCatalog({ tools, queries: LAB_QUERIES, searchers: labSearchers(tools), k: 5, countTokens: countByLength });
+    const tools = [
+      ...LAB_TOOLS,
+      {
+        name: "do_it",
+        description: "Handle it.",
+        inputSchema: { type: "object", properties: { x: { type: "string" } } },
+      },
+    ];
+    const result = evaluateCatalog({
+      tools,
+      queries: LAB_QUERIES,
+      searchers: labSearchers(tools),
+      k: 5,
+      countTokens: countByLength,
+    });
     const codes = result.findings.filter((finding) => finding.tool === "do_it").map((finding) => finding.code);
-    expect(codes).toEqual(expect.arrayContaining(["description-too-short", "parameter-without-description", "vague-verb"]));
+    expect(codes).toEqual(
+      expect.arrayContaining(["description-too-short", "parameter-without-description", "vague-verb"]),
+    );
     expect(result.tools.find((tool) => tool.name === "do_it")!.findingCount).toBe(codes.length);
   });
 

@@ -55,7 +55,12 @@ export type QueryRun = {
   errorMessage?: string;
 };
 
-export type SearchRun = { id: SearchId; summary: SearchSummary; perQuery: QueryRun[]; confusablePairs: ConfusablePair[] };
+export type SearchRun = {
+  id: SearchId;
+  summary: SearchSummary;
+  perQuery: QueryRun[];
+  confusablePairs: ConfusablePair[];
+};
 
 export type ToolReport = {
   name: string;
@@ -149,7 +154,11 @@ export function toolReports(
       tokens: toolTokens(tool, countTokens),
       queryCount,
       found: counts,
-      findability: { "anthropic-bm25": share("anthropic-bm25"), "anthropic-regex": share("anthropic-regex"), client: share("client") },
+      findability: {
+        "anthropic-bm25": share("anthropic-bm25"),
+        "anthropic-regex": share("anthropic-regex"),
+        client: share("client"),
+      },
       findingCount: findingCounts.get(tool.name) ?? 0,
     };
   });

@@ -4,10 +4,14 @@ import { explainQuery } from "./explain";
 import type { HighlightSegment } from "./highlight";
 import { LAB_TOOLS, labSearchers } from "./test-fixtures";
 
-const hitTexts = (segments: HighlightSegment[]) => segments.filter((segment) => segment.hit).map((segment) => segment.text);
+const hitTexts = (segments: HighlightSegment[]) =>
+  segments.filter((segment) => segment.hit).map((segment) => segment.text);
 
 function explain(q: string, expect: string[]) {
-  return explainQuery({ q, expect }, { tools: LAB_TOOLS, searchers: labSearchers(), clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS });
+  return explainQuery(
+    { q, expect },
+    { tools: LAB_TOOLS, searchers: labSearchers(), clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS },
+  );
 }
 
 describe("explainQuery", () => {

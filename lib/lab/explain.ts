@@ -62,7 +62,11 @@ function termsIn(matches: SearchHit["matches"], field: SearchField): string[] {
   return matches.find((match) => match.field === field)?.terms ?? [];
 }
 
-export function fieldHighlights(tool: CatalogTool, matches: SearchHit["matches"], rule: HighlightRule): FieldHighlights {
+export function fieldHighlights(
+  tool: CatalogTool,
+  matches: SearchHit["matches"],
+  rule: HighlightRule,
+): FieldHighlights {
   const fields = extractSearchFields(tool);
   const parameterDescriptions = fields.parameterDescriptions
     .map((text) => highlight(text, termsIn(matches, "parameterDescription"), rule))
@@ -84,7 +88,14 @@ function allFieldTexts(tool: CatalogTool): string[] {
 }
 
 /** How each search reads the query into words, and how it decides a tool has one. */
-function wordCheck(id: SearchId, query: string, input: string, searchers: LabSearchers, clientTokenize: TokenizeOptions, toolCount: number): WordCheck {
+function wordCheck(
+  id: SearchId,
+  query: string,
+  input: string,
+  searchers: LabSearchers,
+  clientTokenize: TokenizeOptions,
+  toolCount: number,
+): WordCheck {
   if (id === "anthropic-bm25") {
     return {
       words: [...new Set(tokenize(query, PLAIN_TOKENIZE_OPTIONS))],
@@ -108,7 +119,13 @@ function wordCheck(id: SearchId, query: string, input: string, searchers: LabSea
     };
   }
   // The client search: each content word searched alone, so prefix, fuzzy and synonym matches count as it would.
-  const words = [...new Set(splitWords(query, clientTokenize.splitIdentifiers).filter((word) => !(clientTokenize.stopWords && isStopWord(word))))];
+  const words = [
+    ...new Set(
+      splitWords(query, clientTokenize.splitIdentifiers).filter(
+        (word) => !(clientTokenize.stopWords && isStopWord(word)),
+      ),
+    ),
+  ];
   const found = new Map<string, Set<string>>();
   return {
     words,
@@ -132,14 +149,30 @@ export type ExplainInput = {
   limit?: number;
 };
 
-function explainSearch(id: SearchId, query: LabQuery, { tools, searchers, clientOptions, limit = 5 }: ExplainInput, toolsByName: Map<string, CatalogTool>): SearchExplanation {
+function explainSearch(
+  id: SearchId,
+  query: LabQuery,
+  { tools, searchers, clientOptions, limit = 5 }: ExplainInput,
+  toolsByName: Map<string, CatalogTool>,
+): SearchExplanation {
   const input = searchInputFor(id, query.q);
-  const clientTokenize = { splitIdentifiers: clientOptions.splitIdentifiers, stemming: clientOptions.stemming, stopWords: clientOptions.stopWords };
+  const clientTokenize = {
+    splitIdentifiers: clientOptions.splitIdentifiers,
+    stemming: clientOptions.stemming,
+    stopWords: clientOptions.stopWords,
+  };
   const rule = highlightRuleFor(id, clientTokenize);
   const outcome = searchers[id].search(input, tools.length);
   if (!outcome.ok) {
     const expected = query.expect.map((name) => ({
-      name, inCatalog: toolsByName.has(name), rank: null, score: null, presentWords: [], missingWords: [], matches: [], fields: undefined,
+      name,
+      inCatalog: toolsByName.has(name),
+      rank: null,
+      score: null,
+      presentWords: [],
+      missingWords: [],
+      matches: [],
+      fields: undefined,
     }));
     return { id, input, errorMessage: outcome.errorMessage, hits: [], expected };
   }
@@ -155,7 +188,17 @@ function explainSearch(id: SearchId, query: LabQuery, { tools, searchers, client
   const check = wordCheck(id, query.q, input, searchers, clientTokenize, tools.length);
   const expected = query.expect.map((name): ExpectedToolExplanation => {
     const tool = toolsByName.get(name);
-    if (tool === undefined) return { name, inCatalog: false, rank: null, score: null, presentWords: [], missingWords: [], matches: [], fields: undefined };
+    if (tool === undefined)
+      return {
+        name,
+        inCatalog: false,
+        rank: null,
+        score: null,
+        presentWords: [],
+        missingWords: [],
+        matches: [],
+        fields: undefined,
+      };
     const position = outcome.hits.findIndex((hit) => hit.name === name);
     const hit = position === -1 ? undefined : outcome.hits[position];
     const present = check.words.filter((word) => check.has(tool, word));
@@ -175,6 +218,8 @@ function explainSearch(id: SearchId, query: LabQuery, { tools, searchers, client
 
 export function explainQuery(query: LabQuery, input: ExplainInput): QueryExplanation {
   const toolsByName = new Map(input.tools.map((tool) => [tool.name, tool]));
-  const searches = Object.fromEntries(LAB_SEARCH_IDS.map((id) => [id, explainSearch(id, query, input, toolsByName)])) as Record<SearchId, SearchExplanation>;
+  const searches = Object.fromEntries(
+    LAB_SEARCH_IDS.map((id) => [id, explainSearch(id, query, input, toolsByName)]),
+  ) as Record<SearchId, SearchExplanation>;
   return { q: query.q, expect: query.expect, searches };
 }

@@ -41,7 +41,10 @@ describe("highlight", () => {
 
   it("merges overlapping substring matches", () => {
     const segments = highlight("abcdef", ["abc", "cde"], { kind: "substrings" });
-    expect(segments).toEqual([{ text: "abcde", hit: true }, { text: "f", hit: false }]);
+    expect(segments).toEqual([
+      { text: "abcde", hit: true },
+      { text: "f", hit: false },
+    ]);
   });
 
   it("keeps the text whole when nothing matched, including the empty text", () => {

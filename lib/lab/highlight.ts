@@ -82,7 +82,8 @@ function substringRanges(text: string, substrings: readonly string[]): Array<[nu
 /** `text` cut into matched and unmatched segments for `terms` (index terms, or the regex's matched substrings). */
 export function highlight(text: string, terms: readonly string[], rule: HighlightRule): HighlightSegment[] {
   if (terms.length === 0 || text === "") return [{ text, hit: false }];
-  const ranges = rule.kind === "substrings" ? substringRanges(text, terms) : termRanges(text, new Set(terms), rule.tokenize);
+  const ranges =
+    rule.kind === "substrings" ? substringRanges(text, terms) : termRanges(text, new Set(terms), rule.tokenize);
   return segmentsFromRanges(text, ranges);
 }
 

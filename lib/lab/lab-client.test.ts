@@ -11,7 +11,10 @@ class FakeWorker implements LabWorkerLike {
   postMessage(message: LabRequest) {
     this.posted.push(message);
   }
-  addEventListener(type: "message" | "error", listener: ((event: { data: LabResponse }) => void) | ((event: { message?: string }) => void)) {
+  addEventListener(
+    type: "message" | "error",
+    listener: ((event: { data: LabResponse }) => void) | ((event: { message?: string }) => void),
+  ) {
     if (type === "message") this.listener = listener as (event: { data: LabResponse }) => void;
     else this.errorListener = listener as (event: { message?: string }) => void;
   }
@@ -26,7 +29,11 @@ class FakeWorker implements LabWorkerLike {
   }
 }
 
-const body = { catalogKey: "c#1", query: { q: "weather", expect: ["get_weather"] }, clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS };
+const body = {
+  catalogKey: "c#1",
+  query: { q: "weather", expect: ["get_weather"] },
+  clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS,
+};
 const explanation = { q: "weather", expect: ["get_weather"], searches: {} } as never;
 
 describe("LabClient", () => {
@@ -36,7 +43,10 @@ describe("LabClient", () => {
     client.setCatalog("c#1", []);
     client.setCatalog("c#1", []);
     client.setCatalog("c#2", []);
-    expect(worker.posted.map((message) => message.type === "set-catalog" && message.catalogKey)).toEqual(["c#1", "c#2"]);
+    expect(worker.posted.map((message) => message.type === "set-catalog" && message.catalogKey)).toEqual([
+      "c#1",
+      "c#2",
+    ]);
   });
 
   it("resolves the newest request with its answer and discards an older one that arrives late", async () => {
@@ -58,14 +68,24 @@ describe("LabClient", () => {
     worker.reply({ type: "superseded", requestId: worker.posted[0].requestId, requestType: "explain" });
     await expect(superseded).resolves.toBeUndefined();
     const failing = client.request("explain", body);
-    worker.reply({ type: "error", requestId: worker.posted[1].requestId, requestType: "explain", message: "lab: boom" });
+    worker.reply({
+      type: "error",
+      requestId: worker.posted[1].requestId,
+      requestType: "explain",
+      message: "lab: boom",
+    });
     await expect(failing).rejects.toThrow("lab: boom");
   });
 
   it("keeps request types apart: a newer explain does not make an evaluation stale", async () => {
     const worker = new FakeWorker();
     const client = new LabClient(worker);
-    const evaluation = client.request("compression", { catalogKey: "c#1", queries: [], clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, k: 5 });
+    const evaluation = client.request("compression", {
+      catalogKey: "c#1",
+      queries: [],
+      clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS,
+      k: 5,
+    });
     void client.request("explain", body);
     worker.reply({ type: "compression", requestId: worker.posted[0].requestId, answer: { curve: [] } });
     await expect(evaluation).resolves.toEqual({ curve: [] });

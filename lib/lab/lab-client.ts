@@ -27,7 +27,9 @@ export class LabClient {
 
   constructor(private readonly worker: LabWorkerLike) {
     worker.addEventListener("message", (event) => this.receive(event.data));
-    worker.addEventListener("error", (event) => this.fail(`lab worker: ${event.message || "failed to load or crashed"}`));
+    worker.addEventListener("error", (event) =>
+      this.fail(`lab worker: ${event.message || "failed to load or crashed"}`),
+    );
   }
 
   /** Sends a catalog once per key; later requests name it by key. */
@@ -67,7 +69,9 @@ export class LabClient {
       pending.reject(new Error(response.message));
       return;
     }
-    const stale = response.type === "superseded" || (pending.type !== "set-catalog" && this.newest.get(pending.type) !== response.requestId);
+    const stale =
+      response.type === "superseded" ||
+      (pending.type !== "set-catalog" && this.newest.get(pending.type) !== response.requestId);
     pending.resolve(stale ? undefined : response.answer);
   }
 }

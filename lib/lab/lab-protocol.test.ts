@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
-import { createLabHandler, nextLabRequest, type LabAnswers, type LabRequest, type LabRequestType, type LabResponse } from "./lab-protocol";
+import {
+  createLabHandler,
+  nextLabRequest,
+  type LabAnswers,
+  type LabRequest,
+  type LabRequestType,
+  type LabResponse,
+} from "./lab-protocol";
 import { LAB_QUERIES, LAB_TOOLS, countByLength } from "./test-fixtures";
 
 const evaluation = { catalogKey: "sample#1", queries: LAB_QUERIES, clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, k: 5 };
@@ -34,7 +41,9 @@ describe("nextLabRequest", () => {
     ];
     expect(nextLabRequest(queue, "compression").next?.requestId).toBe(2);
     expect(nextLabRequest(queue, "option-effects").next).toBeUndefined();
-    expect(nextLabRequest([...queue, { type: "evaluate", requestId: 3, ...evaluation }], "option-effects").next?.requestId).toBe(3);
+    expect(
+      nextLabRequest([...queue, { type: "evaluate", requestId: 3, ...evaluation }], "option-effects").next?.requestId,
+    ).toBe(3);
   });
 });
 
@@ -55,9 +64,21 @@ describe("createLabHandler", () => {
   });
 
   it("explains a query, computes option effects and the compression curve", () => {
-    const explanation = answerOf(handler.handle({ type: "explain", requestId: 4, catalogKey: "sample#1", clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, query: LAB_QUERIES[0] }), "explain").explanation;
+    const explanation = answerOf(
+      handler.handle({
+        type: "explain",
+        requestId: 4,
+        catalogKey: "sample#1",
+        clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS,
+        query: LAB_QUERIES[0],
+      }),
+      "explain",
+    ).explanation;
     expect(explanation.searches.client.hits[0].name).toBe("get_weather");
-    const effects = answerOf(handler.handle({ type: "option-effects", requestId: 5, ...evaluation }), "option-effects").effects;
+    const effects = answerOf(
+      handler.handle({ type: "option-effects", requestId: 5, ...evaluation }),
+      "option-effects",
+    ).effects;
     expect(effects.length).toBeGreaterThan(0);
     const curve = answerOf(handler.handle({ type: "compression", requestId: 6, ...evaluation }), "compression").curve;
     expect(curve[0].levelId).toBe("full");

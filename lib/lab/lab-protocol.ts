@@ -20,14 +20,27 @@ import { runSteps, type Steps } from "./steps";
 /** A description being edited: the catalog with `tool`'s description replaced. */
 export type LabEdit = { tool: string; description: string };
 
-type Evaluation = { catalogKey: string; queries: LabQuery[]; clientOptions: ClientSearchOptions; k: number; edit?: LabEdit };
+type Evaluation = {
+  catalogKey: string;
+  queries: LabQuery[];
+  clientOptions: ClientSearchOptions;
+  k: number;
+  edit?: LabEdit;
+};
 
 export type LabRequest =
   | { type: "set-catalog"; requestId: number; catalogKey: string; tools: CatalogTool[] }
   | ({ type: "evaluate"; requestId: number } & Evaluation)
   | ({ type: "option-effects"; requestId: number } & Evaluation)
   | ({ type: "compression"; requestId: number } & Evaluation)
-  | { type: "explain"; requestId: number; catalogKey: string; clientOptions: ClientSearchOptions; edit?: LabEdit; query: LabQuery };
+  | {
+      type: "explain";
+      requestId: number;
+      catalogKey: string;
+      clientOptions: ClientSearchOptions;
+      edit?: LabEdit;
+      query: LabQuery;
+    };
 
 export type LabRequestType = LabRequest["type"];
 
@@ -47,7 +60,13 @@ export type LabResponse =
   | { type: "error"; requestId: number; requestType: LabRequestType; message: string };
 
 /** Handled first to last: the numbers on screen before the explanations, the slow curves last. */
-const PRIORITY: Record<LabRequestType, number> = { "set-catalog": 0, evaluate: 1, explain: 2, "option-effects": 3, compression: 4 };
+const PRIORITY: Record<LabRequestType, number> = {
+  "set-catalog": 0,
+  evaluate: 1,
+  explain: 2,
+  "option-effects": 3,
+  compression: 4,
+};
 
 /**
  * Picks the next message to handle. Catalogs are all kept, in order; of every other type only the newest counts,
@@ -63,7 +82,9 @@ export function nextLabRequest(
   const superseded = queue.filter((request) => request.type !== "set-catalog" && newest.get(request.type) !== request);
   const live = queue.filter((request) => !superseded.includes(request));
   const limit = moreUrgentThan === undefined ? Number.POSITIVE_INFINITY : PRIORITY[moreUrgentThan];
-  const next = [...live].sort((left, right) => PRIORITY[left.type] - PRIORITY[right.type]).find((request) => PRIORITY[request.type] < limit);
+  const next = [...live]
+    .sort((left, right) => PRIORITY[left.type] - PRIORITY[right.type])
+    .find((request) => PRIORITY[request.type] < limit);
   return { next, rest: live.filter((request) => request !== next), superseded };
 }
 
@@ -119,17 +140,37 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
   function catalog(catalogKey: string, edit: LabEdit | undefined): CatalogTool[] {
     const tools = known.get(catalogKey);
     if (tools === undefined) throw new Error(`lab: unknown catalog ${catalogKey}; send set-catalog first`);
-    return edit === undefined ? tools : editedCatalogs.get(JSON.stringify([catalogKey, edit]), () => applyEdit(tools, edit));
+    return edit === undefined
+      ? tools
+      : editedCatalogs.get(JSON.stringify([catalogKey, edit]), () => applyEdit(tools, edit));
   }
 
-  function searchersFor(catalogKey: string, edit: LabEdit | undefined, clientOptions: ClientSearchOptions): LabSearchers {
-    return searchers.get(JSON.stringify([catalogKey, edit ?? null, clientOptions]), () => createLabSearchers(catalog(catalogKey, edit), clientOptions));
+  function searchersFor(
+    catalogKey: string,
+    edit: LabEdit | undefined,
+    clientOptions: ClientSearchOptions,
+  ): LabSearchers {
+    return searchers.get(JSON.stringify([catalogKey, edit ?? null, clientOptions]), () =>
+      createLabSearchers(catalog(catalogKey, edit), clientOptions),
+    );
   }
 
   function evaluation({ catalogKey, queries, clientOptions, k }: Evaluation, edit: LabEdit | undefined): LabEvaluation {
-    const key = JSON.stringify([catalogKey, edit ?? null, clientOptions, k, queries.map((query) => [query.q, query.expect])]);
+    const key = JSON.stringify([
+      catalogKey,
+      edit ?? null,
+      clientOptions,
+      k,
+      queries.map((query) => [query.q, query.expect]),
+    ]);
     return evaluations.get(key, () =>
-      evaluateCatalog({ tools: catalog(catalogKey, edit), queries, searchers: searchersFor(catalogKey, edit, clientOptions), k, countTokens }),
+      evaluateCatalog({
+        tools: catalog(catalogKey, edit),
+        queries,
+        searchers: searchersFor(catalogKey, edit, clientOptions),
+        k,
+        countTokens,
+      }),
     );
   }
 
@@ -145,11 +186,19 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
         const baseline = evaluation(request, undefined);
         const edited = request.edit === undefined ? undefined : evaluation(request, request.edit);
         const delta = edited === undefined ? undefined : diffEvaluations(baseline, edited);
-        return { type: "evaluate", requestId: request.requestId, answer: { baseline, edited, delta, elapsedMs: now() - started } };
+        return {
+          type: "evaluate",
+          requestId: request.requestId,
+          answer: { baseline, edited, delta, elapsedMs: now() - started },
+        };
       }
       case "explain": {
         const tools = catalog(request.catalogKey, request.edit);
-        const explanation = explainQuery(request.query, { tools, searchers: searchersFor(request.catalogKey, request.edit, request.clientOptions), clientOptions: request.clientOptions });
+        const explanation = explainQuery(request.query, {
+          tools,
+          searchers: searchersFor(request.catalogKey, request.edit, request.clientOptions),
+          clientOptions: request.clientOptions,
+        });
         return { type: "explain", requestId: request.requestId, answer: { explanation } };
       }
       case "option-effects": {
@@ -177,7 +226,12 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
     try {
       return yield* answer(request);
     } catch (error) {
-      return { type: "error", requestId: request.requestId, requestType: request.type, message: error instanceof Error ? error.message : String(error) };
+      return {
+        type: "error",
+        requestId: request.requestId,
+        requestType: request.type,
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
   }
 

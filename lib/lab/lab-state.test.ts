@@ -1,11 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
-import { INITIAL_LAB_STATE, activeEdit, catalogFamily, editedToolNames, labReducer, plainQueries, selectedToolOf, type LabAction, type LabState } from "./lab-state";
+import {
+  INITIAL_LAB_STATE,
+  activeEdit,
+  catalogFamily,
+  editedToolNames,
+  labReducer,
+  plainQueries,
+  selectedToolOf,
+  type LabAction,
+  type LabState,
+} from "./lab-state";
 import { LAB_QUERIES, LAB_TOOLS } from "./test-fixtures";
 
 const run = (actions: LabAction[], state: LabState = INITIAL_LAB_STATE) => actions.reduce(labReducer, state);
 
-const loaded = run([{ type: "catalog-loaded", source: { kind: "example", exampleId: "sample", title: "Sample" }, tools: LAB_TOOLS, queries: LAB_QUERIES, querySetLabel: "shipped set" }]);
+const loaded = run([
+  {
+    type: "catalog-loaded",
+    source: { kind: "example", exampleId: "sample", title: "Sample" },
+    tools: LAB_TOOLS,
+    queries: LAB_QUERIES,
+    querySetLabel: "shipped set",
+  },
+]);
 
 describe("labReducer", () => {
   it("loads a catalog with its queries, each numbered, under a versioned key", () => {
@@ -15,12 +33,15 @@ describe("labReducer", () => {
   });
 
   it("adds, edits and removes queries", () => {
-    const state = run([
-      { type: "queries-appended", queries: [{ q: "new one", expect: ["get_weather"], origin: "suggested" }] },
-      { type: "query-changed", id: 6, q: "edited" },
-      { type: "query-changed", id: 1, expect: ["get_weather", "create_issue"] },
-      { type: "query-removed", id: 2 },
-    ], loaded);
+    const state = run(
+      [
+        { type: "queries-appended", queries: [{ q: "new one", expect: ["get_weather"], origin: "suggested" }] },
+        { type: "query-changed", id: 6, q: "edited" },
+        { type: "query-changed", id: 1, expect: ["get_weather", "create_issue"] },
+        { type: "query-removed", id: 2 },
+      ],
+      loaded,
+    );
     expect(state.queries.map((query) => [query.id, query.q, query.expect.length, query.origin])).toEqual([
       [1, "weather forecast for Paris", 2, "written"],
       [3, "open a new ticket about the login bug", 1, undefined],
@@ -31,7 +52,13 @@ describe("labReducer", () => {
   });
 
   it("replaces the query set and forgets the expanded row", () => {
-    const state = run([{ type: "query-expanded", id: 3 }, { type: "queries-replaced", queries: [{ q: "x", expect: ["y"] }], label: "imported q.jsonl" }], loaded);
+    const state = run(
+      [
+        { type: "query-expanded", id: 3 },
+        { type: "queries-replaced", queries: [{ q: "x", expect: ["y"] }], label: "imported q.jsonl" },
+      ],
+      loaded,
+    );
     expect(state).toMatchObject({ querySetLabel: "imported q.jsonl", expandedQueryId: undefined });
     expect(state.queries).toEqual([{ id: 6, q: "x", expect: ["y"] }]);
   });
@@ -39,7 +66,9 @@ describe("labReducer", () => {
   it("measures a draft only when it differs, applies it under a new key, and resets all edits", () => {
     const selected = run([{ type: "tool-selected", name: "create_issue" }], loaded);
     expect(selectedToolOf(selected)?.name).toBe("create_issue");
-    expect(activeEdit(run([{ type: "draft-changed", description: LAB_TOOLS[2].description }], selected))).toBeUndefined();
+    expect(
+      activeEdit(run([{ type: "draft-changed", description: LAB_TOOLS[2].description }], selected)),
+    ).toBeUndefined();
     const drafting = run([{ type: "draft-changed", description: "Create a ticket." }], selected);
     expect(activeEdit(drafting)).toEqual({ tool: "create_issue", description: "Create a ticket." });
     const applied = run([{ type: "draft-applied" }], drafting);
@@ -54,7 +83,13 @@ describe("labReducer", () => {
   });
 
   it("drops the draft when another tool is selected or it is discarded", () => {
-    const drafting = run([{ type: "tool-selected", name: "create_issue" }, { type: "draft-changed", description: "x" }], loaded);
+    const drafting = run(
+      [
+        { type: "tool-selected", name: "create_issue" },
+        { type: "draft-changed", description: "x" },
+      ],
+      loaded,
+    );
     expect(run([{ type: "tool-selected", name: "get_weather" }], drafting).draft).toBeUndefined();
     expect(run([{ type: "tool-selected", name: "create_issue" }], drafting).draft).toBe("x");
     expect(run([{ type: "draft-discarded" }], drafting).draft).toBeUndefined();
@@ -62,8 +97,20 @@ describe("labReducer", () => {
   });
 
   it("merges option changes, field weights included, and resets them", () => {
-    const state = run([{ type: "client-options-changed", options: { stemming: false, fieldWeights: { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights, name: 5 } } }], loaded);
-    expect(state.clientOptions).toEqual({ ...DEFAULT_CLIENT_SEARCH_OPTIONS, stemming: false, fieldWeights: { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights, name: 5 } });
+    const state = run(
+      [
+        {
+          type: "client-options-changed",
+          options: { stemming: false, fieldWeights: { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights, name: 5 } },
+        },
+      ],
+      loaded,
+    );
+    expect(state.clientOptions).toEqual({
+      ...DEFAULT_CLIENT_SEARCH_OPTIONS,
+      stemming: false,
+      fieldWeights: { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights, name: 5 },
+    });
     expect(run([{ type: "client-options-reset" }], state).clientOptions).toBe(DEFAULT_CLIENT_SEARCH_OPTIONS);
   });
 });

@@ -8,7 +8,8 @@ import { DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "../sear
 import type { LabEdit } from "./lab-protocol";
 import type { LabQuery } from "./query-set";
 
-export type LabCatalogSource = { kind: "example"; exampleId: string; title: string } | { kind: "imported"; title: string };
+export type LabCatalogSource =
+  { kind: "example"; exampleId: string; title: string } | { kind: "imported"; title: string };
 
 export type LabQueryEntry = LabQuery & { id: number };
 
@@ -58,7 +59,13 @@ export const INITIAL_LAB_STATE: LabState = {
 };
 
 export type LabAction =
-  | { type: "catalog-loaded"; source: LabCatalogSource; tools: CatalogTool[]; queries: LabQuery[]; querySetLabel: string }
+  | {
+      type: "catalog-loaded";
+      source: LabCatalogSource;
+      tools: CatalogTool[];
+      queries: LabQuery[];
+      querySetLabel: string;
+    }
   | { type: "queries-replaced"; queries: LabQuery[]; label: string }
   | { type: "queries-appended"; queries: LabQuery[] }
   | { type: "query-changed"; id: number; q?: string; expect?: string[] }
@@ -125,12 +132,18 @@ export function labReducer(state: LabState, action: LabAction): LabState {
         expandedQueryId: undefined,
       };
     case "queries-appended":
-      return { ...state, queries: [...state.queries, ...numbered(action.queries, state.nextQueryId)], nextQueryId: state.nextQueryId + action.queries.length };
+      return {
+        ...state,
+        queries: [...state.queries, ...numbered(action.queries, state.nextQueryId)],
+        nextQueryId: state.nextQueryId + action.queries.length,
+      };
     case "query-changed":
       return {
         ...state,
         queries: state.queries.map((query) =>
-          query.id === action.id ? { ...query, q: action.q ?? query.q, expect: action.expect ?? query.expect, origin: "written" } : query,
+          query.id === action.id
+            ? { ...query, q: action.q ?? query.q, expect: action.expect ?? query.expect, origin: "written" }
+            : query,
         ),
       };
     case "query-removed":
@@ -142,7 +155,11 @@ export function labReducer(state: LabState, action: LabAction): LabState {
     case "client-options-changed":
       return {
         ...state,
-        clientOptions: { ...state.clientOptions, ...action.options, fieldWeights: { ...state.clientOptions.fieldWeights, ...action.options.fieldWeights } },
+        clientOptions: {
+          ...state.clientOptions,
+          ...action.options,
+          fieldWeights: { ...state.clientOptions.fieldWeights, ...action.options.fieldWeights },
+        },
       };
     case "client-options-reset":
       return { ...state, clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS };
@@ -155,13 +172,17 @@ export function labReducer(state: LabState, action: LabAction): LabState {
     case "draft-applied": {
       const edit = activeEdit(state);
       if (edit === undefined || state.catalog === undefined) return { ...state, draft: undefined };
-      const tools = state.catalog.tools.map((tool) => (tool.name === edit.tool ? { ...tool, description: edit.description } : tool));
+      const tools = state.catalog.tools.map((tool) =>
+        tool.name === edit.tool ? { ...tool, description: edit.description } : tool,
+      );
       return { ...withTools(state, tools), draft: undefined };
     }
     case "draft-discarded":
       return { ...state, draft: undefined };
     case "edits-reset":
-      return state.catalog === undefined ? state : { ...withTools(state, state.catalog.originalTools), draft: undefined };
+      return state.catalog === undefined
+        ? state
+        : { ...withTools(state, state.catalog.originalTools), draft: undefined };
     case "compression-level-changed":
       return { ...state, compressionLevel: action.levelId };
     case "query-expanded":

@@ -10,7 +10,12 @@ describe("optionVariants", () => {
     const stemming = variants.find((variant) => variant.id === "stemming")!;
     expect(stemming).toMatchObject({ change: "off", options: { ...DEFAULT_CLIENT_SEARCH_OPTIONS, stemming: false } });
     expect(variants.find((variant) => variant.id === "fuzzy")!.options.fuzzy).toBe(0);
-    expect(variants.find((variant) => variant.id === "fieldWeights")!.options.fieldWeights).toEqual({ name: 1, description: 1, parameterName: 1, parameterDescription: 1 });
+    expect(variants.find((variant) => variant.id === "fieldWeights")!.options.fieldWeights).toEqual({
+      name: 1,
+      description: 1,
+      parameterName: 1,
+      parameterDescription: 1,
+    });
   });
 
   it("offers to turn on what is off", () => {

@@ -10,16 +10,30 @@ import { runSearch, type SearchSummary } from "./evaluate-catalog";
 import type { LabQuery } from "./query-set";
 import { runSteps, type Steps } from "./steps";
 
-export type ClientOptionId = "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "fuzzy" | "fieldWeights";
+export type ClientOptionId =
+  "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "fuzzy" | "fieldWeights";
 
-export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = ["splitIdentifiers", "stemming", "stopWords", "fieldWeights", "synonyms", "prefix", "fuzzy"];
+export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
+  "splitIdentifiers",
+  "stemming",
+  "stopWords",
+  "fieldWeights",
+  "synonyms",
+  "prefix",
+  "fuzzy",
+];
 
 export type OptionVariant = { id: ClientOptionId; change: string; options: ClientSearchOptions };
 
 const FLAT_WEIGHTS = { name: 1, description: 1, parameterName: 1, parameterDescription: 1 };
 
 function sameWeights(left: ClientSearchOptions["fieldWeights"], right: ClientSearchOptions["fieldWeights"]): boolean {
-  return left.name === right.name && left.description === right.description && left.parameterName === right.parameterName && left.parameterDescription === right.parameterDescription;
+  return (
+    left.name === right.name &&
+    left.description === right.description &&
+    left.parameterName === right.parameterName &&
+    left.parameterDescription === right.parameterDescription
+  );
 }
 
 /** The options with one setting flipped, for each setting. */
@@ -37,7 +51,10 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     {
       id: "fieldWeights",
       change: flatNow ? "default weights" : "all fields 1",
-      options: { ...options, fieldWeights: flatNow ? { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights } : { ...FLAT_WEIGHTS } },
+      options: {
+        ...options,
+        fieldWeights: flatNow ? { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights } : { ...FLAT_WEIGHTS },
+      },
     },
     flip("synonyms"),
     flip("prefix"),

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "../catalog/types";
 import { formatQuerySet, parseQuerySet, queriesExpecting, resolveToolName } from "./query-set";
 
-const tool = (name: string, namespace?: string): CatalogTool => ({ name, description: "", inputSchema: { type: "object" }, namespace });
+const tool = (name: string, namespace?: string): CatalogTool => ({
+  name,
+  description: "",
+  inputSchema: { type: "object" },
+  namespace,
+});
 
 const MERGED = [
   tool("git_log", "git"),
@@ -33,7 +38,8 @@ describe("resolveToolName", () => {
 
 describe("parseQuerySet", () => {
   it("reads queries, maps server:tool names and warns about unknown ones, with line numbers", () => {
-    const text = '{"q": "show the commit log", "expect": ["mcp-servers-git:git_log"]}\n\n{"q": "refund", "expect": ["create_refund", "nope"]}\n';
+    const text =
+      '{"q": "show the commit log", "expect": ["mcp-servers-git:git_log"]}\n\n{"q": "refund", "expect": ["create_refund", "nope"]}\n';
     const { queries, problems, renamed } = parseQuerySet(text, MERGED);
     expect(queries).toEqual([
       { q: "show the commit log", expect: ["git_log"], origin: "written" },
@@ -61,7 +67,7 @@ describe("parseQuerySet", () => {
 describe("formatQuerySet", () => {
   it("writes one {q, expect} a line that parses back to the same queries", () => {
     const queries = [
-      { q: "what's \"new\"", expect: ["git_log"], origin: "suggested" as const },
+      { q: 'what\'s "new"', expect: ["git_log"], origin: "suggested" as const },
       { q: "refund it", expect: ["create_refund"] },
     ];
     const text = formatQuerySet(queries);
@@ -75,6 +81,15 @@ describe("formatQuerySet", () => {
 
 describe("queriesExpecting", () => {
   it("lists the indexes of the queries that expect a tool", () => {
-    expect(queriesExpecting([{ q: "a", expect: ["x"] }, { q: "b", expect: ["y", "x"] }, { q: "c", expect: ["y"] }], "x")).toEqual([0, 1]);
+    expect(
+      queriesExpecting(
+        [
+          { q: "a", expect: ["x"] },
+          { q: "b", expect: ["y", "x"] },
+          { q: "c", expect: ["y"] },
+        ],
+        "x",
+      ),
+    ).toEqual([0, 1]);
   });
 });

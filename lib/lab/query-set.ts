@@ -32,7 +32,9 @@ export function resolveToolName(name: string, tools: readonly CatalogTool[]): st
   if (colon <= 0) return undefined;
   const server = name.slice(0, colon);
   const toolName = name.slice(colon + 1);
-  const candidates = tools.filter((tool) => tool.name === toolName || tool.name.endsWith(`${SERVER_PREFIX_SEPARATOR}${toolName}`));
+  const candidates = tools.filter(
+    (tool) => tool.name === toolName || tool.name.endsWith(`${SERVER_PREFIX_SEPARATOR}${toolName}`),
+  );
   if (candidates.length <= 1) return candidates[0]?.name;
   const fitting = candidates
     .filter((tool) => tool.namespace !== undefined && server.includes(tool.namespace))
@@ -75,7 +77,10 @@ export function parseQuerySet(text: string, tools: readonly CatalogTool[]): Quer
 
 /** JSON Lines, one `{"q","expect"}` a line: exactly what `npm run eval:search -- --queries` reads. */
 export function formatQuerySet(queries: readonly LabQuery[]): string {
-  return queries.map((query) => JSON.stringify({ q: query.q, expect: query.expect })).join("\n") + (queries.length > 0 ? "\n" : "");
+  return (
+    queries.map((query) => JSON.stringify({ q: query.q, expect: query.expect })).join("\n") +
+    (queries.length > 0 ? "\n" : "")
+  );
 }
 
 /** Queries whose expected tools include `name`. */

@@ -3,7 +3,12 @@ import type { CatalogTool } from "../catalog/types";
 import { SAMPLE_TOOLS } from "../search/fixtures/sample-tools";
 import { baseVerb, saysMoreThanName, starterQueries, suggestQueries, verbAndObject } from "./suggest-queries";
 
-const tool = (name: string, description: string, properties: Record<string, unknown> = {}, extra: Partial<CatalogTool> = {}): CatalogTool => ({
+const tool = (
+  name: string,
+  description: string,
+  properties: Record<string, unknown> = {},
+  extra: Partial<CatalogTool> = {},
+): CatalogTool => ({
   name,
   description,
   inputSchema: { type: "object", properties },
@@ -13,26 +18,49 @@ const tool = (name: string, description: string, properties: Record<string, unkn
 describe("baseVerb", () => {
   it("turns third-person and -ing forms into the base verb", () => {
     expect(["Shows", "Retrieves", "Searches", "Lists", "listing", "Echoes", "creates", "Gets"].map(baseVerb)).toEqual([
-      "show", "retrieve", "search", "list", "list", "echo", "create", "get",
+      "show",
+      "retrieve",
+      "search",
+      "list",
+      "list",
+      "echo",
+      "create",
+      "get",
     ]);
   });
 });
 
 describe("verbAndObject", () => {
   it("finds the verb, its object and the first modifier", () => {
-    expect(verbAndObject("Create a new issue in a GitHub repository.")).toEqual({ verb: "create", object: "a new issue", modifier: "in a GitHub repository" });
+    expect(verbAndObject("Create a new issue in a GitHub repository.")).toEqual({
+      verb: "create",
+      object: "a new issue",
+      modifier: "in a GitHub repository",
+    });
     expect(verbAndObject("Shows the commit logs")).toEqual({ verb: "show", object: "the commit logs", modifier: "" });
   });
 
   it("skips boilerplate openings and an alternative verb", () => {
     expect(verbAndObject("Notion | Retrieve a page")).toMatchObject({ verb: "retrieve", object: "a page" });
-    expect(verbAndObject("Use this tool to send an email to a colleague")).toMatchObject({ verb: "send", object: "an email", modifier: "to a colleague" });
-    expect(verbAndObject("Create or update a single file in a GitHub repository")).toMatchObject({ verb: "create", object: "a single file" });
-    expect(verbAndObject("Tools for listing GitHub Actions resources.")).toMatchObject({ verb: "list", object: "GitHub Actions resources" });
+    expect(verbAndObject("Use this tool to send an email to a colleague")).toMatchObject({
+      verb: "send",
+      object: "an email",
+      modifier: "to a colleague",
+    });
+    expect(verbAndObject("Create or update a single file in a GitHub repository")).toMatchObject({
+      verb: "create",
+      object: "a single file",
+    });
+    expect(verbAndObject("Tools for listing GitHub Actions resources.")).toMatchObject({
+      verb: "list",
+      object: "GitHub Actions resources",
+    });
   });
 
   it("does not end the object on a dangling word", () => {
-    expect(verbAndObject("Update the state of an existing issue (open or closed)").object).toBe("the state of an existing issue");
+    expect(verbAndObject("Update the state of an existing issue (open or closed)").object).toBe(
+      "the state of an existing issue",
+    );
   });
 });
 
@@ -90,9 +118,13 @@ describe("starterQueries", () => {
   });
 
   it("spreads a limited number of tools evenly over a large catalog", () => {
-    const tools = Array.from({ length: 100 }, (_, index) => tool(`tool_${index}`, `Fetch the record number ${index} from the archive`));
+    const tools = Array.from({ length: 100 }, (_, index) =>
+      tool(`tool_${index}`, `Fetch the record number ${index} from the archive`),
+    );
     const queries = starterQueries(tools, [], { maxTools: 10 });
-    expect(queries.map((query) => query.expect[0])).toEqual(Array.from({ length: 10 }, (_, index) => `tool_${index * 10}`));
+    expect(queries.map((query) => query.expect[0])).toEqual(
+      Array.from({ length: 10 }, (_, index) => `tool_${index * 10}`),
+    );
   });
 
   it("does not repeat a query already in the set", () => {

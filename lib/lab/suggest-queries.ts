@@ -15,30 +15,165 @@ const CONTENT_TERMS: TokenizeOptions = { splitIdentifiers: true, stopWords: true
 
 /** Verbs tool descriptions start with, and a paraphrase a user might say instead. */
 const VERB_PARAPHRASES: Record<string, string> = {
-  add: "put", append: "add", assign: "give", calculate: "work out", cancel: "stop", capture: "grab", check: "verify",
-  clear: "wipe", click: "press", close: "shut", compress: "zip", convert: "turn", create: "make", delete: "remove",
-  dismiss: "clear", download: "save", drag: "move", echo: "repeat", edit: "change", evaluate: "run", execute: "run",
-  fetch: "download", fill: "enter", find: "look for", fork: "copy", generate: "make", get: "look up", hover: "point at",
-  list: "show all", load: "open", mark: "flag", merge: "combine", move: "relocate", navigate: "go", open: "show",
-  perform: "do", post: "send", press: "hit", push: "upload", query: "look up", read: "open", record: "save",
-  remove: "delete", rename: "change the name of", reply: "answer", request: "ask for", reset: "undo", resize: "change the size of",
-  resolve: "close", restore: "bring back", retrieve: "fetch", run: "execute", save: "store", scroll: "move", search: "find",
-  select: "choose", send: "post", set: "change", show: "display", star: "favourite", start: "begin", stop: "end",
-  submit: "send", switch: "change", take: "capture", toggle: "turn on or off", trigger: "start", type: "enter",
-  unstage: "undo staging of", update: "change", upload: "send", verify: "check", wait: "pause", write: "save",
+  add: "put",
+  append: "add",
+  assign: "give",
+  calculate: "work out",
+  cancel: "stop",
+  capture: "grab",
+  check: "verify",
+  clear: "wipe",
+  click: "press",
+  close: "shut",
+  compress: "zip",
+  convert: "turn",
+  create: "make",
+  delete: "remove",
+  dismiss: "clear",
+  download: "save",
+  drag: "move",
+  echo: "repeat",
+  edit: "change",
+  evaluate: "run",
+  execute: "run",
+  fetch: "download",
+  fill: "enter",
+  find: "look for",
+  fork: "copy",
+  generate: "make",
+  get: "look up",
+  hover: "point at",
+  list: "show all",
+  load: "open",
+  mark: "flag",
+  merge: "combine",
+  move: "relocate",
+  navigate: "go",
+  open: "show",
+  perform: "do",
+  post: "send",
+  press: "hit",
+  push: "upload",
+  query: "look up",
+  read: "open",
+  record: "save",
+  remove: "delete",
+  rename: "change the name of",
+  reply: "answer",
+  request: "ask for",
+  reset: "undo",
+  resize: "change the size of",
+  resolve: "close",
+  restore: "bring back",
+  retrieve: "fetch",
+  run: "execute",
+  save: "store",
+  scroll: "move",
+  search: "find",
+  select: "choose",
+  send: "post",
+  set: "change",
+  show: "display",
+  star: "favourite",
+  start: "begin",
+  stop: "end",
+  submit: "send",
+  switch: "change",
+  take: "capture",
+  toggle: "turn on or off",
+  trigger: "start",
+  type: "enter",
+  unstage: "undo staging of",
+  update: "change",
+  upload: "send",
+  verify: "check",
+  wait: "pause",
+  write: "save",
 };
 
 /** Words that end the object of the verb: the start of a modifier or a second clause. */
 const OBJECT_END = new Set([
-  "in", "on", "from", "to", "for", "with", "by", "using", "via", "into", "at", "as", "and", "or", "that", "which",
-  "when", "if", "so", "based", "within", "across", "between", "after", "before", "including", "without", "through",
-  "ideal", "useful", "best", "perfect",
+  "in",
+  "on",
+  "from",
+  "to",
+  "for",
+  "with",
+  "by",
+  "using",
+  "via",
+  "into",
+  "at",
+  "as",
+  "and",
+  "or",
+  "that",
+  "which",
+  "when",
+  "if",
+  "so",
+  "based",
+  "within",
+  "across",
+  "between",
+  "after",
+  "before",
+  "including",
+  "without",
+  "through",
+  "ideal",
+  "useful",
+  "best",
+  "perfect",
 ]);
 /** Prepositions that may open the modifier kept after the object ("in a GitHub repository"). */
-const MODIFIER_START = new Set(["in", "on", "from", "to", "for", "with", "by", "into", "at", "between", "across", "within"]);
-const DETERMINERS = new Set(["a", "an", "the", "all", "one", "your", "its", "their", "this", "any", "some", "multiple", "specific"]);
+const MODIFIER_START = new Set([
+  "in",
+  "on",
+  "from",
+  "to",
+  "for",
+  "with",
+  "by",
+  "into",
+  "at",
+  "between",
+  "across",
+  "within",
+]);
+const DETERMINERS = new Set([
+  "a",
+  "an",
+  "the",
+  "all",
+  "one",
+  "your",
+  "its",
+  "their",
+  "this",
+  "any",
+  "some",
+  "multiple",
+  "specific",
+]);
 /** Words a phrase should not end on ("the state of an existing"). */
-const DANGLING = new Set([...DETERMINERS, "of", "and", "or", "to", "for", "in", "on", "by", "with", "existing", "new", "current", "that", "is"]);
+const DANGLING = new Set([
+  ...DETERMINERS,
+  "of",
+  "and",
+  "or",
+  "to",
+  "for",
+  "in",
+  "on",
+  "by",
+  "with",
+  "existing",
+  "new",
+  "current",
+  "that",
+  "is",
+]);
 /** Openings that say nothing about what the tool does. */
 const BOILERPLATE = [
   /^[^|]{1,30}\|\s*/u, // "Notion | Retrieve a user"
@@ -52,8 +187,26 @@ const BOILERPLATE = [
 const NOT_VERBS = new Set(["a", "an", "the", "this", "these", "tools", "fast", "simple", "detailed"]);
 /** Argument names that say little about the task; a suggestion uses a more telling one when there is one. */
 const GENERIC_PARAMETERS = new Set([
-  "owner", "repo", "method", "page", "per page", "cursor", "after", "before", "direction", "sort", "order", "limit",
-  "offset", "format", "type", "static", "id", "raw", "verbose", "max count",
+  "owner",
+  "repo",
+  "method",
+  "page",
+  "per page",
+  "cursor",
+  "after",
+  "before",
+  "direction",
+  "sort",
+  "order",
+  "limit",
+  "offset",
+  "format",
+  "type",
+  "static",
+  "id",
+  "raw",
+  "verbose",
+  "max count",
 ]);
 const MAX_OBJECT_WORDS = 6;
 const MAX_MODIFIER_WORDS = 5;
@@ -126,25 +279,33 @@ const PARTICLES = new Set(["for", "through", "over", "out", "up", "about", "on",
 
 function withoutDeterminer(object: string): string {
   const words = object.split(" ");
-  while (words.length > 1 && (DETERMINERS.has(words[0].toLowerCase()) || PARTICLES.has(words[0].toLowerCase()))) words.shift();
+  while (words.length > 1 && (DETERMINERS.has(words[0].toLowerCase()) || PARTICLES.has(words[0].toLowerCase())))
+    words.shift();
   return words.join(" ");
 }
 
 /** Argument names as words (`repo_path` → `repo path`): telling ones first, required before optional. */
 function parameterPhrases(tool: CatalogTool): string[] {
-  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.filter((name): name is string => typeof name === "string") : [];
+  const required = Array.isArray(tool.inputSchema.required)
+    ? tool.inputSchema.required.filter((name): name is string => typeof name === "string")
+    : [];
   const names = [...new Set([...required, ...extractSearchFields(tool).parameterNames])];
   const phrases = names
     .map((name) => splitWords(name, true).join(" "))
     .filter((phrase) => tokenize(phrase, CONTENT_TERMS).some((term) => term.length > 1));
-  return [...phrases.filter((phrase) => !GENERIC_PARAMETERS.has(phrase)), ...phrases.filter((phrase) => GENERIC_PARAMETERS.has(phrase))];
+  return [
+    ...phrases.filter((phrase) => !GENERIC_PARAMETERS.has(phrase)),
+    ...phrases.filter((phrase) => GENERIC_PARAMETERS.has(phrase)),
+  ];
 }
 
 /** Short string values from the tool's first input example (`"Paris"`), the most concrete words there are. */
 function exampleValues(tool: CatalogTool): string[] {
   const example = tool.inputExamples?.[0];
   if (example === undefined) return [];
-  return Object.values(example).filter((value): value is string => typeof value === "string" && value.length > 1 && value.length <= 40);
+  return Object.values(example).filter(
+    (value): value is string => typeof value === "string" && value.length > 1 && value.length <= 40,
+  );
 }
 
 function lowerFirst(text: string): string {
@@ -175,7 +336,13 @@ export function suggestQueries(tool: CatalogTool, options: SuggestQueriesOptions
     ["how do I", action, thing, value !== undefined ? detail : parameter !== undefined ? `given its ${parameter}` : ""],
     [paraphrase, thing, detail],
     [action, thing, lowerFirst(modifier)],
-  ].map((parts) => parts.filter((part) => part !== "").join(" ").replace(/\s+/gu, " ").trim());
+  ].map((parts) =>
+    parts
+      .filter((part) => part !== "")
+      .join(" ")
+      .replace(/\s+/gu, " ")
+      .trim(),
+  );
   const seen = new Set<string>();
   const queries: string[] = [];
   for (const candidate of candidates) {
@@ -211,7 +378,8 @@ export function starterQueries(
   const uncovered = tools.filter((tool) => !covered.has(tool.name));
   const step = Math.max(1, uncovered.length / maxTools);
   const chosen: CatalogTool[] = [];
-  for (let position = 0; position < uncovered.length && chosen.length < maxTools; position += step) chosen.push(uncovered[Math.floor(position)]);
+  for (let position = 0; position < uncovered.length && chosen.length < maxTools; position += step)
+    chosen.push(uncovered[Math.floor(position)]);
   return chosen.flatMap((tool) =>
     suggestQueries(tool, { maximum: perTool + 2 })
       .filter((q) => !seen.has(q.toLowerCase()) && (seen.add(q.toLowerCase()), true))

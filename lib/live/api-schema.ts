@@ -6,27 +6,50 @@
  */
 import { z } from "zod";
 
-export { COUNT_TOKENS_PATH, LIVE_SEND_PATH, LIVE_STATUS_PATH, PROVIDER_KEY_HEADER, PROVIDER_STATUS_HEADER } from "./paths";
+export {
+  COUNT_TOKENS_PATH,
+  LIVE_SEND_PATH,
+  LIVE_STATUS_PATH,
+  PROVIDER_KEY_HEADER,
+  PROVIDER_STATUS_HEADER,
+} from "./paths";
 
 /** Anthropic documents at most 10,000 deferred tools per request (PROTOCOLS §1.3), plus the search tool. */
 export const MAX_TOOLS = 10_001;
 export const MAX_MESSAGES = 10_000;
 export const MAX_BETAS = 16;
 
-const MODEL_ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$/, "a model id: letters, digits and ._:/@+- only, at most 128 characters");
+const MODEL_ID = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$/,
+    "a model id: letters, digits and ._:/@+- only, at most 128 characters",
+  );
 const SHORT_STRING = z.string().max(256);
 const OBJECT = z.record(z.string(), z.unknown());
 const TOOLS = z.array(OBJECT).max(MAX_TOOLS);
 const positiveInt = z.number().int().positive();
 
-export const BETA_VALUE = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "a beta name like advanced-tool-use-2025-11-20");
+export const BETA_VALUE = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "a beta name like advanced-tool-use-2025-11-20");
 
 export const anthropicBodySchema = z
   .object({
     model: MODEL_ID,
     max_tokens: positiveInt,
     system: z.union([z.string(), z.array(OBJECT).max(100)]).optional(),
-    messages: z.array(z.object({ role: z.enum(["user", "assistant", "system"]), content: z.union([z.string(), z.array(OBJECT).max(2_000)]) }).strict()).min(1).max(MAX_MESSAGES),
+    messages: z
+      .array(
+        z
+          .object({
+            role: z.enum(["user", "assistant", "system"]),
+            content: z.union([z.string(), z.array(OBJECT).max(2_000)]),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(MAX_MESSAGES),
     tools: TOOLS.optional(),
     tool_choice: OBJECT.optional(),
     cache_control: OBJECT.optional(),
@@ -56,7 +79,10 @@ export const responsesBodySchema = z
 export const chatBodySchema = z
   .object({
     model: MODEL_ID,
-    messages: z.array(OBJECT).min(1).max(MAX_MESSAGES * 4),
+    messages: z
+      .array(OBJECT)
+      .min(1)
+      .max(MAX_MESSAGES * 4),
     tools: TOOLS.optional(),
     tool_choice: z.union([SHORT_STRING, OBJECT]).optional(),
     max_completion_tokens: positiveInt.optional(),
@@ -90,7 +116,11 @@ export type ParsedLiveCall = z.output<typeof liveCallSchema>;
 
 /** The body schema that applies to a provider's wire format. */
 export function bodySchemaFor(provider: z.infer<typeof providerSchema>) {
-  return provider === "anthropic" ? anthropicBodySchema : provider === "openai-responses" ? responsesBodySchema : chatBodySchema;
+  return provider === "anthropic"
+    ? anthropicBodySchema
+    : provider === "openai-responses"
+      ? responsesBodySchema
+      : chatBodySchema;
 }
 
 /** The output-token cap of a body, whichever field the wire format uses. */
@@ -107,7 +137,13 @@ export type LiveStreamLine =
   | { type: "delta"; part: number; text: string }
   | { type: "ping" }
   | { type: "done"; response: Record<string, unknown>; usage: unknown; durationMs: number }
-  | { type: "error"; status: number; error: { code: string; message: string }; providerStatus?: number; retryAfterSeconds?: number };
+  | {
+      type: "error";
+      status: number;
+      error: { code: string; message: string };
+      providerStatus?: number;
+      retryAfterSeconds?: number;
+    };
 
 /** `GET /api/live/status`: what the server can do, never a key. */
 export type LiveStatusBody = {

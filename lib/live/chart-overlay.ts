@@ -13,8 +13,22 @@ export type OverlayPoint = {
 export function overlaySeries(steps: readonly LiveStep[]): OverlayPoint[] {
   return steps.map((step) => ({
     index: step.index,
-    predicted: { input: step.tokens.input, cacheRead: step.tokens.cacheRead, cacheWrite: step.tokens.cacheWrite, uncached: step.tokens.uncached, output: step.tokens.output },
-    measured: step.measured ? { input: step.measured.input, cacheRead: step.measured.cacheRead, cacheWrite: step.measured.cacheWrite, uncached: step.measured.uncached, output: step.measured.output } : null,
+    predicted: {
+      input: step.tokens.input,
+      cacheRead: step.tokens.cacheRead,
+      cacheWrite: step.tokens.cacheWrite,
+      uncached: step.tokens.uncached,
+      output: step.tokens.output,
+    },
+    measured: step.measured
+      ? {
+          input: step.measured.input,
+          cacheRead: step.measured.cacheRead,
+          cacheWrite: step.measured.cacheWrite,
+          uncached: step.measured.uncached,
+          output: step.measured.output,
+        }
+      : null,
   }));
 }
 
@@ -22,6 +36,8 @@ export function overlaySeries(steps: readonly LiveStep[]): OverlayPoint[] {
  * Whether a step (EngineStep, or the page's StepSummary, which keeps these fields) came from a live run: live steps
  * carry the provider's measured usage, so panels can show it beside the prediction.
  */
-export function isLiveStep<T extends object>(step: T): step is T & { measured: MeasuredUsage | null; durationMs: number; attempts: number } {
+export function isLiveStep<T extends object>(
+  step: T,
+): step is T & { measured: MeasuredUsage | null; durationMs: number; attempts: number } {
   return "measured" in step && "attempts" in step;
 }

@@ -44,10 +44,18 @@ function resultText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function runCatalogTool(tool: CatalogTool, args: Record<string, unknown>, validate: boolean): { ok: boolean; content: string } {
+function runCatalogTool(
+  tool: CatalogTool,
+  args: Record<string, unknown>,
+  validate: boolean,
+): { ok: boolean; content: string } {
   if (validate) {
     const validation = validateToolArguments(tool, args);
-    if (!validation.valid) return { ok: false, content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }) };
+    if (!validation.valid)
+      return {
+        ok: false,
+        content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }),
+      };
   }
   return { ok: true, content: resultText(tool.mockResult ?? defaultMockResult(tool, args)) };
 }
@@ -84,7 +92,13 @@ export function executeReply(context: HarnessContext, blocks: readonly Transcrip
       const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
       found(names);
       notes.push(`client tool_search for "${block.query}" loaded ${names.join(", ") || "nothing"}`);
-      results.push({ type: "openai-search-output", id: `tso_live_${block.callId ?? block.id}`, callId: block.callId, execution: "client", toolNames: names });
+      results.push({
+        type: "openai-search-output",
+        id: `tso_live_${block.callId ?? block.id}`,
+        callId: block.callId,
+        execution: "client",
+        toolNames: names,
+      });
     }
     if (block.type !== "tool-call") continue;
     continues = true;
@@ -103,10 +117,22 @@ export function executeReply(context: HarnessContext, blocks: readonly Transcrip
   return { append, ...(tools ? { tools } : {}), notes, ran, continues };
 }
 
-function runCall(context: HarnessContext, call: Call, sink: { notes: string[]; ran: string[]; found: (names: readonly string[]) => void }): TranscriptBlock[] {
+function runCall(
+  context: HarnessContext,
+  call: Call,
+  sink: { notes: string[]; ran: string[]; found: (names: readonly string[]) => void },
+): TranscriptBlock[] {
   const error = (message: string): TranscriptBlock[] => {
     sink.notes.push(message);
-    return [{ type: "tool-result", callId: call.id, toolName: call.name, content: JSON.stringify({ error: message }), isError: true }];
+    return [
+      {
+        type: "tool-result",
+        callId: call.id,
+        toolName: call.name,
+        content: JSON.stringify({ error: message }),
+        isError: true,
+      },
+    ];
   };
   if (call.name === SEARCH_TOOLS_TOOL.name) {
     const query = queryOf(call.input);
@@ -114,11 +140,21 @@ function runCall(context: HarnessContext, call: Call, sink: { notes: string[]; r
     const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
     sink.found(names);
     sink.notes.push(`search_tools "${query}" found ${names.join(", ") || "nothing"}`);
-    if (context.strategyId === "anthropic-tool-search" && names.length) return [{ type: "tool-reference-result", callId: call.id, toolNames: names }];
-    return [{ type: "tool-result", callId: call.id, toolName: call.name, content: searchResultText(names, (name) => context.tool(name)) }];
+    if (context.strategyId === "anthropic-tool-search" && names.length)
+      return [{ type: "tool-reference-result", callId: call.id, toolNames: names }];
+    return [
+      {
+        type: "tool-result",
+        callId: call.id,
+        toolName: call.name,
+        content: searchResultText(names, (name) => context.tool(name)),
+      },
+    ];
   }
   if (call.name === LOAD_TOOL_SCHEMAS_TOOL.name) {
-    const names = Array.isArray(call.input.names) ? call.input.names.filter((name): name is string => typeof name === "string") : [];
+    const names = Array.isArray(call.input.names)
+      ? call.input.names.filter((name): name is string => typeof name === "string")
+      : [];
     const loaded = names.flatMap((name) => {
       const tool = context.tool(name);
       return tool ? [{ name: tool.name, description: tool.description, input_schema: tool.inputSchema }] : [];
@@ -132,7 +168,10 @@ function runCall(context: HarnessContext, call: Call, sink: { notes: string[]; r
     const name = typeof call.input.name === "string" ? call.input.name : "";
     const tool = context.tool(name);
     if (!tool) return error(`invoke_tool: no tool named "${name}"; search first`);
-    const args = call.input.arguments !== null && typeof call.input.arguments === "object" ? (call.input.arguments as Record<string, unknown>) : {};
+    const args =
+      call.input.arguments !== null && typeof call.input.arguments === "object"
+        ? (call.input.arguments as Record<string, unknown>)
+        : {};
     return catalogResult(call, tool, args, true, sink);
   }
   const tool = context.tool(call.name);
@@ -140,27 +179,52 @@ function runCall(context: HarnessContext, call: Call, sink: { notes: string[]; r
   if (context.strategyId === "stubs") {
     // A stub takes a loose `arguments` object; the client validates it against the real schema.
     const nested = call.input.arguments;
-    const args = nested !== null && typeof nested === "object" && !Array.isArray(nested) ? (nested as Record<string, unknown>) : call.input;
+    const args =
+      nested !== null && typeof nested === "object" && !Array.isArray(nested)
+        ? (nested as Record<string, unknown>)
+        : call.input;
     return catalogResult(call, tool, args, true, sink);
   }
   const validation = validateToolArguments(tool, call.input);
-  if (!validation.valid) sink.notes.push(`${tool.name} was called with arguments outside its schema: ${validation.errors.map((item) => `${item.path} ${item.message}`).join("; ")}`);
+  if (!validation.valid)
+    sink.notes.push(
+      `${tool.name} was called with arguments outside its schema: ${validation.errors.map((item) => `${item.path} ${item.message}`).join("; ")}`,
+    );
   return catalogResult(call, tool, call.input, false, sink);
 }
 
-function catalogResult(call: Call, tool: CatalogTool, args: Record<string, unknown>, validate: boolean, sink: { notes: string[]; ran: string[] }): TranscriptBlock[] {
+function catalogResult(
+  call: Call,
+  tool: CatalogTool,
+  args: Record<string, unknown>,
+  validate: boolean,
+  sink: { notes: string[]; ran: string[] },
+): TranscriptBlock[] {
   const result = runCatalogTool(tool, args, validate);
   if (result.ok) sink.ran.push(tool.name);
   else sink.notes.push(`client-side validation rejected the arguments for ${tool.name}: ${result.content}`);
   // Named after the catalog tool even through invoke_tool, as the simulation does, so a repeated call reads as a retry.
-  return [{ type: "tool-result", callId: call.id, toolName: tool.name, content: result.content, ...(result.ok ? {} : { isError: true }) }];
+  return [
+    {
+      type: "tool-result",
+      callId: call.id,
+      toolName: tool.name,
+      content: result.content,
+      ...(result.ok ? {} : { isError: true }),
+    },
+  ];
 }
 
 /** naive-dynamic: the search tool plus every activated tool, in catalog order (the simulation's layout). */
 function activeTools(context: HarnessContext, added: readonly string[]): ToolEntry[] {
-  const active = new Set([...context.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])), ...added]);
+  const active = new Set([
+    ...context.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])),
+    ...added,
+  ]);
   return [
     { type: "helper", tool: SEARCH_TOOLS_TOOL },
-    ...context.catalogTools.filter((tool) => active.has(tool.name)).map((tool): ToolEntry => ({ type: "catalog", tool, deferred: false })),
+    ...context.catalogTools
+      .filter((tool) => active.has(tool.name))
+      .map((tool): ToolEntry => ({ type: "catalog", tool, deferred: false })),
   ];
 }

@@ -5,7 +5,16 @@
  */
 import type { CountTokensBody, LiveStreamLine } from "./api-schema";
 import { COUNT_TOKENS_PATH, LIVE_SEND_PATH, PROVIDER_KEY_HEADER, PROVIDER_STATUS_HEADER } from "./paths";
-import { LiveRequestError, type ExactCount, type LiveCall, type LiveError, type LiveReply, type LiveTransport, type MeasuredUsage, type PreviewEvent } from "./types";
+import {
+  LiveRequestError,
+  type ExactCount,
+  type LiveCall,
+  type LiveError,
+  type LiveReply,
+  type LiveTransport,
+  type MeasuredUsage,
+  type PreviewEvent,
+} from "./types";
 
 export type HttpTransportOptions = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
@@ -27,7 +36,10 @@ function retryAfterSeconds(value: string | null): number | undefined {
 export async function readLiveError(response: Response): Promise<LiveError> {
   const providerStatus = Number(response.headers.get(PROVIDER_STATUS_HEADER)) || undefined;
   const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
-  const extra = { ...(providerStatus ? { providerStatus } : {}), ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) };
+  const extra = {
+    ...(providerStatus ? { providerStatus } : {}),
+    ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+  };
   try {
     const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
     if (body.error && typeof body.error.code === "string" && typeof body.error.message === "string") {
@@ -36,14 +48,24 @@ export async function readLiveError(response: Response): Promise<LiveError> {
   } catch {
     // not JSON (a proxy's error page): fall through
   }
-  return { code: "http_error", message: `HTTP ${response.status} ${response.statusText}`.trim(), status: response.status, ...extra };
+  return {
+    code: "http_error",
+    message: `HTTP ${response.status} ${response.statusText}`.trim(),
+    status: response.status,
+    ...extra,
+  };
 }
 
 function failure(error: unknown, signal: AbortSignal | undefined): LiveRequestError {
   if (error instanceof LiveRequestError) return error;
-  if (signal?.aborted || (error instanceof Error && error.name === "AbortError")) return new LiveRequestError({ code: "aborted", message: "stopped", status: 0 });
+  if (signal?.aborted || (error instanceof Error && error.name === "AbortError"))
+    return new LiveRequestError({ code: "aborted", message: "stopped", status: 0 });
   const message = error instanceof Error ? error.message : String(error);
-  return new LiveRequestError({ code: "network_error", message: `Could not reach the playground server: ${message}`, status: 0 });
+  return new LiveRequestError({
+    code: "network_error",
+    message: `Could not reach the playground server: ${message}`,
+    status: 0,
+  });
 }
 
 async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
@@ -74,7 +96,12 @@ export function createHttpTransport(options: HttpTransportOptions): LiveTranspor
   const sendPath = options.sendPath ?? LIVE_SEND_PATH;
   const countPath = options.countPath ?? COUNT_TOKENS_PATH;
 
-  async function post(path: string, call: LiveCall, signal: AbortSignal | undefined, accept: string): Promise<Response> {
+  async function post(
+    path: string,
+    call: LiveCall,
+    signal: AbortSignal | undefined,
+    accept: string,
+  ): Promise<Response> {
     const headers: Record<string, string> = { "content-type": "application/json", accept };
     const key = options.providerKey?.(call);
     if (key) headers[PROVIDER_KEY_HEADER] = key;
@@ -87,12 +114,22 @@ export function createHttpTransport(options: HttpTransportOptions): LiveTranspor
     async send(call, { signal, onPreview }) {
       try {
         const response = await post(sendPath, call, signal, "application/x-ndjson");
-        if (!response.body) throw new LiveRequestError({ code: "empty_answer", message: "the live route answered without a body", status: response.status });
+        if (!response.body)
+          throw new LiveRequestError({
+            code: "empty_answer",
+            message: "the live route answered without a body",
+            status: response.status,
+          });
         for await (const text of lines(response.body)) {
           if (signal?.aborted) throw new LiveRequestError({ code: "aborted", message: "stopped", status: 0 });
           const line = JSON.parse(text) as LiveStreamLine;
           if (line.type === "part" || line.type === "delta") onPreview?.(line as PreviewEvent);
-          else if (line.type === "done") return { response: line.response, usage: (line.usage as MeasuredUsage | null) ?? null, durationMs: line.durationMs } satisfies LiveReply;
+          else if (line.type === "done")
+            return {
+              response: line.response,
+              usage: (line.usage as MeasuredUsage | null) ?? null,
+              durationMs: line.durationMs,
+            } satisfies LiveReply;
           else if (line.type === "error") {
             throw new LiveRequestError({
               code: line.error.code,
@@ -103,7 +140,11 @@ export function createHttpTransport(options: HttpTransportOptions): LiveTranspor
             });
           }
         }
-        throw new LiveRequestError({ code: "stream_interrupted", message: "the answer stream ended before the reply was complete", status: response.status });
+        throw new LiveRequestError({
+          code: "stream_interrupted",
+          message: "the answer stream ended before the reply was complete",
+          status: response.status,
+        });
       } catch (error) {
         throw failure(error, signal);
       }
@@ -112,7 +153,11 @@ export function createHttpTransport(options: HttpTransportOptions): LiveTranspor
       try {
         const response = await post(countPath, call, signal, "application/json");
         const body = (await response.json()) as CountTokensBody;
-        return { inputTokens: body.inputTokens, method: body.method, ...(body.note ? { note: body.note } : {}) } satisfies ExactCount;
+        return {
+          inputTokens: body.inputTokens,
+          method: body.method,
+          ...(body.note ? { note: body.note } : {}),
+        } satisfies ExactCount;
       } catch (error) {
         throw failure(error, signal);
       }

@@ -5,12 +5,24 @@
  */
 export * from "./types";
 export * from "./api-schema";
-export { createLiveRun, LiveRun, DEFAULT_MAX_REQUESTS_PER_TURN, type LiveRunOptions, type LiveRunSnapshot } from "./live-run";
+export {
+  createLiveRun,
+  LiveRun,
+  DEFAULT_MAX_REQUESTS_PER_TURN,
+  type LiveRunOptions,
+  type LiveRunSnapshot,
+} from "./live-run";
 export { createHttpTransport, readLiveError, type HttpTransportOptions } from "./http-transport";
 export { describeLiveError, type LiveErrorView } from "./describe-error";
 export { compareSteps, recalibrationFor, type Comparison, type ComparisonRow, type Figures } from "./compare";
 export { overlaySeries, isLiveStep, type OverlayPoint } from "./chart-overlay";
-export { recalibrate, fixedPromptTokens, CORRECTION_FACTOR_RANGE, type Recalibration, type CalibrationSample } from "./recalibrate";
+export {
+  recalibrate,
+  fixedPromptTokens,
+  CORRECTION_FACTOR_RANGE,
+  type Recalibration,
+  type CalibrationSample,
+} from "./recalibrate";
 export { measuredUsageFrom, usageDifference } from "./usage";
 export { readReply, type ReadReply } from "./reply-blocks";
 export { overlayAssistantTurns } from "./wire-overlay";

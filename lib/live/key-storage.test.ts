@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { keySlotFor, normaliseKey, readRememberedKeys, REMEMBERED_KEYS_STORAGE_KEY, writeRememberedKeys } from "./key-storage";
+import {
+  keySlotFor,
+  normaliseKey,
+  readRememberedKeys,
+  REMEMBERED_KEYS_STORAGE_KEY,
+  writeRememberedKeys,
+} from "./key-storage";
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -31,7 +37,9 @@ describe("remembered keys", () => {
 
   it("one slot per account; a pasted key is trimmed to its first token", () => {
     expect(keySlotFor("openai-responses")).toBe("openai");
-    expect(keySlotFor("openai-chat", { kind: "custom", baseUrl: "http://localhost:11434/v1" })).toBe("openai-compatible");
+    expect(keySlotFor("openai-chat", { kind: "custom", baseUrl: "http://localhost:11434/v1" })).toBe(
+      "openai-compatible",
+    );
     expect(normaliseKey("  sk-abc\n")).toBe("sk-abc");
   });
 });

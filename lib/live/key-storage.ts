@@ -40,7 +40,9 @@ export function readRememberedKeys(storage: Pick<Storage, "getItem">): Keyring {
     const raw = storage.getItem(REMEMBERED_KEYS_STORAGE_KEY);
     if (!raw) return {};
     const parsed = JSON.parse(raw) as Record<string, unknown>;
-    return Object.fromEntries(KEY_SLOTS.flatMap((slot) => (typeof parsed[slot] === "string" && parsed[slot] ? [[slot, parsed[slot]]] : [])));
+    return Object.fromEntries(
+      KEY_SLOTS.flatMap((slot) => (typeof parsed[slot] === "string" && parsed[slot] ? [[slot, parsed[slot]]] : [])),
+    );
   } catch {
     return {};
   }

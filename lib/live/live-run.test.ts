@@ -13,8 +13,16 @@ const scenario: Scenario = createScenario({
   title: "weather",
   catalog: {
     tools: [
-      { name: "get_weather", description: "Get the current weather for a city", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
-      { name: "send_email", description: "Send an email", inputSchema: { type: "object", properties: { to: { type: "string" } }, required: ["to"] } },
+      {
+        name: "get_weather",
+        description: "Get the current weather for a city",
+        inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
+      {
+        name: "send_email",
+        description: "Send an email",
+        inputSchema: { type: "object", properties: { to: { type: "string" } }, required: ["to"] },
+      },
     ],
   },
   turns: [
@@ -30,12 +38,22 @@ function scripted(options: { failAt?: number[] } = {}): LiveTransport & { calls:
     calls,
     async send(call) {
       calls.push(call);
-      if (options.failAt?.includes(calls.length)) throw new LiveRequestError({ code: "provider_error", message: "boom", status: 502, providerStatus: 500 });
+      if (options.failAt?.includes(calls.length))
+        throw new LiveRequestError({ code: "provider_error", message: "boom", status: 502, providerStatus: 500 });
       const messages = call.body.messages as Array<{ role: string; content: Array<{ type: string }> }>;
       const last = messages[messages.length - 1].content;
       const wantsTool = last.some((block) => block.type === "text") && messages.length === 1;
-      const content = wantsTool ? [{ type: "tool_use", id: `toolu_${calls.length}`, name: "get_weather", input: { city: "Paris" } }] : [{ type: "text", text: "Sunny." }];
-      const response = { id: `msg_${calls.length}`, type: "message", role: "assistant", content, stop_reason: wantsTool ? "tool_use" : "end_turn", usage: { input_tokens: 10, cache_creation_input_tokens: 300, cache_read_input_tokens: 0, output_tokens: 12 } };
+      const content = wantsTool
+        ? [{ type: "tool_use", id: `toolu_${calls.length}`, name: "get_weather", input: { city: "Paris" } }]
+        : [{ type: "text", text: "Sunny." }];
+      const response = {
+        id: `msg_${calls.length}`,
+        type: "message",
+        role: "assistant",
+        content,
+        stop_reason: wantsTool ? "tool_use" : "end_turn",
+        usage: { input_tokens: 10, cache_creation_input_tokens: 300, cache_read_input_tokens: 0, output_tokens: 12 },
+      };
       return { response, usage: null, durationMs: 5 };
     },
     async count() {
@@ -64,7 +82,9 @@ describe("LiveRun", () => {
       [1, "answer", "answer"],
     ]);
     expect(snapshot.steps[0].measured).toEqual({ input: 310, uncached: 10, cacheRead: 0, cacheWrite: 300, output: 12 });
-    const toolResult = (snapshot.steps[1].request.body.messages as Array<{ content: Array<{ type: string; content?: string }> }>)[2].content[0];
+    const toolResult = (
+      snapshot.steps[1].request.body.messages as Array<{ content: Array<{ type: string; content?: string }> }>
+    )[2].content[0];
     expect(toolResult.type).toBe("tool_result");
     expect(JSON.parse(toolResult.content ?? "{}")).toMatchObject({ city: "Paris" });
   });
@@ -85,19 +105,36 @@ describe("LiveRun", () => {
   it("stops a turn after the request limit, with a warning", async () => {
     const looping: LiveTransport = {
       async send() {
-        return { response: { content: [{ type: "tool_use", id: "t", name: "get_weather", input: { city: "x" } }], usage: { input_tokens: 1, output_tokens: 1 } }, usage: null, durationMs: 1 };
+        return {
+          response: {
+            content: [{ type: "tool_use", id: "t", name: "get_weather", input: { city: "x" } }],
+            usage: { input_tokens: 1, output_tokens: 1 },
+          },
+          usage: null,
+          durationMs: 1,
+        };
       },
       async count() {
         return { inputTokens: 0, method: "none" };
       },
     };
-    const snapshot = await createLiveRun({ scenario, strategyId: "full", transport: looping, maxRequestsPerTurn: 2 }).run();
+    const snapshot = await createLiveRun({
+      scenario,
+      strategyId: "full",
+      transport: looping,
+      maxRequestsPerTurn: 2,
+    }).run();
     expect(snapshot.steps).toHaveLength(4);
     expect(snapshot.warnings.map((warning) => warning.code)).toContain("live-turn-limit");
   });
 
   it("is refused when the strategy cannot run on the provider", async () => {
-    const snapshot = await createLiveRun({ scenario, strategyId: "openai-tool-search", provider: "anthropic", transport: scripted() }).run();
+    const snapshot = await createLiveRun({
+      scenario,
+      strategyId: "openai-tool-search",
+      provider: "anthropic",
+      transport: scripted(),
+    }).run();
     expect(snapshot.status).toBe("refused");
     expect(snapshot.refused).toContain("Responses");
   });

@@ -14,7 +14,17 @@ import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../to
 import { executeReply } from "./harness";
 import { readReply } from "./reply-blocks";
 import { describeReply } from "./step-info";
-import { LiveRequestError, type LiveEndpoint, type LiveError, type LiveInterruption, type LiveRunStatus, type LiveStep, type LiveTransport, type PreviewEvent, type PreviewPart } from "./types";
+import {
+  LiveRequestError,
+  type LiveEndpoint,
+  type LiveError,
+  type LiveInterruption,
+  type LiveRunStatus,
+  type LiveStep,
+  type LiveTransport,
+  type PreviewEvent,
+  type PreviewPart,
+} from "./types";
 import { measuredUsageFrom, usageDifference } from "./usage";
 import { overlayAssistantTurns } from "./wire-overlay";
 
@@ -115,12 +125,15 @@ export class LiveRun {
     }
     const kind = this.model.tokenizer;
     const factor = kind === "o200k" ? undefined : settings.tokenCorrectionFactors?.[kind];
-    const counter = options.counterFor ? options.counterFor(kind, factor) : createTokenCounter(kind, factor === undefined ? {} : { correctionFactor: factor });
+    const counter = options.counterFor
+      ? options.counterFor(kind, factor)
+      : createTokenCounter(kind, factor === undefined ? {} : { correctionFactor: factor });
     const catalogByName = new Map<string, CatalogTool>(scenario.catalog.tools.map((tool) => [tool.name, tool]));
     this.context = { settings, model: this.model, counter, catalogByName };
     this.adapter = providerAdapter(this.provider);
     const rules = cacheRulesFor(this.model, settings.cacheOverrides, settings.cacheTtl);
-    this.rules = this.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules;
+    this.rules =
+      this.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules;
     this.search = createClientSearch(scenario.catalog.tools);
     const betas = this.definition.betas?.(settings);
     const tools = this.refused ? [] : this.definition.initialTools({ ...scenario, settings });
@@ -150,9 +163,21 @@ export class LiveRun {
   /** The run as the stepper, charts and compare table know runs: completed requests only. */
   toStrategyRun(): StrategyRun {
     const needed = this.options.scenario.turns.reduce((sum, turn) => sum + turn.needs.length, 0);
-    const base = { id: this.options.strategyId, provider: this.provider, model: this.model.id, goals: this.definition.goals(this.context.settings), tokenCounting: { exact: this.context.counter.exact, label: this.context.counter.label } };
-    if (this.refused) return { ...base, refused: { reason: this.refused }, steps: [], totals: summarise([], 0, 0), warnings: [] };
-    return { ...base, steps: [...this.steps], totals: summarise(this.steps, this.foundNeeds.size, needed), warnings: [...this.warnings] };
+    const base = {
+      id: this.options.strategyId,
+      provider: this.provider,
+      model: this.model.id,
+      goals: this.definition.goals(this.context.settings),
+      tokenCounting: { exact: this.context.counter.exact, label: this.context.counter.label },
+    };
+    if (this.refused)
+      return { ...base, refused: { reason: this.refused }, steps: [], totals: summarise([], 0, 0), warnings: [] };
+    return {
+      ...base,
+      steps: [...this.steps],
+      totals: summarise(this.steps, this.foundNeeds.size, needed),
+      warnings: [...this.warnings],
+    };
   }
 
   /** Starts the run, or resumes it from the request that did not complete. Resolves when it stops for any reason. */
@@ -172,7 +197,10 @@ export class LiveRun {
         this.requestsInTurn = 0;
       }
       if (this.requestsInTurn >= limit) {
-        this.warnings.push({ code: "live-turn-limit", message: `Turn ${this.turn + 1} stopped after ${limit} requests: the model kept calling tools.` });
+        this.warnings.push({
+          code: "live-turn-limit",
+          message: `Turn ${this.turn + 1} stopped after ${limit} requests: the model kept calling tools.`,
+        });
         this.nextTurn();
         continue;
       }
@@ -199,7 +227,8 @@ export class LiveRun {
   private append(message: TranscriptMessage): void {
     const last = this.transcript.messages[this.transcript.messages.length - 1];
     if (message.role === "user" && last?.role === "user") last.blocks.push(...message.blocks);
-    else this.transcript.messages.push(message.role === "user" ? { role: "user", blocks: [...message.blocks] } : message);
+    else
+      this.transcript.messages.push(message.role === "user" ? { role: "user", blocks: [...message.blocks] } : message);
   }
 
   private interrupt(reason: "stopped" | "failed", request: WireRequest, error: LiveError | null): "interrupted" {
@@ -210,26 +239,37 @@ export class LiveRun {
   }
 
   private applyPreview(event: PreviewEvent): void {
-    if (event.type === "part") this.preview.push({ part: event.part, kind: event.kind, ...(event.name ? { name: event.name } : {}), text: "" });
+    if (event.type === "part")
+      this.preview.push({ part: event.part, kind: event.kind, ...(event.name ? { name: event.name } : {}), text: "" });
     else {
       const part = this.preview.find((item) => item.part === event.part);
       if (part) part.text += event.text;
     }
   }
 
-  private async sendOnce(signal: AbortSignal | undefined, update: () => void): Promise<"interrupted" | { continues: boolean }> {
+  private async sendOnce(
+    signal: AbortSignal | undefined,
+    update: () => void,
+  ): Promise<"interrupted" | { continues: boolean }> {
     const endpoint = this.options.endpoint ?? { kind: "official" as const };
     let rendered;
     try {
       rendered = this.adapter.renderRequest(this.transcript, this.context);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return this.interrupt("failed", { method: "POST", url: this.adapter.endpoint, headers: {}, body: {} }, { code: "render_failed", message, status: 0 });
+      return this.interrupt(
+        "failed",
+        { method: "POST", url: this.adapter.endpoint, headers: {}, body: {} },
+        { code: "render_failed", message, status: 0 },
+      );
     }
     const body = overlayAssistantTurns(this.provider, rendered.request.body, this.transcript.messages, this.raw);
     if (this.options.wireModel) body.model = this.options.wireModel;
     const request: WireRequest = { ...rendered.request, body };
-    const betas = (request.headers["anthropic-beta"] ?? "").split(",").map((beta) => beta.trim()).filter(Boolean);
+    const betas = (request.headers["anthropic-beta"] ?? "")
+      .split(",")
+      .map((beta) => beta.trim())
+      .filter(Boolean);
     this.preview = [];
     this.attempts += 1;
     const wasInterrupted = this.interrupted !== null;
@@ -237,13 +277,16 @@ export class LiveRun {
     this.startedAt ??= startedAt;
     let reply;
     try {
-      reply = await this.options.transport.send({ provider: this.provider, endpoint, body, betas }, {
-        signal,
-        onPreview: (event) => {
-          this.applyPreview(event);
-          update();
+      reply = await this.options.transport.send(
+        { provider: this.provider, endpoint, body, betas },
+        {
+          signal,
+          onPreview: (event) => {
+            this.applyPreview(event);
+            update();
+          },
         },
-      });
+      );
     } catch (error) {
       if (abortError(error, signal)) return this.interrupt("stopped", request, null);
       return this.interrupt("failed", request, toLiveError(error));
@@ -266,7 +309,10 @@ export class LiveRun {
     const info = describeReply(read.blocks, this.erroredTools);
     const notes = [...read.notes];
     if (this.attempts > 1) notes.push(`sent ${this.attempts} times: earlier attempts did not complete`);
-    if (wasInterrupted) notes.push("an earlier attempt of this request was interrupted; the provider may already have cached its prompt, so a cache read here can be real and still differ from the prediction");
+    if (wasInterrupted)
+      notes.push(
+        "an earlier attempt of this request was interrupted; the provider may already have cached its prompt, so a cache read here can be real and still differ from the prediction",
+      );
     if (!measured) notes.push("the provider reported no usage for this request");
     const step: LiveStep = {
       index: this.steps.length,
@@ -285,7 +331,8 @@ export class LiveRun {
       warnings: rendered.warnings,
       measured,
       measuredCost,
-      difference: measured && measuredCost ? usageDifference(measured, tokens, measuredCost.totalUsd, cost.totalUsd) : null,
+      difference:
+        measured && measuredCost ? usageDifference(measured, tokens, measuredCost.totalUsd, cost.totalUsd) : null,
       durationMs: reply.durationMs,
       attempts: this.attempts,
     };
@@ -298,7 +345,15 @@ export class LiveRun {
       this.append({ role: "assistant", blocks: read.blocks });
     }
     const outcome = executeReply(
-      { strategyId: this.options.strategyId, catalogTools: this.options.scenario.catalog.tools, tool: (name) => this.context.catalogByName.get(name), search: this.search, searchResultLimit: this.context.settings.searchResultLimit, discovered: this.discovered, tools: this.transcript.tools },
+      {
+        strategyId: this.options.strategyId,
+        catalogTools: this.options.scenario.catalog.tools,
+        tool: (name) => this.context.catalogByName.get(name),
+        search: this.search,
+        searchResultLimit: this.context.settings.searchResultLimit,
+        discovered: this.discovered,
+        tools: this.transcript.tools,
+      },
       read.blocks,
     );
     step.notes.push(...outcome.notes);

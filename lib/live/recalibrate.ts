@@ -18,7 +18,14 @@ export const CORRECTION_FACTOR_RANGE = { min: 0.5, max: 2.5 } as const;
 export type CalibrationSample = { predicted: number; exact: number; fixed: number };
 
 export type Recalibration =
-  | { ok: true; kind: "anthropic-estimate" | "kimi-estimate"; currentFactor: number; factor: number; ratio: number; samples: number }
+  | {
+      ok: true;
+      kind: "anthropic-estimate" | "kimi-estimate";
+      currentFactor: number;
+      factor: number;
+      ratio: number;
+      samples: number;
+    }
   | { ok: false; reason: string; ratio?: number };
 
 /** Prompt tokens of a request that the correction factor does not scale. */
@@ -27,23 +34,37 @@ export function fixedPromptTokens(provider: ProviderId, segments: readonly Segme
   for (const segment of segments) {
     if (segment.outsidePrompt) continue;
     if (segment.key.startsWith("tool-use-preamble:")) fixed += segment.tokens;
-    else if ((provider === "openai-chat" || provider === "moonshot") && segment.group !== "tools") fixed += OPENAI_MESSAGE_OVERHEAD_TOKENS;
+    else if ((provider === "openai-chat" || provider === "moonshot") && segment.group !== "tools")
+      fixed += OPENAI_MESSAGE_OVERHEAD_TOKENS;
   }
   return fixed;
 }
 
-export function recalibrate(kind: TokenizerKind, currentFactor: number, samples: readonly CalibrationSample[]): Recalibration {
+export function recalibrate(
+  kind: TokenizerKind,
+  currentFactor: number,
+  samples: readonly CalibrationSample[],
+): Recalibration {
   const predicted = samples.reduce((sum, sample) => sum + sample.predicted, 0);
   const exact = samples.reduce((sum, sample) => sum + sample.exact, 0);
   const ratio = predicted > 0 ? exact / predicted : 0;
   if (samples.length === 0) return { ok: false, reason: "no exact counts yet: use Count exactly, or run live" };
-  if (kind === "o200k") return { ok: false, reason: "o200k is this model's own tokenizer: there is no correction factor to recalibrate", ratio };
+  if (kind === "o200k")
+    return {
+      ok: false,
+      reason: "o200k is this model's own tokenizer: there is no correction factor to recalibrate",
+      ratio,
+    };
   const scaledPredicted = samples.reduce((sum, sample) => sum + Math.max(0, sample.predicted - sample.fixed), 0);
   const scaledExact = samples.reduce((sum, sample) => sum + Math.max(0, sample.exact - sample.fixed), 0);
   if (scaledPredicted === 0) return { ok: false, reason: "the samples have no tokenizer-counted tokens", ratio };
   const factor = Math.round(currentFactor * (scaledExact / scaledPredicted) * 1000) / 1000;
   if (factor < CORRECTION_FACTOR_RANGE.min || factor > CORRECTION_FACTOR_RANGE.max) {
-    return { ok: false, reason: `the samples suggest a factor of ${factor}, outside ${CORRECTION_FACTOR_RANGE.min}–${CORRECTION_FACTOR_RANGE.max}: check that the counts belong to these requests`, ratio };
+    return {
+      ok: false,
+      reason: `the samples suggest a factor of ${factor}, outside ${CORRECTION_FACTOR_RANGE.min}–${CORRECTION_FACTOR_RANGE.max}: check that the counts belong to these requests`,
+      ratio,
+    };
   }
   return { ok: true, kind, currentFactor, factor, ratio, samples: samples.length };
 }

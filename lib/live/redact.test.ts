@@ -27,7 +27,9 @@ describe("redactSecrets", () => {
   });
 
   it("shapes: false keeps key-shaped text that is not a known secret (model output)", () => {
-    expect(redactSecrets('client = OpenAI(api_key="sk-your-key-here")', ["sk-real-secret-123"], { shapes: false })).toBe('client = OpenAI(api_key="sk-your-key-here")');
+    expect(
+      redactSecrets('client = OpenAI(api_key="sk-your-key-here")', ["sk-real-secret-123"], { shapes: false }),
+    ).toBe('client = OpenAI(api_key="sk-your-key-here")');
     expect(redactSecrets("use sk-real-secret-123", ["sk-real-secret-123"], { shapes: false })).toBe(`use ${REDACTED}`);
   });
 

@@ -21,20 +21,27 @@ const KEY_SHAPES: readonly RegExp[] = [
  * `shapes: false` removes only the known secrets: for model output relayed to the browser, where "api_key=..." in
  * generated code is the model's text, not a leak, and must reach the transcript unchanged.
  */
-export function redactSecrets(text: string, secrets: Iterable<string | undefined | null> = [], options: { shapes?: boolean } = {}): string {
+export function redactSecrets(
+  text: string,
+  secrets: Iterable<string | undefined | null> = [],
+  options: { shapes?: boolean } = {},
+): string {
   let result = text;
   for (const secret of secrets) {
     if (typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join(REDACTED);
   }
   if (options.shapes === false) return result;
   for (const shape of KEY_SHAPES) {
-    result = result.replace(shape, (match, name?: string, separator?: string) => (typeof name === "string" && typeof separator === "string" ? `${name}${separator}${REDACTED}` : REDACTED));
+    result = result.replace(shape, (match, name?: string, separator?: string) =>
+      typeof name === "string" && typeof separator === "string" ? `${name}${separator}${REDACTED}` : REDACTED,
+    );
   }
   return result;
 }
 
 /** True when `text` still contains one of `secrets` (a test helper and a last check before sending). */
 export function containsSecret(text: string, secrets: Iterable<string | undefined | null>): boolean {
-  for (const secret of secrets) if (typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH && text.includes(secret)) return true;
+  for (const secret of secrets)
+    if (typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH && text.includes(secret)) return true;
   return false;
 }

@@ -36,7 +36,8 @@ function parseArguments(raw: unknown, notes: string[], name: string): Record<str
   if (typeof raw !== "string" || raw.trim() === "") return {};
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through
   }
@@ -45,7 +46,8 @@ function parseArguments(raw: unknown, notes: string[], name: string): Record<str
 }
 
 function searchQuery(input: Json): string {
-  for (const key of ["pattern", ANTHROPIC_BM25_INPUT_KEY, "query", "q"]) if (typeof input[key] === "string") return input[key] as string;
+  for (const key of ["pattern", ANTHROPIC_BM25_INPUT_KEY, "query", "q"])
+    if (typeof input[key] === "string") return input[key] as string;
   if (Array.isArray(input.paths)) return input.paths.join(" ");
   return JSON.stringify(input);
 }
@@ -66,9 +68,21 @@ function readAnthropic(response: Json): ReadReply {
   const searches = new Map<string, Extract<TranscriptBlock, { type: "server-tool-search" }>>();
   for (const block of content) {
     if (block.type === "text") blocks.push({ type: "text", text: text(block.text) });
-    else if (block.type === "tool_use") blocks.push({ type: "tool-call", id: text(block.id), name: text(block.name), input: parseArguments(block.input, notes, text(block.name)) });
+    else if (block.type === "tool_use")
+      blocks.push({
+        type: "tool-call",
+        id: text(block.id),
+        name: text(block.name),
+        input: parseArguments(block.input, notes, text(block.name)),
+      });
     else if (block.type === "server_tool_use" && /^tool_search_tool_(bm25|regex)/.test(text(block.name))) {
-      const search = { type: "server-tool-search" as const, id: text(block.id), variant: text(block.name).includes("regex") ? ("regex" as const) : ("bm25" as const), input: searchQuery(record(block.input)), result: { toolNames: [] as string[] } as Extract<TranscriptBlock, { type: "server-tool-search" }>["result"] };
+      const search = {
+        type: "server-tool-search" as const,
+        id: text(block.id),
+        variant: text(block.name).includes("regex") ? ("regex" as const) : ("bm25" as const),
+        input: searchQuery(record(block.input)),
+        result: { toolNames: [] as string[] } as Extract<TranscriptBlock, { type: "server-tool-search" }>["result"],
+      };
       searches.set(search.id, search);
       blocks.push(search);
     } else if (block.type === "tool_search_tool_result") {
@@ -78,7 +92,11 @@ function readAnthropic(response: Json): ReadReply {
         search.result =
           result.type === "tool_search_tool_result_error"
             ? { errorCode: text(result.error_code), errorMessage: text(result.error_message) }
-            : { toolNames: array(result.tool_references).map((reference) => text(reference.tool_name)).filter(Boolean) };
+            : {
+                toolNames: array(result.tool_references)
+                  .map((reference) => text(reference.tool_name))
+                  .filter(Boolean),
+              };
       }
     } else if (block.type !== "thinking" && block.type !== "redacted_thinking") {
       notes.push(`the reply holds a ${String(block.type)} block, sent back as is but not modelled by the engine`);
@@ -88,7 +106,13 @@ function readAnthropic(response: Json): ReadReply {
 }
 
 function namesOfLoadedTools(tools: Json[]): string[] {
-  return tools.flatMap((tool) => (tool.type === "namespace" ? namesOfLoadedTools(array(tool.tools)) : typeof tool.name === "string" ? [tool.name] : []));
+  return tools.flatMap((tool) =>
+    tool.type === "namespace"
+      ? namesOfLoadedTools(array(tool.tools))
+      : typeof tool.name === "string"
+        ? [tool.name]
+        : [],
+  );
 }
 
 function readResponses(response: Json): ReadReply {
@@ -102,13 +126,30 @@ function readResponses(response: Json): ReadReply {
         .join("");
       if (joined) blocks.push({ type: "text", text: joined });
     } else if (item.type === "function_call") {
-      blocks.push({ type: "tool-call", id: text(item.call_id), name: text(item.name), input: parseArguments(item.arguments, notes, text(item.name)) });
+      blocks.push({
+        type: "tool-call",
+        id: text(item.call_id),
+        name: text(item.name),
+        input: parseArguments(item.arguments, notes, text(item.name)),
+      });
     } else if (item.type === "tool_search_call") {
       const execution = item.execution === "client" ? "client" : "server";
-      blocks.push({ type: "openai-search-call", id: text(item.id), callId: typeof item.call_id === "string" ? item.call_id : null, execution, query: searchQuery(record(typeof item.arguments === "string" ? safeJson(item.arguments) : item.arguments)) });
+      blocks.push({
+        type: "openai-search-call",
+        id: text(item.id),
+        callId: typeof item.call_id === "string" ? item.call_id : null,
+        execution,
+        query: searchQuery(record(typeof item.arguments === "string" ? safeJson(item.arguments) : item.arguments)),
+      });
     } else if (item.type === "tool_search_output") {
       const execution = item.execution === "client" ? "client" : "server";
-      blocks.push({ type: "openai-search-output", id: text(item.id), callId: typeof item.call_id === "string" ? item.call_id : null, execution, toolNames: namesOfLoadedTools(array(item.tools)) });
+      blocks.push({
+        type: "openai-search-output",
+        id: text(item.id),
+        callId: typeof item.call_id === "string" ? item.call_id : null,
+        execution,
+        toolNames: namesOfLoadedTools(array(item.tools)),
+      });
     } else if (item.type !== "reasoning") {
       notes.push(`the reply holds a ${String(item.type)} item, sent back as is but not modelled by the engine`);
     }
@@ -133,11 +174,21 @@ function readChat(response: Json): ReadReply {
   const calls = array(message.tool_calls);
   for (const call of calls) {
     const fn = record(call.function);
-    blocks.push({ type: "tool-call", id: text(call.id), name: text(fn.name), input: parseArguments(fn.arguments, notes, text(fn.name)) });
+    blocks.push({
+      type: "tool-call",
+      id: text(call.id),
+      name: text(fn.name),
+      input: parseArguments(fn.arguments, notes, text(fn.name)),
+    });
   }
   // Only what Chat Completions accepts back: thinking models (Kimi) need their reasoning_content returned.
   const raw: Json = { role: "assistant", content: content || null };
-  if (calls.length) raw.tool_calls = calls.map((call) => ({ id: call.id, type: "function", function: { name: record(call.function).name, arguments: record(call.function).arguments ?? "{}" } }));
+  if (calls.length)
+    raw.tool_calls = calls.map((call) => ({
+      id: call.id,
+      type: "function",
+      function: { name: record(call.function).name, arguments: record(call.function).arguments ?? "{}" },
+    }));
   if (typeof message.reasoning_content === "string") raw.reasoning_content = message.reasoning_content;
   return { blocks, raw, paused: false, notes };
 }

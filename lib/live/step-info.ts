@@ -18,7 +18,10 @@ function calledName(call: Call): string {
  * Kind and title of the request whose reply is `blocks`. `previousErrors` are the tool names whose last result was
  * an error: calling one of them again is a retry.
  */
-export function describeReply(blocks: readonly TranscriptBlock[], previousErrors: ReadonlySet<string>): { kind: StepKind; title: string } {
+export function describeReply(
+  blocks: readonly TranscriptBlock[],
+  previousErrors: ReadonlySet<string>,
+): { kind: StepKind; title: string } {
   const calls = blocks.filter((block): block is Call => block.type === "tool-call");
   const searches = blocks.flatMap((block) => {
     if (block.type === "server-tool-search") return [block.input];
@@ -26,7 +29,9 @@ export function describeReply(blocks: readonly TranscriptBlock[], previousErrors
     if (block.type === "tool-call" && block.name === SEARCH_TOOLS_TOOL.name) return [String(block.input.query ?? "")];
     return [];
   });
-  const catalogCalls = calls.filter((call) => call.name !== SEARCH_TOOLS_TOOL.name && call.name !== LOAD_TOOL_SCHEMAS_TOOL.name);
+  const catalogCalls = calls.filter(
+    (call) => call.name !== SEARCH_TOOLS_TOOL.name && call.name !== LOAD_TOOL_SCHEMAS_TOOL.name,
+  );
   if (searches.length) {
     const suffix = catalogCalls.length ? ` → call ${catalogCalls.map(calledName).join(", ")}` : "";
     return { kind: "search", title: `search ${quoted(searches[0])}${suffix}` };
@@ -38,7 +43,10 @@ export function describeReply(blocks: readonly TranscriptBlock[], previousErrors
   }
   if (catalogCalls.length) {
     const names = catalogCalls.map(calledName);
-    return { kind: names.some((name) => previousErrors.has(name)) ? "retry" : "call", title: `call ${names.join(", ")}` };
+    return {
+      kind: names.some((name) => previousErrors.has(name)) ? "retry" : "call",
+      title: `call ${names.join(", ")}`,
+    };
   }
   return { kind: "answer", title: "answer" };
 }

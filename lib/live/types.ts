@@ -26,7 +26,9 @@ export type MeasuredUsage = {
 };
 
 /** measured − predicted, per figure. */
-export type UsageDifference = Pick<StepTokens, "input" | "uncached" | "cacheRead" | "cacheWrite" | "output"> & { costUsd: number };
+export type UsageDifference = Pick<StepTokens, "input" | "uncached" | "cacheRead" | "cacheWrite" | "output"> & {
+  costUsd: number;
+};
 
 /**
  * One request of a live run. It is an EngineStep (the stepper, request panel and charts walk it unchanged): the
@@ -67,8 +69,7 @@ export class LiveRequestError extends Error {
 export type PreviewPartKind = "text" | "tool-call" | "search" | "search-result" | "thinking" | "other";
 
 export type PreviewEvent =
-  | { type: "part"; part: number; kind: PreviewPartKind; name?: string }
-  | { type: "delta"; part: number; text: string };
+  { type: "part"; part: number; kind: PreviewPartKind; name?: string } | { type: "delta"; part: number; text: string };
 
 export type PreviewPart = { part: number; kind: PreviewPartKind; name?: string; text: string };
 
@@ -97,7 +98,10 @@ export type ExactCount = {
 
 /** How the live run reaches the provider; the browser uses the HTTP transport, tests a scripted one. */
 export interface LiveTransport {
-  send(call: LiveCall, options: { signal?: AbortSignal; onPreview?: (event: PreviewEvent) => void }): Promise<LiveReply>;
+  send(
+    call: LiveCall,
+    options: { signal?: AbortSignal; onPreview?: (event: PreviewEvent) => void },
+  ): Promise<LiveReply>;
   count(call: LiveCall, options?: { signal?: AbortSignal }): Promise<ExactCount>;
 }
 

@@ -24,20 +24,46 @@ function fromAnthropic(usage: Json): MeasuredUsage {
   const cacheWrite = count(usage.cache_creation_input_tokens);
   const cacheRead = count(usage.cache_read_input_tokens);
   const thinking = count(record(usage.output_tokens_details)?.thinking_tokens);
-  return { input: uncached + cacheWrite + cacheRead, uncached, cacheRead, cacheWrite, output: count(usage.output_tokens), ...(thinking ? { reasoning: thinking } : {}) };
+  return {
+    input: uncached + cacheWrite + cacheRead,
+    uncached,
+    cacheRead,
+    cacheWrite,
+    output: count(usage.output_tokens),
+    ...(thinking ? { reasoning: thinking } : {}),
+  };
 }
 
 /** Input with cached (and written) subsets: OpenAI Responses, Chat Completions, Moonshot. */
-function fromSubsets(input: number, cacheRead: number, cacheWrite: number, output: number, reasoning: number): MeasuredUsage {
+function fromSubsets(
+  input: number,
+  cacheRead: number,
+  cacheWrite: number,
+  output: number,
+  reasoning: number,
+): MeasuredUsage {
   const read = Math.min(cacheRead, input);
   const write = Math.min(cacheWrite, input - read);
-  return { input, uncached: input - read - write, cacheRead: read, cacheWrite: write, output, ...(reasoning ? { reasoning } : {}) };
+  return {
+    input,
+    uncached: input - read - write,
+    cacheRead: read,
+    cacheWrite: write,
+    output,
+    ...(reasoning ? { reasoning } : {}),
+  };
 }
 
 function fromResponses(usage: Json): MeasuredUsage {
   const details = record(usage.input_tokens_details) ?? {};
   const outputDetails = record(usage.output_tokens_details) ?? {};
-  return fromSubsets(count(usage.input_tokens), count(details.cached_tokens), count(details.cache_write_tokens), count(usage.output_tokens), count(outputDetails.reasoning_tokens));
+  return fromSubsets(
+    count(usage.input_tokens),
+    count(details.cached_tokens),
+    count(details.cache_write_tokens),
+    count(usage.output_tokens),
+    count(outputDetails.reasoning_tokens),
+  );
 }
 
 function fromChat(usage: Json): MeasuredUsage {
@@ -45,7 +71,13 @@ function fromChat(usage: Json): MeasuredUsage {
   const outputDetails = record(usage.completion_tokens_details) ?? {};
   // Moonshot puts cached_tokens at the top of usage; OpenAI inside prompt_tokens_details.
   const cacheRead = count(usage.cached_tokens) || count(details.cached_tokens);
-  return fromSubsets(count(usage.prompt_tokens), cacheRead, count(details.cache_write_tokens), count(usage.completion_tokens), count(outputDetails.reasoning_tokens));
+  return fromSubsets(
+    count(usage.prompt_tokens),
+    cacheRead,
+    count(details.cache_write_tokens),
+    count(usage.completion_tokens),
+    count(outputDetails.reasoning_tokens),
+  );
 }
 
 /** The usage of a complete provider response, or null when it carries none (some compatible servers). */
@@ -63,7 +95,12 @@ export function measuredUsageFrom(provider: ProviderId, response: Json): Measure
   return usage ? fromChat(usage) : null;
 }
 
-export function usageDifference(measured: MeasuredUsage, predicted: StepTokens, measuredUsd: number, predictedUsd: number): UsageDifference {
+export function usageDifference(
+  measured: MeasuredUsage,
+  predicted: StepTokens,
+  measuredUsd: number,
+  predictedUsd: number,
+): UsageDifference {
   return {
     input: measured.input - predicted.input,
     uncached: measured.uncached - predicted.uncached,

@@ -22,13 +22,19 @@ export type RawAssistantTurns = ReadonlyMap<number, unknown>;
 
 function span(provider: ProviderId, message: TranscriptMessage): number {
   if (provider === "anthropic") return 1;
-  if (provider === "openai-responses") return message.role === "user" || message.role === "assistant" ? message.blocks.length : 0;
+  if (provider === "openai-responses")
+    return message.role === "user" || message.role === "assistant" ? message.blocks.length : 0;
   if (message.role === "assistant" || message.role === "tool-declaration" || message.role === "tool-addition") return 1;
   return message.blocks.length;
 }
 
 /** Returns a copy of `body` with the raw assistant turns in place; `body` itself is not changed. */
-export function overlayAssistantTurns(provider: ProviderId, body: Json, messages: readonly TranscriptMessage[], raw: RawAssistantTurns): Json {
+export function overlayAssistantTurns(
+  provider: ProviderId,
+  body: Json,
+  messages: readonly TranscriptMessage[],
+  raw: RawAssistantTurns,
+): Json {
   if (raw.size === 0) return body;
   const listKey = provider === "openai-responses" ? "input" : "messages";
   const list = body[listKey];

@@ -10,7 +10,16 @@ const MAX_ARGS = 64;
 const MAX_FIELD_CHARS = 4_096;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 /** Headers the transport owns; letting a page set them would confuse the protocol or the connection. */
-const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "accept", "connection", "transfer-encoding", "mcp-session-id", "mcp-protocol-version"]);
+const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "content-type",
+  "accept",
+  "connection",
+  "transfer-encoding",
+  "mcp-session-id",
+  "mcp-protocol-version",
+]);
 
 export type McpImportRequest =
   | { transport: "http"; url: string; headers: Record<string, string>; timeoutMs: number }
@@ -24,7 +33,8 @@ function fail(message: string): never {
 function shortString(value: unknown, name: string, allowLineBreaks = false): string {
   if (typeof value !== "string" || value.trim() === "") fail(`${name} must be a non-empty string`);
   if (value.length > MAX_FIELD_CHARS) fail(`${name} is longer than ${MAX_FIELD_CHARS} characters`);
-  if (value.includes("\u0000") || (!allowLineBreaks && /[\r\n]/.test(value))) fail(`${name} contains a control character`);
+  if (value.includes("\u0000") || (!allowLineBreaks && /[\r\n]/.test(value)))
+    fail(`${name} contains a control character`);
   return value;
 }
 
@@ -54,7 +64,12 @@ export function parseMcpImportRequest(body: unknown): McpImportRequest {
     const command = shortString(body.command, "command");
     const args = body.args === undefined ? [] : body.args;
     if (!Array.isArray(args) || args.length > MAX_ARGS) fail(`args must be an array of at most ${MAX_ARGS} strings`);
-    return { transport: "stdio", command, args: args.map((arg, index) => (arg === "" ? "" : shortString(arg, `args[${index}]`, true))), timeoutMs };
+    return {
+      transport: "stdio",
+      command,
+      args: args.map((arg, index) => (arg === "" ? "" : shortString(arg, `args[${index}]`, true))),
+      timeoutMs,
+    };
   }
   return fail('transport must be "http" or "stdio"');
 }

@@ -4,7 +4,9 @@ import { classifyMcpError, McpImportFailure } from "./mcp-errors";
 
 const tool = (name: string) => ({ name, description: `${name}.`, inputSchema: { type: "object", properties: {} } });
 
-function lister(pages: Array<{ tools: unknown[]; nextCursor?: string }>): ToolLister & { cursors: Array<string | undefined> } {
+function lister(
+  pages: Array<{ tools: unknown[]; nextCursor?: string }>,
+): ToolLister & { cursors: Array<string | undefined> } {
   const cursors: Array<string | undefined> = [];
   return {
     cursors,
@@ -17,13 +19,22 @@ function lister(pages: Array<{ tools: unknown[]; nextCursor?: string }>): ToolLi
 
 describe("listAllTools", () => {
   it("follows nextCursor until it is absent", async () => {
-    const client = lister([{ tools: [tool("a")], nextCursor: "1" }, { tools: [tool("b")], nextCursor: "2" }, { tools: [tool("c")] }]);
-    expect(await listAllTools(client, { timeoutMs: 1000 })).toMatchObject({ pages: 3, tools: [{ name: "a" }, { name: "b" }, { name: "c" }] });
+    const client = lister([
+      { tools: [tool("a")], nextCursor: "1" },
+      { tools: [tool("b")], nextCursor: "2" },
+      { tools: [tool("c")] },
+    ]);
+    expect(await listAllTools(client, { timeoutMs: 1000 })).toMatchObject({
+      pages: 3,
+      tools: [{ name: "a" }, { name: "b" }, { name: "c" }],
+    });
     expect(client.cursors).toEqual([undefined, "1", "2"]);
   });
 
   it("stops a server that repeats a cursor or paginates forever", async () => {
-    await expect(listAllTools(lister([{ tools: [], nextCursor: "0" }]), { timeoutMs: 1000 })).rejects.toMatchObject({ code: "protocol_error" });
+    await expect(listAllTools(lister([{ tools: [], nextCursor: "0" }]), { timeoutMs: 1000 })).rejects.toMatchObject({
+      code: "protocol_error",
+    });
     let page = 0;
     const endless: ToolLister = { listTools: async () => ({ tools: [tool(`t${page}`)], nextCursor: String(++page) }) };
     await expect(listAllTools(endless, { timeoutMs: 1000 })).rejects.toThrow(`past ${MAX_PAGES} pages`);
@@ -45,10 +56,14 @@ describe("catalogFromServerTools", () => {
 
 describe("classifyMcpError", () => {
   it("sorts failures into codes with explanations", () => {
-    const refused = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
+    const refused = Object.assign(new TypeError("fetch failed"), {
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
     expect(classifyMcpError(refused, "http://x").code).toBe("unreachable");
     expect(classifyMcpError(Object.assign(new Error("Request timed out"), { code: -32001 }), "x").code).toBe("timeout");
-    expect(classifyMcpError(Object.assign(new Error("spawn x ENOENT"), { code: "ENOENT" }), "x").code).toBe("spawn_failed");
+    expect(classifyMcpError(Object.assign(new Error("spawn x ENOENT"), { code: "ENOENT" }), "x").code).toBe(
+      "spawn_failed",
+    );
     expect(classifyMcpError(Object.assign(new Error("HTTP 401"), { code: 401 }), "x").code).toBe("unauthorized");
     expect(classifyMcpError(new Error("Unexpected content type: text/html"), "x").code).toBe("protocol_error");
   });

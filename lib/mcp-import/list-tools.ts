@@ -18,34 +18,66 @@ export type ToolLister = {
   listTools(params?: { cursor?: string }, options?: { timeout?: number; signal?: AbortSignal }): Promise<ListToolsPage>;
 };
 
-export async function listAllTools(client: ToolLister, options: { timeoutMs: number; signal?: AbortSignal }): Promise<{ tools: unknown[]; pages: number }> {
+export async function listAllTools(
+  client: ToolLister,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<{ tools: unknown[]; pages: number }> {
   const tools: unknown[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: options.timeoutMs, signal: options.signal });
+    const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
+      timeout: options.timeoutMs,
+      signal: options.signal,
+    });
     tools.push(...result.tools);
-    if (tools.length > MAX_TOOLS) throw new McpImportFailure("too_many_tools", `mcp-import: the server lists more than ${MAX_TOOLS.toLocaleString("en-US")} tools; refusing to import them`);
+    if (tools.length > MAX_TOOLS)
+      throw new McpImportFailure(
+        "too_many_tools",
+        `mcp-import: the server lists more than ${MAX_TOOLS.toLocaleString("en-US")} tools; refusing to import them`,
+      );
     cursor = result.nextCursor || undefined;
     if (cursor === undefined) return { tools, pages: page };
-    if (seenCursors.has(cursor)) throw new McpImportFailure("protocol_error", "mcp-import: the server repeated a pagination cursor (it would list forever)");
+    if (seenCursors.has(cursor))
+      throw new McpImportFailure(
+        "protocol_error",
+        "mcp-import: the server repeated a pagination cursor (it would list forever)",
+      );
     seenCursors.add(cursor);
   }
   throw new McpImportFailure("protocol_error", `mcp-import: the server kept paginating past ${MAX_PAGES} pages`);
 }
 
-export type ImportedServer = { serverName: string; namespace: string; catalog: Catalog; problems: InputProblem[]; pages: number };
+export type ImportedServer = {
+  serverName: string;
+  namespace: string;
+  catalog: Catalog;
+  problems: InputProblem[];
+  pages: number;
+};
 
 /** The catalog of one server, with the server's name as every tool's namespace. */
-export function catalogFromServerTools(serverName: string, tools: unknown[], pages: number, description?: string): ImportedServer {
-  if (tools.length === 0) throw new McpImportFailure("no_tools", `mcp-import: the server "${serverName}" lists no tools`);
+export function catalogFromServerTools(
+  serverName: string,
+  tools: unknown[],
+  pages: number,
+  description?: string,
+): ImportedServer {
+  if (tools.length === 0)
+    throw new McpImportFailure("no_tools", `mcp-import: the server "${serverName}" lists no tools`);
   const namespace = sanitizeNamePart(serverName).slice(0, 64);
   const imported = importCatalogValue({ tools }, { sourceName: serverName });
   if (!imported.value) {
     const first = imported.problems.find((problem) => problem.severity === "error");
-    throw new McpImportFailure("protocol_error", `mcp-import: the server's tools/list result is not a tool list${first ? `: ${first.message}` : ""}`, imported.problems);
+    throw new McpImportFailure(
+      "protocol_error",
+      `mcp-import: the server's tools/list result is not a tool list${first ? `: ${first.message}` : ""}`,
+      imported.problems,
+    );
   }
-  const merged = mergeCatalogs([{ server: namespace, catalog: imported.value, description: description?.slice(0, 500) }]);
+  const merged = mergeCatalogs([
+    { server: namespace, catalog: imported.value, description: description?.slice(0, 500) },
+  ]);
   return {
     serverName,
     namespace,

@@ -52,7 +52,16 @@ function chain(error: unknown): ErrorLike[] {
   return links;
 }
 
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_SOCKET"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_SOCKET",
+]);
 
 /** MCP JSON-RPC error code for a request the SDK gave up waiting for (RequestTimeout). */
 const MCP_REQUEST_TIMEOUT = -32001;
@@ -67,17 +76,36 @@ export function classifyMcpError(error: unknown, target: string): McpImportFailu
   const detail = String(links[0]?.message ?? error).slice(0, 300);
   const codes = links.map((link) => link.code);
   const names = links.map((link) => link.name);
-  if (names.includes("AbortError") || names.includes("TimeoutError") || codes.includes(MCP_REQUEST_TIMEOUT) || /timed out|timeout/i.test(detail)) {
+  if (
+    names.includes("AbortError") ||
+    names.includes("TimeoutError") ||
+    codes.includes(MCP_REQUEST_TIMEOUT) ||
+    /timed out|timeout/i.test(detail)
+  ) {
     return new McpImportFailure("timeout", `mcp-import: ${target} did not answer in time (${detail})`);
   }
-  if (codes.some((code) => typeof code === "string" && UNREACHABLE_CODES.has(code)) || /fetch failed|ECONNREFUSED|ENOTFOUND/.test(detail)) {
-    return new McpImportFailure("unreachable", `mcp-import: cannot reach ${target}: is the server running and the address right? (${detail})`);
+  if (
+    codes.some((code) => typeof code === "string" && UNREACHABLE_CODES.has(code)) ||
+    /fetch failed|ECONNREFUSED|ENOTFOUND/.test(detail)
+  ) {
+    return new McpImportFailure(
+      "unreachable",
+      `mcp-import: cannot reach ${target}: is the server running and the address right? (${detail})`,
+    );
   }
   if (codes.includes("ENOENT") || codes.includes("EACCES")) {
     return new McpImportFailure("spawn_failed", `mcp-import: cannot start ${target} (${detail})`);
   }
-  if (names.includes("UnauthorizedError") || codes.includes(401) || codes.includes(403) || /\b401\b|unauthori[sz]ed/i.test(detail)) {
-    return new McpImportFailure("unauthorized", `mcp-import: ${target} requires authorisation; add an Authorization header (${detail})`);
+  if (
+    names.includes("UnauthorizedError") ||
+    codes.includes(401) ||
+    codes.includes(403) ||
+    /\b401\b|unauthori[sz]ed/i.test(detail)
+  ) {
+    return new McpImportFailure(
+      "unauthorized",
+      `mcp-import: ${target} requires authorisation; add an Authorization header (${detail})`,
+    );
   }
   return new McpImportFailure("protocol_error", `mcp-import: ${target} did not answer as an MCP server (${detail})`);
 }

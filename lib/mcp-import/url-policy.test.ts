@@ -8,17 +8,29 @@ describe("checkMcpUrl", () => {
   });
 
   it("refuses other schemes, credentials in the URL and garbage", () => {
-    for (const url of ["file:///etc/passwd", "javascript:alert(1)", "ftp://x", "https://user:pass@mcp.example.com/", "not a url"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "ftp://x",
+      "https://user:pass@mcp.example.com/",
+      "not a url",
+    ]) {
       expect(checkMcpUrl(url, {}).ok).toBe(false);
     }
   });
 
   it("turns URL import off on a public host without an allow-list", () => {
-    expect(checkMcpUrl("https://mcp.example.com/mcp", { PLAYGROUND_PUBLIC: "1" })).toMatchObject({ ok: false, code: "url_not_allowed" });
+    expect(checkMcpUrl("https://mcp.example.com/mcp", { PLAYGROUND_PUBLIC: "1" })).toMatchObject({
+      ok: false,
+      code: "url_not_allowed",
+    });
   });
 
   it("matches allow-list entries by origin and whole path segments", () => {
-    const environment = { PLAYGROUND_PUBLIC: "1", PLAYGROUND_MCP_ALLOWED_URLS: "https://mcp.example.com, https://tools.example.org/team/" };
+    const environment = {
+      PLAYGROUND_PUBLIC: "1",
+      PLAYGROUND_MCP_ALLOWED_URLS: "https://mcp.example.com, https://tools.example.org/team/",
+    };
     expect(checkMcpUrl("https://mcp.example.com/anything/mcp", environment).ok).toBe(true);
     expect(checkMcpUrl("https://tools.example.org/team/mcp", environment).ok).toBe(true);
     expect(checkMcpUrl("https://tools.example.org/team", environment).ok).toBe(true);

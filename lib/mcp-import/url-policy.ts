@@ -10,7 +10,8 @@
 export const MCP_ALLOWED_URLS_ENV = "PLAYGROUND_MCP_ALLOWED_URLS";
 export const PUBLIC_ENV = "PLAYGROUND_PUBLIC";
 
-export type PolicyResult = { ok: true; url: URL } | { ok: false; code: "invalid_url" | "url_not_allowed"; message: string };
+export type PolicyResult =
+  { ok: true; url: URL } | { ok: false; code: "invalid_url" | "url_not_allowed"; message: string };
 
 type Environment = Record<string, string | undefined>;
 
@@ -32,7 +33,10 @@ function parseAllowEntry(entry: string): AllowEntry | null {
 export function allowedUrlEntries(environment: Environment): AllowEntry[] | null {
   const raw = environment[MCP_ALLOWED_URLS_ENV];
   if (raw === undefined || raw.trim() === "") return null;
-  return raw.split(",").map(parseAllowEntry).filter((entry): entry is AllowEntry => entry !== null);
+  return raw
+    .split(",")
+    .map(parseAllowEntry)
+    .filter((entry): entry is AllowEntry => entry !== null);
 }
 
 export function isPublicDeployment(environment: Environment): boolean {
@@ -45,10 +49,18 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
   try {
     url = new URL(input);
   } catch {
-    return { ok: false, code: "invalid_url", message: "mcp-import: not a URL; expected something like https://mcp.example.com/mcp" };
+    return {
+      ok: false,
+      code: "invalid_url",
+      message: "mcp-import: not a URL; expected something like https://mcp.example.com/mcp",
+    };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return { ok: false, code: "invalid_url", message: `mcp-import: only http and https MCP servers can be imported, not ${url.protocol}` };
+    return {
+      ok: false,
+      code: "invalid_url",
+      message: `mcp-import: only http and https MCP servers can be imported, not ${url.protocol}`,
+    };
   }
   if (url.username || url.password) {
     return { ok: false, code: "invalid_url", message: "mcp-import: put credentials in a header, not in the URL" };
@@ -56,7 +68,11 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
   const entries = allowedUrlEntries(environment);
   if (entries === null) {
     if (isPublicDeployment(environment)) {
-      return { ok: false, code: "url_not_allowed", message: `mcp-import: this server is public (${PUBLIC_ENV}=1) and has no ${MCP_ALLOWED_URLS_ENV}; importing from a URL is off` };
+      return {
+        ok: false,
+        code: "url_not_allowed",
+        message: `mcp-import: this server is public (${PUBLIC_ENV}=1) and has no ${MCP_ALLOWED_URLS_ENV}; importing from a URL is off`,
+      };
     }
     return { ok: true, url };
   }
@@ -64,5 +80,9 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
   const allowed = entries.some((entry) => entry.origin === url.origin && path.startsWith(entry.pathPrefix));
   return allowed
     ? { ok: true, url }
-    : { ok: false, code: "url_not_allowed", message: `mcp-import: ${url.origin} is not in ${MCP_ALLOWED_URLS_ENV} on this server` };
+    : {
+        ok: false,
+        code: "url_not_allowed",
+        message: `mcp-import: ${url.origin} is not in ${MCP_ALLOWED_URLS_ENV} on this server`,
+      };
 }

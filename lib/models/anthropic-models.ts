@@ -51,16 +51,29 @@ function prices(
   };
 }
 
-const OPUS_PRICES = prices(5, 25, 0.5, { source: `${PRICING_2026}; also Opus 4.6–4.8 and Opus 5`, date: "2026", confidence: "documented" });
+const OPUS_PRICES = prices(5, 25, 0.5, {
+  source: `${PRICING_2026}; also Opus 4.6–4.8 and Opus 5`,
+  date: "2026",
+  confidence: "documented",
+});
 const SONNET_4_5_PRICES = prices(3, 15, 0.3, {
   source: "PROTOCOLS.md §7 (Anthropic prompt-caching doc price table)",
   date: "2025-10",
   confidence: "documented",
 });
 
-const TOOL_USE_2026_4_5 = sourced({ auto: 496, any: 588 }, "documented", `${TOOL_USE_2026}; the late-2025 doc said 346 / 313`, "2026");
+const TOOL_USE_2026_4_5 = sourced(
+  { auto: 496, any: 588 },
+  "documented",
+  `${TOOL_USE_2026}; the late-2025 doc said 346 / 313`,
+  "2026",
+);
 /** Opus 5 and Fable 5.1 are missing from both tables; the newest documented row (Opus 4.8) stands in. */
-const TOOL_USE_PLACEHOLDER = sourced({ auto: 290, any: 410 }, "unconfirmed", "not in PROTOCOLS.md §5.1; placeholder = Opus 4.8's row");
+const TOOL_USE_PLACEHOLDER = sourced(
+  { auto: 290, any: 410 },
+  "unconfirmed",
+  "not in PROTOCOLS.md §5.1; placeholder = Opus 4.8's row",
+);
 
 export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
   {
@@ -70,7 +83,12 @@ export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
     capabilities: capabilities(true),
     tokenizer: "anthropic-estimate",
     cache: anthropicCache(sourced(1024, "secondary", MINIMUM_2026, "2026-07-28")),
-    toolUseSystemPromptTokens: sourced({ auto: 290, any: 410 }, "documented", "PROTOCOLS.md §5.1 (tool-use overview)", "2026-07-13"),
+    toolUseSystemPromptTokens: sourced(
+      { auto: 290, any: 410 },
+      "documented",
+      "PROTOCOLS.md §5.1 (tool-use overview)",
+      "2026-07-13",
+    ),
     prices: OPUS_PRICES,
     notes: ["Mid-conversation tool changes: beta header mid-conversation-tool-changes-2026-07-01 (§4.2)."],
   },
@@ -83,7 +101,7 @@ export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
     cache: anthropicCache(sourced(512, "secondary", `${MINIMUM_2026} ("down from 1,024 on Opus 4.8")`, "2026-07-28")),
     toolUseSystemPromptTokens: TOOL_USE_PLACEHOLDER,
     prices: OPUS_PRICES,
-    notes: ["The id follows Anthropic's naming; PROTOCOLS.md names the model \"Opus 5\" but never spells its id."],
+    notes: ['The id follows Anthropic\'s naming; PROTOCOLS.md names the model "Opus 5" but never spells its id.'],
   },
   {
     id: "claude-sonnet-4-6",
@@ -146,9 +164,13 @@ export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
     cache: anthropicCache(sourced(512, "unconfirmed", "not in PROTOCOLS.md §5.1; Fable 5's 512 assumed")),
     toolUseSystemPromptTokens: TOOL_USE_PLACEHOLDER,
     // Reads are 0.025× base input on Fable 5.1, not 0.1× (§5.1, and $0.25 vs $10 on the pricing page).
-    prices: prices(10, 50, 0.25, { source: "PROTOCOLS.md §7 (Anthropic pricing page, late-2026 copy)", date: "late 2026", confidence: "documented" }),
+    prices: prices(10, 50, 0.25, {
+      source: "PROTOCOLS.md §7 (Anthropic pricing page, late-2026 copy)",
+      date: "late 2026",
+      confidence: "documented",
+    }),
     notes: [
-      "The id follows Anthropic's naming; PROTOCOLS.md names the model \"Fable 5.1\" but never spells its id.",
+      'The id follows Anthropic\'s naming; PROTOCOLS.md names the model "Fable 5.1" but never spells its id.',
       "Mid-conversation tool changes are not listed for Fable 5.1 in the 2026-08 doc (§4.2).",
     ],
   },

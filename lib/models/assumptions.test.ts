@@ -46,6 +46,8 @@ describe("ASSUMPTIONS", () => {
     expect(defaultOf("openai-in-memory-retention-minutes")).toBe((gpt54?.cache.ttlSeconds.value ?? 0) / 60);
     expect(defaultOf("openai-cached-token-granularity")).toBe(gpt54?.cache.cachedTokenGranularity.value);
     expect(defaultOf("anthropic-token-correction-factor")).toBe(ANTHROPIC_DEFAULT_CORRECTION_FACTOR);
-    expect(defaultOf("openai-gpt-5-5-cached-input-per-million")).toBe(getModel("openai-responses", "gpt-5.5")?.prices.cacheReadPerMillion);
+    expect(defaultOf("openai-gpt-5-5-cached-input-per-million")).toBe(
+      getModel("openai-responses", "gpt-5.5")?.prices.cacheReadPerMillion,
+    );
   });
 });

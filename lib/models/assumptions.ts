@@ -55,7 +55,8 @@ export const ASSUMPTIONS: readonly Assumption[] = [
     id: "anthropic-tool-use-system-prompt-table",
     label: "Tool-use system-prompt token table",
     defaultValue: "2026",
-    source: "PROTOCOLS.md §5.1: the late-2025 (346/313) and 2026 (496/588) docs disagree for 4.5 models; the newer is used",
+    source:
+      "PROTOCOLS.md §5.1: the late-2025 (346/313) and 2026 (496/588) docs disagree for 4.5 models; the newer is used",
     confidence: "documented",
     affects: "system-prompt tokens added when tools are present",
   },

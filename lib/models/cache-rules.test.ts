@@ -35,13 +35,20 @@ describe("cacheRulesFor", () => {
   });
 
   it("applies overrides last, so Settings win over the table and the TTL", () => {
-    const rules = cacheRulesFor(model("anthropic", "claude-opus-4-8"), { ttlSeconds: 42, minimumCacheableTokens: 2048 }, "1h");
+    const rules = cacheRulesFor(
+      model("anthropic", "claude-opus-4-8"),
+      { ttlSeconds: 42, minimumCacheableTokens: 2048 },
+      "1h",
+    );
     expect(rules.ttlSeconds).toBe(42);
     expect(rules.minimumCacheableTokens).toBe(2048);
   });
 
   it("ignores overrides that are present but undefined", () => {
-    const rules = cacheRulesFor(model("openai-responses", "gpt-5.4"), { cachedTokenGranularity: undefined, writesBilled: undefined });
+    const rules = cacheRulesFor(model("openai-responses", "gpt-5.4"), {
+      cachedTokenGranularity: undefined,
+      writesBilled: undefined,
+    });
     expect(rules.cachedTokenGranularity).toBe(1);
     expect(rules.writesBilled).toBe(false);
   });

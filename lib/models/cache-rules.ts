@@ -30,5 +30,7 @@ export function cacheRulesFor(model: ModelInfo, overrides: Partial<CacheRules> =
 
 /** `{ ttlSeconds: undefined }` from a half-filled settings form must not erase the table's value. */
 function definedOnly(overrides: Partial<CacheRules>): Partial<CacheRules> {
-  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as Partial<CacheRules>;
+  return Object.fromEntries(
+    Object.entries(overrides).filter(([, value]) => value !== undefined),
+  ) as Partial<CacheRules>;
 }

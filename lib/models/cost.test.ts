@@ -37,17 +37,34 @@ describe("computeCost", () => {
   });
 
   it("ignores the write columns when writes are not billed, whatever they hold", () => {
-    const custom: PriceTable = { ...pricesOf("openai-responses", "gpt-5.6"), inputPerMillion: 4, cacheWrite5mPerMillion: 99, cacheWrite1hPerMillion: 99 };
-    expect(computeCost({ uncached: 0, cacheRead: 0, cacheWrite: 1_000_000, output: 0 }, custom, { ttl: "1h", writesBilled: false }).cacheWriteUsd).toBe(4);
+    const custom: PriceTable = {
+      ...pricesOf("openai-responses", "gpt-5.6"),
+      inputPerMillion: 4,
+      cacheWrite5mPerMillion: 99,
+      cacheWrite1hPerMillion: 99,
+    };
+    expect(
+      computeCost({ uncached: 0, cacheRead: 0, cacheWrite: 1_000_000, output: 0 }, custom, {
+        ttl: "1h",
+        writesBilled: false,
+      }).cacheWriteUsd,
+    ).toBe(4);
   });
 
   it("bills GPT-5.6 writes at 1.25× input", () => {
-    const cost = computeCost({ uncached: 0, cacheRead: 0, cacheWrite: 1_000_000, output: 0 }, pricesOf("openai-responses", "gpt-5.6"), { ttl: "5m", writesBilled: true });
+    const cost = computeCost(
+      { uncached: 0, cacheRead: 0, cacheWrite: 1_000_000, output: 0 },
+      pricesOf("openai-responses", "gpt-5.6"),
+      { ttl: "5m", writesBilled: true },
+    );
     expect(cost.cacheWriteUsd).toBeCloseTo(6.25, 12);
   });
 
   it("is zero for zero tokens", () => {
-    const cost = computeCost({ uncached: 0, cacheRead: 0, cacheWrite: 0, output: 0 }, pricesOf("moonshot", "kimi-k3"), { ttl: "1h", writesBilled: true });
+    const cost = computeCost({ uncached: 0, cacheRead: 0, cacheWrite: 0, output: 0 }, pricesOf("moonshot", "kimi-k3"), {
+      ttl: "1h",
+      writesBilled: true,
+    });
     expect(cost.totalUsd).toBe(0);
   });
 });

@@ -2,7 +2,8 @@ import type { CostBreakdown } from "../engine/types";
 import type { CacheTtl } from "../scenario/types";
 import type { PriceTable } from "./types";
 
-export const PRICE_TABLE_NOTE = "Prices per million tokens, USD; each row carries its source and date; edit them in Settings.";
+export const PRICE_TABLE_NOTE =
+  "Prices per million tokens, USD; each row carries its source and date; edit them in Settings.";
 
 export type BilledTokens = { uncached: number; cacheRead: number; cacheWrite: number; output: number };
 
@@ -28,5 +29,11 @@ export function computeCost(tokens: BilledTokens, prices: PriceTable, options: C
   const cacheReadUsd = (tokens.cacheRead * prices.cacheReadPerMillion) / TOKENS_PER_MILLION;
   const cacheWriteUsd = (tokens.cacheWrite * writePerMillion) / TOKENS_PER_MILLION;
   const outputUsd = (tokens.output * prices.outputPerMillion) / TOKENS_PER_MILLION;
-  return { uncachedUsd, cacheReadUsd, cacheWriteUsd, outputUsd, totalUsd: uncachedUsd + cacheReadUsd + cacheWriteUsd + outputUsd };
+  return {
+    uncachedUsd,
+    cacheReadUsd,
+    cacheWriteUsd,
+    outputUsd,
+    totalUsd: uncachedUsd + cacheReadUsd + cacheWriteUsd + outputUsd,
+  };
 }

@@ -11,23 +11,35 @@ function modelOf(provider: (typeof PROVIDER_IDS)[number], id: string) {
 }
 
 describe("MODELS", () => {
-  it.each(MODELS.map((model) => [`${model.provider}/${model.id}`, model] as const))("%s has a sourced, dated price row", (_, model) => {
-    const { prices } = model;
-    expect(prices.source.length).toBeGreaterThan(0);
-    expect(prices.date.length).toBeGreaterThan(0);
-    expect(CONFIDENCES).toContain(prices.confidence);
-    expect(prices.currency).toBe("USD");
-    for (const price of [prices.inputPerMillion, prices.cacheWrite5mPerMillion, prices.cacheWrite1hPerMillion, prices.cacheReadPerMillion, prices.outputPerMillion]) {
-      expect(Number.isFinite(price) && price >= 0).toBe(true);
-    }
-  });
+  it.each(MODELS.map((model) => [`${model.provider}/${model.id}`, model] as const))(
+    "%s has a sourced, dated price row",
+    (_, model) => {
+      const { prices } = model;
+      expect(prices.source.length).toBeGreaterThan(0);
+      expect(prices.date.length).toBeGreaterThan(0);
+      expect(CONFIDENCES).toContain(prices.confidence);
+      expect(prices.currency).toBe("USD");
+      for (const price of [
+        prices.inputPerMillion,
+        prices.cacheWrite5mPerMillion,
+        prices.cacheWrite1hPerMillion,
+        prices.cacheReadPerMillion,
+        prices.outputPerMillion,
+      ]) {
+        expect(Number.isFinite(price) && price >= 0).toBe(true);
+      }
+    },
+  );
 
-  it.each(MODELS.map((model) => [`${model.provider}/${model.id}`, model] as const))("%s sources every cache rule", (_, model) => {
-    for (const rule of Object.values(model.cache)) {
-      expect(rule.source.length).toBeGreaterThan(0);
-      expect(CONFIDENCES).toContain(rule.confidence);
-    }
-  });
+  it.each(MODELS.map((model) => [`${model.provider}/${model.id}`, model] as const))(
+    "%s sources every cache rule",
+    (_, model) => {
+      for (const rule of Object.values(model.cache)) {
+        expect(rule.source.length).toBeGreaterThan(0);
+        expect(CONFIDENCES).toContain(rule.confidence);
+      }
+    },
+  );
 
   it("has unique ids per provider", () => {
     const keys = MODELS.map((model) => `${model.provider}/${model.id}`);
@@ -52,13 +64,21 @@ describe("MODELS", () => {
   });
 
   it("gives mid-conversation tool changes to Opus 4.8 and Opus 5 only (§4.2)", () => {
-    const withChanges = MODELS.filter((model) => model.capabilities.midConversationToolChanges).map((model) => model.id);
+    const withChanges = MODELS.filter((model) => model.capabilities.midConversationToolChanges).map(
+      (model) => model.id,
+    );
     expect(withChanges.sort()).toEqual(["claude-opus-4-8", "claude-opus-5"]);
   });
 
   it("offers OpenAI tool search on Responses gpt-5.4+ only, never on Chat Completions", () => {
-    const withSearch = MODELS.filter((model) => model.capabilities.openaiToolSearch).map((model) => `${model.provider}/${model.id}`);
-    expect(withSearch.sort()).toEqual(["openai-responses/gpt-5.4", "openai-responses/gpt-5.5", "openai-responses/gpt-5.6"]);
+    const withSearch = MODELS.filter((model) => model.capabilities.openaiToolSearch).map(
+      (model) => `${model.provider}/${model.id}`,
+    );
+    expect(withSearch.sort()).toEqual([
+      "openai-responses/gpt-5.4",
+      "openai-responses/gpt-5.5",
+      "openai-responses/gpt-5.6",
+    ]);
     expect(modelOf("openai-chat", "gpt-5.4").prices).toEqual(modelOf("openai-responses", "gpt-5.4").prices);
   });
 
@@ -96,7 +116,12 @@ describe("MODELS", () => {
 
   it("uses the exact tokenizer for OpenAI and labelled estimates elsewhere", () => {
     for (const model of MODELS) {
-      const expected = model.provider === "anthropic" ? "anthropic-estimate" : model.provider === "moonshot" ? "kimi-estimate" : "o200k";
+      const expected =
+        model.provider === "anthropic"
+          ? "anthropic-estimate"
+          : model.provider === "moonshot"
+            ? "kimi-estimate"
+            : "o200k";
       expect(model.tokenizer).toBe(expected);
     }
   });

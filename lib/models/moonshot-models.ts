@@ -7,7 +7,8 @@ import { sourced, type ModelInfo, type PriceTable, type Sourced } from "./types"
  * values are secondary or unconfirmed.
  */
 
-const CACHING_QUOTE = "PROTOCOLS.md §3.4: platform.kimi.com/docs/guide/context-caching quoted by a third-party rules table";
+const CACHING_QUOTE =
+  "PROTOCOLS.md §3.4: platform.kimi.com/docs/guide/context-caching quoted by a third-party rules table";
 const QUOTE_DATE = "2026-10-03";
 
 function kimiCache(writesBilled: Sourced<boolean>): ModelInfo["cache"] {
@@ -20,9 +21,18 @@ function kimiCache(writesBilled: Sourced<boolean>): ModelInfo["cache"] {
     ),
     lookbackBlocks: sourced(0, "secondary", `${CACHING_QUOTE}: automatic prefix caching, no breakpoints`, QUOTE_DATE),
     maxBreakpoints: sourced(0, "secondary", `${CACHING_QUOTE}: automatic prefix caching, no breakpoints`, QUOTE_DATE),
-    ttlSeconds: sourced(KIMI_CACHE_TTL_SECONDS, "secondary", `${CACHING_QUOTE}: valid 1 hour after writing`, QUOTE_DATE),
+    ttlSeconds: sourced(
+      KIMI_CACHE_TTL_SECONDS,
+      "secondary",
+      `${CACHING_QUOTE}: valid 1 hour after writing`,
+      QUOTE_DATE,
+    ),
     refreshOnRead: sourced(true, "secondary", `${CACHING_QUOTE}: each hit resets it to 1 hour`, QUOTE_DATE),
-    cachedTokenGranularity: sourced(1, "unconfirmed", "PROTOCOLS.md §5.3: stored in blocks of unstated size; none assumed"),
+    cachedTokenGranularity: sourced(
+      1,
+      "unconfirmed",
+      "PROTOCOLS.md §5.3: stored in blocks of unstated size; none assumed",
+    ),
     writesBilled,
   };
 }
@@ -38,7 +48,12 @@ const CAPABILITIES_WITHOUT_DYNAMIC_TOOLS = {
 } as const;
 
 /** Prices without a separate write fee: a write costs the same as an uncached (miss) token. */
-function pricesWithoutWriteFee(miss: number, hit: number, output: number, provenance: Pick<PriceTable, "source" | "date" | "confidence">): PriceTable {
+function pricesWithoutWriteFee(
+  miss: number,
+  hit: number,
+  output: number,
+  provenance: Pick<PriceTable, "source" | "date" | "confidence">,
+): PriceTable {
   return {
     inputPerMillion: miss,
     cacheWrite5mPerMillion: miss,
@@ -59,7 +74,9 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
     label: "Kimi K3",
     capabilities: { ...CAPABILITIES_WITHOUT_DYNAMIC_TOOLS, kimiDynamicTools: true },
     tokenizer: "kimi-estimate",
-    cache: kimiCache(sourced(true, "secondary", `${CACHING_QUOTE}: K3 cache writes are billed separately by TTL`, QUOTE_DATE)),
+    cache: kimiCache(
+      sourced(true, "secondary", `${CACHING_QUOTE}: K3 cache writes are billed separately by TTL`, QUOTE_DATE),
+    ),
     prices: {
       inputPerMillion: 3,
       // The CNY table prices writes at ¥20 (5 min) and ¥40 (1 h) for ¥20 input (§3.4): 1× and 2× input.
@@ -73,7 +90,7 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
       confidence: "secondary",
       note: "Which write tier applies on the automatic path is UNCONFIRMED (§3.4): the scenario's cache TTL picks it; entries live 1 h.",
     },
-    notes: ["Dynamic tool loading: append {role:\"system\", tools:[…]} without a content key (§3.1)."],
+    notes: ['Dynamic tool loading: append {role:"system", tools:[…]} without a content key (§3.1).'],
   },
   {
     id: "kimi-k2.7-code",
@@ -90,7 +107,9 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
     label: "Kimi K2.5",
     capabilities: CAPABILITIES_WITHOUT_DYNAMIC_TOOLS,
     tokenizer: "kimi-estimate",
-    cache: kimiCache(sourced(false, "secondary", "PROTOCOLS.md §3.5: the archived price list has only hit and miss prices")),
+    cache: kimiCache(
+      sourced(false, "secondary", "PROTOCOLS.md §3.5: the archived price list has only hit and miss prices"),
+    ),
     prices: pricesWithoutWriteFee(0.6, 0.1, 3, {
       source: "PROTOCOLS.md §3.5: platform.moonshot.ai/docs/pricing/chat, archived 2026-03-26 (megalodon.jp)",
       date: "2026-03-26",

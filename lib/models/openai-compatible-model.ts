@@ -5,7 +5,8 @@ import { sourced, type ModelInfo } from "./types";
  * A self-hosted or routed OpenAI-compatible endpoint (vLLM, Ollama, OpenRouter…): Chat Completions only, no
  * prices and no known cache rules, so every value is a placeholder the user sets.
  */
-const SET_YOUR_OWN = "set your own: OpenAI-compatible servers (vLLM, Ollama, OpenRouter) differ; OpenAI's rules assumed";
+const SET_YOUR_OWN =
+  "set your own: OpenAI-compatible servers (vLLM, Ollama, OpenRouter) differ; OpenAI's rules assumed";
 
 export const OPENAI_COMPATIBLE_MODEL: ModelInfo = {
   id: "openai-compatible",

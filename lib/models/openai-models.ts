@@ -42,7 +42,11 @@ const EXTENDED_RETENTION = sourced(
   "2026-10-03",
 );
 const WRITES_FREE = sourced(false, "documented", `${CACHING_DOC}: pre-GPT-5.6 models have no cache-write fee`);
-const NO_BREAKPOINTS = sourced(0, "documented", `${CACHING_DOC}: automatic prefix caching, no breakpoints before GPT-5.6`);
+const NO_BREAKPOINTS = sourced(
+  0,
+  "documented",
+  `${CACHING_DOC}: automatic prefix caching, no breakpoints before GPT-5.6`,
+);
 
 function prices(
   input: number,
@@ -100,8 +104,18 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     label: "GPT-5.6",
     toolSearch: true,
     retentionSeconds: EXTENDED_RETENTION,
-    writesBilled: sourced(true, "documented", `${CACHING_DOC}: GPT-5.6+ bills cache writes at 1.25× uncached input`, "2026-07-09"),
-    maxBreakpoints: sourced(4, "documented", `${CACHING_DOC}: explicit mode writes at up to 4 breakpoints`, "2026-07-09"),
+    writesBilled: sourced(
+      true,
+      "documented",
+      `${CACHING_DOC}: GPT-5.6+ bills cache writes at 1.25× uncached input`,
+      "2026-07-09",
+    ),
+    maxBreakpoints: sourced(
+      4,
+      "documented",
+      `${CACHING_DOC}: explicit mode writes at up to 4 breakpoints`,
+      "2026-07-09",
+    ),
     prices: prices(5, 0.5, 30, 1.25, {
       source:
         `GPT-5.6 prices UNCONFIRMED (PROTOCOLS.md §7): placeholder = gpt-5.5 (${GPT_5_5_PRICE_SOURCE}); ` +
@@ -132,9 +146,10 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
 function openAIModel(specification: OpenAIModelSpecification, provider: OpenAIProviderId): ModelInfo {
   // tool_search and namespace tools exist only in the Responses API (§2); Chat Completions sends plain functions.
   const responsesOnly = provider === "openai-responses" && specification.toolSearch;
-  const chatNote = provider === "openai-chat" && specification.toolSearch
-    ? ["tool_search and namespaces are Responses API features; use openai-responses for them (§2)."]
-    : [];
+  const chatNote =
+    provider === "openai-chat" && specification.toolSearch
+      ? ["tool_search and namespaces are Responses API features; use openai-responses for them (§2)."]
+      : [];
   const notes = [...(specification.notes ?? []), ...chatNote];
   return {
     id: specification.id,

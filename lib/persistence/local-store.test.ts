@@ -12,7 +12,8 @@ class MemoryStorage implements StorageLike {
   }
   setItem(key: string, value: string) {
     const used = [...this.items].reduce((sum, [itemKey, item]) => sum + (itemKey === key ? 0 : item.length), 0);
-    if (used + value.length > this.quotaChars) throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
+    if (used + value.length > this.quotaChars)
+      throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
     this.items.set(key, value);
   }
   removeItem(key: string) {
@@ -21,7 +22,13 @@ class MemoryStorage implements StorageLike {
 }
 
 async function workspace(id = "weather"): Promise<WorkspaceState> {
-  return { scenario: await loadExample(id), strategyId: "gateway", stepIndex: 2, forceProvider: false, providerKeys: { anthropic: "sk-ant-KEEP-OUT-OF-DISK" } };
+  return {
+    scenario: await loadExample(id),
+    strategyId: "gateway",
+    stepIndex: 2,
+    forceProvider: false,
+    providerKeys: { anthropic: "sk-ant-KEEP-OUT-OF-DISK" },
+  };
 }
 
 describe("local store", () => {
@@ -65,7 +72,10 @@ describe("local store", () => {
     const first = store.keepAside("Before the link", await workspace());
     expect(first).toMatchObject({ ok: true, value: { id: "id-1", name: "Before the link" } });
     // Another step of the same scenario is the same work: nothing new is written.
-    expect(store.keepAside("Again", { ...(await workspace()), stepIndex: 0 })).toMatchObject({ ok: true, value: { id: "id-1" } });
+    expect(store.keepAside("Again", { ...(await workspace()), stepIndex: 0 })).toMatchObject({
+      ok: true,
+      value: { id: "id-1" },
+    });
     const edited = await workspace();
     edited.scenario = { ...edited.scenario, turns: edited.scenario.turns.slice(0, 1) };
     expect(store.keepAside("Edited", edited)).toMatchObject({ ok: true, value: { id: "id-2", name: "Edited" } });
@@ -78,14 +88,23 @@ describe("local store", () => {
     expect(store.saveWorking(await workspace()).ok).toBe(true);
     const before = new Map(storage.items);
     const result = store.saveWorking(await workspace("learning-agent"));
-    expect(result).toMatchObject({ ok: false, error: { code: "quota", message: expect.stringContaining("storage is full") } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: "quota", message: expect.stringContaining("storage is full") },
+    });
     expect(storage.items).toEqual(before);
-    expect(store.saveAs("big", await workspace("learning-agent"))).toMatchObject({ ok: false, error: { code: "quota" } });
+    expect(store.saveAs("big", await workspace("learning-agent"))).toMatchObject({
+      ok: false,
+      error: { code: "quota" },
+    });
     expect(store.list()).toEqual([]);
   });
 
   it("survives missing, throwing and damaged storage", async () => {
-    expect(createLocalStore(null).saveWorking(await workspace())).toMatchObject({ ok: false, error: { code: "unavailable" } });
+    expect(createLocalStore(null).saveWorking(await workspace())).toMatchObject({
+      ok: false,
+      error: { code: "unavailable" },
+    });
     const throwing: StorageLike = {
       getItem: () => {
         throw new Error("SecurityError");

@@ -28,14 +28,26 @@ export type LocalStoreErrorCode = "quota" | "unavailable" | "corrupt" | "not-fou
 export type LocalStoreError = { code: LocalStoreErrorCode; message: string };
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: LocalStoreError };
 
-export type SavedScenarioEntry = { id: string; name: string; savedAt: number; toolCount: number; turnCount: number; bytes: number };
+export type SavedScenarioEntry = {
+  id: string;
+  name: string;
+  savedAt: number;
+  toolCount: number;
+  turnCount: number;
+  bytes: number;
+};
 export type OpenedWorkspace = { workspace: SharedWorkspace; problems: InputProblem[]; savedAt: number };
 
 export type LocalStoreOptions = { now?: () => number; newId?: () => string };
 
 function isQuotaError(error: unknown): boolean {
   const candidate = error as { name?: string; code?: number } | null;
-  return candidate?.name === "QuotaExceededError" || candidate?.name === "NS_ERROR_DOM_QUOTA_REACHED" || candidate?.code === 22 || candidate?.code === 1014;
+  return (
+    candidate?.name === "QuotaExceededError" ||
+    candidate?.name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+    candidate?.code === 22 ||
+    candidate?.code === 1014
+  );
 }
 
 function failure<T>(code: LocalStoreErrorCode, message: string): StoreResult<T> {
@@ -52,15 +64,25 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
   const newId = options.newId ?? defaultId;
 
   function write(key: string, value: string): StoreResult<void> {
-    if (!storage) return failure("unavailable", "local-store: this browser does not allow saving (private mode or storage disabled)");
+    if (!storage)
+      return failure(
+        "unavailable",
+        "local-store: this browser does not allow saving (private mode or storage disabled)",
+      );
     try {
       storage.setItem(key, value);
       return { ok: true, value: undefined };
     } catch (error) {
       if (isQuotaError(error)) {
-        return failure("quota", `local-store: the browser's storage is full (this save needs ${(value.length / 1024).toFixed(0)} KB); delete saved scenarios or download a scenario file`);
+        return failure(
+          "quota",
+          `local-store: the browser's storage is full (this save needs ${(value.length / 1024).toFixed(0)} KB); delete saved scenarios or download a scenario file`,
+        );
       }
-      return failure("unavailable", `local-store: the browser refused to save (${error instanceof Error ? error.message : String(error)})`);
+      return failure(
+        "unavailable",
+        `local-store: the browser refused to save (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
 
@@ -84,7 +106,10 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     try {
       return { ok: true, value: encodeWorkspace(state, "persist").payload };
     } catch (error) {
-      return failure("corrupt", `local-store: nothing to save (${error instanceof Error ? error.message : String(error)})`);
+      return failure(
+        "corrupt",
+        `local-store: nothing to save (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
 
@@ -96,10 +121,19 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     } catch {
       return failure("corrupt", "local-store: the saved data is damaged and was not opened");
     }
-    if (typeof record?.payload !== "string") return failure("corrupt", "local-store: the saved data is damaged and was not opened");
+    if (typeof record?.payload !== "string")
+      return failure("corrupt", "local-store: the saved data is damaged and was not opened");
     const decoded = decodeSharePayload(record.payload);
-    if (!decoded.ok) return failure("corrupt", `local-store: the saved scenario could not be opened (${decoded.error.message})`);
-    return { ok: true, value: { workspace: decoded.workspace, problems: decoded.problems, savedAt: typeof record.savedAt === "number" ? record.savedAt : 0 } };
+    if (!decoded.ok)
+      return failure("corrupt", `local-store: the saved scenario could not be opened (${decoded.error.message})`);
+    return {
+      ok: true,
+      value: {
+        workspace: decoded.workspace,
+        problems: decoded.problems,
+        savedAt: typeof record.savedAt === "number" ? record.savedAt : 0,
+      },
+    };
   }
 
   function readIndex(): SavedScenarioEntry[] {
@@ -121,7 +155,11 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     return { ok: true, value: trimmed.slice(0, MAX_NAME_CHARS) };
   }
 
-  function storeEntry(entry: SavedScenarioEntry, payload: string, index: SavedScenarioEntry[]): StoreResult<SavedScenarioEntry> {
+  function storeEntry(
+    entry: SavedScenarioEntry,
+    payload: string,
+    index: SavedScenarioEntry[],
+  ): StoreResult<SavedScenarioEntry> {
     const written = write(entryKey(entry.id), JSON.stringify({ savedAt: entry.savedAt, payload }));
     if (!written.ok) return written;
     const indexWritten = write(INDEX_KEY, JSON.stringify(index));
@@ -185,7 +223,8 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       if (!scenarioOnly.ok) return scenarioOnly;
       const index = readIndex();
       for (const entry of index) {
-        if (entry.toolCount !== state.scenario.catalog.tools.length || entry.turnCount !== state.scenario.turns.length) continue;
+        if (entry.toolCount !== state.scenario.catalog.tools.length || entry.turnCount !== state.scenario.turns.length)
+          continue;
         const saved = decodeRecord(read(entryKey(entry.id)));
         const savedScenario = saved.ok ? encode({ scenario: saved.value.workspace.scenario }) : null;
         if (savedScenario?.ok && savedScenario.value === scenarioOnly.value) return { ok: true, value: entry };
@@ -194,7 +233,8 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     },
 
     open(id: string): StoreResult<OpenedWorkspace> {
-      if (!readIndex().some((entry) => entry.id === id)) return failure("not-found", "local-store: no saved scenario with this id");
+      if (!readIndex().some((entry) => entry.id === id))
+        return failure("not-found", "local-store: no saved scenario with this id");
       return decodeRecord(read(entryKey(id)));
     },
 
@@ -205,7 +245,10 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       const entry = index.find((candidate) => candidate.id === id);
       if (!entry) return failure("not-found", "local-store: no saved scenario with this id");
       const renamed = { ...entry, name: cleaned.value };
-      const written = write(INDEX_KEY, JSON.stringify(index.map((candidate) => (candidate.id === id ? renamed : candidate))));
+      const written = write(
+        INDEX_KEY,
+        JSON.stringify(index.map((candidate) => (candidate.id === id ? renamed : candidate))),
+      );
       return written.ok ? { ok: true, value: renamed } : written;
     },
 
@@ -228,7 +271,8 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
 
     remove(id: string): StoreResult<void> {
       const index = readIndex();
-      if (!index.some((entry) => entry.id === id)) return failure("not-found", "local-store: no saved scenario with this id");
+      if (!index.some((entry) => entry.id === id))
+        return failure("not-found", "local-store: no saved scenario with this id");
       const written = write(INDEX_KEY, JSON.stringify(index.filter((entry) => entry.id !== id)));
       if (!written.ok) return written;
       remove(entryKey(id));

@@ -14,7 +14,10 @@ describe("STATE_KEYS", () => {
   });
 
   it("drops keys the table forbids and keys it does not know", () => {
-    const picked = pickAllowed({ strategyId: "full", providerKeys: { anthropic: "sk-ant-secret" }, apiKey: "sk-x" }, "share");
+    const picked = pickAllowed(
+      { strategyId: "full", providerKeys: { anthropic: "sk-ant-secret" }, apiKey: "sk-x" },
+      "share",
+    );
     expect(picked).toEqual({ strategyId: "full" });
   });
 });

@@ -43,7 +43,11 @@ export const STATE_KEYS: { readonly [K in WorkspaceKey]-?: KeyPolicy } = {
   forceProvider: { share: true, persist: true, reason: "changes which runs are shown" },
   providerKeys: { share: false, persist: "session", reason: "API keys: secret" },
   liveBaseUrls: { share: false, persist: false, reason: "may name private hosts or carry tokens in the URL" },
-  mcpConnection: { share: false, persist: false, reason: "MCP server URLs, commands and auth headers are private to this machine" },
+  mcpConnection: {
+    share: false,
+    persist: false,
+    reason: "MCP server URLs, commands and auth headers are private to this machine",
+  },
 };
 
 export type Destination = "share" | "persist";

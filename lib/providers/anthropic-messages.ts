@@ -1,7 +1,12 @@
 import type { CatalogTool } from "../catalog/types";
 import type { EngineWarning } from "../engine/types";
 import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
-import { ANTHROPIC_BM25_INPUT_KEY, ANTHROPIC_MAX_CACHE_BREAKPOINTS, anthropicSearchToolName, anthropicSearchToolType } from "./anthropic-constants";
+import {
+  ANTHROPIC_BM25_INPUT_KEY,
+  ANTHROPIC_MAX_CACHE_BREAKPOINTS,
+  anthropicSearchToolName,
+  anthropicSearchToolType,
+} from "./anthropic-constants";
 import { memoisePerTool, SegmentList } from "./segment-list";
 import { STUB_INPUT_SCHEMA, stubDescription } from "./stub-definition";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
@@ -46,7 +51,8 @@ function renderTools(entries: readonly ToolEntry[], list: SegmentList): Json[] {
       case "catalog":
       case "stub":
       case "helper": {
-        const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
+        const variant =
+          entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
         const definition = anthropicToolDefinition(entry.tool, variant);
         list.addTool(entry.tool, `anthropic:${variant}`, path, () => ({
           label: `${variant === "full" ? "tool" : variant === "stub" ? "stub" : "deferred tool"} ${entry.tool.name}`,
@@ -60,7 +66,13 @@ function renderTools(entries: readonly ToolEntry[], list: SegmentList): Json[] {
       case "anthropic-tool-search": {
         const wire = { type: anthropicSearchToolType(entry.variant), name: anthropicSearchToolName(entry.variant) };
         const text = JSON.stringify(wire);
-        list.add({ path, label: `tool search (${entry.variant})`, group: "tools", promptText: text, toolDefinitionText: text });
+        list.add({
+          path,
+          label: `tool search (${entry.variant})`,
+          group: "tools",
+          promptText: text,
+          toolDefinitionText: text,
+        });
         return wire;
       }
       default:
@@ -69,7 +81,10 @@ function renderTools(entries: readonly ToolEntry[], list: SegmentList): Json[] {
   });
 }
 
-function renderBlock(block: TranscriptBlock, context: RenderContext): { wire: Json[]; texts: string[]; definitions: string[] } {
+function renderBlock(
+  block: TranscriptBlock,
+  context: RenderContext,
+): { wire: Json[]; texts: string[]; definitions: string[] } {
   switch (block.type) {
     case "text":
       return { wire: [{ type: "text", text: block.text }], texts: [block.text], definitions: [""] };
@@ -78,7 +93,12 @@ function renderBlock(block: TranscriptBlock, context: RenderContext): { wire: Js
       return { wire: [wire], texts: [JSON.stringify(wire)], definitions: [""] };
     }
     case "tool-result": {
-      const wire = { type: "tool_result", tool_use_id: block.callId, content: block.content, ...(block.isError ? { is_error: true } : {}) };
+      const wire = {
+        type: "tool_result",
+        tool_use_id: block.callId,
+        content: block.content,
+        ...(block.isError ? { is_error: true } : {}),
+      };
       return { wire: [wire], texts: [JSON.stringify(wire)], definitions: [""] };
     }
     case "tool-reference-result": {
@@ -93,14 +113,30 @@ function renderBlock(block: TranscriptBlock, context: RenderContext): { wire: Js
     }
     case "server-tool-search": {
       const inputKey = block.variant === "regex" ? "pattern" : ANTHROPIC_BM25_INPUT_KEY;
-      const use = { type: "server_tool_use", id: block.id, name: anthropicSearchToolName(block.variant), input: { [inputKey]: block.input } };
+      const use = {
+        type: "server_tool_use",
+        id: block.id,
+        name: anthropicSearchToolName(block.variant),
+        input: { [inputKey]: block.input },
+      };
       const content =
         "toolNames" in block.result
-          ? { type: "tool_search_tool_search_result", tool_references: block.result.toolNames.map((name) => ({ type: "tool_reference", tool_name: name })) }
-          : { type: "tool_search_tool_result_error", error_code: block.result.errorCode, error_message: block.result.errorMessage };
+          ? {
+              type: "tool_search_tool_search_result",
+              tool_references: block.result.toolNames.map((name) => ({ type: "tool_reference", tool_name: name })),
+            }
+          : {
+              type: "tool_search_tool_result_error",
+              error_code: block.result.errorCode,
+              error_message: block.result.errorMessage,
+            };
       const result = { type: "tool_search_tool_result", tool_use_id: block.id, content };
       const definitions = "toolNames" in block.result ? definitionTextOf(block.result.toolNames, context) : "";
-      return { wire: [use, result], texts: [JSON.stringify(use), JSON.stringify(result) + definitions], definitions: ["", definitions] };
+      return {
+        wire: [use, result],
+        texts: [JSON.stringify(use), JSON.stringify(result) + definitions],
+        definitions: ["", definitions],
+      };
     }
     default:
       throw new Error(`anthropic-messages: block ${block.type} is not part of the Anthropic Messages API`);
@@ -117,23 +153,47 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   if (tools.length > 0 && model.toolUseSystemPromptTokens) {
     const overhead = model.toolUseSystemPromptTokens.value;
     const tokens = settings.toolChoice === "any" ? overhead.any : overhead.auto;
-    list.add({ path: "system (tool-use preamble)", label: "tool-use system prompt added by Anthropic", group: "system", promptText: "", key: `tool-use-preamble:${settings.toolChoice}:${tokens}`, tokens });
+    list.add({
+      path: "system (tool-use preamble)",
+      label: "tool-use system prompt added by Anthropic",
+      group: "system",
+      promptText: "",
+      key: `tool-use-preamble:${settings.toolChoice}:${tokens}`,
+      tokens,
+    });
   }
   const system: Json[] = [{ type: "text", text: transcript.system }];
-  const systemSegment = list.add({ path: "system[0]", label: "system prompt", group: "system", promptText: transcript.system });
+  const systemSegment = list.add({
+    path: "system[0]",
+    label: "system prompt",
+    group: "system",
+    promptText: transcript.system,
+  });
 
   const messages: Json[] = [];
   transcript.messages.forEach((message, messageIndex) => {
-    if (message.role === "tool-declaration") throw new Error("anthropic-messages: tool declaration messages are Kimi-only");
+    if (message.role === "tool-declaration")
+      throw new Error("anthropic-messages: tool declaration messages are Kimi-only");
     if (message.role === "tool-addition") {
       const content: Json[] = message.toolNames.map((name, blockIndex) => {
         const wire = { type: "tool_addition", tool: { type: "tool_reference", name } };
         const definition = definitionTextOf([name], context);
-        list.add({ path: `messages[${messageIndex}].content[${blockIndex}]`, label: `tool_addition ${name}`, group: "messages", promptText: JSON.stringify(wire) + definition, toolDefinitionText: definition });
+        list.add({
+          path: `messages[${messageIndex}].content[${blockIndex}]`,
+          label: `tool_addition ${name}`,
+          group: "messages",
+          promptText: JSON.stringify(wire) + definition,
+          toolDefinitionText: definition,
+        });
         return wire;
       });
       if (message.text) {
-        list.add({ path: `messages[${messageIndex}].content[${content.length}]`, label: "system note", group: "messages", promptText: message.text });
+        list.add({
+          path: `messages[${messageIndex}].content[${content.length}]`,
+          label: "system note",
+          group: "messages",
+          promptText: message.text,
+        });
         content.push({ type: "text", text: message.text });
       }
       messages.push({ role: "system", content });
@@ -165,12 +225,30 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
     const last = list.lastPromptIndex();
     if (last >= 0) list.markBreakpoint(last);
   } else if (settings.cacheMode === "explicit") {
-    placeExplicitBreakpoints({ settings: context.settings, list, tools, system, messages, toolSegmentCount, systemSegmentIndex: list.segments.indexOf(systemSegment), cacheControl, warnings });
+    placeExplicitBreakpoints({
+      settings: context.settings,
+      list,
+      tools,
+      system,
+      messages,
+      toolSegmentCount,
+      systemSegmentIndex: list.segments.indexOf(systemSegment),
+      cacheControl,
+      warnings,
+    });
   }
 
-  const headers: Record<string, string> = { "content-type": "application/json", "anthropic-version": "2023-06-01", "x-api-key": "$ANTHROPIC_API_KEY" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "anthropic-version": "2023-06-01",
+    "x-api-key": "$ANTHROPIC_API_KEY",
+  };
   if (transcript.betas?.length) headers["anthropic-beta"] = transcript.betas.join(",");
-  return { request: { method: "POST", url: "https://api.anthropic.com/v1/messages", headers, body }, segments: list.segments, warnings };
+  return {
+    request: { method: "POST", url: "https://api.anthropic.com/v1/messages", headers, body },
+    segments: list.segments,
+    warnings,
+  };
 }
 
 function placeExplicitBreakpoints(options: {
@@ -197,7 +275,10 @@ function placeExplicitBreakpoints(options: {
     }
   }
   if (wanted.includes("system")) {
-    options.system[options.system.length - 1] = { ...options.system[options.system.length - 1], cache_control: cacheControl };
+    options.system[options.system.length - 1] = {
+      ...options.system[options.system.length - 1],
+      cache_control: cacheControl,
+    };
     list.markBreakpoint(options.systemSegmentIndex);
   }
   if (wanted.includes("last-message") && options.messages.length > 0) {
@@ -211,7 +292,8 @@ function placeExplicitBreakpoints(options: {
 function renderResponseContent(blocks: TranscriptBlock[], context: RenderContext): Json[] {
   return blocks.flatMap((block) => {
     if (block.type === "text") return [{ type: "text", text: block.text, citations: null }];
-    if (block.type === "tool-call") return [{ type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } }];
+    if (block.type === "tool-call")
+      return [{ type: "tool_use", id: block.id, name: block.name, input: block.input, caller: { type: "direct" } }];
     const rendered = renderBlock(block, context).wire;
     return rendered.map((wire) => (wire.type === "server_tool_use" ? { ...wire, caller: { type: "direct" } } : wire));
   });
@@ -242,7 +324,15 @@ export const anthropicMessages: ProviderAdapter = {
   },
   outputText(blocks) {
     return blocks
-      .map((block) => (block.type === "text" ? block.text : block.type === "tool-call" ? JSON.stringify({ name: block.name, input: block.input }) : block.type === "server-tool-search" ? block.input : ""))
+      .map((block) =>
+        block.type === "text"
+          ? block.text
+          : block.type === "tool-call"
+            ? JSON.stringify({ name: block.name, input: block.input })
+            : block.type === "server-tool-search"
+              ? block.input
+              : "",
+      )
       .join("\n");
   },
 };

@@ -18,15 +18,25 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
   if (entry.type !== "catalog" && entry.type !== "stub" && entry.type !== "helper") {
     throw new Error(`chat-completions: tool entry ${entry.type} has no Chat Completions form`);
   }
-  if (entry.type === "catalog" && entry.deferred) throw new Error("chat-completions: Chat Completions has no defer_loading");
+  if (entry.type === "catalog" && entry.deferred)
+    throw new Error("chat-completions: Chat Completions has no defer_loading");
   const variant = entry.type === "stub" ? "stub" : "full";
   const definition = chatFunction(entry.tool, variant);
-  list.addTool(entry.tool, `chat:${variant}`, path, () => ({ label: `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`, group: "tools", promptText: definition.text, toolDefinitionText: definition.text }));
+  list.addTool(entry.tool, `chat:${variant}`, path, () => ({
+    label: `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
+    group: "tools",
+    promptText: definition.text,
+    toolDefinitionText: definition.text,
+  }));
   return definition.wire;
 }
 
 /** Turns one transcript message into Chat Completions messages (tool results become `role: "tool"` messages). */
-function renderMessage(message: TranscriptMessage, context: RenderContext, dialect: ChatDialect): Array<{ wire: Json; text: string; definitions?: string; label: string }> {
+function renderMessage(
+  message: TranscriptMessage,
+  context: RenderContext,
+  dialect: ChatDialect,
+): Array<{ wire: Json; text: string; definitions?: string; label: string }> {
   if (message.role === "tool-declaration") {
     if (dialect !== "moonshot") throw new Error("chat-completions: tool declaration messages are a Kimi K3 extension");
     const tools = message.toolNames.flatMap((name) => {
@@ -35,20 +45,50 @@ function renderMessage(message: TranscriptMessage, context: RenderContext, diale
     });
     const definitions = tools.map((tool) => tool.text).join("\n");
     // Moonshot's rule: role "system", a non-empty tools array, and no content key at all (PROTOCOLS §3.1).
-    return [{ wire: { role: "system", tools: tools.map((tool) => tool.wire) }, text: definitions, definitions, label: `system: declare ${message.toolNames.join(", ")}` }];
+    return [
+      {
+        wire: { role: "system", tools: tools.map((tool) => tool.wire) },
+        text: definitions,
+        definitions,
+        label: `system: declare ${message.toolNames.join(", ")}`,
+      },
+    ];
   }
   if (message.role === "tool-addition") throw new Error("chat-completions: tool_addition is an Anthropic beta");
   if (message.role === "assistant") {
-    const text = message.blocks.filter((block) => block.type === "text").map((block) => (block as { text: string }).text).join("\n");
-    const calls = message.blocks.filter((block): block is Extract<TranscriptBlock, { type: "tool-call" }> => block.type === "tool-call");
-    if (message.blocks.some((block) => block.type !== "text" && block.type !== "tool-call")) throw new Error("chat-completions: provider-native search blocks cannot be sent over Chat Completions");
+    const text = message.blocks
+      .filter((block) => block.type === "text")
+      .map((block) => (block as { text: string }).text)
+      .join("\n");
+    const calls = message.blocks.filter(
+      (block): block is Extract<TranscriptBlock, { type: "tool-call" }> => block.type === "tool-call",
+    );
+    if (message.blocks.some((block) => block.type !== "text" && block.type !== "tool-call"))
+      throw new Error("chat-completions: provider-native search blocks cannot be sent over Chat Completions");
     const wire: Json = { role: "assistant", content: text || null };
-    if (calls.length > 0) wire.tool_calls = calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.input) } }));
-    return [{ wire, text: JSON.stringify(wire), label: calls.length ? `assistant calls ${calls.map((call) => call.name).join(", ")}` : "assistant answer" }];
+    if (calls.length > 0)
+      wire.tool_calls = calls.map((call) => ({
+        id: call.id,
+        type: "function",
+        function: { name: call.name, arguments: JSON.stringify(call.input) },
+      }));
+    return [
+      {
+        wire,
+        text: JSON.stringify(wire),
+        label: calls.length ? `assistant calls ${calls.map((call) => call.name).join(", ")}` : "assistant answer",
+      },
+    ];
   }
   return message.blocks.map((block) => {
-    if (block.type === "text") return { wire: { role: "user", content: block.text }, text: block.text, label: "user message" };
-    if (block.type === "tool-result") return { wire: { role: "tool", tool_call_id: block.callId, content: block.content }, text: block.content, label: `tool result ${block.toolName}` };
+    if (block.type === "text")
+      return { wire: { role: "user", content: block.text }, text: block.text, label: "user message" };
+    if (block.type === "tool-result")
+      return {
+        wire: { role: "tool", tool_call_id: block.callId, content: block.content },
+        text: block.content,
+        label: `tool result ${block.toolName}`,
+      };
     throw new Error(`chat-completions: block ${block.type} cannot be sent over Chat Completions`);
   });
 }
@@ -63,11 +103,18 @@ export function createChatRenderer(dialect: ChatDialect) {
     const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
-        list.add({ path: `messages[${messages.length}]`, label: rendered.label, group: "messages", promptText: rendered.text, toolDefinitionText: rendered.definitions });
+        list.add({
+          path: `messages[${messages.length}]`,
+          label: rendered.label,
+          group: "messages",
+          promptText: rendered.text,
+          toolDefinitionText: rendered.definitions,
+        });
         messages.push(rendered.wire);
       }
     }
-    for (const segment of list.segments) if (segment.group === "messages" || segment.group === "system") segment.tokens += OPENAI_MESSAGE_OVERHEAD_TOKENS;
+    for (const segment of list.segments)
+      if (segment.group === "messages" || segment.group === "system") segment.tokens += OPENAI_MESSAGE_OVERHEAD_TOKENS;
     if (dialect === "moonshot") checkKimiLimits(transcript, warnings);
     const body: Json = { model: context.model.id, messages, max_completion_tokens: context.settings.maxOutputTokens };
     if (dialect === "moonshot") {
@@ -76,38 +123,82 @@ export function createChatRenderer(dialect: ChatDialect) {
       body.prompt_cache_key = "tool-disclosure-playground";
     }
     if (tools.length > 0) body.tools = tools;
-    if (context.settings.toolChoice !== "auto" && tools.length > 0) body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
+    if (context.settings.toolChoice !== "auto" && tools.length > 0)
+      body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
     const last = list.lastPromptIndex();
     if (last >= 0) list.markBreakpoint(last);
-    const url = dialect === "moonshot" ? "https://api.moonshot.ai/v1/chat/completions" : "https://api.openai.com/v1/chat/completions";
+    const url =
+      dialect === "moonshot"
+        ? "https://api.moonshot.ai/v1/chat/completions"
+        : "https://api.openai.com/v1/chat/completions";
     const authorization = dialect === "moonshot" ? "Bearer $MOONSHOT_API_KEY" : "Bearer $OPENAI_API_KEY";
-    return { request: { method: "POST", url, headers: { "content-type": "application/json", authorization }, body }, segments: list.segments, warnings };
+    return {
+      request: { method: "POST", url, headers: { "content-type": "application/json", authorization }, body },
+      segments: list.segments,
+      warnings,
+    };
   };
 }
 
 function checkKimiLimits(transcript: Transcript, warnings: EngineWarning[]): void {
-  const topLevel = transcript.tools.filter((entry) => entry.type === "catalog" || entry.type === "stub" || entry.type === "helper") as Array<{ tool: CatalogTool }>;
+  const topLevel = transcript.tools.filter(
+    (entry) => entry.type === "catalog" || entry.type === "stub" || entry.type === "helper",
+  ) as Array<{ tool: CatalogTool }>;
   if (topLevel.length > KIMI_MAX_TOOLS) {
-    warnings.push({ code: "kimi-too-many-tools", message: `Kimi accepts at most ${KIMI_MAX_TOOLS} functions in tools; this request has ${topLevel.length} and would be rejected.` });
+    warnings.push({
+      code: "kimi-too-many-tools",
+      message: `Kimi accepts at most ${KIMI_MAX_TOOLS} functions in tools; this request has ${topLevel.length} and would be rejected.`,
+    });
   }
   const badNames = topLevel.map((entry) => entry.tool.name).filter((name) => !KIMI_FUNCTION_NAME_PATTERN.test(name));
   if (badNames.length > 0) {
-    warnings.push({ code: "kimi-function-name", message: `Kimi function names must match ${KIMI_FUNCTION_NAME_PATTERN.source}: ${badNames.slice(0, 5).join(", ")}${badNames.length > 5 ? "…" : ""}` });
+    warnings.push({
+      code: "kimi-function-name",
+      message: `Kimi function names must match ${KIMI_FUNCTION_NAME_PATTERN.source}: ${badNames.slice(0, 5).join(", ")}${badNames.length > 5 ? "…" : ""}`,
+    });
   }
 }
 
 function chatResponse(dialect: ChatDialect) {
-  return (blocks: TranscriptBlock[], usage: SimulatedUsage, context: RenderContext, responseId: string): Record<string, unknown> => {
-    const text = blocks.filter((block) => block.type === "text").map((block) => (block as { text: string }).text).join("\n");
-    const calls = blocks.filter((block): block is Extract<TranscriptBlock, { type: "tool-call" }> => block.type === "tool-call");
+  return (
+    blocks: TranscriptBlock[],
+    usage: SimulatedUsage,
+    context: RenderContext,
+    responseId: string,
+  ): Record<string, unknown> => {
+    const text = blocks
+      .filter((block) => block.type === "text")
+      .map((block) => (block as { text: string }).text)
+      .join("\n");
+    const calls = blocks.filter(
+      (block): block is Extract<TranscriptBlock, { type: "tool-call" }> => block.type === "tool-call",
+    );
     const prompt = usage.uncached + usage.cacheRead + usage.cacheWrite;
     const message: Json = { role: "assistant", content: text || null, refusal: null };
-    if (calls.length) message.tool_calls = calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.input) } }));
+    if (calls.length)
+      message.tool_calls = calls.map((call) => ({
+        id: call.id,
+        type: "function",
+        function: { name: call.name, arguments: JSON.stringify(call.input) },
+      }));
     const usageBody: Json =
       dialect === "moonshot"
         ? // Moonshot reports cached_tokens directly inside usage (PROTOCOLS §3.4).
-          { prompt_tokens: prompt, completion_tokens: usage.output, total_tokens: prompt + usage.output, cached_tokens: usage.cacheRead }
-        : { prompt_tokens: prompt, completion_tokens: usage.output, total_tokens: prompt + usage.output, prompt_tokens_details: { cached_tokens: usage.cacheRead, ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}) } };
+          {
+            prompt_tokens: prompt,
+            completion_tokens: usage.output,
+            total_tokens: prompt + usage.output,
+            cached_tokens: usage.cacheRead,
+          }
+        : {
+            prompt_tokens: prompt,
+            completion_tokens: usage.output,
+            total_tokens: prompt + usage.output,
+            prompt_tokens_details: {
+              cached_tokens: usage.cacheRead,
+              ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}),
+            },
+          };
     return {
       id: responseId,
       object: "chat.completion",
@@ -120,7 +211,15 @@ function chatResponse(dialect: ChatDialect) {
 }
 
 function outputText(blocks: TranscriptBlock[]): string {
-  return blocks.map((block) => (block.type === "text" ? block.text : block.type === "tool-call" ? `${block.name}(${JSON.stringify(block.input)})` : "")).join("\n");
+  return blocks
+    .map((block) =>
+      block.type === "text"
+        ? block.text
+        : block.type === "tool-call"
+          ? `${block.name}(${JSON.stringify(block.input)})`
+          : "",
+    )
+    .join("\n");
 }
 
 export const openaiChat: ProviderAdapter = {

@@ -15,7 +15,10 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
       const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
       const definition = responsesFunction(entry.tool, variant);
       list.addTool(entry.tool, `responses:${variant}`, path, () => ({
-        label: variant === "deferred" ? `deferred function ${entry.tool.name} (name + description)` : `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
+        label:
+          variant === "deferred"
+            ? `deferred function ${entry.tool.name} (name + description)`
+            : `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
         group: "tools",
         promptText: definition.text,
         toolDefinitionText: definition.text,
@@ -23,19 +26,41 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
       return definition.wire;
     }
     case "openai-namespace": {
-      const wire = { type: "namespace", name: entry.name, description: entry.description, tools: entry.tools.map((tool) => responsesFunction(tool, "deferred").wire) };
+      const wire = {
+        type: "namespace",
+        name: entry.name,
+        description: entry.description,
+        tools: entry.tools.map((tool) => responsesFunction(tool, "deferred").wire),
+      };
       // Up front the model sees only a namespace's name and description (PROTOCOLS §2.1).
       const text = `// ${entry.description}\nnamespace ${entry.name} {}`;
-      list.add({ path, label: `namespace ${entry.name} (${entry.tools.length} deferred)`, group: "tools", promptText: text, toolDefinitionText: text });
+      list.add({
+        path,
+        label: `namespace ${entry.name} (${entry.tools.length} deferred)`,
+        group: "tools",
+        promptText: text,
+        toolDefinitionText: text,
+      });
       return wire;
     }
     case "openai-tool-search": {
       const wire: Json =
         entry.execution === "client"
-          ? { type: "tool_search", execution: "client", description: CLIENT_TOOL_SEARCH_DESCRIPTION, parameters: CLIENT_TOOL_SEARCH_PARAMETERS }
+          ? {
+              type: "tool_search",
+              execution: "client",
+              description: CLIENT_TOOL_SEARCH_DESCRIPTION,
+              parameters: CLIENT_TOOL_SEARCH_PARAMETERS,
+            }
           : { type: "tool_search" };
       const text = JSON.stringify(wire);
-      list.add({ path, label: `tool_search (${entry.execution === "client" ? "client" : "hosted"})`, group: "tools", promptText: text, toolDefinitionText: text });
+      list.add({
+        path,
+        label: `tool_search (${entry.execution === "client" ? "client" : "hosted"})`,
+        group: "tools",
+        promptText: text,
+        toolDefinitionText: text,
+      });
       return wire;
     }
     default:
@@ -54,12 +79,21 @@ function loadedTools(names: readonly string[], context: RenderContext): { wire: 
   };
 }
 
-function renderItem(block: TranscriptBlock, role: "user" | "assistant", context: RenderContext): { wire: Json; text: string; definitions?: string } {
+function renderItem(
+  block: TranscriptBlock,
+  role: "user" | "assistant",
+  context: RenderContext,
+): { wire: Json; text: string; definitions?: string } {
   switch (block.type) {
     case "text":
       return { wire: { role, content: block.text }, text: block.text };
     case "tool-call": {
-      const wire = { type: "function_call", call_id: block.id, name: block.name, arguments: JSON.stringify(block.input) };
+      const wire = {
+        type: "function_call",
+        call_id: block.id,
+        name: block.name,
+        arguments: JSON.stringify(block.input),
+      };
       return { wire, text: JSON.stringify(wire) };
     }
     case "tool-result": {
@@ -67,12 +101,26 @@ function renderItem(block: TranscriptBlock, role: "user" | "assistant", context:
       return { wire, text: block.content };
     }
     case "openai-search-call": {
-      const wire = { type: "tool_search_call", ...(block.execution === "server" ? { id: block.id } : {}), call_id: block.callId, execution: block.execution, arguments: { query: block.query }, status: "completed" };
+      const wire = {
+        type: "tool_search_call",
+        ...(block.execution === "server" ? { id: block.id } : {}),
+        call_id: block.callId,
+        execution: block.execution,
+        arguments: { query: block.query },
+        status: "completed",
+      };
       return { wire, text: JSON.stringify(wire) };
     }
     case "openai-search-output": {
       const loaded = loadedTools(block.toolNames, context);
-      const wire = { type: "tool_search_output", ...(block.execution === "server" ? { id: block.id } : {}), call_id: block.callId, execution: block.execution, status: "completed", tools: loaded.wire };
+      const wire = {
+        type: "tool_search_output",
+        ...(block.execution === "server" ? { id: block.id } : {}),
+        call_id: block.callId,
+        execution: block.execution,
+        status: "completed",
+        tools: loaded.wire,
+      };
       return { wire, text: loaded.text || "[]", definitions: loaded.text };
     }
     default:
@@ -89,20 +137,40 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
   const input: Json[] = [];
   for (const message of transcript.messages) {
-    if (message.role !== "user" && message.role !== "assistant") throw new Error(`openai-responses: ${message.role} messages are not supported`);
+    if (message.role !== "user" && message.role !== "assistant")
+      throw new Error(`openai-responses: ${message.role} messages are not supported`);
     for (const block of message.blocks) {
       const item = renderItem(block, message.role, context);
-      list.add({ path: `input[${input.length}]`, label: `${String(item.wire.type ?? `${message.role} message`).replaceAll("_", " ")}`, group: "messages", promptText: item.text, toolDefinitionText: item.definitions || undefined });
+      list.add({
+        path: `input[${input.length}]`,
+        label: `${String(item.wire.type ?? `${message.role} message`).replaceAll("_", " ")}`,
+        group: "messages",
+        promptText: item.text,
+        toolDefinitionText: item.definitions || undefined,
+      });
       input.push(item.wire);
     }
   }
-  const body: Json = { model: context.model.id, instructions: transcript.system, tools, input, max_output_tokens: context.settings.maxOutputTokens, prompt_cache_key: "tool-disclosure-playground" };
-  if (context.settings.toolChoice !== "auto" && tools.length > 0) body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
+  const body: Json = {
+    model: context.model.id,
+    instructions: transcript.system,
+    tools,
+    input,
+    max_output_tokens: context.settings.maxOutputTokens,
+    prompt_cache_key: "tool-disclosure-playground",
+  };
+  if (context.settings.toolChoice !== "auto" && tools.length > 0)
+    body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
   // Automatic caching: the whole prompt is the implicit breakpoint.
   const last = list.lastPromptIndex();
   if (last >= 0) list.markBreakpoint(last);
   return {
-    request: { method: "POST", url: "https://api.openai.com/v1/responses", headers: { "content-type": "application/json", authorization: "Bearer $OPENAI_API_KEY" }, body },
+    request: {
+      method: "POST",
+      url: "https://api.openai.com/v1/responses",
+      headers: { "content-type": "application/json", authorization: "Bearer $OPENAI_API_KEY" },
+      body,
+    },
     segments: list.segments,
     warnings,
   };
@@ -115,8 +183,23 @@ export const openaiResponses: ProviderAdapter = {
   renderRequest,
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
     const output = blocks.map((block, index) => {
-      if (block.type === "text") return { type: "message", id: `msg_${responseId}_${index}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: block.text, annotations: [] }] };
-      if (block.type === "tool-call") return { type: "function_call", id: `fc_${responseId}_${index}`, call_id: block.id, name: block.name, arguments: JSON.stringify(block.input), status: "completed" };
+      if (block.type === "text")
+        return {
+          type: "message",
+          id: `msg_${responseId}_${index}`,
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: block.text, annotations: [] }],
+        };
+      if (block.type === "tool-call")
+        return {
+          type: "function_call",
+          id: `fc_${responseId}_${index}`,
+          call_id: block.id,
+          name: block.name,
+          arguments: JSON.stringify(block.input),
+          status: "completed",
+        };
       return renderItem(block, "assistant", context).wire;
     });
     const input = usage.uncached + usage.cacheRead + usage.cacheWrite;
@@ -128,7 +211,10 @@ export const openaiResponses: ProviderAdapter = {
       output,
       usage: {
         input_tokens: input,
-        input_tokens_details: { cached_tokens: usage.cacheRead, ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}) },
+        input_tokens_details: {
+          cached_tokens: usage.cacheRead,
+          ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}),
+        },
         output_tokens: usage.output,
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: input + usage.output,
@@ -137,7 +223,15 @@ export const openaiResponses: ProviderAdapter = {
   },
   outputText(blocks) {
     return blocks
-      .map((block) => (block.type === "text" ? block.text : block.type === "tool-call" ? renderOpenAIFunctionCall(block) : block.type === "openai-search-call" ? block.query : ""))
+      .map((block) =>
+        block.type === "text"
+          ? block.text
+          : block.type === "tool-call"
+            ? renderOpenAIFunctionCall(block)
+            : block.type === "openai-search-call"
+              ? block.query
+              : "",
+      )
       .join("\n");
   },
 };

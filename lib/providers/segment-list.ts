@@ -62,7 +62,12 @@ export class SegmentList {
    * request that repeats 10,000 unchanged definitions reuses 10,000 existing objects instead of building them.
    * Memoised segments are shared between requests: change them only through `markBreakpoint`.
    */
-  addTool(tool: object, variant: string, path: string, build: () => Omit<Parameters<SegmentList["add"]>[0], "path">): Segment {
+  addTool(
+    tool: object,
+    variant: string,
+    path: string,
+    build: () => Omit<Parameters<SegmentList["add"]>[0], "path">,
+  ): Segment {
     const byPath = segmentMemo(tool, this.variantKey(variant), () => new Map<string, Segment>());
     let segment = byPath.get(path);
     if (!segment) {

@@ -16,7 +16,13 @@ export type RenderContext = {
 export type RenderedRequest = { request: WireRequest; segments: Segment[]; warnings: EngineWarning[] };
 
 /** The usage the simulated provider reports, in neutral terms; each provider maps it to its own fields. */
-export type SimulatedUsage = { uncached: number; cacheRead: number; cacheWrite: number; output: number; writesBilled: boolean };
+export type SimulatedUsage = {
+  uncached: number;
+  cacheRead: number;
+  cacheWrite: number;
+  output: number;
+  writesBilled: boolean;
+};
 
 export interface ProviderAdapter {
   readonly id: ProviderId;
@@ -24,7 +30,12 @@ export interface ProviderAdapter {
   readonly endpoint: string;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
   /** The provider's response body for an assistant turn made of these blocks. */
-  renderResponse(blocks: TranscriptBlock[], usage: SimulatedUsage, context: RenderContext, responseId: string): Record<string, unknown>;
+  renderResponse(
+    blocks: TranscriptBlock[],
+    usage: SimulatedUsage,
+    context: RenderContext,
+    responseId: string,
+  ): Record<string, unknown>;
   /** Text whose token count approximates the assistant turn's output tokens. */
   outputText(blocks: TranscriptBlock[]): string;
 }

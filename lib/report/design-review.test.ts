@@ -68,7 +68,13 @@ describe("design-review report", async () => {
   it("writes each row's formatted figures into the Markdown table and the raw ones into its JSON block", () => {
     for (const figure of report.figures) {
       if (!figure.text) continue;
-      const row = report.markdown.split("\n").find((line) => line.startsWith(`| ${strategyTitle(figure.id)}`) && line.includes(`| ${providerLabel(figure.provider)} · ${figure.model} |`));
+      const row = report.markdown
+        .split("\n")
+        .find(
+          (line) =>
+            line.startsWith(`| ${strategyTitle(figure.id)}`) &&
+            line.includes(`| ${providerLabel(figure.provider)} · ${figure.model} |`),
+        );
       expect(row, figure.id).toBeDefined();
       for (const cell of Object.values(figure.text)) expect(row).toContain(`| ${cell} |`);
     }
@@ -78,9 +84,14 @@ describe("design-review report", async () => {
   });
 
   it("includes the charts as SVG: cumulative cost lines, per-strategy bars and the break-even chart", () => {
-    expect(report.charts.map((chart) => chart.id)).toEqual(["cumulative-cost", "cost-per-strategy", "input-per-strategy", "break-even"]);
+    expect(report.charts.map((chart) => chart.id)).toEqual([
+      "cumulative-cost",
+      "cost-per-strategy",
+      "input-per-strategy",
+      "break-even",
+    ]);
     for (const chart of report.charts) {
-      expect(chart.svg.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"")).toBe(true);
+      expect(chart.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(chart.svg.trimEnd().endsWith("</svg>")).toBe(true);
       expect(chart.svg).not.toMatch(/NaN|undefined|var\(--/);
     }
@@ -96,9 +107,15 @@ describe("design-review report", async () => {
 
   it("adds the break-even table, the recommendation and the goals", () => {
     expect(report.markdown).toContain("## Break-even: when does progressive disclosure pay?");
-    const section = report.markdown.slice(report.markdown.indexOf("## Break-even"), report.markdown.indexOf("## Recommendation"));
+    const section = report.markdown.slice(
+      report.markdown.indexOf("## Break-even"),
+      report.markdown.indexOf("## Recommendation"),
+    );
     for (const line of breakEven.lines) {
-      const turn = line.id === "full" ? "baseline" : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
+      const turn =
+        line.id === "full"
+          ? "baseline"
+          : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
       expect(section).toContain(`| ${strategyTitle(line.id)} |`);
       expect(section).toContain(`| ${turn} |`);
     }

@@ -120,7 +120,11 @@ export function designReviewReport(input: DesignReviewInput): DesignReviewReport
       compareMarkdown(figures),
       "",
       ...charts.filter((chart) => chart.id !== "break-even").map((chart) => `${chartLink(chart)}\n`),
-      ...breakEvenSection(input.breakEven ?? null, charts.find((chart) => chart.id === "break-even"), chartLink),
+      ...breakEvenSection(
+        input.breakEven ?? null,
+        charts.find((chart) => chart.id === "break-even"),
+        chartLink,
+      ),
       ...recommendationSection(input.recommendation ?? null),
       "## Three goals",
       "",
@@ -155,12 +159,14 @@ export function designReviewFiles(report: DesignReviewReport): Record<string, st
 }
 
 function compareMarkdown(figures: readonly ReportFigures[]): string {
-  const header = "| Strategy | Provider · model | Requests | Input tokens | Cache hit by tokens | Cache hit by requests | Cost | Tools found / needed |";
+  const header =
+    "| Strategy | Provider · model | Requests | Input tokens | Cache hit by tokens | Cache hit by requests | Cost | Tools found / needed |";
   const rule = "|---|---|--:|--:|--:|--:|--:|--:|";
   const rows = figures.map((figure) => {
     const name = `${escapeText(strategyTitle(figure.id))}${figure.cheapest ? " **(cheapest)**" : ""}`;
     const placement = `${providerLabel(figure.provider)} · ${figure.model}`;
-    if (!figure.text) return `| ${name} | ${escapeText(placement)} | cannot run: ${escapeText(figure.refused ?? "")} | | | | | |`;
+    if (!figure.text)
+      return `| ${name} | ${escapeText(placement)} | cannot run: ${escapeText(figure.refused ?? "")} | | | | | |`;
     const text = figure.text;
     return `| ${name} | ${escapeText(placement)} | ${text.requests} | ${text.input} | ${text.hitTokens} | ${text.hitRequests} | ${text.cost} | ${text.tools} |`;
   });
@@ -170,21 +176,34 @@ function compareMarkdown(figures: readonly ReportFigures[]): string {
 function goalsMarkdown(figures: readonly ReportFigures[]): string {
   const header = `| Strategy | ${GOALS.map((goal) => goal.label).join(" | ")} |`;
   const rule = `|---|${GOALS.map(() => ":-:").join("|")}|`;
-  const rows = figures.map((figure) => `| ${escapeText(strategyTitle(figure.id))} | ${GOALS.map((goal) => (figure.goals[goal.key] ? "✓" : "✗")).join(" | ")} |`);
+  const rows = figures.map(
+    (figure) =>
+      `| ${escapeText(strategyTitle(figure.id))} | ${GOALS.map((goal) => (figure.goals[goal.key] ? "✓" : "✗")).join(" | ")} |`,
+  );
   return [header, rule, ...rows].join("\n");
 }
 
-function breakEvenSection(result: BreakEvenResult | null, chart: ReportChart | undefined, chartLink: (chart: ReportChart) => string): string[] {
+function breakEvenSection(
+  result: BreakEvenResult | null,
+  chart: ReportChart | undefined,
+  chartLink: (chart: ReportChart) => string,
+): string[] {
   if (!result) return [];
   const parameters = result.parameters;
   const last = parameters.turns - 1;
-  const costs = result.lines.flatMap((line) => [line.closedForm.cumulativeCostUsd[last] ?? 0, line.engine?.cumulativeCostUsd[last] ?? 0]);
+  const costs = result.lines.flatMap((line) => [
+    line.closedForm.cumulativeCostUsd[last] ?? 0,
+    line.engine?.cumulativeCostUsd[last] ?? 0,
+  ]);
   const decimals = usdColumnDecimals(costs);
   const rows = result.lines.map((line) => {
     const engine = line.engine ? formatUsd(line.engine.cumulativeCostUsd[last], { decimals }) : "not run";
     const closed = formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals });
     const gap = line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
-    const turn = line.id === "full" ? "baseline" : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
+    const turn =
+      line.id === "full"
+        ? "baseline"
+        : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
     return `| ${escapeText(strategyTitle(line.id))} | ${engine} | ${closed} | ${gap} | ${turn} |`;
   });
   return [
@@ -206,7 +225,14 @@ function breakEvenSection(result: BreakEvenResult | null, chart: ReportChart | u
 
 function recommendationSection(recommendation: Recommendation | null): string[] {
   if (!recommendation) return [];
-  return ["## Recommendation", "", `**${escapeText(recommendation.headline)}**`, "", ...recommendation.reasons.map((reason) => `- ${escapeText(reason)}`), ""];
+  return [
+    "## Recommendation",
+    "",
+    `**${escapeText(recommendation.headline)}**`,
+    "",
+    ...recommendation.reasons.map((reason) => `- ${escapeText(reason)}`),
+    "",
+  ];
 }
 
 function reportCharts(input: DesignReviewInput): ReportChart[] {
@@ -238,7 +264,12 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
     svg: barChartSvg({
       title: "Total cost of the conversation per strategy (USD)",
       formatValue: (value) => formatUsd(value),
-      bars: ran.map((run) => ({ label: strategyTitle(run.id), value: run.totals.costUsd, color: STRATEGY_STYLES[run.id].fallback, note: formatUsd(run.totals.costUsd, { decimals: costDecimals }) })),
+      bars: ran.map((run) => ({
+        label: strategyTitle(run.id),
+        value: run.totals.costUsd,
+        color: STRATEGY_STYLES[run.id].fallback,
+        note: formatUsd(run.totals.costUsd, { decimals: costDecimals }),
+      })),
     }),
   });
   charts.push({
@@ -248,26 +279,62 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
     svg: barChartSvg({
       title: "Input tokens of the conversation per strategy",
       formatValue: (value) => formatTokens(value),
-      bars: ran.map((run) => ({ label: strategyTitle(run.id), value: run.totals.input, color: STRATEGY_STYLES[run.id].fallback })),
+      bars: ran.map((run) => ({
+        label: strategyTitle(run.id),
+        value: run.totals.input,
+        color: STRATEGY_STYLES[run.id].fallback,
+      })),
     }),
   });
   const breakEven = input.breakEven;
   if (breakEven && breakEven.lines.length > 0) {
     const series = breakEven.lines.flatMap((line) => {
       const style = STRATEGY_STYLES[line.id];
-      const closed = { label: `${strategyTitle(line.id)} (closed form)`, color: style.fallback, dash: "2 3", width: 1.5, points: line.closedForm.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const) };
-      return line.engine ? [{ label: `${strategyTitle(line.id)} (engine)`, color: style.fallback, dash: style.dash, points: line.engine.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const) }, closed] : [closed];
+      const closed = {
+        label: `${strategyTitle(line.id)} (closed form)`,
+        color: style.fallback,
+        dash: "2 3",
+        width: 1.5,
+        points: line.closedForm.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const),
+      };
+      return line.engine
+        ? [
+            {
+              label: `${strategyTitle(line.id)} (engine)`,
+              color: style.fallback,
+              dash: style.dash,
+              points: line.engine.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const),
+            },
+            closed,
+          ]
+        : [closed];
     });
     const markers = breakEven.lines.flatMap((line) => {
       const turn = line.engine ? line.breakEvenTurn.engine : line.breakEvenTurn.closedForm;
       const values = (line.engine ?? line.closedForm).cumulativeCostUsd;
-      return turn === null ? [] : [{ x: turn, y: values[turn - 1], color: STRATEGY_STYLES[line.id].fallback, label: `${strategyTitle(line.id)}: cheaper than loading everything from turn ${turn}` }];
+      return turn === null
+        ? []
+        : [
+            {
+              x: turn,
+              y: values[turn - 1],
+              color: STRATEGY_STYLES[line.id].fallback,
+              label: `${strategyTitle(line.id)}: cheaper than loading everything from turn ${turn}`,
+            },
+          ];
     });
     charts.push({
       id: "break-even",
       title: "Cumulative cost per turn, engine and closed form",
       fileName: "break-even.svg",
-      svg: lineChartSvg({ title: "Cumulative cost per turn (USD): engine solid, closed form dotted", xLabel: "Turn", yLabel: "Cost (USD)", formatY: (value) => formatUsd(value), series, markers }),
+      svg: lineChartSvg({
+        title: "Cumulative cost per turn (USD): engine solid, closed form dotted",
+        xLabel: "Turn",
+        yLabel: "Cost (USD)",
+        formatY: (value) => formatUsd(value),
+        series,
+        markers,
+      }),
     });
   }
   return charts;
@@ -283,6 +350,10 @@ function escapeText(text: string): string {
 }
 
 function slug(text: string): string {
-  const value = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  const value = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
   return value || "scenario";
 }

@@ -40,7 +40,9 @@ describe("simulationCsv", () => {
     const rows = parseCsv(simulationCsv(runs));
     expect(rows[0]).toEqual([...SIMULATION_CSV_COLUMNS]);
     const json = simulationJson(runs);
-    const stepRows = json.strategies.flatMap((strategy) => strategy.steps.map((step) => ({ strategy: strategy.id, step })));
+    const stepRows = json.strategies.flatMap((strategy) =>
+      strategy.steps.map((step) => ({ strategy: strategy.id, step })),
+    );
     const refused = json.strategies.filter((strategy) => "refused" in strategy);
     expect(rows.length - 1).toBe(stepRows.length + refused.length);
     const first = rows.find((row) => row[0] === stepRows[0].strategy)!;
@@ -50,7 +52,7 @@ describe("simulationCsv", () => {
 
   it("quotes and defuses cells", () => {
     expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvCell("-1+1")).toBe("'-1+1");
     expect(csvCell(-1)).toBe("-1");
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');

@@ -10,9 +10,22 @@ export type CsvRun = Pick<StrategyRun, "id" | "provider" | "model" | "refused"> 
 };
 
 export const SIMULATION_CSV_COLUMNS = [
-  "strategy", "provider", "model", "step", "turn", "kind", "title",
-  "input_tokens", "cache_read_tokens", "cache_write_tokens", "uncached_tokens", "tool_definition_tokens",
-  "cost_usd", "divergence_segment", "divergence_reason", "refused",
+  "strategy",
+  "provider",
+  "model",
+  "step",
+  "turn",
+  "kind",
+  "title",
+  "input_tokens",
+  "cache_read_tokens",
+  "cache_write_tokens",
+  "uncached_tokens",
+  "tool_definition_tokens",
+  "cost_usd",
+  "divergence_segment",
+  "divergence_reason",
+  "refused",
 ] as const;
 
 /**
@@ -30,16 +43,52 @@ export function simulationCsv(runs: readonly CsvRun[]): string {
   const rows: string[] = [SIMULATION_CSV_COLUMNS.join(",")];
   for (const run of runs) {
     if (run.refused) {
-      rows.push([run.id, run.provider, run.model, null, null, null, null, null, null, null, null, null, null, null, null, run.refused.reason].map(csvCell).join(","));
+      rows.push(
+        [
+          run.id,
+          run.provider,
+          run.model,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          run.refused.reason,
+        ]
+          .map(csvCell)
+          .join(","),
+      );
       continue;
     }
     for (const step of run.steps) {
       rows.push(
         [
-          run.id, run.provider, run.model, step.index, step.turn, step.kind, step.title,
-          step.tokens.input, step.tokens.cacheRead, step.tokens.cacheWrite, step.tokens.uncached, step.tokens.toolDefinitions,
-          Number(step.cost.totalUsd.toFixed(8)), step.divergence?.segment ?? null, step.divergence?.reason ?? null, null,
-        ].map(csvCell).join(","),
+          run.id,
+          run.provider,
+          run.model,
+          step.index,
+          step.turn,
+          step.kind,
+          step.title,
+          step.tokens.input,
+          step.tokens.cacheRead,
+          step.tokens.cacheWrite,
+          step.tokens.uncached,
+          step.tokens.toolDefinitions,
+          Number(step.cost.totalUsd.toFixed(8)),
+          step.divergence?.segment ?? null,
+          step.divergence?.reason ?? null,
+          null,
+        ]
+          .map(csvCell)
+          .join(","),
       );
     }
   }

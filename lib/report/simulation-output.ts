@@ -53,7 +53,18 @@ function pad(text: string, width: number, right = false): string {
 
 /** A readable table of every strategy's totals, for the terminal. */
 export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]): string {
-  const header = ["strategy", "provider/model", "requests", "input tok", "cache read", "cache write", "uncached", "hit (tok)", "cost", "found"];
+  const header = [
+    "strategy",
+    "provider/model",
+    "requests",
+    "input tok",
+    "cache read",
+    "cache write",
+    "uncached",
+    "hit (tok)",
+    "cost",
+    "found",
+  ];
   const widths = [28, 34, 9, 11, 11, 12, 10, 10, 10, 7];
   const lines = [
     `${scenario.title} — ${scenario.catalog.tools.length} tools, ${scenario.turns.length} turns`,

@@ -39,18 +39,38 @@ export function migrateScenario(document: Document): { document?: Document; prob
   const declared = document.formatVersion;
   const version = declared === undefined ? 0 : declared;
   if (typeof version !== "number" || !Number.isInteger(version) || version < 0) {
-    return { problems: [{ severity: "error", path: "$.formatVersion", message: `scenario: formatVersion must be a whole number, got ${JSON.stringify(declared)}` }] };
+    return {
+      problems: [
+        {
+          severity: "error",
+          path: "$.formatVersion",
+          message: `scenario: formatVersion must be a whole number, got ${JSON.stringify(declared)}`,
+        },
+      ],
+    };
   }
   if (version > SCENARIO_FORMAT_VERSION) {
     return {
-      problems: [{ severity: "error", path: "$.formatVersion", message: `scenario: format version ${version} is newer than this playground understands (${SCENARIO_FORMAT_VERSION}); update the playground` }],
+      problems: [
+        {
+          severity: "error",
+          path: "$.formatVersion",
+          message: `scenario: format version ${version} is newer than this playground understands (${SCENARIO_FORMAT_VERSION}); update the playground`,
+        },
+      ],
     };
   }
   let migrated = document;
   for (let current = version; current < SCENARIO_FORMAT_VERSION; current++) migrated = MIGRATIONS[current](migrated);
   const problems: InputProblem[] =
     version < SCENARIO_FORMAT_VERSION
-      ? [{ severity: "warning", path: "$.formatVersion", message: `scenario: upgraded from format version ${version} to ${SCENARIO_FORMAT_VERSION}` }]
+      ? [
+          {
+            severity: "warning",
+            path: "$.formatVersion",
+            message: `scenario: upgraded from format version ${version} to ${SCENARIO_FORMAT_VERSION}`,
+          },
+        ]
       : [];
   return { document: migrated, problems };
 }

@@ -7,7 +7,11 @@ import { serializeScenario } from "./serialize-scenario";
 const weatherTool = {
   name: "get_weather",
   description: "Get the weather at a specific location",
-  inputSchema: { type: "object", properties: { location: { type: "string" }, unit: { type: "string", enum: ["celsius", "fahrenheit"] } }, required: ["location"] },
+  inputSchema: {
+    type: "object",
+    properties: { location: { type: "string" }, unit: { type: "string", enum: ["celsius", "fahrenheit"] } },
+    required: ["location"],
+  },
 };
 
 type TestDocument = {
@@ -15,7 +19,10 @@ type TestDocument = {
   id: string;
   title: string;
   catalog: { tools: Array<Record<string, unknown>> };
-  turns: Array<{ user: string; needs: Array<{ tool: string; arguments: Record<string, unknown>; mistakenArguments?: Record<string, unknown> }> }>;
+  turns: Array<{
+    user: string;
+    needs: Array<{ tool: string; arguments: Record<string, unknown>; mistakenArguments?: Record<string, unknown> }>;
+  }>;
   settings: Record<string, unknown>;
 };
 
@@ -24,7 +31,18 @@ const validDocument = (): TestDocument => ({
   id: "weather",
   title: "Weather",
   catalog: { tools: [weatherTool] },
-  turns: [{ user: "Weather in Paris?", needs: [{ tool: "get_weather", arguments: { location: "Paris" }, mistakenArguments: { location: "Paris", unit: "kelvin" } }] }],
+  turns: [
+    {
+      user: "Weather in Paris?",
+      needs: [
+        {
+          tool: "get_weather",
+          arguments: { location: "Paris" },
+          mistakenArguments: { location: "Paris", unit: "kelvin" },
+        },
+      ],
+    },
+  ],
   settings: { ...DEFAULT_SETTINGS },
 });
 
@@ -39,15 +57,27 @@ describe("parseScenarioValue", () => {
     const document = { ...validDocument(), settings: { provider: "openai-responses", model: "gpt-5.4" } };
     const parsed = parseScenarioValue(document);
     expect(parsed.value?.settings).toEqual({ ...DEFAULT_SETTINGS, provider: "openai-responses", model: "gpt-5.4" });
-    expect(parsed.problems).toEqual([expect.objectContaining({ severity: "warning", path: "$.settings", message: expect.stringContaining("system, nonDeferredTools") })]);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        path: "$.settings",
+        message: expect.stringContaining("system, nonDeferredTools"),
+      }),
+    ]);
     const { settings: _settings, ...withoutSettings } = validDocument();
     const bare = parseScenarioValue(withoutSettings);
     expect(bare.value?.settings).toEqual(DEFAULT_SETTINGS);
-    expect(bare.problems).toEqual([expect.objectContaining({ severity: "warning", message: "scenario: no settings given; the defaults are used" })]);
+    expect(bare.problems).toEqual([
+      expect.objectContaining({ severity: "warning", message: "scenario: no settings given; the defaults are used" }),
+    ]);
   });
 
   it("keeps the optional settings that have no default", () => {
-    const settings = { ...DEFAULT_SETTINGS, tokenCorrectionFactors: { "anthropic-estimate": 1.1 }, cacheOverrides: { minimumCacheableTokens: 2048 } };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      tokenCorrectionFactors: { "anthropic-estimate": 1.1 },
+      cacheOverrides: { minimumCacheableTokens: 2048 },
+    };
     const parsed = parseScenarioValue({ ...validDocument(), settings });
     expect(parsed.problems).toEqual([]);
     expect(parsed.value?.settings).toEqual(settings);
@@ -55,7 +85,10 @@ describe("parseScenarioValue", () => {
   });
 
   it("replaces an invalid setting by its default with a warning", () => {
-    const parsed = parseScenarioValue({ ...validDocument(), settings: { ...DEFAULT_SETTINGS, cacheTtl: "10m", searchResultLimit: 0 } });
+    const parsed = parseScenarioValue({
+      ...validDocument(),
+      settings: { ...DEFAULT_SETTINGS, cacheTtl: "10m", searchResultLimit: 0 },
+    });
     expect(parsed.value?.settings.cacheTtl).toBe("5m");
     expect(parsed.value?.settings.searchResultLimit).toBe(5);
     expect(parsed.problems.map((problem) => [problem.severity, problem.path])).toEqual([
@@ -65,39 +98,69 @@ describe("parseScenarioValue", () => {
   });
 
   it("drops unknown properties with a warning", () => {
-    const parsed = parseScenarioValue({ ...validDocument(), comment: "hi", turns: [{ ...validDocument().turns[0], mood: "happy" }] });
+    const parsed = parseScenarioValue({
+      ...validDocument(),
+      comment: "hi",
+      turns: [{ ...validDocument().turns[0], mood: "happy" }],
+    });
     expect(parsed.value?.turns[0]).not.toHaveProperty("mood");
     expect(parsed.problems.map((problem) => problem.path).sort()).toEqual(["$.comment", "$.turns[0].mood"]);
   });
 
   it("rejects documents that break the schema, with JSON paths", () => {
-    const parsed = parseScenarioValue({ ...validDocument(), turns: [{ user: "hi", needs: [{ tool: "get_weather", arguments: "Paris" }] }] });
+    const parsed = parseScenarioValue({
+      ...validDocument(),
+      turns: [{ user: "hi", needs: [{ tool: "get_weather", arguments: "Paris" }] }],
+    });
     expect(parsed.value).toBeUndefined();
-    expect(parsed.problems).toEqual([expect.objectContaining({ severity: "error", path: "$.turns[0].needs[0].arguments", message: "scenario: $.turns[0].needs[0].arguments must be object" })]);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        path: "$.turns[0].needs[0].arguments",
+        message: "scenario: $.turns[0].needs[0].arguments must be object",
+      }),
+    ]);
     expect(parseScenarioValue([]).problems[0].message).toBe("scenario: expected a JSON object");
-    expect(parseScenarioValue({ ...validDocument(), formatVersion: 2 }).problems[0].message).toMatch(/newer than this playground/);
+    expect(parseScenarioValue({ ...validDocument(), formatVersion: 2 }).problems[0].message).toMatch(
+      /newer than this playground/,
+    );
   });
 
   it("reports a needed tool missing from the catalog as an error at its path, with a suggestion", () => {
     const document = validDocument();
     document.catalog.tools = [{ ...weatherTool, name: "weather__get_weather" }];
-    document.turns = [document.turns[0], document.turns[0], { user: "x", needs: [{ tool: "get_weather", arguments: { location: "Rome" } }] }];
+    document.turns = [
+      document.turns[0],
+      document.turns[0],
+      { user: "x", needs: [{ tool: "get_weather", arguments: { location: "Rome" } }] },
+    ];
     const parsed = parseScenarioValue(document);
     expect(parsed.value).toBeDefined();
     expect(parsed.problems).toContainEqual(
-      expect.objectContaining({ severity: "error", path: "$.turns[2].needs[0].tool", toolName: "get_weather", message: expect.stringContaining('did you mean "weather__get_weather"?') }),
+      expect.objectContaining({
+        severity: "error",
+        path: "$.turns[2].needs[0].tool",
+        toolName: "get_weather",
+        message: expect.stringContaining('did you mean "weather__get_weather"?'),
+      }),
     );
   });
 
   it("warns (not errors) when scripted arguments do not validate, and when a scripted mistake is valid", () => {
     const document = validDocument();
-    document.turns[0].needs[0] = { tool: "get_weather", arguments: { location: "Paris", unit: "kelvin" }, mistakenArguments: { location: "Paris" } };
+    document.turns[0].needs[0] = {
+      tool: "get_weather",
+      arguments: { location: "Paris", unit: "kelvin" },
+      mistakenArguments: { location: "Paris" },
+    };
     const parsed = parseScenarioValue(document);
     expect(parsed.problems.map((problem) => [problem.severity, problem.path])).toEqual([
       ["warning", "$.turns[0].needs[0].arguments"],
       ["warning", "$.turns[0].needs[0].mistakenArguments"],
     ]);
-    expect(parsed.problems[0].message).toContain("/unit must be equal to one of the allowed values: celsius, fahrenheit");
+    expect(parsed.problems[0].message).toContain(
+      "/unit must be equal to one of the allowed values: celsius, fahrenheit",
+    );
   });
 
   it("locates catalog problems inside the scenario", () => {
@@ -105,7 +168,9 @@ describe("parseScenarioValue", () => {
     document.catalog.tools.push({ ...weatherTool, name: "broken", inputSchema: { type: "objekt" } });
     const parsed = parseScenarioValue(document);
     expect(parsed.value?.catalog.tools[1].schemaError).toEqual(expect.any(String));
-    expect(parsed.problems).toContainEqual(expect.objectContaining({ severity: "error", path: "$.catalog.tools[1].inputSchema", toolName: "broken" }));
+    expect(parsed.problems).toContainEqual(
+      expect.objectContaining({ severity: "error", path: "$.catalog.tools[1].inputSchema", toolName: "broken" }),
+    );
   });
 
   it("derives the id from the title when absent", () => {
@@ -120,7 +185,12 @@ describe("migrations", () => {
       title: "Old weather",
       catalog: { tools: [weatherTool] },
       turns: [
-        { user: "Weather in Paris?", tool: "get_weather", args: { location: "Paris" }, mistakenArgs: { unit: "kelvin" } },
+        {
+          user: "Weather in Paris?",
+          tool: "get_weather",
+          args: { location: "Paris" },
+          mistakenArgs: { unit: "kelvin" },
+        },
         { user: "Thanks!" },
       ],
       settings: DEFAULT_SETTINGS,
@@ -128,14 +198,26 @@ describe("migrations", () => {
     const parsed = parseScenarioValue(version0);
     expect(parsed.value?.formatVersion).toBe(1);
     expect(parsed.value?.turns).toEqual([
-      { user: "Weather in Paris?", needs: [{ tool: "get_weather", arguments: { location: "Paris" }, mistakenArguments: { unit: "kelvin" } }] },
+      {
+        user: "Weather in Paris?",
+        needs: [{ tool: "get_weather", arguments: { location: "Paris" }, mistakenArguments: { unit: "kelvin" } }],
+      },
       { user: "Thanks!", needs: [] },
     ]);
-    expect(parsed.problems).toEqual([expect.objectContaining({ severity: "warning", path: "$.formatVersion", message: "scenario: upgraded from format version 0 to 1" })]);
+    expect(parsed.problems).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        path: "$.formatVersion",
+        message: "scenario: upgraded from format version 0 to 1",
+      }),
+    ]);
   });
 
   it("rejects a formatVersion that is not a whole number", () => {
-    expect(parseScenarioValue({ ...validDocument(), formatVersion: "1" }).problems[0]).toMatchObject({ severity: "error", path: "$.formatVersion" });
+    expect(parseScenarioValue({ ...validDocument(), formatVersion: "1" }).problems[0]).toMatchObject({
+      severity: "error",
+      path: "$.formatVersion",
+    });
   });
 });
 
@@ -145,7 +227,9 @@ describe("hostile input", () => {
     expect(parseScenarioText(deepText).problems[0].message).toMatch(/nesting deeper than 64/);
     let deepValue: unknown = "x";
     for (let level = 0; level < 100_000; level++) deepValue = { a: deepValue };
-    expect(parseScenarioValue({ ...validDocument(), description: deepValue }).problems[0].message).toMatch(/nesting deeper than 64/);
+    expect(parseScenarioValue({ ...validDocument(), description: deepValue }).problems[0].message).toMatch(
+      /nesting deeper than 64/,
+    );
   });
 
   it("refuses text over 20 MB before parsing", () => {
@@ -156,11 +240,16 @@ describe("hostile input", () => {
   });
 
   it("reports malformed JSON with line and column", () => {
-    expect(parseScenarioText('{\n  "title": "x",\n  "turns": [,]\n}').problems[0]).toMatchObject({ line: 3, column: 13 });
+    expect(parseScenarioText('{\n  "title": "x",\n  "turns": [,]\n}').problems[0]).toMatchObject({
+      line: 3,
+      column: 13,
+    });
   });
 
   it("ignores __proto__ keys rather than following them", () => {
-    const parsed = parseScenarioText(JSON.stringify(validDocument()).replace('"settings":{', '"settings":{"__proto__":{"polluted":true},'));
+    const parsed = parseScenarioText(
+      JSON.stringify(validDocument()).replace('"settings":{', '"settings":{"__proto__":{"polluted":true},'),
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(parsed.value?.settings).toEqual(DEFAULT_SETTINGS);
   });
@@ -169,15 +258,26 @@ describe("hostile input", () => {
 describe("serializeScenario", () => {
   it("writes a stable key order with 2-space indentation and round-trips", () => {
     const scenario = parseScenarioValue(validDocument()).value!;
-    const shuffled = { ...scenario, settings: Object.fromEntries(Object.entries(scenario.settings).reverse()) as typeof scenario.settings, turns: scenario.turns };
+    const shuffled = {
+      ...scenario,
+      settings: Object.fromEntries(Object.entries(scenario.settings).reverse()) as typeof scenario.settings,
+      turns: scenario.turns,
+    };
     const text = serializeScenario(scenario);
     expect(serializeScenario(shuffled)).toBe(text);
-    expect(text.startsWith('{\n  "formatVersion": 1,\n  "id": "weather",\n  "title": "Weather",\n  "settings": {\n    "provider": "anthropic",')).toBe(true);
+    expect(
+      text.startsWith(
+        '{\n  "formatVersion": 1,\n  "id": "weather",\n  "title": "Weather",\n  "settings": {\n    "provider": "anthropic",',
+      ),
+    ).toBe(true);
     expect(parseScenarioText(text)).toEqual({ value: scenario, problems: [] });
   });
 
   it("never writes the derived schemaError", () => {
-    const scenario = createScenario({ title: "x", catalog: { tools: [{ name: "a", description: "", inputSchema: { type: "object" }, schemaError: "bad" }] } });
+    const scenario = createScenario({
+      title: "x",
+      catalog: { tools: [{ name: "a", description: "", inputSchema: { type: "object" }, schemaError: "bad" }] },
+    });
     expect(serializeScenario(scenario)).not.toContain("schemaError");
   });
 });
@@ -185,7 +285,14 @@ describe("serializeScenario", () => {
 describe("createScenario", () => {
   it("completes a partial scenario", () => {
     const scenario = createScenario({ title: "My test", settings: { provider: "moonshot" } });
-    expect(scenario).toEqual({ formatVersion: 1, id: "my-test", title: "My test", catalog: { tools: [] }, turns: [], settings: { ...DEFAULT_SETTINGS, provider: "moonshot" } });
+    expect(scenario).toEqual({
+      formatVersion: 1,
+      id: "my-test",
+      title: "My test",
+      catalog: { tools: [] },
+      turns: [],
+      settings: { ...DEFAULT_SETTINGS, provider: "moonshot" },
+    });
     expect(createScenario().id).toBe("untitled-scenario");
   });
 });

@@ -10,7 +10,13 @@ import { DEFAULT_SETTINGS, OPTIONAL_SETTINGS_KEYS, SETTINGS_KEYS } from "./defau
 import { migrateScenario } from "./migrations";
 import { checkScenario } from "./scenario-checks";
 import { scenarioValidator } from "./scenario-schema";
-import { SCENARIO_FORMAT_VERSION, type NeededToolCall, type Scenario, type ScenarioSettings, type ScenarioTurn } from "./types";
+import {
+  SCENARIO_FORMAT_VERSION,
+  type NeededToolCall,
+  type Scenario,
+  type ScenarioSettings,
+  type ScenarioTurn,
+} from "./types";
 
 /**
  * `value` is undefined when the input cannot be read as a scenario at all. Error problems next to a value mean
@@ -25,7 +31,11 @@ export function parseScenarioText(text: string): Parsed<Scenario> {
 export function parseScenarioValue(value: unknown): Parsed<Scenario> {
   const depth = valueNestingDepth(value, MAX_NESTING_DEPTH);
   if (depth > MAX_NESTING_DEPTH) return { value: undefined, problems: [nestingProblem(depth)] };
-  if (!isRecord(value)) return { value: undefined, problems: [{ severity: "error", path: "$", message: "scenario: expected a JSON object" }] };
+  if (!isRecord(value))
+    return {
+      value: undefined,
+      problems: [{ severity: "error", path: "$", message: "scenario: expected a JSON object" }],
+    };
   const migrated = migrateScenario(value);
   const problems = [...migrated.problems];
   const document = migrated.document;
@@ -65,18 +75,34 @@ function classifySchemaError(error: ErrorObject, invalidSettings: Set<string>): 
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties") {
     const property = String(params.additionalProperty);
-    return { severity: "warning", path: appendKey(path, property), message: `scenario: unknown property "${property}" is ignored` };
+    return {
+      severity: "warning",
+      path: appendKey(path, property),
+      message: `scenario: unknown property "${property}" is ignored`,
+    };
   }
   const setting = /^\/settings\/([^/]+)/.exec(error.instancePath)?.[1];
   if (setting !== undefined) {
     invalidSettings.add(setting);
-    return { severity: "warning", path: appendKey("$.settings", setting), message: `scenario: settings.${setting} ${error.message ?? "is invalid"}${allowed(params)}; the default is used` };
+    return {
+      severity: "warning",
+      path: appendKey("$.settings", setting),
+      message: `scenario: settings.${setting} ${error.message ?? "is invalid"}${allowed(params)}; the default is used`,
+    };
   }
   if (error.instancePath === "/settings") {
     invalidSettings.add("*");
-    return { severity: "warning", path, message: `scenario: settings ${error.message ?? "are invalid"}; defaults are used` };
+    return {
+      severity: "warning",
+      path,
+      message: `scenario: settings ${error.message ?? "are invalid"}; defaults are used`,
+    };
   }
-  return { severity: "error", path, message: `scenario: ${path === "$" ? "the document" : path} ${error.message ?? "is invalid"}${allowed(params)}` };
+  return {
+    severity: "error",
+    path,
+    message: `scenario: ${path === "$" ? "the document" : path} ${error.message ?? "is invalid"}${allowed(params)}`,
+  };
 }
 
 function allowed(params: Record<string, unknown>): string {
@@ -103,7 +129,11 @@ function readNeed(value: unknown): NeededToolCall {
 
 function fillSettings(value: unknown, invalid: Set<string>, problems: InputProblem[]): ScenarioSettings {
   if (value === undefined) {
-    problems.push({ severity: "warning", path: "$.settings", message: "scenario: no settings given; the defaults are used" });
+    problems.push({
+      severity: "warning",
+      path: "$.settings",
+      message: "scenario: no settings given; the defaults are used",
+    });
     return structuredClone(DEFAULT_SETTINGS);
   }
   const given = isRecord(value) && !invalid.has("*") ? value : {};
@@ -113,9 +143,14 @@ function fillSettings(value: unknown, invalid: Set<string>, problems: InputProbl
     if (key in given && !invalid.has(key)) settings[key] = structuredClone(given[key]);
     else if (!(key in given)) missing.push(key);
   }
-  for (const key of OPTIONAL_SETTINGS_KEYS) if (key in given && !invalid.has(key)) settings[key] = structuredClone(given[key]);
+  for (const key of OPTIONAL_SETTINGS_KEYS)
+    if (key in given && !invalid.has(key)) settings[key] = structuredClone(given[key]);
   if (missing.length > 0 && isRecord(value) && !invalid.has("*")) {
-    problems.push({ severity: "warning", path: "$.settings", message: `scenario: settings ${missing.join(", ")} not given; the defaults are used` });
+    problems.push({
+      severity: "warning",
+      path: "$.settings",
+      message: `scenario: settings ${missing.join(", ")} not given; the defaults are used`,
+    });
   }
   return settings as ScenarioSettings;
 }

@@ -17,25 +17,46 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
       const path = appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex);
       const tool = toolsByName.get(need.tool);
       if (!tool) {
-        problems.push({ severity: "error", path: appendKey(path, "tool"), toolName: need.tool, message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which is not in the catalog${suggestion(need.tool, scenario.catalog.tools)}` });
+        problems.push({
+          severity: "error",
+          path: appendKey(path, "tool"),
+          toolName: need.tool,
+          message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which is not in the catalog${suggestion(need.tool, scenario.catalog.tools)}`,
+        });
         return;
       }
       const validation = validateToolArguments(tool, need.arguments);
       if (!validation.valid) {
         const reasons = validation.errors.map((error) => error.message).join("; ");
-        problems.push({ severity: "warning", path: appendKey(path, "arguments"), toolName: tool.name, message: `scenario: arguments for ${tool.name} in turn ${turnIndex + 1} do not match its schema: ${reasons}` });
+        problems.push({
+          severity: "warning",
+          path: appendKey(path, "arguments"),
+          toolName: tool.name,
+          message: `scenario: arguments for ${tool.name} in turn ${turnIndex + 1} do not match its schema: ${reasons}`,
+        });
       }
       if (need.mistakenArguments !== undefined && validateToolArguments(tool, need.mistakenArguments).valid) {
-        problems.push({ severity: "warning", path: appendKey(path, "mistakenArguments"), toolName: tool.name, message: `scenario: the scripted mistake for ${tool.name} in turn ${turnIndex + 1} is valid, so no validation error or retry will be shown` });
+        problems.push({
+          severity: "warning",
+          path: appendKey(path, "mistakenArguments"),
+          toolName: tool.name,
+          message: `scenario: the scripted mistake for ${tool.name} in turn ${turnIndex + 1} is valid, so no validation error or retry will be shown`,
+        });
       }
     });
   });
   scenario.settings.nonDeferredTools.forEach((name, index) => {
     if (!toolsByName.has(name)) {
-      problems.push({ severity: "warning", path: appendIndex("$.settings.nonDeferredTools", index), toolName: name, message: `scenario: non-deferred tool "${name}" is not in the catalog; it is ignored` });
+      problems.push({
+        severity: "warning",
+        path: appendIndex("$.settings.nonDeferredTools", index),
+        toolName: name,
+        message: `scenario: non-deferred tool "${name}" is not in the catalog; it is ignored`,
+      });
     }
   });
-  if (scenario.turns.length === 0) problems.push({ severity: "warning", path: "$.turns", message: "scenario: there are no turns to step through" });
+  if (scenario.turns.length === 0)
+    problems.push({ severity: "warning", path: "$.turns", message: "scenario: there are no turns to step through" });
   return problems;
 }
 

@@ -28,7 +28,11 @@ function serializableNeed(need: NeededToolCall): Record<string, unknown> {
 }
 
 function serializableTurn(turn: ScenarioTurn): Record<string, unknown> {
-  return { ...ordered(turn, ["user", "searchQuery", "searchPattern"]), needs: turn.needs.map(serializableNeed), ...ordered(turn, ["answer"]) };
+  return {
+    ...ordered(turn, ["user", "searchQuery", "searchPattern"]),
+    needs: turn.needs.map(serializableNeed),
+    ...ordered(turn, ["answer"]),
+  };
 }
 
 export function serializeScenario(scenario: Scenario): string {

@@ -38,7 +38,9 @@ describe("createAnthropicBm25Search", () => {
 
   it("returns at most the limit, 5 by default, and an empty result when nothing matches", () => {
     const many: CatalogTool[] = Array.from({ length: 8 }, (_, index) => ({
-      name: `tool_${index}`, description: "Shared words", inputSchema: { type: "object" },
+      name: `tool_${index}`,
+      description: "Shared words",
+      inputSchema: { type: "object" },
     }));
     const shared = createAnthropicBm25Search(many);
     expect(names(shared.search("shared"))).toEqual(["tool_0", "tool_1", "tool_2", "tool_3", "tool_4"]);
@@ -71,7 +73,9 @@ describe("createAnthropicBm25Search", () => {
         inputSchema: {
           type: "object",
           properties: Object.fromEntries(
-            words.slice(0, 5).map((word) => [`${word}_${index % 13}`, { type: "string", description: `The ${word} id ${index}` }]),
+            words
+              .slice(0, 5)
+              .map((word) => [`${word}_${index % 13}`, { type: "string", description: `The ${word} id ${index}` }]),
           ),
         },
       }));
@@ -88,8 +92,10 @@ describe("createAnthropicBm25Search", () => {
     const queryStart = process.cpuUsage();
     for (let round = 0; round < 20; round += 1) large.search("create an issue in the workspace branch");
     const queryMilliseconds = cpuMilliseconds(queryStart) / 20;
-     
-    console.log(`BM25 over 10,000 tools: index ${buildMilliseconds.toFixed(0)} ms, query ${queryMilliseconds.toFixed(2)} ms (CPU)`);
+
+    console.log(
+      `BM25 over 10,000 tools: index ${buildMilliseconds.toFixed(0)} ms, query ${queryMilliseconds.toFixed(2)} ms (CPU)`,
+    );
     expect(buildMilliseconds).toBeLessThan(1_000);
     expect(queryMilliseconds).toBeLessThan(20);
   });

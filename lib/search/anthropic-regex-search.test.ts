@@ -48,7 +48,9 @@ describe("createAnthropicRegexSearch", () => {
 
   it("keeps catalog order between equal scores and stops at the limit", () => {
     const tools: CatalogTool[] = ["c", "a", "b"].map((letter) => ({
-      name: `tool_${letter}`, description: "same", inputSchema: { type: "object" },
+      name: `tool_${letter}`,
+      description: "same",
+      inputSchema: { type: "object" },
     }));
     const equal = createAnthropicRegexSearch(tools);
     const outcome = equal.search("same", 2);

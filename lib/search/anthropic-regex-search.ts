@@ -41,7 +41,10 @@ export function compilePythonPattern(pattern: string): Compiled {
   const length = characterCount(pattern);
   if (length > ANTHROPIC_REGEX_MAX_PATTERN_CHARACTERS) {
     const limit = ANTHROPIC_REGEX_MAX_PATTERN_CHARACTERS;
-    return { ok: false, outcome: invalid(`${PREFIX}: exceeds the maximum length of ${limit} characters (got ${length})`) };
+    return {
+      ok: false,
+      outcome: invalid(`${PREFIX}: exceeds the maximum length of ${limit} characters (got ${length})`),
+    };
   }
   const translation = translatePythonRegex(pattern);
   if (!translation.ok) {

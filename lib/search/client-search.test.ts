@@ -38,7 +38,9 @@ describe("createClientSearch", () => {
 
   describe("every option changes a result", () => {
     it("splitIdentifiers: `forecast` finds getWeatherForecast only when identifiers are split", () => {
-      const tools: CatalogTool[] = [{ name: "getWeatherForecast", description: "Returns data for a city.", inputSchema: {} }];
+      const tools: CatalogTool[] = [
+        { name: "getWeatherForecast", description: "Returns data for a city.", inputSchema: {} },
+      ];
       expect(hitNames(tools, "forecast")).toEqual(["getWeatherForecast"]);
       expect(hitNames(tools, "forecast", { splitIdentifiers: false })).toEqual([]);
     });

@@ -4,11 +4,7 @@
  * order, and for the regex variant joins their word stems into a plain alternation (`weather|forecast`). A real
  * model often writes sharper patterns; this one is a deliberately simple, reproducible baseline.
  */
-import {
-  ANTHROPIC_BM25_MAX_QUERY_CHARACTERS,
-  ANTHROPIC_REGEX_MAX_PATTERN_CHARACTERS,
-  characterCount,
-} from "./limits";
+import { ANTHROPIC_BM25_MAX_QUERY_CHARACTERS, ANTHROPIC_REGEX_MAX_PATTERN_CHARACTERS, characterCount } from "./limits";
 import { stem } from "./stem";
 import { CONVERSATIONAL_FILLER_WORDS, STOP_WORDS } from "./stop-words";
 import { splitWords } from "./tokenize";

@@ -10,7 +10,10 @@ function fixedSearcher(rankings: Record<string, string[] | "error">, id: ToolSea
     search(input: string, limit = 5): SearchOutcome {
       const ranking = rankings[input];
       if (ranking === "error") return { ok: false, errorCode: "invalid_tool_input", errorMessage: "bad input" };
-      return { ok: true, hits: (ranking ?? []).slice(0, limit).map((name, index) => ({ name, score: 10 - index, matches: [] })) };
+      return {
+        ok: true,
+        hits: (ranking ?? []).slice(0, limit).map((name, index) => ({ name, score: 10 - index, matches: [] })),
+      };
     },
   };
 }
@@ -81,11 +84,19 @@ describe("confusablePairs", () => {
     ]);
     expect(confusablePairs(result)).toEqual([
       {
-        first: "post", second: "reply", firstTookFromSecond: 1, secondTookFromFirst: 1, mutual: true,
+        first: "post",
+        second: "reply",
+        firstTookFromSecond: 1,
+        secondTookFromFirst: 1,
+        mutual: true,
         queries: ["post message", "reply in thread"],
       },
       {
-        first: "profile", second: "users", firstTookFromSecond: 1, secondTookFromFirst: 0, mutual: false,
+        first: "profile",
+        second: "users",
+        firstTookFromSecond: 1,
+        secondTookFromFirst: 0,
+        mutual: false,
         queries: ["list users"],
       },
     ]);

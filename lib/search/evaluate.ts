@@ -94,7 +94,12 @@ export function confusablePairs(result: SearchEvaluation): ConfusablePair[] {
       const [first, second] = [winner, expected].sort();
       const key = JSON.stringify([first, second]);
       const pair = pairs.get(key) ?? {
-        first, second, firstTookFromSecond: 0, secondTookFromFirst: 0, mutual: false, queries: [],
+        first,
+        second,
+        firstTookFromSecond: 0,
+        secondTookFromFirst: 0,
+        mutual: false,
+        queries: [],
       };
       if (winner === first) pair.firstTookFromSecond += 1;
       else pair.secondTookFromFirst += 1;

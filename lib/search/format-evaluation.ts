@@ -30,7 +30,13 @@ export function formatMisses({ search, evaluation }: LabelledEvaluation, k: numb
   const misses = evaluation.perQuery.filter((query) => query.rank === null || query.rank > k);
   if (misses.length === 0) return `${search}: every query found within the top ${k}`;
   const lines = misses.map((query) => {
-    const got = query.errorMessage ?? (query.top.slice(0, shownHits).map((hit) => hit.name).join(", ") || "no hits");
+    const got =
+      query.errorMessage ??
+      (query.top
+        .slice(0, shownHits)
+        .map((hit) => hit.name)
+        .join(", ") ||
+        "no hits");
     const input = query.input === query.q ? "" : ` [${query.input}]`;
     return `  "${query.q}"${input}\n    expected ${query.expect.join(" or ")}\n    got      ${got}`;
   });

@@ -23,5 +23,10 @@ export {
   type QueryEvaluation,
   type SearchEvaluation,
 } from "./evaluate";
-export { lintDescription, lintDescriptions, type DescriptionFinding, type DescriptionFindingCode } from "./lint-description";
+export {
+  lintDescription,
+  lintDescriptions,
+  type DescriptionFinding,
+  type DescriptionFindingCode,
+} from "./lint-description";
 export { loadCatalogDirectory, loadCatalogFile, type CatalogFile } from "./load-catalog-directory";

@@ -10,9 +10,13 @@ const codes = (findings: ReturnType<typeof lintDescription>) => findings.map((fi
 
 describe("lintDescription", () => {
   it("finds nothing wrong with a clear description", () => {
-    const good = tool("slack_post_message", "Post a new message to a Slack channel, as the bot user of the workspace.", {
-      channel_id: { type: "string", description: "Channel to post to" },
-    });
+    const good = tool(
+      "slack_post_message",
+      "Post a new message to a Slack channel, as the bot user of the workspace.",
+      {
+        channel_id: { type: "string", description: "Channel to post to" },
+      },
+    );
     expect(lintDescription(good)).toEqual([]);
   });
 
@@ -46,7 +50,9 @@ describe("lintDescription", () => {
   });
 
   it("lists words of the name that the description never uses, ignoring the server prefix", () => {
-    const findings = lintDescription(tool("mcp-servers-git:git_diff_unstaged", "Shows changes in the working directory not yet staged"));
+    const findings = lintDescription(
+      tool("mcp-servers-git:git_diff_unstaged", "Shows changes in the working directory not yet staged"),
+    );
     expect(findings.find((finding) => finding.code === "name-word-missing")?.message).toBe(
       "name words not in the description: git, diff, unstaged",
     );

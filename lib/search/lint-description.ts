@@ -55,24 +55,38 @@ function ownName(name: string): string {
 
 function lengthFindings(tool: CatalogTool, length: number): DescriptionFinding[] {
   if (length === 0) {
-    return [{
-      tool: tool.name, code: "description-too-short", severity: "error", message: "has no description",
-      suggestion: "Describe what the tool does, to what, and when to use it: search reads nothing else but the name.",
-    }];
+    return [
+      {
+        tool: tool.name,
+        code: "description-too-short",
+        severity: "error",
+        message: "has no description",
+        suggestion: "Describe what the tool does, to what, and when to use it: search reads nothing else but the name.",
+      },
+    ];
   }
   if (length < DESCRIPTION_MIN_CHARACTERS) {
-    return [{
-      tool: tool.name, code: "description-too-short", severity: "warning",
-      message: `description is ${length} characters (under ${DESCRIPTION_MIN_CHARACTERS})`,
-      suggestion: "Add the object acted on and when to use the tool, in the words a user would search with.",
-    }];
+    return [
+      {
+        tool: tool.name,
+        code: "description-too-short",
+        severity: "warning",
+        message: `description is ${length} characters (under ${DESCRIPTION_MIN_CHARACTERS})`,
+        suggestion: "Add the object acted on and when to use the tool, in the words a user would search with.",
+      },
+    ];
   }
   if (length > DESCRIPTION_MAX_CHARACTERS) {
-    return [{
-      tool: tool.name, code: "description-too-long", severity: "warning",
-      message: `description is ${length} characters (over ${DESCRIPTION_MAX_CHARACTERS})`,
-      suggestion: "Lead with one sentence that says what the tool does; move argument details into argument descriptions.",
-    }];
+    return [
+      {
+        tool: tool.name,
+        code: "description-too-long",
+        severity: "warning",
+        message: `description is ${length} characters (over ${DESCRIPTION_MAX_CHARACTERS})`,
+        suggestion:
+          "Lead with one sentence that says what the tool does; move argument details into argument descriptions.",
+      },
+    ];
   }
   return [];
 }
@@ -87,11 +101,15 @@ function parameterFindings(tool: CatalogTool): DescriptionFinding[] {
     })
     .map(([name]) => name);
   if (undescribed.length === 0) return [];
-  return [{
-    tool: tool.name, code: "parameter-without-description", severity: "warning",
-    message: `${undescribed.length} parameter(s) without a description: ${undescribed.join(", ")}`,
-    suggestion: "Describe each argument: argument descriptions are searched, and they tell the model what to pass.",
-  }];
+  return [
+    {
+      tool: tool.name,
+      code: "parameter-without-description",
+      severity: "warning",
+      message: `${undescribed.length} parameter(s) without a description: ${undescribed.join(", ")}`,
+      suggestion: "Describe each argument: argument descriptions are searched, and they tell the model what to pass.",
+    },
+  ];
 }
 
 function nameWordFindings(tool: CatalogTool): DescriptionFinding[] {
@@ -102,11 +120,15 @@ function nameWordFindings(tool: CatalogTool): DescriptionFinding[] {
     return term !== undefined && !described.has(term);
   });
   if (missing.length === 0 || described.size === 0) return [];
-  return [{
-    tool: tool.name, code: "name-word-missing", severity: "info",
-    message: `name words not in the description: ${[...new Set(missing)].join(", ")}`,
-    suggestion: "Use the name's words in the description too, so that a query phrased in prose still meets them.",
-  }];
+  return [
+    {
+      tool: tool.name,
+      code: "name-word-missing",
+      severity: "info",
+      message: `name words not in the description: ${[...new Set(missing)].join(", ")}`,
+      suggestion: "Use the name's words in the description too, so that a query phrased in prose still meets them.",
+    },
+  ];
 }
 
 function vagueVerbFindings(tool: CatalogTool): DescriptionFinding[] {
@@ -118,11 +140,15 @@ function vagueVerbFindings(tool: CatalogTool): DescriptionFinding[] {
     verbs.add(verb);
   });
   if (verbs.size === 0) return [];
-  return [{
-    tool: tool.name, code: "vague-verb", severity: "info",
-    message: `vague verb(s): ${[...verbs].join(", ")}`,
-    suggestion: "Say what the tool does to what (\"Post a message to a Slack channel\", not \"Handle Slack messages\").",
-  }];
+  return [
+    {
+      tool: tool.name,
+      code: "vague-verb",
+      severity: "info",
+      message: `vague verb(s): ${[...verbs].join(", ")}`,
+      suggestion: 'Say what the tool does to what ("Post a message to a Slack channel", not "Handle Slack messages").',
+    },
+  ];
 }
 
 /** The findings that need only the tool itself. */
@@ -160,12 +186,20 @@ export function nearDuplicateFindings(tools: readonly CatalogTool[]): Descriptio
       if (left.terms.size < NEAR_DUPLICATE_SIMILARITY * right.terms.size) break;
       const similarity = jaccard(left.terms, right.terms);
       if (similarity < NEAR_DUPLICATE_SIMILARITY) continue;
-      for (const [self, other] of [[left, right], [right, left]]) {
-        findings.push({ index: self.index, finding: {
-          tool: self.tool.name, code: "near-duplicate-description", severity: "warning",
-          message: `description is ${Math.round(similarity * 100)}% the same words as ${other.tool.name}'s`,
-          suggestion: `Say what sets it apart from ${other.tool.name}: search cannot rank two tools apart on the same words.`,
-        } });
+      for (const [self, other] of [
+        [left, right],
+        [right, left],
+      ]) {
+        findings.push({
+          index: self.index,
+          finding: {
+            tool: self.tool.name,
+            code: "near-duplicate-description",
+            severity: "warning",
+            message: `description is ${Math.round(similarity * 100)}% the same words as ${other.tool.name}'s`,
+            suggestion: `Say what sets it apart from ${other.tool.name}: search cannot rank two tools apart on the same words.`,
+          },
+        });
       }
     }
   }

@@ -73,7 +73,12 @@ function withUniqueNames(tools: CatalogTool[], problems: InputProblem[]): Catalo
       seen.add(tool.name);
       return true;
     }
-    problems.push({ severity: "warning", path: "$", toolName: tool.name, message: `duplicate tool ${tool.name}; kept the first` });
+    problems.push({
+      severity: "warning",
+      path: "$",
+      toolName: tool.name,
+      message: `duplicate tool ${tool.name}; kept the first`,
+    });
     return false;
   });
 }

@@ -31,7 +31,10 @@ describe("parseEvaluationQueries", () => {
 
 describe("unknownExpectedTools", () => {
   it("names expected tools that are not in the catalog", () => {
-    const problems = unknownExpectedTools([{ q: "post", expect: ["slack:post", "slack:typo"] }], new Set(["slack:post"]));
+    const problems = unknownExpectedTools(
+      [{ q: "post", expect: ["slack:post", "slack:typo"] }],
+      new Set(["slack:post"]),
+    );
     expect(problems.map((problem) => problem.message)).toEqual([
       'query 1 ("post") expects slack:typo, which is not in the catalog',
     ]);

@@ -16,7 +16,13 @@ export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> 
     if (line.trim() === "") return;
     const lineNumber = index + 1;
     const problem = (message: string) =>
-      problems.push({ severity: "error", path: "$", line: lineNumber, column: 1, message: `line ${lineNumber}: ${message}` });
+      problems.push({
+        severity: "error",
+        path: "$",
+        line: lineNumber,
+        column: 1,
+        message: `line ${lineNumber}: ${message}`,
+      });
     let entry: unknown;
     try {
       entry = JSON.parse(line);
@@ -42,7 +48,10 @@ export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> 
 }
 
 /** Problems for expected tool names that are not in the catalog: a typo would silently lower recall. */
-export function unknownExpectedTools(queries: readonly EvaluationQuery[], toolNames: ReadonlySet<string>): InputProblem[] {
+export function unknownExpectedTools(
+  queries: readonly EvaluationQuery[],
+  toolNames: ReadonlySet<string>,
+): InputProblem[] {
   const problems: InputProblem[] = [];
   queries.forEach((query, index) => {
     for (const name of query.expect) {

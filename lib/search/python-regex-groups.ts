@@ -42,7 +42,8 @@ export function readGroupOpening(
   reader.next();
   const kind = reader.next();
   if (kind === undefined) throw new PythonRegexError("syntax", "unexpected end of pattern", reader.position);
-  const construct = UNSUPPORTED_AFTER_QUESTION_MARK[kind] ?? UNSUPPORTED_AFTER_QUESTION_MARK[kind + (reader.peek() ?? "")];
+  const construct =
+    UNSUPPORTED_AFTER_QUESTION_MARK[kind] ?? UNSUPPORTED_AFTER_QUESTION_MARK[kind + (reader.peek() ?? "")];
   if (construct !== undefined) throw new PythonRegexError("unsupported", construct, start);
   if (kind === "#") {
     reader.takeWhile((next) => next !== ")");
@@ -63,7 +64,8 @@ function readNamedGroup(
   nextGroup: number,
 ): GroupOpening {
   const form = reader.next();
-  if (form !== "<" && form !== "=") throw new PythonRegexError("syntax", `unknown extension ?P${form ?? ""}`, start + 1);
+  if (form !== "<" && form !== "=")
+    throw new PythonRegexError("syntax", `unknown extension ?P${form ?? ""}`, start + 1);
   const terminator = form === "<" ? ">" : ")";
   const nameStart = reader.position;
   const name = reader.takeWhile((next) => next !== terminator);
@@ -88,7 +90,8 @@ function readNamedGroup(
 function readFlags(reader: PatternReader, start: number, first: string, modes: Modes): GroupOpening {
   const letters = first + reader.takeWhile((next) => FLAG_LETTER.test(next));
   const end = reader.next();
-  if (end !== undefined && /[A-Za-z]/.test(end)) throw new PythonRegexError("syntax", "unknown flag", reader.position - 1);
+  if (end !== undefined && /[A-Za-z]/.test(end))
+    throw new PythonRegexError("syntax", "unknown flag", reader.position - 1);
   if (end !== ":" && end !== ")") throw new PythonRegexError("syntax", "missing -, : or )", reader.position - 1);
   const [added, removed = ""] = letters.split("-");
   if (added.includes("L")) {

@@ -86,11 +86,7 @@ function fixedHexEscape(reader: PatternReader, start: number, letter: string, di
  * Reads an escape (the reader is on the backslash). Back-references are reported as unsupported; whether the
  * group exists is checked by the caller through `groupExists`, so the Python error comes first when it would.
  */
-export function readEscape(
-  reader: PatternReader,
-  insideSet: boolean,
-  groupExists: (group: number) => boolean,
-): Atom {
+export function readEscape(reader: PatternReader, insideSet: boolean, groupExists: (group: number) => boolean): Atom {
   const start = reader.position;
   reader.next();
   const letter = reader.next();

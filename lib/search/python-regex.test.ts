@@ -15,7 +15,15 @@ function failure(pattern: string): { kind: string; message: string } {
 
 describe("translatePythonRegex", () => {
   it("passes through the syntax Python and RE2 share", () => {
-    for (const pattern of ["weather", "get_.*_data", "slack|message", "(?i)slack", "\\bissue\\b", "a+?b*c?", "[a-z0-9_]+"]) {
+    for (const pattern of [
+      "weather",
+      "get_.*_data",
+      "slack|message",
+      "(?i)slack",
+      "\\bissue\\b",
+      "a+?b*c?",
+      "[a-z0-9_]+",
+    ]) {
       expect(translated(pattern)).toBe(pattern);
     }
     expect(translated("(?P<verb>get|list)_(?:issue|pull)")).toBe("(?P<verb>get|list)_(?:issue|pull)");

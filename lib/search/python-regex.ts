@@ -16,9 +16,7 @@ import { PatternReader, PythonRegexError, literal, readCharacterSet, readEscape 
 
 export { PythonRegexError } from "./python-regex-syntax";
 
-export type PythonRegexTranslation =
-  | { ok: true; pattern: string }
-  | { ok: false; error: PythonRegexError };
+export type PythonRegexTranslation = { ok: true; pattern: string } | { ok: false; error: PythonRegexError };
 
 /** RE2 accepts repeat counts up to 1000; Python accepts far larger ones. */
 const RE2_MAX_REPEAT = 1000;

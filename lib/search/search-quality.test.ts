@@ -38,7 +38,7 @@ describe("search quality on the fixture query set", () => {
       { search: "anthropic-regex" as const, evaluation: evaluateSearch(createAnthropicRegexSearch(tools), queries) },
       { search: "client" as const, evaluation: evaluateSearch(createClientSearch(tools), queries) },
     ];
-     
+
     console.log(`${tools.length} tools, ${queries.length} queries\n${formatEvaluationTable(results, 5)}`);
     const [bm25, regex, client] = results.map((result) => result.evaluation);
     // Floors a little under the current figures: a drop below them is a regression to look at.

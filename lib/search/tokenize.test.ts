@@ -27,13 +27,27 @@ describe("splitIdentifier", () => {
 describe("splitWords", () => {
   it("splits prose on anything but letters and digits, apostrophes included", () => {
     expect(splitWords("Don't read the user's file (read_text_file)!", true)).toEqual([
-      "don", "t", "read", "the", "user", "s", "file", "read", "text", "file",
+      "don",
+      "t",
+      "read",
+      "the",
+      "user",
+      "s",
+      "file",
+      "read",
+      "text",
+      "file",
     ]);
   });
 
   it("keeps identifiers whole when identifier splitting is off", () => {
     expect(splitWords("Use read_text_file on config.yaml, not kebab-case.", false)).toEqual([
-      "use", "read_text_file", "on", "config.yaml", "not", "kebab-case",
+      "use",
+      "read_text_file",
+      "on",
+      "config.yaml",
+      "not",
+      "kebab-case",
     ]);
   });
 
@@ -63,7 +77,10 @@ describe("tokenize", () => {
 
   it("drops stop words but keeps the verbs tools are named after", () => {
     expect(tokenize("get the list of all new files", { ...ALL, stemming: false })).toEqual([
-      "get", "list", "new", "files",
+      "get",
+      "list",
+      "new",
+      "files",
     ]);
   });
 

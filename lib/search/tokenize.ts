@@ -109,7 +109,10 @@ export function isStopWord(word: string): boolean {
 }
 
 /** Applies the stop-word and stemming steps to words already split and lowercased. */
-export function normalizeWords(words: readonly string[], options: Pick<TokenizeOptions, "stopWords" | "stemming">): string[] {
+export function normalizeWords(
+  words: readonly string[],
+  options: Pick<TokenizeOptions, "stopWords" | "stemming">,
+): string[] {
   const terms: string[] = [];
   for (const word of words) {
     if (options.stopWords && isStopWord(word)) continue;

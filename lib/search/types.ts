@@ -13,8 +13,7 @@ export type SearchHit = { name: string; score: number; matches: Array<{ field: S
  * way Anthropic's `tool_search_tool_result_error` does, with `error_code: "invalid_tool_input"` (§1.6).
  */
 export type SearchOutcome =
-  | { ok: true; hits: SearchHit[] }
-  | { ok: false; errorCode: "invalid_tool_input"; errorMessage: string };
+  { ok: true; hits: SearchHit[] } | { ok: false; errorCode: "invalid_tool_input"; errorMessage: string };
 
 export type SearchId = "anthropic-bm25" | "anthropic-regex" | "client";
 

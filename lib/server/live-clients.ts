@@ -9,7 +9,8 @@ import OpenAI from "openai";
 import type { LiveTarget } from "./live-target";
 
 /** Headers an SDK call may send; anything else (e.g. from *_CUSTOM_HEADERS in the environment) is dropped. */
-const ALLOWED_HEADER = /^(accept|accept-encoding|content-type|content-length|user-agent|anthropic-version|anthropic-beta|x-api-key|authorization|idempotency-key|x-stainless-[a-z0-9-]+)$/i;
+const ALLOWED_HEADER =
+  /^(accept|accept-encoding|content-type|content-length|user-agent|anthropic-version|anthropic-beta|x-api-key|authorization|idempotency-key|x-stainless-[a-z0-9-]+)$/i;
 
 export function guardedFetch(target: Pick<LiveTarget, "trusted">): typeof fetch {
   return (input, init = {}) => {
@@ -20,7 +21,14 @@ export function guardedFetch(target: Pick<LiveTarget, "trusted">): typeof fetch 
 }
 
 export function anthropicClient(target: LiveTarget, timeoutMs: number): Anthropic {
-  return new Anthropic({ apiKey: target.apiKey, baseURL: target.baseURL, maxRetries: 0, timeout: timeoutMs, fetch: guardedFetch(target), logLevel: "off" });
+  return new Anthropic({
+    apiKey: target.apiKey,
+    baseURL: target.baseURL,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    fetch: guardedFetch(target),
+    logLevel: "off",
+  });
 }
 
 export function openaiClient(target: LiveTarget, timeoutMs: number): OpenAI {

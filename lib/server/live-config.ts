@@ -88,8 +88,11 @@ export function loopbackUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
     const url = new URL(value);
-    const loopback = url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
-    return (url.protocol === "http:" || url.protocol === "https:") && loopback ? url.toString().replace(/\/+$/, "") : undefined;
+    const loopback =
+      url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+    return (url.protocol === "http:" || url.protocol === "https:") && loopback
+      ? url.toString().replace(/\/+$/, "")
+      : undefined;
   } catch {
     return undefined;
   }
@@ -101,7 +104,13 @@ export function readLiveConfig(env: Env = process.env): LiveServerConfig {
     .map((entry) => entry.trim())
     .filter(Boolean);
   // On a public deployment "any URL" is never on: an allow-list is required, as for MCP import.
-  const mode: CustomBaseUrlMode = !flag(env, ENV.allowCustomBaseUrl) ? "disabled" : allowList.length ? "allow-list" : flag(env, ENV.publicDeployment) ? "disabled" : "any";
+  const mode: CustomBaseUrlMode = !flag(env, ENV.allowCustomBaseUrl)
+    ? "disabled"
+    : allowList.length
+      ? "allow-list"
+      : flag(env, ENV.publicDeployment)
+        ? "disabled"
+        : "any";
   const logFile = text(env, ENV.logFile);
   const compatibleBaseUrl = text(env, ENV.compatibleBaseUrl);
   const testProviderBaseUrl = loopbackUrl(text(env, ENV.testProviderBaseUrl));
@@ -114,7 +123,10 @@ export function readLiveConfig(env: Env = process.env): LiveServerConfig {
       compatible: text(env, ENV.compatibleKey),
     },
     ...(compatibleBaseUrl ? { compatibleBaseUrl: compatibleBaseUrl.replace(/\/+$/, "") } : {}),
-    officialBaseUrls: { ...OFFICIAL_BASE_URLS, moonshot: (text(env, ENV.moonshotBaseUrl) ?? OFFICIAL_BASE_URLS.moonshot).replace(/\/+$/, "") },
+    officialBaseUrls: {
+      ...OFFICIAL_BASE_URLS,
+      moonshot: (text(env, ENV.moonshotBaseUrl) ?? OFFICIAL_BASE_URLS.moonshot).replace(/\/+$/, ""),
+    },
     customBaseUrl: { mode, allowList },
     ...(testProviderBaseUrl ? { testProviderBaseUrl } : {}),
     timeoutMs: number(env, ENV.timeoutMs, 120_000, 100, 900_000),

@@ -8,7 +8,13 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
 import { PROVIDER_STATUS_HEADER, type CountTokensBody } from "../live/api-schema";
 import { anthropicClient, guardedFetch, openaiClient } from "./live-clients";
-import { mapProviderStatus, mapUpstreamError, providerMessageOf, retryAfterFrom, type MappedError } from "./live-errors";
+import {
+  mapProviderStatus,
+  mapUpstreamError,
+  providerMessageOf,
+  retryAfterFrom,
+  type MappedError,
+} from "./live-errors";
 import { hashedClient, prepareLiveCall, type PreparedCall } from "./live-request";
 import { redactSecrets } from "../live/redact";
 import { errorResponse } from "./request-guard";
@@ -16,8 +22,27 @@ import { errorResponse } from "./request-guard";
 type Json = Record<string, unknown>;
 
 /** The parameters each counting endpoint accepts (SDK `MessageCountTokensParams`, `InputTokenCountParams`). */
-const ANTHROPIC_COUNT_KEYS = ["messages", "model", "system", "tools", "tool_choice", "thinking", "output_config", "cache_control"];
-const RESPONSES_COUNT_KEYS = ["model", "input", "instructions", "tools", "tool_choice", "reasoning", "text", "parallel_tool_calls", "truncation"];
+const ANTHROPIC_COUNT_KEYS = [
+  "messages",
+  "model",
+  "system",
+  "tools",
+  "tool_choice",
+  "thinking",
+  "output_config",
+  "cache_control",
+];
+const RESPONSES_COUNT_KEYS = [
+  "model",
+  "input",
+  "instructions",
+  "tools",
+  "tool_choice",
+  "reasoning",
+  "text",
+  "parallel_tool_calls",
+  "truncation",
+];
 
 function pick(body: Json, keys: readonly string[]): Json {
   return Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
@@ -29,7 +54,10 @@ class CountHttpError extends Error {
   }
 }
 
-async function countMoonshot(prepared: PreparedCall, signal: AbortSignal): Promise<{ inputTokens: number; note: string }> {
+async function countMoonshot(
+  prepared: PreparedCall,
+  signal: AbortSignal,
+): Promise<{ inputTokens: number; note: string }> {
   const { call, target } = prepared;
   const body = pick(call.body, ["model", "messages", "tools"]);
   const response = await guardedFetch(target)(`${target.baseURL}/tokenizers/estimate-token-count`, {
@@ -50,38 +78,71 @@ async function countMoonshot(prepared: PreparedCall, signal: AbortSignal): Promi
     const mapped = mapProviderStatus(response.ok ? 400 : response.status);
     const message = providerMessageOf(parsed) ?? (text.slice(0, 300) || `HTTP ${response.status}`);
     const retryAfterSeconds = retryAfterFrom(response.headers);
-    throw new CountHttpError({ ...mapped, message: redactSecrets(message, prepared.secrets), providerStatus: response.status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+    throw new CountHttpError({
+      ...mapped,
+      message: redactSecrets(message, prepared.secrets),
+      providerStatus: response.status,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    });
   }
   const total = ((parsed as Json | undefined)?.data as Json | undefined)?.total_tokens;
-  if (typeof total !== "number") throw new CountHttpError({ status: 502, code: "provider_error", message: "Moonshot answered without data.total_tokens." });
-  return { inputTokens: total, note: "Moonshot documents model and messages for this endpoint; whether it counts top-level tools is unconfirmed (PROTOCOLS §6.2)." };
+  if (typeof total !== "number")
+    throw new CountHttpError({
+      status: 502,
+      code: "provider_error",
+      message: "Moonshot answered without data.total_tokens.",
+    });
+  return {
+    inputTokens: total,
+    note: "Moonshot documents model and messages for this endpoint; whether it counts top-level tools is unconfirmed (PROTOCOLS §6.2).",
+  };
 }
 
-async function count(prepared: PreparedCall, signal: AbortSignal): Promise<{ inputTokens: number; method: string; note?: string }> {
+async function count(
+  prepared: PreparedCall,
+  signal: AbortSignal,
+): Promise<{ inputTokens: number; method: string; note?: string }> {
   const { call, target, config } = prepared;
   if (call.provider === "anthropic") {
     const client = anthropicClient(target, config.countTimeoutMs);
     const params = pick(call.body, ANTHROPIC_COUNT_KEYS);
     const result = call.betas.length
-      ? await client.beta.messages.countTokens({ ...params, betas: call.betas } as unknown as Anthropic.Beta.Messages.MessageCountTokensParams, { signal })
+      ? await client.beta.messages.countTokens(
+          { ...params, betas: call.betas } as unknown as Anthropic.Beta.Messages.MessageCountTokensParams,
+          { signal },
+        )
       : await client.messages.countTokens(params as unknown as Anthropic.MessageCountTokensParams, { signal });
-    return { inputTokens: result.input_tokens, method: "anthropic count_tokens", note: "An estimate by Anthropic; it may include system tokens Anthropic adds and does not bill (PROTOCOLS §6.1)." };
+    return {
+      inputTokens: result.input_tokens,
+      method: "anthropic count_tokens",
+      note: "An estimate by Anthropic; it may include system tokens Anthropic adds and does not bill (PROTOCOLS §6.1).",
+    };
   }
   if (call.provider === "openai-responses") {
     const client = openaiClient(target, config.countTimeoutMs);
-    const result = await client.responses.inputTokens.count(pick(call.body, RESPONSES_COUNT_KEYS) as unknown as OpenAI.Responses.InputTokenCountParams, { signal });
+    const result = await client.responses.inputTokens.count(
+      pick(call.body, RESPONSES_COUNT_KEYS) as unknown as OpenAI.Responses.InputTokenCountParams,
+      { signal },
+    );
     return { inputTokens: result.input_tokens, method: "openai responses/input_tokens" };
   }
   const moonshot = await countMoonshot(prepared, signal);
   return { ...moonshot, method: "moonshot estimate-token-count" };
 }
 
-export async function handleCountTokens(request: Request, env: Record<string, string | undefined> = process.env): Promise<Response> {
+export async function handleCountTokens(
+  request: Request,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Response> {
   const prepared = await prepareLiveCall(request, "count", env);
   if (prepared instanceof Response) return prepared;
   const { call, target, config, logger, secrets } = prepared;
   if (call.provider === "openai-chat" || (call.provider === "moonshot" && call.endpoint.kind !== "official")) {
-    return errorResponse(400, "counting_unsupported", "count-tokens: Chat Completions has no token-counting endpoint; OpenAI prompts are counted exactly offline with o200k, and Moonshot's estimate endpoint is used only on its official API.");
+    return errorResponse(
+      400,
+      "counting_unsupported",
+      "count-tokens: Chat Completions has no token-counting endpoint; OpenAI prompts are counted exactly offline with o200k, and Moonshot's estimate endpoint is used only on its official API.",
+    );
   }
   const started = Date.now();
   const controller = new AbortController();
@@ -90,16 +151,51 @@ export async function handleCountTokens(request: Request, env: Record<string, st
     timedOut = true;
     controller.abort();
   }, config.countTimeoutMs);
-  const logFields = { provider: call.provider, endpoint: call.endpoint.kind, model: String(call.body.model), keySource: target.keySource, client: hashedClient(prepared.client) };
+  const logFields = {
+    provider: call.provider,
+    endpoint: call.endpoint.kind,
+    model: String(call.body.model),
+    keySource: target.keySource,
+    client: hashedClient(prepared.client),
+  };
   try {
     const result = await count(prepared, controller.signal);
-    logger.info("live.count", { ...logFields, status: 200, inputTokens: result.inputTokens, durationMs: Date.now() - started });
-    const body: CountTokensBody = { inputTokens: result.inputTokens, method: result.method, provider: call.provider, model: String(call.body.model), ...(result.note ? { note: result.note } : {}) };
-    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+    logger.info("live.count", {
+      ...logFields,
+      status: 200,
+      inputTokens: result.inputTokens,
+      durationMs: Date.now() - started,
+    });
+    const body: CountTokensBody = {
+      inputTokens: result.inputTokens,
+      method: result.method,
+      provider: call.provider,
+      model: String(call.body.model),
+      ...(result.note ? { note: result.note } : {}),
+    };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    });
   } catch (error) {
-    const mapped = error instanceof CountHttpError ? error.mapped : mapUpstreamError(error, { label: target.label, secrets, timedOut, timeoutMs: config.countTimeoutMs });
-    const final = timedOut ? { status: 504, code: "upstream_timeout", message: `${target.label} did not count within ${Math.round(config.countTimeoutMs / 1000)} s.` } : mapped;
-    logger.warn("live.count.failed", { ...logFields, status: final.status, code: final.code, message: final.message, durationMs: Date.now() - started });
+    const mapped =
+      error instanceof CountHttpError
+        ? error.mapped
+        : mapUpstreamError(error, { label: target.label, secrets, timedOut, timeoutMs: config.countTimeoutMs });
+    const final = timedOut
+      ? {
+          status: 504,
+          code: "upstream_timeout",
+          message: `${target.label} did not count within ${Math.round(config.countTimeoutMs / 1000)} s.`,
+        }
+      : mapped;
+    logger.warn("live.count.failed", {
+      ...logFields,
+      status: final.status,
+      code: final.code,
+      message: final.message,
+      durationMs: Date.now() - started,
+    });
     return errorResponse(final.status, final.code, final.message, {
       ...(mapped.retryAfterSeconds !== undefined ? { "retry-after": String(mapped.retryAfterSeconds) } : {}),
       ...(mapped.providerStatus ? { [PROVIDER_STATUS_HEADER]: String(mapped.providerStatus) } : {}),

@@ -18,7 +18,13 @@ import {
 import { ProviderStreamError } from "../live/stream/accumulator";
 import { redactSecrets } from "../live/redact";
 
-export type MappedError = { status: number; code: string; message: string; providerStatus?: number; retryAfterSeconds?: number };
+export type MappedError = {
+  status: number;
+  code: string;
+  message: string;
+  providerStatus?: number;
+  retryAfterSeconds?: number;
+};
 
 const MAX_MESSAGE_CHARACTERS = 1_000;
 
@@ -30,7 +36,8 @@ function clean(message: string, secrets: readonly string[]): string {
 export function retryAfterFrom(headers: Headers | undefined | null): number | undefined {
   if (!headers) return undefined;
   const milliseconds = Number(headers.get("retry-after-ms"));
-  if (headers.get("retry-after-ms") && Number.isFinite(milliseconds)) return Math.max(0, Math.ceil(milliseconds / 1000));
+  if (headers.get("retry-after-ms") && Number.isFinite(milliseconds))
+    return Math.max(0, Math.ceil(milliseconds / 1000));
   const value = headers.get("retry-after");
   if (!value) return undefined;
   const seconds = Number(value);
@@ -76,31 +83,67 @@ type Context = { label: string; secrets: readonly string[]; timedOut: boolean; t
 
 export function mapUpstreamError(error: unknown, context: Context): MappedError {
   const isApiError = error instanceof AnthropicAPIError || error instanceof OpenAIAPIError;
-  const timeout = { status: 504, code: "upstream_timeout", message: `${context.label} did not answer within ${Math.round(context.timeoutMs / 1000)} s.` };
+  const timeout = {
+    status: 504,
+    code: "upstream_timeout",
+    message: `${context.label} did not answer within ${Math.round(context.timeoutMs / 1000)} s.`,
+  };
   if (context.timedOut) return timeout;
   if (error instanceof AnthropicTimeout || error instanceof OpenAITimeout) return timeout;
-  if (error instanceof AnthropicAbort || error instanceof OpenAIAbort) return { status: 499, code: "aborted", message: "live: the request was stopped." };
+  if (error instanceof AnthropicAbort || error instanceof OpenAIAbort)
+    return { status: 499, code: "aborted", message: "live: the request was stopped." };
   if (error instanceof AnthropicConnectionError || error instanceof OpenAIConnectionError) {
-    return { status: 502, code: "upstream_unreachable", message: `Could not reach ${context.label}: ${connectionCause(error)}.` };
+    return {
+      status: 502,
+      code: "upstream_unreachable",
+      message: `Could not reach ${context.label}: ${connectionCause(error)}.`,
+    };
   }
   if (isApiError && error.status === undefined) {
     // An error event inside a stream that had started (Anthropic `event: error`, a chat chunk with `error`).
-    const type = String((error.error as { error?: { type?: unknown }; type?: unknown } | undefined)?.error?.type ?? (error.error as { type?: unknown } | undefined)?.type ?? "");
-    const message = clean(providerMessageOf(error.error) ?? "the provider reported an error mid-stream", context.secrets);
+    const type = String(
+      (error.error as { error?: { type?: unknown }; type?: unknown } | undefined)?.error?.type ??
+        (error.error as { type?: unknown } | undefined)?.type ??
+        "",
+    );
+    const message = clean(
+      providerMessageOf(error.error) ?? "the provider reported an error mid-stream",
+      context.secrets,
+    );
     if (/overload/.test(type)) return { status: 503, code: "provider_overloaded", message };
     if (/rate_limit/.test(type)) return { status: 429, code: "provider_rate_limited", message };
     return { status: 502, code: "provider_error", message };
   }
   if (isApiError && typeof error.status === "number") {
     const mapped = mapProviderStatus(error.status);
-    const raw = (error instanceof AnthropicAPIError ? error.apiMessage : undefined) ?? providerMessageOf(error.error) ?? error.message.replace(/^\d{3}\s*/, "");
+    const raw =
+      (error instanceof AnthropicAPIError ? error.apiMessage : undefined) ??
+      providerMessageOf(error.error) ??
+      error.message.replace(/^\d{3}\s*/, "");
     const retryAfterSeconds = retryAfterFrom(error.headers);
-    return { ...mapped, message: clean(raw || `HTTP ${error.status}`, context.secrets), providerStatus: error.status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) };
+    return {
+      ...mapped,
+      message: clean(raw || `HTTP ${error.status}`, context.secrets),
+      providerStatus: error.status,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    };
   }
   if (error instanceof ProviderStreamError) {
     const overloaded = /overload/i.test(error.code);
-    return { status: overloaded ? 503 : 502, code: overloaded ? "provider_overloaded" : "provider_error", message: clean(error.message, context.secrets) };
+    return {
+      status: overloaded ? 503 : 502,
+      code: overloaded ? "provider_overloaded" : "provider_error",
+      message: clean(error.message, context.secrets),
+    };
   }
-  if (error instanceof Error && error.name === "AbortError") return { status: 499, code: "aborted", message: "live: the request was stopped." };
-  return { status: 500, code: "internal_error", message: clean(`live: unexpected error: ${error instanceof Error ? error.message : String(error)}`, context.secrets) };
+  if (error instanceof Error && error.name === "AbortError")
+    return { status: 499, code: "aborted", message: "live: the request was stopped." };
+  return {
+    status: 500,
+    code: "internal_error",
+    message: clean(
+      `live: unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+      context.secrets,
+    ),
+  };
 }

@@ -65,7 +65,10 @@ function limiters(scope: string, limits: Limits): LimiterSet {
   const created: LimiterSet = {
     signature,
     perClient: new TokenBucketLimiter({ capacity: limits.burst, refillPerSecond: limits.perMinute / 60 }),
-    global: new TokenBucketLimiter({ capacity: Math.max(limits.burst, Math.ceil(limits.globalPerMinute / 6)), refillPerSecond: limits.globalPerMinute / 60 }),
+    global: new TokenBucketLimiter({
+      capacity: Math.max(limits.burst, Math.ceil(limits.globalPerMinute / 6)),
+      refillPerSecond: limits.globalPerMinute / 60,
+    }),
   };
   holder[LIMITERS_KEY].set(scope, created);
   return created;

@@ -4,7 +4,13 @@
  * cap, and the choice of endpoint and key. Returns the ready call or the error Response to send.
  */
 import type { z } from "zod";
-import { bodySchemaFor, liveCallSchema, outputTokenCap, PROVIDER_KEY_HEADER, type ParsedLiveCall } from "../live/api-schema";
+import {
+  bodySchemaFor,
+  liveCallSchema,
+  outputTokenCap,
+  PROVIDER_KEY_HEADER,
+  type ParsedLiveCall,
+} from "../live/api-schema";
 import { normaliseKey } from "../live/key-storage";
 import { readLiveConfig, serverSecrets, type LiveServerConfig } from "./live-config";
 import { createLiveLogger, type LiveLogger } from "./live-log";
@@ -12,7 +18,14 @@ import { clientAddress, takeLiveToken } from "./live-rate-limit";
 import { isTargetError, resolveTarget, type LiveTarget } from "./live-target";
 import { errorResponse, guardApiRequest } from "./request-guard";
 
-export type PreparedCall = { call: ParsedLiveCall; target: LiveTarget; config: LiveServerConfig; logger: LiveLogger; client: string; secrets: string[] };
+export type PreparedCall = {
+  call: ParsedLiveCall;
+  target: LiveTarget;
+  config: LiveServerConfig;
+  logger: LiveLogger;
+  client: string;
+  secrets: string[];
+};
 
 /** Longest pasted key accepted; real keys are ~100–200 characters. */
 const MAX_KEY_LENGTH = 512;
@@ -25,14 +38,28 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 /** Reads at most `maxBytes` of the body; never buffers more than that. */
-export async function readCappedJson(request: Request, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const tooLarge = () => ({ ok: false as const, response: errorResponse(413, "body_too_large", `live: the request body is over ${maxBytes} bytes (PLAYGROUND_LIVE_MAX_BODY_BYTES).`) });
+export async function readCappedJson(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const tooLarge = () => ({
+    ok: false as const,
+    response: errorResponse(
+      413,
+      "body_too_large",
+      `live: the request body is over ${maxBytes} bytes (PLAYGROUND_LIVE_MAX_BODY_BYTES).`,
+    ),
+  });
   if (!(request.headers.get("content-type") ?? "").toLowerCase().includes("application/json")) {
-    return { ok: false, response: errorResponse(415, "invalid_request", "live: send the request as application/json.") };
+    return {
+      ok: false,
+      response: errorResponse(415, "invalid_request", "live: send the request as application/json."),
+    };
   }
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
-  if (!request.body) return { ok: false, response: errorResponse(400, "invalid_request", "live: the request has no body.") };
+  if (!request.body)
+    return { ok: false, response: errorResponse(400, "invalid_request", "live: the request has no body.") };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -53,24 +80,45 @@ export async function readCappedJson(request: Request, maxBytes: number): Promis
   }
 }
 
-export async function prepareLiveCall(request: Request, scope: "send" | "count", env: Record<string, string | undefined> = process.env): Promise<PreparedCall | Response> {
+export async function prepareLiveCall(
+  request: Request,
+  scope: "send" | "count",
+  env: Record<string, string | undefined> = process.env,
+): Promise<PreparedCall | Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const config = readLiveConfig(env);
   const pasted = request.headers.get(PROVIDER_KEY_HEADER);
   const pastedKey = pasted ? normaliseKey(pasted) : undefined;
   const secrets = [...serverSecrets(config), ...(pastedKey ? [pastedKey] : [])];
-  const logger = createLiveLogger({ secrets, console: config.logToConsole, ...(config.logFile ? { file: config.logFile } : {}) });
+  const logger = createLiveLogger({
+    secrets,
+    console: config.logToConsole,
+    ...(config.logFile ? { file: config.logFile } : {}),
+  });
   const client = clientAddress(request, config.trustedProxyHops);
-  if (!config.enabled) return errorResponse(403, "live_disabled", "live: live mode is turned off on this server (PLAYGROUND_LIVE=off).");
-  if (pastedKey !== undefined && (pastedKey.length === 0 || pastedKey.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(pastedKey))) {
-    return errorResponse(400, "invalid_request", `live: the ${PROVIDER_KEY_HEADER} header does not look like an API key.`);
+  if (!config.enabled)
+    return errorResponse(403, "live_disabled", "live: live mode is turned off on this server (PLAYGROUND_LIVE=off).");
+  if (
+    pastedKey !== undefined &&
+    (pastedKey.length === 0 || pastedKey.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(pastedKey))
+  ) {
+    return errorResponse(
+      400,
+      "invalid_request",
+      `live: the ${PROVIDER_KEY_HEADER} header does not look like an API key.`,
+    );
   }
 
   const allowed = takeLiveToken(scope, client, config.rateLimit);
   if (!allowed.ok) {
     logger.warn("live.rate_limited", { scope, client: hashedClient(client) });
-    return errorResponse(429, "rate_limited", `live: too many live requests; try again in ${allowed.retryAfterSeconds} s.`, { "retry-after": String(allowed.retryAfterSeconds) });
+    return errorResponse(
+      429,
+      "rate_limited",
+      `live: too many live requests; try again in ${allowed.retryAfterSeconds} s.`,
+      { "retry-after": String(allowed.retryAfterSeconds) },
+    );
   }
 
   const body = await readCappedJson(request, config.maxBodyBytes);
@@ -79,12 +127,22 @@ export async function prepareLiveCall(request: Request, scope: "send" | "count",
   if (!envelope.success) return errorResponse(400, "invalid_request", `live: ${describeIssues(envelope.error.issues)}`);
   const call = envelope.data;
   const wire = bodySchemaFor(call.provider).safeParse(call.body);
-  if (!wire.success) return errorResponse(400, "invalid_request", `live: ${describeIssues(wire.error.issues.map((issue) => ({ ...issue, path: ["body", ...issue.path] })))}`);
+  if (!wire.success)
+    return errorResponse(
+      400,
+      "invalid_request",
+      `live: ${describeIssues(wire.error.issues.map((issue) => ({ ...issue, path: ["body", ...issue.path] })))}`,
+    );
   const cap = outputTokenCap(call.body);
   if (scope === "send" && cap !== undefined && cap > config.maxOutputTokens) {
-    return errorResponse(400, "invalid_request", `live: an output limit of ${cap} tokens is above this server's cap of ${config.maxOutputTokens} (PLAYGROUND_LIVE_MAX_OUTPUT_TOKENS).`);
+    return errorResponse(
+      400,
+      "invalid_request",
+      `live: an output limit of ${cap} tokens is above this server's cap of ${config.maxOutputTokens} (PLAYGROUND_LIVE_MAX_OUTPUT_TOKENS).`,
+    );
   }
-  if (call.betas.length && call.provider !== "anthropic") return errorResponse(400, "invalid_request", "live: betas are an Anthropic feature.");
+  if (call.betas.length && call.provider !== "anthropic")
+    return errorResponse(400, "invalid_request", "live: betas are an Anthropic feature.");
 
   const target = resolveTarget(call.provider, call.endpoint, pastedKey, config);
   if (isTargetError(target)) return errorResponse(target.status, target.code, target.message);

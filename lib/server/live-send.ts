@@ -26,19 +26,32 @@ async function openUpstream(prepared: PreparedCall, signal: AbortSignal): Promis
   if (call.provider === "anthropic") {
     const client = anthropicClient(target, config.timeoutMs);
     if (call.betas.length) {
-      const params = { ...call.body, betas: call.betas, stream: true } as unknown as Anthropic.Beta.Messages.MessageCreateParamsStreaming;
+      const params = {
+        ...call.body,
+        betas: call.betas,
+        stream: true,
+      } as unknown as Anthropic.Beta.Messages.MessageCreateParamsStreaming;
       return client.beta.messages.create(params, options);
     }
-    return client.messages.create({ ...call.body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, options);
+    return client.messages.create(
+      { ...call.body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming,
+      options,
+    );
   }
   const client = openaiClient(target, config.timeoutMs);
   if (call.provider === "openai-responses") {
-    return client.responses.create({ ...call.body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, options);
+    return client.responses.create(
+      { ...call.body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming,
+      options,
+    );
   }
   // OpenAI sends usage in a last chunk only when asked; Moonshot puts it in the final chunk's choice anyway and
   // does not document stream_options, so it is not sent there.
   const streamOptions = call.provider === "openai-chat" ? { stream_options: { include_usage: true } } : {};
-  return client.chat.completions.create({ ...call.body, ...streamOptions, stream: true } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming, options);
+  return client.chat.completions.create(
+    { ...call.body, ...streamOptions, stream: true } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming,
+    options,
+  );
 }
 
 function errorHeaders(mapped: MappedError): Record<string, string> {
@@ -48,7 +61,10 @@ function errorHeaders(mapped: MappedError): Record<string, string> {
   };
 }
 
-export async function handleLiveSend(request: Request, env: Record<string, string | undefined> = process.env): Promise<Response> {
+export async function handleLiveSend(
+  request: Request,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Response> {
   const prepared = await prepareLiveCall(request, "send", env);
   if (prepared instanceof Response) return prepared;
   const { call, target, config, logger, secrets } = prepared;
@@ -61,12 +77,19 @@ export async function handleLiveSend(request: Request, env: Record<string, strin
   }, config.timeoutMs);
   const onClientGone = () => upstream.abort();
   request.signal?.addEventListener("abort", onClientGone, { once: true });
-  const logFields = { provider: call.provider, endpoint: call.endpoint.kind, model: String(call.body.model), keySource: target.keySource, client: hashedClient(prepared.client) };
+  const logFields = {
+    provider: call.provider,
+    endpoint: call.endpoint.kind,
+    model: String(call.body.model),
+    keySource: target.keySource,
+    client: hashedClient(prepared.client),
+  };
   const finish = () => {
     clearTimeout(timer);
     request.signal?.removeEventListener("abort", onClientGone);
   };
-  const mapError = (error: unknown) => mapUpstreamError(error, { label: target.label, secrets, timedOut, timeoutMs: config.timeoutMs });
+  const mapError = (error: unknown) =>
+    mapUpstreamError(error, { label: target.label, secrets, timedOut, timeoutMs: config.timeoutMs });
 
   let events: AsyncIterable<unknown>;
   try {
@@ -74,7 +97,14 @@ export async function handleLiveSend(request: Request, env: Record<string, strin
   } catch (error) {
     finish();
     const mapped = mapError(error);
-    logger.warn("live.send.failed", { ...logFields, status: mapped.status, code: mapped.code, providerStatus: mapped.providerStatus, message: mapped.message, durationMs: Date.now() - started });
+    logger.warn("live.send.failed", {
+      ...logFields,
+      status: mapped.status,
+      code: mapped.code,
+      providerStatus: mapped.providerStatus,
+      message: mapped.message,
+      durationMs: Date.now() - started,
+    });
     return errorResponse(mapped.status, mapped.code, mapped.message, errorHeaders(mapped));
   }
 
@@ -86,7 +116,8 @@ export async function handleLiveSend(request: Request, env: Record<string, strin
         if (closed) return;
         // Last line of defence: no key leaves in an answer, whatever a provider (or a custom server) echoed.
         const text = JSON.stringify(line);
-        const safe = line.type === "error" ? redactSecrets(text, secrets) : redactSecrets(text, secrets, { shapes: false });
+        const safe =
+          line.type === "error" ? redactSecrets(text, secrets) : redactSecrets(text, secrets, { shapes: false });
         controller.enqueue(encoder.encode(`${safe}\n`));
       };
       const ping = setInterval(() => write({ type: "ping" }), PING_INTERVAL_MS);
@@ -105,8 +136,21 @@ export async function handleLiveSend(request: Request, env: Record<string, strin
           logger.info("live.send.stopped", { ...logFields, durationMs: Date.now() - started });
           return;
         }
-        write({ type: "error", status: mapped.status, error: { code: mapped.code, message: mapped.message }, ...(mapped.providerStatus ? { providerStatus: mapped.providerStatus } : {}), ...(mapped.retryAfterSeconds !== undefined ? { retryAfterSeconds: mapped.retryAfterSeconds } : {}) });
-        logger.warn("live.send.failed", { ...logFields, status: mapped.status, code: mapped.code, message: mapped.message, midStream: true, durationMs: Date.now() - started });
+        write({
+          type: "error",
+          status: mapped.status,
+          error: { code: mapped.code, message: mapped.message },
+          ...(mapped.providerStatus ? { providerStatus: mapped.providerStatus } : {}),
+          ...(mapped.retryAfterSeconds !== undefined ? { retryAfterSeconds: mapped.retryAfterSeconds } : {}),
+        });
+        logger.warn("live.send.failed", {
+          ...logFields,
+          status: mapped.status,
+          code: mapped.code,
+          message: mapped.message,
+          midStream: true,
+          durationMs: Date.now() - started,
+        });
       } finally {
         clearInterval(ping);
         finish();
@@ -125,6 +169,10 @@ export async function handleLiveSend(request: Request, env: Record<string, strin
   return new Response(stream, {
     status: 200,
     // no-transform keeps the compression middleware from buffering the stream; x-accel-buffering does the same for nginx.
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
   });
 }

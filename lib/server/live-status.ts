@@ -22,5 +22,8 @@ export function handleLiveStatus(request: Request, env: Record<string, string | 
     customBaseUrl: config.customBaseUrl.mode,
     maxOutputTokens: config.maxOutputTokens,
   };
-  return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 }

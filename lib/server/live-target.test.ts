@@ -3,26 +3,59 @@ import { loopbackUrl, readLiveConfig } from "./live-config";
 import { clientAddress, TokenBucketLimiter } from "./live-rate-limit";
 import { matchesAllowList, resolveTarget } from "./live-target";
 
-const env = { ANTHROPIC_API_KEY: "sk-ant-env", OPENAI_API_KEY: "sk-openai-env", OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1/" };
+const env = {
+  ANTHROPIC_API_KEY: "sk-ant-env",
+  OPENAI_API_KEY: "sk-openai-env",
+  OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1/",
+};
 
 describe("resolveTarget", () => {
   it("server keys go to their own official endpoint only", () => {
     const config = readLiveConfig(env);
-    expect(resolveTarget("anthropic", { kind: "official" }, undefined, config)).toMatchObject({ baseURL: "https://api.anthropic.com", apiKey: "sk-ant-env", keySource: "server" });
-    expect(resolveTarget("openai-chat", { kind: "official" }, "sk-pasted", config)).toMatchObject({ baseURL: "https://api.openai.com/v1", apiKey: "sk-pasted", keySource: "pasted" });
-    expect(resolveTarget("openai-chat", { kind: "compatible" }, undefined, config)).toMatchObject({ baseURL: "http://localhost:11434/v1", apiKey: "no-key", keySource: "none" });
+    expect(resolveTarget("anthropic", { kind: "official" }, undefined, config)).toMatchObject({
+      baseURL: "https://api.anthropic.com",
+      apiKey: "sk-ant-env",
+      keySource: "server",
+    });
+    expect(resolveTarget("openai-chat", { kind: "official" }, "sk-pasted", config)).toMatchObject({
+      baseURL: "https://api.openai.com/v1",
+      apiKey: "sk-pasted",
+      keySource: "pasted",
+    });
+    expect(resolveTarget("openai-chat", { kind: "compatible" }, undefined, config)).toMatchObject({
+      baseURL: "http://localhost:11434/v1",
+      apiKey: "no-key",
+      keySource: "none",
+    });
   });
 
   it("a custom base URL never gets a server key and obeys the policy", () => {
     const custom = { kind: "custom" as const, baseUrl: "https://openrouter.ai/api/v1" };
-    expect(resolveTarget("openai-chat", custom, undefined, readLiveConfig(env))).toMatchObject({ code: "custom_base_url_disabled" });
-    expect(readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_PUBLIC: "1" }).customBaseUrl.mode).toBe("disabled");
+    expect(resolveTarget("openai-chat", custom, undefined, readLiveConfig(env))).toMatchObject({
+      code: "custom_base_url_disabled",
+    });
+    expect(
+      readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_PUBLIC: "1" }).customBaseUrl.mode,
+    ).toBe("disabled");
     const open = readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1" });
     expect(resolveTarget("openai-chat", custom, undefined, open)).toMatchObject({ apiKey: "no-key", trusted: false });
-    const listed = readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "true", PLAYGROUND_BASE_URL_ALLOWLIST: "https://openrouter.ai/api" });
+    const listed = readLiveConfig({
+      ...env,
+      PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "true",
+      PLAYGROUND_BASE_URL_ALLOWLIST: "https://openrouter.ai/api",
+    });
     expect(resolveTarget("openai-chat", custom, "sk-or-1", listed)).toMatchObject({ apiKey: "sk-or-1" });
-    expect(resolveTarget("openai-chat", { kind: "custom", baseUrl: "http://169.254.169.254/latest" }, undefined, listed)).toMatchObject({ code: "base_url_not_allowed" });
-    expect(resolveTarget("openai-chat", { kind: "custom", baseUrl: "https://user:pw@openrouter.ai/api/v1" }, undefined, listed)).toMatchObject({ code: "invalid_request" });
+    expect(
+      resolveTarget("openai-chat", { kind: "custom", baseUrl: "http://169.254.169.254/latest" }, undefined, listed),
+    ).toMatchObject({ code: "base_url_not_allowed" });
+    expect(
+      resolveTarget(
+        "openai-chat",
+        { kind: "custom", baseUrl: "https://user:pw@openrouter.ai/api/v1" },
+        undefined,
+        listed,
+      ),
+    ).toMatchObject({ code: "invalid_request" });
   });
 
   it("allow-list matching is by origin and whole path segments", () => {
@@ -38,7 +71,9 @@ describe("resolveTarget", () => {
     expect(loopbackUrl("http://127.0.0.1:3199/")).toBe("http://127.0.0.1:3199");
     expect(loopbackUrl("http://localhost:3199")).toBe("http://localhost:3199");
     expect(loopbackUrl("https://attacker.example")).toBeUndefined();
-    expect(readLiveConfig({ PLAYGROUND_TEST_PROVIDER_BASE_URL: "https://attacker.example" }).testProviderBaseUrl).toBeUndefined();
+    expect(
+      readLiveConfig({ PLAYGROUND_TEST_PROVIDER_BASE_URL: "https://attacker.example" }).testProviderBaseUrl,
+    ).toBeUndefined();
   });
 });
 

@@ -27,7 +27,12 @@ export type TargetError = { status: number; code: string; message: string };
 /** SDKs insist on a key; OpenAI-compatible servers such as Ollama take none. */
 export const NO_KEY_PLACEHOLDER = "no-key";
 
-const LABELS: Record<ProviderId, string> = { anthropic: "Anthropic", "openai-responses": "OpenAI", "openai-chat": "OpenAI", moonshot: "Moonshot" };
+const LABELS: Record<ProviderId, string> = {
+  anthropic: "Anthropic",
+  "openai-responses": "OpenAI",
+  "openai-chat": "OpenAI",
+  moonshot: "Moonshot",
+};
 
 function officialBaseUrl(provider: ProviderId, config: LiveServerConfig): string {
   const test = config.testProviderBaseUrl;
@@ -60,7 +65,12 @@ export function matchesAllowList(candidate: URL, allowList: readonly string[]): 
 
 function checkCustomBaseUrl(value: string, config: LiveServerConfig): URL | TargetError {
   if (config.customBaseUrl.mode === "disabled") {
-    return { status: 403, code: "custom_base_url_disabled", message: "live: custom base URLs are disabled on this server (set PLAYGROUND_ALLOW_CUSTOM_BASE_URL=1 and PLAYGROUND_BASE_URL_ALLOWLIST)." };
+    return {
+      status: 403,
+      code: "custom_base_url_disabled",
+      message:
+        "live: custom base URLs are disabled on this server (set PLAYGROUND_ALLOW_CUSTOM_BASE_URL=1 and PLAYGROUND_BASE_URL_ALLOWLIST).",
+    };
   }
   let url: URL;
   try {
@@ -68,36 +78,94 @@ function checkCustomBaseUrl(value: string, config: LiveServerConfig): URL | Targ
   } catch {
     return { status: 400, code: "invalid_request", message: "live: the custom base URL is not a URL." };
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.hash || url.search) {
-    return { status: 400, code: "invalid_request", message: "live: a custom base URL must be plain http(s), without credentials, query or fragment." };
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.username ||
+    url.password ||
+    url.hash ||
+    url.search
+  ) {
+    return {
+      status: 400,
+      code: "invalid_request",
+      message: "live: a custom base URL must be plain http(s), without credentials, query or fragment.",
+    };
   }
   if (config.customBaseUrl.mode === "allow-list" && !matchesAllowList(url, config.customBaseUrl.allowList)) {
-    return { status: 403, code: "base_url_not_allowed", message: `live: ${url.origin} is not on this server's PLAYGROUND_BASE_URL_ALLOWLIST.` };
+    return {
+      status: 403,
+      code: "base_url_not_allowed",
+      message: `live: ${url.origin} is not on this server's PLAYGROUND_BASE_URL_ALLOWLIST.`,
+    };
   }
   return url;
 }
 
-export function resolveTarget(provider: ProviderId, endpoint: LiveEndpoint, pastedKey: string | undefined, config: LiveServerConfig): LiveTarget | TargetError {
+export function resolveTarget(
+  provider: ProviderId,
+  endpoint: LiveEndpoint,
+  pastedKey: string | undefined,
+  config: LiveServerConfig,
+): LiveTarget | TargetError {
   if (endpoint.kind === "official") {
     const key = pastedKey ?? serverKey(provider, config);
     if (!key) {
-      const variable = provider === "anthropic" ? "ANTHROPIC_API_KEY" : provider === "moonshot" ? "MOONSHOT_API_KEY" : "OPENAI_API_KEY";
-      return { status: 400, code: "missing_key", message: `live: no ${LABELS[provider]} key: paste one, or set ${variable} on the server.` };
+      const variable =
+        provider === "anthropic"
+          ? "ANTHROPIC_API_KEY"
+          : provider === "moonshot"
+            ? "MOONSHOT_API_KEY"
+            : "OPENAI_API_KEY";
+      return {
+        status: 400,
+        code: "missing_key",
+        message: `live: no ${LABELS[provider]} key: paste one, or set ${variable} on the server.`,
+      };
     }
-    return { provider, baseURL: officialBaseUrl(provider, config), apiKey: key, keySource: pastedKey ? "pasted" : "server", label: LABELS[provider], trusted: true };
+    return {
+      provider,
+      baseURL: officialBaseUrl(provider, config),
+      apiKey: key,
+      keySource: pastedKey ? "pasted" : "server",
+      label: LABELS[provider],
+      trusted: true,
+    };
   }
   if (provider !== "openai-chat" && provider !== "openai-responses" && endpoint.kind === "compatible") {
-    return { status: 400, code: "invalid_request", message: "live: the OpenAI-compatible endpoint speaks Chat Completions or Responses only." };
+    return {
+      status: 400,
+      code: "invalid_request",
+      message: "live: the OpenAI-compatible endpoint speaks Chat Completions or Responses only.",
+    };
   }
   if (endpoint.kind === "compatible") {
-    if (!config.compatibleBaseUrl) return { status: 400, code: "compatible_not_configured", message: "live: no OpenAI-compatible server is configured (OPENAI_COMPATIBLE_BASE_URL)." };
+    if (!config.compatibleBaseUrl)
+      return {
+        status: 400,
+        code: "compatible_not_configured",
+        message: "live: no OpenAI-compatible server is configured (OPENAI_COMPATIBLE_BASE_URL).",
+      };
     const key = pastedKey ?? config.keys.compatible;
-    return { provider, baseURL: config.compatibleBaseUrl, apiKey: key ?? NO_KEY_PLACEHOLDER, keySource: pastedKey ? "pasted" : key ? "server" : "none", label: "the OpenAI-compatible server", trusted: true };
+    return {
+      provider,
+      baseURL: config.compatibleBaseUrl,
+      apiKey: key ?? NO_KEY_PLACEHOLDER,
+      keySource: pastedKey ? "pasted" : key ? "server" : "none",
+      label: "the OpenAI-compatible server",
+      trusted: true,
+    };
   }
   const url = checkCustomBaseUrl(endpoint.baseUrl, config);
   if (!(url instanceof URL)) return url;
   // Never an environment key here: the browser chose this URL.
-  return { provider, baseURL: url.toString().replace(/\/+$/, ""), apiKey: pastedKey ?? NO_KEY_PLACEHOLDER, keySource: pastedKey ? "pasted" : "none", label: url.host, trusted: false };
+  return {
+    provider,
+    baseURL: url.toString().replace(/\/+$/, ""),
+    apiKey: pastedKey ?? NO_KEY_PLACEHOLDER,
+    keySource: pastedKey ? "pasted" : "none",
+    label: url.host,
+    trusted: false,
+  };
 }
 
 export function isTargetError(value: LiveTarget | TargetError): value is TargetError {

@@ -43,12 +43,22 @@ export function policyFetch(environment: Environment, maxResponseBytes = MAX_RES
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           seen += chunk.length;
-          if (seen > maxResponseBytes) controller.error(new McpImportFailure("protocol_error", `mcp-import: the server sent more than ${maxResponseBytes / 1024 / 1024} MB`));
+          if (seen > maxResponseBytes)
+            controller.error(
+              new McpImportFailure(
+                "protocol_error",
+                `mcp-import: the server sent more than ${maxResponseBytes / 1024 / 1024} MB`,
+              ),
+            );
           else controller.enqueue(chunk);
         },
       }),
     );
-    return new Response(limited, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(limited, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 
@@ -57,7 +67,10 @@ function describeTarget(request: McpImportRequest): string {
 }
 
 /** Imports the tools of the server `request` names. Throws McpImportFailure with an explanation. */
-export async function importFromMcpServer(request: McpImportRequest, environment: Environment = process.env): Promise<McpImportResult> {
+export async function importFromMcpServer(
+  request: McpImportRequest,
+  environment: Environment = process.env,
+): Promise<McpImportResult> {
   let transport: Transport;
   let stderrTail = "";
   if (request.transport === "http") {
@@ -66,12 +79,22 @@ export async function importFromMcpServer(request: McpImportRequest, environment
     transport = new StreamableHTTPClientTransport(verdict.url, {
       requestInit: { headers: request.headers },
       fetch: policyFetch(environment),
-      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1_000, maxReconnectionDelay: 1_000, reconnectionDelayGrowFactor: 1 },
+      reconnectionOptions: {
+        maxRetries: 0,
+        initialReconnectionDelay: 1_000,
+        maxReconnectionDelay: 1_000,
+        reconnectionDelayGrowFactor: 1,
+      },
     });
   } else {
     // No shell (the SDK spawns with shell: false), and only the SDK's short list of safe variables is passed on
     // (PATH, HOME, …), so the playground's own secrets in its environment never reach the launched program.
-    const stdio = new StdioClientTransport({ command: request.command, args: request.args, stderr: "pipe", cwd: os.tmpdir() });
+    const stdio = new StdioClientTransport({
+      command: request.command,
+      args: request.args,
+      stderr: "pipe",
+      cwd: os.tmpdir(),
+    });
     stdio.stderr?.on("data", (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
@@ -86,14 +109,21 @@ export async function importFromMcpServer(request: McpImportRequest, environment
     await client.connect(transport, { timeout: request.timeoutMs, signal: abort.signal });
     const { tools, pages } = await listAllTools(client, { timeoutMs: request.timeoutMs, signal: abort.signal });
     const server = client.getServerVersion();
-    const fallbackName = request.transport === "http" ? new URL(request.url).hostname : request.command.split(/[\\/]/).pop() || "server";
-    const serverName = typeof server?.name === "string" && server.name.trim() ? server.name.trim().slice(0, 200) : fallbackName;
+    const fallbackName =
+      request.transport === "http" ? new URL(request.url).hostname : request.command.split(/[\\/]/).pop() || "server";
+    const serverName =
+      typeof server?.name === "string" && server.name.trim() ? server.name.trim().slice(0, 200) : fallbackName;
     const description = typeof server?.title === "string" ? server.title : undefined;
     const imported = catalogFromServerTools(serverName, tools, pages, description);
-    return { ...imported, serverVersion: typeof server?.version === "string" ? server.version.slice(0, 100) : undefined, transport: request.transport };
+    return {
+      ...imported,
+      serverVersion: typeof server?.version === "string" ? server.version.slice(0, 100) : undefined,
+      transport: request.transport,
+    };
   } catch (error) {
-    const failure = classifyMcpError(abort.signal.aborted ? abort.signal.reason ?? error : error, target);
-    if (stderrTail.trim()) failure.message = `${failure.message}\nserver stderr (last lines): ${stderrTail.trim().slice(-500)}`;
+    const failure = classifyMcpError(abort.signal.aborted ? (abort.signal.reason ?? error) : error, target);
+    if (stderrTail.trim())
+      failure.message = `${failure.message}\nserver stderr (last lines): ${stderrTail.trim().slice(-500)}`;
     throw failure;
   } finally {
     clearTimeout(timer);

@@ -44,7 +44,10 @@ export async function handleMcpImport(request: Request, dependencies: McpHandler
     if (error instanceof McpImportFailure) {
       // The documented error shape, plus the catalog importer's located problems when there are any.
       const problems = error.problems.length > 0 ? error.problems : undefined;
-      return jsonResponse({ error: { code: error.code, message: error.message, problems } }, MCP_ERROR_STATUS[error.code]);
+      return jsonResponse(
+        { error: { code: error.code, message: error.message, problems } },
+        MCP_ERROR_STATUS[error.code],
+      );
     }
     console.error("mcp-import: unexpected failure", error);
     return errorResponse(500, "internal_error", "mcp-import: unexpected server error; see the server log");

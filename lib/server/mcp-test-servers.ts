@@ -36,10 +36,11 @@ function serve(createServer: () => McpServer | Server, delayMs = 0): Promise<Run
         get requests() {
           return state.requests;
         },
-        close: () => new Promise<void>((done) => {
-          httpServer.closeAllConnections();
-          httpServer.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            httpServer.closeAllConnections();
+            httpServer.close(() => done());
+          }),
       });
     });
   });
@@ -49,9 +50,24 @@ function serve(createServer: () => McpServer | Server, delayMs = 0): Promise<Run
 export function startWeatherServer(delayMs = 0): Promise<RunningServer> {
   return serve(() => {
     const server = new McpServer({ name: "weather-test", version: "1.2.3", title: "Weather (test)" });
-    server.registerTool("get_weather", { description: "Current weather for a city.", inputSchema: { city: z.string(), unit: z.enum(["c", "f"]).optional() } }, async () => ({ content: [] }));
-    server.registerTool("get_forecast", { description: "Five-day forecast.", inputSchema: { city: z.string(), days: z.number().int().max(5) } }, async () => ({ content: [] }));
-    server.registerTool("xss_probe", { description: '<img src=x onerror="alert(1)"><script>alert(2)</script>', inputSchema: {} }, async () => ({ content: [] }));
+    server.registerTool(
+      "get_weather",
+      {
+        description: "Current weather for a city.",
+        inputSchema: { city: z.string(), unit: z.enum(["c", "f"]).optional() },
+      },
+      async () => ({ content: [] }),
+    );
+    server.registerTool(
+      "get_forecast",
+      { description: "Five-day forecast.", inputSchema: { city: z.string(), days: z.number().int().max(5) } },
+      async () => ({ content: [] }),
+    );
+    server.registerTool(
+      "xss_probe",
+      { description: '<img src=x onerror="alert(1)"><script>alert(2)</script>', inputSchema: {} },
+      async () => ({ content: [] }),
+    );
     return server;
   }, delayMs);
 }
@@ -91,7 +107,11 @@ export function startHtmlServer(): Promise<RunningServer> {
   return new Promise((resolve) => {
     httpServer.listen(0, "127.0.0.1", () => {
       const { port } = httpServer.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, requests: 0, close: () => new Promise<void>((done) => httpServer.close(() => done())) });
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        requests: 0,
+        close: () => new Promise<void>((done) => httpServer.close(() => done())),
+      });
     });
   });
 }

@@ -6,11 +6,16 @@ export type BodyRead = { ok: true; value: unknown } | { ok: false; response: Res
 export async function readJsonBody(request: Request, maxBytes: number, label: string): Promise<BodyRead> {
   const tooLarge = () => ({
     ok: false as const,
-    response: errorResponse(413, "body_too_large", `${label}: the request body is larger than ${maxBytes.toLocaleString("en-US")} bytes`),
+    response: errorResponse(
+      413,
+      "body_too_large",
+      `${label}: the request body is larger than ${maxBytes.toLocaleString("en-US")} bytes`,
+    ),
   });
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
-  if (!request.body) return { ok: false, response: errorResponse(400, "empty_body", `${label}: the request has no body`) };
+  if (!request.body)
+    return { ok: false, response: errorResponse(400, "empty_body", `${label}: the request has no body`) };
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -35,7 +35,11 @@ describe("serverSecret", () => {
 
 describe("guardApiRequest", () => {
   it("allows a same-origin request with the token", () => {
-    const allowed = request({ host: "localhost:3000", origin: "http://localhost:3000", [PAGE_TOKEN_HEADER]: serverSecret() });
+    const allowed = request({
+      host: "localhost:3000",
+      origin: "http://localhost:3000",
+      [PAGE_TOKEN_HEADER]: serverSecret(),
+    });
     expect(guardApiRequest(allowed)).toBeNull();
   });
 
@@ -61,19 +65,31 @@ describe("guardApiRequest", () => {
   });
 
   it("rejects a cross-site Origin", async () => {
-    const crossSite = request({ host: "localhost:3000", origin: "https://evil.example", [PAGE_TOKEN_HEADER]: serverSecret() });
+    const crossSite = request({
+      host: "localhost:3000",
+      origin: "https://evil.example",
+      [PAGE_TOKEN_HEADER]: serverSecret(),
+    });
     expect(await errorCode(guardApiRequest(crossSite))).toBe("origin_not_allowed");
   });
 
   it("rejects another local app on a different port, and the opaque null origin", async () => {
-    const otherPort = request({ host: "localhost:3000", origin: "http://localhost:5173", [PAGE_TOKEN_HEADER]: serverSecret() });
+    const otherPort = request({
+      host: "localhost:3000",
+      origin: "http://localhost:5173",
+      [PAGE_TOKEN_HEADER]: serverSecret(),
+    });
     expect(await errorCode(guardApiRequest(otherPort))).toBe("origin_not_allowed");
     const opaque = request({ host: "localhost:3000", origin: "null", [PAGE_TOKEN_HEADER]: serverSecret() });
     expect(await errorCode(guardApiRequest(opaque))).toBe("origin_not_allowed");
   });
 
   it("rejects Sec-Fetch-Site: cross-site", async () => {
-    const crossSite = request({ host: "localhost:3000", "sec-fetch-site": "cross-site", [PAGE_TOKEN_HEADER]: serverSecret() });
+    const crossSite = request({
+      host: "localhost:3000",
+      "sec-fetch-site": "cross-site",
+      [PAGE_TOKEN_HEADER]: serverSecret(),
+    });
     expect(await errorCode(guardApiRequest(crossSite))).toBe("cross_site_request");
   });
 
@@ -86,7 +102,9 @@ describe("guardApiRequest", () => {
   });
 
   it("falls back to the URL's host when the Request has no Host header", async () => {
-    const noHostHeader = new Request("http://evil.example/api/mcp", { headers: { [PAGE_TOKEN_HEADER]: serverSecret() } });
+    const noHostHeader = new Request("http://evil.example/api/mcp", {
+      headers: { [PAGE_TOKEN_HEADER]: serverSecret() },
+    });
     expect(await errorCode(guardApiRequest(noHostHeader))).toBe("host_not_allowed");
   });
 });

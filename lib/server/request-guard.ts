@@ -84,8 +84,10 @@ function splitHost(host: string): { hostname: string; port: string | null } | nu
 }
 
 export function allowedHostPatterns(options: GuardOptions = {}): HostPattern[] {
-  const entries =
-    options.allowedHosts ?? [...DEFAULT_ALLOWED_HOSTS, ...(process.env[ALLOWED_HOSTS_ENV] ?? "").split(",")];
+  const entries = options.allowedHosts ?? [
+    ...DEFAULT_ALLOWED_HOSTS,
+    ...(process.env[ALLOWED_HOSTS_ENV] ?? "").split(","),
+  ];
   return entries.map(parseHostPattern).filter((pattern): pattern is HostPattern => pattern !== null);
 }
 

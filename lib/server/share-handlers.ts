@@ -21,10 +21,16 @@ export async function handleSharePost(request: Request, store: ShareStore = getS
   const body = await readJsonBody(request, maxBodyBytes(store), "share");
   if (!body.ok) return body.response;
   const payload = (body.value as { payload?: unknown } | null)?.payload;
-  if (typeof payload !== "string") return errorResponse(400, "invalid_request", 'share: expected {"payload": "<share link payload>"}');
+  if (typeof payload !== "string")
+    return errorResponse(400, "invalid_request", 'share: expected {"payload": "<share link payload>"}');
 
   const decoded = decodeSharePayload(payload, { maxPayloadChars: maxBodyBytes(store) });
-  if (!decoded.ok) return errorResponse(decoded.error.code === "too-large" || decoded.error.code === "too-long" ? 413 : 400, `share_${decoded.error.code}`, decoded.error.message);
+  if (!decoded.ok)
+    return errorResponse(
+      decoded.error.code === "too-large" || decoded.error.code === "too-long" ? 413 : 400,
+      `share_${decoded.error.code}`,
+      decoded.error.message,
+    );
 
   const canonical = envelopeText(decoded.workspace);
   const result = store.put(canonical, payloadFromEnvelopeText(canonical));
@@ -36,8 +42,14 @@ export async function handleSharePost(request: Request, store: ShareStore = getS
 export function handleShareGet(request: Request, id: string, store: ShareStore = getShareStore()): Response {
   const refused = guardApiRequest(request);
   if (refused) return refused;
-  if (!SHORT_LINK_ID_PATTERN.test(id)) return errorResponse(400, "invalid_id", "share: a short link id is 22 letters, digits, - or _");
+  if (!SHORT_LINK_ID_PATTERN.test(id))
+    return errorResponse(400, "invalid_id", "share: a short link id is 22 letters, digits, - or _");
   const payload = store.get(id);
-  if (payload === null) return errorResponse(404, "not_found", "share: no scenario is stored under this link on this server (it may have been made on another server)");
+  if (payload === null)
+    return errorResponse(
+      404,
+      "not_found",
+      "share: no scenario is stored under this link on this server (it may have been made on another server)",
+    );
   return jsonResponse({ id, payload });
 }

@@ -44,8 +44,7 @@ export function shortLinkId(canonicalText: string): string {
 }
 
 export type PutResult =
-  | { ok: true; id: string; created: boolean }
-  | { ok: false; code: "entry_too_large" | "store_full"; message: string };
+  { ok: true; id: string; created: boolean } | { ok: false; code: "entry_too_large" | "store_full"; message: string };
 
 export class ShareStore {
   private readonly database: Database.Database;
@@ -62,7 +61,9 @@ export class ShareStore {
       "CREATE TABLE IF NOT EXISTS shares (id TEXT PRIMARY KEY, payload TEXT NOT NULL, bytes INTEGER NOT NULL, created_at INTEGER NOT NULL)",
     );
     // INSERT OR IGNORE: an id that exists keeps its first payload (content-addressed, so it is the same scenario).
-    this.insert = this.database.prepare("INSERT OR IGNORE INTO shares (id, payload, bytes, created_at) VALUES (?, ?, ?, ?)");
+    this.insert = this.database.prepare(
+      "INSERT OR IGNORE INTO shares (id, payload, bytes, created_at) VALUES (?, ?, ?, ?)",
+    );
     this.select = this.database.prepare("SELECT payload FROM shares WHERE id = ?");
     this.exists = this.database.prepare("SELECT 1 AS found FROM shares WHERE id = ?");
     this.totalBytes = this.database.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM shares");
@@ -73,13 +74,21 @@ export class ShareStore {
     const id = shortLinkId(canonicalText);
     const bytes = Buffer.byteLength(payload, "utf8");
     if (bytes > this.options.maxEntryBytes) {
-      return { ok: false, code: "entry_too_large", message: `share-store: the scenario takes ${bytes.toLocaleString("en-US")} bytes compressed; the limit is ${this.options.maxEntryBytes.toLocaleString("en-US")}` };
+      return {
+        ok: false,
+        code: "entry_too_large",
+        message: `share-store: the scenario takes ${bytes.toLocaleString("en-US")} bytes compressed; the limit is ${this.options.maxEntryBytes.toLocaleString("en-US")}`,
+      };
     }
     const store = this.database.transaction((): PutResult => {
       if (this.exists.get(id)) return { ok: true, id, created: false };
       const total = this.totalBytes.get()?.total ?? 0;
       if (total + bytes > this.options.maxTotalBytes) {
-        return { ok: false, code: "store_full", message: "share-store: this server's short-link store is full; download the scenario file instead" };
+        return {
+          ok: false,
+          code: "store_full",
+          message: "share-store: this server's short-link store is full; download the scenario file instead",
+        };
       }
       this.insert.run(id, payload, bytes, Date.now());
       return { ok: true, id, created: true };

@@ -17,11 +17,16 @@ function listen(host: string): Promise<void> {
 
 describe("checkStdioAllowed", () => {
   it("is off unless PLAYGROUND_ENABLE_STDIO=1", () => {
-    expect(checkStdioAllowed(local, {}, () => ["127.0.0.1"])).toMatchObject({ ok: false, message: expect.stringContaining("is off") });
+    expect(checkStdioAllowed(local, {}, () => ["127.0.0.1"])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("is off"),
+    });
   });
 
   it("is off on a public deployment", () => {
-    expect(checkStdioAllowed(local, { PLAYGROUND_ENABLE_STDIO: "1", PLAYGROUND_PUBLIC: "1" }, () => ["127.0.0.1"]).ok).toBe(false);
+    expect(
+      checkStdioAllowed(local, { PLAYGROUND_ENABLE_STDIO: "1", PLAYGROUND_PUBLIC: "1" }, () => ["127.0.0.1"]).ok,
+    ).toBe(false);
   });
 
   it("needs every listening socket on loopback, and fails closed when it cannot tell", () => {
@@ -46,7 +51,9 @@ describe("checkStdioAllowed", () => {
   });
 
   it("recognises loopback addresses", () => {
-    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1"]) expect(isLoopbackAddress(address)).toBe(true);
-    for (const address of ["0.0.0.0", "::", "10.0.0.1", "128.0.0.1", "::ffff:10.0.0.1"]) expect(isLoopbackAddress(address)).toBe(false);
+    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1"])
+      expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of ["0.0.0.0", "::", "10.0.0.1", "128.0.0.1", "::ffff:10.0.0.1"])
+      expect(isLoopbackAddress(address)).toBe(false);
   });
 });

@@ -57,15 +57,24 @@ export function checkStdioAllowed(
   listening: () => string[] | null = listeningAddresses,
 ): StdioCheck {
   if (environment[ENABLE_STDIO_ENV] !== "1") {
-    return { ok: false, message: `mcp-import: launching MCP servers (stdio) is off. To allow it on your own machine, start the playground with ${ENABLE_STDIO_ENV}=1 on loopback only: ${ENABLE_STDIO_ENV}=1 npx next start -H 127.0.0.1` };
+    return {
+      ok: false,
+      message: `mcp-import: launching MCP servers (stdio) is off. To allow it on your own machine, start the playground with ${ENABLE_STDIO_ENV}=1 on loopback only: ${ENABLE_STDIO_ENV}=1 npx next start -H 127.0.0.1`,
+    };
   }
-  if (isPublicDeployment(environment)) return { ok: false, message: "mcp-import: stdio is never allowed on a public deployment (PLAYGROUND_PUBLIC=1)" };
+  if (isPublicDeployment(environment))
+    return { ok: false, message: "mcp-import: stdio is never allowed on a public deployment (PLAYGROUND_PUBLIC=1)" };
   const addresses = listening();
-  if (addresses === null) return { ok: false, message: "mcp-import: cannot tell which addresses this server listens on, so stdio stays off" };
+  if (addresses === null)
+    return { ok: false, message: "mcp-import: cannot tell which addresses this server listens on, so stdio stays off" };
   const exposed = addresses.filter((address) => !isLoopbackAddress(address));
   if (exposed.length > 0) {
-    return { ok: false, message: `mcp-import: stdio needs the server to listen on loopback only, but it listens on ${exposed.join(", ")} (all interfaces). Start it with -H 127.0.0.1` };
+    return {
+      ok: false,
+      message: `mcp-import: stdio needs the server to listen on loopback only, but it listens on ${exposed.join(", ")} (all interfaces). Start it with -H 127.0.0.1`,
+    };
   }
-  if (!LOOPBACK_HOST_NAMES.has(hostName(request))) return { ok: false, message: "mcp-import: stdio is only allowed from a page opened as localhost" };
+  if (!LOOPBACK_HOST_NAMES.has(hostName(request)))
+    return { ok: false, message: "mcp-import: stdio is only allowed from a page opened as localhost" };
   return { ok: true };
 }

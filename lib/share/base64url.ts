@@ -12,7 +12,8 @@ export function encodeBase64Url(bytes: Uint8Array): string {
   let index = 0;
   for (; index + 2 < bytes.length; index += 3) {
     const triple = (bytes[index] << 16) | (bytes[index + 1] << 8) | bytes[index + 2];
-    chunk += ALPHABET[triple >> 18] + ALPHABET[(triple >> 12) & 63] + ALPHABET[(triple >> 6) & 63] + ALPHABET[triple & 63];
+    chunk +=
+      ALPHABET[triple >> 18] + ALPHABET[(triple >> 12) & 63] + ALPHABET[(triple >> 6) & 63] + ALPHABET[triple & 63];
     if (chunk.length >= 8192) {
       parts.push(chunk);
       chunk = "";

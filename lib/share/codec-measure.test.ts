@@ -18,18 +18,21 @@ function timed<T>(action: () => T): { value: T; ms: number } {
 }
 
 describe("share-link codec measurement", () => {
-  it.each(["weather", "learning-agent", "github-mcp", "mixed-mcp"])("%s: deflate-raw level 9 is the smallest candidate", async (id) => {
-    const bytes = strToU8(envelopeText({ scenario: await loadExample(id) }));
-    const candidates = {
-      none: base64Length(bytes),
-      "deflate-1": base64Length(deflateSync(bytes, { level: 1 })),
-      "deflate-6": base64Length(deflateSync(bytes, { level: 6 })),
-      "deflate-9": base64Length(deflateSync(bytes, { level: 9 })),
-      "zlib-9": base64Length(zlibSync(bytes, { level: 9 })),
-      "gzip-9": base64Length(gzipSync(bytes, { level: 9 })),
-    };
-    const chosen = timed(() => deflateSync(bytes, { level: 9 }));
-    console.log(`${id}: ${JSON.stringify(candidates)} deflate-9 in ${chosen.ms.toFixed(1)} ms`);
-    for (const size of Object.values(candidates)) expect(candidates["deflate-9"]).toBeLessThanOrEqual(size);
-  });
+  it.each(["weather", "learning-agent", "github-mcp", "mixed-mcp"])(
+    "%s: deflate-raw level 9 is the smallest candidate",
+    async (id) => {
+      const bytes = strToU8(envelopeText({ scenario: await loadExample(id) }));
+      const candidates = {
+        none: base64Length(bytes),
+        "deflate-1": base64Length(deflateSync(bytes, { level: 1 })),
+        "deflate-6": base64Length(deflateSync(bytes, { level: 6 })),
+        "deflate-9": base64Length(deflateSync(bytes, { level: 9 })),
+        "zlib-9": base64Length(zlibSync(bytes, { level: 9 })),
+        "gzip-9": base64Length(gzipSync(bytes, { level: 9 })),
+      };
+      const chosen = timed(() => deflateSync(bytes, { level: 9 }));
+      console.log(`${id}: ${JSON.stringify(candidates)} deflate-9 in ${chosen.ms.toFixed(1)} ms`);
+      for (const size of Object.values(candidates)) expect(candidates["deflate-9"]).toBeLessThanOrEqual(size);
+    },
+  );
 });

@@ -57,9 +57,18 @@ export function inflateText(bytes: Uint8Array, maxOutputBytes: number): InflateR
       : { ok: false, reason: "corrupt", message: `share-link: the compressed data is corrupt (${detail})` };
   }
   if (overflow) {
-    return { ok: false, reason: "too-large", message: `share-link: the link expands to more than ${formatBytes(maxOutputBytes)}; refusing to open it` };
+    return {
+      ok: false,
+      reason: "too-large",
+      message: `share-link: the link expands to more than ${formatBytes(maxOutputBytes)}; refusing to open it`,
+    };
   }
-  if (!ended) return { ok: false, reason: "truncated", message: "share-link: the compressed data ends early (the link was cut off)" };
+  if (!ended)
+    return {
+      ok: false,
+      reason: "truncated",
+      message: "share-link: the compressed data ends early (the link was cut off)",
+    };
   const output = new Uint8Array(total);
   let position = 0;
   for (const chunk of chunks) {

@@ -8,7 +8,13 @@
  */
 import { isRecord } from "../catalog/catalog-format";
 import type { InputProblem } from "../catalog/types";
-import { type Destination, type KeyPolicy, pickAllowed, STATE_KEYS, type WorkspaceState } from "../persistence/state-keys";
+import {
+  type Destination,
+  type KeyPolicy,
+  pickAllowed,
+  STATE_KEYS,
+  type WorkspaceState,
+} from "../persistence/state-keys";
 import { parseScenarioValue } from "../scenario/parse-scenario";
 import { serializeScenario } from "../scenario/serialize-scenario";
 import { STRATEGY_IDS, type Scenario, type StrategyId } from "../scenario/types";
@@ -34,7 +40,8 @@ export function envelopeText(
   table: Record<string, KeyPolicy> = STATE_KEYS,
 ): string {
   const allowed = pickAllowed(state, destination, table);
-  if (!allowed.scenario) throw new Error("share-link: the workspace has no scenario, or the table does not allow sharing it");
+  if (!allowed.scenario)
+    throw new Error("share-link: the workspace has no scenario, or the table does not allow sharing it");
   const head: Record<string, unknown> = { v: SHARE_FORMAT_VERSION };
   if (allowed.strategyId !== undefined) head.strategyId = allowed.strategyId;
   if (allowed.stepIndex !== undefined) head.stepIndex = allowed.stepIndex;
@@ -63,45 +70,87 @@ function findHugeString(value: unknown): string | null {
   return null;
 }
 
-export type EnvelopeRead = { ok: true; workspace: SharedWorkspace; problems: InputProblem[] } | { ok: false; error: ShareError };
+export type EnvelopeRead =
+  { ok: true; workspace: SharedWorkspace; problems: InputProblem[] } | { ok: false; error: ShareError };
 
 /** Validates a migrated envelope (already parsed JSON of the current version) into a workspace. Never throws. */
 export function readEnvelope(value: unknown): EnvelopeRead {
-  if (!isRecord(value)) return { ok: false, error: shareError("invalid-envelope", "share-link: the link does not hold a playground scenario") };
+  if (!isRecord(value))
+    return {
+      ok: false,
+      error: shareError("invalid-envelope", "share-link: the link does not hold a playground scenario"),
+    };
   const hugeAt = findHugeString(value);
   if (hugeAt) {
     return {
       ok: false,
-      error: shareError("huge-string", `share-link: a text of more than ${MAX_STRING_CHARS.toLocaleString("en-US")} characters at ${hugeAt}; refusing to open it`),
+      error: shareError(
+        "huge-string",
+        `share-link: a text of more than ${MAX_STRING_CHARS.toLocaleString("en-US")} characters at ${hugeAt}; refusing to open it`,
+      ),
     };
   }
   const problems: InputProblem[] = [];
   for (const key of Object.keys(value)) {
-    if (!ENVELOPE_KEYS.has(key)) problems.push({ severity: "warning", path: `$.${key.slice(0, 40)}`, message: `share-link: unknown property "${key.slice(0, 40)}" is ignored` });
+    if (!ENVELOPE_KEYS.has(key))
+      problems.push({
+        severity: "warning",
+        path: `$.${key.slice(0, 40)}`,
+        message: `share-link: unknown property "${key.slice(0, 40)}" is ignored`,
+      });
   }
-  if (value.scenario === undefined) return { ok: false, error: shareError("invalid-envelope", "share-link: the link holds no scenario") };
+  if (value.scenario === undefined)
+    return { ok: false, error: shareError("invalid-envelope", "share-link: the link holds no scenario") };
   const parsed = parseScenarioValue(value.scenario);
-  const scenarioProblems = parsed.problems.map((problem) => ({ ...problem, path: problem.path.replace(/^\$/, "$.scenario") }));
+  const scenarioProblems = parsed.problems.map((problem) => ({
+    ...problem,
+    path: problem.path.replace(/^\$/, "$.scenario"),
+  }));
   if (!parsed.value) {
     const first = scenarioProblems.find((problem) => problem.severity === "error");
     return {
       ok: false,
-      error: shareError("invalid-scenario", `share-link: the scenario in the link is not valid${first ? `: ${first.message}` : ""}`, scenarioProblems),
+      error: shareError(
+        "invalid-scenario",
+        `share-link: the scenario in the link is not valid${first ? `: ${first.message}` : ""}`,
+        scenarioProblems,
+      ),
     };
   }
   problems.push(...scenarioProblems);
   const workspace: SharedWorkspace = { scenario: parsed.value };
   if (value.strategyId !== undefined) {
-    if (typeof value.strategyId === "string" && (STRATEGY_IDS as readonly string[]).includes(value.strategyId)) workspace.strategyId = value.strategyId as StrategyId;
-    else problems.push({ severity: "warning", path: "$.strategyId", message: "share-link: unknown strategy; the default is shown" });
+    if (typeof value.strategyId === "string" && (STRATEGY_IDS as readonly string[]).includes(value.strategyId))
+      workspace.strategyId = value.strategyId as StrategyId;
+    else
+      problems.push({
+        severity: "warning",
+        path: "$.strategyId",
+        message: "share-link: unknown strategy; the default is shown",
+      });
   }
   if (value.stepIndex !== undefined) {
-    if (Number.isInteger(value.stepIndex) && (value.stepIndex as number) >= 0 && (value.stepIndex as number) <= MAX_STEP_INDEX) workspace.stepIndex = value.stepIndex as number;
-    else problems.push({ severity: "warning", path: "$.stepIndex", message: "share-link: invalid step; the first step is shown" });
+    if (
+      Number.isInteger(value.stepIndex) &&
+      (value.stepIndex as number) >= 0 &&
+      (value.stepIndex as number) <= MAX_STEP_INDEX
+    )
+      workspace.stepIndex = value.stepIndex as number;
+    else
+      problems.push({
+        severity: "warning",
+        path: "$.stepIndex",
+        message: "share-link: invalid step; the first step is shown",
+      });
   }
   if (value.forceProvider !== undefined) {
     if (typeof value.forceProvider === "boolean") workspace.forceProvider = value.forceProvider;
-    else problems.push({ severity: "warning", path: "$.forceProvider", message: "share-link: forceProvider must be true or false; ignored" });
+    else
+      problems.push({
+        severity: "warning",
+        path: "$.forceProvider",
+        message: "share-link: forceProvider must be true or false; ignored",
+      });
   }
   return { ok: true, workspace, problems };
 }

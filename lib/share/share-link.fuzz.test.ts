@@ -17,10 +17,21 @@ import { decodeSharePayload, encodeWorkspace, parseShareFragment, payloadFromEnv
 const CASES = 3_000;
 
 const ERROR_CODES: ShareErrorCode[] = [
-  "empty", "too-long", "bad-format", "unsupported-version", "bad-encoding", "truncated", "corrupt", "too-large",
-  "not-utf8", "bad-json", "too-deep", "huge-string", "invalid-envelope", "invalid-scenario",
+  "empty",
+  "too-long",
+  "bad-format",
+  "unsupported-version",
+  "bad-encoding",
+  "truncated",
+  "corrupt",
+  "too-large",
+  "not-utf8",
+  "bad-json",
+  "too-deep",
+  "huge-string",
+  "invalid-envelope",
+  "invalid-scenario",
 ];
-
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const NOISE = `${BASE64URL}.=%#&?/\\"'<>{}[]: \n\té😀\u0000\uffff`;
@@ -29,14 +40,22 @@ function mutateText(text: string, next: () => number): string {
   const pick = (limit: number) => Math.floor(next() * limit);
   const position = pick(text.length + 1);
   switch (pick(8)) {
-    case 0: return text.slice(0, position); // truncate
-    case 1: return text.slice(0, position) + text.slice(position + 1 + pick(50)); // delete a run
-    case 2: return text.slice(0, position) + NOISE[pick(NOISE.length)] + text.slice(position); // insert
-    case 3: return text.slice(0, position) + BASE64URL[pick(64)] + text.slice(position + 1); // substitute
-    case 4: return text.slice(0, position) + text.slice(pick(text.length)); // splice with itself
-    case 5: return `${pick(4)}${text.slice(1)}`; // another version
-    case 6: return text + text.slice(pick(text.length)); // trailing garbage
-    default: { // flip one bit of one character within the alphabet
+    case 0:
+      return text.slice(0, position); // truncate
+    case 1:
+      return text.slice(0, position) + text.slice(position + 1 + pick(50)); // delete a run
+    case 2:
+      return text.slice(0, position) + NOISE[pick(NOISE.length)] + text.slice(position); // insert
+    case 3:
+      return text.slice(0, position) + BASE64URL[pick(64)] + text.slice(position + 1); // substitute
+    case 4:
+      return text.slice(0, position) + text.slice(pick(text.length)); // splice with itself
+    case 5:
+      return `${pick(4)}${text.slice(1)}`; // another version
+    case 6:
+      return text + text.slice(pick(text.length)); // trailing garbage
+    default: {
+      // flip one bit of one character within the alphabet
       const index = BASE64URL.indexOf(text[position] ?? "A");
       return text.slice(0, position) + BASE64URL[(index ^ (1 << pick(6))) & 63] + text.slice(position + 1);
     }
@@ -46,13 +65,27 @@ function mutateText(text: string, next: () => number): string {
 function randomJson(next: () => number, depth = 0): unknown {
   const kind = Math.floor(next() * (depth > 4 ? 5 : 7));
   switch (kind) {
-    case 0: return null;
-    case 1: return next() < 0.5;
-    case 2: return Math.floor(next() * 2e9) - 1e9;
-    case 3: return "x".repeat(Math.floor(next() * 20));
-    case 4: return ["full", "gateway", "__proto__", "<script>", ""][Math.floor(next() * 5)];
-    case 5: return Array.from({ length: Math.floor(next() * 4) }, () => randomJson(next, depth + 1));
-    default: return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, (_, index) => [["v", "scenario", "turns", "catalog", "tools", "__proto__", "constructor", `k${index}`][Math.floor(next() * 8)], randomJson(next, depth + 1)]));
+    case 0:
+      return null;
+    case 1:
+      return next() < 0.5;
+    case 2:
+      return Math.floor(next() * 2e9) - 1e9;
+    case 3:
+      return "x".repeat(Math.floor(next() * 20));
+    case 4:
+      return ["full", "gateway", "__proto__", "<script>", ""][Math.floor(next() * 5)];
+    case 5:
+      return Array.from({ length: Math.floor(next() * 4) }, () => randomJson(next, depth + 1));
+    default:
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(next() * 4) }, (_, index) => [
+          ["v", "scenario", "turns", "catalog", "tools", "__proto__", "constructor", `k${index}`][
+            Math.floor(next() * 8)
+          ],
+          randomJson(next, depth + 1),
+        ]),
+      );
   }
 }
 
@@ -91,8 +124,12 @@ describe("decodeSharePayload under fuzzing", () => {
       const family = caseNumber % 4;
       if (family === 0) payload = mutateText(valid, next);
       else if (family === 1) payload = payloadFromEnvelopeText(JSON.stringify(mutateStructure(document, next)));
-      else if (family === 2) payload = `1.${encodeBase64Url(deflateSync(Uint8Array.from({ length: Math.floor(next() * 200) }, () => Math.floor(next() * 256))))}`;
-      else payload = Array.from({ length: Math.floor(next() * 120) }, () => NOISE[Math.floor(next() * NOISE.length)]).join("");
+      else if (family === 2)
+        payload = `1.${encodeBase64Url(deflateSync(Uint8Array.from({ length: Math.floor(next() * 200) }, () => Math.floor(next() * 256))))}`;
+      else
+        payload = Array.from({ length: Math.floor(next() * 120) }, () => NOISE[Math.floor(next() * NOISE.length)]).join(
+          "",
+        );
 
       let result: ReturnType<typeof decodeSharePayload>;
       try {
@@ -113,6 +150,8 @@ describe("decodeSharePayload under fuzzing", () => {
     }
     expect(serializeScenario(current.scenario)).toBe(before);
     expect(counts.failed).toBeGreaterThan(CASES / 2);
-    console.log(`fuzz: ${CASES} links, ${counts.ok} opened (still valid after mutation), ${counts.failed} refused with a typed error`);
+    console.log(
+      `fuzz: ${CASES} links, ${counts.ok} opened (still valid after mutation), ${counts.failed} refused with a typed error`,
+    );
   }, 120_000);
 });

@@ -36,7 +36,9 @@ describe("share link round trip", () => {
     expect(serializeScenario(decoded.workspace.scenario)).toBe(serializeScenario(scenario));
     expect(decoded.workspace).toMatchObject({ strategyId: "stubs", stepIndex: 2, forceProvider: false });
     expect(decoded.problems.filter((problem) => problem.severity === "error")).toEqual([]);
-    console.log(`${id}: ${scenario.catalog.tools.length} tools → link payload ${payload.length.toLocaleString("en-US")} characters`);
+    console.log(
+      `${id}: ${scenario.catalog.tools.length} tools → link payload ${payload.length.toLocaleString("en-US")} characters`,
+    );
   });
 
   it("gives the same payload for the same workspace (stable links)", async () => {
@@ -75,7 +77,12 @@ describe("private keys never enter a link", () => {
       expect(decodedText(payload)).not.toContain(needle);
     }
     const decoded = decodeSharePayload(payload);
-    expect(decoded.ok && Object.keys(decoded.workspace)).toEqual(["scenario", "strategyId", "stepIndex", "forceProvider"]);
+    expect(decoded.ok && Object.keys(decoded.workspace)).toEqual([
+      "scenario",
+      "strategyId",
+      "stepIndex",
+      "forceProvider",
+    ]);
   });
 });
 
@@ -84,7 +91,15 @@ describe("older formats keep opening", () => {
     const legacyScenario = {
       id: "legacy",
       title: "Legacy",
-      catalog: { tools: [{ name: "get_weather", description: "Weather.", inputSchema: { type: "object", properties: { city: { type: "string" } } } }] },
+      catalog: {
+        tools: [
+          {
+            name: "get_weather",
+            description: "Weather.",
+            inputSchema: { type: "object", properties: { city: { type: "string" } } },
+          },
+        ],
+      },
       turns: [{ user: "Weather in Paris?", tool: "get_weather", args: { city: "Paris" } }],
     };
     const payload = payloadFromEnvelopeText(JSON.stringify({ v: 1, scenario: legacyScenario }));
@@ -124,17 +139,33 @@ describe("hostile links", () => {
     ["not ours", () => "hello", "bad-format"],
     ["bad characters", () => "1.abc$def", "bad-encoding"],
     ["truncated", async () => encodeWorkspace(await weatherWorkspace()).payload.slice(0, 300), "truncated"],
-    ["not deflate", () => `1.${encodeBase64Url(new TextEncoder().encode("just some text, not compressed at all"))}`, "corrupt"],
+    [
+      "not deflate",
+      () => `1.${encodeBase64Url(new TextEncoder().encode("just some text, not compressed at all"))}`,
+      "corrupt",
+    ],
     ["not JSON", () => payloadFromEnvelopeText("{not json"), "bad-json"],
     ["not an object", () => payloadFromEnvelopeText("[1,2,3]"), "invalid-envelope"],
     ["version mismatch inside", () => payloadFromEnvelopeText('{"v":3,"scenario":{}}'), "invalid-envelope"],
     ["no scenario", () => payloadFromEnvelopeText('{"v":1}'), "invalid-envelope"],
     ["not a scenario", () => payloadFromEnvelopeText('{"v":1,"scenario":{"title":42}}'), "invalid-scenario"],
-    ["deeply nested", () => payloadFromEnvelopeText(`{"v":1,"scenario":${"[".repeat(100_000)}${"]".repeat(100_000)}}`), "too-deep"],
-    ["huge string", () => payloadFromEnvelopeText(`{"v":1,"scenario":{"title":"${"x".repeat(MAX_STRING_CHARS + 1)}"}}`), "huge-string"],
+    [
+      "deeply nested",
+      () => payloadFromEnvelopeText(`{"v":1,"scenario":${"[".repeat(100_000)}${"]".repeat(100_000)}}`),
+      "too-deep",
+    ],
+    [
+      "huge string",
+      () => payloadFromEnvelopeText(`{"v":1,"scenario":{"title":"${"x".repeat(MAX_STRING_CHARS + 1)}"}}`),
+      "huge-string",
+    ],
     ["oversized", () => `1.${"A".repeat(8 * 1024 * 1024)}`, "too-long"],
     ["decompression bomb", () => `1.${encodeBase64Url(deflateText(" ".repeat(64 * 1024 * 1024)))}`, "too-large"],
-    ["invalid UTF-8", () => `1.${encodeBase64Url(deflateSync(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), { level: 9 }))}`, "not-utf8"],
+    [
+      "invalid UTF-8",
+      () => `1.${encodeBase64Url(deflateSync(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), { level: 9 }))}`,
+      "not-utf8",
+    ],
   ];
 
   it.each(cases)("%s → a typed error", async (_name, build, code) => {
@@ -151,12 +182,23 @@ describe("hostile links", () => {
 
   it("ignores unknown envelope keys and bad optional fields with warnings", async () => {
     const scenario = JSON.parse(serializeScenario(await loadExample("weather")));
-    const payload = payloadFromEnvelopeText(JSON.stringify({ v: 1, scenario, strategyId: "<img src=x onerror=alert(1)>", stepIndex: -1, forceProvider: "yes", extra: 1 }));
+    const payload = payloadFromEnvelopeText(
+      JSON.stringify({
+        v: 1,
+        scenario,
+        strategyId: "<img src=x onerror=alert(1)>",
+        stepIndex: -1,
+        forceProvider: "yes",
+        extra: 1,
+      }),
+    );
     const decoded = decodeSharePayload(payload);
     expect(decoded.ok).toBe(true);
     if (decoded.ok) {
       expect(Object.keys(decoded.workspace)).toEqual(["scenario"]);
-      expect(decoded.problems.map((problem) => problem.path)).toEqual(expect.arrayContaining(["$.extra", "$.strategyId", "$.stepIndex", "$.forceProvider"]));
+      expect(decoded.problems.map((problem) => problem.path)).toEqual(
+        expect.arrayContaining(["$.extra", "$.strategyId", "$.stepIndex", "$.forceProvider"]),
+      );
     }
   });
 });

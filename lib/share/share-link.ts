@@ -44,7 +44,11 @@ export type EncodedWorkspace = {
 };
 
 /** Encodes the keys `table` allows for `destination` (share links by default). */
-export function encodeWorkspace(state: Partial<WorkspaceState>, destination: Destination = "share", table?: Record<string, KeyPolicy>): EncodedWorkspace {
+export function encodeWorkspace(
+  state: Partial<WorkspaceState>,
+  destination: Destination = "share",
+  table?: Record<string, KeyPolicy>,
+): EncodedWorkspace {
   const text = envelopeText(state, destination, table);
   return { payload: payloadFromEnvelopeText(text), text };
 }
@@ -72,7 +76,13 @@ export function decodeSharePayload(payload: string, options: DecodeOptions = {})
     return decodeUnsafe(payload, options);
   } catch (error) {
     // Every step above returns its own typed error; this is the last line of defence for the page.
-    return { ok: false, error: shareError("corrupt", `share-link: the link could not be read (${error instanceof Error ? error.message : String(error)})`) };
+    return {
+      ok: false,
+      error: shareError(
+        "corrupt",
+        `share-link: the link could not be read (${error instanceof Error ? error.message : String(error)})`,
+      ),
+    };
   }
 }
 
@@ -83,21 +93,34 @@ function decodeUnsafe(payload: string, options: DecodeOptions): DecodeResult {
   const maxPayloadChars = options.maxPayloadChars ?? MAX_PAYLOAD_CHARS;
   if (typeof payload !== "string" || payload.trim() === "") return failure("empty", "share-link: the link is empty");
   if (payload.length > maxPayloadChars) {
-    return failure("too-long", `share-link: the link is ${payload.length.toLocaleString("en-US")} characters, more than the ${maxPayloadChars.toLocaleString("en-US")} allowed`);
+    return failure(
+      "too-long",
+      `share-link: the link is ${payload.length.toLocaleString("en-US")} characters, more than the ${maxPayloadChars.toLocaleString("en-US")} allowed`,
+    );
   }
   const match = /^(\d{1,6})\.([\s\S]*)$/.exec(payload.trim());
-  if (!match) return failure("bad-format", "share-link: this is not a playground link (it should start with a version number and a dot)");
+  if (!match)
+    return failure(
+      "bad-format",
+      "share-link: this is not a playground link (it should start with a version number and a dot)",
+    );
   const version = Number(match[1]);
   const codec = codecs[version];
   if (version > currentVersion) {
-    return failure("unsupported-version", `share-link: the link was made by a newer playground (format ${version}; this one reads up to ${currentVersion}); update the playground`);
+    return failure(
+      "unsupported-version",
+      `share-link: the link was made by a newer playground (format ${version}; this one reads up to ${currentVersion}); update the playground`,
+    );
   }
   if (!codec) return failure("unsupported-version", `share-link: unknown link format ${version}`);
   const bytes = decodeBase64Url(match[2]);
   if (!bytes) {
     return /^[A-Za-z0-9_-]*$/.test(match[2])
       ? failure("truncated", "share-link: the link ends early (it was cut off when copied)")
-      : failure("bad-encoding", "share-link: the link contains characters that do not belong to it (was it changed when copied?)");
+      : failure(
+          "bad-encoding",
+          "share-link: the link contains characters that do not belong to it (was it changed when copied?)",
+        );
   }
   const inflated = codec(bytes, options.maxDecodedBytes ?? MAX_DECODED_BYTES);
   if (!inflated.ok) return failure(inflated.reason, inflated.message);
@@ -107,12 +130,19 @@ function decodeUnsafe(payload: string, options: DecodeOptions): DecodeResult {
     const tooDeep = first?.message.includes(`deeper than ${MAX_NESTING_DEPTH}`);
     const tooLarge = first?.message.includes("larger than");
     const message = first ? first.message.replace(/^(json|share-link): /, "") : "not JSON";
-    return failure(tooDeep ? "too-deep" : tooLarge ? "too-large" : "bad-json", `share-link: ${message}`, parsed.problems);
+    return failure(
+      tooDeep ? "too-deep" : tooLarge ? "too-large" : "bad-json",
+      `share-link: ${message}`,
+      parsed.problems,
+    );
   }
   let envelope: unknown = parsed.value;
   const declared = isRecord(envelope) ? envelope.v : undefined;
   if (declared !== version) {
-    return failure("invalid-envelope", `share-link: the link says format ${version} outside but ${JSON.stringify(declared)} inside; it was tampered with`);
+    return failure(
+      "invalid-envelope",
+      `share-link: the link says format ${version} outside but ${JSON.stringify(declared)} inside; it was tampered with`,
+    );
   }
   for (let current = version; current < currentVersion; current++) {
     const migrate = migrations[current];
@@ -121,9 +151,17 @@ function decodeUnsafe(payload: string, options: DecodeOptions): DecodeResult {
   }
   const read = readEnvelope(envelope);
   if (!read.ok) return { ok: false, error: read.error };
-  const problems = version < currentVersion
-    ? [{ severity: "warning" as const, path: "$.v", message: `share-link: upgraded from link format ${version} to ${currentVersion}` }, ...read.problems]
-    : read.problems;
+  const problems =
+    version < currentVersion
+      ? [
+          {
+            severity: "warning" as const,
+            path: "$.v",
+            message: `share-link: upgraded from link format ${version} to ${currentVersion}`,
+          },
+          ...read.problems,
+        ]
+      : read.problems;
   return { ok: true, workspace: read.workspace, problems, version, text: inflated.text };
 }
 
@@ -150,7 +188,13 @@ export function parseShareFragment(hash: string): ParsedFragment {
   if (key === INLINE_FRAGMENT_KEY) return { kind: "inline", payload: value };
   if (key === SHORT_LINK_FRAGMENT_KEY) {
     if (SHORT_LINK_ID_PATTERN.test(value)) return { kind: "short", id: value };
-    return { kind: "invalid", error: shareError("bad-format", "share-link: the short link id is malformed (it should be 22 letters, digits, - or _)") };
+    return {
+      kind: "invalid",
+      error: shareError(
+        "bad-format",
+        "share-link: the short link id is malformed (it should be 22 letters, digits, - or _)",
+      ),
+    };
   }
   return { kind: "none" };
 }

@@ -41,7 +41,12 @@ export class SimulationSession {
   private readonly seenWarnings = new Set<string>();
 
   constructor(private readonly options: SessionOptions) {
-    this.transcript = { system: options.system, tools: options.tools, messages: [], ...(options.betas ? { betas: options.betas } : {}) };
+    this.transcript = {
+      system: options.system,
+      tools: options.tools,
+      messages: [],
+      ...(options.betas ? { betas: options.betas } : {}),
+    };
   }
 
   get context(): RenderContext {
@@ -91,15 +96,25 @@ export class SimulationSession {
   }
 
   appendToolResult(callId: string, toolName: string, content: string, isError = false): void {
-    this.append({ role: "user", blocks: [{ type: "tool-result", callId, toolName, content, ...(isError ? { isError: true } : {}) }] });
+    this.append({
+      role: "user",
+      blocks: [{ type: "tool-result", callId, toolName, content, ...(isError ? { isError: true } : {}) }],
+    });
   }
 
   /** Runs the tool on the client: validates the arguments against the real schema, then returns the mock result. */
-  executeTool(tool: CatalogTool, args: Record<string, unknown>, validateOnClient: boolean): { ok: boolean; content: string } {
+  executeTool(
+    tool: CatalogTool,
+    args: Record<string, unknown>,
+    validateOnClient: boolean,
+  ): { ok: boolean; content: string } {
     if (validateOnClient) {
       const validation = validateToolArguments(tool, args);
       if (!validation.valid) {
-        return { ok: false, content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }) };
+        return {
+          ok: false,
+          content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }),
+        };
       }
     }
     const result = tool.mockResult ?? defaultMockResult(tool, args);
@@ -123,7 +138,12 @@ export class SimulationSession {
     });
     this.cacheState = cache.nextState;
     const responseId = this.nextId("sim_");
-    const response = adapter.renderResponse(reply, { ...tokens, writesBilled: cacheRules.writesBilled }, context, responseId);
+    const response = adapter.renderResponse(
+      reply,
+      { ...tokens, writesBilled: cacheRules.writesBilled },
+      context,
+      responseId,
+    );
     for (const warning of [...rendered.warnings, ...(cache.warnings ?? [])]) {
       if (!this.seenWarnings.has(warning.code)) {
         this.seenWarnings.add(warning.code);

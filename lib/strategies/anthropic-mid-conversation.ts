@@ -16,7 +16,7 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
   title: "Anthropic mid-conversation tool changes",
   explanation: {
     sends: "Every definition once in `tools`, deferred, plus a non-deferred `search_tools`.",
-    schemaGoesTo: "`tool_addition` blocks in an appended `role: \"system\"` message.",
+    schemaGoesTo: '`tool_addition` blocks in an appended `role: "system"` message.',
     costs: "Deferred tools cost nothing until added; an added tool is paid where the system message sits.",
     prefixEffect: "Stable: `tools` never changes; the addition is appended.",
   },
@@ -26,12 +26,18 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
       ? { ok: false, reason: "tool_addition blocks exist only in the Anthropic Messages API (beta)." }
       : model.capabilities.midConversationToolChanges
         ? { ok: true }
-        : { ok: false, reason: `${model.label} does not support mid-conversation tool changes (Opus 4.8, Opus 5, Fable 5, Mythos 5).` },
+        : {
+            ok: false,
+            reason: `${model.label} does not support mid-conversation tool changes (Opus 4.8, Opus 5, Fable 5, Mythos 5).`,
+          },
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
   betas: () => [MID_CONVERSATION_TOOL_CHANGES_BETA],
   initialTools: (scenario) => {
     const kept = new Set(scenario.settings.nonDeferredTools);
-    return [{ type: "helper", tool: SEARCH_TOOLS_TOOL }, ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) }))];
+    return [
+      { type: "helper", tool: SEARCH_TOOLS_TOOL },
+      ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) })),
+    ];
   },
   runTurn(session, context) {
     for (const name of context.scenario.settings.nonDeferredTools) session.discovered.add(name);
@@ -41,9 +47,18 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
       if (!session.discovered.has(need.tool)) {
         const added = new Set(session.discovered);
         const result = clientSearchFlow(session, context, need, {
-          searchCall: (input) => ({ type: "tool-call", id: session.nextId("toolu_sim_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
+          searchCall: (input) => ({
+            type: "tool-call",
+            id: session.nextId("toolu_sim_"),
+            name: SEARCH_TOOLS_TOOL.name,
+            input: { query: input },
+          }),
           appendResult: (call, attempt) => {
-            session.appendToolResult((call as { id: string }).id, SEARCH_TOOLS_TOOL.name, searchResultText(attempt.names, (name) => session.tool(name)));
+            session.appendToolResult(
+              (call as { id: string }).id,
+              SEARCH_TOOLS_TOOL.name,
+              searchResultText(attempt.names, (name) => session.tool(name)),
+            );
             const fresh = attempt.names.filter((name) => !added.has(name));
             fresh.forEach((name) => added.add(name));
             if (fresh.length) session.append({ role: "tool-addition", toolNames: fresh });

@@ -31,16 +31,28 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
       scenario.settings.searchExecution === "server"
         ? ({ type: "anthropic-tool-search", variant: scenario.settings.searchVariant } as const)
         : ({ type: "helper", tool: SEARCH_TOOLS_TOOL } as const);
-    return [search, ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) }))];
+    return [
+      search,
+      ...scenario.catalog.tools.map((tool) => ({ type: "catalog" as const, tool, deferred: !kept.has(tool.name) })),
+    ];
   },
   runTurn(session, context) {
     const variant = context.scenario.settings.searchVariant;
     runProviderNativeSearchTurn(session, context, {
       client: {
-        searchCall: (input) => ({ type: "tool-call", id: session.nextId("toolu_sim_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
+        searchCall: (input) => ({
+          type: "tool-call",
+          id: session.nextId("toolu_sim_"),
+          name: SEARCH_TOOLS_TOOL.name,
+          input: { query: input },
+        }),
         appendResult: (call, attempt) => {
           const callId = (call as { id: string }).id;
-          if (attempt.names.length) session.append({ role: "user", blocks: [{ type: "tool-reference-result", callId, toolNames: attempt.names }] });
+          if (attempt.names.length)
+            session.append({
+              role: "user",
+              blocks: [{ type: "tool-reference-result", callId, toolNames: attempt.names }],
+            });
           else session.appendToolResult(callId, SEARCH_TOOLS_TOOL.name, "No tools matched. Try other words.");
         },
       },
@@ -52,9 +64,14 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
             id: session.nextId("srvtoolu_sim_"),
             variant,
             input: attempt.input,
-            result: attempt.outcome.ok ? { toolNames: attempt.names } : { errorCode: attempt.outcome.errorCode, errorMessage: attempt.outcome.errorMessage },
+            result: attempt.outcome.ok
+              ? { toolNames: attempt.names }
+              : { errorCode: attempt.outcome.errorCode, errorMessage: attempt.outcome.errorMessage },
           })),
-        notes: (found) => (found ? ["the search ran on Anthropic's side within this request; the found definitions are expanded inline"] : []),
+        notes: (found) =>
+          found
+            ? ["the search ran on Anthropic's side within this request; the found definitions are expanded inline"]
+            : [],
       },
     });
   },

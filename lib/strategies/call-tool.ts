@@ -9,9 +9,15 @@ import type { SimulationSession } from "../simulator/session";
  */
 export type CallStyle = "native" | "stub" | "invoke";
 
-function callBlock(session: SimulationSession, need: NeededToolCall, style: CallStyle, args: Record<string, unknown>): TranscriptBlock {
+function callBlock(
+  session: SimulationSession,
+  need: NeededToolCall,
+  style: CallStyle,
+  args: Record<string, unknown>,
+): TranscriptBlock {
   const id = session.nextId(session.context.settings.provider === "anthropic" ? "toolu_sim_" : "call_sim_");
-  if (style === "invoke") return { type: "tool-call", id, name: "invoke_tool", input: { name: need.tool, arguments: args } };
+  if (style === "invoke")
+    return { type: "tool-call", id, name: "invoke_tool", input: { name: need.tool, arguments: args } };
   if (style === "stub") return { type: "tool-call", id, name: need.tool, input: { arguments: args } };
   return { type: "tool-call", id, name: need.tool, input: args };
 }
@@ -32,7 +38,9 @@ export function callNeededTool(
   const notes = [...(options.notes ?? [])];
   const mistake = need.mistakenArguments;
   if (mistake && !validateOnClient) {
-    notes.push(`the model sees ${need.tool}'s real schema in the request, so the scripted argument mistake is not made`);
+    notes.push(
+      `the model sees ${need.tool}'s real schema in the request, so the scripted argument mistake is not made`,
+    );
   }
   const firstArguments = mistake && validateOnClient ? mistake : need.arguments;
   const first = callBlock(session, need, options.style, firstArguments);
@@ -42,7 +50,12 @@ export function callNeededTool(
   if (firstResult.ok) return;
 
   const retry = callBlock(session, need, options.style, need.arguments);
-  session.send("retry", `retry ${need.tool}`, [retry], [`client-side validation rejected the arguments: ${firstResult.content}`]);
+  session.send(
+    "retry",
+    `retry ${need.tool}`,
+    [retry],
+    [`client-side validation rejected the arguments: ${firstResult.content}`],
+  );
   const retryResult = session.executeTool(tool, need.arguments, true);
   session.appendToolResult((retry as { id: string }).id, need.tool, retryResult.content, !retryResult.ok);
 }

@@ -15,20 +15,37 @@ export type SearchAttempt = { input: string; outcome: SearchOutcome; names: stri
  * retries with more specific terms.
  */
 export function searchInput(context: TurnContext, need: NeededToolCall, attempt: number, kind: SearchKind): string {
-  const query = attempt === 0 ? (context.turn.searchQuery ?? deriveQueryFromUserText(context.turn.user)) : need.tool.split(/[_\-.:]+|(?<=[a-z])(?=[A-Z])/).join(" ").toLowerCase();
+  const query =
+    attempt === 0
+      ? (context.turn.searchQuery ?? deriveQueryFromUserText(context.turn.user))
+      : need.tool
+          .split(/[_\-.:]+|(?<=[a-z])(?=[A-Z])/)
+          .join(" ")
+          .toLowerCase();
   if (kind !== "regex") return query;
   return attempt === 0 && context.turn.searchPattern ? context.turn.searchPattern : deriveRegexFromQuery(query);
 }
 
-export function runSearch(session: SimulationSession, kind: SearchKind, input: string, need: NeededToolCall): SearchAttempt {
-  const searcher = kind === "bm25" ? session.searchers.bm25 : kind === "regex" ? session.searchers.regex : session.searchers.client;
+export function runSearch(
+  session: SimulationSession,
+  kind: SearchKind,
+  input: string,
+  need: NeededToolCall,
+): SearchAttempt {
+  const searcher =
+    kind === "bm25" ? session.searchers.bm25 : kind === "regex" ? session.searchers.regex : session.searchers.client;
   const outcome = searcher.search(input, session.context.settings.searchResultLimit);
   const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
   return { input, outcome, names, found: names.includes(need.tool) };
 }
 
 /** Up to two attempts; returns every attempt so the transcript can show a miss. */
-export function searchWithRetry(session: SimulationSession, kind: SearchKind, context: TurnContext, need: NeededToolCall): SearchAttempt[] {
+export function searchWithRetry(
+  session: SimulationSession,
+  kind: SearchKind,
+  context: TurnContext,
+  need: NeededToolCall,
+): SearchAttempt[] {
   const first = runSearch(session, kind, searchInput(context, need, 0, kind), need);
   if (first.found) return [first];
   return [first, runSearch(session, kind, searchInput(context, need, 1, kind), need)];
@@ -56,5 +73,8 @@ export function giveUpText(need: NeededToolCall): string {
 }
 
 export function answerText(context: TurnContext): string {
-  return context.turn.answer ?? `Done: ${context.turn.needs.map((need) => need.tool).join(", ") || "answered"} for "${context.turn.user.slice(0, 80)}".`;
+  return (
+    context.turn.answer ??
+    `Done: ${context.turn.needs.map((need) => need.tool).join(", ") || "answered"} for "${context.turn.user.slice(0, 80)}".`
+  );
 }

@@ -9,7 +9,8 @@ export const fullStrategy: StrategyDefinition = {
   explanation: {
     sends: "All N full tool definitions in `tools`, on every request.",
     schemaGoesTo: "Already there: nothing has to be found.",
-    costs: "O(N) tool tokens on every request; cached after the first, but the first write and every miss pay for all of them.",
+    costs:
+      "O(N) tool tokens on every request; cached after the first, but the first write and every miss pay for all of them.",
     prefixEffect: "Stable prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],

@@ -11,7 +11,8 @@ export const gatewayStrategy: StrategyDefinition = {
   explanation: {
     sends: "Two constant tools, `search_tools` and `invoke_tool`, whatever the catalog size.",
     schemaGoesTo: "Search results (name, one line, parameters) come back as tool results at the tail.",
-    costs: "O(1) tool tokens; one extra round trip per new tool; arguments are checked by the client, not the provider.",
+    costs:
+      "O(1) tool tokens; one extra round trip per new tool; arguments are checked by the client, not the provider.",
     prefixEffect: "Stable prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
@@ -27,8 +28,18 @@ export const gatewayStrategy: StrategyDefinition = {
       let notes: string[] = [];
       if (!session.discovered.has(need.tool)) {
         const result = clientSearchFlow(session, context, need, {
-          searchCall: (input) => ({ type: "tool-call", id: session.nextId("call_search_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
-          appendResult: (call, attempt) => session.appendToolResult((call as { id: string }).id, SEARCH_TOOLS_TOOL.name, searchResultText(attempt.names, (name) => session.tool(name))),
+          searchCall: (input) => ({
+            type: "tool-call",
+            id: session.nextId("call_search_"),
+            name: SEARCH_TOOLS_TOOL.name,
+            input: { query: input },
+          }),
+          appendResult: (call, attempt) =>
+            session.appendToolResult(
+              (call as { id: string }).id,
+              SEARCH_TOOLS_TOOL.name,
+              searchResultText(attempt.names, (name) => session.tool(name)),
+            ),
         });
         if (result === null) return;
         notes = result;

@@ -18,7 +18,8 @@ export const SEARCH_TOOLS_TOOL: CatalogTool = {
 
 export const INVOKE_TOOL_TOOL: CatalogTool = {
   name: "invoke_tool",
-  description: "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+  description:
+    "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
   inputSchema: {
     type: "object",
     properties: {
@@ -32,7 +33,8 @@ export const INVOKE_TOOL_TOOL: CatalogTool = {
 
 export const LOAD_TOOL_SCHEMAS_TOOL: CatalogTool = {
   name: "load_tool_schemas",
-  description: "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+  description:
+    "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
   inputSchema: {
     type: "object",
     properties: { names: { type: "array", items: { type: "string" }, minItems: 1, description: "Exact tool names." } },

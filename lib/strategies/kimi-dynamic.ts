@@ -13,7 +13,7 @@ export const kimiDynamicStrategy: StrategyDefinition = {
   title: "Kimi dynamic tool loading",
   explanation: {
     sends: "`search_tools` only at the top level.",
-    schemaGoesTo: "An appended `{role: \"system\", tools: […]}` message without `content`.",
+    schemaGoesTo: 'An appended `{role: "system", tools: […]}` message without `content`.',
     costs: "O(1) up front; each found tool's definition is paid once where it is appended.",
     prefixEffect: "Stable if append-only: never insert before or delete an earlier declaration.",
   },
@@ -33,9 +33,18 @@ export const kimiDynamicStrategy: StrategyDefinition = {
       if (!session.discovered.has(need.tool)) {
         const declared = new Set(session.discovered);
         const result = clientSearchFlow(session, context, need, {
-          searchCall: (input) => ({ type: "tool-call", id: session.nextId("call_search_"), name: SEARCH_TOOLS_TOOL.name, input: { query: input } }),
+          searchCall: (input) => ({
+            type: "tool-call",
+            id: session.nextId("call_search_"),
+            name: SEARCH_TOOLS_TOOL.name,
+            input: { query: input },
+          }),
           appendResult: (call, attempt) => {
-            session.appendToolResult((call as { id: string }).id, SEARCH_TOOLS_TOOL.name, searchResultText(attempt.names, (name) => session.tool(name)));
+            session.appendToolResult(
+              (call as { id: string }).id,
+              SEARCH_TOOLS_TOOL.name,
+              searchResultText(attempt.names, (name) => session.tool(name)),
+            );
             const fresh = attempt.names.filter((name) => !declared.has(name));
             fresh.forEach((name) => declared.add(name));
             if (fresh.length) session.append({ role: "tool-declaration", toolNames: fresh });

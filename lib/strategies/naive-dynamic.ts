@@ -31,8 +31,17 @@ export const naiveDynamicStrategy: StrategyDefinition = {
         const notes: string[] = [];
         for (const attempt of attempts) {
           const id = session.nextId("call_search_");
-          session.send("search", `search "${attempt.input}"`, [{ type: "tool-call", id, name: SEARCH_TOOLS_TOOL.name, input: { query: attempt.input } }], notes.splice(0));
-          session.appendToolResult(id, SEARCH_TOOLS_TOOL.name, searchResultText(attempt.names, (name) => session.tool(name)));
+          session.send(
+            "search",
+            `search "${attempt.input}"`,
+            [{ type: "tool-call", id, name: SEARCH_TOOLS_TOOL.name, input: { query: attempt.input } }],
+            notes.splice(0),
+          );
+          session.appendToolResult(
+            id,
+            SEARCH_TOOLS_TOOL.name,
+            searchResultText(attempt.names, (name) => session.tool(name)),
+          );
           if (!attempt.found) notes.push(missNote(attempt, need, "client"));
         }
         if (!attempts[attempts.length - 1].found) {
@@ -56,6 +65,8 @@ export const naiveDynamicStrategy: StrategyDefinition = {
 function activeTools(catalog: readonly CatalogTool[], active: ReadonlySet<string>): ToolEntry[] {
   return [
     { type: "helper", tool: SEARCH_TOOLS_TOOL },
-    ...catalog.filter((tool) => active.has(tool.name)).map((tool): ToolEntry => ({ type: "catalog", tool, deferred: false })),
+    ...catalog
+      .filter((tool) => active.has(tool.name))
+      .map((tool): ToolEntry => ({ type: "catalog", tool, deferred: false })),
   ];
 }

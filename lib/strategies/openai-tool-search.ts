@@ -13,7 +13,7 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
   id: "openai-tool-search",
   title: "OpenAI tool_search",
   explanation: {
-    sends: "`{type: \"tool_search\"}` plus deferred functions (or namespaces, whose members are deferred).",
+    sends: '`{type: "tool_search"}` plus deferred functions (or namespaces, whose members are deferred).',
     schemaGoesTo: "`tool_search_output` items appended at the end of the input.",
     costs: "Deferred functions still show their name and description up front; namespaces show only theirs.",
     prefixEffect: "Stable: loaded tools go to the end of the context.",
@@ -33,29 +33,64 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
     const byNamespace = new Map<string, CatalogTool[]>();
     for (const tool of scenario.catalog.tools) {
       if (kept.has(tool.name)) entries.push({ type: "catalog", tool, deferred: false });
-      else if (settings.useNamespaces && tool.namespace) byNamespace.set(tool.namespace, [...(byNamespace.get(tool.namespace) ?? []), tool]);
+      else if (settings.useNamespaces && tool.namespace)
+        byNamespace.set(tool.namespace, [...(byNamespace.get(tool.namespace) ?? []), tool]);
       else entries.push({ type: "catalog", tool, deferred: true });
     }
     for (const [name, tools] of byNamespace) {
-      entries.push({ type: "openai-namespace", name, description: scenario.catalog.namespaces?.[name] ?? `Tools of the ${name} server`, tools });
+      entries.push({
+        type: "openai-namespace",
+        name,
+        description: scenario.catalog.namespaces?.[name] ?? `Tools of the ${name} server`,
+        tools,
+      });
     }
     return entries;
   },
   runTurn(session, context) {
     runProviderNativeSearchTurn(session, context, {
       client: {
-        searchCall: (query) => ({ type: "openai-search-call", id: session.nextId("ts_sim_"), callId: session.nextId("call_search_"), execution: "client", query }),
+        searchCall: (query) => ({
+          type: "openai-search-call",
+          id: session.nextId("ts_sim_"),
+          callId: session.nextId("call_search_"),
+          execution: "client",
+          query,
+        }),
         appendResult: (call, attempt) => {
           const searchCall = call as Extract<TranscriptBlock, { type: "openai-search-call" }>;
-          session.append({ role: "user", blocks: [{ type: "openai-search-output", id: session.nextId("tso_sim_"), callId: searchCall.callId, execution: "client", toolNames: attempt.names }] });
+          session.append({
+            role: "user",
+            blocks: [
+              {
+                type: "openai-search-output",
+                id: session.nextId("tso_sim_"),
+                callId: searchCall.callId,
+                execution: "client",
+                toolNames: attempt.names,
+              },
+            ],
+          });
         },
       },
       server: {
         kind: "bm25",
         leading: (attempts) =>
           attempts.flatMap((attempt): TranscriptBlock[] => [
-            { type: "openai-search-call", id: session.nextId("ts_sim_"), callId: null, execution: "server", query: attempt.input },
-            { type: "openai-search-output", id: session.nextId("tso_sim_"), callId: null, execution: "server", toolNames: attempt.names },
+            {
+              type: "openai-search-call",
+              id: session.nextId("ts_sim_"),
+              callId: null,
+              execution: "server",
+              query: attempt.input,
+            },
+            {
+              type: "openai-search-output",
+              id: session.nextId("tso_sim_"),
+              callId: null,
+              execution: "server",
+              toolNames: attempt.names,
+            },
           ]),
         notes: () => ["hosted search ranking is not documented by OpenAI: emulated with BM25"],
       },

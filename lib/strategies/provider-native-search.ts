@@ -24,7 +24,11 @@ export type ProviderNativeSearch = {
  * tool found earlier is called directly, and any other needed tool is searched for first (client-run or
  * provider-run). A search that still misses after the retry ends the turn with a visible give-up.
  */
-export function runProviderNativeSearchTurn(session: SimulationSession, context: TurnContext, search: ProviderNativeSearch): void {
+export function runProviderNativeSearchTurn(
+  session: SimulationSession,
+  context: TurnContext,
+  search: ProviderNativeSearch,
+): void {
   const settings = context.scenario.settings;
   for (const name of settings.nonDeferredTools) session.discovered.add(name);
   for (const need of context.turn.needs) {
@@ -46,9 +50,17 @@ export function runProviderNativeSearchTurn(session: SimulationSession, context:
     const leading = search.server.leading(attempts);
     attempts.forEach((attempt) => attempt.names.forEach((name) => session.discovered.add(name)));
     const found = attempts[attempts.length - 1].found;
-    const notes = [...attempts.filter((attempt) => !attempt.found).map((attempt) => missNote(attempt, need, kind)), ...search.server.notes(found)];
+    const notes = [
+      ...attempts.filter((attempt) => !attempt.found).map((attempt) => missNote(attempt, need, kind)),
+      ...search.server.notes(found),
+    ];
     if (!found) {
-      session.send("search", `search "${attempts[0].input}" (missed)`, [...leading, { type: "text", text: giveUpText(need) }], notes);
+      session.send(
+        "search",
+        `search "${attempts[0].input}" (missed)`,
+        [...leading, { type: "text", text: giveUpText(need) }],
+        notes,
+      );
       return;
     }
     session.toolsFound += 1;

@@ -10,7 +10,8 @@ export const stubsStrategy: StrategyDefinition = {
   explanation: {
     sends: "N one-line stubs with a loose `arguments` object, plus `load_tool_schemas`.",
     schemaGoesTo: "The full schema comes back as `tool_result` text at the tail of the conversation.",
-    costs: "O(N) stub tokens (about a fifth of full definitions); one extra round trip per new tool; client-side validation.",
+    costs:
+      "O(N) stub tokens (about a fifth of full definitions); one extra round trip per new tool; client-side validation.",
     prefixEffect: "Stable prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
@@ -28,8 +29,14 @@ export const stubsStrategy: StrategyDefinition = {
       if (!tool) throw new Error(`stubs: ${need.tool} is not in the catalog`);
       if (!session.discovered.has(need.tool)) {
         const id = session.nextId(session.context.settings.provider === "anthropic" ? "toolu_sim_" : "call_sim_");
-        session.send("load", `load ${need.tool}`, [{ type: "tool-call", id, name: LOAD_TOOL_SCHEMAS_TOOL.name, input: { names: [need.tool] } }]);
-        session.appendToolResult(id, LOAD_TOOL_SCHEMAS_TOOL.name, JSON.stringify([{ name: tool.name, description: tool.description, input_schema: tool.inputSchema }]));
+        session.send("load", `load ${need.tool}`, [
+          { type: "tool-call", id, name: LOAD_TOOL_SCHEMAS_TOOL.name, input: { names: [need.tool] } },
+        ]);
+        session.appendToolResult(
+          id,
+          LOAD_TOOL_SCHEMAS_TOOL.name,
+          JSON.stringify([{ name: tool.name, description: tool.description, input_schema: tool.inputSchema }]),
+        );
         session.discovered.add(need.tool);
       }
       callNeededTool(session, need, { style: "stub" });

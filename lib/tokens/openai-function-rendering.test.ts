@@ -41,21 +41,51 @@ const bingBong = (properties: Record<string, unknown>) => ({
   parameters: { type: "object", properties },
 });
 
-const REFERENCE_CASES: Array<{ title: string; messages: Message[]; functions: OpenAIFunctionForCounting[]; tokens: number }> = [
+const REFERENCE_CASES: Array<{
+  title: string;
+  messages: Message[];
+  functions: OpenAIFunctionForCounting[];
+  tokens: number;
+}> = [
   { title: "no functions", messages: hello, functions: [], tokens: 8 },
-  { title: "function without parameters", messages: hello, functions: [{ name: "foo", parameters: { type: "object", properties: {} } }], tokens: 31 },
-  { title: "function description", messages: hello, functions: [{ name: "foo", description: "Do a foo", parameters: { type: "object", properties: {} } }], tokens: 36 },
+  {
+    title: "function without parameters",
+    messages: hello,
+    functions: [{ name: "foo", parameters: { type: "object", properties: {} } }],
+    tokens: 31,
+  },
+  {
+    title: "function description",
+    messages: hello,
+    functions: [{ name: "foo", description: "Do a foo", parameters: { type: "object", properties: {} } }],
+    tokens: 36,
+  },
   { title: "one optional string", messages: hello, functions: [bingBong({ foo: { type: "string" } })], tokens: 49 },
-  { title: "property description", messages: hello, functions: [bingBong({ foo: { type: "string" }, bar: { type: "number", description: "A number" } })], tokens: 57 },
+  {
+    title: "property description",
+    messages: hello,
+    functions: [bingBong({ foo: { type: "string" }, bar: { type: "number", description: "A number" } })],
+    tokens: 57,
+  },
   {
     title: "nested object with an enum",
     messages: hello,
-    functions: [bingBong({ foo: { type: "object", properties: { bar: { type: "string", enum: ["a", "b", "c"] }, baz: { type: "boolean" } } } })],
+    functions: [
+      bingBong({
+        foo: {
+          type: "object",
+          properties: { bar: { type: "string", enum: ["a", "b", "c"] }, baz: { type: "boolean" } },
+        },
+      }),
+    ],
     tokens: 68,
   },
   {
     title: "system message shares the function preamble",
-    messages: [{ role: "system", content: "Hello" }, { role: "user", content: "Hi there" }],
+    messages: [
+      { role: "system", content: "Hello" },
+      { role: "user", content: "Hi there" },
+    ],
     functions: [{ name: "do_stuff", parameters: { type: "object", properties: {} } }],
     tokens: 35,
   },
@@ -81,7 +111,11 @@ const REFERENCE_CASES: Array<{ title: string; messages: Message[]; functions: Op
                 },
               },
             },
-            instructions: { type: "array", items: { type: "string" }, description: "Steps to prepare the recipe (no numbering)" },
+            instructions: {
+              type: "array",
+              items: { type: "string" },
+              description: "Steps to prepare the recipe (no numbering)",
+            },
             time_to_cook: { type: "number", description: "Total time to prepare the recipe in minutes" },
           },
         },
@@ -108,7 +142,11 @@ describe("renderOpenAIFunctionsForCounting", () => {
         unit: { type: "string", enum: ["celsius", "fahrenheit"], default: "celsius" },
         days: { type: "integer" },
         tags: { type: "array", items: { type: "string", enum: ["a", "b"] } },
-        filter: { type: "object", properties: { since: { type: "string", description: "hidden: nested" } }, required: ["since"] },
+        filter: {
+          type: "object",
+          properties: { since: { type: "string", description: "hidden: nested" } },
+          required: ["since"],
+        },
         note: { type: ["string", "null"] },
         target: { anyOf: [{ type: "string" }, { type: "number" }] },
         mode: { const: "fast" },
@@ -170,6 +208,8 @@ describe("renderOpenAIFunctionsForCounting", () => {
       cursor = next;
     }
     expect(() => renderOpenAIFunctionForCounting({ name: "deep", parameters: deep })).not.toThrow();
-    expect(renderOpenAIFunctionForCounting({ name: "odd", parameters: "not a schema" })).toBe("type odd = () => any;\n\n");
+    expect(renderOpenAIFunctionForCounting({ name: "odd", parameters: "not a schema" })).toBe(
+      "type odd = () => any;\n\n",
+    );
   });
 });

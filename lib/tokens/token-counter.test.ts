@@ -69,7 +69,7 @@ describe("o200k counter", () => {
 
 describe("estimating counters", () => {
   it("multiply the o200k count by the default factor and round", () => {
-    const text = uniqueText("a tool description with some JSON {\"type\":\"object\"}", 10);
+    const text = uniqueText('a tool description with some JSON {"type":"object"}', 10);
     const exact = createTokenCounter("o200k").count(text);
     const anthropic = createTokenCounter("anthropic-estimate");
     const kimi = createTokenCounter("kimi-estimate");
@@ -92,7 +92,9 @@ describe("estimating counters", () => {
   });
 
   it("reject a factor that is not a positive number", () => {
-    expect(() => createTokenCounter("anthropic-estimate", { correctionFactor: 0 })).toThrow(/tokens: correction factor/);
+    expect(() => createTokenCounter("anthropic-estimate", { correctionFactor: 0 })).toThrow(
+      /tokens: correction factor/,
+    );
     expect(() => createTokenCounter("kimi-estimate", { correctionFactor: Number.NaN })).toThrow(RangeError);
   });
 

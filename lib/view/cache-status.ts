@@ -26,7 +26,12 @@ function style(status: SegmentCacheStatus, label: string, description: string, f
  */
 export const CACHE_STATUS_STYLES: Record<SegmentCacheStatus, CacheStatusStyle> = {
   read: style("read", "Read from cache", "Read from the prompt cache at the discounted cache-read price.", "#16a34a"),
-  write: style("write", "Written to cache", "Sent at full price plus the cache-write surcharge and stored for the next request.", "#d97706"),
+  write: style(
+    "write",
+    "Written to cache",
+    "Sent at full price plus the cache-write surcharge and stored for the next request.",
+    "#d97706",
+  ),
   uncached: style("uncached", "Not cached", "Sent at the normal input price and not kept in the cache.", "#64748b"),
   invalidated: style(
     "invalidated",
@@ -47,13 +52,22 @@ export function cacheStatusStyle(status: SegmentCacheStatus): CacheStatusStyle {
  * Fill of a bar or swatch of this status, as CSS properties. Write and invalidated carry a pattern as well as a
  * colour, so the statuses stay apart in greyscale and for colour-blind viewers.
  */
-export function cacheStatusBackground(status: SegmentCacheStatus): { backgroundColor: string; backgroundImage?: string } {
+export function cacheStatusBackground(status: SegmentCacheStatus): {
+  backgroundColor: string;
+  backgroundImage?: string;
+} {
   const backgroundColor = CACHE_STATUS_STYLES[status].color;
   if (status === "invalidated") {
-    return { backgroundColor, backgroundImage: "repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 8px)" };
+    return {
+      backgroundColor,
+      backgroundImage: "repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 8px)",
+    };
   }
   if (status === "write") {
-    return { backgroundColor, backgroundImage: "repeating-linear-gradient(90deg, rgba(255,255,255,0.22) 0 2px, transparent 2px 10px)" };
+    return {
+      backgroundColor,
+      backgroundImage: "repeating-linear-gradient(90deg, rgba(255,255,255,0.22) 0 2px, transparent 2px 10px)",
+    };
   }
   return { backgroundColor };
 }

@@ -4,7 +4,14 @@ import type { RunSummary } from "../workbench/types";
 import { stepAxisLabel } from "./step-kind";
 
 /** What the per-step chart needs of a step; StepSummary and EngineStep both fit. */
-export type ChartStep = { index: number; turn: number; kind: StepKind; title: string; tokens: StepTokens; cost: { totalUsd: number } };
+export type ChartStep = {
+  index: number;
+  turn: number;
+  kind: StepKind;
+  title: string;
+  tokens: StepTokens;
+  cost: { totalUsd: number };
+};
 
 export type TokensPerStepRow = {
   /** Position in the run, 0-based (the category key). */
@@ -95,7 +102,9 @@ export type ToolShareRow = {
   input: number;
 };
 
-type ShareRun = Pick<RunSummary, "id" | "refused"> & { totals: Pick<RunSummary["totals"], "toolDefinitions" | "input"> };
+type ShareRun = Pick<RunSummary, "id" | "refused"> & {
+  totals: Pick<RunSummary["totals"], "toolDefinitions" | "input">;
+};
 
 /** Share of the context spent on tool definitions, summed over every request of each strategy. */
 export function toolShareRows(runs: readonly ShareRun[]): ToolShareRow[] {

@@ -13,11 +13,28 @@ import {
 } from "./prefix-bar";
 
 function tool(index: number, tokens = 400, extra: Partial<Segment> = {}): Segment {
-  return { path: `tools[${index}]`, label: `tool t${index}`, group: "tools", key: `k${index}`, tokens, toolDefinitionTokens: tokens, breakpoint: false, ...extra };
+  return {
+    path: `tools[${index}]`,
+    label: `tool t${index}`,
+    group: "tools",
+    key: `k${index}`,
+    tokens,
+    toolDefinitionTokens: tokens,
+    breakpoint: false,
+    ...extra,
+  };
 }
 
 function message(index: number, tokens = 50): Segment {
-  return { path: `messages[${index}]`, label: `message ${index}`, group: "messages", key: `m${index}`, tokens, toolDefinitionTokens: 0, breakpoint: false };
+  return {
+    path: `messages[${index}]`,
+    label: `message ${index}`,
+    group: "messages",
+    key: `m${index}`,
+    tokens,
+    toolDefinitionTokens: 0,
+    breakpoint: false,
+  };
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -29,7 +46,8 @@ function expectInvariants(segments: Segment[], statuses: SegmentCacheStatus[], b
   expect(sum(bars.map((bar) => bar.tokens))).toBe(promptTokens);
   for (const bar of bars) expect(sum(Object.values(bar.statusTokens))).toBe(bar.tokens);
   // Order preserved, no overlap, every in-prompt segment in exactly one bar.
-  for (let index = 1; index < bars.length; index += 1) expect(bars[index].startIndex).toBeGreaterThan(bars[index - 1].endIndex);
+  for (let index = 1; index < bars.length; index += 1)
+    expect(bars[index].startIndex).toBeGreaterThan(bars[index - 1].endIndex);
   const covered = sum(bars.map((bar) => bar.segmentCount));
   expect(covered).toBe(segments.filter((segment) => !segment.outsidePrompt).length);
   const totals = statusTotals(segments, statuses);
@@ -44,7 +62,15 @@ describe("aggregateSegments", () => {
     const statuses: SegmentCacheStatus[] = [...segments.slice(0, 10_000).map(() => "read" as const), "write"];
     const bars = aggregateSegments(segments, statuses);
     expect(bars).toHaveLength(2);
-    expect(bars[0]).toMatchObject({ startIndex: 0, endIndex: 9999, group: "tools", status: "read", tokens: 4_000_000, paths: "tools[0]–tools[9999]", segmentCount: 10_000 });
+    expect(bars[0]).toMatchObject({
+      startIndex: 0,
+      endIndex: 9999,
+      group: "tools",
+      status: "read",
+      tokens: 4_000_000,
+      paths: "tools[0]–tools[9999]",
+      segmentCount: 10_000,
+    });
     expect(bars[0].label).toBe("10,000 tool definitions (tool t0 … tool t9999)");
     expect(bars[1]).toMatchObject({ startIndex: 10_000, status: "write", paths: "messages[0]", label: "message 0" });
     expectInvariants(segments, statuses, bars, 60);
@@ -74,7 +100,10 @@ describe("aggregateSegments", () => {
     expect(bars).toHaveLength(1);
     expect(bars[0].paths).toBe("tools[0], tools[9991]–tools[9999]");
     expect(bars[0].segmentCount).toBe(10);
-    expect(outsidePromptSummary(segments)).toEqual({ count: 9990, sentence: "9,990 deferred tools outside the prompt" });
+    expect(outsidePromptSummary(segments)).toEqual({
+      count: 9990,
+      sentence: "9,990 deferred tools outside the prompt",
+    });
     expectInvariants(segments, statuses, bars, 60);
   });
 
@@ -88,7 +117,9 @@ describe("aggregateSegments", () => {
 
   it("never exceeds maxBars on adversarial alternating statuses", () => {
     const order: SegmentCacheStatus[] = ["read", "write", "uncached", "invalidated"];
-    const segments = Array.from({ length: 10_000 }, (_, index) => (index % 3 === 0 ? message(index, (index % 7) * 10) : tool(index, (index * 37) % 500)));
+    const segments = Array.from({ length: 10_000 }, (_, index) =>
+      index % 3 === 0 ? message(index, (index % 7) * 10) : tool(index, (index * 37) % 500),
+    );
     const statuses = segments.map((_, index) => order[(index * 5) % 4]);
     for (const maxBars of [1, 2, 7, 60, 200]) {
       const bars = aggregateSegments(segments, statuses, { maxBars, keepApartAt: [5000] });
@@ -137,9 +168,14 @@ describe("describeSegmentRange", () => {
 describe("divergenceSentence", () => {
   it("uses the engine's reason, or says the prefix is intact", () => {
     expect(divergenceSentence(null)).toBe(PREFIX_INTACT_SENTENCE);
-    expect(divergenceSentence({ segment: "tools[3]", segmentIndex: 3, kind: "changed", reason: "tools[3] changed: the whole cache is invalidated" })).toBe(
-      "tools[3] changed: the whole cache is invalidated",
-    );
+    expect(
+      divergenceSentence({
+        segment: "tools[3]",
+        segmentIndex: 3,
+        kind: "changed",
+        reason: "tools[3] changed: the whole cache is invalidated",
+      }),
+    ).toBe("tools[3] changed: the whole cache is invalidated");
   });
 });
 
@@ -154,7 +190,10 @@ describe("layoutBars", () => {
 
   it("falls back to equal widths when there are no tokens or too many bars for the minimum", () => {
     expect(layoutBars([{ tokens: 0 }, { tokens: 0 }]).map((box) => box.widthPercent)).toEqual([50, 50]);
-    const many = layoutBars(Array.from({ length: 400 }, (_, index) => ({ tokens: index })), { minPercent: 1 });
+    const many = layoutBars(
+      Array.from({ length: 400 }, (_, index) => ({ tokens: index })),
+      { minPercent: 1 },
+    );
     expect(sum(many.map((box) => box.widthPercent))).toBeCloseTo(100, 6);
   });
 });

@@ -125,7 +125,10 @@ function addSegment(run: Run, index: number, segment: Segment, status: SegmentCa
  * Which status colours a mixed run: the one with the most tokens; a tie goes to the more alarming status
  * (later in CACHE_STATUS_ORDER). Without any tokens the run keeps `fallback`.
  */
-function dominantStatus(statusTokens: Record<SegmentCacheStatus, number>, fallback: SegmentCacheStatus): SegmentCacheStatus {
+function dominantStatus(
+  statusTokens: Record<SegmentCacheStatus, number>,
+  fallback: SegmentCacheStatus,
+): SegmentCacheStatus {
   let best = fallback;
   let bestTokens = 0;
   for (const status of CACHE_STATUS_ORDER) {
@@ -180,14 +183,23 @@ function mergeSmallest(runs: Run[], maxBars: number): Run[] {
   const alive = runs.map(() => true);
   const version = runs.map(() => 0);
   const heap = new PairHeap();
-  const cost = (left: number, right: number) => runs[left].tokens + runs[right].tokens + (runs[right].keepApart ? Number.MAX_SAFE_INTEGER / 4 : 0);
-  for (let index = 0; index + 1 < count; index += 1) heap.push({ cost: cost(index, index + 1), left: index, leftVersion: 0, right: index + 1, rightVersion: 0 });
+  const cost = (left: number, right: number) =>
+    runs[left].tokens + runs[right].tokens + (runs[right].keepApart ? Number.MAX_SAFE_INTEGER / 4 : 0);
+  for (let index = 0; index + 1 < count; index += 1)
+    heap.push({ cost: cost(index, index + 1), left: index, leftVersion: 0, right: index + 1, rightVersion: 0 });
   let remaining = count;
   while (remaining > maxBars) {
     const pair = heap.pop();
     if (!pair) break;
     const { left, right } = pair;
-    if (!alive[left] || !alive[right] || version[left] !== pair.leftVersion || version[right] !== pair.rightVersion || next[left] !== right) continue;
+    if (
+      !alive[left] ||
+      !alive[right] ||
+      version[left] !== pair.leftVersion ||
+      version[right] !== pair.rightVersion ||
+      next[left] !== right
+    )
+      continue;
     mergeInto(runs[left], runs[right]);
     alive[right] = false;
     version[left] += 1;
@@ -196,11 +208,23 @@ function mergeSmallest(runs: Run[], maxBars: number): Run[] {
     remaining -= 1;
     if (previous[left] !== -1) {
       const before = previous[left];
-      heap.push({ cost: cost(before, left), left: before, leftVersion: version[before], right: left, rightVersion: version[left] });
+      heap.push({
+        cost: cost(before, left),
+        left: before,
+        leftVersion: version[before],
+        right: left,
+        rightVersion: version[left],
+      });
     }
     if (next[left] !== -1) {
       const after = next[left];
-      heap.push({ cost: cost(left, after), left, leftVersion: version[left], right: after, rightVersion: version[after] });
+      heap.push({
+        cost: cost(left, after),
+        left,
+        leftVersion: version[left],
+        right: after,
+        rightVersion: version[after],
+      });
     }
   }
   return runs.filter((_, index) => alive[index]);
@@ -348,7 +372,9 @@ export const PREFIX_INTACT_SENTENCE = "Prefix intact: everything before the new 
 export function divergenceSentence(divergence: Divergence | null): string {
   if (!divergence) return PREFIX_INTACT_SENTENCE;
   // Not capitalised: reasons usually start with a path ("tools[3] changed: …"), which is code.
-  return divergence.reason.length > 0 ? divergence.reason : `${divergence.segment}: ${divergence.kind.replace(/-/g, " ")}`;
+  return divergence.reason.length > 0
+    ? divergence.reason
+    : `${divergence.segment}: ${divergence.kind.replace(/-/g, " ")}`;
 }
 
 /** Index of the bar that holds (or, for a segment outside the prompt, follows) `segmentIndex`; -1 without bars. */
@@ -366,7 +392,10 @@ export type BarBox = { leftPercent: number; widthPercent: number };
  * Horizontal layout: widths proportional to tokens, but never below `minPercent` so a 40-token user turn next
  * to 80,000 tokens of tools stays visible and focusable. Widths sum to 100.
  */
-export function layoutBars(bars: readonly Pick<PrefixBar, "tokens">[], options: { minPercent?: number } = {}): BarBox[] {
+export function layoutBars(
+  bars: readonly Pick<PrefixBar, "tokens">[],
+  options: { minPercent?: number } = {},
+): BarBox[] {
   const count = bars.length;
   if (count === 0) return [];
   const minPercent = Math.min(options.minPercent ?? 0.6, 100 / count);
@@ -378,10 +407,17 @@ export function layoutBars(bars: readonly Pick<PrefixBar, "tokens">[], options: 
     widths = [];
     // Each pass floors the bars that fall under the minimum and shares the rest among the others.
     for (let pass = 0; pass <= count; pass += 1) {
-      const freeTokens = bars.reduce((sum, bar, index) => (floored.has(index) ? sum : sum + Math.max(0, bar.tokens)), 0);
+      const freeTokens = bars.reduce(
+        (sum, bar, index) => (floored.has(index) ? sum : sum + Math.max(0, bar.tokens)),
+        0,
+      );
       const freePercent = 100 - floored.size * minPercent;
       widths = bars.map((bar, index) =>
-        floored.has(index) ? minPercent : freeTokens === 0 ? freePercent / (count - floored.size) : (Math.max(0, bar.tokens) / freeTokens) * freePercent,
+        floored.has(index)
+          ? minPercent
+          : freeTokens === 0
+            ? freePercent / (count - floored.size)
+            : (Math.max(0, bar.tokens) / freeTokens) * freePercent,
       );
       const newlyFloored = widths.flatMap((width, index) => (!floored.has(index) && width < minPercent ? [index] : []));
       if (newlyFloored.length === 0) break;

@@ -17,7 +17,13 @@ export type StepFigure = {
 export function stepFigures(tokens: StepTokens, cost: CostBreakdown): StepFigure[] {
   return [
     { key: "cache-read", label: "Cache read", tokens: tokens.cacheRead, costUsd: cost.cacheReadUsd, status: "read" },
-    { key: "cache-write", label: "Cache write", tokens: tokens.cacheWrite, costUsd: cost.cacheWriteUsd, status: "write" },
+    {
+      key: "cache-write",
+      label: "Cache write",
+      tokens: tokens.cacheWrite,
+      costUsd: cost.cacheWriteUsd,
+      status: "write",
+    },
     { key: "uncached", label: "Uncached", tokens: tokens.uncached, costUsd: cost.uncachedUsd, status: "uncached" },
     { key: "output", label: "Output", tokens: tokens.output, costUsd: cost.outputUsd, status: null },
   ];

@@ -7,7 +7,11 @@ export const STEP_KINDS: Record<StepKind, StepKindInfo> = {
   search: { kind: "search", label: "search", description: "The model searches the catalog for a tool." },
   load: { kind: "load", label: "load", description: "A found tool's schema is loaded into the conversation." },
   call: { kind: "call", label: "call", description: "The model calls a tool and gets its result." },
-  retry: { kind: "retry", label: "retry", description: "A call failed validation and is sent again with corrected arguments." },
+  retry: {
+    kind: "retry",
+    label: "retry",
+    description: "A call failed validation and is sent again with corrected arguments.",
+  },
   answer: { kind: "answer", label: "answer", description: "The model answers the user." },
 };
 

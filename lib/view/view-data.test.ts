@@ -32,7 +32,14 @@ function totals(costUsd: number, extra: Partial<StrategyTotals> = {}): StrategyT
 }
 
 function run(id: StrategyId, costUsd: number, refused?: string) {
-  return { id, provider: "anthropic" as const, model: "m", goals, totals: totals(costUsd), ...(refused ? { refused: { reason: refused } } : {}) };
+  return {
+    id,
+    provider: "anthropic" as const,
+    model: "m",
+    goals,
+    totals: totals(costUsd),
+    ...(refused ? { refused: { reason: refused } } : {}),
+  };
 }
 
 describe("tokensPerStepRows", () => {
@@ -76,7 +83,13 @@ describe("cumulativeCostData", () => {
 
 describe("toolShareRows", () => {
   it("divides tool-definition tokens by input and skips refused runs", () => {
-    expect(toolShareRows([run("full", 1), run("stubs", 1, "impossible"), { ...run("gateway", 1), totals: totals(1, { input: 0, toolDefinitions: 0 }) }])).toEqual([
+    expect(
+      toolShareRows([
+        run("full", 1),
+        run("stubs", 1, "impossible"),
+        { ...run("gateway", 1), totals: totals(1, { input: 0, toolDefinitions: 0 }) },
+      ]),
+    ).toEqual([
       { id: "full", share: 0.25, toolDefinitions: 250, input: 1000 },
       { id: "gateway", share: 0, toolDefinitions: 0, input: 0 },
     ]);
@@ -111,7 +124,9 @@ describe("goals and step figures", () => {
     const tokens = { input: 1000, cacheRead: 600, cacheWrite: 300, uncached: 100, toolDefinitions: 400, output: 50 };
     const cost = { uncachedUsd: 1, cacheReadUsd: 2, cacheWriteUsd: 3, outputUsd: 4, totalUsd: 10 };
     const figures = stepFigures(tokens, cost);
-    expect(figures.filter((figure) => figure.status).reduce((sum, figure) => sum + figure.tokens, 0)).toBe(tokens.input);
+    expect(figures.filter((figure) => figure.status).reduce((sum, figure) => sum + figure.tokens, 0)).toBe(
+      tokens.input,
+    );
     expect(figures.reduce((sum, figure) => sum + (figure.costUsd ?? 0), 0)).toBe(cost.totalUsd);
     expect(toolDefinitionShare(tokens)).toBe(0.4);
   });

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
 import { catalogToText, parseToolText, toolToText } from "./catalog-text";
 
-const tool = { name: "get_weather", description: "Weather now.", inputSchema: { type: "object", properties: { city: { type: "string" } } }, schemaError: "derived" };
+const tool = {
+  name: "get_weather",
+  description: "Weather now.",
+  inputSchema: { type: "object", properties: { city: { type: "string" } } },
+  schemaError: "derived",
+};
 
 describe("catalog text", () => {
   it("writes the catalog without derived fields and reads it back", () => {

@@ -22,7 +22,10 @@ export function toolToText(tool: CatalogTool): string {
  * Parses the text of one tool with the catalog parser by wrapping it in a list on the same first line, so the
  * parser's line numbers stay those of the editor (only columns on line 1 move by one, corrected here).
  */
-export function parseToolText(text: string, parseCatalogText: ParseCatalogText): { tool: CatalogTool | undefined; problems: InputProblem[] } {
+export function parseToolText(
+  text: string,
+  parseCatalogText: ParseCatalogText,
+): { tool: CatalogTool | undefined; problems: InputProblem[] } {
   const parsed = parseCatalogText(`[${text}\n]`);
   const problems = parsed.problems.map((problem) => ({
     ...problem,
@@ -31,7 +34,13 @@ export function parseToolText(text: string, parseCatalogText: ParseCatalogText):
   }));
   const tools = parsed.value?.tools ?? [];
   if (parsed.value && tools.length !== 1) {
-    return { tool: undefined, problems: [...problems, { severity: "error", path: "$", message: "catalog: the editor holds one tool object here" }] };
+    return {
+      tool: undefined,
+      problems: [
+        ...problems,
+        { severity: "error", path: "$", message: "catalog: the editor holds one tool object here" },
+      ],
+    };
   }
   const hasError = problems.some((problem) => problem.severity === "error");
   return { tool: hasError ? undefined : tools[0], problems };

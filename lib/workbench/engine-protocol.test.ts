@@ -14,7 +14,15 @@ import {
 } from "./engine-protocol";
 import { fakeStrategyRun } from "./fake-strategy-run";
 
-const catalog: Catalog = { tools: [{ name: "get_weather", description: "Weather now.", inputSchema: { type: "object", properties: { city: { type: "string" } } } }] };
+const catalog: Catalog = {
+  tools: [
+    {
+      name: "get_weather",
+      description: "Weather now.",
+      inputSchema: { type: "object", properties: { city: { type: "string" } } },
+    },
+  ],
+};
 
 const fakeRun = fakeStrategyRun;
 
@@ -27,12 +35,22 @@ function dependencies(overrides: Partial<EngineDependencies> = {}): EngineDepend
       seen.push(scenario);
       return ids.map((id) => fakeRun(id, 3));
     },
-    loadExample: async (id) => ({ formatVersion: 1, id, title: id, catalog, turns: [], settings: {} as Scenario["settings"] }),
+    loadExample: async (id) => ({
+      formatVersion: 1,
+      id,
+      title: id,
+      catalog,
+      turns: [],
+      settings: {} as Scenario["settings"],
+    }),
     parseCatalogText: (text) => {
       try {
         return { value: JSON.parse(text) as Catalog, problems: [], format: "catalog" };
       } catch {
-        return { value: undefined, problems: [{ severity: "error", path: "$", message: "catalog: bad JSON", line: 1, column: 1 }] };
+        return {
+          value: undefined,
+          problems: [{ severity: "error", path: "$", message: "catalog: bad JSON", line: 1, column: 1 }],
+        };
       }
     },
     countTokens: (text) => text.length,
@@ -41,13 +59,33 @@ function dependencies(overrides: Partial<EngineDependencies> = {}): EngineDepend
   };
 }
 
-const scenarioWithoutCatalog = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as Scenario["settings"] };
+const scenarioWithoutCatalog = {
+  formatVersion: 1 as const,
+  id: "s",
+  title: "s",
+  turns: [],
+  settings: {} as Scenario["settings"],
+};
 
 describe("handleEngineMessage", () => {
   it("runs against the catalog version the worker holds and keeps runs for step details", async () => {
     const deps = dependencies();
-    let { state } = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "set-catalog", requestId: 1, catalogVersion: 7, catalog }, deps);
-    const ran = await handleEngineMessage(state, { kind: "run", requestId: 2, catalogVersion: 7, scenario: scenarioWithoutCatalog, strategyIds: ["full", "gateway"] }, deps);
+    let { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "set-catalog", requestId: 1, catalogVersion: 7, catalog },
+      deps,
+    );
+    const ran = await handleEngineMessage(
+      state,
+      {
+        kind: "run",
+        requestId: 2,
+        catalogVersion: 7,
+        scenario: scenarioWithoutCatalog,
+        strategyIds: ["full", "gateway"],
+      },
+      deps,
+    );
     state = ran.state;
     expect(ran.response).toMatchObject({ kind: "run-result", requestId: 2, timingMs: 5 });
     if (ran.response.kind !== "run-result") throw new Error("expected a run result");
@@ -55,8 +93,15 @@ describe("handleEngineMessage", () => {
     expect(ran.response.summaries[0].steps[0]).not.toHaveProperty("request");
     expect(deps.seen[0].catalog).toBe(catalog);
 
-    const detail = await handleEngineMessage(state, { kind: "step-detail", requestId: 3, runRequestId: 2, strategyId: "gateway", stepIndex: 1 }, deps);
-    expect(detail.response).toMatchObject({ kind: "step-detail", detail: { strategyId: "gateway", stepIndex: 1, previousRequestJson: expect.stringContaining('"index": 0') } });
+    const detail = await handleEngineMessage(
+      state,
+      { kind: "step-detail", requestId: 3, runRequestId: 2, strategyId: "gateway", stepIndex: 1 },
+      deps,
+    );
+    expect(detail.response).toMatchObject({
+      kind: "step-detail",
+      detail: { strategyId: "gateway", stepIndex: 1, previousRequestJson: expect.stringContaining('"index": 0') },
+    });
 
     // The export's JSON is the documented simulate --json document of the same run, requests included.
     const results = await handleEngineMessage(state, { kind: "results-json", requestId: 4, runRequestId: 2 }, deps);
@@ -68,22 +113,50 @@ describe("handleEngineMessage", () => {
   });
 
   it("answers with an error value, never a throw, for an unknown catalog version, a stale run or a failing engine", async () => {
-    const deps = dependencies({ runAll: () => { throw new Error("boom"); } });
-    const noCatalog = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "run", requestId: 1, catalogVersion: 1, scenario: scenarioWithoutCatalog, strategyIds: ["full"] }, deps);
+    const deps = dependencies({
+      runAll: () => {
+        throw new Error("boom");
+      },
+    });
+    const noCatalog = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "run", requestId: 1, catalogVersion: 1, scenario: scenarioWithoutCatalog, strategyIds: ["full"] },
+      deps,
+    );
     expect(noCatalog.response).toMatchObject({ kind: "error", requestId: 1, request: "run" });
-    const { state } = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "set-catalog", requestId: 2, catalogVersion: 1, catalog }, deps);
-    const failing = await handleEngineMessage(state, { kind: "run", requestId: 3, catalogVersion: 1, scenario: scenarioWithoutCatalog, strategyIds: ["full"] }, deps);
+    const { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "set-catalog", requestId: 2, catalogVersion: 1, catalog },
+      deps,
+    );
+    const failing = await handleEngineMessage(
+      state,
+      { kind: "run", requestId: 3, catalogVersion: 1, scenario: scenarioWithoutCatalog, strategyIds: ["full"] },
+      deps,
+    );
     expect(failing.response).toMatchObject({ kind: "error", message: "engine: boom" });
-    const stale = await handleEngineMessage(state, { kind: "step-detail", requestId: 4, runRequestId: 99, strategyId: "full", stepIndex: 0 }, deps);
+    const stale = await handleEngineMessage(
+      state,
+      { kind: "step-detail", requestId: 4, runRequestId: 99, strategyId: "full", stepIndex: 0 },
+      deps,
+    );
     expect(stale.response.kind).toBe("error");
   });
 
   it("adopts parsed catalog text only when it has no errors", async () => {
     const deps = dependencies();
-    const good = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog) }, deps);
+    const good = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog) },
+      deps,
+    );
     expect(good.response).toMatchObject({ kind: "catalog-parsed", catalog });
     expect(good.state.catalog?.version).toBe(4);
-    const bad = await handleEngineMessage(good.state, { kind: "parse-catalog", requestId: 2, catalogVersion: 5, text: "{" }, deps);
+    const bad = await handleEngineMessage(
+      good.state,
+      { kind: "parse-catalog", requestId: 2, catalogVersion: 5, text: "{" },
+      deps,
+    );
     expect(bad.response).not.toHaveProperty("catalog");
     expect(bad.response).toMatchObject({ problems: [{ line: 1 }] });
     expect(bad.state.catalog?.version).toBe(4);
@@ -91,13 +164,29 @@ describe("handleEngineMessage", () => {
 
   it("replaces one tool against the base version, and counts each tool's Anthropic JSON", async () => {
     const deps = dependencies();
-    const { state } = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "weather" }, deps);
+    const { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "weather" },
+      deps,
+    );
     const renamed = { ...catalog.tools[0], description: "Changed." };
-    const replaced = await handleEngineMessage(state, { kind: "replace-tool", requestId: 2, baseVersion: 1, catalogVersion: 2, index: 0, tool: renamed }, deps);
+    const replaced = await handleEngineMessage(
+      state,
+      { kind: "replace-tool", requestId: 2, baseVersion: 1, catalogVersion: 2, index: 0, tool: renamed },
+      deps,
+    );
     expect(replaced.state.catalog?.value.tools[0].description).toBe("Changed.");
-    const wrongBase = await handleEngineMessage(replaced.state, { kind: "replace-tool", requestId: 3, baseVersion: 1, catalogVersion: 3, index: 0, tool: renamed }, deps);
+    const wrongBase = await handleEngineMessage(
+      replaced.state,
+      { kind: "replace-tool", requestId: 3, baseVersion: 1, catalogVersion: 3, index: 0, tool: renamed },
+      deps,
+    );
     expect(wrongBase.response.kind).toBe("error");
-    const tokens = await handleEngineMessage(replaced.state, { kind: "tool-tokens", requestId: 4, catalogVersion: 2 }, deps);
+    const tokens = await handleEngineMessage(
+      replaced.state,
+      { kind: "tool-tokens", requestId: 4, catalogVersion: 2 },
+      deps,
+    );
     expect(tokens.response).toMatchObject({ kind: "tool-tokens", tokens: [anthropicToolJson(renamed).length] });
     expect(anthropicToolJson(renamed)).toContain('"input_schema"');
   });
@@ -112,8 +201,22 @@ describe("long runs", () => {
         return { superseded: done === 2 };
       },
     });
-    const { state } = await handleEngineMessage(INITIAL_ENGINE_STATE, { kind: "set-catalog", requestId: 1, catalogVersion: 1, catalog }, deps);
-    const ran = await handleEngineMessage(state, { kind: "run", requestId: 2, catalogVersion: 1, scenario: scenarioWithoutCatalog, strategyIds: ["full", "stubs", "gateway"] }, deps);
+    const { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "set-catalog", requestId: 1, catalogVersion: 1, catalog },
+      deps,
+    );
+    const ran = await handleEngineMessage(
+      state,
+      {
+        kind: "run",
+        requestId: 2,
+        catalogVersion: 1,
+        scenario: scenarioWithoutCatalog,
+        strategyIds: ["full", "stubs", "gateway"],
+      },
+      deps,
+    );
     expect(progress).toEqual([1, 2]);
     expect(ran.response).toMatchObject({ kind: "error", message: "engine: superseded by a newer request" });
     expect(ran.state.runs).toBeNull();
@@ -153,23 +256,57 @@ describe("partial results of a slow run", () => {
     reporter.started(7);
     const full = fakeRun("full", 2);
     const stubs = fakeRun("stubs", 3);
-    expect(reporter.progress({ requestId: 7, done: 1, total: 3, completed: [full] })).toEqual({ kind: "run-progress", requestId: 7, done: 1, total: 3 });
+    expect(reporter.progress({ requestId: 7, done: 1, total: 3, completed: [full] })).toEqual({
+      kind: "run-progress",
+      requestId: 7,
+      done: 1,
+      total: 3,
+    });
     clock = PARTIAL_RESULTS_AFTER_MS + 1;
     const second = reporter.progress({ requestId: 7, done: 2, total: 3, completed: [full, stubs] });
     expect(second.kind === "run-progress" && second.summaries?.map((summary) => summary.id)).toEqual(["full", "stubs"]);
     // Summaries carry no request bodies: the page asks for one step at a time.
     expect(second.kind === "run-progress" && second.summaries?.[0].steps[0]).not.toHaveProperty("request");
-    expect(reporter.progress({ requestId: 7, done: 2, total: 3, completed: [full, stubs] })).not.toHaveProperty("summaries");
+    expect(reporter.progress({ requestId: 7, done: 2, total: 3, completed: [full, stubs] })).not.toHaveProperty(
+      "summaries",
+    );
     reporter.finished(7);
   });
 
   it("answers step details of finished strategies during the run, and leaves everything else queued", () => {
     const completed = [fakeRun("gateway", 3)];
-    const detail = answerDuringRun({ kind: "step-detail", requestId: 9, runRequestId: 4, strategyId: "gateway", stepIndex: 1 }, 4, completed);
-    expect(detail).toMatchObject({ kind: "step-detail", requestId: 9, runRequestId: 4, detail: { strategyId: "gateway", stepIndex: 1 } });
-    expect(answerDuringRun({ kind: "step-detail", requestId: 10, runRequestId: 4, strategyId: "full", stepIndex: 0 }, 4, completed)).toBeNull();
-    expect(answerDuringRun({ kind: "step-detail", requestId: 11, runRequestId: 3, strategyId: "gateway", stepIndex: 0 }, 4, completed)).toBeNull();
+    const detail = answerDuringRun(
+      { kind: "step-detail", requestId: 9, runRequestId: 4, strategyId: "gateway", stepIndex: 1 },
+      4,
+      completed,
+    );
+    expect(detail).toMatchObject({
+      kind: "step-detail",
+      requestId: 9,
+      runRequestId: 4,
+      detail: { strategyId: "gateway", stepIndex: 1 },
+    });
+    expect(
+      answerDuringRun(
+        { kind: "step-detail", requestId: 10, runRequestId: 4, strategyId: "full", stepIndex: 0 },
+        4,
+        completed,
+      ),
+    ).toBeNull();
+    expect(
+      answerDuringRun(
+        { kind: "step-detail", requestId: 11, runRequestId: 3, strategyId: "gateway", stepIndex: 0 },
+        4,
+        completed,
+      ),
+    ).toBeNull();
     expect(answerDuringRun({ kind: "results-json", requestId: 12, runRequestId: 4 }, 4, completed)).toBeNull();
-    expect(answerDuringRun({ kind: "step-detail", requestId: 13, runRequestId: 4, strategyId: "gateway", stepIndex: 9 }, 4, completed)).toMatchObject({ kind: "error" });
+    expect(
+      answerDuringRun(
+        { kind: "step-detail", requestId: 13, runRequestId: 4, strategyId: "gateway", stepIndex: 9 },
+        4,
+        completed,
+      ),
+    ).toMatchObject({ kind: "error" });
   });
 });

@@ -20,14 +20,35 @@ export type EngineRequest =
   /** Adopt `catalog` as version `catalogVersion` (sent when the page built the catalog itself). */
   | { kind: "set-catalog"; requestId: number; catalogVersion: number; catalog: Catalog }
   /** Replace one tool of the current catalog, producing `catalogVersion` (per-tool editing of big catalogs). */
-  | { kind: "replace-tool"; requestId: number; baseVersion: number; catalogVersion: number; index: number; tool: CatalogTool }
+  | {
+      kind: "replace-tool";
+      requestId: number;
+      baseVersion: number;
+      catalogVersion: number;
+      index: number;
+      tool: CatalogTool;
+    }
   /** Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. */
   | { kind: "parse-catalog"; requestId: number; catalogVersion: number; text: string; sourceName?: string }
   /** Load an example scenario and adopt its catalog as `catalogVersion`. */
   | { kind: "load-example"; requestId: number; catalogVersion: number; exampleId: string }
-  | { kind: "run"; requestId: number; catalogVersion: number; scenario: ScenarioWithoutCatalog; strategyIds: readonly StrategyId[]; provider?: ProviderId }
+  | {
+      kind: "run";
+      requestId: number;
+      catalogVersion: number;
+      scenario: ScenarioWithoutCatalog;
+      strategyIds: readonly StrategyId[];
+      provider?: ProviderId;
+    }
   /** `runRequestId` names the run the page is looking at, so a detail of a newer run is never mixed in. */
-  | { kind: "step-detail"; requestId: number; runRequestId: number; strategyId: StrategyId; stepIndex: number; purpose?: "export" }
+  | {
+      kind: "step-detail";
+      requestId: number;
+      runRequestId: number;
+      strategyId: StrategyId;
+      stepIndex: number;
+      purpose?: "export";
+    }
   /** o200k tokens of each tool's Anthropic JSON, for the catalog list. */
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number }
   /** The documented `simulate --json` document of run `runRequestId` (full runs stay in the worker). */
@@ -60,14 +81,22 @@ export type EngineResponse =
 export type EngineDependencies = {
   runAll(scenario: Scenario, ids: readonly StrategyId[], options: { provider?: ProviderId }): StrategyRun[];
   loadExample(id: string): Promise<Scenario>;
-  parseCatalogText(text: string, options: { sourceName?: string }): { value: Catalog | undefined; problems: InputProblem[]; format?: string };
+  parseCatalogText(
+    text: string,
+    options: { sourceName?: string },
+  ): { value: Catalog | undefined; problems: InputProblem[]; format?: string };
   countTokens(text: string): number;
   now(): number;
   /**
    * Called between two strategies of a run: lets queued messages arrive, reports progress, and says whether a newer
    * run has made this one pointless (then it stops early and answers as superseded).
    */
-  betweenStrategies?(progress: { requestId: number; done: number; total: number; completed: readonly StrategyRun[] }): Promise<{ superseded: boolean }>;
+  betweenStrategies?(progress: {
+    requestId: number;
+    done: number;
+    total: number;
+    completed: readonly StrategyRun[];
+  }): Promise<{ superseded: boolean }>;
 };
 
 export type EngineWorkerState = {
@@ -82,15 +111,26 @@ export const INITIAL_ENGINE_STATE: EngineWorkerState = { catalog: null, runs: nu
 
 export type HandledMessage = { state: EngineWorkerState; response: EngineResponse };
 
-export async function handleEngineMessage(state: EngineWorkerState, message: EngineRequest, dependencies: EngineDependencies): Promise<HandledMessage> {
+export async function handleEngineMessage(
+  state: EngineWorkerState,
+  message: EngineRequest,
+  dependencies: EngineDependencies,
+): Promise<HandledMessage> {
   try {
     return await dispatch(state, message, dependencies);
   } catch (error) {
-    return { state, response: errorResponse(message, `engine: ${error instanceof Error ? error.message : String(error)}`) };
+    return {
+      state,
+      response: errorResponse(message, `engine: ${error instanceof Error ? error.message : String(error)}`),
+    };
   }
 }
 
-async function dispatch(state: EngineWorkerState, message: EngineRequest, dependencies: EngineDependencies): Promise<HandledMessage> {
+async function dispatch(
+  state: EngineWorkerState,
+  message: EngineRequest,
+  dependencies: EngineDependencies,
+): Promise<HandledMessage> {
   switch (message.kind) {
     case "set-catalog":
       return {
@@ -99,10 +139,14 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
       };
     case "replace-tool": {
       if (!state.catalog || state.catalog.version !== message.baseVersion) {
-        return { state, response: errorResponse(message, `engine: catalog version ${message.baseVersion} is not the current one`) };
+        return {
+          state,
+          response: errorResponse(message, `engine: catalog version ${message.baseVersion} is not the current one`),
+        };
       }
       const tools = state.catalog.value.tools.slice();
-      if (message.index < 0 || message.index >= tools.length) return { state, response: errorResponse(message, `engine: no tool at index ${message.index}`) };
+      if (message.index < 0 || message.index >= tools.length)
+        return { state, response: errorResponse(message, `engine: no tool at index ${message.index}`) };
       tools[message.index] = message.tool;
       return {
         state: adoptCatalog(state, message.catalogVersion, { ...state.catalog.value, tools }),
@@ -120,18 +164,32 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
         ...(parsed.format ? { format: parsed.format } : {}),
         ...(accepted ? { catalog: parsed.value } : {}),
       };
-      return { state: accepted && parsed.value ? adoptCatalog(state, message.catalogVersion, parsed.value) : state, response };
+      return {
+        state: accepted && parsed.value ? adoptCatalog(state, message.catalogVersion, parsed.value) : state,
+        response,
+      };
     }
     case "load-example": {
       const scenario = await dependencies.loadExample(message.exampleId);
       return {
         state: adoptCatalog(state, message.catalogVersion, scenario.catalog),
-        response: { kind: "example-loaded", requestId: message.requestId, catalogVersion: message.catalogVersion, scenario },
+        response: {
+          kind: "example-loaded",
+          requestId: message.requestId,
+          catalogVersion: message.catalogVersion,
+          scenario,
+        },
       };
     }
     case "run": {
       if (!state.catalog || state.catalog.version !== message.catalogVersion) {
-        return { state, response: errorResponse(message, `engine: catalog version ${message.catalogVersion} is not loaded in the worker`) };
+        return {
+          state,
+          response: errorResponse(
+            message,
+            `engine: catalog version ${message.catalogVersion} is not loaded in the worker`,
+          ),
+        };
       }
       const started = dependencies.now();
       const scenario: Scenario = { ...message.scenario, catalog: state.catalog.value };
@@ -139,7 +197,12 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
       const runs: StrategyRun[] = [];
       for (const [index, id] of message.strategyIds.entries()) {
         if (index > 0 && dependencies.betweenStrategies) {
-          const { superseded } = await dependencies.betweenStrategies({ requestId: message.requestId, done: index, total: message.strategyIds.length, completed: runs });
+          const { superseded } = await dependencies.betweenStrategies({
+            requestId: message.requestId,
+            done: index,
+            total: message.strategyIds.length,
+            completed: runs,
+          });
           if (superseded) return { state, response: supersededResponse(message) };
         }
         runs.push(...dependencies.runAll(scenario, [id], options));
@@ -148,30 +211,64 @@ async function dispatch(state: EngineWorkerState, message: EngineRequest, depend
       const timingMs = dependencies.now() - started;
       return {
         state: { ...state, runs: { requestId: message.requestId, runs } },
-        response: { kind: "run-result", requestId: message.requestId, catalogVersion: message.catalogVersion, summaries, timingMs },
+        response: {
+          kind: "run-result",
+          requestId: message.requestId,
+          catalogVersion: message.catalogVersion,
+          summaries,
+          timingMs,
+        },
       };
     }
     case "step-detail": {
       if (!state.runs || state.runs.requestId !== message.runRequestId) {
-        return { state, response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`) };
+        return {
+          state,
+          response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`),
+        };
       }
       const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
       const detail = run ? stepDetail(run, message.stepIndex) : null;
-      if (!detail) return { state, response: errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`) };
-      return { state, response: { kind: "step-detail", requestId: message.requestId, runRequestId: message.runRequestId, detail } };
+      if (!detail)
+        return {
+          state,
+          response: errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`),
+        };
+      return {
+        state,
+        response: { kind: "step-detail", requestId: message.requestId, runRequestId: message.runRequestId, detail },
+      };
     }
     case "results-json": {
       if (!state.runs || state.runs.requestId !== message.runRequestId) {
-        return { state, response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`) };
+        return {
+          state,
+          response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`),
+        };
       }
-      return { state, response: { kind: "results-json", requestId: message.requestId, runRequestId: message.runRequestId, json: simulationJson(state.runs.runs) } };
+      return {
+        state,
+        response: {
+          kind: "results-json",
+          requestId: message.requestId,
+          runRequestId: message.runRequestId,
+          json: simulationJson(state.runs.runs),
+        },
+      };
     }
     case "tool-tokens": {
       if (!state.catalog || state.catalog.version !== message.catalogVersion) {
-        return { state, response: errorResponse(message, `engine: catalog version ${message.catalogVersion} is not loaded in the worker`) };
+        return {
+          state,
+          response: errorResponse(
+            message,
+            `engine: catalog version ${message.catalogVersion} is not loaded in the worker`,
+          ),
+        };
       }
       const cached = state.toolTokens?.version === message.catalogVersion ? state.toolTokens.tokens : null;
-      const tokens = cached ?? state.catalog.value.tools.map((tool) => dependencies.countTokens(anthropicToolJson(tool)));
+      const tokens =
+        cached ?? state.catalog.value.tools.map((tool) => dependencies.countTokens(anthropicToolJson(tool)));
       return {
         state: { ...state, toolTokens: { version: message.catalogVersion, tokens } },
         response: { kind: "tool-tokens", requestId: message.requestId, catalogVersion: message.catalogVersion, tokens },
@@ -206,7 +303,17 @@ export function createProgressReporter(now: () => number) {
       startedAt.delete(requestId);
       posted.delete(requestId);
     },
-    progress({ requestId, done, total, completed }: { requestId: number; done: number; total: number; completed: readonly StrategyRun[] }): EngineResponse {
+    progress({
+      requestId,
+      done,
+      total,
+      completed,
+    }: {
+      requestId: number;
+      done: number;
+      total: number;
+      completed: readonly StrategyRun[];
+    }): EngineResponse {
       const slow = now() - (startedAt.get(requestId) ?? now()) > PARTIAL_RESULTS_AFTER_MS;
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
       if (fresh.length === 0) return { kind: "run-progress", requestId, done, total };
@@ -221,7 +328,11 @@ export function createProgressReporter(now: () => number) {
  * (a step detail of one of them), so the page never waits for all eight strategies to show the first. Returns
  * null for anything else, which stays queued until the run is done.
  */
-export function answerDuringRun(message: EngineRequest, runRequestId: number, completed: readonly StrategyRun[]): EngineResponse | null {
+export function answerDuringRun(
+  message: EngineRequest,
+  runRequestId: number,
+  completed: readonly StrategyRun[],
+): EngineResponse | null {
   if (message.kind !== "step-detail" || message.runRequestId !== runRequestId) return null;
   const run = completed.find((candidate) => candidate.id === message.strategyId);
   if (!run) return null;
@@ -246,7 +357,8 @@ export function anthropicToolJson(tool: CatalogTool): string {
  */
 export function coalesceQueue(queue: readonly EngineRequest[]): { keep: EngineRequest[]; superseded: EngineRequest[] } {
   // A detail fetched for the export is a different queue from the page's: neither may drop the other.
-  const queueOf = (message: EngineRequest) => (message.kind === "step-detail" && message.purpose ? `${message.kind}:${message.purpose}` : message.kind);
+  const queueOf = (message: EngineRequest) =>
+    message.kind === "step-detail" && message.purpose ? `${message.kind}:${message.purpose}` : message.kind;
   const lastIndexOfQueue = new Map<string, number>();
   queue.forEach((message, index) => lastIndexOfQueue.set(queueOf(message), index));
   const keep: EngineRequest[] = [];

@@ -1,7 +1,11 @@
 /** Test support: a small, well-formed StrategyRun whose requests carry `{ index }` bodies. */
 import type { StrategyRun } from "../engine/types";
 
-export function fakeStrategyRun(id: StrategyRun["id"], stepCount: number, body: (index: number) => Record<string, unknown> = (index) => ({ index })): StrategyRun {
+export function fakeStrategyRun(
+  id: StrategyRun["id"],
+  stepCount: number,
+  body: (index: number) => Record<string, unknown> = (index) => ({ index }),
+): StrategyRun {
   const step = (index: number) => ({
     index,
     turn: 0,
@@ -23,7 +27,20 @@ export function fakeStrategyRun(id: StrategyRun["id"], stepCount: number, body: 
     provider: "anthropic",
     model: "m",
     steps: Array.from({ length: stepCount }, (_, index) => step(index)),
-    totals: { input: 0, cacheRead: 0, cacheWrite: 0, uncached: 0, output: 0, requests: stepCount, costUsd: 0, cacheHitRateByTokens: 0, cacheHitRateByRequests: 0, toolsFound: 0, toolsNeeded: 0, toolDefinitions: 0 },
+    totals: {
+      input: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      uncached: 0,
+      output: 0,
+      requests: stepCount,
+      costUsd: 0,
+      cacheHitRateByTokens: 0,
+      cacheHitRateByRequests: 0,
+      toolsFound: 0,
+      toolsNeeded: 0,
+      toolDefinitions: 0,
+    },
     goals: { noToolsUpFront: false, stableToolList: true, nativeStrictSchema: true },
     tokenCounting: { exact: true, label: "o200k" },
     warnings: [],

@@ -55,7 +55,13 @@ function readAnthropic(body: Json): FakeView {
   for (const tool of list(body.tools)) {
     const type = str(tool.type);
     if (type.startsWith("tool_search_tool_")) anthropicSearch = type.includes("regex") ? "regex" : "bm25";
-    else tools.push({ name: str(tool.name), description: str(tool.description), schema: record(tool.input_schema), deferred: tool.defer_loading === true });
+    else
+      tools.push({
+        name: str(tool.name),
+        description: str(tool.description),
+        schema: record(tool.input_schema),
+        deferred: tool.defer_loading === true,
+      });
   }
   const messages = list(body.messages);
   const names = new Map<string, string>();
@@ -63,7 +69,8 @@ function readAnthropic(body: Json): FakeView {
   let last: LastItem = { kind: "user-text" };
   let turnsSinceUser = 0;
   for (const message of messages) {
-    const content = typeof message.content === "string" ? [{ type: "text", text: message.content }] : list(message.content);
+    const content =
+      typeof message.content === "string" ? [{ type: "text", text: message.content }] : list(message.content);
     if (message.role === "assistant") {
       turnsSinceUser += 1;
       for (const block of content) if (block.type === "tool_use") names.set(str(block.id), str(block.name));
@@ -79,7 +86,12 @@ function readAnthropic(body: Json): FakeView {
         const references = list(block.content).filter((part) => part.type === "tool_reference");
         last = references.length
           ? { kind: "loaded", names: references.map((part) => str(part.tool_name)) }
-          : { kind: "tool-result", name: names.get(str(block.tool_use_id)) ?? "", content: textOf(block.content), isError: block.is_error === true };
+          : {
+              kind: "tool-result",
+              name: names.get(str(block.tool_use_id)) ?? "",
+              content: textOf(block.content),
+              isError: block.is_error === true,
+            };
       }
     }
   }
@@ -95,7 +107,8 @@ function readResponses(body: Json): FakeView {
   let openaiSearch: FakeView["openaiSearch"];
   for (const tool of list(body.tools)) {
     if (tool.type === "tool_search") openaiSearch = tool.execution === "client" ? "client" : "server";
-    else if (tool.type === "namespace") tools.push(...list(tool.tools).map((inner) => functionTool(inner, inner.defer_loading === true)));
+    else if (tool.type === "namespace")
+      tools.push(...list(tool.tools).map((inner) => functionTool(inner, inner.defer_loading === true)));
     else if (tool.type === "function") tools.push(functionTool(tool, tool.defer_loading === true));
   }
   const input = typeof body.input === "string" ? [{ role: "user", content: body.input }] : list(body.input);
@@ -107,8 +120,15 @@ function readResponses(body: Json): FakeView {
     if (item.type === "function_call") {
       names.set(str(item.call_id), str(item.name));
       turnsSinceUser += 1;
-    } else if (item.type === "function_call_output") last = { kind: "tool-result", name: names.get(str(item.call_id)) ?? "", content: str(item.output), isError: false };
-    else if (item.type === "tool_search_output" && item.execution === "client") last = { kind: "loaded", names: list(item.tools).map((tool) => str(tool.name)) };
+    } else if (item.type === "function_call_output")
+      last = {
+        kind: "tool-result",
+        name: names.get(str(item.call_id)) ?? "",
+        content: str(item.output),
+        isError: false,
+      };
+    else if (item.type === "tool_search_output" && item.execution === "client")
+      last = { kind: "loaded", names: list(item.tools).map((tool) => str(tool.name)) };
     else if (item.role === "user") {
       userText = textOf(item.content);
       last = { kind: "user-text" };
@@ -125,12 +145,19 @@ function readChat(body: Json): FakeView {
   let last: LastItem = { kind: "user-text" };
   let turnsSinceUser = 0;
   for (const message of list(body.messages)) {
-    if (message.role === "system" && Array.isArray(message.tools)) tools.push(...list(message.tools).map((tool) => functionTool(record(tool.function), false)));
+    if (message.role === "system" && Array.isArray(message.tools))
+      tools.push(...list(message.tools).map((tool) => functionTool(record(tool.function), false)));
     if (message.role === "assistant") {
       turnsSinceUser += 1;
       for (const call of list(message.tool_calls)) names.set(str(call.id), str(record(call.function).name));
     }
-    if (message.role === "tool") last = { kind: "tool-result", name: names.get(str(message.tool_call_id)) ?? "", content: textOf(message.content), isError: false };
+    if (message.role === "tool")
+      last = {
+        kind: "tool-result",
+        name: names.get(str(message.tool_call_id)) ?? "",
+        content: textOf(message.content),
+        isError: false,
+      };
     if (message.role === "user") {
       userText = textOf(message.content);
       last = { kind: "user-text" };
@@ -149,7 +176,10 @@ export function readRequest(dialect: Dialect, body: Json): FakeView {
 const HELPERS = new Set(["search_tools", "invoke_tool", "load_tool_schemas"]);
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 2);
 }
 
 /** Tools ordered by how many of the query's words their name and description share. */
@@ -186,17 +216,28 @@ export function decide(view: FakeView): FakeTurn {
     const query = view.userText;
     const deferred = view.tools.filter((tool) => tool.deferred && !HELPERS.has(tool.name));
     if (view.anthropicSearch || view.openaiSearch === "server") {
-      const found = rank(deferred, query).slice(0, 3).map((tool) => tool.name);
+      const found = rank(deferred, query)
+        .slice(0, 3)
+        .map((tool) => tool.name);
       const searchQuery = view.anthropicSearch === "regex" ? (words(query)[0] ?? ".*") : query;
-      const search: FakeSearch = view.anthropicSearch ? { kind: "anthropic-server", variant: view.anthropicSearch, query: searchQuery, found } : { kind: "openai-hosted", query, found };
-      return { text: "Let me find the right tool.", search, calls: found.length ? [{ name: found[0], input: args(byName(found[0])) }] : [] };
+      const search: FakeSearch = view.anthropicSearch
+        ? { kind: "anthropic-server", variant: view.anthropicSearch, query: searchQuery, found }
+        : { kind: "openai-hosted", query, found };
+      return {
+        text: "Let me find the right tool.",
+        search,
+        calls: found.length ? [{ name: found[0], input: args(byName(found[0])) }] : [],
+      };
     }
     if (view.openaiSearch === "client") return { search: { kind: "openai-client", query }, calls: [] };
     if (has("search_tools")) return { calls: [{ name: "search_tools", input: { query } }] };
     const candidates = view.tools.filter((tool) => !tool.deferred && !HELPERS.has(tool.name));
-    if (has("load_tool_schemas") && candidates.length) return { calls: [{ name: "load_tool_schemas", input: { names: [rank(candidates, query)[0].name] } }] };
+    if (has("load_tool_schemas") && candidates.length)
+      return { calls: [{ name: "load_tool_schemas", input: { names: [rank(candidates, query)[0].name] } }] };
     const best = rank(candidates, query)[0];
-    return best ? { calls: [{ name: best.name, input: args(best) }] } : { text: `I have no tool for: ${query}`, calls: [] };
+    return best
+      ? { calls: [{ name: best.name, input: args(best) }] }
+      : { text: `I have no tool for: ${query}`, calls: [] };
   }
   if (last.kind === "loaded") {
     const name = last.names[0];
@@ -205,7 +246,8 @@ export function decide(view: FakeView): FakeTurn {
   if (last.name === "search_tools") {
     const target = namesInSearchResult(last.content)[0];
     if (!target) return { text: "No tool matched the search.", calls: [] };
-    if (has("invoke_tool")) return { calls: [{ name: "invoke_tool", input: { name: target, arguments: args(byName(target)) } }] };
+    if (has("invoke_tool"))
+      return { calls: [{ name: "invoke_tool", input: { name: target, arguments: args(byName(target)) } }] };
     return { calls: [{ name: target, input: args(byName(target)) }] };
   }
   if (last.name === "load_tool_schemas") {
@@ -220,5 +262,10 @@ export function decide(view: FakeView): FakeTurn {
     return { calls: [{ name: str(first.name), input: { arguments: sampleArguments(record(first.input_schema)) } }] };
   }
   const excerpt = last.content.length > 80 ? `${last.content.slice(0, 80)}…` : last.content;
-  return { text: last.isError ? `The call to ${last.name} failed: ${excerpt}` : `Done. ${last.name || "The tool"} returned ${excerpt}`, calls: [] };
+  return {
+    text: last.isError
+      ? `The call to ${last.name} failed: ${excerpt}`
+      : `Done. ${last.name || "The tool"} returned ${excerpt}`,
+    calls: [],
+  };
 }

@@ -7,7 +7,11 @@ import { PAGE_TOKEN_HEADER, serverSecret } from "@/lib/server/request-guard";
 
 export const ORIGIN = "http://localhost:3000";
 
-export function pageRequest(path: string, body: unknown, options: { key?: string; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {}): Request {
+export function pageRequest(
+  path: string,
+  body: unknown,
+  options: { key?: string; headers?: Record<string, string>; method?: string; signal?: AbortSignal } = {},
+): Request {
   const headers: Record<string, string> = {
     host: "localhost:3000",
     origin: ORIGIN,
@@ -17,7 +21,12 @@ export function pageRequest(path: string, body: unknown, options: { key?: string
     ...options.headers,
   };
   const method = options.method ?? "POST";
-  return new Request(`${ORIGIN}${path}`, { method, headers, ...(method === "GET" ? {} : { body: JSON.stringify(body) }), ...(options.signal ? { signal: options.signal } : {}) });
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    ...(method === "GET" ? {} : { body: JSON.stringify(body) }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 export type NdjsonLine = Record<string, unknown> & { type: string };
@@ -31,11 +40,19 @@ export async function readNdjson(response: Response): Promise<NdjsonLine[]> {
 }
 
 /** The `fetch` the browser transport would use, answered by route handlers in-process. */
-export function routeFetch(routes: Record<string, (request: Request) => Promise<Response> | Response>, options: { onResponse?: (path: string, response: Response) => void } = {}) {
+export function routeFetch(
+  routes: Record<string, (request: Request) => Promise<Response> | Response>,
+  options: { onResponse?: (path: string, response: Response) => void } = {},
+) {
   return async (url: string, init: RequestInit): Promise<Response> => {
     const handler = routes[url];
     if (!handler) throw new Error(`routeFetch: no route ${url}`);
-    const headers = { host: "localhost:3000", origin: ORIGIN, [PAGE_TOKEN_HEADER]: serverSecret(), ...Object.fromEntries(new Headers(init.headers).entries()) };
+    const headers = {
+      host: "localhost:3000",
+      origin: ORIGIN,
+      [PAGE_TOKEN_HEADER]: serverSecret(),
+      ...Object.fromEntries(new Headers(init.headers).entries()),
+    };
     const response = await handler(new Request(`${ORIGIN}${url}`, { ...init, headers }));
     options.onResponse?.(url, response.clone());
     return init.signal && response.body ? abortable(response, init.signal) : response;
@@ -47,10 +64,14 @@ function abortable(response: Response, signal: AbortSignal): Response {
   const reader = response.body!.getReader();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      signal.addEventListener("abort", () => {
-        controller.error(new DOMException("The operation was aborted.", "AbortError"));
-        void reader.cancel();
-      }, { once: true });
+      signal.addEventListener(
+        "abort",
+        () => {
+          controller.error(new DOMException("The operation was aborted.", "AbortError"));
+          void reader.cancel();
+        },
+        { once: true },
+      );
     },
     async pull(controller) {
       if (signal.aborted) return;

@@ -84,7 +84,12 @@ function commonPrefix(a: string, b: string): number {
 
 /** The part of a request that is prompt, without cache markers (moving a marker is not an edit). */
 function promptText(dialect: Dialect, body: Json): string {
-  const parts = dialect === "anthropic" ? [body.tools, body.system, body.messages] : dialect === "responses" ? [body.instructions, body.tools, body.input] : [body.tools, body.messages];
+  const parts =
+    dialect === "anthropic"
+      ? [body.tools, body.system, body.messages]
+      : dialect === "responses"
+        ? [body.instructions, body.tools, body.input]
+        : [body.tools, body.messages];
   return JSON.stringify(parts, (key, value: unknown) => (key === "cache_control" ? undefined : value));
 }
 
@@ -98,17 +103,31 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "content-type": "application/json", "request-id": "req_fake_0001", "x-request-id": "req_fake_0001", ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "request-id": "req_fake_0001",
+    "x-request-id": "req_fake_0001",
+    ...headers,
+  });
   response.end(JSON.stringify(body));
 }
 
 function errorBody(dialect: Dialect, status: number, message: string): Json {
   if (dialect === "anthropic") return anthropicError(status, message);
-  return openaiError(status, message, dialect === "moonshot" ? "moonshot" : dialect === "responses" ? "responses" : "chat");
+  return openaiError(
+    status,
+    message,
+    dialect === "moonshot" ? "moonshot" : dialect === "responses" ? "responses" : "chat",
+  );
 }
 
 async function writeSse(response: ServerResponse, events: SseEvent[], delayMs: number): Promise<void> {
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive", "request-id": "req_fake_0001" });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+    "request-id": "req_fake_0001",
+  });
   for (const event of events) {
     if (response.destroyed) return;
     const data = typeof event.data === "string" ? event.data : JSON.stringify(event.data);
@@ -152,45 +171,99 @@ export async function startFakeProvider(options: { port?: number; host?: string 
       return sendJson(response, 200, { queued: queue.length });
     }
     const dialect = dialectOf(path);
-    if (!dialect || request.method !== "POST") return sendJson(response, 404, { error: { message: `fake provider: no route ${request.method} ${path}` } });
+    if (!dialect || request.method !== "POST")
+      return sendJson(response, 404, { error: { message: `fake provider: no route ${request.method} ${path}` } });
     let body: Json;
     try {
       body = JSON.parse(raw) as Json;
     } catch {
       return sendJson(response, 400, { error: { message: "fake provider: body is not JSON" } });
     }
-    requests.push({ method: request.method, path, headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])), body });
+    requests.push({
+      method: request.method,
+      path,
+      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+      body,
+    });
     if (requests.length > 500) requests.shift();
 
-    const wire: Dialect = dialect === "count-anthropic" ? "anthropic" : dialect === "count-responses" ? "responses" : dialect === "count-moonshot" ? "moonshot" : dialect;
+    const wire: Dialect =
+      dialect === "count-anthropic"
+        ? "anthropic"
+        : dialect === "count-responses"
+          ? "responses"
+          : dialect === "count-moonshot"
+            ? "moonshot"
+            : dialect;
     const key = keyOf(request);
-    if (!key) return sendJson(response, 401, errorBody(wire, 401, wire === "anthropic" ? "x-api-key header is required" : "You didn't provide an API key."));
+    if (!key)
+      return sendJson(
+        response,
+        401,
+        errorBody(wire, 401, wire === "anthropic" ? "x-api-key header is required" : "You didn't provide an API key."),
+      );
     if (key === "bad-key" || key.includes("invalid")) {
       // OpenAI masks all but the ends of the key it rejects.
       const masked = `${key.slice(0, 8)}${"*".repeat(Math.max(4, key.length - 12))}${key.slice(-4)}`;
-      const message = wire === "anthropic" ? "invalid x-api-key" : wire === "moonshot" ? "Invalid Authentication" : `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`;
+      const message =
+        wire === "anthropic"
+          ? "invalid x-api-key"
+          : wire === "moonshot"
+            ? "Invalid Authentication"
+            : `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`;
       return sendJson(response, 401, errorBody(wire, 401, message));
     }
     if (key.startsWith("forbidden")) return sendJson(response, 403, errorBody(wire, 403, DEFAULT_MESSAGES[403]));
     const model = String(body.model ?? "");
     if (model.startsWith("missing")) {
-      return sendJson(response, 404, errorBody(wire, 404, wire === "anthropic" ? `model: ${model}` : `The model \`${model}\` does not exist or you do not have access to it.`));
+      return sendJson(
+        response,
+        404,
+        errorBody(
+          wire,
+          404,
+          wire === "anthropic"
+            ? `model: ${model}`
+            : `The model \`${model}\` does not exist or you do not have access to it.`,
+        ),
+      );
     }
 
     const behaviour = take(path);
     if (behaviour?.kind === "error") {
-      const headers: Record<string, string> = behaviour.retryAfter !== undefined ? { "retry-after": String(behaviour.retryAfter) } : {};
-      return sendJson(response, behaviour.status, errorBody(wire, behaviour.status, behaviour.message ?? DEFAULT_MESSAGES[behaviour.status] ?? "Error."), headers);
+      const headers: Record<string, string> =
+        behaviour.retryAfter !== undefined ? { "retry-after": String(behaviour.retryAfter) } : {};
+      return sendJson(
+        response,
+        behaviour.status,
+        errorBody(wire, behaviour.status, behaviour.message ?? DEFAULT_MESSAGES[behaviour.status] ?? "Error."),
+        headers,
+      );
     }
     if (behaviour?.kind === "hang") return; // never answers; the client's timeout or abort ends it
 
-    if (wire === "anthropic" && Array.isArray(body.tools) && body.tools.length > 0 && (body.tools as Json[]).every((tool) => tool.defer_loading === true)) {
-      return sendJson(response, 400, errorBody("anthropic", 400, "At least one tool must have defer_loading=false. All tools cannot be deferred."));
+    if (
+      wire === "anthropic" &&
+      Array.isArray(body.tools) &&
+      body.tools.length > 0 &&
+      (body.tools as Json[]).every((tool) => tool.defer_loading === true)
+    ) {
+      return sendJson(
+        response,
+        400,
+        errorBody("anthropic", 400, "At least one tool must have defer_loading=false. All tools cannot be deferred."),
+      );
     }
 
     const prompt = promptText(wire, body);
     if (dialect === "count-anthropic" || dialect === "count-responses") {
-      return sendJson(response, 200, dialect === "count-anthropic" ? { input_tokens: tokens(prompt) } : { object: "response.input_tokens", input_tokens: tokens(prompt) });
+      return sendJson(
+        response,
+        200,
+        dialect === "count-anthropic"
+          ? { input_tokens: tokens(prompt) }
+          : { object: "response.input_tokens", input_tokens: tokens(prompt) },
+      );
     }
     if (dialect === "count-moonshot") return sendJson(response, 200, { data: { total_tokens: tokens(prompt) } });
 
@@ -203,7 +276,8 @@ export async function startFakeProvider(options: { port?: number; host?: string 
     previousPrompt.set(cacheKey, prompt);
     const input = tokens(prompt);
     const markers = JSON.stringify(body).includes('"cache_control"');
-    const cacheRead = wire === "anthropic" && !markers ? 0 : Math.min(input, Math.floor(commonPrefix(previous, prompt) / 4));
+    const cacheRead =
+      wire === "anthropic" && !markers ? 0 : Math.min(input, Math.floor(commonPrefix(previous, prompt) / 4));
     const cacheWrite = wire === "anthropic" ? (markers ? input - cacheRead : 0) : input - cacheRead;
     const usage: FakeUsage = { input, cacheRead, cacheWrite, output: tokens(JSON.stringify(turn)) };
     const delayMs = behaviour?.kind === "slow" ? behaviour.delayMs : 0;
@@ -211,24 +285,30 @@ export async function startFakeProvider(options: { port?: number; host?: string 
 
     if (wire === "anthropic") {
       const message = anthropicMessage(turn, usage, model, id);
-      if (body.stream === true) return writeSse(response, anthropicEvents(message, { failAfterFirstBlock: failMidStream }), delayMs);
+      if (body.stream === true)
+        return writeSse(response, anthropicEvents(message, { failAfterFirstBlock: failMidStream }), delayMs);
       return sendJson(response, 200, message);
     }
     if (wire === "responses") {
       const reply = responsesBody(turn, view.tools, usage, model, id);
-      if (body.stream === true) return writeSse(response, responsesEvents(reply, { failAfterFirstItem: failMidStream }), delayMs);
+      if (body.stream === true)
+        return writeSse(response, responsesEvents(reply, { failAfterFirstItem: failMidStream }), delayMs);
       return sendJson(response, 200, reply);
     }
     const chat = wire === "moonshot" ? "moonshot" : "chat";
     const reply = chatBody(turn, usage, model, id, chat);
     const includeUsage = (body.stream_options as Json | undefined)?.include_usage === true;
-    if (body.stream === true) return writeSse(response, chatChunks(reply, chat, includeUsage, { failAfterFirstChunk: failMidStream }), delayMs);
+    if (body.stream === true)
+      return writeSse(response, chatChunks(reply, chat, includeUsage, { failAfterFirstChunk: failMidStream }), delayMs);
     return sendJson(response, 200, reply);
   }
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, { error: { message: `fake provider: ${error instanceof Error ? error.message : String(error)}` } });
+      if (!response.headersSent)
+        sendJson(response, 500, {
+          error: { message: `fake provider: ${error instanceof Error ? error.message : String(error)}` },
+        });
       else response.end();
     });
   });

@@ -18,7 +18,14 @@ afterAll(async () => {
 beforeEach(() => {
   fake.reset();
   resetLiveRateLimits();
-  restore = setEnv({ PLAYGROUND_TEST_PROVIDER_BASE_URL: fake.url, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, MOONSHOT_API_KEY: undefined, PLAYGROUND_LIVE_LOG: "off", PLAYGROUND_LIVE_LOG_FILE: undefined });
+  restore = setEnv({
+    PLAYGROUND_TEST_PROVIDER_BASE_URL: fake.url,
+    ANTHROPIC_API_KEY: undefined,
+    OPENAI_API_KEY: undefined,
+    MOONSHOT_API_KEY: undefined,
+    PLAYGROUND_LIVE_LOG: "off",
+    PLAYGROUND_LIVE_LOG_FILE: undefined,
+  });
 });
 afterEach(() => restore());
 
@@ -48,12 +55,23 @@ describe("POST /api/count-tokens", () => {
   });
 
   it("the beta counting endpoint when betas are given", async () => {
-    await (await count({ provider: "anthropic", body: anthropicBody, betas: ["mid-conversation-tool-changes-2026-07-01"] })).json();
+    await (
+      await count({ provider: "anthropic", body: anthropicBody, betas: ["mid-conversation-tool-changes-2026-07-01"] })
+    ).json();
     expect(fake.requests.at(-1)!.headers["anthropic-beta"]).toContain("mid-conversation-tool-changes-2026-07-01");
   });
 
   it("OpenAI responses.inputTokens.count", async () => {
-    const response = await count({ provider: "openai-responses", body: { model: "gpt-5.4", instructions: "Be brief.", input: [{ role: "user", content: "hi" }], max_output_tokens: 100, prompt_cache_key: "k" } });
+    const response = await count({
+      provider: "openai-responses",
+      body: {
+        model: "gpt-5.4",
+        instructions: "Be brief.",
+        input: [{ role: "user", content: "hi" }],
+        max_output_tokens: 100,
+        prompt_cache_key: "k",
+      },
+    });
     const body = (await response.json()) as { inputTokens: number; method: string };
     expect(body.method).toBe("openai responses/input_tokens");
     expect(fake.requests.at(-1)!.path).toBe("/v1/responses/input_tokens");
@@ -61,7 +79,10 @@ describe("POST /api/count-tokens", () => {
   });
 
   it("Moonshot estimate-token-count through fetch, reading data.total_tokens", async () => {
-    const response = await count({ provider: "moonshot", body: { model: "kimi-k3", messages: [{ role: "user", content: "hi" }], max_tokens: 100 } });
+    const response = await count({
+      provider: "moonshot",
+      body: { model: "kimi-k3", messages: [{ role: "user", content: "hi" }], max_tokens: 100 },
+    });
     const body = (await response.json()) as { inputTokens: number; method: string; note: string };
     expect(body.method).toBe("moonshot estimate-token-count");
     expect(body.inputTokens).toBeGreaterThan(0);
@@ -71,7 +92,10 @@ describe("POST /api/count-tokens", () => {
   });
 
   it("says Chat Completions has no counting endpoint", async () => {
-    const response = await count({ provider: "openai-chat", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] } });
+    const response = await count({
+      provider: "openai-chat",
+      body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("counting_unsupported");
   });
@@ -81,8 +105,16 @@ describe("POST /api/count-tokens", () => {
     const limited = await count({ provider: "anthropic", body: anthropicBody });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("3");
-    const unauthorized = await POST(pageRequest("/api/count-tokens", { provider: "moonshot", body: { model: "kimi-k3", messages: [{ role: "user", content: "hi" }] } }, { key: "sk-invalid-moonshot-0000" }));
+    const unauthorized = await POST(
+      pageRequest(
+        "/api/count-tokens",
+        { provider: "moonshot", body: { model: "kimi-k3", messages: [{ role: "user", content: "hi" }] } },
+        { key: "sk-invalid-moonshot-0000" },
+      ),
+    );
     expect(unauthorized.status).toBe(401);
-    expect(await unauthorized.json()).toEqual({ error: { code: "provider_unauthorized", message: "Invalid Authentication" } });
+    expect(await unauthorized.json()).toEqual({
+      error: { code: "provider_unauthorized", message: "Invalid Authentication" },
+    });
   });
 });

@@ -11,7 +11,12 @@ import {
 import { POST } from "./route";
 
 const ENV_KEYS = ["PLAYGROUND_ENABLE_STDIO", "PLAYGROUND_PUBLIC", "PLAYGROUND_MCP_ALLOWED_URLS"];
-const pageHeaders = () => ({ host: "localhost:3000", origin: "http://localhost:3000", [PAGE_TOKEN_HEADER]: serverSecret(), "content-type": "application/json" });
+const pageHeaders = () => ({
+  host: "localhost:3000",
+  origin: "http://localhost:3000",
+  [PAGE_TOKEN_HEADER]: serverSecret(),
+  "content-type": "application/json",
+});
 
 function importRequest(body: unknown, headers: Record<string, string> = pageHeaders()): Promise<Response> {
   return POST(new Request("http://localhost:3000/api/mcp", { method: "POST", headers, body: JSON.stringify(body) }));
@@ -44,7 +49,14 @@ describe("POST /api/mcp over Streamable HTTP", () => {
     const response = await importRequest({ transport: "http", url: weather.url });
     expect(response.status).toBe(200);
     const body = (await response.json()) as any;
-    expect(body).toMatchObject({ serverName: "weather-test", serverVersion: "1.2.3", namespace: "weather-test", toolCount: 3, pages: 1, transport: "http" });
+    expect(body).toMatchObject({
+      serverName: "weather-test",
+      serverVersion: "1.2.3",
+      namespace: "weather-test",
+      toolCount: 3,
+      pages: 1,
+      transport: "http",
+    });
     expect(body.catalog.tools.map((tool: any) => tool.name)).toEqual(["get_weather", "get_forecast", "xss_probe"]);
     expect(body.catalog.tools.every((tool: any) => tool.namespace === "weather-test")).toBe(true);
     expect(body.catalog.namespaces).toEqual({ "weather-test": "Weather (test)" });
@@ -66,11 +78,17 @@ describe("POST /api/mcp over Streamable HTTP", () => {
     const closed = await startHtmlServer();
     const closedUrl = closed.url;
     await closed.close();
-    expect(await errorOf(await importRequest({ transport: "http", url: closedUrl, timeoutMs: 5_000 }))).toMatchObject({ status: 502, code: "unreachable" });
+    expect(await errorOf(await importRequest({ transport: "http", url: closedUrl, timeoutMs: 5_000 }))).toMatchObject({
+      status: 502,
+      code: "unreachable",
+    });
 
     const slow = await startWeatherServer(3_000);
     try {
-      expect(await errorOf(await importRequest({ transport: "http", url: slow.url, timeoutMs: 1_000 }))).toMatchObject({ status: 504, code: "timeout" });
+      expect(await errorOf(await importRequest({ transport: "http", url: slow.url, timeoutMs: 1_000 }))).toMatchObject({
+        status: 504,
+        code: "timeout",
+      });
     } finally {
       await slow.close();
     }
@@ -86,7 +104,10 @@ describe("POST /api/mcp over Streamable HTTP", () => {
 
     const empty = await startEmptyServer();
     try {
-      expect(await errorOf(await importRequest({ transport: "http", url: empty.url }))).toMatchObject({ status: 422, code: "no_tools" });
+      expect(await errorOf(await importRequest({ transport: "http", url: empty.url }))).toMatchObject({
+        status: 422,
+        code: "no_tools",
+      });
     } finally {
       await empty.close();
     }
@@ -94,12 +115,18 @@ describe("POST /api/mcp over Streamable HTTP", () => {
 
   it("applies the URL allow-list, including on a public host", async () => {
     process.env.PLAYGROUND_MCP_ALLOWED_URLS = "https://mcp.example.com";
-    expect(await errorOf(await importRequest({ transport: "http", url: weather.url }))).toMatchObject({ status: 403, code: "url_not_allowed" });
+    expect(await errorOf(await importRequest({ transport: "http", url: weather.url }))).toMatchObject({
+      status: 403,
+      code: "url_not_allowed",
+    });
     process.env.PLAYGROUND_MCP_ALLOWED_URLS = new URL(weather.url).origin;
     expect((await importRequest({ transport: "http", url: weather.url })).status).toBe(200);
     delete process.env.PLAYGROUND_MCP_ALLOWED_URLS;
     process.env.PLAYGROUND_PUBLIC = "1";
-    expect(await errorOf(await importRequest({ transport: "http", url: weather.url }))).toMatchObject({ status: 403, code: "url_not_allowed" });
+    expect(await errorOf(await importRequest({ transport: "http", url: weather.url }))).toMatchObject({
+      status: 403,
+      code: "url_not_allowed",
+    });
   });
 });
 
@@ -114,15 +141,26 @@ describe("POST /api/mcp refuses", () => {
       [{ ...pageHeaders(), host: "attacker.example:3000", origin: "http://attacker.example:3000" }, "host_not_allowed"],
     ];
     for (const [headers, code] of cases) {
-      expect(await errorOf(await importRequest({ transport: "http", url: weather.url }, headers))).toMatchObject({ status: 403, code });
-      expect(await errorOf(await importRequest({ transport: "stdio", ...stdioServerCommand() }, headers))).toMatchObject({ status: 403, code });
+      expect(await errorOf(await importRequest({ transport: "http", url: weather.url }, headers))).toMatchObject({
+        status: 403,
+        code,
+      });
+      expect(
+        await errorOf(await importRequest({ transport: "stdio", ...stdioServerCommand() }, headers)),
+      ).toMatchObject({ status: 403, code });
     }
     expect(weather.requests).toBe(before);
   });
 
   it("a stdio command when stdio is disabled (the default), and never starts it", async () => {
     const marker = `/tmp/playground-stdio-should-not-run-${process.pid}`;
-    const failure = await errorOf(await importRequest({ transport: "stdio", command: process.execPath, args: ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "ran")`] }));
+    const failure = await errorOf(
+      await importRequest({
+        transport: "stdio",
+        command: process.execPath,
+        args: ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "ran")`],
+      }),
+    );
     expect(failure).toMatchObject({ status: 403, code: "stdio_disabled" });
     expect(failure.message).toContain("PLAYGROUND_ENABLE_STDIO=1");
     const fs = await import("node:fs");
@@ -130,11 +168,24 @@ describe("POST /api/mcp refuses", () => {
   });
 
   it("malformed requests", async () => {
-    expect(await errorOf(await importRequest({ transport: "ftp" }))).toMatchObject({ status: 400, code: "invalid_request" });
-    expect(await errorOf(await importRequest({ transport: "http", url: "file:///etc/passwd" }))).toMatchObject({ status: 400, code: "invalid_url" });
-    expect(await errorOf(await importRequest({ transport: "http", url: weather.url, headers: { host: "x" } }))).toMatchObject({ status: 400, code: "invalid_request" });
-    expect(await errorOf(await importRequest({ transport: "http", url: weather.url, headers: { "x-a": "1\r\nx-b: 2" } }))).toMatchObject({ status: 400, code: "invalid_request" });
-    expect(await errorOf(await importRequest({ transport: "stdio", command: "sh\nrm", args: [] }))).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(await errorOf(await importRequest({ transport: "ftp" }))).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+    });
+    expect(await errorOf(await importRequest({ transport: "http", url: "file:///etc/passwd" }))).toMatchObject({
+      status: 400,
+      code: "invalid_url",
+    });
+    expect(
+      await errorOf(await importRequest({ transport: "http", url: weather.url, headers: { host: "x" } })),
+    ).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(
+      await errorOf(await importRequest({ transport: "http", url: weather.url, headers: { "x-a": "1\r\nx-b: 2" } })),
+    ).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(await errorOf(await importRequest({ transport: "stdio", command: "sh\nrm", args: [] }))).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+    });
   });
 });
 
@@ -150,7 +201,9 @@ describe("POST /api/mcp over stdio, when enabled on loopback", () => {
 
   it("explains a command that does not exist", async () => {
     process.env.PLAYGROUND_ENABLE_STDIO = "1";
-    const failure = await errorOf(await importRequest({ transport: "stdio", command: "/nonexistent/mcp-server-binary", timeoutMs: 5_000 }));
+    const failure = await errorOf(
+      await importRequest({ transport: "stdio", command: "/nonexistent/mcp-server-binary", timeoutMs: 5_000 }),
+    );
     expect(failure.code).toBe("spawn_failed");
   });
 });

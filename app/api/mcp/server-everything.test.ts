@@ -11,12 +11,32 @@ import { PAGE_TOKEN_HEADER, serverSecret } from "@/lib/server/request-guard";
 import { POST } from "./route";
 
 const EVERYTHING_BIN = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
-const pageHeaders = () => ({ host: "localhost:3000", origin: "http://localhost:3000", [PAGE_TOKEN_HEADER]: serverSecret(), "content-type": "application/json" });
+const pageHeaders = () => ({
+  host: "localhost:3000",
+  origin: "http://localhost:3000",
+  [PAGE_TOKEN_HEADER]: serverSecret(),
+  "content-type": "application/json",
+});
 
-type ImportBody = { serverName: string; namespace: string; toolCount: number; pages: number; transport: string; catalog: { tools: Array<{ name: string; namespace?: string; description: string; inputSchema: Record<string, unknown> }> } };
+type ImportBody = {
+  serverName: string;
+  namespace: string;
+  toolCount: number;
+  pages: number;
+  transport: string;
+  catalog: {
+    tools: Array<{ name: string; namespace?: string; description: string; inputSchema: Record<string, unknown> }>;
+  };
+};
 
 async function importTools(body: unknown): Promise<{ status: number; body: ImportBody }> {
-  const response = await POST(new Request("http://localhost:3000/api/mcp", { method: "POST", headers: pageHeaders(), body: JSON.stringify(body) }));
+  const response = await POST(
+    new Request("http://localhost:3000/api/mcp", {
+      method: "POST",
+      headers: pageHeaders(),
+      body: JSON.stringify(body),
+    }),
+  );
   return { status: response.status, body: (await response.json()) as ImportBody };
 }
 
@@ -26,7 +46,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -36,7 +58,10 @@ let httpUrl: string;
 
 beforeAll(async () => {
   const port = await freePort();
-  httpServer = spawn(process.execPath, [EVERYTHING_BIN, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  httpServer = spawn(process.execPath, [EVERYTHING_BIN, "streamableHttp"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   // It says so on stderr once it listens.
   await new Promise<void>((resolve, reject) => {
     let said = "";
@@ -84,11 +109,17 @@ describe("importing @modelcontextprotocol/server-everything through POST /api/mc
 
   it("over stdio, when enabled on loopback, with the same tools", async () => {
     process.env.PLAYGROUND_ENABLE_STDIO = "1";
-    const { status, body } = await importTools({ transport: "stdio", command: process.execPath, args: [EVERYTHING_BIN, "stdio"] });
+    const { status, body } = await importTools({
+      transport: "stdio",
+      command: process.execPath,
+      args: [EVERYTHING_BIN, "stdio"],
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.transport).toBe("stdio");
     expectEverythingCatalog(body);
     const overHttp = await importTools({ transport: "http", url: httpUrl });
-    expect(body.catalog.tools.map((tool) => tool.name).sort()).toEqual(overHttp.body.catalog.tools.map((tool) => tool.name).sort());
+    expect(body.catalog.tools.map((tool) => tool.name).sort()).toEqual(
+      overHttp.body.catalog.tools.map((tool) => tool.name).sort(),
+    );
   });
 });

@@ -6,7 +6,13 @@ import { loadExample } from "@/lib/examples";
 import { serializeScenario } from "@/lib/scenario";
 import { PAGE_TOKEN_HEADER, serverSecret } from "@/lib/server/request-guard";
 import { DATA_DIR_ENV, SHARE_MAX_BYTES_ENV, SHARE_MAX_TOTAL_BYTES_ENV } from "@/lib/server/share-store";
-import { decodeSharePayload, deflateText, encodeBase64Url, encodeWorkspace, payloadFromEnvelopeText } from "@/lib/share";
+import {
+  decodeSharePayload,
+  deflateText,
+  encodeBase64Url,
+  encodeWorkspace,
+  payloadFromEnvelopeText,
+} from "@/lib/share";
 import { GET } from "./[id]/route";
 import { POST } from "./route";
 
@@ -24,10 +30,21 @@ afterAll(() => {
   fs.rmSync(directory, { recursive: true, force: true });
 });
 
-const pageHeaders = () => ({ host: "localhost:3000", origin: "http://localhost:3000", [PAGE_TOKEN_HEADER]: serverSecret(), "content-type": "application/json" });
+const pageHeaders = () => ({
+  host: "localhost:3000",
+  origin: "http://localhost:3000",
+  [PAGE_TOKEN_HEADER]: serverSecret(),
+  "content-type": "application/json",
+});
 
 function post(body: unknown, headers: Record<string, string> = pageHeaders()): Promise<Response> {
-  return POST(new Request("http://localhost:3000/api/share", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  return POST(
+    new Request("http://localhost:3000/api/share", {
+      method: "POST",
+      headers,
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 function get(id: string, headers: Record<string, string> = pageHeaders()): Promise<Response> {
@@ -60,7 +77,9 @@ describe("/api/share", () => {
 
   it("stores the server's canonical re-encoding, so smuggled keys are not kept", async () => {
     const scenario = JSON.parse(serializeScenario(await loadExample("weather")));
-    const payload = payloadFromEnvelopeText(JSON.stringify({ v: 1, scenario, providerKeys: { anthropic: "sk-ant-SMUGGLED" } }));
+    const payload = payloadFromEnvelopeText(
+      JSON.stringify({ v: 1, scenario, providerKeys: { anthropic: "sk-ant-SMUGGLED" } }),
+    );
     const response = await post({ payload });
     const { id } = (await response.json()) as { id: string };
     const stored = (await (await get(id)).json()) as { payload: string };
@@ -73,7 +92,10 @@ describe("/api/share", () => {
     const { [PAGE_TOKEN_HEADER]: _token, ...withoutToken } = pageHeaders();
     const cases: Array<[Record<string, string>, string]> = [
       [withoutToken, "missing_token"],
-      [{ ...pageHeaders(), host: "rebind.attacker.example:3000", origin: "http://rebind.attacker.example:3000" }, "host_not_allowed"],
+      [
+        { ...pageHeaders(), host: "rebind.attacker.example:3000", origin: "http://rebind.attacker.example:3000" },
+        "host_not_allowed",
+      ],
       [{ ...pageHeaders(), origin: "https://attacker.example" }, "origin_not_allowed"],
     ];
     for (const [headers, code] of cases) {
@@ -92,8 +114,16 @@ describe("/api/share", () => {
     await expectError(await post("not json"), 400, "invalid_json");
     await expectError(await post({ nope: 1 }), 400, "invalid_request");
     await expectError(await post({ payload: "1.garbage$" }), 400, "share_bad-encoding");
-    await expectError(await post({ payload: payloadFromEnvelopeText('{"v":1,"scenario":{"title":1}}') }), 400, "share_invalid-scenario");
-    await expectError(await post({ payload: `1.${encodeBase64Url(deflateText(" ".repeat(40 * 1024 * 1024)))}` }), 413, "share_too-large");
+    await expectError(
+      await post({ payload: payloadFromEnvelopeText('{"v":1,"scenario":{"title":1}}') }),
+      400,
+      "share_invalid-scenario",
+    );
+    await expectError(
+      await post({ payload: `1.${encodeBase64Url(deflateText(" ".repeat(40 * 1024 * 1024)))}` }),
+      413,
+      "share_too-large",
+    );
     await expectError(await get("short"), 400, "invalid_id");
     await expectError(await get("AAAAAAAAAAAAAAAAAAAAAA"), 404, "not_found");
   });

@@ -17,18 +17,27 @@ export type BuildOptions = {
 export type BuiltTool = { tool: CatalogTool; anthropicForm: Record<string, unknown>; estimatedTokens: number };
 
 const MIN_PARAMETERS = 2;
-const EMPTY_SKELETON = JSON.stringify({ name: "", description: "", input_schema: { type: "object", properties: {}, required: [] } });
+const EMPTY_SKELETON = JSON.stringify({
+  name: "",
+  description: "",
+  input_schema: { type: "object", properties: {}, required: [] },
+});
 const MAX_PARAMETERS = 8;
 
 export function buildTool(blueprint: Blueprint, options: BuildOptions): BuiltTool {
   const random = createRandom(options.seed);
   const fill = placeholderFiller(blueprint);
   const { required, optional } = parameterPools(blueprint, fill, random.shuffle);
-  const wanted = Math.min(MAX_PARAMETERS, Math.max(MIN_PARAMETERS, required.length + random.integer(1, 3) + Math.floor(options.targetTokens / 250)));
+  const wanted = Math.min(
+    MAX_PARAMETERS,
+    Math.max(MIN_PARAMETERS, required.length + random.integer(1, 3) + Math.floor(options.targetTokens / 250)),
+  );
   const parameters = [...required, ...optional.slice(0, Math.max(0, wanted - required.length))];
   const spare = optional.slice(Math.max(0, wanted - required.length));
   const { action, domain } = blueprint;
-  const core = [action.opener, `${capitalize(domain.system)} ${domain.purpose}.`, action.useWhen, action.returns].map(fill);
+  const core = [action.opener, `${capitalize(domain.system)} ${domain.purpose}.`, action.useWhen, action.returns].map(
+    fill,
+  );
   // Filled only when used: most tools need a few of the 32 sentences.
   const details = random.shuffle(DETAIL_SENTENCES);
   const sentences = [...core];
@@ -36,17 +45,20 @@ export function buildTool(blueprint: Blueprint, options: BuildOptions): BuiltToo
 
   const partTokens = (text: string) => options.countTokens(text);
   const sentenceTokens = (sentence: string) => partTokens(" " + sentence);
-  const parameterTokens = (parameter: ParameterSpec) => partTokens("," + JSON.stringify(parameter.name) + ":" + JSON.stringify(toSchema(parameter)));
+  const parameterTokens = (parameter: ParameterSpec) =>
+    partTokens("," + JSON.stringify(parameter.name) + ":" + JSON.stringify(toSchema(parameter)));
   // Every part is counted on its own so the cache turns most counts into lookups; names are unique, but their
   // `_word` pieces are not (o200k splits `crm_create_contact` into `crm`, `_create`, `_contact` anyway).
   const [firstWord, ...otherWords] = blueprint.name.split("_");
   const nameTokens = partTokens(firstWord) + sum(otherWords.map((word) => partTokens("_" + word)));
-  const skeletonTokens = partTokens(EMPTY_SKELETON) + nameTokens + sum(requiredNames.map((name) => partTokens(JSON.stringify(name) + ",")));
+  const skeletonTokens =
+    partTokens(EMPTY_SKELETON) + nameTokens + sum(requiredNames.map((name) => partTokens(JSON.stringify(name) + ",")));
   let estimate = skeletonTokens + sum(sentences.map(sentenceTokens)) + sum(parameters.map(parameterTokens));
   const target = options.targetTokens / options.ratio;
 
   // Too big: drop optional parameters first, then the less essential sentences.
-  while (estimate > target && parameters.length > Math.max(MIN_PARAMETERS, required.length)) estimate -= parameterTokens(parameters.pop()!);
+  while (estimate > target && parameters.length > Math.max(MIN_PARAMETERS, required.length))
+    estimate -= parameterTokens(parameters.pop()!);
   while (estimate > target && sentences.length > 1) estimate -= sentenceTokens(sentences.pop()!);
   // Too small: add detail sentences, then spare parameters, stopping where the total is closest to the target.
   for (const template of details) {
@@ -97,7 +109,11 @@ function parameterPools(
         taken.add(spec.name);
         return true;
       });
-  const required = unique([...action.required, ...(qualifier.parameter ? [qualifier.parameter] : []), ...(action.verb === "create" ? domain.fields.slice(0, 2) : [])]);
+  const required = unique([
+    ...action.required,
+    ...(qualifier.parameter ? [qualifier.parameter] : []),
+    ...(action.verb === "create" ? domain.fields.slice(0, 2) : []),
+  ]);
   const optional = unique(shuffle([...action.optional, ...domain.fields]));
   return { required, optional };
 }
@@ -141,7 +157,9 @@ function toSchema(spec: ParameterSpec): JsonSchema {
 
 /** "an escalation", "a user", "an NDA": by the first letter, which is right for this vocabulary. */
 function withArticle(phrase: string): string {
-  return (/^[aeiou]/i.test(phrase) && !/^(user|utm|uni)/i.test(phrase)) || /^(NDA|SLA)/.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
+  return (/^[aeiou]/i.test(phrase) && !/^(user|utm|uni)/i.test(phrase)) || /^(NDA|SLA)/.test(phrase)
+    ? `an ${phrase}`
+    : `a ${phrase}`;
 }
 
 function sum(values: number[]): number {

@@ -9,7 +9,9 @@ import { generateSyntheticCatalog } from "./synthetic-catalog";
 
 /** The size the generator aims at: the tool as an Anthropic tool definition. */
 function anthropicTokens(tool: CatalogTool): number {
-  return countTokens(JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+  return countTokens(
+    JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }),
+  );
 }
 
 function summarise(tools: CatalogTool[]) {
@@ -22,13 +24,17 @@ describe("generateSyntheticCatalog", () => {
     const options = { count: 50, targetTokensPerTool: 300, seed: 7, countTokens };
     expect(generateSyntheticCatalog(options)).toEqual(generateSyntheticCatalog(options));
     const other = generateSyntheticCatalog({ ...options, seed: 8 });
-    expect(other.tools.map((tool) => tool.name)).not.toEqual(generateSyntheticCatalog(options).tools.map((tool) => tool.name));
+    expect(other.tools.map((tool) => tool.name)).not.toEqual(
+      generateSyntheticCatalog(options).tools.map((tool) => tool.name),
+    );
   });
 
   it("hits 400 tokens a tool for 200 tools, every tool within ±10%", () => {
     const catalog = generateSyntheticCatalog({ count: 200, targetTokensPerTool: 400, seed: 200, countTokens });
     const { sizes, mean } = summarise(catalog.tools);
-    console.warn(`synthetic catalog, 200 tools @ 400: mean ${mean.toFixed(1)} o200k tokens/tool (min ${Math.min(...sizes)}, max ${Math.max(...sizes)})`);
+    console.warn(
+      `synthetic catalog, 200 tools @ 400: mean ${mean.toFixed(1)} o200k tokens/tool (min ${Math.min(...sizes)}, max ${Math.max(...sizes)})`,
+    );
     expect(Math.abs(mean - 400)).toBeLessThan(400 * 0.03);
     expect(sizes.every((size) => Math.abs(size - 400) <= 40)).toBe(true);
   });
@@ -51,7 +57,13 @@ describe("generateSyntheticCatalog", () => {
   });
 
   it("groups tools into namespaces when asked", () => {
-    const catalog = generateSyntheticCatalog({ count: 120, targetTokensPerTool: 200, seed: 1, countTokens, namespaces: 4 });
+    const catalog = generateSyntheticCatalog({
+      count: 120,
+      targetTokensPerTool: 200,
+      seed: 1,
+      countTokens,
+      namespaces: 4,
+    });
     const namespaces = new Set(catalog.tools.map((tool) => tool.namespace));
     expect(namespaces.size).toBe(4);
     expect(Object.keys(catalog.namespaces ?? {}).sort()).toEqual([...namespaces].sort());
@@ -69,7 +81,13 @@ describe("generateSyntheticCatalog", () => {
   });
 
   it("keeps names unique beyond the combination space", () => {
-    const catalog = generateSyntheticCatalog({ count: 500, targetTokensPerTool: 100, seed: 1, countTokens, namespaces: 1 });
+    const catalog = generateSyntheticCatalog({
+      count: 500,
+      targetTokensPerTool: 100,
+      seed: 1,
+      countTokens,
+      namespaces: 1,
+    });
     expect(new Set(catalog.tools.map((tool) => tool.name)).size).toBe(500);
   });
 });

@@ -19,7 +19,8 @@ const turn: FakeTurn = {
 function fold(provider: Parameters<typeof createStreamAccumulator>[0], events: Array<{ data: unknown }>) {
   const previews: PreviewEvent[] = [];
   const accumulator = createStreamAccumulator(provider, (event) => previews.push(event));
-  for (const event of events) if (typeof event.data !== "string") accumulator.push(event.data as Record<string, unknown>);
+  for (const event of events)
+    if (typeof event.data !== "string") accumulator.push(event.data as Record<string, unknown>);
   return { result: accumulator.result(), previews };
 }
 
@@ -32,21 +33,33 @@ describe("stream accumulators", () => {
     const message = anthropicMessage(turn, usage, "claude-opus-4-8", "t1");
     const { result, previews } = fold("anthropic", anthropicEvents(message));
     expect(result).toEqual(message);
-    expect(previews.filter((event) => event.type === "part").map((event) => (event.type === "part" ? event.kind : ""))).toEqual(["text", "search", "search-result", "tool-call"]);
+    expect(
+      previews.filter((event) => event.type === "part").map((event) => (event.type === "part" ? event.kind : "")),
+    ).toEqual(["text", "search", "search-result", "tool-call"]);
     expect(previewText(previews, 0)).toBe("Let me check.");
     expect(previewText(previews, 3)).toBe(JSON.stringify({ city: "Paris", days: [1, 2] }));
   });
 
   it("Responses: response.completed is the result; deltas preview the text and arguments", () => {
-    const body = responsesBody({ ...turn, search: { kind: "openai-hosted", query: "weather", found: ["get_weather"] } }, [{ name: "get_weather", description: "d", schema: {}, deferred: true }], usage, "gpt-5.4", "t2");
+    const body = responsesBody(
+      { ...turn, search: { kind: "openai-hosted", query: "weather", found: ["get_weather"] } },
+      [{ name: "get_weather", description: "d", schema: {}, deferred: true }],
+      usage,
+      "gpt-5.4",
+      "t2",
+    );
     const { result, previews } = fold("openai-responses", responsesEvents(body));
     expect(result).toEqual(body);
-    expect(previews.filter((event) => event.type === "part").map((event) => (event.type === "part" ? event.kind : ""))).toEqual(["search", "search-result", "text", "tool-call"]);
+    expect(
+      previews.filter((event) => event.type === "part").map((event) => (event.type === "part" ? event.kind : "")),
+    ).toEqual(["search", "search-result", "text", "tool-call"]);
   });
 
   it("Responses: response.failed throws with the provider's message", () => {
     const body = responsesBody(turn, [], usage, "gpt-5.4", "t3");
-    expect(() => fold("openai-responses", responsesEvents(body, { failAfterFirstItem: true }))).toThrow(ProviderStreamError);
+    expect(() => fold("openai-responses", responsesEvents(body, { failAfterFirstItem: true }))).toThrow(
+      ProviderStreamError,
+    );
   });
 
   it("Chat Completions: content, tool calls and the trailing usage chunk", () => {
@@ -54,7 +67,9 @@ describe("stream accumulators", () => {
     const { result } = fold("openai-chat", chatChunks(body, "chat", true));
     const message = (result.choices as Array<{ message: Record<string, unknown>; finish_reason: string }>)[0];
     expect(message.message.content).toBe("Let me check.");
-    expect(message.message.tool_calls).toEqual((body.choices as Array<{ message: { tool_calls: unknown } }>)[0].message.tool_calls);
+    expect(message.message.tool_calls).toEqual(
+      (body.choices as Array<{ message: { tool_calls: unknown } }>)[0].message.tool_calls,
+    );
     expect(message.finish_reason).toBe("tool_calls");
     expect(result.usage).toEqual(body.usage);
   });
@@ -62,6 +77,11 @@ describe("stream accumulators", () => {
   it("Moonshot: usage from the final chunk's choice", () => {
     const body = chatBody(turn, usage, "kimi-k3", "t5", "moonshot");
     const { result } = fold("moonshot", chatChunks(body, "moonshot", false));
-    expect(result.usage).toEqual({ prompt_tokens: 1200, completion_tokens: 40, total_tokens: 1240, cached_tokens: 1000 });
+    expect(result.usage).toEqual({
+      prompt_tokens: 1200,
+      completion_tokens: 40,
+      total_tokens: 1240,
+      cached_tokens: 1000,
+    });
   });
 });

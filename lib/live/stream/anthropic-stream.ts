@@ -54,8 +54,10 @@ export function createAnthropicAccumulator(emit: (event: PreviewEvent) => void):
             block.input = {};
           }
           emit({ type: "part", part: index, ...kindOf(block) });
-          if (block.type === "tool_search_tool_result") emit({ type: "delta", part: index, text: searchResultText(block) });
-          if (block.type === "text" && typeof block.text === "string" && block.text) emit({ type: "delta", part: index, text: block.text });
+          if (block.type === "tool_search_tool_result")
+            emit({ type: "delta", part: index, text: searchResultText(block) });
+          if (block.type === "text" && typeof block.text === "string" && block.text)
+            emit({ type: "delta", part: index, text: block.text });
           return;
         }
         case "content_block_delta": {
@@ -99,7 +101,8 @@ export function createAnthropicAccumulator(emit: (event: PreviewEvent) => void):
           // message_delta usage is cumulative; null fields mean "unchanged".
           const usage = (event.usage ?? {}) as Json;
           const merged: Json = { ...((message.usage as Json) ?? {}) };
-          for (const [key, value] of Object.entries(usage)) if (value !== null && value !== undefined) merged[key] = value;
+          for (const [key, value] of Object.entries(usage))
+            if (value !== null && value !== undefined) merged[key] = value;
           message.usage = merged;
           return;
         }

@@ -25,9 +25,13 @@ export function createChatAccumulator(emit: (event: PreviewEvent) => void): Stre
     push(chunk: Json) {
       if (chunk.error) {
         const error = chunk.error as Json;
-        throw new ProviderStreamError(String(error.message ?? "stream error"), String(error.code ?? error.type ?? "stream_error"));
+        throw new ProviderStreamError(
+          String(error.message ?? "stream error"),
+          String(error.code ?? error.type ?? "stream_error"),
+        );
       }
-      for (const key of ["id", "created", "model", "system_fingerprint"]) if (chunk[key] !== undefined) head[key] = chunk[key];
+      for (const key of ["id", "created", "model", "system_fingerprint"])
+        if (chunk[key] !== undefined) head[key] = chunk[key];
       if (chunk.usage) usage = chunk.usage as Json;
       const choice = (Array.isArray(chunk.choices) ? chunk.choices[0] : undefined) as Json | undefined;
       if (!choice) return;
@@ -71,7 +75,13 @@ export function createChatAccumulator(emit: (event: PreviewEvent) => void): Stre
     result() {
       const message: Json = { role: "assistant", content };
       if (reasoning !== null) message.reasoning_content = reasoning;
-      const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }));
+      const toolCalls = [...calls.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([, call]) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: call.arguments },
+        }));
       if (toolCalls.length) message.tool_calls = toolCalls;
       return { ...head, choices: [{ index: 0, message, finish_reason: finishReason }], ...(usage ? { usage } : {}) };
     },

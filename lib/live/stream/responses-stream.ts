@@ -27,7 +27,11 @@ function kindOf(item: Json): { kind: PreviewPartKind; name?: string } {
 
 function loadedNames(item: Json): string {
   const tools = Array.isArray(item.tools) ? (item.tools as Json[]) : [];
-  const names = tools.flatMap((tool) => (tool.type === "namespace" && Array.isArray(tool.tools) ? (tool.tools as Json[]).map((inner) => `${String(tool.name)}.${String(inner.name)}`) : [String(tool.name ?? tool.type)]));
+  const names = tools.flatMap((tool) =>
+    tool.type === "namespace" && Array.isArray(tool.tools)
+      ? (tool.tools as Json[]).map((inner) => `${String(tool.name)}.${String(inner.name)}`)
+      : [String(tool.name ?? tool.type)],
+  );
   return names.join(", ") || "no tools loaded";
 }
 
@@ -61,8 +65,14 @@ export function createResponsesAccumulator(emit: (event: PreviewEvent) => void):
           const known = items[index];
           items[index] = { ...item };
           if (!known) emit({ type: "part", part: index, ...kindOf(item) });
-          if (item.type === "tool_search_call" && item.arguments !== undefined) emit({ type: "delta", part: index, text: typeof item.arguments === "string" ? item.arguments : JSON.stringify(item.arguments) });
-          if (item.type === "tool_search_output" && known?.type !== "tool_search_output") emit({ type: "delta", part: index, text: loadedNames(item) });
+          if (item.type === "tool_search_call" && item.arguments !== undefined)
+            emit({
+              type: "delta",
+              part: index,
+              text: typeof item.arguments === "string" ? item.arguments : JSON.stringify(item.arguments),
+            });
+          if (item.type === "tool_search_output" && known?.type !== "tool_search_output")
+            emit({ type: "delta", part: index, text: loadedNames(item) });
           return;
         }
         case "response.completed":
@@ -71,7 +81,10 @@ export function createResponsesAccumulator(emit: (event: PreviewEvent) => void):
           return;
         case "response.failed": {
           const error = ((event.response as Json)?.error ?? {}) as Json;
-          throw new ProviderStreamError(String(error.message ?? "the response failed"), String(error.code ?? "response_failed"));
+          throw new ProviderStreamError(
+            String(error.message ?? "the response failed"),
+            String(error.code ?? "response_failed"),
+          );
         }
         case "error":
           throw new ProviderStreamError(String(event.message ?? "stream error"), String(event.code ?? "stream_error"));

@@ -5,7 +5,15 @@ import { STRATEGY_IDS } from "../../scenario/types";
 import { STRATEGIES } from "../../strategies";
 
 /** One golden request: every request of every supported strategy × provider on the weather example. */
-export type GoldenRequest = { name: string; provider: ProviderId; strategy: StrategyId; beta: boolean; url: string; headers: Record<string, string>; body: Record<string, unknown> };
+export type GoldenRequest = {
+  name: string;
+  provider: ProviderId;
+  strategy: StrategyId;
+  beta: boolean;
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+};
 
 const PROVIDER_MODELS: Record<ProviderId, string> = {
   anthropic: "claude-opus-4-8",
@@ -21,12 +29,27 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
   for (const strategy of STRATEGY_IDS) {
     for (const provider of STRATEGIES[strategy].providers) {
       // Client and server search are both shown for the provider-native searches.
-      const executions = strategy === "anthropic-tool-search" || strategy === "openai-tool-search" ? (["server", "client"] as const) : ([scenario.settings.searchExecution] as const);
+      const executions =
+        strategy === "anthropic-tool-search" || strategy === "openai-tool-search"
+          ? (["server", "client"] as const)
+          : ([scenario.settings.searchExecution] as const);
       for (const execution of executions) {
-        const variants = strategy === "anthropic-tool-search" && execution === "server" ? (["bm25", "regex"] as const) : ([scenario.settings.searchVariant] as const);
+        const variants =
+          strategy === "anthropic-tool-search" && execution === "server"
+            ? (["bm25", "regex"] as const)
+            : ([scenario.settings.searchVariant] as const);
         for (const variant of variants) {
-          const settings = { ...scenario.settings, provider, model: PROVIDER_MODELS[provider], searchExecution: execution, searchVariant: variant };
-          const run = engine.runStrategy({ ...scenario, settings }, strategy, { provider, model: PROVIDER_MODELS[provider] });
+          const settings = {
+            ...scenario.settings,
+            provider,
+            model: PROVIDER_MODELS[provider],
+            searchExecution: execution,
+            searchVariant: variant,
+          };
+          const run = engine.runStrategy({ ...scenario, settings }, strategy, {
+            provider,
+            model: PROVIDER_MODELS[provider],
+          });
           if (run.refused) throw new Error(`golden: ${strategy} on ${provider} refused: ${run.refused.reason}`);
           const suffix = executions.length > 1 ? `-${execution}${variants.length > 1 ? `-${variant}` : ""}` : "";
           run.steps.forEach((step) => {
@@ -55,7 +78,9 @@ const SDK_TYPE: Record<ProviderId, string> = {
 };
 
 function identifier(name: string): string {
-  return name.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, character: string | undefined) => (character ? character.toUpperCase() : ""));
+  return name.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, character: string | undefined) =>
+    character ? character.toUpperCase() : "",
+  );
 }
 
 /**

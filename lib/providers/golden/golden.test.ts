@@ -15,7 +15,10 @@ describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", 
   };
 
   it("match the committed files exactly", () => {
-    const committed = fs.readdirSync(directory).filter((file) => file.endsWith(".json")).sort();
+    const committed = fs
+      .readdirSync(directory)
+      .filter((file) => file.endsWith(".json"))
+      .sort();
     expect(committed).toEqual(requests.map((request) => `${request.name}.json`).sort());
     for (const request of requests) {
       const file = JSON.parse(fs.readFileSync(path.join(directory, `${request.name}.json`), "utf8"));
@@ -44,22 +47,36 @@ describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", 
   it("Anthropic tool search: the reply's server_tool_use and tool_search_tool_result are sent back unchanged (§1.4)", () => {
     const messages = body("anthropic-tool-search-server-regex--anthropic--step-2-answer").messages;
     const assistant = messages[1].content;
-    expect(assistant[0]).toMatchObject({ type: "server_tool_use", name: "tool_search_tool_regex", input: { pattern: expect.any(String) } });
-    expect(assistant[1]).toMatchObject({ type: "tool_search_tool_result", tool_use_id: assistant[0].id, content: { type: "tool_search_tool_search_result" } });
+    expect(assistant[0]).toMatchObject({
+      type: "server_tool_use",
+      name: "tool_search_tool_regex",
+      input: { pattern: expect.any(String) },
+    });
+    expect(assistant[1]).toMatchObject({
+      type: "tool_search_tool_result",
+      tool_use_id: assistant[0].id,
+      content: { type: "tool_search_tool_search_result" },
+    });
     expect(assistant[1].content.tool_references[0]).toEqual({ type: "tool_reference", tool_name: "get_weather" });
   });
 
   it("Anthropic custom search returns tool_reference blocks in a tool_result (§1.5)", () => {
     const messages = body("anthropic-tool-search-client--anthropic--step-2-call").messages;
     const result = messages[messages.length - 1].content[0];
-    expect(result).toMatchObject({ type: "tool_result", content: [{ type: "tool_reference", tool_name: "get_weather" }] });
+    expect(result).toMatchObject({
+      type: "tool_result",
+      content: [{ type: "tool_reference", tool_name: "get_weather" }],
+    });
   });
 
   it("Anthropic mid-conversation: beta header, tool_addition in an appended system message (§4.2)", () => {
     const request = byName.get("anthropic-mid-conversation--anthropic--step-2-call")!;
     expect(request.headers["anthropic-beta"]).toBe("mid-conversation-tool-changes-2026-07-01");
     const last = (request.body.messages as any[]).at(-1);
-    expect(last).toEqual({ role: "system", content: [{ type: "tool_addition", tool: { type: "tool_reference", name: "get_weather" } }] });
+    expect(last).toEqual({
+      role: "system",
+      content: [{ type: "tool_addition", tool: { type: "tool_reference", name: "get_weather" } }],
+    });
     expect((request.body.messages as any[]).at(-2).role).toBe("user");
   });
 
@@ -83,7 +100,9 @@ describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", 
     const declaration = messages.find((message: any) => message.role === "system" && message.tools);
     expect(declaration).toBeDefined();
     expect("content" in declaration).toBe(false);
-    expect(body("kimi-dynamic--moonshot--step-2-call").tools.map((tool: any) => tool.function.name)).toEqual(["search_tools"]);
+    expect(body("kimi-dynamic--moonshot--step-2-call").tools.map((tool: any) => tool.function.name)).toEqual([
+      "search_tools",
+    ]);
   });
 
   it("no request carries a real key: only environment-variable placeholders", () => {

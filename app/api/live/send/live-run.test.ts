@@ -33,20 +33,44 @@ beforeEach(() => {
   fake.reset();
   resetLiveRateLimits();
   answers.length = 0;
-  restore = setEnv({ PLAYGROUND_TEST_PROVIDER_BASE_URL: fake.url, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, MOONSHOT_API_KEY: undefined, PLAYGROUND_LIVE_LOG: "off", PLAYGROUND_LIVE_LOG_FILE: undefined, PLAYGROUND_LIVE_RATE_BURST: "1000" });
+  restore = setEnv({
+    PLAYGROUND_TEST_PROVIDER_BASE_URL: fake.url,
+    ANTHROPIC_API_KEY: undefined,
+    OPENAI_API_KEY: undefined,
+    MOONSHOT_API_KEY: undefined,
+    PLAYGROUND_LIVE_LOG: "off",
+    PLAYGROUND_LIVE_LOG_FILE: undefined,
+    PLAYGROUND_LIVE_RATE_BURST: "1000",
+  });
 });
 afterEach(() => restore());
 
 function transport() {
   return createHttpTransport({
-    fetch: routeFetch({ "/api/live/send": send, "/api/count-tokens": countTokens }, { onResponse: (_path, response) => void response.text().then((text) => answers.push(text)) }),
+    fetch: routeFetch(
+      { "/api/live/send": send, "/api/count-tokens": countTokens },
+      { onResponse: (_path, response) => void response.text().then((text) => answers.push(text)) },
+    ),
     providerKey: () => KEY,
   });
 }
 
-function run(strategyId: StrategyId, provider: ProviderId, model: string, settings: Partial<Scenario["settings"]> = {}, endpoint?: LiveEndpoint) {
+function run(
+  strategyId: StrategyId,
+  provider: ProviderId,
+  model: string,
+  settings: Partial<Scenario["settings"]> = {},
+  endpoint?: LiveEndpoint,
+) {
   const turns = scenario.turns.slice(0, 2);
-  return createLiveRun({ scenario: { ...scenario, turns, settings: { ...scenario.settings, ...settings } }, strategyId, provider, model, transport: transport(), ...(endpoint ? { endpoint } : {}) });
+  return createLiveRun({
+    scenario: { ...scenario, turns, settings: { ...scenario.settings, ...settings } },
+    strategyId,
+    provider,
+    model,
+    transport: transport(),
+    ...(endpoint ? { endpoint } : {}),
+  });
 }
 
 function expectComplete(snapshot: LiveRunSnapshot) {
@@ -81,20 +105,29 @@ describe("a live run through the route and the fake provider", () => {
     const strategyRun = live.toStrategyRun();
     expect(strategyRun.steps).toHaveLength(snapshot.steps.length);
     expect(strategyRun.totals.requests).toBe(snapshot.steps.length);
-    if (strategyId !== "full") expect(snapshot.steps.some((step) => step.kind === "search" || step.kind === "load")).toBe(true);
+    if (strategyId !== "full")
+      expect(snapshot.steps.some((step) => step.kind === "search" || step.kind === "load")).toBe(true);
     for (const text of answers) expect(text).not.toContain(KEY);
   });
 
   it("sends the mid-conversation beta header and a tool_addition system message after the search result", async () => {
     const snapshot = await run("anthropic-mid-conversation", "anthropic", "claude-opus-4-8").run();
     expectComplete(snapshot);
-    expect(fake.requests.every((request) => request.headers["anthropic-beta"]?.includes("mid-conversation-tool-changes-2026-07-01"))).toBe(true);
-    const messages = (snapshot.steps[1].request.body.messages as Array<{ role: string; content: Array<{ type: string }> }>).map((message) => `${message.role}:${[...new Set(message.content.map((block) => block.type))].join("+")}`);
+    expect(
+      fake.requests.every((request) =>
+        request.headers["anthropic-beta"]?.includes("mid-conversation-tool-changes-2026-07-01"),
+      ),
+    ).toBe(true);
+    const messages = (
+      snapshot.steps[1].request.body.messages as Array<{ role: string; content: Array<{ type: string }> }>
+    ).map((message) => `${message.role}:${[...new Set(message.content.map((block) => block.type))].join("+")}`);
     expect(messages).toEqual(["user:text", "assistant:tool_use", "user:tool_result", "system:tool_addition"]);
   });
 
   it("sends back the provider's own assistant content (server search input, tool_search_output tools)", async () => {
-    const snapshot = await run("openai-tool-search", "openai-responses", "gpt-5.4", { searchExecution: "server" }).run();
+    const snapshot = await run("openai-tool-search", "openai-responses", "gpt-5.4", {
+      searchExecution: "server",
+    }).run();
     expectComplete(snapshot);
     const second = snapshot.steps[1].request.body.input as Array<{ type?: string; tools?: unknown[]; id?: string }>;
     const output = snapshot.steps[0].response.output as Array<{ id: string }>;
@@ -113,7 +146,12 @@ describe("a live run through the route and the fake provider", () => {
       },
     });
     expect(failed.status).toBe("failed");
-    expect(failed.error).toMatchObject({ code: "provider_rate_limited", status: 429, providerStatus: 429, retryAfterSeconds: 2 });
+    expect(failed.error).toMatchObject({
+      code: "provider_rate_limited",
+      status: 429,
+      providerStatus: 429,
+      retryAfterSeconds: 2,
+    });
     expect(failed.steps).toHaveLength(1);
     const failedRequest = failed.interrupted!.request.body;
     const resumed = await live.run();
@@ -147,7 +185,12 @@ describe("a live run through the route and the fake provider", () => {
     const live = run("full", "anthropic", "claude-opus-4-8");
     const snapshot = await live.run();
     const step = snapshot.steps[0];
-    const exact = await transport().count({ provider: "anthropic", endpoint: { kind: "official" }, body: step.request.body, betas: [] });
+    const exact = await transport().count({
+      provider: "anthropic",
+      endpoint: { kind: "official" },
+      body: step.request.body,
+      betas: [],
+    });
     expect(exact.method).toBe("anthropic count_tokens");
     expect(exact.inputTokens).toBeGreaterThan(0);
   });

@@ -49,18 +49,35 @@ beforeEach(() => {
     PLAYGROUND_LIVE_MAX_BODY_BYTES: undefined,
     PLAYGROUND_LIVE_RATE_BURST: undefined,
     PLAYGROUND_LIVE: undefined,
-    PLAYGROUND_LIVE_LOG: "off", PLAYGROUND_LIVE_LOG_FILE: logFile,
+    PLAYGROUND_LIVE_LOG: "off",
+    PLAYGROUND_LIVE_LOG_FILE: logFile,
   });
 });
 afterEach(() => {
   while (restorers.length) restorers.pop()?.();
 });
 
-const WEATHER = { name: "get_weather", description: "Get the current weather for a city", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
-const EMAIL = { name: "send_email", description: "Send an email message", input_schema: { type: "object", properties: { to: { type: "string" } }, required: ["to"] } };
+const WEATHER = {
+  name: "get_weather",
+  description: "Get the current weather for a city",
+  input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+};
+const EMAIL = {
+  name: "send_email",
+  description: "Send an email message",
+  input_schema: { type: "object", properties: { to: { type: "string" } }, required: ["to"] },
+};
 
 function anthropicBody(extra: Record<string, unknown> = {}) {
-  return { model: "claude-opus-4-8", max_tokens: 1024, system: [{ type: "text", text: "You are helpful." }], tools: [WEATHER, EMAIL], messages: [{ role: "user", content: [{ type: "text", text: "What is the weather in Paris?" }] }], cache_control: { type: "ephemeral" }, ...extra };
+  return {
+    model: "claude-opus-4-8",
+    max_tokens: 1024,
+    system: [{ type: "text", text: "You are helpful." }],
+    tools: [WEATHER, EMAIL],
+    messages: [{ role: "user", content: [{ type: "text", text: "What is the weather in Paris?" }] }],
+    cache_control: { type: "ephemeral" },
+    ...extra,
+  };
 }
 
 function send(body: unknown, options: Parameters<typeof pageRequest>[2] = {}) {
@@ -89,7 +106,11 @@ describe("POST /api/live/send: replies", () => {
     expect(lines.filter((line) => line.type === "part").map((line) => line.kind)).toEqual(["tool-call"]);
     expect(lines.filter((line) => line.type === "delta").length).toBeGreaterThan(1);
     const { response: message, usage } = done(lines);
-    expect((message.content as Array<{ type: string; name: string; input: unknown }>)[0]).toMatchObject({ type: "tool_use", name: "get_weather", input: { city: expect.any(String) } });
+    expect((message.content as Array<{ type: string; name: string; input: unknown }>)[0]).toMatchObject({
+      type: "tool_use",
+      name: "get_weather",
+      input: { city: expect.any(String) },
+    });
     const raw = message.usage as Record<string, number>;
     expect(usage.input).toBe(raw.input_tokens + raw.cache_creation_input_tokens + raw.cache_read_input_tokens);
     expect(usage.cacheWrite).toBeGreaterThan(0);
@@ -106,45 +127,130 @@ describe("POST /api/live/send: replies", () => {
   });
 
   it("Anthropic server-side tool search: server_tool_use and tool_search_tool_result arrive and read back as a search block", async () => {
-    const body = anthropicBody({ tools: [{ type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" }, { ...WEATHER, defer_loading: true }, { ...EMAIL, defer_loading: true }] });
+    const body = anthropicBody({
+      tools: [
+        { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
+        { ...WEATHER, defer_loading: true },
+        { ...EMAIL, defer_loading: true },
+      ],
+    });
     const lines = await readNdjson(await send({ provider: "anthropic", body }));
-    expect(lines.filter((line) => line.type === "part").map((line) => line.kind)).toEqual(["text", "search", "search-result", "tool-call"]);
+    expect(lines.filter((line) => line.type === "part").map((line) => line.kind)).toEqual([
+      "text",
+      "search",
+      "search-result",
+      "tool-call",
+    ]);
     const { response } = done(lines);
     const content = response.content as Array<Record<string, unknown>>;
-    expect(content.map((block) => block.type)).toEqual(["text", "server_tool_use", "tool_search_tool_result", "tool_use"]);
+    expect(content.map((block) => block.type)).toEqual([
+      "text",
+      "server_tool_use",
+      "tool_search_tool_result",
+      "tool_use",
+    ]);
     expect(content[1].input).toEqual({ query: "What is the weather in Paris?" });
     const read = readReply("anthropic", response);
-    expect(read.blocks[1]).toMatchObject({ type: "server-tool-search", variant: "bm25", result: { toolNames: ["get_weather", "send_email"] } });
+    expect(read.blocks[1]).toMatchObject({
+      type: "server-tool-search",
+      variant: "bm25",
+      result: { toolNames: ["get_weather", "send_email"] },
+    });
     expect((read.raw as Array<Record<string, unknown>>).some((block) => "caller" in block)).toBe(false);
   });
 
   it("uses client.beta.messages when betas are given (the anthropic-beta header reaches the provider)", async () => {
-    await readNdjson(await send({ provider: "anthropic", body: anthropicBody(), betas: ["mid-conversation-tool-changes-2026-07-01"] }));
+    await readNdjson(
+      await send({ provider: "anthropic", body: anthropicBody(), betas: ["mid-conversation-tool-changes-2026-07-01"] }),
+    );
     expect(fake.requests.at(-1)!.headers["anthropic-beta"]).toContain("mid-conversation-tool-changes-2026-07-01");
   });
 
   it("OpenAI Responses with hosted tool_search: tool_search_call, tool_search_output and the function call; cached_tokens", async () => {
-    const tools = [{ type: "tool_search" }, { type: "function", name: "get_weather", description: WEATHER.description, parameters: WEATHER.input_schema, defer_loading: true }];
-    const body = { model: "gpt-5.4", instructions: "Be brief.", tools, input: [{ role: "user", content: "What is the weather in Paris?" }], max_output_tokens: 512, prompt_cache_key: "tool-disclosure-playground" };
+    const tools = [
+      { type: "tool_search" },
+      {
+        type: "function",
+        name: "get_weather",
+        description: WEATHER.description,
+        parameters: WEATHER.input_schema,
+        defer_loading: true,
+      },
+    ];
+    const body = {
+      model: "gpt-5.4",
+      instructions: "Be brief.",
+      tools,
+      input: [{ role: "user", content: "What is the weather in Paris?" }],
+      max_output_tokens: 512,
+      prompt_cache_key: "tool-disclosure-playground",
+    };
     await readNdjson(await send({ provider: "openai-responses", body }, { key: PASTED_KEY }));
-    const { response, usage } = done(await readNdjson(await send({ provider: "openai-responses", body }, { key: PASTED_KEY })));
-    expect((response.output as Array<{ type: string }>).map((item) => item.type)).toEqual(["tool_search_call", "tool_search_output", "message", "function_call"]);
+    const { response, usage } = done(
+      await readNdjson(await send({ provider: "openai-responses", body }, { key: PASTED_KEY })),
+    );
+    expect((response.output as Array<{ type: string }>).map((item) => item.type)).toEqual([
+      "tool_search_call",
+      "tool_search_output",
+      "message",
+      "function_call",
+    ]);
     expect(usage.cacheRead).toBeGreaterThan(0);
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${PASTED_KEY}`);
     const read = readReply("openai-responses", response);
-    expect(read.blocks.map((block) => block.type)).toEqual(["openai-search-call", "openai-search-output", "text", "tool-call"]);
+    expect(read.blocks.map((block) => block.type)).toEqual([
+      "openai-search-call",
+      "openai-search-output",
+      "text",
+      "tool-call",
+    ]);
   });
 
   it("Chat Completions asks for usage in the stream and maps prompt_tokens_details.cached_tokens", async () => {
-    const body = { model: "gpt-5.4", messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Send an email to Ana" }], tools: [{ type: "function", function: { name: "send_email", description: EMAIL.description, parameters: EMAIL.input_schema } }], max_completion_tokens: 256 };
-    const { response, usage } = done(await readNdjson(await send({ provider: "openai-chat", body }, { key: PASTED_KEY })));
+    const body = {
+      model: "gpt-5.4",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Send an email to Ana" },
+      ],
+      tools: [
+        {
+          type: "function",
+          function: { name: "send_email", description: EMAIL.description, parameters: EMAIL.input_schema },
+        },
+      ],
+      max_completion_tokens: 256,
+    };
+    const { response, usage } = done(
+      await readNdjson(await send({ provider: "openai-chat", body }, { key: PASTED_KEY })),
+    );
     expect((fake.requests.at(-1)!.body as { stream_options: unknown }).stream_options).toEqual({ include_usage: true });
-    expect(((response.choices as Array<{ message: { tool_calls: unknown[] } }>)[0].message.tool_calls ?? []).length).toBe(1);
+    expect(
+      ((response.choices as Array<{ message: { tool_calls: unknown[] } }>)[0].message.tool_calls ?? []).length,
+    ).toBe(1);
     expect(usage.input).toBeGreaterThan(0);
   });
 
   it("Moonshot: usage.cached_tokens from the final chunk's choice", async () => {
-    const body = { model: "kimi-k3", messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Find a weather tool" }], tools: [{ type: "function", function: { name: "search_tools", description: "Search tools", parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } } }], max_tokens: 256, prompt_cache_key: "x" };
+    const body = {
+      model: "kimi-k3",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Find a weather tool" },
+      ],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "search_tools",
+            description: "Search tools",
+            parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+          },
+        },
+      ],
+      max_tokens: 256,
+      prompt_cache_key: "x",
+    };
     await readNdjson(await send({ provider: "moonshot", body }, { key: PASTED_KEY }));
     const { usage } = done(await readNdjson(await send({ provider: "moonshot", body }, { key: PASTED_KEY })));
     expect(fake.requests.at(-1)!.path).toBe("/moonshot/v1/chat/completions");
@@ -162,14 +268,23 @@ describe("POST /api/live/send: replies", () => {
 
 describe("POST /api/live/send: provider errors in words, status mapped", () => {
   it("400 with Anthropic's own message when every tool is deferred", async () => {
-    const response = await send({ provider: "anthropic", body: anthropicBody({ tools: [{ ...WEATHER, defer_loading: true }] }) });
+    const response = await send({
+      provider: "anthropic",
+      body: anthropicBody({ tools: [{ ...WEATHER, defer_loading: true }] }),
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get("x-provider-status")).toBe("400");
-    expect(await errorOf(response)).toEqual({ code: "provider_bad_request", message: "At least one tool must have defer_loading=false. All tools cannot be deferred." });
+    expect(await errorOf(response)).toEqual({
+      code: "provider_bad_request",
+      message: "At least one tool must have defer_loading=false. All tools cannot be deferred.",
+    });
   });
 
   it("401 for a bad key, with the masked key OpenAI echoes scrubbed", async () => {
-    const response = await send({ provider: "openai-chat", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] } }, { key: "sk-proj-invalid-abcdefgh1234" });
+    const response = await send(
+      { provider: "openai-chat", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] } },
+      { key: "sk-proj-invalid-abcdefgh1234" },
+    );
     expect(response.status).toBe(401);
     const error = await errorOf(response);
     expect(error.code).toBe("provider_unauthorized");
@@ -228,29 +343,51 @@ describe("POST /api/live/send: provider errors in words, status mapped", () => {
   it("an error inside a started stream arrives as an NDJSON error line", async () => {
     fake.enqueue({ kind: "stream-error" });
     const lines = await readNdjson(await send({ provider: "anthropic", body: anthropicBody() }));
-    const error = lines.find((line) => line.type === "error") as unknown as { status: number; error: { code: string; message: string } };
+    const error = lines.find((line) => line.type === "error") as unknown as {
+      status: number;
+      error: { code: string; message: string };
+    };
     expect(error).toMatchObject({ status: 503, error: { code: "provider_overloaded", message: "Overloaded" } });
     expect(lines.some((line) => line.type === "done")).toBe(false);
   });
 
   it("mid-stream failures of Responses and Chat Completions too", async () => {
     fake.enqueue({ kind: "stream-error" }, { kind: "stream-error" });
-    const responses = await readNdjson(await send({ provider: "openai-responses", body: { model: "gpt-5.4", input: "hi" } }, { key: PASTED_KEY }));
+    const responses = await readNdjson(
+      await send({ provider: "openai-responses", body: { model: "gpt-5.4", input: "hi" } }, { key: PASTED_KEY }),
+    );
     expect(responses.at(-1)).toMatchObject({ type: "error", error: { code: "provider_error" } });
-    const chat = await readNdjson(await send({ provider: "openai-chat", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] } }, { key: PASTED_KEY }));
+    const chat = await readNdjson(
+      await send(
+        { provider: "openai-chat", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] } },
+        { key: PASTED_KEY },
+      ),
+    );
     expect(chat.at(-1)).toMatchObject({ type: "error", error: { code: "provider_error" } });
   });
 });
 
 describe("POST /api/live/send: the route's own checks", () => {
   it("refuses a request without the page token, or from another origin", async () => {
-    const noToken = await POST(new Request("http://localhost:3000/api/live/send", { method: "POST", headers: { host: "localhost:3000", "content-type": "application/json" }, body: "{}" }));
+    const noToken = await POST(
+      new Request("http://localhost:3000/api/live/send", {
+        method: "POST",
+        headers: { host: "localhost:3000", "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
     expect(noToken.status).toBe(403);
     expect((await errorOf(noToken)).code).toBe("missing_token");
-    const crossSite = await send({ provider: "anthropic", body: anthropicBody() }, { headers: { origin: "https://evil.example" } });
+    const crossSite = await send(
+      { provider: "anthropic", body: anthropicBody() },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(crossSite.status).toBe(403);
     expect((await errorOf(crossSite)).code).toBe("origin_not_allowed");
-    const rebinding = await send({ provider: "anthropic", body: anthropicBody() }, { headers: { host: "evil.example:3000", origin: "http://evil.example:3000" } });
+    const rebinding = await send(
+      { provider: "anthropic", body: anthropicBody() },
+      { headers: { host: "evil.example:3000", origin: "http://evil.example:3000" } },
+    );
     expect(rebinding.status).toBe(403);
     expect(fake.requests).toHaveLength(0);
   });
@@ -261,7 +398,14 @@ describe("POST /api/live/send: the route's own checks", () => {
     expect((await errorOf(unknown)).message).toContain("body");
     const model = await send({ provider: "anthropic", body: anthropicBody({ model: "../../admin" }) });
     expect(model.status).toBe(400);
-    const betas = await send({ provider: "openai-chat", body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] }, betas: ["x-1"] }, { key: PASTED_KEY });
+    const betas = await send(
+      {
+        provider: "openai-chat",
+        body: { model: "gpt-5.4", messages: [{ role: "user", content: "hi" }] },
+        betas: ["x-1"],
+      },
+      { key: PASTED_KEY },
+    );
     expect(betas.status).toBe(400);
     const cap = await send({ provider: "anthropic", body: anthropicBody({ max_tokens: 100_000 }) });
     expect(cap.status).toBe(400);
@@ -277,33 +421,63 @@ describe("POST /api/live/send: the route's own checks", () => {
   });
 
   it("asks for a key when neither the browser nor the server has one", async () => {
-    const response = await send({ provider: "moonshot", body: { model: "kimi-k3", messages: [{ role: "user", content: "hi" }] } });
+    const response = await send({
+      provider: "moonshot",
+      body: { model: "kimi-k3", messages: [{ role: "user", content: "hi" }] },
+    });
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toEqual({ code: "missing_key", message: "live: no Moonshot key: paste one, or set MOONSHOT_API_KEY on the server." });
+    expect(await errorOf(response)).toEqual({
+      code: "missing_key",
+      message: "live: no Moonshot key: paste one, or set MOONSHOT_API_KEY on the server.",
+    });
   });
 
   it("custom base URLs: disabled by default, allow-listed when enabled, and never given a server key", async () => {
     const body = { model: "llama3.1", messages: [{ role: "user", content: "hi" }] };
-    const disabled = await send({ provider: "openai-chat", endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` }, body });
+    const disabled = await send({
+      provider: "openai-chat",
+      endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` },
+      body,
+    });
     expect(disabled.status).toBe(403);
     expect((await errorOf(disabled)).code).toBe("custom_base_url_disabled");
-    env({ PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_BASE_URL_ALLOWLIST: `${fake.url}/compatible`, OPENAI_API_KEY: "sk-openai-server-key-should-not-leave" });
-    const outside = await send({ provider: "openai-chat", endpoint: { kind: "custom", baseUrl: `${fake.url}/elsewhere/v1` }, body });
+    env({
+      PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1",
+      PLAYGROUND_BASE_URL_ALLOWLIST: `${fake.url}/compatible`,
+      OPENAI_API_KEY: "sk-openai-server-key-should-not-leave",
+    });
+    const outside = await send({
+      provider: "openai-chat",
+      endpoint: { kind: "custom", baseUrl: `${fake.url}/elsewhere/v1` },
+      body,
+    });
     expect(outside.status).toBe(403);
     expect((await errorOf(outside)).code).toBe("base_url_not_allowed");
-    done(await readNdjson(await send({ provider: "openai-chat", endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` }, body })));
+    done(
+      await readNdjson(
+        await send({
+          provider: "openai-chat",
+          endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` },
+          body,
+        }),
+      ),
+    );
     expect(fake.requests.at(-1)!.headers.authorization).toBe("Bearer no-key");
   });
 
   it("rate-limits per client with retry-after", async () => {
     env({ PLAYGROUND_LIVE_RATE_BURST: "2", PLAYGROUND_LIVE_RATE_PER_MINUTE: "6" });
     const headers = { "x-forwarded-for": "203.0.113.9" };
-    for (let index = 0; index < 2; index += 1) await readNdjson(await send({ provider: "anthropic", body: anthropicBody() }, { headers }));
+    for (let index = 0; index < 2; index += 1)
+      await readNdjson(await send({ provider: "anthropic", body: anthropicBody() }, { headers }));
     const limited = await send({ provider: "anthropic", body: anthropicBody() }, { headers });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await errorOf(limited)).code).toBe("rate_limited");
-    const other = await send({ provider: "anthropic", body: anthropicBody() }, { headers: { "x-forwarded-for": "203.0.113.10" } });
+    const other = await send(
+      { provider: "anthropic", body: anthropicBody() },
+      { headers: { "x-forwarded-for": "203.0.113.10" } },
+    );
     expect(other.status).toBe(200);
     await other.text();
   });
@@ -321,6 +495,8 @@ describe("POST /api/live/send: the route's own checks", () => {
       expect(text).not.toContain(PASTED_KEY);
       expect(text).not.toContain(SERVER_KEY);
     }
-    expect(fake.requests.at(-1)!.headers.authorization ?? fake.requests.at(-1)!.headers["x-api-key"]).toContain(PASTED_KEY);
+    expect(fake.requests.at(-1)!.headers.authorization ?? fake.requests.at(-1)!.headers["x-api-key"]).toContain(
+      PASTED_KEY,
+    );
   });
 });
