@@ -1,8 +1,8 @@
-import type { ToolEntry } from "../engine/transcript";
-import type { GoalVerdicts } from "../engine/types";
+import type { ToolEntry } from "../core";
+import type { GoalVerdicts } from "../core";
 import type { ModelInfo } from "../models";
 import type { Scenario, ScenarioSettings, ScenarioTurn, StrategyId, ProviderId } from "../scenario/types";
-import type { SimulationSession } from "../simulator/session";
+import type { ConversationSession } from "../simulator/session";
 
 /** Plain-words description of a strategy for the Learn cards (PRODUCT.md's strategy table). */
 export type StrategyExplanation = {
@@ -28,5 +28,5 @@ export interface StrategyDefinition {
   initialTools(scenario: Scenario): ToolEntry[];
   betas?(settings: ScenarioSettings): string[];
   /** Drives the session through one scripted user turn. */
-  runTurn(session: SimulationSession, context: TurnContext): void;
+  runTurn(session: ConversationSession, context: TurnContext): void;
 }
