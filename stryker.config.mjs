@@ -1,4 +1,6 @@
 // @ts-check
+import process from "node:process";
+
 /**
  * Mutation testing (StrykerJS): plants one small bug at a time in the code whose output is a number or a wire
  * request and checks that some unit test fails. A report, not part of `npm test` (see docs/TESTING.md).
