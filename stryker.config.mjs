@@ -13,7 +13,9 @@ import process from "node:process";
 const config = {
   packageManager: "npm",
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.mts", related: true },
+  vitest: { configFile: "vitest.mutation.config.mts", related: false },
+  // The initial run collects per-test coverage of every selected test; on a busy 2-core machine that takes minutes.
+  dryRunTimeoutMinutes: 20,
   coverageAnalysis: "perTest",
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
   // The TypeScript checker drops mutants that do not compile; it doubles the run time, so it is opt-in.
