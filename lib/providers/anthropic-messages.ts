@@ -1,6 +1,6 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import {
   ANTHROPIC_BM25_INPUT_KEY,
   ANTHROPIC_MAX_CACHE_BREAKPOINTS,

@@ -1,6 +1,6 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
 import { chatFunction } from "./openai-function";
 import { SegmentList } from "./segment-list";

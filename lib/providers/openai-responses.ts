@@ -1,5 +1,5 @@
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import { responsesFunction } from "./openai-function";
 import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
 import { SegmentList } from "./segment-list";

@@ -1,6 +1,6 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning, Segment, WireRequest } from "../engine/types";
-import type { Transcript, TranscriptBlock } from "../engine/transcript";
+import type { EngineWarning, Segment, WireRequest } from "../core";
+import type { Transcript, TranscriptBlock } from "../core";
 import type { ModelInfo } from "../models";
 import type { ScenarioSettings, ProviderId } from "../scenario/types";
 import type { TokenCounter } from "../tokens";

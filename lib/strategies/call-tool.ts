@@ -1,5 +1,5 @@
-import type { StepKind } from "../engine/types";
-import type { TranscriptBlock } from "../engine/transcript";
+import type { StepKind } from "../core";
+import type { TranscriptBlock } from "../core";
 import type { NeededToolCall } from "../scenario/types";
 import type { SimulationSession } from "../simulator/session";
 

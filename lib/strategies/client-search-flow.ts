@@ -1,4 +1,4 @@
-import type { TranscriptBlock } from "../engine/transcript";
+import type { TranscriptBlock } from "../core";
 import type { NeededToolCall } from "../scenario/types";
 import type { SimulationSession } from "../simulator/session";
 import { giveUpText, missNote, searchWithRetry, type SearchAttempt } from "./discovery";

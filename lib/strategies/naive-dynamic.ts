@@ -1,5 +1,5 @@
 import type { CatalogTool } from "../catalog/types";
-import type { ToolEntry } from "../engine/transcript";
+import type { ToolEntry } from "../core";
 import { answerText, giveUpText, missNote, searchResultText, searchWithRetry } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";

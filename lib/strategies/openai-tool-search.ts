@@ -1,5 +1,5 @@
 import type { CatalogTool } from "../catalog/types";
-import type { ToolEntry, TranscriptBlock } from "../engine/transcript";
+import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import type { StrategyDefinition } from "./types";
 

@@ -1,4 +1,4 @@
-import type { TranscriptBlock } from "../engine/transcript";
+import type { TranscriptBlock } from "../core";
 import type { SimulationSession } from "../simulator/session";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow, type ClientSearchOptions } from "./client-search-flow";

@@ -1,5 +1,5 @@
-import type { ToolEntry } from "../engine/transcript";
-import type { GoalVerdicts } from "../engine/types";
+import type { ToolEntry } from "../core";
+import type { GoalVerdicts } from "../core";
 import type { ModelInfo } from "../models";
 import type { Scenario, ScenarioSettings, ScenarioTurn, StrategyId, ProviderId } from "../scenario/types";
 import type { SimulationSession } from "../simulator/session";

@@ -1,11 +1,11 @@
 /**
- * What the non-default settings put on the wire (settings-variants.ts), checked against the documented rules
+ * What the non-default settings put on the wire (lib/engine/golden-settings-variants.ts), checked against the documented rules
  * rather than against the engine: where Anthropic's `cache_control` markers go (PROTOCOLS.md §5.1), that a
  * deferred tool never carries one (§1.8: the API rejects it with a 400), the 1-hour `ttl` (§5.1), and that the
  * Anthropic-only cache settings leave the OpenAI and Moonshot wires exactly as with the defaults.
  */
 import { describe, expect, it } from "vitest";
-import { goldenRequests } from "./golden-requests";
+import { goldenRequests } from "../../engine/golden-requests";
 
 type Json = Record<string, any>;
 

@@ -5,7 +5,7 @@
  * the OpenAI and Moonshot wires alone. `npm run golden` writes them with the others and tsc checks them against the
  * SDK request types the same way.
  */
-import type { ScenarioSettings, StrategyId, ProviderId } from "../../scenario/types";
+import type { ScenarioSettings, StrategyId, ProviderId } from "../scenario/types";
 
 export type SettingsVariant = {
   /** File-name part after the strategy: `<strategy>--<provider>--<name>--step-N-kind`. */
