@@ -180,13 +180,17 @@ export function createClientSearch(
   });
 
   // Pass 2: index terms per field. A run-together word also counts as its two parts when the catalog uses both.
+  const runTogetherCache = new Map<string, string[]>();
+  const runTogetherPartsOf = (word: string): string[] => {
+    let parts = runTogetherCache.get(word);
+    if (parts === undefined) runTogetherCache.set(word, (parts = splitRunTogether(word, vocabulary) ?? []));
+    return parts;
+  };
   const indexed: IndexedTool[] = tools.map((tool, id) => {
     const fields = {} as Record<SearchField, FieldIndex>;
     for (const field of SEARCH_FIELDS) {
       const { sequence, extras } = fieldWords[id][field];
-      const runTogetherParts = settings.splitIdentifiers
-        ? sequence.flatMap((word) => splitRunTogether(word, vocabulary) ?? [])
-        : [];
+      const runTogetherParts = settings.splitIdentifiers ? sequence.flatMap(runTogetherPartsOf) : [];
       const kept = sequence.filter(keep).map(normalize);
       const terms = new Map<string, number>();
       for (const term of [...kept, ...[...extras, ...runTogetherParts].filter(keep).map(normalize)]) {
@@ -216,6 +220,13 @@ export function createClientSearch(
     }
   }
   const indexTerms = [...postings.keys()].sort();
+  // Typo candidates by length: a word can only be within edit distance d of words whose length differs by ≤ d.
+  const termsByLength = new Map<number, string[]>();
+  for (const term of indexTerms) {
+    let list = termsByLength.get(term.length);
+    if (list === undefined) termsByLength.set(term.length, (list = []));
+    list.push(term);
+  }
   const searchedFields = SEARCH_FIELDS.filter((field) => settings.fieldWeights[field] > 0);
 
   // Server names: the words of `<server>:` prefixes that name one server, not words most servers share.
@@ -255,12 +266,17 @@ export function createClientSearch(
         }
       }
     }
-    if (settings.fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH) {
+    // Typos only for words the catalog does not have: a known word is what the user meant, and matching its
+    // neighbours too (`file` → `fill`, `find`) costs precision and most of the query time.
+    if (settings.fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH && !postings.has(term)) {
       const maximum = Math.max(1, Math.round(settings.fuzzy * term.length));
-      for (const candidate of indexTerms) {
-        if (candidate === term || variants.some((variant) => variant.term === candidate)) continue;
-        if (boundedEditDistance(term, candidate, maximum) <= maximum) {
-          variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy });
+      const seen = new Set(variants.map((variant) => variant.term));
+      for (let length = term.length - maximum; length <= term.length + maximum; length += 1) {
+        for (const candidate of termsByLength.get(length) ?? []) {
+          if (candidate === term || seen.has(candidate)) continue;
+          if (boundedEditDistance(term, candidate, maximum) <= maximum) {
+            variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy });
+          }
         }
       }
     }
