@@ -15,6 +15,11 @@ export type RenderContext = {
 
 export type RenderedRequest = { request: WireRequest; segments: Segment[]; warnings: EngineWarning[] };
 
+/** What turning a recorded wire body into segments needs: no catalog, no settings (the body carries them). */
+export type BodyContext = { model: ModelInfo; counter: TokenCounter };
+
+export type BodySegments = { segments: Segment[]; warnings: EngineWarning[] };
+
 /** The usage the simulated provider reports, in neutral terms; each provider maps it to its own fields. */
 export type SimulatedUsage = {
   uncached: number;
@@ -29,6 +34,11 @@ export interface ProviderAdapter {
   readonly label: string;
   readonly endpoint: string;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
+  /**
+   * The segment list of a wire body as it was sent (an imported trace): its own cache markers and order. For a body
+   * this module rendered, it equals `renderRequest`'s segments (lib/providers/body-segments.test.ts).
+   */
+  segmentBody(body: Record<string, unknown>, context: BodyContext): BodySegments;
   /** The provider's response body for an assistant turn made of these blocks. */
   renderResponse(
     blocks: TranscriptBlock[],
