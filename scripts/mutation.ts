@@ -28,7 +28,7 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
       "!lib/cache/index.ts",
       "!lib/cache/types.ts",
     ],
-    tests: ["lib/cache/*.test.ts", "lib/engine/session.test.ts"],
+    tests: ["lib/cache/*.test.ts"],
     goal: 85,
   },
   pricing: {
@@ -59,12 +59,19 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   },
   search: {
     files: ["lib/search/anthropic-bm25-search.ts", "lib/search/client-search.ts"],
-    tests: ["lib/search/*.test.ts"],
+    // search-quality.test.ts (recall over whole catalogs) takes minutes per mutant and checks rankings, not scores.
+    tests: [
+      "lib/search/anthropic-bm25-search.test.ts",
+      "lib/search/anthropic-bm25-scores.test.ts",
+      "lib/search/client-search.test.ts",
+      "lib/search/evaluate.test.ts",
+    ],
     goal: 75,
   },
   share: {
     files: ["lib/share/share-limits.ts", "lib/share/share-link.ts"],
-    tests: ["lib/share/*.test.ts"],
+    // The fuzz and codec-measure tests take minutes per mutant; the limits and link tests check every figure.
+    tests: ["lib/share/share-limits.test.ts", "lib/share/share-link.test.ts"],
     goal: 75,
   },
   decide: {
