@@ -6,7 +6,7 @@ import { providerAdapter } from "../providers";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import type { ModelReply, RemoteModel } from "../simulator/session";
 import type { TokenCounter, TokenizerKind } from "../tokens";
-import { executeReply } from "./harness";
+import { executeReply } from "../strategies/client-side";
 import { readReply } from "./reply-blocks";
 import { describeReply } from "./step-info";
 import {
@@ -333,7 +333,7 @@ export class LiveRun {
 
     const outcome = executeReply(
       {
-        strategyId: this.options.strategyId,
+        client: this.opened.definition.client,
         catalogTools: this.options.scenario.catalog.tools,
         tool: (name) => session.tool(name),
         search: session.searchers.client,

@@ -1,4 +1,4 @@
-import type { EngineWarning } from "../core/wire";
+import type { EngineWarning } from "../core";
 import { renderOpenAIFunctionForCounting } from "../tokens";
 import { SegmentList } from "./segment-list";
 import type { BodyContext, BodySegments } from "./types";
