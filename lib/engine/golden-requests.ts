@@ -3,6 +3,7 @@ import { loadExample } from "../examples";
 import type { ProviderId, StrategyId } from "../scenario/types";
 import { STRATEGY_IDS } from "../scenario/types";
 import { STRATEGIES } from "../strategies";
+import { SETTINGS_VARIANTS } from "./golden-settings-variants";
 
 /** One golden request: every request of every supported strategy × provider on the weather example. */
 export type GoldenRequest = {
@@ -65,6 +66,24 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
           });
         }
       }
+    }
+  }
+  // Non-default settings (golden-settings-variants.ts), named `<strategy>--<provider>--<variant>--step-N-kind`.
+  for (const variant of SETTINGS_VARIANTS) {
+    const { provider, strategy } = variant;
+    const settings = { ...scenario.settings, provider, model: PROVIDER_MODELS[provider], ...variant.settings };
+    const run = engine.runStrategy({ ...scenario, settings }, strategy, { provider, model: PROVIDER_MODELS[provider] });
+    if (run.refused) throw new Error(`golden: ${strategy} on ${provider} (${variant.name}) refused`);
+    for (const step of run.steps) {
+      result.push({
+        name: `${strategy}--${provider}--${variant.name}--step-${step.index + 1}-${step.kind}`,
+        provider,
+        strategy,
+        beta: Boolean(step.request.headers["anthropic-beta"]),
+        url: step.request.url,
+        headers: step.request.headers,
+        body: step.request.body,
+      });
     }
   }
   return result;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
-import type { Segment } from "../engine/types";
+import type { Segment } from "../core/wire";
 import { loadExample } from "../examples";
 import { getModel } from "../models";
 import type { ProviderId, ScenarioSettings } from "../scenario/types";

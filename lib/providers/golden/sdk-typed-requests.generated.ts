@@ -15730,4 +15730,5192 @@ export const anthropicMidConversationAnthropicStep6Answer = {
   }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
-export const GOLDEN_REQUEST_COUNT = 132;
+export const fullAnthropicExplicitBreakpointsStep1Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicExplicitBreakpointsStep2Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicExplicitBreakpointsStep3Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite.",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicExplicitBreakpointsStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0004",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0004",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicTtl1hStep1Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicTtl1hStep2Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicTtl1hStep3Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicTtl1hStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0004",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0004",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicCacheOffStep1Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicCacheOffStep2Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicCacheOffStep3Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullAnthropicCacheOffStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0004",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0004",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerBm25ExplicitTtl1hStep1Search = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?",
+          "cache_control": {
+            "type": "ephemeral",
+            "ttl": "1h"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerBm25ExplicitTtl1hStep2Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}",
+          "cache_control": {
+            "type": "ephemeral",
+            "ttl": "1h"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerBm25ExplicitTtl1hStep3Search = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite.",
+          "cache_control": {
+            "type": "ephemeral",
+            "ttl": "1h"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerBm25ExplicitTtl1hStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25",
+      "cache_control": {
+        "type": "ephemeral",
+        "ttl": "1h"
+      }
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0005",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0005",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "search_files"
+              },
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}",
+          "cache_control": {
+            "type": "ephemeral",
+            "ttl": "1h"
+          }
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerRegexTtl1hStep1Search = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerRegexTtl1hStep2Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerRegexTtl1hStep3Search = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const anthropicToolSearchAnthropicServerRegexTtl1hStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
+    },
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0005",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "files?"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0005",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "search_files"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral",
+    "ttl": "1h"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep1Load = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep2Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep3Retry = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep5Load = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep6Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "search_files"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const stubsAnthropicExplicitToolsOnlyStep7Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
+        },
+        "required": [
+          "arguments"
+        ]
+      }
+    },
+    {
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
+        },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      },
+      "cache_control": {
+        "type": "ephemeral"
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "search_files"
+            ]
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0010",
+          "name": "search_files",
+          "input": {
+            "arguments": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0010",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ]
+} satisfies MessageCreateParamsNonStreaming;
+
+export const fullOpenaiResponsesAnthropicCacheSettingsIgnoredStep1Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const fullOpenaiResponsesAnthropicCacheSettingsIgnoredStep2Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const fullOpenaiResponsesAnthropicCacheSettingsIgnoredStep3Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const fullOpenaiResponsesAnthropicCacheSettingsIgnoredStep4Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0004",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0004",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const fullOpenaiChatAnthropicCacheSettingsIgnoredStep1Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullOpenaiChatAnthropicCacheSettingsIgnoredStep2Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullOpenaiChatAnthropicCacheSettingsIgnoredStep3Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullOpenaiChatAnthropicCacheSettingsIgnoredStep4Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullMoonshotAnthropicCacheSettingsIgnoredStep1Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const fullMoonshotAnthropicCacheSettingsIgnoredStep2Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const fullMoonshotAnthropicCacheSettingsIgnoredStep3Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const fullMoonshotAnthropicCacheSettingsIgnoredStep4Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const openaiToolSearchOpenaiResponsesClientSearchStep1Search = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
+        },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tool_choice": "required"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const openaiToolSearchOpenaiResponsesClientSearchStep2Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
+        },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tool_choice": "required"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const openaiToolSearchOpenaiResponsesClientSearchStep3Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
+        },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tool_choice": "required"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const openaiToolSearchOpenaiResponsesClientSearchStep4Search = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
+        },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tool_choice": "required"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const openaiToolSearchOpenaiResponsesClientSearchStep5Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
+        },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "arguments": {
+        "query": "search files in the workspace"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tool_choice": "required"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const openaiToolSearchOpenaiResponsesClientSearchStep6Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
+        },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    },
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false,
+      "defer_loading": true
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "tool_search_call",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "arguments": {
+        "query": "search files in the workspace"
+      },
+      "status": "completed"
+    },
+    {
+      "type": "tool_search_output",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
+        {
+          "type": "function",
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0012",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0012",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tool_choice": "required"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const GOLDEN_REQUEST_COUNT = 177;
