@@ -48,7 +48,8 @@ const config = {
   incrementalFile: "reports/mutation/stryker-incremental.json",
   thresholds: { high: 85, low: 75, break: null },
   timeoutMS: 60_000,
-  tempDirName: ".stryker-tmp",
+  // One temp dir per folder, so two folders can run at once without one cleaning up the other's sandbox.
+  tempDirName: `.stryker-tmp-${process.env.STRYKER_REPORT_NAME ?? "mutation"}`,
   cleanTempDir: true,
 };
 
