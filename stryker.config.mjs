@@ -41,7 +41,7 @@ const config = {
   // Vitest strips types without checking them, so Stryker need not add `// @ts-nocheck` (which would also change
   // the generated golden module that a test compares byte for byte).
   disableTypeChecks: false,
-  ignorePatterns: ["data", "test-results", "playwright-report", ".next", "reports", "e2e"],
+  ignorePatterns: [".stryker-tmp*", "data", "test-results", "playwright-report", ".next", "reports", "e2e"],
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: `reports/mutation/${process.env.STRYKER_REPORT_NAME ?? "mutation"}.html` },
   jsonReporter: { fileName: `reports/mutation/${process.env.STRYKER_REPORT_NAME ?? "mutation"}.json` },

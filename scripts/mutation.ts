@@ -57,20 +57,15 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/providers/**/*.test.ts", "lib/strategies/*.test.ts", "lib/engine/session.test.ts"],
     goal: 75,
   },
+  // The emulated Anthropic BM25 (its scores are documented); the client search is being re-weighted (#17).
   search: {
-    files: ["lib/search/anthropic-bm25-search.ts", "lib/search/client-search.ts"],
-    // search-quality.test.ts (recall over whole catalogs) takes minutes per mutant and checks rankings, not scores.
-    tests: [
-      "lib/search/anthropic-bm25-search.test.ts",
-      "lib/search/anthropic-bm25-scores.test.ts",
-      "lib/search/client-search.test.ts",
-      "lib/search/evaluate.test.ts",
-    ],
+    files: ["lib/search/anthropic-bm25-search.ts"],
+    // anthropic-bm25-search.test.ts holds a timed assertion that instrumented code cannot meet.
+    tests: ["lib/search/anthropic-bm25-scores.test.ts"],
     goal: 75,
   },
   share: {
-    files: ["lib/share/share-limits.ts", "lib/share/share-link.ts"],
-    // The fuzz and codec-measure tests take minutes per mutant; the limits and link tests check every figure.
+    files: ["lib/share/share-limits.ts"],
     tests: ["lib/share/share-limits.test.ts", "lib/share/share-link.test.ts"],
     goal: 75,
   },
