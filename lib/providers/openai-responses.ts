@@ -2,7 +2,11 @@ import type { EngineWarning } from "../engine/types";
 import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
 import { responsesFunction } from "./openai-function";
 import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
+import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";
 import { SegmentList } from "./segment-list";
+
+/** OpenAI refuses more than 128 entries in `tools` (PROTOCOLS §9; the limit itself is in lib/models/model-limits). */
+const OPENAI_MAX_TOOLS = 128;
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
 
 type Json = Record<string, unknown>;
@@ -161,6 +165,14 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   };
   if (context.settings.toolChoice !== "auto" && tools.length > 0)
     body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
+  const deferred = tools.filter((tool) => tool.defer_loading === true).length;
+  if (tools.length > OPENAI_MAX_TOOLS && tools.length - deferred <= OPENAI_MAX_TOOLS)
+    warnings.push({
+      code: "openai-deferred-tool-count",
+      message:
+        `${OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION} If they count, this request (${tools.length} entries in tools) is ` +
+        `refused with 400 array_above_max_length and the run fails here; namespaces keep the array short either way.`,
+    });
   // Automatic caching: the whole prompt is the implicit breakpoint.
   const last = list.lastPromptIndex();
   if (last >= 0) list.markBreakpoint(last);

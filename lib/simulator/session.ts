@@ -5,6 +5,7 @@ import type { CacheRules, CacheState } from "../cache/types";
 import type { EngineStep, EngineWarning, StepKind } from "../engine/types";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
 import type { ProviderAdapter, RenderContext } from "../providers";
+import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest } from "./price-rendered-request";
 
@@ -17,6 +18,8 @@ export type SessionOptions = {
   system: string;
   tools: ToolEntry[];
   betas?: string[];
+  /** Check requests against the provider's limits (default true; see RunOptions.enforceLimits). */
+  enforceLimits?: boolean;
   /** Called with each step's compute time; only the benchmark listens. */
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
@@ -127,6 +130,14 @@ export class SimulationSession {
     const startedAt = performance.now();
     const rendered = adapter.renderRequest(this.transcript, context);
     const clockSeconds = this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
+    // A request over a provider limit is refused before it is read: not priced, and the run ends here.
+    const rejection = this.options.enforceLimits === false ? null : checkRequestLimits(rendered, context.model);
+    if (rejection) {
+      const header = { index: this.steps.length, turn: this.turn, kind, title, clockSeconds, notes };
+      const step = rejectedStep(header, rendered, rejection);
+      this.steps.push(step);
+      throw new RequestRejectedError(step);
+    }
     const { cache, tokens, cost } = priceRenderedRequest({
       segments: rendered.segments,
       rules: cacheRules,

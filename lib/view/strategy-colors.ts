@@ -29,6 +29,16 @@ export const STRATEGY_STYLES: Record<StrategyId, StrategyStyle> = {
   "anthropic-mid-conversation": style("anthropic-mid-conversation", "#d37295", "12 4"),
 };
 
+/**
+ * Where the provider refuses the request, no strategy colour applies: a dark neutral with a cross-hatch (drawn by
+ * the views), distinct from every strategy hue and from the anti-pattern's red.
+ */
+export const FAILS_COLOR = "var(--fails, #3d3d46)";
+export const FAILS_PATTERN =
+  "repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,0.35) 3px 4px), repeating-linear-gradient(-45deg, transparent 0 3px, rgba(255,255,255,0.35) 3px 4px)";
+/** The line drawn where sending every tool stops being possible. */
+export const FAILS_BOUNDARY_COLOR = "var(--color-danger, #c62828)";
+
 export function strategyStyle(id: StrategyId): StrategyStyle {
   return STRATEGY_STYLES[id];
 }

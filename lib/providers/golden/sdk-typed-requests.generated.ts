@@ -7,15111 +7,15727 @@ import type { ResponseCreateParamsNonStreaming } from "openai/resources/response
 import type { MoonshotChatCompletionCreateParams } from "../moonshot-types";
 
 export const fullAnthropicStep1Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
+        "required": [
+          "location"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
-      },
-    },
+        "required": [
+          "query"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const fullAnthropicStep2Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
+        "required": [
+          "location"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
-      },
-    },
+        "required": [
+          "query"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const fullAnthropicStep3Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
+        "required": [
+          "location"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
-      },
-    },
+        "required": [
+          "query"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const fullAnthropicStep4Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
+        "required": [
+          "location"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
-      },
-    },
+        "required": [
+          "query"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0004",
-          name: "search_files",
-          input: {
-            query: "Q3 planning offsite notes",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0004",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0004",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0004",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const fullOpenaiResponsesStep1Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const fullOpenaiResponsesStep2Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const fullOpenaiResponsesStep3Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const fullOpenaiResponsesStep4Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0004",
-      name: "search_files",
-      arguments: '{"query":"Q3 planning offsite notes"}',
+      "type": "function_call",
+      "call_id": "call_sim_0004",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0004",
-      output:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0004",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const fullOpenaiChatStep1Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const fullOpenaiChatStep2Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const fullOpenaiChatStep3Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const fullOpenaiChatStep4Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0004",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"query":"Q3 planning offsite notes"}',
-          },
-        },
-      ],
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0004",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const fullMoonshotStep1Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const fullMoonshotStep2Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const fullMoonshotStep3Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const fullMoonshotStep4Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0004",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"query":"Q3 planning offsite notes"}',
-          },
-        },
-      ],
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0004",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const naiveDynamicAnthropicStep1Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep2Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
-    },
+        "required": [
+          "location"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep3Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
-    },
+        "required": [
+          "location"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep4Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
-    },
+        "required": [
+          "location"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep5Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
+        "required": [
+          "location"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
-      },
-    },
+        "required": [
+          "query"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0006",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0006",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0006",
-          content: "search_files — Search through files in the workspace (query: string*)",
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "call_search_0006",
+          "content": "search_files — Search through files in the workspace (query: string*)"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep6Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
-      },
+        "required": [
+          "location"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
-      },
-    },
+        "required": [
+          "query"
+        ]
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0006",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0006",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0006",
-          content: "search_files — Search through files in the workspace (query: string*)",
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0006",
+          "content": "search_files — Search through files in the workspace (query: string*)"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0008",
-          name: "search_files",
-          input: {
-            query: "Q3 planning offsite notes",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0008",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiResponsesStep1Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiResponsesStep2Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-    },
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiResponsesStep3Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiResponsesStep4Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiResponsesStep5Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_search_0006",
-      name: "search_tools",
-      arguments: '{"query":"search files in the workspace"}',
+      "type": "function_call",
+      "call_id": "call_search_0006",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"search files in the workspace\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0006",
-      output: "search_files — Search through files in the workspace (query: string*)",
-    },
+      "type": "function_call_output",
+      "call_id": "call_search_0006",
+      "output": "search_files — Search through files in the workspace (query: string*)"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiResponsesStep6Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_search_0006",
-      name: "search_tools",
-      arguments: '{"query":"search files in the workspace"}',
+      "type": "function_call",
+      "call_id": "call_search_0006",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"search files in the workspace\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0006",
-      output: "search_files — Search through files in the workspace (query: string*)",
+      "type": "function_call_output",
+      "call_id": "call_search_0006",
+      "output": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0008",
-      name: "search_files",
-      arguments: '{"query":"Q3 planning offsite notes"}',
+      "type": "function_call",
+      "call_id": "call_sim_0008",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0008",
-      output:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0008",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiChatStep1Search = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiChatStep2Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiChatStep3Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiChatStep4Search = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiChatStep5Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0006",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0006",
-      content: "search_files — Search through files in the workspace (query: string*)",
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicOpenaiChatStep6Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0006",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0006",
-      content: "search_files — Search through files in the workspace (query: string*)",
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"query":"Q3 planning offsite notes"}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicMoonshotStep1Search = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const naiveDynamicMoonshotStep2Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const naiveDynamicMoonshotStep3Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const naiveDynamicMoonshotStep4Search = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const naiveDynamicMoonshotStep5Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0006",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0006",
-      content: "search_files — Search through files in the workspace (query: string*)",
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const naiveDynamicMoonshotStep6Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0006",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0006",
-      content: "search_files — Search through files in the workspace (query: string*)",
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"query":"Q3 planning offsite notes"}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            location: {
-              type: "string",
-              description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
             },
-            unit: {
-              type: "string",
-              enum: ["celsius", "fahrenheit"],
-              description: "Temperature unit",
-            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
           },
-          required: ["location"],
-        },
-      },
+          "required": [
+            "location"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "Words to look for in file names and contents",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
           },
-          required: ["query"],
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const anthropicToolSearchServerBm25AnthropicStep1Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_bm25_20251119",
-      name: "tool_search_tool_bm25",
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerBm25AnthropicStep2Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_bm25_20251119",
-      name: "tool_search_tool_bm25",
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
-        },
-        required: ["location"],
-      },
-      defer_loading: true,
-    },
-    {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
-        },
-        required: ["query"],
-      },
-      defer_loading: true,
-    },
-  ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0001",
-          name: "tool_search_tool_bm25",
-          input: {
-            query: "weather",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0001",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
             ],
-          },
+            "description": "Temperature unit"
+          }
         },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0002",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
     },
     {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0002",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-      ],
-    },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerBm25AnthropicStep3Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_bm25_20251119",
-      name: "tool_search_tool_bm25",
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
-        },
-        required: ["location"],
-      },
-      defer_loading: true,
-    },
-    {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
-        },
-        required: ["query"],
-      },
-      defer_loading: true,
-    },
-  ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0001",
-          name: "tool_search_tool_bm25",
-          input: {
-            query: "weather",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0001",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
             ],
-          },
+            "description": "Temperature unit"
+          }
         },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0002",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
     },
     {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0002",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerBm25AnthropicStep4Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_bm25_20251119",
-      name: "tool_search_tool_bm25",
+      "type": "tool_search_tool_bm25_20251119",
+      "name": "tool_search_tool_bm25"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
-        },
-        required: ["location"],
-      },
-      defer_loading: true,
-    },
-    {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
-        },
-        required: ["query"],
-      },
-      defer_loading: true,
-    },
-  ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0001",
-          name: "tool_search_tool_bm25",
-          input: {
-            query: "weather",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0001",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
             ],
-          },
+            "description": "Temperature unit"
+          }
         },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0002",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
     },
     {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0002",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0005",
-          name: "tool_search_tool_bm25",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0005",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "search_files",
-              },
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
-            ],
-          },
-        },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0006",
-          name: "search_files",
-          input: {
-            query: "Q3 planning offsite notes",
-          },
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0006",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0005",
+          "name": "tool_search_tool_bm25",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0005",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "search_files"
+              },
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerRegexAnthropicStep1Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_regex_20251119",
-      name: "tool_search_tool_regex",
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerRegexAnthropicStep2Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_regex_20251119",
-      name: "tool_search_tool_regex",
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
-        },
-        required: ["location"],
-      },
-      defer_loading: true,
-    },
-    {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
-        },
-        required: ["query"],
-      },
-      defer_loading: true,
-    },
-  ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0001",
-          name: "tool_search_tool_regex",
-          input: {
-            pattern: "weather",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0001",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
             ],
-          },
+            "description": "Temperature unit"
+          }
         },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0002",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
     },
     {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0002",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-      ],
-    },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerRegexAnthropicStep3Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_regex_20251119",
-      name: "tool_search_tool_regex",
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
-        },
-        required: ["location"],
-      },
-      defer_loading: true,
-    },
-    {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
-        },
-        required: ["query"],
-      },
-      defer_loading: true,
-    },
-  ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0001",
-          name: "tool_search_tool_regex",
-          input: {
-            pattern: "weather",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0001",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
             ],
-          },
+            "description": "Temperature unit"
+          }
         },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0002",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
     },
     {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0002",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerRegexAnthropicStep4Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      type: "tool_search_tool_regex_20251119",
-      name: "tool_search_tool_regex",
+      "type": "tool_search_tool_regex_20251119",
+      "name": "tool_search_tool_regex"
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
-        },
-        required: ["location"],
-      },
-      defer_loading: true,
-    },
-    {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
-        },
-        required: ["query"],
-      },
-      defer_loading: true,
-    },
-  ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0001",
-          name: "tool_search_tool_regex",
-          input: {
-            pattern: "weather",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0001",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "get_weather",
-              },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
             ],
-          },
+            "description": "Temperature unit"
+          }
         },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0002",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+        "required": [
+          "location"
+        ]
+      },
+      "defer_loading": true
     },
     {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0002",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "server_tool_use",
-          id: "srvtoolu_sim_0005",
-          name: "tool_search_tool_regex",
-          input: {
-            pattern: "files?",
-          },
-        },
-        {
-          type: "tool_search_tool_result",
-          tool_use_id: "srvtoolu_sim_0005",
-          content: {
-            type: "tool_search_tool_search_result",
-            tool_references: [
-              {
-                type: "tool_reference",
-                tool_name: "search_files",
-              },
-            ],
-          },
-        },
-        {
-          type: "tool_use",
-          id: "toolu_sim_0006",
-          name: "search_files",
-          input: {
-            query: "Q3 planning offsite notes",
-          },
-        },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0006",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+        "required": [
+          "query"
+        ]
+      },
+      "defer_loading": true
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0001",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "weather"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0001",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "get_weather"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "server_tool_use",
+          "id": "srvtoolu_sim_0005",
+          "name": "tool_search_tool_regex",
+          "input": {
+            "pattern": "files?"
+          }
+        },
+        {
+          "type": "tool_search_tool_result",
+          "tool_use_id": "srvtoolu_sim_0005",
+          "content": {
+            "type": "tool_search_tool_search_result",
+            "tool_references": [
+              {
+                "type": "tool_reference",
+                "tool_name": "search_files"
+              }
+            ]
+          }
+        },
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchClientAnthropicStep1Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchClientAnthropicStep2Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "get_weather",
-            },
-          ],
-        },
-      ],
-    },
+              "type": "tool_reference",
+              "tool_name": "get_weather"
+            }
+          ]
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchClientAnthropicStep3Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "get_weather",
-            },
-          ],
-        },
-      ],
+              "type": "tool_reference",
+              "tool_name": "get_weather"
+            }
+          ]
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchClientAnthropicStep4Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "get_weather",
-            },
-          ],
-        },
-      ],
+              "type": "tool_reference",
+              "tool_name": "get_weather"
+            }
+          ]
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchClientAnthropicStep5Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "get_weather",
-            },
-          ],
-        },
-      ],
+              "type": "tool_reference",
+              "tool_name": "get_weather"
+            }
+          ]
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0006",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0006",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "search_files",
-            },
-          ],
-        },
-      ],
-    },
+              "type": "tool_reference",
+              "tool_name": "search_files"
+            }
+          ]
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const anthropicToolSearchClientAnthropicStep6Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "get_weather",
-            },
-          ],
-        },
-      ],
+              "type": "tool_reference",
+              "tool_name": "get_weather"
+            }
+          ]
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0006",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0006",
-          content: [
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": [
             {
-              type: "tool_reference",
-              tool_name: "search_files",
-            },
-          ],
-        },
-      ],
+              "type": "tool_reference",
+              "tool_name": "search_files"
+            }
+          ]
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0008",
-          name: "search_files",
-          input: {
-            query: "Q3 planning offsite notes",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0008",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const openaiToolSearchServerOpenaiResponsesStep1Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
+      "type": "tool_search"
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchServerOpenaiResponsesStep2Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
+      "type": "tool_search"
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      id: "ts_sim_0001",
-      call_id: null,
-      execution: "server",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "id": "ts_sim_0001",
+      "call_id": null,
+      "execution": "server",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      id: "tso_sim_0002",
-      call_id: null,
-      execution: "server",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "id": "tso_sim_0002",
+      "call_id": null,
+      "execution": "server",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchServerOpenaiResponsesStep3Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
+      "type": "tool_search"
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      id: "ts_sim_0001",
-      call_id: null,
-      execution: "server",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "id": "ts_sim_0001",
+      "call_id": null,
+      "execution": "server",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      id: "tso_sim_0002",
-      call_id: null,
-      execution: "server",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "id": "tso_sim_0002",
+      "call_id": null,
+      "execution": "server",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchServerOpenaiResponsesStep4Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
+      "type": "tool_search"
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      id: "ts_sim_0001",
-      call_id: null,
-      execution: "server",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "id": "ts_sim_0001",
+      "call_id": null,
+      "execution": "server",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      id: "tso_sim_0002",
-      call_id: null,
-      execution: "server",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "id": "tso_sim_0002",
+      "call_id": null,
+      "execution": "server",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "tool_search_call",
-      id: "ts_sim_0006",
-      call_id: null,
-      execution: "server",
-      arguments: {
-        query: "search files in the workspace",
+      "type": "tool_search_call",
+      "id": "ts_sim_0006",
+      "call_id": null,
+      "execution": "server",
+      "arguments": {
+        "query": "search files in the workspace"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      id: "tso_sim_0007",
-      call_id: null,
-      execution: "server",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "id": "tso_sim_0007",
+      "call_id": null,
+      "execution": "server",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "search_files",
-          description: "Search through files in the workspace",
-          parameters: {
-            type: "object",
-            properties: {
-              query: {
-                type: "string",
-                description: "Words to look for in file names and contents",
-              },
+          "type": "function",
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
             },
-            required: ["query"],
+            "required": [
+              "query"
+            ]
           },
-          strict: false,
-          defer_loading: true,
+          "strict": false,
+          "defer_loading": true
         },
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0008",
-      name: "search_files",
-      arguments: '{"query":"Q3 planning offsite notes"}',
+      "type": "function_call",
+      "call_id": "call_sim_0008",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0008",
-      output:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0008",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchClientOpenaiResponsesStep1Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
-      execution: "client",
-      description: "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few words.",
-          },
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchClientOpenaiResponsesStep2Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
-      execution: "client",
-      description: "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few words.",
-          },
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0002",
-      execution: "client",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0002",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
-    },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchClientOpenaiResponsesStep3Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
-      execution: "client",
-      description: "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few words.",
-          },
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0002",
-      execution: "client",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0002",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchClientOpenaiResponsesStep4Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
-      execution: "client",
-      description: "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few words.",
-          },
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0002",
-      execution: "client",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0002",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchClientOpenaiResponsesStep5Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
-      execution: "client",
-      description: "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few words.",
-          },
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0002",
-      execution: "client",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0002",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0009",
-      execution: "client",
-      arguments: {
-        query: "search files in the workspace",
+      "type": "tool_search_call",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "arguments": {
+        "query": "search files in the workspace"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0009",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "search_files",
-          description: "Search through files in the workspace",
-          parameters: {
-            type: "object",
-            properties: {
-              query: {
-                type: "string",
-                description: "Words to look for in file names and contents",
-              },
+          "type": "function",
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
             },
-            required: ["query"],
+            "required": [
+              "query"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
-    },
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const openaiToolSearchClientOpenaiResponsesStep6Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "tool_search",
-      execution: "client",
-      description: "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few words.",
-          },
+      "type": "tool_search",
+      "execution": "client",
+      "description": "Search the deferred tools by what they do. Returns the matching tools, which become callable.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      strict: false,
-      defer_loading: true,
+      "strict": false,
+      "defer_loading": true
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      strict: false,
-      defer_loading: true,
-    },
+      "strict": false,
+      "defer_loading": true
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0002",
-      execution: "client",
-      arguments: {
-        query: "weather",
+      "type": "tool_search_call",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "arguments": {
+        "query": "weather"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0002",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0002",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "get_weather",
-          description: "Get the weather at a specific location",
-          parameters: {
-            type: "object",
-            properties: {
-              location: {
-                type: "string",
-                description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
               },
-              unit: {
-                type: "string",
-                enum: ["celsius", "fahrenheit"],
-                description: "Temperature unit",
-              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
             },
-            required: ["location"],
+            "required": [
+              "location"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "tool_search_call",
-      call_id: "call_search_0009",
-      execution: "client",
-      arguments: {
-        query: "search files in the workspace",
+      "type": "tool_search_call",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "arguments": {
+        "query": "search files in the workspace"
       },
-      status: "completed",
+      "status": "completed"
     },
     {
-      type: "tool_search_output",
-      call_id: "call_search_0009",
-      execution: "client",
-      status: "completed",
-      tools: [
+      "type": "tool_search_output",
+      "call_id": "call_search_0009",
+      "execution": "client",
+      "status": "completed",
+      "tools": [
         {
-          type: "function",
-          name: "search_files",
-          description: "Search through files in the workspace",
-          parameters: {
-            type: "object",
-            properties: {
-              query: {
-                type: "string",
-                description: "Words to look for in file names and contents",
-              },
+          "type": "function",
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parameters": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
             },
-            required: ["query"],
+            "required": [
+              "query"
+            ]
           },
-          strict: false,
-          defer_loading: true,
-        },
-      ],
+          "strict": false,
+          "defer_loading": true
+        }
+      ]
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0012",
-      name: "search_files",
-      arguments: '{"query":"Q3 planning offsite notes"}',
+      "type": "function_call",
+      "call_id": "call_sim_0012",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0012",
-      output:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0012",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsAnthropicStep1Load = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsAnthropicStep2Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "load_tool_schemas",
-          input: {
-            names: ["get_weather"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsAnthropicStep3Retry = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "load_tool_schemas",
-          input: {
-            names: ["get_weather"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsAnthropicStep4Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "load_tool_schemas",
-          input: {
-            names: ["get_weather"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsAnthropicStep5Load = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "load_tool_schemas",
-          input: {
-            names: ["get_weather"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsAnthropicStep6Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "load_tool_schemas",
-          input: {
-            names: ["get_weather"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0008",
-          name: "load_tool_schemas",
-          input: {
-            names: ["search_files"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "search_files"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0008",
-          content:
-            '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsAnthropicStep7Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
-      },
+        "required": [
+          "arguments"
+        ]
+      }
     },
     {
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      input_schema: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "load_tool_schemas",
-          input: {
-            names: ["get_weather"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "get_weather"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "get_weather",
-          input: {
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "get_weather",
+          "input": {
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0008",
-          name: "load_tool_schemas",
-          input: {
-            names: ["search_files"],
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "load_tool_schemas",
+          "input": {
+            "names": [
+              "search_files"
+            ]
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0008",
-          content:
-            '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0010",
-          name: "search_files",
-          input: {
-            arguments: {
-              query: "Q3 planning offsite notes",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0010",
+          "name": "search_files",
+          "input": {
+            "arguments": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0010",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0010",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep1Load = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep2Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "load_tool_schemas",
-      arguments: '{"names":["get_weather"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"get_weather\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep3Retry = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "load_tool_schemas",
-      arguments: '{"names":["get_weather"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"get_weather\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep4Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "load_tool_schemas",
-      arguments: '{"names":["get_weather"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"get_weather\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep5Load = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "load_tool_schemas",
-      arguments: '{"names":["get_weather"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"get_weather\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep6Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "load_tool_schemas",
-      arguments: '{"names":["get_weather"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"get_weather\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0008",
-      name: "load_tool_schemas",
-      arguments: '{"names":["search_files"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0008",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"search_files\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0008",
-      output:
-        '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0008",
+      "output": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiResponsesStep7Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "search_files",
-      description: "Search through files in the workspace",
-      parameters: {
-        type: "object",
-        properties: {
-          arguments: {
-            type: "object",
-            description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-          },
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+          }
         },
-        required: ["arguments"],
+        "required": [
+          "arguments"
+        ]
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "load_tool_schemas",
-      description:
-        "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-      parameters: {
-        type: "object",
-        properties: {
-          names: {
-            type: "array",
-            items: {
-              type: "string",
+      "type": "function",
+      "name": "load_tool_schemas",
+      "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "string"
             },
-            minItems: 1,
-            description: "Exact tool names.",
-          },
+            "minItems": 1,
+            "description": "Exact tool names."
+          }
         },
-        required: ["names"],
-        additionalProperties: false,
+        "required": [
+          "names"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0001",
-      name: "load_tool_schemas",
-      arguments: '{"names":["get_weather"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"get_weather\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0001",
-      output:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "get_weather",
-      arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "get_weather",
+      "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0008",
-      name: "load_tool_schemas",
-      arguments: '{"names":["search_files"]}',
+      "type": "function_call",
+      "call_id": "call_sim_0008",
+      "name": "load_tool_schemas",
+      "arguments": "{\"names\":[\"search_files\"]}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0008",
-      output:
-        '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
+      "type": "function_call_output",
+      "call_id": "call_sim_0008",
+      "output": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0010",
-      name: "search_files",
-      arguments: '{"arguments":{"query":"Q3 planning offsite notes"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0010",
+      "name": "search_files",
+      "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0010",
-      output:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0010",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep1Load = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep2Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep3Retry = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep4Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep5Load = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep6Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["search_files"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsOpenaiChatStep7Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["search_files"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0010",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"arguments":{"query":"Q3 planning offsite notes"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0010",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const stubsMoonshotStep1Load = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const stubsMoonshotStep2Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const stubsMoonshotStep3Retry = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const stubsMoonshotStep4Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const stubsMoonshotStep5Load = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const stubsMoonshotStep6Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["search_files"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const stubsMoonshotStep7Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0001",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["get_weather"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0001",
-      content:
-        '[{"name":"get_weather","description":"Get the weather at a specific location","input_schema":{"type":"object","properties":{"location":{"type":"string","description":"City and region, e.g. San Francisco, CA"},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Temperature unit"}},"required":["location"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "load_tool_schemas",
-            arguments: '{"names":["search_files"]}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '[{"name":"search_files","description":"Search through files in the workspace","input_schema":{"type":"object","properties":{"query":{"type":"string","description":"Words to look for in file names and contents"}},"required":["query"]}}]',
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0010",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"arguments":{"query":"Q3 planning offsite notes"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0010",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Get the weather at a specific location",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "search_files",
-        description: "Search through files in the workspace",
-        parameters: {
-          type: "object",
-          properties: {
-            arguments: {
-              type: "object",
-              description: "The tool's arguments. Call load_tool_schemas first to get its exact schema.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
           },
-          required: ["arguments"],
-        },
-      },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "load_tool_schemas",
-        description:
-          "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
-        parameters: {
-          type: "object",
-          properties: {
-            names: {
-              type: "array",
-              items: {
-                type: "string",
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
               },
-              minItems: 1,
-              description: "Exact tool names.",
-            },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
           },
-          required: ["names"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayAnthropicStep1Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayAnthropicStep2Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayAnthropicStep3Retry = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayAnthropicStep4Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayAnthropicStep5Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayAnthropicStep6Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0008",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0008",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0008",
-          content: "search_files — Search through files in the workspace (query: string*)",
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "call_search_0008",
+          "content": "search_files — Search through files in the workspace (query: string*)"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayAnthropicStep7Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      input_schema: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
-      },
-    },
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
+      }
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "kelvin",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "kelvin"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-          is_error: true,
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0005",
-          name: "invoke_tool",
-          input: {
-            name: "get_weather",
-            arguments: {
-              location: "San Francisco, CA",
-              unit: "fahrenheit",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "invoke_tool",
+          "input": {
+            "name": "get_weather",
+            "arguments": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0005",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "call_search_0008",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "call_search_0008",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "call_search_0008",
-          content: "search_files — Search through files in the workspace (query: string*)",
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "call_search_0008",
+          "content": "search_files — Search through files in the workspace (query: string*)"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0010",
-          name: "invoke_tool",
-          input: {
-            name: "search_files",
-            arguments: {
-              query: "Q3 planning offsite notes",
-            },
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0010",
+          "name": "invoke_tool",
+          "input": {
+            "name": "search_files",
+            "arguments": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0010",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0010",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies MessageCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep1Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep2Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-    },
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep3Retry = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep4Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep5Search = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep6Call = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_search_0008",
-      name: "search_tools",
-      arguments: '{"query":"search files in the workspace"}',
+      "type": "function_call",
+      "call_id": "call_search_0008",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"search files in the workspace\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0008",
-      output: "search_files — Search through files in the workspace (query: string*)",
-    },
+      "type": "function_call_output",
+      "call_id": "call_search_0008",
+      "output": "search_files — Search through files in the workspace (query: string*)"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiResponsesStep7Answer = {
-  model: "gpt-5.4",
-  instructions: "You are a helpful assistant. Use the available tools when they help answer the user.",
-  tools: [
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
     {
-      type: "function",
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      parameters: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "type": "function",
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
+      "strict": false
     },
     {
-      type: "function",
-      name: "invoke_tool",
-      description:
-        "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-      parameters: {
-        type: "object",
-        properties: {
-          name: {
-            type: "string",
-            description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "name": "invoke_tool",
+      "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "The exact tool name returned by search_tools."
           },
-          arguments: {
-            type: "object",
-            description: "The tool's arguments.",
-          },
+          "arguments": {
+            "type": "object",
+            "description": "The tool's arguments."
+          }
         },
-        required: ["name", "arguments"],
-        additionalProperties: false,
+        "required": [
+          "name",
+          "arguments"
+        ],
+        "additionalProperties": false
       },
-      strict: false,
-    },
+      "strict": false
+    }
   ],
-  input: [
+  "input": [
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      type: "function_call",
-      call_id: "call_search_0001",
-      name: "search_tools",
-      arguments: '{"query":"weather"}',
+      "type": "function_call",
+      "call_id": "call_search_0001",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"weather\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0001",
-      output: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "type": "function_call_output",
+      "call_id": "call_search_0001",
+      "output": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0003",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0003",
-      output:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0005",
-      name: "invoke_tool",
-      arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0005",
-      output:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      type: "function_call",
-      call_id: "call_search_0008",
-      name: "search_tools",
-      arguments: '{"query":"search files in the workspace"}',
+      "type": "function_call",
+      "call_id": "call_search_0008",
+      "name": "search_tools",
+      "arguments": "{\"query\":\"search files in the workspace\"}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_search_0008",
-      output: "search_files — Search through files in the workspace (query: string*)",
+      "type": "function_call_output",
+      "call_id": "call_search_0008",
+      "output": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      type: "function_call",
-      call_id: "call_sim_0010",
-      name: "invoke_tool",
-      arguments: '{"name":"search_files","arguments":{"query":"Q3 planning offsite notes"}}',
+      "type": "function_call",
+      "call_id": "call_sim_0010",
+      "name": "invoke_tool",
+      "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
     },
     {
-      type: "function_call_output",
-      call_id: "call_sim_0010",
-      output:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "type": "function_call_output",
+      "call_id": "call_sim_0010",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_output_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
 } satisfies ResponseCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep1Search = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep2Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep3Retry = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep4Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep5Search = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep6Call = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0008",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0008",
-      content: "search_files — Search through files in the workspace (query: string*)",
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayOpenaiChatStep7Answer = {
-  model: "gpt-5.4",
-  messages: [
+  "model": "gpt-5.4",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0008",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0008",
-      content: "search_files — Search through files in the workspace (query: string*)",
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0010",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"search_files","arguments":{"query":"Q3 planning offsite notes"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0010",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_completion_tokens: 1024,
-  tools: [
+  "max_completion_tokens": 1024,
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const gatewayMoonshotStep1Search = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayMoonshotStep2Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayMoonshotStep3Retry = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayMoonshotStep4Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayMoonshotStep5Search = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayMoonshotStep6Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0008",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0008",
-      content: "search_files — Search through files in the workspace (query: string*)",
-    },
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const gatewayMoonshotStep7Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"kelvin"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"error":"invalid_arguments","tool":"get_weather","details":[{"path":"/unit","message":"/unit must be equal to one of the allowed values: celsius, fahrenheit"}]}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0005",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"get_weather","arguments":{"location":"San Francisco, CA","unit":"fahrenheit"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0005",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0008",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0008",
-      content: "search_files — Search through files in the workspace (query: string*)",
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0010",
-          type: "function",
-          function: {
-            name: "invoke_tool",
-            arguments: '{"name":"search_files","arguments":{"query":"Q3 planning offsite notes"}}',
-          },
-        },
-      ],
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0010",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
     },
     {
-      type: "function",
-      function: {
-        name: "invoke_tool",
-        description:
-          "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
-        parameters: {
-          type: "object",
-          properties: {
-            name: {
-              type: "string",
-              description: "The exact tool name returned by search_tools.",
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
             },
-            arguments: {
-              type: "object",
-              description: "The tool's arguments.",
-            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
           },
-          required: ["name", "arguments"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const kimiDynamicMoonshotStep1Search = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
-    },
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const kimiDynamicMoonshotStep2Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "get_weather",
-            description: "Get the weather at a specific location",
-            parameters: {
-              type: "object",
-              properties: {
-                location: {
-                  type: "string",
-                  description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "description": "Get the weather at a specific location",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "location": {
+                  "type": "string",
+                  "description": "City and region, e.g. San Francisco, CA"
                 },
-                unit: {
-                  type: "string",
-                  enum: ["celsius", "fahrenheit"],
-                  description: "Temperature unit",
-                },
+                "unit": {
+                  "type": "string",
+                  "enum": [
+                    "celsius",
+                    "fahrenheit"
+                  ],
+                  "description": "Temperature unit"
+                }
               },
-              required: ["location"],
-            },
-          },
-        },
-      ],
-    },
+              "required": [
+                "location"
+              ]
+            }
+          }
+        }
+      ]
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const kimiDynamicMoonshotStep3Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "get_weather",
-            description: "Get the weather at a specific location",
-            parameters: {
-              type: "object",
-              properties: {
-                location: {
-                  type: "string",
-                  description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "description": "Get the weather at a specific location",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "location": {
+                  "type": "string",
+                  "description": "City and region, e.g. San Francisco, CA"
                 },
-                unit: {
-                  type: "string",
-                  enum: ["celsius", "fahrenheit"],
-                  description: "Temperature unit",
-                },
+                "unit": {
+                  "type": "string",
+                  "enum": [
+                    "celsius",
+                    "fahrenheit"
+                  ],
+                  "description": "Temperature unit"
+                }
               },
-              required: ["location"],
-            },
-          },
-        },
-      ],
+              "required": [
+                "location"
+              ]
+            }
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const kimiDynamicMoonshotStep4Search = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "get_weather",
-            description: "Get the weather at a specific location",
-            parameters: {
-              type: "object",
-              properties: {
-                location: {
-                  type: "string",
-                  description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "description": "Get the weather at a specific location",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "location": {
+                  "type": "string",
+                  "description": "City and region, e.g. San Francisco, CA"
                 },
-                unit: {
-                  type: "string",
-                  enum: ["celsius", "fahrenheit"],
-                  description: "Temperature unit",
-                },
+                "unit": {
+                  "type": "string",
+                  "enum": [
+                    "celsius",
+                    "fahrenheit"
+                  ],
+                  "description": "Temperature unit"
+                }
               },
-              required: ["location"],
-            },
-          },
-        },
-      ],
+              "required": [
+                "location"
+              ]
+            }
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
-    },
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const kimiDynamicMoonshotStep5Call = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "get_weather",
-            description: "Get the weather at a specific location",
-            parameters: {
-              type: "object",
-              properties: {
-                location: {
-                  type: "string",
-                  description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "description": "Get the weather at a specific location",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "location": {
+                  "type": "string",
+                  "description": "City and region, e.g. San Francisco, CA"
                 },
-                unit: {
-                  type: "string",
-                  enum: ["celsius", "fahrenheit"],
-                  description: "Temperature unit",
-                },
+                "unit": {
+                  "type": "string",
+                  "enum": [
+                    "celsius",
+                    "fahrenheit"
+                  ],
+                  "description": "Temperature unit"
+                }
               },
-              required: ["location"],
-            },
-          },
-        },
-      ],
+              "required": [
+                "location"
+              ]
+            }
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0006",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0006",
-      content: "search_files — Search through files in the workspace (query: string*)",
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "search_files",
-            description: "Search through files in the workspace",
-            parameters: {
-              type: "object",
-              properties: {
-                query: {
-                  type: "string",
-                  description: "Words to look for in file names and contents",
-                },
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "description": "Search through files in the workspace",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "query": {
+                  "type": "string",
+                  "description": "Words to look for in file names and contents"
+                }
               },
-              required: ["query"],
-            },
-          },
-        },
-      ],
-    },
+              "required": [
+                "query"
+              ]
+            }
+          }
+        }
+      ]
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const kimiDynamicMoonshotStep6Answer = {
-  model: "kimi-k3",
-  messages: [
+  "model": "kimi-k3",
+  "messages": [
     {
-      role: "system",
-      content: "You are a helpful assistant. Use the available tools when they help answer the user.",
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
     },
     {
-      role: "user",
-      content: "What is the weather in San Francisco right now?",
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0001",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"weather"}',
-          },
-        },
-      ],
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0001",
-      content: 'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "get_weather",
-            description: "Get the weather at a specific location",
-            parameters: {
-              type: "object",
-              properties: {
-                location: {
-                  type: "string",
-                  description: "City and region, e.g. San Francisco, CA",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "description": "Get the weather at a specific location",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "location": {
+                  "type": "string",
+                  "description": "City and region, e.g. San Francisco, CA"
                 },
-                unit: {
-                  type: "string",
-                  enum: ["celsius", "fahrenheit"],
-                  description: "Temperature unit",
-                },
+                "unit": {
+                  "type": "string",
+                  "enum": [
+                    "celsius",
+                    "fahrenheit"
+                  ],
+                  "description": "Temperature unit"
+                }
               },
-              required: ["location"],
-            },
-          },
-        },
-      ],
+              "required": [
+                "location"
+              ]
+            }
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0003",
-          type: "function",
-          function: {
-            name: "get_weather",
-            arguments: '{"location":"San Francisco, CA","unit":"fahrenheit"}',
-          },
-        },
-      ],
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0003",
-      content:
-        '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     },
     {
-      role: "assistant",
-      content: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
     },
     {
-      role: "user",
-      content: "Find my notes from the Q3 planning offsite.",
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_search_0006",
-          type: "function",
-          function: {
-            name: "search_tools",
-            arguments: '{"query":"search files in the workspace"}',
-          },
-        },
-      ],
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_search_0006",
-      content: "search_files — Search through files in the workspace (query: string*)",
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
     },
     {
-      role: "system",
-      tools: [
+      "role": "system",
+      "tools": [
         {
-          type: "function",
-          function: {
-            name: "search_files",
-            description: "Search through files in the workspace",
-            parameters: {
-              type: "object",
-              properties: {
-                query: {
-                  type: "string",
-                  description: "Words to look for in file names and contents",
-                },
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "description": "Search through files in the workspace",
+            "parameters": {
+              "type": "object",
+              "properties": {
+                "query": {
+                  "type": "string",
+                  "description": "Words to look for in file names and contents"
+                }
               },
-              required: ["query"],
-            },
-          },
-        },
-      ],
+              "required": [
+                "query"
+              ]
+            }
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: null,
-      tool_calls: [
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
         {
-          id: "call_sim_0008",
-          type: "function",
-          function: {
-            name: "search_files",
-            arguments: '{"query":"Q3 planning offsite notes"}',
-          },
-        },
-      ],
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
     },
     {
-      role: "tool",
-      tool_call_id: "call_sim_0008",
-      content:
-        '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-    },
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
   ],
-  max_tokens: 1024,
-  prompt_cache_key: "tool-disclosure-playground",
-  tools: [
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
     {
-      type: "function",
-      function: {
-        name: "search_tools",
-        description:
-          "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-        parameters: {
-          type: "object",
-          properties: {
-            query: {
-              type: "string",
-              description: "What the tool should do, in a few plain words.",
-            },
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
           },
-          required: ["query"],
-          additionalProperties: false,
-        },
-      },
-    },
-  ],
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
 } satisfies MoonshotChatCompletionCreateParams;
 
 export const anthropicMidConversationAnthropicStep1Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
 export const anthropicMidConversationAnthropicStep2Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "get_weather",
-          },
-        },
-      ],
-    },
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "get_weather"
+          }
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
 export const anthropicMidConversationAnthropicStep3Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "get_weather",
-          },
-        },
-      ],
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "get_weather"
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
 export const anthropicMidConversationAnthropicStep4Search = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "get_weather",
-          },
-        },
-      ],
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "get_weather"
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
-    },
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
 export const anthropicMidConversationAnthropicStep5Call = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "get_weather",
-          },
-        },
-      ],
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "get_weather"
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0006",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0006",
-          content: "search_files — Search through files in the workspace (query: string*)",
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "search_files — Search through files in the workspace (query: string*)"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "search_files",
-          },
-        },
-      ],
-    },
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "search_files"
+          }
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
 export const anthropicMidConversationAnthropicStep6Answer = {
-  model: "claude-opus-4-8",
-  max_tokens: 1024,
-  system: [
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
     {
-      type: "text",
-      text: "You are a helpful assistant. Use the available tools when they help answer the user.",
-    },
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
   ],
-  tools: [
+  "tools": [
     {
-      name: "search_tools",
-      description:
-        "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "What the tool should do, in a few plain words.",
-          },
+      "name": "search_tools",
+      "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "What the tool should do, in a few plain words."
+          }
         },
-        required: ["query"],
-        additionalProperties: false,
-      },
+        "required": [
+          "query"
+        ],
+        "additionalProperties": false
+      }
     },
     {
-      name: "get_weather",
-      description: "Get the weather at a specific location",
-      input_schema: {
-        type: "object",
-        properties: {
-          location: {
-            type: "string",
-            description: "City and region, e.g. San Francisco, CA",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
           },
-          unit: {
-            type: "string",
-            enum: ["celsius", "fahrenheit"],
-            description: "Temperature unit",
-          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
         },
-        required: ["location"],
+        "required": [
+          "location"
+        ]
       },
-      defer_loading: true,
+      "defer_loading": true
     },
     {
-      name: "search_files",
-      description: "Search through files in the workspace",
-      input_schema: {
-        type: "object",
-        properties: {
-          query: {
-            type: "string",
-            description: "Words to look for in file names and contents",
-          },
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
         },
-        required: ["query"],
+        "required": [
+          "query"
+        ]
       },
-      defer_loading: true,
-    },
+      "defer_loading": true
+    }
   ],
-  messages: [
+  "messages": [
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "What is the weather in San Francisco right now?",
-        },
-      ],
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0001",
-          name: "search_tools",
-          input: {
-            query: "weather",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "search_tools",
+          "input": {
+            "query": "weather"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0001",
-          content:
-            'get_weather — Get the weather at a specific location (location: string*, unit: "celsius"|"fahrenheit")',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "get_weather",
-          },
-        },
-      ],
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "get_weather"
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0003",
-          name: "get_weather",
-          input: {
-            location: "San Francisco, CA",
-            unit: "fahrenheit",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0003",
-          content:
-            '{"location":"San Francisco, CA","temperature":61,"unit":"fahrenheit","conditions":"fog, clearing by noon"}',
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "text",
-          text: "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
-        },
-      ],
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "text",
-          text: "Find my notes from the Q3 planning offsite.",
-        },
-      ],
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0006",
-          name: "search_tools",
-          input: {
-            query: "search files in the workspace",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_tools",
+          "input": {
+            "query": "search files in the workspace"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0006",
-          content: "search_files — Search through files in the workspace (query: string*)",
-        },
-      ],
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "search_files — Search through files in the workspace (query: string*)"
+        }
+      ]
     },
     {
-      role: "system",
-      content: [
+      "role": "system",
+      "content": [
         {
-          type: "tool_addition",
-          tool: {
-            type: "tool_reference",
-            name: "search_files",
-          },
-        },
-      ],
+          "type": "tool_addition",
+          "tool": {
+            "type": "tool_reference",
+            "name": "search_files"
+          }
+        }
+      ]
     },
     {
-      role: "assistant",
-      content: [
+      "role": "assistant",
+      "content": [
         {
-          type: "tool_use",
-          id: "toolu_sim_0008",
-          name: "search_files",
-          input: {
-            query: "Q3 planning offsite notes",
-          },
-        },
-      ],
+          "type": "tool_use",
+          "id": "toolu_sim_0008",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
     },
     {
-      role: "user",
-      content: [
+      "role": "user",
+      "content": [
         {
-          type: "tool_result",
-          tool_use_id: "toolu_sim_0008",
-          content:
-            '{"matches":[{"path":"notes/2026-q3-offsite.md","modified":"2026-08-12","snippet":"Q3 planning offsite: goals, owners, dates"}]}',
-        },
-      ],
-    },
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0008",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
   ],
-  cache_control: {
-    type: "ephemeral",
-  },
+  "cache_control": {
+    "type": "ephemeral"
+  }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
 export const GOLDEN_REQUEST_COUNT = 132;
