@@ -102,9 +102,9 @@ const CONFIGURATIONS: Configuration[] = [
     parameters: on("openai-responses", "gpt-5.4", 8, 20, 1),
   },
   {
-    name: "200×400 tools, OpenAI Responses gpt-5.6 (billed writes), 4 tools, 10 turns, 12 min",
+    name: "200×400 tools, OpenAI Responses gpt-5.6-terra (billed writes), 4 tools, 10 turns, 12 min",
     catalog: async () => syntheticCatalog(200, 400),
-    parameters: on("openai-responses", "gpt-5.6", 4, 10, 12),
+    parameters: on("openai-responses", "gpt-5.6-terra", 4, 10, 12),
   },
   {
     name: "200×400 tools, OpenAI Chat gpt-4.1, 5 tools, 10 turns, 2 min",

@@ -3,6 +3,7 @@ import type { EngineWarning } from "../engine/types";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
 import { chatFunction } from "./openai-function";
+import { simulatedReasoning } from "./kimi-reasoning";
 import { SegmentList } from "./segment-list";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
 
@@ -66,6 +67,10 @@ function renderMessage(
     if (message.blocks.some((block) => block.type !== "text" && block.type !== "tool-call"))
       throw new Error("chat-completions: provider-native search blocks cannot be sent over Chat Completions");
     const wire: Json = { role: "assistant", content: text || null };
+    // Thinking models refuse a tool-call turn replayed without its reasoning (400 "reasoning_content is missing",
+    // PROTOCOLS §9): it goes back as the model wrote it, and is prompt input from then on.
+    if (dialect === "moonshot" && calls.length > 0 && context.model.reasoning?.value.replayOnToolCalls)
+      wire.reasoning_content = simulatedReasoning(message.blocks);
     if (calls.length > 0)
       wire.tool_calls = calls.map((call) => ({
         id: call.id,
@@ -98,9 +103,14 @@ export function createChatRenderer(dialect: ChatDialect) {
     const warnings: EngineWarning[] = [];
     const list = new SegmentList(context.counter);
     const messages: Json[] = [{ role: "system", content: transcript.system }];
-    list.add({ path: "messages[0]", label: "system message", group: "system", promptText: transcript.system });
-    // Cache order: the system message, then the tools rendered after it, then the conversation.
+    const addSystem = () =>
+      list.add({ path: "messages[0]", label: "system message", group: "system", promptText: transcript.system });
+    // Cache order. OpenAI: the system message, then the tools rendered after it (harmony layout), then the
+    // conversation. Moonshot: Kimi's chat template declares the tools before the system prompt (secondary source:
+    // the published Kimi chat template, PROTOCOLS §9), so the tools come first.
+    if (dialect !== "moonshot") addSystem();
     const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+    if (dialect === "moonshot") addSystem();
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
         list.add({
@@ -118,8 +128,14 @@ export function createChatRenderer(dialect: ChatDialect) {
     if (dialect === "moonshot") checkKimiLimits(transcript, warnings);
     const body: Json = { model: context.model.id, messages, max_completion_tokens: context.settings.maxOutputTokens };
     if (dialect === "moonshot") {
-      body.max_tokens = context.settings.maxOutputTokens;
-      delete body.max_completion_tokens;
+      // Moonshot's native API takes max_tokens; K3 documents max_completion_tokens (reasoning counts toward it)
+      // and reasoning_effort, whose only value is "max" (lib/models/moonshot-models.ts cites both).
+      const reasoning = context.model.reasoning?.value;
+      if ((reasoning?.maxTokensField ?? "max_tokens") === "max_tokens") {
+        body.max_tokens = context.settings.maxOutputTokens;
+        delete body.max_completion_tokens;
+      }
+      if (reasoning?.effort) body.reasoning_effort = reasoning.effort;
       body.prompt_cache_key = "tool-disclosure-playground";
     }
     if (tools.length > 0) body.tools = tools;
@@ -175,6 +191,7 @@ function chatResponse(dialect: ChatDialect) {
     );
     const prompt = usage.uncached + usage.cacheRead + usage.cacheWrite;
     const message: Json = { role: "assistant", content: text || null, refusal: null };
+    if (dialect === "moonshot" && context.model.reasoning) message.reasoning_content = simulatedReasoning(blocks);
     if (calls.length)
       message.tool_calls = calls.map((call) => ({
         id: call.id,
@@ -237,5 +254,6 @@ export const moonshotChat: ProviderAdapter = {
   endpoint: "https://api.moonshot.ai/v1/chat/completions",
   renderRequest: createChatRenderer("moonshot"),
   renderResponse: chatResponse("moonshot"),
-  outputText,
+  // Every Moonshot model in the table reasons: its reasoning is output tokens, billed like the answer.
+  outputText: (blocks) => `${simulatedReasoning(blocks)}\n${outputText(blocks)}`,
 };

@@ -72,14 +72,66 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
   }
 }
 
-function loadedTools(names: readonly string[], context: RenderContext): { wire: Json[]; text: string } {
-  const definitions = names.flatMap((name) => {
+/** The namespace a declared function belongs to, by name: a namespaced function is loaded and called as such. */
+type Namespaces = ReadonlyMap<string, { name: string; description: string }>;
+
+/**
+ * The namespaces of the tools the last request declared, per render context (one per run). The response of a
+ * step is rendered right after its request and needs them too: a function_call names its namespace.
+ */
+const namespacesByContext = new WeakMap<RenderContext, Namespaces>();
+
+function namespacesOf(tools: readonly ToolEntry[]): Namespaces {
+  const namespaces = new Map<string, { name: string; description: string }>();
+  for (const entry of tools)
+    if (entry.type === "openai-namespace")
+      for (const tool of entry.tools) namespaces.set(tool.name, { name: entry.name, description: entry.description });
+  return namespaces;
+}
+
+/**
+ * The `tools` of a tool_search_output: a function that belongs to a namespace comes back inside its namespace
+ * (`{type: "namespace", name, description, tools: [...]}`), as the API returns it; the others come back bare.
+ */
+function loadedTools(
+  names: readonly string[],
+  context: RenderContext,
+  namespaces: Namespaces,
+): { wire: Json[]; text: string } {
+  const wire: Json[] = [];
+  const texts: string[] = [];
+  const byNamespace = new Map<string, Json[]>();
+  for (const name of names) {
     const tool = context.catalogByName.get(name);
-    return tool ? [responsesFunction(tool, "full")] : [];
-  });
+    if (!tool) continue;
+    const definition = responsesFunction(tool, "full");
+    texts.push(definition.text);
+    const loaded = { ...definition.wire, defer_loading: true };
+    const namespace = namespaces.get(name);
+    if (!namespace) {
+      wire.push(loaded);
+      continue;
+    }
+    let members = byNamespace.get(namespace.name);
+    if (!members) {
+      members = [];
+      byNamespace.set(namespace.name, members);
+      wire.push({ type: "namespace", name: namespace.name, description: namespace.description, tools: members });
+    }
+    members.push(loaded);
+  }
+  return { wire, text: texts.join("\n") };
+}
+
+function functionCall(block: Extract<TranscriptBlock, { type: "tool-call" }>, namespaces: Namespaces): Json {
+  const namespace = namespaces.get(block.name)?.name;
+  // SDK ResponseFunctionToolCall.namespace: "The namespace of the function to run".
   return {
-    wire: definitions.map((definition) => ({ ...definition.wire, defer_loading: true })),
-    text: definitions.map((definition) => definition.text).join("\n"),
+    type: "function_call",
+    call_id: block.id,
+    name: block.name,
+    ...(namespace ? { namespace } : {}),
+    arguments: JSON.stringify(block.input),
   };
 }
 
@@ -87,17 +139,13 @@ function renderItem(
   block: TranscriptBlock,
   role: "user" | "assistant",
   context: RenderContext,
+  namespaces: Namespaces,
 ): { wire: Json; text: string; definitions?: string } {
   switch (block.type) {
     case "text":
       return { wire: { role, content: block.text }, text: block.text };
     case "tool-call": {
-      const wire = {
-        type: "function_call",
-        call_id: block.id,
-        name: block.name,
-        arguments: JSON.stringify(block.input),
-      };
+      const wire = functionCall(block, namespaces);
       return { wire, text: JSON.stringify(wire) };
     }
     case "tool-result": {
@@ -116,7 +164,7 @@ function renderItem(
       return { wire, text: JSON.stringify(wire) };
     }
     case "openai-search-output": {
-      const loaded = loadedTools(block.toolNames, context);
+      const loaded = loadedTools(block.toolNames, context, namespaces);
       const wire = {
         type: "tool_search_output",
         ...(block.execution === "server" ? { id: block.id } : {}),
@@ -139,12 +187,14 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   // tools after the instructions). An assumption, labelled in docs/DESIGN.md.
   list.add({ path: "instructions", label: "instructions", group: "system", promptText: transcript.system });
   const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+  const namespaces = namespacesOf(transcript.tools);
+  namespacesByContext.set(context, namespaces);
   const input: Json[] = [];
   for (const message of transcript.messages) {
     if (message.role !== "user" && message.role !== "assistant")
       throw new Error(`openai-responses: ${message.role} messages are not supported`);
     for (const block of message.blocks) {
-      const item = renderItem(block, message.role, context);
+      const item = renderItem(block, message.role, context, namespaces);
       list.add({
         path: `input[${input.length}]`,
         label: `${String(item.wire.type ?? `${message.role} message`).replaceAll("_", " ")}`,
@@ -194,6 +244,7 @@ export const openaiResponses: ProviderAdapter = {
   endpoint: "https://api.openai.com/v1/responses",
   renderRequest,
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
+    const namespaces = namespacesByContext.get(context) ?? new Map();
     const output = blocks.map((block, index) => {
       if (block.type === "text")
         return {
@@ -204,15 +255,8 @@ export const openaiResponses: ProviderAdapter = {
           content: [{ type: "output_text", text: block.text, annotations: [] }],
         };
       if (block.type === "tool-call")
-        return {
-          type: "function_call",
-          id: `fc_${responseId}_${index}`,
-          call_id: block.id,
-          name: block.name,
-          arguments: JSON.stringify(block.input),
-          status: "completed",
-        };
-      return renderItem(block, "assistant", context).wire;
+        return { ...functionCall(block, namespaces), id: `fc_${responseId}_${index}`, status: "completed" };
+      return renderItem(block, "assistant", context, namespaces).wire;
     });
     const input = usage.uncached + usage.cacheRead + usage.cacheWrite;
     return {

@@ -1057,7 +1057,8 @@ export const fullMoonshotStep1Call = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -1123,6 +1124,7 @@ export const fullMoonshotStep2Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -1140,7 +1142,8 @@ export const fullMoonshotStep2Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -1206,6 +1209,7 @@ export const fullMoonshotStep3Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -1231,7 +1235,8 @@ export const fullMoonshotStep3Call = {
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -1297,6 +1302,7 @@ export const fullMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -1324,6 +1330,7 @@ export const fullMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0004",
@@ -1341,7 +1348,8 @@ export const fullMoonshotStep4Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3328,7 +3336,8 @@ export const naiveDynamicMoonshotStep1Search = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3368,6 +3377,7 @@ export const naiveDynamicMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3385,7 +3395,8 @@ export const naiveDynamicMoonshotStep2Call = {
       "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3452,6 +3463,7 @@ export const naiveDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3471,6 +3483,7 @@ export const naiveDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3488,7 +3501,8 @@ export const naiveDynamicMoonshotStep3Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3555,6 +3569,7 @@ export const naiveDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3574,6 +3589,7 @@ export const naiveDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3599,7 +3615,8 @@ export const naiveDynamicMoonshotStep4Search = {
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3666,6 +3683,7 @@ export const naiveDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3685,6 +3703,7 @@ export const naiveDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3712,6 +3731,7 @@ export const naiveDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -3729,7 +3749,8 @@ export const naiveDynamicMoonshotStep5Call = {
       "content": "search_files — Search through files in the workspace (query: string*)"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3815,6 +3836,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3834,6 +3856,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3861,6 +3884,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -3880,6 +3904,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -3897,7 +3922,8 @@ export const naiveDynamicMoonshotStep6Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -9985,7 +10011,8 @@ export const stubsMoonshotStep1Load = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10067,6 +10094,7 @@ export const stubsMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10084,7 +10112,8 @@ export const stubsMoonshotStep2Call = {
       "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10166,6 +10195,7 @@ export const stubsMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10185,6 +10215,7 @@ export const stubsMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10202,7 +10233,8 @@ export const stubsMoonshotStep3Retry = {
       "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10284,6 +10316,7 @@ export const stubsMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10303,6 +10336,7 @@ export const stubsMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10322,6 +10356,7 @@ export const stubsMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10339,7 +10374,8 @@ export const stubsMoonshotStep4Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10421,6 +10457,7 @@ export const stubsMoonshotStep5Load = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10440,6 +10477,7 @@ export const stubsMoonshotStep5Load = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10459,6 +10497,7 @@ export const stubsMoonshotStep5Load = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10484,7 +10523,8 @@ export const stubsMoonshotStep5Load = {
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10566,6 +10606,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10585,6 +10626,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10604,6 +10646,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10631,6 +10674,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"search_files\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -10648,7 +10692,8 @@ export const stubsMoonshotStep6Call = {
       "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10730,6 +10775,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10749,6 +10795,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10768,6 +10815,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10795,6 +10843,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"search_files\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -10814,6 +10863,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"arguments\":{\"query\":\"Q3 planning offsite notes\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0010",
@@ -10831,7 +10881,8 @@ export const stubsMoonshotStep7Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13313,7 +13364,8 @@ export const gatewayMoonshotStep1Search = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13378,6 +13430,7 @@ export const gatewayMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13395,7 +13448,8 @@ export const gatewayMoonshotStep2Call = {
       "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13460,6 +13514,7 @@ export const gatewayMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13479,6 +13534,7 @@ export const gatewayMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13496,7 +13552,8 @@ export const gatewayMoonshotStep3Retry = {
       "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13561,6 +13618,7 @@ export const gatewayMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13580,6 +13638,7 @@ export const gatewayMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13599,6 +13658,7 @@ export const gatewayMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -13616,7 +13676,8 @@ export const gatewayMoonshotStep4Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13681,6 +13742,7 @@ export const gatewayMoonshotStep5Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13700,6 +13762,7 @@ export const gatewayMoonshotStep5Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13719,6 +13782,7 @@ export const gatewayMoonshotStep5Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -13744,7 +13808,8 @@ export const gatewayMoonshotStep5Search = {
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13809,6 +13874,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13828,6 +13894,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13847,6 +13914,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -13874,6 +13942,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0008",
@@ -13891,7 +13960,8 @@ export const gatewayMoonshotStep6Call = {
       "content": "search_files — Search through files in the workspace (query: string*)"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13956,6 +14026,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13975,6 +14046,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13994,6 +14066,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -14021,6 +14094,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0008",
@@ -14040,6 +14114,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0010",
@@ -14057,7 +14132,8 @@ export const gatewayMoonshotStep7Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14120,7 +14196,8 @@ export const kimiDynamicMoonshotStep1Search = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14160,6 +14237,7 @@ export const kimiDynamicMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14209,7 +14287,8 @@ export const kimiDynamicMoonshotStep2Call = {
       ]
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14249,6 +14328,7 @@ export const kimiDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14300,6 +14380,7 @@ export const kimiDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14317,7 +14398,8 @@ export const kimiDynamicMoonshotStep3Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14357,6 +14439,7 @@ export const kimiDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14408,6 +14491,7 @@ export const kimiDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14433,7 +14517,8 @@ export const kimiDynamicMoonshotStep4Search = {
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14473,6 +14558,7 @@ export const kimiDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14524,6 +14610,7 @@ export const kimiDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14551,6 +14638,7 @@ export const kimiDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -14592,7 +14680,8 @@ export const kimiDynamicMoonshotStep5Call = {
       ]
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14632,6 +14721,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14683,6 +14773,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14710,6 +14801,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -14753,6 +14845,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -14770,7 +14863,8 @@ export const kimiDynamicMoonshotStep6Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
