@@ -6,6 +6,7 @@ import { engineSeries, runEngineSession, type EngineFailure, type EngineSessionR
 import { predictFailure, type PredictedFailure } from "./limits";
 import { effectiveToolsUsed, sessionPlan } from "./session-plan";
 import { CLOSED_FORM_TOLERANCE, type CostSeries, type DecideEngine, type DecideParameters } from "./types";
+import { baselineStrategyId } from "../strategies";
 
 export type BreakEvenLine = {
   id: StrategyId;
@@ -107,10 +108,11 @@ export function breakEven(
       },
     };
   });
-  const full = lines.find((line) => line.id === "full");
+  const baseline = baselineStrategyId();
+  const full = lines.find((line) => line.id === baseline);
   if (full) {
     for (const line of lines) {
-      if (line.id === "full") continue;
+      if (line.id === baseline) continue;
       // Where loading everything fails, any strategy that runs pays off from the first turn: there is no baseline.
       if (full.fails.closedForm || full.fails.engine) {
         const runs = !line.fails.closedForm && !line.fails.engine;
@@ -126,7 +128,7 @@ export function breakEven(
       };
     }
   }
-  const fullRun = engineRuns.find((run) => run.id === "full");
+  const fullRun = engineRuns.find((run) => run.id === baseline);
   const tokensPerTool =
     fullRun && calibration.toolCount > 0
       ? fullRun.firstRequestToolDefinitions / calibration.toolCount

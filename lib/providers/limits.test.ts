@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Segment, WireRequest } from "../engine/types";
+import type { Segment, WireRequest } from "../core";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { getModel, type ModelInfo } from "../models";

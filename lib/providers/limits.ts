@@ -1,4 +1,4 @@
-import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../engine/types";
+import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../core";
 import type { ModelInfo } from "../models";
 import { modelLimits, type ModelLimits } from "../models/model-limits";
 import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic-constants";

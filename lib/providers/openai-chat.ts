@@ -1,9 +1,10 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
 import { chatFunction } from "./openai-function";
 import { simulatedReasoning } from "./kimi-reasoning";
+import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
 import { SegmentList } from "./segment-list";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
 
@@ -68,8 +69,9 @@ function renderMessage(
       throw new Error("chat-completions: provider-native search blocks cannot be sent over Chat Completions");
     const wire: Json = { role: "assistant", content: text || null };
     // Thinking models refuse a tool-call turn replayed without its reasoning (400 "reasoning_content is missing",
-    // PROTOCOLS §9): it goes back as the model wrote it, and is prompt input from then on.
-    if (dialect === "moonshot" && calls.length > 0 && context.model.reasoning?.value.replayOnToolCalls)
+    // PROTOCOLS §9), and K3's guide says to send back the complete assistant message: every turn carries it, as the
+    // model wrote it, and it is prompt input from then on.
+    if (dialect === "moonshot" && context.model.reasoning?.value.replayOnToolCalls)
       wire.reasoning_content = simulatedReasoning(message.blocks);
     if (calls.length > 0)
       wire.tool_calls = calls.map((call) => ({
@@ -113,12 +115,14 @@ export function createChatRenderer(dialect: ChatDialect) {
     if (dialect === "moonshot") addSystem();
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
+        // The same prompt text a recorded body's message gets (an imported trace), so both are cached alike.
+        const prompt = chatMessagePromptText(rendered.wire, () => undefined);
         list.add({
           path: `messages[${messages.length}]`,
           label: rendered.label,
           group: "messages",
-          promptText: rendered.text,
-          toolDefinitionText: rendered.definitions,
+          promptText: prompt.text,
+          toolDefinitionText: prompt.definitions,
         });
         messages.push(rendered.wire);
       }
@@ -244,6 +248,7 @@ export const openaiChat: ProviderAdapter = {
   label: "OpenAI Chat Completions (and compatible servers)",
   endpoint: "https://api.openai.com/v1/chat/completions",
   renderRequest: createChatRenderer("openai"),
+  segmentBody: chatBodySegments,
   renderResponse: chatResponse("openai"),
   outputText,
 };
@@ -253,6 +258,7 @@ export const moonshotChat: ProviderAdapter = {
   label: "Moonshot (Kimi) Chat Completions",
   endpoint: "https://api.moonshot.ai/v1/chat/completions",
   renderRequest: createChatRenderer("moonshot"),
+  segmentBody: chatBodySegments,
   renderResponse: chatResponse("moonshot"),
   // Every Moonshot model in the table reasons: its reasoning is output tokens, billed like the answer.
   outputText: (blocks) => `${simulatedReasoning(blocks)}\n${outputText(blocks)}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
-import type { StrategyRun } from "../engine/types";
+import type { StrategyRun } from "../core";
 import { loadExample } from "../examples";
 import type { ScenarioSettings } from "../scenario/types";
 import { simulatedReasoning } from "./kimi-reasoning";

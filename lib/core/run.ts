@@ -1,0 +1,113 @@
+import type { ProviderId, StrategyId } from "./ids";
+import type { Divergence, EngineWarning, Segment, SegmentCacheStatus, WireRequest } from "./wire";
+
+/** What a request is for, shown on the stepper's timeline (search → load → call → answer). */
+export type StepKind = "search" | "load" | "call" | "retry" | "answer";
+
+export type StepTokens = {
+  /** Every prompt token of the request: cacheRead + cacheWrite + uncached. */
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  uncached: number;
+  toolDefinitions: number;
+  output: number;
+};
+
+export type CostBreakdown = {
+  uncachedUsd: number;
+  cacheReadUsd: number;
+  cacheWriteUsd: number;
+  outputUsd: number;
+  totalUsd: number;
+};
+
+export type EngineStep = {
+  index: number;
+  /** 0-based index of the scripted user turn this request belongs to. */
+  turn: number;
+  kind: StepKind;
+  /** Short words for the timeline: "search 'weather'", "call get_weather". */
+  title: string;
+  /** Seconds since the first request on the scenario's clock. */
+  clockSeconds: number;
+  request: WireRequest;
+  /** The simulated provider response to this request, in the provider's wire format. */
+  response: Record<string, unknown>;
+  segments: Segment[];
+  /** Parallel to `segments`. */
+  segmentStatus: SegmentCacheStatus[];
+  tokens: StepTokens;
+  divergence: Divergence | null;
+  cost: CostBreakdown;
+  /** What happened, in words: misses, validation errors, retries. */
+  notes: string[];
+  warnings: EngineWarning[];
+  /** Set when the provider would refuse this request: then `cost` is zero and `response` is its error body. */
+  rejected?: StepRejection;
+};
+
+export type StrategyTotals = {
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+  uncached: number;
+  output: number;
+  requests: number;
+  costUsd: number;
+  cacheHitRateByTokens: number;
+  cacheHitRateByRequests: number;
+  toolsFound: number;
+  toolsNeeded: number;
+  toolDefinitions: number;
+  /** 1-based number of the request the provider refuses, when one is: the run stops there ("fails at request N"). */
+  failsAtRequest?: number;
+};
+
+/** The three goals of seed 001 §3: which ones a strategy meets. */
+export type GoalVerdicts = {
+  noToolsUpFront: boolean;
+  stableToolList: boolean;
+  nativeStrictSchema: boolean;
+};
+
+export type StrategyRun = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  /** Set when the combination is impossible; then `steps` is empty. */
+  refused?: { reason: string };
+  steps: EngineStep[];
+  totals: StrategyTotals;
+  goals: GoalVerdicts;
+  /** How the token counts were made: exact tokenizer or a labelled estimate. */
+  tokenCounting: { exact: boolean; label: string };
+  warnings: EngineWarning[];
+};
+
+/** Which provider limit a rejected request broke (see lib/providers/limits.ts and lib/models/model-limits.ts). */
+export type LimitId =
+  "context-window" | "tool-count" | "deferred-tool-count" | "tool-name" | "request-size" | "cache-breakpoints";
+
+/**
+ * A request the provider would refuse before reading it: the HTTP status and error it answers with. A rejected
+ * step is not priced (it costs nothing) and ends the run, as it would end a real agent's.
+ */
+export type StepRejection = {
+  status: number;
+  /** The provider's error type, e.g. `invalid_request_error`. */
+  type: string;
+  /** OpenAI's error code and param, e.g. `array_above_max_length` on `tools`. */
+  code?: string;
+  param?: string;
+  /** The provider's error message. */
+  reason: string;
+  limit: LimitId;
+  /** Where the limit comes from, and how sure that is. */
+  source: string;
+  confidence: "documented" | "secondary" | "unconfirmed";
+  /** True when `reason` is the provider's wording as seen in its docs or users' reports; false when composed. */
+  messageVerbatim: boolean;
+  provider: ProviderId;
+  model: string;
+};
