@@ -2,7 +2,7 @@ import type { HeatMap } from "@/lib/decide/heat-map";
 import type { StrategyId } from "@/lib/scenario/types";
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
-import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
 export type HeatMapViewProps = {
   heatMap: HeatMap;
@@ -42,7 +42,10 @@ export function HeatMapView({
 }: HeatMapViewProps) {
   const toolColumn = nearest(heatMap.toolCounts, currentToolCount);
   const turnRow = nearest(heatMap.turnCounts, currentTurns);
-  const rows = heatMap.cells.map((row, index) => ({ turns: heatMap.turnCounts[index], row })).reverse();
+  const rows = heatMap.cells
+    .map((row, index) => ({ turns: heatMap.turnCounts[index], row, fullFailsFrom: heatMap.fullFailsFrom[index] }))
+    .reverse();
+  const fullFails = heatMap.fullFailsFrom.some((index) => index !== null);
   return (
     <figure className="m-0 flex flex-col gap-3" data-testid="heat-map" data-tour="heat-map">
       <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
@@ -67,7 +70,7 @@ export function HeatMapView({
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ turns, row }) => (
+          {rows.map(({ turns, row, fullFailsFrom }) => (
             <tr key={turns}>
               <th
                 scope="row"
@@ -75,10 +78,18 @@ export function HeatMapView({
               >
                 {turns}
               </th>
-              {row.map((cell) => {
-                const tie = cell.margin < NEAR_TIE;
+              {row.map((cell, column) => {
+                const fails = cell.cheapest === "fails";
+                const tie = !fails && cell.margin < NEAR_TIE;
+                const boundary = column === fullFailsFrom;
+                const refused = Object.entries(cell.failing)
+                  .map(([id, failure]) => `${strategyTitle(id as StrategyId)} fails: ${failure?.reason}`)
+                  .join("\n");
+                const winner =
+                  cell.cheapest === "fails" ? "every strategy fails" : `cheapest ${strategyTitle(cell.cheapest)}`;
                 const current = cell.toolCount === toolColumn && cell.turns === turnRow;
                 const costs = Object.entries(cell.costs)
+                  .filter(([id]) => !cell.failing[id as StrategyId])
                   .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0))
                   .map(([id, cost]) => `${strategyTitle(id as StrategyId)} ${formatUsd(cost ?? 0)}`)
                   .join("\n");
@@ -87,22 +98,30 @@ export function HeatMapView({
                     key={cell.toolCount}
                     className={`h-7 rounded-sm text-center align-middle ${current ? "outline-2 outline-offset-1 outline-ink" : ""}`}
                     style={{
-                      background: STRATEGY_STYLES[cell.cheapest].color,
-                      backgroundImage: tie
-                        ? "repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,0.45) 4px 7px)"
+                      background: fails ? FAILS_COLOR : STRATEGY_STYLES[cell.cheapest as StrategyId].color,
+                      backgroundImage: fails
+                        ? FAILS_PATTERN
+                        : tie
+                          ? "repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,0.45) 4px 7px)"
+                          : undefined,
+                      boxShadow: boundary
+                        ? `inset 3px 0 0 ${FAILS_BOUNDARY_COLOR}, -2px 0 0 ${FAILS_BOUNDARY_COLOR}`
                         : undefined,
                     }}
-                    title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns: cheapest ${strategyTitle(cell.cheapest)}${tie ? " (near tie)" : ""}\n${costs}`}
+                    title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns: ${winner}${tie ? " (near tie)" : ""}\n${costs}${refused ? `\n${refused}` : ""}`}
                     data-testid="heat-map-cell"
                     data-strategy={cell.cheapest}
+                    data-full-fails={cell.failing.full !== undefined}
+                    data-boundary={boundary}
                     data-tools={cell.toolCount}
                     data-turns={cell.turns}
                     data-near-tie={tie}
                     data-current={current}
                   >
                     <span className="sr-only">
-                      {strategyTitle(cell.cheapest)}
+                      {fails ? "every strategy fails" : strategyTitle(cell.cheapest as StrategyId)}
                       {tie ? ", near tie" : ""}
+                      {!fails && cell.failing.full ? ", sending every tool fails" : ""}
                     </span>
                   </td>
                 );
@@ -151,6 +170,23 @@ export function HeatMapView({
             />
             within 5% of the runner-up
           </span>
+          {fullFails ? (
+            <span className="inline-flex items-center gap-1.5 px-2 text-muted" data-testid="heat-map-boundary-legend">
+              <span aria-hidden className="inline-block h-3 w-1" style={{ background: FAILS_BOUNDARY_COLOR }} />
+              from here {providerLabel} refuses sending every tool (full): too many tools or a prompt past the context
+              window
+            </span>
+          ) : null}
+          {heatMap.anyCellFails ? (
+            <span className="inline-flex items-center gap-1.5 px-2 text-muted">
+              <span
+                aria-hidden
+                className="inline-block h-3 w-3 rounded-sm"
+                style={{ background: FAILS_COLOR, backgroundImage: FAILS_PATTERN }}
+              />
+              fails: the provider refuses every compared strategy
+            </span>
+          ) : null}
         </span>
       </figcaption>
     </figure>

@@ -135,11 +135,21 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
                       data-value={totals.costUsd}
                       data-cheapest={row.cheapest}
                     >
-                      <span
-                        className={`tabular inline-block rounded-md px-1.5 py-0.5 font-semibold ${row.cheapest ? "bg-success/15 text-success ring-1 ring-success/40" : "text-ink"}`}
-                      >
-                        {formatUsd(totals.costUsd, { decimals: costDecimals })}
-                      </span>
+                      {totals.failsAtRequest !== undefined ? (
+                        <span
+                          className="inline-block font-semibold text-danger"
+                          data-testid="compare-fails"
+                          title="The provider refuses this request (see the step): the run stops there and has no cost to compare."
+                        >
+                          fails at request {totals.failsAtRequest}
+                        </span>
+                      ) : (
+                        <span
+                          className={`tabular inline-block rounded-md px-1.5 py-0.5 font-semibold ${row.cheapest ? "bg-success/15 text-success ring-1 ring-success/40" : "text-ink"}`}
+                        >
+                          {formatUsd(totals.costUsd, { decimals: costDecimals })}
+                        </span>
+                      )}
                       {row.cheapest ? <span className="block text-xs font-medium text-success">cheapest</span> : null}
                     </td>
                     <td

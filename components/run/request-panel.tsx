@@ -184,6 +184,23 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
         ))}
       </dl>
 
+      {detail.rejected ? (
+        <p
+          role="alert"
+          className="rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-ink"
+          data-testid="request-rejected"
+          data-status={detail.rejected.status}
+        >
+          <span className="font-semibold text-danger">
+            {detail.rejected.status} {detail.rejected.type}:
+          </span>{" "}
+          {detail.rejected.reason} The provider refuses this request before reading it: it costs nothing, and the run
+          stops here. <span className="text-muted">Limit: {detail.rejected.source}</span>
+          {detail.rejected.messageVerbatim ? null : (
+            <span className="text-muted"> (message composed in the provider&apos;s style)</span>
+          )}
+        </p>
+      ) : null}
       {showResponse ? (
         <Tabs
           label="Request and response"
@@ -194,7 +211,7 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
             { id: "body", label: "Request body", testId: "request-tab-body", content: requestEditor },
             {
               id: "response",
-              label: "Response (simulated)",
+              label: detail.rejected ? `Provider error ${detail.rejected.status}` : "Response (simulated)",
               testId: "request-tab-response",
               content: (
                 <LazyEditor

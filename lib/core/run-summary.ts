@@ -1,4 +1,4 @@
-import type { EngineStep, StrategyRun } from "./run";
+import type { EngineStep, StepRejection, StrategyRun } from "./run";
 import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
 
 /**
@@ -22,4 +22,6 @@ export type StepDetail = {
   response: Record<string, unknown>;
   segments: Segment[];
   segmentStatus: SegmentCacheStatus[];
+  /** The provider refuses this request: `response` is its error body. */
+  rejected?: StepRejection;
 };

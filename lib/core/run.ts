@@ -43,6 +43,8 @@ export type EngineStep = {
   /** What happened, in words: misses, validation errors, retries. */
   notes: string[];
   warnings: EngineWarning[];
+  /** Set when the provider would refuse this request: then `cost` is zero and `response` is its error body. */
+  rejected?: StepRejection;
 };
 
 export type StrategyTotals = {
@@ -58,6 +60,8 @@ export type StrategyTotals = {
   toolsFound: number;
   toolsNeeded: number;
   toolDefinitions: number;
+  /** 1-based number of the request the provider refuses, when one is: the run stops there ("fails at request N"). */
+  failsAtRequest?: number;
 };
 
 /** The three goals of seed 001 §3: which ones a strategy meets. */
@@ -79,4 +83,31 @@ export type StrategyRun = {
   /** How the token counts were made: exact tokenizer or a labelled estimate. */
   tokenCounting: { exact: boolean; label: string };
   warnings: EngineWarning[];
+};
+
+/** Which provider limit a rejected request broke (see lib/providers/limits.ts and lib/models/model-limits.ts). */
+export type LimitId =
+  "context-window" | "tool-count" | "deferred-tool-count" | "tool-name" | "request-size" | "cache-breakpoints";
+
+/**
+ * A request the provider would refuse before reading it: the HTTP status and error it answers with. A rejected
+ * step is not priced (it costs nothing) and ends the run, as it would end a real agent's.
+ */
+export type StepRejection = {
+  status: number;
+  /** The provider's error type, e.g. `invalid_request_error`. */
+  type: string;
+  /** OpenAI's error code and param, e.g. `array_above_max_length` on `tools`. */
+  code?: string;
+  param?: string;
+  /** The provider's error message. */
+  reason: string;
+  limit: LimitId;
+  /** Where the limit comes from, and how sure that is. */
+  source: string;
+  confidence: "documented" | "secondary" | "unconfirmed";
+  /** True when `reason` is the provider's wording as seen in its docs or users' reports; false when composed. */
+  messageVerbatim: boolean;
+  provider: ProviderId;
+  model: string;
 };

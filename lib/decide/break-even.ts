@@ -1,8 +1,9 @@
 import type { Catalog } from "../catalog/types";
 import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
-import { calibrate, sampleCatalog, type DecideCalibration } from "./calibrate";
+import { calibrate, modelFor, sampleCatalog, type DecideCalibration } from "./calibrate";
 import { closedFormSeries, costModelFor } from "./closed-form";
-import { engineSeries, runEngineSession, type EngineSessionRun } from "./engine-session";
+import { engineSeries, runEngineSession, type EngineFailure, type EngineSessionRun } from "./engine-session";
+import { predictFailure, type PredictedFailure } from "./limits";
 import { effectiveToolsUsed, sessionPlan } from "./session-plan";
 import { CLOSED_FORM_TOLERANCE, type CostSeries, type DecideEngine, type DecideParameters } from "./types";
 import { baselineStrategyId } from "../strategies";
@@ -23,6 +24,11 @@ export type BreakEvenLine = {
   maxDeviation: number | null;
   toolsFound: number | null;
   toolsNeeded: number | null;
+  /**
+   * Where the provider refuses this strategy's requests, if it does: exactly, from the engine's rejected step, and
+   * as the closed form predicts it. A failing strategy has no cost from that turn on: it cannot run.
+   */
+  fails: { engine: EngineFailure | null; closedForm: PredictedFailure | null };
 };
 
 export type BreakEvenResult = {
@@ -75,6 +81,7 @@ export function breakEven(
   const toolsUsed = effectiveToolsUsed(parameters.toolsUsed, parameters.turns, Math.max(1, sessionTools.length));
   const plan = sessionPlan(toolsUsed, parameters.turns);
   const model = costModelFor(parameters, settings);
+  const modelInfo = modelFor(parameters.provider, calibration.model);
   const options = {
     minutesBetweenTurns: parameters.minutesBetweenTurns,
     toolCount: calibration.toolCount,
@@ -95,6 +102,10 @@ export function breakEven(
       maxDeviation: engine ? maxRelativeDeviation(closedForm.cumulativeCostUsd, engine.cumulativeCostUsd) : null,
       toolsFound: run?.toolsFound ?? null,
       toolsNeeded: run?.toolsNeeded ?? null,
+      fails: {
+        engine: run?.fails ?? null,
+        closedForm: predictFailure(profile, closedForm, calibration.toolCount, modelInfo),
+      },
     };
   });
   const baseline = baselineStrategyId();
@@ -102,6 +113,12 @@ export function breakEven(
   if (full) {
     for (const line of lines) {
       if (line.id === baseline) continue;
+      // Where loading everything fails, any strategy that runs pays off from the first turn: there is no baseline.
+      if (full.fails.closedForm || full.fails.engine) {
+        const runs = !line.fails.closedForm && !line.fails.engine;
+        line.breakEvenTurn = { closedForm: runs ? 1 : null, engine: runs && line.engine ? 1 : null };
+        continue;
+      }
       line.breakEvenTurn = {
         closedForm: breakEvenTurn(line.closedForm.cumulativeCostUsd, full.closedForm.cumulativeCostUsd),
         engine:

@@ -3,6 +3,7 @@ import type { EngineStep } from "../engine/types";
 import { defaultModel, getModel, type ModelInfo } from "../models";
 import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
 import { STRATEGY_IDS } from "../scenario/types";
+import { toolEntryCounts } from "../providers/limits";
 import { strategyDefinition } from "../strategies";
 import { decideScenario } from "./decide-scenario";
 import { probeToolsOf, sampleSessionTools, type SessionToolSample } from "./sample-tools";
@@ -60,6 +61,12 @@ export type StrategyProfile = {
   /** Message tokens the answer and the next user turn append, per turn transition of the probe, and their mean. */
   turnGrowth: number[];
   meanTurnGrowth: number;
+  /**
+   * Entries of the first request's top-level `tools` as the provider's limits count them (lib/providers/limits.ts),
+   * as a fixed part plus one per catalog tool where the strategy declares every tool: what the tool-count limits
+   * are checked against at another catalog size.
+   */
+  toolEntries: { fixed: number; perTool: 0 | 1; deferredFixed: number; deferredPerTool: 0 | 1 };
   definitions: {
     /** Everything a search returns is loaded (provider deferral, Kimi, tool_addition), or only the needed tool. */
     loadsAllHits: boolean;
@@ -147,7 +154,8 @@ export function calibrate(
       unavailable.push({ id, reason: support.reason });
       continue;
     }
-    const run = engine.runStrategy(probe, id, { provider, model: model.id });
+    // The probe measures sizes: it must see every request, including one the provider would refuse.
+    const run = engine.runStrategy(probe, id, { provider, model: model.id, enforceLimits: false });
     if (run.refused || run.steps.length === 0) {
       unavailable.push({ id, reason: run.refused?.reason ?? "the probe produced no requests" });
       continue;
@@ -302,7 +310,24 @@ export function profileOf(
       expectedLoads > 0 ? discoveredTools.reduce((sum, tool) => sum + tool.definitions, 0) / expectedLoads : 0,
     turnGrowth,
     meanTurnGrowth: mean(turnGrowth, 0),
+    toolEntries: toolEntriesOf(first, context),
     definitions,
+  };
+}
+
+function toolEntriesOf(
+  first: EngineStep,
+  context: { provider: ProviderId; toolCount: number },
+): StrategyProfile["toolEntries"] {
+  const { counted, deferred } = toolEntryCounts(first.request.body, context);
+  // A strategy either declares (or defers) every catalog tool, bar a few kept tools, or a fixed handful.
+  const perTool = context.toolCount > 0 && counted > context.toolCount / 2 ? 1 : 0;
+  const deferredPerTool = context.toolCount > 0 && deferred > context.toolCount / 2 ? 1 : 0;
+  return {
+    fixed: counted - perTool * context.toolCount,
+    perTool,
+    deferredFixed: deferred - deferredPerTool * context.toolCount,
+    deferredPerTool,
   };
 }
 

@@ -92,7 +92,13 @@ export function closedFormSeries(
   const searchable = searchableToolCount(options.toolCount, {
     nonDeferredTools: [...(options.nonDeferredTools ?? [])],
   });
-  const series: CostSeries = { cumulativeCostUsd: [], cumulativeInputTokens: [], cumulativeRequests: [] };
+  const series: CostSeries = {
+    cumulativeCostUsd: [],
+    cumulativeInputTokens: [],
+    cumulativeRequests: [],
+    largestPromptTokens: [],
+  };
+  let largestPrompt = 0;
   const atCalibratedSize = options.toolCount === options.calibratedToolCount;
   let prompt =
     profile.firstPromptTokens + (options.toolCount - options.calibratedToolCount) * profile.prefixTokensPerTool;
@@ -124,6 +130,7 @@ export function closedFormSeries(
     }).totalUsd;
     inputTokens += prompt;
     requests += 1;
+    largestPrompt = Math.max(largestPrompt, prompt);
   };
 
   plan.forEach((turn, turnIndex) => {
@@ -163,6 +170,8 @@ export function closedFormSeries(
     series.cumulativeCostUsd.push(cost);
     series.cumulativeInputTokens.push(inputTokens);
     series.cumulativeRequests.push(requests);
+    series.largestPromptTokens.push(largestPrompt);
+    largestPrompt = 0;
   });
   return series;
 }

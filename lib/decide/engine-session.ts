@@ -1,5 +1,5 @@
 import type { Catalog } from "../catalog/types";
-import type { StrategyRun } from "../engine/types";
+import type { LimitId, StrategyRun } from "../engine/types";
 import { computeCost } from "../models";
 import type { ScenarioSettings, StrategyId } from "../scenario/types";
 import type { DecideCalibration } from "./calibrate";
@@ -16,6 +16,8 @@ export type TurnTokens = {
   uncached: number;
   output: number;
   requests: number;
+  /** The largest prompt of one request in the turn. */
+  largestPrompt: number;
 };
 
 /** What the worker sends back for one strategy: no request bodies, only per-turn sums. */
@@ -28,7 +30,12 @@ export type EngineSessionRun = {
   toolsNeeded: number;
   /** The tool-definition tokens of the first request (for `full`: every definition). */
   firstRequestToolDefinitions: number;
+  /** The request the provider refused, when one was: the run stopped there (turns after it are empty). */
+  fails?: EngineFailure;
 };
+
+/** Where and why a run stopped: the provider refused request `atRequest` (1-based), in turn `atTurn` (1-based). */
+export type EngineFailure = { atRequest: number; atTurn: number; status: number; reason: string; limit: LimitId };
 
 export function engineSessionRun(run: StrategyRun, turns: number): EngineSessionRun {
   const perTurn: TurnTokens[] = Array.from({ length: turns }, () => ({
@@ -38,6 +45,7 @@ export function engineSessionRun(run: StrategyRun, turns: number): EngineSession
     uncached: 0,
     output: 0,
     requests: 0,
+    largestPrompt: 0,
   }));
   for (const step of run.steps) {
     const sums = perTurn[step.turn];
@@ -48,7 +56,9 @@ export function engineSessionRun(run: StrategyRun, turns: number): EngineSession
     sums.uncached += step.tokens.uncached;
     sums.output += step.tokens.output;
     sums.requests += 1;
+    sums.largestPrompt = Math.max(sums.largestPrompt, step.tokens.input);
   }
+  const rejected = run.steps.find((step) => step.rejected);
   return {
     id: run.id,
     provider: run.provider,
@@ -57,12 +67,28 @@ export function engineSessionRun(run: StrategyRun, turns: number): EngineSession
     toolsFound: run.totals.toolsFound,
     toolsNeeded: run.totals.toolsNeeded,
     firstRequestToolDefinitions: run.steps[0]?.tokens.toolDefinitions ?? 0,
+    ...(rejected?.rejected
+      ? {
+          fails: {
+            atRequest: rejected.index + 1,
+            atTurn: rejected.turn + 1,
+            status: rejected.rejected.status,
+            reason: rejected.rejected.reason,
+            limit: rejected.rejected.limit,
+          },
+        }
+      : {}),
   };
 }
 
 /** Prices an engine run's turns with the explorer's prices (the engine's own when none were edited). */
 export function engineSeries(run: EngineSessionRun, model: CostModel): CostSeries {
-  const series: CostSeries = { cumulativeCostUsd: [], cumulativeInputTokens: [], cumulativeRequests: [] };
+  const series: CostSeries = {
+    cumulativeCostUsd: [],
+    cumulativeInputTokens: [],
+    cumulativeRequests: [],
+    largestPromptTokens: [],
+  };
   let cost = 0;
   let input = 0;
   let requests = 0;
@@ -73,6 +99,7 @@ export function engineSeries(run: EngineSessionRun, model: CostModel): CostSerie
     series.cumulativeCostUsd.push(cost);
     series.cumulativeInputTokens.push(input);
     series.cumulativeRequests.push(requests);
+    series.largestPromptTokens.push(turn.largestPrompt);
   }
   return series;
 }

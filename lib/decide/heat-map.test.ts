@@ -53,8 +53,11 @@ describe("heat map", () => {
     for (const row of grid.cells) {
       expect(row).toHaveLength(HEAT_MAP_TOOL_COUNTS.length);
       for (const cell of row) {
-        const costs = Object.values(cell.costs) as number[];
-        expect(cell.costs[cell.cheapest]).toBe(Math.min(...costs));
+        expect(cell.cheapest).not.toBe("fails");
+        const costs = Object.entries(cell.costs)
+          .filter(([id]) => !cell.failing[id as StrategyId])
+          .map(([, cost]) => cost as number);
+        expect(cell.costs[cell.cheapest as StrategyId]).toBe(Math.min(...costs));
         expect(cell.margin).toBeGreaterThanOrEqual(0);
       }
     }
@@ -79,8 +82,10 @@ describe("heat map", () => {
   ])(
     "the closed form's cheapest at $toolCount tools × $turns turns is the engine's cheapest, or within 10% of it",
     ({ toolCount, turns }) => {
-      const cell = heatMap(calibration, SETTINGS, parameters, { toolCounts: [toolCount], turnCounts: [turns] })
+      const found = heatMap(calibration, SETTINGS, parameters, { toolCounts: [toolCount], turnCounts: [turns] })
         .cells[0][0];
+      expect(found.cheapest).not.toBe("fails");
+      const cell = { ...found, cheapest: found.cheapest as StrategyId };
       const result = computeBreakEven(engine, {
         catalog: catalogOf(toolCount),
         settings: SETTINGS,
@@ -103,4 +108,40 @@ describe("heat map", () => {
       ).toBeLessThan(0.2);
     },
   );
+});
+
+describe("heat map: where sending everything is refused", async () => {
+  const base = catalogOf(200);
+  const grid = (provider: DecideParameters["provider"], model: string) => {
+    const calibration = calibrate(engine, {
+      catalog: base,
+      settings: SETTINGS,
+      provider,
+      model,
+      sample: sampleCatalog(engine, base, SETTINGS),
+    });
+    return heatMap(calibration, SETTINGS, { toolsUsed: 4, turns: 12, minutesBetweenTurns: 2, provider, model });
+  };
+
+  it("OpenAI: full fails from the first column past 128 tools (PROTOCOLS §9), and is never the cheapest there", () => {
+    const map = grid("openai-responses", "gpt-5.4");
+    const firstPast128 = map.toolCounts.findIndex((count) => count > 128);
+    expect(map.fullFailsFrom.every((index) => index === firstPast128)).toBe(true);
+    for (const row of map.cells)
+      for (const cell of row) {
+        expect(cell.failing.full?.limit === "tool-count").toBe(cell.toolCount > 128);
+        if (cell.toolCount > 128) expect(cell.cheapest).not.toBe("full");
+      }
+  });
+
+  it("Anthropic: full fails where the definitions pass Opus 4.8's 1M-token window, not before", () => {
+    const map = grid("anthropic", "claude-opus-4-8");
+    for (const row of map.cells)
+      for (const cell of row) {
+        const failure = cell.failing.full;
+        if (cell.toolCount <= 1_000) expect(failure).toBeUndefined();
+        if (cell.toolCount >= 5_000) expect(failure?.limit).toBe("context-window");
+      }
+    expect(map.fullFailsFrom.some((index) => index !== null)).toBe(true);
+  });
 });

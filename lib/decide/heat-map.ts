@@ -1,5 +1,6 @@
 import type { ScenarioSettings, StrategyId } from "../scenario/types";
-import type { DecideCalibration } from "./calibrate";
+import { modelFor, type DecideCalibration } from "./calibrate";
+import { predictFailure, type PredictedFailure } from "./limits";
 import { closedFormSeries, costModelFor } from "./closed-form";
 import { effectiveToolsUsed, MAX_TOOLS_USED, sessionPlan } from "./session-plan";
 import type { DecideParameters } from "./types";
@@ -11,7 +12,10 @@ export const HEAT_MAP_TURN_COUNTS: readonly number[] = [1, 2, 3, 5, 8, 12, 20, 3
 export type HeatMapCell = {
   toolCount: number;
   turns: number;
-  cheapest: StrategyId;
+  /** The cheapest strategy the provider accepts here; "fails" when it refuses every one. */
+  cheapest: StrategyId | "fails";
+  /** Strategies the provider refuses at this size (their cost is not a cost: they cannot run), with why. */
+  failing: Partial<Record<StrategyId, PredictedFailure>>;
   /** Closed-form total cost of every strategy in this cell. */
   costs: Partial<Record<StrategyId, number>>;
   /** How much more the second cheapest costs, as a fraction of the cheapest (0.05 = 5% more): a near tie is shown as such. */
@@ -26,6 +30,13 @@ export type HeatMap = {
   /** Every strategy that is cheapest somewhere, for the legend, in STRATEGY_IDS order. */
   winners: StrategyId[];
   strategies: StrategyId[];
+  /**
+   * Per row (turn count): the index of the first tool-count column from which sending every tool (`full`) is
+   * refused by the provider, or null. The boundary the heat map draws.
+   */
+  fullFailsFrom: Array<number | null>;
+  /** Some cell is refused for every strategy (shown in the "fails" colour). */
+  anyCellFails: boolean;
 };
 
 /**
@@ -45,8 +56,18 @@ export function heatMap(
   const excluded = new Set(options.exclude ?? []);
   const profiles = calibration.profiles.filter((profile) => !excluded.has(profile.id));
   const order = profiles.map((profile) => profile.id);
-  if (profiles.length === 0) return { toolCounts, turnCounts, cells: [], winners: [], strategies: order };
+  if (profiles.length === 0)
+    return {
+      toolCounts,
+      turnCounts,
+      cells: [],
+      winners: [],
+      strategies: order,
+      fullFailsFrom: turnCounts.map(() => null),
+      anyCellFails: false,
+    };
   const model = costModelFor(parameters, settings);
+  const modelInfo = modelFor(parameters.provider, calibration.model);
   const winners = new Set<StrategyId>();
   const cells = turnCounts.map((turns) =>
     toolCounts.map((toolCount): HeatMapCell => {
@@ -55,6 +76,7 @@ export function heatMap(
         turns,
       );
       const costs: Partial<Record<StrategyId, number>> = {};
+      const failing: Partial<Record<StrategyId, PredictedFailure>> = {};
       for (const profile of profiles) {
         const series = closedFormSeries(profile, plan, model, {
           minutesBetweenTurns: parameters.minutesBetweenTurns,
@@ -63,18 +85,35 @@ export function heatMap(
           nonDeferredTools: settings.nonDeferredTools,
         });
         costs[profile.id] = series.cumulativeCostUsd[series.cumulativeCostUsd.length - 1] ?? 0;
+        const failure = predictFailure(profile, series, toolCount, modelInfo);
+        if (failure) failing[profile.id] = failure;
       }
-      const ranked = (Object.entries(costs) as Array<[StrategyId, number]>).sort((a, b) => a[1] - b[1]);
+      const ranked = (Object.entries(costs) as Array<[StrategyId, number]>)
+        .filter(([id]) => !failing[id])
+        .sort((a, b) => a[1] - b[1]);
       const [cheapest, runnerUp] = ranked;
-      winners.add(cheapest[0]);
+      if (cheapest) winners.add(cheapest[0]);
       return {
         toolCount,
         turns,
-        cheapest: cheapest[0],
+        cheapest: cheapest ? cheapest[0] : "fails",
+        failing,
         costs,
-        margin: runnerUp && cheapest[1] > 0 ? runnerUp[1] / cheapest[1] - 1 : Number.POSITIVE_INFINITY,
+        margin: cheapest && runnerUp && cheapest[1] > 0 ? runnerUp[1] / cheapest[1] - 1 : Number.POSITIVE_INFINITY,
       };
     }),
   );
-  return { toolCounts, turnCounts, cells, winners: order.filter((id) => winners.has(id)), strategies: order };
+  const fullFailsFrom = cells.map((row) => {
+    const index = row.findIndex((cell) => cell.failing.full !== undefined);
+    return index >= 0 ? index : null;
+  });
+  return {
+    toolCounts,
+    turnCounts,
+    cells,
+    winners: order.filter((id) => winners.has(id)),
+    strategies: order,
+    fullFailsFrom,
+    anyCellFails: cells.some((row) => row.some((cell) => cell.cheapest === "fails")),
+  };
 }

@@ -4,7 +4,11 @@ import type { CacheTtl, ProviderId, Scenario, StrategyId } from "../scenario/typ
 
 /** What the engine must offer the decide computations (an `Engine` from lib/engine fits). */
 export type DecideEngine = {
-  runStrategy(scenario: Scenario, id: StrategyId, options?: { provider?: ProviderId; model?: string }): StrategyRun;
+  runStrategy(
+    scenario: Scenario,
+    id: StrategyId,
+    options?: { provider?: ProviderId; model?: string; enforceLimits?: boolean },
+  ): StrategyRun;
   searchers(tools: Scenario["catalog"]["tools"]): { client: import("../search").ToolSearcher };
 };
 
@@ -35,6 +39,8 @@ export type CostSeries = {
   cumulativeInputTokens: number[];
   /** Requests after each turn, cumulative. */
   cumulativeRequests: number[];
+  /** The largest prompt of one request in each turn (not cumulative): what a context window is checked against. */
+  largestPromptTokens: number[];
 };
 
 /** The closed form's tolerance against the engine, as a fraction of the engine's cumulative cost at every turn. */

@@ -1,6 +1,7 @@
 import type { CatalogTool } from "../catalog/types";
 import { cacheRulesFor, defaultModel, getModel, MODELS, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
+import { RequestRejectedError } from "../providers/limits";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import {
   createAnthropicBm25Search,
@@ -19,6 +20,11 @@ export type RunOptions = {
   /** Force a provider (and optionally a model); an unsupported combination is then refused, not redirected. */
   provider?: ProviderId;
   model?: string;
+  /**
+   * Check each request against its provider's limits (default). Off only for measuring probes (the decide
+   * calibration), which need every request's size even where the provider would refuse it.
+   */
+  enforceLimits?: boolean;
   /** Receives each step's compute time (the benchmark). */
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
@@ -139,6 +145,7 @@ export function createEngine(
       discovered: openOptions.discovered,
       finishRequest: openOptions.finishRequest,
       onStepTimed: openOptions.onStepTimed,
+      enforceLimits: openOptions.enforceLimits,
     });
     return { ...opened, session };
   }
@@ -163,10 +170,15 @@ export function createEngine(
       };
     }
     const scenarioForRun = { ...scenario, settings };
-    scenario.turns.forEach((turn, turnIndex) => {
-      session.startTurn(turnIndex, turn.user, settings.minutesBetweenTurns);
-      definition.runTurn(session, { turn, turnIndex, scenario: scenarioForRun });
-    });
+    try {
+      scenario.turns.forEach((turn, turnIndex) => {
+        session.startTurn(turnIndex, turn.user, settings.minutesBetweenTurns);
+        definition.runTurn(session, { turn, turnIndex, scenario: scenarioForRun });
+      });
+    } catch (error) {
+      // The provider refused a request (recorded as the last step): the run stops there, as a real agent's would.
+      if (!(error instanceof RequestRejectedError)) throw error;
+    }
     const warnings = [...session.warnings];
     if (opened.redirected) warnings.unshift({ code: "provider-redirected", message: opened.redirected });
     return {

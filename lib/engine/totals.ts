@@ -25,6 +25,7 @@ export function summarise(steps: readonly EngineStep[], toolsFound: number, tool
     totals.toolDefinitions += step.tokens.toolDefinitions;
     totals.costUsd += step.cost.totalUsd;
     if (step.tokens.cacheRead > 0) requestsWithHit += 1;
+    if (step.rejected && totals.failsAtRequest === undefined) totals.failsAtRequest = step.index + 1;
   }
   totals.cacheHitRateByTokens = totals.input > 0 ? totals.cacheRead / totals.input : 0;
   totals.cacheHitRateByRequests = steps.length > 0 ? requestsWithHit / steps.length : 0;

@@ -112,10 +112,10 @@ export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
     cache: anthropicCache(sourced(1024, "secondary", MINIMUM_2026, "2026-07-28")),
     toolUseSystemPromptTokens: sourced({ auto: 497, any: 589 }, "documented", TOOL_USE_2026, "2026"),
     prices: prices(3, 15, 0.3, {
-      source: "not in PROTOCOLS.md §7; placeholder = Claude Sonnet 4.5's documented row",
-      date: "2025-10",
-      confidence: "unconfirmed",
-      note: "Sonnet 4.6 prices are not in PROTOCOLS.md; check the pricing page and edit in Settings.",
+      source:
+        "platform.claude.com/docs/en/models/sonnet-4-6/overview ($3 / $15 per MTok); cache read 0.1× input (§5.1)",
+      date: "2026-08",
+      confidence: "documented",
     }),
   },
   {

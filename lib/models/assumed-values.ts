@@ -27,7 +27,7 @@ export const OPENAI_IN_MEMORY_RETENTION_SECONDS = 600;
 export const OPENAI_EXTENDED_RETENTION_SECONDS = 1_800;
 
 /**
- * Cached counts come in 128-token increments in an older OpenAI doc only (§5.2): legacy, off by default (set
- * `cachedTokenGranularity: 128` in the cache overrides to model it).
+ * Cached counts come in 128-token increments for models before GPT-5.6 (OpenAI cookbook, Prompt Caching 201;
+ * PROTOCOLS §9): on by default for those models, a labelled assumption because the current guide no longer says it.
  */
-export const OPENAI_CACHED_TOKEN_GRANULARITY = 1;
+export const OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY = 128;

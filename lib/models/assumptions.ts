@@ -3,7 +3,7 @@ import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR } f
 import {
   KIMI_ASSUMED_MINIMUM_CACHEABLE_TOKENS,
   KIMI_CACHE_TTL_SECONDS,
-  OPENAI_CACHED_TOKEN_GRANULARITY,
+  OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY,
   OPENAI_EXTENDED_RETENTION_SECONDS,
   OPENAI_IN_MEMORY_RETENTION_SECONDS,
 } from "./assumed-values";
@@ -75,23 +75,25 @@ export const ASSUMPTIONS: readonly Assumption[] = [
     defaultValue: OPENAI_EXTENDED_RETENTION_SECONDS / 60,
     source: `${UNCONFIRMED} 11 (§5.2): "30 minutes after its most recent write or reuse", secondary quote`,
     confidence: "secondary",
-    affects: "cache expiry between turns for gpt-5.5 and gpt-5.6",
+    affects: "cache expiry between turns for gpt-5.5 and the GPT-5.6 tiers",
   },
   {
     id: "openai-cached-token-granularity",
-    label: "OpenAI cached-token increments (128 = legacy doc)",
-    defaultValue: OPENAI_CACHED_TOKEN_GRANULARITY,
-    source: "PROTOCOLS.md §5.2: 128-token increments only in an older doc version",
+    label: "OpenAI cached-token increments before GPT-5.6",
+    defaultValue: OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY,
+    source:
+      "PROTOCOLS.md §9: the cookbook (Prompt Caching 201) says 128-token increments for models before GPT-5.6; the current guide is silent. GPT-5.6 tiers: 1",
     confidence: "secondary",
-    affects: "cached_tokens reported by OpenAI models",
+    affects:
+      "cached_tokens reported by gpt-4.1, gpt-5.4 and gpt-5.5: up to 127 tokens a request move from cached to uncached (at gpt-5.4's prices at most $0.0003 a request)",
   },
   {
     id: "openai-gpt-5-6-prices",
-    label: "GPT-5.6 prices",
-    defaultValue: "placeholder = gpt-5.5",
-    source: `${UNCONFIRMED} 10 (§7): only the 1.25× write multiplier is official`,
-    confidence: "unconfirmed",
-    affects: "every GPT-5.6 cost",
+    label: "GPT-5.6 tier prices (sol / terra / luna)",
+    defaultValue: "$5 / $2 / $0.20 input, $30 / $12 / $1.20 output",
+    source: `${UNCONFIRMED} 10 (§7, §9): OpenAI's price list as synced by resellers on 2026-07-31 (after the 2026-07-30 cut); launch prices were $5 / $2.50 / $1 and $30 / $15 / $6`,
+    confidence: "secondary",
+    affects: "every GPT-5.6 cost; writes at 1.25× input are documented",
   },
   {
     id: "openai-gpt-5-5-cached-input-per-million",

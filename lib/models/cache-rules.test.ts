@@ -49,12 +49,12 @@ describe("cacheRulesFor", () => {
       cachedTokenGranularity: undefined,
       writesBilled: undefined,
     });
-    expect(rules.cachedTokenGranularity).toBe(1);
+    expect(rules.cachedTokenGranularity).toBe(128);
     expect(rules.writesBilled).toBe(false);
   });
 
   it("returns automatic-prefix rules for OpenAI and Moonshot", () => {
-    expect(cacheRulesFor(model("openai-responses", "gpt-5.6")).kind).toBe("automatic-prefix");
+    expect(cacheRulesFor(model("openai-responses", "gpt-5.6-terra")).kind).toBe("automatic-prefix");
     expect(cacheRulesFor(model("moonshot", "kimi-k2.5")).minimumCacheableTokens).toBe(256);
   });
 });

@@ -38,7 +38,7 @@ describe("computeCost", () => {
 
   it("ignores the write columns when writes are not billed, whatever they hold", () => {
     const custom: PriceTable = {
-      ...pricesOf("openai-responses", "gpt-5.6"),
+      ...pricesOf("openai-responses", "gpt-5.6-terra"),
       inputPerMillion: 4,
       cacheWrite5mPerMillion: 99,
       cacheWrite1hPerMillion: 99,
@@ -54,10 +54,10 @@ describe("computeCost", () => {
   it("bills GPT-5.6 writes at 1.25× input", () => {
     const cost = computeCost(
       { uncached: 0, cacheRead: 0, cacheWrite: 1_000_000, output: 0 },
-      pricesOf("openai-responses", "gpt-5.6"),
+      pricesOf("openai-responses", "gpt-5.6-terra"),
       { ttl: "5m", writesBilled: true },
     );
-    expect(cost.cacheWriteUsd).toBeCloseTo(6.25, 12);
+    expect(cost.cacheWriteUsd).toBeCloseTo(2.5, 12); // gpt-5.6-terra: $2 input × 1.25
   });
 
   it("is zero for zero tokens", () => {

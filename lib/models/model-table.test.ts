@@ -77,20 +77,44 @@ describe("MODELS", () => {
     expect(withSearch.sort()).toEqual([
       "openai-responses/gpt-5.4",
       "openai-responses/gpt-5.5",
-      "openai-responses/gpt-5.6",
+      "openai-responses/gpt-5.6-luna",
+      "openai-responses/gpt-5.6-sol",
+      "openai-responses/gpt-5.6-terra",
     ]);
     expect(modelOf("openai-chat", "gpt-5.4").prices).toEqual(modelOf("openai-responses", "gpt-5.4").prices);
   });
 
-  it("bills OpenAI writes on GPT-5.6 only, at 1.25× input, with placeholder prices labelled unconfirmed", () => {
+  it("lists GPT-5.6 as its tiers, never a bare gpt-5.6 id (PROTOCOLS §9; 404 model_not_found reported for it)", () => {
+    expect(MODELS.some((model) => model.id === "gpt-5.6")).toBe(false);
+    // The tiers' prices after OpenAI's 2026-07-30 cut, as resellers synced them (secondary, dated).
+    const tiers = { "gpt-5.6-sol": [5, 0.5, 30], "gpt-5.6-terra": [2, 0.2, 12], "gpt-5.6-luna": [0.2, 0.02, 1.2] };
+    for (const [id, [input, cached, output]] of Object.entries(tiers)) {
+      const prices = modelOf("openai-responses", id).prices;
+      expect([prices.inputPerMillion, prices.cacheReadPerMillion, prices.outputPerMillion]).toEqual([
+        input,
+        cached,
+        output,
+      ]);
+      expect(prices.confidence).toBe("secondary");
+      expect(prices.date).toBe("2026-07-30");
+      expect(prices.source).toMatch(/Codex-Manager#409/);
+    }
+  });
+
+  it("bills OpenAI writes on the GPT-5.6 tiers only, at 1.25× input (documented)", () => {
     const billed = MODELS.filter((model) => model.provider.startsWith("openai") && model.cache.writesBilled.value);
-    expect(new Set(billed.map((model) => model.id))).toEqual(new Set(["gpt-5.6"]));
-    const gpt56 = modelOf("openai-responses", "gpt-5.6");
-    const gpt55 = modelOf("openai-responses", "gpt-5.5");
-    expect(gpt56.prices.confidence).toBe("unconfirmed");
-    expect(gpt56.prices.inputPerMillion).toBe(gpt55.prices.inputPerMillion);
-    expect(gpt56.prices.outputPerMillion).toBe(gpt55.prices.outputPerMillion);
-    expect(gpt56.prices.cacheWrite5mPerMillion).toBeCloseTo(gpt56.prices.inputPerMillion * 1.25, 10);
+    expect(new Set(billed.map((model) => model.id))).toEqual(new Set(["gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna"]));
+    for (const model of billed)
+      expect(model.prices.cacheWrite5mPerMillion).toBeCloseTo(model.prices.inputPerMillion * 1.25, 10);
+  });
+
+  it("counts OpenAI cached tokens in 128-token increments before GPT-5.6 (cookbook, PROTOCOLS §9), labelled", () => {
+    for (const id of ["gpt-4.1", "gpt-5.4", "gpt-5.5"]) {
+      const rule = modelOf("openai-responses", id).cache.cachedTokenGranularity;
+      expect(rule.value).toBe(128);
+      expect(rule.source).toMatch(/Prompt Caching 201/);
+    }
+    expect(modelOf("openai-responses", "gpt-5.6-terra").cache.cachedTokenGranularity.value).toBe(1);
   });
 
   it("has Kimi dynamic tools and separate write billing on K3 only", () => {

@@ -67,6 +67,16 @@ function pricesWithoutWriteFee(
 
 const BEAM_WEAVER = "PROTOCOLS.md §3.5: beam_weaver model profile";
 
+/** K2.5 and later think by default and refuse a tool-call turn replayed without its reasoning (PROTOCOLS §9). */
+const K2_THINKING = sourced(
+  { replayOnToolCalls: true, effort: null, maxTokensField: "max_tokens" as const },
+  "secondary",
+  "400 'thinking is enabled but reasoning_content is missing in assistant tool call message' " +
+    "(bytedance/deer-flow#3043, anomalyco/opencode#16318, kimi-k2.5); Moonshot's native API takes max_tokens " +
+    "(can1357/oh-my-pi#2289)",
+  "2026-06",
+);
+
 export const MOONSHOT_MODELS: readonly ModelInfo[] = [
   {
     id: "kimi-k3",
@@ -90,7 +100,19 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
       confidence: "secondary",
       note: "Which write tier applies on the automatic path is UNCONFIRMED (§3.4): the scenario's cache TTL picks it; entries live 1 h.",
     },
-    notes: ['Dynamic tool loading: append {role:"system", tools:[…]} without a content key (§3.1).'],
+    reasoning: sourced(
+      { replayOnToolCalls: true, effort: "max", maxTokensField: "max_completion_tokens" },
+      "secondary",
+      "docs.evolink.ai kimi-k3 chat API (K3 always reasons; reasoning_effort only 'max'; max_completion_tokens, " +
+        "reasoning counted in it; replay the whole assistant message with reasoning_content and tool_calls); " +
+        "models.dev kimi-k3.toml citing platform.kimi.ai/docs/api/chat; 400 'reasoning_content is missing' in " +
+        "client issues (CherryHQ/cherry-studio#12619, mastra-ai/mastra#12592)",
+      "2026-07",
+    ),
+    notes: [
+      'Dynamic tool loading: append {role:"system", tools:[…]} without a content key (§3.1).',
+      "K3 always reasons: reasoning_content is replayed on every assistant tool-call turn, counted and priced.",
+    ],
   },
   {
     id: "kimi-k2.7-code",
@@ -99,6 +121,7 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
     capabilities: CAPABILITIES_WITHOUT_DYNAMIC_TOOLS,
     tokenizer: "kimi-estimate",
     cache: kimiCache(sourced(false, "secondary", `${CACHING_QUOTE}: K2.6/K2.7 have no separate write fee`, QUOTE_DATE)),
+    reasoning: K2_THINKING,
     prices: pricesWithoutWriteFee(0.95, 0.19, 4, { source: BEAM_WEAVER, date: "2026-07-20", confidence: "secondary" }),
   },
   {
@@ -110,6 +133,7 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
     cache: kimiCache(
       sourced(false, "secondary", "PROTOCOLS.md §3.5: the archived price list has only hit and miss prices"),
     ),
+    reasoning: K2_THINKING,
     prices: pricesWithoutWriteFee(0.6, 0.1, 3, {
       source: "PROTOCOLS.md §3.5: platform.moonshot.ai/docs/pricing/chat, archived 2026-03-26 (megalodon.jp)",
       date: "2026-03-26",

@@ -1,6 +1,6 @@
 import type { ProviderId } from "../scenario/types";
 import {
-  OPENAI_CACHED_TOKEN_GRANULARITY,
+  OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY,
   OPENAI_EXTENDED_RETENTION_SECONDS,
   OPENAI_IN_MEMORY_RETENTION_SECONDS,
 } from "./assumed-values";
@@ -25,6 +25,8 @@ type OpenAIModelSpecification = {
   writesBilled: Sourced<boolean>;
   /** GPT-5.6 `prompt_cache_options.mode: "explicit"` writes at up to 4 breakpoints; 0 = no breakpoints. */
   maxBreakpoints: Sourced<number>;
+  /** Reported cached tokens come in these increments (128 before GPT-5.6, per the cookbook). */
+  cachedTokenGranularity: Sourced<number>;
   prices: PriceTable;
   notes?: string[];
 };
@@ -42,6 +44,15 @@ const EXTENDED_RETENTION = sourced(
   "2026-10-03",
 );
 const WRITES_FREE = sourced(false, "documented", `${CACHING_DOC}: pre-GPT-5.6 models have no cache-write fee`);
+/**
+ * OpenAI's cookbook (Prompt Caching 201) says hits come in 128-token increments for models before GPT-5.6; the
+ * current guide no longer says it (PROTOCOLS §5.2, §9). A labelled assumption, on for those models.
+ */
+const LEGACY_GRANULARITY = sourced(
+  OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY,
+  "secondary",
+  "PROTOCOLS.md §9: OpenAI cookbook Prompt Caching 201, 128-token increments before GPT-5.6 (assumed; the current guide is silent)",
+);
 const NO_BREAKPOINTS = sourced(
   0,
   "documented",
@@ -70,6 +81,36 @@ function prices(
 
 const GPT_5_5_PRICE_SOURCE = "PROTOCOLS.md §7: morphllm.com (Jun 2026); aipromptshub (Jun 2026)";
 
+/**
+ * GPT-5.6 ships as three tiers (PROTOCOLS §9). Launch prices (2026-07-09, OpenAI's help-center pricing as quoted by
+ * apidog and others): sol $5 / $30, terra $2.50 / $15, luna $1 / $6. On 2026-07-30 OpenAI cut terra by 20% and
+ * luna by 80% (sol unchanged), as resellers that sync OpenAI's price list reported; the current prices are used,
+ * cached input 0.1× input throughout.
+ */
+const GPT_5_6_PRICE_SOURCE =
+  "secondary: docs.apiyi.com price-cut notice 2026-07-31 and qxcnm/Codex-Manager#409 (sync official GPT-5.6 pricing, " +
+  "2026-07-31); launch prices from apidog.com/blog/gpt-5-6-terra (2026-07-09)";
+
+const GPT_5_6_TIERS = [
+  { id: "gpt-5.6-sol", label: "GPT-5.6 Sol", input: 5, cached: 0.5, output: 30, note: "Unchanged since launch." },
+  {
+    id: "gpt-5.6-terra",
+    label: "GPT-5.6 Terra",
+    input: 2,
+    cached: 0.2,
+    output: 12,
+    note: "Launch price $2.50 / $15 (cached $0.25), cut 20% on 2026-07-30.",
+  },
+  {
+    id: "gpt-5.6-luna",
+    label: "GPT-5.6 Luna",
+    input: 0.2,
+    cached: 0.02,
+    output: 1.2,
+    note: "Launch price $1 / $6 (cached $0.10), cut 80% on 2026-07-30.",
+  },
+] as const;
+
 const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
   {
     id: "gpt-5.4",
@@ -78,6 +119,7 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     retentionSeconds: IN_MEMORY_RETENTION,
     writesBilled: WRITES_FREE,
     maxBreakpoints: NO_BREAKPOINTS,
+    cachedTokenGranularity: LEGACY_GRANULARITY,
     prices: prices(2.5, 0.25, 15, 1, {
       source: "PROTOCOLS.md §7: adk-model crate (Mar 2026); morphllm.com/openai-api-pricing (Jun 2026)",
       date: "2026-06",
@@ -91,6 +133,7 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     retentionSeconds: EXTENDED_RETENTION,
     writesBilled: WRITES_FREE,
     maxBreakpoints: NO_BREAKPOINTS,
+    cachedTokenGranularity: LEGACY_GRANULARITY,
     prices: prices(5, 0.5, 30, 1, {
       source: GPT_5_5_PRICE_SOURCE,
       date: "2026-06",
@@ -99,9 +142,9 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     }),
     notes: ["gpt-5.5 supports only 24h prompt-cache retention (§5.2)."],
   },
-  {
-    id: "gpt-5.6",
-    label: "GPT-5.6",
+  ...GPT_5_6_TIERS.map((tier): OpenAIModelSpecification => ({
+    id: tier.id,
+    label: tier.label,
     toolSearch: true,
     retentionSeconds: EXTENDED_RETENTION,
     writesBilled: sourced(
@@ -116,16 +159,24 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
       `${CACHING_DOC}: explicit mode writes at up to 4 breakpoints`,
       "2026-07-09",
     ),
-    prices: prices(5, 0.5, 30, 1.25, {
-      source:
-        `GPT-5.6 prices UNCONFIRMED (PROTOCOLS.md §7): placeholder = gpt-5.5 (${GPT_5_5_PRICE_SOURCE}); ` +
-        "write 1.25× input is official, read 0.1× secondary",
-      date: "2026-07-09",
-      confidence: "unconfirmed",
-      note: "Placeholder prices equal to gpt-5.5's; only the 1.25× write multiplier is documented.",
+    cachedTokenGranularity: sourced(
+      1,
+      "secondary",
+      `${CACHING_DOC}: the 128-token increments are stated for models before GPT-5.6 only (Prompt Caching 201)`,
+      "2026-07-09",
+    ),
+    prices: prices(tier.input, tier.cached, tier.output, 1.25, {
+      source: GPT_5_6_PRICE_SOURCE,
+      date: "2026-07-30",
+      confidence: "secondary",
+      note: tier.note,
     }),
-    notes: ["Requires prompt_cache_key for the improved matching (§5.2)."],
-  },
+    notes: [
+      "Requires prompt_cache_key for the improved matching (§5.2).",
+      "GPT-5.6 is sold as tiers: there is no bare gpt-5.6 model id (a request for it answers 404 model_not_found).",
+      "Prompts over 272K tokens are billed at 2× input and 1.5× output (long-context tier): not modelled here.",
+    ],
+  })),
   {
     id: "gpt-4.1",
     label: "GPT-4.1",
@@ -133,6 +184,7 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     retentionSeconds: IN_MEMORY_RETENTION,
     writesBilled: WRITES_FREE,
     maxBreakpoints: NO_BREAKPOINTS,
+    cachedTokenGranularity: LEGACY_GRANULARITY,
     prices: prices(2, 0.5, 8, 1, {
       source:
         "not in PROTOCOLS.md §7: deploybase.ai/articles/gpt-4.1-pricing (OpenAI pricing, Mar 2026); " +
@@ -171,11 +223,7 @@ function openAIModel(specification: OpenAIModelSpecification, provider: OpenAIPr
       maxBreakpoints: specification.maxBreakpoints,
       ttlSeconds: specification.retentionSeconds,
       refreshOnRead: sourced(true, "documented", `${CACHING_DOC}: retention counts from the last use`),
-      cachedTokenGranularity: sourced(
-        OPENAI_CACHED_TOKEN_GRANULARITY,
-        "secondary",
-        `${CACHING_DOC}: 128-token increments appear only in an older version (legacy)`,
-      ),
+      cachedTokenGranularity: specification.cachedTokenGranularity,
       writesBilled: specification.writesBilled,
     },
     prices: specification.prices,

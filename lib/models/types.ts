@@ -50,6 +50,18 @@ export type ModelInfo = {
   /** Anthropic: extra system-prompt tokens added when `tools` is non-empty, per `tool_choice` (§5.1). */
   toolUseSystemPromptTokens?: Sourced<{ auto: number; any: number }>;
   prices: PriceTable;
+  /**
+   * Models that always reason and must get their reasoning back (Moonshot's thinking models): the client replays
+   * `reasoning_content` on assistant tool-call turns, and sends these request fields.
+   */
+  reasoning?: Sourced<{
+    /** Assistant messages with tool_calls are refused without `reasoning_content` (400 "reasoning_content is missing"). */
+    replayOnToolCalls: boolean;
+    /** `reasoning_effort` to send, or null to leave it out. */
+    effort: string | null;
+    /** Which field carries the output limit. */
+    maxTokensField: "max_tokens" | "max_completion_tokens";
+  }>;
   notes?: string[];
 };
 

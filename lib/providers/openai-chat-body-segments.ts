@@ -105,7 +105,9 @@ export function chatBodySegments(body: Json, context: BodyContext): BodySegments
       toolDefinitionText: rendered.definitions,
     });
   };
-  for (let index = 0; index < leading; index += 1) addMessage(index);
+  // Kimi's chat template declares the tools before the system prompt (as the renderer orders them, openai-chat.ts).
+  const toolsFirst = context.model.provider === "moonshot";
+  if (!toolsFirst) for (let index = 0; index < leading; index += 1) addMessage(index);
   (Array.isArray(body.tools) ? (body.tools as unknown[]) : []).forEach((value, index) => {
     const tool = record(value) ?? {};
     const text = chatToolPromptText(tool);
@@ -117,6 +119,7 @@ export function chatBodySegments(body: Json, context: BodyContext): BodySegments
       toolDefinitionText: text,
     });
   });
+  if (toolsFirst) for (let index = 0; index < leading; index += 1) addMessage(index);
   for (let index = leading; index < messages.length; index += 1) addMessage(index);
   // Segments of this list are fresh objects (no per-tool memo), so adding the framing in place is safe.
   for (const segment of list.segments)

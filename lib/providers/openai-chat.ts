@@ -3,6 +3,7 @@ import type { EngineWarning } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
 import { chatFunction } from "./openai-function";
+import { simulatedReasoning } from "./kimi-reasoning";
 import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
 import { SegmentList } from "./segment-list";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
@@ -67,6 +68,11 @@ function renderMessage(
     if (message.blocks.some((block) => block.type !== "text" && block.type !== "tool-call"))
       throw new Error("chat-completions: provider-native search blocks cannot be sent over Chat Completions");
     const wire: Json = { role: "assistant", content: text || null };
+    // Thinking models refuse a tool-call turn replayed without its reasoning (400 "reasoning_content is missing",
+    // PROTOCOLS §9), and K3's guide says to send back the complete assistant message: every turn carries it, as the
+    // model wrote it, and it is prompt input from then on.
+    if (dialect === "moonshot" && context.model.reasoning?.value.replayOnToolCalls)
+      wire.reasoning_content = simulatedReasoning(message.blocks);
     if (calls.length > 0)
       wire.tool_calls = calls.map((call) => ({
         id: call.id,
@@ -99,9 +105,14 @@ export function createChatRenderer(dialect: ChatDialect) {
     const warnings: EngineWarning[] = [];
     const list = new SegmentList(context.counter);
     const messages: Json[] = [{ role: "system", content: transcript.system }];
-    list.add({ path: "messages[0]", label: "system message", group: "system", promptText: transcript.system });
-    // Cache order: the system message, then the tools rendered after it, then the conversation.
+    const addSystem = () =>
+      list.add({ path: "messages[0]", label: "system message", group: "system", promptText: transcript.system });
+    // Cache order. OpenAI: the system message, then the tools rendered after it (harmony layout), then the
+    // conversation. Moonshot: Kimi's chat template declares the tools before the system prompt (secondary source:
+    // the published Kimi chat template, PROTOCOLS §9), so the tools come first.
+    if (dialect !== "moonshot") addSystem();
     const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+    if (dialect === "moonshot") addSystem();
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
         // The same prompt text a recorded body's message gets (an imported trace), so both are cached alike.
@@ -121,8 +132,14 @@ export function createChatRenderer(dialect: ChatDialect) {
     if (dialect === "moonshot") checkKimiLimits(transcript, warnings);
     const body: Json = { model: context.model.id, messages, max_completion_tokens: context.settings.maxOutputTokens };
     if (dialect === "moonshot") {
-      body.max_tokens = context.settings.maxOutputTokens;
-      delete body.max_completion_tokens;
+      // Moonshot's native API takes max_tokens; K3 documents max_completion_tokens (reasoning counts toward it)
+      // and reasoning_effort, whose only value is "max" (lib/models/moonshot-models.ts cites both).
+      const reasoning = context.model.reasoning?.value;
+      if ((reasoning?.maxTokensField ?? "max_tokens") === "max_tokens") {
+        body.max_tokens = context.settings.maxOutputTokens;
+        delete body.max_completion_tokens;
+      }
+      if (reasoning?.effort) body.reasoning_effort = reasoning.effort;
       body.prompt_cache_key = "tool-disclosure-playground";
     }
     if (tools.length > 0) body.tools = tools;
@@ -178,6 +195,7 @@ function chatResponse(dialect: ChatDialect) {
     );
     const prompt = usage.uncached + usage.cacheRead + usage.cacheWrite;
     const message: Json = { role: "assistant", content: text || null, refusal: null };
+    if (dialect === "moonshot" && context.model.reasoning) message.reasoning_content = simulatedReasoning(blocks);
     if (calls.length)
       message.tool_calls = calls.map((call) => ({
         id: call.id,
@@ -242,5 +260,6 @@ export const moonshotChat: ProviderAdapter = {
   renderRequest: createChatRenderer("moonshot"),
   segmentBody: chatBodySegments,
   renderResponse: chatResponse("moonshot"),
-  outputText,
+  // Every Moonshot model in the table reasons: its reasoning is output tokens, billed like the answer.
+  outputText: (blocks) => `${simulatedReasoning(blocks)}\n${outputText(blocks)}`,
 };

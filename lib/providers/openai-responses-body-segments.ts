@@ -44,7 +44,13 @@ export function namespacePromptText(name: string, description: string): string {
 
 /** Functions a `tool_search_output` loads, as the model sees them: full declarations, appended at the end (§2.3). */
 export function loadedToolsPromptText(tools: readonly unknown[]): string {
-  return tools
+  // A namespaced function is loaded inside its namespace wrapper (SDK ResponseToolSearchOutputItem.tools): the
+  // model sees the functions it loads.
+  const functions = tools.flatMap((value) => {
+    const tool = record(value) ?? {};
+    return tool.type === "namespace" && Array.isArray(tool.tools) ? (tool.tools as unknown[]) : [value];
+  });
+  return functions
     .map((value) => {
       const tool = record(value) ?? {};
       return renderOpenAIFunctionForCounting({

@@ -2,9 +2,13 @@ import type { EngineWarning } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import { responsesFunction } from "./openai-function";
 import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
+import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";
 import { responsesBodySegments, responsesItemPromptText } from "./openai-responses-body-segments";
 import { SegmentList } from "./segment-list";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+
+/** OpenAI refuses more than 128 entries in `tools` (PROTOCOLS §9; the limit itself is in lib/models/model-limits). */
+const OPENAI_MAX_TOOLS = 128;
 
 type Json = Record<string, unknown>;
 
@@ -69,14 +73,66 @@ function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
   }
 }
 
-function loadedTools(names: readonly string[], context: RenderContext): { wire: Json[]; text: string } {
-  const definitions = names.flatMap((name) => {
+/** The namespace a declared function belongs to, by name: a namespaced function is loaded and called as such. */
+type Namespaces = ReadonlyMap<string, { name: string; description: string }>;
+
+/**
+ * The namespaces of the tools the last request declared, per render context (one per run). The response of a
+ * step is rendered right after its request and needs them too: a function_call names its namespace.
+ */
+const namespacesByContext = new WeakMap<RenderContext, Namespaces>();
+
+function namespacesOf(tools: readonly ToolEntry[]): Namespaces {
+  const namespaces = new Map<string, { name: string; description: string }>();
+  for (const entry of tools)
+    if (entry.type === "openai-namespace")
+      for (const tool of entry.tools) namespaces.set(tool.name, { name: entry.name, description: entry.description });
+  return namespaces;
+}
+
+/**
+ * The `tools` of a tool_search_output: a function that belongs to a namespace comes back inside its namespace
+ * (`{type: "namespace", name, description, tools: [...]}`), as the API returns it; the others come back bare.
+ */
+function loadedTools(
+  names: readonly string[],
+  context: RenderContext,
+  namespaces: Namespaces,
+): { wire: Json[]; text: string } {
+  const wire: Json[] = [];
+  const texts: string[] = [];
+  const byNamespace = new Map<string, Json[]>();
+  for (const name of names) {
     const tool = context.catalogByName.get(name);
-    return tool ? [responsesFunction(tool, "full")] : [];
-  });
+    if (!tool) continue;
+    const definition = responsesFunction(tool, "full");
+    texts.push(definition.text);
+    const loaded = { ...definition.wire, defer_loading: true };
+    const namespace = namespaces.get(name);
+    if (!namespace) {
+      wire.push(loaded);
+      continue;
+    }
+    let members = byNamespace.get(namespace.name);
+    if (!members) {
+      members = [];
+      byNamespace.set(namespace.name, members);
+      wire.push({ type: "namespace", name: namespace.name, description: namespace.description, tools: members });
+    }
+    members.push(loaded);
+  }
+  return { wire, text: texts.join("\n") };
+}
+
+function functionCall(block: Extract<TranscriptBlock, { type: "tool-call" }>, namespaces: Namespaces): Json {
+  const namespace = namespaces.get(block.name)?.name;
+  // SDK ResponseFunctionToolCall.namespace: "The namespace of the function to run".
   return {
-    wire: definitions.map((definition) => ({ ...definition.wire, defer_loading: true })),
-    text: definitions.map((definition) => definition.text).join("\n"),
+    type: "function_call",
+    call_id: block.id,
+    name: block.name,
+    ...(namespace ? { namespace } : {}),
+    arguments: JSON.stringify(block.input),
   };
 }
 
@@ -84,17 +140,13 @@ function renderItem(
   block: TranscriptBlock,
   role: "user" | "assistant",
   context: RenderContext,
+  namespaces: Namespaces,
 ): { wire: Json; text: string; definitions?: string } {
   switch (block.type) {
     case "text":
       return { wire: { role, content: block.text }, text: block.text };
     case "tool-call": {
-      const wire = {
-        type: "function_call",
-        call_id: block.id,
-        name: block.name,
-        arguments: JSON.stringify(block.input),
-      };
+      const wire = functionCall(block, namespaces);
       return { wire, text: JSON.stringify(wire) };
     }
     case "tool-result": {
@@ -113,7 +165,7 @@ function renderItem(
       return { wire, text: JSON.stringify(wire) };
     }
     case "openai-search-output": {
-      const loaded = loadedTools(block.toolNames, context);
+      const loaded = loadedTools(block.toolNames, context, namespaces);
       const wire = {
         type: "tool_search_output",
         ...(block.execution === "server" ? { id: block.id } : {}),
@@ -136,12 +188,14 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   // tools after the instructions). An assumption, labelled in docs/DESIGN.md.
   list.add({ path: "instructions", label: "instructions", group: "system", promptText: transcript.system });
   const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+  const namespaces = namespacesOf(transcript.tools);
+  namespacesByContext.set(context, namespaces);
   const input: Json[] = [];
   for (const message of transcript.messages) {
     if (message.role !== "user" && message.role !== "assistant")
       throw new Error(`openai-responses: ${message.role} messages are not supported`);
     for (const block of message.blocks) {
-      const item = renderItem(block, message.role, context);
+      const item = renderItem(block, message.role, context, namespaces);
       // The same prompt text a recorded body's item gets (an imported trace), so both are cached alike.
       const prompt = responsesItemPromptText(item.wire);
       list.add({
@@ -164,6 +218,14 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   };
   if (context.settings.toolChoice !== "auto" && tools.length > 0)
     body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
+  const deferred = tools.filter((tool) => tool.defer_loading === true).length;
+  if (tools.length > OPENAI_MAX_TOOLS && tools.length - deferred <= OPENAI_MAX_TOOLS)
+    warnings.push({
+      code: "openai-deferred-tool-count",
+      message:
+        `${OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION} If they count, this request (${tools.length} entries in tools) is ` +
+        `refused with 400 array_above_max_length and the run fails here; namespaces keep the array short either way.`,
+    });
   // Automatic caching: the whole prompt is the implicit breakpoint.
   const last = list.lastPromptIndex();
   if (last >= 0) list.markBreakpoint(last);
@@ -186,6 +248,7 @@ export const openaiResponses: ProviderAdapter = {
   renderRequest,
   segmentBody: responsesBodySegments,
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
+    const namespaces = namespacesByContext.get(context) ?? new Map();
     const output = blocks.map((block, index) => {
       if (block.type === "text")
         return {
@@ -196,15 +259,8 @@ export const openaiResponses: ProviderAdapter = {
           content: [{ type: "output_text", text: block.text, annotations: [] }],
         };
       if (block.type === "tool-call")
-        return {
-          type: "function_call",
-          id: `fc_${responseId}_${index}`,
-          call_id: block.id,
-          name: block.name,
-          arguments: JSON.stringify(block.input),
-          status: "completed",
-        };
-      return renderItem(block, "assistant", context).wire;
+        return { ...functionCall(block, namespaces), id: `fc_${responseId}_${index}`, status: "completed" };
+      return renderItem(block, "assistant", context, namespaces).wire;
     });
     const input = usage.uncached + usage.cacheRead + usage.cacheWrite;
     return {

@@ -22,6 +22,16 @@ export function simulationJson(runs: readonly StrategyRun[]) {
         },
         divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
         costUsd: step.cost.totalUsd,
+        ...(step.rejected
+          ? {
+              rejected: {
+                status: step.rejected.status,
+                reason: step.rejected.reason,
+                limit: step.rejected.limit,
+                source: step.rejected.source,
+              },
+            }
+          : {}),
       })),
       totals: totalsJson(run.totals),
     })),
@@ -41,6 +51,7 @@ export function totalsJson(totals: StrategyTotals) {
     cacheHitRateByRequests: totals.cacheHitRateByRequests,
     toolsFound: totals.toolsFound,
     toolsNeeded: totals.toolsNeeded,
+    ...(totals.failsAtRequest !== undefined ? { failsAtRequest: totals.failsAtRequest } : {}),
   };
 }
 
@@ -82,6 +93,19 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
       continue;
     }
     const totals = run.totals;
+    const failing = run.steps.find((step) => step.rejected);
+    if (failing?.rejected) {
+      const rejected = failing.rejected;
+      lines.push(
+        `${pad(run.id, widths[0])} ${pad(`${run.provider}/${run.model}`, widths[1])} fails at request ${totals.failsAtRequest}: ` +
+          `${rejected.status} ${rejected.reason}`,
+      );
+      lines.push(
+        `${" ".repeat(widths[0])} that request: ${failing.tokens.input.toLocaleString("en-US")} prompt tokens, ` +
+          `${countTools(failing.request.body)} tools; limit: ${rejected.source}`,
+      );
+      continue;
+    }
     const cells = [
       run.id,
       `${run.provider}/${run.model}`,
@@ -99,4 +123,8 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
   }
   lines.push("", `Token counts: ${[...new Set(runs.map((run) => run.tokenCounting.label))].join("; ")}`);
   return lines.join("\n");
+}
+
+function countTools(body: Record<string, unknown>): number {
+  return Array.isArray(body.tools) ? body.tools.length : 0;
 }

@@ -30,11 +30,14 @@ export function priceRenderedRequest(input: {
   const { segments, rules } = input;
   const cache = evaluateCache({ segments, rules, state: input.state, nowSeconds: input.nowSeconds });
   const toolDefinitions = segments.reduce((sum, segment) => sum + segment.toolDefinitionTokens, 0);
+  // Where writes are neither billed nor reported (OpenAI before GPT-5.6, Kimi K2.x), the tokens the cache stores
+  // are plain uncached input in the provider's usage, and so they are here; the segment statuses still say "write".
+  const reportedWrites = rules.writesBilled ? cache.cacheWrite : 0;
   const tokens: StepTokens = {
     input: cache.cacheRead + cache.cacheWrite + cache.uncached,
     cacheRead: cache.cacheRead,
-    cacheWrite: cache.cacheWrite,
-    uncached: cache.uncached,
+    cacheWrite: reportedWrites,
+    uncached: cache.uncached + cache.cacheWrite - reportedWrites,
     toolDefinitions,
     output: input.outputTokens,
   };

@@ -4,6 +4,7 @@ import type { CacheState } from "../cache/types";
 import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
+import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
 
@@ -30,6 +31,8 @@ export type SessionOptions = {
    * wire model name). The step records the finished request; the segments stay the rendered ones.
    */
   finishRequest?: (request: WireRequest, messages: readonly TranscriptMessage[]) => WireRequest;
+  /** Check simulated requests against the provider's limits (default true; see RunOptions.enforceLimits). */
+  enforceLimits?: boolean;
   /** Called with each step's compute time; only the benchmark listens. */
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
@@ -222,6 +225,22 @@ export class ConversationSession {
     const { rendered } = exchange;
     const clockSeconds =
       at?.clockSeconds ?? this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
+    // A simulated request over a provider limit is refused before it is read: not priced, and the run ends here.
+    // (A live reply carries the provider's own response: the provider has already accepted that request.)
+    const rejection =
+      reply.response === undefined && this.options.enforceLimits !== false
+        ? checkRequestLimits(rendered, context.model)
+        : null;
+    if (rejection) {
+      const header = { index: this.steps.length, turn: this.turnIndex, clockSeconds, notes: reply.notes ?? [] };
+      const step = rejectedStep(
+        { ...header, kind: reply.kind ?? "answer", title: reply.title ?? "answer" },
+        rendered,
+        rejection,
+      );
+      this.steps.push(step);
+      throw new RequestRejectedError(step);
+    }
     const priced = priceRenderedRequest({
       segments: rendered.segments,
       rules: cacheRules,

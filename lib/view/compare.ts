@@ -20,7 +20,9 @@ export type CompareTable = { rows: CompareRow[]; costDecimals: number };
 type CompareRun = Pick<RunSummary, "id" | "provider" | "model" | "refused" | "totals" | "goals">;
 
 export function compareTable(runs: readonly CompareRun[]): CompareTable {
-  const costs = runs.filter((run) => !run.refused).map((run) => run.totals.costUsd);
+  // A run the provider refuses part-way has no cost to compare: it cannot be the cheapest.
+  const runnable = (run: CompareRun) => !run.refused && run.totals.failsAtRequest === undefined;
+  const costs = runs.filter(runnable).map((run) => run.totals.costUsd);
   const cheapest = costs.length > 0 ? Math.min(...costs) : Number.NaN;
   const rows = runs.map((run) => ({
     id: run.id,
@@ -29,7 +31,7 @@ export function compareTable(runs: readonly CompareRun[]): CompareTable {
     refusedReason: run.refused ? run.refused.reason : null,
     totals: run.refused ? null : run.totals,
     goals: run.goals,
-    cheapest: !run.refused && run.totals.costUsd === cheapest,
+    cheapest: runnable(run) && run.totals.costUsd === cheapest,
   }));
   return { rows, costDecimals: usdColumnDecimals(costs) };
 }

@@ -24,3 +24,13 @@ function styleOf(definition: StrategyDefinition): StrategyStyle {
 export const STRATEGY_STYLES: Record<StrategyId, StrategyStyle> = Object.fromEntries(
   Object.values(STRATEGIES).map((definition) => [definition.id, styleOf(definition)]),
 ) as Record<StrategyId, StrategyStyle>;
+
+/**
+ * Where the provider refuses the request, no strategy colour applies: a dark neutral with a cross-hatch (drawn by
+ * the views), distinct from every strategy hue and from the anti-pattern's red.
+ */
+export const FAILS_COLOR = "var(--fails, #3d3d46)";
+export const FAILS_PATTERN =
+  "repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,0.35) 3px 4px), repeating-linear-gradient(-45deg, transparent 0 3px, rgba(255,255,255,0.35) 3px 4px)";
+/** The line drawn where sending every tool stops being possible. */
+export const FAILS_BOUNDARY_COLOR = "var(--color-danger, #c62828)";

@@ -23,5 +23,6 @@ export function stepDetail(run: StrategyRun, stepIndex: number): StepDetail | nu
     response: step.response,
     segments: step.segments,
     segmentStatus: step.segmentStatus,
+    ...(step.rejected ? { rejected: step.rejected } : {}),
   };
 }

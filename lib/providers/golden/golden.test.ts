@@ -105,6 +105,24 @@ describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", 
     ]);
   });
 
+  it("Kimi K3: reasoning_content on every assistant tool-call turn, max_completion_tokens and reasoning_effort max (PROTOCOLS §9)", () => {
+    const kimi = requests.filter((request) => request.provider === "moonshot");
+    let toolCallTurns = 0;
+    for (const request of kimi) {
+      const { messages, max_completion_tokens, max_tokens, reasoning_effort } = request.body as Record<string, any>;
+      expect(max_completion_tokens, request.name).toBeGreaterThan(0);
+      expect(max_tokens, request.name).toBeUndefined();
+      expect(reasoning_effort, request.name).toBe("max");
+      for (const message of messages)
+        if (message.role === "assistant" && message.tool_calls) {
+          toolCallTurns += 1;
+          expect(typeof message.reasoning_content, request.name).toBe("string");
+          expect(message.reasoning_content.length).toBeGreaterThan(0);
+        }
+    }
+    expect(toolCallTurns).toBeGreaterThan(20);
+  });
+
   it("no request carries a real key: only environment-variable placeholders", () => {
     for (const request of requests) {
       const credentials = [request.headers["x-api-key"], request.headers.authorization].filter(Boolean).join(" ");

@@ -1057,7 +1057,8 @@ export const fullMoonshotStep1Call = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -1123,6 +1124,7 @@ export const fullMoonshotStep2Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -1140,7 +1142,8 @@ export const fullMoonshotStep2Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -1206,6 +1209,7 @@ export const fullMoonshotStep3Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -1224,14 +1228,16 @@ export const fullMoonshotStep3Call = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -1297,6 +1303,7 @@ export const fullMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -1315,7 +1322,8 @@ export const fullMoonshotStep4Answer = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -1324,6 +1332,7 @@ export const fullMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0004",
@@ -1341,7 +1350,8 @@ export const fullMoonshotStep4Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3328,7 +3338,8 @@ export const naiveDynamicMoonshotStep1Search = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3368,6 +3379,7 @@ export const naiveDynamicMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3385,7 +3397,8 @@ export const naiveDynamicMoonshotStep2Call = {
       "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3452,6 +3465,7 @@ export const naiveDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3471,6 +3485,7 @@ export const naiveDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3488,7 +3503,8 @@ export const naiveDynamicMoonshotStep3Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3555,6 +3571,7 @@ export const naiveDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3574,6 +3591,7 @@ export const naiveDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3592,14 +3610,16 @@ export const naiveDynamicMoonshotStep4Search = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3666,6 +3686,7 @@ export const naiveDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3685,6 +3706,7 @@ export const naiveDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3703,7 +3725,8 @@ export const naiveDynamicMoonshotStep5Call = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -3712,6 +3735,7 @@ export const naiveDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -3729,7 +3753,8 @@ export const naiveDynamicMoonshotStep5Call = {
       "content": "search_files — Search through files in the workspace (query: string*)"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -3815,6 +3840,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -3834,6 +3860,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -3852,7 +3879,8 @@ export const naiveDynamicMoonshotStep6Answer = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -3861,6 +3889,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -3880,6 +3909,7 @@ export const naiveDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -3897,7 +3927,8 @@ export const naiveDynamicMoonshotStep6Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -9985,7 +10016,8 @@ export const stubsMoonshotStep1Load = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10067,6 +10099,7 @@ export const stubsMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10084,7 +10117,8 @@ export const stubsMoonshotStep2Call = {
       "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10166,6 +10200,7 @@ export const stubsMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10185,6 +10220,7 @@ export const stubsMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10202,7 +10238,8 @@ export const stubsMoonshotStep3Retry = {
       "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10284,6 +10321,7 @@ export const stubsMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10303,6 +10341,7 @@ export const stubsMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10322,6 +10361,7 @@ export const stubsMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10339,7 +10379,8 @@ export const stubsMoonshotStep4Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10421,6 +10462,7 @@ export const stubsMoonshotStep5Load = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10440,6 +10482,7 @@ export const stubsMoonshotStep5Load = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10459,6 +10502,7 @@ export const stubsMoonshotStep5Load = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10477,14 +10521,16 @@ export const stubsMoonshotStep5Load = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10566,6 +10612,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10585,6 +10632,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10604,6 +10652,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10622,7 +10671,8 @@ export const stubsMoonshotStep6Call = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -10631,6 +10681,7 @@ export const stubsMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"search_files\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -10648,7 +10699,8 @@ export const stubsMoonshotStep6Call = {
       "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -10730,6 +10782,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"get_weather\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -10749,6 +10802,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -10768,6 +10822,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -10786,7 +10841,8 @@ export const stubsMoonshotStep7Answer = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -10795,6 +10851,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs load_tool_schemas. I will call it with {\"names\":[\"search_files\"]} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -10814,6 +10871,7 @@ export const stubsMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"arguments\":{\"query\":\"Q3 planning offsite notes\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0010",
@@ -10831,7 +10889,8 @@ export const stubsMoonshotStep7Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13313,7 +13372,8 @@ export const gatewayMoonshotStep1Search = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13378,6 +13438,7 @@ export const gatewayMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13395,7 +13456,8 @@ export const gatewayMoonshotStep2Call = {
       "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13460,6 +13522,7 @@ export const gatewayMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13479,6 +13542,7 @@ export const gatewayMoonshotStep3Retry = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13496,7 +13560,8 @@ export const gatewayMoonshotStep3Retry = {
       "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13561,6 +13626,7 @@ export const gatewayMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13580,6 +13646,7 @@ export const gatewayMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13599,6 +13666,7 @@ export const gatewayMoonshotStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -13616,7 +13684,8 @@ export const gatewayMoonshotStep4Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13681,6 +13750,7 @@ export const gatewayMoonshotStep5Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13700,6 +13770,7 @@ export const gatewayMoonshotStep5Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13719,6 +13790,7 @@ export const gatewayMoonshotStep5Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -13737,14 +13809,16 @@ export const gatewayMoonshotStep5Search = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13809,6 +13883,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13828,6 +13903,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13847,6 +13923,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -13865,7 +13942,8 @@ export const gatewayMoonshotStep6Call = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -13874,6 +13952,7 @@ export const gatewayMoonshotStep6Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0008",
@@ -13891,7 +13970,8 @@ export const gatewayMoonshotStep6Call = {
       "content": "search_files — Search through files in the workspace (query: string*)"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -13956,6 +14036,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -13975,6 +14056,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -13994,6 +14076,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0005",
@@ -14012,7 +14095,8 @@ export const gatewayMoonshotStep7Answer = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -14021,6 +14105,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0008",
@@ -14040,6 +14125,7 @@ export const gatewayMoonshotStep7Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs invoke_tool. I will call it with {\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0010",
@@ -14057,7 +14143,8 @@ export const gatewayMoonshotStep7Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14120,7 +14207,8 @@ export const kimiDynamicMoonshotStep1Search = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14160,6 +14248,7 @@ export const kimiDynamicMoonshotStep2Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14209,7 +14298,8 @@ export const kimiDynamicMoonshotStep2Call = {
       ]
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14249,6 +14339,7 @@ export const kimiDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14300,6 +14391,7 @@ export const kimiDynamicMoonshotStep3Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14317,7 +14409,8 @@ export const kimiDynamicMoonshotStep3Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14357,6 +14450,7 @@ export const kimiDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14408,6 +14502,7 @@ export const kimiDynamicMoonshotStep4Search = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14426,14 +14521,16 @@ export const kimiDynamicMoonshotStep4Search = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14473,6 +14570,7 @@ export const kimiDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14524,6 +14622,7 @@ export const kimiDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14542,7 +14641,8 @@ export const kimiDynamicMoonshotStep5Call = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -14551,6 +14651,7 @@ export const kimiDynamicMoonshotStep5Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -14592,7 +14693,8 @@ export const kimiDynamicMoonshotStep5Call = {
       ]
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -14632,6 +14734,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"weather\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0001",
@@ -14683,6 +14786,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0003",
@@ -14701,7 +14805,8 @@ export const kimiDynamicMoonshotStep6Answer = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -14710,6 +14815,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_tools. I will call it with {\"query\":\"search files in the workspace\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_search_0006",
@@ -14753,6 +14859,7 @@ export const kimiDynamicMoonshotStep6Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0008",
@@ -14770,7 +14877,8 @@ export const kimiDynamicMoonshotStep6Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -19731,7 +19839,8 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep1Call = {
       "content": "What is the weather in San Francisco right now?"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -19797,6 +19906,7 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep2Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -19814,7 +19924,8 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep2Answer = {
       "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -19880,6 +19991,7 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep3Call = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -19898,14 +20010,16 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep3Call = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
       "content": "Find my notes from the Q3 planning offsite."
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {
@@ -19971,6 +20085,7 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0001",
@@ -19989,7 +20104,8 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep4Answer = {
     },
     {
       "role": "assistant",
-      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
     },
     {
       "role": "user",
@@ -19998,6 +20114,7 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep4Answer = {
     {
       "role": "assistant",
       "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
       "tool_calls": [
         {
           "id": "call_sim_0004",
@@ -20015,7 +20132,8 @@ export const fullMoonshotAnthropicCacheSettingsIgnoredStep4Answer = {
       "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
     }
   ],
-  "max_tokens": 1024,
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground",
   "tools": [
     {

@@ -1,0 +1,164 @@
+import type { ProviderId } from "../scenario/types";
+import { sourced, type ModelInfo, type Sourced } from "./types";
+
+/**
+ * What a provider refuses before it reads a prompt: the limits of a request, per provider and model, each with its
+ * source. `null` means no limit is documented or reported; the request is then never rejected on that ground, and
+ * the row says so. The checks themselves live in `lib/providers/limits.ts`.
+ */
+export type ModelLimits = {
+  /** The most prompt (input) tokens one request may carry. */
+  contextWindow: Sourced<number>;
+  /** The most entries in the top-level `tools` array, or null where none is documented. */
+  maxTools: Sourced<number | null>;
+  /** Anthropic: the most tools with `defer_loading: true` in one request. */
+  maxDeferredTools: Sourced<number | null>;
+  /** A function/tool name must match this pattern (a regular expression source, anchored). */
+  toolNamePattern: Sourced<string>;
+  /** The largest request body, in bytes, or null where none is documented. */
+  maxRequestBytes: Sourced<number | null>;
+};
+
+const CLAUDE_MODEL_PAGE = "platform.claude.com/docs/en/models/<model>/overview (model page: context window)";
+const CLAUDE_TOOL_NAME =
+  "platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use: name must match ^[a-zA-Z0-9_-]{1,64}$";
+const CLAUDE_REQUEST_SIZE =
+  "platform.claude.com/docs/en/api/overview (request size limits: 32 MB for Messages, 413 request_too_large)";
+const CLAUDE_DEFERRED = "PROTOCOLS.md §1.3: tool-search doc, max 10,000 tools with defer_loading per request";
+const OPENAI_TOOLS =
+  "PROTOCOLS.md §9: 400 array_above_max_length on more than 128 tools, reported verbatim in client issues " +
+  "(e.g. zed-industries/zed#42393, anomalyco/opencode#4909, musistudio/claude-code-router#686), 2024–2025";
+const OPENAI_NAME =
+  "OpenAI function-calling guide and SDK (FunctionDefinition.name): a-z, A-Z, 0-9, underscores and dashes, max 64";
+const KIMI_TOOLS = "PROTOCOLS.md §3.3: platform.kimi.ai/docs/api/tool-use, at most 128 functions";
+const KIMI_NAME = "PROTOCOLS.md §3.3: platform.kimi.ai/docs/api/tool-use, name ^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$";
+const NO_BODY_LIMIT = "no request-size limit found in the provider's docs or in client issues; none applied";
+
+/** A context window in tokens: 1M = 1,000,000 on Anthropic's model pages. */
+const MILLION = 1_000_000;
+
+const ANTHROPIC_WINDOWS: Record<string, Sourced<number>> = {
+  "claude-opus-4-8": sourced(MILLION, "documented", CLAUDE_MODEL_PAGE.replace("<model>", "opus-4-8"), "2026-08"),
+  "claude-opus-5": sourced(MILLION, "documented", CLAUDE_MODEL_PAGE.replace("<model>", "opus-5"), "2026-08"),
+  "claude-sonnet-4-6": sourced(MILLION, "documented", CLAUDE_MODEL_PAGE.replace("<model>", "sonnet-4-6"), "2026-08"),
+  "claude-fable-5-1": sourced(
+    MILLION,
+    "documented",
+    "platform.claude.com model pages, comparison table (Fable 5.1: 1M)",
+    "2026-08",
+  ),
+  "claude-sonnet-4-5": sourced(
+    200_000,
+    "documented",
+    "Anthropic models overview: 200K (1M only with the context-1m beta header, not sent here)",
+    "2025-10",
+  ),
+  "claude-haiku-4-5": sourced(
+    200_000,
+    "documented",
+    "platform.claude.com/docs/en/models/opus-5/overview comparison table (Haiku 4.5: 200K)",
+    "2026-07",
+  ),
+  "claude-opus-4-5": sourced(200_000, "secondary", "Microsoft Foundry model catalog (Opus 4.5: 200K context)", "2026"),
+};
+
+/**
+ * OpenAI publishes a total window (input + output). The input part is what a prompt may use: GPT-5.4 and GPT-5.5
+ * are listed as 1,050,000 = 922K input + 128K output by several resellers.
+ */
+const OPENAI_INPUT_WINDOWS: Record<string, Sourced<number>> = {
+  "gpt-5.4": sourced(
+    922_000,
+    "secondary",
+    "1,050,000 context = 922K input + 128K output (wavespeed.ai and oxen.ai model pages)",
+    "2026-06",
+  ),
+  "gpt-5.5": sourced(
+    922_000,
+    "secondary",
+    "1,050,000 context, 128K output (oxen.ai model page; vercel AI gateway lists 1M)",
+    "2026-06",
+  ),
+  "gpt-4.1": sourced(1_047_576, "secondary", "OpenAI GPT-4.1 launch: 1,047,576-token context window", "2025-04"),
+};
+const GPT_5_6_INPUT_WINDOW = sourced(
+  872_000,
+  "unconfirmed",
+  "1M context (openrouter.ai and venice.ai GPT-5.6 pages); the input/output split is not published, 1M − 128K assumed",
+  "2026-07",
+);
+
+const KIMI_WINDOWS: Record<string, Sourced<number>> = {
+  "kimi-k3": sourced(
+    1_048_576,
+    "secondary",
+    "docs.evolink.ai kimi-k3 chat API (1,048,576); apidog and aihubmix K3 guides, 2026-07-17",
+    "2026-07",
+  ),
+  "kimi-k2.7-code": sourced(
+    262_144,
+    "secondary",
+    "Gitlawb/openclaude#1796 model table (262,144); same limit as K2.5",
+    "2026-06",
+  ),
+  "kimi-k2.5": sourced(
+    262_144,
+    "secondary",
+    "Moonshot's own 400 'exceeded model token limit: 262144' (MoonshotAI/kimi-cli#2011, kimi-k2.5)",
+    "2026-04",
+  ),
+};
+
+const UNKNOWN_WINDOW = sourced(
+  128_000,
+  "unconfirmed",
+  "set your own: the served model's window is unknown; 128K assumed",
+);
+
+function contextWindowOf(model: ModelInfo): Sourced<number> {
+  if (model.provider === "anthropic") return ANTHROPIC_WINDOWS[model.id] ?? UNKNOWN_WINDOW;
+  if (model.provider === "moonshot") return KIMI_WINDOWS[model.id] ?? UNKNOWN_WINDOW;
+  if (model.id.startsWith("gpt-5.6-")) return GPT_5_6_INPUT_WINDOW;
+  return OPENAI_INPUT_WINDOWS[model.id] ?? UNKNOWN_WINDOW;
+}
+
+const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = {
+  anthropic: {
+    maxTools: sourced(null, "documented", "no limit on the number of non-deferred tools in Anthropic's docs"),
+    maxDeferredTools: sourced(10_000, "documented", CLAUDE_DEFERRED),
+    toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", CLAUDE_TOOL_NAME),
+    maxRequestBytes: sourced(32 * 1024 * 1024, "documented", CLAUDE_REQUEST_SIZE),
+  },
+  "openai-responses": {
+    maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
+    maxDeferredTools: sourced(null, "unconfirmed", "PROTOCOLS.md §2.5: no documented limit on deferred tools"),
+    toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
+    maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
+  },
+  "openai-chat": {
+    maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
+    maxDeferredTools: sourced(null, "documented", "Chat Completions has no defer_loading"),
+    toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
+    maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
+  },
+  moonshot: {
+    maxTools: sourced(128, "documented", KIMI_TOOLS),
+    maxDeferredTools: sourced(null, "documented", "Kimi has no defer_loading"),
+    toolNamePattern: sourced("^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$", "documented", KIMI_NAME),
+    maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
+  },
+};
+
+/** The limits a request to this model is checked against. */
+export function modelLimits(model: ModelInfo): ModelLimits {
+  const limits = { contextWindow: contextWindowOf(model), ...PROVIDER_LIMITS[model.provider] };
+  if (model.id === "openai-compatible") {
+    // A self-hosted server enforces whatever it was configured with: only the window is assumed.
+    return {
+      ...limits,
+      maxTools: sourced(null, "unconfirmed", "set your own: OpenAI-compatible servers differ"),
+      toolNamePattern: sourced("^.+$", "unconfirmed", "set your own: OpenAI-compatible servers differ"),
+    };
+  }
+  return limits;
+}

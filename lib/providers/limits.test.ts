@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import type { Segment, WireRequest } from "../core";
+import { createEngine } from "../engine";
+import { loadExample } from "../examples";
+import { getModel, type ModelInfo } from "../models";
+import { modelLimits } from "../models/model-limits";
+import { simulationJson } from "../report/simulation-output";
+import type { ProviderId } from "../scenario/types";
+import { checkRequestLimits, jsonBytes } from "./limits";
+
+function model(provider: ProviderId, id: string): ModelInfo {
+  const found = getModel(provider, id);
+  if (!found) throw new Error(`no model ${provider}/${id}`);
+  return found;
+}
+
+function request(body: Record<string, unknown>, promptTokens = 1_000): { request: WireRequest; segments: Segment[] } {
+  const segment: Segment = {
+    path: "system",
+    label: "system",
+    group: "system",
+    key: "k",
+    tokens: promptTokens,
+    toolDefinitionTokens: 0,
+    breakpoint: false,
+  };
+  return { request: { method: "POST", url: "https://example.test", headers: {}, body }, segments: [segment] };
+}
+
+const responsesFunctions = (count: number, extra: Record<string, unknown> = {}) =>
+  Array.from({ length: count }, (_, index) => ({ type: "function", name: `tool_${index}`, parameters: {}, ...extra }));
+const chatFunctions = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ type: "function", function: { name: `tool_${index}` } }));
+const anthropicTools = (count: number, extra: Record<string, unknown> = {}) =>
+  Array.from({ length: count }, (_, index) => ({ name: `tool_${index}`, input_schema: {}, ...extra }));
+
+describe("provider limits (lib/models/model-limits.ts names each source)", () => {
+  it("OpenAI: more than 128 tools is 400 array_above_max_length with the message client issues quote verbatim (PROTOCOLS §9)", () => {
+    const gpt = model("openai-responses", "gpt-5.4");
+    expect(checkRequestLimits(request({ tools: responsesFunctions(128) }), gpt)).toBeNull();
+    const rejection = checkRequestLimits(request({ tools: responsesFunctions(129) }), gpt);
+    expect(rejection).toMatchObject({
+      status: 400,
+      type: "invalid_request_error",
+      code: "array_above_max_length",
+      param: "tools",
+      limit: "tool-count",
+      messageVerbatim: true,
+    });
+    expect(rejection?.reason).toBe(
+      "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length 129 instead.",
+    );
+    expect(modelLimits(gpt).maxTools.source).toMatch(/zed-industries\/zed#42393/);
+    // Chat Completions enforces the same limit.
+    expect(checkRequestLimits(request({ tools: chatFunctions(129) }), model("openai-chat", "gpt-5.4"))?.code).toBe(
+      "array_above_max_length",
+    );
+  });
+
+  it("OpenAI: deferred tool_search functions are assumed not to count toward 128 (UNCONFIRMED, labelled)", () => {
+    const tools = [{ type: "tool_search" }, ...responsesFunctions(200, { defer_loading: true })];
+    expect(checkRequestLimits(request({ tools }), model("openai-responses", "gpt-5.4"))).toBeNull();
+  });
+
+  it("Kimi: at most 128 functions (platform.kimi.ai/docs/api/tool-use, PROTOCOLS §3.3)", () => {
+    const kimi = model("moonshot", "kimi-k3");
+    expect(checkRequestLimits(request({ tools: chatFunctions(128) }), kimi)).toBeNull();
+    const rejection = checkRequestLimits(request({ tools: chatFunctions(129) }), kimi);
+    expect(rejection).toMatchObject({ status: 400, limit: "tool-count", confidence: "documented" });
+    expect(modelLimits(kimi).maxTools.source).toMatch(/platform\.kimi\.ai\/docs\/api\/tool-use/);
+  });
+
+  it("Anthropic: no documented count for plain tools, at most 10,000 deferred ones (tool-search doc, PROTOCOLS §1.3)", () => {
+    const opus = model("anthropic", "claude-opus-4-8");
+    expect(checkRequestLimits(request({ tools: anthropicTools(500) }), opus)).toBeNull();
+    const tools = [{ type: "tool_search_tool_regex_20251119" }, ...anthropicTools(10_001, { defer_loading: true })];
+    expect(checkRequestLimits(request({ tools }), opus)).toMatchObject({
+      status: 400,
+      limit: "deferred-tool-count",
+      confidence: "documented",
+    });
+    expect(modelLimits(opus).maxDeferredTools.source).toMatch(/§1\.3/);
+  });
+
+  it("tool names: each provider's documented pattern", () => {
+    const long = "x".repeat(65);
+    expect(
+      checkRequestLimits(request({ tools: [{ type: "function", name: long }] }), model("openai-responses", "gpt-5.4")),
+    ).toMatchObject({ limit: "tool-name", code: "string_above_max_length", param: "tools[0].name" });
+    expect(
+      checkRequestLimits(
+        request({ tools: [{ name: "has space", input_schema: {} }] }),
+        model("anthropic", "claude-opus-4-8"),
+      )?.reason,
+    ).toBe("tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'");
+    // Kimi's pattern is stricter: a name must start with a letter or underscore and have at least 3 characters.
+    const kimi = model("moonshot", "kimi-k3");
+    expect(checkRequestLimits(request({ tools: [{ type: "function", function: { name: "ab" } }] }), kimi)?.limit).toBe(
+      "tool-name",
+    );
+    expect(checkRequestLimits(request({ tools: [{ type: "function", function: { name: "abc" } }] }), kimi)).toBeNull();
+    expect(modelLimits(kimi).toolNamePattern.value).toBe("^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$");
+  });
+
+  it("request size: Anthropic refuses bodies over 32 MB with 413 request_too_large (API overview)", () => {
+    const opus = model("anthropic", "claude-opus-4-8");
+    const big = "a".repeat(33 * 1024 * 1024);
+    expect(checkRequestLimits(request({ system: big }), opus)).toMatchObject({
+      status: 413,
+      type: "request_too_large",
+      limit: "request-size",
+    });
+    expect(modelLimits(opus).maxRequestBytes.source).toMatch(/api\/overview/);
+    // No size limit is documented for OpenAI: none is applied, and the row says so.
+    expect(modelLimits(model("openai-responses", "gpt-5.4")).maxRequestBytes.value).toBeNull();
+  });
+
+  it("more than 4 cache_control breakpoints is a 400 on Anthropic (prompt-caching doc, PROTOCOLS §5.1)", () => {
+    const opus = model("anthropic", "claude-opus-4-8");
+    const marked = { type: "text", text: "x", cache_control: { type: "ephemeral" } };
+    const body = (count: number) => ({
+      messages: [{ role: "user", content: Array.from({ length: count }, () => marked) }],
+    });
+    expect(checkRequestLimits(request(body(4)), opus)).toBeNull();
+    expect(checkRequestLimits(request(body(5)), opus)?.reason).toBe(
+      "A maximum of 4 blocks with cache_control may be provided. Found 5.",
+    );
+  });
+
+  it("context window: each provider's message, the window from the model page", () => {
+    const opus = model("anthropic", "claude-opus-4-8");
+    expect(modelLimits(opus).contextWindow).toMatchObject({ value: 1_000_000, confidence: "documented" });
+    expect(checkRequestLimits(request({}, 1_000_000), opus)).toBeNull();
+    expect(checkRequestLimits(request({}, 1_000_001), opus)?.reason).toBe(
+      "prompt is too long: 1000001 tokens > 1000000 maximum",
+    );
+    expect(checkRequestLimits(request({}, 300_000), model("anthropic", "claude-haiku-4-5"))?.limit).toBe(
+      "context-window",
+    );
+    expect(checkRequestLimits(request({}, 300_000), model("moonshot", "kimi-k2.5"))?.reason).toBe(
+      "Invalid request: Your request exceeded model token limit: 262144 (requested: 300000)",
+    );
+    expect(checkRequestLimits(request({}, 1_000_000), model("openai-responses", "gpt-5.4"))).toMatchObject({
+      code: "context_length_exceeded",
+      reason: "Your input exceeds the context window of this model. Please adjust your input and try again.",
+    });
+  });
+
+  it("measures the JSON body exactly, multi-byte characters included", () => {
+    const body = { a: [1, "ü", { b: "日本", c: null }], d: "😀", e: undefined };
+    expect(jsonBytes(body)).toBe(new TextEncoder().encode(JSON.stringify(body)).length);
+  });
+});
+
+describe("a rejected request in a run", async () => {
+  const scenario = await loadExample("seed-200-tools");
+  const engine = createEngine();
+
+  it("full on OpenAI with 200 tools fails at request 1: not priced, the run stops, --json names the rejection", () => {
+    const run = engine.runStrategy(scenario, "full", { provider: "openai-responses", model: "gpt-5.4" });
+    expect(run.steps).toHaveLength(1);
+    const [step] = run.steps;
+    expect(step.rejected?.status).toBe(400);
+    expect(step.cost.totalUsd).toBe(0);
+    expect(step.tokens.input).toBeGreaterThan(50_000);
+    expect(step.tokens.uncached).toBe(step.tokens.input);
+    expect(step.response).toMatchObject({ error: { code: "array_above_max_length", param: "tools" } });
+    expect(run.totals.failsAtRequest).toBe(1);
+    const json = simulationJson([run]).strategies[0];
+    expect(json.steps[0].rejected).toMatchObject({ status: 400, reason: expect.stringContaining("array too long") });
+    expect(json.totals.failsAtRequest).toBe(1);
+  });
+
+  it("the same catalog fits on Anthropic (no tool-count limit) and is priced", () => {
+    const run = engine.runStrategy(scenario, "full", { provider: "anthropic", model: "claude-opus-4-8" });
+    expect(run.totals.failsAtRequest).toBeUndefined();
+    expect(run.steps.every((step) => !step.rejected && step.cost.totalUsd > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,371 @@
+import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../core";
+import type { ModelInfo } from "../models";
+import { modelLimits, type ModelLimits } from "../models/model-limits";
+import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic-constants";
+import type { RenderedRequest } from "./types";
+
+type Json = Record<string, unknown>;
+
+/**
+ * Checks one rendered request against the limits its provider enforces before reading the prompt, in the order
+ * a provider validates: the body's size, then its schema (tool count, tool names, cache markers), then the prompt's
+ * length. The first broken limit wins and comes back as the error the provider would answer with: status, the
+ * provider's error type and code, and its message (verbatim where one has been seen; composed in the provider's
+ * style, and labelled so, where not). Pure: no state, no side effects.
+ */
+export function checkRequestLimits(
+  rendered: { request: WireRequest; segments: readonly Segment[] },
+  model: ModelInfo,
+  limits: ModelLimits = modelLimits(model),
+): StepRejection | null {
+  const { body } = rendered.request;
+  const checks = [
+    () => checkBodySize(body, model, limits),
+    () => checkToolCount(body, model, limits),
+    () => checkDeferredToolCount(body, model, limits),
+    () => checkToolNames(body, model, limits),
+    () => checkBreakpoints(body, model),
+    () => checkContextWindow(rendered.segments, model, limits),
+  ];
+  for (const check of checks) {
+    const rejection = check();
+    if (rejection) return rejection;
+  }
+  return null;
+}
+
+export function promptTokens(segments: readonly Segment[]): number {
+  let total = 0;
+  for (const segment of segments) total += segment.tokens;
+  return total;
+}
+
+function topLevelTools(body: Json): Json[] {
+  return Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+}
+
+// ─── Body size ──────────────────────────────────────────────────────────────────────────────────────────────
+
+function checkBodySize(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
+  const maximum = limits.maxRequestBytes.value;
+  if (maximum === null) return null;
+  const bytes = jsonBytes(body);
+  if (bytes <= maximum) return null;
+  return {
+    status: 413,
+    type: "request_too_large",
+    reason: `Request exceeds the maximum allowed number of bytes. (${formatBytes(bytes)} > ${formatBytes(maximum)})`,
+    limit: "request-size",
+    source: limits.maxRequestBytes.source,
+    confidence: limits.maxRequestBytes.confidence,
+    messageVerbatim: false,
+    ...providerOf(model),
+  };
+}
+
+function formatBytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Serialised sizes of objects already measured: tool definitions are memoised objects shared by every request. */
+const sizeCache = new WeakMap<object, number>();
+
+/**
+ * The UTF-8 size of `JSON.stringify(value)`, computed piecewise so a request that repeats 10,000 memoised tool
+ * definitions measures each definition once, not once per request.
+ */
+export function jsonBytes(value: unknown): number {
+  if (value === null || typeof value !== "object") return utf8Length(JSON.stringify(value) ?? "null");
+  const cached = sizeCache.get(value);
+  if (cached !== undefined) return cached;
+  let size: number;
+  if (Array.isArray(value)) {
+    size = 2 + Math.max(0, value.length - 1);
+    for (const item of value) size += item === undefined ? 4 : jsonBytes(item);
+  } else {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== "function");
+    size = 2 + Math.max(0, entries.length - 1);
+    for (const [key, item] of entries) size += utf8Length(JSON.stringify(key)) + 1 + jsonBytes(item);
+    // Only plain objects are cached: arrays are rebuilt per request, objects are replaced rather than edited.
+    sizeCache.set(value, size);
+  }
+  return size;
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+// ─── Tool count ─────────────────────────────────────────────────────────────────────────────────────────────
+
+function checkToolCount(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
+  const maximum = limits.maxTools.value;
+  if (maximum === null) return null;
+  const tools = countedTools(body, model);
+  if (tools.length <= maximum) return null;
+  if (model.provider === "moonshot") {
+    return {
+      status: 400,
+      type: "invalid_request_error",
+      reason: `Invalid request: too many tools: ${tools.length} > ${maximum} maximum`,
+      limit: "tool-count",
+      source: limits.maxTools.source,
+      confidence: limits.maxTools.confidence,
+      messageVerbatim: false,
+      ...providerOf(model),
+    };
+  }
+  return {
+    status: 400,
+    type: "invalid_request_error",
+    code: "array_above_max_length",
+    param: "tools",
+    reason: `Invalid 'tools': array too long. Expected an array with maximum length ${maximum}, but got an array with length ${tools.length} instead.`,
+    limit: "tool-count",
+    source: limits.maxTools.source,
+    confidence: limits.maxTools.confidence,
+    messageVerbatim: true,
+    ...providerOf(model),
+  };
+}
+
+/**
+ * The entries the tool-count limit applies to. Whether OpenAI counts deferred functions of `tool_search` toward
+ * its 128 is UNCONFIRMED (PROTOCOLS §9): tool search exists for large catalogs, so they are assumed not to count,
+ * and the Responses renderer warns when a request would be refused if they did (`OPENAI_DEFERRED_COUNT_NOTE`).
+ */
+function countedTools(body: Json, model: Pick<ModelInfo, "provider">): Json[] {
+  const tools = topLevelTools(body);
+  return model.provider === "openai-responses" ? tools.filter((tool) => tool.defer_loading !== true) : tools;
+}
+
+/** How many `tools` entries a request has as its provider's limits count them: all, and the deferred ones. */
+export function toolEntryCounts(body: Json, model: Pick<ModelInfo, "provider">): { counted: number; deferred: number } {
+  return {
+    counted: countedTools(body, model).length,
+    deferred: topLevelTools(body).filter((tool) => tool.defer_loading === true).length,
+  };
+}
+
+export const OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION =
+  "Assumed: deferred functions do not count toward OpenAI's 128-tool limit (UNCONFIRMED, PROTOCOLS §9).";
+
+function checkDeferredToolCount(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
+  const maximum = limits.maxDeferredTools.value;
+  if (maximum === null) return null;
+  const deferred = topLevelTools(body).filter((tool) => tool.defer_loading === true).length;
+  if (deferred <= maximum) return null;
+  return {
+    status: 400,
+    type: "invalid_request_error",
+    reason: `tools: at most ${maximum.toLocaleString("en-US")} tools may have defer_loading set; got ${deferred.toLocaleString("en-US")}`,
+    limit: "deferred-tool-count",
+    source: limits.maxDeferredTools.source,
+    confidence: limits.maxDeferredTools.confidence,
+    messageVerbatim: false,
+    ...providerOf(model),
+  };
+}
+
+// ─── Tool names ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The names a request declares, with the path the provider's validator names in its message. */
+function declaredNames(body: Json, model: ModelInfo): Array<{ path: string; name: string }> {
+  const names: Array<{ path: string; name: string }> = [];
+  topLevelTools(body).forEach((tool, index) => {
+    if (model.provider === "openai-chat" || model.provider === "moonshot") {
+      const fn = tool.function as Json | undefined;
+      if (fn && typeof fn.name === "string") names.push({ path: `tools[${index}].function.name`, name: fn.name });
+      return;
+    }
+    if (model.provider === "openai-responses") {
+      if (tool.type === "function" && typeof tool.name === "string")
+        names.push({ path: `tools[${index}].name`, name: tool.name });
+      if (tool.type === "namespace" && Array.isArray(tool.tools))
+        (tool.tools as Json[]).forEach((member, memberIndex) => {
+          if (typeof member.name === "string")
+            names.push({ path: `tools[${index}].tools[${memberIndex}].name`, name: member.name });
+        });
+      return;
+    }
+    // Anthropic: server tools (tool search) carry a type and fixed names; custom tools have no type.
+    if (tool.type === undefined && typeof tool.name === "string")
+      names.push({ path: `tools.${index}.custom.name`, name: tool.name });
+  });
+  return names;
+}
+
+const patternCache = new Map<string, RegExp>();
+
+function compiled(pattern: string): RegExp {
+  let regex = patternCache.get(pattern);
+  if (!regex) {
+    regex = new RegExp(pattern);
+    patternCache.set(pattern, regex);
+  }
+  return regex;
+}
+
+function checkToolNames(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
+  const pattern = limits.toolNamePattern.value;
+  const regex = compiled(pattern);
+  const bad = declaredNames(body, model).find((entry) => !regex.test(entry.name));
+  if (!bad) return null;
+  const common = {
+    status: 400,
+    type: "invalid_request_error",
+    limit: "tool-name",
+    source: limits.toolNamePattern.source,
+    confidence: limits.toolNamePattern.confidence,
+    ...providerOf(model),
+  } as const;
+  if (model.provider === "anthropic")
+    return {
+      ...common,
+      reason: `${bad.path}: String should match pattern '${pattern}'`,
+      messageVerbatim: false,
+    };
+  if (model.provider === "moonshot")
+    return {
+      ...common,
+      reason: `Invalid request: function name '${bad.name}' must match ${pattern}`,
+      messageVerbatim: false,
+    };
+  const tooLong = bad.name.length > 64;
+  return {
+    ...common,
+    code: tooLong ? "string_above_max_length" : "invalid_value",
+    param: bad.path,
+    reason: tooLong
+      ? `Invalid '${bad.path}': string too long. Expected a string with maximum length 64, but got a string with length ${bad.name.length} instead.`
+      : `Invalid '${bad.path}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
+    messageVerbatim: false,
+  };
+}
+
+// ─── Cache breakpoints ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Counts `cache_control` markers in an Anthropic body: on tools, system blocks, message blocks and top level. */
+export function countCacheControls(body: Json): number {
+  let count = body.cache_control ? 1 : 0;
+  for (const tool of topLevelTools(body)) if (tool.cache_control) count += 1;
+  if (Array.isArray(body.system)) for (const block of body.system as Json[]) if (block.cache_control) count += 1;
+  if (Array.isArray(body.messages))
+    for (const message of body.messages as Json[])
+      if (Array.isArray(message.content))
+        for (const block of message.content as Json[]) if (block.cache_control) count += 1;
+  return count;
+}
+
+function checkBreakpoints(body: Json, model: ModelInfo): StepRejection | null {
+  if (model.provider !== "anthropic") return null;
+  const count = countCacheControls(body);
+  if (count <= ANTHROPIC_MAX_CACHE_BREAKPOINTS) return null;
+  return {
+    status: 400,
+    type: "invalid_request_error",
+    reason: `A maximum of ${ANTHROPIC_MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${count}.`,
+    limit: "cache-breakpoints",
+    source: "PROTOCOLS.md §5.1: prompt-caching doc, up to 4 breakpoints per request",
+    confidence: "documented",
+    messageVerbatim: false,
+    ...providerOf(model),
+  };
+}
+
+// ─── Context window ─────────────────────────────────────────────────────────────────────────────────────────
+
+function checkContextWindow(segments: readonly Segment[], model: ModelInfo, limits: ModelLimits): StepRejection | null {
+  const prompt = promptTokens(segments);
+  const window = limits.contextWindow.value;
+  if (prompt <= window) return null;
+  const common = {
+    status: 400,
+    type: "invalid_request_error",
+    limit: "context-window",
+    source: limits.contextWindow.source,
+    confidence: limits.contextWindow.confidence,
+    ...providerOf(model),
+  } as const;
+  if (model.provider === "anthropic")
+    return { ...common, reason: `prompt is too long: ${prompt} tokens > ${window} maximum`, messageVerbatim: true };
+  if (model.provider === "moonshot")
+    return {
+      ...common,
+      reason: `Invalid request: Your request exceeded model token limit: ${window} (requested: ${prompt})`,
+      messageVerbatim: true,
+    };
+  return {
+    ...common,
+    code: "context_length_exceeded",
+    param: "input",
+    reason: "Your input exceeds the context window of this model. Please adjust your input and try again.",
+    messageVerbatim: true,
+  };
+}
+
+function providerOf(model: ModelInfo): { provider: ModelInfo["provider"]; model: string } {
+  return { provider: model.provider, model: model.id };
+}
+
+/** The error body the provider answers a rejected request with, in its own format. */
+export function rejectionResponse(rejection: StepRejection): Record<string, unknown> {
+  if (rejection.provider === "anthropic")
+    return { type: "error", error: { type: rejection.type, message: rejection.reason } };
+  if (rejection.provider === "moonshot") return { error: { type: rejection.type, message: rejection.reason } };
+  return {
+    error: {
+      message: rejection.reason,
+      type: rejection.type,
+      param: rejection.param ?? null,
+      code: rejection.code ?? null,
+    },
+  };
+}
+
+/**
+ * The step of a request the provider refuses: it reports the tokens of the request it would have sent (all
+ * uncached, none read by the model), costs nothing, and its response is the provider's error body.
+ */
+export function rejectedStep(
+  header: Pick<EngineStep, "index" | "turn" | "kind" | "title" | "clockSeconds" | "notes">,
+  rendered: RenderedRequest,
+  rejection: StepRejection,
+): EngineStep {
+  const input = promptTokens(rendered.segments);
+  let toolDefinitions = 0;
+  for (const segment of rendered.segments) toolDefinitions += segment.toolDefinitionTokens;
+  return {
+    ...header,
+    request: rendered.request,
+    response: rejectionResponse(rejection),
+    segments: rendered.segments,
+    segmentStatus: rendered.segments.map((): SegmentCacheStatus => "uncached"),
+    tokens: { input, cacheRead: 0, cacheWrite: 0, uncached: input, toolDefinitions, output: 0 },
+    divergence: null,
+    cost: { uncachedUsd: 0, cacheReadUsd: 0, cacheWriteUsd: 0, outputUsd: 0, totalUsd: 0 },
+    warnings: rendered.warnings,
+    rejected: rejection,
+  };
+}
+
+/**
+ * Thrown by the session after it records a rejected step: a real agent stops when the provider refuses its
+ * request, so the run ends there. The engine catches it; any other error still propagates.
+ */
+export class RequestRejectedError extends Error {
+  constructor(readonly step: EngineStep) {
+    super(`request ${step.index + 1} rejected: ${step.rejected?.status} ${step.rejected?.reason}`);
+    this.name = "RequestRejectedError";
+  }
+}
