@@ -4,6 +4,9 @@ import { simulationJson } from "../report/simulation-output";
 import { parseScenarioValue } from "../scenario";
 import { STRATEGY_IDS } from "../scenario/types";
 import { analyseTrace } from "./analyse-trace";
+import { deriveScenario, MAX_REPLAY_TURNS } from "./derive-scenario";
+import { explainTrace } from "./explain-trace";
+import { readTrace } from "./read-trace";
 import { traceJson } from "./trace-output";
 import { fixtureText } from "./test-support";
 
@@ -89,5 +92,25 @@ describe("analyseTrace: derive a scenario from the trace and replay it under eve
     expect(figures.measuredHitRateByRequests).toBeCloseTo(4 / 7, 10);
     // Four tools: seed 001 §4.1 says register everything below 20.
     expect(recommendation).toMatchObject({ strategy: "full", rule: "few-tools" });
+  });
+});
+
+describe("deriveScenario on a long trace", () => {
+  it("replays the first MAX_REPLAY_TURNS user turns and says so", () => {
+    const messages: Array<{ role: string; content: string }> = [];
+    const lines: string[] = [];
+    for (let index = 0; index < MAX_REPLAY_TURNS + 5; index += 1) {
+      messages.push({ role: "user", content: `question ${index}` });
+      lines.push(JSON.stringify({ model: "gpt-5.4", messages: [...messages] }));
+      messages.push({ role: "assistant", content: `answer ${index}` });
+    }
+    const read = readTrace(lines.join("\n"));
+    if (!read.ok) throw new Error(read.error);
+    const derived = deriveScenario(read.trace, explainTrace(read.trace));
+    expect(derived.scenario.turns).toHaveLength(MAX_REPLAY_TURNS);
+    expect(derived.truncatedFrom).toBe(MAX_REPLAY_TURNS + 5);
+    expect(derived.notes.join(" ")).toContain(
+      `The replay runs the first ${MAX_REPLAY_TURNS} of the trace's 65 user turns`,
+    );
   });
 });

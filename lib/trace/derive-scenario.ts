@@ -6,7 +6,18 @@ import type { ParsedTrace, TraceRequest } from "./types";
 
 type Json = Record<string, unknown>;
 
-export type DerivedScenario = { scenario: Scenario; notes: string[] };
+/**
+ * The replay runs every strategy on the derived conversation, whose prompt grows with every turn: past this many
+ * turns it would take minutes (npm run bench:trace), so a longer trace replays its first turns and says so.
+ */
+export const MAX_REPLAY_TURNS = 60;
+
+export type DerivedScenario = {
+  scenario: Scenario;
+  notes: string[];
+  /** The trace's turn count when the replay keeps only the first MAX_REPLAY_TURNS, else null. */
+  truncatedFrom: number | null;
+};
 
 /**
  * A playground scenario from a trace, so every strategy can replay the same conversation: the union of the tools
@@ -50,6 +61,13 @@ export function deriveScenario(
       `Calls to tools the trace never declared (${[...dropped].join(", ")}) are left out of the replay: a server tool or a tool added by the provider.`,
     );
   if (finished.length === 0) notes.push("The trace has no user message with text: the replay has no turns.");
+  const truncatedFrom = finished.length > MAX_REPLAY_TURNS ? finished.length : null;
+  if (truncatedFrom !== null) {
+    finished.splice(MAX_REPLAY_TURNS);
+    notes.push(
+      `The replay runs the first ${MAX_REPLAY_TURNS} of the trace's ${truncatedFrom} user turns (every strategy replays a growing conversation); compare it with the recorded cost of those turns, not of the whole trace.`,
+    );
+  }
   const first = trace.requests[0]?.body ?? {};
   const settings: Partial<ScenarioSettings> = {
     provider,
@@ -65,7 +83,7 @@ export function deriveScenario(
     turns: finished,
     settings,
   });
-  return { scenario, notes };
+  return { scenario, notes, truncatedFrom };
 }
 
 function catalogOf(trace: ParsedTrace): CatalogTool[] {

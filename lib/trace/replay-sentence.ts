@@ -5,7 +5,9 @@ import type { TraceView } from "./trace-view";
  * "Your agent, as recorded: $X. Under the gateway: $Y. Under tool search: $Z." The recorded figure is the providers'
  * measured bill when every request carried usage, the cache model's prediction otherwise (and the sentence says so).
  */
-export function replaySentence(view: Pick<TraceView, "measuredCostUsd" | "predictedCostUsd" | "replay">): string {
+export function replaySentence(
+  view: Pick<TraceView, "measuredCostUsd" | "predictedCostUsd" | "replay" | "replayTruncatedFrom" | "scenario">,
+): string {
   const recorded =
     view.measuredCostUsd !== null
       ? `Your agent, as recorded: ${formatUsd(view.measuredCostUsd)} (measured)`
@@ -19,5 +21,7 @@ export function replaySentence(view: Pick<TraceView, "measuredCostUsd" | "predic
   const kimi = ran("kimi-dynamic");
   if (kimi && kimi.provider === view.replay.find((run) => run.id === "full")?.provider)
     parts.push(`Under Kimi dynamic loading: ${formatUsd(kimi.costUsd)}`);
-  return `${parts.join(". ")}.`;
+  const sentence = `${parts.join(". ")}.`;
+  if (view.replayTruncatedFrom === null) return sentence;
+  return `${sentence} (The replay covers the first ${view.scenario.turns.length} of ${view.replayTruncatedFrom} turns.)`;
 }

@@ -53,6 +53,8 @@ export type TraceView = {
   notes: string[];
   /** The derived scenario "Open the replay" loads into the playground. */
   scenario: Scenario;
+  /** The trace's turn count when the replay keeps only its first turns, else null. */
+  replayTruncatedFrom: number | null;
 };
 
 export function traceView(analysis: TraceAnalysis): TraceView {
@@ -101,6 +103,7 @@ export function traceView(analysis: TraceAnalysis): TraceView {
     skipped: trace.skipped.map((record) => ({ location: describeLocation(record.location), reason: record.reason })),
     notes: [...explanation.notes, ...analysis.derived.notes],
     scenario: analysis.derived.scenario,
+    replayTruncatedFrom: analysis.derived.truncatedFrom,
   };
 }
 
