@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   {
     // The CLI scripts print their results; that is their job.
-    files: ["scripts/**/*.ts"],
+    files: ["scripts/**/*.ts", "scripts/**/*.mjs"],
     rules: { "no-console": "off" },
   },
 );

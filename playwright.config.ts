@@ -82,7 +82,12 @@ export default defineConfig({
       env: { PORT: String(MCP_SERVER_PORT) },
     },
     {
-      command: process.env.E2E_DEV === "1" ? `npx next dev -p ${PORT}` : `npx next build && npx next start -p ${PORT}`,
+      // The real start path: `npm start` is scripts/serve.mjs (loopback only, and the socket's peer address for the
+      // request guard); e2e/security.spec.ts checks both.
+      command:
+        process.env.E2E_DEV === "1"
+          ? `node scripts/serve.mjs --dev --port ${PORT}`
+          : `npx next build && node scripts/serve.mjs --port ${PORT}`,
       url: `http://localhost:${PORT}`,
       // A production build of this app takes one to three minutes on a 2-core machine.
       timeout: 600_000,
@@ -96,6 +101,11 @@ export default defineConfig({
         PLAYGROUND_LIVE_RATE_BURST: "100",
         // Short links of e2e runs go to a throwaway store, not the developer's data folder.
         PLAYGROUND_DATA_DIR: "test-results/share-data",
+        // security.spec.ts fires 300 short-link posts and must meet 429; the burst stays far below 300, and the
+        // quick refill (10 a second) lets the share specs after it post again within seconds.
+        PLAYGROUND_SHARE_RATE_BURST: "40",
+        PLAYGROUND_SHARE_RATE_PER_MINUTE: "600",
+        PLAYGROUND_SHARE_GLOBAL_RATE_PER_MINUTE: "6000",
       },
     },
   ],

@@ -1,5 +1,8 @@
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { ServerProtections } from "@/components/security/server-protections";
+import { securityStatus } from "@/lib/server/exposure";
 import { serverSecret } from "@/lib/server/request-guard";
 import "./globals.css";
 
@@ -19,16 +22,27 @@ const THEME_SCRIPT = `try{var p=JSON.parse(localStorage.getItem("tool-disclosure
  * The per-start secret goes into the page so only this app's own page can call its API routes (MCP import,
  * short links, live providers). The layout is rendered per request (`connection()`), never prerendered at
  * build time, so the token is the running server's; proxy.ts refuses a foreign Host before this runs.
+ * proxy.ts also hands over the per-request CSP nonce (x-nonce), which the theme script needs to run.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const { exposure, protections } = securityStatus();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta name="playground-token" content={serverSecret()} />
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
-      <body className="min-h-screen antialiased">{children}</body>
+      <body className="min-h-screen antialiased">
+        {children}
+        <ServerProtections
+          exposed={exposure.exposed}
+          listening={exposure.listening}
+          reasons={exposure.reasons}
+          protections={protections}
+        />
+      </body>
     </html>
   );
 }

@@ -45,7 +45,11 @@ function parseArguments(argv: string[]): Arguments {
 }
 
 async function loadScenario(source: string): Promise<Scenario> {
-  if (source.startsWith("example:")) return loadExample(source.slice("example:".length));
+  if (source.startsWith("example:")) {
+    const id = source.slice("example:".length);
+    if (!EXAMPLES.some((example) => example.id === id)) usage(`unknown example "${id}"`);
+    return loadExample(id);
+  }
   const synthetic = parseSyntheticSpecification(source);
   if (synthetic) {
     const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
@@ -62,8 +66,49 @@ async function loadScenario(source: string): Promise<Scenario> {
     console.error(
       `${problem.severity}: ${problem.path}${problem.toolName ? ` (${problem.toolName})` : ""}: ${problem.message}`,
     );
-  if (!parsed.value) usage(`${source} is not a valid scenario`);
+  // Errors (a turn that needs a tool missing from the catalog, a schema Ajv cannot compile) make the run
+  // meaningless: the page shows them beside the editor, the CLI refuses the input (exit 2) instead of running on.
+  const errors = parsed.problems.filter((problem) => problem.severity === "error").length;
+  if (!parsed.value || errors > 0)
+    usage(`${source} is not a valid scenario (${errors} error${errors === 1 ? "" : "s"} above)`);
   return parsed.value;
+}
+
+/**
+ * mkdir -p without `recursive: true`: Node 20's recursive mkdir never returns for a path under /proc (it retries
+ * ENOENT forever), so `--out /proc/x` hung. Each level is created on its own and every failure is reported.
+ */
+function makeDirectory(directory: string): void {
+  const resolved = path.resolve(directory);
+  const missing: string[] = [];
+  let current = resolved;
+  while (!fs.existsSync(current)) {
+    missing.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  if (fs.existsSync(current) && !fs.statSync(current).isDirectory()) throw new Error(`${current} is not a directory`);
+  for (const level of missing) fs.mkdirSync(level);
+}
+
+function writeRequests(out: string, runs: ReturnType<ReturnType<typeof createEngine>["runAll"]>): void {
+  try {
+    for (const run of runs) {
+      const directory = path.join(out, run.id);
+      makeDirectory(directory);
+      for (const step of run.steps) {
+        const name = `${String(step.index + 1).padStart(3, "0")}-${step.kind}.json`;
+        fs.writeFileSync(
+          path.join(directory, name),
+          JSON.stringify({ url: step.request.url, headers: step.request.headers, body: step.request.body }, null, 2),
+        );
+      }
+    }
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    usage(`cannot write the requests under ${out}: ${code ?? message}${code ? ` (${message})` : ""}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -73,24 +118,13 @@ async function main(): Promise<void> {
   if (!ids.every((id) => STRATEGY_IDS.includes(id))) usage(`unknown strategy ${args.strategy}`);
   const engine = createEngine();
   const runs = engine.runAll(scenario, ids, { provider: args.provider });
-  if (args.out) {
-    for (const run of runs) {
-      const directory = path.join(args.out, run.id);
-      fs.mkdirSync(directory, { recursive: true });
-      for (const step of run.steps) {
-        const name = `${String(step.index + 1).padStart(3, "0")}-${step.kind}.json`;
-        fs.writeFileSync(
-          path.join(directory, name),
-          JSON.stringify({ url: step.request.url, headers: step.request.headers, body: step.request.body }, null, 2),
-        );
-      }
-    }
-  }
+  if (args.out) writeRequests(args.out, runs);
   if (args.json) console.log(JSON.stringify(simulationJson(runs), null, 2));
   else console.log(formatRunsTable(scenario, runs));
 }
 
+// Invalid input exits 2 through usage(); anything that reaches here is a bug in the playground, so the stack helps.
 main().catch((error) => {
-  console.error(`simulate: ${(error as Error).stack ?? error}`);
+  console.error(`simulate: internal error: ${(error as Error).stack ?? error}`);
   process.exit(1);
 });

@@ -68,3 +68,25 @@ describe("classifyMcpError", () => {
     expect(classifyMcpError(new Error("Unexpected content type: text/html"), "x").code).toBe("protocol_error");
   });
 });
+
+describe("classifyMcpError never echoes a remote body", () => {
+  it("keeps the HTTP status and drops the reply text", () => {
+    const secretPage = "ami-id instance-id iam/security-credentials/admin AKIA-SECRET";
+    const error = Object.assign(new Error(`Error POSTing to endpoint: ${secretPage}`), {
+      code: 500,
+      name: "StreamableHTTPError",
+    });
+    const failure = classifyMcpError(error, "http://169.254.169.254");
+    expect(failure.code).toBe("protocol_error");
+    expect(failure.message).toContain("HTTP 500");
+    expect(failure.message).not.toContain("AKIA");
+    expect(failure.message).not.toContain("security-credentials");
+  });
+
+  it("drops the message of a JSON-RPC error the server wrote", () => {
+    const error = Object.assign(new Error("MCP error -32603: <html>internal admin</html>"), { code: -32603 });
+    const failure = classifyMcpError(error, "x");
+    expect(failure.message).toContain("JSON-RPC error -32603");
+    expect(failure.message).not.toContain("admin");
+  });
+});

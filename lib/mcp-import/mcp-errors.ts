@@ -67,45 +67,65 @@ const UNREACHABLE_CODES = new Set([
 const MCP_REQUEST_TIMEOUT = -32001;
 
 /**
+ * The facts about a failure that are safe to show: an HTTP status, a JSON-RPC error code, a system error code
+ * (ECONNREFUSED) and an error class name. Never a message: the SDK puts the remote server's reply body into its
+ * messages ("Error POSTing to endpoint: <body>"), and on a server reachable by others that turned the import into a
+ * way to read internal pages and cloud metadata through the error text.
+ */
+function safeDetail(links: ErrorLike[]): string {
+  const facts = new Set<string>();
+  for (const link of links) {
+    const code = link.code;
+    if (typeof code === "number" && code >= 100 && code <= 599) facts.add(`HTTP ${code}`);
+    else if (typeof code === "number" && Number.isInteger(code)) facts.add(`JSON-RPC error ${code}`);
+    else if (typeof code === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) facts.add(code);
+    if (typeof link.name === "string" && /^[A-Za-z]{1,40}Error$/.test(link.name) && link.name !== "Error")
+      facts.add(link.name);
+  }
+  return facts.size ? ` (${[...facts].slice(0, 4).join(", ")})` : "";
+}
+
+/**
  * Sorts anything the SDK, fetch or child_process threw into a failure with an explanation. The original message is
- * kept after the explanation (as text: the page never renders it as HTML), cut to a sane length.
+ * read to classify the failure but never repeated (see safeDetail); the server log has nothing more either.
  */
 export function classifyMcpError(error: unknown, target: string): McpImportFailure {
   if (error instanceof McpImportFailure) return error;
   const links = chain(error);
-  const detail = String(links[0]?.message ?? error).slice(0, 300);
+  const message = String(links[0]?.message ?? error).slice(0, 2_000);
+  const detail = safeDetail(links);
   const codes = links.map((link) => link.code);
   const names = links.map((link) => link.name);
   if (
     names.includes("AbortError") ||
     names.includes("TimeoutError") ||
     codes.includes(MCP_REQUEST_TIMEOUT) ||
-    /timed out|timeout/i.test(detail)
+    /timed out|timeout/i.test(message)
   ) {
-    return new McpImportFailure("timeout", `mcp-import: ${target} did not answer in time (${detail})`);
+    return new McpImportFailure("timeout", `mcp-import: ${target} did not answer in time${detail}`);
   }
   if (
     codes.some((code) => typeof code === "string" && UNREACHABLE_CODES.has(code)) ||
-    /fetch failed|ECONNREFUSED|ENOTFOUND/.test(detail)
+    /fetch failed|ECONNREFUSED|ENOTFOUND/.test(message)
   ) {
     return new McpImportFailure(
       "unreachable",
-      `mcp-import: cannot reach ${target}: is the server running and the address right? (${detail})`,
+      `mcp-import: cannot reach ${target}: is the server running and the address right?${detail}`,
     );
   }
   if (codes.includes("ENOENT") || codes.includes("EACCES")) {
-    return new McpImportFailure("spawn_failed", `mcp-import: cannot start ${target} (${detail})`);
+    return new McpImportFailure("spawn_failed", `mcp-import: cannot start ${target}${detail}`);
   }
   if (
     names.includes("UnauthorizedError") ||
     codes.includes(401) ||
     codes.includes(403) ||
-    /\b401\b|unauthori[sz]ed/i.test(detail)
+    /\b401\b|unauthori[sz]ed/i.test(message)
   ) {
     return new McpImportFailure(
       "unauthorized",
-      `mcp-import: ${target} requires authorisation; add an Authorization header (${detail})`,
+      `mcp-import: ${target} requires authorisation; add an Authorization header${detail}`,
     );
   }
-  return new McpImportFailure("protocol_error", `mcp-import: ${target} did not answer as an MCP server (${detail})`);
+  return new McpImportFailure("protocol_error", `mcp-import: ${target} did not answer as an MCP server${detail}`);
 }

@@ -175,7 +175,11 @@ export async function handleCountTokens(
     };
     return new Response(JSON.stringify(body), {
       status: 200,
-      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
     });
   } catch (error) {
     const mapped =

@@ -4,6 +4,7 @@
  * trusted proxy the client IP comes from X-Forwarded-For, which a client can forge (Next.js only fills it in when
  * absent).
  */
+import { peerAddress } from "./exposure";
 
 export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -36,6 +37,19 @@ export class TokenBucketLimiter {
       this.buckets.delete(oldest);
     }
   }
+}
+
+/**
+ * Who is calling, for rate limits. Behind trusted reverse proxies (hops > 0): X-Forwarded-For counted from the
+ * right. Otherwise the socket address scripts/serve.mjs vouches for (lib/server/exposure.ts), because a client can
+ * write any X-Forwarded-For it likes; only without that (plain `next start`) the forwarded headers.
+ */
+export function requestClient(request: Request, trustedProxyHops: number): string {
+  if (trustedProxyHops === 0) {
+    const peer = peerAddress(request);
+    if (peer) return peer;
+  }
+  return clientAddress(request, trustedProxyHops);
 }
 
 /** The client address: X-Forwarded-For counted from the right past the trusted proxies, else X-Real-IP. */

@@ -14,8 +14,9 @@ import {
 import { normaliseKey } from "../live/key-storage";
 import { readLiveConfig, serverSecrets, type LiveServerConfig } from "./live-config";
 import { createLiveLogger, type LiveLogger } from "./live-log";
-import { clientAddress, takeLiveToken } from "./live-rate-limit";
+import { requestClient, takeLiveToken } from "./live-rate-limit";
 import { isTargetError, resolveTarget, type LiveTarget } from "./live-target";
+import { ALLOW_SERVER_KEYS_ENV, serverExposure } from "./exposure";
 import { errorResponse, guardApiRequest } from "./request-guard";
 
 export type PreparedCall = {
@@ -64,11 +65,18 @@ export async function readCappedJson(
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-upload (ECONNRESET): nobody is left to answer, and it is not a server error.
+      return { ok: false, response: errorResponse(400, "aborted", "live: the upload was interrupted.") };
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await reader.cancel().catch(() => undefined);
       return tooLarge();
     }
     chunks.push(value);
@@ -96,7 +104,7 @@ export async function prepareLiveCall(
     console: config.logToConsole,
     ...(config.logFile ? { file: config.logFile } : {}),
   });
-  const client = clientAddress(request, config.trustedProxyHops);
+  const client = requestClient(request, config.trustedProxyHops);
   if (!config.enabled)
     return errorResponse(403, "live_disabled", "live: live mode is turned off on this server (PLAYGROUND_LIVE=off).");
   if (
@@ -146,7 +154,24 @@ export async function prepareLiveCall(
 
   const target = resolveTarget(call.provider, call.endpoint, pastedKey, config);
   if (isTargetError(target)) return errorResponse(target.status, target.code, target.message);
+  if (target.keySource === "server" && !serverKeysUsable(env)) {
+    return errorResponse(
+      403,
+      "server_keys_disabled",
+      `live: this server is reachable from the network, so its own provider keys are not lent to visitors; paste your own key (the owner can allow them with ${ALLOW_SERVER_KEYS_ENV}=1).`,
+    );
+  }
   return { call, target, config, logger, client, secrets };
+}
+
+/**
+ * Whether a request may spend a key from the server's environment: always on a loopback-only server, and on an
+ * exposed one (docs/SECURITY.md "Exposed") only when the owner says so, because everyone who can load the page
+ * can then spend it.
+ */
+export function serverKeysUsable(env: Record<string, string | undefined> = process.env): boolean {
+  if (!serverExposure(env).exposed) return true;
+  return /^(1|true|yes|on)$/i.test(env[ALLOW_SERVER_KEYS_ENV]?.trim() ?? "");
 }
 
 /** Log lines name a client by a short hash, not its address. */

@@ -173,6 +173,7 @@ export async function handleLiveSend(
       "content-type": "application/x-ndjson; charset=utf-8",
       "cache-control": "no-store, no-transform",
       "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
     },
   });
 }

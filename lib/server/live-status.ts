@@ -4,26 +4,26 @@
  */
 import type { LiveStatusBody } from "../live/api-schema";
 import { readLiveConfig } from "./live-config";
-import { guardApiRequest } from "./request-guard";
+import { serverKeysUsable } from "./live-request";
+import { guardApiRequest, jsonResponse } from "./request-guard";
 
 export function handleLiveStatus(request: Request, env: Record<string, string | undefined> = process.env): Response {
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const config = readLiveConfig(env);
+  // Keys the server will not lend (exposed server, docs/SECURITY.md) are reported as absent: the page asks for one.
+  const usable = serverKeysUsable(env);
   const body: LiveStatusBody = {
     enabled: config.enabled,
     serverKeys: {
-      anthropic: Boolean(config.keys.anthropic),
-      openai: Boolean(config.keys.openai),
-      moonshot: Boolean(config.keys.moonshot),
-      compatible: Boolean(config.keys.compatible),
+      anthropic: usable && Boolean(config.keys.anthropic),
+      openai: usable && Boolean(config.keys.openai),
+      moonshot: usable && Boolean(config.keys.moonshot),
+      compatible: usable && Boolean(config.keys.compatible),
     },
     compatibleBaseUrlConfigured: Boolean(config.compatibleBaseUrl),
     customBaseUrl: config.customBaseUrl.mode,
     maxOutputTokens: config.maxOutputTokens,
   };
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  });
+  return jsonResponse(body);
 }

@@ -6,6 +6,8 @@
  *
  * Node-only: imported by app/api/mcp through mcp-handler.ts.
  */
+import dns from "node:dns";
+import net from "node:net";
 import os from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -14,7 +16,9 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpImportRequest } from "../mcp-import/import-request";
 import { catalogFromServerTools, type ImportedServer, listAllTools } from "../mcp-import/list-tools";
 import { classifyMcpError, McpImportFailure } from "../mcp-import/mcp-errors";
+import { isPrivateAddress } from "../mcp-import/address-policy";
 import { checkMcpUrl } from "../mcp-import/url-policy";
+import { ALLOW_PRIVATE_URLS_ENV, serverExposure } from "./exposure";
 
 /** A tools/list answer larger than this is refused while it streams in (10,000 rich tools are ~20 MB). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -25,15 +29,62 @@ export type McpImportResult = ImportedServer & { serverVersion?: string; transpo
 
 type Environment = Record<string, string | undefined>;
 
+export type AddressLookup = (hostname: string) => Promise<string[]>;
+
+const systemLookup: AddressLookup = async (hostname) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/**
+ * On an exposed server (lib/server/exposure.ts), whether the server refuses to connect to private, loopback and
+ * link-local addresses for a visitor: yes, unless the owner set PLAYGROUND_ALLOW_PRIVATE_URLS=1.
+ */
+export function blocksPrivateAddresses(environment: Environment): boolean {
+  if (/^(1|true|yes|on)$/i.test(environment[ALLOW_PRIVATE_URLS_ENV]?.trim() ?? "")) return false;
+  return serverExposure(environment).exposed;
+}
+
+/**
+ * Refuses a host that is, or resolves to, a private address (every address it resolves to is checked). A name that
+ * does not resolve is left to fetch, which then fails as unreachable. The check and fetch's own lookup are two
+ * lookups, so a DNS server that answers differently the second time can still slip through; PLAYGROUND_MCP_ALLOWED_URLS
+ * closes that on a public host (docs/SECURITY.md).
+ */
+async function checkAddresses(url: URL, lookup: AddressLookup): Promise<void> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  if (net.isIP(hostname)) addresses = [hostname];
+  else {
+    try {
+      addresses = await lookup(hostname);
+    } catch {
+      return;
+    }
+  }
+  if (addresses.some(isPrivateAddress)) {
+    throw new McpImportFailure(
+      "url_not_allowed",
+      `mcp-import: ${url.origin} is a private, loopback or link-local address, and this server is reachable from ` +
+        `the network; importing from such addresses is off (${ALLOW_PRIVATE_URLS_ENV}=1 allows it)`,
+    );
+  }
+}
+
 /**
  * fetch for the transport: every URL it asks for (including redirects the SDK follows itself) must pass the
- * allow-list, and a response body is cut off past MAX_RESPONSE_BYTES.
+ * allow-list (and, on an exposed server, the private-address check), and a response body is cut off past
+ * MAX_RESPONSE_BYTES.
  */
-export function policyFetch(environment: Environment, maxResponseBytes = MAX_RESPONSE_BYTES): typeof fetch {
+export function policyFetch(
+  environment: Environment,
+  maxResponseBytes = MAX_RESPONSE_BYTES,
+  options: { blockPrivateAddresses?: boolean; lookup?: AddressLookup } = {},
+): typeof fetch {
+  const blockPrivate = options.blockPrivateAddresses ?? blocksPrivateAddresses(environment);
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const verdict = checkMcpUrl(url, environment);
     if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message);
+    if (blockPrivate) await checkAddresses(verdict.url, options.lookup ?? systemLookup);
     // Never let fetch follow a redirect by itself: the SDK follows same-origin ones through this function again,
     // so each hop passes the allow-list; any other redirect fails the request.
     const response = await fetch(input, { ...init, redirect: init?.redirect === "error" ? "error" : "manual" });

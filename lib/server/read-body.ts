@@ -21,7 +21,14 @@ export async function readJsonBody(request: Request, maxBytes: number, label: st
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-upload (ECONNRESET): nobody is left to answer, and it is not a server error.
+      return { ok: false, response: errorResponse(400, "aborted", `${label}: the upload was interrupted`) };
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.length;
     if (total > maxBytes) {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { PEER_ADDRESS_HEADER, PEER_HEADER_TRUSTED, peerAddress, serverExposure } from "./exposure";
 import {
   ALLOWED_HOSTS_ENV,
+  checkHost,
   checkHostAndOrigin,
   errorResponse,
   guardApiRequest,
@@ -137,5 +139,59 @@ describe("errorResponse", () => {
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("retry-after")).toBe("1");
     expect(await response.json()).toEqual({ error: { code: "too_large", message: "share: too large" } });
+  });
+});
+
+describe("checkHost on a server reachable from the network", () => {
+  const page = (host: string) => new Request(`http://${host}/`, { headers: { host } });
+
+  it("refuses Host: localhost from a non-loopback peer, and serves it from this machine", async () => {
+    const fromNetwork = checkHost(page("localhost:3000"), { exposed: true, peer: "192.168.1.23" });
+    expect(fromNetwork).toMatchObject({ ok: false, status: 403, code: "loopback_host_from_network" });
+    for (const host of ["127.0.0.1:3000", "[::1]:3000", "localhost"])
+      expect(checkHost(page(host), { exposed: true, peer: "10.0.0.7" }).ok, host).toBe(false);
+    for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+      expect(checkHost(page("localhost:3000"), { exposed: true, peer }).ok, peer).toBe(true);
+  });
+
+  it("refuses a loopback Host when the peer is unknown (plain next start), and never on a loopback-only server", () => {
+    expect(checkHost(page("localhost:3000"), { exposed: true, peer: null }).ok).toBe(false);
+    expect(checkHost(page("localhost:3000"), { exposed: false, peer: "192.168.1.23" }).ok).toBe(true);
+  });
+
+  it("serves the names in PLAYGROUND_ALLOWED_HOSTS to any peer", () => {
+    const named = checkHost(page("playground.example"), {
+      allowedHosts: ["localhost", "playground.example"],
+      exposed: true,
+      peer: "203.0.113.9",
+    });
+    expect(named.ok).toBe(true);
+  });
+
+  it("believes the peer header only when scripts/serve.mjs vouches for it", () => {
+    const forged = new Request("http://localhost:3000/", {
+      headers: { host: "localhost:3000", [PEER_ADDRESS_HEADER]: "127.0.0.1" },
+    });
+    expect(peerAddress(forged)).toBeNull();
+    expect(checkHost(forged, { exposed: true }).ok).toBe(false);
+    const holder = globalThis as { [PEER_HEADER_TRUSTED]?: boolean };
+    holder[PEER_HEADER_TRUSTED] = true;
+    try {
+      expect(peerAddress(forged)).toBe("127.0.0.1");
+      expect(checkHost(forged, { exposed: true }).ok).toBe(true);
+    } finally {
+      delete holder[PEER_HEADER_TRUSTED];
+    }
+  });
+});
+
+describe("serverExposure", () => {
+  it("is exposed when any listening address is not loopback, when public, or when unknown", () => {
+    expect(serverExposure({}, () => ["127.0.0.1"]).exposed).toBe(false);
+    expect(serverExposure({}, () => ["::1", "127.0.0.1"]).exposed).toBe(false);
+    expect(serverExposure({}, () => ["0.0.0.0"])).toMatchObject({ exposed: true, reasons: ["listening on 0.0.0.0"] });
+    expect(serverExposure({}, () => ["::"]).exposed).toBe(true);
+    expect(serverExposure({ PLAYGROUND_PUBLIC: "1" }, () => ["127.0.0.1"]).exposed).toBe(true);
+    expect(serverExposure({}, () => null).exposed).toBe(true);
   });
 });

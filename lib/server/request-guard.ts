@@ -14,6 +14,7 @@
  * Node-only (node:crypto); imported by route handlers and proxy.ts, never by client code.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { isLoopbackAddress, peerAddress, serverExposure } from "./exposure";
 
 export const PAGE_TOKEN_HEADER = "x-playground-token";
 
@@ -26,6 +27,10 @@ export const ALLOWED_HOSTS_ENV = "PLAYGROUND_ALLOWED_HOSTS";
 export type GuardOptions = {
   /** Replaces the default list and the environment variable when given. */
   allowedHosts?: string[];
+  /** Tests: whether the server is reachable from other machines (default: serverExposure()). */
+  exposed?: boolean;
+  /** Tests: the client's socket address (default: peerAddress(request), null when unknown). */
+  peer?: string | null;
 };
 
 export type GuardResult = { ok: true } | { ok: false; status: 403; code: string; message: string };
@@ -121,11 +126,32 @@ function forbidden(code: string, message: string): GuardResult {
  */
 export function checkHost(request: Request, options: GuardOptions = {}): GuardResult {
   const host = requestHost(request);
-  if (isAllowedHost(host, options)) return { ok: true };
+  if (isAllowedHost(host, options)) return checkLoopbackPeer(request, host, options);
   return forbidden(
     "host_not_allowed",
     `request-guard: Host "${host.slice(0, 200)}" is not allowed. Open the playground as http://localhost, ` +
       `or add the host name to ${ALLOWED_HOSTS_ENV}.`,
+  );
+}
+
+const LOOPBACK_HOST_NAMES = new Set(DEFAULT_ALLOWED_HOSTS);
+
+/**
+ * On an exposed server (listening beyond loopback, docs/SECURITY.md "Exposed"), `Host: localhost` is a claim
+ * anyone can make: it is only believed from a loopback socket. When the peer is unknown (plain `next start`
+ * without scripts/serve.mjs) a loopback Host is refused; open the server by a name in PLAYGROUND_ALLOWED_HOSTS.
+ */
+function checkLoopbackPeer(request: Request, host: string, options: GuardOptions): GuardResult {
+  const hostname = splitHost(host.trim().toLowerCase())?.hostname ?? "";
+  if (!LOOPBACK_HOST_NAMES.has(hostname)) return { ok: true };
+  const exposed = options.exposed ?? serverExposure().exposed;
+  if (!exposed) return { ok: true };
+  const peer = options.peer !== undefined ? options.peer : peerAddress(request);
+  if (peer !== null && isLoopbackAddress(peer)) return { ok: true };
+  return forbidden(
+    "loopback_host_from_network",
+    `request-guard: this server is reachable from the network, and Host "${host.slice(0, 200)}" is only ` +
+      `accepted from this machine. Open it by a name listed in ${ALLOWED_HOSTS_ENV}.`,
   );
 }
 

@@ -14,6 +14,13 @@ import Database from "better-sqlite3";
 export const DATA_DIR_ENV = "PLAYGROUND_DATA_DIR";
 export const SHARE_MAX_BYTES_ENV = "PLAYGROUND_SHARE_MAX_BYTES";
 export const SHARE_MAX_TOTAL_BYTES_ENV = "PLAYGROUND_SHARE_MAX_TOTAL_BYTES";
+export const SHARE_TTL_DAYS_ENV = "PLAYGROUND_SHARE_TTL_DAYS";
+
+/** A short link nobody has opened for this many days is deleted (docs/SHARING.md, "Expiry"). */
+export const DEFAULT_SHARE_TTL_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Expired entries are swept at most this often (on a write), so reads stay read-only and cheap. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A 10,000-tool scenario compresses to 1.2 MB; 5 MB leaves room without letting one entry fill the disk. */
 export const DEFAULT_SHARE_MAX_BYTES = 5 * 1024 * 1024;
@@ -22,7 +29,13 @@ export const DEFAULT_SHARE_MAX_TOTAL_BYTES = 500 * 1024 * 1024;
 
 export const SHORT_LINK_ID_LENGTH = 22;
 
-export type ShareStoreOptions = { directory: string; maxEntryBytes: number; maxTotalBytes: number };
+export type ShareStoreOptions = {
+  directory: string;
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  /** Days without a read after which an entry is deleted; defaults to DEFAULT_SHARE_TTL_DAYS. */
+  ttlDays?: number;
+};
 
 function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
@@ -35,6 +48,7 @@ export function shareStoreOptionsFromEnv(environment: NodeJS.ProcessEnv = proces
     directory: path.resolve(/*turbopackIgnore: true*/ environment[DATA_DIR_ENV] || path.join(process.cwd(), "data")),
     maxEntryBytes: positiveInteger(environment[SHARE_MAX_BYTES_ENV], DEFAULT_SHARE_MAX_BYTES),
     maxTotalBytes: positiveInteger(environment[SHARE_MAX_TOTAL_BYTES_ENV], DEFAULT_SHARE_MAX_TOTAL_BYTES),
+    ttlDays: positiveInteger(environment[SHARE_TTL_DAYS_ENV], DEFAULT_SHARE_TTL_DAYS),
   };
 }
 
@@ -48,10 +62,13 @@ export type PutResult =
 
 export class ShareStore {
   private readonly database: Database.Database;
-  private readonly insert: Database.Statement<[string, string, number, number]>;
+  private readonly insert: Database.Statement<[string, string, number, number, number]>;
   private readonly select: Database.Statement<[string], { payload: string }>;
   private readonly exists: Database.Statement<[string], { found: number }>;
   private readonly totalBytes: Database.Statement<[], { total: number }>;
+  private readonly touch: Database.Statement<[number, string, number]>;
+  private readonly expire: Database.Statement<[number]>;
+  private lastSweep = 0;
 
   constructor(readonly options: ShareStoreOptions) {
     fs.mkdirSync(options.directory, { recursive: true });
@@ -60,17 +77,37 @@ export class ShareStore {
     this.database.exec(
       "CREATE TABLE IF NOT EXISTS shares (id TEXT PRIMARY KEY, payload TEXT NOT NULL, bytes INTEGER NOT NULL, created_at INTEGER NOT NULL)",
     );
+    // Stores made before expiry existed get the column, with their creation time as the last use.
+    const columns = this.database.prepare("PRAGMA table_info(shares)").all() as Array<{ name: string }>;
+    if (!columns.some((column) => column.name === "last_used_at")) {
+      this.database.exec("ALTER TABLE shares ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0");
+      this.database.exec("UPDATE shares SET last_used_at = created_at");
+    }
     // INSERT OR IGNORE: an id that exists keeps its first payload (content-addressed, so it is the same scenario).
     this.insert = this.database.prepare(
-      "INSERT OR IGNORE INTO shares (id, payload, bytes, created_at) VALUES (?, ?, ?, ?)",
+      "INSERT OR IGNORE INTO shares (id, payload, bytes, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
     );
     this.select = this.database.prepare("SELECT payload FROM shares WHERE id = ?");
     this.exists = this.database.prepare("SELECT 1 AS found FROM shares WHERE id = ?");
     this.totalBytes = this.database.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM shares");
+    // A read renews the entry, but at most once a day, so opening a popular link does not write on every view.
+    this.touch = this.database.prepare("UPDATE shares SET last_used_at = ? WHERE id = ? AND last_used_at < ?");
+    this.expire = this.database.prepare("DELETE FROM shares WHERE last_used_at < ?");
+  }
+
+  private get ttlMs(): number {
+    return (this.options.ttlDays ?? DEFAULT_SHARE_TTL_DAYS) * DAY_MS;
+  }
+
+  /** Deletes every entry unused for longer than the TTL; returns how many went. */
+  sweep(now = Date.now()): number {
+    this.lastSweep = now;
+    return this.expire.run(now - this.ttlMs).changes;
   }
 
   /** Stores `payload` under the id of `canonicalText`. The size check and the insert are one transaction. */
-  put(canonicalText: string, payload: string): PutResult {
+  put(canonicalText: string, payload: string, now = Date.now()): PutResult {
+    if (now - this.lastSweep > SWEEP_INTERVAL_MS) this.sweep(now);
     const id = shortLinkId(canonicalText);
     const bytes = Buffer.byteLength(payload, "utf8");
     if (bytes > this.options.maxEntryBytes) {
@@ -81,7 +118,10 @@ export class ShareStore {
       };
     }
     const store = this.database.transaction((): PutResult => {
-      if (this.exists.get(id)) return { ok: true, id, created: false };
+      if (this.exists.get(id)) {
+        this.touch.run(now, id, now - DAY_MS);
+        return { ok: true, id, created: false };
+      }
       const total = this.totalBytes.get()?.total ?? 0;
       if (total + bytes > this.options.maxTotalBytes) {
         return {
@@ -90,14 +130,16 @@ export class ShareStore {
           message: "share-store: this server's short-link store is full; download the scenario file instead",
         };
       }
-      this.insert.run(id, payload, bytes, Date.now());
+      this.insert.run(id, payload, bytes, now, now);
       return { ok: true, id, created: true };
     });
     return store.immediate();
   }
 
-  get(id: string): string | null {
-    return this.select.get(id)?.payload ?? null;
+  get(id: string, now = Date.now()): string | null {
+    const payload = this.select.get(id)?.payload ?? null;
+    if (payload !== null) this.touch.run(now, id, now - DAY_MS);
+    return payload;
   }
 
   close(): void {

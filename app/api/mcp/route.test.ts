@@ -10,7 +10,19 @@ import {
 } from "@/lib/server/mcp-test-servers";
 import { POST } from "./route";
 
-const ENV_KEYS = ["PLAYGROUND_ENABLE_STDIO", "PLAYGROUND_PUBLIC", "PLAYGROUND_MCP_ALLOWED_URLS"];
+const ENV_KEYS = [
+  "PLAYGROUND_ENABLE_STDIO",
+  "PLAYGROUND_PUBLIC",
+  "PLAYGROUND_MCP_ALLOWED_URLS",
+  "PLAYGROUND_ALLOWED_HOSTS",
+  "PLAYGROUND_ALLOW_PRIVATE_URLS",
+];
+/** A public deployment is opened by its own name, never as localhost (docs/SECURITY.md "Exposed"). */
+const publicHeaders = () => ({
+  ...pageHeaders(),
+  host: "playground.example",
+  origin: "https://playground.example",
+});
 const pageHeaders = () => ({
   host: "localhost:3000",
   origin: "http://localhost:3000",
@@ -123,10 +135,24 @@ describe("POST /api/mcp over Streamable HTTP", () => {
     expect((await importRequest({ transport: "http", url: weather.url })).status).toBe(200);
     delete process.env.PLAYGROUND_MCP_ALLOWED_URLS;
     process.env.PLAYGROUND_PUBLIC = "1";
-    expect(await errorOf(await importRequest({ transport: "http", url: weather.url }))).toMatchObject({
+    process.env.PLAYGROUND_ALLOWED_HOSTS = "playground.example";
+    expect(await errorOf(await importRequest({ transport: "http", url: weather.url }, publicHeaders()))).toMatchObject({
       status: 403,
       code: "url_not_allowed",
     });
+  });
+
+  it("on an exposed server, refuses a private address even when the allow-list names it, until allowed", async () => {
+    process.env.PLAYGROUND_PUBLIC = "1";
+    process.env.PLAYGROUND_ALLOWED_HOSTS = "playground.example";
+    process.env.PLAYGROUND_MCP_ALLOWED_URLS = new URL(weather.url).origin;
+    const before = weather.requests;
+    const refused = await errorOf(await importRequest({ transport: "http", url: weather.url }, publicHeaders()));
+    expect(refused).toMatchObject({ status: 403, code: "url_not_allowed" });
+    expect(refused.message).toMatch(/private, loopback or link-local/);
+    expect(weather.requests).toBe(before);
+    process.env.PLAYGROUND_ALLOW_PRIVATE_URLS = "1";
+    expect((await importRequest({ transport: "http", url: weather.url }, publicHeaders())).status).toBe(200);
   });
 });
 

@@ -1,11 +1,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadExample } from "@/lib/examples";
 import { serializeScenario } from "@/lib/scenario";
 import { PAGE_TOKEN_HEADER, serverSecret } from "@/lib/server/request-guard";
-import { DATA_DIR_ENV, SHARE_MAX_BYTES_ENV, SHARE_MAX_TOTAL_BYTES_ENV } from "@/lib/server/share-store";
+import { resetLiveRateLimits } from "@/lib/server/live-rate-limit";
+import { handleSharePost, SHARE_RATE_ENV } from "@/lib/server/share-handlers";
+import { canonicalShare } from "@/lib/server/share-canonical";
+import { ShareDecoderPool } from "@/lib/server/share-decoder";
+import {
+  DATA_DIR_ENV,
+  getShareStore,
+  SHARE_MAX_BYTES_ENV,
+  SHARE_MAX_TOTAL_BYTES_ENV,
+  ShareStore,
+} from "@/lib/server/share-store";
 import {
   decodeSharePayload,
   deflateText,
@@ -17,6 +27,8 @@ import { GET } from "./[id]/route";
 import { POST } from "./route";
 
 let directory: string;
+
+beforeEach(() => resetLiveRateLimits());
 
 beforeAll(() => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), "share-route-"));
@@ -138,5 +150,101 @@ describe("/api/share", () => {
     const full = await post({ payload: encodeWorkspace({ scenario: await loadExample("learning-agent") }).payload });
     expect(full.status).toBe(507);
     expect(await full.json()).toMatchObject({ error: { code: "store_full" } });
+  });
+});
+
+describe("POST /api/share under load", () => {
+  it("answers 429 once a client's burst is spent, without reading the body", async () => {
+    const environment = { [SHARE_RATE_ENV.burst]: "5", [SHARE_RATE_ENV.perMinute]: "1" };
+    let bodiesRead = 0;
+    const untouchableBody = () =>
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            bodiesRead += 1;
+            controller.enqueue(new TextEncoder().encode('{"payload":"1.x"}'));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const request = new Request("http://localhost:3000/api/share", {
+        method: "POST",
+        headers: pageHeaders(),
+        body: untouchableBody(),
+        duplex: "half",
+      } as RequestInit);
+      const before = bodiesRead;
+      const response = await handleSharePost(request, getShareStore(), {
+        environment,
+        decode: async (payload, max) => canonicalShare(payload, max),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(bodiesRead).toBe(before);
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await response.json()).toMatchObject({ error: { code: "rate_limited" } });
+      }
+    }
+    expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+  });
+
+  it("decodes in a worker thread and gives the same canonical result as the page's decoder", async () => {
+    const pool = new ShareDecoderPool({ size: 1, maxQueued: 2 });
+    try {
+      const { payload } = encodeWorkspace({ scenario: await loadExample("learning-agent"), strategyId: "gateway" });
+      expect(await pool.decode(payload, 10_000_000)).toEqual(canonicalShare(payload, 10_000_000));
+      expect(await pool.decode("1.garbage$", 1000)).toMatchObject({ ok: false, code: "bad-encoding" });
+      // Two waiting at most: the rest are turned away at once (503 busy) instead of queueing without end.
+      const burst = await Promise.all(Array.from({ length: 6 }, () => pool.decode(payload, 10_000_000)));
+      expect(burst.filter((result) => "busy" in result).length).toBeGreaterThan(0);
+      expect(burst.filter((result) => "ok" in result && result.ok).length).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("replaces a worker that takes too long and answers the post with an error", async () => {
+    const pool = new ShareDecoderPool({ size: 1, maxQueued: 2, timeoutMs: 1 });
+    try {
+      const { payload } = encodeWorkspace({ scenario: await loadExample("learning-agent") });
+      expect(await pool.decode(payload, 10_000_000)).toMatchObject({ ok: false, code: "too-slow" });
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe("short-link expiry (docs/SHARING.md)", () => {
+  it("deletes entries nobody opened for the TTL, and a read renews an entry", async () => {
+    const store = new ShareStore({
+      directory: fs.mkdtempSync(path.join(os.tmpdir(), "share-expiry-")),
+      maxEntryBytes: 5 * 1024 * 1024,
+      maxTotalBytes: 50 * 1024 * 1024,
+      ttlDays: 10,
+    });
+    try {
+      const day = 24 * 60 * 60 * 1000;
+      const start = Date.UTC(2026, 0, 1);
+      const make = async (id: string) => {
+        const { payload } = encodeWorkspace({ scenario: await loadExample(id) });
+        const result = canonicalShare(payload, 10_000_000);
+        if (!result.ok) throw new Error(result.message);
+        const put = store.put(result.canonicalText, result.payload, start);
+        if (!put.ok) throw new Error(put.message);
+        return put.id;
+      };
+      const kept = await make("weather");
+      const dropped = await make("learning-agent");
+      expect(store.get(kept, start + 8 * day)).not.toBeNull();
+      expect(store.sweep(start + 12 * day)).toBe(1);
+      expect(store.get(dropped, start + 12 * day)).toBeNull();
+      expect(store.get(kept, start + 12 * day)).not.toBeNull();
+    } finally {
+      store.close();
+    }
   });
 });

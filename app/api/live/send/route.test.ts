@@ -500,3 +500,38 @@ describe("POST /api/live/send: the route's own checks", () => {
     );
   });
 });
+
+describe("POST /api/live/send on an exposed server (docs/SECURITY.md control 8)", () => {
+  const exposedHeaders = { host: "playground.example", origin: "https://playground.example" };
+
+  it("does not spend the server's key for a visitor unless PLAYGROUND_ALLOW_SERVER_KEYS=1; a pasted key still works", async () => {
+    env({
+      PLAYGROUND_PUBLIC: "1",
+      PLAYGROUND_ALLOWED_HOSTS: "playground.example",
+      PLAYGROUND_ALLOW_SERVER_KEYS: undefined,
+    });
+    const refused = await send({ provider: "anthropic", body: anthropicBody() }, { headers: exposedHeaders });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: "server_keys_disabled" } });
+    expect(fake.requests.length).toBe(0);
+
+    const pasted = await send(
+      { provider: "anthropic", body: anthropicBody() },
+      { headers: exposedHeaders, key: "sk-ant-visitor-own-key-000111" },
+    );
+    expect(pasted.status).toBe(200);
+    await readNdjson(pasted);
+
+    env({ PLAYGROUND_ALLOW_SERVER_KEYS: "1" });
+    const allowed = await send({ provider: "anthropic", body: anthropicBody() }, { headers: exposedHeaders });
+    expect(allowed.status).toBe(200);
+    await readNdjson(allowed);
+  });
+
+  it("refuses Host: localhost from an unknown peer when exposed", async () => {
+    env({ PLAYGROUND_PUBLIC: "1" });
+    const refused = await send({ provider: "anthropic", body: anthropicBody() });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: "loopback_host_from_network" } });
+  });
+});
