@@ -6,6 +6,7 @@ import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,
   createClientSearch,
+  lazySearcher,
   type ToolSearcher,
 } from "../search";
 import { SimulationSession } from "../simulator/session";
@@ -51,10 +52,11 @@ export function createEngine(
   function searchers(tools: readonly CatalogTool[]): Searchers {
     let value = searchersByCatalog.get(tools);
     if (!value) {
+      // Each index is built when a strategy first searches it, and each query is answered once per catalog.
       value = {
-        bm25: createAnthropicBm25Search(tools),
-        regex: createAnthropicRegexSearch(tools),
-        client: createClientSearch(tools),
+        bm25: lazySearcher("anthropic-bm25", () => createAnthropicBm25Search(tools)),
+        regex: lazySearcher("anthropic-regex", () => createAnthropicRegexSearch(tools)),
+        client: lazySearcher("client", () => createClientSearch(tools)),
       };
       searchersByCatalog.set(tools, value);
     }

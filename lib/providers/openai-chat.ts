@@ -100,7 +100,9 @@ export function createChatRenderer(dialect: ChatDialect) {
     const messages: Json[] = [{ role: "system", content: transcript.system }];
     list.add({ path: "messages[0]", label: "system message", group: "system", promptText: transcript.system });
     // Cache order: the system message, then the tools rendered after it, then the conversation.
-    const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+    const tools = list.addTools("chat", transcript.tools, () =>
+      transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list)),
+    );
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
         list.add({
