@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
-import { DEFAULT_SETTINGS } from "@/lib/scenario";
+import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { EngineClient, createEngineWorker } from "./engine-client";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
 import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from "./playground-store";
