@@ -6,7 +6,7 @@ export type Theme = "light" | "dark";
 export type RunTab = "request" | "diff" | "response";
 export type SidePanel = "catalog" | "conversation" | "settings";
 /** The header's workspace dialogs; at most one is open. */
-export type WorkspaceDialog = "share" | "import" | "saved" | "export";
+export type WorkspaceDialog = "share" | "import" | "trace" | "saved" | "export";
 /** A message about the workspace as a whole: a link that did not open, work kept aside, an import's warnings. */
 export type WorkspaceNotice = { kind: "error" | "info"; message: string; problems?: InputProblem[] };
 /** Where the autosave stands, as the header shows it. */

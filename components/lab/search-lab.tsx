@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { parseCatalogText } from "@/lib/catalog";
 import { loadExample } from "@/lib/examples";
 import { defaultQueries } from "@/lib/lab/default-queries";
-import type { LabClient } from "@/lib/lab/lab-client";
+import type { LabClient } from "@/workers/lab-client";
 import {
   INITIAL_LAB_STATE,
   activeEdit,
@@ -244,7 +244,7 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
               {
                 id: "linter",
                 label: `Linter (${current?.baseline.findings.length ?? "…"})`,
-                content: <LinterPanel findings={current?.baseline.findings} onSelectTool={selectTool} />,
+                content: <LinterPanel evaluation={current?.baseline} k={state.k} onSelectTool={selectTool} />,
               },
               {
                 id: "confusable",

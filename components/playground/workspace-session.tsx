@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserLocalStore } from "@/components/share/browser-storage";
@@ -245,6 +246,7 @@ function WorkspaceDialogs({
           }}
         />
       ) : null}
+      <TraceImportHost controller={controller} />
       <DialogFrame open={openDialog === "saved"} onClose={close} title="Saved scenarios" testId="saved-dialog">
         {openDialog === "saved" ? (
           <SavedScenarios
