@@ -12,7 +12,7 @@ import { RequestPanel } from "@/components/run/request-panel";
 import { StepSummary } from "@/components/run/step-summary";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
-import { STRATEGIES } from "@/lib/strategies";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 import { selectCurrentStep, selectLiveRun, selectSelectedRun, selectStepIndex } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";

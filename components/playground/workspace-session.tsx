@@ -20,7 +20,7 @@ import type { InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import type { SharedWorkspace } from "@/lib/share";
-import { STRATEGIES } from "@/lib/strategies";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
