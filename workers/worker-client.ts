@@ -1,7 +1,7 @@
 /**
  * The page's one way of talking to a Web Worker (engine, lab, decide). Each request belongs to a channel, and only
- * the newest request of a channel counts: an answer to an older one resolves as `stale` and is never applied, so a
- * slow answer can't overwrite a newer one. Requests on the ordered channel (`null`: catalog edits) all count, in
+ * the newest request of a channel counts: an older one resolves as `stale` as soon as a newer one is sent, and its
+ * late answer is never applied, so a slow answer can't overwrite a newer one. Requests on the ordered channel (`null`: catalog edits) all count, in
  * order. Errors come back as values, never as rejections, and so does a worker that fails to load or crashes:
  * every pending request, and every later one, resolves with its message, so a page never waits forever.
  */
@@ -74,7 +74,19 @@ export class WorkerClient<Request extends { requestId: number }, Response> {
     const requestId = this.nextRequestId++;
     const message = { ...request, requestId } as unknown as Request;
     const channel = options.channel !== undefined ? options.channel : this.protocol.channelOf(message);
-    if (channel !== null) this.newest.set(channel, requestId);
+    if (channel !== null) {
+      this.newest.set(channel, requestId);
+      // An older request of the channel can no longer count: settle it now (a worker may skip it and never answer).
+      for (const [olderId, pending] of this.pending) {
+        if (pending.channel !== channel) continue;
+        this.pending.delete(olderId);
+        pending.resolve({
+          ok: false,
+          stale: true,
+          message: `${this.protocol.name}: a newer request replaced this one`,
+        });
+      }
+    }
     if (this.failure !== null)
       return { requestId, outcome: Promise.resolve({ ok: false, stale: false, message: this.failure }) };
     const outcome = new Promise<Outcome<Response>>((resolve) => {

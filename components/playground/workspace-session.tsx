@@ -12,7 +12,7 @@ import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserLocalStore } from "@/components/share/browser-storage";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import type { StartupWorkspace } from "@/components/share/startup-workspace";
+import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
@@ -81,25 +81,28 @@ function StartedSession({
 
   const onStartup = useCallback(
     async (startup: StartupWorkspace) => {
-      const linkError = startup.linkError ? sentence(`This link could not be opened: ${startup.linkError}`) : null;
-      if ((startup.source === "link" || startup.source === "short-link") && startup.workspace) {
+      // The order (link → ?example= → autosave → default) is decided by startupPlan, tested on its own.
+      const plan = startupPlan(startup, { id: initialExampleId, namedInUrl: explicitExample });
+      const linkError =
+        plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
+      if (plan.open === "link") {
         const saved = browserLocalStore().loadWorking();
-        openLink(startup.workspace, startup.problems, saved.ok && saved.value ? saved.value.workspace : null);
-      } else if (startup.source === "autosave" && startup.workspace && !explicitExample) {
-        controller.openWorkspace(startup.workspace);
+        openLink(plan.workspace, plan.problems, saved.ok && saved.value ? saved.value.workspace : null);
+      } else if (plan.open === "autosave") {
+        controller.openWorkspace(plan.workspace);
         if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
       } else {
-        await controller.openExample(initialExampleId);
+        await controller.openExample(plan.exampleId);
         if (linkError)
-          setNotice({ kind: "error", message: `${linkError} The example "${initialExampleId}" is shown instead.` });
-        else if (startup.autosaveError && !explicitExample)
+          setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
+        else if (plan.autosaveError)
           setNotice({
             kind: "error",
-            message: sentence(`The autosaved work could not be restored: ${startup.autosaveError}`),
+            message: sentence(`The autosaved work could not be restored: ${plan.autosaveError}`),
           });
-        else if (startup.source === "autosave" && startup.workspace) {
+        else if (plan.keepAside) {
           // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
-          const keptAs = keepAside(startup.workspace, snapshotOf(store.getState())?.scenario, "opening an example");
+          const keptAs = keepAside(plan.keepAside, snapshotOf(store.getState())?.scenario, "opening an example");
           if (keptAs)
             setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${keptAs}".` });
         }

@@ -1,6 +1,5 @@
 import type { TraceView } from "@/lib/trace/trace-view";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
-import { strategyTitle } from "@/lib/view/strategy-info";
 
 export type TraceSummaryProps = { view: TraceView };
 
@@ -63,7 +62,7 @@ export function TraceSummary({ view }: TraceSummaryProps) {
           </dd>
         </dl>
         <p className="mt-2 text-sm" data-testid="trace-recommendation" data-strategy={view.recommendation.strategy}>
-          <strong>{strategyTitle(view.recommendation.strategy)}</strong>: {view.recommendation.headline}
+          <strong>Recommendation:</strong> {view.recommendation.headline}
         </p>
       </section>
     </div>

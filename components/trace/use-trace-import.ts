@@ -1,12 +1,15 @@
 "use client";
 /**
- * Talks to the trace worker: sends a file's text, follows its progress, keeps the view it answers with and asks for
- * the detail of the request being looked at. The file's text never reaches the store, autosave or a link.
+ * Talks to the trace worker over the page's one worker client (workers/worker-client.ts): sends a file's text,
+ * follows its progress, keeps the view it answers with and asks for the detail of the request being looked at. A
+ * newer file or step makes an older answer stale; a worker that fails to load is reported, never waited on. The
+ * file's text never reaches the store, autosave or a link.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StepDetail } from "@/lib/core";
 import type { TraceRequestMessage, TraceResponseMessage } from "@/lib/trace/trace-protocol";
 import type { TraceView } from "@/lib/trace/trace-view";
+import { WorkerClient, type WorkerLike } from "@/workers/worker-client";
 
 export type TraceImportState =
   | { status: "idle" }
@@ -23,63 +26,72 @@ export type TraceImportHandle = {
   reset(): void;
 };
 
-function createTraceWorker(): Worker {
-  return new Worker(new URL("../../workers/trace.worker.ts", import.meta.url), { type: "module", name: "trace" });
+type TraceClient = WorkerClient<TraceRequestMessage, TraceResponseMessage>;
+
+function createTraceClient(): TraceClient {
+  const worker = new Worker(new URL("../../workers/trace.worker.ts", import.meta.url), {
+    type: "module",
+    name: "trace",
+  });
+  return new WorkerClient(worker as unknown as WorkerLike<TraceRequestMessage, TraceResponseMessage>, {
+    name: "trace",
+    channelOf: (request) => request.type,
+    requestIdOf: (response) => response.requestId,
+    errorOf: (response) => (response.type === "failed" ? response.error : undefined),
+    isInterim: (response) => response.type === "progress",
+  });
 }
 
 export function useTraceImport(): TraceImportHandle {
   const [state, setState] = useState<TraceImportState>({ status: "idle" });
   const [detail, setDetail] = useState<StepDetail | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
-  const workerRef = useRef<Worker | null>(null);
-  const nextId = useRef(0);
-  const analyseId = useRef(-1);
-  const detailId = useRef(-1);
-  const fileName = useRef("");
+  const clientRef = useRef<TraceClient | null>(null);
+  const generation = useRef(0);
 
-  const worker = useCallback(() => {
-    if (!workerRef.current) {
-      const created = createTraceWorker();
-      created.onmessage = (event: MessageEvent<TraceResponseMessage>) => {
-        const message = event.data;
-        if (message.type === "detail") {
-          if (message.id === detailId.current) setDetail(message.detail);
-          return;
-        }
-        if (message.id !== analyseId.current) return;
-        if (message.type === "progress")
-          setState({ status: "reading", fileName: fileName.current, fraction: message.fraction });
-        else if (message.type === "failed")
-          setState({ status: "failed", fileName: fileName.current, error: message.error });
-        else setState({ status: "ready", fileName: fileName.current, view: message.view });
-      };
-      workerRef.current = created;
-    }
-    return workerRef.current;
-  }, []);
-
-  const post = useCallback((message: TraceRequestMessage) => worker().postMessage(message), [worker]);
+  const client = useCallback(() => (clientRef.current ??= createTraceClient()), []);
 
   const select = useCallback(
     (index: number) => {
       setSelectedIndex(index);
-      detailId.current = ++nextId.current;
-      post({ type: "detail", id: detailId.current, index });
+      void client()
+        .send({ type: "detail", index })
+        .outcome.then((outcome) => {
+          if (outcome.ok && outcome.value.type === "detail") setDetail(outcome.value.detail);
+        });
     },
-    [post],
+    [client],
   );
 
   const importFile = useCallback(
     (file: File) => {
-      fileName.current = file.name;
-      analyseId.current = ++nextId.current;
+      const current = ++generation.current;
       setDetail(null);
       setSelectedIndex(0);
       setState({ status: "reading", fileName: file.name, fraction: 0 });
-      const id = analyseId.current;
       file.text().then(
         (text) => {
-          if (id === analyseId.current) post({ type: "analyse", id, text, title: `Trace ${file.name}` });
+          if (current !== generation.current) return;
+          const { outcome } = client().send(
+            { type: "analyse", text, title: `Trace ${file.name}` },
+            {
+              onInterim: (response) => {
+                if (response.type === "progress" && current === generation.current)
+                  setState({ status: "reading", fileName: file.name, fraction: response.fraction });
+              },
+            },
+          );
+          void outcome.then((result) => {
+            if (current !== generation.current || (!result.ok && result.stale)) return;
+            if (result.ok && result.value.type === "analysed")
+              setState({ status: "ready", fileName: file.name, view: result.value.view });
+            else
+              setState({
+                status: "failed",
+                fileName: file.name,
+                error: result.ok ? "trace: no answer" : result.message,
+              });
+          });
         },
         (error: unknown) =>
           setState({
@@ -89,7 +101,7 @@ export function useTraceImport(): TraceImportHandle {
           }),
       );
     },
-    [post],
+    [client],
   );
 
   // The first request is shown as soon as the trace is explained.
@@ -99,12 +111,12 @@ export function useTraceImport(): TraceImportHandle {
   }, [readyView, select]);
 
   const reset = useCallback(() => {
-    analyseId.current = ++nextId.current;
+    generation.current += 1;
     setState({ status: "idle" });
     setDetail(null);
   }, []);
 
-  useEffect(() => () => workerRef.current?.terminate(), []);
+  useEffect(() => () => clientRef.current?.dispose(), []);
 
   return { state, detail, selectedIndex, importFile, select, reset };
 }

@@ -14,8 +14,8 @@ function run(messages: Parameters<typeof handleTraceMessage>[1][]) {
 describe("trace worker protocol", () => {
   it("reports progress, then the view without request bodies, then a step's detail on demand", () => {
     const posted = run([
-      { type: "analyse", id: 1, text: fixtureText("openai-responses-instructions.har"), title: "trace.har" },
-      { type: "detail", id: 2, index: 2 },
+      { type: "analyse", requestId: 1, text: fixtureText("openai-responses-instructions.har"), title: "trace.har" },
+      { type: "detail", requestId: 2, index: 2 },
     ]);
     const progress = posted.filter((message) => message.type === "progress").map((message) => message.fraction);
     expect(progress[0]).toBe(0);
@@ -36,15 +36,15 @@ describe("trace worker protocol", () => {
 
   it("answers a trace it cannot read with the reason, and forgets the previous one", () => {
     const posted = run([
-      { type: "analyse", id: 1, text: fixtureText("chat-completions.jsonl") },
-      { type: "analyse", id: 2, text: "not a trace" },
-      { type: "detail", id: 3, index: 0 },
+      { type: "analyse", requestId: 1, text: fixtureText("chat-completions.jsonl") },
+      { type: "analyse", requestId: 2, text: "not a trace" },
+      { type: "detail", requestId: 3, index: 0 },
     ]);
     expect(posted.find((message) => message.type === "failed")).toEqual({
       type: "failed",
-      id: 2,
+      requestId: 2,
       error: expect.stringMatching(/^trace: not a HAR file or JSON Lines: line 1 is not JSON/),
     });
-    expect(posted.at(-1)).toEqual({ type: "detail", id: 3, detail: null });
+    expect(posted.at(-1)).toEqual({ type: "detail", requestId: 3, detail: null });
   });
 });

@@ -5,14 +5,14 @@ import { traceRun, traceView, type TraceView } from "./trace-view";
 
 /** Messages to the trace worker (workers/trace.worker.ts). */
 export type TraceRequestMessage =
-  | { type: "analyse"; id: number; text: string; provider?: ProviderId; title?: string }
-  | { type: "detail"; id: number; index: number };
+  | { type: "analyse"; requestId: number; text: string; provider?: ProviderId; title?: string }
+  | { type: "detail"; requestId: number; index: number };
 
 export type TraceResponseMessage =
-  | { type: "progress"; id: number; fraction: number }
-  | { type: "analysed"; id: number; view: TraceView }
-  | { type: "failed"; id: number; error: string }
-  | { type: "detail"; id: number; detail: StepDetail | null };
+  | { type: "progress"; requestId: number; fraction: number }
+  | { type: "analysed"; requestId: number; view: TraceView }
+  | { type: "failed"; requestId: number; error: string }
+  | { type: "detail"; requestId: number; detail: StepDetail | null };
 
 /** What the worker keeps between messages: the recorded requests in full, for the step being looked at. */
 export type TraceWorkerState = { run: StrategyRun | null };
@@ -35,7 +35,7 @@ export function handleTraceMessage(
   if (message.type === "detail") {
     dependencies.post({
       type: "detail",
-      id: message.id,
+      requestId: message.requestId,
       detail: state.run ? dependencies.stepDetail(state.run, message.index) : null,
     });
     return state;
@@ -49,14 +49,14 @@ export function handleTraceMessage(
       const rounded = Math.floor(fraction * 50) / 50;
       if (rounded > lastReported) {
         lastReported = rounded;
-        dependencies.post({ type: "progress", id: message.id, fraction: rounded });
+        dependencies.post({ type: "progress", requestId: message.requestId, fraction: rounded });
       }
     },
   });
   if (!result.ok) {
-    dependencies.post({ type: "failed", id: message.id, error: result.error });
+    dependencies.post({ type: "failed", requestId: message.requestId, error: result.error });
     return { run: null };
   }
-  dependencies.post({ type: "analysed", id: message.id, view: traceView(result.analysis) });
+  dependencies.post({ type: "analysed", requestId: message.requestId, view: traceView(result.analysis) });
   return { run: traceRun(result.analysis) };
 }
