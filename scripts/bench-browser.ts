@@ -1,41 +1,225 @@
 /**
- * npm run bench:browser [-- --url http://localhost:3000] — what a person waits for in the browser, measured (never
- * asserted): for each example, the time from navigation until the scenario is on screen, until the selected
+ * npm run bench:browser [-- --url http://localhost:3000 | --port 3000] — what a person waits for in the browser,
+ * measured (never asserted): for each example, from navigation until the scenario is on screen, until the selected
  * strategy's first request is shown (slow runs show it before the other strategies finish), and until every
- * strategy has run. Needs the playground running (`npm run playground`) and a Chromium: Debian's
- * /usr/bin/chromium, or PLAYWRIGHT_CHROMIUM_PATH.
+ * strategy has run; the worker's own run time; the first contentful paint; the longest main-thread task until
+ * every strategy ran (long-task timing); the same run in Node (a fresh process, as the worker is a fresh isolate);
+ * and the first-load JavaScript of `/` (every `<script src>` of the served page, gzip as a server would send it).
+ * Then it steps through the run with the keyboard: key press to the new step's request on screen, and the longest
+ * main-thread task while stepping and until autosave has written (1 s after the last step).
+ *
+ * Needs the playground running (`npm run playground`, or `next start -p <port>`) and a Chromium: Debian's
+ * /usr/bin/chromium, or PLAYWRIGHT_CHROMIUM_PATH. The port also comes from BENCH_PORT or E2E_PORT.
+ * `--examples weather,github-mcp` runs a subset.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import { chromium } from "@playwright/test";
+import zlib from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
 
-const urlFlag = process.argv.indexOf("--url");
-const BASE_URL = urlFlag >= 0 ? process.argv[urlFlag + 1] : "http://localhost:3000";
-const EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
+const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
+/** Key presses per example when stepping (fewer when the run has fewer steps). */
+const STEP_PRESSES = 5;
+/** Autosave writes 1 s after the last change (components/share/use-autosave.ts); wait a little past it. */
+const AFTER_STEPPING_MS = 1_500;
+
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function baseUrl(): string {
+  const url = flag("url");
+  if (url) return url.replace(/\/$/, "");
+  const port = flag("port") ?? process.env.BENCH_PORT ?? process.env.E2E_PORT ?? "3000";
+  return `http://localhost:${port}`;
+}
+
+/** `--node-run <example>`: the child process that times the same run in Node and prints milliseconds. */
+async function nodeRun(exampleId: string): Promise<void> {
+  const [{ createEngine }, { loadExample }, { STRATEGY_IDS }] = await Promise.all([
+    import("../lib/engine"),
+    import("../lib/examples"),
+    import("../lib/scenario/types"),
+  ]);
+  const scenario = await loadExample(exampleId);
+  const engine = createEngine();
+  // The page runs the selected strategy first, then the others; the total is the same work.
+  const started = performance.now();
+  engine.runAll(scenario, STRATEGY_IDS);
+  process.stdout.write(String(performance.now() - started));
+}
+
+function nodeRunMs(exampleId: string): number | null {
+  const child = spawnSync(process.execPath, ["--import", "tsx", __filename, "--node-run", exampleId], {
+    encoding: "utf8",
+    maxBuffer: 1024 * 1024,
+  });
+  const value = Number(child.stdout.trim());
+  return child.status === 0 && Number.isFinite(value) ? value : null;
+}
+
+/** Sum of the page's `<script src>` files, raw and gzip (zlib's default level, what a server sends). */
+async function firstLoadJs(url: string): Promise<{ files: number; rawKb: number; gzipKb: number }> {
+  const html = await (await fetch(url)).text();
+  const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const source of new Set(sources)) {
+    const body = Buffer.from(await (await fetch(new URL(source, url))).arrayBuffer());
+    raw += body.length;
+    gzip += zlib.gzipSync(body).length;
+  }
+  return { files: new Set(sources).size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+/** Registered before any page script: records every long task (> 50 ms) and the paint entries. */
+const LONG_TASK_RECORDER = `
+  window.__benchLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__benchLongTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) {}
+`;
+
+type PageTimes = { now: number; firstPaint: number | null; longTasks: Array<[number, number]> };
+
+async function pageTimes(page: Page): Promise<PageTimes> {
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    return {
+      now: performance.now(),
+      firstPaint: paint ? paint.startTime : null,
+      longTasks: (window as unknown as { __benchLongTasks: Array<[number, number]> }).__benchLongTasks.slice(),
+    };
+  });
+}
+
+function longestBetween(tasks: Array<[number, number]>, from: number, to: number): number {
+  return tasks
+    .filter(([start]) => start >= from && start <= to)
+    .reduce((max, [, duration]) => Math.max(max, duration), 0);
+}
+
+/**
+ * Presses → and waits until the prefix bar shows the next step's detail, then one frame more (the numbers are
+ * painted). Returns the milliseconds from the key press, or null at the last step.
+ */
+async function stepOnce(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        const element = document.querySelector('[data-testid="prefix-bar-content"]');
+        const position = document.querySelector('[data-testid="stepper-position"]')?.textContent ?? "";
+        const [current, total] = (position.match(/\d[\d,]*/g) ?? []).map((value) => Number(value.replace(/,/g, "")));
+        const detail = element?.getAttribute("data-detail") ?? "";
+        if (!element || !detail || !(current < total)) return resolve(null);
+        const expected = `${detail.split(":")[0]}:${Number(detail.split(":")[1]) + 1}`;
+        const started = performance.now();
+        const timeout = setTimeout(() => resolve(null), 30_000);
+        const observer = new MutationObserver(() => {
+          if (element.getAttribute("data-detail") !== expected) return;
+          observer.disconnect();
+          clearTimeout(timeout);
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+        });
+        observer.observe(element, { attributes: true, attributeFilter: ["data-detail"] });
+        window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+      }),
+  );
+}
+
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
+const millis = (milliseconds: number) =>
+  milliseconds >= 1000 ? seconds(milliseconds) : `${Math.round(milliseconds)} ms`;
+
+const COLUMNS: Array<[string, number]> = [
+  ["example", 16],
+  ["scenario shown", 15],
+  ["first request shown", 20],
+  ["all strategies", 15],
+  ["worker's run", 13],
+  ["first paint", 12],
+  ["longest task", 13],
+  ["Node run", 10],
+  ["first-load JS", 14],
+  ["step → numbers (median/max)", 28],
+  ["longest task stepping", 22],
+];
+
+function row(cells: string[]): string {
+  return cells
+    .map((cell, index) => (index === 0 ? cell.padEnd(COLUMNS[0][1]) : cell.padStart(COLUMNS[index][1])))
+    .join(" ");
+}
 
 async function main(): Promise<void> {
+  const nodeExample = flag("node-run");
+  if (nodeExample) return nodeRun(nodeExample);
+
+  const url = baseUrl();
+  const examples = flag("examples")?.split(",") ?? DEFAULT_EXAMPLES;
   const executablePath =
     process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const script = await firstLoadJs(`${url}/`);
   const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
-  console.log(`browser timings at ${BASE_URL} — ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
-  console.log("example              scenario shown   first request shown   all strategies   (worker's own run time)");
-  for (const example of EXAMPLES) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  console.log(
+    `browser timings at ${url} — ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ` +
+      `first-load JS of / ${script.files} files, ${script.rawKb.toFixed(0)} kB raw, ${script.gzipKb.toFixed(1)} kB gzip`,
+  );
+  console.log(row(COLUMNS.map(([title]) => title)));
+  for (const example of examples) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(LONG_TASK_RECORDER);
+    const page = await context.newPage();
     const started = Date.now();
-    await page.goto(`${BASE_URL}/?example=${example}`);
+    await page.goto(`${url}/?example=${example}`);
     await page.getByTestId("scenario-title").filter({ hasNotText: "Loading" }).waitFor({ timeout: 300_000 });
     const shown = Date.now() - started;
     await page.locator('[data-testid="prefix-bar-content"]:not([data-detail=""])').waitFor({ timeout: 300_000 });
     const firstRequest = Date.now() - started;
     await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
     const all = Date.now() - started;
-    const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace("simulated in", "").trim();
+    const untilAll = await pageTimes(page);
+    const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace(/.*simulated in/, "").trim();
+
+    const steps: number[] = [];
+    const steppingFrom = (await pageTimes(page)).now;
+    for (let press = 0; press < STEP_PRESSES; press += 1) {
+      const milliseconds = await stepOnce(page);
+      if (milliseconds === null) break;
+      steps.push(milliseconds);
+    }
+    await page.waitForTimeout(AFTER_STEPPING_MS);
+    const afterStepping = await pageTimes(page);
+    const sorted = [...steps].sort((left, right) => left - right);
+
+    const node = nodeRunMs(example);
     console.log(
-      `${example.padEnd(20)} ${`${(shown / 1000).toFixed(1)} s`.padStart(14)} ${`${(firstRequest / 1000).toFixed(1)} s`.padStart(21)} ${`${(all / 1000).toFixed(1)} s`.padStart(16)}   ${worker}`,
+      row([
+        example,
+        seconds(shown),
+        seconds(firstRequest),
+        seconds(all),
+        worker,
+        untilAll.firstPaint === null ? "n/a" : seconds(untilAll.firstPaint),
+        millis(longestBetween(untilAll.longTasks, 0, untilAll.now)),
+        node === null ? "failed" : millis(node),
+        `${script.gzipKb.toFixed(0)} kB`,
+        sorted.length
+          ? `${millis(sorted[Math.floor(sorted.length / 2)])} / ${millis(sorted[sorted.length - 1])}`
+          : "n/a",
+        millis(longestBetween(afterStepping.longTasks, steppingFrom, afterStepping.now)),
+      ]),
     );
-    await page.close();
+    await context.close();
   }
   await browser.close();
 }
 
-void main();
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

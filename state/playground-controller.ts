@@ -2,7 +2,7 @@
  * The playground's effects: it watches the store and talks to the engine worker. Components call its methods for
  * anything that needs the worker (opening an example, importing a file) and otherwise just change the store.
  */
-import { parseCatalogText } from "@/lib/catalog";
+import { loadCatalogParser } from "@/lib/catalog/lazy-parser";
 import type { Catalog, CatalogTool } from "@/lib/catalog/types";
 import type { WireRequest } from "@/lib/engine/types";
 import { STRATEGY_IDS, type Scenario, type StrategyId } from "@/lib/scenario/types";
@@ -249,7 +249,9 @@ export function createPlaygroundController(
 
     editTool(toolName, text) {
       store.getState().editToolDraft(toolName, text);
-      debounce("tool", () => {
+      debounce("tool", async () => {
+        // Ajv comes with the parser, loaded on the first edit rather than with the page.
+        const parseCatalogText = await loadCatalogParser();
         const state = store.getState();
         const index = state.lastValidCatalog.tools.findIndex((tool) => tool.name === toolName);
         if (index < 0) return;

@@ -5,10 +5,13 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
-import { DEFAULT_SETTINGS } from "@/lib/scenario";
-import { EngineClient, createEngineWorker } from "./engine-client";
+import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
+import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
 import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from "./playground-store";
+
+// Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
+prewarmEngineWorker();
 
 const StoreContext = createContext<PlaygroundStore | null>(null);
 const ControllerContext = createContext<PlaygroundController | null>(null);
@@ -19,7 +22,7 @@ export function PlaygroundProvider({ children }: { children: ReactNode }) {
   const [controller, setController] = useState<PlaygroundController | null>(null);
 
   useEffect(() => {
-    const created = createPlaygroundController(store, new EngineClient(createEngineWorker()), {
+    const created = createPlaygroundController(store, new EngineClient(takeEngineWorker()), {
       storage: window.localStorage,
       root: document.documentElement,
     });

@@ -1,7 +1,6 @@
 "use client";
 /** The Catalog panel: the tool list with its filter, the editor, and the problems of what is in the editor. */
 import { useDeferredValue, useMemo, useRef, useState } from "react";
-import { parseCatalogText } from "@/lib/catalog";
 import { parseToolText, toolToText } from "@/lib/workbench/catalog-text";
 import { inputClass } from "@/components/playground/control-styles";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
@@ -16,6 +15,7 @@ import { CatalogEditor, type CatalogEditorHandle, type EditorMarker } from "./ca
 import { DropZone, ImportButtons } from "./catalog-import";
 import { CatalogProblems, mergeProblems } from "./catalog-problems";
 import { ToolList } from "./tool-list";
+import { useCatalogParser } from "./use-catalog-parser";
 
 export function CatalogPanel() {
   const controller = usePlaygroundController();
@@ -40,10 +40,15 @@ export function CatalogPanel() {
 
   const tool = mode === "tool" ? (tools.find((candidate) => candidate.name === selectedTool) ?? tools[0]) : undefined;
   const toolText = tool ? (toolDraft && toolDraft.toolName === tool.name ? toolDraft.text : toolToText(tool)) : "";
-  // One tool parses in well under a millisecond, so its problems are derived right here.
+  // One tool parses in well under a millisecond, so its problems are derived right here (the parser loads with the
+  // per-tool editor: small catalogs are checked by the worker).
+  const parseCatalogText = useCatalogParser(mode === "tool");
   const toolProblems = useMemo(
-    () => (mode === "tool" && toolText ? parseToolText(toolText, (text) => parseCatalogText(text)).problems : []),
-    [mode, toolText],
+    () =>
+      mode === "tool" && toolText && parseCatalogText
+        ? parseToolText(toolText, (text) => parseCatalogText(text)).problems
+        : [],
+    [mode, toolText, parseCatalogText],
   );
   const parserProblems = mode === "whole" ? (wholeProblems ?? []) : toolProblems;
   const problems = mergeProblems(parserProblems, markers);

@@ -1,5 +1,5 @@
 "use client";
-import { sampleArguments } from "@/lib/catalog";
+import { sampleArguments } from "@/lib/catalog/sample-arguments";
 import type { CatalogTool } from "@/lib/catalog/types";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import { iconButtonClass, inputClass, textAreaClass } from "@/components/playground/control-styles";

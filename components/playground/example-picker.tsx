@@ -1,5 +1,5 @@
 "use client";
-import { EXAMPLES } from "@/lib/examples";
+import { EXAMPLES } from "@/lib/examples/example-list";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
 import { selectClass } from "./control-styles";
 

@@ -6,20 +6,17 @@
  */
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
-import { CumulativeCostChart } from "@/components/run/cumulative-cost-chart";
 import { LearnCards } from "@/components/run/learn-cards";
 import { RequestDiff } from "@/components/run/request-diff";
 import { RequestPanel } from "@/components/run/request-panel";
 import { StepSummary } from "@/components/run/step-summary";
-import { TokensPerStepChart } from "@/components/run/tokens-per-step-chart";
-import { ToolShareChart } from "@/components/run/tool-share-chart";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
-import { STRATEGIES } from "@/lib/strategies";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 import { selectCurrentStep, selectLiveRun, selectSelectedRun, selectStepIndex } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
-import { DecidePanel } from "@/components/decide/decide-panel";
+import { CumulativeCostChart, DecidePanel, TokensPerStepChart, ToolShareChart } from "./lazy-panels";
 import { LiveSection, RunModeToggle } from "./live-section";
 import { PanelFrame } from "./panel-frame";
 import { RunStatus } from "./run-status";

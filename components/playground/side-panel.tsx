@@ -1,11 +1,11 @@
 "use client";
 import { CatalogPanel } from "@/components/catalog/catalog-panel";
-import { ConversationPanel } from "@/components/conversation/conversation-panel";
 import { SettingsPanel } from "@/components/settings/settings-panel";
 import { useState } from "react";
 import { usePlayground } from "@/state/playground-provider";
 import type { SidePanel as SidePanelId } from "@/state/ui-slice";
 import { panelClass } from "./control-styles";
+import { ConversationPanel } from "./lazy-panels";
 
 const TABS: ReadonlyArray<{ id: SidePanelId; label: string }> = [
   { id: "catalog", label: "Catalog" },

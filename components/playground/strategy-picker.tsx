@@ -1,7 +1,7 @@
 "use client";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
-import { STRATEGIES } from "@/lib/strategies";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 import { selectClass } from "./control-styles";
 

@@ -7,15 +7,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { ImportDialog } from "@/components/import/import-dialog";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserLocalStore } from "@/components/share/browser-storage";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { ExportPanel } from "@/components/share/export-panel";
-import { SavedScenarios } from "@/components/share/saved-scenarios";
-import { ShareDialog } from "@/components/share/share-dialog";
 import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
@@ -24,10 +20,11 @@ import type { InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import type { SharedWorkspace } from "@/lib/share";
-import { STRATEGIES } from "@/lib/strategies";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
+import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 
 export type WorkspaceSessionProps = {
   /** The example to open when there is no link and no autosaved work. */
@@ -220,35 +217,38 @@ function WorkspaceDialogs({
 
   return (
     <>
-      <ShareDialog open={openDialog === "share"} onClose={close} workspace={openDialog === "share" ? snapshot : null} />
-      <ImportDialog
-        open={openDialog === "import"}
-        onClose={close}
-        onImportCatalog={(catalog, { mode, sourceName, problems }) => {
-          const merged = mode === "add" ? appendCatalog(lastValidCatalog, catalog) : { catalog, problems: [] };
-          controller.replaceCatalog(merged.catalog);
-          // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
-          const names = new Set(merged.catalog.tools.map((tool) => tool.name));
-          const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter(
-            (name) => !names.has(name),
-          );
-          const missingProblems: InputProblem[] = missing.map((name) => ({
-            severity: "warning",
-            path: "$.turns",
-            toolName: name,
-            message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
-          }));
-          warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [
-            ...problems,
-            ...merged.problems,
-            ...missingProblems,
-          ]);
-        }}
-        onImportScenario={(scenario, problems) => {
-          controller.openWorkspace({ scenario });
-          warn(`Opened the scenario "${scenario.title}", with warnings:`, problems);
-        }}
-      />
+      {/* Mounted only while open: their code loads on first use (lazy-dialogs). */}
+      {openDialog === "share" ? <ShareDialog open onClose={close} workspace={snapshot} /> : null}
+      {openDialog === "import" ? (
+        <ImportDialog
+          open
+          onClose={close}
+          onImportCatalog={(catalog, { mode, sourceName, problems }) => {
+            const merged = mode === "add" ? appendCatalog(lastValidCatalog, catalog) : { catalog, problems: [] };
+            controller.replaceCatalog(merged.catalog);
+            // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
+            const names = new Set(merged.catalog.tools.map((tool) => tool.name));
+            const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter(
+              (name) => !names.has(name),
+            );
+            const missingProblems: InputProblem[] = missing.map((name) => ({
+              severity: "warning",
+              path: "$.turns",
+              toolName: name,
+              message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
+            }));
+            warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [
+              ...problems,
+              ...merged.problems,
+              ...missingProblems,
+            ]);
+          }}
+          onImportScenario={(scenario, problems) => {
+            controller.openWorkspace({ scenario });
+            warn(`Opened the scenario "${scenario.title}", with warnings:`, problems);
+          }}
+        />
+      ) : null}
       <TraceImportHost controller={controller} />
       <DialogFrame open={openDialog === "saved"} onClose={close} title="Saved scenarios" testId="saved-dialog">
         {openDialog === "saved" ? (

@@ -2,7 +2,7 @@
 /** Which strategies the chosen provider and model can run, with the reason for each one that cannot. */
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS } from "@/lib/scenario/types";
-import { STRATEGIES } from "@/lib/strategies";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 
 export function StrategySupport() {

@@ -10,6 +10,40 @@ import { browserLocalStore } from "./browser-storage";
 
 export const AUTOSAVE_DELAY_MS = 1_000;
 
+type Scenario = WorkspaceState["scenario"];
+
+/** The scenario parts the page replaces on every edit; equal parts mean only the selection (strategy, step) moved. */
+function sameScenario(left: Scenario | undefined, right: Scenario | undefined): boolean {
+  return (
+    left !== undefined &&
+    right !== undefined &&
+    left.catalog === right.catalog &&
+    left.turns === right.turns &&
+    left.settings === right.settings &&
+    left.id === right.id &&
+    left.title === right.title &&
+    left.description === right.description
+  );
+}
+
+/**
+ * Saves `snapshot`: the whole scenario when it changed since `saved`, else only the selection (a few bytes, so
+ * stepping through a 10,000-tool run never compresses the catalog again).
+ */
+function save(store: LocalStore, snapshot: Partial<WorkspaceState>, saved: { scenario?: Scenario }) {
+  if (sameScenario(saved.scenario, snapshot.scenario)) {
+    const selection = store.saveWorkingSelection({
+      strategyId: snapshot.strategyId,
+      stepIndex: snapshot.stepIndex,
+      forceProvider: snapshot.forceProvider,
+    } as Parameters<LocalStore["saveWorkingSelection"]>[0]);
+    if (selection.ok || selection.error.code !== "not-found") return selection;
+  }
+  const result = store.saveWorking(snapshot);
+  if (result.ok) saved.scenario = snapshot.scenario;
+  return result;
+}
+
 export type AutosaveStatus =
   | { state: "idle" }
   | { state: "pending" }
@@ -26,6 +60,7 @@ export function useAutosave(
 ): AutosaveStatus {
   const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
   const latest = useRef<{ snapshot: Partial<WorkspaceState> | null; dirty: boolean }>({ snapshot: null, dirty: false });
+  const saved = useRef<{ scenario?: Scenario }>({});
   const delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
   const store = options.store;
 
@@ -35,7 +70,7 @@ export function useAutosave(
     const started = setTimeout(() => setStatus({ state: "pending" }), 0);
     const timer = setTimeout(() => {
       latest.current.dirty = false;
-      const result = (store ?? browserLocalStore()).saveWorking(snapshot);
+      const result = save(store ?? browserLocalStore(), snapshot, saved.current);
       setStatus(result.ok ? { state: "saved", ...result.value } : { state: "error", error: result.error });
     }, delayMs);
     return () => {
@@ -49,7 +84,7 @@ export function useAutosave(
       const { snapshot: pending, dirty } = latest.current;
       if (!dirty || !pending?.scenario) return;
       latest.current.dirty = false;
-      (store ?? browserLocalStore()).saveWorking(pending);
+      save(store ?? browserLocalStore(), pending, saved.current);
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();

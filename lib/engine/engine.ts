@@ -7,6 +7,7 @@ import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,
   createClientSearch,
+  memoiseSearcher,
   type ToolSearcher,
 } from "../search";
 import { ConversationSession, type SessionOptions, type SessionSearchers } from "../simulator/session";
@@ -31,20 +32,23 @@ export type RunOptions = {
 
 type Searchers = SessionSearchers;
 
-/** The searches over one catalog, each built when first used (a live run or the decide sample needs only one). */
+/**
+ * The searches over one catalog, each built when first used (a live run or the decide sample needs only one), and
+ * each answering a repeated query from memory (a re-run after an edit asks the same queries again).
+ */
 function lazySearchers(tools: readonly CatalogTool[]): Searchers {
   let bm25: ToolSearcher | undefined;
   let regex: ToolSearcher | undefined;
   let client: ToolSearcher | undefined;
   return {
     get bm25() {
-      return (bm25 ??= createAnthropicBm25Search(tools));
+      return (bm25 ??= memoiseSearcher(createAnthropicBm25Search(tools)));
     },
     get regex() {
-      return (regex ??= createAnthropicRegexSearch(tools));
+      return (regex ??= memoiseSearcher(createAnthropicRegexSearch(tools)));
     },
     get client() {
-      return (client ??= createClientSearch(tools));
+      return (client ??= memoiseSearcher(createClientSearch(tools)));
     },
   };
 }

@@ -11,46 +11,9 @@ import type { Scenario } from "../scenario/types";
 import { MCP_CATALOG_FILES } from "./mcp-catalogs";
 import { seed200ToolsScenario, synthetic10000Scenario } from "./synthetic-examples";
 
-export type ExampleSummary = { id: string; title: string; summary: string; toolCount?: number };
+import { EXAMPLES } from "./example-list";
 
-export const EXAMPLES: ExampleSummary[] = [
-  {
-    id: "learning-agent",
-    title: "Learning agent",
-    summary: "The seeds' study assistant: flashcards, study plans, quizzes and a few unrelated tools.",
-    toolCount: 16,
-  },
-  {
-    id: "weather",
-    title: "Weather and files",
-    summary: 'The documentation\'s two-tool example, with a scripted argument mistake (unit "kelvin").',
-    toolCount: 2,
-  },
-  {
-    id: "seed-200-tools",
-    title: "200 tools (≈80k tokens)",
-    summary: "Generated catalog sized like the seeds' estimate: 200 tools of about 400 tokens; six requests.",
-    toolCount: 200,
-  },
-  {
-    id: "github-mcp",
-    title: "GitHub MCP server",
-    summary: "All 117 tools of GitHub's official MCP server; five everyday requests.",
-    toolCount: 117,
-  },
-  {
-    id: "mixed-mcp",
-    title: "24 MCP servers",
-    summary: "Every bundled MCP catalog merged, name collisions prefixed by server; four requests.",
-    toolCount: 362,
-  },
-  {
-    id: "synthetic-10000",
-    title: "10,000 tools",
-    summary: "Anthropic's maximum of deferred tools, generated at about 300 tokens each; three requests.",
-    toolCount: 10_000,
-  },
-];
+export { EXAMPLES, type ExampleSummary } from "./example-list";
 
 /** An example file: a scenario whose settings may be partial and whose catalog may come from elsewhere. */
 type ExampleScript = Record<string, unknown> & { settings?: Record<string, unknown>; catalog?: unknown };

@@ -44,40 +44,41 @@ function definitionTextOf(names: readonly string[], context: RenderContext): str
 }
 
 function renderTools(entries: readonly ToolEntry[], list: SegmentList): Json[] {
-  return entries.map((entry, index) => {
-    const path = `tools[${index}]`;
-    switch (entry.type) {
-      case "catalog":
-      case "stub":
-      case "helper": {
-        const variant =
-          entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
-        const definition = anthropicToolDefinition(entry.tool, variant);
-        list.addTool(entry.tool, `anthropic:${variant}`, path, () => ({
-          label: `${variant === "full" ? "tool" : variant === "stub" ? "stub" : "deferred tool"} ${entry.tool.name}`,
-          group: "tools",
-          promptText: definition.text,
-          toolDefinitionText: definition.text,
-          outsidePrompt: variant === "deferred",
-        }));
-        return definition.wire;
-      }
-      case "anthropic-tool-search": {
-        const wire = { type: anthropicSearchToolType(entry.variant), name: anthropicSearchToolName(entry.variant) };
-        const text = JSON.stringify(wire);
-        list.add({
-          path,
-          label: `tool search (${entry.variant})`,
-          group: "tools",
-          promptText: text,
-          toolDefinitionText: text,
-        });
-        return wire;
-      }
-      default:
-        throw new Error(`anthropic-messages: tool entry ${entry.type} is not an Anthropic tool`);
+  return list.addTools("anthropic", entries, () => entries.map((entry, index) => renderTool(entry, index, list)));
+}
+
+function renderTool(entry: ToolEntry, index: number, list: SegmentList): Json {
+  const path = `tools[${index}]`;
+  switch (entry.type) {
+    case "catalog":
+    case "stub":
+    case "helper": {
+      const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
+      const definition = anthropicToolDefinition(entry.tool, variant);
+      list.addTool(entry.tool, `anthropic:${variant}`, path, () => ({
+        label: `${variant === "full" ? "tool" : variant === "stub" ? "stub" : "deferred tool"} ${entry.tool.name}`,
+        group: "tools",
+        promptText: definition.text,
+        toolDefinitionText: definition.text,
+        outsidePrompt: variant === "deferred",
+      }));
+      return definition.wire;
     }
-  });
+    case "anthropic-tool-search": {
+      const wire = { type: anthropicSearchToolType(entry.variant), name: anthropicSearchToolName(entry.variant) };
+      const text = JSON.stringify(wire);
+      list.add({
+        path,
+        label: `tool search (${entry.variant})`,
+        group: "tools",
+        promptText: text,
+        toolDefinitionText: text,
+      });
+      return wire;
+    }
+    default:
+      throw new Error(`anthropic-messages: tool entry ${entry.type} is not an Anthropic tool`);
+  }
 }
 
 /** The wire blocks of one transcript block; their prompt texts come from the same function a recorded body uses. */

@@ -111,7 +111,9 @@ export function createChatRenderer(dialect: ChatDialect) {
     // conversation. Moonshot: Kimi's chat template declares the tools before the system prompt (secondary source:
     // the published Kimi chat template, PROTOCOLS §9), so the tools come first.
     if (dialect !== "moonshot") addSystem();
-    const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+    const tools = list.addTools(`chat-${dialect}`, transcript.tools, () =>
+      transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list)),
+    );
     if (dialect === "moonshot") addSystem();
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {

@@ -187,7 +187,9 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   // Cache order: developer instructions, then the tools, then the input items (the harmony layout puts the
   // tools after the instructions). An assumption, labelled in docs/DESIGN.md.
   list.add({ path: "instructions", label: "instructions", group: "system", promptText: transcript.system });
-  const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
+  const tools = list.addTools("responses", transcript.tools, () =>
+    transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list)),
+  );
   const namespaces = namespacesOf(transcript.tools);
   namespacesByContext.set(context, namespaces);
   const input: Json[] = [];

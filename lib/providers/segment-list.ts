@@ -1,5 +1,5 @@
 import { hashString } from "../cache";
-import type { Segment, SegmentGroup } from "../core";
+import type { Segment, SegmentGroup, ToolEntry } from "../core";
 import type { TokenCounter } from "../tokens";
 
 /** Segment keys per block text. V8 caches a string's hash in the string, so a repeated lookup is O(1). */
@@ -23,6 +23,29 @@ function keyOf(text: string): string {
 export class SegmentList {
   readonly segments: Segment[] = [];
   constructor(private readonly counter: TokenCounter) {}
+
+  /**
+   * Renders the request's top-level tools through `render` (which adds one segment or more per entry), or reuses
+   * the wire objects and segments of an earlier render of equal entries by the same adapter and counter. Every
+   * step of a run repeats the same tools, so at 10,000 tools this turns 10,000 memo lookups per request into one
+   * shallow comparison. The returned array is the caller's own (it may put `cache_control` on an element).
+   */
+  addTools<Wire>(adapter: string, entries: readonly ToolEntry[], render: () => Wire[]): Wire[] {
+    const byAdapter = renderedToolsMemo.get(this.counter) ?? new Map<string, RenderedTools[]>();
+    renderedToolsMemo.set(this.counter, byAdapter);
+    const recent = byAdapter.get(adapter) ?? [];
+    byAdapter.set(adapter, recent);
+    const known = recent.find((candidate) => sameEntries(candidate.entries, entries));
+    if (known) {
+      for (const segment of known.segments) this.segments.push(segment);
+      return known.wire.slice() as Wire[];
+    }
+    const first = this.segments.length;
+    const wire = render();
+    recent.unshift({ entries: entries.slice(), wire: wire.slice(), segments: this.segments.slice(first) });
+    if (recent.length > RECENT_TOOL_RENDERS) recent.pop();
+    return wire;
+  }
 
   /** Adds a block whose prompt contribution is `promptText` (the text the tokenizer sees). */
   add(options: {
@@ -110,6 +133,47 @@ export class SegmentList {
 }
 
 const segmentMemo = memoisePerTool<Map<string, Segment>>();
+
+type RenderedTools = { entries: readonly ToolEntry[]; wire: readonly unknown[]; segments: readonly Segment[] };
+
+/** Renders kept per counter and adapter: one per strategy that shares them is enough to hit on every step. */
+const RECENT_TOOL_RENDERS = 8;
+const renderedToolsMemo = new WeakMap<TokenCounter, Map<string, RenderedTools[]>>();
+
+/** Entries render alike when they are the same kind over the same tool objects (strategies build new entry objects per run). */
+function sameEntries(left: readonly ToolEntry[], right: readonly ToolEntry[]): boolean {
+  if (left === right) return true;
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) {
+    const a = left[index];
+    const b = right[index];
+    if (a === b) continue;
+    if (a.type !== b.type) return false;
+    switch (a.type) {
+      case "catalog":
+        if (a.tool !== (b as typeof a).tool || a.deferred !== (b as typeof a).deferred) return false;
+        break;
+      case "stub":
+      case "helper":
+        if (a.tool !== (b as typeof a).tool) return false;
+        break;
+      case "anthropic-tool-search":
+        if (a.variant !== (b as typeof a).variant) return false;
+        break;
+      case "openai-tool-search":
+        if (a.execution !== (b as typeof a).execution) return false;
+        break;
+      case "openai-namespace": {
+        const other = b as typeof a;
+        if (a.name !== other.name || a.description !== other.description || a.tools !== other.tools) return false;
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
 
 /** Memoises a value per catalog tool object and variant, so 10,000 tool definitions are serialised once. */
 export function memoisePerTool<T>(): (tool: object, variant: string, build: () => T) => T {

@@ -6,6 +6,7 @@ export type { SearchField, SearchHit, SearchOutcome, SearchId, ToolSearcher } fr
 export { createAnthropicBm25Search } from "./anthropic-bm25-search";
 export { createAnthropicRegexSearch } from "./anthropic-regex-search";
 export { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "./client-search";
+export { lazySearcher, memoiseSearcher } from "./memoised-searcher";
 export { deriveQueryFromUserText, deriveRegexFromQuery } from "./derive-query";
 export {
   ANTHROPIC_BM25_MAX_QUERY_CHARACTERS,

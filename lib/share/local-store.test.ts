@@ -46,6 +46,49 @@ describe("local store", () => {
     expect([...storage.items.values()].join("")).not.toContain("KEEP-OUT");
   });
 
+  it("saves a step or strategy change as a few bytes apart from the scenario, and brings it back", async () => {
+    const storage = new MemoryStorage();
+    let clock = 1000;
+    const store = createLocalStore(storage, { now: () => clock++ });
+    const state = await workspace();
+    expect(store.saveWorkingSelection({ strategyId: "full", stepIndex: 1, forceProvider: false })).toMatchObject({
+      ok: false,
+      error: { code: "not-found" },
+    });
+    expect(store.saveWorking(state).ok).toBe(true);
+    const scenarioRecord = storage.items.get(`${STORAGE_PREFIX}working`);
+    const selection = store.saveWorkingSelection({ strategyId: "stubs", stepIndex: 4, forceProvider: true });
+    if (!selection.ok) throw new Error("selection not saved");
+    expect(selection.value.bytes).toBeLessThan(100);
+    expect(storage.items.get(`${STORAGE_PREFIX}working`)).toBe(scenarioRecord);
+    const loaded = store.loadWorking();
+    if (!loaded.ok || !loaded.value) throw new Error("not loaded");
+    expect(loaded.value.workspace).toMatchObject({ strategyId: "stubs", stepIndex: 4, forceProvider: true });
+    expect(serializeScenario(loaded.value.workspace.scenario)).toBe(serializeScenario(state.scenario));
+    // A later whole save carries its own selection; the separate one no longer applies.
+    expect(store.saveWorking({ ...state, stepIndex: 1 }).ok).toBe(true);
+    const reloaded = createLocalStore(storage).loadWorking();
+    if (!reloaded.ok || !reloaded.value) throw new Error("not loaded");
+    expect(reloaded.value.workspace).toMatchObject({ strategyId: "gateway", stepIndex: 1, forceProvider: false });
+  });
+
+  it("ignores a separate selection that belongs to another save or is not well formed", async () => {
+    const storage = new MemoryStorage();
+    const store = createLocalStore(storage, { now: () => 5000 });
+    expect(store.saveWorking(await workspace()).ok).toBe(true);
+    storage.setItem(`${STORAGE_PREFIX}working-selection`, JSON.stringify({ workingSavedAt: 4999, stepIndex: 7 }));
+    const other = store.loadWorking();
+    expect(other.ok && other.value?.workspace.stepIndex).toBe(2);
+    storage.setItem(
+      `${STORAGE_PREFIX}working-selection`,
+      JSON.stringify({ workingSavedAt: 5000, strategyId: "no-such-strategy", stepIndex: -1, forceProvider: "yes" }),
+    );
+    const malformed = store.loadWorking();
+    expect(malformed.ok && malformed.value?.workspace).toMatchObject({ strategyId: "gateway", stepIndex: 2 });
+    storage.setItem(`${STORAGE_PREFIX}working-selection`, "{not json");
+    expect(store.loadWorking().ok).toBe(true);
+  });
+
   it("opens, renames, duplicates and deletes saved scenarios", async () => {
     let clock = 0;
     let counter = 0;

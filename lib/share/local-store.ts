@@ -6,6 +6,7 @@
  * keys never reach disk. No method throws: quota and storage errors come back as values.
  */
 import type { InputProblem } from "../catalog/types";
+import { STRATEGY_IDS } from "../scenario/types";
 import { decodeSharePayload } from "./share-link";
 import { encodeWorkspace } from "./share-link";
 import type { SharedWorkspace } from "./share-envelope";
@@ -19,6 +20,12 @@ export type StorageLike = {
 
 export const STORAGE_PREFIX = "tool-disclosure-playground:";
 const WORKING_KEY = `${STORAGE_PREFIX}working`;
+/**
+ * The strategy and step looked at, kept apart from the working scenario: stepping through a 10,000-tool run then
+ * writes a few bytes instead of compressing 15 MB on every key press. It applies only to the working record it was
+ * written after (`workingSavedAt`), so it can never move a selection onto another scenario.
+ */
+const WORKING_SELECTION_KEY = `${STORAGE_PREFIX}working-selection`;
 const INDEX_KEY = `${STORAGE_PREFIX}saved-index`;
 const entryKey = (id: string) => `${STORAGE_PREFIX}saved:${id}`;
 
@@ -36,6 +43,9 @@ export type SavedScenarioEntry = {
   turnCount: number;
   bytes: number;
 };
+/** What the page is looking at in the working scenario. */
+export type WorkspaceSelection = Pick<WorkspaceState, "strategyId" | "stepIndex" | "forceProvider">;
+
 export type OpenedWorkspace = { workspace: SharedWorkspace; problems: InputProblem[]; savedAt: number };
 
 export type LocalStoreOptions = { now?: () => number; newId?: () => string };
@@ -57,6 +67,17 @@ function failure<T>(code: LocalStoreErrorCode, message: string): StoreResult<T> 
 function defaultId(): string {
   const random = globalThis.crypto?.randomUUID?.();
   return random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Only well-formed selection fields: a stored value is never trusted to be what it claims. */
+function pickSelection(value: Record<string, unknown>): Partial<WorkspaceSelection> {
+  const selection: Partial<WorkspaceSelection> = {};
+  if (typeof value.strategyId === "string" && (STRATEGY_IDS as readonly string[]).includes(value.strategyId))
+    selection.strategyId = value.strategyId as WorkspaceSelection["strategyId"];
+  if (typeof value.stepIndex === "number" && Number.isInteger(value.stepIndex) && value.stepIndex >= 0)
+    selection.stepIndex = value.stepIndex;
+  if (typeof value.forceProvider === "boolean") selection.forceProvider = value.forceProvider;
+  return selection;
 }
 
 export function createLocalStore(storage: StorageLike | null | undefined, options: LocalStoreOptions = {}) {
@@ -136,6 +157,21 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     };
   }
 
+  /** When this store last wrote the working scenario; a separate selection is only written against it. */
+  let workingSavedAt: number | null = null;
+
+  /** The separate selection written after the working record saved at `savedAt`, checked field by field. */
+  function readSelection(savedAt: number): Partial<WorkspaceSelection> | null {
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(read(WORKING_SELECTION_KEY) ?? "null") as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    if (!parsed || typeof parsed !== "object" || parsed.workingSavedAt !== savedAt) return null;
+    return pickSelection(parsed);
+  }
+
   function readIndex(): SavedScenarioEntry[] {
     try {
       const parsed: unknown = JSON.parse(read(INDEX_KEY) ?? "[]");
@@ -177,18 +213,42 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       if (!encoded.ok) return encoded;
       const savedAt = now();
       const written = write(WORKING_KEY, JSON.stringify({ savedAt, payload: encoded.value }));
+      if (written.ok) {
+        // The payload carries the selection of this save: an older separate selection no longer applies.
+        remove(WORKING_SELECTION_KEY);
+        workingSavedAt = savedAt;
+      }
       return written.ok ? { ok: true, value: { savedAt, bytes: encoded.value.length } } : written;
+    },
+
+    /**
+     * Autosave target when only the strategy or step changed since `saveWorking`: a few bytes. Refused (nothing
+     * written) when this store has not saved the working scenario itself, since the selection must belong to it.
+     */
+    saveWorkingSelection(selection: WorkspaceSelection): StoreResult<{ savedAt: number; bytes: number }> {
+      if (workingSavedAt === null) return failure("not-found", "local-store: no working scenario saved yet");
+      const savedAt = now();
+      const value = JSON.stringify({ workingSavedAt, ...pickSelection(selection) });
+      const written = write(WORKING_SELECTION_KEY, value);
+      return written.ok ? { ok: true, value: { savedAt, bytes: value.length } } : written;
     },
 
     /** The autosaved work, `null` when there is none. A damaged entry is reported, never thrown. */
     loadWorking(): StoreResult<OpenedWorkspace | null> {
       const raw = read(WORKING_KEY);
       if (raw === null) return { ok: true, value: null };
-      return decodeRecord(raw);
+      const opened = decodeRecord(raw);
+      if (!opened.ok) return opened;
+      const selection = readSelection(opened.value.savedAt);
+      return selection
+        ? { ok: true, value: { ...opened.value, workspace: { ...opened.value.workspace, ...selection } } }
+        : opened;
     },
 
     clearWorking(): void {
       remove(WORKING_KEY);
+      remove(WORKING_SELECTION_KEY);
+      workingSavedAt = null;
     },
 
     /** Saved scenarios, newest first. */

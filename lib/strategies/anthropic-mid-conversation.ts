@@ -2,7 +2,7 @@ import { answerText, searchResultText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow } from "./client-search-flow";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
-import { NATIVE_CLIENT_SIDE } from "./client-side";
+import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
 
 export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes-2026-07-01";

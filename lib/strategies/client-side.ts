@@ -29,8 +29,7 @@ export type ClientSide = {
   makeCallable?(fresh: readonly string[], context: ClientContext): MadeCallable;
 };
 
-/** The client side of a strategy that adds nothing of its own: tools already callable, arguments native. */
-export const NATIVE_CLIENT_SIDE: ClientSide = { searchResult: "text", calls: "native" };
+export { NATIVE_CLIENT_SIDE } from "./native-client-side";
 
 export type ClientContext = {
   client: ClientSide;

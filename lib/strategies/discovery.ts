@@ -1,7 +1,9 @@
-import { oneLineDescription, parameterSignature } from "../catalog";
+// Direct module imports, not the barrels: the page lists strategies and must not pull in Ajv or MiniSearch with them.
+import { oneLineDescription, parameterSignature } from "../catalog/describe-tool";
 import type { CatalogTool } from "../catalog/types";
 import type { NeededToolCall } from "../scenario/types";
-import { deriveQueryFromUserText, deriveRegexFromQuery, type SearchOutcome } from "../search";
+import { deriveQueryFromUserText, deriveRegexFromQuery } from "../search/derive-query";
+import type { SearchOutcome } from "../search/types";
 import type { ConversationSession } from "../simulator/session";
 import type { TurnContext } from "./types";
 

@@ -1,6 +1,6 @@
 import { answerText } from "./discovery";
 import { callNeededTool } from "./call-tool";
-import { NATIVE_CLIENT_SIDE } from "./client-side";
+import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
 
 /** Baseline: every full definition in `tools` on every request. */

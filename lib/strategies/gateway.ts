@@ -2,7 +2,7 @@ import { answerText, searchResultText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow } from "./client-search-flow";
 import { INVOKE_TOOL_TOOL, SEARCH_TOOLS_TOOL } from "./helper-tools";
-import { NATIVE_CLIENT_SIDE } from "./client-side";
+import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
 
 /** Two constant tools: `search_tools` finds, `invoke_tool` calls; the client validates the arguments. */

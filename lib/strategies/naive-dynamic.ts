@@ -3,7 +3,7 @@ import type { ToolEntry } from "../core";
 import { answerText, giveUpText, missNote, searchResultText, searchWithRetry } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
-import { NATIVE_CLIENT_SIDE } from "./client-side";
+import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
 
 /**

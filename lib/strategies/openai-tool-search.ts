@@ -1,7 +1,7 @@
 import type { CatalogTool } from "../catalog/types";
 import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
-import { NATIVE_CLIENT_SIDE } from "./client-side";
+import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
 
 /**

@@ -1,5 +1,6 @@
 import type { StrategyId } from "../core";
-import { STRATEGIES, type StrategyDefinition } from "../strategies";
+import { STRATEGIES } from "../strategies/definitions";
+import type { StrategyDefinition } from "../strategies/types";
 
 export type StrategyStyle = {
   cssVariable: `--strategy-${string}`;

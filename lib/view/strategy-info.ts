@@ -1,5 +1,6 @@
 import { STRATEGY_IDS, type StrategyId } from "../core";
-import { STRATEGIES, type StrategyExplanation } from "../strategies";
+import { STRATEGIES } from "../strategies/definitions";
+import type { StrategyExplanation } from "../strategies/types";
 
 /**
  * The one place the panels read strategy words from. Kept apart so the UI bundle's dependency on

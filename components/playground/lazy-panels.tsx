@@ -1,0 +1,58 @@
+"use client";
+/**
+ * Heavy panels, loaded when the page first draws them rather than with the page: Recharts and its d3 helpers
+ * (~100 kB gzip), the decide views (break-even engine sessions, report export) and the conversation editor (which
+ * validates arguments with Ajv; it mounts when its tab is first opened). Each one sits in a frame of fixed height
+ * (PanelFrame, the side panel) or below the fold, so arriving late moves nothing.
+ */
+import dynamic from "next/dynamic";
+
+function ChartLoading() {
+  return (
+    <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="chart-loading">
+      Loading chart…
+    </div>
+  );
+}
+
+export const TokensPerStepChart = dynamic(
+  () => import("@/components/run/tokens-per-step-chart").then((module) => module.TokensPerStepChart),
+  { ssr: false, loading: ChartLoading },
+);
+
+export const CumulativeCostChart = dynamic(
+  () => import("@/components/run/cumulative-cost-chart").then((module) => module.CumulativeCostChart),
+  { ssr: false, loading: ChartLoading },
+);
+
+export const ToolShareChart = dynamic(
+  () => import("@/components/run/tool-share-chart").then((module) => module.ToolShareChart),
+  { ssr: false, loading: ChartLoading },
+);
+
+export const DecidePanel = dynamic(
+  () => import("@/components/decide/decide-panel").then((module) => module.DecidePanel),
+  {
+    ssr: false,
+    loading: () => (
+      <section
+        className="flex min-h-[480px] items-center justify-center rounded-2xl border border-line bg-panel text-sm text-muted shadow-sm"
+        data-testid="decide-loading"
+      >
+        Loading the break-even and recommendation views…
+      </section>
+    ),
+  },
+);
+
+export const ConversationPanel = dynamic(
+  () => import("@/components/conversation/conversation-panel").then((module) => module.ConversationPanel),
+  {
+    ssr: false,
+    loading: () => (
+      <p className="p-4 text-sm text-muted" data-testid="conversation-loading">
+        Loading the conversation…
+      </p>
+    ),
+  },
+);
