@@ -51,6 +51,9 @@ export const PERSISTENCE: Record<DataKey, Persistence> = {
   autosave: "none",
   // Live mode spends a key: a reload or a link must never start in it.
   runMode: "none",
+  // Derived from the example files on every opening; the tour's flag is about this visit only.
+  exampleOrigin: "none",
+  tourWorkspace: "none",
 };
 
 const LOCAL_STORAGE_KEY = "tool-disclosure-playground:preferences";
