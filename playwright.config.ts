@@ -9,6 +9,16 @@ const LIVE_LOG_FILE = "test-results/live-server.log";
 process.env.PLAYGROUND_LIVE_LOG_FILE ??= LIVE_LOG_FILE;
 process.env.PLAYGROUND_TEST_PROVIDER_BASE_URL ??= `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 
+// A server already listening on a test port could be a stale build, or someone else's: it is reused only when asked
+// for (E2E_REUSE_SERVER=1, handy with `npm run dev` open), and the run says so.
+const REUSE_SERVER = process.env.E2E_REUSE_SERVER === "1" && !process.env.CI;
+if (REUSE_SERVER) {
+  console.warn(
+    `e2e: E2E_REUSE_SERVER=1: reusing whatever already listens on ports ${PORT}, ${FAKE_PROVIDER_PORT} and ` +
+      `${MCP_SERVER_PORT} (it may be an older build); unset it to start fresh servers`,
+  );
+}
+
 // Debian's chromium is used where no Playwright browser is installed: this machine has no internet for
 // `playwright install`, and the project must not download anything at test time.
 const systemChromium =
@@ -60,7 +70,7 @@ export default defineConfig({
       command: `npx tsx test/fake-provider/main.ts --port ${FAKE_PROVIDER_PORT}`,
       url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/health`,
       timeout: 30_000,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: REUSE_SERVER,
     },
     {
       // The protocol's reference server from the npm registry, for importing from a live MCP server in the page.
@@ -68,7 +78,7 @@ export default defineConfig({
       // GET /mcp without a session answers 400, which Playwright counts as "up".
       url: `http://127.0.0.1:${MCP_SERVER_PORT}/mcp`,
       timeout: 30_000,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: REUSE_SERVER,
       env: { PORT: String(MCP_SERVER_PORT) },
     },
     {
@@ -76,7 +86,7 @@ export default defineConfig({
       url: `http://localhost:${PORT}`,
       // A production build of this app takes one to three minutes on a 2-core machine.
       timeout: 600_000,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: REUSE_SERVER,
       env: {
         NEXT_TELEMETRY_DISABLED: "1",
         // Live routes talk to the fake provider (honoured for loopback URLs only) and log where the key test reads.

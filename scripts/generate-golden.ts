@@ -1,7 +1,7 @@
 /** Regenerates the golden request files and their typed module: `npm run golden`. Review the diff by eye. */
 import fs from "node:fs";
 import path from "node:path";
-import { goldenRequests, typedGoldenModule } from "../lib/providers/golden/golden-requests";
+import { goldenRequests, typedGoldenModule } from "../lib/engine/golden-requests";
 
 const directory = path.join(__dirname, "..", "lib", "providers", "golden");
 

@@ -25,6 +25,7 @@ import { breakEvenChartData, type BreakEvenMetric } from "@/lib/decide/chart-dat
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import { baselineStrategyId } from "@/lib/strategies";
 
 export type BreakEvenChartProps = {
   result: BreakEvenResult;
@@ -128,7 +129,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   dataKey={series.engineKey}
                   name={`${strategyShortTitle(series.id)} (engine)`}
                   stroke={style.color}
-                  strokeWidth={series.id === "full" ? 3.5 : 2.5}
+                  strokeWidth={series.id === baselineStrategyId() ? 3.5 : 2.5}
                   strokeDasharray={style.dash}
                   dot={data.rows.length <= 24 ? { r: 2.5, strokeWidth: 0, fill: style.color } : false}
                   isAnimationActive={false}

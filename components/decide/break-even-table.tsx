@@ -2,6 +2,7 @@ import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { formatPercent, formatUsd, usdColumnDecimals } from "@/lib/view/format";
 import { strategyTitle } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import { baselineStrategyId } from "@/lib/strategies";
 
 export type BreakEvenTableProps = { result: BreakEvenResult };
 
@@ -92,7 +93,7 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                 {line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation)}
               </td>
               <td className="px-2 text-right">
-                {line.id === "full" ? (
+                {line.id === baselineStrategyId() ? (
                   <span className="text-muted">baseline</span>
                 ) : (
                   <span className="inline-flex items-baseline gap-2">

@@ -16,6 +16,7 @@ import { HeatMapView } from "./heat-map-view";
 import { RecommendationCard } from "./recommendation-card";
 import { ReportExportButton } from "./report-export-button";
 import { useDecideComputation } from "./use-decide";
+import { baselineStrategyId } from "@/lib/strategies";
 
 export type DecidePanelProps = {
   /** The catalog the engine uses (the store's lastValidCatalog); a new object means a new catalog. */
@@ -73,7 +74,7 @@ export function DecidePanel({
     );
   const schemas = useMemo(() => schemaComplexity(catalog), [catalog]);
 
-  const fullRun = runs.find((run) => run.id === "full" && !run.refused);
+  const fullRun = runs.find((run) => run.id === baselineStrategyId() && !run.refused);
   const tokensPerTool =
     fullRun && catalog.tools.length > 0
       ? (fullRun.steps[0]?.tokens.toolDefinitions ?? 0) / catalog.tools.length

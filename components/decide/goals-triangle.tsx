@@ -5,6 +5,7 @@ import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
 import { GOALS } from "@/lib/view/goals";
 import { strategyShortTitle } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import { baselineStrategyId } from "@/lib/strategies";
 
 export type GoalsTriangleProps = {
   settings: ScenarioSettings;
@@ -24,7 +25,7 @@ const HEIGHT = 100;
  */
 export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTriangleProps) {
   const picture = goalsTriangle(settings, ids);
-  const [ownSelected, setOwnSelected] = useState<StrategyId>(picture.placements[0]?.id ?? "full");
+  const [ownSelected, setOwnSelected] = useState<StrategyId>(picture.placements[0]?.id ?? baselineStrategyId());
   const current =
     picture.placements.find((placement) => placement.id === (selectedId ?? ownSelected)) ?? picture.placements[0];
   const choose = (id: StrategyId) => {

@@ -15,7 +15,7 @@ export type ClientOptionsPanelProps = {
   onReset: () => void;
 };
 
-type BooleanOption = "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix";
+type BooleanOption = "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller";
 
 const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }> = [
   { id: "splitIdentifiers", label: "Identifier splitting", hint: "getWeather, get_weather → get, weather" },
@@ -23,6 +23,30 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }>
   { id: "stopWords", label: "Stop words", hint: "the, of, with… neither match nor count" },
   { id: "synonyms", label: "Synonyms", hint: "remove also looks for delete; ticket for issue" },
   { id: "prefix", label: "Prefix matching", hint: "repo finds repositories" },
+  { id: "requestFiller", label: "Request filler", hint: "can you, I want, please… dropped from the query" },
+];
+
+type LevelOption = "fuzzy" | "serverPrior" | "proximity";
+
+const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
+  {
+    id: "fuzzy",
+    label: "Fuzzy matching",
+    hint: "typos: edit distance as a share of the word",
+    levels: [0, 0.1, 0.2, 0.3],
+  },
+  {
+    id: "serverPrior",
+    label: "Server prior",
+    hint: "“on Stripe”: that server's tools score × (1 + this)",
+    levels: [0, 0.25, 0.5, 1],
+  },
+  {
+    id: "proximity",
+    label: "Proximity",
+    hint: "query words side by side in a name or description: + this × IDF",
+    levels: [0, 0.25, 0.5, 1],
+  },
 ];
 
 const FIELDS: Array<{ id: SearchField; label: string }> = [
@@ -31,8 +55,6 @@ const FIELDS: Array<{ id: SearchField; label: string }> = [
   { id: "parameterName", label: "Arg names" },
   { id: "parameterDescription", label: "Arg texts" },
 ];
-
-const FUZZY_LEVELS = [0, 0.1, 0.2, 0.3];
 
 function Effect({ effect, k, pending }: { effect: OptionEffect | undefined; k: number; pending: boolean }) {
   if (effect === undefined) return <span className="text-xs text-muted">{pending ? "…" : ""}</span>;
@@ -111,26 +133,30 @@ export function ClientOptionsPanel({ options, effects, pending, k, onChange, onR
             <Effect effect={effectOf(option.id)} k={k} pending={pending} />
           </li>
         ))}
-        <li className="flex items-center gap-3 px-5 py-2.5">
-          <select
-            className={`${selectClass} w-[88px]`}
-            value={options.fuzzy}
-            onChange={(event) => onChange({ fuzzy: Number(event.target.value) })}
-            aria-label="Fuzzy matching"
-            data-testid="option-fuzzy"
-          >
-            {FUZZY_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level === 0 ? "off" : level}
-              </option>
-            ))}
-          </select>
-          <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium">Fuzzy matching</p>
-            <p className="truncate text-xs text-muted">typos: edit distance as a share of the word</p>
-          </div>
-          <Effect effect={effectOf("fuzzy")} k={k} pending={pending} />
-        </li>
+        {LEVEL_OPTIONS.map((option) => (
+          <li key={option.id} className="flex items-center gap-3 px-5 py-2.5">
+            <select
+              className={`${selectClass} w-[88px]`}
+              value={options[option.id]}
+              onChange={(event) => onChange({ [option.id]: Number(event.target.value) })}
+              aria-label={option.label}
+              data-testid={`option-${option.id}`}
+            >
+              {[...new Set([...option.levels, options[option.id]])]
+                .sort((left, right) => left - right)
+                .map((level) => (
+                  <option key={level} value={level}>
+                    {level === 0 ? "off" : level}
+                  </option>
+                ))}
+            </select>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium">{option.label}</p>
+              <p className="truncate text-xs text-muted">{option.hint}</p>
+            </div>
+            <Effect effect={effectOf(option.id)} k={k} pending={pending} />
+          </li>
+        ))}
         <li className="flex flex-col gap-2 px-5 py-3">
           <div className="flex items-center justify-between gap-3">
             <p className="text-sm font-medium">Field weights</p>

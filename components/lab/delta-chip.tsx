@@ -1,4 +1,4 @@
-import { formatPoints, formatSigned } from "./format";
+import { formatCount, formatPoints, formatSigned } from "./format";
 
 export type DeltaChipProps = {
   before: number;
@@ -7,20 +7,27 @@ export type DeltaChipProps = {
   kind: "share" | "count" | "score";
   /** True when a larger number is worse (tokens). */
   lowerIsBetter?: boolean;
+  /**
+   * For counts: the unit, so the chip says "26 more tokens" in words. An arrow would be ambiguous here: a red ▼
+   * beside +26 reads as a fall.
+   */
+  unit?: string;
   testId?: string;
 };
 
 /** The change an edit made to one number, green when better and red when worse; nothing when unchanged. */
-export function DeltaChip({ before, after, kind, lowerIsBetter = false, testId }: DeltaChipProps) {
+export function DeltaChip({ before, after, kind, lowerIsBetter = false, unit, testId }: DeltaChipProps) {
   const difference = after - before;
   if (Math.abs(difference) < 1e-9) return null;
   const better = lowerIsBetter ? difference < 0 : difference > 0;
   const text =
-    kind === "share"
-      ? formatPoints(difference)
-      : kind === "score"
-        ? formatSigned(difference, 3)
-        : formatSigned(difference);
+    unit !== undefined
+      ? `${formatCount(Math.abs(difference))} ${difference > 0 ? "more" : "fewer"} ${unit}`
+      : kind === "share"
+        ? formatPoints(difference)
+        : kind === "score"
+          ? formatSigned(difference, 3)
+          : formatSigned(difference);
   return (
     <span
       className={`inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-bold tabular ${better ? "bg-success/15 text-success" : "bg-danger-soft text-danger"}`}
@@ -28,7 +35,7 @@ export function DeltaChip({ before, after, kind, lowerIsBetter = false, testId }
       data-delta={difference}
       title={`before ${before}, after ${after}`}
     >
-      {better ? "▲" : "▼"} {text}
+      {unit !== undefined ? text : `${difference > 0 ? "▲" : "▼"} ${text}`}
     </span>
   );
 }

@@ -198,6 +198,7 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                     after={after.tokens}
                     kind="count"
                     lowerIsBetter
+                    unit="tokens"
                     testId="edit-tokens-delta"
                   />
                 ) : null}

@@ -1,11 +1,15 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { DescriptionFinding, DescriptionFindingCode } from "@/lib/search/lint-description";
+import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
+import { rankFindings, type RankedFinding } from "@/lib/lab/rank-findings";
+import type { DescriptionFindingCode } from "@/lib/search/lint-description";
 import { FINDING_TITLES, groupSuggestion } from "./finding-titles";
 import { linkButtonClass } from "./lab-styles";
 
 export type LinterPanelProps = {
-  findings: readonly DescriptionFinding[] | undefined;
+  /** The evaluation the findings belong to: their weight is the recall at stake on each finding's tool. */
+  evaluation: LabEvaluation | undefined;
+  k: number;
   onSelectTool: (name: string) => void;
 };
 
@@ -15,15 +19,32 @@ const SEVERITY_STYLE = {
   info: "bg-accent-soft text-accent",
 } as const;
 const SHOWN_PER_GROUP = 12;
+/** The findings shown first, before the groups: the few whose tools' queries are missed. */
+const TOP_FINDINGS = 5;
 
-/** The description linter's findings, grouped by kind, each group with its fix suggestion. */
-export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
+function stakeText(finding: RankedFinding, k: number): string {
+  if (finding.queryCount === 0) return "no query expects it: effect not measured";
+  if (finding.recallAtStake === 0)
+    return `its ${finding.queryCount} quer${finding.queryCount === 1 ? "y is" : "ies are"} found`;
+  return `up to +${(finding.recallAtStake * 100).toFixed(1)} pt recall@${k}: ${finding.mostMissedBySearch} of its ${finding.queryCount} quer${finding.queryCount === 1 ? "y" : "ies"} missed`;
+}
+
+/**
+ * The description linter's findings: first the few that matter (on tools whose queries a search misses, by the
+ * recall at stake), then every finding grouped by kind, each group with its fix suggestion and ordered the same way.
+ */
+export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const findings = useMemo(() => (evaluation === undefined ? undefined : rankFindings(evaluation)), [evaluation]);
   const groups = useMemo(() => {
-    const byCode = new Map<DescriptionFindingCode, DescriptionFinding[]>();
+    const byCode = new Map<DescriptionFindingCode, RankedFinding[]>();
     for (const finding of findings ?? []) byCode.set(finding.code, [...(byCode.get(finding.code) ?? []), finding]);
-    return [...byCode.entries()].sort((left, right) => right[1].length - left[1].length);
+    const stake = (items: RankedFinding[]) => items.reduce((sum, finding) => sum + finding.recallAtStake, 0);
+    return [...byCode.entries()].sort(
+      (left, right) => stake(right[1]) - stake(left[1]) || right[1].length - left[1].length,
+    );
   }, [findings]);
+  const top = (findings ?? []).filter((finding) => finding.recallAtStake > 0).slice(0, TOP_FINDINGS);
   if (findings === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
   if (findings.length === 0)
     return (
@@ -33,6 +54,35 @@ export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
     );
   return (
     <div className="flex flex-col gap-4 p-4" data-testid="linter-panel">
+      <section className="rounded-xl border border-accent/40 bg-accent-soft/30" data-testid="lint-top">
+        <header className="border-b border-line px-4 py-3">
+          <h3 className="text-base font-semibold">Fix these first</h3>
+          <p className="text-sm text-ink-soft">
+            {top.length === 0
+              ? `None of the ${findings.length} findings is on a tool whose queries a search misses at k = ${k}: the rest is polish.`
+              : `Of ${findings.length} findings, these are on tools whose queries a search misses: weighted by the recall@${k} a better description could win back (averaged over the three searches).`}
+          </p>
+        </header>
+        {top.length > 0 ? (
+          <ol className="divide-y divide-line">
+            {top.map((finding, index) => (
+              <li
+                key={`${finding.tool}-${finding.code}-${index}`}
+                className="flex flex-wrap items-baseline gap-x-3 px-4 py-2 text-sm"
+                data-testid="lint-top-finding"
+                data-tool={finding.tool}
+              >
+                <button type="button" className={linkButtonClass} onClick={() => onSelectTool(finding.tool)}>
+                  {finding.tool}
+                </button>
+                <span className="font-medium">{FINDING_TITLES[finding.code]}</span>
+                <span className="tabular text-xs font-semibold text-accent">{stakeText(finding, k)}</span>
+                <span className="basis-full text-muted">{finding.message}</span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </section>
       {groups.map(([code, items]) => {
         const expanded = open[code] === true;
         return (
@@ -60,6 +110,7 @@ export function LinterPanel({ findings, onSelectTool }: LinterPanelProps) {
                     {finding.tool}
                   </button>
                   <span className="text-muted">{finding.message}</span>
+                  <span className="tabular text-xs text-muted">· {stakeText(finding, k)}</span>
                 </li>
               ))}
             </ul>

@@ -1,10 +1,11 @@
 "use client";
-import { useMemo, useState, type Dispatch } from "react";
+import { useEffect, useMemo, useState, type Dispatch } from "react";
 import type { CatalogTool } from "@/lib/catalog/types";
 import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { QueryExplanation } from "@/lib/lab/explain";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import type { LabQuery } from "@/lib/lab/query-set";
+import { stickyFilterIds, type StickyFilter } from "@/lib/lab/sticky-filter";
 import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
 import type { ClientSearchOptions } from "@/lib/search/client-search";
 import { Button } from "@/components/ui/button";
@@ -101,13 +102,24 @@ export function QueriesPanel(props: QueriesPanelProps) {
     position,
     ranks: rowRanks(indexes[position], baseline, edited),
   }));
-  const visible = rows.filter(({ ranks }) => {
+  const matching = rows.filter(({ ranks }) => {
     if (filter === "all" || ranks === undefined) return filter === "all";
     const values = Object.values(ranks);
     if (filter === "missed") return values.some((value) => value.rank === null);
     if (filter === "not-first") return values.some((value) => value.rank !== 1);
     return values.some((value) => value.before !== undefined && value.before !== value.rank);
   });
+  // A row that matched stays while the user works on it: editing a description must not hide it (and its "why").
+  const matchingIds = matching.map(({ query }) => query.id);
+  const matchingKey = matchingIds.join(",");
+  const [sticky, setSticky] = useState<StickyFilter<Filter> | undefined>(undefined);
+  useEffect(() => {
+    setSticky((previous) =>
+      stickyFilterIds(previous, filter, matchingKey === "" ? [] : matchingKey.split(",").map(Number)),
+    );
+  }, [filter, matchingKey]);
+  const kept = sticky?.filter === filter ? sticky.ids : new Set<number>();
+  const visible = rows.filter(({ query }) => filter === "all" || matchingIds.includes(query.id) || kept.has(query.id));
 
   const addQuery = () => {
     if (newQuery.trim() === "" || newExpect.length === 0) return;
@@ -213,6 +225,7 @@ export function QueriesPanel(props: QueriesPanelProps) {
                   dispatch({ type: "query-expanded", id: query.id === expandedQueryId ? undefined : query.id })
                 }
                 onChange={(q, expect) => dispatch({ type: "query-changed", id: query.id, q, expect })}
+                onSelectTool={onSelectTool}
                 onRemove={() => dispatch({ type: "query-removed", id: query.id })}
               />
             ))}

@@ -124,16 +124,26 @@ function Expected({
         <span className="text-muted"> — {where}</span>
       </p>
       <p className="flex flex-wrap items-center gap-1 text-sm" data-testid="explain-missing">
-        <span className="text-muted">lacks</span>
-        {expected.missingWords.length === 0 ? (
-          <span className="text-muted">nothing: it has every word, others score higher</span>
-        ) : null}
+        {expected.missingWords.length > 0 ? (
+          <span className="text-muted">adding one of these to its description would move it up:</span>
+        ) : (
+          <span className="text-muted" data-testid="explain-no-advice">
+            {expected.rank === 1
+              ? "nothing to add: it is first"
+              : expected.ineffectiveMissingCount > 0
+                ? `no single query word it lacks would move it up (${expected.ineffectiveMissingCount} tried); others score higher`
+                : "it has every content word of the query; others score higher"}
+          </span>
+        )}
         {expected.missingWords.map((word) => (
           <span
             key={word}
             className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-[12.5px] font-semibold text-danger"
+            data-testid="explain-missing-word"
+            data-word={word}
+            title={`With "${word}" added, it would rank ${expected.rankIfAdded[word]}`}
           >
-            {word}
+            {word} <span className="font-sans font-normal">→ rank {expected.rankIfAdded[word]}</span>
           </span>
         ))}
         {expected.presentWords.length > 0 ? <span className="ml-2 text-muted">has</span> : null}

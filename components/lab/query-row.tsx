@@ -24,6 +24,8 @@ export type QueryRowProps = {
   onToggle: () => void;
   onChange: (q: string, expect: string[]) => void;
   onRemove: () => void;
+  /** Opens a tool in the description editor, as clicking a tool anywhere else in the lab does. */
+  onSelectTool: (name: string) => void;
 };
 
 /** One query: its text and expected tools (editable), the rank under each search, and its "why" when expanded. */
@@ -38,6 +40,7 @@ export function QueryRow({
   onToggle,
   onChange,
   onRemove,
+  onSelectTool,
 }: QueryRowProps) {
   const [editing, setEditing] = useState<{ q: string; expect: string[] } | undefined>(undefined);
   const save = () => {
@@ -101,15 +104,24 @@ export function QueryRow({
                 ) : null}
               </p>
               <p className="mt-1 flex flex-wrap gap-1">
-                {query.expect.map((name) => (
-                  <span
-                    key={name}
-                    className={`${chipClass} ${unknownTools.includes(name) ? "border-danger text-danger" : ""}`}
-                    title={unknownTools.includes(name) ? "not in this catalog" : undefined}
-                  >
-                    {name}
-                  </span>
-                ))}
+                {query.expect.map((name) =>
+                  unknownTools.includes(name) ? (
+                    <span key={name} className={`${chipClass} border-danger text-danger`} title="not in this catalog">
+                      {name}
+                    </span>
+                  ) : (
+                    <button
+                      key={name}
+                      type="button"
+                      className={`${chipClass} cursor-pointer hover:border-accent hover:text-accent`}
+                      title={`Open ${name} in the description editor`}
+                      onClick={() => onSelectTool(name)}
+                      data-testid="query-expected-tool"
+                    >
+                      {name}
+                    </button>
+                  ),
+                )}
               </p>
             </>
           )}

@@ -61,6 +61,7 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
                   after={edited.totalTokens}
                   kind="count"
                   lowerIsBetter
+                  unit="tokens"
                   testId="delta-total-tokens"
                 />
               ) : null}

@@ -244,7 +244,7 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
               {
                 id: "linter",
                 label: `Linter (${current?.baseline.findings.length ?? "…"})`,
-                content: <LinterPanel findings={current?.baseline.findings} onSelectTool={selectTool} />,
+                content: <LinterPanel evaluation={current?.baseline} k={state.k} onSelectTool={selectTool} />,
               },
               {
                 id: "confusable",

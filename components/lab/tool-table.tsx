@@ -166,7 +166,13 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
                   >
                     <span className="tabular text-sm">{formatCount(change?.tokens?.after ?? report.tokens)}</span>{" "}
                     {change?.tokens ? (
-                      <DeltaChip before={change.tokens.before} after={change.tokens.after} kind="count" lowerIsBetter />
+                      <DeltaChip
+                        before={change.tokens.before}
+                        after={change.tokens.after}
+                        kind="count"
+                        lowerIsBetter
+                        unit="tokens"
+                      />
                     ) : null}
                   </td>
                   {LAB_SEARCH_IDS.map((id) => {

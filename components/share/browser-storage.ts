@@ -1,5 +1,5 @@
 /** The page's local store over localStorage, which may be missing or throw on access (privacy modes). */
-import { createLocalStore, type LocalStore } from "@/lib/persistence/local-store";
+import { createLocalStore, type LocalStore } from "@/lib/share/local-store";
 
 export function browserStorage(): Storage | null {
   try {

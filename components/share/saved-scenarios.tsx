@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { InputProblem } from "@/lib/catalog/types";
-import type { LocalStore, SavedScenarioEntry } from "@/lib/persistence/local-store";
+import type { LocalStore, SavedScenarioEntry } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { formatBytes, type SharedWorkspace } from "@/lib/share";
 import { browserLocalStore } from "./browser-storage";

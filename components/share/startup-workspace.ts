@@ -4,7 +4,7 @@
  * so a broken link never costs the previous work.
  */
 import type { InputProblem } from "@/lib/catalog/types";
-import type { LocalStore } from "@/lib/persistence/local-store";
+import type { LocalStore } from "@/lib/share/local-store";
 import { decodeSharePayload, parseShareFragment, type SharedWorkspace } from "@/lib/share";
 import { apiFetch, readApiError } from "./page-token";
 

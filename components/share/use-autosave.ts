@@ -4,7 +4,7 @@
  * switched), so a reload brings the work back. Storage errors (quota) are returned for display, never thrown.
  */
 import { useEffect, useRef, useState } from "react";
-import type { LocalStore, LocalStoreError } from "@/lib/persistence/local-store";
+import type { LocalStore, LocalStoreError } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { browserLocalStore } from "./browser-storage";
 

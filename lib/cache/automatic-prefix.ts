@@ -1,4 +1,4 @@
-import type { Segment } from "../engine/types";
+import type { Segment } from "../core";
 import { type CacheMiss, type CacheOutcome, isAlive } from "./cache-outcome";
 import {
   blockCount,

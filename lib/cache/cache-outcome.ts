@@ -1,4 +1,4 @@
-import type { EngineWarning } from "../engine/types";
+import type { EngineWarning } from "../core";
 import type { CachedPrompt, CacheEntry } from "./types";
 
 /**

@@ -1,4 +1,4 @@
-import type { Divergence, Segment } from "../engine/types";
+import type { Divergence, Segment } from "../core";
 import type { CacheMiss, NothingCached } from "./cache-outcome";
 import { findPrefixChange, type PrefixChange } from "./prefix-change";
 import { blockCount, promptTrace, type PromptTrace, segmentIndexOfBlock } from "./prompt-trace";

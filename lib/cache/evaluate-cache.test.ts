@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Segment } from "../engine/types";
+import type { Segment } from "../core";
 import { evaluateCache, emptyCacheState } from "./evaluate-cache";
 import { ANTHROPIC_RULES, OPENAI_RULES, prompt, seededRandom } from "./test-support";
 import type { CacheRules } from "./types";

@@ -1,4 +1,4 @@
-import type { Segment } from "../engine/types";
+import type { Segment } from "../core";
 import { evaluateAutomaticPrefix } from "./automatic-prefix";
 import { describeDivergence } from "./divergence";
 import { evaluateExplicitBreakpoints } from "./explicit-breakpoints";

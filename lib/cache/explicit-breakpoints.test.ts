@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SegmentCacheStatus } from "../engine/types";
+import type { SegmentCacheStatus } from "../core";
 import { evaluateCache, emptyCacheState } from "./evaluate-cache";
 import { ANTHROPIC_RULES, messageKeys, prompt, runRequests, secondOf, seededRandom } from "./test-support";
 

@@ -1,4 +1,4 @@
-import type { EngineWarning, Segment } from "../engine/types";
+import type { EngineWarning, Segment } from "../core";
 import { type CacheMiss, type CacheOutcome, isAlive } from "./cache-outcome";
 import { prefixKeyOfBlock, type PromptTrace } from "./prompt-trace";
 import type { CacheEntry, CacheRules, CacheState } from "./types";

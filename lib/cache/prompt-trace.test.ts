@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Segment } from "../engine/types";
+import type { Segment } from "../core";
 import { prefixKeys, sharedPrefixLength } from "./prompt-trace";
 import { seededRandom, segment } from "./test-support";
 

@@ -1,4 +1,4 @@
-import type { Segment } from "../engine/types";
+import type { Segment } from "../core";
 import { absorb, digest, startHash } from "./hash-string";
 
 /**

@@ -1,4 +1,4 @@
-import type { Segment, SegmentCacheStatus } from "../engine/types";
+import type { Segment, SegmentCacheStatus } from "../core";
 import type { PrefixChange } from "./prefix-change";
 import type { PromptTrace } from "./prompt-trace";
 

@@ -1,5 +1,5 @@
 /** Builders shared by the lib/cache tests: realistic prompts in Anthropic cache order and provider rules. */
-import type { Segment, SegmentGroup } from "../engine/types";
+import type { Segment, SegmentGroup } from "../core";
 import { evaluateCache, emptyCacheState } from "./evaluate-cache";
 import type { CacheEvaluation, CacheRules, CacheState } from "./types";
 

@@ -5,6 +5,7 @@ import { closedFormSeries, costModelFor } from "./closed-form";
 import { engineSeries, runEngineSession, type EngineSessionRun } from "./engine-session";
 import { effectiveToolsUsed, sessionPlan } from "./session-plan";
 import { CLOSED_FORM_TOLERANCE, type CostSeries, type DecideEngine, type DecideParameters } from "./types";
+import { baselineStrategyId } from "../strategies";
 
 export type BreakEvenLine = {
   id: StrategyId;
@@ -96,10 +97,11 @@ export function breakEven(
       toolsNeeded: run?.toolsNeeded ?? null,
     };
   });
-  const full = lines.find((line) => line.id === "full");
+  const baseline = baselineStrategyId();
+  const full = lines.find((line) => line.id === baseline);
   if (full) {
     for (const line of lines) {
-      if (line.id === "full") continue;
+      if (line.id === baseline) continue;
       line.breakEvenTurn = {
         closedForm: breakEvenTurn(line.closedForm.cumulativeCostUsd, full.closedForm.cumulativeCostUsd),
         engine:
@@ -109,7 +111,7 @@ export function breakEven(
       };
     }
   }
-  const fullRun = engineRuns.find((run) => run.id === "full");
+  const fullRun = engineRuns.find((run) => run.id === baseline);
   const tokensPerTool =
     fullRun && calibration.toolCount > 0
       ? fullRun.firstRequestToolDefinitions / calibration.toolCount

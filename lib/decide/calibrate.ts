@@ -90,26 +90,12 @@ export type DecideCalibration = {
  */
 export const PROBE_TOOL_COUNT = 6;
 
-/** Strategies that load every tool a search returns (DESIGN.md "Everything found is loaded"). */
-const LOADS_ALL_HITS: ReadonlySet<StrategyId> = new Set([
-  "anthropic-tool-search",
-  "openai-tool-search",
-  "kimi-dynamic",
-  "anthropic-mid-conversation",
-]);
-
-/** Strategies with a prefix that holds something per catalog tool. The others' prefix does not grow with N. */
-const PREFIX_GROWS_WITH_CATALOG: ReadonlySet<StrategyId> = new Set(["full", "stubs", "openai-tool-search"]);
-
 /**
- * Round trips a new tool costs, from how each strategy works (README's strategy table): a search or a schema load
- * is its own request, except where the provider runs the search inside the call (Anthropic and OpenAI hosted).
+ * Round trips a new tool costs: a search or a schema load is its own request, except where the provider runs the
+ * search inside the call (Anthropic and OpenAI hosted). Each strategy states it (its `decide` facts).
  */
 export function discoveryRoundTrips(id: StrategyId, settings: Pick<ScenarioSettings, "searchExecution">): 0 | 1 {
-  if (id === "full") return 0;
-  if (id === "anthropic-tool-search" || id === "openai-tool-search")
-    return settings.searchExecution === "server" ? 0 : 1;
-  return 1;
+  return strategyDefinition(id).decide.discoveryRoundTrips(settings);
 }
 
 export function modelFor(provider: ProviderId, modelId: string): ModelInfo {
@@ -166,7 +152,7 @@ export function calibrate(
       unavailable.push({ id, reason: run.refused?.reason ?? "the probe produced no requests" });
       continue;
     }
-    if (id === "full")
+    if (strategyDefinition(id).decide.role === "baseline")
       tokensPerTool = catalog.tools.length > 0 ? run.steps[0].tokens.toolDefinitions / catalog.tools.length : 0;
     profiles.push(
       profileOf(id, run.steps, plan, { provider, model: model.id, toolCount: catalog.tools.length, settings }),
@@ -228,8 +214,9 @@ export function profileOf(
   context: { provider: ProviderId; model: string; toolCount: number; settings: ScenarioSettings },
 ): StrategyProfile {
   const searchable = searchableToolCount(context.toolCount, context.settings);
+  const facts = strategyDefinition(id).decide;
   const definitions = {
-    loadsAllHits: LOADS_ALL_HITS.has(id),
+    loadsAllHits: facts.loadsAllHits,
     hitsPerSearch: Math.max(1, Math.min(context.settings.searchResultLimit, searchable)),
   };
   const tools: ToolFootprint[] = [];
@@ -259,7 +246,9 @@ export function profileOf(
       knownCallGrowth: growth,
       definitions: Math.max(0, answer.tokens.toolDefinitions - inTurn[0].tokens.toolDefinitions),
       invalidationReadShare:
-        id === "naive-dynamic" && before && before.tokens.input > 0 ? call.tokens.cacheRead / before.tokens.input : 0,
+        facts.invalidatesOnDiscovery && before && before.tokens.input > 0
+          ? call.tokens.cacheRead / before.tokens.input
+          : 0,
       output: {
         discovery: mean(
           discoverySteps.map((step) => step.tokens.output),
@@ -304,9 +293,9 @@ export function profileOf(
     model: context.model,
     firstPromptTokens: first.tokens.input,
     prefixTokensPerTool:
-      PREFIX_GROWS_WITH_CATALOG.has(id) && context.toolCount > 0 ? first.tokens.toolDefinitions / context.toolCount : 0,
+      facts.prefixGrowsWithCatalog && context.toolCount > 0 ? first.tokens.toolDefinitions / context.toolCount : 0,
     discoveryRoundTrips: discoveryRoundTrips(id, context.settings),
-    invalidatesOnDiscovery: id === "naive-dynamic",
+    invalidatesOnDiscovery: facts.invalidatesOnDiscovery,
     tools,
     meanTool,
     definitionTokensPerLoad:

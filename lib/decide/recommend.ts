@@ -1,7 +1,7 @@
 import type { StrategyTotals } from "../engine/types";
 import { modelFor } from "./calibrate";
 import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
-import { strategyDefinition } from "../strategies";
+import { baselineStrategyId, STRATEGIES, strategyDefinition } from "../strategies";
 import { formatPercent, formatTokens, formatUsd } from "../view/format";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
@@ -23,13 +23,24 @@ export const FEW_TOOLS_THRESHOLD = 20;
 /** Below this recall the gateway's "the model cannot find it, so it does not use it" failure (§3.1) is likely. */
 export const GOOD_SEARCH_RECALL = 0.9;
 
-/** The provider's own disclosure mechanism, in the seed's order of preference. */
-const NATIVE_BY_PROVIDER: Record<ProviderId, readonly StrategyId[]> = {
-  anthropic: ["anthropic-tool-search", "anthropic-mid-conversation"],
-  "openai-responses": ["openai-tool-search"],
-  "openai-chat": [],
-  moonshot: ["kimi-dynamic"],
-};
+/**
+ * The seed's rules name the strategies they recommend: these are deliberate mentions of ids (rules 1, 3 and 4).
+ * Rule 2 asks each strategy whether it is the provider's own mechanism (its `decide.nativeOn` fact).
+ */
+const RULE_STRATEGY = { registerEverything: "full", gateway: "gateway", stubs: "stubs" } as const satisfies Record<
+  string,
+  StrategyId
+>;
+
+/** The provider's own disclosure mechanisms, in the seed's order of preference. */
+function nativeMechanisms(provider: ProviderId): StrategyId[] {
+  return Object.values(STRATEGIES)
+    .filter((definition) => definition.decide.nativeOn?.providers.includes(provider))
+    .sort((a, b) => (a.decide.nativeOn?.rank ?? 0) - (b.decide.nativeOn?.rank ?? 0))
+    .map((definition) => definition.id);
+}
+
+const isBaseline = (id: StrategyId) => strategyDefinition(id).decide.role === "baseline";
 
 export type MeasuredRun = {
   id: StrategyId;
@@ -91,19 +102,20 @@ export function recommend(input: RecommendInput): Recommendation {
   if (input.toolCount < FEW_TOOLS_THRESHOLD)
     return build(
       input,
-      "full",
+      RULE_STRATEGY.registerEverything,
       "few-tools",
       cheapestProgressive(input) ? [cheapestProgressive(input) as StrategyId] : [],
     );
-  if (native && !input.severalProviders) return build(input, native, "native-deferral", ["gateway"]);
-  if (input.schemas.veryComplex) return build(input, "stubs", "stubs-bridge", ["gateway", ...(native ? [native] : [])]);
-  return build(input, "gateway", "gateway-with-search-quality", native ? [native] : ["stubs"]);
+  const { gateway, stubs } = RULE_STRATEGY;
+  if (native && !input.severalProviders) return build(input, native, "native-deferral", [gateway]);
+  if (input.schemas.veryComplex) return build(input, stubs, "stubs-bridge", [gateway, ...(native ? [native] : [])]);
+  return build(input, gateway, "gateway-with-search-quality", native ? [native] : [stubs]);
 }
 
 /** The provider's native mechanism this model supports, or null (OpenAI Chat Completions and compatibles have none). */
 export function nativeStrategy(input: Pick<RecommendInput, "provider" | "model" | "settings">): StrategyId | null {
   const model = modelFor(input.provider, input.model);
-  for (const id of NATIVE_BY_PROVIDER[input.provider]) {
+  for (const id of nativeMechanisms(input.provider)) {
     const settings = { ...defaultSettingsFor(input), provider: input.provider, model: model.id } as ScenarioSettings;
     if (strategyDefinition(id).supports(input.provider, model, settings).ok) return id;
   }
@@ -121,12 +133,11 @@ function ranRun(input: RecommendInput, id: StrategyId): MeasuredRun | undefined 
   return input.runs.find((run) => run.id === id && !run.refused && run.totals.requests > 0);
 }
 
-/** The cheapest strategy other than `full` and the anti-pattern, among runs on the scenario's own provider (prices differ). */
+/** The cheapest progressive strategy (not the baseline, not the anti-pattern), among runs on the scenario's own provider (prices differ). */
 function cheapestProgressive(input: RecommendInput): StrategyId | null {
   const candidates = input.runs.filter(
     (run) =>
-      run.id !== "full" &&
-      run.id !== "naive-dynamic" &&
+      strategyDefinition(run.id).decide.role === "progressive" &&
       run.provider === input.provider &&
       !run.refused &&
       run.totals.requests > 0,
@@ -137,7 +148,7 @@ function cheapestProgressive(input: RecommendInput): StrategyId | null {
 
 function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures {
   const run = ranRun(input, id);
-  const full = ranRun(input, "full");
+  const full = ranRun(input, baselineStrategyId());
   const perRequest = (totals: StrategyTotals) => totals.input / totals.requests;
   return {
     toolCount: input.toolCount,
@@ -149,7 +160,7 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
     fullTokensPerRequest: full ? perRequest(full.totals) : null,
     fullCostUsd: full ? full.totals.costUsd : null,
     savingVsFull:
-      id !== "full" && run && full && full.totals.costUsd > 0
+      !isBaseline(id) && run && full && full.totals.costUsd > 0
         ? (full.totals.costUsd - run.totals.costUsd) / full.totals.costUsd
         : null,
     toolsFound: run ? run.totals.toolsFound : null,
@@ -190,7 +201,7 @@ function build(
       `${title} did not run on this conversation${refused ? `: ${refused}` : ""}; its figures are not measured here.`,
     );
   }
-  if (strategy !== "full" && figures.fullTokensPerRequest !== null && figures.fullCostUsd !== null) {
+  if (!isBaseline(strategy) && figures.fullTokensPerRequest !== null && figures.fullCostUsd !== null) {
     reasons.push(
       `Loading everything instead: ${formatTokens(figures.fullTokensPerRequest)} tokens a request, ${formatUsd(figures.fullCostUsd)} in total.`,
     );
@@ -207,7 +218,7 @@ function build(
       );
     }
   }
-  if (figures.savingVsFull !== null && strategy !== "full") {
+  if (figures.savingVsFull !== null && !isBaseline(strategy)) {
     reasons.push(
       figures.savingVsFull >= 0
         ? `That is ${formatPercent(figures.savingVsFull)} less than loading everything on this conversation.`
@@ -215,7 +226,7 @@ function build(
     );
   }
   const breakEven = input.breakEvenTurns?.[strategy];
-  if (breakEven !== undefined && strategy !== "full") {
+  if (breakEven !== undefined && !isBaseline(strategy)) {
     reasons.push(
       breakEven === null
         ? "In the break-even explorer it does not become cheaper than loading everything within the chosen turns."
@@ -271,7 +282,7 @@ function headline(strategy: StrategyId, rule: RecommendationRule, figures: Recom
   const title = strategyTitle(strategy);
   const measured =
     figures.tokensPerRequest !== null && figures.costUsd !== null
-      ? strategy === "full" || figures.fullTokensPerRequest === null || figures.fullCostUsd === null
+      ? isBaseline(strategy) || figures.fullTokensPerRequest === null || figures.fullCostUsd === null
         ? `${formatTokens(figures.tokensPerRequest)} tokens a request, ${formatUsd(figures.costUsd)} for this conversation`
         : `${formatTokens(figures.tokensPerRequest)} tokens a request instead of ${formatTokens(figures.fullTokensPerRequest)}, ${formatUsd(figures.costUsd)} instead of ${formatUsd(figures.fullCostUsd)}`
       : "not measured on this conversation";

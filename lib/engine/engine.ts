@@ -8,7 +8,7 @@ import {
   createClientSearch,
   type ToolSearcher,
 } from "../search";
-import { SimulationSession } from "../simulator/session";
+import { ConversationSession, type SessionOptions, type SessionSearchers } from "../simulator/session";
 import { strategyDefinition } from "../strategies";
 import type { StrategyDefinition } from "../strategies";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
@@ -23,7 +23,44 @@ export type RunOptions = {
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
 
-type Searchers = { bm25: ToolSearcher; regex: ToolSearcher; client: ToolSearcher };
+type Searchers = SessionSearchers;
+
+/** The searches over one catalog, each built when first used (a live run or the decide sample needs only one). */
+function lazySearchers(tools: readonly CatalogTool[]): Searchers {
+  let bm25: ToolSearcher | undefined;
+  let regex: ToolSearcher | undefined;
+  let client: ToolSearcher | undefined;
+  return {
+    get bm25() {
+      return (bm25 ??= createAnthropicBm25Search(tools));
+    },
+    get regex() {
+      return (regex ??= createAnthropicRegexSearch(tools));
+    },
+    get client() {
+      return (client ??= createClientSearch(tools));
+    },
+  };
+}
+
+/**
+ * A conversation opened for one strategy on its placement: the session to drive, or the reason the provider and
+ * model cannot run it. The simulation drives it with the scripted model, a live run with a remote one.
+ */
+export type OpenedSession = {
+  definition: StrategyDefinition;
+  provider: ProviderId;
+  model: ModelInfo;
+  /** The scenario's settings on this placement. */
+  settings: Scenario["settings"];
+  tokenCounting: { exact: boolean; label: string };
+  /** Set when the combination is impossible; then there is no session. */
+  refused?: string;
+  redirected?: string;
+  session?: ConversationSession;
+};
+
+export type OpenOptions = RunOptions & Pick<SessionOptions, "finishRequest" | "discovered">;
 
 /**
  * The engine: pure functions over a scenario, with the expensive pieces (token counters, search indexes, the
@@ -51,11 +88,7 @@ export function createEngine(
   function searchers(tools: readonly CatalogTool[]): Searchers {
     let value = searchersByCatalog.get(tools);
     if (!value) {
-      value = {
-        bm25: createAnthropicBm25Search(tools),
-        regex: createAnthropicRegexSearch(tools),
-        client: createClientSearch(tools),
-      };
+      value = lazySearchers(tools);
       searchersByCatalog.set(tools, value);
     }
     return value;
@@ -70,28 +103,22 @@ export function createEngine(
     return value;
   }
 
-  function runStrategy(scenario: Scenario, id: StrategyId, runOptions: RunOptions = {}): StrategyRun {
+  /** Places the strategy, builds its token counter and cache rules, and opens the conversation. */
+  function openSession(scenario: Scenario, id: StrategyId, openOptions: OpenOptions = {}): OpenedSession {
     const definition = strategyDefinition(id);
-    const placement = choosePlacement(definition, scenario, runOptions);
+    const placement = choosePlacement(definition, scenario, openOptions);
     const kind = placement.model.tokenizer;
     const tokenizer = counter(kind, kind === "o200k" ? undefined : scenario.settings.tokenCorrectionFactors?.[kind]);
-    const base = {
-      id,
-      provider: placement.provider,
-      model: placement.model.id,
-      tokenCounting: { exact: tokenizer.exact, label: tokenizer.label },
-    };
-    if (!placement.support.ok) {
-      return {
-        ...base,
-        refused: { reason: placement.support.reason },
-        steps: [],
-        totals: summarise([], 0, 0),
-        goals: definition.goals(scenario.settings),
-        warnings: [],
-      };
-    }
     const settings = { ...scenario.settings, provider: placement.provider, model: placement.model.id };
+    const opened: OpenedSession = {
+      definition,
+      provider: placement.provider,
+      model: placement.model,
+      settings,
+      tokenCounting: { exact: tokenizer.exact, label: tokenizer.label },
+      ...(placement.redirected ? { redirected: placement.redirected } : {}),
+    };
+    if (!placement.support.ok) return { ...opened, refused: placement.support.reason };
     const context = {
       settings,
       model: placement.model,
@@ -99,24 +126,49 @@ export function createEngine(
       catalogByName: catalogByName(scenario.catalog.tools),
     };
     const rules = cacheRulesFor(placement.model, scenario.settings.cacheOverrides, settings.cacheTtl);
-    const session = new SimulationSession({
+    const session = new ConversationSession({
       adapter: providerAdapter(placement.provider),
       context,
+      // "Cache mode off" on Anthropic: no breakpoint is sent, so nothing is cached.
       cacheRules:
         settings.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules,
       searchers: searchers(scenario.catalog.tools),
       system: settings.system,
       tools: definition.initialTools({ ...scenario, settings }),
       betas: definition.betas?.(settings),
-      onStepTimed: runOptions.onStepTimed,
+      discovered: openOptions.discovered,
+      finishRequest: openOptions.finishRequest,
+      onStepTimed: openOptions.onStepTimed,
     });
+    return { ...opened, session };
+  }
+
+  function runStrategy(scenario: Scenario, id: StrategyId, runOptions: RunOptions = {}): StrategyRun {
+    const opened = openSession(scenario, id, runOptions);
+    const { definition, settings, session } = opened;
+    const base = {
+      id,
+      provider: opened.provider,
+      model: opened.model.id,
+      tokenCounting: opened.tokenCounting,
+    };
+    if (!session) {
+      return {
+        ...base,
+        refused: { reason: opened.refused ?? "not supported" },
+        steps: [],
+        totals: summarise([], 0, 0),
+        goals: definition.goals(scenario.settings),
+        warnings: [],
+      };
+    }
     const scenarioForRun = { ...scenario, settings };
     scenario.turns.forEach((turn, turnIndex) => {
       session.startTurn(turnIndex, turn.user, settings.minutesBetweenTurns);
       definition.runTurn(session, { turn, turnIndex, scenario: scenarioForRun });
     });
     const warnings = [...session.warnings];
-    if (placement.redirected) warnings.unshift({ code: "provider-redirected", message: placement.redirected });
+    if (opened.redirected) warnings.unshift({ code: "provider-redirected", message: opened.redirected });
     return {
       ...base,
       steps: session.steps,
@@ -130,7 +182,7 @@ export function createEngine(
     return ids.map((id) => runStrategy(scenario, id, runOptions));
   }
 
-  return { runStrategy, runAll, searchers, catalogByName };
+  return { openSession, runStrategy, runAll, searchers, catalogByName };
 }
 
 export type Engine = ReturnType<typeof createEngine>;

@@ -1,4 +1,4 @@
-export { createEngine, type Engine, type RunOptions } from "./engine";
+export { createEngine, type Engine, type OpenedSession, type OpenOptions, type RunOptions } from "./engine";
 export { summarise } from "./totals";
 export type * from "./types";
 export type * from "./transcript";

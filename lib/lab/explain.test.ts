@@ -23,19 +23,42 @@ describe("explainQuery", () => {
     expect(hitTexts(top.fields.name)).toEqual(["post", "message"]);
   });
 
-  it("says which query words the expected tool lacks, in each search's own reading of the query", () => {
+  it("says which content words the expected tool has, and suggests no missing word when it is already first", () => {
     const { searches } = explain("open a new ticket", ["create_issue"]);
     const bm25 = searches["anthropic-bm25"].expected[0];
-    expect(bm25.missingWords).toEqual(expect.arrayContaining(["open", "ticket"]));
-    expect(bm25.presentWords).toEqual(expect.arrayContaining(["a", "new"]));
-    const regex = searches["anthropic-regex"];
-    expect(regex.input).toBe("open|new|ticket");
-    expect(regex.expected[0].missingWords).toEqual(["open", "ticket"]);
-    // The client search reaches "issue" through its synonym table, so "ticket" is not missing there.
+    expect(bm25.rank).toBe(1);
+    // "a" is a stop word: neither shown as present nor ever suggested.
+    expect(bm25.presentWords).toEqual(["new"]);
+    expect(bm25.missingWords).toEqual([]);
+    // The client search reaches "issue" through its synonym table, so "ticket" counts as present there.
+    expect(searches.client.expected[0].presentWords).toEqual(["new", "ticket"]);
+  });
+
+  it("suggests only lacking words that move the tool up when added, checked by ranking again", () => {
+    const tools = [
+      { name: "send_note", description: "Send a short note to a user.", inputSchema: {} },
+      { name: "send_email", description: "Send an email message to an address.", inputSchema: {} },
+      { name: "list_team", description: "List the members of a team.", inputSchema: {} },
+    ];
+    const { searches } = explainQuery(
+      { q: "can you send a message to the team right now", expect: ["send_note"] },
+      { tools, searchers: labSearchers(tools), clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS },
+    );
+    // BM25 reads every word, stop words included, yet only content words are advice: "can", "you", "a", "to",
+    // "the", "right" and "now" are never listed as missing.
+    const bm25 = searches["anthropic-bm25"].expected[0];
+    expect(bm25.rank).toBe(3);
+    expect(bm25.presentWords).toEqual(["send"]);
+    expect(bm25.missingWords).toEqual(["message", "team"]);
+    expect(bm25.rankIfAdded).toEqual({ message: 2, team: 2 });
+    // In the client search "message" would not move it (send_email keeps its lead), so only "team" is advised.
     const client = searches.client.expected[0];
-    expect(client.rank).toBe(1);
-    expect(client.missingWords).toEqual(["open"]);
-    expect(client.presentWords).toEqual(["new", "ticket"]);
+    expect(client.rank).toBe(3);
+    expect(client.missingWords).toEqual(["team"]);
+    expect(client.rankIfAdded).toEqual({ team: 2 });
+    expect(client.ineffectiveMissingCount).toBe(1);
+    // The derived regex already ranks it first: nothing to advise.
+    expect(searches["anthropic-regex"].expected[0]).toMatchObject({ rank: 1, missingWords: [] });
   });
 
   it("gives the expected tool's rank in the whole catalog, beyond the top hits", () => {

@@ -4,8 +4,16 @@
  * and which of the query's words it has and lacks — in the words of the search that ranked it.
  */
 import type { CatalogTool } from "../catalog/types";
-import type { ClientSearchOptions, SearchHit, SearchId } from "../search";
+import {
+  createAnthropicBm25Search,
+  createAnthropicRegexSearch,
+  createClientSearch,
+  type ClientSearchOptions,
+  type SearchHit,
+  type SearchId,
+} from "../search";
 import { compilePythonPattern } from "../search/anthropic-regex-search";
+import { CONVERSATIONAL_FILLER_WORDS } from "../search/stop-words";
 import { searchInputFor } from "../search/evaluate";
 import { extractSearchFields } from "../search/tool-fields";
 import { isStopWord, PLAIN_TOKENIZE_OPTIONS, splitWords, tokenize, type TokenizeOptions } from "../search/tokenize";
@@ -39,9 +47,17 @@ export type ExpectedToolExplanation = {
   /** Rank in the whole catalog, or null when the search did not return it at all. */
   rank: number | null;
   score: number | null;
-  /** The query's words (as this search reads them) that the tool has, and those it lacks. */
+  /** The query's content words (as this search reads them; no stop words or request filler) that the tool has. */
   presentWords: string[];
+  /**
+   * The content words it lacks that would move it up: each was added to its description on its own and the catalog
+   * ranked again. Words whose addition changes nothing are left out, so this is advice, not a diff.
+   */
   missingWords: string[];
+  /** For each word of `missingWords`, the rank the tool would reach with that word added. */
+  rankIfAdded: Record<string, number>;
+  /** How many lacking content words were tried and would not change the rank. */
+  ineffectiveMissingCount: number;
   matches: SearchHit["matches"];
   fields: FieldHighlights | undefined;
 };
@@ -141,6 +157,38 @@ function wordCheck(
   };
 }
 
+/** Words that say nothing about a tool, whatever a search does with them: never advice for a description. */
+function isContentWord(word: string): boolean {
+  return !isStopWord(word) && !CONVERSATIONAL_FILLER_WORDS.has(word);
+}
+
+/** At most this many lacking words are tried by ranking again (each try re-indexes the catalog for one search). */
+const MAX_WORDS_TRIED = 8;
+
+/** The rank `name` reaches under search `id` when `word` is added to its description, or null when not returned. */
+function rankWithWord(
+  id: SearchId,
+  name: string,
+  word: string,
+  input: string,
+  tools: readonly CatalogTool[],
+  clientOptions: ClientSearchOptions,
+): number | null {
+  const changed = tools.map((tool) =>
+    tool.name === name ? { ...tool, description: `${tool.description ?? ""} ${word}`.trim() } : tool,
+  );
+  const searcher =
+    id === "anthropic-bm25"
+      ? createAnthropicBm25Search(changed)
+      : id === "anthropic-regex"
+        ? createAnthropicRegexSearch(changed)
+        : createClientSearch(changed, clientOptions);
+  const outcome = searcher.search(input, changed.length);
+  if (!outcome.ok) return null;
+  const position = outcome.hits.findIndex((hit) => hit.name === name);
+  return position === -1 ? null : position + 1;
+}
+
 export type ExplainInput = {
   tools: readonly CatalogTool[];
   searchers: LabSearchers;
@@ -171,6 +219,8 @@ function explainSearch(
       score: null,
       presentWords: [],
       missingWords: [],
+      rankIfAdded: {},
+      ineffectiveMissingCount: 0,
       matches: [],
       fields: undefined,
     }));
@@ -196,19 +246,32 @@ function explainSearch(
         score: null,
         presentWords: [],
         missingWords: [],
+        rankIfAdded: {},
+        ineffectiveMissingCount: 0,
         matches: [],
         fields: undefined,
       };
     const position = outcome.hits.findIndex((hit) => hit.name === name);
     const hit = position === -1 ? undefined : outcome.hits[position];
-    const present = check.words.filter((word) => check.has(tool, word));
+    const rank = position === -1 ? null : position + 1;
+    const content = check.words.filter(isContentWord);
+    const present = content.filter((word) => check.has(tool, word));
+    const lacking = rank === 1 ? [] : content.filter((word) => !present.includes(word)).slice(0, MAX_WORDS_TRIED);
+    const rankIfAdded: Record<string, number> = {};
+    for (const word of lacking) {
+      const reached = rankWithWord(id, name, word, input, tools, clientOptions);
+      if (reached !== null && (rank === null || reached < rank)) rankIfAdded[word] = reached;
+    }
+    const missingWords = lacking.filter((word) => word in rankIfAdded);
     return {
       name,
       inCatalog: true,
-      rank: position === -1 ? null : position + 1,
+      rank,
       score: hit?.score ?? null,
       presentWords: present,
-      missingWords: check.words.filter((word) => !present.includes(word)),
+      missingWords,
+      rankIfAdded,
+      ineffectiveMissingCount: lacking.length - missingWords.length,
       matches: hit?.matches ?? [],
       fields: fieldHighlights(tool, hit?.matches ?? [], rule),
     };

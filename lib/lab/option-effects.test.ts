@@ -10,6 +10,11 @@ describe("optionVariants", () => {
     const stemming = variants.find((variant) => variant.id === "stemming")!;
     expect(stemming).toMatchObject({ change: "off", options: { ...DEFAULT_CLIENT_SEARCH_OPTIONS, stemming: false } });
     expect(variants.find((variant) => variant.id === "fuzzy")!.options.fuzzy).toBe(0);
+    expect(variants.find((variant) => variant.id === "serverPrior")).toMatchObject({
+      change: "off",
+      options: { serverPrior: 0 },
+    });
+    expect(variants.find((variant) => variant.id === "requestFiller")!.options.requestFiller).toBe(false);
     expect(variants.find((variant) => variant.id === "fieldWeights")!.options.fieldWeights).toEqual({
       name: 1,
       description: 1,

@@ -11,7 +11,16 @@ import type { LabQuery } from "./query-set";
 import { runSteps, type Steps } from "./steps";
 
 export type ClientOptionId =
-  "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "fuzzy" | "fieldWeights";
+  | "splitIdentifiers"
+  | "stemming"
+  | "stopWords"
+  | "synonyms"
+  | "prefix"
+  | "fuzzy"
+  | "fieldWeights"
+  | "requestFiller"
+  | "serverPrior"
+  | "proximity";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "splitIdentifiers",
@@ -21,6 +30,9 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "synonyms",
   "prefix",
   "fuzzy",
+  "requestFiller",
+  "serverPrior",
+  "proximity",
 ];
 
 export type OptionVariant = { id: ClientOptionId; change: string; options: ClientSearchOptions };
@@ -38,10 +50,17 @@ function sameWeights(left: ClientSearchOptions["fieldWeights"], right: ClientSea
 
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
-  const flip = (id: "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix"): OptionVariant => ({
+  const flip = (
+    id: "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller",
+  ): OptionVariant => ({
     id,
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
+  });
+  const level = (id: "serverPrior" | "proximity"): OptionVariant => ({
+    id,
+    change: options[id] > 0 ? "off" : `on (${DEFAULT_CLIENT_SEARCH_OPTIONS[id]})`,
+    options: { ...options, [id]: options[id] > 0 ? 0 : DEFAULT_CLIENT_SEARCH_OPTIONS[id] },
   });
   const flatNow = sameWeights(options.fieldWeights, FLAT_WEIGHTS);
   return [
@@ -63,6 +82,9 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
       change: options.fuzzy > 0 ? "off" : `on (${DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy})`,
       options: { ...options, fuzzy: options.fuzzy > 0 ? 0 : DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy },
     },
+    flip("requestFiller"),
+    level("serverPrior"),
+    level("proximity"),
   ];
 }
 

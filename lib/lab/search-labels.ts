@@ -18,7 +18,7 @@ export const SEARCH_DESCRIPTIONS: Record<SearchId, { title: string; emulated: bo
   client: {
     title: "Client search",
     emulated: false,
-    note: "Ours (MiniSearch), used by gateway, stubs and Kimi: identifier splitting, stemming, stop words, weights, synonyms, prefix, fuzzy.",
+    note: "Ours (field-weighted BM25), used by gateway, stubs and Kimi: identifier splitting, stemming, stop words, weights, synonyms, prefix, fuzzy, request filler, server prior, proximity.",
   },
 };
 

@@ -1,17 +1,12 @@
-import { emptyCacheState } from "../cache";
-import type { CacheRules, CacheState } from "../cache/types";
-import type { CatalogTool } from "../catalog/types";
+import type { EngineWarning, StrategyRun, TranscriptMessage, WireRequest } from "../core";
+import { createEngine, type OpenedSession } from "../engine";
 import { summarise } from "../engine/totals";
-import type { Transcript, TranscriptMessage } from "../engine/transcript";
-import type { EngineWarning, StrategyRun, WireRequest } from "../engine/types";
-import { cacheRulesFor, computeCost, defaultModel, getModel, type ModelInfo } from "../models";
-import { providerAdapter, type ProviderAdapter, type RenderContext } from "../providers";
+import { computeCost } from "../models";
+import { providerAdapter } from "../providers";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
-import { createClientSearch, type ToolSearcher } from "../search";
-import { priceRenderedRequest } from "../simulator/price-rendered-request";
-import { strategyDefinition, type StrategyDefinition } from "../strategies";
-import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
-import { executeReply } from "./harness";
+import type { ModelReply, RemoteModel } from "../simulator/session";
+import type { TokenCounter, TokenizerKind } from "../tokens";
+import { executeReply } from "../strategies/client-side";
 import { readReply } from "./reply-blocks";
 import { describeReply } from "./step-info";
 import {
@@ -26,6 +21,7 @@ import {
   type PreviewPart,
 } from "./types";
 import { measuredUsageFrom, usageDifference } from "./usage";
+import type { ReadReply } from "./reply-blocks";
 import { overlayAssistantTurns } from "./wire-overlay";
 
 /** A real model may loop on tools; past this many requests in one user turn the run moves on (and says so). */
@@ -79,30 +75,24 @@ function toLiveError(error: unknown): LiveError {
   return { code: "live_run_failed", message: error instanceof Error ? error.message : String(error), status: 0 };
 }
 
+/** What the remote model hands back besides the transcript blocks: the provider's reply as it came. */
+type RemoteReply = ModelReply & { read: ReadReply; usage: LiveReplyUsage; durationMs: number };
+type LiveReplyUsage = ReturnType<typeof measuredUsageFrom>;
+
 /**
- * A live run: the real model drives the conversation, the strategy's client side answers its tool calls, and each
- * request is built by the same provider renderers and priced by the same cache model as the simulation. Resumable:
- * after Stop or an error nothing is lost, and `run()` again resends the request that did not complete.
+ * A live run: the real model drives the conversation, the strategy's client side answers its tool calls. It is the
+ * engine's `ConversationSession` (lib/simulator/session.ts) with a remote model in place of the scripted one, so
+ * each request is rendered, cached, priced and recorded by exactly the simulation's code. Resumable: after Stop or
+ * an error nothing is lost, and `run()` again resends the request that did not complete.
  */
 export class LiveRun {
   private status: LiveRunStatus = "idle";
   private readonly steps: LiveStep[] = [];
-  private readonly warnings: EngineWarning[] = [];
-  private readonly definition: StrategyDefinition;
-  private readonly provider: ProviderId;
-  private readonly model: ModelInfo;
-  private readonly refused?: string;
-  private readonly adapter: ProviderAdapter;
-  private readonly context: RenderContext;
-  private readonly rules: CacheRules;
-  private readonly search: ToolSearcher;
-  private readonly transcript: Transcript;
+  private readonly opened: OpenedSession;
   private readonly raw = new Map<number, unknown>();
-  private readonly discovered: Set<string>;
   private readonly erroredTools = new Set<string>();
   private readonly foundNeeds = new Set<string>();
   private readonly now: () => number;
-  private cacheState: CacheState = emptyCacheState();
   private turn = 0;
   private turnStarted = false;
   private requestsInTurn = 0;
@@ -114,32 +104,28 @@ export class LiveRun {
 
   constructor(private readonly options: LiveRunOptions) {
     const { scenario } = options;
-    this.definition = strategyDefinition(options.strategyId);
-    this.provider = options.provider ?? scenario.settings.provider;
-    this.model = getModel(this.provider, options.model ?? scenario.settings.model) ?? defaultModel(this.provider);
-    const settings = { ...scenario.settings, provider: this.provider, model: this.model.id };
-    const support = this.definition.supports(this.provider, this.model, settings);
-    if (!support.ok) {
-      this.refused = support.reason;
-      this.status = "refused";
-    }
-    const kind = this.model.tokenizer;
-    const factor = kind === "o200k" ? undefined : settings.tokenCorrectionFactors?.[kind];
-    const counter = options.counterFor
-      ? options.counterFor(kind, factor)
-      : createTokenCounter(kind, factor === undefined ? {} : { correctionFactor: factor });
-    const catalogByName = new Map<string, CatalogTool>(scenario.catalog.tools.map((tool) => [tool.name, tool]));
-    this.context = { settings, model: this.model, counter, catalogByName };
-    this.adapter = providerAdapter(this.provider);
-    const rules = cacheRulesFor(this.model, settings.cacheOverrides, settings.cacheTtl);
-    this.rules =
-      this.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules;
-    this.search = createClientSearch(scenario.catalog.tools);
-    const betas = this.definition.betas?.(settings);
-    const tools = this.refused ? [] : this.definition.initialTools({ ...scenario, settings });
-    this.transcript = { system: settings.system, tools, messages: [], ...(betas?.length ? { betas } : {}) };
-    this.discovered = new Set(settings.nonDeferredTools);
+    const provider = options.provider ?? scenario.settings.provider;
+    const engine = createEngine(options.counterFor ? { counterFor: options.counterFor } : {});
+    // A forced provider: an impossible combination is refused with the strategy's reason, never moved elsewhere.
+    this.opened = engine.openSession(scenario, options.strategyId, {
+      provider,
+      model: options.model ?? (provider === scenario.settings.provider ? scenario.settings.model : undefined),
+      discovered: scenario.settings.nonDeferredTools,
+      finishRequest: (request, messages) => {
+        const body = overlayAssistantTurns(provider, request.body, messages, this.raw);
+        return { ...request, body: options.wireModel ? { ...body, model: options.wireModel } : body };
+      },
+    });
+    if (this.opened.refused) this.status = "refused";
     this.now = options.now ?? (() => Date.now());
+  }
+
+  private get provider(): ProviderId {
+    return this.opened.provider;
+  }
+
+  private get warnings(): readonly EngineWarning[] {
+    return this.opened.session?.warnings ?? [];
   }
 
   snapshot(): LiveRunSnapshot {
@@ -147,8 +133,8 @@ export class LiveRun {
       status: this.status,
       strategyId: this.options.strategyId,
       provider: this.provider,
-      model: this.model.id,
-      ...(this.refused ? { refused: this.refused } : {}),
+      model: this.opened.model.id,
+      ...(this.opened.refused ? { refused: this.opened.refused } : {}),
       steps: [...this.steps],
       turn: this.turn,
       turnCount: this.options.scenario.turns.length,
@@ -156,7 +142,7 @@ export class LiveRun {
       interrupted: this.interrupted,
       error: this.error,
       warnings: [...this.warnings],
-      tokenCounting: { exact: this.context.counter.exact, label: this.context.counter.label },
+      tokenCounting: this.opened.tokenCounting,
     };
   }
 
@@ -166,12 +152,18 @@ export class LiveRun {
     const base = {
       id: this.options.strategyId,
       provider: this.provider,
-      model: this.model.id,
-      goals: this.definition.goals(this.context.settings),
-      tokenCounting: { exact: this.context.counter.exact, label: this.context.counter.label },
+      model: this.opened.model.id,
+      goals: this.opened.definition.goals(this.opened.settings),
+      tokenCounting: this.opened.tokenCounting,
     };
-    if (this.refused)
-      return { ...base, refused: { reason: this.refused }, steps: [], totals: summarise([], 0, 0), warnings: [] };
+    if (this.opened.refused)
+      return {
+        ...base,
+        refused: { reason: this.opened.refused },
+        steps: [],
+        totals: summarise([], 0, 0),
+        warnings: [],
+      };
     return {
       ...base,
       steps: [...this.steps],
@@ -182,7 +174,8 @@ export class LiveRun {
 
   /** Starts the run, or resumes it from the request that did not complete. Resolves when it stops for any reason. */
   async run(handlers: RunHandlers = {}): Promise<LiveRunSnapshot> {
-    if (this.status === "refused" || this.status === "done") return this.snapshot();
+    const session = this.opened.session;
+    if (!session || this.status === "refused" || this.status === "done") return this.snapshot();
     if (this.status === "running") throw new Error("live-run: already running");
     this.status = "running";
     this.error = null;
@@ -192,12 +185,12 @@ export class LiveRun {
     const limit = this.options.maxRequestsPerTurn ?? DEFAULT_MAX_REQUESTS_PER_TURN;
     while (this.turn < turns.length) {
       if (!this.turnStarted) {
-        this.append({ role: "user", blocks: [{ type: "text", text: turns[this.turn].user }] });
+        session.startTurn(this.turn, turns[this.turn].user, 0);
         this.turnStarted = true;
         this.requestsInTurn = 0;
       }
       if (this.requestsInTurn >= limit) {
-        this.warnings.push({
+        session.warnings.push({
           code: "live-turn-limit",
           message: `Turn ${this.turn + 1} stopped after ${limit} requests: the model kept calling tools.`,
         });
@@ -223,14 +216,6 @@ export class LiveRun {
     this.turnStarted = false;
   }
 
-  /** Appends a message, merging consecutive user blocks into one user turn as the APIs require. */
-  private append(message: TranscriptMessage): void {
-    const last = this.transcript.messages[this.transcript.messages.length - 1];
-    if (message.role === "user" && last?.role === "user") last.blocks.push(...message.blocks);
-    else
-      this.transcript.messages.push(message.role === "user" ? { role: "user", blocks: [...message.blocks] } : message);
-  }
-
   private interrupt(reason: "stopped" | "failed", request: WireRequest, error: LiveError | null): "interrupted" {
     this.status = reason;
     this.error = error;
@@ -247,125 +232,127 @@ export class LiveRun {
     }
   }
 
+  /** The provider's model, reached through the transport; its reply read back into transcript blocks. */
+  private remoteModel(signal: AbortSignal | undefined, update: () => void): RemoteModel<RemoteReply> {
+    const endpoint = this.options.endpoint ?? { kind: "official" as const };
+    return {
+      reply: async (exchange) => {
+        const body = exchange.request.body;
+        const betas = (exchange.request.headers["anthropic-beta"] ?? "")
+          .split(",")
+          .map((beta) => beta.trim())
+          .filter(Boolean);
+        const wasInterrupted = this.interrupted !== null;
+        const reply = await this.options.transport.send(
+          { provider: this.provider, endpoint, body, betas },
+          {
+            signal,
+            onPreview: (event) => {
+              this.applyPreview(event);
+              update();
+            },
+          },
+        );
+        const read = readReply(this.provider, reply.response);
+        const info = describeReply(read.blocks, this.erroredTools);
+        const usage = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
+        const notes = [...read.notes];
+        if (this.attempts > 1) notes.push(`sent ${this.attempts} times: earlier attempts did not complete`);
+        if (wasInterrupted)
+          notes.push(
+            "an earlier attempt of this request was interrupted; the provider may already have cached its prompt, so a cache read here can be real and still differ from the prediction",
+          );
+        if (!usage) notes.push("the provider reported no usage for this request");
+        const appendAssistant = read.blocks.length > 0 || (Array.isArray(read.raw) && read.raw.length > 0);
+        // The provider's own assistant turn goes back verbatim at the index it is about to take (wire-overlay).
+        if (appendAssistant) this.raw.set(exchange.messages.length, read.raw);
+        return {
+          blocks: read.blocks,
+          response: reply.response,
+          kind: info.kind,
+          title: info.title,
+          notes,
+          appendAssistant,
+          read,
+          usage,
+          durationMs: reply.durationMs,
+        };
+      },
+    };
+  }
+
   private async sendOnce(
     signal: AbortSignal | undefined,
     update: () => void,
   ): Promise<"interrupted" | { continues: boolean }> {
-    const endpoint = this.options.endpoint ?? { kind: "official" as const };
-    let rendered;
-    try {
-      rendered = this.adapter.renderRequest(this.transcript, this.context);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return this.interrupt(
-        "failed",
-        { method: "POST", url: this.adapter.endpoint, headers: {}, body: {} },
-        { code: "render_failed", message, status: 0 },
-      );
-    }
-    const body = overlayAssistantTurns(this.provider, rendered.request.body, this.transcript.messages, this.raw);
-    if (this.options.wireModel) body.model = this.options.wireModel;
-    const request: WireRequest = { ...rendered.request, body };
-    const betas = (request.headers["anthropic-beta"] ?? "")
-      .split(",")
-      .map((beta) => beta.trim())
-      .filter(Boolean);
+    const session = this.opened.session!;
+    let sentRequest: WireRequest | null = null;
+    const model = this.remoteModel(signal, update);
     this.preview = [];
-    this.attempts += 1;
-    const wasInterrupted = this.interrupted !== null;
-    const startedAt = this.now();
-    this.startedAt ??= startedAt;
-    let reply;
+    let answered;
     try {
-      reply = await this.options.transport.send(
-        { provider: this.provider, endpoint, body, betas },
+      answered = await session.askRemote(
         {
-          signal,
-          onPreview: (event) => {
-            this.applyPreview(event);
-            update();
+          reply: (exchange) => {
+            sentRequest = exchange.request;
+            this.attempts += 1;
+            return model.reply(exchange);
           },
+        },
+        () => {
+          const startedAt = this.now();
+          this.startedAt ??= startedAt;
+          return { clockSeconds: (startedAt - this.startedAt) / 1000 };
         },
       );
     } catch (error) {
-      if (abortError(error, signal)) return this.interrupt("stopped", request, null);
-      return this.interrupt("failed", request, toLiveError(error));
+      if (!sentRequest) {
+        const message = error instanceof Error ? error.message : String(error);
+        return this.interrupt(
+          "failed",
+          { method: "POST", url: providerAdapter(this.provider).endpoint, headers: {}, body: {} },
+          { code: "render_failed", message, status: 0 },
+        );
+      }
+      if (abortError(error, signal)) return this.interrupt("stopped", sentRequest, null);
+      return this.interrupt("failed", sentRequest, toLiveError(error));
     }
-
-    const clockSeconds = (startedAt - this.startedAt) / 1000;
-    const read = readReply(this.provider, reply.response);
-    const { cache, tokens, cost, costOptions } = priceRenderedRequest({
-      segments: rendered.segments,
-      rules: this.rules,
-      state: this.cacheState,
-      nowSeconds: clockSeconds,
-      outputTokens: this.context.counter.count(this.adapter.outputText(read.blocks)),
-      prices: this.model.prices,
-      ttl: this.context.settings.cacheTtl,
-    });
-    this.cacheState = cache.nextState;
-    const measured = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
-    const measuredCost = measured ? computeCost(measured, this.model.prices, costOptions) : null;
-    const info = describeReply(read.blocks, this.erroredTools);
-    const notes = [...read.notes];
-    if (this.attempts > 1) notes.push(`sent ${this.attempts} times: earlier attempts did not complete`);
-    if (wasInterrupted)
-      notes.push(
-        "an earlier attempt of this request was interrupted; the provider may already have cached its prompt, so a cache read here can be real and still differ from the prediction",
-      );
-    if (!measured) notes.push("the provider reported no usage for this request");
-    const step: LiveStep = {
-      index: this.steps.length,
-      turn: this.turn,
-      kind: info.kind,
-      title: info.title,
-      clockSeconds,
-      request,
-      response: reply.response,
-      segments: rendered.segments,
-      segmentStatus: cache.segmentStatus,
-      tokens,
-      divergence: cache.divergence,
-      cost,
-      notes,
-      warnings: rendered.warnings,
+    const { step, reply, priced } = answered;
+    const measured = reply.usage;
+    const measuredCost = measured ? computeCost(measured, this.opened.model.prices, priced.costOptions) : null;
+    const liveStep: LiveStep = Object.assign(step, {
       measured,
       measuredCost,
       difference:
-        measured && measuredCost ? usageDifference(measured, tokens, measuredCost.totalUsd, cost.totalUsd) : null,
+        measured && measuredCost
+          ? usageDifference(measured, step.tokens, measuredCost.totalUsd, step.cost.totalUsd)
+          : null,
       durationMs: reply.durationMs,
       attempts: this.attempts,
-    };
-    for (const warning of [...rendered.warnings, ...(cache.warnings ?? [])]) {
-      if (!this.warnings.some((known) => known.code === warning.code)) this.warnings.push(warning);
-    }
+    });
 
-    if (read.blocks.length > 0 || (Array.isArray(read.raw) && read.raw.length > 0)) {
-      this.raw.set(this.transcript.messages.length, read.raw);
-      this.append({ role: "assistant", blocks: read.blocks });
-    }
     const outcome = executeReply(
       {
-        strategyId: this.options.strategyId,
+        client: this.opened.definition.client,
         catalogTools: this.options.scenario.catalog.tools,
-        tool: (name) => this.context.catalogByName.get(name),
-        search: this.search,
-        searchResultLimit: this.context.settings.searchResultLimit,
-        discovered: this.discovered,
-        tools: this.transcript.tools,
+        tool: (name) => session.tool(name),
+        search: session.searchers.client,
+        searchResultLimit: this.opened.settings.searchResultLimit,
+        discovered: session.discovered,
+        tools: session.tools,
       },
-      read.blocks,
+      reply.read.blocks,
     );
-    step.notes.push(...outcome.notes);
-    for (const message of outcome.append) this.append(message);
-    if (outcome.tools) this.transcript.tools = outcome.tools;
+    liveStep.notes.push(...outcome.notes);
+    for (const message of outcome.append) session.append(message);
+    if (outcome.tools) session.setTools(outcome.tools);
     this.trackResults(outcome.append, outcome.ran);
 
-    this.steps.push(step);
+    this.steps.push(liveStep);
     this.attempts = 0;
     this.interrupted = null;
     this.preview = [];
-    return { continues: outcome.continues || read.paused };
+    return { continues: outcome.continues || reply.read.paused };
   }
 
   private trackResults(appended: readonly TranscriptMessage[], ran: readonly string[]): void {

@@ -1,4 +1,4 @@
-import type { CostBreakdown } from "../engine/types";
+import type { CostBreakdown } from "../core";
 import type { CacheTtl } from "../scenario/types";
 import type { PriceTable } from "./types";
 

@@ -1,12 +1,13 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import {
   ANTHROPIC_BM25_INPUT_KEY,
   ANTHROPIC_MAX_CACHE_BREAKPOINTS,
   anthropicSearchToolName,
   anthropicSearchToolType,
 } from "./anthropic-constants";
+import { anthropicBodySegments, anthropicContentBlockText, anthropicToolPromptText } from "./anthropic-body-segments";
 import { memoisePerTool, SegmentList } from "./segment-list";
 import { STUB_INPUT_SCHEMA, stubDescription } from "./stub-definition";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
@@ -29,9 +30,7 @@ export function anthropicToolDefinition(tool: CatalogTool, variant: "full" | "de
             ...(tool.inputExamples?.length ? { input_examples: tool.inputExamples } : {}),
             ...(variant === "deferred" ? { defer_loading: true } : {}),
           };
-    // The prompt sees the definition without defer_loading; that flag only decides where it is expanded.
-    const { defer_loading: _deferLoading, ...promptPart } = wire;
-    return { wire, text: JSON.stringify(promptPart) };
+    return { wire, text: anthropicToolPromptText(wire) };
   });
 }
 
@@ -81,36 +80,40 @@ function renderTools(entries: readonly ToolEntry[], list: SegmentList): Json[] {
   });
 }
 
+/** The wire blocks of one transcript block; their prompt texts come from the same function a recorded body uses. */
 function renderBlock(
   block: TranscriptBlock,
   context: RenderContext,
 ): { wire: Json[]; texts: string[]; definitions: string[] } {
+  const wire = wireBlocks(block);
+  const rendered = wire.map((part) => anthropicContentBlockText(part, (names) => definitionTextOf(names, context)));
+  return { wire, texts: rendered.map((part) => part.text), definitions: rendered.map((part) => part.definitions) };
+}
+
+function wireBlocks(block: TranscriptBlock): Json[] {
   switch (block.type) {
     case "text":
-      return { wire: [{ type: "text", text: block.text }], texts: [block.text], definitions: [""] };
-    case "tool-call": {
-      const wire = { type: "tool_use", id: block.id, name: block.name, input: block.input };
-      return { wire: [wire], texts: [JSON.stringify(wire)], definitions: [""] };
-    }
-    case "tool-result": {
-      const wire = {
-        type: "tool_result",
-        tool_use_id: block.callId,
-        content: block.content,
-        ...(block.isError ? { is_error: true } : {}),
-      };
-      return { wire: [wire], texts: [JSON.stringify(wire)], definitions: [""] };
-    }
-    case "tool-reference-result": {
-      const wire = {
-        type: "tool_result",
-        tool_use_id: block.callId,
-        content: block.toolNames.map((name) => ({ type: "tool_reference", tool_name: name })),
-      };
+      return [{ type: "text", text: block.text }];
+    case "tool-call":
+      return [{ type: "tool_use", id: block.id, name: block.name, input: block.input }];
+    case "tool-result":
+      return [
+        {
+          type: "tool_result",
+          tool_use_id: block.callId,
+          content: block.content,
+          ...(block.isError ? { is_error: true } : {}),
+        },
+      ];
+    case "tool-reference-result":
       // The API expands each reference to the full definition inline (PROTOCOLS §1.5): that is what is billed.
-      const definitions = definitionTextOf(block.toolNames, context);
-      return { wire: [wire], texts: [JSON.stringify(wire) + definitions], definitions: [definitions] };
-    }
+      return [
+        {
+          type: "tool_result",
+          tool_use_id: block.callId,
+          content: block.toolNames.map((name) => ({ type: "tool_reference", tool_name: name })),
+        },
+      ];
     case "server-tool-search": {
       const inputKey = block.variant === "regex" ? "pattern" : ANTHROPIC_BM25_INPUT_KEY;
       const use = {
@@ -130,13 +133,7 @@ function renderBlock(
               error_code: block.result.errorCode,
               error_message: block.result.errorMessage,
             };
-      const result = { type: "tool_search_tool_result", tool_use_id: block.id, content };
-      const definitions = "toolNames" in block.result ? definitionTextOf(block.result.toolNames, context) : "";
-      return {
-        wire: [use, result],
-        texts: [JSON.stringify(use), JSON.stringify(result) + definitions],
-        definitions: ["", definitions],
-      };
+      return [use, { type: "tool_search_tool_result", tool_use_id: block.id, content }];
     }
     default:
       throw new Error(`anthropic-messages: block ${block.type} is not part of the Anthropic Messages API`);
@@ -304,6 +301,7 @@ export const anthropicMessages: ProviderAdapter = {
   label: "Anthropic Messages",
   endpoint: "https://api.anthropic.com/v1/messages",
   renderRequest,
+  segmentBody: anthropicBodySegments,
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
     const content = renderResponseContent(blocks, context);
     return {

@@ -15,5 +15,12 @@ export function providerAdapter(id: ProviderId): ProviderAdapter {
   return PROVIDERS[id];
 }
 
-export type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+export type {
+  BodyContext,
+  BodySegments,
+  ProviderAdapter,
+  RenderContext,
+  RenderedRequest,
+  SimulatedUsage,
+} from "./types";
 export { anthropicToolDefinition } from "./anthropic-messages";

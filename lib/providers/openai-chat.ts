@@ -1,8 +1,9 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
 import { chatFunction } from "./openai-function";
+import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
 import { SegmentList } from "./segment-list";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
 
@@ -103,12 +104,14 @@ export function createChatRenderer(dialect: ChatDialect) {
     const tools = transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list));
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
+        // The same prompt text a recorded body's message gets (an imported trace), so both are cached alike.
+        const prompt = chatMessagePromptText(rendered.wire, () => undefined);
         list.add({
           path: `messages[${messages.length}]`,
           label: rendered.label,
           group: "messages",
-          promptText: rendered.text,
-          toolDefinitionText: rendered.definitions,
+          promptText: prompt.text,
+          toolDefinitionText: prompt.definitions,
         });
         messages.push(rendered.wire);
       }
@@ -227,6 +230,7 @@ export const openaiChat: ProviderAdapter = {
   label: "OpenAI Chat Completions (and compatible servers)",
   endpoint: "https://api.openai.com/v1/chat/completions",
   renderRequest: createChatRenderer("openai"),
+  segmentBody: chatBodySegments,
   renderResponse: chatResponse("openai"),
   outputText,
 };
@@ -236,6 +240,7 @@ export const moonshotChat: ProviderAdapter = {
   label: "Moonshot (Kimi) Chat Completions",
   endpoint: "https://api.moonshot.ai/v1/chat/completions",
   renderRequest: createChatRenderer("moonshot"),
+  segmentBody: chatBodySegments,
   renderResponse: chatResponse("moonshot"),
   outputText,
 };

@@ -1,7 +1,8 @@
-import type { EngineWarning } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../engine/transcript";
+import type { EngineWarning } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import { responsesFunction } from "./openai-function";
 import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
+import { responsesBodySegments, responsesItemPromptText } from "./openai-responses-body-segments";
 import { SegmentList } from "./segment-list";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
 
@@ -141,12 +142,14 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
       throw new Error(`openai-responses: ${message.role} messages are not supported`);
     for (const block of message.blocks) {
       const item = renderItem(block, message.role, context);
+      // The same prompt text a recorded body's item gets (an imported trace), so both are cached alike.
+      const prompt = responsesItemPromptText(item.wire);
       list.add({
         path: `input[${input.length}]`,
         label: `${String(item.wire.type ?? `${message.role} message`).replaceAll("_", " ")}`,
         group: "messages",
-        promptText: item.text,
-        toolDefinitionText: item.definitions || undefined,
+        promptText: prompt.text,
+        toolDefinitionText: prompt.definitions || undefined,
       });
       input.push(item.wire);
     }
@@ -181,6 +184,7 @@ export const openaiResponses: ProviderAdapter = {
   label: "OpenAI Responses",
   endpoint: "https://api.openai.com/v1/responses",
   renderRequest,
+  segmentBody: responsesBodySegments,
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
     const output = blocks.map((block, index) => {
       if (block.type === "text")

@@ -1,5 +1,5 @@
 import { hashString } from "../cache";
-import type { Segment, SegmentGroup } from "../engine/types";
+import type { Segment, SegmentGroup } from "../core";
 import type { TokenCounter } from "../tokens";
 
 /** Segment keys per block text. V8 caches a string's hash in the string, so a repeated lookup is O(1). */

@@ -1,6 +1,6 @@
 import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning, Segment, WireRequest } from "../engine/types";
-import type { Transcript, TranscriptBlock } from "../engine/transcript";
+import type { EngineWarning, Segment, WireRequest } from "../core";
+import type { Transcript, TranscriptBlock } from "../core";
 import type { ModelInfo } from "../models";
 import type { ScenarioSettings, ProviderId } from "../scenario/types";
 import type { TokenCounter } from "../tokens";
@@ -14,6 +14,11 @@ export type RenderContext = {
 };
 
 export type RenderedRequest = { request: WireRequest; segments: Segment[]; warnings: EngineWarning[] };
+
+/** What turning a recorded wire body into segments needs: no catalog, no settings (the body carries them). */
+export type BodyContext = { model: ModelInfo; counter: TokenCounter };
+
+export type BodySegments = { segments: Segment[]; warnings: EngineWarning[] };
 
 /** The usage the simulated provider reports, in neutral terms; each provider maps it to its own fields. */
 export type SimulatedUsage = {
@@ -29,6 +34,11 @@ export interface ProviderAdapter {
   readonly label: string;
   readonly endpoint: string;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
+  /**
+   * The segment list of a wire body as it was sent (an imported trace): its own cache markers and order. For a body
+   * this module rendered, it equals `renderRequest`'s segments (lib/providers/body-segments.test.ts).
+   */
+  segmentBody(body: Record<string, unknown>, context: BodyContext): BodySegments;
   /** The provider's response body for an assistant turn made of these blocks. */
   renderResponse(
     blocks: TranscriptBlock[],

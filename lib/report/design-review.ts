@@ -15,6 +15,7 @@ import { GOALS } from "../view/goals";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
 import { STRATEGY_STYLES } from "../view/strategy-colors";
+import { baselineStrategyId } from "../strategies";
 
 /** What the report needs of a run: the compare table's fields and each step's turn and cost (RunSummary fits). */
 export type ReportRun = {
@@ -201,7 +202,7 @@ function breakEvenSection(
     const closed = formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals });
     const gap = line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
     const turn =
-      line.id === "full"
+      line.id === baselineStrategyId()
         ? "baseline"
         : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
     return `| ${escapeText(strategyTitle(line.id))} | ${engine} | ${closed} | ${gap} | ${turn} |`;

@@ -1,4 +1,4 @@
-import type { StrategyRun } from "../engine/types";
+import type { StrategyRun, StrategyTotals } from "../engine/types";
 import type { Scenario } from "../scenario/types";
 
 /** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
@@ -23,19 +23,24 @@ export function simulationJson(runs: readonly StrategyRun[]) {
         divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
         costUsd: step.cost.totalUsd,
       })),
-      totals: {
-        input: run.totals.input,
-        cacheRead: run.totals.cacheRead,
-        cacheWrite: run.totals.cacheWrite,
-        uncached: run.totals.uncached,
-        requests: run.totals.requests,
-        costUsd: run.totals.costUsd,
-        cacheHitRateByTokens: run.totals.cacheHitRateByTokens,
-        cacheHitRateByRequests: run.totals.cacheHitRateByRequests,
-        toolsFound: run.totals.toolsFound,
-        toolsNeeded: run.totals.toolsNeeded,
-      },
+      totals: totalsJson(run.totals),
     })),
+  };
+}
+
+/** A run's totals as `simulate --json` prints them (also the totals of `npm run trace -- --json`). */
+export function totalsJson(totals: StrategyTotals) {
+  return {
+    input: totals.input,
+    cacheRead: totals.cacheRead,
+    cacheWrite: totals.cacheWrite,
+    uncached: totals.uncached,
+    requests: totals.requests,
+    costUsd: totals.costUsd,
+    cacheHitRateByTokens: totals.cacheHitRateByTokens,
+    cacheHitRateByRequests: totals.cacheHitRateByRequests,
+    toolsFound: totals.toolsFound,
+    toolsNeeded: totals.toolsNeeded,
   };
 }
 

@@ -1,32 +1,11 @@
-import type { CacheRules } from "../cache/types";
-import type { Catalog } from "../catalog/types";
+import type { CacheRules, CacheTtl } from "../core/cache-rules";
+import type { ProviderId } from "../core/ids";
+import type { Catalog } from "../core";
 
 export const SCENARIO_FORMAT_VERSION = 1;
 
-export type ProviderId = "anthropic" | "openai-responses" | "openai-chat" | "moonshot";
-
-export type StrategyId =
-  | "full"
-  | "naive-dynamic"
-  | "anthropic-tool-search"
-  | "openai-tool-search"
-  | "stubs"
-  | "gateway"
-  | "kimi-dynamic"
-  | "anthropic-mid-conversation";
-
-export const STRATEGY_IDS: readonly StrategyId[] = [
-  "full",
-  "naive-dynamic",
-  "anthropic-tool-search",
-  "openai-tool-search",
-  "stubs",
-  "gateway",
-  "kimi-dynamic",
-  "anthropic-mid-conversation",
-];
-
-export const PROVIDER_IDS: readonly ProviderId[] = ["anthropic", "openai-responses", "openai-chat", "moonshot"];
+export { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "../core/ids";
+export type { CacheTtl } from "../core/cache-rules";
 
 /** One tool the task of a user turn needs, with the arguments the model should pass. */
 export type NeededToolCall = {
@@ -50,8 +29,6 @@ export type ScenarioTurn = {
   /** The model's final answer text; a short default is generated when absent. */
   answer?: string;
 };
-
-export type CacheTtl = "5m" | "1h";
 
 export type ScenarioSettings = {
   provider: ProviderId;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "../catalog/types";
-import { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "./client-search";
+import {
+  boundedEditDistance,
+  createClientSearch,
+  DEFAULT_CLIENT_SEARCH_OPTIONS,
+  inverseDocumentFrequency,
+  saturate,
+  splitServerName,
+  type ClientSearchOptions,
+} from "./client-search";
 import { SAMPLE_TOOLS } from "./fixtures/sample-tools";
 
 function hitNames(tools: readonly CatalogTool[], query: string, options?: Partial<ClientSearchOptions>): string[] {
@@ -86,5 +94,115 @@ describe("createClientSearch", () => {
       expect(hitNames(SAMPLE_TOOLS, "wether")).toEqual(["get_weather"]);
       expect(hitNames(SAMPLE_TOOLS, "wether", { fuzzy: 0 })).toEqual([]);
     });
+
+    it("requestFiller: `please help me` no longer pulls in a tool about help", () => {
+      const tools: CatalogTool[] = [
+        { name: "get_help", description: "Shows help for commands.", inputSchema: {} },
+        { name: "get_weather", description: "Weather forecast for a city.", inputSchema: {} },
+      ];
+      expect(hitNames(tools, "please help me check the weather")).toEqual(["get_weather"]);
+      expect(hitNames(tools, "please help me check the weather", { requestFiller: false })).toEqual([
+        "get_help",
+        "get_weather",
+      ]);
+    });
+
+    it("serverPrior: a query that names a server ranks that server's tool first", () => {
+      const tools: CatalogTool[] = [
+        { name: "alpha:send_message", description: "Send a message to a channel.", inputSchema: {} },
+        { name: "bravo:send_message", description: "Send a message to a channel.", inputSchema: {} },
+        { name: "gamma:list_items", description: "List items.", inputSchema: {} },
+      ];
+      expect(hitNames(tools, "send a message on bravo")[0]).toBe("bravo:send_message");
+      expect(hitNames(tools, "send a message on bravo", { serverPrior: 0 })[0]).toBe("alpha:send_message");
+    });
+
+    it("proximity: words that stand together in the description win over the same words apart", () => {
+      const tools: CatalogTool[] = [
+        { name: "tool_a", description: "Request review of a pull later.", inputSchema: {} },
+        { name: "tool_b", description: "Pull request review later, of a.", inputSchema: {} },
+      ];
+      const plain = { synonyms: false, prefix: false, fuzzy: 0 };
+      expect(hitNames(tools, "pull request", plain)).toEqual(["tool_b", "tool_a"]);
+      expect(hitNames(tools, "pull request", { ...plain, proximity: 0 })).toEqual(["tool_a", "tool_b"]);
+    });
+  });
+
+  describe("identifiers written together or apart", () => {
+    it("`postgresql` finds a tool that writes PostgreSQL, which splitting alone reads as postgre + sql", () => {
+      const tools: CatalogTool[] = [
+        { name: "query", description: "Run a read-only SQL query against PostgreSQL.", inputSchema: {} },
+        { name: "list_tables", description: "List the tables of a database.", inputSchema: {} },
+      ];
+      expect(hitNames(tools, "postgresql")).toEqual(["query"]);
+      expect(hitNames(tools, "PostgreSQL")).toEqual(["query"]);
+    });
+
+    it("a query word written together meets a tool that writes it apart, and the reverse", () => {
+      const tools: CatalogTool[] = [
+        { name: "read_file", description: "Read a file from the file system.", inputSchema: {} },
+        { name: "sequentialthinking", description: "Think step by step.", inputSchema: {} },
+        { name: "list_items", description: "Sequential listing of thinking notes.", inputSchema: {} },
+      ];
+      const exact = { synonyms: false, prefix: false, fuzzy: 0, stemming: false };
+      expect(hitNames(tools, "filesystem", exact)).toEqual(["read_file"]);
+      expect(hitNames(tools, "sequential thinking", exact)[0]).toBe("sequentialthinking");
+    });
+
+    it("digits: `session42` is found by `session` and by `42`", () => {
+      const tools: CatalogTool[] = [{ name: "open", description: "Opens session42.", inputSchema: {} }];
+      expect(hitNames(tools, "session")).toEqual(["open"]);
+      expect(hitNames(tools, "42")).toEqual(["open"]);
+    });
+  });
+
+  describe("scoring, by hand", () => {
+    it("one description match is IDF × saturated field-weighted frequency", () => {
+      const tools: CatalogTool[] = [
+        { name: "one", description: "alpha beta", inputSchema: {} },
+        { name: "two", description: "gamma delta", inputSchema: {} },
+        { name: "three", description: "epsilon zeta", inputSchema: {} },
+      ];
+      // N = 3, df = 1: ln(1 + 2.5 / 1.5) = ln(8/3). Description weight 1.5 at average length: 1.5 × 2.2 / 2.7.
+      const outcome = createClientSearch(tools).search("alpha");
+      expect(outcome.ok && outcome.hits[0].score).toBeCloseTo(Math.log(8 / 3) * ((1.5 * 2.2) / 2.7), 10);
+      expect(outcome.ok && outcome.hits[0].score).toBeCloseTo(1.198791, 6);
+    });
+
+    it("equal scores put the shorter name first, then catalog order", () => {
+      const tools: CatalogTool[] = [
+        { name: "zzz_longer_name", description: "Fetch the weather.", inputSchema: {} },
+        { name: "yyy", description: "Fetch the weather.", inputSchema: {} },
+        { name: "xxx", description: "Fetch the weather.", inputSchema: {} },
+      ];
+      expect(hitNames(tools, "weather")).toEqual(["yyy", "xxx", "zzz_longer_name"]);
+    });
+  });
+});
+
+describe("scoring pieces", () => {
+  it("inverseDocumentFrequency is Lucene's non-negative BM25 IDF", () => {
+    expect(inverseDocumentFrequency(3, 1)).toBeCloseTo(Math.log(8 / 3), 12);
+    expect(inverseDocumentFrequency(10, 10)).toBeCloseTo(Math.log(1 + 0.5 / 10.5), 12);
+  });
+
+  it("saturate is tf × (k1 + 1) / (k1 + tf) with k1 = 1.2", () => {
+    expect(saturate(0)).toBe(0);
+    expect(saturate(1)).toBeCloseTo(1, 12);
+    expect(saturate(2)).toBeCloseTo(4.4 / 3.2, 12);
+  });
+
+  it("boundedEditDistance counts edits and stops past the bound", () => {
+    expect(boundedEditDistance("wether", "weather", 1)).toBe(1);
+    expect(boundedEditDistance("kitten", "sitting", 3)).toBe(3);
+    expect(boundedEditDistance("kitten", "sitting", 1)).toBe(2);
+  });
+
+  it("splitServerName cuts at the last colon", () => {
+    expect(splitServerName("github-mcp-server:create_issue")).toEqual({
+      server: "github-mcp-server",
+      tool: "create_issue",
+    });
+    expect(splitServerName("create_issue")).toEqual({ server: undefined, tool: "create_issue" });
   });
 });

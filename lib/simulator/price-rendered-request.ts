@@ -1,6 +1,6 @@
 import { evaluateCache } from "../cache";
 import type { CacheEvaluation, CacheRules, CacheState } from "../cache/types";
-import type { CostBreakdown, Segment, StepTokens } from "../engine/types";
+import type { CostBreakdown, Segment, StepTokens } from "../core";
 import { computeCost, type CostOptions, type PriceTable } from "../models";
 import type { CacheTtl } from "../scenario/types";
 

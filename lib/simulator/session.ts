@@ -1,40 +1,96 @@
 import { defaultMockResult, validateToolArguments } from "../catalog";
-import type { CatalogTool } from "../catalog/types";
 import { emptyCacheState } from "../cache";
-import type { CacheRules, CacheState } from "../cache/types";
-import type { EngineStep, EngineWarning, StepKind } from "../engine/types";
-import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
-import type { ProviderAdapter, RenderContext } from "../providers";
+import type { CacheState } from "../cache/types";
+import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
+import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
+import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
 import type { ToolSearcher } from "../search";
-import { priceRenderedRequest } from "./price-rendered-request";
+import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
+
+/** The searches a strategy can run on the catalog (built lazily by the engine: a live run needs only one). */
+export type SessionSearchers = {
+  readonly bm25: ToolSearcher;
+  readonly regex: ToolSearcher;
+  readonly client: ToolSearcher;
+};
 
 /** What the session needs from the engine; built once per run. */
 export type SessionOptions = {
   adapter: ProviderAdapter;
   context: RenderContext;
   cacheRules: CacheRules;
-  searchers: { bm25: ToolSearcher; regex: ToolSearcher; client: ToolSearcher };
+  searchers: SessionSearchers;
   system: string;
   tools: ToolEntry[];
   betas?: string[];
+  /** Tools callable from the start (live runs: the non-deferred tools). */
+  discovered?: Iterable<string>;
+  /**
+   * Turns the rendered request into the one actually sent (live: the provider's own assistant turns put back, the
+   * wire model name). The step records the finished request; the segments stay the rendered ones.
+   */
+  finishRequest?: (request: WireRequest, messages: readonly TranscriptMessage[]) => WireRequest;
   /** Called with each step's compute time; only the benchmark listens. */
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
 };
 
+/** One request as the model receives it: rendered by the provider module, about to be answered. */
+export type Exchange = {
+  request: WireRequest;
+  rendered: RenderedRequest;
+  /** The transcript the request was rendered from (read only). */
+  messages: readonly TranscriptMessage[];
+};
+
+/** The model's answer to one request. */
+export type ModelReply = {
+  blocks: TranscriptBlock[];
+  /** The provider's own response; absent for the scripted model, whose response the session renders. */
+  response?: Record<string, unknown>;
+  /** What the request was for; the simulation's strategy knows it, a live run reads it from the reply. */
+  kind?: StepKind;
+  title?: string;
+  notes?: string[];
+  /** Whether the assistant turn joins the transcript (a live reply with nothing in it does not). Default true. */
+  appendAssistant?: boolean;
+};
+
 /**
- * The simulated conversation under one strategy. A strategy drives it: `send` renders the request for the
- * transcript so far, prices it against the cache model, records the step, then appends the simulated reply.
+ * Who answers the session's requests: the scripted model of the simulation (a strategy decides what it says, so
+ * the run is deterministic) or a remote model (a provider's streamed reply, lib/live). Both go through the same
+ * render → reply → cache model → price → record loop in `ConversationSession`.
  */
-export class SimulationSession {
+export interface Model<Reply extends ModelReply = ModelReply> {
+  reply(exchange: Exchange): Reply;
+}
+export interface RemoteModel<Reply extends ModelReply = ModelReply> {
+  reply(exchange: Exchange): Promise<Reply>;
+}
+
+/** The simulation's model: says exactly what the strategy scripted. */
+export function scriptedModel(kind: StepKind, title: string, blocks: TranscriptBlock[], notes: string[] = []): Model {
+  return { reply: () => ({ blocks, kind, title, notes }) };
+}
+
+export type Answered<Reply extends ModelReply> = { step: EngineStep; reply: Reply; priced: PricedRequest };
+
+/**
+ * One conversation under one strategy, one request at a time: it holds the provider-neutral transcript, renders
+ * each request through the provider module, asks a `Model` for the reply, runs the cache model, prices the
+ * request, records the step and appends the reply. The simulation (a strategy drives it with the scripted model),
+ * live runs (a remote model; the strategy's client side answers its tool calls) and the decide panel's engine
+ * runs all use this one loop, so a live step's prediction is the simulation's arithmetic.
+ */
+export class ConversationSession {
   readonly steps: EngineStep[] = [];
   readonly warnings: EngineWarning[] = [];
   /** Tools the model can call without searching again (loaded, referenced, declared or already known). */
-  readonly discovered = new Set<string>();
+  readonly discovered: Set<string>;
   toolsNeeded = 0;
   toolsFound = 0;
   private readonly transcript: Transcript;
   private cacheState: CacheState = emptyCacheState();
-  private turn = 0;
+  private turnIndex = 0;
   private stepInTurn = 0;
   private counter = 0;
   private turnStartSeconds = 0;
@@ -45,20 +101,30 @@ export class SimulationSession {
       system: options.system,
       tools: options.tools,
       messages: [],
-      ...(options.betas ? { betas: options.betas } : {}),
+      ...(options.betas?.length ? { betas: options.betas } : {}),
     };
+    this.discovered = new Set(options.discovered ?? []);
   }
 
   get context(): RenderContext {
     return this.options.context;
   }
 
-  get searchers(): SessionOptions["searchers"] {
+  get searchers(): SessionSearchers {
     return this.options.searchers;
   }
 
   get tools(): readonly ToolEntry[] {
     return this.transcript.tools;
+  }
+
+  get messages(): readonly TranscriptMessage[] {
+    return this.transcript.messages;
+  }
+
+  /** The scripted user turn in progress, 0-based. */
+  get turn(): number {
+    return this.turnIndex;
   }
 
   /** Replaces the top-level tools (only naive-dynamic does this: it is the anti-pattern being shown). */
@@ -71,7 +137,7 @@ export class SimulationSession {
       const lastStep = this.steps[this.steps.length - 1];
       this.turnStartSeconds = (lastStep?.clockSeconds ?? 0) + minutesBetweenTurns * 60;
     }
-    this.turn = turn;
+    this.turnIndex = turn;
     this.stepInTurn = 0;
     this.append({ role: "user", blocks: [{ type: "text", text: userText }] });
   }
@@ -92,7 +158,7 @@ export class SimulationSession {
       last.blocks.push(...message.blocks);
       return;
     }
-    this.transcript.messages.push(message);
+    this.transcript.messages.push(message.role === "user" ? { role: "user", blocks: [...message.blocks] } : message);
   }
 
   appendToolResult(callId: string, toolName: string, content: string, isError = false): void {
@@ -108,42 +174,73 @@ export class SimulationSession {
     args: Record<string, unknown>,
     validateOnClient: boolean,
   ): { ok: boolean; content: string } {
-    if (validateOnClient) {
-      const validation = validateToolArguments(tool, args);
-      if (!validation.valid) {
-        return {
-          ok: false,
-          content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }),
-        };
-      }
-    }
-    const result = tool.mockResult ?? defaultMockResult(tool, args);
-    return { ok: true, content: typeof result === "string" ? result : JSON.stringify(result) };
+    return executeCatalogTool(tool, args, validateOnClient);
   }
 
-  /** One request to the provider, answered by the simulated model with `reply`. */
+  /** One request answered by the scripted model with `reply` (the simulation). */
   send(kind: StepKind, title: string, reply: TranscriptBlock[], notes: string[] = []): EngineStep {
-    const { adapter, context, cacheRules } = this.options;
+    return this.ask(scriptedModel(kind, title, reply, notes)).step;
+  }
+
+  /** One request answered synchronously (the scripted model). */
+  ask<Reply extends ModelReply>(model: Model<Reply>, at?: { clockSeconds: number }): Answered<Reply> {
     const startedAt = performance.now();
-    const rendered = adapter.renderRequest(this.transcript, context);
-    const clockSeconds = this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
-    const { cache, tokens, cost } = priceRenderedRequest({
+    const exchange = this.prepare();
+    const answered = this.complete(exchange, model.reply(exchange), at);
+    this.options.onStepTimed?.(answered.step, performance.now() - startedAt);
+    return answered;
+  }
+
+  /**
+   * One request answered by a remote model. Nothing of the session changes until the reply is in: when the model
+   * throws (Stop, a network error), asking again resends the same request. `at` is the wall clock of the send.
+   */
+  async askRemote<Reply extends ModelReply>(
+    model: RemoteModel<Reply>,
+    at: () => { clockSeconds: number },
+  ): Promise<Answered<Reply>> {
+    const exchange = this.prepare();
+    const clock = at();
+    return this.complete(exchange, await model.reply(exchange), clock);
+  }
+
+  /** Renders the transcript so far into the provider's request (throws when the provider cannot carry it). */
+  private prepare(): Exchange {
+    const rendered = this.options.adapter.renderRequest(this.transcript, this.options.context);
+    const request = this.options.finishRequest
+      ? this.options.finishRequest(rendered.request, this.transcript.messages)
+      : rendered.request;
+    return { request, rendered, messages: this.transcript.messages };
+  }
+
+  private complete<Reply extends ModelReply>(
+    exchange: Exchange,
+    reply: Reply,
+    at?: { clockSeconds: number },
+  ): Answered<Reply> {
+    const { adapter, context, cacheRules } = this.options;
+    const { rendered } = exchange;
+    const clockSeconds =
+      at?.clockSeconds ?? this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
+    const priced = priceRenderedRequest({
       segments: rendered.segments,
       rules: cacheRules,
       state: this.cacheState,
       nowSeconds: clockSeconds,
-      outputTokens: context.counter.count(adapter.outputText(reply)),
+      outputTokens: context.counter.count(adapter.outputText(reply.blocks)),
       prices: context.model.prices,
       ttl: context.settings.cacheTtl,
     });
+    const { cache, tokens, cost } = priced;
     this.cacheState = cache.nextState;
-    const responseId = this.nextId("sim_");
-    const response = adapter.renderResponse(
-      reply,
-      { ...tokens, writesBilled: cacheRules.writesBilled },
-      context,
-      responseId,
-    );
+    const response =
+      reply.response ??
+      adapter.renderResponse(
+        reply.blocks,
+        { ...tokens, writesBilled: cacheRules.writesBilled },
+        context,
+        this.nextId("sim_"),
+      );
     for (const warning of [...rendered.warnings, ...(cache.warnings ?? [])]) {
       if (!this.seenWarnings.has(warning.code)) {
         this.seenWarnings.add(warning.code);
@@ -152,24 +249,45 @@ export class SimulationSession {
     }
     const step: EngineStep = {
       index: this.steps.length,
-      turn: this.turn,
-      kind,
-      title,
+      turn: this.turnIndex,
+      kind: reply.kind ?? "answer",
+      title: reply.title ?? "answer",
       clockSeconds,
-      request: rendered.request,
+      request: exchange.request,
       response,
       segments: rendered.segments,
       segmentStatus: cache.segmentStatus,
       tokens,
       divergence: cache.divergence,
       cost,
-      notes,
+      notes: reply.notes ?? [],
       warnings: rendered.warnings,
     };
     this.steps.push(step);
-    this.options.onStepTimed?.(step, performance.now() - startedAt);
     this.stepInTurn += 1;
-    this.append({ role: "assistant", blocks: reply });
-    return step;
+    if (reply.appendAssistant ?? true) this.append({ role: "assistant", blocks: reply.blocks });
+    return { step, reply, priced };
   }
+}
+
+/**
+ * The client running a catalog tool: validates the arguments against the real schema when the strategy validates
+ * on the client, then returns the tool's mock result. The simulation and a live run's client side share it.
+ */
+export function executeCatalogTool(
+  tool: CatalogTool,
+  args: Record<string, unknown>,
+  validateOnClient: boolean,
+): { ok: boolean; content: string } {
+  if (validateOnClient) {
+    const validation = validateToolArguments(tool, args);
+    if (!validation.valid) {
+      return {
+        ok: false,
+        content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }),
+      };
+    }
+  }
+  const result = tool.mockResult ?? defaultMockResult(tool, args);
+  return { ok: true, content: typeof result === "string" ? result : JSON.stringify(result) };
 }

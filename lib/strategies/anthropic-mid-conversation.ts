@@ -2,6 +2,7 @@ import { answerText, searchResultText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow } from "./client-search-flow";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import { NATIVE_CLIENT_SIDE } from "./client-side";
 import type { StrategyDefinition } from "./types";
 
 export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes-2026-07-01";
@@ -14,6 +15,8 @@ export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes
 export const anthropicMidConversationStrategy: StrategyDefinition = {
   id: "anthropic-mid-conversation",
   title: "Anthropic mid-conversation tool changes",
+  shortName: "Mid-conversation",
+  colour: { fallback: "#d37295", dash: "12 4" },
   explanation: {
     sends: "Every definition once in `tools`, deferred, plus a non-deferred `search_tools`.",
     schemaGoesTo: '`tool_addition` blocks in an appended `role: "system"` message.',
@@ -21,6 +24,18 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
     prefixEffect: "Stable: `tools` never changes; the addition is appended.",
   },
   providers: ["anthropic"],
+  decide: {
+    role: "progressive",
+    loadsAllHits: true,
+    prefixGrowsWithCatalog: false,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: () => 1,
+    nativeOn: { providers: ["anthropic"], rank: 1 },
+  },
+  client: {
+    ...NATIVE_CLIENT_SIDE,
+    makeCallable: (fresh) => ({ append: [{ role: "tool-addition", toolNames: [...fresh] }] }),
+  },
   supports: (provider, model) =>
     provider !== "anthropic"
       ? { ok: false, reason: "tool_addition blocks exist only in the Anthropic Messages API (beta)." }

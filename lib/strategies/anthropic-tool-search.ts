@@ -11,6 +11,8 @@ import type { StrategyDefinition } from "./types";
 export const anthropicToolSearchStrategy: StrategyDefinition = {
   id: "anthropic-tool-search",
   title: "Anthropic Tool Search Tool",
+  shortName: "Anthropic search",
+  colour: { fallback: "#f28e2b" },
   explanation: {
     sends: "The search tool, the non-deferred tools, and every other definition with `defer_loading: true`.",
     schemaGoesTo: "`tool_reference` blocks, expanded inline by the provider where the search result sits.",
@@ -18,6 +20,15 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
     prefixEffect: "Stable: deferred tools are outside the cached prefix.",
   },
   providers: ["anthropic"],
+  decide: {
+    role: "progressive",
+    loadsAllHits: true,
+    prefixGrowsWithCatalog: false,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: (settings) => (settings.searchExecution === "server" ? 0 : 1),
+    nativeOn: { providers: ["anthropic"], rank: 0 },
+  },
+  client: { searchResult: "tool-reference", calls: "native" },
   supports: (provider, model) =>
     provider !== "anthropic"
       ? { ok: false, reason: "The Tool Search Tool and defer_loading are part of the Anthropic Messages API." }

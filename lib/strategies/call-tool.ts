@@ -1,7 +1,7 @@
-import type { StepKind } from "../engine/types";
-import type { TranscriptBlock } from "../engine/transcript";
+import type { StepKind } from "../core";
+import type { TranscriptBlock } from "../core";
 import type { NeededToolCall } from "../scenario/types";
-import type { SimulationSession } from "../simulator/session";
+import type { ConversationSession } from "../simulator/session";
 
 /**
  * How the model calls a tool: natively under its own name and schema, through the tool's stub with a loose
@@ -10,7 +10,7 @@ import type { SimulationSession } from "../simulator/session";
 export type CallStyle = "native" | "stub" | "invoke";
 
 function callBlock(
-  session: SimulationSession,
+  session: ConversationSession,
   need: NeededToolCall,
   style: CallStyle,
   args: Record<string, unknown>,
@@ -28,7 +28,7 @@ function callBlock(
  * returns a structured error, and the model retries once with corrected arguments.
  */
 export function callNeededTool(
-  session: SimulationSession,
+  session: ConversationSession,
   need: NeededToolCall,
   options: { style: CallStyle; kind?: StepKind; leading?: TranscriptBlock[]; notes?: string[] },
 ): void {

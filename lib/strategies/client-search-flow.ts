@@ -1,6 +1,6 @@
-import type { TranscriptBlock } from "../engine/transcript";
+import type { TranscriptBlock } from "../core";
 import type { NeededToolCall } from "../scenario/types";
-import type { SimulationSession } from "../simulator/session";
+import type { ConversationSession } from "../simulator/session";
 import { giveUpText, missNote, searchWithRetry, type SearchAttempt } from "./discovery";
 import type { TurnContext } from "./types";
 
@@ -17,7 +17,7 @@ export type ClientSearchOptions = {
  * the model gave up.
  */
 export function clientSearchFlow(
-  session: SimulationSession,
+  session: ConversationSession,
   context: TurnContext,
   need: NeededToolCall,
   options: ClientSearchOptions,

@@ -2,7 +2,7 @@ import { oneLineDescription, parameterSignature } from "../catalog";
 import type { CatalogTool } from "../catalog/types";
 import type { NeededToolCall } from "../scenario/types";
 import { deriveQueryFromUserText, deriveRegexFromQuery, type SearchOutcome } from "../search";
-import type { SimulationSession } from "../simulator/session";
+import type { ConversationSession } from "../simulator/session";
 import type { TurnContext } from "./types";
 
 export type SearchKind = "bm25" | "regex" | "client";
@@ -27,7 +27,7 @@ export function searchInput(context: TurnContext, need: NeededToolCall, attempt:
 }
 
 export function runSearch(
-  session: SimulationSession,
+  session: ConversationSession,
   kind: SearchKind,
   input: string,
   need: NeededToolCall,
@@ -41,7 +41,7 @@ export function runSearch(
 
 /** Up to two attempts; returns every attempt so the transcript can show a miss. */
 export function searchWithRetry(
-  session: SimulationSession,
+  session: ConversationSession,
   kind: SearchKind,
   context: TurnContext,
   need: NeededToolCall,

@@ -1,11 +1,14 @@
 import { answerText } from "./discovery";
 import { callNeededTool } from "./call-tool";
+import { NATIVE_CLIENT_SIDE } from "./client-side";
 import type { StrategyDefinition } from "./types";
 
 /** Baseline: every full definition in `tools` on every request. */
 export const fullStrategy: StrategyDefinition = {
   id: "full",
   title: "Register everything",
+  shortName: "Everything",
+  colour: { fallback: "#4e79a7" },
   explanation: {
     sends: "All N full tool definitions in `tools`, on every request.",
     schemaGoesTo: "Already there: nothing has to be found.",
@@ -14,6 +17,14 @@ export const fullStrategy: StrategyDefinition = {
     prefixEffect: "Stable prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  decide: {
+    role: "baseline",
+    loadsAllHits: false,
+    prefixGrowsWithCatalog: true,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: () => 0,
+  },
+  client: NATIVE_CLIENT_SIDE,
   supports: () => ({ ok: true }),
   goals: () => ({ noToolsUpFront: false, stableToolList: true, nativeStrictSchema: true }),
   initialTools: (scenario) => scenario.catalog.tools.map((tool) => ({ type: "catalog", tool, deferred: false })),

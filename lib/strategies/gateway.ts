@@ -2,12 +2,15 @@ import { answerText, searchResultText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow } from "./client-search-flow";
 import { INVOKE_TOOL_TOOL, SEARCH_TOOLS_TOOL } from "./helper-tools";
+import { NATIVE_CLIENT_SIDE } from "./client-side";
 import type { StrategyDefinition } from "./types";
 
 /** Two constant tools: `search_tools` finds, `invoke_tool` calls; the client validates the arguments. */
 export const gatewayStrategy: StrategyDefinition = {
   id: "gateway",
   title: "search_tools + invoke_tool gateway",
+  shortName: "Gateway",
+  colour: { fallback: "#4ca8a2" },
   explanation: {
     sends: "Two constant tools, `search_tools` and `invoke_tool`, whatever the catalog size.",
     schemaGoesTo: "Search results (name, one line, parameters) come back as tool results at the tail.",
@@ -16,6 +19,14 @@ export const gatewayStrategy: StrategyDefinition = {
     prefixEffect: "Stable prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  decide: {
+    role: "progressive",
+    loadsAllHits: false,
+    prefixGrowsWithCatalog: false,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: () => 1,
+  },
+  client: NATIVE_CLIENT_SIDE,
   supports: () => ({ ok: true }),
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: false }),
   initialTools: () => [

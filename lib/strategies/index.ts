@@ -24,4 +24,16 @@ export function strategyDefinition(id: StrategyId): StrategyDefinition {
   return STRATEGIES[id];
 }
 
-export type { StrategyDefinition, StrategyExplanation, Support } from "./types";
+/** The strategy everything is compared with (decide's break-even, "saving vs" figures): the one that registers all. */
+export function baselineStrategyId(): StrategyId {
+  return (Object.values(STRATEGIES).find((definition) => definition.decide.role === "baseline") ?? fullStrategy).id;
+}
+
+export {
+  executeReply,
+  NATIVE_CLIENT_SIDE,
+  type ClientContext,
+  type ClientOutcome,
+  type ClientSide,
+} from "./client-side";
+export type { DecideFacts, StrategyColour, StrategyDefinition, StrategyExplanation, Support } from "./types";

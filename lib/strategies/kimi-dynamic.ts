@@ -2,6 +2,7 @@ import { answerText, searchResultText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow } from "./client-search-flow";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import { NATIVE_CLIENT_SIDE } from "./client-side";
 import type { StrategyDefinition } from "./types";
 
 /**
@@ -11,6 +12,8 @@ import type { StrategyDefinition } from "./types";
 export const kimiDynamicStrategy: StrategyDefinition = {
   id: "kimi-dynamic",
   title: "Kimi dynamic tool loading",
+  shortName: "Kimi dynamic",
+  colour: { fallback: "#9c755f", dash: "4 4" },
   explanation: {
     sends: "`search_tools` only at the top level.",
     schemaGoesTo: 'An appended `{role: "system", tools: […]}` message without `content`.',
@@ -18,6 +21,18 @@ export const kimiDynamicStrategy: StrategyDefinition = {
     prefixEffect: "Stable if append-only: never insert before or delete an earlier declaration.",
   },
   providers: ["moonshot"],
+  decide: {
+    role: "progressive",
+    loadsAllHits: true,
+    prefixGrowsWithCatalog: false,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: () => 1,
+    nativeOn: { providers: ["moonshot"], rank: 0 },
+  },
+  client: {
+    ...NATIVE_CLIENT_SIDE,
+    makeCallable: (fresh) => ({ append: [{ role: "tool-declaration", toolNames: [...fresh] }] }),
+  },
   supports: (provider, model) =>
     provider !== "moonshot"
       ? { ok: false, reason: "Tool declarations inside messages are a Moonshot Kimi K3 extension of Chat Completions." }

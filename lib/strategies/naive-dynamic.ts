@@ -1,8 +1,9 @@
 import type { CatalogTool } from "../catalog/types";
-import type { ToolEntry } from "../engine/transcript";
+import type { ToolEntry } from "../core";
 import { answerText, giveUpText, missNote, searchResultText, searchWithRetry } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
+import { NATIVE_CLIENT_SIDE } from "./client-side";
 import type { StrategyDefinition } from "./types";
 
 /**
@@ -12,6 +13,8 @@ import type { StrategyDefinition } from "./types";
 export const naiveDynamicStrategy: StrategyDefinition = {
   id: "naive-dynamic",
   title: "Edit tools as needed (anti-pattern)",
+  shortName: "Edit tools",
+  colour: { fallback: "#e15759", dash: "8 4" },
   explanation: {
     sends: "`search_tools` plus only the tools activated so far.",
     schemaGoesTo: "Inserted into the top-level `tools` array.",
@@ -19,6 +22,23 @@ export const naiveDynamicStrategy: StrategyDefinition = {
     prefixEffect: "Whole cache invalidated on every change: `tools` sits at the front of the prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  decide: {
+    role: "anti-pattern",
+    loadsAllHits: false,
+    prefixGrowsWithCatalog: false,
+    invalidatesOnDiscovery: true,
+    discoveryRoundTrips: () => 1,
+  },
+  client: {
+    ...NATIVE_CLIENT_SIDE,
+    makeCallable: (fresh, context) => ({
+      tools: activeTools(
+        context.catalogTools,
+        new Set([...context.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])), ...fresh]),
+      ),
+      note: `${fresh.join(", ")} added to tools: the request prefix changes`,
+    }),
+  },
   supports: () => ({ ok: true }),
   goals: () => ({ noToolsUpFront: true, stableToolList: false, nativeStrictSchema: true }),
   initialTools: (scenario) => activeTools(scenario.catalog.tools, new Set(scenario.settings.nonDeferredTools)),

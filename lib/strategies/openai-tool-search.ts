@@ -1,6 +1,7 @@
 import type { CatalogTool } from "../catalog/types";
-import type { ToolEntry, TranscriptBlock } from "../engine/transcript";
+import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
+import { NATIVE_CLIENT_SIDE } from "./client-side";
 import type { StrategyDefinition } from "./types";
 
 /**
@@ -12,6 +13,8 @@ import type { StrategyDefinition } from "./types";
 export const openaiToolSearchStrategy: StrategyDefinition = {
   id: "openai-tool-search",
   title: "OpenAI tool_search",
+  shortName: "OpenAI search",
+  colour: { fallback: "#59a14f", dash: "2 3" },
   explanation: {
     sends: '`{type: "tool_search"}` plus deferred functions (or namespaces, whose members are deferred).',
     schemaGoesTo: "`tool_search_output` items appended at the end of the input.",
@@ -19,6 +22,15 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
     prefixEffect: "Stable: loaded tools go to the end of the context.",
   },
   providers: ["openai-responses"],
+  decide: {
+    role: "progressive",
+    loadsAllHits: true,
+    prefixGrowsWithCatalog: true,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: (settings) => (settings.searchExecution === "server" ? 0 : 1),
+    nativeOn: { providers: ["openai-responses"], rank: 0 },
+  },
+  client: NATIVE_CLIENT_SIDE,
   supports: (provider, model) =>
     provider !== "openai-responses"
       ? { ok: false, reason: "tool_search exists only in the OpenAI Responses API." }

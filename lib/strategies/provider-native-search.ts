@@ -1,5 +1,5 @@
-import type { TranscriptBlock } from "../engine/transcript";
-import type { SimulationSession } from "../simulator/session";
+import type { TranscriptBlock } from "../core";
+import type { ConversationSession } from "../simulator/session";
 import { callNeededTool } from "./call-tool";
 import { clientSearchFlow, type ClientSearchOptions } from "./client-search-flow";
 import { answerText, giveUpText, missNote, searchWithRetry, type SearchAttempt, type SearchKind } from "./discovery";
@@ -25,7 +25,7 @@ export type ProviderNativeSearch = {
  * provider-run). A search that still misses after the retry ends the turn with a visible give-up.
  */
 export function runProviderNativeSearchTurn(
-  session: SimulationSession,
+  session: ConversationSession,
   context: TurnContext,
   search: ProviderNativeSearch,
 ): void {

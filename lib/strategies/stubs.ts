@@ -7,6 +7,8 @@ import type { StrategyDefinition } from "./types";
 export const stubsStrategy: StrategyDefinition = {
   id: "stubs",
   title: "Stubs + load_tool_schemas",
+  shortName: "Stubs",
+  colour: { fallback: "#b07aa1", dash: "8 3 2 3" },
   explanation: {
     sends: "N one-line stubs with a loose `arguments` object, plus `load_tool_schemas`.",
     schemaGoesTo: "The full schema comes back as `tool_result` text at the tail of the conversation.",
@@ -15,6 +17,14 @@ export const stubsStrategy: StrategyDefinition = {
     prefixEffect: "Stable prefix.",
   },
   providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  decide: {
+    role: "progressive",
+    loadsAllHits: false,
+    prefixGrowsWithCatalog: true,
+    invalidatesOnDiscovery: false,
+    discoveryRoundTrips: () => 1,
+  },
+  client: { searchResult: "text", calls: "wrapped" },
   supports: () => ({ ok: true }),
   goals: () => ({ noToolsUpFront: false, stableToolList: true, nativeStrictSchema: false }),
   initialTools: (scenario) => [

@@ -1,8 +1,8 @@
-import type { ToolEntry } from "../engine/transcript";
-import type { GoalVerdicts } from "../engine/types";
+import type { GoalVerdicts, ProviderId, StrategyId, ToolEntry } from "../core";
 import type { ModelInfo } from "../models";
-import type { Scenario, ScenarioSettings, ScenarioTurn, StrategyId, ProviderId } from "../scenario/types";
-import type { SimulationSession } from "../simulator/session";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "../scenario/types";
+import type { ConversationSession } from "../simulator/session";
+import type { ClientSide } from "./client-side";
 
 /** Plain-words description of a strategy for the Learn cards (PRODUCT.md's strategy table). */
 export type StrategyExplanation = {
@@ -16,17 +16,57 @@ export type Support = { ok: true } | { ok: false; reason: string };
 
 export type TurnContext = { turn: ScenarioTurn; turnIndex: number; scenario: Scenario };
 
+/** How the strategy draws in charts and swatches: a CSS variable `--strategy-<id>` with this fallback, a dash. */
+export type StrategyColour = { fallback: string; dash?: string };
+
+/**
+ * What the decide panel's rules and closed form need to know about a strategy beyond what the probe measures
+ * (lib/decide/calibrate.ts, recommend.ts).
+ */
+export type DecideFacts = {
+  /**
+   * "baseline": registers everything, the one the others are compared with; "anti-pattern": shown to be avoided,
+   * never recommended; "progressive": the others.
+   */
+  role: "baseline" | "progressive" | "anti-pattern";
+  /** Everything a search returns is loaded (DESIGN.md "Everything found is loaded"), or only the needed tool. */
+  loadsAllHits: boolean;
+  /** The prefix holds something per catalog tool (definitions, stubs, deferred entries). */
+  prefixGrowsWithCatalog: boolean;
+  /** A discovery changes `tools`, so the next request reads at most the part before the change. */
+  invalidatesOnDiscovery: boolean;
+  /** Requests a new tool costs before it can be called: 0 when the provider runs the search inside the call. */
+  discoveryRoundTrips(settings: Pick<ScenarioSettings, "searchExecution">): 0 | 1;
+  /**
+   * The provider's own disclosure mechanism on these providers (recommendation rule 2), with its rank among the
+   * provider's mechanisms (lower first).
+   */
+  nativeOn?: { providers: readonly ProviderId[]; rank: number };
+};
+
+/**
+ * A strategy: one object that owns everything about it. The engine runs it (`initialTools`, `runTurn` with the
+ * scripted model), a live run answers a real model's tool calls with its `client` side, the decide rules read its
+ * `decide` facts, and the views its label, short name and colour. Nothing outside lib/strategies branches on an id.
+ */
 export interface StrategyDefinition {
   readonly id: StrategyId;
+  /** The full label (Learn cards, tables, tooltips). */
   readonly title: string;
+  /** Chart-sized name (legends and axis categories have about 15 characters). */
+  readonly shortName: string;
+  readonly colour: StrategyColour;
   readonly explanation: StrategyExplanation;
   /** Providers whose wire format can carry this strategy at all. */
   readonly providers: readonly ProviderId[];
+  readonly decide: DecideFacts;
+  /** What the client does when a real model calls the strategy's tools (lib/strategies/client-side.ts). */
+  readonly client: ClientSide;
   /** Whether this provider and model can run it; an impossible combination is refused with a reason. */
   supports(provider: ProviderId, model: ModelInfo, settings: ScenarioSettings): Support;
   goals(settings: ScenarioSettings): GoalVerdicts;
   initialTools(scenario: Scenario): ToolEntry[];
   betas?(settings: ScenarioSettings): string[];
-  /** Drives the session through one scripted user turn. */
-  runTurn(session: SimulationSession, context: TurnContext): void;
+  /** Drives the session through one scripted user turn (the simulation's scripted model). */
+  runTurn(session: ConversationSession, context: TurnContext): void;
 }

@@ -1,4 +1,4 @@
-import type { SegmentCacheStatus } from "../engine/types";
+import type { SegmentCacheStatus } from "../core";
 
 export type CacheStatusStyle = {
   status: SegmentCacheStatus;

@@ -1,6 +1,6 @@
-import type { StepKind, StepTokens } from "../engine/types";
+import type { StepKind, StepTokens } from "../core";
 import type { StrategyId } from "../scenario/types";
-import type { RunSummary } from "../workbench/types";
+import type { RunSummary } from "../core";
 import { stepAxisLabel } from "./step-kind";
 
 /** What the per-step chart needs of a step; StepSummary and EngineStep both fit. */

@@ -1,6 +1,6 @@
-import type { GoalVerdicts, StrategyTotals } from "../engine/types";
+import type { GoalVerdicts, StrategyTotals } from "../core";
 import type { ProviderId, StrategyId } from "../scenario/types";
-import type { RunSummary } from "../workbench/types";
+import type { RunSummary } from "../core";
 import { usdColumnDecimals } from "./format";
 
 export type CompareRow = {

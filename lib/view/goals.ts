@@ -1,4 +1,4 @@
-import type { GoalVerdicts } from "../engine/types";
+import type { GoalVerdicts } from "../core";
 
 export type GoalInfo = {
   key: keyof GoalVerdicts;

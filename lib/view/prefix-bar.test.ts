@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Segment, SegmentCacheStatus } from "../engine/types";
+import type { Segment, SegmentCacheStatus } from "../core";
 import {
   aggregateSegments,
   barIndexOfSegment,

@@ -1,4 +1,4 @@
-import type { Divergence, Segment, SegmentCacheStatus, SegmentGroup } from "../engine/types";
+import type { Divergence, Segment, SegmentCacheStatus, SegmentGroup } from "../core";
 import { CACHE_STATUS_ORDER, CACHE_STATUS_STYLES } from "./cache-status";
 import { formatCount, formatTokens } from "./format";
 

@@ -1,4 +1,4 @@
-import type { CostBreakdown, SegmentCacheStatus, StepTokens } from "../engine/types";
+import type { CostBreakdown, SegmentCacheStatus, StepTokens } from "../core";
 
 export type StepFigure = {
   key: string;

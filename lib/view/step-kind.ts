@@ -1,4 +1,4 @@
-import type { StepKind } from "../engine/types";
+import type { StepKind } from "../core";
 
 export type StepKindInfo = { kind: StepKind; label: string; description: string };
 

@@ -1,4 +1,5 @@
-import type { StrategyId } from "../scenario/types";
+import type { StrategyId } from "../core";
+import { STRATEGIES, type StrategyDefinition } from "../strategies";
 
 export type StrategyStyle = {
   cssVariable: `--strategy-${string}`;
@@ -9,26 +10,17 @@ export type StrategyStyle = {
   dash: string | undefined;
 };
 
-function style(id: StrategyId, fallback: string, dash?: string): StrategyStyle {
-  const cssVariable = `--strategy-${id}` as const;
+function styleOf(definition: StrategyDefinition): StrategyStyle {
+  const cssVariable = `--strategy-${definition.id}` as const;
+  const { fallback, dash } = definition.colour;
   return { cssVariable, fallback, color: `var(${cssVariable}, ${fallback})`, dash };
 }
 
 /**
- * Tableau-10-derived hues that read on both a white and a near-black background. The anti-pattern gets red
- * on purpose: it is the one whose cost line climbs.
+ * Each strategy's colour is its own (its file in lib/strategies): Tableau-10-derived hues that read on both a
+ * white and a near-black background, the anti-pattern red on purpose (its cost line is the one that climbs). The
+ * page can override each with the CSS variable `--strategy-<id>`.
  */
-export const STRATEGY_STYLES: Record<StrategyId, StrategyStyle> = {
-  full: style("full", "#4e79a7"),
-  "naive-dynamic": style("naive-dynamic", "#e15759", "8 4"),
-  "anthropic-tool-search": style("anthropic-tool-search", "#f28e2b"),
-  "openai-tool-search": style("openai-tool-search", "#59a14f", "2 3"),
-  stubs: style("stubs", "#b07aa1", "8 3 2 3"),
-  gateway: style("gateway", "#4ca8a2"),
-  "kimi-dynamic": style("kimi-dynamic", "#9c755f", "4 4"),
-  "anthropic-mid-conversation": style("anthropic-mid-conversation", "#d37295", "12 4"),
-};
-
-export function strategyStyle(id: StrategyId): StrategyStyle {
-  return STRATEGY_STYLES[id];
-}
+export const STRATEGY_STYLES: Record<StrategyId, StrategyStyle> = Object.fromEntries(
+  Object.values(STRATEGIES).map((definition) => [definition.id, styleOf(definition)]),
+) as Record<StrategyId, StrategyStyle>;

@@ -1,5 +1,4 @@
-import type { StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "../core";
 import { STRATEGIES, type StrategyExplanation } from "../strategies";
 
 /**
@@ -19,21 +18,7 @@ export function learnCardEntries(ids: readonly StrategyId[] = STRATEGY_IDS): Lea
   });
 }
 
-/**
- * Chart-sized names (legends and axis categories have ~15 characters to spare). The full titles stay the source of
- * truth everywhere else, and tooltips show them.
- */
-const SHORT_TITLES: Record<StrategyId, string> = {
-  full: "Everything",
-  "naive-dynamic": "Edit tools",
-  "anthropic-tool-search": "Anthropic search",
-  "openai-tool-search": "OpenAI search",
-  stubs: "Stubs",
-  gateway: "Gateway",
-  "kimi-dynamic": "Kimi dynamic",
-  "anthropic-mid-conversation": "Mid-conversation",
-};
-
+/** Chart-sized names (legends and axis categories have ~15 characters to spare); tooltips show the full titles. */
 export function strategyShortTitle(id: StrategyId): string {
-  return SHORT_TITLES[id] ?? strategyTitle(id);
+  return STRATEGIES[id]?.shortName ?? strategyTitle(id);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GoalVerdicts, StepKind, StrategyTotals } from "../engine/types";
+import type { GoalVerdicts, StepKind, StrategyTotals } from "../core";
 import type { StrategyId } from "../scenario/types";
 import { cumulativeCostData, tokensPerStepRows, toolShareRows } from "./chart-data";
 import { compareTable } from "./compare";

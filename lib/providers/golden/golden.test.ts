@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { goldenRequests, typedGoldenModule, type GoldenRequest } from "./golden-requests";
+import { goldenRequests, typedGoldenModule, type GoldenRequest } from "../../engine/golden-requests";
 
 const directory = path.join(__dirname, "requests");
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadExample } from "../examples";
 import { serializeScenario } from "../scenario/serialize-scenario";
 import { createLocalStore, STORAGE_PREFIX, type StorageLike } from "./local-store";
-import type { WorkspaceState } from "./state-keys";
+import type { WorkspaceState } from "../persistence/state-keys";
 
 class MemoryStorage implements StorageLike {
   readonly items = new Map<string, string>();

@@ -1,32 +1,50 @@
 /**
- * The client side of each strategy when a real model drives: what the client does with the tool calls in a reply.
+ * The client side of a strategy when a real model drives: what the client does with the tool calls in a reply.
  * Catalog tools answer with their mock results (the catalog's `mockResult`, else `defaultMockResult`); the helper
  * tools the strategies add (`search_tools`, `invoke_tool`, `load_tool_schemas`) and OpenAI's client-executed
  * `tool_search` run for real on the catalog, with the same search and Ajv validation as the simulation, and each
- * strategy makes the found tools callable its own way (tool_reference, Kimi declaration, tool_addition, editing
- * `tools`, tool_search_output).
+ * strategy's `ClientSide` (declared in its own file) says how the found tools become callable (tool_reference, Kimi
+ * declaration, tool_addition, editing `tools`, tool_search_output) and how its calls carry their arguments.
  */
-import { defaultMockResult, validateToolArguments } from "../catalog";
-import type { CatalogTool } from "../catalog/types";
-import type { ToolEntry, TranscriptBlock, TranscriptMessage } from "../engine/transcript";
+import { validateToolArguments } from "../catalog";
+import type { CatalogTool, ToolEntry, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ToolSearcher } from "../search";
-import type { StrategyId } from "../scenario/types";
-import { searchResultText } from "../strategies/discovery";
-import { INVOKE_TOOL_TOOL, LOAD_TOOL_SCHEMAS_TOOL, SEARCH_TOOLS_TOOL } from "../strategies/helper-tools";
+import { executeCatalogTool } from "../simulator/session";
+import { searchResultText } from "./discovery";
+import { INVOKE_TOOL_TOOL, LOAD_TOOL_SCHEMAS_TOOL, SEARCH_TOOLS_TOOL } from "./helper-tools";
 
-export type HarnessContext = {
-  strategyId: StrategyId;
+/** What happens once a search (or a schema load) found tools the model could not call before. */
+export type MadeCallable = { append?: TranscriptMessage[]; tools?: ToolEntry[]; note?: string };
+
+/** A strategy's client side, read by `executeReply`. */
+export type ClientSide = {
+  /** How a `search_tools` result reaches the model: a text list, or tool_reference blocks the provider expands. */
+  searchResult: "text" | "tool-reference";
+  /**
+   * How a catalog tool's arguments arrive: "native" (the provider enforces the schema; the client only notes a
+   * violation) or "wrapped" in a loose `arguments` object that the client validates against the real schema.
+   */
+  calls: "native" | "wrapped";
+  /** Makes freshly found tools callable (a declaration message, a tool_addition, a new `tools` list). */
+  makeCallable?(fresh: readonly string[], context: ClientContext): MadeCallable;
+};
+
+/** The client side of a strategy that adds nothing of its own: tools already callable, arguments native. */
+export const NATIVE_CLIENT_SIDE: ClientSide = { searchResult: "text", calls: "native" };
+
+export type ClientContext = {
+  client: ClientSide;
   catalogTools: readonly CatalogTool[];
   tool(name: string): CatalogTool | undefined;
   search: ToolSearcher;
   searchResultLimit: number;
-  /** Names the model can call without another search; the harness adds what it makes callable. */
+  /** Names the model can call without another search; the client side adds what it makes callable. */
   discovered: Set<string>;
   /** Current top-level tools (naive-dynamic edits them). */
   tools: readonly ToolEntry[];
 };
 
-export type HarnessOutcome = {
+export type ClientOutcome = {
   /** Messages to append after the assistant turn, in order. */
   append: TranscriptMessage[];
   /** Replacement top-level tools (naive-dynamic only). */
@@ -40,26 +58,6 @@ export type HarnessOutcome = {
 
 type Call = Extract<TranscriptBlock, { type: "tool-call" }>;
 
-function resultText(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-function runCatalogTool(
-  tool: CatalogTool,
-  args: Record<string, unknown>,
-  validate: boolean,
-): { ok: boolean; content: string } {
-  if (validate) {
-    const validation = validateToolArguments(tool, args);
-    if (!validation.valid)
-      return {
-        ok: false,
-        content: JSON.stringify({ error: "invalid_arguments", tool: tool.name, details: validation.errors }),
-      };
-  }
-  return { ok: true, content: resultText(tool.mockResult ?? defaultMockResult(tool, args)) };
-}
-
 function queryOf(input: Record<string, unknown>): string {
   if (typeof input.query === "string") return input.query;
   if (Array.isArray(input.paths)) return input.paths.join(" ");
@@ -67,7 +65,7 @@ function queryOf(input: Record<string, unknown>): string {
 }
 
 /** Runs the client's part of one assistant turn. */
-export function executeReply(context: HarnessContext, blocks: readonly TranscriptBlock[]): HarnessOutcome {
+export function executeReply(context: ClientContext, blocks: readonly TranscriptBlock[]): ClientOutcome {
   const results: TranscriptBlock[] = [];
   const after: TranscriptMessage[] = [];
   const notes: string[] = [];
@@ -105,20 +103,18 @@ export function executeReply(context: HarnessContext, blocks: readonly Transcrip
     results.push(...runCall(context, block, { notes, ran, found }));
   }
 
-  if (fresh.length) {
-    if (context.strategyId === "kimi-dynamic") after.push({ role: "tool-declaration", toolNames: fresh });
-    if (context.strategyId === "anthropic-mid-conversation") after.push({ role: "tool-addition", toolNames: fresh });
-    if (context.strategyId === "naive-dynamic") {
-      tools = activeTools(context, fresh);
-      notes.push(`${fresh.join(", ")} added to tools: the request prefix changes`);
-    }
+  if (fresh.length && context.client.makeCallable) {
+    const made = context.client.makeCallable(fresh, context);
+    after.push(...(made.append ?? []));
+    tools = made.tools;
+    if (made.note) notes.push(made.note);
   }
   const append: TranscriptMessage[] = results.length ? [{ role: "user", blocks: results }, ...after] : after;
   return { append, ...(tools ? { tools } : {}), notes, ran, continues };
 }
 
 function runCall(
-  context: HarnessContext,
+  context: ClientContext,
   call: Call,
   sink: { notes: string[]; ran: string[]; found: (names: readonly string[]) => void },
 ): TranscriptBlock[] {
@@ -140,7 +136,7 @@ function runCall(
     const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
     sink.found(names);
     sink.notes.push(`search_tools "${query}" found ${names.join(", ") || "nothing"}`);
-    if (context.strategyId === "anthropic-tool-search" && names.length)
+    if (context.client.searchResult === "tool-reference" && names.length)
       return [{ type: "tool-reference-result", callId: call.id, toolNames: names }];
     return [
       {
@@ -176,7 +172,7 @@ function runCall(
   }
   const tool = context.tool(call.name);
   if (!tool) return error(`no tool named "${call.name}" in the catalog`);
-  if (context.strategyId === "stubs") {
+  if (context.client.calls === "wrapped") {
     // A stub takes a loose `arguments` object; the client validates it against the real schema.
     const nested = call.input.arguments;
     const args =
@@ -200,7 +196,7 @@ function catalogResult(
   validate: boolean,
   sink: { notes: string[]; ran: string[] },
 ): TranscriptBlock[] {
-  const result = runCatalogTool(tool, args, validate);
+  const result = executeCatalogTool(tool, args, validate);
   if (result.ok) sink.ran.push(tool.name);
   else sink.notes.push(`client-side validation rejected the arguments for ${tool.name}: ${result.content}`);
   // Named after the catalog tool even through invoke_tool, as the simulation does, so a repeated call reads as a retry.
@@ -212,19 +208,5 @@ function catalogResult(
       content: result.content,
       ...(result.ok ? {} : { isError: true }),
     },
-  ];
-}
-
-/** naive-dynamic: the search tool plus every activated tool, in catalog order (the simulation's layout). */
-function activeTools(context: HarnessContext, added: readonly string[]): ToolEntry[] {
-  const active = new Set([
-    ...context.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])),
-    ...added,
-  ]);
-  return [
-    { type: "helper", tool: SEARCH_TOOLS_TOOL },
-    ...context.catalogTools
-      .filter((tool) => active.has(tool.name))
-      .map((tool): ToolEntry => ({ type: "catalog", tool, deferred: false })),
   ];
 }

@@ -6,10 +6,10 @@
  * keys never reach disk. No method throws: quota and storage errors come back as values.
  */
 import type { InputProblem } from "../catalog/types";
-import { decodeSharePayload } from "../share/share-link";
-import { encodeWorkspace } from "../share/share-link";
-import type { SharedWorkspace } from "../share/share-envelope";
-import type { WorkspaceState } from "./state-keys";
+import { decodeSharePayload } from "./share-link";
+import { encodeWorkspace } from "./share-link";
+import type { SharedWorkspace } from "./share-envelope";
+import type { WorkspaceState } from "../persistence/state-keys";
 
 export type StorageLike = {
   getItem(key: string): string | null;

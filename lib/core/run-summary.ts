@@ -1,0 +1,25 @@
+import type { EngineStep, StrategyRun } from "./run";
+import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
+
+/**
+ * What the UI holds of a run. Request bodies and segment lists can be megabytes at 10,000 tools, so they stay
+ * in the worker and are fetched per step (StepDetail) when the person looks at one.
+ */
+export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus"> & {
+  segmentCount: number;
+  requestBytes: number;
+};
+
+export type RunSummary = Omit<StrategyRun, "steps"> & { steps: StepSummary[] };
+
+export type StepDetail = {
+  strategyId: StrategyRun["id"];
+  stepIndex: number;
+  request: WireRequest;
+  /** Pretty-printed body, exactly what the Request panel shows and copies. */
+  requestJson: string;
+  previousRequestJson: string | null;
+  response: Record<string, unknown>;
+  segments: Segment[];
+  segmentStatus: SegmentCacheStatus[];
+};

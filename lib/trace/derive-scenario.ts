@@ -1,0 +1,162 @@
+import type { CatalogTool } from "../catalog/types";
+import { createScenario, type Scenario, type ScenarioSettings, type ScenarioTurn } from "../scenario";
+import { conversationOf, declaredTools, responseText, toolCallsOf, type CalledTool } from "./body-parts";
+import type { TraceExplanation } from "./explain-trace";
+import type { ParsedTrace, TraceRequest } from "./types";
+
+type Json = Record<string, unknown>;
+
+export type DerivedScenario = { scenario: Scenario; notes: string[] };
+
+/**
+ * A playground scenario from a trace, so every strategy can replay the same conversation: the union of the tools
+ * seen becomes the catalog, each new user message a turn, the tools the agent called in that turn (with their
+ * arguments) the turn's needs, the last assistant text its answer; system prompt, model, cache mode, TTL and the
+ * typical gaps in time come from the recorded requests.
+ */
+export function deriveScenario(
+  trace: ParsedTrace,
+  explanation: Pick<TraceExplanation, "model" | "steps">,
+  options: { title?: string } = {},
+): DerivedScenario {
+  const { provider } = trace;
+  const notes: string[] = [];
+  const catalog = catalogOf(trace);
+  const known = new Set(catalog.map((tool) => tool.name));
+  const turns: Array<ScenarioTurn & { requests: TraceRequest[] }> = [];
+  let lastUser: string | null = null;
+  for (const request of trace.requests) {
+    const user = lastUserText(request.body, provider);
+    if (user !== null && user !== lastUser) {
+      turns.push({ user, needs: [], requests: [] });
+      lastUser = user;
+    }
+    turns[turns.length - 1]?.requests.push(request);
+  }
+  const dropped = new Set<string>();
+  const finished: ScenarioTurn[] = turns.map((turn) => {
+    const calls = callsOfTurn(turn.requests, provider);
+    const needs = calls.filter((call) => known.has(call.name) || (dropped.add(call.name), false));
+    const last = turn.requests[turn.requests.length - 1];
+    const answer = last?.response ? responseText(last.response, provider) : "";
+    return {
+      user: turn.user,
+      needs: needs.map((call) => ({ tool: call.name, arguments: call.arguments })),
+      ...(answer ? { answer } : {}),
+    };
+  });
+  if (dropped.size > 0)
+    notes.push(
+      `Calls to tools the trace never declared (${[...dropped].join(", ")}) are left out of the replay: a server tool or a tool added by the provider.`,
+    );
+  if (finished.length === 0) notes.push("The trace has no user message with text: the replay has no turns.");
+  const first = trace.requests[0]?.body ?? {};
+  const settings: Partial<ScenarioSettings> = {
+    provider,
+    model: explanation.model.id,
+    system: systemOf(first, provider),
+    ...cacheSettingsOf(first, provider),
+    ...timingOf(explanation.steps),
+  };
+  const scenario = createScenario({
+    title: options.title ?? "Imported trace",
+    description: `Derived from a recorded ${provider} trace of ${trace.requests.length} requests: ${catalog.length} tools, ${finished.length} user turns.`,
+    catalog: { tools: catalog, source: "imported trace" },
+    turns: finished,
+    settings,
+  });
+  return { scenario, notes };
+}
+
+function catalogOf(trace: ParsedTrace): CatalogTool[] {
+  const byName = new Map<string, CatalogTool>();
+  for (const request of trace.requests)
+    for (const tool of declaredTools(request.body, trace.provider))
+      byName.set(tool.name, { name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
+  return [...byName.values()];
+}
+
+function lastUserText(body: Json, provider: ParsedTrace["provider"]): string | null {
+  const conversation = conversationOf(body, provider);
+  for (let index = conversation.length - 1; index >= 0; index -= 1) {
+    const message = conversation[index];
+    if (message.role === "user" && message.text.trim() !== "") return message.text;
+  }
+  return null;
+}
+
+/** The calls of one turn: from the assistant messages sent back after its user message, and from the last response. */
+function callsOfTurn(requests: readonly TraceRequest[], provider: ParsedTrace["provider"]): CalledTool[] {
+  const calls: CalledTool[] = [];
+  const seen = new Set<string>();
+  const add = (call: CalledTool) => {
+    const key = `${call.name}:${JSON.stringify(call.arguments)}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      calls.push(call);
+    }
+  };
+  for (const request of requests) {
+    const conversation = conversationOf(request.body, provider);
+    let start = conversation.length;
+    for (let index = conversation.length - 1; index >= 0; index -= 1)
+      if (conversation[index].role === "user" && conversation[index].text.trim() !== "") {
+        start = index;
+        break;
+      }
+    for (const message of conversation.slice(start)) message.calls.forEach(add);
+    if (request.response) toolCallsOf(request.response, provider).forEach(add);
+  }
+  return calls;
+}
+
+function systemOf(body: Json, provider: ParsedTrace["provider"]): string {
+  if (provider === "openai-responses") return typeof body.instructions === "string" ? body.instructions : "";
+  if (provider === "anthropic") {
+    if (typeof body.system === "string") return body.system;
+    if (Array.isArray(body.system)) return body.system.map((block) => String((block as Json)?.text ?? "")).join("\n");
+    return "";
+  }
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  const first = messages[0];
+  return first && (first.role === "system" || first.role === "developer") && typeof first.content === "string"
+    ? first.content
+    : "";
+}
+
+/** Anthropic's markers as scenario settings: top-level = automatic, markers on tools/system/last block = explicit. */
+function cacheSettingsOf(body: Json, provider: ParsedTrace["provider"]): Partial<ScenarioSettings> {
+  if (provider !== "anthropic") return {};
+  const text = JSON.stringify(body);
+  const ttl = text.includes('"ttl":"1h"') ? { cacheTtl: "1h" as const } : {};
+  if (body.cache_control !== undefined) return { cacheMode: "automatic", ...ttl };
+  const marked = (value: unknown) => (value as Json)?.cache_control !== undefined;
+  const breakpoints: ScenarioSettings["explicitBreakpoints"] = [];
+  if (Array.isArray(body.tools) && body.tools.some(marked)) breakpoints.push("tools");
+  if (Array.isArray(body.system) && body.system.some(marked)) breakpoints.push("system");
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  if (messages.some((message) => Array.isArray(message.content) && (message.content as unknown[]).some(marked)))
+    breakpoints.push("last-message");
+  if (breakpoints.length === 0) return { cacheMode: "off", ...ttl };
+  return { cacheMode: "explicit", explicitBreakpoints: breakpoints, ...ttl };
+}
+
+/** The median gap between turns (minutes) and inside a turn (seconds), so the replay's TTL sees the same pauses. */
+function timingOf(steps: TraceExplanation["steps"]): Partial<ScenarioSettings> {
+  const betweenTurns: number[] = [];
+  const inTurn: number[] = [];
+  for (let index = 1; index < steps.length; index += 1) {
+    const gap = steps[index].clockSeconds - steps[index - 1].clockSeconds;
+    (steps[index].turn !== steps[index - 1].turn ? betweenTurns : inTurn).push(gap);
+  }
+  const result: Partial<ScenarioSettings> = {};
+  if (betweenTurns.length) result.minutesBetweenTurns = Math.round((median(betweenTurns) / 60) * 10) / 10;
+  if (inTurn.length) result.secondsBetweenSteps = Math.round(median(inTurn));
+  return result;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

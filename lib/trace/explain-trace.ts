@@ -1,0 +1,283 @@
+import { emptyCacheState } from "../cache";
+import type { CacheRules, CacheState } from "../cache/types";
+import { summarise } from "../engine/totals";
+import type { CostBreakdown, EngineStep, EngineWarning, StepKind, StepTokens } from "../engine/types";
+import type { MeasuredUsage, UsageDifference } from "../live/types";
+import { usageDifference } from "../live/usage";
+import { cacheRulesFor, computeCost, type ModelInfo } from "../models";
+import { providerAdapter } from "../providers";
+import { anthropicBodyTtl } from "../providers/anthropic-body-segments";
+import type { CacheTtl, ProviderId } from "../scenario/types";
+import { priceRenderedRequest } from "../simulator/price-rendered-request";
+import { createTokenCounter, type TokenCounter } from "../tokens";
+import { conversationOf, toolCallsOf } from "./body-parts";
+import { explainMiss, MISS_CAUSE_LABELS, type MissCause, type MissExplanation } from "./explain-miss";
+import { resolveModel } from "./resolve-model";
+import type { ParsedTrace, ProgressCallback, TraceLocation } from "./types";
+
+type Json = Record<string, unknown>;
+
+/**
+ * One recorded request explained. It is an EngineStep, so the stepper, prefix bar, request viewer and charts walk it
+ * like a simulated step: `tokens`, `cost` and `segmentStatus` are the cache model's prediction for the body as sent,
+ * `measured` what the provider reported, `explanation` the miss in words.
+ */
+export type TraceStep = EngineStep & {
+  location: TraceLocation;
+  timestampMs: number | null;
+  measured: MeasuredUsage | null;
+  measuredCost: CostBreakdown | null;
+  difference: UsageDifference | null;
+  explanation: MissExplanation | null;
+  /** Tokens the previous request left in the cache that this one did not read, and what that cost. */
+  lostTokens: number;
+  lostUsd: number;
+};
+
+export type LossByCause = { cause: MissCause; label: string; requests: number; lostTokens: number; lostUsd: number };
+
+export type TraceExplanation = {
+  provider: ProviderId;
+  model: ModelInfo;
+  /** The model id as recorded in the first request. */
+  recordedModel: string | null;
+  tokenCounting: { exact: boolean; label: string };
+  rules: CacheRules;
+  steps: TraceStep[];
+  totals: ReturnType<typeof summarise>;
+  /** Sums over the requests whose response carried usage; null when none did. */
+  measuredTotals: {
+    requests: number;
+    input: number;
+    cacheRead: number;
+    cacheWrite: number;
+    uncached: number;
+    costUsd: number;
+  } | null;
+  /** Money lost to misses, most expensive cause first. Cold starts are listed but lose nothing. */
+  losses: LossByCause[];
+  notes: string[];
+  warnings: EngineWarning[];
+};
+
+export type ExplainOptions = {
+  /** Price and cache as this table model instead of the recorded one. */
+  model?: string;
+  cacheOverrides?: Partial<CacheRules>;
+  counterFor?: (model: ModelInfo) => TokenCounter;
+  onProgress?: ProgressCallback;
+};
+
+/**
+ * Replays a recorded trace through the simulator's own pieces: the provider module turns each body as sent into
+ * segments (its own markers and order), `priceRenderedRequest` runs the cache model and prices it (exactly as the
+ * simulated session does), the real gaps in time drive the TTL. Then each miss is named.
+ */
+export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): TraceExplanation {
+  const { provider } = trace;
+  const recordedModel =
+    typeof trace.requests[0]?.body.model === "string" ? (trace.requests[0].body.model as string) : null;
+  const resolved = resolveModel(provider, options.model ?? recordedModel ?? undefined);
+  const model = resolved.model;
+  const counter = options.counterFor ? options.counterFor(model) : createTokenCounter(model.tokenizer);
+  const adapter = providerAdapter(provider);
+  const notes = [...trace.notes, ...(resolved.note ? [resolved.note] : [])];
+  const warnings: EngineWarning[] = [];
+  const seenWarnings = new Set<string>();
+  const steps: TraceStep[] = [];
+  let state: CacheState = emptyCacheState();
+  const firstTimestamp = trace.requests.find((request) => request.timestampMs !== null)?.timestampMs ?? null;
+  let clockSeconds = 0;
+  let rules = rulesFor(model, options, "5m");
+
+  trace.requests.forEach((request, index) => {
+    if (index % 100 === 0) options.onProgress?.(index / trace.requests.length);
+    if (request.timestampMs !== null && firstTimestamp !== null)
+      clockSeconds = Math.max(clockSeconds, (request.timestampMs - firstTimestamp) / 1000);
+    const ttl: CacheTtl = provider === "anthropic" ? anthropicBodyTtl(request.body) : "5m";
+    rules = rulesFor(model, options, ttl);
+    const { segments, warnings: bodyWarnings } = adapter.segmentBody(request.body, { model, counter });
+    const priced = priceRenderedRequest({
+      segments,
+      rules,
+      state,
+      nowSeconds: clockSeconds,
+      outputTokens: request.measured?.output ?? 0,
+      prices: model.prices,
+      ttl,
+    });
+    const previous = steps[steps.length - 1];
+    const explanation = explainMiss({
+      provider,
+      rules,
+      body: request.body,
+      segments,
+      divergence: priced.cache.divergence,
+      cacheRead: priced.tokens.cacheRead,
+      clockSeconds,
+      previous: previous
+        ? {
+            body: previous.request.body,
+            segments: previous.segments,
+            cachedTokens: previous.tokens.cacheRead + previous.tokens.cacheWrite,
+            clockSeconds: previous.clockSeconds,
+          }
+        : null,
+    });
+    const loss = lossOf(priced.tokens, previous?.tokens, explanation, model, priced.costOptions);
+    state = priced.cache.nextState;
+    const measuredCost = request.measured ? computeCost(request.measured, model.prices, priced.costOptions) : null;
+    for (const warning of [...bodyWarnings, ...(priced.cache.warnings ?? [])])
+      if (!seenWarnings.has(warning.code)) {
+        seenWarnings.add(warning.code);
+        warnings.push(warning);
+      }
+    // A turn starts with a user message that has text; tool results travel in user messages too.
+    const userTurns = conversationOf(request.body, provider).filter(
+      (message) => message.role === "user" && message.text.trim() !== "",
+    ).length;
+    const calls = request.response ? toolCallsOf(request.response, provider) : [];
+    steps.push({
+      index,
+      turn: Math.max(0, userTurns - 1),
+      kind: kindOf(request.response, calls.length),
+      title: calls.length
+        ? `call ${calls.map((call) => call.name).join(", ")}`
+        : request.response
+          ? "answer"
+          : `request ${index + 1}`,
+      clockSeconds,
+      request: {
+        method: "POST",
+        url: request.url ?? adapter.endpoint,
+        // The recorded headers are never kept (they carry the keys); this is what the body needs to be read.
+        headers: { "content-type": "application/json" },
+        body: request.body,
+      },
+      response: request.response ?? {},
+      segments,
+      segmentStatus: priced.cache.segmentStatus,
+      tokens: priced.tokens,
+      divergence: priced.cache.divergence,
+      cost: priced.cost,
+      notes: explanation ? [explanation.headline] : [],
+      warnings: bodyWarnings,
+      location: request.location,
+      timestampMs: request.timestampMs,
+      measured: request.measured,
+      measuredCost,
+      difference:
+        request.measured && measuredCost
+          ? usageDifference(
+              request.measured,
+              asReported(priced.tokens, rules),
+              measuredCost.totalUsd,
+              priced.cost.totalUsd,
+            )
+          : null,
+      explanation,
+      lostTokens: loss.tokens,
+      lostUsd: loss.usd,
+    });
+  });
+  options.onProgress?.(1);
+  const distinctCalled = new Set(
+    trace.requests
+      .flatMap((request) => (request.response ? toolCallsOf(request.response, provider) : []))
+      .map((call) => call.name),
+  ).size;
+  return {
+    provider,
+    model,
+    recordedModel,
+    tokenCounting: { exact: counter.exact, label: counter.label },
+    rules,
+    steps,
+    totals: summarise(steps, distinctCalled, distinctCalled),
+    measuredTotals: measuredTotalsOf(steps),
+    losses: lossesOf(steps),
+    notes,
+    warnings,
+  };
+}
+
+/**
+ * The prediction in the provider's own usage terms: where writes are not billed separately (OpenAI before GPT-5.6,
+ * Kimi K2.x) the provider reports the tokens it writes as plain input, so they are compared as uncached.
+ */
+function asReported(tokens: StepTokens, rules: CacheRules): StepTokens {
+  if (rules.writesBilled) return tokens;
+  return { ...tokens, cacheWrite: 0, uncached: tokens.uncached + tokens.cacheWrite };
+}
+
+function rulesFor(model: ModelInfo, options: ExplainOptions, ttl: CacheTtl): CacheRules {
+  return cacheRulesFor(model, options.cacheOverrides, ttl);
+}
+
+function kindOf(response: Json | null, callCount: number): StepKind {
+  if (!response) return "call";
+  const text = JSON.stringify(response.content ?? response.output ?? "");
+  if (text.includes('"server_tool_use"') || text.includes('"tool_search_call"')) return "search";
+  return callCount > 0 ? "call" : "answer";
+}
+
+/**
+ * What a miss cost: the tokens the previous request left in the cache that this one did not read, priced as what
+ * they were billed at (written again, or uncached) minus what reading them would have cost.
+ */
+function lossOf(
+  tokens: StepTokens,
+  previous: StepTokens | undefined,
+  explanation: MissExplanation | null,
+  model: ModelInfo,
+  costOptions: Parameters<typeof computeCost>[2],
+): { tokens: number; usd: number } {
+  if (!explanation || explanation.cause === "cold-start" || !previous) return { tokens: 0, usd: 0 };
+  const couldRead = Math.min(previous.cacheRead + previous.cacheWrite, tokens.input);
+  const lost = Math.max(0, couldRead - tokens.cacheRead);
+  if (lost === 0) return { tokens: 0, usd: 0 };
+  const fromWrite = Math.min(lost, tokens.cacheWrite);
+  const fromUncached = Math.min(lost - fromWrite, tokens.uncached);
+  const ideal = {
+    ...tokens,
+    cacheRead: tokens.cacheRead + fromWrite + fromUncached,
+    cacheWrite: tokens.cacheWrite - fromWrite,
+    uncached: tokens.uncached - fromUncached,
+  };
+  const usd =
+    computeCost(tokens, model.prices, costOptions).totalUsd - computeCost(ideal, model.prices, costOptions).totalUsd;
+  return { tokens: fromWrite + fromUncached, usd: Math.max(0, usd) };
+}
+
+function lossesOf(steps: readonly TraceStep[]): LossByCause[] {
+  const byCause = new Map<MissCause, LossByCause>();
+  for (const step of steps) {
+    if (!step.explanation) continue;
+    const cause = step.explanation.cause;
+    const entry = byCause.get(cause) ?? {
+      cause,
+      label: MISS_CAUSE_LABELS[cause],
+      requests: 0,
+      lostTokens: 0,
+      lostUsd: 0,
+    };
+    entry.requests += 1;
+    entry.lostTokens += step.lostTokens;
+    entry.lostUsd += step.lostUsd;
+    byCause.set(cause, entry);
+  }
+  return [...byCause.values()].sort((a, b) => b.lostUsd - a.lostUsd || b.requests - a.requests);
+}
+
+function measuredTotalsOf(steps: readonly TraceStep[]): TraceExplanation["measuredTotals"] {
+  const measured = steps.filter((step) => step.measured && step.measuredCost);
+  if (measured.length === 0) return null;
+  return {
+    requests: measured.length,
+    input: measured.reduce((sum, step) => sum + (step.measured?.input ?? 0), 0),
+    cacheRead: measured.reduce((sum, step) => sum + (step.measured?.cacheRead ?? 0), 0),
+    cacheWrite: measured.reduce((sum, step) => sum + (step.measured?.cacheWrite ?? 0), 0),
+    uncached: measured.reduce((sum, step) => sum + (step.measured?.uncached ?? 0), 0),
+    costUsd: measured.reduce((sum, step) => sum + (step.measuredCost?.totalUsd ?? 0), 0),
+  };
+}

@@ -1,0 +1,112 @@
+import { formatPercent, formatUsd, simulationJson, totalsJson } from "../report/simulation-output";
+import { describeLocation } from "./types";
+import type { TraceAnalysis } from "./analyse-trace";
+
+/** The documented `npm run trace -- --json` shape (issue 13, README): replay strategies exactly as `simulate --json`. */
+export function traceJson(analysis: TraceAnalysis) {
+  const { explanation, trace } = analysis;
+  return {
+    provider: explanation.provider,
+    model: explanation.model.id,
+    recordedModel: explanation.recordedModel,
+    tokenCounting: explanation.tokenCounting.label,
+    requests: explanation.steps.map((step) => ({
+      index: step.index,
+      location: describeLocation(step.location),
+      timestamp: step.timestampMs === null ? null : new Date(step.timestampMs).toISOString(),
+      tokens: {
+        input: step.tokens.input,
+        cacheRead: step.tokens.cacheRead,
+        cacheWrite: step.tokens.cacheWrite,
+        uncached: step.tokens.uncached,
+        toolDefinitions: step.tokens.toolDefinitions,
+      },
+      measured: step.measured
+        ? { input: step.measured.input, cacheRead: step.measured.cacheRead, cacheWrite: step.measured.cacheWrite }
+        : null,
+      divergence: step.explanation
+        ? { segment: step.explanation.segment, reason: step.explanation.headline, cause: step.explanation.cause }
+        : null,
+      costUsd: step.cost.totalUsd,
+      lostUsd: step.lostUsd,
+    })),
+    totals: totalsJson(explanation.totals),
+    measuredTotals: explanation.measuredTotals,
+    losses: explanation.losses,
+    figures: analysis.figures,
+    recommendation: {
+      strategy: analysis.recommendation.strategy,
+      rule: analysis.recommendation.rule,
+      headline: analysis.recommendation.headline,
+      reasons: analysis.recommendation.reasons,
+    },
+    skipped: trace.skipped.map((record) => ({ location: describeLocation(record.location), reason: record.reason })),
+    notes: [...explanation.notes, ...analysis.derived.notes],
+    replay: simulationJson(analysis.replay),
+  };
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/** The terminal table: one row per request with its miss, then the summary and the replay. */
+export function formatTraceTable(analysis: TraceAnalysis): string {
+  const { explanation, trace, figures, recommendation } = analysis;
+  const lines: string[] = [
+    `${trace.format.toUpperCase()} trace: ${explanation.steps.length} ${explanation.provider} requests, priced as ${explanation.model.label}`,
+    `Token counts: ${explanation.tokenCounting.label}`,
+    "",
+    [
+      pad("#", 4, true),
+      pad("where", 9),
+      pad("input", 9, true),
+      pad("read", 9, true),
+      pad("write", 9, true),
+      pad("measured r/w", 16, true),
+      pad("cost", 9, true),
+      "  miss",
+    ].join(" "),
+  ];
+  for (const step of explanation.steps) {
+    const measured = step.measured ? `${step.measured.cacheRead}/${step.measured.cacheWrite}` : "—";
+    lines.push(
+      [
+        pad(String(step.index + 1), 4, true),
+        pad(describeLocation(step.location), 9),
+        pad(String(step.tokens.input), 9, true),
+        pad(String(step.tokens.cacheRead), 9, true),
+        pad(String(step.tokens.cacheWrite), 9, true),
+        pad(measured, 16, true),
+        pad(formatUsd(step.cost.totalUsd), 9, true),
+        `  ${step.explanation ? step.explanation.headline : "—"}`,
+      ].join(" "),
+    );
+  }
+  lines.push(
+    "",
+    `Total: ${formatUsd(explanation.totals.costUsd)} predicted${explanation.measuredTotals ? `, ${formatUsd(explanation.measuredTotals.costUsd)} measured over ${explanation.measuredTotals.requests} requests with usage` : ""}.`,
+  );
+  lines.push("Misses by cause (money lost against reading what the previous request cached):");
+  for (const loss of explanation.losses)
+    lines.push(
+      `  ${pad(loss.label, 44)} ${pad(String(loss.requests), 4, true)} requests ${pad(formatUsd(loss.lostUsd), 10, true)}`,
+    );
+  lines.push(
+    "",
+    `Measure before choosing (seed 001 §4.1): ${figures.toolCount} tools, about ${figures.meanDefinitionTokens} tokens a definition, ` +
+      `${figures.distinctToolsUsedPerSession.toFixed(1)} distinct tools used per session (${figures.sessions} sessions), ` +
+      `cache hit rate ${formatPercent(figures.hitRateByTokens)} by tokens and ${formatPercent(figures.hitRateByRequests)} by requests.`,
+    `Recommendation: ${recommendation.headline}`,
+    "",
+    "Replay of the derived scenario under every strategy:",
+    `  ${pad("your agent, as recorded", 30)} ${formatUsd(explanation.measuredTotals?.costUsd ?? explanation.totals.costUsd)}`,
+  );
+  for (const run of analysis.replay)
+    lines.push(
+      `  ${pad(run.id, 30)} ${run.refused ? `refused: ${run.refused.reason}` : formatUsd(run.totals.costUsd)}`,
+    );
+  for (const record of trace.skipped) lines.push(`skipped ${describeLocation(record.location)}: ${record.reason}`);
+  for (const note of [...explanation.notes, ...analysis.derived.notes]) lines.push(`note: ${note}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,138 @@
+/**
+ * `npm run test:mutation [-- <folder>… | --incremental | --list]`: StrykerJS over the code whose output is a number or
+ * a wire request, one folder at a time (each folder's mutants run only the tests related to it), then a table of
+ * mutation scores per folder. Reports go to reports/mutation/<folder>.html and .json. See docs/TESTING.md.
+ *
+ *   npm run test:mutation                   every folder below, one after the other
+ *   npm run test:mutation -- cache pricing  only these folders
+ *   npm run test:mutation -- --incremental  re-test only mutants whose code or covering tests changed since the last
+ *                                           run of that folder (Stryker's incremental mode, one file per folder)
+ *
+ * STRYKER_CONCURRENCY (default 1) sets how many test runners Stryker starts; STRYKER_TYPECHECK=1 adds the
+ * TypeScript checker (mutants that do not compile are then dropped instead of run).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Folder name → files to mutate and the tests that check them (globs). Data tables (model lists, fixtures) and
+ * type-only files are not mutated. Each folder runs only its own tests, so one run fits in minutes, not hours.
+ */
+export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[]; goal: number }> = {
+  cache: {
+    files: [
+      "lib/cache/*.ts",
+      "!lib/cache/*.test.ts",
+      "!lib/cache/test-support.ts",
+      "!lib/cache/index.ts",
+      "!lib/cache/types.ts",
+    ],
+    tests: ["lib/cache/*.test.ts", "lib/engine/session.test.ts"],
+    goal: 85,
+  },
+  pricing: {
+    files: ["lib/models/cost.ts", "lib/models/cache-rules.ts", "lib/models/model-table.ts"],
+    tests: ["lib/models/*.test.ts", "lib/engine/cache-write-pricing.test.ts", "lib/engine/session.test.ts"],
+    goal: 85,
+  },
+  session: {
+    files: ["lib/simulator/*.ts", "!lib/simulator/*.test.ts", "lib/engine/totals.ts"],
+    tests: ["lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
+    goal: 85,
+  },
+  strategies: {
+    files: ["lib/strategies/*.ts", "!lib/strategies/*.test.ts", "!lib/strategies/index.ts", "!lib/strategies/types.ts"],
+    tests: ["lib/strategies/*.test.ts", "lib/engine/*.test.ts", "lib/providers/golden/*.test.ts"],
+    goal: 75,
+  },
+  providers: {
+    files: [
+      "lib/providers/*.ts",
+      "!lib/providers/*.test.ts",
+      "!lib/providers/index.ts",
+      "!lib/providers/types.ts",
+      "!lib/providers/moonshot-types.ts",
+    ],
+    tests: ["lib/providers/**/*.test.ts", "lib/strategies/*.test.ts", "lib/engine/session.test.ts"],
+    goal: 75,
+  },
+  search: {
+    files: ["lib/search/anthropic-bm25-search.ts", "lib/search/client-search.ts"],
+    tests: ["lib/search/*.test.ts"],
+    goal: 75,
+  },
+  share: {
+    files: ["lib/share/share-limits.ts", "lib/share/share-link.ts"],
+    tests: ["lib/share/*.test.ts"],
+    goal: 75,
+  },
+  decide: {
+    files: ["lib/decide/closed-form.ts"],
+    tests: ["lib/decide/*.test.ts"],
+    goal: 75,
+  },
+};
+
+type MutantStatus = "Killed" | "Survived" | "NoCoverage" | "Timeout" | "CompileError" | "RuntimeError" | "Ignored";
+type Report = { files: Record<string, { mutants: Array<{ status: MutantStatus }> }> };
+
+export function mutationScore(report: Report) {
+  const counts: Record<string, number> = {};
+  for (const file of Object.values(report.files)) {
+    for (const mutant of file.mutants) counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
+  }
+  const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0);
+  const undetected = (counts.Survived ?? 0) + (counts.NoCoverage ?? 0);
+  const valid = detected + undetected;
+  return { detected, undetected, valid, score: valid === 0 ? 100 : (100 * detected) / valid, counts };
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  if (args.includes("--list")) {
+    for (const [name, folder] of Object.entries(MUTATED_FOLDERS)) console.log(`${name}: ${folder.files.join(" ")}`);
+    return;
+  }
+  const incremental = args.includes("--incremental");
+  const requested = args.filter((arg) => !arg.startsWith("--"));
+  const unknown = requested.filter((name) => !(name in MUTATED_FOLDERS));
+  if (unknown.length > 0) {
+    console.error(`mutation: unknown folder ${unknown.join(", ")}; known: ${Object.keys(MUTATED_FOLDERS).join(", ")}`);
+    process.exit(2);
+  }
+  const names = requested.length > 0 ? requested : Object.keys(MUTATED_FOLDERS);
+  const rows: string[] = [];
+  let belowGoal = false;
+  for (const name of names) {
+    const folder = MUTATED_FOLDERS[name];
+    const started = Date.now();
+    const strykerArgs = ["stryker", "run", "--mutate", folder.files.join(",")];
+    if (incremental)
+      strykerArgs.push("--incremental", "--incrementalFile", `reports/mutation/${name}-incremental.json`);
+    console.log(`mutation: ${name} (${folder.files.join(" ")})`);
+    const result = spawnSync("npx", strykerArgs, {
+      stdio: "inherit",
+      env: { ...process.env, STRYKER_REPORT_NAME: name, MUTATION_TESTS: folder.tests.join(",") },
+    });
+    const minutes = (Date.now() - started) / 60_000;
+    const reportPath = path.join("reports", "mutation", `${name}.json`);
+    if (result.status !== 0 || !fs.existsSync(reportPath)) {
+      rows.push(`${name.padEnd(11)} failed (exit ${result.status}) after ${minutes.toFixed(1)} min`);
+      belowGoal = true;
+      continue;
+    }
+    const score = mutationScore(JSON.parse(fs.readFileSync(reportPath, "utf8")) as Report);
+    belowGoal ||= score.score < folder.goal;
+    rows.push(
+      `${name.padEnd(11)} ${score.score.toFixed(1).padStart(5)} %  goal ${folder.goal} %  ` +
+        `${score.detected}/${score.valid} detected, ${score.counts.Survived ?? 0} survived, ` +
+        `${score.counts.NoCoverage ?? 0} no coverage  ${minutes.toFixed(1)} min`,
+    );
+  }
+  console.log(`\nmutation scores (killed + timeout over valid mutants):\n${rows.join("\n")}`);
+  // A report, not a gate: the exit code says whether every folder met its goal, for whoever wants to gate on it.
+  process.exit(belowGoal ? 1 : 0);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) main();
