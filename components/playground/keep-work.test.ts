@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadExample } from "@/lib/examples";
-import { createLocalStore, type StorageLike } from "@/lib/persistence/local-store";
+import { createLocalStore, type StorageLike } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { keepWorkAside, plainStoreMessage, probeStorage } from "./keep-work";
 

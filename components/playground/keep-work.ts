@@ -3,7 +3,7 @@
  * asking. These helpers decide whether work needs keeping, keep it, and say in words what happened, so the link
  * opener, the example picker and the tour all behave the same way.
  */
-import type { LocalStore } from "@/lib/persistence/local-store";
+import type { LocalStore } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import type { Scenario } from "@/lib/scenario/types";

@@ -17,7 +17,13 @@ import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
 import { STRATEGIES } from "@/lib/strategies";
 import { usePlayground } from "@/state/playground-provider";
-import { selectCurrentStep, selectLiveRun, selectSelectedRun, selectStepIndex } from "@/state/selectors";
+import {
+  selectCatalogProblems,
+  selectCurrentStep,
+  selectLiveRun,
+  selectSelectedRun,
+  selectStepIndex,
+} from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
 import { DecidePanel } from "@/components/decide/decide-panel";
 import { LiveSection, RunModeToggle } from "./live-section";
@@ -47,6 +53,11 @@ export function RunArea() {
   const runError = usePlayground((state) => state.runError);
   const liveRun = usePlayground(selectLiveRun);
   const selectStep = usePlayground((state) => state.selectStep);
+  // While the editor's text does not parse, every figure below is for the last catalog that did: say so.
+  const catalogBroken = usePlayground(
+    (state) => selectCatalogProblems(state)?.some((problem) => problem.severity === "error") ?? false,
+  );
+  const validToolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
   const decideInputs = usePlayground(
     useShallow((state) => ({
       catalog: state.lastValidCatalog,
@@ -94,6 +105,18 @@ export function RunArea() {
         </PanelFrame>
       ) : null}
 
+      {catalogBroken ? (
+        <section
+          role="status"
+          className="rounded-2xl border border-warning/40 bg-warning-soft px-5 py-3 text-sm text-ink"
+          data-testid="stale-results"
+        >
+          <strong>Results are out of date.</strong> The catalog text has errors, so everything below is for the last
+          catalog that worked ({validToolCount.toLocaleString("en-US")} {validToolCount === 1 ? "tool" : "tools"}). Fix
+          the text in the Catalog tab to update them.
+        </section>
+      ) : null}
+
       {runError ? (
         <section
           role="alert"
@@ -124,7 +147,7 @@ export function RunArea() {
         title="Cache prefix"
         subtitle="The request in cache order; width is tokens"
         testId="prefix-panel"
-        className="h-[292px]"
+        className="min-h-[292px]"
         tour="prefix-bar"
       >
         <div
@@ -137,6 +160,7 @@ export function RunArea() {
               segments={currentDetail.segments}
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
+              newFrom={currentDetail.newFrom}
             />
           ) : null}
         </div>
