@@ -22,4 +22,9 @@ export type StepDetail = {
   response: Record<string, unknown>;
   segments: Segment[];
   segmentStatus: SegmentCacheStatus[];
+  /**
+   * Index into `segments` where the previous request's content ends: every block from here on is new in this
+   * request (its key is not in the previous request). `segments.length` when nothing is new; null for the first.
+   */
+  newFrom?: number | null;
 };
