@@ -119,6 +119,8 @@ function StartedSession({
           });
       } else {
         await controller.openExample(initialExampleId);
+        // A first visit opens on caching at work: everything registered, the second request reading the first's cache.
+        if (!explicitExample && !startup.workspace && !linkError) store.setState({ strategyId: "full", stepIndex: 1 });
         if (linkError)
           setNotice({ kind: "error", message: `${linkError} The example "${initialExampleId}" is shown instead.` });
         else if (startup.autosaveError && !explicitExample)

@@ -113,7 +113,7 @@ export function CachePrefixBar({
   };
 
   return (
-    <div className={`flex flex-col gap-3 px-5 pt-3 pb-4 ${className}`} data-testid="prefix-bar">
+    <div className={`flex flex-col gap-3 px-3 pt-3 pb-4 sm:px-5 ${className}`} data-testid="prefix-bar">
       <div aria-live="polite" className="min-h-[3.25rem]">
         <div className={`flex items-start gap-2 text-base font-semibold leading-snug ${tone}`}>
           <span aria-hidden className="inline-block w-4 shrink-0 text-center">

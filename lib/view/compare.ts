@@ -11,17 +11,37 @@ export type CompareRow = {
   refusedReason: string | null;
   totals: StrategyTotals | null;
   goals: GoalVerdicts;
-  /** The lowest total cost among the runs that ran (ties: all of them). */
+  /**
+   * The lowest total cost among the comparable runs (ties: all of them). A run moved to another provider or model
+   * pays other prices, so it is never "cheapest" beside the others.
+   */
   cheapest: boolean;
+  /** Ran on the provider and model the comparison is for (all runs when none was given). */
+  comparable: boolean;
 };
 
 export type CompareTable = { rows: CompareRow[]; costDecimals: number };
 
 type CompareRun = Pick<RunSummary, "id" | "provider" | "model" | "refused" | "totals" | "goals">;
 
-export function compareTable(runs: readonly CompareRun[]): CompareTable {
+/** The cheapest strategies among the runs on `on` (every run that ran when `on` is absent); ties give several. */
+export function cheapestRuns<T extends CompareRun>(
+  runs: readonly T[],
+  on?: { provider: ProviderId; model: string },
+): T[] {
+  const comparable = runs.filter((run) => !run.refused && isComparable(run, on));
+  if (comparable.length === 0) return [];
+  const lowest = Math.min(...comparable.map((run) => run.totals.costUsd));
+  return comparable.filter((run) => run.totals.costUsd === lowest);
+}
+
+function isComparable(run: Pick<CompareRun, "provider" | "model">, on?: { provider: ProviderId; model: string }) {
+  return !on || (run.provider === on.provider && run.model === on.model);
+}
+
+export function compareTable(runs: readonly CompareRun[], on?: { provider: ProviderId; model: string }): CompareTable {
   const costs = runs.filter((run) => !run.refused).map((run) => run.totals.costUsd);
-  const cheapest = costs.length > 0 ? Math.min(...costs) : Number.NaN;
+  const cheapestIds = new Set(cheapestRuns(runs, on).map((run) => run.id));
   const rows = runs.map((run) => ({
     id: run.id,
     provider: run.provider,
@@ -29,7 +49,8 @@ export function compareTable(runs: readonly CompareRun[]): CompareTable {
     refusedReason: run.refused ? run.refused.reason : null,
     totals: run.refused ? null : run.totals,
     goals: run.goals,
-    cheapest: !run.refused && run.totals.costUsd === cheapest,
+    cheapest: cheapestIds.has(run.id),
+    comparable: isComparable(run, on),
   }));
   return { rows, costDecimals: usdColumnDecimals(costs) };
 }
