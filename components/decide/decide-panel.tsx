@@ -149,7 +149,7 @@ export function DecidePanel({
       </Panel>
       <Panel
         title="Break-even: does progressive disclosure pay over a long task?"
-        subtitle="Your catalog, a session you shape; the engine runs it and a closed form checks it"
+        subtitle="Your catalog, a session you shape; the engine simulates it and a quick formula checks it"
         testId="decide-break-even"
         actions={<ReportExportButton reportInput={reportInput} disabled={runs.length === 0} />}
       >
@@ -164,7 +164,7 @@ export function DecidePanel({
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         <Panel
           title="Cheapest strategy by catalog size and turns"
-          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, closed form; the outlined cell is this catalog`}
+          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, by a quick formula (not simulated); the outlined cell is this catalog`}
           testId="decide-heat-map"
         >
           {heatMap && heatMap.cells.length > 0 ? (

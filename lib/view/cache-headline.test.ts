@@ -49,27 +49,37 @@ describe("cacheHeadline", () => {
     expect(cacheHeadline(totals(900, 100, 0, 300), divergence("changed", "tools[3] changed")).kind).toBe("partly-lost");
   });
 
-  it(
-    "agrees with the legend's totals on every request of every example and strategy",
-    { timeout: 240_000 },
-    async () => {
-      const engine = createEngine();
-      let checked = 0;
-      for (const example of EXAMPLES) {
-        const runs = await engine.runAll(await loadExample(example.id), [...STRATEGY_IDS]);
+  // One test per example; the 10,000-tool example (generated, the same shapes as the 200-tool one, and slow to
+  // simulate eight times in a unit test) is walked request by request by the browser test instead.
+  for (const example of EXAMPLES.filter((candidate) => candidate.id !== "synthetic-10000")) {
+    it(
+      `agrees with the legend's totals on every request of ${example.id}, every strategy`,
+      { timeout: 240_000 },
+      async () => {
+        const runs = await createEngine().runAll(await loadExample(example.id), [...STRATEGY_IDS]);
+        let checked = 0;
         for (const run of runs) {
           for (const step of run.steps) {
             const stepTotals = statusTotals(step.segments, step.segmentStatus);
             const headline = cacheHeadline(stepTotals, step.divergence);
             expect(
               headlineDisagreements(headline, stepTotals),
-              `${example.id} ${run.id} request ${step.index + 1}: ${headline.sentence}`,
+              `${run.id} request ${step.index + 1}: ${headline.sentence}`,
             ).toEqual([]);
             checked += 1;
           }
         }
-      }
-      expect(checked).toBeGreaterThan(200);
-    },
-  );
+        expect(checked).toBeGreaterThan(0);
+      },
+    );
+  }
+
+  it("catches the old contradiction: 'prefix intact' beside a zero read", () => {
+    expect(
+      headlineDisagreements(
+        { sentence: "✓ Prefix intact: everything before the new content was read from cache", tone: "success" },
+        totals(0, 1_691, 0, 0),
+      ),
+    ).toContain("claims a read of zero");
+  });
 });
