@@ -41,14 +41,15 @@ const config = {
   // Vitest strips types without checking them, so Stryker need not add `// @ts-nocheck` (which would also change
   // the generated golden module that a test compares byte for byte).
   disableTypeChecks: false,
-  ignorePatterns: ["data", "test-results", "playwright-report", ".next", "reports", "e2e"],
+  ignorePatterns: [".stryker-tmp*", "data", "test-results", "playwright-report", ".next", "reports", "e2e"],
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: `reports/mutation/${process.env.STRYKER_REPORT_NAME ?? "mutation"}.html` },
   jsonReporter: { fileName: `reports/mutation/${process.env.STRYKER_REPORT_NAME ?? "mutation"}.json` },
   incrementalFile: "reports/mutation/stryker-incremental.json",
   thresholds: { high: 85, low: 75, break: null },
   timeoutMS: 60_000,
-  tempDirName: ".stryker-tmp",
+  // One temp dir per folder, so two folders can run at once without one cleaning up the other's sandbox.
+  tempDirName: `.stryker-tmp-${process.env.STRYKER_REPORT_NAME ?? "mutation"}`,
   cleanTempDir: true,
 };
 

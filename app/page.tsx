@@ -4,8 +4,9 @@ import { EXAMPLES } from "@/lib/examples";
 const DEFAULT_EXAMPLE = "learning-agent";
 
 /**
- * `/?example=<id>` opens that example; otherwise a share link in the fragment, then the autosaved work, then the
- * default example (the order is decided in the browser: the fragment never reaches the server).
+ * What opens: a share link in the fragment, else the example named by `/?example=<id>`, else the autosaved work,
+ * else the default example. The order is decided in the browser by `startupPlan`
+ * (components/share/startup-workspace.ts): the fragment never reaches the server.
  */
 export default async function Page({
   searchParams,

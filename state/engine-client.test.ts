@@ -31,4 +31,29 @@ describe("EngineClient", () => {
     expect(await detail).toEqual({ ok: false, stale: false, message: "engine: no step" });
     expect(client.newCatalogVersion()).toBe(catalogVersion + 1);
   });
+
+  it("a worker that fails to load resolves every pending and later request with its message", async () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker);
+    const run = client.run(1, scenario, ["full"]);
+    worker.crash("SyntaxError: Unexpected token");
+    expect(await run).toEqual({ ok: false, stale: false, message: "engine worker: SyntaxError: Unexpected token" });
+    expect(await client.toolTokens(1)).toEqual({
+      ok: false,
+      stale: false,
+      message: "engine worker: SyntaxError: Unexpected token",
+    });
+  });
+
+  it("hands run progress to the newest run only", async () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker);
+    const seen: number[] = [];
+    void client.run(1, scenario, ["full"], undefined, (progress) => seen.push(progress.runRequestId));
+    void client.run(1, scenario, ["full"], undefined, (progress) => seen.push(progress.runRequestId));
+    const [firstId, secondId] = worker.sent.map((message) => message.requestId);
+    worker.answer({ kind: "run-progress", requestId: firstId, done: 1, total: 8 });
+    worker.answer({ kind: "run-progress", requestId: secondId, done: 1, total: 8 });
+    expect(seen).toEqual([secondId]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * Promise wrapper around the engine worker. Each kind of request is a channel where only the newest request counts:
- * an answer to an older one resolves as `stale` and is never applied, so a slow run can't overwrite a newer one.
+ * The engine worker's typed requests, over the one worker client (workers/worker-client.ts): each kind of request
+ * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
 import type { Catalog, CatalogTool } from "@/lib/catalog/types";
 import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
@@ -11,8 +11,9 @@ import type {
   ScenarioWithoutCatalog,
 } from "@/lib/workbench/engine-protocol";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
+import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "@/workers/worker-client";
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; stale: boolean; message: string };
+export type { Outcome };
 
 type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "results" | "export";
 
@@ -31,25 +32,24 @@ const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
 export type RunProgress = { runRequestId: number; done: number; total: number; summaries?: RunSummary[] };
 type ProgressListener = (progress: RunProgress) => void;
 
-type Pending = { channel: Channel; resolve: (response: EngineResponse) => void; progress?: ProgressListener };
-
 /** What the client needs of a Worker; a fake in tests. */
-export type WorkerLike = {
-  postMessage(message: EngineRequest): void;
-  addEventListener(type: "message", listener: (event: MessageEvent<EngineResponse>) => void): void;
-  terminate(): void;
-};
+export type WorkerLike = GenericWorkerLike<EngineRequest, EngineResponse>;
 
 type Payload<K extends EngineRequest["kind"]> = Omit<Extract<EngineRequest, { kind: K }>, "kind" | "requestId">;
 
 export class EngineClient {
-  private nextRequestId = 1;
   private nextCatalogVersion = 1;
-  private readonly latest = new Map<Channel, number>();
-  private readonly pending = new Map<number, Pending>();
+  private readonly client: WorkerClient<EngineRequest, EngineResponse>;
 
-  constructor(private readonly worker: WorkerLike) {
-    worker.addEventListener("message", (event) => this.receive(event.data));
+  constructor(worker: WorkerLike) {
+    this.client = new WorkerClient(worker, {
+      name: "engine",
+      // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
+      channelOf: (request) => (CHANNEL_OF[request.kind] === "catalog" ? null : CHANNEL_OF[request.kind]),
+      requestIdOf: (response) => response.requestId,
+      errorOf: (response) => (response.kind === "error" ? response.message : undefined),
+      isInterim: (response) => response.kind === "run-progress",
+    });
   }
 
   /** A fresh catalog version number; the page and the worker agree on versions because only this client makes them. */
@@ -144,11 +144,7 @@ export class EngineClient {
   }
 
   dispose(): void {
-    this.worker.terminate();
-    for (const [requestId, pending] of this.pending) {
-      pending.resolve({ kind: "error", requestId, request: "run", message: "engine: the worker was stopped" });
-    }
-    this.pending.clear();
+    this.client.dispose();
   }
 
   private send<K extends EngineRequest["kind"]>(
@@ -157,41 +153,19 @@ export class EngineClient {
     progress?: ProgressListener,
     channelOverride?: Channel,
   ): Promise<Outcome<EngineResponse>> {
-    const requestId = this.nextRequestId++;
-    const channel = channelOverride ?? CHANNEL_OF[kind];
-    this.latest.set(channel, requestId);
-    return new Promise<Outcome<EngineResponse>>((resolve) => {
-      this.pending.set(requestId, {
-        channel,
-        progress,
-        resolve: (response) => {
-          // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
-          const stale = channel !== "catalog" && this.latest.get(channel) !== requestId;
-          if (response.kind === "error") resolve({ ok: false, stale, message: response.message });
-          else if (stale) resolve({ ok: false, stale: true, message: "engine: a newer request replaced this one" });
-          else resolve({ ok: true, value: response });
-        },
-      });
-      this.worker.postMessage({ ...payload, kind, requestId } as unknown as EngineRequest);
-    });
-  }
-
-  private receive(response: EngineResponse): void {
-    const pending = this.pending.get(response.requestId);
-    if (!pending) return;
-    if (response.kind === "run-progress") {
-      if (this.latest.get(pending.channel) === response.requestId) {
-        pending.progress?.({
+    const request = { ...payload, kind } as unknown as Omit<EngineRequest, "requestId">;
+    return this.client.send(request as never, {
+      ...(channelOverride ? { channel: channelOverride } : {}),
+      onInterim: (response) => {
+        if (response.kind !== "run-progress") return;
+        progress?.({
           runRequestId: response.requestId,
           done: response.done,
           total: response.total,
           ...(response.summaries ? { summaries: response.summaries } : {}),
         });
-      }
-      return;
-    }
-    this.pending.delete(response.requestId);
-    pending.resolve(response);
+      },
+    }).outcome;
   }
 }
 

@@ -13,7 +13,7 @@ type DataKey = {
   [K in keyof PlaygroundState]: PlaygroundState[K] extends (...args: never[]) => unknown ? never : K;
 }[keyof PlaygroundState];
 
-export const PERSISTENCE: Record<DataKey, Persistence> = {
+export const PERSISTENCE = {
   scenarioMeta: "share",
   catalogText: "none",
   lastValidCatalog: "share",
@@ -54,12 +54,17 @@ export const PERSISTENCE: Record<DataKey, Persistence> = {
   // Derived from the example files on every opening; the tour's flag is about this visit only.
   exampleOrigin: "none",
   tourWorkspace: "none",
-};
+} as const satisfies Record<DataKey, Persistence>;
+
+/** The store keys the table marks "share": what a link, autosave and the saved list are built from. */
+export type SharedKey = { [K in DataKey]: (typeof PERSISTENCE)[K] extends "share" ? K : never }[DataKey];
 
 const LOCAL_STORAGE_KEY = "tool-disclosure-playground:preferences";
 
-export function keysWith(persistence: Persistence): DataKey[] {
-  return (Object.keys(PERSISTENCE) as DataKey[]).filter((key) => PERSISTENCE[key] === persistence);
+export function keysWith<P extends Persistence>(
+  persistence: P,
+): Array<{ [K in DataKey]: (typeof PERSISTENCE)[K] extends P ? K : never }[DataKey]> {
+  return (Object.keys(PERSISTENCE) as DataKey[]).filter((key) => PERSISTENCE[key] === persistence) as never;
 }
 
 /** The "local" keys of `state`, for localStorage. */

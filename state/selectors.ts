@@ -1,6 +1,7 @@
 /** Derived values. Components select narrowly from these so a keystroke re-renders only what it changes. */
 import type { CatalogTool } from "@/lib/catalog/types";
 import type { RunSummary, StepSummary } from "@/lib/workbench/types";
+import { keysWith, type SharedKey } from "./persistence";
 import type { PlaygroundState } from "./playground-store";
 
 /** Above this many tools the editor shows one tool at a time (a 10,000-tool JSON text would be megabytes). */
@@ -53,14 +54,17 @@ export function filterTools(tools: readonly CatalogTool[], filter: string): numb
   return indexes;
 }
 
-/** The parts of the store that make up the shareable workspace (select with useShallow: a new object per call). */
-export const selectWorkspaceFields = (state: PlaygroundState) => ({
-  scenarioMeta: state.scenarioMeta,
-  lastValidCatalog: state.lastValidCatalog,
-  turns: state.turns,
-  settings: state.settings,
-  strategyId: state.strategyId,
-  stepIndex: state.stepIndex,
-  forceProvider: state.forceProvider,
-  catalogVersion: state.catalogVersion,
-});
+const SHARED_KEYS = keysWith("share");
+
+/**
+ * The parts of the store that make up the shareable workspace: exactly the keys the persistence table
+ * (./persistence.ts) marks "share", plus the catalog version that says whether there is a workspace yet. Select
+ * with useShallow (a new object per call). A key marked "none" never reaches a link, autosave or the saved list.
+ */
+export const selectWorkspaceFields = (
+  state: PlaygroundState,
+): Pick<PlaygroundState, SharedKey> & { catalogVersion: number } => {
+  const fields: Record<string, unknown> = { catalogVersion: state.catalogVersion };
+  for (const key of SHARED_KEYS) fields[key] = state[key];
+  return fields as Pick<PlaygroundState, SharedKey> & { catalogVersion: number };
+};

@@ -6,7 +6,7 @@ export type Theme = "light" | "dark";
 export type RunTab = "request" | "diff" | "response";
 export type SidePanel = "catalog" | "conversation" | "settings";
 /** The header's workspace dialogs; at most one is open. */
-export type WorkspaceDialog = "share" | "import" | "saved" | "export";
+export type WorkspaceDialog = "share" | "import" | "trace" | "saved" | "export";
 /** A button of a notice: the choice the notice asks for ("Open the link anyway", "Keep my work"). */
 export type NoticeAction = { label: string; run(): void; primary?: boolean };
 /**

@@ -3,12 +3,18 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { Catalog } from "@/lib/catalog/types";
 import { breakEven, type BreakEvenResult } from "@/lib/decide/break-even";
 import type { DecideCalibration } from "@/lib/decide/calibrate";
-import { calibrationKey, type DecideRequest, type DecideResponse } from "@/lib/decide/decide-protocol";
+import { calibrationKey, type DecideResponse } from "@/lib/decide/decide-protocol";
 import type { EngineSessionRun } from "@/lib/decide/engine-session";
 import { heatMap, type HeatMap } from "@/lib/decide/heat-map";
 import { effectiveToolsUsed, MAX_TOOLS_USED } from "@/lib/decide/session-plan";
 import type { DecideParameters } from "@/lib/decide/types";
 import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import {
+  createDecideClient,
+  createDecideWorker,
+  type DecideClient,
+  type DecideWorkerLike,
+} from "@/workers/decide-client";
 
 /** Slider moves within this window start one engine run, not one per pixel (the closed form follows at once). */
 export const ENGINE_DEBOUNCE_MS = 250;
@@ -28,11 +34,8 @@ export type DecideComputation = {
   status: DecideStatus;
 };
 
-type WorkerLike = Pick<Worker, "postMessage" | "terminate" | "addEventListener">;
-
-export function createDecideWorker(): WorkerLike {
-  return new Worker(new URL("./decide.worker.ts", import.meta.url), { type: "module", name: "decide" });
-}
+type WorkerLike = DecideWorkerLike;
+export { createDecideWorker };
 
 /** One number per catalog object: the worker keeps the catalog by it, so it is sent once, not on every slider move. */
 const catalogKeys = new WeakMap<Catalog, number>();
@@ -74,13 +77,11 @@ export function useDecideComputation(input: {
 }): DecideComputation {
   const { catalog, settings, parameters } = input;
   const createWorker = input.createWorker ?? createDecideWorker;
-  const workerRef = useRef<WorkerLike | null>(null);
+  const clientRef = useRef<DecideClient | null>(null);
   const sentCatalogKey = useRef<number | null>(null);
-  const requestIds = useRef(0);
   const [calibrated, setCalibrated] = useState<{ key: string; calibration: DecideCalibration } | null>(null);
   const [engine, setEngine] = useState<EngineAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const latestEngineRequest = useRef<{ requestId: number; sessionKey: string } | null>(null);
 
   const catalogKey = catalogKeyOf(catalog);
   const key = calibrationKey(catalogKey, settings, parameters.provider, parameters.model);
@@ -95,15 +96,37 @@ export function useDecideComputation(input: {
   ]);
 
   const enabled = input.enabled !== false;
-  // The worker (and the engine and tokenizer it loads) starts only once the views are wanted.
+  // The worker (and the engine and tokenizer it loads) starts only once the views are wanted. Errors, and a
+  // worker that fails to load, come back from the client as values and show as the error status.
   useEffect(() => {
     if (!enabled) return;
-    const worker = createWorker();
-    workerRef.current = worker;
+    const client = createDecideClient(createWorker());
+    clientRef.current = client;
     sentCatalogKey.current = null;
-    worker.addEventListener("message", (event: MessageEvent<DecideResponse>) => {
-      const response = event.data;
-      if (response.kind === "calibrated") {
+    return () => {
+      clientRef.current = null;
+      client.dispose();
+    };
+  }, [createWorker, enabled]);
+
+  // Calibrate whenever what the probe depends on changes (catalog, settings, provider, model): an external system
+  // (the worker) is being kept in step, which is what an effect is for.
+  useEffect(() => {
+    const client = clientRef.current;
+    if (!client || catalog.tools.length === 0 || !enabled) return;
+    const { outcome } = client.send({
+      kind: "calibrate",
+      catalogKey,
+      settings,
+      provider: parameters.provider,
+      model: parameters.model,
+      ...(sentCatalogKey.current === catalogKey ? {} : { catalog }),
+    });
+    sentCatalogKey.current = catalogKey;
+    void outcome.then((answer) => {
+      if (clientRef.current !== client) return;
+      if (answer.ok && answer.value.kind === "calibrated") {
+        const response = answer.value;
         // A repeated answer (the worker's cache) keeps the object we have, so nothing downstream recomputes.
         setCalibrated((previous) =>
           previous?.key === response.calibrationKey
@@ -111,44 +134,8 @@ export function useDecideComputation(input: {
             : { key: response.calibrationKey, calibration: response.calibration },
         );
         setError(null);
-      } else if (response.kind === "engine-run") {
-        const current = latestEngineRequest.current;
-        if (!current || current.requestId !== response.requestId) return;
-        setEngine((previous) => ({
-          sessionKey: current.sessionKey,
-          requestId: response.requestId,
-          runs: [...(previous?.requestId === response.requestId ? previous.runs : []), response.run],
-          done: response.done,
-          completed: response.completed,
-          total: response.total,
-          timingMs: response.timingMs,
-        }));
-      } else {
-        setError(response.message);
-      }
+      } else if (!answer.ok && !answer.stale) setError(answer.message);
     });
-    return () => {
-      worker.terminate();
-      workerRef.current = null;
-    };
-  }, [createWorker, enabled]);
-
-  // Calibrate whenever what the probe depends on changes (catalog, settings, provider, model): an external system
-  // (the worker) is being kept in step, which is what an effect is for.
-  useEffect(() => {
-    const worker = workerRef.current;
-    if (!worker || catalog.tools.length === 0 || !enabled) return;
-    const message: DecideRequest = {
-      kind: "calibrate",
-      requestId: ++requestIds.current,
-      catalogKey,
-      settings,
-      provider: parameters.provider,
-      model: parameters.model,
-      ...(sentCatalogKey.current === catalogKey ? {} : { catalog }),
-    };
-    sentCatalogKey.current = catalogKey;
-    worker.postMessage(message);
   }, [catalog, catalogKey, settings, parameters.provider, parameters.model, key, enabled]);
 
   // The engine session, debounced; the closed form is drawn meanwhile.
@@ -178,19 +165,36 @@ export function useDecideComputation(input: {
   }, [settings]);
   const calibrationReady = calibration !== null;
   useEffect(() => {
-    const worker = workerRef.current;
-    if (!worker || !calibrationReady) return;
+    const client = clientRef.current;
+    if (!client || !calibrationReady) return;
     const timer = setTimeout(() => {
-      const requestId = ++requestIds.current;
-      latestEngineRequest.current = { requestId, sessionKey };
-      worker.postMessage({
-        kind: "engine",
-        requestId,
-        catalogKey,
-        calibrationKey: key,
-        settings: settingsRef.current,
-        parameters: engineParameters,
-      } satisfies DecideRequest);
+      const apply = (response: DecideResponse) => {
+        if (response.kind !== "engine-run") return;
+        setEngine((previous) => ({
+          sessionKey,
+          requestId: response.requestId,
+          runs: [...(previous?.requestId === response.requestId ? previous.runs : []), response.run],
+          done: response.done,
+          completed: response.completed,
+          total: response.total,
+          timingMs: response.timingMs,
+        }));
+      };
+      const { outcome } = client.send(
+        {
+          kind: "engine",
+          catalogKey,
+          calibrationKey: key,
+          settings: settingsRef.current,
+          parameters: engineParameters,
+        },
+        { onInterim: apply },
+      );
+      void outcome.then((answer) => {
+        if (clientRef.current !== client) return;
+        if (answer.ok) apply(answer.value);
+        else if (!answer.stale) setError(answer.message);
+      });
     }, ENGINE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [calibrationReady, catalogKey, key, sessionKey, engineParameters]);

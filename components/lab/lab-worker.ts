@@ -1,5 +1,5 @@
 "use client";
-import { LabClient, type LabWorkerLike } from "@/lib/lab/lab-client";
+import { LabClient, type LabWorkerLike } from "@/workers/lab-client";
 
 /** Starts the lab worker (a module worker, bundled by Next from workers/lab.worker.ts) and its client. */
 export function createLabClient(): LabClient {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { parseCatalogText } from "@/lib/catalog";
 import { loadExample } from "@/lib/examples";
 import { defaultQueries } from "@/lib/lab/default-queries";
-import type { LabClient } from "@/lib/lab/lab-client";
+import type { LabClient } from "@/workers/lab-client";
 import {
   INITIAL_LAB_STATE,
   activeEdit,

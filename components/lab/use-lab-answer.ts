@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import type { LabClient } from "@/lib/lab/lab-client";
+import type { LabClient } from "@/workers/lab-client";
 import type { LabAnswers, LabRequest, LabRequestType } from "@/lib/lab/lab-protocol";
 
 type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { type: T }>, "type" | "requestId">;
@@ -36,20 +36,11 @@ export function useLabAnswer<T extends LabRequestType>(
     let cancelled = false;
     setState((previous) => ({ ...previous, pending: true }));
     const timer = setTimeout(() => {
-      client.request(type, body).then(
-        (answer) => {
-          if (cancelled || answer === undefined) return;
-          setState({ answer, answeredBody: body, pending: false, error: undefined });
-        },
-        (error: unknown) => {
-          if (!cancelled)
-            setState((previous) => ({
-              ...previous,
-              pending: false,
-              error: error instanceof Error ? error.message : String(error),
-            }));
-        },
-      );
+      void client.request(type, body).then((outcome) => {
+        if (cancelled) return;
+        if (outcome.ok) setState({ answer: outcome.value, answeredBody: body, pending: false, error: undefined });
+        else if (!outcome.stale) setState((previous) => ({ ...previous, pending: false, error: outcome.message }));
+      });
     }, debounceMs);
     return () => {
       cancelled = true;

@@ -7,6 +7,7 @@ import { buttonClass, primaryButtonClass } from "./control-styles";
 
 const MENU_ITEMS: ReadonlyArray<{ dialog: WorkspaceDialog; label: string; hint: string }> = [
   { dialog: "import", label: "Import…", hint: "Tool lists, scenario files, a live MCP server" },
+  { dialog: "trace", label: "Import a trace…", hint: "Your agent's requests (HAR, JSONL): why each missed the cache" },
   { dialog: "saved", label: "Saved scenarios…", hint: "Kept in this browser" },
   { dialog: "export", label: "Export…", hint: "Scenario, request code, results" },
 ];

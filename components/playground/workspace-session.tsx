@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { ImportDialog } from "@/components/import/import-dialog";
+import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserLocalStore, browserStorage } from "@/components/share/browser-storage";
@@ -15,7 +16,7 @@ import { DialogFrame } from "@/components/ui/dialog-frame";
 import { ExportPanel } from "@/components/share/export-panel";
 import { SavedScenarios } from "@/components/share/saved-scenarios";
 import { ShareDialog } from "@/components/share/share-dialog";
-import type { StartupWorkspace } from "@/components/share/startup-workspace";
+import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
@@ -100,14 +101,17 @@ function StartedSession({
 
   const onStartup = useCallback(
     async (startup: StartupWorkspace) => {
-      const linkError = startup.linkError ? sentence(`This link could not be opened: ${startup.linkError}`) : null;
-      if ((startup.source === "link" || startup.source === "short-link") && startup.workspace) {
+      // The order (link → ?example= → autosave → default) is decided by startupPlan, tested on its own.
+      const plan = startupPlan(startup, { id: initialExampleId, namedInUrl: explicitExample });
+      const linkError =
+        plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
+      if (plan.open === "link") {
         const saved = browserLocalStore().loadWorking();
         const previous = saved.ok && saved.value ? saved.value.workspace : null;
         // Not opened (the autosaved work could not be kept aside): that work is what the page shows meanwhile.
-        if (!openLink(startup.workspace, startup.problems, previous) && previous) controller.openWorkspace(previous);
-      } else if (startup.source === "autosave" && startup.workspace && !explicitExample) {
-        controller.openWorkspace(startup.workspace);
+        if (!openLink(plan.workspace, plan.problems, previous) && previous) controller.openWorkspace(previous);
+      } else if (plan.open === "autosave") {
+        controller.openWorkspace(plan.workspace);
         const draftRestored = restoreCatalogDraft(store);
         if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
         else if (draftRestored)
@@ -118,29 +122,31 @@ function StartedSession({
             testId: "catalog-draft-restored",
           });
       } else {
-        await controller.openExample(initialExampleId);
+        await controller.openExample(plan.exampleId);
         // A first visit opens on caching at work: everything registered, the second request reading the first's cache.
-        if (!explicitExample && !startup.workspace && !linkError) store.setState({ strategyId: "full", stepIndex: 1 });
+        if (!explicitExample && startup.source === "none" && !linkError && !plan.autosaveError)
+          store.setState({ strategyId: "full", stepIndex: 1 });
         if (linkError)
-          setNotice({ kind: "error", message: `${linkError} The example "${initialExampleId}" is shown instead.` });
-        else if (startup.autosaveError && !explicitExample)
+          setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
+        else if (plan.autosaveError)
           setNotice({
             kind: "error",
-            message: sentence(`The autosaved work could not be restored: ${startup.autosaveError}`),
+            message: sentence(`The autosaved work could not be restored: ${plan.autosaveError}`),
           });
-        else if (startup.source === "autosave" && startup.workspace) {
+        else if (plan.keepAside) {
           // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
-          const kept = keepAside(startup.workspace, snapshotOf(store.getState())?.scenario, "opening an example");
+          const previous = plan.keepAside;
+          const kept = keepAside(previous, snapshotOf(store.getState())?.scenario, "opening an example");
           if (kept.kind === "kept")
             setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${kept.name}".` });
-          else if (kept.kind === "failed") {
-            const previous = startup.workspace;
+          else if (kept.kind === "failed" && previous.scenario) {
+            const scenario = previous.scenario;
             setNotice({
               kind: "error",
-              message: `Your autosaved work on "${previous.scenario.title}" could not be kept in Saved scenarios: ${kept.message} It is still stored as the autosave until something else is saved.`,
+              message: `Your autosaved work on "${scenario.title}" could not be kept in Saved scenarios: ${kept.message} It is still stored as the autosave until something else is saved.`,
               actions: [
                 { label: "Open my work instead", primary: true, run: () => controller.openWorkspace(previous) },
-                { label: "Download my work", run: () => downloadScenario(previous.scenario) },
+                { label: "Download my work", run: () => downloadScenario(scenario) },
               ],
             });
           }
@@ -308,6 +314,7 @@ function WorkspaceDialogs({
           warn(`Opened the scenario "${scenario.title}", with warnings:`, problems);
         }}
       />
+      <TraceImportHost controller={controller} />
       <DialogFrame open={openDialog === "saved"} onClose={close} title="Saved scenarios" testId="saved-dialog">
         {openDialog === "saved" ? (
           <SavedScenarios

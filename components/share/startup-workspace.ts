@@ -86,3 +86,37 @@ export function clearShareFragment(): void {
   if (typeof window === "undefined" || !window.location.hash) return;
   window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
 }
+
+/** What the page does at startup, decided in one place: which workspace opens, and what it tells the person. */
+export type StartupPlan =
+  | { open: "link"; workspace: SharedWorkspace; problems: InputProblem[] }
+  | { open: "autosave"; workspace: SharedWorkspace; linkError?: string }
+  | {
+      open: "example";
+      exampleId: string;
+      /** Why the link did not open, shown with the example. */
+      linkError?: string;
+      /** Why the autosaved work could not be restored (not said when the URL named the example). */
+      autosaveError?: string;
+      /** The autosaved work the example replaces: kept in the saved list first. */
+      keepAside?: SharedWorkspace;
+    };
+
+/**
+ * The startup order: a share link in the fragment → the example named by `?example=` → the autosaved work → the
+ * default example. A link that fails to open falls through to the next source and says why.
+ */
+export function startupPlan(startup: StartupWorkspace, example: { id: string; namedInUrl: boolean }): StartupPlan {
+  if ((startup.source === "link" || startup.source === "short-link") && startup.workspace)
+    return { open: "link", workspace: startup.workspace, problems: startup.problems };
+  const linkError = startup.linkError;
+  if (startup.source === "autosave" && startup.workspace && !example.namedInUrl)
+    return { open: "autosave", workspace: startup.workspace, ...(linkError ? { linkError } : {}) };
+  return {
+    open: "example",
+    exampleId: example.id,
+    ...(linkError ? { linkError } : {}),
+    ...(startup.autosaveError && !example.namedInUrl && !linkError ? { autosaveError: startup.autosaveError } : {}),
+    ...(startup.source === "autosave" && startup.workspace && !linkError ? { keepAside: startup.workspace } : {}),
+  };
+}

@@ -47,7 +47,6 @@ export {
   type SearchExplanation,
 } from "./explain";
 export { hasHit, highlight, highlightRuleFor, type HighlightRule, type HighlightSegment } from "./highlight";
-export { LabClient, type LabWorkerLike } from "./lab-client";
 export {
   applyEdit,
   createLabHandler,

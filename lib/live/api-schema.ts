@@ -111,7 +111,6 @@ export const liveCallSchema = z
   })
   .strict();
 
-export type LiveCallInput = z.input<typeof liveCallSchema>;
 export type ParsedLiveCall = z.output<typeof liveCallSchema>;
 
 /** The body schema that applies to a provider's wire format. */

@@ -26,6 +26,8 @@ export const OPENAI_IN_MEMORY_RETENTION_SECONDS = 600;
  */
 export const OPENAI_EXTENDED_RETENTION_SECONDS = 1_800;
 
-/** Cached counts come in 128-token increments in an older OpenAI doc only (§5.2): legacy, off by default. */
+/**
+ * Cached counts come in 128-token increments in an older OpenAI doc only (§5.2): legacy, off by default (set
+ * `cachedTokenGranularity: 128` in the cache overrides to model it).
+ */
 export const OPENAI_CACHED_TOKEN_GRANULARITY = 1;
-export const OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY = 128;

@@ -104,23 +104,32 @@ export function splitServerName(name: string): { server: string | undefined; too
   return { server: name.slice(0, at), tool: name.slice(at + 1) };
 }
 
+/** Two rows of the edit-distance table, reused across calls: typo search compares one word with thousands. */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
 /** Levenshtein distance of `left` and `right`, or `maximum + 1` as soon as it must exceed `maximum`. */
 export function boundedEditDistance(left: string, right: string, maximum: number): number {
   if (Math.abs(left.length - right.length) > maximum) return maximum + 1;
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  if (previousRow.length <= right.length) {
+    previousRow = new Int32Array(right.length + 1);
+    currentRow = new Int32Array(right.length + 1);
+  }
+  for (let column = 0; column <= right.length; column += 1) previousRow[column] = column;
   for (let row = 1; row <= left.length; row += 1) {
-    const current = [row];
+    currentRow[0] = row;
     let best = row;
+    const code = left.charCodeAt(row - 1);
     for (let column = 1; column <= right.length; column += 1) {
-      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      const value = Math.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost);
-      current.push(value);
-      best = Math.min(best, value);
+      const cost = code === right.charCodeAt(column - 1) ? 0 : 1;
+      const value = Math.min(previousRow[column] + 1, currentRow[column - 1] + 1, previousRow[column - 1] + cost);
+      currentRow[column] = value;
+      if (value < best) best = value;
     }
     if (best > maximum) return maximum + 1;
-    previous = current;
+    [previousRow, currentRow] = [currentRow, previousRow];
   }
-  return previous[right.length];
+  return previousRow[right.length];
 }
 
 /** The BM25 IDF with Lucene's non-negative form: ln(1 + (N − df + 0.5) / (df + 0.5)). */
@@ -147,7 +156,14 @@ export function createClientSearch(
   options?: Partial<ClientSearchOptions>,
 ): ToolSearcher {
   const settings = resolveOptions(options);
-  const normalize = (word: string) => (settings.stemming ? stem(word) : word);
+  // A catalog repeats its words many times; each is stemmed once.
+  const stems = new Map<string, string>();
+  const normalize = (word: string) => {
+    if (!settings.stemming) return word;
+    let stemmed = stems.get(word);
+    if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
+    return stemmed;
+  };
   const keep = (word: string) => !(settings.stopWords && isStopWord(word));
 
   // Pass 1: the raw words of every field, and the catalog's vocabulary of raw words for run-together splitting.
@@ -180,13 +196,17 @@ export function createClientSearch(
   });
 
   // Pass 2: index terms per field. A run-together word also counts as its two parts when the catalog uses both.
+  const runTogetherCache = new Map<string, string[]>();
+  const runTogetherPartsOf = (word: string): string[] => {
+    let parts = runTogetherCache.get(word);
+    if (parts === undefined) runTogetherCache.set(word, (parts = splitRunTogether(word, vocabulary) ?? []));
+    return parts;
+  };
   const indexed: IndexedTool[] = tools.map((tool, id) => {
     const fields = {} as Record<SearchField, FieldIndex>;
     for (const field of SEARCH_FIELDS) {
       const { sequence, extras } = fieldWords[id][field];
-      const runTogetherParts = settings.splitIdentifiers
-        ? sequence.flatMap((word) => splitRunTogether(word, vocabulary) ?? [])
-        : [];
+      const runTogetherParts = settings.splitIdentifiers ? sequence.flatMap(runTogetherPartsOf) : [];
       const kept = sequence.filter(keep).map(normalize);
       const terms = new Map<string, number>();
       for (const term of [...kept, ...[...extras, ...runTogetherParts].filter(keep).map(normalize)]) {
@@ -216,6 +236,13 @@ export function createClientSearch(
     }
   }
   const indexTerms = [...postings.keys()].sort();
+  // Typo candidates by length: a word can only be within edit distance d of words whose length differs by ≤ d.
+  const termsByLength = new Map<number, string[]>();
+  for (const term of indexTerms) {
+    let list = termsByLength.get(term.length);
+    if (list === undefined) termsByLength.set(term.length, (list = []));
+    list.push(term);
+  }
   const searchedFields = SEARCH_FIELDS.filter((field) => settings.fieldWeights[field] > 0);
 
   // Server names: the words of `<server>:` prefixes that name one server, not words most servers share.
@@ -255,12 +282,17 @@ export function createClientSearch(
         }
       }
     }
-    if (settings.fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH) {
+    // Typos only for words the catalog does not have: a known word is what the user meant, and matching its
+    // neighbours too (`file` → `fill`, `find`) costs precision and most of the query time.
+    if (settings.fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH && !postings.has(term)) {
       const maximum = Math.max(1, Math.round(settings.fuzzy * term.length));
-      for (const candidate of indexTerms) {
-        if (candidate === term || variants.some((variant) => variant.term === candidate)) continue;
-        if (boundedEditDistance(term, candidate, maximum) <= maximum) {
-          variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy });
+      const seen = new Set(variants.map((variant) => variant.term));
+      for (let length = term.length - maximum; length <= term.length + maximum; length += 1) {
+        for (const candidate of termsByLength.get(length) ?? []) {
+          if (candidate === term || seen.has(candidate)) continue;
+          if (boundedEditDistance(term, candidate, maximum) <= maximum) {
+            variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy });
+          }
         }
       }
     }

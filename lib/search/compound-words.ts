@@ -27,6 +27,8 @@ const MIN_RUN_TOGETHER_LENGTH = 2 * MIN_PART_LENGTH;
 /** The extra whole forms of `text`'s identifiers (see the module comment), lowercase, in order, with repeats. */
 export function wholeWordsOf(text: string): string[] {
   const extras: string[] = [];
+  // Most texts have no case change or digit inside a word: one test skips the walk over their words.
+  if (!CASE_OR_DIGIT_BOUNDARY.test(text)) return extras;
   for (const match of text.matchAll(RAW_WORD)) {
     for (const segment of match[0].split(CONNECTORS)) {
       if (segment === "") continue;

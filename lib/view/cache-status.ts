@@ -44,10 +44,6 @@ export const CACHE_STATUS_STYLES: Record<SegmentCacheStatus, CacheStatusStyle> =
 /** Legend order: from best (cheap) to worst (lost cache). */
 export const CACHE_STATUS_ORDER: readonly SegmentCacheStatus[] = ["read", "write", "uncached", "invalidated"];
 
-export function cacheStatusStyle(status: SegmentCacheStatus): CacheStatusStyle {
-  return CACHE_STATUS_STYLES[status];
-}
-
 /**
  * Fill of a bar or swatch of this status, as CSS properties. Write and invalidated carry a pattern as well as a
  * colour, so the statuses stay apart in greyscale and for colour-blind viewers.

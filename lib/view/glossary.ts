@@ -95,7 +95,3 @@ export const GLOSSARY: Record<TermId, GlossaryEntry> = {
 };
 
 export const TERM_IDS = Object.keys(GLOSSARY) as TermId[];
-
-export function glossaryEntry(id: TermId): GlossaryEntry {
-  return GLOSSARY[id];
-}

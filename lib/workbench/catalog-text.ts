@@ -45,7 +45,3 @@ export function parseToolText(
   const hasError = problems.some((problem) => problem.severity === "error");
   return { tool: hasError ? undefined : tools[0], problems };
 }
-
-export function errorCount(problems: readonly InputProblem[]): number {
-  return problems.filter((problem) => problem.severity === "error").length;
-}

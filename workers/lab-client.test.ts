@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
+import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "@/lib/search";
 import { LabClient, type LabWorkerLike } from "./lab-client";
-import type { LabRequest, LabResponse } from "./lab-protocol";
+import type { LabRequest, LabResponse } from "@/lib/lab/lab-protocol";
 
 class FakeWorker implements LabWorkerLike {
   readonly posted: LabRequest[] = [];
@@ -57,16 +57,16 @@ describe("LabClient", () => {
     const [first, second] = worker.posted;
     worker.reply({ type: "explain", requestId: second.requestId, answer: { explanation } });
     worker.reply({ type: "explain", requestId: first.requestId, answer: { explanation } });
-    await expect(newer).resolves.toEqual({ explanation });
-    await expect(older).resolves.toBeUndefined();
+    await expect(newer).resolves.toEqual({ ok: true, value: { explanation } });
+    await expect(older).resolves.toMatchObject({ ok: false, stale: true });
   });
 
-  it("resolves superseded requests with undefined and rejects errors", async () => {
+  it("resolves superseded requests as stale and errors as values", async () => {
     const worker = new FakeWorker();
     const client = new LabClient(worker);
     const superseded = client.request("explain", body);
     worker.reply({ type: "superseded", requestId: worker.posted[0].requestId, requestType: "explain" });
-    await expect(superseded).resolves.toBeUndefined();
+    await expect(superseded).resolves.toMatchObject({ ok: false, stale: true });
     const failing = client.request("explain", body);
     worker.reply({
       type: "error",
@@ -74,7 +74,7 @@ describe("LabClient", () => {
       requestType: "explain",
       message: "lab: boom",
     });
-    await expect(failing).rejects.toThrow("lab: boom");
+    await expect(failing).resolves.toEqual({ ok: false, stale: false, message: "lab: boom" });
   });
 
   it("keeps request types apart: a newer explain does not make an evaluation stale", async () => {
@@ -88,15 +88,17 @@ describe("LabClient", () => {
     });
     void client.request("explain", body);
     worker.reply({ type: "compression", requestId: worker.posted[0].requestId, answer: { curve: [] } });
-    await expect(evaluation).resolves.toEqual({ curve: [] });
+    await expect(evaluation).resolves.toEqual({ ok: true, value: { curve: [] } });
   });
 
-  it("fails every pending request when the worker crashes", async () => {
+  it("fails every pending and later request when the worker crashes", async () => {
     const worker = new FakeWorker();
     const client = new LabClient(worker);
     const pending = client.request("explain", body);
     worker.crash("SyntaxError: bad module");
-    await expect(pending).rejects.toThrow("lab worker: SyntaxError: bad module");
+    const failed = { ok: false, stale: false, message: "lab worker: SyntaxError: bad module" };
+    await expect(pending).resolves.toEqual(failed);
+    await expect(client.request("explain", body)).resolves.toEqual(failed);
   });
 
   it("terminates the worker and settles what is pending on dispose", async () => {
@@ -105,6 +107,6 @@ describe("LabClient", () => {
     const pending = client.request("explain", body);
     client.dispose();
     expect(worker.terminated).toBe(true);
-    await expect(pending).resolves.toBeUndefined();
+    await expect(pending).resolves.toMatchObject({ ok: false, stale: false });
   });
 });

@@ -1,0 +1,45 @@
+"use client";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+export type TraceDropZoneProps = { onFile(file: File): void };
+
+/** Drop a HAR or JSONL file here, or pick one. */
+export function TraceDropZone({ onFile }: TraceDropZoneProps) {
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <div
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        const file = event.dataTransfer.files[0];
+        if (file) onFile(file);
+      }}
+      className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-8 text-center ${dragging ? "border-accent bg-accent-soft" : "border-line"}`}
+      data-testid="trace-drop-zone"
+    >
+      <p className="text-sm text-ink">Drop a .har or .jsonl trace here</p>
+      <Button onClick={() => inputRef.current?.click()} data-testid="trace-pick-file">
+        Choose a file…
+      </Button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".har,.jsonl,.ndjson,.json,application/json"
+        className="hidden"
+        data-testid="trace-file-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onFile(file);
+          event.target.value = "";
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+import type { TraceStepView } from "@/lib/trace/trace-view";
+import { formatUsd } from "@/lib/view/format";
+import { MISS_CAUSE_LABELS } from "@/lib/trace/explain-miss";
+
+export type TraceRequestListProps = {
+  steps: readonly TraceStepView[];
+  selectedIndex: number;
+  onSelect(index: number): void;
+};
+
+/** Every recorded request in order, each with its miss named; the selected one is shown below. */
+export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceRequestListProps) {
+  return (
+    <ol
+      className="max-h-64 space-y-1 overflow-y-auto pr-1"
+      aria-label="Recorded requests"
+      data-testid="trace-request-list"
+    >
+      {steps.map((step) => {
+        const selected = step.index === selectedIndex;
+        const cause = step.explanation?.cause;
+        return (
+          <li key={step.index}>
+            <button
+              type="button"
+              aria-current={selected ? "step" : undefined}
+              data-testid={`trace-step-${step.index}`}
+              data-cause={cause ?? "none"}
+              onClick={() => onSelect(step.index)}
+              className={`flex w-full items-center gap-3 rounded-lg px-3 py-1.5 text-left text-sm ${selected ? "bg-accent-soft text-ink" : "hover:bg-panel-muted"}`}
+            >
+              <span className="w-8 shrink-0 text-right tabular-nums text-muted">{step.index + 1}</span>
+              <span className="w-16 shrink-0 text-xs text-muted">{step.location}</span>
+              <span className="min-w-0 flex-1 truncate">{step.title}</span>
+              {cause ? (
+                <span
+                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${cause === "cold-start" ? "bg-panel-muted text-muted" : "bg-danger-soft text-danger"}`}
+                >
+                  {MISS_CAUSE_LABELS[cause]}
+                </span>
+              ) : (
+                <span className="shrink-0 rounded-full border border-line px-2 py-0.5 text-xs text-success">
+                  cache hit
+                </span>
+              )}
+              <span className="w-16 shrink-0 text-right tabular-nums text-muted">{formatUsd(step.costUsd)}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+/**
+ * Talks to the trace worker over the page's one worker client (workers/worker-client.ts): sends a file's text,
+ * follows its progress, keeps the view it answers with and asks for the detail of the request being looked at. A
+ * newer file or step makes an older answer stale; a worker that fails to load is reported, never waited on. The
+ * file's text never reaches the store, autosave or a link.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { StepDetail } from "@/lib/core";
+import type { TraceRequestMessage, TraceResponseMessage } from "@/lib/trace/trace-protocol";
+import type { TraceView } from "@/lib/trace/trace-view";
+import { WorkerClient, type WorkerLike } from "@/workers/worker-client";
+
+export type TraceImportState =
+  | { status: "idle" }
+  | { status: "reading"; fileName: string; fraction: number }
+  | { status: "failed"; fileName: string; error: string }
+  | { status: "ready"; fileName: string; view: TraceView };
+
+export type TraceImportHandle = {
+  state: TraceImportState;
+  detail: StepDetail | null;
+  selectedIndex: number;
+  importFile(file: File): void;
+  select(index: number): void;
+  reset(): void;
+};
+
+type TraceClient = WorkerClient<TraceRequestMessage, TraceResponseMessage>;
+
+function createTraceClient(): TraceClient {
+  const worker = new Worker(new URL("../../workers/trace.worker.ts", import.meta.url), {
+    type: "module",
+    name: "trace",
+  });
+  return new WorkerClient(worker as unknown as WorkerLike<TraceRequestMessage, TraceResponseMessage>, {
+    name: "trace",
+    channelOf: (request) => request.type,
+    requestIdOf: (response) => response.requestId,
+    errorOf: (response) => (response.type === "failed" ? response.error : undefined),
+    isInterim: (response) => response.type === "progress",
+  });
+}
+
+export function useTraceImport(): TraceImportHandle {
+  const [state, setState] = useState<TraceImportState>({ status: "idle" });
+  const [detail, setDetail] = useState<StepDetail | null>(null);
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const clientRef = useRef<TraceClient | null>(null);
+  const generation = useRef(0);
+
+  const client = useCallback(() => (clientRef.current ??= createTraceClient()), []);
+
+  const select = useCallback(
+    (index: number) => {
+      setSelectedIndex(index);
+      void client()
+        .send({ type: "detail", index })
+        .outcome.then((outcome) => {
+          if (outcome.ok && outcome.value.type === "detail") setDetail(outcome.value.detail);
+        });
+    },
+    [client],
+  );
+
+  const importFile = useCallback(
+    (file: File) => {
+      const current = ++generation.current;
+      setDetail(null);
+      setSelectedIndex(0);
+      setState({ status: "reading", fileName: file.name, fraction: 0 });
+      file.text().then(
+        (text) => {
+          if (current !== generation.current) return;
+          const { outcome } = client().send(
+            { type: "analyse", text, title: `Trace ${file.name}` },
+            {
+              onInterim: (response) => {
+                if (response.type === "progress" && current === generation.current)
+                  setState({ status: "reading", fileName: file.name, fraction: response.fraction });
+              },
+            },
+          );
+          void outcome.then((result) => {
+            if (current !== generation.current || (!result.ok && result.stale)) return;
+            if (result.ok && result.value.type === "analysed")
+              setState({ status: "ready", fileName: file.name, view: result.value.view });
+            else
+              setState({
+                status: "failed",
+                fileName: file.name,
+                error: result.ok ? "trace: no answer" : result.message,
+              });
+          });
+        },
+        (error: unknown) =>
+          setState({
+            status: "failed",
+            fileName: file.name,
+            error: `trace: cannot read ${file.name}: ${String(error)}`,
+          }),
+      );
+    },
+    [client],
+  );
+
+  // The first request is shown as soon as the trace is explained.
+  const readyView = state.status === "ready" ? state.view : null;
+  useEffect(() => {
+    if (readyView && readyView.steps.length > 0) select(0);
+  }, [readyView, select]);
+
+  const reset = useCallback(() => {
+    generation.current += 1;
+    setState({ status: "idle" });
+    setDetail(null);
+  }, []);
+
+  useEffect(() => () => clientRef.current?.dispose(), []);
+
+  return { state, detail, selectedIndex, importFile, select, reset };
+}

@@ -1,0 +1,78 @@
+/**
+ * Import a trace from the page, against the production build: drop a HAR on the trace dialog, step through its
+ * requests, read the named miss (the changed instructions), and open the replay in the playground.
+ */
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { FIXTURE_OPENAI_KEY } from "../lib/trace/fixtures/build-fixtures";
+import { PlaygroundPage } from "./pages/playground-page";
+
+test.describe("import a trace", () => {
+  test.setTimeout(180_000);
+
+  test("a dropped HAR is explained request by request, its miss named, and its replay opens", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-trace").click();
+    const dialog = page.getByTestId("trace-dialog");
+    await expect(dialog.getByTestId("trace-help")).toContainText("Save all as HAR");
+
+    const har = fs.readFileSync("lib/trace/fixtures/openai-responses-instructions.har", "utf8");
+    expect(har).toContain(FIXTURE_OPENAI_KEY);
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "agent.har", { type: "application/json" }));
+      return transfer;
+    }, har);
+    await dialog.getByTestId("trace-drop-zone").dispatchEvent("drop", { dataTransfer });
+
+    await expect(dialog.getByTestId("trace-heading")).toContainText("agent.har: 4 requests to OpenAI Responses");
+    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entries are not requests to a provider");
+    await expect(dialog.getByTestId("trace-explanation")).toHaveAttribute("data-cause", "cold-start");
+    await expect(dialog.getByTestId("trace-prefix-bar").locator("[data-status]").first()).toBeVisible();
+
+    // Step through: the second request reads what the first cached, the third misses because the date changed.
+    await dialog.getByTestId("trace-next").click();
+    await expect(dialog.getByTestId("trace-position")).toHaveText("2 / 4");
+    await expect(dialog.getByTestId("trace-explanation")).toHaveAttribute("data-cause", "none");
+    await expect(dialog.getByTestId("trace-figures")).toContainText("cache read");
+    await dialog.getByTestId("trace-next").click();
+    const explanation = dialog.getByTestId("trace-explanation");
+    await expect(explanation).toHaveAttribute("data-cause", "system-changed");
+    await expect(explanation).toContainText('The instructions changed ("2026-11-30" → "2026-12-01")');
+    await expect(dialog.getByTestId("trace-changed-text").locator("mark").last()).toHaveText("2026-12-01");
+    await expect(dialog.getByTestId("trace-step-2")).toHaveAttribute("data-cause", "system-changed");
+    await expect(dialog.getByTestId("trace-losses")).toContainText("system prompt or instructions changed");
+    await playground.screenshot("trace-named-miss", dialog);
+    // The key the HAR carried is nowhere on the page.
+    expect(await page.content()).not.toContain(FIXTURE_OPENAI_KEY);
+
+    await expect(dialog.getByTestId("trace-replay-sentence")).toContainText("Your agent, as recorded:");
+    await expect(dialog.getByTestId("trace-replay-sentence")).toContainText("Under the gateway:");
+    await expect(dialog.getByTestId("trace-replay-sentence")).toContainText("Under tool search:");
+    await dialog.getByTestId("trace-open-replay").click();
+    await expect(dialog).not.toBeVisible();
+    await expect(page.getByTestId("scenario-title")).toContainText("Trace agent.har");
+    await expect(page.getByTestId("workspace-notice")).toContainText("Opened the replay of agent.har");
+    await playground.waitForRun();
+    await playground.screenshot("trace-replay-opened");
+  });
+
+  test("a file that is not a trace says why, and the dialog takes another", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-trace").click();
+    const dialog = page.getByTestId("trace-dialog");
+    await dialog.getByTestId("trace-file-input").setInputFiles({
+      name: "notes.jsonl",
+      mimeType: "application/json",
+      buffer: Buffer.from("just some notes\nnot json either\n"),
+    });
+    await expect(dialog.getByTestId("trace-error")).toContainText(
+      "notes.jsonl could not be imported. not a HAR file or JSON Lines: line 1 is not JSON",
+    );
+    await expect(dialog.getByTestId("trace-drop-zone")).toBeVisible();
+  });
+});

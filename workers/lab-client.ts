@@ -1,0 +1,51 @@
+/**
+ * The page's side of the lab worker, over the one worker client (worker-client.ts): one channel per request type,
+ * so only the newest request of each type is answered — an older answer arriving late (the worker was busy)
+ * resolves as stale and is discarded, so a slow evaluation can never overwrite the numbers of a newer edit. Errors
+ * and a worker that fails to load come back as values.
+ */
+import type { CatalogTool } from "@/lib/core";
+import type { LabAnswers, LabRequest, LabRequestType, LabResponse } from "@/lib/lab/lab-protocol";
+import { WorkerClient, type Outcome, type WorkerLike } from "./worker-client";
+
+export type LabWorkerLike = WorkerLike<LabRequest, LabResponse>;
+
+type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { type: T }>, "type" | "requestId">;
+
+export class LabClient {
+  private readonly client: WorkerClient<LabRequest, LabResponse>;
+  private readonly sentCatalogs = new Set<string>();
+
+  constructor(worker: LabWorkerLike) {
+    this.client = new WorkerClient(worker, {
+      name: "lab",
+      // Catalogs are applied in order; every other type is its own channel.
+      channelOf: (request) => (request.type === "set-catalog" ? null : request.type),
+      requestIdOf: (response) => response.requestId,
+      errorOf: (response) => (response.type === "error" ? response.message : undefined),
+      isSuperseded: (response) => response.type === "superseded",
+    });
+  }
+
+  /** Sends a catalog once per key; later requests name it by key. */
+  setCatalog(catalogKey: string, tools: CatalogTool[]): void {
+    if (this.sentCatalogs.has(catalogKey)) return;
+    this.sentCatalogs.add(catalogKey);
+    void this.request("set-catalog", { catalogKey, tools });
+  }
+
+  /** The answer, or why there is none: stale (a newer request of the same type replaced it) or an error. */
+  request<T extends LabRequestType>(type: T, body: RequestBody<T>): Promise<Outcome<LabAnswers[T]>> {
+    // `body` is the request of type `T` without its envelope, so adding the type back gives that request.
+    const request = { ...body, type } as unknown as Omit<LabRequest, "requestId">;
+    return this.client
+      .send(request as never)
+      .outcome.then((outcome) =>
+        outcome.ok ? { ok: true, value: (outcome.value as unknown as { answer: LabAnswers[T] }).answer } : outcome,
+      );
+  }
+
+  dispose(): void {
+    this.client.dispose();
+  }
+}
