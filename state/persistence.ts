@@ -51,6 +51,9 @@ export const PERSISTENCE = {
   autosave: "none",
   // Live mode spends a key: a reload or a link must never start in it.
   runMode: "none",
+  // Derived from the example files on every opening; the tour's flag is about this visit only.
+  exampleOrigin: "none",
+  tourWorkspace: "none",
 } as const satisfies Record<DataKey, Persistence>;
 
 /** The store keys the table marks "share": what a link, autosave and the saved list are built from. */

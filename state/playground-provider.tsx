@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
+import { browserStorage } from "@/components/share/browser-storage";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
@@ -23,7 +24,8 @@ export function PlaygroundProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const created = createPlaygroundController(store, new EngineClient(takeEngineWorker()), {
-      storage: window.localStorage,
+      // Null when storage is blocked (privacy settings, a sandboxed frame): reading `window.localStorage` then throws.
+      storage: browserStorage() ?? undefined,
       root: document.documentElement,
     });
     setController(created);

@@ -7,13 +7,30 @@ export type RunTab = "request" | "diff" | "response";
 export type SidePanel = "catalog" | "conversation" | "settings";
 /** The header's workspace dialogs; at most one is open. */
 export type WorkspaceDialog = "share" | "import" | "trace" | "saved" | "export";
-/** A message about the workspace as a whole: a link that did not open, work kept aside, an import's warnings. */
-export type WorkspaceNotice = { kind: "error" | "info"; message: string; problems?: InputProblem[] };
-/** Where the autosave stands, as the header shows it. */
+/** A button of a notice: the choice the notice asks for ("Open the link anyway", "Keep my work"). */
+export type NoticeAction = { label: string; run(): void; primary?: boolean };
+/**
+ * A message about the workspace as a whole: a link that did not open, work kept aside, an import's warnings. With
+ * `actions` it asks before the page does something that would lose work.
+ */
+export type WorkspaceNotice = {
+  kind: "error" | "info";
+  message: string;
+  problems?: InputProblem[];
+  actions?: NoticeAction[];
+  /** Overrides the banner's test id (e.g. "storage-blocked"). */
+  testId?: string;
+};
+/** Where the autosave stands, as the header shows it. `code` "unavailable": the browser lets nothing be kept. */
 export type AutosaveView =
   | { state: "idle" | "pending" }
   | { state: "saved"; savedAt: number; bytes: number }
-  | { state: "error"; message: string };
+  | { state: "error"; message: string; code?: string };
+/**
+ * The example the work on screen came from, as `serializeScenario` writes it, so an "edited" marker can compare.
+ * Null for work that did not come from an example (an import, a stranger's link) or while it is being loaded.
+ */
+export type ExampleOrigin = { exampleId: string; serialized: string };
 /** "live": the run area drives the real provider (issue: live mode) instead of showing the simulated run. */
 export type RunMode = "simulated" | "live";
 
@@ -28,6 +45,12 @@ export type UiSlice = {
   workspaceNotice: WorkspaceNotice | null;
   autosave: AutosaveView;
   runMode: RunMode;
+  exampleOrigin: ExampleOrigin | null;
+  /**
+   * True while the guided tour shows its own examples: autosave pauses and the work from before the tour comes back
+   * when it ends, so the tour never replaces or saves over what the person made.
+   */
+  tourWorkspace: boolean;
 
   setTheme(theme: Theme): void;
   setRunTab(tab: RunTab): void;
@@ -40,6 +63,8 @@ export type UiSlice = {
   setWorkspaceNotice(notice: WorkspaceNotice | null): void;
   setAutosave(view: AutosaveView): void;
   setRunMode(mode: RunMode): void;
+  setExampleOrigin(origin: ExampleOrigin | null): void;
+  setTourWorkspace(active: boolean): void;
 };
 
 export const createUiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (set) => ({
@@ -53,6 +78,8 @@ export const createUiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (se
   workspaceNotice: null,
   autosave: { state: "idle" },
   runMode: "simulated",
+  exampleOrigin: null,
+  tourWorkspace: false,
   setTheme: (theme) => set({ theme }),
   setRunTab: (tab) => set({ runTab: tab }),
   setSidePanel: (panel) => set({ sidePanel: panel }),
@@ -63,4 +90,6 @@ export const createUiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (se
   setWorkspaceNotice: (notice) => set({ workspaceNotice: notice }),
   setAutosave: (view) => set({ autosave: view }),
   setRunMode: (mode) => set({ runMode: mode }),
+  setExampleOrigin: (origin) => set({ exampleOrigin: origin }),
+  setTourWorkspace: (active) => set({ tourWorkspace: active }),
 });

@@ -1,3 +1,4 @@
+import { Term } from "@/components/ui/term";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { formatPercent, formatUsd, usdColumnDecimals } from "@/lib/view/format";
 import { strategyTitle } from "@/lib/view/strategy-info";
@@ -23,7 +24,8 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
   return (
     <table className="w-full border-collapse text-sm" data-testid="break-even-table">
       <caption className="sr-only">
-        Engine and closed form for each strategy, and the turn from which it is cheaper than loading everything.
+        Engine and <Term id="closed-form" /> for each strategy, and the turn from which it is cheaper than loading
+        everything.
       </caption>
       <thead>
         <tr className="border-b border-line">

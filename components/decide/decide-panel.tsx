@@ -8,7 +8,10 @@ import { schemaComplexity } from "@/lib/decide/schema-complexity";
 import type { DecideParameters } from "@/lib/decide/types";
 import type { DesignReviewInput } from "@/lib/report/design-review";
 import type { ScenarioSettings, ScenarioTurn, StrategyId } from "@/lib/scenario/types";
+import { cheapestRuns } from "@/lib/view/compare";
+import { formatUsd } from "@/lib/view/format";
 import { providerLabel } from "@/lib/view/provider-labels";
+import { strategyTitle } from "@/lib/view/strategy-info";
 import type { RunSummary } from "@/lib/workbench/types";
 import { BreakEvenExplorer } from "./break-even-explorer";
 import { GoalsTriangle } from "./goals-triangle";
@@ -128,8 +131,25 @@ export function DecidePanel({
   return (
     <div ref={rootRef} className="flex flex-col gap-5" data-testid="decide-panel">
       <Panel
+        title="Recommendation"
+        subtitle={`For this scenario on ${providerLabel(settings.provider)} · ${settings.model} (rules of thumb, stated with the measured figures)`}
+        testId="decide-recommendation"
+      >
+        <CheapestStatement runs={runs} settings={settings} recommended={recommendation?.strategy ?? null} />
+        {recommendation ? (
+          <RecommendationCard
+            recommendation={recommendation}
+            severalProviders={severalProviders}
+            onSeveralProvidersChange={setSeveralProviders}
+            onShowStrategy={onSelectStrategy}
+          />
+        ) : (
+          <p className="text-sm text-muted">Waiting for the run…</p>
+        )}
+      </Panel>
+      <Panel
         title="Break-even: does progressive disclosure pay over a long task?"
-        subtitle="Your catalog, a session you shape; the engine runs it and a closed form checks it"
+        subtitle="Your catalog, a session you shape; the engine simulates it and a quick formula checks it"
         testId="decide-break-even"
         actions={<ReportExportButton reportInput={reportInput} disabled={runs.length === 0} />}
       >
@@ -144,7 +164,7 @@ export function DecidePanel({
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         <Panel
           title="Cheapest strategy by catalog size and turns"
-          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, closed form; the outlined cell is this catalog`}
+          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, by a quick formula (not simulated); the outlined cell is this catalog`}
           testId="decide-heat-map"
         >
           {heatMap && heatMap.cells.length > 0 ? (
@@ -169,22 +189,44 @@ export function DecidePanel({
           <GoalsTriangle settings={settings} selectedId={selectedStrategyId} onSelect={onSelectStrategy} />
         </Panel>
       </div>
-      <Panel
-        title="Recommendation"
-        subtitle={`For this scenario on ${providerLabel(settings.provider)} · ${settings.model} (seed 001 §4.1, with the measured figures)`}
-        testId="decide-recommendation"
-      >
-        {recommendation ? (
-          <RecommendationCard
-            recommendation={recommendation}
-            severalProviders={severalProviders}
-            onSeveralProvidersChange={setSeveralProviders}
-            onShowStrategy={onSelectStrategy}
-          />
-        ) : (
-          <p className="text-sm text-muted">Waiting for the run…</p>
-        )}
-      </Panel>
     </div>
+  );
+}
+
+/**
+ * The one answer to "which is cheapest?" that every decide panel shares: among the runs on the scenario's own
+ * provider and model (a run moved elsewhere pays other prices), said before the recommendation, with whether the
+ * recommendation is that strategy and why not when it is not.
+ */
+function CheapestStatement({
+  runs,
+  settings,
+  recommended,
+}: {
+  runs: readonly RunSummary[];
+  settings: ScenarioSettings;
+  recommended: StrategyId | null;
+}) {
+  const on = { provider: settings.provider, model: settings.model };
+  const cheapest = cheapestRuns(runs, on);
+  const movedCount = runs.filter(
+    (run) => !run.refused && (run.provider !== on.provider || run.model !== on.model),
+  ).length;
+  if (cheapest.length === 0) return null;
+  const names = cheapest.map((run) => strategyTitle(run.id)).join(" and ");
+  const recommendedIsCheapest = recommended !== null && cheapest.some((run) => run.id === recommended);
+  return (
+    <p className="mb-3 text-sm text-ink" data-testid="decide-cheapest" data-strategy={cheapest[0].id}>
+      <strong>Cheapest here:</strong> {names} at {formatUsd(cheapest[0].totals.costUsd)} for this scenario, among the
+      runs on {providerLabel(on.provider)} · {settings.model}
+      {movedCount > 0
+        ? ` (${movedCount} ${movedCount === 1 ? "run" : "runs"} on another model not compared)`
+        : ""}.{" "}
+      {recommended === null
+        ? ""
+        : recommendedIsCheapest
+          ? `The recommendation below is also the cheapest.`
+          : `The recommendation below, ${strategyTitle(recommended)}, is not the cheapest: it is chosen for the reasons it gives (goals kept, search quality, schemas), not for the bill alone.`}
+    </p>
   );
 }

@@ -10,6 +10,7 @@ import {
   type Keyring,
 } from "@/lib/live/key-storage";
 import type { LiveCall } from "@/lib/live/types";
+import { browserStorage } from "@/components/share/browser-storage";
 
 export type LiveKeys = {
   keys: Keyring;
@@ -35,7 +36,8 @@ export function useLiveKeys(): LiveKeys {
 
   // Storage is read after mount, so the server render and the first client render agree.
   useEffect(() => {
-    const remembered = readRememberedKeys(window.localStorage);
+    const storage = browserStorage();
+    const remembered = storage ? readRememberedKeys(storage) : {};
     if (Object.keys(remembered).length > 0) {
       setKeys(remembered);
       setRememberState(true);
@@ -43,8 +45,15 @@ export function useLiveKeys(): LiveKeys {
   }, []);
 
   const persist = useCallback((next: Keyring, shouldRemember: boolean) => {
-    if (shouldRemember) writeRememberedKeys(window.localStorage, next);
-    else window.localStorage.removeItem(REMEMBERED_KEYS_STORAGE_KEY);
+    // Storage blocked or full: the key still works from this tab's memory, it is just not remembered.
+    const storage = browserStorage();
+    if (!storage) return;
+    try {
+      if (shouldRemember) writeRememberedKeys(storage, next);
+      else storage.removeItem(REMEMBERED_KEYS_STORAGE_KEY);
+    } catch {
+      // Nothing to undo: the key stays in memory only.
+    }
   }, []);
 
   const setKey = useCallback(

@@ -1,29 +1,95 @@
 "use client";
+/**
+ * The example picker. It says when the work on screen differs from the example it came from ("edited"), and
+ * switching examples never discards that work: it is kept in Saved scenarios first, and when the browser cannot
+ * keep it (storage full or blocked) the page asks before replacing it.
+ */
+import { browserLocalStore } from "@/components/share/browser-storage";
+import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { EXAMPLES } from "@/lib/examples/example-list";
-import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
+import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectClass } from "./control-styles";
+import { downloadScenario, keepWorkAside } from "./keep-work";
+import { useExampleOriginTracker, useWorkOrigin } from "./use-example-origin";
 
 export function ExamplePicker() {
+  useExampleOriginTracker();
   const scenarioId = usePlayground((state) => state.scenarioMeta.id);
+  const scenarioTitle = usePlayground((state) => state.scenarioMeta.title);
+  const setNotice = usePlayground((state) => state.setWorkspaceNotice);
+  const store = usePlaygroundStore();
   const controller = usePlaygroundController();
+  const origin = useWorkOrigin();
   const known = EXAMPLES.some((example) => example.id === scenarioId);
+  const edited = origin === "edited";
+  const exampleTitle = EXAMPLES.find((example) => example.id === scenarioId)?.title ?? scenarioTitle;
+
+  function open(exampleId: string) {
+    if (!controller || exampleId === "") return;
+    const title = EXAMPLES.find((example) => example.id === exampleId)?.title ?? exampleId;
+    const state = store.getState();
+    const previous = state.catalogVersion === 0 ? null : workspaceSnapshot(state);
+    const outcome = keepWorkAside(browserLocalStore(), previous, {
+      reason: `opening "${title}"`,
+      unchanged: origin === "example" || (exampleId === scenarioId && !edited),
+    });
+    if (outcome.kind === "failed" && previous) {
+      const scenario = previous.scenario;
+      setNotice({
+        kind: "error",
+        message: `Your work on "${scenario.title}" could not be kept in Saved scenarios before opening "${title}": ${outcome.message} Opening the example would lose it.`,
+        actions: [
+          { label: "Download my work", run: () => downloadScenario(scenario) },
+          {
+            label: `Open "${title}" anyway`,
+            run: () => {
+              setNotice(null);
+              void controller.openExample(exampleId);
+            },
+          },
+          { label: "Keep my work on screen", primary: true, run: () => setNotice(null) },
+        ],
+      });
+      return;
+    }
+    void controller.openExample(exampleId);
+    setNotice(
+      outcome.kind === "kept"
+        ? {
+            kind: "info",
+            message: `Opened "${title}". Your previous work is kept in Saved scenarios as "${outcome.name}".`,
+          }
+        : null,
+    );
+  }
+
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex min-w-0 items-center gap-2 text-sm">
       <span className="sr-only">Example scenario</span>
       <select
-        className={`${selectClass} w-44`}
+        className={`${selectClass} w-44 min-w-0`}
         data-testid="example-picker"
-        value={known ? scenarioId : ""}
+        data-origin={origin}
+        value={known && !edited ? scenarioId : ""}
         disabled={!controller}
-        onChange={(event) => void controller?.openExample(event.target.value)}
+        onChange={(event) => open(event.target.value)}
       >
-        {known ? null : <option value="">Custom scenario</option>}
+        {known && !edited ? null : <option value="">{edited ? `${exampleTitle} (edited)` : "Custom scenario"}</option>}
         {EXAMPLES.map((example) => (
           <option key={example.id} value={example.id}>
             {example.title}
           </option>
         ))}
       </select>
+      {edited ? (
+        <span
+          className="shrink-0 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning"
+          data-testid="edited-marker"
+          title={`Your work differs from the example "${exampleTitle}". Switching examples keeps it in Saved scenarios.`}
+        >
+          edited
+        </span>
+      ) : null}
     </label>
   );
 }

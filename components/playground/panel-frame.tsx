@@ -7,6 +7,7 @@ export function PanelFrame({
   subtitle,
   actions,
   testId,
+  id,
   tour,
   className = "",
   bodyClassName = "",
@@ -17,6 +18,8 @@ export function PanelFrame({
   subtitle?: ReactNode;
   actions?: ReactNode;
   testId?: string;
+  /** An anchor for the page's section navigation. */
+  id?: string;
   /** The guided tour's name for this panel (`data-tour`, see components/tour/tour-steps.ts). */
   tour?: string;
   className?: string;
@@ -24,7 +27,12 @@ export function PanelFrame({
   children: ReactNode;
 }) {
   return (
-    <section className={`${panelClass} flex min-w-0 flex-col ${className}`} data-testid={testId} data-tour={tour}>
+    <section
+      id={id}
+      className={`${panelClass} flex min-w-0 scroll-mt-32 flex-col ${className}`}
+      data-testid={testId}
+      data-tour={tour}
+    >
       {title === undefined ? null : (
         <header className="flex min-h-12 items-center justify-between gap-3 border-b border-line px-5 py-2.5">
           <div className="min-w-0">

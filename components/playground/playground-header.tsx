@@ -12,9 +12,9 @@ export function PlaygroundHeader() {
   const toolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
   const turnCount = usePlayground((state) => state.turns.length);
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur">
-      <div className="flex h-16 items-center gap-4 px-5">
-        <div className="w-60 shrink-0">
+    <header className="z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">
+      <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-5">
+        <div className="min-w-0 max-w-full shrink-0 sm:w-60">
           <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
           <p className="truncate text-xs text-muted">
             <span data-testid="scenario-title">
@@ -25,7 +25,7 @@ export function PlaygroundHeader() {
             <AutosaveState />
           </p>
         </div>
-        <nav aria-label="Scenario and strategy" className="ml-auto flex items-center gap-2">
+        <nav aria-label="Scenario and strategy" className="flex min-w-0 flex-wrap items-center gap-2 lg:ml-auto">
           <ExamplePicker />
           <StrategyPicker />
           <ModelPicker />

@@ -7,14 +7,17 @@ import { SidePanel } from "./side-panel";
 import { TourHost } from "./tour-host";
 import { WorkspaceSession, type WorkspaceSessionProps } from "./workspace-session";
 
-/** The page: header, the inputs on the left, the run on the right. Usable from 1280 px wide. */
+/**
+ * The page: header, the inputs on the left, the run on the right from 1024 px up; below that the panels stack
+ * (run first, then the inputs), so nothing scrolls sideways at any width from 360 px.
+ */
 export function Playground(props: WorkspaceSessionProps) {
   return (
     <PlaygroundProvider>
-      <div className="min-w-[1280px]">
+      <div className="min-w-0">
         <PlaygroundHeader />
         <WorkspaceSession {...props} />
-        <main className="grid grid-cols-[minmax(400px,30%)_minmax(0,1fr)] gap-5 p-5">
+        <main className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]">
           <SidePanel />
           <RunArea />
         </main>

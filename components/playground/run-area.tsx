@@ -12,14 +12,24 @@ import { RequestPanel } from "@/components/run/request-panel";
 import { StepSummary } from "@/components/run/step-summary";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
+import { getModel } from "@/lib/models/model-table";
 import { STRATEGIES } from "@/lib/strategies/definitions";
+import { providerLabel } from "@/lib/view/provider-labels";
 import { usePlayground } from "@/state/playground-provider";
-import { selectCurrentStep, selectLiveRun, selectSelectedRun, selectStepIndex } from "@/state/selectors";
+import {
+  selectCatalogProblems,
+  selectCurrentStep,
+  selectLiveRun,
+  selectSelectedRun,
+  selectStepIndex,
+} from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
 import { CumulativeCostChart, DecidePanel, TokensPerStepChart, ToolShareChart } from "./lazy-panels";
 import { LiveSection, RunModeToggle } from "./live-section";
 import { PanelFrame } from "./panel-frame";
 import { RunStatus } from "./run-status";
+import { useSelectStrategyKeepingMoment } from "./same-moment";
+import { PageIntro, SectionNav } from "./section-nav";
 import { Stepper } from "./stepper";
 
 const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
@@ -38,12 +48,18 @@ export function RunArea() {
   const runTab = usePlayground((state) => state.runTab);
   const setRunTab = usePlayground((state) => state.setRunTab);
   const strategyId = usePlayground((state) => state.strategyId);
-  const selectStrategy = usePlayground((state) => state.selectStrategy);
+  const selectStrategy = useSelectStrategyKeepingMoment();
   const theme = usePlayground((state) => state.theme);
   const runMode = usePlayground((state) => state.runMode);
   const runError = usePlayground((state) => state.runError);
   const liveRun = usePlayground(selectLiveRun);
   const selectStep = usePlayground((state) => state.selectStep);
+  const setTourOpen = usePlayground((state) => state.setTourOpen);
+  // While the editor's text does not parse, every figure below is for the last catalog that did: say so.
+  const catalogBroken = usePlayground(
+    (state) => selectCatalogProblems(state)?.some((problem) => problem.severity === "error") ?? false,
+  );
+  const validToolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
   const decideInputs = usePlayground(
     useShallow((state) => ({
       catalog: state.lastValidCatalog,
@@ -60,13 +76,16 @@ export function RunArea() {
   const source = liveRun ? "Live transcript" : runMode === "live" ? "Simulated prediction (no live request yet)" : null;
 
   return (
-    <div className="flex min-w-0 flex-col gap-5">
+    <div className="order-1 flex min-w-0 flex-col gap-5 lg:order-none">
+      <PageIntro onTour={() => setTourOpen(true)} />
+      <SectionNav />
       <section
-        className="rounded-2xl border border-line bg-panel px-5 py-4 shadow-sm"
+        id="section-run"
+        className="scroll-mt-32 rounded-2xl border border-line bg-panel px-3 py-4 shadow-sm sm:px-5"
         data-testid="stepper-panel"
         data-source={liveRun ? "live" : "simulated"}
       >
-        <div className="mb-3 flex items-center gap-3">
+        <div className="mb-3 flex flex-wrap items-center gap-3">
           <RunModeToggle />
           {source ? (
             <span className={`text-xs font-medium ${liveRun ? "text-accent" : "text-muted"}`} data-testid="run-source">
@@ -91,6 +110,18 @@ export function RunArea() {
         </PanelFrame>
       ) : null}
 
+      {catalogBroken ? (
+        <section
+          role="status"
+          className="rounded-2xl border border-warning/40 bg-warning-soft px-5 py-3 text-sm text-ink"
+          data-testid="stale-results"
+        >
+          <strong>Results are out of date.</strong> The catalog text has errors, so everything below is for the last
+          catalog that worked ({validToolCount.toLocaleString("en-US")} {validToolCount === 1 ? "tool" : "tools"}). Fix
+          the text in the Catalog tab to update them.
+        </section>
+      ) : null}
+
       {runError ? (
         <section
           role="alert"
@@ -113,7 +144,7 @@ export function RunArea() {
         </section>
       ) : null}
 
-      <PanelFrame testId="step-summary-panel" className="h-[152px]" bodyClassName="overflow-y-auto">
+      <PanelFrame testId="step-summary-panel" className="min-h-[152px]" bodyClassName="overflow-y-auto">
         {step && run ? <StepSummary step={step} run={run} /> : null}
       </PanelFrame>
 
@@ -121,7 +152,7 @@ export function RunArea() {
         title="Cache prefix"
         subtitle="The request in cache order; width is tokens"
         testId="prefix-panel"
-        className="h-[292px]"
+        className="min-h-[292px]"
         tour="prefix-bar"
       >
         <div
@@ -134,6 +165,7 @@ export function RunArea() {
               segments={currentDetail.segments}
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
+              newFrom={currentDetail.newFrom}
             />
           ) : null}
         </div>
@@ -158,7 +190,8 @@ export function RunArea() {
           </span>
         }
         testId="request-area"
-        className="h-[520px]"
+        actions={run && !run.refused ? <RequestModel run={run} /> : null}
+        className="h-[420px] sm:h-[520px]"
         tour="request-panel"
       >
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
@@ -186,7 +219,7 @@ export function RunArea() {
         </div>
       </PanelFrame>
 
-      <div className="grid grid-cols-2 gap-5" data-testid="charts">
+      <div id="section-charts" className="grid scroll-mt-32 grid-cols-1 gap-5 md:grid-cols-2" data-testid="charts">
         <PanelFrame
           title="Tokens per request"
           subtitle={run ? STRATEGIES[run.id].title : ""}
@@ -207,37 +240,71 @@ export function RunArea() {
           title="Context spent on tool definitions"
           subtitle="Share of input tokens"
           testId="chart-panel-tool-share"
-          className="col-span-2 h-[360px]"
+          className="h-[360px] md:col-span-2"
         >
           {runs.length > 0 ? <ToolShareChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
       </div>
 
       <PanelFrame
+        id="section-compare"
         title="Compare strategies"
         subtitle="Every strategy on this scenario, simulated"
         testId="compare"
         tour="compare-table"
       >
-        <CompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} />
+        <CompareTable
+          runs={runs}
+          selectedId={strategyId}
+          onSelect={selectStrategy}
+          comparableOn={{ provider: decideInputs.settings.provider, model: decideInputs.settings.model }}
+        />
       </PanelFrame>
 
-      {decideInputs.catalog.tools.length > 0 ? (
-        <DecidePanel
-          key={decideInputs.scenario.id}
-          catalog={decideInputs.catalog}
-          settings={decideInputs.settings}
-          turns={decideInputs.turns}
-          runs={runs}
-          scenarioTitle={decideInputs.scenario.title}
-          selectedStrategyId={strategyId}
-          onSelectStrategy={selectStrategy}
-        />
-      ) : null}
+      <div id="section-decide" className="scroll-mt-32">
+        {decideInputs.catalog.tools.length > 0 ? (
+          <DecidePanel
+            key={decideInputs.scenario.id}
+            catalog={decideInputs.catalog}
+            settings={decideInputs.settings}
+            turns={decideInputs.turns}
+            runs={runs}
+            scenarioTitle={decideInputs.scenario.title}
+            selectedStrategyId={strategyId}
+            onSelectStrategy={selectStrategy}
+          />
+        ) : null}
+      </div>
 
-      <PanelFrame title="Learn" subtitle="Each strategy in plain words" testId="learn">
+      <PanelFrame id="section-learn" title="Learn" subtitle="Each strategy in plain words" testId="learn">
         <LearnCards selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
     </div>
+  );
+}
+
+/**
+ * Where the request is, the model it is actually for: a strategy the chosen model cannot run is moved to one that
+ * can, and the header's model picker would otherwise say something the request contradicts.
+ */
+function RequestModel({ run }: { run: { id: string; provider: Parameters<typeof providerLabel>[0]; model: string } }) {
+  const settings = usePlayground((state) => state.settings);
+  const moved = run.provider !== settings.provider || run.model !== settings.model;
+  const label = getModel(run.provider, run.model)?.label ?? run.model;
+  return (
+    <span
+      className={`text-xs ${moved ? "font-semibold text-warning" : "text-muted"}`}
+      data-testid="request-model"
+      data-moved={moved}
+      title={
+        moved
+          ? `${getModel(settings.provider, settings.model)?.label ?? settings.model} cannot run this strategy, so it runs on ${label}.`
+          : undefined
+      }
+    >
+      {moved ? "Runs on " : "For "}
+      {providerLabel(run.provider)} · {label}
+      {moved ? " (the chosen model cannot run it)" : ""}
+    </span>
   );
 }

@@ -21,7 +21,7 @@ export function RunStatus() {
   }, [running]);
   return (
     <div
-      className="flex min-w-48 shrink-0 items-center justify-end gap-2 text-xs text-muted"
+      className="flex min-w-0 shrink-0 sm:min-w-48 items-center justify-end gap-2 text-xs text-muted"
       data-testid="run-status"
       data-running={running}
       aria-live="polite"

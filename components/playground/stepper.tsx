@@ -52,7 +52,7 @@ export function Stepper() {
   ];
 
   return (
-    <div className="flex items-center gap-4" data-testid="stepper">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="stepper">
       <div className="flex shrink-0 items-center gap-0.5 rounded-xl border border-line bg-panel-muted p-1">
         {buttons.map((button) => (
           <button
@@ -79,12 +79,12 @@ export function Stepper() {
           </button>
         ))}
       </div>
-      <div className="w-36 shrink-0 text-sm" data-testid="stepper-position" aria-live="polite">
+      <div className="w-32 shrink-0 text-sm" data-testid="stepper-position" aria-live="polite">
         <span className="text-muted">Step </span>
         <span className="tabular text-2xl font-bold text-ink">{count === 0 ? 0 : index + 1}</span>
         <span className="tabular text-muted"> of {count}</span>
       </div>
-      <div className="min-w-0 flex-1" data-testid="timeline-container">
+      <div className="min-w-0 flex-1 basis-full sm:basis-0" data-testid="timeline-container">
         {run ? <Timeline steps={run.steps} currentIndex={index} onSelect={go} /> : null}
       </div>
     </div>

@@ -4,18 +4,19 @@ import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 import { selectClass } from "./control-styles";
+import { useSelectStrategyKeepingMoment } from "./same-moment";
 
 /** All eight strategies, always listed; one the chosen model cannot run says so in its label. */
 export function StrategyPicker() {
   const strategyId = usePlayground((state) => state.strategyId);
-  const selectStrategy = usePlayground((state) => state.selectStrategy);
+  const selectStrategy = useSelectStrategyKeepingMoment();
   const settings = usePlayground((state) => state.settings);
   const model = getModel(settings.provider, settings.model);
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">Strategy</span>
       <select
-        className={`${selectClass} w-52 font-medium`}
+        className={`${selectClass} w-44 min-w-0 font-medium sm:w-52`}
         data-testid="strategy-picker"
         value={strategyId}
         onChange={(event) => selectStrategy(event.target.value as StrategyId)}

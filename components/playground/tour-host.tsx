@@ -3,10 +3,16 @@
  * The guided tour on the playground: each step may open the tour's example, select the strategy it talks about and
  * move to the first request of a kind (the call right after a discovery, say). Those moves wait for the run they
  * need, so a step never points at the previous example's requests.
+ *
+ * The tour never replaces the person's work: before its first step changes anything, the workspace on screen is
+ * held here and autosave pauses (`tourWorkspace`); when the tour ends, however it ends, that workspace comes back
+ * exactly as it was (scenario, strategy and step). A reload in the middle of the tour finds the autosave untouched.
  */
 import { useCallback, useEffect, useRef } from "react";
 import { GuidedTour } from "@/components/tour/guided-tour";
 import type { TourStep } from "@/components/tour/tour-steps";
+import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
+import type { SharedWorkspace } from "@/lib/share";
 import type { PlaygroundState } from "@/state/playground-store";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 
@@ -18,6 +24,10 @@ export function TourHost() {
   // The story still waiting for its run: applied by the subscription below once the run is there.
   // `staleRun` is the run on screen when an example was opened: its steps belong to the previous example.
   const pending = useRef<{ story: TourStep["story"]; staleRun: number | null | undefined } | null>(null);
+  // The person's workspace from before the tour opened its first example; null when the tour has not replaced it.
+  const heldWork = useRef<{ workspace: SharedWorkspace; catalogText: string } | null>(null);
+  // The example the tour is opening: the held work comes back only after it, or the example would land on top.
+  const openingExample = useRef<Promise<void> | null>(null);
 
   const applyWhenReady = useCallback((state: PlaygroundState) => {
     if (!pending.current) return;
@@ -42,8 +52,14 @@ export function TourHost() {
       const state = store.getState();
       const opening = Boolean(story.exampleId && state.scenarioMeta.id !== story.exampleId);
       pending.current = { story, staleRun: opening ? state.runRequestId : undefined };
+      if (!state.tourWorkspace) {
+        // The editor's text too: it may be unfinished (not yet a valid catalog) and is part of the work.
+        heldWork.current =
+          state.catalogVersion === 0 ? null : { workspace: workspaceSnapshot(state), catalogText: state.catalogText };
+        state.setTourWorkspace(true);
+      }
       if (story.strategyId) state.selectStrategy(story.strategyId);
-      if (opening && story.exampleId) void controller?.openExample(story.exampleId);
+      if (opening && story.exampleId && controller) openingExample.current = controller.openExample(story.exampleId);
       else applyWhenReady(store.getState());
     },
     [controller, store, applyWhenReady],
@@ -52,7 +68,17 @@ export function TourHost() {
   const onClose = useCallback(() => {
     pending.current = null;
     setTourOpen(false);
-  }, [setTourOpen]);
+    const held = heldWork.current;
+    heldWork.current = null;
+    void Promise.resolve(openingExample.current).then(() => {
+      openingExample.current = null;
+      if (held && controller) {
+        controller.openWorkspace(held.workspace);
+        if (store.getState().catalogText !== held.catalogText) store.getState().editCatalogText(held.catalogText);
+      }
+      store.getState().setTourWorkspace(false);
+    });
+  }, [setTourOpen, controller, store]);
 
   return <GuidedTour open={open} onClose={onClose} onStep={onStep} />;
 }

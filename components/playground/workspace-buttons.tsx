@@ -107,7 +107,15 @@ export function AutosaveState() {
   const autosave = usePlayground((state) => state.autosave);
   if (autosave.state === "idle") return null;
   const text =
-    autosave.state === "pending" ? "saving…" : autosave.state === "saved" ? "saved in this browser" : "not saved";
+    autosave.state === "pending"
+      ? "saving…"
+      : autosave.state === "saved"
+        ? "saved in this browser"
+        : autosave.state === "error" && autosave.code === "unavailable"
+          ? "not kept: storage blocked"
+          : autosave.state === "error" && autosave.code === "quota"
+            ? "not saved: storage full"
+            : "not saved";
   return (
     <span
       className={autosave.state === "error" ? "text-danger" : ""}

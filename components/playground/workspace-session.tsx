@@ -10,7 +10,7 @@ import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
-import { browserLocalStore } from "@/components/share/browser-storage";
+import { browserLocalStore, browserStorage } from "@/components/share/browser-storage";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
@@ -18,13 +18,15 @@ import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
+import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
+import { buttonClass, primaryButtonClass } from "./control-styles";
+import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, plainStoreMessage, probeStorage } from "./keep-work";
 
 export type WorkspaceSessionProps = {
   /** The example to open when there is no link and no autosaved work. */
@@ -49,32 +51,47 @@ function StartedSession({
   const [startupDone, setStartupDone] = useState(false);
   const snapshot = useWorkspaceSnapshot();
 
-  /** Keeps the work on screen (or the autosaved one) in the saved list before something replaces it; null when nothing needed keeping. */
+  /** Keeps the work on screen (or the autosaved one) in the saved list before something replaces it. */
   const keepAside = useCallback(
-    (
-      previous: Partial<WorkspaceState> | null,
-      incoming: WorkspaceState["scenario"] | undefined,
-      reason: string,
-    ): string | null => {
-      if (!previous?.scenario || (incoming && serializeScenario(previous.scenario) === serializeScenario(incoming)))
-        return null;
-      const kept = browserLocalStore().keepAside(
-        `${previous.scenario.title} (before ${reason}, ${new Date().toLocaleString()})`,
-        previous,
-      );
-      return kept.ok ? kept.value.name : null;
-    },
+    (previous: Partial<WorkspaceState> | null, incoming: WorkspaceState["scenario"] | undefined, reason: string) =>
+      keepWorkAside(browserLocalStore(), previous, { incoming, reason }),
     [],
   );
 
   const openLink = useCallback(
-    (workspace: SharedWorkspace, problems: InputProblem[], previous: Partial<WorkspaceState> | null) => {
-      const keptAs = keepAside(previous, workspace.scenario, "opening a link");
+    (workspace: SharedWorkspace, problems: InputProblem[], previous: Partial<WorkspaceState> | null): boolean => {
+      const kept = keepAside(previous, workspace.scenario, "opening a link");
+      if (kept.kind === "failed" && previous?.scenario) {
+        // The work could not be kept: it stays on screen and the person decides (never a silent loss).
+        const scenario = previous.scenario;
+        setNotice({
+          kind: "error",
+          message: `The link to "${workspace.scenario.title}" was not opened, because your work on "${scenario.title}" could not be kept in Saved scenarios first: ${kept.message} Your work is still on screen.`,
+          actions: [
+            { label: "Download my work", run: () => downloadScenario(scenario) },
+            {
+              label: "Open the link anyway",
+              run: () => {
+                controller.openWorkspace(workspace);
+                setNotice({
+                  kind: "info",
+                  message: `Opened the shared scenario "${workspace.scenario.title}"; your previous work was not kept.`,
+                  problems,
+                });
+              },
+            },
+            { label: "Keep my work", primary: true, run: () => setNotice(null) },
+          ],
+        });
+        return false;
+      }
+      const keptAs = kept.kind === "kept" ? kept.name : null;
       controller.openWorkspace(workspace);
       const parts = [`Opened the shared scenario "${workspace.scenario.title}".`];
       if (keptAs) parts.push(`Your previous work is kept in Saved scenarios as "${keptAs}".`);
       if (problems.length > 0) parts.push("Parts of the link were not understood and were left at their defaults:");
       setNotice(keptAs || problems.length > 0 ? { kind: "info", message: parts.join(" "), problems } : null);
+      return true;
     },
     [controller, keepAside, setNotice],
   );
@@ -87,12 +104,25 @@ function StartedSession({
         plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
       if (plan.open === "link") {
         const saved = browserLocalStore().loadWorking();
-        openLink(plan.workspace, plan.problems, saved.ok && saved.value ? saved.value.workspace : null);
+        const previous = saved.ok && saved.value ? saved.value.workspace : null;
+        // Not opened (the autosaved work could not be kept aside): that work is what the page shows meanwhile.
+        if (!openLink(plan.workspace, plan.problems, previous) && previous) controller.openWorkspace(previous);
       } else if (plan.open === "autosave") {
         controller.openWorkspace(plan.workspace);
+        const draftRestored = restoreCatalogDraft(store);
         if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
+        else if (draftRestored)
+          setNotice({
+            kind: "info",
+            message:
+              "Your unfinished catalog text is back in the editor. It still has errors, so the results show the last catalog that worked until it is fixed.",
+            testId: "catalog-draft-restored",
+          });
       } else {
         await controller.openExample(plan.exampleId);
+        // A first visit opens on caching at work: everything registered, the second request reading the first's cache.
+        if (!explicitExample && startup.source === "none" && !linkError && !plan.autosaveError)
+          store.setState({ strategyId: "full", stepIndex: 1 });
         if (linkError)
           setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
         else if (plan.autosaveError)
@@ -102,14 +132,28 @@ function StartedSession({
           });
         else if (plan.keepAside) {
           // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
-          const keptAs = keepAside(plan.keepAside, snapshotOf(store.getState())?.scenario, "opening an example");
-          if (keptAs)
-            setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${keptAs}".` });
+          const previous = plan.keepAside;
+          const kept = keepAside(previous, snapshotOf(store.getState())?.scenario, "opening an example");
+          if (kept.kind === "kept")
+            setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${kept.name}".` });
+          else if (kept.kind === "failed" && previous.scenario) {
+            const scenario = previous.scenario;
+            setNotice({
+              kind: "error",
+              message: `Your autosaved work on "${scenario.title}" could not be kept in Saved scenarios: ${kept.message} It is still stored as the autosave until something else is saved.`,
+              actions: [
+                { label: "Open my work instead", primary: true, run: () => controller.openWorkspace(previous) },
+                { label: "Download my work", run: () => downloadScenario(scenario) },
+              ],
+            });
+          }
         }
       }
       // The example named in the URL was opened once; a reload must bring back the edits made since, not the example.
       if (explicitExample)
         window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
+      if (probeStorage(browserStorage()) === "blocked" && !store.getState().workspaceNotice)
+        setNotice({ kind: "info", message: STORAGE_BLOCKED_MESSAGE, testId: "storage-blocked" });
       setStartupDone(true);
     },
     [controller, explicitExample, initialExampleId, openLink, keepAside, setNotice, store],
@@ -126,10 +170,17 @@ function StartedSession({
       }),
   });
 
-  const status = useAutosave(startupDone ? snapshot : null);
+  // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
+  const tourWorkspace = usePlayground((state) => state.tourWorkspace);
+  const status = useAutosave(startupDone && !tourWorkspace ? snapshot : null);
+  useCatalogDraftKeeper(store, startupDone);
   const setAutosave = usePlayground((state) => state.setAutosave);
   useEffect(() => {
-    setAutosave(status.state === "error" ? { state: "error", message: status.error.message } : status);
+    setAutosave(
+      status.state === "error"
+        ? { state: "error", message: plainStoreMessage(status.error.message), code: status.error.code }
+        : status,
+    );
   }, [status, setAutosave]);
 
   return (
@@ -172,13 +223,27 @@ function WorkspaceNoticeBanner() {
       tabIndex={-1}
       role={error ? "alert" : "status"}
       className={`mx-5 mt-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm text-ink ${error ? "border-danger/40 bg-danger-soft" : "border-accent/30 bg-accent-soft"}`}
-      data-testid={error ? "share-link-error" : "workspace-notice"}
+      data-testid={notice.testId ?? (error ? "share-link-error" : "workspace-notice")}
     >
       <div className="min-w-0 flex-1 space-y-2">
         {/* Plain text: the message may quote a stranger's link. */}
         <p className="break-words">{notice.message}</p>
         {notice.problems && notice.problems.length > 0 ? (
           <ProblemList problems={notice.problems} testId="workspace-notice-problems" />
+        ) : null}
+        {notice.actions && notice.actions.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {notice.actions.map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                className={action.primary ? primaryButtonClass : buttonClass}
+                onClick={() => action.run()}
+              >
+                {action.label}
+              </button>
+            ))}
+          </div>
         ) : null}
       </div>
       <button

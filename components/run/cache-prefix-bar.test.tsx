@@ -14,7 +14,8 @@ describe("CachePrefixBar", () => {
     );
     const segments = tagsWithTestId(html, "prefix-segment");
     expect(segments.map((tag) => attribute(tag, "data-status"))).toContain("invalidated");
-    expect(textOfTestId(html, "divergence")).toBe(step.divergence?.reason);
+    expect(textOfTestId(html, "divergence")).toBe(`Where: ${step.divergence?.reason}`);
+    expect(textOfTestId(html, "cache-headline")).toMatch(/^Cache lost at tools\[\d+\]: all [\d,]+ tokens/);
     expect(attribute(tagsWithTestId(html, "divergence")[0], "data-lost-cache")).toBe("true");
     expect(tagsWithTestId(html, "divergence-marker")).toHaveLength(1);
     // Every bar is keyboard reachable through one roving tab stop and says what it is.
@@ -36,7 +37,7 @@ describe("CachePrefixBar", () => {
     const html = render(
       <CachePrefixBar segments={last.segments} statuses={last.segmentStatus} divergence={last.divergence} />,
     );
-    expect(textOfTestId(html, "divergence")).toMatch(/^Prefix intact/);
+    expect(textOfTestId(html, "cache-headline")).toMatch(/^Prefix intact/);
     expect(tagsWithTestId(html, "divergence-marker")).toHaveLength(0);
     // Deferred tools are counted, not drawn.
     expect(textOfTestId(html, "prefix-outside-prompt")).toMatch(/deferred tools outside the prompt/);

@@ -1,13 +1,13 @@
 "use client";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import type { Divergence, DivergenceKind, Segment, SegmentCacheStatus } from "@/lib/engine/types";
+import { cacheHeadline } from "@/lib/view/cache-headline";
 import { CACHE_STATUS_ORDER, CACHE_STATUS_STYLES, cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatTokens } from "@/lib/view/format";
 import {
   aggregateSegments,
   barIndexOfSegment,
   describeSegmentRange,
-  divergenceSentence,
   layoutBars,
   outsidePromptSummary,
   statusTotals,
@@ -18,6 +18,8 @@ export type CachePrefixBarProps = {
   /** Parallel to `segments`. */
   statuses: readonly SegmentCacheStatus[];
   divergence: Divergence | null;
+  /** Index into `segments` where the previous request's content ended (StepDetail.newFrom); null or absent: none. */
+  newFrom?: number | null;
   /** Upper bound on drawn bars (default 60). */
   maxBars?: number;
   className?: string;
@@ -39,29 +41,52 @@ const MARKED_KINDS: ReadonlySet<DivergenceKind> = new Set([
  * The whole request in the provider's cache order as one horizontal bar: width ∝ tokens, colour = what the
  * provider does with each block, the first divergence marked and named in words above it.
  */
-export function CachePrefixBar({ segments, statuses, divergence, maxBars, className = "" }: CachePrefixBarProps) {
+const GROUP_LABELS: Record<string, string> = {
+  tools: "Tools",
+  system: "System prompt",
+  messages: "Messages",
+  mixed: "Several parts",
+};
+
+export function CachePrefixBar({
+  segments,
+  statuses,
+  divergence,
+  newFrom = null,
+  maxBars,
+  className = "",
+}: CachePrefixBarProps) {
   const tooltipId = useId();
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
 
   const view = useMemo(() => {
-    const keepApartAt = divergence ? [divergence.segmentIndex] : [];
+    // Bars start where the prefix diverged and where this request's new content starts, so markers sit on edges.
+    const hasNewContent = newFrom !== null && newFrom > 0 && newFrom < segments.length;
+    const keepApartAt = [...(divergence ? [divergence.segmentIndex] : []), ...(hasNewContent ? [newFrom] : [])];
     const bars = aggregateSegments(segments, statuses, { maxBars, keepApartAt });
+    const boxes = layoutBars(bars);
+    const newBar = hasNewContent ? bars.findIndex((bar) => bar.startIndex >= newFrom) : -1;
     return {
       bars,
-      boxes: layoutBars(bars),
+      boxes,
+      groups: groupSpans(bars, boxes),
       totals: statusTotals(segments, statuses),
       outside: outsidePromptSummary(segments),
       markerBar:
         divergence && MARKED_KINDS.has(divergence.kind) ? barIndexOfSegment(bars, divergence.segmentIndex) : -1,
+      newBar,
     };
-  }, [segments, statuses, divergence, maxBars]);
+  }, [segments, statuses, divergence, newFrom, maxBars]);
 
-  const { bars, boxes, totals, outside, markerBar } = view;
+  const { bars, boxes, groups, totals, outside, markerBar, newBar } = view;
   const totalTokens = CACHE_STATUS_ORDER.reduce((sum, status) => sum + totals[status], 0);
   const lostCache = totals.invalidated > 0;
-  const tone = divergence === null ? "text-success" : lostCache ? "text-danger" : "text-ink";
-  const icon = divergence === null ? "✓" : lostCache ? "✕" : "•";
+  const headline = cacheHeadline(totals, divergence);
+  const tone = { success: "text-success", danger: "text-danger", neutral: "text-ink" }[headline.tone];
+  // Blocks before the change that are written again, not read: say why, or the colour contradicts "before the change".
+  const rewrittenBeforeChange =
+    markerBar > 0 && totals.read === 0 && bars.slice(0, markerBar).some((bar) => bar.status === "write");
   const rovingIndex = Math.min(focusIndex, Math.max(0, bars.length - 1));
   const active = activeIndex !== null && activeIndex < bars.length ? bars[activeIndex] : null;
   const activeBox = activeIndex !== null ? boxes[activeIndex] : null;
@@ -88,20 +113,34 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
   };
 
   return (
-    <div className={`flex flex-col gap-3 px-5 pt-3 pb-4 ${className}`} data-testid="prefix-bar">
-      <div className={`flex min-h-[3.25rem] items-start gap-2 text-lg font-semibold leading-snug ${tone}`}>
-        <span aria-hidden className="inline-block w-4 shrink-0 text-center">
-          {icon}
-        </span>
-        <p
-          className="line-clamp-2"
-          data-testid="divergence"
-          data-kind={divergence?.kind ?? "none"}
-          data-lost-cache={lostCache}
-          aria-live="polite"
-        >
-          {divergenceSentence(divergence)}
-        </p>
+    <div className={`flex flex-col gap-3 px-3 pt-3 pb-4 sm:px-5 ${className}`} data-testid="prefix-bar">
+      <div aria-live="polite" className="min-h-[3.25rem]">
+        <div className={`flex items-start gap-2 text-base font-semibold leading-snug ${tone}`}>
+          <span aria-hidden className="inline-block w-4 shrink-0 text-center">
+            {headline.icon}
+          </span>
+          <p
+            data-testid="cache-headline"
+            data-kind={headline.kind}
+            data-tone={headline.tone}
+            data-read={totals.read}
+            data-write={totals.write}
+            data-uncached={totals.uncached}
+            data-invalidated={totals.invalidated}
+          >
+            {headline.sentence}
+          </p>
+        </div>
+        {headline.detail ? (
+          <p
+            className="mt-0.5 pl-6 text-sm text-ink-soft"
+            data-testid="divergence"
+            data-kind={divergence?.kind ?? "none"}
+            data-lost-cache={lostCache}
+          >
+            Where: {headline.detail}
+          </p>
+        ) : null}
       </div>
 
       <div className="relative">
@@ -150,6 +189,15 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
           </div>
         ) : null}
 
+        {newBar > 0 && boxes[newBar] ? (
+          <div
+            aria-hidden
+            data-testid="previous-end-marker"
+            className="pointer-events-none absolute -top-1 -bottom-1 z-10 w-0 border-l-2 border-dashed border-ink-soft"
+            style={{ left: `${boxes[newBar].leftPercent}%` }}
+          />
+        ) : null}
+
         {active && activeBox ? (
           <div
             role="tooltip"
@@ -186,6 +234,32 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
         ) : null}
       </div>
 
+      {groups.length > 0 ? (
+        <div className="relative h-5 text-[11px] text-muted" data-testid="prefix-groups" aria-hidden>
+          {groups.map((group) => (
+            <span
+              key={`${group.group}-${group.leftPercent}`}
+              className="absolute top-0 truncate border-l border-line-strong pl-1"
+              style={{ left: `${group.leftPercent}%`, width: `${group.widthPercent}%` }}
+              data-group={group.group}
+            >
+              {GROUP_LABELS[group.group] ?? group.group}
+            </span>
+          ))}
+        </div>
+      ) : null}
+      <p className="text-xs text-muted" data-testid="prefix-bar-key">
+        {markerBar >= 0 ? "▼ where the prefix stopped matching the previous request. " : ""}
+        {newBar > 0 ? (
+          <span data-testid="previous-end-note">
+            ┆ where the previous request ended: everything after it is new in this request.{" "}
+          </span>
+        ) : null}
+        {rewrittenBeforeChange
+          ? "The blocks before ▼ were cached before too, but only as part of a longer prefix: the cache keeps whole prefixes ending at a breakpoint, and none ended before the change, so they are written again."
+          : ""}
+      </p>
+
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm" data-testid="prefix-legend">
         {CACHE_STATUS_ORDER.map((status) => (
           <span
@@ -208,4 +282,21 @@ export function CachePrefixBar({ segments, statuses, divergence, maxBars, classN
       </div>
     </div>
   );
+}
+
+type GroupSpan = { group: string; leftPercent: number; widthPercent: number };
+
+/** The labelled parts under the bar (tools, system, messages): consecutive bars of one group form one span. */
+function groupSpans(
+  bars: ReadonlyArray<{ group: string; groups: readonly string[] }>,
+  boxes: ReadonlyArray<{ leftPercent: number; widthPercent: number }>,
+): GroupSpan[] {
+  const spans: GroupSpan[] = [];
+  bars.forEach((bar, index) => {
+    const group = bar.groups.length === 1 ? bar.group : "mixed";
+    const last = spans[spans.length - 1];
+    if (last && last.group === group) last.widthPercent += boxes[index].widthPercent;
+    else spans.push({ group, leftPercent: boxes[index].leftPercent, widthPercent: boxes[index].widthPercent });
+  });
+  return spans;
 }

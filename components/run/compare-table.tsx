@@ -1,6 +1,6 @@
 "use client";
 import type { KeyboardEvent } from "react";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { ProviderId, StrategyId } from "@/lib/scenario/types";
 import { compareTable } from "@/lib/view/compare";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { goalVerdictLabel, GOALS } from "@/lib/view/goals";
@@ -14,6 +14,8 @@ export type CompareTableProps = {
   selectedId?: StrategyId;
   /** Click or Enter on a row. */
   onSelect?: (id: StrategyId) => void;
+  /** The provider and model "cheapest" is judged on: runs moved elsewhere pay other prices and are not compared. */
+  comparableOn?: { provider: ProviderId; model: string };
   className?: string;
 };
 
@@ -23,8 +25,8 @@ const NUMBER_COLUMNS = 6;
  * Every strategy on the current scenario, side by side. Raw values sit in `data-value` so tests can compare them
  * with `npm run simulate --json` without parsing formatted text.
  */
-export function CompareTable({ runs, selectedId, onSelect, className = "" }: CompareTableProps) {
-  const { rows, costDecimals } = compareTable(runs);
+export function CompareTable({ runs, selectedId, onSelect, comparableOn, className = "" }: CompareTableProps) {
+  const { rows, costDecimals } = compareTable(runs, comparableOn);
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, id: StrategyId) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
@@ -151,6 +153,15 @@ export function CompareTable({ runs, selectedId, onSelect, className = "" }: Com
                         </span>
                       )}
                       {row.cheapest ? <span className="block text-xs font-medium text-success">cheapest</span> : null}
+                      {row.comparable ? null : (
+                        <span
+                          className="block text-xs text-muted"
+                          data-testid="compare-other-model"
+                          title={`Ran on ${providerLabel(row.provider)} · ${row.model}: other prices, so not compared for "cheapest"`}
+                        >
+                          other model
+                        </span>
+                      )}
                     </td>
                     <td
                       className="tabular px-2 text-right"

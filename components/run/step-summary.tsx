@@ -23,7 +23,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
   const estimated = run && !run.tokenCounting.exact;
   return (
     <div className={`flex h-full min-h-0 flex-col gap-3 px-5 pt-3 pb-3 ${className}`} data-testid="step-summary">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span
           className={`inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold ${STEP_KIND_CLASSES[step.kind].text}`}
           data-testid="step-kind"
@@ -57,7 +57,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
         </span>
       </div>
 
-      <dl className="grid grid-cols-[repeat(6,minmax(0,1fr))] gap-3" data-testid="step-figures">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="step-figures">
         <div className="min-w-0">
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Input</dt>
           <dd className="tabular text-2xl font-bold text-ink" data-testid="step-input" data-value={step.tokens.input}>

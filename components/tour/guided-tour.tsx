@@ -198,7 +198,9 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
             </Button>
           )}
         </div>
-        <p className="mt-3 text-xs text-muted">← → to move, Esc to leave. Reopen it from the help menu.</p>
+        <p className="mt-3 text-xs text-muted" data-testid="tour-keeps-work">
+          The tour shows its own example; your work comes back as it was when the tour ends. ← → to move, Esc to leave.
+        </p>
       </div>
     </div>,
     document.body,

@@ -10,7 +10,7 @@ export type TourTarget = (typeof TOUR_TARGETS)[number];
 
 /** What the page should show for a step, so the story runs on a live example. All fields are optional hints. */
 export type TourStory = {
-  /** Load this example first (the tour is told on the seeds' 200-tool catalog). */
+  /** Load this example first (the tour is told on the 200-tool example). */
   exampleId?: string;
   strategyId?: StrategyId;
   /** Show the first request of this kind in the selected run (e.g. the call right after a discovery). */
@@ -28,55 +28,55 @@ export type TourStep = {
 
 export const TOUR_EXAMPLE_ID = "seed-200-tools";
 
-/** The seeds' story in seven steps, on the 200-tool example. */
+/** The story in seven steps, on the 200-tool example. */
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: "eighty-k",
     target: "prefix-bar",
     title: "The 80k-token problem",
-    body: "200 tools of about 400 tokens each are about 80,000 tokens, on every request (seed 001 §1.2). The bar is the first request in cache order, its width in tokens: almost all of it is tool definitions, written to the cache at 1.25× the first time and read on every request after.",
+    body: "200 tools of about 400 tokens each are about 80,000 tokens, on every request. The bar is the first request in cache order, its width in tokens: almost all of it is tool definitions, written to the cache at 1.25× the first time and read on every request after.",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "full", stepKind: "call" },
   },
   {
     id: "changing-tools",
     target: "prefix-bar",
     title: "Change `tools`, lose the cache",
-    body: "Loading a tool by editing the `tools` array changes the very front of the prefix: everything after it is invalidated and written again at full price. This request is the call right after the first search — the red part is the cache that was lost (seed 001 §1.3).",
+    body: "Loading a tool by editing the `tools` array changes the very front of the prefix: everything after it is invalidated and written again at full price. This request is the call right after the first search — the red part is the cache that was lost.",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "naive-dynamic", stepKind: "call" },
   },
   {
     id: "stubs",
     target: "request-panel",
     title: "Stubs: register everything, but small",
-    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail. The list never changes and 80k tokens shrink to about 15k — but the provider only enforces the loose shell; the client validates the real arguments (seed 001 §2.2).",
+    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail. The list never changes and 80k tokens shrink to about 15k — but the provider only enforces the loose shell; the client validates the real arguments.",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "stubs", stepKind: "load" },
   },
   {
     id: "gateway",
     target: "request-panel",
     title: "The gateway: two constant tools",
-    body: "`search_tools` and `invoke_tool`, whatever the catalog size: O(1) up front. The real arguments travel as JSON inside JSON and are checked on the client, and the whole approach stands or falls with search quality — a model that cannot find a tool stops using tools (seed 001 §2.3, §3.1).",
+    body: "`search_tools` and `invoke_tool`, whatever the catalog size: the same two definitions up front. The real arguments travel as JSON inside JSON and are checked on the client, and the whole approach stands or falls with search quality — a model that cannot find a tool stops using tools.",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "gateway", stepKind: "call" },
   },
   {
     id: "native-deferral",
     target: "compare-table",
     title: "Provider-native deferral",
-    body: "With `defer_loading`, every definition is still sent but stays outside the prompt until a search returns a `tool_reference`, which the provider expands where the result sits. The prefix never changes and schemas stay strict — compare its input tokens with loading everything (Anthropic reports 77k → 8.7k, seed 001 §2.1).",
+    body: "With `defer_loading`, every definition is still sent but stays outside the prompt until a search returns a `tool_reference`, which the provider expands where the result sits. The prefix never changes and schemas stay strict — compare its input tokens with loading everything (Anthropic reports 77k → 8.7k).",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "anthropic-tool-search" },
   },
   {
     id: "kimi",
     target: "request-panel",
     title: "Kimi: tools as an appended message",
-    body: 'Kimi K3 lets a `{role: "system", tools: [...]}` message without `content` declare tools from where it stands. Append, never insert; once declared, never delete — and the prefix stays cached while every tool is still called natively (seed 001 §2.4).',
+    body: 'Kimi K3 lets a `{role: "system", tools: [...]}` message without `content` declare tools from where it stands. Append, never insert; once declared, never delete — and the prefix stays cached while every tool is still called natively.',
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "kimi-dynamic", stepKind: "call" },
   },
   {
     id: "does-it-pay",
     target: "break-even",
     title: "Does it pay? Where is the threshold?",
-    body: "Progressive disclosure adds round trips and cache writes. Shape a session on your own catalog — tools used, turns, minutes between turns against the cache lifetime — and see from which turn each strategy becomes cheaper than loading everything, with the three goals and a recommendation below (seed 001 §4.1, §4.3).",
+    body: "Progressive disclosure adds round trips and cache writes. Shape a session on your own catalog — tools used, turns, minutes between turns against the cache lifetime — and see from which turn each strategy becomes cheaper than loading everything, with the three goals and a recommendation below.",
     story: {},
   },
 ];

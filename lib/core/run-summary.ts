@@ -24,4 +24,9 @@ export type StepDetail = {
   segmentStatus: SegmentCacheStatus[];
   /** The provider refuses this request: `response` is its error body. */
   rejected?: StepRejection;
+  /**
+   * Index into `segments` where the previous request's content ends: every block from here on is new in this
+   * request (its key is not in the previous request). `segments.length` when nothing is new; null for the first.
+   */
+  newFrom?: number | null;
 };

@@ -5,7 +5,7 @@ export const EXAMPLES: ExampleSummary[] = [
   {
     id: "learning-agent",
     title: "Learning agent",
-    summary: "The seeds' study assistant: flashcards, study plans, quizzes and a few unrelated tools.",
+    summary: "A study assistant: flashcards, study plans, quizzes and a few unrelated tools.",
     toolCount: 16,
   },
   {
@@ -17,7 +17,7 @@ export const EXAMPLES: ExampleSummary[] = [
   {
     id: "seed-200-tools",
     title: "200 tools (≈80k tokens)",
-    summary: "Generated catalog sized like the seeds' estimate: 200 tools of about 400 tokens; six requests.",
+    summary: "A generated catalog of 200 tools of about 400 tokens; six requests.",
     toolCount: 200,
   },
   {

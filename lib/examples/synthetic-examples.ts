@@ -21,7 +21,7 @@ export async function seed200ToolsScenario(): Promise<Scenario> {
   });
   return createScenario({
     id: "seed-200-tools",
-    title: "200 tools at 400 tokens (the seeds' arithmetic)",
+    title: "200 tools at about 400 tokens each",
     description:
       "A generated catalog sized like the seed posts' estimate: 200 tools of about 400 tokens, about 80k tokens of definitions. Six requests, each needing a tool from a different domain.",
     catalog,

@@ -11,19 +11,40 @@ export type CompareRow = {
   refusedReason: string | null;
   totals: StrategyTotals | null;
   goals: GoalVerdicts;
-  /** The lowest total cost among the runs that ran (ties: all of them). */
+  /**
+   * The lowest total cost among the comparable runs (ties: all of them). A run moved to another provider or model
+   * pays other prices, so it is never "cheapest" beside the others.
+   */
   cheapest: boolean;
+  /** Ran on the provider and model the comparison is for (all runs when none was given). */
+  comparable: boolean;
 };
 
 export type CompareTable = { rows: CompareRow[]; costDecimals: number };
 
 type CompareRun = Pick<RunSummary, "id" | "provider" | "model" | "refused" | "totals" | "goals">;
 
-export function compareTable(runs: readonly CompareRun[]): CompareTable {
-  // A run the provider refuses part-way has no cost to compare: it cannot be the cheapest.
-  const runnable = (run: CompareRun) => !run.refused && run.totals.failsAtRequest === undefined;
+// A run the provider refuses part-way has no cost to compare: it cannot be the cheapest.
+const runnable = (run: CompareRun) => !run.refused && run.totals.failsAtRequest === undefined;
+
+/** The cheapest strategies among the runs on `on` (every run that ran when `on` is absent); ties give several. */
+export function cheapestRuns<T extends CompareRun>(
+  runs: readonly T[],
+  on?: { provider: ProviderId; model: string },
+): T[] {
+  const comparable = runs.filter((run) => runnable(run) && isComparable(run, on));
+  if (comparable.length === 0) return [];
+  const lowest = Math.min(...comparable.map((run) => run.totals.costUsd));
+  return comparable.filter((run) => run.totals.costUsd === lowest);
+}
+
+function isComparable(run: Pick<CompareRun, "provider" | "model">, on?: { provider: ProviderId; model: string }) {
+  return !on || (run.provider === on.provider && run.model === on.model);
+}
+
+export function compareTable(runs: readonly CompareRun[], on?: { provider: ProviderId; model: string }): CompareTable {
   const costs = runs.filter(runnable).map((run) => run.totals.costUsd);
-  const cheapest = costs.length > 0 ? Math.min(...costs) : Number.NaN;
+  const cheapestIds = new Set(cheapestRuns(runs, on).map((run) => run.id));
   const rows = runs.map((run) => ({
     id: run.id,
     provider: run.provider,
@@ -31,7 +52,8 @@ export function compareTable(runs: readonly CompareRun[]): CompareTable {
     refusedReason: run.refused ? run.refused.reason : null,
     totals: run.refused ? null : run.totals,
     goals: run.goals,
-    cheapest: runnable(run) && run.totals.costUsd === cheapest,
+    cheapest: cheapestIds.has(run.id),
+    comparable: isComparable(run, on),
   }));
   return { rows, costDecimals: usdColumnDecimals(costs) };
 }

@@ -13,7 +13,8 @@ export type TermId =
   | "lookback"
   | "namespace"
   | "stub"
-  | "gateway";
+  | "gateway"
+  | "closed-form";
 
 export type GlossaryEntry = {
   id: TermId;
@@ -85,6 +86,11 @@ export const GLOSSARY: Record<TermId, GlossaryEntry> = {
     "gateway",
     "gateway",
     "Two constant tools, `search_tools` and `invoke_tool`, in front of the whole catalog. The tool list never changes, but the model calls every real tool indirectly, so its arguments are checked on the client, not by the provider.",
+  ),
+  "closed-form": entry(
+    "closed-form",
+    "closed form",
+    "A quick formula for the cost of a session, from average token counts per request, instead of simulating every request. It is shown beside the engine's result as a check, and it fills the heat map, where simulating every cell would be too slow.",
   ),
 };
 

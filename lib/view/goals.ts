@@ -12,8 +12,9 @@ export type GoalInfo = {
 export const GOALS: readonly GoalInfo[] = [
   {
     key: "noToolsUpFront",
-    label: "No N tools up front",
-    description: "The first request carries neither all N tool definitions nor N stubs.",
+    label: "Not every tool up front",
+    description:
+      "The first request does not carry every tool of the catalog, neither as full definitions nor as one-line stubs.",
   },
   {
     key: "stableToolList",

@@ -1,4 +1,4 @@
-import type { EngineStep, StrategyRun } from "../engine/types";
+import type { EngineStep, Segment, StrategyRun } from "../engine/types";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
 export function summariseStep(step: EngineStep): StepSummary {
@@ -24,5 +24,15 @@ export function stepDetail(run: StrategyRun, stepIndex: number): StepDetail | nu
     segments: step.segments,
     segmentStatus: step.segmentStatus,
     ...(step.rejected ? { rejected: step.rejected } : {}),
+    newFrom: previous ? newContentStart(previous.segments, step.segments) : null,
   };
+}
+
+/** The first index after the last block the previous request also had (blocks outside the prompt do not count). */
+export function newContentStart(previous: readonly Segment[], current: readonly Segment[]): number {
+  const previousKeys = new Set(previous.filter((segment) => !segment.outsidePrompt).map((segment) => segment.key));
+  for (let index = current.length - 1; index >= 0; index -= 1) {
+    if (!current[index].outsidePrompt && previousKeys.has(current[index].key)) return index + 1;
+  }
+  return 0;
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { createEngine } from "../engine";
+import type { Divergence } from "../engine/types";
+import { EXAMPLES, loadExample } from "../examples";
+import { STRATEGY_IDS } from "../scenario/types";
+import { cacheHeadline, headlineDisagreements } from "./cache-headline";
+import { statusTotals } from "./prefix-bar";
+
+const totals = (read: number, write: number, uncached: number, invalidated: number) => ({
+  read,
+  write,
+  uncached,
+  invalidated,
+});
+const divergence = (kind: Divergence["kind"], reason: string, segment = "tools[2]"): Divergence => ({
+  kind,
+  reason,
+  segment,
+  segmentIndex: 2,
+});
+
+describe("cacheHeadline", () => {
+  it("never says the prefix is intact when nothing was read (the first write after a prompt below the minimum)", () => {
+    const headline = cacheHeadline(totals(0, 1_691, 0, 0), null);
+    expect(headline.kind).toBe("first-write");
+    expect(headline.sentence).not.toMatch(/intact/);
+    expect(headline.sentence).toContain("1,691 tokens written to the cache");
+  });
+
+  it("names how much of the cache was lost rather than 'the whole cache' beside a partial figure", () => {
+    const headline = cacheHeadline(
+      totals(0, 1_003, 0, 1_037),
+      divergence("inserted", "tools[2] inserted: the whole cache is invalidated"),
+    );
+    expect(headline).toMatchObject({ kind: "invalidated", tone: "danger" });
+    expect(headline.sentence).toBe(
+      "Cache lost at tools[2]: all 1,037 tokens the previous request had cached are invalidated and paid for again; nothing read from cache; 1,003 tokens written to the cache for the next request.",
+    );
+  });
+
+  it("has its own words for a cold start, below the minimum, a hit and a partial loss", () => {
+    expect(cacheHeadline(totals(0, 2_504, 0, 0), divergence("first-request", "first request")).kind).toBe("cold-start");
+    const below = cacheHeadline(
+      totals(0, 0, 503, 0),
+      divergence("below-minimum", "prompt of 503 tokens is below the 1024-token minimum: not cached"),
+    );
+    expect(below.sentence).toContain("prompt of 503 tokens is shorter than the 1024-token minimum");
+    expect(cacheHeadline(totals(2_504, 246, 0, 0), null).sentence).toMatch(/^Prefix intact: 2,504 tokens read/);
+    expect(cacheHeadline(totals(900, 100, 0, 300), divergence("changed", "tools[3] changed")).kind).toBe("partly-lost");
+  });
+
+  // One test per example; the 10,000-tool example (generated, the same shapes as the 200-tool one, and slow to
+  // simulate eight times in a unit test) is walked request by request by the browser test instead.
+  for (const example of EXAMPLES.filter((candidate) => candidate.id !== "synthetic-10000")) {
+    it(
+      `agrees with the legend's totals on every request of ${example.id}, every strategy`,
+      { timeout: 240_000 },
+      async () => {
+        const runs = await createEngine().runAll(await loadExample(example.id), [...STRATEGY_IDS]);
+        let checked = 0;
+        for (const run of runs) {
+          for (const step of run.steps) {
+            const stepTotals = statusTotals(step.segments, step.segmentStatus);
+            const headline = cacheHeadline(stepTotals, step.divergence);
+            expect(
+              headlineDisagreements(headline, stepTotals),
+              `${run.id} request ${step.index + 1}: ${headline.sentence}`,
+            ).toEqual([]);
+            checked += 1;
+          }
+        }
+        expect(checked).toBeGreaterThan(0);
+      },
+    );
+  }
+
+  it("catches the old contradiction: 'prefix intact' beside a zero read", () => {
+    expect(
+      headlineDisagreements(
+        { sentence: "✓ Prefix intact: everything before the new content was read from cache", tone: "success" },
+        totals(0, 1_691, 0, 0),
+      ),
+    ).toContain("claims a read of zero");
+  });
+});
