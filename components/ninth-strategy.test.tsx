@@ -16,8 +16,10 @@ vi.mock("@/lib/core/ids", async (importOriginal) => {
   return { ...original, STRATEGY_IDS: [...original.STRATEGY_IDS, "toy-everything-briefly"] };
 });
 
-vi.mock("@/lib/strategies/index", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/strategies/index")>();
+// The strategy list (lib/strategies/definitions.ts, which lib/strategies/index.ts re-exports) gains the toy.
+vi.mock("@/lib/strategies/definitions", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/strategies/definitions")>();
+  const { NATIVE_CLIENT_SIDE } = await import("@/lib/strategies/native-client-side");
   const { callNeededTool } = await import("@/lib/strategies/call-tool");
   const { answerText } = await import("@/lib/strategies/discovery");
   const toy: StrategyDefinition = {
@@ -39,7 +41,7 @@ vi.mock("@/lib/strategies/index", async (importOriginal) => {
       invalidatesOnDiscovery: false,
       discoveryRoundTrips: () => 0,
     },
-    client: original.NATIVE_CLIENT_SIDE,
+    client: NATIVE_CLIENT_SIDE,
     supports: () => ({ ok: true }),
     goals: () => ({ noToolsUpFront: false, stableToolList: true, nativeStrictSchema: true }),
     initialTools: (scenario) =>

@@ -87,6 +87,8 @@ export const chatBodySchema = z
     tool_choice: z.union([SHORT_STRING, OBJECT]).optional(),
     max_completion_tokens: positiveInt.optional(),
     max_tokens: positiveInt.optional(),
+    // Kimi K3 (and OpenAI reasoning models) take an effort level; the renderer sends K3's documented value.
+    reasoning_effort: SHORT_STRING.optional(),
     prompt_cache_key: SHORT_STRING.optional(),
     parallel_tool_calls: z.boolean().optional(),
     temperature: z.number().min(0).max(2).optional(),
