@@ -9,6 +9,7 @@ import { deriveScenario, type DerivedScenario } from "./derive-scenario";
 import { explainTrace, type ExplainOptions, type TraceExplanation } from "./explain-trace";
 import { readTrace, type ReadTraceOptions } from "./read-trace";
 import type { ParsedTrace, ProgressCallback } from "./types";
+import { baselineStrategyId } from "../strategies/definitions";
 
 /** The figures seed 001 §4.1 says to measure before choosing a strategy, taken from the trace. */
 export type SeedFigures = {
@@ -80,7 +81,7 @@ function seedFigures(
   replay: readonly StrategyRun[],
 ): SeedFigures {
   const toolCount = derived.scenario.catalog.tools.length;
-  const full = replay.find((run) => run.id === "full" && !run.refused && run.steps.length > 0);
+  const full = replay.find((run) => run.id === baselineStrategyId() && !run.refused && run.steps.length > 0);
   const definitionTokens =
     full?.steps[0].tokens.toolDefinitions ??
     explanation.steps[0]?.segments.reduce(

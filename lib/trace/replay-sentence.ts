@@ -1,5 +1,6 @@
 import { formatUsd } from "../view/format";
 import type { TraceView } from "./trace-view";
+import { baselineStrategyId } from "../strategies/definitions";
 
 /**
  * "Your agent, as recorded: $X. Under the gateway: $Y. Under tool search: $Z." The recorded figure is the providers'
@@ -19,7 +20,7 @@ export function replaySentence(
   const search = ran("anthropic-tool-search") ?? ran("openai-tool-search");
   if (search) parts.push(`Under tool search: ${formatUsd(search.costUsd)}`);
   const kimi = ran("kimi-dynamic");
-  if (kimi && kimi.provider === view.replay.find((run) => run.id === "full")?.provider)
+  if (kimi && kimi.provider === view.replay.find((run) => run.id === baselineStrategyId())?.provider)
     parts.push(`Under Kimi dynamic loading: ${formatUsd(kimi.costUsd)}`);
   const sentence = `${parts.join(". ")}.`;
   if (view.replayTruncatedFrom === null) return sentence;

@@ -7,6 +7,7 @@ import type { SeedFigures, TraceAnalysis } from "./analyse-trace";
 import type { LossByCause } from "./explain-trace";
 import type { MissExplanation } from "./explain-miss";
 import { describeLocation, type TraceFormat } from "./types";
+import { baselineStrategyId } from "../strategies/definitions";
 
 /** One request as the trace panel lists it; its body and segments stay in the worker until it is looked at. */
 export type TraceStepView = {
@@ -115,7 +116,7 @@ export function traceView(analysis: TraceAnalysis): TraceView {
 export function traceRun(analysis: TraceAnalysis): StrategyRun {
   const { explanation } = analysis;
   return {
-    id: "full",
+    id: baselineStrategyId(),
     provider: explanation.provider,
     model: explanation.model.id,
     steps: explanation.steps,
