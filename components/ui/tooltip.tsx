@@ -23,7 +23,8 @@ export type TooltipProps = {
 
 /**
  * A hover-and-focus tooltip (WCAG 1.4.13: dismissable with Escape, stays while hovered). The bubble is always in
- * the DOM, hidden when closed, so `aria-describedby` always points at real text.
+ * the DOM, not displayed when closed (so a closed bubble never widens a phone-sized page), and `aria-describedby`
+ * always points at real text.
  */
 export function Tooltip({ content, children, side = "top", widthClass = "w-72", testId }: TooltipProps) {
   const id = useId();
@@ -46,7 +47,7 @@ export function Tooltip({ content, children, side = "top", widthClass = "w-72", 
         role="tooltip"
         id={id}
         data-testid={testId}
-        className={`${open ? "visible opacity-100" : "invisible opacity-0"} absolute left-1/2 z-30 -translate-x-1/2 ${position} ${widthClass} rounded-lg border border-line bg-panel px-3 py-2 text-left text-sm font-normal normal-case leading-snug tracking-normal text-ink shadow-lg transition-opacity`}
+        className={`${open ? "block" : "hidden"} absolute left-1/2 z-30 -translate-x-1/2 ${position} ${widthClass} max-w-[calc(100vw-1.5rem)] rounded-lg border border-line bg-panel px-3 py-2 text-left text-sm font-normal normal-case leading-snug tracking-normal text-ink shadow-lg transition-opacity`}
       >
         {content}
       </span>
