@@ -40,6 +40,8 @@ export const PERSISTENCE = {
   // A live transcript carries what a real provider answered: it is shown, never stored or shared.
   liveRun: "none",
   liveSummary: "none",
+  prebuilt: "none",
+  runsPrebuilt: "none",
   theme: "local",
   runTab: "local",
   sidePanel: "local",

@@ -1,12 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { StrategyRun } from "@/lib/engine/types";
 import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
 import type { EngineRequest } from "@/lib/workbench/engine-protocol";
 import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
-import { summariseRun } from "@/lib/workbench/summarise-run";
+import { stepDetail, summariseRun } from "@/lib/workbench/summarise-run";
+import type { FirstView } from "@/lib/workbench/opening";
 import { EngineClient } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 import { createPlaygroundController } from "./playground-controller";
+import { firstViewState } from "./first-view-state";
 import { createPlaygroundStore } from "./playground-store";
 import { selectSelectedRun } from "./selectors";
 
@@ -86,5 +88,104 @@ describe("playground controller", () => {
     store.getState().setTourOpen(true);
     expect(store.getState()).toMatchObject({ tourOpen: true, helpOpen: false });
     controller.dispose();
+  });
+
+  describe("the build-time first screen", () => {
+    const runs = (["full", "gateway"] as const).map((id) => fakeStrategyRun(id, 3));
+    const firstView: FirstView = {
+      exampleId: "weather",
+      scenario: { ...scenario, id: "weather", title: "Weather" },
+      runs: runs.map(summariseRun),
+      toolTokens: [42],
+      strategyId: "full",
+      stepIndex: 1,
+      detail: stepDetail(runs[0], 1)!,
+      opening: "first-visit",
+    };
+
+    function startWithFirstView() {
+      const worker = new FakeWorker();
+      const store = createPlaygroundStore({ settings, overrides: firstViewState(firstView) });
+      const controller = createPlaygroundController(store, new EngineClient(worker), {});
+      return { worker, store, controller };
+    }
+
+    async function loadExampleAnswered(worker: FakeWorker, opened: Promise<void>) {
+      const request = worker.sent.find((message) => message.kind === "load-example")!;
+      worker.answer({
+        kind: "example-loaded",
+        requestId: request.requestId,
+        catalogVersion: (request as Extract<EngineRequest, { kind: "load-example" }>).catalogVersion,
+        scenario: firstView.scenario,
+      });
+      await opened;
+    }
+
+    it("starts with the example's figures, and with nothing for the worker to run or autosave yet", () => {
+      const { store, worker, controller } = startWithFirstView();
+      expect(store.getState()).toMatchObject({
+        scenarioMeta: { id: "weather" },
+        catalogVersion: 0,
+        strategyId: "full",
+        stepIndex: 1,
+        runs: firstView.runs,
+        detail: firstView.detail,
+        runsPrebuilt: true,
+        prebuilt: { exampleId: "weather", strategyId: "full", stepIndex: 1 },
+      });
+      expect(selectSelectedRun(store.getState())?.id).toBe("full");
+      expect(worker.sent).toEqual([]);
+      controller.dispose();
+    });
+
+    it("is taken over when the same example opens on the same step: the figures stay until the worker's run", async () => {
+      const { store, worker, controller } = startWithFirstView();
+      await loadExampleAnswered(worker, controller.openExample("weather", { strategyId: "full", stepIndex: 1 }));
+      const state = store.getState();
+      expect(state.prebuilt).toBeNull();
+      expect(state.catalogVersion).toBeGreaterThan(0);
+      expect(state).toMatchObject({ runs: firstView.runs, detail: firstView.detail, runsPrebuilt: true });
+      expect(state.toolTokens).toEqual({ catalogVersion: state.catalogVersion, tokens: [42] });
+      // A slow run's first strategy replaces its build-time twin; the others stay until they have run.
+      const run = await vi.waitFor(() => {
+        const found = worker.sent.find((message) => message.kind === "run");
+        if (!found) throw new Error("no run yet");
+        return found;
+      });
+      const fresh = summariseRun(fakeStrategyRun("full", 3));
+      worker.answer({ kind: "run-progress", requestId: run.requestId, done: 1, total: 2, summaries: [fresh] });
+      expect(store.getState().runs.map((summary) => summary.id)).toEqual(["full", "gateway"]);
+      expect(store.getState().runs[0]).toBe(fresh);
+      worker.answer({
+        kind: "run-result",
+        requestId: run.requestId,
+        catalogVersion: state.catalogVersion,
+        summaries: [fresh],
+        timingMs: 5,
+      });
+      await vi.waitFor(() => expect(store.getState().runsPrebuilt).toBe(false));
+      controller.dispose();
+    });
+
+    it("is discarded when something else opens, so no figure of another scenario stays on screen", () => {
+      const { store, controller } = startWithFirstView();
+      controller.openWorkspace({ scenario, strategyId: "full", stepIndex: 1 });
+      expect(store.getState()).toMatchObject({
+        prebuilt: null,
+        runsPrebuilt: false,
+        runs: [],
+        detail: null,
+        toolTokens: null,
+        scenarioMeta: { id: "shared" },
+      });
+      controller.dispose();
+    });
+
+    it("is discarded when the example opens on another step", async () => {
+      const { store, worker, controller } = startWithFirstView();
+      await loadExampleAnswered(worker, controller.openExample("weather", { strategyId: "gateway", stepIndex: 0 }));
+      expect(store.getState()).toMatchObject({ prebuilt: null, runs: [], detail: null, strategyId: "gateway" });
+      controller.dispose();
+    });
   });
 });

@@ -8,6 +8,7 @@ import type { WireRequest } from "@/lib/engine/types";
 import { STRATEGY_IDS, type Scenario, type StrategyId } from "@/lib/scenario/types";
 import type { SharedWorkspace } from "@/lib/share";
 import { catalogToText, parseToolText } from "@/lib/workbench/catalog-text";
+import type { OpeningSelection } from "@/lib/workbench/opening";
 import { stepDetail } from "@/lib/workbench/summarise-run";
 import type { EngineClient } from "./engine-client";
 import type { PlaygroundState, PlaygroundStore } from "./playground-store";
@@ -20,7 +21,11 @@ export const TYPING_DEBOUNCE_MS = 250;
 const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
 
 export type PlaygroundController = {
-  openExample(exampleId: string): Promise<void>;
+  /**
+   * Opens an example on `selection` (its first request when omitted). When the page shows this example's build-time
+   * first screen on the same selection, the figures stay and the worker's run replaces them with equal ones.
+   */
+  openExample(exampleId: string, selection?: OpeningSelection): Promise<void>;
   /** Opens a scenario from a link, the autosave, the saved list or an imported file, with its strategy and step. */
   openWorkspace(workspace: SharedWorkspace): void;
   /** The request `strategyId` sends at the current step (it lives in the worker), or null when it has none. */
@@ -123,12 +128,14 @@ export function createPlaygroundController(
       const text = state.catalogText;
       debounce("parse", () => void checkCatalogText(text));
     }
-    if (
+    const inputsChanged =
       state.catalogVersion !== previous.catalogVersion ||
       state.turns !== previous.turns ||
       state.settings !== previous.settings ||
-      state.forceProvider !== previous.forceProvider
-    ) {
+      state.forceProvider !== previous.forceProvider;
+    // An edit made before the first run finished: the build-time runs are no longer this scenario's.
+    if (inputsChanged && state.runsPrebuilt && previous.prebuilt === null) store.setState({ runsPrebuilt: false });
+    if (inputsChanged) {
       // A new example or import runs at once; typing waits for a pause.
       debounce("run", () => void runNow(), state.scenarioMeta !== previous.scenarioMeta ? 0 : TYPING_DEBOUNCE_MS);
     }
@@ -149,12 +156,23 @@ export function createPlaygroundController(
     }
   });
 
+  /**
+   * Forgets the build-time first screen when something else opens: its figures are another scenario's (or another
+   * step's), so they must not stay on screen while the worker runs the new one.
+   */
+  function discardPrebuilt() {
+    const { prebuilt, runsPrebuilt } = store.getState();
+    if (prebuilt === null && !runsPrebuilt) return;
+    store.setState({ prebuilt: null, runsPrebuilt: false, runs: [], detail: null, toolTokens: null, timingMs: null });
+  }
+
   /** Puts a whole scenario on screen; the worker already holds its catalog as `catalogVersion`. */
   function showScenario(
     scenario: Scenario,
     catalogVersion: number,
     selection: Partial<Pick<PlaygroundState, "stepIndex" | "strategyId" | "forceProvider">>,
   ) {
+    discardPrebuilt();
     const catalogText =
       scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
     store.setState({
@@ -173,16 +191,45 @@ export function createPlaygroundController(
     });
   }
 
+  /**
+   * The worker now holds the example the page already shows (computed at build time with the same engine): the
+   * figures, the step and the token counts stay, and the run that follows replaces them with equal ones
+   * (lib/workbench/first-view.test.ts keeps them equal). The selection is left as it is: a person may already have
+   * moved it.
+   */
+  function takeOverPrebuilt(scenario: Scenario, catalogVersion: number) {
+    const { toolTokens, catalogText } = store.getState();
+    store.getState().loadScenario({
+      meta: scenarioMeta(scenario),
+      catalog: scenario.catalog,
+      catalogVersion,
+      catalogText,
+      turns: scenario.turns,
+      settings: scenario.settings,
+    });
+    store.setState({ prebuilt: null, toolTokens: toolTokens ? { catalogVersion, tokens: toolTokens.tokens } : null });
+  }
+
   return {
-    async openExample(exampleId) {
+    async openExample(exampleId, selection) {
       const outcome = await client.loadExample(exampleId);
       const state = store.getState();
       if (!outcome.ok) {
+        discardPrebuilt();
         if (!outcome.stale) state.runFailed(outcome.message);
         return;
       }
       const { scenario, catalogVersion } = outcome.value;
-      showScenario(scenario, catalogVersion, { stepIndex: 0 });
+      const prebuilt = state.prebuilt;
+      if (
+        prebuilt?.exampleId === exampleId &&
+        selection?.strategyId === prebuilt.strategyId &&
+        selection.stepIndex === prebuilt.stepIndex
+      ) {
+        takeOverPrebuilt(scenario, catalogVersion);
+        return;
+      }
+      showScenario(scenario, catalogVersion, selection ?? { stepIndex: 0 });
     },
 
     openWorkspace(workspace) {

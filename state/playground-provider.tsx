@@ -7,7 +7,9 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { useStore } from "zustand";
 import { browserStorage } from "@/components/share/browser-storage";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
+import type { FirstView } from "@/lib/workbench/opening";
 import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
+import { firstViewState } from "./first-view-state";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
 import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from "./playground-store";
 
@@ -17,9 +19,17 @@ prewarmEngineWorker();
 const StoreContext = createContext<PlaygroundStore | null>(null);
 const ControllerContext = createContext<PlaygroundController | null>(null);
 
-/** What the page opens first is decided by components/playground/workspace-session (link, URL example, autosave). */
-export function PlaygroundProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => createPlaygroundStore({ settings: DEFAULT_SETTINGS }));
+/**
+ * What the page opens first is decided by components/playground/workspace-session (link, URL example, autosave).
+ * `firstView`, when given, is the example's build-time first screen the server rendered: the store starts from it.
+ */
+export function PlaygroundProvider({ children, firstView }: { children: ReactNode; firstView?: FirstView | null }) {
+  const [store] = useState(() =>
+    createPlaygroundStore({
+      settings: DEFAULT_SETTINGS,
+      ...(firstView ? { overrides: firstViewState(firstView) } : {}),
+    }),
+  );
   const [controller, setController] = useState<PlaygroundController | null>(null);
 
   useEffect(() => {

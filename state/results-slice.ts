@@ -1,7 +1,7 @@
 import type { StateCreator } from "zustand";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { StrategyRun } from "@/lib/engine/types";
-import { STRATEGY_IDS } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
 import { summariseRun } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { PlaygroundState } from "./playground-store";
@@ -11,6 +11,9 @@ import type { PlaygroundState } from "./playground-store";
  * (the catalog text, the catalog version, the run id) so a panel can tell a current answer from an old one.
  */
 export type CatalogCheck = { text: string; problems: InputProblem[]; format?: string };
+
+/** The example, strategy and step whose build-time first screen (lib/workbench/opening.ts) the page started with. */
+export type PrebuiltMark = { exampleId: string; strategyId: StrategyId; stepIndex: number };
 
 export type ResultsSlice = {
   runs: RunSummary[];
@@ -33,6 +36,13 @@ export type ResultsSlice = {
    */
   liveRun: StrategyRun | null;
   liveSummary: RunSummary | null;
+  /**
+   * Set while the page shows an example's first screen computed at build time, until the startup decides what opens
+   * (state/playground-controller.ts takes it over or discards it).
+   */
+  prebuilt: PrebuiltMark | null;
+  /** True while `runs` are the build-time ones (equal to what the worker's run will give), not yet the worker's. */
+  runsPrebuilt: boolean;
 
   runStarted(at: number): void;
   /**
@@ -62,16 +72,29 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   detailError: null,
   liveRun: null,
   liveSummary: null,
+  prebuilt: null,
+  runsPrebuilt: false,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
   runProgressed: ({ runRequestId, done, total, summaries }) =>
     set((state) => {
       if (!summaries || summaries.length === 0) return { runProgress: { done, total } };
-      const earlier = state.runRequestId === runRequestId ? state.runs : [];
+      // Build-time runs of the same example stay for the strategies not finished yet (equal figures: nothing moves).
+      const kept = state.runRequestId === runRequestId || state.runsPrebuilt ? state.runs : [];
+      const earlier = kept.filter((run) => !summaries.some((summary) => summary.id === run.id));
       const runs = [...earlier, ...summaries].sort((a, b) => STRATEGY_IDS.indexOf(a.id) - STRATEGY_IDS.indexOf(b.id));
       return { runProgress: { done, total }, runs, runRequestId };
     }),
   runFinished: ({ runRequestId, runs, timingMs }) =>
-    set({ runRequestId, runs, timingMs, running: false, runStartedAt: null, runProgress: null, runError: null }),
+    set({
+      runRequestId,
+      runs,
+      timingMs,
+      running: false,
+      runStartedAt: null,
+      runProgress: null,
+      runError: null,
+      runsPrebuilt: false,
+    }),
   runFailed: (message) => set({ running: false, runStartedAt: null, runProgress: null, runError: message }),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),

@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
 import type { StrategyId } from "@/lib/scenario/types";
+import { DEFAULT_STRATEGY_ID } from "@/lib/workbench/opening";
 import type { PlaygroundState } from "./playground-store";
 
 export type SelectionSlice = {
@@ -14,7 +15,7 @@ export type SelectionSlice = {
 };
 
 export const createSelectionSlice: StateCreator<PlaygroundState, [], [], SelectionSlice> = (set) => ({
-  strategyId: "naive-dynamic",
+  strategyId: DEFAULT_STRATEGY_ID,
   stepIndex: 0,
   selectedTool: null,
   selectStrategy: (id) => set({ strategyId: id }),

@@ -17,7 +17,7 @@ export function PlaygroundHeader() {
         <div className="min-w-0 max-w-full shrink-0 sm:w-60">
           <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
           <p className="truncate text-xs text-muted">
-            <span data-testid="scenario-title">
+            <span data-testid="scenario-title" data-first-view>
               {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span>{" "}
               {toolCount === 1 ? "tool" : "tools"} · <span className="tabular">{turnCount}</span>{" "}
               {turnCount === 1 ? "turn" : "turns"}
@@ -25,7 +25,11 @@ export function PlaygroundHeader() {
             <AutosaveState />
           </p>
         </div>
-        <nav aria-label="Scenario and strategy" className="flex min-w-0 flex-wrap items-center gap-2 lg:ml-auto">
+        <nav
+          aria-label="Scenario and strategy"
+          data-first-view
+          className="flex min-w-0 flex-wrap items-center gap-2 lg:ml-auto"
+        >
           <ExamplePicker />
           <StrategyPicker />
           <ModelPicker />

@@ -1,4 +1,5 @@
 "use client";
+import type { FirstView } from "@/lib/workbench/opening";
 import { PlaygroundProvider } from "@/state/playground-provider";
 import { HelpDialog } from "./help-dialog";
 import { PlaygroundHeader } from "./playground-header";
@@ -11,13 +12,16 @@ import { WorkspaceSession, type WorkspaceSessionProps } from "./workspace-sessio
  * The page: header, the inputs on the left, the run on the right from 1024 px up; below that the panels stack
  * (run first, then the inputs), so nothing scrolls sideways at any width from 360 px.
  */
-export function Playground(props: WorkspaceSessionProps) {
+export function Playground({ firstView, ...props }: WorkspaceSessionProps & { firstView?: FirstView | null }) {
   return (
-    <PlaygroundProvider>
+    <PlaygroundProvider firstView={firstView}>
       <div className="min-w-0">
         <PlaygroundHeader />
         <WorkspaceSession {...props} />
-        <main className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]">
+        <main
+          data-first-view
+          className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]"
+        >
           <SidePanel />
           <RunArea />
         </main>

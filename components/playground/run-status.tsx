@@ -10,6 +10,7 @@ export function RunStatus() {
   const timingMs = usePlayground((state) => state.timingMs);
   const runError = usePlayground((state) => state.runError);
   const progress = usePlayground((state) => state.runProgress);
+  const prebuilt = usePlayground((state) => state.runsPrebuilt);
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     if (!running) return;
@@ -38,6 +39,14 @@ export function RunStatus() {
             Simulating… {progress ? `${progress.done} of ${progress.total} strategies` : ""}
           </span>
         </>
+      ) : prebuilt && timingMs === null ? (
+        <span
+          className="tabular"
+          data-testid="run-status-prebuilt"
+          title="Computed when the playground was built, by the same engine; the simulation in this browser replaces these figures with equal ones in a moment."
+        >
+          precomputed
+        </span>
       ) : timingMs !== null ? (
         <span className="tabular">
           simulated in {timingMs < 1000 ? `${Math.round(timingMs)} ms` : `${(timingMs / 1000).toFixed(1)} s`}

@@ -20,6 +20,7 @@ import type { InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES } from "@/lib/strategies/definitions";
+import { openingSelection } from "@/lib/workbench/opening";
 import type { PlaygroundController } from "@/state/playground-controller";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
@@ -119,10 +120,9 @@ function StartedSession({
             testId: "catalog-draft-restored",
           });
       } else {
-        await controller.openExample(plan.exampleId);
-        // A first visit opens on caching at work: everything registered, the second request reading the first's cache.
-        if (!explicitExample && startup.source === "none" && !linkError && !plan.autosaveError)
-          store.setState({ strategyId: "full", stepIndex: 1 });
+        // A first visit opens on caching at work (lib/workbench/opening.ts, which the build-time first screen uses too).
+        const firstVisit = !explicitExample && startup.source === "none" && !linkError && !plan.autosaveError;
+        await controller.openExample(plan.exampleId, openingSelection(firstVisit ? "first-visit" : "named"));
         if (linkError)
           setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
         else if (plan.autosaveError)
@@ -169,6 +169,13 @@ function StartedSession({
         problems,
       }),
   });
+
+  // The build-time first screen was hidden by app/page.tsx's script because something else opens: show the page
+  // once the startup has taken that screen over or replaced it.
+  const prebuilt = usePlayground((state) => state.prebuilt);
+  useEffect(() => {
+    if (prebuilt === null) document.documentElement.removeAttribute("data-first-view");
+  }, [prebuilt]);
 
   // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
   const tourWorkspace = usePlayground((state) => state.tourWorkspace);

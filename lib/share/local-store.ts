@@ -19,7 +19,8 @@ export type StorageLike = {
 };
 
 export const STORAGE_PREFIX = "tool-disclosure-playground:";
-const WORKING_KEY = `${STORAGE_PREFIX}working`;
+/** The autosaved working scenario; the page's pre-paint script (app/page.tsx) checks for it too. */
+export const WORKING_KEY = `${STORAGE_PREFIX}working`;
 /**
  * The strategy and step looked at, kept apart from the working scenario: stepping through a 10,000-tool run then
  * writes a few bytes instead of compressing 15 MB on every key press. It applies only to the working record it was

@@ -1,0 +1,58 @@
+/**
+ * Which strategy and step an example opens on, and the shape of an example's first screen computed at build time
+ * (lib/workbench/first-view.ts computes it; the page renders it with its HTML). Nothing here runs the engine, so the
+ * page can import it without loading the engine.
+ */
+import type { Scenario, StrategyId } from "../scenario/types";
+import { baselineStrategyId } from "../strategies/definitions";
+import type { RunSummary, StepDetail } from "./types";
+
+/** The strategy shown when nothing chose one (a named example, a scenario without a selection). */
+export const DEFAULT_STRATEGY_ID: StrategyId = "naive-dynamic";
+
+/** The examples whose first screen is computed at build time: the small ones a first visit is likely to open. */
+export const PREBUILT_EXAMPLE_IDS = ["learning-agent", "weather"] as const;
+
+/**
+ * How the page came to open an example: a first visit (`/` with no link and no autosaved work), or an example named
+ * by `?example=` (or opened after a link or an autosave failed).
+ */
+export type Opening = "first-visit" | "named";
+export const OPENINGS: readonly Opening[] = ["first-visit", "named"];
+
+export type OpeningSelection = { strategyId: StrategyId; stepIndex: number };
+
+/**
+ * The strategy and step an example opens on. A first visit opens on caching at work: every tool registered, the
+ * second request reading the first one's cache. The page's startup and the build-time first screen both ask here,
+ * so they never disagree.
+ */
+export function openingSelection(opening: Opening): OpeningSelection {
+  return opening === "first-visit"
+    ? { strategyId: baselineStrategyId(), stepIndex: 1 }
+    : { strategyId: DEFAULT_STRATEGY_ID, stepIndex: 0 };
+}
+
+/** One example's first screen under each opening; the runs are the same, only the opening step differs. */
+export type PrebuiltExample = {
+  exampleId: string;
+  scenario: Scenario;
+  /** Every strategy's summary, in the documented order (as the page keeps them). */
+  runs: RunSummary[];
+  /** o200k tokens of each tool, as the catalog list shows them. */
+  toolTokens: number[];
+  openings: Record<Opening, OpeningSelection & { detail: StepDetail }>;
+};
+
+export type FirstViewFile = { formatVersion: 1; examples: PrebuiltExample[] };
+
+/** What the page needs to draw one example's first screen. */
+export type FirstView = Omit<PrebuiltExample, "openings"> & OpeningSelection & { detail: StepDetail; opening: Opening };
+
+export function firstViewOf(file: FirstViewFile, exampleId: string, opening: Opening): FirstView | null {
+  const example = file.examples.find((candidate) => candidate.exampleId === exampleId);
+  if (!example) return null;
+  const { openings, ...rest } = example;
+  const selected = openings[opening];
+  return { ...rest, ...selected, opening };
+}
