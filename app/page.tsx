@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { Playground } from "@/components/playground/playground";
 import { EXAMPLES } from "@/lib/examples/example-list";
-import { WORKING_KEY } from "@/lib/share/local-store";
+import { WORKING_KEY } from "@/lib/share/storage-keys";
 import { INLINE_FRAGMENT_KEY, SHORT_LINK_FRAGMENT_KEY } from "@/lib/share/share-link";
 import { firstViewOf, type FirstViewFile } from "@/lib/workbench/opening";
 import generatedFirstViews from "@/lib/workbench/generated/first-views.json";

@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import { browserStorage } from "@/components/share/browser-storage";
-import { STORAGE_PREFIX } from "@/lib/share/local-store";
+import { STORAGE_PREFIX } from "@/lib/share/storage-keys";
 import type { PlaygroundStore } from "@/state/playground-store";
 import { selectCatalogProblems } from "@/state/selectors";
 

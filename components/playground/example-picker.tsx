@@ -4,7 +4,7 @@
  * switching examples never discards that work: it is kept in Saved scenarios first, and when the browser cannot
  * keep it (storage full or blocked) the page asks before replacing it.
  */
-import { browserLocalStore } from "@/components/share/browser-storage";
+import { loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
@@ -24,12 +24,13 @@ export function ExamplePicker() {
   const edited = origin === "edited";
   const exampleTitle = EXAMPLES.find((example) => example.id === scenarioId)?.title ?? scenarioTitle;
 
-  function open(exampleId: string) {
+  async function open(exampleId: string) {
     if (!controller || exampleId === "") return;
     const title = EXAMPLES.find((example) => example.id === exampleId)?.title ?? exampleId;
+    const localStore = await loadBrowserLocalStore();
     const state = store.getState();
     const previous = state.catalogVersion === 0 ? null : workspaceSnapshot(state);
-    const outcome = keepWorkAside(browserLocalStore(), previous, {
+    const outcome = keepWorkAside(localStore, previous, {
       reason: `opening "${title}"`,
       unchanged: origin === "example" || (exampleId === scenarioId && !edited),
     });
@@ -72,7 +73,7 @@ export function ExamplePicker() {
         data-origin={origin}
         value={known && !edited ? scenarioId : ""}
         disabled={!controller}
-        onChange={(event) => open(event.target.value)}
+        onChange={(event) => void open(event.target.value)}
       >
         {known && !edited ? null : <option value="">{edited ? `${exampleTitle} (edited)` : "Custom scenario"}</option>}
         {EXAMPLES.map((example) => (

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { EXAMPLES, loadExample } from "@/lib/examples";
+import { EXAMPLES } from "@/lib/examples/example-list";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { usePlayground } from "@/state/playground-provider";
@@ -26,14 +26,17 @@ export function useExampleOriginTracker(): void {
     }
     if (origin?.exampleId === scenarioId) return;
     let cancelled = false;
-    loadExample(scenarioId).then(
-      (example) => {
-        if (!cancelled) setOrigin({ exampleId: scenarioId, serialized: serializeScenario(example) });
-      },
-      () => {
-        if (!cancelled) setOrigin(null);
-      },
-    );
+    // Loaded on use: the example loader checks files with the scenario parser (Ajv), which the first screen does without.
+    import("@/lib/examples")
+      .then(({ loadExample }) => loadExample(scenarioId))
+      .then(
+        (example) => {
+          if (!cancelled) setOrigin({ exampleId: scenarioId, serialized: serializeScenario(example) });
+        },
+        () => {
+          if (!cancelled) setOrigin(null);
+        },
+      );
     return () => {
       cancelled = true;
     };

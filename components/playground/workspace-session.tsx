@@ -10,7 +10,7 @@ import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
-import { browserLocalStore, browserStorage } from "@/components/share/browser-storage";
+import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
@@ -54,14 +54,21 @@ function StartedSession({
 
   /** Keeps the work on screen (or the autosaved one) in the saved list before something replaces it. */
   const keepAside = useCallback(
-    (previous: Partial<WorkspaceState> | null, incoming: WorkspaceState["scenario"] | undefined, reason: string) =>
-      keepWorkAside(browserLocalStore(), previous, { incoming, reason }),
+    async (
+      previous: Partial<WorkspaceState> | null,
+      incoming: WorkspaceState["scenario"] | undefined,
+      reason: string,
+    ) => keepWorkAside(await loadBrowserLocalStore(), previous, { incoming, reason }),
     [],
   );
 
   const openLink = useCallback(
-    (workspace: SharedWorkspace, problems: InputProblem[], previous: Partial<WorkspaceState> | null): boolean => {
-      const kept = keepAside(previous, workspace.scenario, "opening a link");
+    async (
+      workspace: SharedWorkspace,
+      problems: InputProblem[],
+      previous: Partial<WorkspaceState> | null,
+    ): Promise<boolean> => {
+      const kept = await keepAside(previous, workspace.scenario, "opening a link");
       if (kept.kind === "failed" && previous?.scenario) {
         // The work could not be kept: it stays on screen and the person decides (never a silent loss).
         const scenario = previous.scenario;
@@ -104,10 +111,10 @@ function StartedSession({
       const linkError =
         plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
       if (plan.open === "link") {
-        const saved = browserLocalStore().loadWorking();
+        const saved = (await loadBrowserLocalStore()).loadWorking();
         const previous = saved.ok && saved.value ? saved.value.workspace : null;
         // Not opened (the autosaved work could not be kept aside): that work is what the page shows meanwhile.
-        if (!openLink(plan.workspace, plan.problems, previous) && previous) controller.openWorkspace(previous);
+        if (!(await openLink(plan.workspace, plan.problems, previous)) && previous) controller.openWorkspace(previous);
       } else if (plan.open === "autosave") {
         controller.openWorkspace(plan.workspace);
         const draftRestored = restoreCatalogDraft(store);
@@ -133,7 +140,7 @@ function StartedSession({
         else if (plan.keepAside) {
           // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
           const previous = plan.keepAside;
-          const kept = keepAside(previous, snapshotOf(store.getState())?.scenario, "opening an example");
+          const kept = await keepAside(previous, snapshotOf(store.getState())?.scenario, "opening an example");
           if (kept.kind === "kept")
             setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${kept.name}".` });
           else if (kept.kind === "failed" && previous.scenario) {
@@ -161,7 +168,7 @@ function StartedSession({
 
   useShareLinks({
     onStartup: (startup) => void onStartup(startup),
-    onLinkOpened: (workspace, problems) => openLink(workspace, problems, snapshotOf(store.getState())),
+    onLinkOpened: (workspace, problems) => void openLink(workspace, problems, snapshotOf(store.getState())),
     onLinkError: (message, problems) =>
       setNotice({
         kind: "error",

@@ -6,7 +6,7 @@ import type { InputProblem } from "@/lib/catalog/types";
 import type { LocalStore, SavedScenarioEntry } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { formatBytes, type SharedWorkspace } from "@/lib/share";
-import { browserLocalStore } from "./browser-storage";
+import { browserLocalStore } from "./browser-local-store";
 
 export type SavedScenariosProps = {
   /** The current work, for "Save". */

@@ -5,7 +5,7 @@
  */
 import type { InputProblem } from "@/lib/catalog/types";
 import type { LocalStore } from "@/lib/share/local-store";
-import { decodeSharePayload, parseShareFragment, type SharedWorkspace } from "@/lib/share";
+import type { SharedWorkspace } from "@/lib/share";
 import { apiFetch, readApiError } from "./page-token";
 
 export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
@@ -48,6 +48,8 @@ export async function openShareFragment(
   hash: string,
   fetcher: ShortLinkFetcher = fetchShortLink,
 ): Promise<LinkOpening> {
+  // Loaded here, not with the page: the codec (fflate) and the scenario parser (Ajv) are needed only for a link.
+  const { decodeSharePayload, parseShareFragment } = await import("@/lib/share");
   const fragment = parseShareFragment(hash);
   if (fragment.kind === "none") return null;
   if (fragment.kind === "invalid") return { ok: false, message: fragment.error.message };

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { LocalStore, LocalStoreError } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import { browserLocalStore } from "./browser-storage";
+import { loadBrowserLocalStore, loadedBrowserLocalStore } from "./browser-storage";
 
 export const AUTOSAVE_DELAY_MS = 1_000;
 
@@ -68,9 +68,12 @@ export function useAutosave(
     if (!snapshot?.scenario) return;
     latest.current = { snapshot, dirty: true };
     const started = setTimeout(() => setStatus({ state: "pending" }), 0);
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
+      const target = store ?? (await loadBrowserLocalStore());
+      // A newer change (or the page being hidden) took over while the store's code loaded.
+      if (latest.current.snapshot !== snapshot || !latest.current.dirty) return;
       latest.current.dirty = false;
-      const result = save(store ?? browserLocalStore(), snapshot, saved.current);
+      const result = save(target, snapshot, saved.current);
       setStatus(result.ok ? { state: "saved", ...result.value } : { state: "error", error: result.error });
     }, delayMs);
     return () => {
@@ -83,8 +86,10 @@ export function useAutosave(
     const flush = () => {
       const { snapshot: pending, dirty } = latest.current;
       if (!dirty || !pending?.scenario) return;
+      const target = store ?? loadedBrowserLocalStore();
+      if (!target) return;
       latest.current.dirty = false;
-      save(store ?? browserLocalStore(), pending, saved.current);
+      save(target, pending, saved.current);
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();

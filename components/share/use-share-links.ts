@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { SharedWorkspace } from "@/lib/share";
-import { browserLocalStore } from "./browser-storage";
+import { loadBrowserLocalStore } from "./browser-storage";
 import {
   clearShareFragment,
   openShareFragment,
@@ -31,11 +31,13 @@ export function useShareLinks(handlers: ShareLinkHandlers): void {
 
   useEffect(() => {
     let cancelled = false;
-    void resolveStartupWorkspace({ hash: window.location.hash, store: browserLocalStore() }).then((startup) => {
-      if (cancelled) return;
-      if (startup.source === "link" || startup.source === "short-link") clearShareFragment();
-      handlersRef.current.onStartup(startup);
-    });
+    void loadBrowserLocalStore()
+      .then((store) => resolveStartupWorkspace({ hash: window.location.hash, store }))
+      .then((startup) => {
+        if (cancelled) return;
+        if (startup.source === "link" || startup.source === "short-link") clearShareFragment();
+        handlersRef.current.onStartup(startup);
+      });
 
     const onHashChange = () => {
       void openShareFragment(window.location.hash).then((opening) => {

@@ -11,6 +11,7 @@ import { decodeSharePayload } from "./share-link";
 import { encodeWorkspace } from "./share-link";
 import type { SharedWorkspace } from "./share-envelope";
 import type { WorkspaceState } from "../persistence/state-keys";
+import { STORAGE_PREFIX, WORKING_KEY } from "./storage-keys";
 
 export type StorageLike = {
   getItem(key: string): string | null;
@@ -18,9 +19,7 @@ export type StorageLike = {
   removeItem(key: string): void;
 };
 
-export const STORAGE_PREFIX = "tool-disclosure-playground:";
-/** The autosaved working scenario; the page's pre-paint script (app/page.tsx) checks for it too. */
-export const WORKING_KEY = `${STORAGE_PREFIX}working`;
+export { STORAGE_PREFIX, WORKING_KEY };
 /**
  * The strategy and step looked at, kept apart from the working scenario: stepping through a 10,000-tool run then
  * writes a few bytes instead of compressing 15 MB on every key press. It applies only to the working record it was
