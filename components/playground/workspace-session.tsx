@@ -26,6 +26,7 @@ import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/st
 import { selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
+import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, plainStoreMessage, probeStorage } from "./keep-work";
 
@@ -177,11 +178,11 @@ function StartedSession({
       }),
   });
 
-  // The build-time first screen was hidden by app/page.tsx's script because something else opens: show the page
+  // The build-time first screen was hidden by the pre-paint script (./first-view-script) because something else opens: show the page
   // once the startup has taken that screen over or replaced it.
   const prebuilt = usePlayground((state) => state.prebuilt);
   useEffect(() => {
-    if (prebuilt === null) document.documentElement.removeAttribute("data-first-view");
+    if (prebuilt === null) document.documentElement.removeAttribute(FIRST_VIEW_ATTRIBUTE);
   }, [prebuilt]);
 
   // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
