@@ -5,8 +5,7 @@
  * startup has put the right scenario on screen (components/playground/workspace-session.tsx lifts the mark). It
  * mirrors startupPlan's order (components/share/startup-workspace.ts) and reads only the fragment and one key.
  */
-import { WORKING_KEY } from "@/lib/share/storage-keys";
-import { INLINE_FRAGMENT_KEY, SHORT_LINK_FRAGMENT_KEY } from "@/lib/share/share-link";
+import { INLINE_FRAGMENT_KEY, SHORT_LINK_FRAGMENT_KEY, WORKING_KEY } from "@/lib/share/storage-keys";
 
 export const FIRST_VIEW_ATTRIBUTE = "data-first-view";
 

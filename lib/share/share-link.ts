@@ -19,9 +19,9 @@ import { deflateText, inflateText, type InflateResult } from "./deflate-codec";
 import { envelopeText, readEnvelope, SHARE_FORMAT_VERSION, type SharedWorkspace } from "./share-envelope";
 import { shareError, type ShareError } from "./share-errors";
 import { MAX_DECODED_BYTES, MAX_PAYLOAD_CHARS } from "./share-limits";
+import { INLINE_FRAGMENT_KEY, SHORT_LINK_FRAGMENT_KEY } from "./storage-keys";
 
-export const INLINE_FRAGMENT_KEY = "s";
-export const SHORT_LINK_FRAGMENT_KEY = "id";
+export { INLINE_FRAGMENT_KEY, SHORT_LINK_FRAGMENT_KEY };
 export const SHORT_LINK_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 type Envelope = Record<string, unknown>;
