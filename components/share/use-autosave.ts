@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import type { LocalStore, LocalStoreError } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { loadBrowserLocalStore, loadedBrowserLocalStore } from "./browser-storage";
+import { browserWorkspaceEncoder, type WorkspaceEncoder } from "./encode-client";
 
 export const AUTOSAVE_DELAY_MS = 1_000;
 
@@ -26,19 +27,46 @@ function sameScenario(left: Scenario | undefined, right: Scenario | undefined): 
   );
 }
 
+type SaveResult = ReturnType<LocalStore["saveWorking"]>;
+
+/** The selection alone when the scenario is the one saved last (a few bytes), else null: the scenario must be saved. */
+function saveSelection(store: LocalStore, snapshot: Partial<WorkspaceState>, saved: { scenario?: Scenario }) {
+  if (!sameScenario(saved.scenario, snapshot.scenario)) return null;
+  const selection = store.saveWorkingSelection({
+    strategyId: snapshot.strategyId,
+    stepIndex: snapshot.stepIndex,
+    forceProvider: snapshot.forceProvider,
+  } as Parameters<LocalStore["saveWorkingSelection"]>[0]);
+  return selection.ok || selection.error.code !== "not-found" ? selection : null;
+}
+
 /**
  * Saves `snapshot`: the whole scenario when it changed since `saved`, else only the selection (a few bytes, so
- * stepping through a 10,000-tool run never compresses the catalog again).
+ * stepping through a 10,000-tool run never compresses the catalog again). The scenario is encoded by `encoder`
+ * (a worker: at 10,000 tools that is about a second of work) when there is one; `isCurrent` says, once it has
+ * answered, whether this save is still the newest (a later one, or the save as the page is hidden, wins).
  */
-function save(store: LocalStore, snapshot: Partial<WorkspaceState>, saved: { scenario?: Scenario }) {
-  if (sameScenario(saved.scenario, snapshot.scenario)) {
-    const selection = store.saveWorkingSelection({
-      strategyId: snapshot.strategyId,
-      stepIndex: snapshot.stepIndex,
-      forceProvider: snapshot.forceProvider,
-    } as Parameters<LocalStore["saveWorkingSelection"]>[0]);
-    if (selection.ok || selection.error.code !== "not-found") return selection;
-  }
+async function save(
+  store: LocalStore,
+  snapshot: Partial<WorkspaceState>,
+  saved: { scenario?: Scenario },
+  encoder: WorkspaceEncoder | null,
+  isCurrent: () => boolean,
+): Promise<SaveResult | null> {
+  const selection = saveSelection(store, snapshot, saved);
+  if (selection) return selection;
+  const payload =
+    encoder && snapshot.scenario ? await encoder.encode({ ...snapshot, scenario: snapshot.scenario }) : null;
+  if (!isCurrent()) return null;
+  const result = payload !== null ? store.saveWorkingPayload(payload) : store.saveWorking(snapshot);
+  if (result.ok) saved.scenario = snapshot.scenario;
+  return result;
+}
+
+/** `save` on this thread, at once: for the page being hidden or closed, when nothing may wait. */
+function saveNow(store: LocalStore, snapshot: Partial<WorkspaceState>, saved: { scenario?: Scenario }): SaveResult {
+  const selection = saveSelection(store, snapshot, saved);
+  if (selection) return selection;
   const result = store.saveWorking(snapshot);
   if (result.ok) saved.scenario = snapshot.scenario;
   return result;
@@ -56,13 +84,16 @@ export type AutosaveStatus =
  */
 export function useAutosave(
   snapshot: Partial<WorkspaceState> | null,
-  options: { delayMs?: number; store?: LocalStore } = {},
+  options: { delayMs?: number; store?: LocalStore; encoder?: WorkspaceEncoder | null } = {},
 ): AutosaveStatus {
   const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
   const latest = useRef<{ snapshot: Partial<WorkspaceState> | null; dirty: boolean }>({ snapshot: null, dirty: false });
   const saved = useRef<{ scenario?: Scenario }>({});
+  /** Bumped by every save; an encoded save that is no longer the newest when its payload arrives is dropped. */
+  const generation = useRef(0);
   const delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
   const store = options.store;
+  const injectedEncoder = options.encoder;
 
   useEffect(() => {
     if (!snapshot?.scenario) return;
@@ -72,15 +103,20 @@ export function useAutosave(
       const target = store ?? (await loadBrowserLocalStore());
       // A newer change (or the page being hidden) took over while the store's code loaded.
       if (latest.current.snapshot !== snapshot || !latest.current.dirty) return;
-      latest.current.dirty = false;
-      const result = save(target, snapshot, saved.current);
+      // Still dirty while the worker encodes: if the page is hidden meanwhile, the save as it hides writes it.
+      const mine = ++generation.current;
+      // The worker starts on the first save, not with the page.
+      const encoder = injectedEncoder === undefined ? browserWorkspaceEncoder() : injectedEncoder;
+      const result = await save(target, snapshot, saved.current, encoder, () => generation.current === mine);
+      if (!result) return;
+      if (latest.current.snapshot === snapshot) latest.current.dirty = false;
       setStatus(result.ok ? { state: "saved", ...result.value } : { state: "error", error: result.error });
     }, delayMs);
     return () => {
       clearTimeout(started);
       clearTimeout(timer);
     };
-  }, [snapshot, delayMs, store]);
+  }, [snapshot, delayMs, store, injectedEncoder]);
 
   useEffect(() => {
     const flush = () => {
@@ -89,7 +125,8 @@ export function useAutosave(
       const target = store ?? loadedBrowserLocalStore();
       if (!target) return;
       latest.current.dirty = false;
-      save(target, pending, saved.current);
+      generation.current += 1;
+      saveNow(target, pending, saved.current);
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();

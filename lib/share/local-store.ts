@@ -211,6 +211,15 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     saveWorking(state: Partial<WorkspaceState>): StoreResult<{ savedAt: number; bytes: number }> {
       const encoded = encode(state);
       if (!encoded.ok) return encoded;
+      return this.saveWorkingPayload(encoded.value);
+    },
+
+    /**
+     * `saveWorking` with the payload already encoded (`encodeWorkspace(state, "persist").payload`), by the autosave's
+     * worker (./encode-protocol.ts) so a big scenario is never compressed on the page's thread.
+     */
+    saveWorkingPayload(payload: string): StoreResult<{ savedAt: number; bytes: number }> {
+      const encoded = { value: payload };
       const savedAt = now();
       const written = write(WORKING_KEY, JSON.stringify({ savedAt, payload: encoded.value }));
       if (written.ok) {

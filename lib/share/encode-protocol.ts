@@ -1,0 +1,95 @@
+/**
+ * Encoding the working scenario for autosave in a worker (workers/share-encode.worker.ts): serialising and
+ * compressing a 10,000-tool scenario takes about a second, which on the page's thread is a visible pause after
+ * every edit. The worker keeps the last catalog it was sent, so an edit of one tool sends that tool alone (a
+ * structured clone of 10,000 tools is itself a long task). Framework-free: `handleEncodeMessage` runs in Node tests.
+ */
+import type { Catalog, CatalogTool } from "../catalog/types";
+import type { WorkspaceState } from "../persistence/state-keys";
+import { encodeWorkspace } from "./share-link";
+
+/** The catalog as sent: whole, or the tools that changed since the catalog the worker holds. */
+export type CatalogMessage =
+  | { kind: "whole"; catalog: Catalog }
+  | {
+      kind: "changes";
+      /** Everything of the catalog but its tools (small). */
+      rest: Omit<Catalog, "tools">;
+      toolCount: number;
+      changes: Array<[index: number, tool: CatalogTool]>;
+    };
+
+export type EncodeRequest = {
+  requestId: number;
+  catalog: CatalogMessage;
+  /** The workspace without its scenario's catalog. */
+  workspace: Omit<Partial<WorkspaceState>, "scenario"> & {
+    scenario: Omit<WorkspaceState["scenario"], "catalog">;
+  };
+};
+
+export type EncodeResponse =
+  { requestId: number; ok: true; payload: string } | { requestId: number; ok: false; message: string };
+
+export type EncodeWorkerState = { catalog: Catalog | null };
+
+export function handleEncodeMessage(
+  state: EncodeWorkerState,
+  request: EncodeRequest,
+): { state: EncodeWorkerState; response: EncodeResponse } {
+  let catalog: Catalog;
+  if (request.catalog.kind === "whole") catalog = request.catalog.catalog;
+  else {
+    if (!state.catalog)
+      return { state, response: { requestId: request.requestId, ok: false, message: "encode: no catalog to change" } };
+    const tools = state.catalog.tools.slice(0, request.catalog.toolCount);
+    if (tools.length !== request.catalog.toolCount)
+      return {
+        state,
+        response: { requestId: request.requestId, ok: false, message: "encode: the catalog changed size" },
+      };
+    for (const [index, tool] of request.catalog.changes) tools[index] = tool;
+    catalog = { ...request.catalog.rest, tools };
+  }
+  const next = { catalog };
+  try {
+    const { payload } = encodeWorkspace(
+      { ...request.workspace, scenario: { ...request.workspace.scenario, catalog } },
+      "persist",
+    );
+    return { state: next, response: { requestId: request.requestId, ok: true, payload } };
+  } catch (error) {
+    return {
+      state: next,
+      response: {
+        requestId: request.requestId,
+        ok: false,
+        message: `encode: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    };
+  }
+}
+
+/** Above this many changed tools the whole catalog is sent (a pasted or imported catalog). */
+export const MAX_CHANGED_TOOLS = 64;
+
+/**
+ * The catalog message for `catalog`, given the catalog the worker holds (`sent`): the tools that are new objects
+ * since then, compared by reference (the page replaces an edited tool by a new object and keeps the others).
+ */
+export function catalogMessage(catalog: Catalog, sent: Catalog | null): CatalogMessage {
+  if (!sent || sent.tools.length !== catalog.tools.length) return { kind: "whole", catalog };
+  const { tools, ...rest } = catalog;
+  const { tools: sentTools, ...sentRest } = sent;
+  const restKeys = new Set([...Object.keys(rest), ...Object.keys(sentRest)]);
+  for (const key of restKeys)
+    if ((rest as Record<string, unknown>)[key] !== (sentRest as Record<string, unknown>)[key])
+      return { kind: "whole", catalog };
+  const changes: Array<[number, CatalogTool]> = [];
+  for (let index = 0; index < tools.length; index += 1) {
+    if (tools[index] === sentTools[index]) continue;
+    changes.push([index, tools[index]]);
+    if (changes.length > MAX_CHANGED_TOOLS) return { kind: "whole", catalog };
+  }
+  return { kind: "changes", rest, toolCount: tools.length, changes };
+}
