@@ -19,7 +19,7 @@ import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
-import { STRATEGIES } from "@/lib/strategies/definitions";
+import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
@@ -122,7 +122,7 @@ function StartedSession({
         await controller.openExample(plan.exampleId);
         // A first visit opens on caching at work: everything registered, the second request reading the first's cache.
         if (!explicitExample && startup.source === "none" && !linkError && !plan.autosaveError)
-          store.setState({ strategyId: "full", stepIndex: 1 });
+          store.setState({ strategyId: baselineStrategyId(), stepIndex: 1 });
         if (linkError)
           setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
         else if (plan.autosaveError)
