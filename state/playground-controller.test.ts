@@ -8,7 +8,7 @@ import { EngineClient } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 import { createPlaygroundController } from "./playground-controller";
 import { createPlaygroundStore } from "./playground-store";
-import { selectSelectedRun } from "./selectors";
+import { selectLiveSummary, selectSelectedRun } from "./selectors";
 
 const settings = { provider: "anthropic", model: "claude-opus-4-8" } as ScenarioSettings;
 const scenario: Scenario = {
@@ -66,7 +66,7 @@ describe("playground controller", () => {
     // Simulated mode ignores the live transcript.
     expect(selectSelectedRun(store.getState())).toBe(simulated);
     store.getState().setRunMode("live");
-    expect(selectSelectedRun(store.getState())).toBe(store.getState().liveSummary);
+    expect(selectSelectedRun(store.getState())).toBe(selectLiveSummary(store.getState()));
     // Its detail is computed here, not asked of the worker.
     expect(store.getState().detail).toMatchObject({
       strategyId: "full",

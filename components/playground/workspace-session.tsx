@@ -21,12 +21,17 @@ import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
-import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
+import {
+  useAutosaveStatusSource,
+  usePlayground,
+  usePlaygroundController,
+  usePlaygroundStore,
+} from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { buttonClass, primaryButtonClass } from "./control-styles";
-import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, plainStoreMessage, probeStorage } from "./keep-work";
+import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, probeStorage } from "./keep-work";
 
 export type WorkspaceSessionProps = {
   /** The example to open when there is no link and no autosaved work. */
@@ -172,16 +177,8 @@ function StartedSession({
 
   // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
   const tourWorkspace = usePlayground((state) => state.tourWorkspace);
-  const status = useAutosave(startupDone && !tourWorkspace ? snapshot : null);
+  useAutosave(startupDone && !tourWorkspace ? snapshot : null, { status: useAutosaveStatusSource() });
   useCatalogDraftKeeper(store, startupDone);
-  const setAutosave = usePlayground((state) => state.setAutosave);
-  useEffect(() => {
-    setAutosave(
-      status.state === "error"
-        ? { state: "error", message: plainStoreMessage(status.error.message), code: status.error.code }
-        : status,
-    );
-  }, [status, setAutosave]);
 
   return (
     <>
