@@ -38,7 +38,7 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   },
   session: {
     files: ["lib/simulator/*.ts", "!lib/simulator/*.test.ts", "lib/engine/totals.ts"],
-    tests: ["lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
+    tests: ["lib/simulator/*.test.ts", "lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
     goal: 85,
   },
   strategies: {
@@ -69,9 +69,12 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/share/share-limits.test.ts", "lib/share/share-link.test.ts"],
     goal: 75,
   },
+  // The hand-computed closed-form test only: break-even.test.ts and heat-map.test.ts compare the formula with full
+  // engine runs computed in their describe blocks, which makes 161 of the 167 mutants "static" (every test re-runs
+  // for each) and the run about 10 hours here. They stay in `npm test`.
   decide: {
     files: ["lib/decide/closed-form.ts"],
-    tests: ["lib/decide/*.test.ts"],
+    tests: ["lib/decide/closed-form.test.ts"],
     goal: 75,
   },
 };
