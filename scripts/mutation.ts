@@ -41,9 +41,19 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/simulator/*.test.ts", "lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
     goal: 85,
   },
+  // The whole folder is 1,100 mutants, each checked against engine runs: about 10 hours on this machine. Measured
+  // instead: the files that decide what each strategy declares and what each discovery appends (the token figures).
   strategies: {
-    files: ["lib/strategies/*.ts", "!lib/strategies/*.test.ts", "!lib/strategies/index.ts", "!lib/strategies/types.ts"],
-    tests: ["lib/strategies/*.test.ts", "lib/engine/*.test.ts", "lib/providers/golden/*.test.ts"],
+    files: [
+      "lib/strategies/discovery.ts",
+      "lib/strategies/helper-tools.ts",
+      "lib/strategies/stubs.ts",
+      "lib/strategies/full.ts",
+      "lib/strategies/naive-dynamic.ts",
+      "lib/strategies/definitions.ts",
+      "lib/strategies/call-tool.ts",
+    ],
+    tests: ["lib/strategies/*.test.ts", "lib/engine/session.test.ts", "lib/providers/golden/*.test.ts"],
     goal: 75,
   },
   providers: {

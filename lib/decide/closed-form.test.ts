@@ -236,6 +236,97 @@ describe("closed form, by hand", () => {
   });
 });
 
+describe("closed form, boundaries", () => {
+  const requests = (profile: StrategyProfile, toolCount: number, options: { nonDeferredTools?: string[] } = {}) =>
+    closedFormSeries(profile, sessionPlan(2, 2), MODEL, {
+      ...AT_CALIBRATED,
+      toolCount,
+      calibratedToolCount: 3,
+      ...options,
+    }).cumulativeRequests;
+  const allHits = { ...PROFILE, tools: [TOOL, TOOL], definitions: { loadsAllHits: true, hitsPerSearch: 5 } };
+
+  it("a measured tool always needs its discovery; a mean tool only while a search has likely not returned it", () => {
+    // 3 tools, 5 hits a search: the first search returns every other tool. The probe's own tools (calibrated size)
+    // were measured as discovered, so turn 1 still searches; at 4 tools (mean tools) it does not (chance 0).
+    expect(requests(allHits, 3)).toEqual([3, 6]);
+    expect(requests(allHits, 4)).toEqual([3, 5]);
+    // 5 tools, 3 hits: 2 others of 4 → still undiscovered with chance exactly 0.5, which counts as a discovery.
+    expect(requests({ ...allHits, definitions: { loadsAllHits: true, hitsPerSearch: 3 } }, 5)).toEqual([3, 6]);
+  });
+
+  it("definitions a mean tool loads depend on the searchable tools and on how many discoveries came before", () => {
+    // 200 tools (prefix 2,000 + 100 × 10), every hit loaded: searchable 200 → 1 + 4 loads = 1,500 definition tokens;
+    // with 198 tools kept non-deferred, searchable 2 → 1 + 1 = 600.
+    const turn0 = (definitions: number) => 3 * 3000 + 2 * (110 + definitions) + 210;
+    const series = (nonDeferredTools?: string[]) =>
+      closedFormSeries(allHits, sessionPlan(1, 1), MODEL, {
+        ...AT_CALIBRATED,
+        toolCount: 200,
+        ...(nonDeferredTools ? { nonDeferredTools } : {}),
+      }).cumulativeInputTokens[0];
+    expect(series()).toBe(turn0(1500));
+    expect(series(Array.from({ length: 198 }, (_, index) => `kept${index}`))).toBe(turn0(600));
+  });
+
+  it("the probe's last turn transition is not used for a new tool (mean growth instead)", () => {
+    const three = { ...PROFILE, tools: [TOOL, TOOL, TOOL], turnGrowth: [40, 41] };
+    const series = closedFormSeries(three, sessionPlan(3, 3), MODEL, AT_CALIBRATED);
+    // Turn 1: 2,600 + 40 → 2,640 / 3,040 / 3,240. Turn 2: + 45 (not 41) → 3,285 / 3,685 / 3,885.
+    expect(series.cumulativeInputTokens[1] - series.cumulativeInputTokens[0]).toBe(2640 + 3040 + 3240);
+    expect(series.cumulativeInputTokens[2] - series.cumulativeInputTokens[1]).toBe(3285 + 3685 + 3885);
+  });
+
+  it("caches a prompt of exactly the minimum, and reads a surviving share of exactly the minimum", () => {
+    const exact = closedFormSeries({ ...PROFILE, firstPromptTokens: 1024 }, sessionPlan(1, 1), MODEL, AT_CALIBRATED);
+    expect(exact.cumulativeCostUsd[0]).toBeCloseTo(
+      dollars([
+        { write: 1024, output: 10 },
+        { read: 1024, write: 400, output: 20 },
+        { read: 1424, write: 200, output: 30 },
+      ]),
+      12,
+    );
+    const naive = { ...PROFILE, invalidatesOnDiscovery: true, firstPromptTokens: 2048 };
+    const share = closedFormSeries(naive, sessionPlan(1, 1), MODEL, AT_CALIBRATED);
+    // round(2,048 × 0.5) = 1,024: read.
+    expect(share.cumulativeCostUsd[0]).toBeCloseTo(
+      dollars([
+        { write: 2048, output: 10 },
+        { read: 1024, write: 1424, output: 20 },
+        { read: 2448, write: 200, output: 30 },
+      ]),
+      12,
+    );
+  });
+
+  it("the first request of a turn is sent the turn's pause after the last, with no step pause added", () => {
+    // The answer at 8 s refreshed the entry to 308 s; 299 s later (307 s) it is still alive.
+    const series = closedFormSeries(PROFILE, sessionPlan(1, 2), MODEL, {
+      ...AT_CALIBRATED,
+      minutesBetweenTurns: 299 / 60,
+    });
+    expect(series.cumulativeCostUsd[1]).toBeCloseTo(
+      dollars([
+        { write: 2000, output: 10 },
+        { read: 2000, write: 400, output: 20 },
+        { read: 2400, write: 200, output: 30 },
+        { read: 2600, write: 45, output: 20 },
+        { read: 2645, write: 50, output: 30 },
+      ]),
+      12,
+    );
+  });
+
+  it("an Anthropic model with no breakpoints allowed caches nothing", () => {
+    const model = costModelFor(
+      { provider: "anthropic", model: "claude-opus-4-8" },
+      { ...DEFAULT_SETTINGS, cacheOverrides: { maxBreakpoints: 0 } },
+    );
+    expect(model.cachingOn).toBe(false);
+  });
+});
+
 describe("footprintOf", () => {
   it("returns the measured tool, else the mean tool with the definitions a later discovery still loads", () => {
     expect(footprintOf(PROFILE, 0, 1, 100)).toBe(TOOL);
