@@ -38,12 +38,22 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   },
   session: {
     files: ["lib/simulator/*.ts", "!lib/simulator/*.test.ts", "lib/engine/totals.ts"],
-    tests: ["lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
+    tests: ["lib/simulator/*.test.ts", "lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
     goal: 85,
   },
+  // The whole folder is 1,100 mutants, each checked against engine runs: about 10 hours on this machine. Measured
+  // instead: the files that decide what each strategy declares and what each discovery appends (the token figures).
   strategies: {
-    files: ["lib/strategies/*.ts", "!lib/strategies/*.test.ts", "!lib/strategies/index.ts", "!lib/strategies/types.ts"],
-    tests: ["lib/strategies/*.test.ts", "lib/engine/*.test.ts", "lib/providers/golden/*.test.ts"],
+    files: [
+      "lib/strategies/discovery.ts",
+      "lib/strategies/helper-tools.ts",
+      "lib/strategies/stubs.ts",
+      "lib/strategies/full.ts",
+      "lib/strategies/naive-dynamic.ts",
+      "lib/strategies/definitions.ts",
+      "lib/strategies/call-tool.ts",
+    ],
+    tests: ["lib/strategies/*.test.ts", "lib/engine/session.test.ts", "lib/providers/golden/*.test.ts"],
     goal: 75,
   },
   providers: {
@@ -69,9 +79,12 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/share/share-limits.test.ts", "lib/share/share-link.test.ts"],
     goal: 75,
   },
+  // The hand-computed closed-form test only: break-even.test.ts and heat-map.test.ts compare the formula with full
+  // engine runs computed in their describe blocks, which makes 161 of the 167 mutants "static" (every test re-runs
+  // for each) and the run about 10 hours here. They stay in `npm test`.
   decide: {
     files: ["lib/decide/closed-form.ts"],
-    tests: ["lib/decide/*.test.ts"],
+    tests: ["lib/decide/closed-form.test.ts"],
     goal: 75,
   },
 };

@@ -14,6 +14,7 @@ import {
   evaluateSearch,
   lintDescriptions,
   type ClientSearchOptions,
+  type ClientToolSearcher,
   type ConfusablePair,
   type DescriptionFinding,
   type SearchHit,
@@ -23,7 +24,8 @@ import {
 import type { LabQuery } from "./query-set";
 import { LAB_SEARCH_IDS } from "./search-labels";
 
-export type LabSearchers = Record<SearchId, ToolSearcher>;
+/** The three searches; the client one can also break a score down for the "why" view. */
+export type LabSearchers = Record<Exclude<SearchId, "client">, ToolSearcher> & { client: ClientToolSearcher };
 
 export function createLabSearchers(tools: readonly CatalogTool[], clientOptions: ClientSearchOptions): LabSearchers {
   return {

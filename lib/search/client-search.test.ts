@@ -126,6 +126,98 @@ describe("createClientSearch", () => {
       expect(hitNames(tools, "pull request", plain)).toEqual(["tool_b", "tool_a"]);
       expect(hitNames(tools, "pull request", { ...plain, proximity: 0 })).toEqual(["tool_a", "tool_b"]);
     });
+
+    it("argumentValues: `walking` finds the tool whose argument takes it only when enum values are read", () => {
+      const tools: CatalogTool[] = [
+        {
+          name: "directions",
+          description: "Route between two places.",
+          inputSchema: { type: "object", properties: { mode: { type: "string", enum: ["driving", "walking"] } } },
+        },
+        { name: "places", description: "Find places nearby.", inputSchema: {} },
+      ];
+      expect(hitNames(tools, "walking")).toEqual(["directions"]);
+      expect(hitNames(tools, "walking", { argumentValues: false })).toEqual([]);
+    });
+
+    it("coverage: a tool matching both query words overtakes one matching the rarer word strongly", () => {
+      const tools: CatalogTool[] = [
+        { name: "refund", description: "Refund refund refund.", inputSchema: {} },
+        { name: "payments", description: "Refund a card payment.", inputSchema: {} },
+        { name: "card_list", description: "List card.", inputSchema: {} },
+        { name: "card_add", description: "Add card.", inputSchema: {} },
+      ];
+      const plain = { synonyms: false, prefix: false, fuzzy: 0, proximity: 0 };
+      expect(hitNames(tools, "refund card", plain)[0]).toBe("refund");
+      expect(hitNames(tools, "refund card", { ...plain, coverage: 1 })[0]).toBe("payments");
+    });
+  });
+
+  describe("explain: the score breakdown the lab shows", () => {
+    const tools: CatalogTool[] = [
+      { name: "alpha:send_message", description: "Send a message to a channel.", inputSchema: {} },
+      { name: "bravo:send_message", description: "Send a message to a channel.", inputSchema: {} },
+      {
+        name: "bravo:list_channels",
+        description: "List channels in a workspace.",
+        inputSchema: { type: "object", properties: { kind: { type: "string", enum: ["public", "private"] } } },
+      },
+    ];
+
+    it("adds up to the score the search ranks by, for every hit", () => {
+      const searcher = createClientSearch(tools, { coverage: 0.5 });
+      for (const query of ["send a message on bravo", "list privat channels", "messages", "chanel"]) {
+        const outcome = searcher.search(query, 10);
+        if (!outcome.ok) throw new Error(outcome.errorMessage);
+        expect(outcome.hits.length).toBeGreaterThan(0);
+        for (const hit of outcome.hits) {
+          const breakdown = searcher.explain(query, hit.name)!;
+          expect(breakdown.score).toBe(hit.score);
+          const terms = breakdown.terms.reduce((sum, term) => sum + term.score, 0);
+          expect(breakdown.termScore).toBeCloseTo(terms, 12);
+          expect(breakdown.score).toBeCloseTo(
+            (terms + breakdown.proximityScore) * breakdown.coverage.factor * (breakdown.serverPrior?.factor ?? 1),
+            12,
+          );
+          for (const term of breakdown.terms) {
+            const frequency = term.fields.reduce((sum, field) => sum + field.weightedCount, 0);
+            expect(term.weightedFrequency).toBeCloseTo(frequency, 12);
+            expect(term.score).toBeCloseTo(term.weight * term.idf * saturate(frequency), 12);
+            for (const field of term.fields) {
+              expect(field.weightedCount).toBeCloseTo(
+                (field.fieldWeight * field.count) / field.lengthNormalisation,
+                12,
+              );
+            }
+          }
+        }
+      }
+    });
+
+    it("names the server prior, the proximity pairs and the kind of each match", () => {
+      const searcher = createClientSearch(tools);
+      const breakdown = searcher.explain("send a message on bravo", "bravo:send_message")!;
+      expect(breakdown.serverPrior).toEqual({ server: "bravo", words: ["bravo"], factor: 1.5 });
+      expect(breakdown.proximity).toEqual([
+        { left: "send", right: "messag", field: "name", bonus: expect.any(Number) },
+      ]);
+      expect(breakdown.terms.map((term) => [term.queryTerm, term.origin, term.match])).toEqual([
+        ["send", "word", "exact"],
+        ["messag", "word", "exact"],
+      ]);
+      expect(searcher.explain("send a message on bravo", "alpha:send_message")!.serverPrior).toBeUndefined();
+      const typo = searcher.explain("chanel", "bravo:list_channels")!;
+      expect(typo.terms[0]).toMatchObject({ queryTerm: "chanel", matchedTerm: "channel", match: "typo", weight: 0.4 });
+      const prefix = searcher.explain("privat", "bravo:list_channels")!;
+      expect(prefix.terms[0]).toMatchObject({ matchedTerm: "privat", match: "exact" });
+      expect(prefix.terms[0].fields.map((field) => field.field)).toEqual(["parameterDescription"]);
+    });
+
+    it("gives a zero score for a tool that matches nothing, and undefined for an unknown tool", () => {
+      const searcher = createClientSearch(tools);
+      expect(searcher.explain("workspace", "alpha:send_message")).toMatchObject({ score: 0, terms: [] });
+      expect(searcher.explain("workspace", "nope")).toBeUndefined();
+    });
   });
 
   describe("identifiers written together or apart", () => {
