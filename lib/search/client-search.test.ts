@@ -298,3 +298,138 @@ describe("scoring pieces", () => {
     expect(splitServerName("create_issue")).toEqual({ server: undefined, tool: "create_issue" });
   });
 });
+
+describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () => {
+  const names = (tools: CatalogTool[], query: string, options?: Partial<ClientSearchOptions>, limit?: number) => {
+    const outcome = createClientSearch(tools, options).search(query, limit);
+    if (!outcome.ok) throw new Error(outcome.errorMessage);
+    return outcome.hits.map((hit) => hit.name);
+  };
+  const tool = (name: string, description: string, inputSchema: CatalogTool["inputSchema"] = {}): CatalogTool => ({
+    name,
+    description,
+    inputSchema,
+  });
+
+  it("prefix matching starts at three characters and never reaches words that merely sort after the query", () => {
+    const tools = [tool("a", "Repositories of a user."), tool("b", "Reply to a thread."), tool("c", "Rest in peace.")];
+    const exact = { synonyms: false, fuzzy: 0 };
+    expect(names(tools, "rep", exact).sort()).toEqual(["a", "b"]);
+    expect(names(tools, "re", exact)).toEqual([]);
+    expect(names(tools, "repo", exact)).toEqual(["a"]);
+    expect(names(tools, "zzz", exact)).toEqual([]);
+  });
+
+  it("a prefix match counts 0.4 of the word itself, a synonym 0.5, a typo 0.4", () => {
+    const tools = [tool("one", "repositories"), tool("two", "unrelated words here"), tool("three", "more filler")];
+    const searcher = createClientSearch(tools, { synonyms: false, fuzzy: 0 });
+    const whole = searcher.explain("repositories", "one")!;
+    const prefix = searcher.explain("repos", "one")!;
+    expect(prefix.terms[0]).toMatchObject({ match: "prefix", weight: 0.4 });
+    expect(prefix.score).toBeCloseTo(whole.score * 0.4, 12);
+    const synonym = createClientSearch([tool("x", "Delete a file."), tool("y", "Other.")]).explain("remove", "x")!;
+    expect(synonym.terms[0]).toMatchObject({ origin: "synonym", weight: 0.5, matchedTerm: "delet" });
+  });
+
+  it("typos: words of four characters or more the catalog lacks, within a share of their length", () => {
+    const tools = [tool("w", "Weather forecast."), tool("g", "Gets things."), tool("s", "Sets things.")];
+    expect(names(tools, "wether")).toEqual(["w"]);
+    expect(names(tools, "gett", { synonyms: false, prefix: false })).toEqual(["g"]);
+    // "get" is three characters: no typo search, so "set" is not reached.
+    expect(names(tools, "get", { synonyms: false, prefix: false })).toEqual(["g"]);
+    // A known word is not typo-matched to its neighbours.
+    expect(names(tools, "sets", { synonyms: false, prefix: false })).toEqual(["s"]);
+    // Two edits in a six-letter word exceed round(0.2 × 6) = 1.
+    expect(names(tools, "wethar", { synonyms: false, prefix: false })).toEqual([]);
+    expect(names(tools, "wethar", { synonyms: false, prefix: false, fuzzy: 0.34 })).toEqual(["w"]);
+  });
+
+  it("a server word shared by three servers, or by more than half of them, names none", () => {
+    const tools = [
+      tool("mcp-alpha:send", "Send a note."),
+      tool("mcp-bravo:send", "Send a note."),
+      tool("mcp-charlie:send", "Send a note."),
+    ];
+    expect(createClientSearch(tools).explain("send on mcp", "mcp-charlie:send")!.serverPrior).toBeUndefined();
+    expect(createClientSearch(tools).explain("send on charlie", "mcp-charlie:send")!.serverPrior).toEqual({
+      server: "mcp-charlie",
+      words: ["charli"],
+      factor: 1.5,
+    });
+    const two = [tool("team-alpha:send", "Send a note."), tool("team-bravo:send", "Send a note.")];
+    expect(createClientSearch(two).explain("send on team", "team-alpha:send")!.serverPrior).toBeUndefined();
+    const twoOfFive = [
+      tool("pay-one:charge", "Charge a card."),
+      tool("pay-two:charge", "Charge a card."),
+      tool("x:a", "Other."),
+      tool("y:b", "Other."),
+      tool("z:c", "Other."),
+    ];
+    expect(createClientSearch(twoOfFive).explain("charge on pay", "pay-one:charge")!.serverPrior?.server).toBe(
+      "pay-one",
+    );
+  });
+
+  it("splitServerName: a leading or trailing colon is part of the name", () => {
+    expect(splitServerName(":tool")).toEqual({ server: undefined, tool: ":tool" });
+    expect(splitServerName("server:")).toEqual({ server: undefined, tool: "server:" });
+    expect(splitServerName("a:b:c")).toEqual({ server: "a:b", tool: "c" });
+  });
+
+  it("a request of filler only still searches for its words; an empty catalog finds nothing", () => {
+    const tools = [tool("get_help", "Shows help."), tool("other", "Nothing.")];
+    expect(names(tools, "help me please")).toEqual(["get_help"]);
+    expect(names([], "anything")).toEqual([]);
+    expect(
+      names(tools, "help", { fieldWeights: { name: 0, description: 0, parameterName: 0, parameterDescription: 0 } }),
+    ).toEqual([]);
+  });
+
+  it("proximity counts each adjacent pair once, not a word next to itself, and only in order", () => {
+    const tools = [tool("one", "pull request"), tool("two", "request pull"), tool("three", "other words")];
+    const plain = { synonyms: false, prefix: false, fuzzy: 0 };
+    const searcher = createClientSearch(tools, plain);
+    expect(searcher.explain("pull request", "one")!.proximity).toEqual([
+      { left: "pull", right: "request", field: "description", bonus: 0.5 * Math.log(1 + 1.5 / 2.5) },
+    ]);
+    expect(searcher.explain("pull request", "two")!.proximity).toEqual([]);
+    expect(searcher.explain("pull pull", "one")!.proximity).toEqual([]);
+  });
+
+  it("a joined pair counts 0.8; a run-together query word counts as its parts", () => {
+    const tools = [tool("seq", "sequentialthinking"), tool("a", "sequential notes"), tool("b", "thinking aloud")];
+    const joined = createClientSearch(tools, { synonyms: false }).explain("sequential thinking", "seq")!;
+    expect(joined.terms.find((term) => term.origin === "joined")).toMatchObject({ weight: 0.8 });
+    const split = createClientSearch([tool("fs", "file system"), tool("x", "other")]).explain("filesystem", "fs")!;
+    expect(split.terms.map((term) => [term.queryTerm, term.origin])).toEqual([
+      ["file", "split"],
+      ["system", "split"],
+    ]);
+  });
+
+  it("coverage is the IDF-weighted share of own query words, capped at 1, and synonyms do not count", () => {
+    const tools = [tool("a", "alpha beta"), tool("b", "alpha"), tool("c", "gamma"), tool("d", "delta")];
+    const searcher = createClientSearch(tools, { coverage: 1, synonyms: false, prefix: false, fuzzy: 0 });
+    expect(searcher.explain("alpha beta", "a")!.coverage).toEqual({ share: 1, factor: 2 });
+    const partial = searcher.explain("alpha beta", "b")!.coverage;
+    const [alpha, beta] = [Math.log(1 + 2.5 / 2.5), Math.log(1 + 3.5 / 1.5)];
+    expect(partial.share).toBeCloseTo(alpha / (alpha + beta), 12);
+    expect(partial.factor).toBeCloseTo(1 + alpha / (alpha + beta), 12);
+    expect(createClientSearch(tools).explain("alpha beta", "a")!.coverage).toEqual({ share: 1, factor: 1 });
+  });
+
+  it("the label and id say what the search is", () => {
+    const searcher = createClientSearch([]);
+    expect(searcher.id).toBe("client");
+    expect(searcher.label).toBe("Client search (field-weighted BM25)");
+  });
+
+  it("options not given keep their defaults, field weights one by one", () => {
+    const tools = [tool("archive_report", "Store a document."), tool("store_document", "Archive a report.")];
+    expect(names(tools, "archive", { fieldWeights: { name: 3 } as never })).toEqual([
+      "archive_report",
+      "store_document",
+    ]);
+    expect(names(tools, "archive", { fieldWeights: { description: 0 } as never })).toEqual(["archive_report"]);
+  });
+});
