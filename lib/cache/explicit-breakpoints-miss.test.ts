@@ -178,4 +178,19 @@ describe("explicit breakpoints: the miss behind a short read", () => {
     );
     expect(results[1]).toMatchObject({ cacheRead: 10 * TOKENS, cacheWrite: TOKENS });
   });
+
+  it("counts the idle time from the entry's last use, not from the start of the clock", () => {
+    // Written at 100 s (expires 400 s), looked at 500 s: idle 400 s, inside a window (block 29) …
+    const inWindow = lastOutcome([{ segments: request([29]), atSeconds: 100 }], {
+      segments: request([29, 55]),
+      atSeconds: 500,
+    });
+    expect(inWindow.outcome.miss).toEqual({ kind: "ttl-expired", blockCount: 30, idleSeconds: 400 });
+    // … and out of every window (block 2, breakpoints at 25 and 40).
+    const outOfReach = lastOutcome([{ segments: request([2]), atSeconds: 100 }], {
+      segments: request([25, 40]),
+      atSeconds: 500,
+    });
+    expect(outOfReach.outcome.miss).toEqual({ kind: "ttl-expired", blockCount: 3, idleSeconds: 400 });
+  });
 });
