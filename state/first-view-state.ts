@@ -23,8 +23,6 @@ export function firstViewState(view: FirstView): Partial<PlaygroundState> {
     catalogCheck: { text: catalogText, problems: [] },
     lastValidCatalog: scenario.catalog,
     turns: scenario.turns,
-    // Stable keys, equal on the server and in the browser (they are React keys of the conversation's turns).
-    turnKeys: scenario.turns.map((_, index) => `first-view-turn-${index}`),
     settings: scenario.settings,
     selectedTool: scenario.catalog.tools[0]?.name ?? null,
     strategyId: view.strategyId,

@@ -15,6 +15,9 @@ export type SelectionSlice = {
 };
 
 export const createSelectionSlice: StateCreator<PlaygroundState, [], [], SelectionSlice> = (set) => ({
+  // A deliberate mention: an example opened by name (`?example=`) starts on the anti-pattern, whose rewritten
+  // `tools` shows at once what the other strategies avoid (a first visit picks the baseline instead, at startup;
+  // lib/workbench/opening.ts).
   strategyId: DEFAULT_STRATEGY_ID,
   stepIndex: 0,
   selectedTool: null,

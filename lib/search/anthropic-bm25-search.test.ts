@@ -63,40 +63,4 @@ describe("createAnthropicBm25Search", () => {
     expect(search.search("🌦".repeat(500)).ok).toBe(true);
     expect(search.search("🌦".repeat(501)).ok).toBe(false);
   });
-
-  it("indexes 10,000 tools in under a second and answers in a few milliseconds", () => {
-    const words = ["create", "list", "delete", "update", "issue", "file", "channel", "invoice", "branch", "page"];
-    const makeTools = (count: number): CatalogTool[] =>
-      Array.from({ length: count }, (_, index) => ({
-        name: `server_${index % 97}:${words[index % 10]}_${words[(index * 7) % 10]}_${index}`,
-        description: `${words[index % 10]} a ${words[(index * 3) % 10]} in workspace ${index}. `.repeat(4),
-        inputSchema: {
-          type: "object",
-          properties: Object.fromEntries(
-            words
-              .slice(0, 5)
-              .map((word) => [`${word}_${index % 13}`, { type: "string", description: `The ${word} id ${index}` }]),
-          ),
-        },
-      }));
-    createAnthropicBm25Search(makeTools(1_000)); // warm the JIT so that the timing measures the algorithm
-    const tools = makeTools(10_000);
-    // CPU time of this process, not wall time: other jobs on a shared CI machine must not fail the test.
-    const cpuMilliseconds = (since: NodeJS.CpuUsage) => {
-      const used = process.cpuUsage(since);
-      return (used.user + used.system) / 1_000;
-    };
-    const buildStart = process.cpuUsage();
-    const large = createAnthropicBm25Search(tools);
-    const buildMilliseconds = cpuMilliseconds(buildStart);
-    const queryStart = process.cpuUsage();
-    for (let round = 0; round < 20; round += 1) large.search("create an issue in the workspace branch");
-    const queryMilliseconds = cpuMilliseconds(queryStart) / 20;
-
-    console.log(
-      `BM25 over 10,000 tools: index ${buildMilliseconds.toFixed(0)} ms, query ${queryMilliseconds.toFixed(2)} ms (CPU)`,
-    );
-    expect(buildMilliseconds).toBeLessThan(1_000);
-    expect(queryMilliseconds).toBeLessThan(20);
-  });
 });
