@@ -230,6 +230,8 @@ describe("playground controller", () => {
         prebuilt: { exampleId: "weather", strategyId: "full", stepIndex: 1 },
       });
       expect(selectSelectedRun(store.getState())?.id).toBe("full");
+      // The server renders from the initial state (zustand's server snapshot), so the first screen must be in it.
+      expect(store.getInitialState()).toMatchObject({ detail: firstView.detail, runs: firstView.runs });
       expect(worker.sent).toEqual([]);
       controller.dispose();
     });

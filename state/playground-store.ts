@@ -22,7 +22,9 @@ export function createPlaygroundStore(defaults: {
     ...createSelectionSlice(...args),
     ...createResultsSlice(...args),
     ...createUiSlice(...args),
+    // Part of the initial state, not set afterwards: the server renders (and the browser hydrates) from
+    // `getInitialState()`, so a build-time first screen (./first-view-state.ts) must be in it.
+    ...defaults.overrides,
   }));
-  if (defaults.overrides) store.setState(defaults.overrides);
   return store;
 }
