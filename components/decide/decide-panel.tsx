@@ -164,7 +164,7 @@ export function DecidePanel({
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         <Panel
           title="Cheapest strategy by catalog size and turns"
-          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, by a quick formula (not simulated); the outlined cell is this catalog`}
+          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, estimated by a quick formula; the outlined cell is this catalog, from the simulated run`}
           testId="decide-heat-map"
         >
           {heatMap && heatMap.cells.length > 0 ? (

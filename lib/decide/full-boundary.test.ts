@@ -15,7 +15,7 @@ import type { ProviderId, ScenarioSettings } from "../scenario/types";
 import { createTokenCounter } from "../tokens";
 import { computeBreakEven } from "./break-even";
 import { breakEvenChartData } from "./chart-data";
-import { heatMap } from "./heat-map";
+import { axesWith, heatMap, withEngineCell } from "./heat-map";
 import { boundarySentence } from "./limits";
 
 const engine = createEngine();
@@ -101,5 +101,30 @@ describe("the boundary of sending everything", () => {
     const result = explore("openai-responses", "gpt-5.4", settings);
     expect(result.fullBoundary).toMatchObject({ maxTools: 256, fails: false });
     expect(result.lines.find((line) => line.id === "full")!.fails.engine).toBeNull();
+  });
+
+  it("this catalog's heat-map cell takes the engine's figures (the same as the break-even table), the estimate kept beside", () => {
+    const estimated = heatMap(
+      openai.calibration,
+      { ...SETTINGS, provider: "openai-responses", model: "gpt-5.4" },
+      openai.parameters,
+      axesWith(openai.toolCount, openai.parameters.turns),
+    );
+    const map = withEngineCell(estimated, openai);
+    const row = map.turnCounts.indexOf(openai.parameters.turns);
+    const cell = map.cells[row][map.toolCounts.indexOf(200)];
+    expect(cell.source).toBe("simulated");
+    expect(cell.failing.full).toMatchObject({ turn: 1, limit: "tool-count" });
+    const last = openai.parameters.turns - 1;
+    for (const line of openai.lines) expect(cell.costs[line.id]).toBe(line.engine!.cumulativeCostUsd[last]);
+    const runs = openai.lines.filter((line) => !line.fails.engine);
+    const cheapest = runs.reduce((best, line) =>
+      line.engine!.cumulativeCostUsd[last] < best.engine!.cumulativeCostUsd[last] ? line : best,
+    );
+    expect(cell.cheapest).toBe(cheapest.id);
+    expect(cell.estimateCheapest).toBe(estimated.cells[row][estimated.toolCounts.indexOf(200)].cheapest);
+    // Every other cell is still the estimate.
+    expect(map.cells.flat().filter((other) => other.source === "simulated")).toHaveLength(1);
+    console.log(`this catalog's cell: simulated ${cell.cheapest}, estimate ${cell.estimateCheapest}`);
   });
 });
