@@ -254,7 +254,7 @@ export function createPlaygroundController(
     editTool(toolName, text) {
       store.getState().editToolDraft(toolName, text);
       debounce("tool", async () => {
-        // The text crosses to the worker, which parses it (Ajv stays off this thread) and edits its own catalog;
+        // The text crosses to the worker, which parses it and edits its own catalog (the editor checks it too, for markers);
         // the page takes the tool it answers, never a copy it made itself.
         const sentFor = store.getState().catalogVersion;
         const outcome = await client.editTool(toolName, text);
