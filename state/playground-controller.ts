@@ -254,8 +254,8 @@ export function createPlaygroundController(
     editTool(toolName, text) {
       store.getState().editToolDraft(toolName, text);
       debounce("tool", async () => {
-        // The text crosses to the worker, which parses it (Ajv stays off this thread) and edits its own catalog;
-        // the page takes the tool it answers, never a copy it made itself.
+        // The text crosses to the worker, which parses it and edits its own catalog (the editor checks it too, for
+        // its markers); the page takes the tool the worker answers, never a copy it made itself.
         const sentFor = store.getState().catalogVersion;
         const outcome = await client.editTool(toolName, text);
         const state = store.getState();
