@@ -5,7 +5,6 @@
 export * from "./ids";
 export type * from "./catalog";
 export type * from "./cache-rules";
-export type * from "./limit-overrides";
 export type * from "./wire";
 export type * from "./transcript";
 export type * from "./run";

@@ -1,4 +1,4 @@
-import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../core/limit-overrides";
+import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../scenario/limit-overrides";
 import type { ProviderId } from "../scenario/types";
 import { sourced, type ModelInfo, type Sourced } from "./types";
 
@@ -7,6 +7,8 @@ import { sourced, type ModelInfo, type Sourced } from "./types";
  * source. `null` means no limit is documented or reported; the request is then never rejected on that ground, and
  * the row says so. The checks themselves live in `lib/providers/limits.ts`.
  */
+export type { LimitOverride, LimitOverrides, LimitSettingKey };
+
 export type ModelLimits = {
   /** The most prompt (input) tokens one request may carry. */
   contextWindow: Sourced<number>;
@@ -24,8 +26,6 @@ export type ModelLimits = {
    */
   deferredCountTowardMaxTools: Sourced<boolean>;
 };
-
-export type { LimitOverride, LimitOverrides, LimitSettingKey };
 
 export function limitOverrideKey(model: Pick<ModelInfo, "provider" | "id">): string {
   return `${model.provider}:${model.id}`;
