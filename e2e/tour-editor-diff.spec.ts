@@ -84,8 +84,6 @@ test.describe("tour, large editor and any-two-requests diff", () => {
     // A phone: the box docks at the bottom and the described part sits above it.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(kimi).toHaveAttribute("data-placement", "dock");
-    await page.getByRole("button", { name: "Back", exact: true }).click();
-    await page.getByRole("button", { name: "Next", exact: true }).click();
     const docked = await settledBoxes(page, kimi, requestPanel);
     expect(Math.round(docked.tour.y + docked.tour.height)).toBe(844);
     expect(docked.tour.width).toBe(390);

@@ -117,9 +117,17 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
       frame = requestAnimationFrame(measure);
     };
     measure();
+    // A rotated phone or a resized window lays the page out again: scroll to the target once more.
+    const onResize = () => {
+      scrolls = 0;
+    };
+    window.addEventListener("resize", onResize);
     const primary = popoverRef.current?.querySelector<HTMLElement>("[data-tour-primary]");
     (primary ?? popoverRef.current)?.focus({ preventScroll: true });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", onResize);
+    };
   }, [step, index]);
 
   useEffect(() => {
