@@ -46,7 +46,23 @@ test.describe("search lab", () => {
   });
 
   test("opens the mixed MCP example, shows recall for the three searches and explains a miss", async ({ page }) => {
+    // Records each distinct state of the cards as the page renders it: C = catalog tokens shown, then B, R, L = the
+    // BM25, regex and client cards showing figures. Progressive results show the catalog before the searches end.
+    await page.addInitScript(() => {
+      const states: string[] = [];
+      (window as unknown as { labStates: string[] }).labStates = states;
+      const ready = (id: string) =>
+        document.querySelector(`[data-testid="search-card-${id}"]`)?.getAttribute("data-state") === "ready";
+      new MutationObserver(() => {
+        const tokens = document.querySelector('[data-testid="catalog-total-tokens"]')?.getAttribute("data-value");
+        const state = `${tokens ? "C" : "-"}${ready("anthropic-bm25") ? "B" : "-"}${ready("anthropic-regex") ? "R" : "-"}${ready("client") ? "L" : "-"}`;
+        if (states.at(-1) !== state) states.push(state);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await lab.open(EXAMPLE);
+    const states = await page.evaluate(() => (window as unknown as { labStates: string[] }).labStates);
+    expect(states.at(-1)).toBe("CBRL");
+    expect(states, "the catalog appears before the client search has finished").toContain("C---");
     await expect(page.getByTestId("lab-catalog-title")).toContainText("362 tools");
     await expect(page.getByTestId("search-badge-anthropic-bm25")).toHaveText("Emulated");
     await expect(page.getByTestId("search-badge-anthropic-regex")).toHaveText("Emulated");
@@ -74,6 +90,10 @@ test.describe("search lab", () => {
     await expect(bm25.getByTestId("explain-expected")).toHaveAttribute("data-tool", "git_checkout");
     await expect(bm25.getByTestId("explain-missing")).toContainText("switch");
     await expect(explanation.getByTestId("highlight").first()).toBeVisible();
+    // The client search explains its score: terms, field weights and whatever else it added.
+    const breakdown = explanation.getByTestId("explain-search-client").getByTestId("score-breakdown").first();
+    await breakdown.locator("summary").click();
+    await expect(breakdown.getByTestId("score-term").first()).toContainText("IDF");
     await lab.screenshot("why", lab.queryRow(QUERY).locator("xpath=following-sibling::tr[1]"));
   });
 

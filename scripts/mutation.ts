@@ -38,30 +38,44 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   },
   session: {
     files: ["lib/simulator/*.ts", "!lib/simulator/*.test.ts", "lib/engine/totals.ts"],
-    tests: ["lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
+    tests: ["lib/simulator/*.test.ts", "lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
     goal: 85,
   },
+  // The whole folder is 1,100 mutants, each checked against engine runs: about 10 hours on this machine. Measured
+  // instead: the files that decide what each strategy declares and what each discovery appends (the token figures).
   strategies: {
-    files: ["lib/strategies/*.ts", "!lib/strategies/*.test.ts", "!lib/strategies/index.ts", "!lib/strategies/types.ts"],
-    tests: ["lib/strategies/*.test.ts", "lib/engine/*.test.ts", "lib/providers/golden/*.test.ts"],
-    goal: 75,
-  },
-  providers: {
     files: [
-      "lib/providers/*.ts",
-      "!lib/providers/*.test.ts",
-      "!lib/providers/index.ts",
-      "!lib/providers/types.ts",
-      "!lib/providers/moonshot-types.ts",
+      "lib/strategies/discovery.ts",
+      "lib/strategies/helper-tools.ts",
+      "lib/strategies/stubs.ts",
+      "lib/strategies/full.ts",
+      "lib/strategies/naive-dynamic.ts",
+      "lib/strategies/definitions.ts",
+      "lib/strategies/call-tool.ts",
     ],
-    tests: ["lib/providers/**/*.test.ts", "lib/strategies/*.test.ts", "lib/engine/session.test.ts"],
+    tests: ["lib/strategies/*.test.ts", "lib/engine/session.test.ts", "lib/providers/golden/*.test.ts"],
     goal: 75,
   },
-  // The emulated Anthropic BM25 (its scores are documented); the client search is being re-weighted (#17).
+  // The whole folder (three renderers, three trace readers, the segment list, the limits: 2,200 lines) would be
+  // about 2,000 mutants (anthropic-messages.ts alone is 349, with segment-list.ts 502). Measured: the default
+  // provider's renderer (every wire request of an Anthropic run, cache markers included).
+  providers: {
+    files: ["lib/providers/anthropic-messages.ts"],
+    tests: ["lib/providers/**/*.test.ts", "lib/strategies/*.test.ts"],
+    goal: 75,
+  },
+  // The emulated Anthropic BM25 (its scores are documented).
   search: {
     files: ["lib/search/anthropic-bm25-search.ts"],
-    // anthropic-bm25-search.test.ts holds a timed assertion that instrumented code cannot meet.
-    tests: ["lib/search/anthropic-bm25-scores.test.ts"],
+    tests: ["lib/search/anthropic-bm25-scores.test.ts", "lib/search/anthropic-bm25-search.test.ts"],
+    goal: 75,
+  },
+  // The client search: about 560 mutants, an hour with one runner on this machine.
+  "search-client": {
+    // search-quality.test.ts (whole benchmark sets, seconds per run) is left out: it covers every line of the
+    // client search and would run for each of its mutants; the unit tests check the scores by hand instead.
+    files: ["lib/search/client-search.ts"],
+    tests: ["lib/search/client-search.test.ts", "lib/search/tool-fields.test.ts"],
     goal: 75,
   },
   share: {
@@ -69,9 +83,12 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/share/share-limits.test.ts", "lib/share/share-link.test.ts"],
     goal: 75,
   },
+  // The hand-computed closed-form test only: break-even.test.ts and heat-map.test.ts compare the formula with full
+  // engine runs computed in their describe blocks, which makes 161 of the 167 mutants "static" (every test re-runs
+  // for each) and the run about 10 hours here. They stay in `npm test`.
   decide: {
     files: ["lib/decide/closed-form.ts"],
-    tests: ["lib/decide/*.test.ts"],
+    tests: ["lib/decide/closed-form.test.ts"],
     goal: 75,
   },
 };

@@ -2,7 +2,7 @@
  * The engine worker's typed requests, over the one worker client (workers/worker-client.ts): each kind of request
  * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
-import type { Catalog, CatalogTool } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/catalog/types";
 import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
 import type {
   CatalogParseResult,
@@ -19,7 +19,8 @@ type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "
 
 const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
   "set-catalog": "catalog",
-  "replace-tool": "catalog",
+  "edit-tool": "catalog",
+  "append-catalog": "catalog",
   "parse-catalog": "catalog",
   "load-example": "example",
   run: "run",
@@ -81,16 +82,21 @@ export class EngineClient {
     return { catalogVersion, done };
   }
 
-  replaceTool(
-    baseVersion: number,
-    index: number,
-    tool: CatalogTool,
-  ): { catalogVersion: number; done: Promise<Outcome<number>> } {
-    const catalogVersion = this.newCatalogVersion();
-    const done = this.send("replace-tool", { baseVersion, index, tool, catalogVersion }).then((outcome) =>
-      mapOutcome(outcome, (response) => (response.kind === "catalog-set" ? response.catalogVersion : undefined)),
+  /**
+   * One tool's text from the per-tool editor: the worker parses it and, when it is valid, puts it in place of
+   * `toolName` in its own catalog. The answer says what the page must show (problems; the tool and its version).
+   */
+  editTool(toolName: string, text: string): Promise<Outcome<Extract<EngineResponse, { kind: "tool-edited" }>>> {
+    return this.send("edit-tool", { toolName, text, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "tool-edited" ? response : undefined)),
     );
-    return { catalogVersion, done };
+  }
+
+  /** An imported file's tools added to the worker's catalog: only the imported tools cross, not the catalog. */
+  appendCatalog(imported: Catalog): Promise<Outcome<Extract<EngineResponse, { kind: "catalog-appended" }>>> {
+    return this.send("append-catalog", { imported, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
+      mapOutcome(outcome, (response) => (response.kind === "catalog-appended" ? response : undefined)),
+    );
   }
 
   run(

@@ -20,7 +20,6 @@ export const PERSISTENCE = {
   catalogVersion: "none",
   toolDraft: "none",
   turns: "share",
-  turnKeys: "none",
   settings: "share",
   forceProvider: "share",
   strategyId: "share",
@@ -39,7 +38,6 @@ export const PERSISTENCE = {
   detailError: "none",
   // A live transcript carries what a real provider answered: it is shown, never stored or shared.
   liveRun: "none",
-  liveSummary: "none",
   theme: "local",
   runTab: "local",
   sidePanel: "local",
@@ -48,7 +46,6 @@ export const PERSISTENCE = {
   tourOpen: "none",
   openDialog: "none",
   workspaceNotice: "none",
-  autosave: "none",
   // Live mode spends a key: a reload or a link must never start in it.
   runMode: "none",
   // Derived from the example files on every opening; the tour's flag is about this visit only.

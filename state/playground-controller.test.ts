@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StrategyRun } from "@/lib/engine/types";
 import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
 import type { EngineRequest } from "@/lib/workbench/engine-protocol";
@@ -6,9 +6,9 @@ import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
 import { summariseRun } from "@/lib/workbench/summarise-run";
 import { EngineClient } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
-import { createPlaygroundController } from "./playground-controller";
+import { TYPING_DEBOUNCE_MS, createPlaygroundController } from "./playground-controller";
 import { createPlaygroundStore } from "./playground-store";
-import { selectSelectedRun } from "./selectors";
+import { selectLiveSummary, selectSelectedRun } from "./selectors";
 
 const settings = { provider: "anthropic", model: "claude-opus-4-8" } as ScenarioSettings;
 const scenario: Scenario = {
@@ -31,7 +31,103 @@ function setUp() {
   return { worker, store, controller };
 }
 
+/** The last request of `kind` the page sent. */
+function lastSent<K extends EngineRequest["kind"]>(worker: FakeWorker, kind: K): Extract<EngineRequest, { kind: K }> {
+  const found = worker.sent.filter((message) => message.kind === kind).at(-1);
+  if (!found) throw new Error(`nothing of kind ${kind} was sent`);
+  return found as Extract<EngineRequest, { kind: K }>;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe("playground controller", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("sends a per-tool edit to the worker as text, once, and takes the tool the worker answers", async () => {
+    vi.useFakeTimers();
+    const { worker, store, controller } = setUp();
+    controller.openWorkspace({ scenario });
+    const before = store.getState().lastValidCatalog;
+    const text = JSON.stringify({ ...scenario.catalog.tools[0], name: "weather_now" });
+    controller.editTool("get_weather", "{");
+    controller.editTool("get_weather", text);
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+    const edits = worker.sent.filter((message) => message.kind === "edit-tool");
+    // Debounced: one message, carrying the text and the tool's name, never a catalog.
+    expect(edits).toEqual([expect.objectContaining({ toolName: "get_weather", text })]);
+    expect(edits[0]).not.toHaveProperty("catalog");
+    // Until the worker answers, the page's catalog is the one the worker still has.
+    expect(store.getState().lastValidCatalog).toBe(before);
+    expect(store.getState().toolDraft).toEqual({ toolName: "get_weather", text });
+    store.getState().selectTool("get_weather");
+    const tool = { ...scenario.catalog.tools[0], name: "weather_now" };
+    const edit = lastSent(worker, "edit-tool");
+    worker.answer({
+      kind: "tool-edited",
+      requestId: edit.requestId,
+      toolName: "get_weather",
+      text,
+      problems: [],
+      edited: { catalogVersion: edit.catalogVersion, index: 0, tool },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().lastValidCatalog.tools).toEqual([tool]);
+    expect(store.getState()).toMatchObject({ catalogVersion: edit.catalogVersion, selectedTool: "weather_now" });
+    controller.dispose();
+  });
+
+  it("drops a tool edit's answer when another catalog was opened meanwhile", async () => {
+    vi.useFakeTimers();
+    const { worker, store, controller } = setUp();
+    controller.openWorkspace({ scenario });
+    controller.editTool("get_weather", JSON.stringify(scenario.catalog.tools[0]));
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+    const edit = lastSent(worker, "edit-tool");
+    const other = { tools: [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }] };
+    controller.openWorkspace({ scenario: { ...scenario, catalog: other } });
+    worker.answer({
+      kind: "tool-edited",
+      requestId: edit.requestId,
+      toolName: "get_weather",
+      text: "",
+      problems: [],
+      edited: { catalogVersion: edit.catalogVersion, index: 0, tool: scenario.catalog.tools[0] },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState().lastValidCatalog).toBe(other);
+    expect(store.getState().catalogVersion).toBe(lastSent(worker, "set-catalog").catalogVersion);
+    controller.dispose();
+  });
+
+  it("adds an import's tools: only they cross to the worker, the page appends what the worker kept", async () => {
+    const { worker, store, controller } = setUp();
+    controller.openWorkspace({ scenario });
+    const lookup = { name: "lookup", description: "Look up.", inputSchema: { type: "object" } };
+    const imported = { tools: [scenario.catalog.tools[0], lookup] };
+    const done = controller.appendCatalog(imported);
+    const append = lastSent(worker, "append-catalog");
+    expect(append.imported).toBe(imported);
+    const problem = { severity: "warning" as const, path: "$.tools[0]", message: "already there" };
+    worker.answer({
+      kind: "catalog-appended",
+      requestId: append.requestId,
+      catalogVersion: append.catalogVersion,
+      added: [lookup],
+      problems: [problem],
+    });
+    const result = await done;
+    expect(result.problems).toEqual([problem]);
+    expect(store.getState().lastValidCatalog.tools.map((tool) => tool.name)).toEqual(["get_weather", "lookup"]);
+    expect(store.getState().catalogVersion).toBe(append.catalogVersion);
+    expect(JSON.parse(store.getState().catalogText).tools).toHaveLength(2);
+    // Nothing the worker made went back to it: one set-catalog (the link's), then the append.
+    await settle();
+    expect(worker.sent.filter((message) => "catalog" in message)).toHaveLength(1);
+    controller.dispose();
+  });
+
   it("opens a shared workspace: the worker gets its catalog first, the store its strategy, step and provider choice", () => {
     const { worker, store, controller } = setUp();
     controller.openWorkspace({ scenario, strategyId: "gateway", stepIndex: 2, forceProvider: true });
@@ -66,7 +162,7 @@ describe("playground controller", () => {
     // Simulated mode ignores the live transcript.
     expect(selectSelectedRun(store.getState())).toBe(simulated);
     store.getState().setRunMode("live");
-    expect(selectSelectedRun(store.getState())).toBe(store.getState().liveSummary);
+    expect(selectSelectedRun(store.getState())).toBe(selectLiveSummary(store.getState()));
     // Its detail is computed here, not asked of the worker.
     expect(store.getState().detail).toMatchObject({
       strategyId: "full",

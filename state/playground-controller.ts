@@ -2,12 +2,11 @@
  * The playground's effects: it watches the store and talks to the engine worker. Components call its methods for
  * anything that needs the worker (opening an example, importing a file) and otherwise just change the store.
  */
-import { loadCatalogParser } from "@/lib/catalog/lazy-parser";
-import type { Catalog, CatalogTool } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WireRequest } from "@/lib/engine/types";
 import { STRATEGY_IDS, type Scenario, type StrategyId } from "@/lib/scenario/types";
 import type { SharedWorkspace } from "@/lib/share";
-import { catalogToText, parseToolText } from "@/lib/workbench/catalog-text";
+import { catalogToText } from "@/lib/workbench/catalog-text";
 import { stepDetail } from "@/lib/workbench/summarise-run";
 import type { StepDetail } from "@/lib/workbench/types";
 import type { EngineClient } from "./engine-client";
@@ -36,8 +35,13 @@ export type PlaygroundController = {
   importCatalogText(text: string, sourceName?: string): Promise<void>;
   /** Puts an already parsed catalog (the import dialog's) in place of the current one; turns and settings stay. */
   replaceCatalog(catalog: Catalog): void;
-  /** Edits the selected tool of a big catalog (per-tool editor). */
+  /** Edits the selected tool of a big catalog (per-tool editor): the text goes to the worker, which applies it. */
   editTool(toolName: string, text: string): void;
+  /**
+   * "Add to the catalog": the worker appends the imported tools to its catalog (only they cross), and the page adds
+   * the ones it kept. Resolves with the resulting catalog and the tools left out.
+   */
+  appendCatalog(imported: Catalog): Promise<{ catalog: Catalog; problems: InputProblem[] }>;
   dispose(): void;
 };
 
@@ -270,17 +274,41 @@ export function createPlaygroundController(
     editTool(toolName, text) {
       store.getState().editToolDraft(toolName, text);
       debounce("tool", async () => {
-        // Ajv comes with the parser, loaded on the first edit rather than with the page.
-        const parseCatalogText = await loadCatalogParser();
+        // The text crosses to the worker, which parses it and edits its own catalog (the editor checks it too, for
+        // its markers); the page takes the tool the worker answers, never a copy it made itself.
+        const sentFor = store.getState().catalogVersion;
+        const outcome = await client.editTool(toolName, text);
         const state = store.getState();
-        const index = state.lastValidCatalog.tools.findIndex((tool) => tool.name === toolName);
-        if (index < 0) return;
-        const { tool } = parseToolText(text, (source) => parseCatalogText(source));
-        if (!tool || !isSameName(tool, toolName, state.lastValidCatalog.tools)) return;
-        const { catalogVersion } = client.replaceTool(state.catalogVersion, index, tool);
+        // Another catalog opened meanwhile: the edit belonged to the one it replaced.
+        if (!outcome.ok || !outcome.value.edited || state.catalogVersion !== sentFor) return;
+        const { index, tool, catalogVersion } = outcome.value.edited;
         state.replaceTool(index, tool, catalogVersion);
-        if (tool.name !== toolName) state.selectTool(tool.name);
+        if (tool.name !== toolName && state.selectedTool === toolName) state.selectTool(tool.name);
       });
+    },
+
+    async appendCatalog(imported) {
+      const sentFor = store.getState().catalogVersion;
+      const outcome = await client.appendCatalog(imported);
+      if (!outcome.ok) throw new Error(outcome.message);
+      const state = store.getState();
+      if (state.catalogVersion !== sentFor) throw new Error("import: another catalog was opened meanwhile");
+      const { added, namespaces, catalogVersion, problems } = outcome.value;
+      const catalog = {
+        ...state.lastValidCatalog,
+        tools: [...state.lastValidCatalog.tools, ...added],
+        ...(namespaces ? { namespaces } : {}),
+      };
+      const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
+      store.setState({
+        catalogCheck: { text: catalogText, problems: [] },
+        catalogText,
+        toolDraft: null,
+        selectedTool: catalog.tools[0]?.name ?? null,
+        stepIndex: 0,
+      });
+      store.getState().adoptCatalog(catalog, catalogVersion);
+      return { catalog, problems };
     },
 
     dispose() {
@@ -297,9 +325,4 @@ function scenarioMeta(scenario: Scenario) {
     title: scenario.title,
     ...(scenario.description !== undefined ? { description: scenario.description } : {}),
   };
-}
-
-/** A renamed tool must not take the name of another one. */
-function isSameName(tool: CatalogTool, originalName: string, tools: readonly CatalogTool[]): boolean {
-  return tool.name === originalName || !tools.some((other) => other.name === tool.name);
 }

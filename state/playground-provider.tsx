@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
+import { createAutosaveStatusSource, type AutosaveStatusSource } from "@/components/share/autosave-status";
 import { browserStorage } from "@/components/share/browser-storage";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
@@ -16,11 +17,14 @@ prewarmEngineWorker();
 
 const StoreContext = createContext<PlaygroundStore | null>(null);
 const ControllerContext = createContext<PlaygroundController | null>(null);
+const AutosaveStatusContext = createContext<AutosaveStatusSource | null>(null);
 
 /** What the page opens first is decided by components/playground/workspace-session (link, URL example, autosave). */
 export function PlaygroundProvider({ children }: { children: ReactNode }) {
   const [store] = useState(() => createPlaygroundStore({ settings: DEFAULT_SETTINGS }));
   const [controller, setController] = useState<PlaygroundController | null>(null);
+  // The autosave's status lives with the autosave, not in the store: the session writes it, the header reads it.
+  const [autosaveStatus] = useState(createAutosaveStatusSource);
 
   useEffect(() => {
     const created = createPlaygroundController(store, new EngineClient(takeEngineWorker()), {
@@ -34,7 +38,9 @@ export function PlaygroundProvider({ children }: { children: ReactNode }) {
 
   return (
     <StoreContext.Provider value={store}>
-      <ControllerContext.Provider value={controller}>{children}</ControllerContext.Provider>
+      <ControllerContext.Provider value={controller}>
+        <AutosaveStatusContext.Provider value={autosaveStatus}>{children}</AutosaveStatusContext.Provider>
+      </ControllerContext.Provider>
     </StoreContext.Provider>
   );
 }
@@ -54,4 +60,11 @@ export function usePlaygroundStore(): PlaygroundStore {
 /** Null until the worker has started (first effect after mount). */
 export function usePlaygroundController(): PlaygroundController | null {
   return useContext(ControllerContext);
+}
+
+/** The page's autosave status source: the autosave hook writes it, `useAutosaveView` reads it. */
+export function useAutosaveStatusSource(): AutosaveStatusSource {
+  const source = useContext(AutosaveStatusContext);
+  if (!source) throw new Error("playground: useAutosaveStatusSource must be used inside <PlaygroundProvider>");
+  return source;
 }

@@ -4,7 +4,7 @@ import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
 import { summariseRun } from "@/lib/workbench/summarise-run";
 import { PERSISTENCE, readLocalPreferences } from "./persistence";
 import { createPlaygroundStore } from "./playground-store";
-import { selectCatalogProblems, selectStepIndex } from "./selectors";
+import { selectCatalogProblems, selectLiveRun, selectLiveSummary, selectStepIndex, selectTurnKeys } from "./selectors";
 
 const settings = { provider: "anthropic", model: "claude-opus-4-8" } as ScenarioSettings;
 
@@ -33,12 +33,64 @@ describe("playground store", () => {
     const store = createPlaygroundStore({ settings });
     store.getState().addTurn({ user: "one", needs: [] });
     store.getState().addTurn({ user: "two", needs: [] });
-    const keys = store.getState().turnKeys;
+    const keys = selectTurnKeys(store.getState());
+    expect(new Set(keys).size).toBe(2);
     store.getState().moveTurn(0, 1);
     expect(store.getState().turns.map((turn) => turn.user)).toEqual(["two", "one"]);
-    expect(store.getState().turnKeys).toEqual([keys[1], keys[0]]);
+    expect(selectTurnKeys(store.getState())).toEqual([keys[1], keys[0]]);
     store.getState().selectStep(40);
     expect(selectStepIndex(store.getState())).toBe(0);
+  });
+
+  it("derives turn keys from the turns: an edit keeps its turn's key, a removal drops only that key", () => {
+    const store = createPlaygroundStore({ settings });
+    for (const user of ["one", "two", "three"]) store.getState().addTurn({ user, needs: [] });
+    const [first, second, third] = selectTurnKeys(store.getState());
+    // The same turns give the same array, so a component can select it without re-rendering on every change.
+    expect(selectTurnKeys(store.getState())).toBe(selectTurnKeys(store.getState()));
+    store.getState().updateTurn(1, { user: "two, edited" });
+    expect(selectTurnKeys(store.getState())).toEqual([first, second, third]);
+    store.getState().removeTurn(0);
+    expect(selectTurnKeys(store.getState())).toEqual([second, third]);
+    store.getState().addTurn();
+    const afterAdd = selectTurnKeys(store.getState());
+    expect(afterAdd.slice(0, 2)).toEqual([second, third]);
+    expect([first, second, third]).not.toContain(afterAdd[2]);
+    // One turn object twice (a scenario file may repeat one) still gives distinct keys.
+    const repeated = { user: "again", needs: [] };
+    store.getState().loadScenario({
+      meta: { id: "x", title: "X" },
+      catalog: { tools: [] },
+      catalogVersion: 1,
+      catalogText: "",
+      turns: [repeated, repeated],
+      settings,
+    });
+    const repeatedKeys = selectTurnKeys(store.getState());
+    expect(new Set(repeatedKeys).size).toBe(2);
+    // Keys belong to one store: another page's store numbers its own turns.
+    const other = createPlaygroundStore({ settings });
+    other.getState().addTurn(repeated);
+    expect(selectTurnKeys(other.getState())).toEqual(["turn-1"]);
+  });
+
+  it("derives the live summary from the live transcript, once per transcript", () => {
+    const store = createPlaygroundStore({ settings });
+    expect(selectLiveSummary(store.getState())).toBeNull();
+    const run = fakeStrategyRun("gateway", 3);
+    store.getState().setLiveRun(run);
+    const summary = selectLiveSummary(store.getState());
+    expect(summary).toEqual(summariseRun(run));
+    expect(selectLiveSummary(store.getState())).toBe(summary);
+    expect(selectLiveRun(store.getState())).toBeUndefined();
+    store.setState({ runMode: "live", strategyId: "gateway" });
+    expect(selectLiveRun(store.getState())).toBe(summary);
+    const longer = fakeStrategyRun("gateway", 4);
+    store.getState().setLiveRun(longer);
+    expect(selectLiveRun(store.getState())?.steps).toHaveLength(4);
+    store.getState().setLiveRun(null);
+    expect(selectLiveSummary(store.getState())).toBeNull();
+    expect(Object.keys(store.getState())).not.toContain("liveSummary");
   });
 
   it("shows a slow run's finished strategies in the documented order while it runs, then the whole run", () => {

@@ -2,7 +2,6 @@ import type { StateCreator } from "zustand";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { StrategyRun } from "@/lib/engine/types";
 import { STRATEGY_IDS } from "@/lib/scenario/types";
-import { summariseRun } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { PlaygroundState } from "./playground-store";
 
@@ -28,11 +27,10 @@ export type ResultsSlice = {
   detailError: string | null;
   /**
    * The transcript of a live run (real provider), built by the engine on the main thread as it arrives: a few
-   * requests, so it is kept whole here (the simulated runs stay in the worker). `liveSummary` is its summary,
-   * computed once per change so selectors return a stable object.
+   * requests, so it is kept whole here (the simulated runs stay in the worker). Its summary is derived
+   * (`selectLiveSummary`).
    */
   liveRun: StrategyRun | null;
-  liveSummary: RunSummary | null;
 
   runStarted(at: number): void;
   /**
@@ -61,7 +59,6 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   detail: null,
   detailError: null,
   liveRun: null,
-  liveSummary: null,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
   runProgressed: ({ runRequestId, done, total, summaries }) =>
     set((state) => {
@@ -76,5 +73,5 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
   setDetail: (detail, error = null) => set({ detail, detailError: error }),
-  setLiveRun: (run) => set({ liveRun: run, liveSummary: run ? summariseRun(run) : null }),
+  setLiveRun: (run) => set({ liveRun: run }),
 });

@@ -16,8 +16,6 @@ export type ScenarioSlice = {
   /** Per-tool editor text for catalogs too big for the whole-catalog editor. */
   toolDraft: { toolName: string; text: string } | null;
   turns: ScenarioTurn[];
-  /** Stable React keys parallel to `turns` (turns have no ids), so a moved turn keeps its drafts. */
-  turnKeys: string[];
   settings: ScenarioSettings;
   /** Run every strategy on the chosen provider (refusing impossible ones) instead of moving it to one that works. */
   forceProvider: boolean;
@@ -39,12 +37,28 @@ export type ScenarioSlice = {
   moveTurn(index: number, offset: -1 | 1): void;
   updateTurn(index: number, patch: Partial<ScenarioTurn>): void;
   updateSettings(patch: Partial<ScenarioSettings>): void;
+  /**
+   * A turn's identity for React keys (turns have no ids): the same turn object always has the same key, and an
+   * edited turn (`updateTurn` makes a new object) keeps the key of the turn it replaces. `selectTurnKeys` reads it.
+   */
+  turnKey(turn: ScenarioTurn): string;
   setForceProvider(force: boolean): void;
 };
 
 export function createScenarioSlice(defaults: {
   settings: ScenarioSettings;
 }): StateCreator<PlaygroundState, [], [], ScenarioSlice> {
+  // Per store, never module-wide: two pages (or two tests) never share keys.
+  const turnKeys = new WeakMap<ScenarioTurn, string>();
+  let nextTurnKey = 1;
+  const turnKey = (turn: ScenarioTurn): string => {
+    let key = turnKeys.get(turn);
+    if (key === undefined) {
+      key = `turn-${nextTurnKey++}`;
+      turnKeys.set(turn, key);
+    }
+    return key;
+  };
   return (set) => ({
     scenarioMeta: { id: "empty", title: "Loading…" },
     catalogText: "",
@@ -52,7 +66,6 @@ export function createScenarioSlice(defaults: {
     catalogVersion: 0,
     toolDraft: null,
     turns: [],
-    turnKeys: [],
     settings: defaults.settings,
     forceProvider: false,
 
@@ -64,7 +77,6 @@ export function createScenarioSlice(defaults: {
         catalogVersion: input.catalogVersion,
         toolDraft: null,
         turns: input.turns,
-        turnKeys: input.turns.map(newTurnKey),
         settings: input.settings,
       }),
     editCatalogText: (text) => set({ catalogText: text }),
@@ -76,37 +88,27 @@ export function createScenarioSlice(defaults: {
         tools[index] = tool;
         return { lastValidCatalog: { ...state.lastValidCatalog, tools }, catalogVersion };
       }),
-    addTurn: (turn) =>
-      set((state) => ({
-        turns: [...state.turns, turn ?? { user: "", needs: [] }],
-        turnKeys: [...state.turnKeys, newTurnKey()],
-      })),
-    removeTurn: (index) =>
-      set((state) => ({
-        turns: state.turns.filter((_, position) => position !== index),
-        turnKeys: state.turnKeys.filter((_, position) => position !== index),
-      })),
+    addTurn: (turn) => set((state) => ({ turns: [...state.turns, turn ?? { user: "", needs: [] }] })),
+    removeTurn: (index) => set((state) => ({ turns: state.turns.filter((_, position) => position !== index) })),
     moveTurn: (index, offset) =>
       set((state) => {
         const target = index + offset;
         if (target < 0 || target >= state.turns.length) return {};
         const turns = state.turns.slice();
-        const turnKeys = state.turnKeys.slice();
         [turns[index], turns[target]] = [turns[target], turns[index]];
-        [turnKeys[index], turnKeys[target]] = [turnKeys[target], turnKeys[index]];
-        return { turns, turnKeys };
+        return { turns };
       }),
     updateTurn: (index, patch) =>
       set((state) => ({
-        turns: state.turns.map((turn, position) => (position === index ? { ...turn, ...patch } : turn)),
+        turns: state.turns.map((turn, position) => {
+          if (position !== index) return turn;
+          const edited = { ...turn, ...patch };
+          turnKeys.set(edited, turnKey(turn));
+          return edited;
+        }),
       })),
     updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
     setForceProvider: (force) => set({ forceProvider: force }),
+    turnKey,
   });
-}
-
-let turnKeyCounter = 0;
-function newTurnKey(): string {
-  turnKeyCounter += 1;
-  return `turn-${turnKeyCounter}`;
 }

@@ -14,6 +14,8 @@ export type SelectionSlice = {
 };
 
 export const createSelectionSlice: StateCreator<PlaygroundState, [], [], SelectionSlice> = (set) => ({
+  // A deliberate mention: an example opened by name (`?example=`) starts on the anti-pattern, whose rewritten
+  // `tools` shows at once what the other strategies avoid (a first visit picks the baseline instead, at startup).
   strategyId: "naive-dynamic",
   stepIndex: 0,
   selectedTool: null,

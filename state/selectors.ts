@@ -1,5 +1,8 @@
 /** Derived values. Components select narrowly from these so a keystroke re-renders only what it changes. */
 import type { CatalogTool } from "@/lib/catalog/types";
+import type { StrategyRun } from "@/lib/engine/types";
+import type { ScenarioTurn } from "@/lib/scenario/types";
+import { summariseRun } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepSummary } from "@/lib/workbench/types";
 import { keysWith, type SharedKey } from "./persistence";
 import type { PlaygroundState } from "./playground-store";
@@ -7,11 +10,51 @@ import type { PlaygroundState } from "./playground-store";
 /** Above this many tools the editor shows one tool at a time (a 10,000-tool JSON text would be megabytes). */
 export const WHOLE_CATALOG_EDITOR_LIMIT = 300;
 
+/**
+ * One summary per live transcript object: the transcript is replaced on every change, so a summary computed once
+ * per transcript is a stable value for the components that select it (and is dropped with its transcript).
+ */
+const liveSummaries = new WeakMap<StrategyRun, RunSummary>();
+
+/** The summary of the live transcript (the stepper, the prefix bar and the chart read it), or null without one. */
+export const selectLiveSummary = (state: PlaygroundState): RunSummary | null => {
+  if (!state.liveRun) return null;
+  let summary = liveSummaries.get(state.liveRun);
+  if (!summary) {
+    summary = summariseRun(state.liveRun);
+    liveSummaries.set(state.liveRun, summary);
+  }
+  return summary;
+};
+
 /** The live transcript of the selected strategy, when live mode is on and one exists. */
-export const selectLiveRun = (state: PlaygroundState): RunSummary | undefined =>
-  state.runMode === "live" && state.liveSummary?.id === state.strategyId && state.liveSummary.steps.length > 0
-    ? state.liveSummary
-    : undefined;
+export const selectLiveRun = (state: PlaygroundState): RunSummary | undefined => {
+  if (state.runMode !== "live") return undefined;
+  const summary = selectLiveSummary(state);
+  return summary?.id === state.strategyId && summary.steps.length > 0 ? summary : undefined;
+};
+
+const turnKeyLists = new WeakMap<readonly ScenarioTurn[], string[]>();
+
+/**
+ * React keys for `state.turns`, one per turn, from each turn's identity (`turnKey`): a moved turn keeps its key
+ * and so its editors' drafts. The same array for the same turns, so a component may select it directly. A turn
+ * object that appears twice gets a suffix on its second key.
+ */
+export const selectTurnKeys = (state: PlaygroundState): string[] => {
+  let keys = turnKeyLists.get(state.turns);
+  if (!keys) {
+    const seen = new Map<string, number>();
+    keys = state.turns.map((turn) => {
+      const key = state.turnKey(turn);
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      return count === 1 ? key : `${key}-${count}`;
+    });
+    turnKeyLists.set(state.turns, keys);
+  }
+  return keys;
+};
 
 /** The run the stepper walks: the live transcript in live mode once it has a request, the simulated run otherwise. */
 export const selectSelectedRun = (state: PlaygroundState): RunSummary | undefined =>

@@ -21,11 +21,6 @@ export type WorkspaceNotice = {
   /** Overrides the banner's test id (e.g. "storage-blocked"). */
   testId?: string;
 };
-/** Where the autosave stands, as the header shows it. `code` "unavailable": the browser lets nothing be kept. */
-export type AutosaveView =
-  | { state: "idle" | "pending" }
-  | { state: "saved"; savedAt: number; bytes: number }
-  | { state: "error"; message: string; code?: string };
 /**
  * The example the work on screen came from, as `serializeScenario` writes it, so an "edited" marker can compare.
  * Null for work that did not come from an example (an import, a stranger's link) or while it is being loaded.
@@ -43,7 +38,6 @@ export type UiSlice = {
   tourOpen: boolean;
   openDialog: WorkspaceDialog | null;
   workspaceNotice: WorkspaceNotice | null;
-  autosave: AutosaveView;
   runMode: RunMode;
   exampleOrigin: ExampleOrigin | null;
   /**
@@ -61,7 +55,6 @@ export type UiSlice = {
   setTourOpen(open: boolean): void;
   setOpenDialog(dialog: WorkspaceDialog | null): void;
   setWorkspaceNotice(notice: WorkspaceNotice | null): void;
-  setAutosave(view: AutosaveView): void;
   setRunMode(mode: RunMode): void;
   setExampleOrigin(origin: ExampleOrigin | null): void;
   setTourWorkspace(active: boolean): void;
@@ -76,7 +69,6 @@ export const createUiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (se
   tourOpen: false,
   openDialog: null,
   workspaceNotice: null,
-  autosave: { state: "idle" },
   runMode: "simulated",
   exampleOrigin: null,
   tourWorkspace: false,
@@ -88,7 +80,6 @@ export const createUiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (se
   setTourOpen: (open) => set(open ? { tourOpen: true, helpOpen: false } : { tourOpen: false }),
   setOpenDialog: (dialog) => set({ openDialog: dialog }),
   setWorkspaceNotice: (notice) => set({ workspaceNotice: notice }),
-  setAutosave: (view) => set({ autosave: view }),
   setRunMode: (mode) => set({ runMode: mode }),
   setExampleOrigin: (origin) => set({ exampleOrigin: origin }),
   setTourWorkspace: (active) => set({ tourWorkspace: active }),

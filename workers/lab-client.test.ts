@@ -61,6 +61,24 @@ describe("LabClient", () => {
     await expect(older).resolves.toMatchObject({ ok: false, stale: true });
   });
 
+  it("hands an evaluation's progress to onInterim while it is the newest, and resolves with the answer", async () => {
+    const worker = new FakeWorker();
+    const client = new LabClient(worker);
+    const heard: unknown[] = [];
+    const evaluationBody = { catalogKey: "c#1", queries: [], clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, k: 5 };
+    const older = client.request("evaluate", evaluationBody, (interim) => heard.push(["older", interim]));
+    const newer = client.request("evaluate", evaluationBody, (interim) => heard.push(["newer", interim]));
+    const [first, second] = worker.posted;
+    const partial = { k: 5, toolCount: 2, queryCount: 0, totalTokens: 40, searches: {} };
+    worker.reply({ type: "evaluate-progress", requestId: first.requestId, answer: { partial } });
+    worker.reply({ type: "evaluate-progress", requestId: second.requestId, answer: { partial } });
+    const answer = { baseline: {} as never, elapsedMs: 1 };
+    worker.reply({ type: "evaluate", requestId: second.requestId, answer });
+    expect(heard).toEqual([["newer", { partial }]]);
+    await expect(newer).resolves.toEqual({ ok: true, value: answer });
+    await expect(older).resolves.toMatchObject({ ok: false, stale: true });
+  });
+
   it("resolves superseded requests as stale and errors as values", async () => {
     const worker = new FakeWorker();
     const client = new LabClient(worker);

@@ -5,7 +5,7 @@
  * and a worker that fails to load come back as values.
  */
 import type { CatalogTool } from "@/lib/core";
-import type { LabAnswers, LabRequest, LabRequestType, LabResponse } from "@/lib/lab/lab-protocol";
+import type { LabAnswers, LabInterims, LabRequest, LabRequestType, LabResponse } from "@/lib/lab/lab-protocol";
 import { WorkerClient, type Outcome, type WorkerLike } from "./worker-client";
 
 export type LabWorkerLike = WorkerLike<LabRequest, LabResponse>;
@@ -24,6 +24,7 @@ export class LabClient {
       requestIdOf: (response) => response.requestId,
       errorOf: (response) => (response.type === "error" ? response.message : undefined),
       isSuperseded: (response) => response.type === "superseded",
+      isInterim: (response) => response.type === "evaluate-progress",
     });
   }
 
@@ -34,12 +35,24 @@ export class LabClient {
     void this.request("set-catalog", { catalogKey, tools });
   }
 
-  /** The answer, or why there is none: stale (a newer request of the same type replaced it) or an error. */
-  request<T extends LabRequestType>(type: T, body: RequestBody<T>): Promise<Outcome<LabAnswers[T]>> {
+  /**
+   * The answer, or why there is none: stale (a newer request of the same type replaced it) or an error.
+   * `onInterim` hears what the worker tells before answering (an evaluation's progress), only while this request is
+   * the newest of its type.
+   */
+  request<T extends LabRequestType>(
+    type: T,
+    body: RequestBody<T>,
+    onInterim?: (interim: LabInterims[T]) => void,
+  ): Promise<Outcome<LabAnswers[T]>> {
     // `body` is the request of type `T` without its envelope, so adding the type back gives that request.
     const request = { ...body, type } as unknown as Omit<LabRequest, "requestId">;
+    const interim =
+      onInterim === undefined
+        ? undefined
+        : (response: LabResponse) => onInterim((response as unknown as { answer: LabInterims[T] }).answer);
     return this.client
-      .send(request as never)
+      .send(request as never, { onInterim: interim })
       .outcome.then((outcome) =>
         outcome.ok ? { ok: true, value: (outcome.value as unknown as { answer: LabAnswers[T] }).answer } : outcome,
       );

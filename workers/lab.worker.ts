@@ -42,7 +42,8 @@ async function drain(moreUrgentThan?: LabRequestType): Promise<void> {
 }
 
 async function run(request: LabRequest): Promise<void> {
-  const steps = handler.steps(request);
+  // Interim answers (an evaluation's catalog, then each search) go out as they come; the client shows them at once.
+  const steps = handler.steps(request, post);
   for (;;) {
     const step = steps.next();
     if (step.done) {

@@ -2,11 +2,12 @@
 import { useMemo } from "react";
 import { buttonClass } from "@/components/playground/control-styles";
 import { usePlayground } from "@/state/playground-provider";
+import { selectTurnKeys } from "@/state/selectors";
 import { TurnEditor } from "./turn-editor";
 
 export function ConversationPanel() {
   const turns = usePlayground((state) => state.turns);
-  const turnKeys = usePlayground((state) => state.turnKeys);
+  const turnKeys = usePlayground(selectTurnKeys);
   const tools = usePlayground((state) => state.lastValidCatalog.tools);
   const updateTurn = usePlayground((state) => state.updateTurn);
   const moveTurn = usePlayground((state) => state.moveTurn);
@@ -22,7 +23,7 @@ export function ConversationPanel() {
       <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
         {turns.map((turn, index) => (
           <TurnEditor
-            key={turnKeys[index] ?? index}
+            key={turnKeys[index]}
             turn={turn}
             index={index}
             count={turns.length}

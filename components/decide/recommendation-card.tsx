@@ -34,7 +34,11 @@ export function RecommendationCard({
     },
     {
       label: "Cost of this conversation",
-      value: figures.costUsd === null ? "—" : formatUsd(figures.costUsd),
+      value: figures.fails
+        ? `fails at request ${figures.fails.atRequest}`
+        : figures.costUsd === null
+          ? "—"
+          : formatUsd(figures.costUsd),
       testId: "recommendation-cost",
     },
     {
@@ -46,7 +50,9 @@ export function RecommendationCard({
       label: "vs loading everything",
       value:
         figures.savingVsFull === null
-          ? "—"
+          ? figures.fullFails
+            ? `everything fails at request ${figures.fullFails.atRequest}`
+            : "—"
           : figures.savingVsFull >= 0
             ? `−${formatPercent(figures.savingVsFull)}`
             : `+${formatPercent(-figures.savingVsFull)}`,

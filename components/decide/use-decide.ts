@@ -173,7 +173,10 @@ export function useDecideComputation(input: {
         setEngine((previous) => ({
           sessionKey,
           requestId: response.requestId,
-          runs: [...(previous?.requestId === response.requestId ? previous.runs : []), response.run],
+          runs: [
+            ...(previous?.requestId === response.requestId ? previous.runs : []),
+            ...(response.run ? [response.run] : []),
+          ],
           done: response.done,
           completed: response.completed,
           total: response.total,

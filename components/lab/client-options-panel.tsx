@@ -15,7 +15,8 @@ export type ClientOptionsPanelProps = {
   onReset: () => void;
 };
 
-type BooleanOption = "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller";
+type BooleanOption =
+  "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller" | "argumentValues";
 
 const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }> = [
   { id: "splitIdentifiers", label: "Identifier splitting", hint: "getWeather, get_weather → get, weather" },
@@ -24,9 +25,10 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }>
   { id: "synonyms", label: "Synonyms", hint: "remove also looks for delete; ticket for issue" },
   { id: "prefix", label: "Prefix matching", hint: "repo finds repositories" },
   { id: "requestFiller", label: "Request filler", hint: "can you, I want, please… dropped from the query" },
+  { id: "argumentValues", label: "Argument values", hint: "an argument's enum (driving, walking) is searched too" },
 ];
 
-type LevelOption = "fuzzy" | "serverPrior" | "proximity";
+type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "coverage";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -46,6 +48,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Proximity",
     hint: "query words side by side in a name or description: + this × IDF",
     levels: [0, 0.25, 0.5, 1],
+  },
+  {
+    id: "coverage",
+    label: "Coverage",
+    hint: "score × (1 + this × share of the query's words the tool has, by IDF)",
+    levels: [0, 0.3, 0.6, 1],
   },
 ];
 

@@ -3,6 +3,7 @@ import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { formatScore } from "./format";
 import { HighlightedText } from "./highlighted-text";
+import { ScoreBreakdown } from "./score-breakdown";
 import { SEARCH_COLORS, chipClass, linkButtonClass } from "./lab-styles";
 
 export type QueryExplanationViewProps = {
@@ -86,6 +87,7 @@ function Hit({ hit, onSelectTool }: { hit: ExplainedHit; onSelectTool: (name: st
         </span>
       </div>
       <MatchedTerms hit={hit} />
+      {hit.breakdown ? <ScoreBreakdown breakdown={hit.breakdown} tie={hit.tie} /> : null}
       <Fields fields={hit.fields} compact />
     </li>
   );
@@ -153,6 +155,7 @@ function Expected({
           </span>
         ))}
       </p>
+      {expected.breakdown && expected.breakdown.score > 0 ? <ScoreBreakdown breakdown={expected.breakdown} /> : null}
       {expected.fields ? <Fields fields={expected.fields} compact /> : null}
     </div>
   );

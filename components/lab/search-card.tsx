@@ -58,6 +58,7 @@ export function SearchCard({ id, summary, after, k, pending }: SearchCardProps) 
     <section
       className="relative flex flex-col gap-3 overflow-hidden rounded-2xl border border-line bg-panel p-5 shadow-sm"
       data-testid={`search-card-${id}`}
+      data-state={summary === undefined ? "pending" : "ready"}
       aria-busy={pending}
     >
       <span aria-hidden className="absolute inset-x-0 top-0 h-1" style={{ background: SEARCH_COLORS[id] }} />

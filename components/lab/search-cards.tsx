@@ -1,4 +1,4 @@
-import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
+import type { LabEvaluation, PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import { LAB_SEARCH_IDS } from "@/lib/lab/search-labels";
 import { DeltaChip } from "./delta-chip";
 import { formatCount } from "./format";
@@ -12,10 +12,16 @@ export type SearchCardsProps = {
   pending: boolean;
   editedToolCount: number;
   editing: boolean;
+  /**
+   * While the first evaluation of a catalog runs: its size and cost at once, and each search's figures as that
+   * search finishes. The others keep their placeholders, which have the figures' size.
+   */
+  progress?: PartialLabEvaluation;
 };
 
 /** The three searches side by side, and the catalog's size and cost. */
-export function SearchCards({ evaluation, edited, k, pending, editedToolCount, editing }: SearchCardsProps) {
+export function SearchCards({ evaluation, edited, k, pending, editedToolCount, editing, progress }: SearchCardsProps) {
+  const catalog = evaluation ?? progress;
   return (
     <div
       className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)]"
@@ -25,7 +31,7 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
         <SearchCard
           key={id}
           id={id}
-          summary={evaluation?.searches[id].summary}
+          summary={evaluation?.searches[id].summary ?? progress?.searches[id]?.summary}
           after={edited?.searches[id].summary}
           k={k}
           pending={pending}
@@ -39,21 +45,21 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
         <dl className="grid grid-cols-2 gap-3">
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Tools</dt>
-            <dd className="tabular text-2xl font-bold">{evaluation ? formatCount(evaluation.toolCount) : "…"}</dd>
+            <dd className="tabular text-2xl font-bold">{catalog ? formatCount(catalog.toolCount) : "…"}</dd>
           </div>
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Queries</dt>
-            <dd className="tabular text-2xl font-bold">{evaluation ? formatCount(evaluation.queryCount) : "…"}</dd>
+            <dd className="tabular text-2xl font-bold">{catalog ? formatCount(catalog.queryCount) : "…"}</dd>
           </div>
           <div
             className="col-span-2"
             data-testid="catalog-total-tokens"
-            data-value={edited?.totalTokens ?? evaluation?.totalTokens ?? ""}
+            data-value={edited?.totalTokens ?? catalog?.totalTokens ?? ""}
           >
             <dt className="text-xs font-semibold uppercase tracking-wide text-muted">All definitions (o200k tokens)</dt>
             <dd className="flex items-baseline gap-2">
               <span className="tabular text-2xl font-bold">
-                {evaluation ? formatCount(edited?.totalTokens ?? evaluation.totalTokens) : "…"}
+                {catalog ? formatCount(edited?.totalTokens ?? catalog.totalTokens) : "…"}
               </span>
               {evaluation && edited ? (
                 <DeltaChip

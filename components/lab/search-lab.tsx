@@ -195,6 +195,7 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
       <main className="mx-auto flex max-w-[1680px] flex-col gap-5 px-6 py-5">
         <SearchCards
           evaluation={current?.baseline}
+          progress={current === undefined ? evaluation.interim?.partial : undefined}
           edited={editMeasured?.edited}
           k={state.k}
           pending={evaluation.pending}

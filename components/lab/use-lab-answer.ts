@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import type { LabClient } from "@/workers/lab-client";
-import type { LabAnswers, LabRequest, LabRequestType } from "@/lib/lab/lab-protocol";
+import type { LabAnswers, LabInterims, LabRequest, LabRequestType } from "@/lib/lab/lab-protocol";
 
 type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { type: T }>, "type" | "requestId">;
 
@@ -12,6 +12,8 @@ export type LabAnswerState<T extends LabRequestType> = {
   answeredBody: RequestBody<T> | undefined;
   pending: boolean;
   error: string | undefined;
+  /** What the worker has told about the pending request so far (an evaluation's finished searches). */
+  interim: LabInterims[T] | undefined;
 };
 
 /**
@@ -29,17 +31,23 @@ export function useLabAnswer<T extends LabRequestType>(
     answeredBody: undefined,
     pending: false,
     error: undefined,
+    interim: undefined,
   });
 
   useEffect(() => {
     if (client === undefined || body === undefined) return;
     let cancelled = false;
-    setState((previous) => ({ ...previous, pending: true }));
+    setState((previous) => ({ ...previous, pending: true, interim: undefined }));
     const timer = setTimeout(() => {
-      void client.request(type, body).then((outcome) => {
+      const onInterim = (interim: LabInterims[T]) => {
+        if (!cancelled) setState((previous) => ({ ...previous, interim }));
+      };
+      void client.request(type, body, onInterim).then((outcome) => {
         if (cancelled) return;
-        if (outcome.ok) setState({ answer: outcome.value, answeredBody: body, pending: false, error: undefined });
-        else if (!outcome.stale) setState((previous) => ({ ...previous, pending: false, error: outcome.message }));
+        if (outcome.ok)
+          setState({ answer: outcome.value, answeredBody: body, pending: false, error: undefined, interim: undefined });
+        else if (!outcome.stale)
+          setState((previous) => ({ ...previous, pending: false, error: outcome.message, interim: undefined }));
       });
     }, debounceMs);
     return () => {

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { EXAMPLES, loadExample } from "@/lib/examples";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
+import { baselineStrategyId } from "@/lib/strategies/definitions";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { usePlayground } from "@/state/playground-provider";
 import { selectCatalogProblems, selectWorkspaceFields } from "@/state/selectors";
@@ -64,7 +65,8 @@ export function useWorkOrigin(): WorkOrigin {
       lastValidCatalog,
       turns,
       settings,
-      strategyId: "full",
+      // Only the scenario is compared; the selection fields are placeholders.
+      strategyId: baselineStrategyId(),
       stepIndex: 0,
       forceProvider: false,
     }).scenario;

@@ -1,7 +1,8 @@
 "use client";
 /** The header's workspace controls: a Scenario menu (import, saved scenarios, export), Share, and the autosave state. */
 import { useEffect, useRef, useState } from "react";
-import { usePlayground } from "@/state/playground-provider";
+import { useAutosaveView } from "@/components/share/autosave-status";
+import { useAutosaveStatusSource, usePlayground } from "@/state/playground-provider";
 import type { WorkspaceDialog } from "@/state/ui-slice";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 
@@ -104,7 +105,7 @@ export function WorkspaceButtons() {
 
 /** "Saved in this browser", or why it could not be: shown under the scenario's title. */
 export function AutosaveState() {
-  const autosave = usePlayground((state) => state.autosave);
+  const autosave = useAutosaveView(useAutosaveStatusSource());
   if (autosave.state === "idle") return null;
   const text =
     autosave.state === "pending"

@@ -8,7 +8,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
-import { appendCatalog } from "@/components/import/append-catalog";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserLocalStore, browserStorage } from "@/components/share/browser-storage";
 import { DialogFrame } from "@/components/ui/dialog-frame";
@@ -16,18 +15,23 @@ import { startupPlan, type StartupWorkspace } from "@/components/share/startup-w
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
-import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
+import {
+  useAutosaveStatusSource,
+  usePlayground,
+  usePlaygroundController,
+  usePlaygroundStore,
+} from "@/state/playground-provider";
 import { selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
 import { buttonClass, primaryButtonClass } from "./control-styles";
-import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, plainStoreMessage, probeStorage } from "./keep-work";
+import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, probeStorage } from "./keep-work";
 
 export type WorkspaceSessionProps = {
   /** The example to open when there is no link and no autosaved work. */
@@ -175,16 +179,8 @@ function StartedSession({
 
   // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
   const tourWorkspace = usePlayground((state) => state.tourWorkspace);
-  const status = useAutosave(startupDone && !tourWorkspace ? snapshot : null);
+  useAutosave(startupDone && !tourWorkspace ? snapshot : null, { status: useAutosaveStatusSource() });
   useCatalogDraftKeeper(store, startupDone);
-  const setAutosave = usePlayground((state) => state.setAutosave);
-  useEffect(() => {
-    setAutosave(
-      status.state === "error"
-        ? { state: "error", message: plainStoreMessage(status.error.message), code: status.error.code }
-        : status,
-    );
-  }, [status, setAutosave]);
 
   return (
     <>
@@ -272,7 +268,6 @@ function WorkspaceDialogs({
   const openDialog = usePlayground((state) => state.openDialog);
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
-  const lastValidCatalog = usePlayground((state) => state.lastValidCatalog);
   const turns = usePlayground((state) => state.turns);
   const runs = usePlayground((state) => state.runs);
   const close = useCallback(() => setOpenDialog(null), [setOpenDialog]);
@@ -291,9 +286,20 @@ function WorkspaceDialogs({
         <ImportDialog
           open
           onClose={close}
-          onImportCatalog={(catalog, { mode, sourceName, problems }) => {
-            const merged = mode === "add" ? appendCatalog(lastValidCatalog, catalog) : { catalog, problems: [] };
-            controller.replaceCatalog(merged.catalog);
+          onImportCatalog={async (catalog, { mode, sourceName, problems }) => {
+            // "Add": only the imported tools cross to the worker, which appends them to the catalog it holds.
+            let merged: { catalog: Catalog; problems: InputProblem[] };
+            if (mode === "add") {
+              try {
+                merged = await controller.appendCatalog(catalog);
+              } catch (error) {
+                setNotice({ kind: "error", message: sentence((error as Error).message) });
+                return;
+              }
+            } else {
+              controller.replaceCatalog(catalog);
+              merged = { catalog, problems: [] };
+            }
             // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
             const names = new Set(merged.catalog.tools.map((tool) => tool.name));
             const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter(

@@ -1,5 +1,6 @@
 "use client";
 import { AssumptionsList } from "./assumptions-list";
+import { LimitSettings } from "./limit-settings";
 import { StrategyOptions } from "./strategy-options";
 import { StrategySupport } from "./strategy-support";
 
@@ -9,6 +10,7 @@ export function SettingsPanel() {
       <StrategySupport />
       <StrategyOptions />
       <AssumptionsList />
+      <LimitSettings />
     </div>
   );
 }

@@ -3,10 +3,13 @@
  * Autosaves the working scenario to this browser, debounced, and once more when the page is hidden (tab closed or
  * switched), so a reload brings the work back. Storage errors (quota) are returned for display, never thrown.
  */
-import { useEffect, useRef, useState } from "react";
-import type { LocalStore, LocalStoreError } from "@/lib/share/local-store";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { LocalStore } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
+import { createAutosaveStatusSource, type AutosaveStatus, type AutosaveStatusSource } from "./autosave-status";
 import { browserLocalStore } from "./browser-storage";
+
+export type { AutosaveStatus };
 
 export const AUTOSAVE_DELAY_MS = 1_000;
 
@@ -44,21 +47,19 @@ function save(store: LocalStore, snapshot: Partial<WorkspaceState>, saved: { sce
   return result;
 }
 
-export type AutosaveStatus =
-  | { state: "idle" }
-  | { state: "pending" }
-  | { state: "saved"; savedAt: number; bytes: number }
-  | { state: "error"; error: LocalStoreError };
-
 /**
  * `snapshot` is the current workspace, or null while there is nothing worth saving (still loading). Pass a
  * memoised object (a new object only when the scenario, strategy or step changed), so each change saves once.
+ * The status goes to `options.status` (the page's source, which the header reads) and is returned.
  */
 export function useAutosave(
   snapshot: Partial<WorkspaceState> | null,
-  options: { delayMs?: number; store?: LocalStore } = {},
+  options: { delayMs?: number; store?: LocalStore; status?: AutosaveStatusSource } = {},
 ): AutosaveStatus {
-  const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
+  const [ownSource] = useState(createAutosaveStatusSource);
+  const source = options.status ?? ownSource;
+  const status = useSyncExternalStore(source.subscribe, source.get, source.get);
+  const setStatus = source.set;
   const latest = useRef<{ snapshot: Partial<WorkspaceState> | null; dirty: boolean }>({ snapshot: null, dirty: false });
   const saved = useRef<{ scenario?: Scenario }>({});
   const delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
@@ -77,7 +78,7 @@ export function useAutosave(
       clearTimeout(started);
       clearTimeout(timer);
     };
-  }, [snapshot, delayMs, store]);
+  }, [snapshot, delayMs, store, setStatus]);
 
   useEffect(() => {
     const flush = () => {

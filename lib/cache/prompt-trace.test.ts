@@ -87,4 +87,12 @@ describe("prefixKeys", () => {
     segments.push(segment("messages[0]", "m", 10));
     expect(prefixKeys(segments)).toHaveLength(2);
   });
+
+  it("keeps block boundaries apart (['ab', 'c'] is not ['a', 'bc']) and keys a leading deferred tool as the empty prefix", () => {
+    const joined = [segment("messages[0]", "ab", 10), segment("messages[1]", "c", 10)];
+    const split = [segment("messages[0]", "a", 10), segment("messages[1]", "bc", 10)];
+    expect(prefixKeys(joined)[1]).not.toBe(prefixKeys(split)[1]);
+    const deferredFirst = [segment("tools[0]", "d", 0, { outsidePrompt: true }), segment("system", "s", 10)];
+    expect(prefixKeys(deferredFirst)[0]).toBe("");
+  });
 });

@@ -104,7 +104,7 @@ export function breakEven(
       toolsNeeded: run?.toolsNeeded ?? null,
       fails: {
         engine: run?.fails ?? null,
-        closedForm: predictFailure(profile, closedForm, calibration.toolCount, modelInfo),
+        closedForm: predictFailure(profile, closedForm, calibration.toolCount, modelInfo, settings.limitOverrides),
       },
     };
   });

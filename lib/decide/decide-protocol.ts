@@ -34,11 +34,15 @@ export type DecideRequest =
 
 export type DecideResponse =
   | { kind: "calibrated"; requestId: number; calibrationKey: string; calibration: DecideCalibration; timingMs: number }
-  /** One strategy's engine run; `done` on the last one. */
+  /**
+   * One strategy's engine run, `null` when the provider refused it (the views then keep the closed form); `done` on
+   * the last strategy, whatever became of it, so the request always settles. A session with no strategy to run
+   * answers once, `done`, with `run: null` and `total: 0`.
+   */
   | {
       kind: "engine-run";
       requestId: number;
-      run: EngineSessionRun;
+      run: EngineSessionRun | null;
       done: boolean;
       completed: number;
       total: number;
@@ -124,6 +128,20 @@ export async function handleDecideMessage(
     if (!calibration) throw new Error("decide: the session's calibration is not in the worker; calibrate first");
     const started = runtime.now();
     const total = calibration.profiles.length;
+    const answer = (run: EngineSessionRun | null, completed: number) =>
+      runtime.post({
+        kind: "engine-run",
+        requestId: message.requestId,
+        run,
+        done: completed === total,
+        completed,
+        total,
+        timingMs: runtime.now() - started,
+      });
+    if (total === 0) {
+      answer(null, 0);
+      return;
+    }
     let completed = 0;
     // One strategy at a time, yielding in between, so a slider moved meanwhile cancels the rest of this run.
     for (const profile of calibration.profiles) {
@@ -137,16 +155,8 @@ export async function handleDecideMessage(
         parameters: message.parameters,
       });
       completed += 1;
-      if (run)
-        runtime.post({
-          kind: "engine-run",
-          requestId: message.requestId,
-          run,
-          done: completed === total,
-          completed,
-          total,
-          timingMs: runtime.now() - started,
-        });
+      // A refused run still answers: without it a refused last strategy would leave the request open forever.
+      answer(run ?? null, completed);
     }
   } catch (error) {
     runtime.post({

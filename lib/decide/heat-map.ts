@@ -85,7 +85,7 @@ export function heatMap(
           nonDeferredTools: settings.nonDeferredTools,
         });
         costs[profile.id] = series.cumulativeCostUsd[series.cumulativeCostUsd.length - 1] ?? 0;
-        const failure = predictFailure(profile, series, toolCount, modelInfo);
+        const failure = predictFailure(profile, series, toolCount, modelInfo, settings.limitOverrides);
         if (failure) failing[profile.id] = failure;
       }
       const ranked = (Object.entries(costs) as Array<[StrategyId, number]>)

@@ -1,6 +1,6 @@
 import type { LimitId } from "../engine/types";
 import type { ModelInfo } from "../models";
-import { modelLimits } from "../models/model-limits";
+import { modelLimits, type LimitOverrides } from "../models/model-limits";
 import type { StrategyProfile } from "./calibrate";
 import type { CostSeries } from "./types";
 
@@ -17,15 +17,18 @@ export function predictFailure(
   series: Pick<CostSeries, "largestPromptTokens">,
   toolCount: number,
   model: ModelInfo,
+  overrides?: LimitOverrides,
 ): PredictedFailure | null {
-  const limits = modelLimits(model);
+  const limits = modelLimits(model, overrides);
   const entries = profile.toolEntries;
   const maxTools = limits.maxTools.value;
-  const declared = entries.fixed + entries.perTool * toolCount;
+  const deferred = entries.deferredFixed + entries.deferredPerTool * toolCount;
+  // Deferred functions count toward the tool limit only under the reading the settings choose (PROTOCOLS §9).
+  const declared =
+    entries.fixed + entries.perTool * toolCount + (limits.deferredCountTowardMaxTools.value ? deferred : 0);
   if (maxTools !== null && declared > maxTools)
     return { turn: 1, limit: "tool-count", reason: `${declared} tools > ${maxTools} (${model.label})` };
   const maxDeferred = limits.maxDeferredTools.value;
-  const deferred = entries.deferredFixed + entries.deferredPerTool * toolCount;
   if (maxDeferred !== null && deferred > maxDeferred)
     return { turn: 1, limit: "deferred-tool-count", reason: `${deferred} deferred tools > ${maxDeferred}` };
   const window = limits.contextWindow.value;

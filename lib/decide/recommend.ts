@@ -48,7 +48,26 @@ export type MeasuredRun = {
   model: string;
   refused?: { reason: string };
   totals: StrategyTotals;
+  /** The steps, when known: a rejected one carries the provider's error, quoted when the strategy fails. */
+  steps?: ReadonlyArray<{ rejected?: { status: number; reason: string } }>;
 };
+
+/** Where the provider refuses a run, in words and figures: "fails at request 1 (400 prompt is too long…)". */
+export type RunFailure = { atRequest: number; status: number | null; reason: string | null };
+
+/** The failure of a run the provider refuses part-way (`totals.failsAtRequest`), or null for a run it accepts. */
+export function runFailure(run: MeasuredRun | undefined): RunFailure | null {
+  const atRequest = run?.totals.failsAtRequest;
+  if (!run || atRequest === undefined) return null;
+  const rejected = run.steps?.find((step) => step.rejected)?.rejected;
+  return { atRequest, status: rejected?.status ?? null, reason: rejected?.reason ?? null };
+}
+
+/** "fails at request 1 (400: prompt is too long…)": the words every decide view and the report use for a refused run. */
+export function failsText(failure: RunFailure): string {
+  const error = failure.reason ? ` (${failure.status ?? ""}${failure.status ? ": " : ""}${failure.reason})` : "";
+  return `fails at request ${failure.atRequest}${error}`;
+}
 
 export type RecommendInput = {
   toolCount: number;
@@ -85,6 +104,10 @@ export type RecommendationFigures = {
   toolsFound: number | null;
   toolsNeeded: number | null;
   searchRecall: number | null;
+  /** Where the provider refuses the recommended strategy (null when it does not: a failing one is never chosen while another runs). */
+  fails: RunFailure | null;
+  /** Where the provider refuses loading everything, when it does: then it has no cost to compare with. */
+  fullFails: RunFailure | null;
 };
 
 export type Recommendation = {
@@ -98,6 +121,35 @@ export type Recommendation = {
 };
 
 export function recommend(input: RecommendInput): Recommendation {
+  const chosen = byRule(input);
+  if (!failsOn(input, chosen.strategy)) return chosen;
+  // The rule's choice is refused by the provider on this scenario: a strategy that cannot run is never recommended.
+  // The next choice is the rule's first alternative that runs, else the cheapest progressive strategy that runs.
+  const fallback =
+    chosen.alternatives.find((id) => ranRun(input, id) !== undefined) ?? cheapestProgressive(input) ?? null;
+  if (fallback === null) return chosen;
+  const failure = runFailure(input.runs.find((run) => run.id === chosen.strategy)) as RunFailure;
+  const replaced = build(
+    input,
+    fallback,
+    chosen.rule,
+    [chosen.strategy, ...chosen.alternatives].filter((id) => id !== fallback && !failsOn(input, id)),
+  );
+  replaced.headline = `Use ${strategyTitle(fallback)}: ${strategyTitle(chosen.strategy)} ${failsText({ ...failure, reason: null })} here — ${measuredText(fallback, replaced.figures)}.`;
+  replaced.reasons.splice(
+    1,
+    0,
+    `The rule's own choice, ${strategyTitle(chosen.strategy)}, ${failsText(failure)} on this conversation: the provider refuses it, so ${strategyTitle(fallback)} is recommended instead.`,
+  );
+  return replaced;
+}
+
+/** The run of `id` on the scenario's provider is refused part-way (it has no cost: it cannot run). */
+function failsOn(input: RecommendInput, id: StrategyId): boolean {
+  return input.runs.some((run) => run.id === id && !run.refused && run.totals.failsAtRequest !== undefined);
+}
+
+function byRule(input: RecommendInput): Recommendation {
   const native = nativeStrategy(input);
   if (input.toolCount < FEW_TOOLS_THRESHOLD)
     return build(
@@ -129,8 +181,11 @@ function defaultSettingsFor(input: Pick<RecommendInput, "settings">): Partial<Sc
   };
 }
 
+/** The run of `id` that the provider accepted to the end: the only kind with a cost to quote. */
 function ranRun(input: RecommendInput, id: StrategyId): MeasuredRun | undefined {
-  return input.runs.find((run) => run.id === id && !run.refused && run.totals.requests > 0);
+  return input.runs.find(
+    (run) => run.id === id && !run.refused && run.totals.requests > 0 && run.totals.failsAtRequest === undefined,
+  );
 }
 
 /** The cheapest progressive strategy (not the baseline, not the anti-pattern), among runs on the scenario's own provider (prices differ). */
@@ -140,6 +195,7 @@ function cheapestProgressive(input: RecommendInput): StrategyId | null {
       strategyDefinition(run.id).decide.role === "progressive" &&
       run.provider === input.provider &&
       !run.refused &&
+      run.totals.failsAtRequest === undefined &&
       run.totals.requests > 0,
   );
   candidates.sort((a, b) => a.totals.costUsd - b.totals.costUsd);
@@ -166,6 +222,8 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
     toolsFound: run ? run.totals.toolsFound : null,
     toolsNeeded: run ? run.totals.toolsNeeded : null,
     searchRecall: input.searchRecall?.value ?? null,
+    fails: runFailure(input.runs.find((run) => run.id === id && !run.refused)),
+    fullFails: runFailure(input.runs.find((run) => run.id === baselineStrategyId() && !run.refused)),
   };
 }
 
@@ -195,6 +253,10 @@ function build(
       `${title} on this conversation: ${formatTokens(figures.tokensPerRequest)} input tokens a request over ${formatTokens(figures.requests ?? 0)} requests, ` +
         `${formatPercent(figures.cacheHitRate ?? 0)} of input tokens read from the cache, ${formatUsd(figures.costUsd)} in total.`,
     );
+  } else if (figures.fails) {
+    reasons.push(
+      `${title} ${failsText(figures.fails)} on this conversation: the provider refuses that request, so it has no cost to quote.`,
+    );
   } else {
     const refused = input.runs.find((run) => run.id === strategy)?.refused?.reason;
     reasons.push(
@@ -204,6 +266,11 @@ function build(
   if (!isBaseline(strategy) && figures.fullTokensPerRequest !== null && figures.fullCostUsd !== null) {
     reasons.push(
       `Loading everything instead: ${formatTokens(figures.fullTokensPerRequest)} tokens a request, ${formatUsd(figures.fullCostUsd)} in total.`,
+    );
+  }
+  if (!isBaseline(strategy) && figures.fullFails) {
+    reasons.push(
+      `Loading everything instead ${failsText(figures.fullFails)}: past this size sending every tool is not expensive, it is impossible.`,
     );
   }
   if (rule === "few-tools") {
@@ -280,12 +347,7 @@ function searchReasons(input: RecommendInput, figures: RecommendationFigures, ru
 
 function headline(strategy: StrategyId, rule: RecommendationRule, figures: RecommendationFigures): string {
   const title = strategyTitle(strategy);
-  const measured =
-    figures.tokensPerRequest !== null && figures.costUsd !== null
-      ? isBaseline(strategy) || figures.fullTokensPerRequest === null || figures.fullCostUsd === null
-        ? `${formatTokens(figures.tokensPerRequest)} tokens a request, ${formatUsd(figures.costUsd)} for this conversation`
-        : `${formatTokens(figures.tokensPerRequest)} tokens a request instead of ${formatTokens(figures.fullTokensPerRequest)}, ${formatUsd(figures.costUsd)} instead of ${formatUsd(figures.fullCostUsd)}`
-      : "not measured on this conversation";
+  const measured = measuredText(strategy, figures);
   switch (rule) {
     case "few-tools":
       return `Load everything (${title}): ${formatTokens(figures.toolCount)} tools are few enough — ${measured}.`;
@@ -296,4 +358,15 @@ function headline(strategy: StrategyId, rule: RecommendationRule, figures: Recom
     case "gateway-with-search-quality":
       return `Use the ${title} gateway and track search recall as a first-class metric: ${measured}.`;
   }
+}
+
+/** The measured half of a headline: tokens a request and cost, or where the provider refuses the strategy. */
+function measuredText(strategy: StrategyId, figures: RecommendationFigures): string {
+  return figures.fails
+    ? `it ${failsText(figures.fails)} — no strategy runs here`
+    : figures.tokensPerRequest !== null && figures.costUsd !== null
+      ? isBaseline(strategy) || figures.fullTokensPerRequest === null || figures.fullCostUsd === null
+        ? `${formatTokens(figures.tokensPerRequest)} tokens a request, ${formatUsd(figures.costUsd)} for this conversation${!isBaseline(strategy) && figures.fullFails ? `, where loading everything fails at request ${figures.fullFails.atRequest}` : ""}`
+        : `${formatTokens(figures.tokensPerRequest)} tokens a request instead of ${formatTokens(figures.fullTokensPerRequest)}, ${formatUsd(figures.costUsd)} instead of ${formatUsd(figures.fullCostUsd)}`
+      : "not measured on this conversation";
 }

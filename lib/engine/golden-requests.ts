@@ -28,17 +28,15 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
   const engine = createEngine();
   const result: GoldenRequest[] = [];
   for (const strategy of STRATEGY_IDS) {
-    for (const provider of STRATEGIES[strategy].providers) {
-      // Client and server search are both shown for the provider-native searches.
-      const executions =
-        strategy === "anthropic-tool-search" || strategy === "openai-tool-search"
-          ? (["server", "client"] as const)
-          : ([scenario.settings.searchExecution] as const);
+    const definition = STRATEGIES[strategy];
+    for (const provider of definition.providers) {
+      // Client and server search are both shown for the searches the provider can run itself.
+      const executions = definition.providerSearch
+        ? (["server", "client"] as const)
+        : ([scenario.settings.searchExecution] as const);
       for (const execution of executions) {
-        const variants =
-          strategy === "anthropic-tool-search" && execution === "server"
-            ? (["bm25", "regex"] as const)
-            : ([scenario.settings.searchVariant] as const);
+        const serverVariants = execution === "server" ? (definition.providerSearch?.serverVariants ?? []) : [];
+        const variants = serverVariants.length > 0 ? serverVariants : [scenario.settings.searchVariant];
         for (const variant of variants) {
           const settings = {
             ...scenario.settings,

@@ -14,6 +14,7 @@ import {
   evaluateSearch,
   lintDescriptions,
   type ClientSearchOptions,
+  type ClientToolSearcher,
   type ConfusablePair,
   type DescriptionFinding,
   type SearchHit,
@@ -22,8 +23,10 @@ import {
 } from "../search";
 import type { LabQuery } from "./query-set";
 import { LAB_SEARCH_IDS } from "./search-labels";
+import { runSteps, type Steps } from "./steps";
 
-export type LabSearchers = Record<SearchId, ToolSearcher>;
+/** The three searches; the client one can also break a score down for the "why" view. */
+export type LabSearchers = Record<Exclude<SearchId, "client">, ToolSearcher> & { client: ClientToolSearcher };
 
 export function createLabSearchers(tools: readonly CatalogTool[], clientOptions: ClientSearchOptions): LabSearchers {
   return {
@@ -128,7 +131,8 @@ export function toolReports(
   queries: readonly LabQuery[],
   searches: Record<SearchId, SearchRun>,
   k: number,
-  countTokens: (text: string) => number,
+  /** The tool's o200k tokens (`toolTokens`), counted once by the caller. */
+  tokensOf: (tool: CatalogTool) => number,
   findings: readonly DescriptionFinding[],
 ): ToolReport[] {
   const queryCounts = new Map<string, number>();
@@ -151,7 +155,7 @@ export function toolReports(
     const share = (id: SearchId) => (queryCount === 0 ? null : counts[id] / queryCount);
     return {
       name: tool.name,
-      tokens: toolTokens(tool, countTokens),
+      tokens: tokensOf(tool),
       queryCount,
       found: counts,
       findability: {
@@ -173,22 +177,55 @@ export type EvaluateCatalogInput = {
   countTokens: (text: string) => number;
 };
 
-export function evaluateCatalog({ tools, queries, searchers, k, countTokens }: EvaluateCatalogInput): LabEvaluation {
-  const searches = {
-    "anthropic-bm25": runSearch(searchers["anthropic-bm25"], queries, k),
-    "anthropic-regex": runSearch(searchers["anthropic-regex"], queries, k),
-    client: runSearch(searchers.client, queries, k),
-  };
+/**
+ * What is known before every search has run: the catalog's size and cost at once, then each search's run as it
+ * finishes (in `LAB_SEARCH_IDS` order). The lab page shows it while the rest is measured.
+ */
+export type PartialLabEvaluation = Pick<LabEvaluation, "k" | "toolCount" | "queryCount" | "totalTokens"> & {
+  searches: Partial<Record<SearchId, SearchRun>>;
+};
+
+/**
+ * The evaluation in steps: the catalog's tokens and findings, then one search per step. `onProgress` hears the
+ * partial result after each step, so a page can show the catalog at once and each search's figures as it lands.
+ */
+export function* evaluateCatalogSteps(
+  { tools, queries, searchers, k, countTokens }: EvaluateCatalogInput,
+  onProgress?: (partial: PartialLabEvaluation) => void,
+): Steps<LabEvaluation> {
+  const tokens = tools.map((tool) => toolTokens(tool, countTokens));
+  const tokensByTool = new Map(tools.map((tool, index) => [tool, tokens[index]]));
+  const totalTokens = tokens.reduce((sum, count) => sum + count, 0);
   const findings = lintDescriptions(tools);
-  const reports = toolReports(tools, queries, searches, k, countTokens, findings);
+  const searches: Partial<Record<SearchId, SearchRun>> = {};
+  const progress = () =>
+    onProgress?.({ k, toolCount: tools.length, queryCount: queries.length, totalTokens, searches: { ...searches } });
+  progress();
+  for (const id of LAB_SEARCH_IDS) {
+    yield;
+    searches[id] = runSearch(searchers[id], queries, k);
+    progress();
+  }
+  const complete = searches as Record<SearchId, SearchRun>;
   return {
     k,
     toolCount: tools.length,
     queryCount: queries.length,
     queryTexts: queries.map((query) => query.q),
-    totalTokens: reports.reduce((sum, report) => sum + report.tokens, 0),
-    searches,
-    tools: reports,
+    totalTokens,
+    searches: complete,
+    tools: toolReports(
+      tools,
+      queries,
+      complete,
+      k,
+      (tool) => tokensByTool.get(tool) ?? toolTokens(tool, countTokens),
+      findings,
+    ),
     findings,
   };
+}
+
+export function evaluateCatalog(input: EvaluateCatalogInput): LabEvaluation {
+  return runSteps(evaluateCatalogSteps(input));
 }

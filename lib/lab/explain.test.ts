@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
-import { explainQuery } from "./explain";
+import { createLabSearchers } from "./evaluate-catalog";
+import { explainQuery, tieBetween } from "./explain";
 import type { HighlightSegment } from "./highlight";
 import { LAB_TOOLS, labSearchers } from "./test-fixtures";
 
@@ -15,6 +16,39 @@ function explain(q: string, expect: string[]) {
 }
 
 describe("explainQuery", () => {
+  it("breaks every client hit's score down into the contributions the search added, and names ties", () => {
+    const tools = [
+      { name: "zzz_longer", description: "Fetch the weather.", inputSchema: {} },
+      { name: "yyy", description: "Fetch the weather.", inputSchema: {} },
+      { name: "xxx", description: "Fetch the weather.", inputSchema: {} },
+    ];
+    const { searches } = explainQuery(
+      { q: "weather", expect: ["zzz_longer"] },
+      {
+        tools,
+        searchers: createLabSearchers(tools, DEFAULT_CLIENT_SEARCH_OPTIONS),
+        clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS,
+      },
+    );
+    const hits = searches.client.hits;
+    expect(hits.map((hit) => hit.name)).toEqual(["yyy", "xxx", "zzz_longer"]);
+    for (const hit of hits) expect(hit.breakdown?.score).toBe(hit.score);
+    expect(hits.map((hit) => hit.tie)).toEqual([
+      undefined,
+      { above: "yyy", rule: "catalog-order" },
+      { above: "xxx", rule: "shorter-name" },
+    ]);
+    expect(searches.client.expected[0].breakdown?.score).toBe(hits[2].score);
+    // The emulations have no breakdown: their scores are plain BM25 or field weights.
+    expect(searches["anthropic-bm25"].hits[0].breakdown).toBeUndefined();
+  });
+
+  it("tieBetween: no tie when the scores differ beyond float noise", () => {
+    const hit = (name: string, score: number) => ({ name, score, matches: [] });
+    expect(tieBetween(hit("a", 1), hit("b", 0.999))).toBeUndefined();
+    expect(tieBetween(hit("a", 1), hit("bb", 1 + 1e-12))).toEqual({ above: "a", rule: "shorter-name" });
+  });
+
   it("shows why the top tool ranked: its matched terms highlighted in its fields", () => {
     const { searches } = explain("post a message to the channel", ["slack_post_message"]);
     const [top] = searches["anthropic-bm25"].hits;

@@ -8,6 +8,7 @@ import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,
   createClientSearch,
+  type ClientScoreBreakdown,
   type ClientSearchOptions,
   type SearchHit,
   type SearchId,
@@ -39,7 +40,14 @@ export type ExplainedHit = {
   expected: boolean;
   matches: SearchHit["matches"];
   fields: FieldHighlights;
+  /** The client search only: every contribution to the score (terms, proximity, coverage, server prior). */
+  breakdown?: ClientScoreBreakdown;
+  /** Set when the hit has the same score as its neighbour above: why it is below it anyway. */
+  tie?: TieExplanation;
 };
+
+/** Equal scores are ordered by the shorter name, then catalog order (docs/SEARCH.md, "Ties"). */
+export type TieExplanation = { above: string; rule: "shorter-name" | "catalog-order" };
 
 export type ExpectedToolExplanation = {
   name: string;
@@ -60,6 +68,8 @@ export type ExpectedToolExplanation = {
   ineffectiveMissingCount: number;
   matches: SearchHit["matches"];
   fields: FieldHighlights | undefined;
+  /** The client search only: how its score was made, so that it can be set beside the hits above it. */
+  breakdown?: ClientScoreBreakdown;
 };
 
 export type SearchExplanation = {
@@ -189,6 +199,15 @@ function rankWithWord(
   return position === -1 ? null : position + 1;
 }
 
+/**
+ * Why `below` comes after `above` when their scores are equal, by the client search's tie rule (scores compared
+ * rounded to 1e-9); undefined when the scores differ.
+ */
+export function tieBetween(above: SearchHit, below: SearchHit): TieExplanation | undefined {
+  if (Math.round(above.score * 1e9) !== Math.round(below.score * 1e9)) return undefined;
+  return { above: above.name, rule: above.name.length < below.name.length ? "shorter-name" : "catalog-order" };
+}
+
 export type ExplainInput = {
   tools: readonly CatalogTool[];
   searchers: LabSearchers;
@@ -227,14 +246,22 @@ function explainSearch(
     return { id, input, errorMessage: outcome.errorMessage, hits: [], expected };
   }
   const expectedNames = new Set(query.expect);
-  const hits = outcome.hits.slice(0, limit).map((hit, index): ExplainedHit => ({
-    name: hit.name,
-    rank: index + 1,
-    score: hit.score,
-    expected: expectedNames.has(hit.name),
-    matches: hit.matches,
-    fields: fieldHighlights(toolsByName.get(hit.name)!, hit.matches, rule),
-  }));
+  const breakdownOf = (name: string) => (id === "client" ? searchers.client.explain(input, name) : undefined);
+  const hits = outcome.hits.slice(0, limit).map((hit, index): ExplainedHit => {
+    const explained: ExplainedHit = {
+      name: hit.name,
+      rank: index + 1,
+      score: hit.score,
+      expected: expectedNames.has(hit.name),
+      matches: hit.matches,
+      fields: fieldHighlights(toolsByName.get(hit.name)!, hit.matches, rule),
+    };
+    const breakdown = breakdownOf(hit.name);
+    if (breakdown !== undefined) explained.breakdown = breakdown;
+    const tie = id === "client" && index > 0 ? tieBetween(outcome.hits[index - 1], hit) : undefined;
+    if (tie !== undefined) explained.tie = tie;
+    return explained;
+  });
   const check = wordCheck(id, query.q, input, searchers, clientTokenize, tools.length);
   const expected = query.expect.map((name): ExpectedToolExplanation => {
     const tool = toolsByName.get(name);
@@ -274,6 +301,7 @@ function explainSearch(
       ineffectiveMissingCount: lacking.length - missingWords.length,
       matches: hit?.matches ?? [],
       fields: fieldHighlights(tool, hit?.matches ?? [], rule),
+      ...(id === "client" ? { breakdown: breakdownOf(name) } : {}),
     };
   });
   return { id, input, hits, expected };

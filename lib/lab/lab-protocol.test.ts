@@ -3,6 +3,7 @@ import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
 import {
   createLabHandler,
   nextLabRequest,
+  type EvaluateProgress,
   type LabAnswers,
   type LabRequest,
   type LabRequestType,
@@ -12,9 +13,19 @@ import { LAB_QUERIES, LAB_TOOLS, countByLength } from "./test-fixtures";
 
 const evaluation = { catalogKey: "sample#1", queries: LAB_QUERIES, clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS, k: 5 };
 
-function answerOf<T extends LabRequestType>(response: LabResponse, type: T): LabAnswers[T] {
+function runAll<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+function answerOf<T extends LabRequestType | "evaluate-progress">(
+  response: LabResponse,
+  type: T,
+): T extends LabRequestType ? LabAnswers[T] : EvaluateProgress {
   if (response.type !== type) throw new Error(`expected a ${type} answer, got ${JSON.stringify(response)}`);
-  return (response as unknown as { answer: LabAnswers[T] }).answer;
+  return (response as unknown as { answer: T extends LabRequestType ? LabAnswers[T] : EvaluateProgress }).answer;
 }
 
 describe("nextLabRequest", () => {
@@ -61,6 +72,41 @@ describe("createLabHandler", () => {
     expect(edited.baseline).toBe(plain.baseline);
     expect(edited.delta?.tools.map((tool) => tool.name)).toContain("create_issue");
     expect(edited.elapsedMs).toBe(10);
+  });
+
+  it("tells the catalog at once and each search as it finishes, then answers; a memoised baseline tells nothing", () => {
+    const progressive = createLabHandler({ countTokens: countByLength, now: () => 0 });
+    progressive.handle({ type: "set-catalog", requestId: 1, catalogKey: "sample#1", tools: LAB_TOOLS });
+    const interims: LabResponse[] = [];
+    const steps = progressive.steps({ type: "evaluate", requestId: 2, ...evaluation }, (response) =>
+      interims.push(response),
+    );
+    let step = steps.next();
+    // Before the first search has run, the catalog's size and cost are already known.
+    expect(interims).toHaveLength(1);
+    while (!step.done) step = steps.next();
+    const answer = answerOf(step.value, "evaluate");
+    expect(interims.map((response) => response.type)).toEqual(Array(4).fill("evaluate-progress"));
+    const partials = interims.map((response) => answerOf(response, "evaluate-progress").partial);
+    expect(partials.map((partial) => Object.keys(partial.searches))).toEqual([
+      [],
+      ["anthropic-bm25"],
+      ["anthropic-bm25", "anthropic-regex"],
+      ["anthropic-bm25", "anthropic-regex", "client"],
+    ]);
+    for (const partial of partials) {
+      expect(partial).toMatchObject({
+        k: 5,
+        toolCount: LAB_TOOLS.length,
+        queryCount: LAB_QUERIES.length,
+        totalTokens: answer.baseline.totalTokens,
+      });
+    }
+    expect(partials[3].searches.client).toEqual(answer.baseline.searches.client);
+    const again: LabResponse[] = [];
+    progressive.handle({ type: "evaluate", requestId: 3, ...evaluation });
+    runAll(progressive.steps({ type: "evaluate", requestId: 4, ...evaluation }, (response) => again.push(response)));
+    expect(again).toEqual([]);
   });
 
   it("explains a query, computes option effects and the compression curve", () => {

@@ -11,7 +11,13 @@ import type { ClientSearchOptions } from "../search";
 import { COMPRESSION_LEVELS } from "./compression";
 import { compressionCurveSteps, type CompressionPoint } from "./compression-curve";
 import { diffEvaluations, type LabDelta } from "./delta";
-import { createLabSearchers, evaluateCatalog, type LabEvaluation, type LabSearchers } from "./evaluate-catalog";
+import {
+  createLabSearchers,
+  evaluateCatalogSteps,
+  type LabEvaluation,
+  type LabSearchers,
+  type PartialLabEvaluation,
+} from "./evaluate-catalog";
 import { explainQuery, type QueryExplanation } from "./explain";
 import { optionEffectsSteps, type OptionEffect } from "./option-effects";
 import type { LabQuery } from "./query-set";
@@ -54,8 +60,15 @@ export type LabAnswers = {
   explain: { explanation: QueryExplanation };
 };
 
+/** What an `evaluate` tells before its answer: the catalog at once, then each search as it finishes. */
+export type EvaluateProgress = { partial: PartialLabEvaluation };
+
+/** The interim answers a request type may send before its answer (only `evaluate` has any). */
+export type LabInterims = { [T in LabRequestType]: T extends "evaluate" ? EvaluateProgress : never };
+
 export type LabResponse =
   | { [T in LabRequestType]: { type: T; requestId: number; answer: LabAnswers[T] } }[LabRequestType]
+  | { type: "evaluate-progress"; requestId: number; answer: EvaluateProgress }
   | { type: "superseded"; requestId: number; requestType: LabRequestType }
   | { type: "error"; requestId: number; requestType: LabRequestType; message: string };
 
@@ -97,6 +110,20 @@ class Memo<T> {
   private readonly entries = new Map<string, T>();
   constructor(private readonly capacity: number) {}
 
+  /** The entry, made the most recently used; undefined when unknown. */
+  find(key: string): T | undefined {
+    const known = this.entries.get(key);
+    if (known === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, known);
+    return known;
+  }
+
+  put(key: string, value: T): void {
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
   get(key: string, create: () => T): T {
     const known = this.entries.get(key);
     if (known !== undefined) {
@@ -119,8 +146,11 @@ export type LabHandlerDependencies = {
 };
 
 export type LabHandler = {
-  /** The answer as steps: long requests (option effects, compression) yield between their parts. */
-  steps(request: LabRequest): Steps<LabResponse>;
+  /**
+   * The answer as steps: long requests (evaluate, option effects, compression) yield between their parts. An
+   * `evaluate` whose baseline is not memoised yet reports its progress to `onInterim` after each part.
+   */
+  steps(request: LabRequest, onInterim?: (response: LabResponse) => void): Steps<LabResponse>;
   /** The answer in one go. */
   handle(request: LabRequest): LabResponse;
 };
@@ -155,26 +185,44 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
     );
   }
 
-  function evaluation({ catalogKey, queries, clientOptions, k }: Evaluation, edit: LabEdit | undefined): LabEvaluation {
-    const key = JSON.stringify([
+  function evaluationKey({ catalogKey, queries, clientOptions, k }: Evaluation, edit: LabEdit | undefined): string {
+    return JSON.stringify([
       catalogKey,
       edit ?? null,
       clientOptions,
       k,
       queries.map((query) => [query.q, query.expect]),
     ]);
-    return evaluations.get(key, () =>
-      evaluateCatalog({
-        tools: catalog(catalogKey, edit),
-        queries,
-        searchers: searchersFor(catalogKey, edit, clientOptions),
-        k,
-        countTokens,
-      }),
-    );
   }
 
-  function* answer(request: LabRequest): Steps<LabResponse> {
+  /** The evaluation, from memory or measured in steps (one per search), telling `onProgress` after each. */
+  function* evaluationSteps(
+    request: Evaluation,
+    edit: LabEdit | undefined,
+    onProgress?: (partial: PartialLabEvaluation) => void,
+  ): Steps<LabEvaluation> {
+    const key = evaluationKey(request, edit);
+    const known = evaluations.find(key);
+    if (known !== undefined) return known;
+    const measured = yield* evaluateCatalogSteps(
+      {
+        tools: catalog(request.catalogKey, edit),
+        queries: request.queries,
+        searchers: searchersFor(request.catalogKey, edit, request.clientOptions),
+        k: request.k,
+        countTokens,
+      },
+      onProgress,
+    );
+    evaluations.put(key, measured);
+    return measured;
+  }
+
+  function evaluation(request: Evaluation, edit: LabEdit | undefined): LabEvaluation {
+    return runSteps(evaluationSteps(request, edit));
+  }
+
+  function* answer(request: LabRequest, onInterim?: (response: LabResponse) => void): Steps<LabResponse> {
     switch (request.type) {
       case "set-catalog":
         known.delete(request.catalogKey);
@@ -183,8 +231,10 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
         return { type: "set-catalog", requestId: request.requestId, answer: { toolCount: request.tools.length } };
       case "evaluate": {
         const started = now();
-        const baseline = evaluation(request, undefined);
-        const edited = request.edit === undefined ? undefined : evaluation(request, request.edit);
+        const baseline = yield* evaluationSteps(request, undefined, (partial) =>
+          onInterim?.({ type: "evaluate-progress", requestId: request.requestId, answer: { partial } }),
+        );
+        const edited = request.edit === undefined ? undefined : yield* evaluationSteps(request, request.edit);
         const delta = edited === undefined ? undefined : diffEvaluations(baseline, edited);
         return {
           type: "evaluate",
@@ -222,9 +272,9 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
     }
   }
 
-  function* steps(request: LabRequest): Steps<LabResponse> {
+  function* steps(request: LabRequest, onInterim?: (response: LabResponse) => void): Steps<LabResponse> {
     try {
-      return yield* answer(request);
+      return yield* answer(request, onInterim);
     } catch (error) {
       return {
         type: "error",

@@ -20,7 +20,9 @@ export type ClientOptionId =
   | "fieldWeights"
   | "requestFiller"
   | "serverPrior"
-  | "proximity";
+  | "proximity"
+  | "argumentValues"
+  | "coverage";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "splitIdentifiers",
@@ -33,7 +35,19 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "requestFiller",
   "serverPrior",
   "proximity",
+  "argumentValues",
+  "coverage",
 ];
+
+/**
+ * The level a switched-on number option takes: its default, or for one that is off by default (coverage) the
+ * level docs/SEARCH.md measured.
+ */
+export const CLIENT_OPTION_ON_LEVELS = {
+  serverPrior: DEFAULT_CLIENT_SEARCH_OPTIONS.serverPrior,
+  proximity: DEFAULT_CLIENT_SEARCH_OPTIONS.proximity,
+  coverage: DEFAULT_CLIENT_SEARCH_OPTIONS.coverage > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.coverage : 0.6,
+} as const;
 
 export type OptionVariant = { id: ClientOptionId; change: string; options: ClientSearchOptions };
 
@@ -51,16 +65,16 @@ function sameWeights(left: ClientSearchOptions["fieldWeights"], right: ClientSea
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
   const flip = (
-    id: "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller",
+    id: "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller" | "argumentValues",
   ): OptionVariant => ({
     id,
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
   });
-  const level = (id: "serverPrior" | "proximity"): OptionVariant => ({
+  const level = (id: "serverPrior" | "proximity" | "coverage"): OptionVariant => ({
     id,
-    change: options[id] > 0 ? "off" : `on (${DEFAULT_CLIENT_SEARCH_OPTIONS[id]})`,
-    options: { ...options, [id]: options[id] > 0 ? 0 : DEFAULT_CLIENT_SEARCH_OPTIONS[id] },
+    change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
+    options: { ...options, [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id] },
   });
   const flatNow = sameWeights(options.fieldWeights, FLAT_WEIGHTS);
   return [
@@ -85,6 +99,8 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     flip("requestFiller"),
     level("serverPrior"),
     level("proximity"),
+    flip("argumentValues"),
+    level("coverage"),
   ];
 }
 

@@ -1,3 +1,4 @@
+import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../scenario/limit-overrides";
 import type { ProviderId } from "../scenario/types";
 import { sourced, type ModelInfo, type Sourced } from "./types";
 
@@ -6,6 +7,8 @@ import { sourced, type ModelInfo, type Sourced } from "./types";
  * source. `null` means no limit is documented or reported; the request is then never rejected on that ground, and
  * the row says so. The checks themselves live in `lib/providers/limits.ts`.
  */
+export type { LimitOverride, LimitOverrides, LimitSettingKey };
+
 export type ModelLimits = {
   /** The most prompt (input) tokens one request may carry. */
   contextWindow: Sourced<number>;
@@ -17,7 +20,18 @@ export type ModelLimits = {
   toolNamePattern: Sourced<string>;
   /** The largest request body, in bytes, or null where none is documented. */
   maxRequestBytes: Sourced<number | null>;
+  /**
+   * OpenAI Responses: whether functions with `defer_loading` count toward `maxTools`. UNCONFIRMED (PROTOCOLS §9):
+   * assumed not (tool search exists for large catalogs); the renderer warns when the other reading would refuse.
+   */
+  deferredCountTowardMaxTools: Sourced<boolean>;
 };
+
+export function limitOverrideKey(model: Pick<ModelInfo, "provider" | "id">): string {
+  return `${model.provider}:${model.id}`;
+}
+
+export const LIMIT_OVERRIDE_SOURCE = "your setting in the settings panel";
 
 const CLAUDE_MODEL_PAGE = "platform.claude.com/docs/en/models/<model>/overview (model page: context window)";
 const CLAUDE_TOOL_NAME =
@@ -128,29 +142,65 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     maxDeferredTools: sourced(10_000, "documented", CLAUDE_DEFERRED),
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", CLAUDE_TOOL_NAME),
     maxRequestBytes: sourced(32 * 1024 * 1024, "documented", CLAUDE_REQUEST_SIZE),
+    deferredCountTowardMaxTools: sourced(false, "documented", "Anthropic documents no count for plain tools"),
   },
   "openai-responses": {
     maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
     maxDeferredTools: sourced(null, "unconfirmed", "PROTOCOLS.md §2.5: no documented limit on deferred tools"),
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
     maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
+    deferredCountTowardMaxTools: sourced(
+      false,
+      "unconfirmed",
+      "PROTOCOLS.md §9: whether deferred tool_search functions count toward the 128 is UNCONFIRMED; assumed not",
+    ),
   },
   "openai-chat": {
     maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
     maxDeferredTools: sourced(null, "documented", "Chat Completions has no defer_loading"),
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
     maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
+    deferredCountTowardMaxTools: sourced(false, "documented", "Chat Completions has no defer_loading"),
   },
   moonshot: {
     maxTools: sourced(128, "documented", KIMI_TOOLS),
     maxDeferredTools: sourced(null, "documented", "Kimi has no defer_loading"),
     toolNamePattern: sourced("^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$", "documented", KIMI_NAME),
     maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
+    deferredCountTowardMaxTools: sourced(false, "documented", "Kimi has no defer_loading"),
   },
 };
 
-/** The limits a request to this model is checked against. */
-export function modelLimits(model: ModelInfo): ModelLimits {
+/**
+ * The limits a request to this model is checked against: the table's values, with the person's overrides for this
+ * model (settings.limitOverrides) in place of them. An overridden limit names the setting as its source, and keeps
+ * the table's value and source in words so the rejected step can say what it replaced.
+ */
+export function modelLimits(model: ModelInfo, overrides?: LimitOverrides): ModelLimits {
+  const table = tableLimits(model);
+  const override = overrides?.[limitOverrideKey(model)];
+  if (!override) return table;
+  const limits = { ...table };
+  for (const key of ["contextWindow", "maxTools", "maxDeferredTools", "maxRequestBytes"] as const) {
+    const value = override[key];
+    if (value === undefined || (key === "contextWindow" && value === null)) continue;
+    limits[key] = {
+      value,
+      confidence: "unconfirmed",
+      source: `${LIMIT_OVERRIDE_SOURCE} (table: ${table[key].value ?? "no limit"}, ${table[key].source})`,
+    } as Sourced<number>;
+  }
+  if (override.deferredCountTowardMaxTools !== undefined)
+    limits.deferredCountTowardMaxTools = sourced(
+      override.deferredCountTowardMaxTools,
+      "unconfirmed",
+      `${LIMIT_OVERRIDE_SOURCE} (table: ${table.deferredCountTowardMaxTools.value}, ${table.deferredCountTowardMaxTools.source})`,
+    );
+  return limits;
+}
+
+/** The limits of the model table alone, before any override. */
+export function tableLimits(model: ModelInfo): ModelLimits {
   const limits = { contextWindow: contextWindowOf(model), ...PROVIDER_LIMITS[model.provider] };
   if (model.id === "openai-compatible") {
     // A self-hosted server enforces whatever it was configured with: only the window is assumed.

@@ -3,7 +3,7 @@ import type { Segment, WireRequest } from "../core";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { getModel, type ModelInfo } from "../models";
-import { modelLimits } from "../models/model-limits";
+import { LIMIT_OVERRIDE_SOURCE, limitOverrideKey, modelLimits, tableLimits } from "../models/model-limits";
 import { simulationJson } from "../report/simulation-output";
 import type { ProviderId } from "../scenario/types";
 import { checkRequestLimits, jsonBytes } from "./limits";
@@ -175,5 +175,43 @@ describe("a rejected request in a run", async () => {
     const run = engine.runStrategy(scenario, "full", { provider: "anthropic", model: "claude-opus-4-8" });
     expect(run.totals.failsAtRequest).toBeUndefined();
     expect(run.steps.every((step) => !step.rejected && step.cost.totalUsd > 0)).toBe(true);
+  });
+});
+
+describe("limit assumptions are settings (settings.limitOverrides, per provider:model)", async () => {
+  const scenario = await loadExample("seed-200-tools");
+  const engine = createEngine();
+  const gpt = model("openai-responses", "gpt-5.4");
+  const key = limitOverrideKey(gpt);
+
+  it("a person's value replaces the table's, names the setting as its source and keeps the table's in words", () => {
+    const limits = modelLimits(gpt, { [key]: { maxTools: 256, maxRequestBytes: 1024 } });
+    expect(limits.maxTools).toMatchObject({ value: 256, confidence: "unconfirmed" });
+    expect(limits.maxTools.source).toContain(LIMIT_OVERRIDE_SOURCE);
+    expect(limits.maxTools.source).toContain("table: 128");
+    expect(checkRequestLimits(request({ tools: responsesFunctions(200) }), gpt, limits)?.limit).toBe("request-size");
+    // Another model keeps its own table values.
+    expect(modelLimits(model("openai-responses", "gpt-5.5"), { [key]: { maxTools: 256 } }).maxTools.value).toBe(128);
+    // null removes a limit; a null context window is ignored (every model has one).
+    const none = modelLimits(gpt, { [key]: { maxTools: null, contextWindow: null as unknown as number } });
+    expect(none.maxTools.value).toBeNull();
+    expect(none.contextWindow.value).toBe(tableLimits(gpt).contextWindow.value);
+  });
+
+  it("deferred functions counting toward OpenAI's 128 (UNCONFIRMED, PROTOCOLS §9) is a switch the check reads", () => {
+    const deferred = request({ tools: [{ type: "tool_search" }, ...responsesFunctions(200, { defer_loading: true })] });
+    expect(checkRequestLimits(deferred, gpt)).toBeNull();
+    const counted = modelLimits(gpt, { [key]: { deferredCountTowardMaxTools: true } });
+    expect(checkRequestLimits(deferred, gpt, counted)?.reason).toContain("got an array with length 201 instead");
+  });
+
+  it("the engine reads them: full on OpenAI with 200 tools runs when the limit is set to 256", () => {
+    const settings = { ...scenario.settings, limitOverrides: { [key]: { maxTools: 256 } } };
+    const run = engine.runStrategy({ ...scenario, settings }, "full", {
+      provider: "openai-responses",
+      model: "gpt-5.4",
+    });
+    expect(run.totals.failsAtRequest).toBeUndefined();
+    expect(run.totals.costUsd).toBeGreaterThan(0);
   });
 });

@@ -111,7 +111,7 @@ function utf8Length(text: string): number {
 function checkToolCount(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
   const maximum = limits.maxTools.value;
   if (maximum === null) return null;
-  const tools = countedTools(body, model);
+  const tools = countedTools(body, model, limits.deferredCountTowardMaxTools.value);
   if (tools.length <= maximum) return null;
   if (model.provider === "moonshot") {
     return {
@@ -144,9 +144,11 @@ function checkToolCount(body: Json, model: ModelInfo, limits: ModelLimits): Step
  * its 128 is UNCONFIRMED (PROTOCOLS §9): tool search exists for large catalogs, so they are assumed not to count,
  * and the Responses renderer warns when a request would be refused if they did (`OPENAI_DEFERRED_COUNT_NOTE`).
  */
-function countedTools(body: Json, model: Pick<ModelInfo, "provider">): Json[] {
+function countedTools(body: Json, model: Pick<ModelInfo, "provider">, deferredCount = false): Json[] {
   const tools = topLevelTools(body);
-  return model.provider === "openai-responses" ? tools.filter((tool) => tool.defer_loading !== true) : tools;
+  return model.provider === "openai-responses" && !deferredCount
+    ? tools.filter((tool) => tool.defer_loading !== true)
+    : tools;
 }
 
 /** How many `tools` entries a request has as its provider's limits count them: all, and the deferred ones. */

@@ -4,7 +4,7 @@
  * the three goals. Framework-free: the page builds it in the browser, tests and scripts in Node.
  */
 import type { BreakEvenResult } from "../decide/break-even";
-import type { Recommendation } from "../decide/recommend";
+import { runFailure, type Recommendation } from "../decide/recommend";
 import { barChartSvg, lineChartSvg } from "../decide/svg-charts";
 import type { GoalVerdicts, StrategyTotals } from "../engine/types";
 import type { ProviderId, StrategyId } from "../scenario/types";
@@ -25,7 +25,7 @@ export type ReportRun = {
   refused?: { reason: string };
   totals: StrategyTotals;
   goals: GoalVerdicts;
-  steps: ReadonlyArray<{ turn: number; cost: { totalUsd: number } }>;
+  steps: ReadonlyArray<{ turn: number; cost: { totalUsd: number }; rejected?: { status: number; reason: string } }>;
 };
 
 export type DesignReviewInput = {
@@ -47,6 +47,10 @@ export type ReportFigures = {
   provider: ProviderId;
   model: string;
   refused: string | null;
+  /** The request the provider refuses (1-based), when it refuses one: the run has no cost, it cannot run. */
+  failsAtRequest: number | null;
+  /** The provider's error for that request, "400: prompt is too long…". */
+  failsReason: string | null;
   requests: number | null;
   input: number | null;
   cacheHitRateByTokens: number | null;
@@ -74,18 +78,21 @@ export type DesignReviewReport = {
 /** The compare table's rows as raw figures and the exact text CompareTable renders for them. */
 export function reportFigures(runs: readonly ReportRun[]): ReportFigures[] {
   const { rows, costDecimals } = compareTable(runs);
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     const totals = row.totals;
+    const failure = runFailure(runs[index]);
     return {
       id: row.id,
       provider: row.provider,
       model: row.model,
       refused: row.refusedReason,
+      failsAtRequest: failure?.atRequest ?? null,
+      failsReason: failure?.reason ? `${failure.status ?? ""}${failure.status ? ": " : ""}${failure.reason}` : null,
       requests: totals?.requests ?? null,
       input: totals?.input ?? null,
       cacheHitRateByTokens: totals?.cacheHitRateByTokens ?? null,
       cacheHitRateByRequests: totals?.cacheHitRateByRequests ?? null,
-      costUsd: totals?.costUsd ?? null,
+      costUsd: failure ? null : (totals?.costUsd ?? null),
       toolsFound: totals?.toolsFound ?? null,
       toolsNeeded: totals?.toolsNeeded ?? null,
       cheapest: row.cheapest,
@@ -96,7 +103,9 @@ export function reportFigures(runs: readonly ReportRun[]): ReportFigures[] {
             input: formatTokens(totals.input),
             hitTokens: formatPercent(totals.cacheHitRateByTokens),
             hitRequests: formatPercent(totals.cacheHitRateByRequests),
-            cost: formatUsd(totals.costUsd, { decimals: costDecimals }),
+            cost: failure
+              ? `fails at request ${failure.atRequest}`
+              : formatUsd(totals.costUsd, { decimals: costDecimals }),
             tools: `${formatTokens(totals.toolsFound)} / ${formatTokens(totals.toolsNeeded)}`,
           }
         : null,
@@ -171,7 +180,13 @@ function compareMarkdown(figures: readonly ReportFigures[]): string {
     const text = figure.text;
     return `| ${name} | ${escapeText(placement)} | ${text.requests} | ${text.input} | ${text.hitTokens} | ${text.hitRequests} | ${text.cost} | ${text.tools} |`;
   });
-  return [header, rule, ...rows].join("\n");
+  const failures = figures
+    .filter((figure) => figure.failsAtRequest !== null)
+    .map(
+      (figure) =>
+        `- **${escapeText(strategyTitle(figure.id))} fails at request ${figure.failsAtRequest}**: the provider refuses it${figure.failsReason ? ` with \`${escapeText(figure.failsReason)}\`` : ""}. The figures in its row are those of the requests up to the refused one (which costs nothing); it has no cost to compare, because it cannot run.`,
+    );
+  return [header, rule, ...rows, ...(failures.length > 0 ? ["", ...failures] : [])].join("\n");
 }
 
 function goalsMarkdown(figures: readonly ReportFigures[]): string {
@@ -238,7 +253,11 @@ function recommendationSection(recommendation: Recommendation | null): string[] 
 
 function reportCharts(input: DesignReviewInput): ReportChart[] {
   const charts: ReportChart[] = [];
-  const ran = input.runs.filter((run) => !run.refused && run.steps.length > 0);
+  // A run the provider refuses has no cost to draw (its refused request costs nothing): the charts leave it out and
+  // the compare table says where it fails.
+  const ran = input.runs.filter(
+    (run) => !run.refused && run.steps.length > 0 && run.totals.failsAtRequest === undefined,
+  );
   const cumulative = cumulativeCostData(ran, "request");
   charts.push({
     id: "cumulative-cost",

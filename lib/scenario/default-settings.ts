@@ -24,4 +24,8 @@ export const DEFAULT_SETTINGS: ScenarioSettings = {
 export const SETTINGS_KEYS = Object.keys(DEFAULT_SETTINGS) as Array<keyof ScenarioSettings>;
 
 /** Settings without a default: absent means "use the model table's value", so they are kept only when given. */
-export const OPTIONAL_SETTINGS_KEYS: Array<keyof ScenarioSettings> = ["tokenCorrectionFactors", "cacheOverrides"];
+export const OPTIONAL_SETTINGS_KEYS: Array<keyof ScenarioSettings> = [
+  "tokenCorrectionFactors",
+  "cacheOverrides",
+  "limitOverrides",
+];

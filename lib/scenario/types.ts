@@ -1,4 +1,5 @@
 import type { CacheRules, CacheTtl } from "../core/cache-rules";
+import type { LimitOverrides } from "./limit-overrides";
 import type { ProviderId } from "../core/ids";
 import type { Catalog } from "../core";
 
@@ -58,6 +59,11 @@ export type ScenarioSettings = {
   tokenCorrectionFactors?: Partial<Record<"anthropic-estimate" | "kimi-estimate", number>>;
   /** Overrides of the provider's cache rules, for the UNCONFIRMED ones (minimum length, TTL, granularity…). */
   cacheOverrides?: Partial<CacheRules>;
+  /**
+   * A person's values for provider limits that are assumed, only reported, or set by a self-hosted server, per
+   * "provider:model" (lib/models/model-limits.ts). The simulator's checks and the decide views read them.
+   */
+  limitOverrides?: LimitOverrides;
 };
 
 export type Scenario = {

@@ -30,6 +30,29 @@ describe("createAnthropicBm25Search", () => {
     });
   });
 
+  it("lists only the fields that matched", () => {
+    const outcome = search.search("weather");
+    expect(outcome.ok && outcome.hits[0].matches).toEqual([
+      { field: "name", terms: ["weather"] },
+      { field: "description", terms: ["weather"] },
+    ]);
+  });
+
+  it("breaks equal scores by catalog order, whichever query word reached a tool first", () => {
+    const tools: CatalogTool[] = ["beta", "alpha", "gamma", "delta"].map((word, index) => ({
+      name: `tool_${index}`,
+      description: word,
+      inputSchema: { type: "object" },
+    }));
+    // "alpha" reaches tool_1 before "beta" reaches tool_0; both score the same.
+    expect(names(createAnthropicBm25Search(tools).search("alpha beta"))).toEqual(["tool_0", "tool_1"]);
+  });
+
+  it("names itself as the BM25 emulation", () => {
+    expect(search.id).toBe("anthropic-bm25");
+    expect(search.label).toBe("Anthropic BM25 (emulated)");
+  });
+
   it("does not stem or expand synonyms: Anthropic documents neither", () => {
     expect(names(search.search("forecasts"))).toEqual([]);
     expect(names(search.search("remove file"))).toEqual(["delete_file"]);
@@ -62,41 +85,5 @@ describe("createAnthropicBm25Search", () => {
   it("counts characters as Python does: an emoji is one character, not two UTF-16 units", () => {
     expect(search.search("🌦".repeat(500)).ok).toBe(true);
     expect(search.search("🌦".repeat(501)).ok).toBe(false);
-  });
-
-  it("indexes 10,000 tools in under a second and answers in a few milliseconds", () => {
-    const words = ["create", "list", "delete", "update", "issue", "file", "channel", "invoice", "branch", "page"];
-    const makeTools = (count: number): CatalogTool[] =>
-      Array.from({ length: count }, (_, index) => ({
-        name: `server_${index % 97}:${words[index % 10]}_${words[(index * 7) % 10]}_${index}`,
-        description: `${words[index % 10]} a ${words[(index * 3) % 10]} in workspace ${index}. `.repeat(4),
-        inputSchema: {
-          type: "object",
-          properties: Object.fromEntries(
-            words
-              .slice(0, 5)
-              .map((word) => [`${word}_${index % 13}`, { type: "string", description: `The ${word} id ${index}` }]),
-          ),
-        },
-      }));
-    createAnthropicBm25Search(makeTools(1_000)); // warm the JIT so that the timing measures the algorithm
-    const tools = makeTools(10_000);
-    // CPU time of this process, not wall time: other jobs on a shared CI machine must not fail the test.
-    const cpuMilliseconds = (since: NodeJS.CpuUsage) => {
-      const used = process.cpuUsage(since);
-      return (used.user + used.system) / 1_000;
-    };
-    const buildStart = process.cpuUsage();
-    const large = createAnthropicBm25Search(tools);
-    const buildMilliseconds = cpuMilliseconds(buildStart);
-    const queryStart = process.cpuUsage();
-    for (let round = 0; round < 20; round += 1) large.search("create an issue in the workspace branch");
-    const queryMilliseconds = cpuMilliseconds(queryStart) / 20;
-
-    console.log(
-      `BM25 over 10,000 tools: index ${buildMilliseconds.toFixed(0)} ms, query ${queryMilliseconds.toFixed(2)} ms (CPU)`,
-    );
-    expect(buildMilliseconds).toBeLessThan(1_000);
-    expect(queryMilliseconds).toBeLessThan(20);
   });
 });

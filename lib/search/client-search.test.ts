@@ -126,6 +126,98 @@ describe("createClientSearch", () => {
       expect(hitNames(tools, "pull request", plain)).toEqual(["tool_b", "tool_a"]);
       expect(hitNames(tools, "pull request", { ...plain, proximity: 0 })).toEqual(["tool_a", "tool_b"]);
     });
+
+    it("argumentValues: `walking` finds the tool whose argument takes it only when enum values are read", () => {
+      const tools: CatalogTool[] = [
+        {
+          name: "directions",
+          description: "Route between two places.",
+          inputSchema: { type: "object", properties: { mode: { type: "string", enum: ["driving", "walking"] } } },
+        },
+        { name: "places", description: "Find places nearby.", inputSchema: {} },
+      ];
+      expect(hitNames(tools, "walking")).toEqual(["directions"]);
+      expect(hitNames(tools, "walking", { argumentValues: false })).toEqual([]);
+    });
+
+    it("coverage: a tool matching both query words overtakes one matching the rarer word strongly", () => {
+      const tools: CatalogTool[] = [
+        { name: "refund", description: "Refund refund refund.", inputSchema: {} },
+        { name: "payments", description: "Refund a card payment.", inputSchema: {} },
+        { name: "card_list", description: "List card.", inputSchema: {} },
+        { name: "card_add", description: "Add card.", inputSchema: {} },
+      ];
+      const plain = { synonyms: false, prefix: false, fuzzy: 0, proximity: 0 };
+      expect(hitNames(tools, "refund card", plain)[0]).toBe("refund");
+      expect(hitNames(tools, "refund card", { ...plain, coverage: 1 })[0]).toBe("payments");
+    });
+  });
+
+  describe("explain: the score breakdown the lab shows", () => {
+    const tools: CatalogTool[] = [
+      { name: "alpha:send_message", description: "Send a message to a channel.", inputSchema: {} },
+      { name: "bravo:send_message", description: "Send a message to a channel.", inputSchema: {} },
+      {
+        name: "bravo:list_channels",
+        description: "List channels in a workspace.",
+        inputSchema: { type: "object", properties: { kind: { type: "string", enum: ["public", "private"] } } },
+      },
+    ];
+
+    it("adds up to the score the search ranks by, for every hit", () => {
+      const searcher = createClientSearch(tools, { coverage: 0.5 });
+      for (const query of ["send a message on bravo", "list privat channels", "messages", "chanel"]) {
+        const outcome = searcher.search(query, 10);
+        if (!outcome.ok) throw new Error(outcome.errorMessage);
+        expect(outcome.hits.length).toBeGreaterThan(0);
+        for (const hit of outcome.hits) {
+          const breakdown = searcher.explain(query, hit.name)!;
+          expect(breakdown.score).toBe(hit.score);
+          const terms = breakdown.terms.reduce((sum, term) => sum + term.score, 0);
+          expect(breakdown.termScore).toBeCloseTo(terms, 12);
+          expect(breakdown.score).toBeCloseTo(
+            (terms + breakdown.proximityScore) * breakdown.coverage.factor * (breakdown.serverPrior?.factor ?? 1),
+            12,
+          );
+          for (const term of breakdown.terms) {
+            const frequency = term.fields.reduce((sum, field) => sum + field.weightedCount, 0);
+            expect(term.weightedFrequency).toBeCloseTo(frequency, 12);
+            expect(term.score).toBeCloseTo(term.weight * term.idf * saturate(frequency), 12);
+            for (const field of term.fields) {
+              expect(field.weightedCount).toBeCloseTo(
+                (field.fieldWeight * field.count) / field.lengthNormalisation,
+                12,
+              );
+            }
+          }
+        }
+      }
+    });
+
+    it("names the server prior, the proximity pairs and the kind of each match", () => {
+      const searcher = createClientSearch(tools);
+      const breakdown = searcher.explain("send a message on bravo", "bravo:send_message")!;
+      expect(breakdown.serverPrior).toEqual({ server: "bravo", words: ["bravo"], factor: 1.5 });
+      expect(breakdown.proximity).toEqual([
+        { left: "send", right: "messag", field: "name", bonus: expect.any(Number) },
+      ]);
+      expect(breakdown.terms.map((term) => [term.queryTerm, term.origin, term.match])).toEqual([
+        ["send", "word", "exact"],
+        ["messag", "word", "exact"],
+      ]);
+      expect(searcher.explain("send a message on bravo", "alpha:send_message")!.serverPrior).toBeUndefined();
+      const typo = searcher.explain("chanel", "bravo:list_channels")!;
+      expect(typo.terms[0]).toMatchObject({ queryTerm: "chanel", matchedTerm: "channel", match: "typo", weight: 0.4 });
+      const prefix = searcher.explain("privat", "bravo:list_channels")!;
+      expect(prefix.terms[0]).toMatchObject({ matchedTerm: "privat", match: "exact" });
+      expect(prefix.terms[0].fields.map((field) => field.field)).toEqual(["parameterDescription"]);
+    });
+
+    it("gives a zero score for a tool that matches nothing, and undefined for an unknown tool", () => {
+      const searcher = createClientSearch(tools);
+      expect(searcher.explain("workspace", "alpha:send_message")).toMatchObject({ score: 0, terms: [] });
+      expect(searcher.explain("workspace", "nope")).toBeUndefined();
+    });
   });
 
   describe("identifiers written together or apart", () => {
@@ -204,5 +296,140 @@ describe("scoring pieces", () => {
       tool: "create_issue",
     });
     expect(splitServerName("create_issue")).toEqual({ server: undefined, tool: "create_issue" });
+  });
+});
+
+describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () => {
+  const names = (tools: CatalogTool[], query: string, options?: Partial<ClientSearchOptions>, limit?: number) => {
+    const outcome = createClientSearch(tools, options).search(query, limit);
+    if (!outcome.ok) throw new Error(outcome.errorMessage);
+    return outcome.hits.map((hit) => hit.name);
+  };
+  const tool = (name: string, description: string, inputSchema: CatalogTool["inputSchema"] = {}): CatalogTool => ({
+    name,
+    description,
+    inputSchema,
+  });
+
+  it("prefix matching starts at three characters and never reaches words that merely sort after the query", () => {
+    const tools = [tool("a", "Repositories of a user."), tool("b", "Reply to a thread."), tool("c", "Rest in peace.")];
+    const exact = { synonyms: false, fuzzy: 0 };
+    expect(names(tools, "rep", exact).sort()).toEqual(["a", "b"]);
+    expect(names(tools, "re", exact)).toEqual([]);
+    expect(names(tools, "repo", exact)).toEqual(["a"]);
+    expect(names(tools, "zzz", exact)).toEqual([]);
+  });
+
+  it("a prefix match counts 0.4 of the word itself, a synonym 0.5, a typo 0.4", () => {
+    const tools = [tool("one", "repositories"), tool("two", "unrelated words here"), tool("three", "more filler")];
+    const searcher = createClientSearch(tools, { synonyms: false, fuzzy: 0 });
+    const whole = searcher.explain("repositories", "one")!;
+    const prefix = searcher.explain("repos", "one")!;
+    expect(prefix.terms[0]).toMatchObject({ match: "prefix", weight: 0.4 });
+    expect(prefix.score).toBeCloseTo(whole.score * 0.4, 12);
+    const synonym = createClientSearch([tool("x", "Delete a file."), tool("y", "Other.")]).explain("remove", "x")!;
+    expect(synonym.terms[0]).toMatchObject({ origin: "synonym", weight: 0.5, matchedTerm: "delet" });
+  });
+
+  it("typos: words of four characters or more the catalog lacks, within a share of their length", () => {
+    const tools = [tool("w", "Weather forecast."), tool("g", "Gets things."), tool("s", "Sets things.")];
+    expect(names(tools, "wether")).toEqual(["w"]);
+    expect(names(tools, "gett", { synonyms: false, prefix: false })).toEqual(["g"]);
+    // "get" is three characters: no typo search, so "set" is not reached.
+    expect(names(tools, "get", { synonyms: false, prefix: false })).toEqual(["g"]);
+    // A known word is not typo-matched to its neighbours.
+    expect(names(tools, "sets", { synonyms: false, prefix: false })).toEqual(["s"]);
+    // Two edits in a six-letter word exceed round(0.2 × 6) = 1.
+    expect(names(tools, "wethar", { synonyms: false, prefix: false })).toEqual([]);
+    expect(names(tools, "wethar", { synonyms: false, prefix: false, fuzzy: 0.34 })).toEqual(["w"]);
+  });
+
+  it("a server word shared by three servers, or by more than half of them, names none", () => {
+    const tools = [
+      tool("mcp-alpha:send", "Send a note."),
+      tool("mcp-bravo:send", "Send a note."),
+      tool("mcp-charlie:send", "Send a note."),
+    ];
+    expect(createClientSearch(tools).explain("send on mcp", "mcp-charlie:send")!.serverPrior).toBeUndefined();
+    expect(createClientSearch(tools).explain("send on charlie", "mcp-charlie:send")!.serverPrior).toEqual({
+      server: "mcp-charlie",
+      words: ["charli"],
+      factor: 1.5,
+    });
+    const two = [tool("team-alpha:send", "Send a note."), tool("team-bravo:send", "Send a note.")];
+    expect(createClientSearch(two).explain("send on team", "team-alpha:send")!.serverPrior).toBeUndefined();
+    const twoOfFive = [
+      tool("pay-one:charge", "Charge a card."),
+      tool("pay-two:charge", "Charge a card."),
+      tool("x:a", "Other."),
+      tool("y:b", "Other."),
+      tool("z:c", "Other."),
+    ];
+    expect(createClientSearch(twoOfFive).explain("charge on pay", "pay-one:charge")!.serverPrior?.server).toBe(
+      "pay-one",
+    );
+  });
+
+  it("splitServerName: a leading or trailing colon is part of the name", () => {
+    expect(splitServerName(":tool")).toEqual({ server: undefined, tool: ":tool" });
+    expect(splitServerName("server:")).toEqual({ server: undefined, tool: "server:" });
+    expect(splitServerName("a:b:c")).toEqual({ server: "a:b", tool: "c" });
+  });
+
+  it("a request of filler only still searches for its words; an empty catalog finds nothing", () => {
+    const tools = [tool("get_help", "Shows help."), tool("other", "Nothing.")];
+    expect(names(tools, "help me please")).toEqual(["get_help"]);
+    expect(names([], "anything")).toEqual([]);
+    expect(
+      names(tools, "help", { fieldWeights: { name: 0, description: 0, parameterName: 0, parameterDescription: 0 } }),
+    ).toEqual([]);
+  });
+
+  it("proximity counts each adjacent pair once, not a word next to itself, and only in order", () => {
+    const tools = [tool("one", "pull request"), tool("two", "request pull"), tool("three", "other words")];
+    const plain = { synonyms: false, prefix: false, fuzzy: 0 };
+    const searcher = createClientSearch(tools, plain);
+    expect(searcher.explain("pull request", "one")!.proximity).toEqual([
+      { left: "pull", right: "request", field: "description", bonus: 0.5 * Math.log(1 + 1.5 / 2.5) },
+    ]);
+    expect(searcher.explain("pull request", "two")!.proximity).toEqual([]);
+    expect(searcher.explain("pull pull", "one")!.proximity).toEqual([]);
+  });
+
+  it("a joined pair counts 0.8; a run-together query word counts as its parts", () => {
+    const tools = [tool("seq", "sequentialthinking"), tool("a", "sequential notes"), tool("b", "thinking aloud")];
+    const joined = createClientSearch(tools, { synonyms: false }).explain("sequential thinking", "seq")!;
+    expect(joined.terms.find((term) => term.origin === "joined")).toMatchObject({ weight: 0.8 });
+    const split = createClientSearch([tool("fs", "file system"), tool("x", "other")]).explain("filesystem", "fs")!;
+    expect(split.terms.map((term) => [term.queryTerm, term.origin])).toEqual([
+      ["file", "split"],
+      ["system", "split"],
+    ]);
+  });
+
+  it("coverage is the IDF-weighted share of own query words, capped at 1, and synonyms do not count", () => {
+    const tools = [tool("a", "alpha beta"), tool("b", "alpha"), tool("c", "gamma"), tool("d", "delta")];
+    const searcher = createClientSearch(tools, { coverage: 1, synonyms: false, prefix: false, fuzzy: 0 });
+    expect(searcher.explain("alpha beta", "a")!.coverage).toEqual({ share: 1, factor: 2 });
+    const partial = searcher.explain("alpha beta", "b")!.coverage;
+    const [alpha, beta] = [Math.log(1 + 2.5 / 2.5), Math.log(1 + 3.5 / 1.5)];
+    expect(partial.share).toBeCloseTo(alpha / (alpha + beta), 12);
+    expect(partial.factor).toBeCloseTo(1 + alpha / (alpha + beta), 12);
+    expect(createClientSearch(tools).explain("alpha beta", "a")!.coverage).toEqual({ share: 1, factor: 1 });
+  });
+
+  it("the label and id say what the search is", () => {
+    const searcher = createClientSearch([]);
+    expect(searcher.id).toBe("client");
+    expect(searcher.label).toBe("Client search (field-weighted BM25)");
+  });
+
+  it("options not given keep their defaults, field weights one by one", () => {
+    const tools = [tool("archive_report", "Store a document."), tool("store_document", "Archive a report.")];
+    expect(names(tools, "archive", { fieldWeights: { name: 3 } as never })).toEqual([
+      "archive_report",
+      "store_document",
+    ]);
+    expect(names(tools, "archive", { fieldWeights: { description: 0 } as never })).toEqual(["archive_report"]);
   });
 });

@@ -43,6 +43,10 @@ export type ClientSearchOptions = {
   serverPrior: number;
   /** 0 = off; bonus, in IDF units, for two query words standing next to each other in a name or description. */
   proximity: number;
+  /** Read the string `enum` values of the arguments (`driving`, `walking`) with the argument descriptions. */
+  argumentValues: boolean;
+  /** 0 = off; a tool's score × (1 + this × the IDF-weighted share of the query's content words it matches). */
+  coverage: number;
 };
 
 /** Chosen on the project's fixture queries and BFCL v4 multiple, checked on the other sets (docs/SEARCH.md). */
@@ -57,6 +61,8 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   requestFiller: true,
   serverPrior: 0.5,
   proximity: 0.5,
+  argumentValues: true,
+  coverage: 0,
 };
 
 /**
@@ -86,8 +92,78 @@ type IndexedTool = {
   fields: Record<SearchField, FieldIndex>;
 };
 
+/**
+ * Where a query term came from: a word of the request (`word`), a part of a run-together request word (`split`:
+ * "filesystem" → `file`, `system`), two adjacent request words written together as the catalog does (`joined`),
+ * or the synonym table (`synonym`).
+ */
+export type ClientTermOrigin = "word" | "split" | "joined" | "synonym";
+/** How an index term stands in for a query term: itself, a longer word it begins, or a word one typo away. */
+export type ClientMatchKind = "exact" | "prefix" | "typo";
+
 /** One query term and the index terms that stand in for it, each with its discount. */
-type QueryTerm = { term: string; weight: number; own: boolean; variants: Array<{ term: string; discount: number }> };
+type QueryTerm = {
+  term: string;
+  weight: number;
+  /** A word the user wrote (or a part of one): counted for coverage. */
+  own: boolean;
+  origin: ClientTermOrigin;
+  variants: Array<{ term: string; discount: number; kind: ClientMatchKind }>;
+};
+
+/** One field's share of a term's weighted frequency: `fieldWeight × count / lengthNormalisation`. */
+export type ClientFieldContribution = {
+  field: SearchField;
+  count: number;
+  fieldWeight: number;
+  /** BM25's `1 − b + b × length / average length` for this field of this tool. */
+  lengthNormalisation: number;
+  weightedCount: number;
+};
+
+/** What one query term added to a tool's score: `weight × idf × saturate(Σ fields)`. */
+export type ClientTermContribution = {
+  /** The query term (a stem when stemming is on). */
+  queryTerm: string;
+  origin: ClientTermOrigin;
+  /** The index term it matched through, and how. */
+  matchedTerm: string;
+  match: ClientMatchKind;
+  /** The query term's weight times the match's discount (1 for the word itself). */
+  weight: number;
+  idf: number;
+  fields: ClientFieldContribution[];
+  /** Σ of the fields' weighted counts, before saturation. */
+  weightedFrequency: number;
+  /** `weightedFrequency × (k1 + 1) / (k1 + weightedFrequency)`. */
+  saturated: number;
+  score: number;
+};
+
+/**
+ * Every contribution to one tool's client-search score, in the order they are applied:
+ * `score = (Σ terms + Σ proximity) × coverage factor × server factor`. The lab's "why" view shows it.
+ */
+export type ClientScoreBreakdown = {
+  name: string;
+  terms: ClientTermContribution[];
+  termScore: number;
+  /** Adjacent query terms that stand side by side in the tool's name or description. */
+  proximity: Array<{ left: string; right: string; field: "name" | "description"; bonus: number }>;
+  proximityScore: number;
+  /** The IDF-weighted share of the query's own content terms the tool matches, and the factor it gives. */
+  coverage: { share: number; factor: number };
+  /** The server the query names, by which of its words, and the factor; undefined when the query names none. */
+  serverPrior: { server: string; words: string[]; factor: number } | undefined;
+  /** The final score, as the search ranks by it (0 when the tool matched nothing). */
+  score: number;
+};
+
+/** The client search, which can also say how it scored any tool. */
+export interface ClientToolSearcher extends ToolSearcher {
+  /** The score breakdown of tool `name` for `input`; undefined when the catalog has no such tool. */
+  explain(input: string, name: string): ClientScoreBreakdown | undefined;
+}
 
 function resolveOptions(options: Partial<ClientSearchOptions> | undefined): ClientSearchOptions {
   return {
@@ -154,7 +230,7 @@ export function contentWordsOfQuery(words: readonly string[], options: ClientSea
 export function createClientSearch(
   tools: readonly CatalogTool[],
   options?: Partial<ClientSearchOptions>,
-): ToolSearcher {
+): ClientToolSearcher {
   const settings = resolveOptions(options);
   // A catalog repeats its words many times; each is stemmed once.
   const stems = new Map<string, string>();
@@ -174,7 +250,9 @@ export function createClientSearch(
       name: [toolName],
       description: [fields.description],
       parameterName: fields.parameterNames,
-      parameterDescription: fields.parameterDescriptions,
+      parameterDescription: settings.argumentValues
+        ? [...fields.parameterDescriptions, ...fields.enumValues]
+        : fields.parameterDescriptions,
     };
     return { server, texts };
   });
@@ -266,7 +344,7 @@ export function createClientSearch(
 
   function variantsOf(term: string): QueryTerm["variants"] {
     const variants: QueryTerm["variants"] = [];
-    if (postings.has(term)) variants.push({ term, discount: 1 });
+    if (postings.has(term)) variants.push({ term, discount: 1, kind: "exact" });
     if (settings.prefix && term.length >= MIN_PREFIX_LENGTH) {
       // The terms are sorted, so the ones `term` begins sit together from its insertion point on.
       let low = 0;
@@ -278,7 +356,7 @@ export function createClientSearch(
       }
       for (let index = low; index < indexTerms.length && indexTerms[index].startsWith(term); index += 1) {
         if (indexTerms[index] !== term) {
-          variants.push({ term: indexTerms[index], discount: CLIENT_MATCH_DISCOUNTS.prefix });
+          variants.push({ term: indexTerms[index], discount: CLIENT_MATCH_DISCOUNTS.prefix, kind: "prefix" });
         }
       }
     }
@@ -291,7 +369,7 @@ export function createClientSearch(
         for (const candidate of termsByLength.get(length) ?? []) {
           if (candidate === term || seen.has(candidate)) continue;
           if (boundedEditDistance(term, candidate, maximum) <= maximum) {
-            variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy });
+            variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy, kind: "typo" });
           }
         }
       }
@@ -299,54 +377,87 @@ export function createClientSearch(
     return variants;
   }
 
-  /** The query's terms, each with the index terms that count for it; and its content terms in order. */
-  function queryTerms(input: string): { terms: QueryTerm[]; sequence: string[] } {
+  /** A request, read once: its terms with their stand-ins, its content terms in order, the servers it names. */
+  type PreparedQuery = {
+    terms: QueryTerm[];
+    sequence: string[];
+    /** Server → the query terms that name it. */
+    namedServers: Map<string, string[]>;
+    /** Σ of the coverage weights of the query's own terms that match anything. */
+    coverageTotal: number;
+  };
+
+  /** A term's weight in the coverage share: its own weight times the IDF of its rarest stand-in. */
+  const coverageWeight = (queryTerm: QueryTerm) =>
+    queryTerm.weight * Math.max(0, ...queryTerm.variants.map((variant) => idf(variant.term)));
+
+  function prepare(input: string): PreparedQuery {
     const words = wordsOf(input);
     let content = contentWordsOfQuery(words, settings);
     // A request of filler only ("can you help me?") still searches for something rather than nothing.
     if (content.length === 0) content = words.filter(keep);
     const terms = new Map<string, QueryTerm>();
-    const add = (word: string, weight: number, own: boolean) => {
+    const add = (word: string, weight: number, origin: ClientTermOrigin) => {
       const term = normalize(word);
+      const own = origin === "word" || origin === "split";
       const existing = terms.get(term);
       if (existing !== undefined) {
-        existing.weight = Math.max(existing.weight, weight);
-        existing.own ||= own;
+        if (weight > existing.weight) existing.weight = weight;
+        if (own && !existing.own) {
+          existing.own = true;
+          existing.origin = origin;
+        }
         return;
       }
-      terms.set(term, { term, weight, own, variants: variantsOf(term) });
+      terms.set(term, { term, weight, own, origin, variants: variantsOf(term) });
     };
     for (const word of content) {
       // "filesystem" written together where the catalog writes `file_system`: search for both parts.
       const parts = settings.splitIdentifiers && !vocabulary.has(word) ? splitRunTogether(word, vocabulary) : undefined;
-      if (parts === undefined) add(word, 1, true);
-      else for (const part of parts) add(part, 1, true);
+      if (parts === undefined) add(word, 1, "word");
+      else for (const part of parts) add(part, 1, "split");
     }
     if (settings.splitIdentifiers) {
       // "sequential thinking" written apart where the catalog writes `sequentialthinking`.
       for (let index = 0; index + 1 < content.length; index += 1) {
         const joined = content[index] + content[index + 1];
-        if (vocabulary.has(joined)) add(joined, CLIENT_MATCH_DISCOUNTS.joined, false);
+        if (vocabulary.has(joined)) add(joined, CLIENT_MATCH_DISCOUNTS.joined, "joined");
       }
     }
     if (settings.synonyms) {
-      for (const word of expandSynonyms(content).filter(keep)) add(word, CLIENT_MATCH_DISCOUNTS.synonym, false);
+      for (const word of expandSynonyms(content).filter(keep)) add(word, CLIENT_MATCH_DISCOUNTS.synonym, "synonym");
     }
-    return { terms: [...terms.values()], sequence: content.filter(keep).map(normalize) };
+    const sequence = content.filter(keep).map(normalize);
+    const namedServers = new Map<string, string[]>();
+    if (settings.serverPrior > 0) {
+      for (const term of new Set(sequence)) {
+        for (const server of serverWords.get(term) ?? [])
+          namedServers.set(server, [...(namedServers.get(server) ?? []), term]);
+      }
+    }
+    const list = [...terms.values()];
+    const coverageTotal = list.filter((term) => term.own).reduce((sum, term) => sum + coverageWeight(term), 0);
+    return { terms: list, sequence, namedServers, coverageTotal };
   }
 
-  function weightedFrequency(tool: IndexedTool, term: string, matched: Set<SearchField>): number {
-    let frequency = 0;
+  function fieldContributions(tool: IndexedTool, term: string): ClientFieldContribution[] {
+    const contributions: ClientFieldContribution[] = [];
+    const { b } = CLIENT_BM25_PARAMETERS;
     for (const field of searchedFields) {
       const index = tool.fields[field];
       const count = index.terms.get(term);
       if (count === undefined) continue;
-      matched.add(field);
-      const { b } = CLIENT_BM25_PARAMETERS;
-      const norm = averageLength[field] > 0 ? 1 - b + (b * index.length) / averageLength[field] : 1;
-      frequency += (settings.fieldWeights[field] * count) / norm;
+      const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * index.length) / averageLength[field] : 1;
+      const fieldWeight = settings.fieldWeights[field];
+      contributions.push({
+        field,
+        count,
+        fieldWeight,
+        lengthNormalisation,
+        weightedCount: (fieldWeight * count) / lengthNormalisation,
+      });
     }
-    return frequency;
+    return contributions;
   }
 
   function adjacent(sequence: readonly string[], left: string, right: string): boolean {
@@ -356,65 +467,125 @@ export function createClientSearch(
     return false;
   }
 
-  function search(input: string, limit?: number): SearchOutcome {
-    const { terms, sequence } = queryTerms(input);
-    if (terms.length === 0 || searchedFields.length === 0) return { ok: true, hits: [] };
-    const scores = new Map<number, number>();
-    const matches = new Map<number, Map<SearchField, Set<string>>>();
-    for (const queryTerm of terms) {
-      // Each query term counts once per tool, through its best stand-in.
-      const best = new Map<number, { score: number; term: string; fields: Set<SearchField> }>();
+  /**
+   * The one scoring function: the search ranks by it and `explain` shows it, so the "why" view can never disagree
+   * with the ranking. Each query term counts once per tool, through its best stand-in.
+   */
+  function scoreTool(tool: IndexedTool, query: PreparedQuery): ClientScoreBreakdown {
+    const contributions: ClientTermContribution[] = [];
+    let termScore = 0;
+    let covered = 0;
+    for (const queryTerm of query.terms) {
+      let best: ClientTermContribution | undefined;
       for (const variant of queryTerm.variants) {
-        const weight = queryTerm.weight * variant.discount * idf(variant.term);
-        for (const id of postings.get(variant.term) ?? []) {
-          const fields = new Set<SearchField>();
-          const score = weight * saturate(weightedFrequency(indexed[id], variant.term, fields));
-          if (score > 0 && score > (best.get(id)?.score ?? 0)) best.set(id, { score, term: variant.term, fields });
+        const fields = fieldContributions(tool, variant.term);
+        if (fields.length === 0) continue;
+        const weightedFrequency = fields.reduce((sum, field) => sum + field.weightedCount, 0);
+        const weight = queryTerm.weight * variant.discount;
+        const termIdf = idf(variant.term);
+        const saturated = saturate(weightedFrequency);
+        const score = weight * termIdf * saturated;
+        if (score > 0 && score > (best?.score ?? 0)) {
+          best = {
+            queryTerm: queryTerm.term,
+            origin: queryTerm.origin,
+            matchedTerm: variant.term,
+            match: variant.kind,
+            weight,
+            idf: termIdf,
+            fields,
+            weightedFrequency,
+            saturated,
+            score,
+          };
         }
       }
-      for (const [id, { score, term, fields }] of best) {
-        scores.set(id, (scores.get(id) ?? 0) + score);
-        let byField = matches.get(id);
-        if (byField === undefined) matches.set(id, (byField = new Map()));
-        for (const field of fields) {
-          let set = byField.get(field);
-          if (set === undefined) byField.set(field, (set = new Set()));
-          set.add(term);
-        }
-      }
+      if (best === undefined) continue;
+      contributions.push(best);
+      termScore += best.score;
+      if (queryTerm.own) covered += coverageWeight(queryTerm);
     }
-    if (settings.proximity > 0) {
-      for (let index = 0; index + 1 < sequence.length; index += 1) {
-        const [left, right] = [sequence[index], sequence[index + 1]];
+    const proximity: ClientScoreBreakdown["proximity"] = [];
+    if (settings.proximity > 0 && termScore > 0) {
+      const { name, description } = tool.fields;
+      for (let index = 0; index + 1 < query.sequence.length; index += 1) {
+        const [left, right] = [query.sequence[index], query.sequence[index + 1]];
         if (left === right) continue;
-        const bonus = settings.proximity * Math.min(idf(left), idf(right));
-        for (const id of scores.keys()) {
-          const { name, description } = indexed[id].fields;
-          if (adjacent(name.sequence, left, right) || adjacent(description.sequence, left, right)) {
-            scores.set(id, scores.get(id)! + bonus);
-          }
+        const field = adjacent(name.sequence, left, right)
+          ? "name"
+          : adjacent(description.sequence, left, right)
+            ? "description"
+            : undefined;
+        if (field !== undefined) {
+          proximity.push({ left, right, field, bonus: settings.proximity * Math.min(idf(left), idf(right)) });
         }
       }
     }
-    if (settings.serverPrior > 0 && serverWords.size > 0) {
-      const named = new Set(sequence.flatMap((term) => [...(serverWords.get(term) ?? [])]));
-      for (const id of scores.keys()) {
-        const server = indexed[id].server;
-        if (server !== undefined && named.has(server)) scores.set(id, scores.get(id)! * (1 + settings.serverPrior));
+    const proximityScore = proximity.reduce((sum, pair) => sum + pair.bonus, 0);
+    const share = query.coverageTotal > 0 ? Math.min(1, covered / query.coverageTotal) : 0;
+    const coverage = { share, factor: 1 + settings.coverage * share };
+    const words = tool.server === undefined ? undefined : query.namedServers.get(tool.server);
+    const serverPrior =
+      words === undefined || tool.server === undefined
+        ? undefined
+        : { server: tool.server, words, factor: 1 + settings.serverPrior };
+    const score = termScore === 0 ? 0 : (termScore + proximityScore) * coverage.factor * (serverPrior?.factor ?? 1);
+    return {
+      name: tool.name,
+      terms: contributions,
+      termScore,
+      proximity,
+      proximityScore,
+      coverage,
+      serverPrior,
+      score,
+    };
+  }
+
+  /** The tools that share at least one stand-in with the query: the only ones that can score. */
+  function candidatesOf(query: PreparedQuery): number[] {
+    const candidates = new Set<number>();
+    for (const queryTerm of query.terms) {
+      for (const variant of queryTerm.variants) for (const id of postings.get(variant.term) ?? []) candidates.add(id);
+    }
+    return [...candidates];
+  }
+
+  function search(input: string, limit?: number): SearchOutcome {
+    const query = prepare(input);
+    if (query.terms.length === 0 || searchedFields.length === 0) return { ok: true, hits: [] };
+    const scored: ClientScoreBreakdown[] = [];
+    const ids: number[] = [];
+    for (const id of candidatesOf(query)) {
+      const breakdown = scoreTool(indexed[id], query);
+      if (breakdown.score > 0) {
+        scored.push(breakdown);
+        ids.push(id);
       }
     }
     // Ties: higher score, then the shorter name (the more general tool), then catalog order. Scores are rounded
     // so that float noise from summing in a different order cannot reorder equal tools.
-    const rounded = (id: number) => Math.round(scores.get(id)! * 1e9) / 1e9;
-    const ranked = [...scores.keys()].sort(
+    const order = scored.map((_, index) => index);
+    const rounded = scored.map((breakdown) => Math.round(breakdown.score * 1e9) / 1e9);
+    order.sort(
       (left, right) =>
-        rounded(right) - rounded(left) || indexed[left].name.length - indexed[right].name.length || left - right,
+        rounded[right] - rounded[left] ||
+        indexed[ids[left]].name.length - indexed[ids[right]].name.length ||
+        ids[left] - ids[right],
     );
-    const hits: SearchHit[] = ranked.slice(0, resolveLimit(limit)).map((id) => {
-      const byField = matches.get(id) ?? new Map<SearchField, Set<string>>();
+    const hits: SearchHit[] = order.slice(0, resolveLimit(limit)).map((index) => {
+      const breakdown = scored[index];
+      const byField = new Map<SearchField, Set<string>>();
+      for (const term of breakdown.terms) {
+        for (const { field } of term.fields) {
+          let set = byField.get(field);
+          if (set === undefined) byField.set(field, (set = new Set()));
+          set.add(term.matchedTerm);
+        }
+      }
       return {
-        name: indexed[id].name,
-        score: scores.get(id)!,
+        name: breakdown.name,
+        score: breakdown.score,
         matches: SEARCH_FIELDS.filter((field) => byField.has(field)).map((field) => ({
           field,
           terms: [...byField.get(field)!],
@@ -424,5 +595,13 @@ export function createClientSearch(
     return { ok: true, hits };
   }
 
-  return { id: "client", label: "Client search (field-weighted BM25)", search };
+  const idsByName = new Map(indexed.map((tool) => [tool.name, tool.id]));
+
+  function explain(input: string, name: string): ClientScoreBreakdown | undefined {
+    const id = idsByName.get(name);
+    if (id === undefined) return undefined;
+    return scoreTool(indexed[id], prepare(input));
+  }
+
+  return { id: "client", label: "Client search (field-weighted BM25)", search, explain };
 }

@@ -5,7 +5,13 @@
 export type { SearchField, SearchHit, SearchOutcome, SearchId, ToolSearcher } from "./types";
 export { createAnthropicBm25Search } from "./anthropic-bm25-search";
 export { createAnthropicRegexSearch } from "./anthropic-regex-search";
-export { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "./client-search";
+export {
+  createClientSearch,
+  DEFAULT_CLIENT_SEARCH_OPTIONS,
+  type ClientScoreBreakdown,
+  type ClientSearchOptions,
+  type ClientToolSearcher,
+} from "./client-search";
 export { lazySearcher, memoiseSearcher } from "./memoised-searcher";
 export { deriveQueryFromUserText, deriveRegexFromQuery } from "./derive-query";
 export {

@@ -13,7 +13,23 @@ describe("extractSearchFields", () => {
       description: "Get the weather",
       parameterNames: ["location", "unit"],
       parameterDescriptions: ["City"],
+      enumValues: [],
     });
+  });
+
+  it("collects the string enum values of arguments, nested and in array items, once each", () => {
+    const fields = extractSearchFields({
+      name: "maps_directions",
+      description: "Get directions",
+      inputSchema: {
+        type: "object",
+        properties: {
+          mode: { type: "string", enum: ["driving", "walking", "", 3] },
+          avoid: { type: "array", items: { type: "string", enum: ["tolls", "walking"] } },
+        },
+      },
+    });
+    expect(fields.enumValues).toEqual(["driving", "walking", "tolls"]);
   });
 
   it("walks nested properties, array items and referenced $defs, but not unreferenced $defs", () => {

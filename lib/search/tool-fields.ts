@@ -17,6 +17,12 @@ export type ToolSearchFields = {
   parameterNames: string[];
   /** Distinct, non-empty argument descriptions in walk order. */
   parameterDescriptions: string[];
+  /**
+   * Distinct string `enum` values of the arguments in walk order (`driving`, `walking`): the words a user says for
+   * what the tool can do. The client search reads them with the argument descriptions; the Anthropic emulations do
+   * not, since Anthropic does not list them as searched.
+   */
+  enumValues: string[];
 };
 
 const MAX_SCHEMA_DEPTH = 6;
@@ -40,12 +46,16 @@ function resolveLocalReference(root: JsonSchema, reference: unknown): JsonSchema
 class ParameterCollector {
   readonly names = new Set<string>();
   readonly descriptions = new Set<string>();
+  readonly enumValues = new Set<string>();
   private readonly visitedReferences = new Set<string>();
 
   constructor(private readonly root: JsonSchema) {}
 
   walk(schema: JsonSchema, depth: number): void {
     if (depth > MAX_SCHEMA_DEPTH || this.names.size >= MAX_PARAMETERS_PER_TOOL) return;
+    if (Array.isArray(schema.enum)) {
+      for (const value of schema.enum) if (typeof value === "string" && value.trim() !== "") this.enumValues.add(value);
+    }
     const reference = schema.$ref;
     if (typeof reference === "string" && !this.visitedReferences.has(reference)) {
       // Each definition is walked once per tool: recursive definitions (a block containing blocks) stop here.
@@ -61,6 +71,7 @@ class ParameterCollector {
         if (typeof property.description === "string" && property.description.trim() !== "") {
           this.descriptions.add(property.description.trim());
         }
+
         this.walk(property, depth + 1);
       }
     }
@@ -83,6 +94,7 @@ export function extractSearchFields(tool: CatalogTool): ToolSearchFields {
     description: typeof tool.description === "string" ? tool.description : "",
     parameterNames: [...collector.names],
     parameterDescriptions: [...collector.descriptions],
+    enumValues: [...collector.enumValues],
   };
 }
 

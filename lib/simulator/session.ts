@@ -4,6 +4,7 @@ import type { CacheState } from "../cache/types";
 import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
+import { modelLimits } from "../models/model-limits";
 import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
@@ -229,7 +230,7 @@ export class ConversationSession {
     // (A live reply carries the provider's own response: the provider has already accepted that request.)
     const rejection =
       reply.response === undefined && this.options.enforceLimits !== false
-        ? checkRequestLimits(rendered, context.model)
+        ? checkRequestLimits(rendered, context.model, modelLimits(context.model, context.settings.limitOverrides))
         : null;
     if (rejection) {
       const header = { index: this.steps.length, turn: this.turnIndex, clockSeconds, notes: reply.notes ?? [] };

@@ -20,6 +20,7 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
     prefixEffect: "Stable: deferred tools are outside the cached prefix.",
   },
   providers: ["anthropic"],
+  providerSearch: { serverVariants: ["bm25", "regex"] },
   decide: {
     role: "progressive",
     loadsAllHits: true,

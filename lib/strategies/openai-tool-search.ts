@@ -22,6 +22,8 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
     prefixEffect: "Stable: loaded tools go to the end of the context.",
   },
   providers: ["openai-responses"],
+  // One hosted `tool_search`: OpenAI does not name its ranking, so the search variant never reaches the wire.
+  providerSearch: { serverVariants: [] },
   decide: {
     role: "progressive",
     loadsAllHits: true,

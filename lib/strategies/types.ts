@@ -59,6 +59,12 @@ export interface StrategyDefinition {
   readonly explanation: StrategyExplanation;
   /** Providers whose wire format can carry this strategy at all. */
   readonly providers: readonly ProviderId[];
+  /**
+   * Present when the provider can run the strategy's search itself (`searchExecution: "server"`) as well as leave it
+   * to the client: both put different requests on the wire. `serverVariants` are the search kinds that are distinct
+   * tools on the wire in server mode (Anthropic's BM25 and regex tool types); empty when the provider has one.
+   */
+  readonly providerSearch?: { readonly serverVariants: readonly ScenarioSettings["searchVariant"][] };
   readonly decide: DecideFacts;
   /** What the client does when a real model calls the strategy's tools (lib/strategies/client-side.ts). */
   readonly client: ClientSide;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseCatalogText } from "../catalog";
 import type { Catalog } from "../catalog/types";
 import type { Scenario } from "../scenario/types";
 import {
@@ -162,33 +163,110 @@ describe("handleEngineMessage", () => {
     expect(bad.state.catalog?.version).toBe(4);
   });
 
-  it("replaces one tool against the base version, and counts each tool's Anthropic JSON", async () => {
-    const deps = dependencies();
-    const { state } = await handleEngineMessage(
+  it("edits one tool from its text in its own catalog, and counts each tool's Anthropic JSON", async () => {
+    // The real parser: a tool's text is parsed as a one-tool list.
+    const deps = dependencies({ parseCatalogText: (text, options) => parseCatalogText(text, options) });
+    const loaded = await handleEngineMessage(
       INITIAL_ENGINE_STATE,
       { kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "weather" },
       deps,
     );
-    const renamed = { ...catalog.tools[0], description: "Changed." };
-    const replaced = await handleEngineMessage(
+    const state = {
+      ...loaded.state,
+      catalog: { version: 1, value: { tools: [...catalog.tools, { ...catalog.tools[0], name: "get_time" }] } },
+    };
+    const changed = { ...catalog.tools[0], description: "Changed." };
+    const edited = await handleEngineMessage(
       state,
-      { kind: "replace-tool", requestId: 2, baseVersion: 1, catalogVersion: 2, index: 0, tool: renamed },
+      { kind: "edit-tool", requestId: 2, catalogVersion: 2, toolName: "get_weather", text: JSON.stringify(changed) },
       deps,
     );
-    expect(replaced.state.catalog?.value.tools[0].description).toBe("Changed.");
-    const wrongBase = await handleEngineMessage(
-      replaced.state,
-      { kind: "replace-tool", requestId: 3, baseVersion: 1, catalogVersion: 3, index: 0, tool: renamed },
+    expect(edited.response).toEqual({
+      kind: "tool-edited",
+      requestId: 2,
+      toolName: "get_weather",
+      text: JSON.stringify(changed),
+      problems: [],
+      edited: { catalogVersion: 2, index: 0, tool: changed },
+    });
+    expect(edited.state.catalog).toMatchObject({ version: 2, value: { tools: [changed, { name: "get_time" }] } });
+    // Text with an error, or a name another tool has, changes nothing and says why.
+    const broken = await handleEngineMessage(
+      edited.state,
+      { kind: "edit-tool", requestId: 3, catalogVersion: 3, toolName: "get_weather", text: "{" },
       deps,
     );
-    expect(wrongBase.response.kind).toBe("error");
+    expect(broken.response).toMatchObject({ kind: "tool-edited", problems: [{ severity: "error" }] });
+    expect(broken.response).not.toHaveProperty("edited");
+    expect(broken.state).toBe(edited.state);
+    const clash = await handleEngineMessage(
+      edited.state,
+      {
+        kind: "edit-tool",
+        requestId: 4,
+        catalogVersion: 4,
+        toolName: "get_weather",
+        text: JSON.stringify({ ...changed, name: "get_time" }),
+      },
+      deps,
+    );
+    expect(clash.response).toMatchObject({
+      problems: [{ severity: "error", message: expect.stringContaining("get_time") }],
+    });
+    expect(clash.state.catalog?.version).toBe(2);
+    const unknown = await handleEngineMessage(
+      edited.state,
+      { kind: "edit-tool", requestId: 5, catalogVersion: 5, toolName: "nope", text: JSON.stringify(changed) },
+      deps,
+    );
+    expect(unknown.response).toMatchObject({ kind: "error", message: 'engine: the catalog has no tool "nope"' });
     const tokens = await handleEngineMessage(
-      replaced.state,
-      { kind: "tool-tokens", requestId: 4, catalogVersion: 2 },
+      edited.state,
+      { kind: "tool-tokens", requestId: 6, catalogVersion: 2 },
       deps,
     );
-    expect(tokens.response).toMatchObject({ kind: "tool-tokens", tokens: [anthropicToolJson(renamed).length] });
-    expect(anthropicToolJson(renamed)).toContain('"input_schema"');
+    expect(tokens.response).toMatchObject({
+      kind: "tool-tokens",
+      tokens: [anthropicToolJson(changed).length, expect.any(Number)],
+    });
+    expect(anthropicToolJson(changed)).toContain('"input_schema"');
+  });
+
+  it("appends an import's new tools to its own catalog and answers only what it added", async () => {
+    const deps = dependencies();
+    const { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "set-catalog", requestId: 1, catalogVersion: 1, catalog },
+      deps,
+    );
+    const lookup = { name: "lookup", description: "Look up.", inputSchema: { type: "object" }, namespace: "docs" };
+    const appended = await handleEngineMessage(
+      state,
+      {
+        kind: "append-catalog",
+        requestId: 2,
+        catalogVersion: 2,
+        imported: { tools: [{ ...catalog.tools[0], description: "Theirs." }, lookup], namespaces: { docs: "Docs" } },
+      },
+      deps,
+    );
+    expect(appended.response).toMatchObject({
+      kind: "catalog-appended",
+      catalogVersion: 2,
+      added: [lookup],
+      namespaces: { docs: "Docs" },
+      problems: [{ severity: "warning", toolName: "get_weather" }],
+    });
+    expect(appended.state.catalog).toMatchObject({
+      version: 2,
+      value: { tools: [catalog.tools[0], lookup], namespaces: { docs: "Docs" } },
+    });
+    const empty = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "append-catalog", requestId: 3, catalogVersion: 3, imported: { tools: [lookup] } },
+      deps,
+    );
+    expect(empty.response).toMatchObject({ kind: "error", message: "engine: no catalog is loaded" });
   });
 });
 

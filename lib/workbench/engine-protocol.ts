@@ -6,28 +6,34 @@
  * and asks for one StepDetail at a time. Every answer carries the request id it answers, so the client can drop a
  * stale answer, and every failure comes back as a value, never as an exception across the boundary.
  */
+import { appendCatalog } from "../catalog/append-catalog";
 import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
 import type { StrategyRun } from "../engine/types";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import { simulationJson } from "../report/simulation-output";
+import { parseToolText } from "./catalog-text";
 import { summariseRun, stepDetail } from "./summarise-run";
 import type { RunSummary, StepDetail } from "./types";
 
 /** The scenario without its catalog: the catalog is sent once per version and kept in the worker. */
 export type ScenarioWithoutCatalog = Omit<Scenario, "catalog">;
 
+/**
+ * The worker owns the parsed catalog: every edit crosses to it once, as what the person did (text they typed, one
+ * tool's text, the tools of an imported file), and the worker applies it to its own catalog. What comes back is
+ * what the page shows and did not have: a parsed catalog, an edited tool, the tools an import added. The page never
+ * sends back a catalog the worker made, so there are no two copies to keep in step.
+ */
 export type EngineRequest =
-  /** Adopt `catalog` as version `catalogVersion` (sent when the page built the catalog itself). */
+  /** Adopt `catalog` as version `catalogVersion` (sent when the page built the catalog itself: a link, a file). */
   | { kind: "set-catalog"; requestId: number; catalogVersion: number; catalog: Catalog }
-  /** Replace one tool of the current catalog, producing `catalogVersion` (per-tool editing of big catalogs). */
-  | {
-      kind: "replace-tool";
-      requestId: number;
-      baseVersion: number;
-      catalogVersion: number;
-      index: number;
-      tool: CatalogTool;
-    }
+  /**
+   * The text of one tool of the current catalog, as typed in the per-tool editor of a big catalog: parsed here and,
+   * when it has no error and keeps its name unique, put in place of `toolName` as `catalogVersion`.
+   */
+  | { kind: "edit-tool"; requestId: number; catalogVersion: number; toolName: string; text: string }
+  /** "Add to the catalog": `imported`'s new tools after the current ones, as `catalogVersion`. */
+  | { kind: "append-catalog"; requestId: number; catalogVersion: number; imported: Catalog }
   /** Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. */
   | { kind: "parse-catalog"; requestId: number; catalogVersion: number; text: string; sourceName?: string }
   /** Load an example scenario and adopt its catalog as `catalogVersion`. */
@@ -64,6 +70,27 @@ export type CatalogParseResult = {
 
 export type EngineResponse =
   | { kind: "catalog-set"; requestId: number; catalogVersion: number }
+  /**
+   * The per-tool editor's answer: the text's problems, and with no error the parsed tool, its index and the version
+   * now in the worker. Without `tool` the worker's catalog is unchanged.
+   */
+  | {
+      kind: "tool-edited";
+      requestId: number;
+      toolName: string;
+      text: string;
+      problems: InputProblem[];
+      edited?: { catalogVersion: number; index: number; tool: CatalogTool };
+    }
+  /** The tools an append added (after the current ones), the namespaces now declared, and what was left out. */
+  | {
+      kind: "catalog-appended";
+      requestId: number;
+      catalogVersion: number;
+      added: CatalogTool[];
+      namespaces?: Record<string, string>;
+      problems: InputProblem[];
+    }
   | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
   | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario }
   | { kind: "run-result"; requestId: number; catalogVersion: number; summaries: RunSummary[]; timingMs: number }
@@ -138,20 +165,56 @@ async function dispatch(
         state: adoptCatalog(state, message.catalogVersion, message.catalog),
         response: { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion },
       };
-    case "replace-tool": {
-      if (!state.catalog || state.catalog.version !== message.baseVersion) {
-        return {
-          state,
-          response: errorResponse(message, `engine: catalog version ${message.baseVersion} is not the current one`),
-        };
-      }
-      const tools = state.catalog.value.tools.slice();
-      if (message.index < 0 || message.index >= tools.length)
-        return { state, response: errorResponse(message, `engine: no tool at index ${message.index}`) };
-      tools[message.index] = message.tool;
+    case "edit-tool": {
+      if (!state.catalog) return { state, response: errorResponse(message, "engine: no catalog is loaded") };
+      const tools = state.catalog.value.tools;
+      const index = tools.findIndex((tool) => tool.name === message.toolName);
+      if (index < 0)
+        return { state, response: errorResponse(message, `engine: the catalog has no tool "${message.toolName}"`) };
+      const parsed = parseToolText(message.text, (text) => dependencies.parseCatalogText(text, {}));
+      const problems = [...parsed.problems];
+      const { tool } = parsed;
+      if (tool && tool.name !== message.toolName && tools.some((other) => other.name === tool.name))
+        problems.push({
+          severity: "error",
+          path: "$.name",
+          toolName: tool.name,
+          message: `catalog: another tool is already called "${tool.name}"`,
+        });
+      const answer = {
+        kind: "tool-edited",
+        requestId: message.requestId,
+        toolName: message.toolName,
+        text: message.text,
+      };
+      if (!tool || problems.some((problem) => problem.severity === "error"))
+        return { state, response: { ...answer, kind: "tool-edited", problems } };
+      const edited = tools.slice();
+      edited[index] = tool;
       return {
-        state: adoptCatalog(state, message.catalogVersion, { ...state.catalog.value, tools }),
-        response: { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion },
+        state: adoptCatalog(state, message.catalogVersion, { ...state.catalog.value, tools: edited }),
+        response: {
+          ...answer,
+          kind: "tool-edited",
+          problems,
+          edited: { catalogVersion: message.catalogVersion, index, tool },
+        },
+      };
+    }
+    case "append-catalog": {
+      if (!state.catalog) return { state, response: errorResponse(message, "engine: no catalog is loaded") };
+      const merged = appendCatalog(state.catalog.value, message.imported);
+      const added = merged.catalog.tools.slice(state.catalog.value.tools.length);
+      return {
+        state: adoptCatalog(state, message.catalogVersion, merged.catalog),
+        response: {
+          kind: "catalog-appended",
+          requestId: message.requestId,
+          catalogVersion: message.catalogVersion,
+          added,
+          ...(merged.catalog.namespaces ? { namespaces: merged.catalog.namespaces } : {}),
+          problems: merged.problems,
+        },
       };
     }
     case "parse-catalog": {

@@ -1,0 +1,101 @@
+import type { TieExplanation } from "@/lib/lab/explain";
+import type { ClientScoreBreakdown } from "@/lib/search/client-search";
+import { formatScore, formatShare } from "./format";
+
+const FIELD_SHORT = {
+  name: "name",
+  description: "description",
+  parameterName: "arg name",
+  parameterDescription: "arg text",
+} as const;
+
+const ORIGIN_WORDS = {
+  word: "",
+  split: "part of a run-together word",
+  joined: "two query words written together",
+  synonym: "synonym",
+} as const;
+
+/** How the matched index term relates to the query term, in words ("prefix of repositori", "typo of chanel"). */
+function matchWords(term: ClientScoreBreakdown["terms"][number]): string {
+  const via = [
+    ORIGIN_WORDS[term.origin],
+    term.match === "prefix"
+      ? `prefix → ${term.matchedTerm}`
+      : term.match === "typo"
+        ? `typo → ${term.matchedTerm}`
+        : "",
+  ].filter((part) => part !== "");
+  return via.length === 0 ? "" : ` (${via.join(", ")})`;
+}
+
+/** A number with at most two decimals, trailing zeros dropped: 1.5, 0.4, 3. */
+function short(value: number): string {
+  return String(Number(value.toFixed(2)));
+}
+
+/**
+ * Every contribution to one client-search score, in the order the search applies them:
+ * `(Σ terms + Σ proximity) × coverage × server prior`. The figures are the search's own (`explain`), so the
+ * sentence and the rank can never disagree.
+ */
+export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreakdown; tie?: TieExplanation }) {
+  const factors = [
+    breakdown.coverage.factor !== 1 ? `× coverage ${short(breakdown.coverage.factor)}` : "",
+    breakdown.serverPrior ? `× server ${short(breakdown.serverPrior.factor)}` : "",
+  ].filter((part) => part !== "");
+  const sum =
+    breakdown.proximityScore > 0
+      ? `terms ${formatScore(breakdown.termScore)} + proximity ${formatScore(breakdown.proximityScore)}`
+      : `terms ${formatScore(breakdown.termScore)}`;
+  return (
+    <details className="text-xs text-muted" data-testid="score-breakdown" data-score={breakdown.score}>
+      <summary className="cursor-pointer select-none">
+        score {formatScore(breakdown.score)} = {sum}
+        {factors.length > 0 ? ` ${factors.join(" ")}` : ""}
+        {tie ? (
+          <span data-testid="score-tie" data-rule={tie.rule}>
+            {" "}
+            · tied with {tie.above}, below it by {tie.rule === "shorter-name" ? "its longer name" : "catalog order"}
+          </span>
+        ) : null}
+      </summary>
+      <ul className="mt-1 flex flex-col gap-0.5 pl-3">
+        {breakdown.terms.map((term) => (
+          <li key={term.queryTerm} data-testid="score-term" data-term={term.queryTerm}>
+            <span className="font-mono text-ink-soft">{term.queryTerm}</span>
+            {matchWords(term)}: weight {short(term.weight)} × IDF {short(term.idf)} × saturated (
+            {term.fields
+              .map(
+                (field) =>
+                  `${FIELD_SHORT[field.field]} ${short(field.fieldWeight)}×${field.count}/${short(field.lengthNormalisation)}`,
+              )
+              .join(" + ")}{" "}
+            = {short(term.weightedFrequency)} → {short(term.saturated)}) = {formatScore(term.score)}
+          </li>
+        ))}
+        {breakdown.terms.length === 0 ? <li>no query word matched this tool</li> : null}
+        {breakdown.proximity.map((pair) => (
+          <li key={`${pair.left} ${pair.right}`} data-testid="score-proximity">
+            proximity: <span className="font-mono text-ink-soft">{pair.left}</span>{" "}
+            <span className="font-mono text-ink-soft">{pair.right}</span> side by side in the {pair.field}: +
+            {formatScore(pair.bonus)}
+          </li>
+        ))}
+        {breakdown.coverage.factor !== 1 ? (
+          <li data-testid="score-coverage">
+            coverage: it has {formatShare(breakdown.coverage.share)} of the query&apos;s words (by IDF): ×
+            {short(breakdown.coverage.factor)}
+          </li>
+        ) : null}
+        {breakdown.serverPrior ? (
+          <li data-testid="score-server-prior">
+            server prior: the query names {breakdown.serverPrior.server} (
+            <span className="font-mono">{breakdown.serverPrior.words.join(", ")}</span>): ×
+            {short(breakdown.serverPrior.factor)}
+          </li>
+        ) : null}
+      </ul>
+    </details>
+  );
+}

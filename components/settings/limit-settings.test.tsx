@@ -1,0 +1,45 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
+import type { ScenarioSettings } from "@/lib/scenario/types";
+
+const state: { settings: ScenarioSettings; updateSettings: (patch: Partial<ScenarioSettings>) => void } = {
+  settings: DEFAULT_SETTINGS,
+  updateSettings: () => undefined,
+};
+vi.mock("@/state/playground-provider", () => ({
+  usePlayground: (selector: (value: typeof state) => unknown) => selector(state),
+}));
+
+const { LimitSettings } = await import("./limit-settings");
+
+describe("provider limits in the settings panel", () => {
+  beforeEach(() => {
+    state.settings = DEFAULT_SETTINGS;
+  });
+
+  it("OpenAI Responses: the reported 128-tool limit is shown with its source, as an assumption, with the deferred-count switch", () => {
+    state.settings = { ...DEFAULT_SETTINGS, provider: "openai-responses", model: "gpt-5.4" };
+    const html = renderToStaticMarkup(<LimitSettings />);
+    expect(html).toContain("OpenAI Responses · gpt-5.4");
+    expect(html).toMatch(/value="128"/);
+    expect(html).toContain("zed-industries/zed#42393");
+    expect(html).toContain("Assumption — No limit: no request-size limit found");
+    expect(html).toContain("Deferred tools count toward the tool limit");
+    expect(html).toContain("unconfirmed");
+  });
+
+  it("Anthropic: the 10,000 deferred tools and 32 MB body limits are editable; an override is shown and can be reset", () => {
+    state.settings = {
+      ...DEFAULT_SETTINGS,
+      limitOverrides: { "anthropic:claude-opus-4-8": { maxDeferredTools: 20_000, maxRequestBytes: null } },
+    };
+    const html = renderToStaticMarkup(<LimitSettings />);
+    expect(html).toMatch(/value="20000"/);
+    expect(html).toContain("10,000 tools: PROTOCOLS.md §1.3");
+    expect(html).toContain("Changed here.");
+    expect(html).toContain("Reset Most deferred tools in one request");
+    expect(html).toContain("no limit");
+    expect(html).not.toContain("Deferred tools count toward the tool limit");
+  });
+});
