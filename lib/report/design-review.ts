@@ -139,7 +139,7 @@ export function designReviewReport(input: DesignReviewInput): DesignReviewReport
       ...recommendationSection(input.recommendation ?? null),
       "## Three goals",
       "",
-      "Seed 001's goals: (1) the first request holds neither N tools nor N stubs, (2) the tool list never changes so the cache survives, (3) every tool is called natively under its own strict schema. Without provider support each client-side strategy gives up one.",
+      "The three goals: (1) the first request carries neither every tool nor a stub of every tool, (2) the tool list never changes so the cache survives, (3) every tool is called natively under its own strict schema. Without provider support each client-side strategy gives up one.",
       "",
       goalsMarkdown(figures),
       "",
