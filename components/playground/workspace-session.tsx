@@ -19,7 +19,6 @@ import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES } from "@/lib/strategies/definitions";
-import { openingSelection } from "@/lib/workbench/opening";
 import type { PlaygroundController } from "@/state/playground-controller";
 import {
   useAutosaveStatusSource,
@@ -31,6 +30,7 @@ import { selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
+import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, probeStorage } from "./keep-work";
 
@@ -39,6 +39,8 @@ export type WorkspaceSessionProps = {
   initialExampleId: string;
   /** True when the URL named the example (`?example=`): it wins over the autosaved work. */
   explicitExample: boolean;
+  /** The strategy and request the URL names for that example (`&strategy=…&step=…`), if any. */
+  moment?: NamedMoment;
 };
 
 export function WorkspaceSession(props: WorkspaceSessionProps) {
@@ -50,6 +52,7 @@ export function WorkspaceSession(props: WorkspaceSessionProps) {
 function StartedSession({
   initialExampleId,
   explicitExample,
+  moment,
   controller,
 }: WorkspaceSessionProps & { controller: PlaygroundController }) {
   const store = usePlaygroundStore();
@@ -132,9 +135,17 @@ function StartedSession({
             testId: "catalog-draft-restored",
           });
       } else {
-        // A first visit opens on caching at work (lib/workbench/opening.ts, which the build-time first screen uses too).
-        const firstVisit = !explicitExample && startup.source === "none" && !linkError && !plan.autosaveError;
-        await controller.openExample(plan.exampleId, openingSelection(firstVisit ? "first-visit" : "named"));
+        // The first screen shows caching at work (or the moment the URL names), chosen from the run as it arrives
+        // (./opening-moment.ts). When the page already shows this example's build-time first screen, which was
+        // chosen the same way from the same runs, the worker takes it over on that request instead.
+        const prebuilt = store.getState().prebuilt;
+        const named = explicitExample && (moment?.strategyId !== undefined || moment?.step !== undefined);
+        const takeOver = prebuilt !== null && prebuilt.exampleId === plan.exampleId && !named;
+        await controller.openExample(
+          plan.exampleId,
+          takeOver ? { strategyId: prebuilt.strategyId, stepIndex: prebuilt.stepIndex } : undefined,
+        );
+        if (!takeOver) openOnCachingAtWork(store, explicitExample ? moment : {});
         if (linkError)
           setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
         else if (plan.autosaveError)
@@ -168,7 +179,7 @@ function StartedSession({
         setNotice({ kind: "info", message: STORAGE_BLOCKED_MESSAGE, testId: "storage-blocked" });
       setStartupDone(true);
     },
-    [controller, explicitExample, initialExampleId, openLink, keepAside, setNotice, store],
+    [controller, explicitExample, initialExampleId, moment, openLink, keepAside, setNotice, store],
   );
 
   useShareLinks({

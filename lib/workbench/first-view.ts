@@ -11,6 +11,7 @@ import { loadExample } from "../examples";
 import { parseCatalogText } from "../catalog";
 import { createTokenCounter } from "../tokens";
 import { STRATEGY_IDS } from "../scenario/types";
+import { openingStep } from "../view/opening-step";
 import { INITIAL_ENGINE_STATE, handleEngineMessage, type EngineDependencies } from "./engine-protocol";
 import {
   OPENINGS,
@@ -45,7 +46,6 @@ export async function computeFirstView(
   opening: Opening,
   dependencies: EngineDependencies = localEngineDependencies(),
 ): Promise<FirstView> {
-  const selection = openingSelection(opening);
   let state = INITIAL_ENGINE_STATE;
   const ask = async (message: Parameters<typeof handleEngineMessage>[1]) => {
     const handled = await handleEngineMessage(state, message, dependencies);
@@ -56,15 +56,20 @@ export async function computeFirstView(
   const loaded = await ask({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId });
   if (loaded.kind !== "example-loaded") throw new Error(`first view: unexpected answer ${loaded.kind}`);
   const { catalog: _catalog, ...withoutCatalog } = loaded.scenario;
+  // The page runs the strategy on screen first: at startup, the baseline (components/playground/opening-moment.ts).
+  const first = openingSelection(opening).strategyId;
   const ran = await ask({
     kind: "run",
     requestId: 2,
     catalogVersion: 1,
     scenario: withoutCatalog,
-    strategyIds: [selection.strategyId, ...STRATEGY_IDS.filter((id) => id !== selection.strategyId)],
+    strategyIds: [first, ...STRATEGY_IDS.filter((id) => id !== first)],
   });
   if (ran.kind !== "run-result") throw new Error(`first view: unexpected answer ${ran.kind}`);
   const runs = STRATEGY_IDS.flatMap((id) => ran.summaries.filter((run) => run.id === id));
+  // The request the page opens on, chosen by the page's own function from the same runs.
+  const { provider, model } = loaded.scenario.settings;
+  const selection = openingStep(runs, first, { provider, model }) ?? { strategyId: first, stepIndex: 0 };
   const detail = await ask({ kind: "step-detail", requestId: 3, runRequestId: 2, ...selection });
   if (detail.kind !== "step-detail") throw new Error(`first view: unexpected answer ${detail.kind}`);
   const tokens = await ask({ kind: "tool-tokens", requestId: 4, catalogVersion: 1 });

@@ -23,14 +23,11 @@ export const OPENINGS: readonly Opening[] = ["first-visit", "named"];
 export type OpeningSelection = { strategyId: StrategyId; stepIndex: number };
 
 /**
- * The strategy and step an example opens on. A first visit opens on caching at work: every tool registered, the
- * second request reading the first one's cache. The page's startup and the build-time first screen both ask here,
- * so they never disagree.
+ * The strategy a startup runs first (the one it shows): the baseline, whose requests the opening step is chosen
+ * from (lib/view/opening-step.ts, components/playground/opening-moment.ts).
  */
-export function openingSelection(opening: Opening): OpeningSelection {
-  return opening === "first-visit"
-    ? { strategyId: baselineStrategyId(), stepIndex: 1 }
-    : { strategyId: DEFAULT_STRATEGY_ID, stepIndex: 0 };
+export function openingSelection(_opening: Opening): OpeningSelection {
+  return { strategyId: baselineStrategyId(), stepIndex: 0 };
 }
 
 /** One example's first screen under each opening; the runs are the same, only the opening step differs. */
