@@ -6,7 +6,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { createAutosaveStatusSource, type AutosaveStatusSource } from "@/components/share/autosave-status";
-import { browserStorage } from "@/components/share/browser-storage";
+import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import type { FirstView } from "@/lib/workbench/opening";
 import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
@@ -16,6 +16,8 @@ import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } fro
 
 // Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
 prewarmEngineWorker();
+// The startup reads the autosave and links through the local store, whose code loads on first use: start now.
+if (typeof window !== "undefined") void loadBrowserLocalStore();
 
 const StoreContext = createContext<PlaygroundStore | null>(null);
 const ControllerContext = createContext<PlaygroundController | null>(null);
