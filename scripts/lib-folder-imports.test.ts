@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import libLayers from "../lib/layers.json";
@@ -23,6 +24,20 @@ describe("lib/ folder imports (type imports included)", () => {
       [...targets.keys()].filter((to) => rank.get(to)! >= rank.get(from)!).map((to) => `${from} → ${to}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it("are drawn in docs/ARCHITECTURE.md as lib/layers.json lists them, top layer first", () => {
+    const architecture = readFileSync(path.join(root, "docs/ARCHITECTURE.md"), "utf8");
+    const picture = architecture.slice(
+      architecture.indexOf("lib/ ───"),
+      architecture.indexOf("```", architecture.indexOf("lib/ ───")),
+    );
+    // A layer's line starts with its folders ("  models/, persistence/, examples/   what they hold").
+    const drawn = [...picture.matchAll(/^ {2}((?:[a-z-]+\/)(?:, [a-z-]+\/)*)/gm)].map((match) =>
+      match[1].split(", ").map((folder) => folder.slice(0, -1)),
+    );
+    expect(drawn).toEqual([...libLayers.layers].reverse());
+    expect(libLayers.layers.flat().length).toBe(new Set(libLayers.layers.flat()).size);
   });
 
   it("finds a cycle when there is one (the counter can fail)", () => {

@@ -34,4 +34,12 @@ describe("invalidated segments", () => {
     expect(result.cacheRead).toBe(0);
     expect(result.segmentStatus.slice(6)).toEqual(["write", "write", "write", "invalidated"]);
   });
+
+  it("an entry on the first block belongs to that block's content only", () => {
+    // One 2,000-token tool with the breakpoint on it (block 0); the tool is then replaced by another one.
+    const first = prompt({ tools: ["big"], messages: ["m0"], breakpoints: [0], tokensPerBlock: 2000 });
+    const second = prompt({ tools: ["other"], messages: ["m0"], breakpoints: [0], tokensPerBlock: 2000 });
+    expect(secondOf(first, second, ANTHROPIC_RULES)).toMatchObject({ cacheRead: 0, cacheWrite: 2000 });
+    expect(secondOf(first, first, ANTHROPIC_RULES)).toMatchObject({ cacheRead: 2000, cacheWrite: 0 });
+  });
 });

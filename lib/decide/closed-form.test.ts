@@ -255,6 +255,24 @@ describe("closed form, boundaries", () => {
     expect(requests({ ...allHits, definitions: { loadsAllHits: true, hitsPerSearch: 3 } }, 5)).toEqual([3, 6]);
   });
 
+  it("a session tool beyond the probe's is a mean tool even at the calibrated size", () => {
+    // One measured tool; turn 1's tool was not in the probe, and at 3 tools the first search returned it.
+    expect(requests({ ...allHits, tools: [TOOL] }, 3)).toEqual([3, 5]);
+  });
+
+  it("only a discovery counts towards the chance that a later tool was already returned", () => {
+    // 10 tools, 5 hits: 4 others of 9, a tool is still unfound with chance (5/9)^discoveries. Turn 0 discovers;
+    // turn 1's probe tool needed no search (an earlier one returned it), so turn 2's mean tool is still unfound
+    // with chance 5/9 ≥ 0.5 and is searched for.
+    const profile = { ...allHits, tools: [TOOL, { ...TOOL, discovered: false }] };
+    const series = closedFormSeries(profile, sessionPlan(3, 3), MODEL, {
+      ...AT_CALIBRATED,
+      toolCount: 10,
+      calibratedToolCount: 10,
+    });
+    expect(series.cumulativeRequests).toEqual([3, 5, 8]);
+  });
+
   it("definitions a mean tool loads depend on the searchable tools and on how many discoveries came before", () => {
     // 200 tools (prefix 2,000 + 100 × 10), every hit loaded: searchable 200 → 1 + 4 loads = 1,500 definition tokens;
     // with 198 tools kept non-deferred, searchable 2 → 1 + 1 = 600.

@@ -1,3 +1,4 @@
+import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../scenario/limit-overrides";
 import type { ProviderId } from "../scenario/types";
 import { sourced, type ModelInfo, type Sourced } from "./types";
 
@@ -6,6 +7,8 @@ import { sourced, type ModelInfo, type Sourced } from "./types";
  * source. `null` means no limit is documented or reported; the request is then never rejected on that ground, and
  * the row says so. The checks themselves live in `lib/providers/limits.ts`.
  */
+export type { LimitOverride, LimitOverrides, LimitSettingKey };
+
 export type ModelLimits = {
   /** The most prompt (input) tokens one request may carry. */
   contextWindow: Sourced<number>;
@@ -23,18 +26,6 @@ export type ModelLimits = {
    */
   deferredCountTowardMaxTools: Sourced<boolean>;
 };
-
-/** The limits a person can change in the settings panel: every number of ModelLimits, and the deferred-count reading. */
-export type LimitSettingKey = "contextWindow" | "maxTools" | "maxDeferredTools" | "maxRequestBytes";
-
-/**
- * A person's values for one model's limits, kept in the scenario's settings (`limitOverrides`, keyed by
- * `limitOverrideKey`). A number replaces the limit; null removes it ("no limit"); absent keeps the table's value.
- */
-export type LimitOverride = Partial<Record<LimitSettingKey, number | null>> & { deferredCountTowardMaxTools?: boolean };
-
-/** Limit overrides per model, keyed "provider:model" (the same id can be served by two OpenAI APIs). */
-export type LimitOverrides = Record<string, LimitOverride>;
 
 export function limitOverrideKey(model: Pick<ModelInfo, "provider" | "id">): string {
   return `${model.provider}:${model.id}`;

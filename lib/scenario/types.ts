@@ -1,5 +1,5 @@
 import type { CacheRules, CacheTtl } from "../core/cache-rules";
-import type { LimitOverrides } from "../models/model-limits";
+import type { LimitOverrides } from "./limit-overrides";
 import type { ProviderId } from "../core/ids";
 import type { Catalog } from "../core";
 

@@ -108,7 +108,7 @@ describe("ConversationSession", () => {
     conversation.startTurn(0, "hello", 3);
     const first = conversation.send("call", "first", text("0123456789"));
     // Prompt: 1,100 + 100 (user) = 1,200 tokens, all written; output 10 characters.
-    expect(first).toMatchObject({ index: 0, turn: 0, kind: "call", title: "first", clockSeconds: 0 });
+    expect(first).toMatchObject({ index: 0, turn: 0, kind: "call", title: "first", clockSeconds: 0, notes: [] });
     expect(first.tokens).toEqual({
       input: 1200,
       cacheRead: 0,
@@ -136,6 +136,12 @@ describe("ConversationSession", () => {
     expect(conversation.send("answer", "fourth", text("x")).clockSeconds).toBe(188);
     expect(conversation.turn).toBe(1);
     expect(conversation.steps.map((step) => step.index)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("a session opened at a later turn counts that turn's pause from the start of the clock", () => {
+    const conversation = session();
+    conversation.startTurn(1, "resumed", 2);
+    expect(conversation.send("answer", "a", text("x")).clockSeconds).toBe(120);
   });
 
   it("merges consecutive user blocks into one user turn and appends each reply", () => {
