@@ -15,7 +15,7 @@ import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from
 
 export type { Outcome };
 
-type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "results" | "export";
+type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "results" | "export" | "compare";
 
 const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
   "set-catalog": "catalog",
@@ -115,18 +115,21 @@ export class EngineClient {
     );
   }
 
-  /** `purpose: "export"` uses its own channel, so a request fetched for the export never makes the page's detail stale. */
+  /**
+   * `purpose: "export"` and `"compare"` (the diff tab's two steps) use channels of their own, so a detail fetched for
+   * them never makes the page's detail stale, nor the other way round.
+   */
   stepDetail(
     runRequestId: number,
     strategyId: StrategyId,
     stepIndex: number,
-    purpose: "page" | "export" = "page",
+    purpose: "page" | "export" | "compare" = "page",
   ): Promise<Outcome<StepDetail>> {
     return this.send(
       "step-detail",
-      { runRequestId, strategyId, stepIndex, ...(purpose === "export" ? { purpose } : {}) },
+      { runRequestId, strategyId, stepIndex, ...(purpose !== "page" ? { purpose } : {}) },
       undefined,
-      purpose === "export" ? "export" : undefined,
+      purpose !== "page" ? purpose : undefined,
     ).then((outcome) =>
       mapOutcome(outcome, (response) => (response.kind === "step-detail" ? response.detail : undefined)),
     );

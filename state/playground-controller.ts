@@ -8,6 +8,7 @@ import { STRATEGY_IDS, type Scenario, type StrategyId } from "@/lib/scenario/typ
 import type { SharedWorkspace } from "@/lib/share";
 import { catalogToText } from "@/lib/workbench/catalog-text";
 import { stepDetail } from "@/lib/workbench/summarise-run";
+import type { StepDetail } from "@/lib/workbench/types";
 import type { EngineClient } from "./engine-client";
 import type { PlaygroundState, PlaygroundStore } from "./playground-store";
 import { readLocalPreferences, writeLocalPreferences } from "./persistence";
@@ -24,6 +25,11 @@ export type PlaygroundController = {
   openWorkspace(workspace: SharedWorkspace): void;
   /** The request `strategyId` sends at the current step (it lives in the worker), or null when it has none. */
   requestOf(strategyId: StrategyId): Promise<WireRequest | null>;
+  /**
+   * The detail of any request of `strategyId` in the runs on screen (the diff tab compares two). Null when there is
+   * no such request; a newer call for the same purpose makes an older one answer null.
+   */
+  stepDetailOf(strategyId: StrategyId, stepIndex: number): Promise<StepDetail | null>;
   /** The documented `simulate --json` document of the runs on screen. */
   resultsJson(): Promise<unknown>;
   importCatalogText(text: string, sourceName?: string): Promise<void>;
@@ -213,6 +219,20 @@ export function createPlaygroundController(
       return outcome.value.request;
     },
 
+    async stepDetailOf(strategyId, stepIndex) {
+      const state = store.getState();
+      const live = selectLiveRun(state);
+      if (live && state.liveRun && live.id === strategyId)
+        return stepIndex < state.liveRun.steps.length ? stepDetail(state.liveRun, stepIndex) : null;
+      if (state.runRequestId === null) return null;
+      const run = state.runs.find((candidate) => candidate.id === strategyId);
+      if (!run || stepIndex < 0 || stepIndex >= run.steps.length) return null;
+      const outcome = await client.stepDetail(state.runRequestId, strategyId, stepIndex, "compare");
+      if (outcome.ok) return outcome.value;
+      if (outcome.stale) return null;
+      throw new Error(outcome.message);
+    },
+
     async resultsJson() {
       const { runRequestId } = store.getState();
       if (runRequestId === null) throw new Error("export: nothing has been simulated yet");
@@ -254,8 +274,8 @@ export function createPlaygroundController(
     editTool(toolName, text) {
       store.getState().editToolDraft(toolName, text);
       debounce("tool", async () => {
-        // The text crosses to the worker, which parses it (Ajv stays off this thread) and edits its own catalog;
-        // the page takes the tool it answers, never a copy it made itself.
+        // The text crosses to the worker, which parses it and edits its own catalog (the editor checks it too, for
+        // its markers); the page takes the tool the worker answers, never a copy it made itself.
         const sentFor = store.getState().catalogVersion;
         const outcome = await client.editTool(toolName, text);
         const state = store.getState();

@@ -73,6 +73,7 @@ export function CatalogEditor({
 }) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
+  const reportedMarkers = useRef<string | null>(null);
 
   const onMount: OnMount = (editor, monaco) => {
     editorRef.current = editor;
@@ -108,8 +109,13 @@ export function CatalogEditor({
     monaco.editor.setModelMarkers(model, PROBLEM_OWNER, markers);
   }
 
-  // Markers follow the problems the worker reports; this writes to Monaco, it does not copy state.
-  useEffect(showProblems);
+  // Markers follow the problems the worker reports; this writes to Monaco, it does not copy state. Only when the
+  // problems change: Monaco reports every marker change back through onValidate, and re-setting the same markers
+  // on every render would go round that loop without end.
+  const problemsKey = JSON.stringify(
+    problems.map((problem) => [problem.line, problem.column, problem.severity, problem.message]),
+  );
+  useEffect(showProblems, [problemsKey]);
 
   return (
     <LazyEditor
@@ -122,18 +128,21 @@ export function CatalogEditor({
       beforeMount={registerSchemas}
       onMount={onMount}
       onChange={(text) => onChange(text ?? "")}
-      onValidate={(markers) =>
-        onMarkers(
-          markers
-            .filter((marker) => marker.owner !== PROBLEM_OWNER)
-            .map((marker) => ({
-              message: marker.message,
-              severity: marker.severity >= 8 ? "error" : "warning",
-              line: marker.startLineNumber,
-              column: marker.startColumn,
-            })),
-        )
-      }
+      onValidate={(markers) => {
+        const ours: EditorMarker[] = markers
+          .filter((marker) => marker.owner !== PROBLEM_OWNER)
+          .map((marker) => ({
+            message: marker.message,
+            severity: marker.severity >= 8 ? "error" : "warning",
+            line: marker.startLineNumber,
+            column: marker.startColumn,
+          }));
+        // Our own markers changing fire this too: report only when Monaco's schema markers changed.
+        const key = JSON.stringify(ours);
+        if (key === reportedMarkers.current) return;
+        reportedMarkers.current = key;
+        onMarkers(ours);
+      }}
       options={EDITOR_OPTIONS}
     />
   );

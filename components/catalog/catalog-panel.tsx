@@ -1,6 +1,8 @@
 "use client";
 /** The Catalog panel: the tool list with its filter, the editor, and the problems of what is in the editor. */
 import { useDeferredValue, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { parseToolText, toolToText } from "@/lib/workbench/catalog-text";
 import { inputClass } from "@/components/playground/control-styles";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
@@ -37,6 +39,10 @@ export function CatalogPanel() {
   const indexes = useMemo(() => filterTools(tools, deferredFilter), [tools, deferredFilter]);
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const editorHandle = useRef<CatalogEditorHandle | null>(null);
+  const expandedHandle = useRef<CatalogEditorHandle | null>(null);
+  // The large editor replaces the inline one while it is open: one Monaco model per path, and the text lives in the
+  // store, so closing it (button or Escape) keeps every keystroke.
+  const [expanded, setExpanded] = useState(false);
 
   const tool = mode === "tool" ? (tools.find((candidate) => candidate.name === selectedTool) ?? tools[0]) : undefined;
   const toolText = tool ? (toolDraft && toolDraft.toolName === tool.name ? toolDraft.text : toolToText(tool)) : "";
@@ -53,6 +59,10 @@ export function CatalogPanel() {
   const parserProblems = mode === "whole" ? (wholeProblems ?? []) : toolProblems;
   const problems = mergeProblems(parserProblems, markers);
   const totalTokens = tokens ? tokens.reduce((sum, count) => sum + count, 0) : null;
+
+  const editorText = mode === "whole" ? catalogText : toolText;
+  const onEditorChange = (text: string) =>
+    mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text);
 
   const importText = (text: string, sourceName?: string) => void controller?.importCatalogText(text, sourceName);
 
@@ -98,40 +108,56 @@ export function CatalogPanel() {
           }}
         />
       </div>
-      <div className="flex items-center justify-between px-4 pt-2 pb-1 text-xs">
+      <div className="flex items-center justify-between gap-2 px-4 pt-2 pb-1 text-xs">
         <span className="flex min-w-0 items-baseline gap-1.5">
           <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">
             {mode === "whole" ? "Catalog JSON" : "Tool"}
           </span>
           {mode === "tool" ? <span className="truncate font-mono font-semibold text-ink">{tool?.name}</span> : null}
         </span>
-        <span
-          className="shrink-0 pl-2 text-muted"
-          title={
-            mode === "tool"
-              ? `Catalogs over ${WHOLE_CATALOG_EDITOR_LIMIT} tools are edited one tool at a time`
-              : undefined
-          }
-        >
-          {mode === "whole"
-            ? format
-              ? `format: ${format}`
-              : ""
-            : `one at a time (over ${WHOLE_CATALOG_EDITOR_LIMIT} tools)`}
+        <span className="ml-auto flex shrink-0 items-center gap-2">
+          <span
+            className="text-muted"
+            title={
+              mode === "tool"
+                ? `Catalogs over ${WHOLE_CATALOG_EDITOR_LIMIT} tools are edited one tool at a time`
+                : undefined
+            }
+          >
+            {mode === "whole"
+              ? format
+                ? `format: ${format}`
+                : ""
+              : `one at a time (over ${WHOLE_CATALOG_EDITOR_LIMIT} tools)`}
+          </span>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-6 px-1.5 text-xs"
+            onClick={() => setExpanded(true)}
+            aria-haspopup="dialog"
+            data-testid="catalog-editor-expand"
+          >
+            ⤢ Expand editor
+          </Button>
         </span>
       </div>
       <div className="min-h-0 flex-1 border-y border-line" data-testid="catalog-editor">
-        <CatalogEditor
-          mode={mode}
-          value={mode === "whole" ? catalogText : toolText}
-          onChange={(text) =>
-            mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text)
-          }
-          problems={parserProblems}
-          onMarkers={setMarkers}
-          handleRef={editorHandle}
-          theme={theme}
-        />
+        {expanded ? (
+          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-muted">
+            Editing in the large editor.
+          </p>
+        ) : (
+          <CatalogEditor
+            mode={mode}
+            value={editorText}
+            onChange={onEditorChange}
+            problems={parserProblems}
+            onMarkers={setMarkers}
+            handleRef={editorHandle}
+            theme={theme}
+          />
+        )}
       </div>
       <div className="h-32 shrink-0">
         <CatalogProblems
@@ -140,6 +166,35 @@ export function CatalogPanel() {
           onReveal={(line, column) => editorHandle.current?.reveal(line, column)}
         />
       </div>
+      <DialogFrame
+        open={expanded}
+        onClose={() => setExpanded(false)}
+        title={mode === "whole" ? "Catalog JSON" : `Tool ${tool?.name ?? ""}`}
+        testId="catalog-editor-dialog"
+        width="max-w-6xl"
+        bodyClassName="flex min-h-0 flex-col p-0"
+      >
+        <div className="flex h-[calc(85vh-4.5rem)] min-h-0 flex-col">
+          <div className="min-h-0 flex-1 border-b border-line" data-testid="catalog-editor-expanded">
+            <CatalogEditor
+              mode={mode}
+              value={editorText}
+              onChange={onEditorChange}
+              problems={parserProblems}
+              onMarkers={setMarkers}
+              handleRef={expandedHandle}
+              theme={theme}
+            />
+          </div>
+          <div className="h-36 shrink-0">
+            <CatalogProblems
+              problems={problems}
+              checking={mode === "whole" && wholeProblems === null}
+              onReveal={(line, column) => expandedHandle.current?.reveal(line, column)}
+            />
+          </div>
+        </div>
+      </DialogFrame>
     </DropZone>
   );
 }

@@ -1,6 +1,7 @@
 import type { SearchSummary } from "@/lib/lab/evaluate-catalog";
 import { SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
+import { Term } from "@/components/ui/term";
 import { DeltaChip } from "./delta-chip";
 import { formatShare } from "./format";
 import { SEARCH_COLORS } from "./lab-styles";
@@ -34,7 +35,9 @@ function Metric({
   const isMrr = metric === "mrr";
   return (
     <div className="min-w-0" data-testid={`metric-${id}-${metric}`} data-value={value ?? ""}>
-      <div className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</div>
+      <div className="text-xs font-semibold uppercase tracking-wide text-muted">
+        <Term id={isMrr ? "mrr" : "recall-at-k"}>{label}</Term>
+      </div>
       <div className={`tabular font-bold leading-tight ${large ? "text-4xl" : "text-xl"}`}>
         {value === undefined ? "…" : isMrr ? value.toFixed(2) : formatShare(value)}
       </div>

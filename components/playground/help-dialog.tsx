@@ -1,5 +1,6 @@
 "use client";
 import { DialogFrame } from "@/components/ui/dialog-frame";
+import { GLOSSARY, TERM_IDS } from "@/lib/view/glossary";
 import { usePlayground } from "@/state/playground-provider";
 import { buttonClass, iconButtonClass } from "./control-styles";
 
@@ -53,6 +54,19 @@ export function HelpDialog() {
           <div key={keys} className="contents">
             <dt className="font-mono text-xs text-ink">{keys}</dt>
             <dd className="text-ink-soft">{action}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-5 text-sm font-semibold" id="glossary-title">
+        Glossary
+      </h3>
+      <dl className="mt-2 space-y-2 text-sm" aria-labelledby="glossary-title" data-testid="glossary">
+        {TERM_IDS.map((id) => (
+          <div key={id} data-term={id}>
+            <dt className={`font-semibold text-ink ${GLOSSARY[id].code ? "font-mono text-[0.92em]" : ""}`}>
+              {GLOSSARY[id].term}
+            </dt>
+            <dd className="text-ink-soft">{GLOSSARY[id].definition}</dd>
           </div>
         ))}
       </dl>

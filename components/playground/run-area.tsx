@@ -4,18 +4,20 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
+import { useCallback } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
-import { RequestDiff } from "@/components/run/request-diff";
+import { StepDiff } from "@/components/run/step-diff";
 import { RequestPanel } from "@/components/run/request-panel";
+import { useRequestReveal } from "@/components/tour/request-reveal";
 import { StepSummary } from "@/components/run/step-summary";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { providerLabel } from "@/lib/view/provider-labels";
-import { usePlayground } from "@/state/playground-provider";
+import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
 import {
   selectCatalogProblems,
   selectCurrentStep,
@@ -54,6 +56,15 @@ export function RunArea() {
   const runError = usePlayground((state) => state.runError);
   const liveRun = usePlayground(selectLiveRun);
   const selectStep = usePlayground((state) => state.selectStep);
+  const runRequestId = usePlayground((state) => state.runRequestId);
+  const controller = usePlaygroundController();
+  const runId = run?.id;
+  const detailOf = useCallback(
+    (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
+    [controller, runId],
+  );
+  // The guided tour's pointer into the request body (the stubs' schema result, Kimi's appended tools message).
+  const reveal = useRequestReveal();
   const setTourOpen = usePlayground((state) => state.setTourOpen);
   // While the editor's text does not parse, every figure below is for the last catalog that did: say so.
   const catalogBroken = usePlayground(
@@ -197,12 +208,15 @@ export function RunArea() {
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
           {currentDetail && runTab === "request" ? (
-            <RequestPanel detail={currentDetail} theme={theme} showResponse={false} />
+            <RequestPanel detail={currentDetail} theme={theme} showResponse={false} reveal={reveal} />
           ) : null}
-          {currentDetail && runTab === "diff" ? (
-            <RequestDiff
-              original={currentDetail.previousRequestJson}
-              modified={currentDetail.requestJson}
+          {currentDetail && runTab === "diff" && run ? (
+            <StepDiff
+              // Another strategy or run is another list of requests: the pick starts again from previous vs current.
+              key={`${run.id}:${liveRun ? "live" : runRequestId}`}
+              steps={run.steps}
+              currentIndex={stepIndex}
+              detailOf={detailOf}
               theme={theme}
             />
           ) : null}

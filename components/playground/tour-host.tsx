@@ -11,9 +11,11 @@
 import { useCallback, useEffect, useRef } from "react";
 import { GuidedTour } from "@/components/tour/guided-tour";
 import type { TourStep } from "@/components/tour/tour-steps";
+import { setRequestReveal } from "@/components/tour/request-reveal";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { SharedWorkspace } from "@/lib/share";
 import type { PlaygroundState } from "@/state/playground-store";
+import type { RunTab } from "@/state/ui-slice";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 
 export function TourHost() {
@@ -28,6 +30,8 @@ export function TourHost() {
   const heldWork = useRef<{ workspace: SharedWorkspace; catalogText: string } | null>(null);
   // The example the tour is opening: the held work comes back only after it, or the example would land on top.
   const openingExample = useRef<Promise<void> | null>(null);
+  // The request view the person had open before a step switched to the request body; it comes back at the end.
+  const heldRunTab = useRef<RunTab | null>(null);
 
   const applyWhenReady = useCallback((state: PlaygroundState) => {
     if (!pending.current) return;
@@ -59,6 +63,12 @@ export function TourHost() {
         state.setTourWorkspace(true);
       }
       if (story.strategyId) state.selectStrategy(story.strategyId);
+      // A step about a part of the request shows the request, scrolled to that part.
+      setRequestReveal(story.reveal ?? null);
+      if (story.reveal && state.runTab !== "request") {
+        heldRunTab.current ??= state.runTab;
+        state.setRunTab("request");
+      }
       if (opening && story.exampleId && controller) openingExample.current = controller.openExample(story.exampleId);
       else applyWhenReady(store.getState());
     },
@@ -68,6 +78,9 @@ export function TourHost() {
   const onClose = useCallback(() => {
     pending.current = null;
     setTourOpen(false);
+    setRequestReveal(null);
+    if (heldRunTab.current) store.getState().setRunTab(heldRunTab.current);
+    heldRunTab.current = null;
     const held = heldWork.current;
     heldWork.current = null;
     void Promise.resolve(openingExample.current).then(() => {

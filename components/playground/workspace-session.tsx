@@ -18,7 +18,7 @@ import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
-import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
+import { STRATEGIES } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
 import {
   useAutosaveStatusSource,
@@ -29,6 +29,7 @@ import {
 import { selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
+import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, probeStorage } from "./keep-work";
 
@@ -37,6 +38,8 @@ export type WorkspaceSessionProps = {
   initialExampleId: string;
   /** True when the URL named the example (`?example=`): it wins over the autosaved work. */
   explicitExample: boolean;
+  /** The strategy and request the URL names for that example (`&strategy=…&step=…`), if any. */
+  moment?: NamedMoment;
 };
 
 export function WorkspaceSession(props: WorkspaceSessionProps) {
@@ -48,6 +51,7 @@ export function WorkspaceSession(props: WorkspaceSessionProps) {
 function StartedSession({
   initialExampleId,
   explicitExample,
+  moment,
   controller,
 }: WorkspaceSessionProps & { controller: PlaygroundController }) {
   const store = usePlaygroundStore();
@@ -124,9 +128,8 @@ function StartedSession({
           });
       } else {
         await controller.openExample(plan.exampleId);
-        // A first visit opens on caching at work: everything registered, the second request reading the first's cache.
-        if (!explicitExample && startup.source === "none" && !linkError && !plan.autosaveError)
-          store.setState({ strategyId: baselineStrategyId(), stepIndex: 1 });
+        // The first screen shows caching at work (or the moment the URL names), chosen from the run as it arrives.
+        openOnCachingAtWork(store, explicitExample ? moment : {});
         if (linkError)
           setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
         else if (plan.autosaveError)
@@ -160,7 +163,7 @@ function StartedSession({
         setNotice({ kind: "info", message: STORAGE_BLOCKED_MESSAGE, testId: "storage-blocked" });
       setStartupDone(true);
     },
-    [controller, explicitExample, initialExampleId, openLink, keepAside, setNotice, store],
+    [controller, explicitExample, initialExampleId, moment, openLink, keepAside, setNotice, store],
   );
 
   useShareLinks({

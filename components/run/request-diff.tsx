@@ -7,11 +7,21 @@ export type RequestDiffProps = {
   /** This request's pretty JSON. */
   modified: string;
   theme: "light" | "dark";
+  /** Column titles (default: previous request / this request). */
+  originalLabel?: string;
+  modifiedLabel?: string;
   className?: string;
 };
 
-/** Side-by-side diff of the previous request against this one; unchanged stretches are folded away. */
-export function RequestDiff({ original, modified, theme, className = "" }: RequestDiffProps) {
+/** Side-by-side diff of two requests (by default the previous one against this one); unchanged stretches fold away. */
+export function RequestDiff({
+  original,
+  modified,
+  theme,
+  originalLabel = "Previous request",
+  modifiedLabel = "This request",
+  className = "",
+}: RequestDiffProps) {
   if (!original) {
     return (
       <div
@@ -29,8 +39,8 @@ export function RequestDiff({ original, modified, theme, className = "" }: Reque
   return (
     <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-diff" data-state="diff">
       <div className="grid shrink-0 grid-cols-2 border-b border-line text-sm font-medium text-muted">
-        <span className="px-4 py-1.5">Previous request</span>
-        <span className="border-l border-line px-4 py-1.5">This request</span>
+        <span className="px-4 py-1.5">{originalLabel}</span>
+        <span className="border-l border-line px-4 py-1.5">{modifiedLabel}</span>
       </div>
       <LazyDiffEditor
         className="flex-1"

@@ -1,5 +1,8 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { OnMount } from "@monaco-editor/react";
+import type * as Monaco from "monaco-editor";
+import { revealLine, type RequestReveal } from "@/components/tour/request-reveal";
 import { Button } from "@/components/ui/button";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { Tabs } from "@/components/ui/tabs";
@@ -17,6 +20,8 @@ export type RequestPanelProps = {
    * this takes a second or more, so a container can pass a function that asks the engine worker instead.
    */
   codeFor?: (format: CodeFormat) => string | Promise<string>;
+  /** A part of the body to scroll to and mark (the guided tour's), or null. */
+  reveal?: RequestReveal | null;
   className?: string;
 };
 
@@ -69,8 +74,23 @@ const VIEWER_OPTIONS = {
  * The exact request of the current step: method and URL, headers (keys only ever as environment variables), the
  * body in a folding JSON viewer, the simulated response, and "copy as" JSON, curl, TypeScript and Python.
  */
-export function RequestPanel({ detail, theme, showResponse = true, codeFor, className = "" }: RequestPanelProps) {
+export function RequestPanel({
+  detail,
+  theme,
+  showResponse = true,
+  codeFor,
+  reveal = null,
+  className = "",
+}: RequestPanelProps) {
   const [copyStatus, setCopyStatus] = useState<CopyStatus>(null);
+  const [viewer, setViewer] = useState<{ editor: Monaco.editor.IStandaloneCodeEditor; monaco: typeof Monaco } | null>(
+    null,
+  );
+  const revealDecorations = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null);
+  const revealedLine = useMemo(
+    () => (reveal ? revealLine(detail.requestJson, reveal) : null),
+    [reveal, detail.requestJson],
+  );
   const [tab, setTab] = useState("body");
   const bytes = useMemo(() => utf8ByteLength(detail.requestJson), [detail.requestJson]);
   // Only serialised when its tab can be shown.
@@ -104,6 +124,27 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
     }
   };
 
+  // Scrolls the viewer's own text to the part the tour describes and marks that line; this writes to Monaco only.
+  useEffect(() => {
+    if (!viewer) return;
+    const { editor, monaco } = viewer;
+    revealDecorations.current?.clear();
+    const model = editor.getModel();
+    if (revealedLine === null || !model || revealedLine > model.getLineCount()) return;
+    editor.revealLineNearTop(revealedLine, monaco.editor.ScrollType.Immediate);
+    revealDecorations.current = editor.createDecorationsCollection([
+      {
+        range: new monaco.Range(revealedLine, 1, revealedLine, 1),
+        options: { isWholeLine: true, className: "tour-revealed-line" },
+      },
+    ]);
+  }, [viewer, revealedLine, detail.requestJson]);
+
+  const onViewerMount: OnMount = (editor, monaco) => {
+    setViewer({ editor, monaco });
+    editor.onDidDispose(() => setViewer(null));
+  };
+
   const requestEditor = (
     <LazyEditor
       testId="request-editor"
@@ -114,13 +155,18 @@ export function RequestPanel({ detail, theme, showResponse = true, codeFor, clas
       readOnly
       theme={editorTheme}
       options={VIEWER_OPTIONS}
+      onMount={onViewerMount}
     />
   );
 
   const copyLabel = copyStatus ? CODE_FORMATS.find((entry) => entry.id === copyStatus.format)?.label : "";
 
   return (
-    <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-panel">
+    <div
+      className={`flex h-full min-h-0 flex-col ${className}`}
+      data-testid="request-panel"
+      data-revealed-line={revealedLine ?? undefined}
+    >
       <div className="relative flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-line px-4 py-2.5">
         <p className="min-w-0 flex-1 truncate font-mono text-sm" data-testid="request-url" title={detail.request.url}>
           <span className="mr-2 rounded bg-accent-soft px-1.5 py-0.5 font-semibold text-accent">

@@ -1,3 +1,4 @@
+import { Term } from "@/components/ui/term";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { stepFigures, toolDefinitionShare } from "@/lib/view/step-figures";
@@ -91,7 +92,15 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             {formatUsd(step.cost.totalUsd)}
           </dd>
           <dd className="text-xs text-muted">
-            {estimated ? `tokens ≈ ${run.tokenCounting.label}` : run ? run.tokenCounting.label : ""}
+            {estimated ? (
+              <>
+                tokens ≈ <Term id="token-estimate">{run.tokenCounting.label}</Term>
+              </>
+            ) : run ? (
+              run.tokenCounting.label
+            ) : (
+              ""
+            )}
           </dd>
         </div>
       </dl>

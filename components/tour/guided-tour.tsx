@@ -3,6 +3,14 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProp
 import { createPortal } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
+import {
+  DOCK_MAX_SHARE,
+  SPOTLIGHT_PADDING,
+  placeTour,
+  targetTopFor,
+  type Rect,
+  type TourPlacement,
+} from "./tour-placement";
 
 export type GuidedTourProps = {
   /** Controlled: the help menu sets it to start the tour again. */
@@ -23,15 +31,23 @@ export function GuidedTour({ open, ...rest }: GuidedTourProps) {
   return open ? <TourOverlay {...rest} /> : null;
 }
 
-type Rect = { top: number; left: number; width: number; height: number };
-
-const PADDING = 8;
-const POPOVER_WIDTH = 400;
-const GAP = 14;
-const MARGIN = 12;
-/** A target taller than this share of the viewport is scrolled to its top, and the tour sits in a corner. */
-const TALL_SHARE = 0.6;
+const PADDING = SPOTLIGHT_PADDING;
+/** After the first (smooth) scroll, the page may have moved the target (an example loading): scroll once more. */
 const RESCROLL_AFTER_MS = 900;
+/** How far from where it should be the target may sit before that second scroll. */
+const RESCROLL_TOLERANCE = 48;
+
+/** What sticky bars cover at the top of the screen: the section navigation (and the header above it, when sticky). */
+function stickyTopInset(): number {
+  const navigation = document.querySelector<HTMLElement>("[data-testid=section-nav]");
+  if (!navigation || getComputedStyle(navigation).position !== "sticky") return 0;
+  return (parseFloat(getComputedStyle(navigation).top) || 0) + navigation.offsetHeight;
+}
+
+function viewportSize() {
+  // clientWidth leaves the vertical scrollbar out, which innerWidth counts.
+  return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
+}
 
 function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourProps, "open">) {
   const [index, setIndex] = useState(0);
@@ -71,15 +87,17 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
     const startedAt = performance.now();
     const measure = () => {
       const element = document.querySelector(`[data-tour="${step.target}"]`);
+      const boxHeight = popoverRef.current?.offsetHeight ?? 0;
       if (element instanceof HTMLElement || element instanceof SVGElement) {
         const box = element.getBoundingClientRect();
-        const offScreen = box.bottom < 0 || box.top > window.innerHeight;
-        // Scroll once smoothly; once more, at once, if the page moved it away meanwhile (an example loading).
-        if (scrolls === 0 || (scrolls === 1 && offScreen && performance.now() - startedAt > RESCROLL_AFTER_MS)) {
-          element.scrollIntoView({
-            block: box.height > window.innerHeight * TALL_SHARE ? "start" : "center",
-            behavior: scrolls === 0 ? "smooth" : "auto",
-          });
+        const viewport = viewportSize();
+        const inset = stickyTopInset();
+        const wantedTop = targetTopFor(box, boxHeight || 240, viewport, inset);
+        // Scroll once smoothly so the target and the box both fit; once more, at once, if the page moved the target
+        // away meanwhile (an example loading above it).
+        const moved = Math.abs(box.top - wantedTop) > RESCROLL_TOLERANCE;
+        if (scrolls === 0 || (scrolls === 1 && moved && performance.now() - startedAt > RESCROLL_AFTER_MS)) {
+          window.scrollTo({ top: window.scrollY + box.top - wantedTop, behavior: scrolls === 0 ? "smooth" : "auto" });
           scrolls += 1;
         }
         setRect((previous) =>
@@ -94,15 +112,22 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
       } else {
         setRect(null);
       }
-      const height = popoverRef.current?.offsetHeight ?? 0;
-      setPopoverHeight((previous) => (previous === height ? previous : height));
+      setPopoverHeight((previous) => (previous === boxHeight ? previous : boxHeight));
       // Follow the element while the page scrolls, lays out or switches strategy underneath the tour.
       frame = requestAnimationFrame(measure);
     };
     measure();
+    // A rotated phone or a resized window lays the page out again: scroll to the target once more.
+    const onResize = () => {
+      scrolls = 0;
+    };
+    window.addEventListener("resize", onResize);
     const primary = popoverRef.current?.querySelector<HTMLElement>("[data-tour-primary]");
     (primary ?? popoverRef.current)?.focus({ preventScroll: true });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", onResize);
+    };
   }, [step, index]);
 
   useEffect(() => {
@@ -134,7 +159,8 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
   }, [close, go, index, last]);
 
   if (!step) return null;
-  const popoverStyle = popoverPosition(rect, popoverHeight || 240);
+  const placement = placeTour(rect, popoverHeight || 240, viewportSize(), stickyTopInset());
+  const docked = placement.kind === "dock";
   return createPortal(
     <div className="pointer-events-none fixed inset-0 z-[60]" data-testid="tour-overlay">
       {rect ? (
@@ -161,9 +187,10 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
         aria-labelledby="tour-title"
         aria-describedby="tour-body"
         tabIndex={-1}
-        className="pointer-events-auto absolute rounded-2xl border border-line bg-panel p-5 text-ink shadow-2xl outline-none"
-        style={popoverStyle}
+        className={`pointer-events-auto absolute border border-line bg-panel text-ink shadow-2xl outline-none ${docked && placement.width === viewportSize().width ? "overflow-y-auto rounded-t-2xl p-4" : "rounded-2xl p-5"}`}
+        style={popoverStyle(placement)}
         data-testid="tour"
+        data-placement={placement.kind}
         data-step={step.id}
         data-step-index={index}
         data-target-found={rect !== null}
@@ -207,17 +234,12 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
   );
 }
 
-/** Below the target when it fits, above it otherwise, in a corner for tall targets; always inside the viewport. */
-function popoverPosition(rect: Rect | null, height: number): CSSProperties {
-  const viewportWidth = window.innerWidth;
-  const viewportHeight = window.innerHeight;
-  const width = Math.min(POPOVER_WIDTH, viewportWidth - 2 * MARGIN);
-  if (!rect) return { left: (viewportWidth - width) / 2, top: Math.max(MARGIN, (viewportHeight - height) / 2), width };
-  if (rect.height > viewportHeight * TALL_SHARE) return { right: 2 * MARGIN, bottom: 2 * MARGIN, width };
-  const left = Math.min(Math.max(MARGIN, rect.left), viewportWidth - width - MARGIN);
-  const below = rect.top + rect.height + PADDING + GAP;
-  const top = below + height + MARGIN <= viewportHeight ? below : rect.top - PADDING - GAP - height;
-  return { left, top: Math.min(Math.max(MARGIN, top), viewportHeight - height - MARGIN), width };
+function popoverStyle(placement: TourPlacement): CSSProperties {
+  if (placement.kind !== "dock") return { left: placement.left, top: placement.top, width: placement.width };
+  const fullWidth = placement.width === viewportSize().width;
+  return fullWidth
+    ? { left: 0, bottom: 0, width: placement.width, maxHeight: `${DOCK_MAX_SHARE * 100}vh` }
+    : { left: placement.left, bottom: 12, width: placement.width };
 }
 
 function withCode(text: string): ReactNode[] {

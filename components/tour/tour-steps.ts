@@ -1,5 +1,6 @@
 import type { StepKind } from "@/lib/engine/types";
 import type { StrategyId } from "@/lib/scenario/types";
+import type { RequestReveal } from "./request-reveal";
 
 /**
  * The page elements the tour points at. The page marks each with `data-tour="<value>"`; "break-even" is set by
@@ -15,6 +16,8 @@ export type TourStory = {
   strategyId?: StrategyId;
   /** Show the first request of this kind in the selected run (e.g. the call right after a discovery). */
   stepKind?: StepKind;
+  /** Scroll the request body to this text and mark its line: the part of a long request the step describes. */
+  reveal?: RequestReveal;
 };
 
 export type TourStep = {
@@ -48,8 +51,13 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: "stubs",
     target: "request-panel",
     title: "Stubs: register everything, but small",
-    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail. The list never changes and 80k tokens shrink to about 15k — but the provider only enforces the loose shell; the client validates the real arguments.",
-    story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "stubs", stepKind: "load" },
+    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes and 80k tokens shrink to about 15k — but the provider only enforces the loose shell; the client validates the real arguments.",
+    story: {
+      exampleId: TOUR_EXAMPLE_ID,
+      strategyId: "stubs",
+      stepKind: "call",
+      reveal: { text: '"type": "tool_result"', occurrence: "last" },
+    },
   },
   {
     id: "gateway",
@@ -69,8 +77,13 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: "kimi",
     target: "request-panel",
     title: "Kimi: tools as an appended message",
-    body: 'Kimi K3 lets a `{role: "system", tools: [...]}` message without `content` declare tools from where it stands. Append, never insert; once declared, never delete — and the prefix stays cached while every tool is still called natively.',
-    story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "kimi-dynamic", stepKind: "call" },
+    body: 'Kimi K3 lets a `{role: "system", tools: [...]}` message without `content` declare tools from where it stands (marked in the request). Append, never insert; once declared, never delete — and the prefix stays cached while every tool is still called natively.',
+    story: {
+      exampleId: TOUR_EXAMPLE_ID,
+      strategyId: "kimi-dynamic",
+      stepKind: "call",
+      reveal: { text: '"role": "system",\n      "tools": [', occurrence: "last" },
+    },
   },
   {
     id: "does-it-pay",

@@ -35,7 +35,7 @@ export function TraceSummary({ view }: TraceSummaryProps) {
         )}
       </section>
       <section data-testid="trace-figures-seed">
-        <h3 className="mb-1 text-sm font-semibold">Measure before choosing (seed 001 §4.1)</h3>
+        <h3 className="mb-1 text-sm font-semibold">Measure before choosing</h3>
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
           <dt>tools declared</dt>
           <dd className="text-right">{figures.toolCount}</dd>

@@ -8,11 +8,21 @@ export type DialogFrameProps = {
   testId: string;
   /** Tailwind width, e.g. `max-w-2xl`. */
   width?: string;
+  /** Classes of the body under the title bar (default: padded, scrolls). */
+  bodyClassName?: string;
   children: ReactNode;
 };
 
 /** A native modal <dialog> (focus trap, Escape and backdrop for free) with a title bar. */
-export function DialogFrame({ open, onClose, title, testId, width = "max-w-2xl", children }: DialogFrameProps) {
+export function DialogFrame({
+  open,
+  onClose,
+  title,
+  testId,
+  width = "max-w-2xl",
+  bodyClassName = "min-h-0 overflow-auto px-6 py-5",
+  children,
+}: DialogFrameProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -44,7 +54,7 @@ export function DialogFrame({ open, onClose, title, testId, width = "max-w-2xl",
               ✕
             </button>
           </header>
-          <div className="min-h-0 overflow-auto px-6 py-5">{children}</div>
+          <div className={bodyClassName}>{children}</div>
         </div>
       ) : null}
     </dialog>

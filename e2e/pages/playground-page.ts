@@ -10,8 +10,12 @@ export class PlaygroundPage {
     ({ externalRequests: this.externalRequests, consoleErrors: this.consoleErrors } = watchPage(page));
   }
 
-  async open(exampleId: string) {
-    await this.page.goto(`/?example=${exampleId}`);
+  /**
+   * Opens an example by name. The specs start from the anti-pattern's first request, named in the URL; without a
+   * named moment (`{ moment: null }`) the page chooses its opening request itself, one that shows caching at work.
+   */
+  async open(exampleId: string, { moment = "strategy=naive-dynamic&step=1" }: { moment?: string | null } = {}) {
+    await this.page.goto(`/?example=${exampleId}${moment ? `&${moment}` : ""}`);
     await expect(this.compareTable).toBeVisible();
     await this.waitForRun();
   }

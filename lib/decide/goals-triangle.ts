@@ -132,7 +132,7 @@ function whyText(id: StrategyId, goal: GoalKey, met: boolean): string {
   const explanation = STRATEGIES[id].explanation;
   switch (goal) {
     case "noToolsUpFront":
-      return `${met ? "Meets" : "Gives up"} "no N tools up front": ${explanation.sends}`;
+      return `${met ? "Meets" : "Gives up"} "not every tool up front": ${explanation.sends}`;
     case "stableToolList":
       return `${met ? "Meets" : "Gives up"} "stable tool list": ${explanation.prefixEffect}`;
     case "nativeStrictSchema":

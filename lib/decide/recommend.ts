@@ -228,13 +228,13 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
 }
 
 const RULE_TEXT: Record<RecommendationRule, string> = {
-  "few-tools": `Seed 001 §4.1: with fewer than ${FEW_TOOLS_THRESHOLD} tools, register everything — simple, and progressive disclosure's extra requests may not pay for themselves.`,
+  "few-tools": `With fewer than ${FEW_TOOLS_THRESHOLD} tools, register everything — simple, and progressive disclosure's extra requests may not pay for themselves.`,
   "native-deferral":
-    "Seed 001 §4.1: many tools and a provider with a native mechanism — use it (defer_loading, Kimi dynamic loading): cache-friendly at the protocol level, schemas still enforced by the provider, lowest engineering cost.",
+    "Many tools and a provider with a native mechanism — use it (defer_loading, Kimi dynamic loading): cache-friendly at the protocol level, schemas still enforced by the provider, lowest engineering cost.",
   "gateway-with-search-quality":
-    "Seed 001 §4.1: many tools on self-hosted or several backends — search_tools + invoke_tool, with local search quality as a first-class metric (BM25 first, embeddings when the catalog is big enough), and accept that client-side validation code grows.",
+    "Many tools on self-hosted or several backends — search_tools + invoke_tool, with local search quality as a first-class metric (BM25 first, embeddings when the catalog is big enough), and accept that client-side validation code grows.",
   "stubs-bridge":
-    "Seed 001 §4.1: very complex schemas and no generic validator yet — stubs + load_tool_schemas are a reasonable bridge.",
+    "Very complex schemas and no generic validator yet — stubs + load_tool_schemas are a reasonable bridge.",
 };
 
 function build(
@@ -327,7 +327,7 @@ function searchReasons(input: RecommendInput, figures: RecommendationFigures, ru
     reasons.push(
       value >= GOOD_SEARCH_RECALL
         ? `${measured}: good enough that the model finds what it needs.`
-        : `${measured} is below ${formatPercent(GOOD_SEARCH_RECALL)}: improve the descriptions (search lab) before relying on it — a model that cannot find a tool stops using tools (seed 001 §3.1).`,
+        : `${measured} is below ${formatPercent(GOOD_SEARCH_RECALL)}: improve the descriptions (search lab) before relying on it — a model that cannot find a tool stops using tools.`,
     );
   } else if (rule === "gateway-with-search-quality") {
     reasons.push(

@@ -23,7 +23,7 @@ export async function seed200ToolsScenario(): Promise<Scenario> {
     id: "seed-200-tools",
     title: "200 tools at about 400 tokens each",
     description:
-      "A generated catalog sized like the seed posts' estimate: 200 tools of about 400 tokens, about 80k tokens of definitions. Six requests, each needing a tool from a different domain.",
+      "A generated catalog of the size people usually quote for a big agent: 200 tools of about 400 tokens, about 80k tokens of definitions. Six requests, each needing a tool from a different domain.",
     catalog,
     turns: pickDistinctTools(catalog.tools, 6).map(syntheticTurn),
     settings: { system: OPERATIONS_AGENT_SYSTEM_PROMPT },

@@ -30,6 +30,29 @@ describe("createAnthropicBm25Search", () => {
     });
   });
 
+  it("lists only the fields that matched", () => {
+    const outcome = search.search("weather");
+    expect(outcome.ok && outcome.hits[0].matches).toEqual([
+      { field: "name", terms: ["weather"] },
+      { field: "description", terms: ["weather"] },
+    ]);
+  });
+
+  it("breaks equal scores by catalog order, whichever query word reached a tool first", () => {
+    const tools: CatalogTool[] = ["beta", "alpha", "gamma", "delta"].map((word, index) => ({
+      name: `tool_${index}`,
+      description: word,
+      inputSchema: { type: "object" },
+    }));
+    // "alpha" reaches tool_1 before "beta" reaches tool_0; both score the same.
+    expect(names(createAnthropicBm25Search(tools).search("alpha beta"))).toEqual(["tool_0", "tool_1"]);
+  });
+
+  it("names itself as the BM25 emulation", () => {
+    expect(search.id).toBe("anthropic-bm25");
+    expect(search.label).toBe("Anthropic BM25 (emulated)");
+  });
+
   it("does not stem or expand synonyms: Anthropic documents neither", () => {
     expect(names(search.search("forecasts"))).toEqual([]);
     expect(names(search.search("remove file"))).toEqual(["delete_file"]);

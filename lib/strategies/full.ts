@@ -10,7 +10,7 @@ export const fullStrategy: StrategyDefinition = {
   shortName: "Everything",
   colour: { fallback: "#4e79a7" },
   explanation: {
-    sends: "All N full tool definitions in `tools`, on every request.",
+    sends: "The full definition of every tool of the catalog in `tools`, on every request.",
     schemaGoesTo: "Already there: nothing has to be found.",
     costs:
       "O(N) tool tokens on every request; cached after the first, but the first write and every miss pay for all of them.",

@@ -10,7 +10,7 @@ export const stubsStrategy: StrategyDefinition = {
   shortName: "Stubs",
   colour: { fallback: "#b07aa1", dash: "8 3 2 3" },
   explanation: {
-    sends: "N one-line stubs with a loose `arguments` object, plus `load_tool_schemas`.",
+    sends: "A one-line stub of every tool, each with a loose `arguments` object, plus `load_tool_schemas`.",
     schemaGoesTo: "The full schema comes back as `tool_result` text at the tail of the conversation.",
     costs:
       "O(N) stub tokens (about a fifth of full definitions); one extra round trip per new tool; client-side validation.",

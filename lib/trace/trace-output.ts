@@ -94,7 +94,7 @@ export function formatTraceTable(analysis: TraceAnalysis): string {
     );
   lines.push(
     "",
-    `Measure before choosing (seed 001 §4.1): ${figures.toolCount} tools, about ${figures.meanDefinitionTokens} tokens a definition, ` +
+    `Measure before choosing: ${figures.toolCount} tools, about ${figures.meanDefinitionTokens} tokens a definition, ` +
       `${figures.distinctToolsUsedPerSession.toFixed(1)} distinct tools used per session (${figures.sessions} sessions), ` +
       `cache hit rate ${formatPercent(figures.hitRateByTokens)} by tokens and ${formatPercent(figures.hitRateByRequests)} by requests.`,
     `Recommendation: ${recommendation.headline}`,

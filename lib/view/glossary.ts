@@ -1,6 +1,6 @@
 /**
  * Plain-words definitions for the terms the panels use, for `<Term>` tooltips. Each fits in a tooltip (two
- * sentences at most) and assumes no knowledge of the seeds.
+ * sentences at most) and assumes no knowledge of the design documents. The help dialog lists them all as the glossary.
  */
 export type TermId =
   | "prefix"
@@ -14,7 +14,11 @@ export type TermId =
   | "namespace"
   | "stub"
   | "gateway"
-  | "closed-form";
+  | "closed-form"
+  | "token-estimate"
+  | "three-goals"
+  | "recall-at-k"
+  | "mrr";
 
 export type GlossaryEntry = {
   id: TermId;
@@ -91,6 +95,26 @@ export const GLOSSARY: Record<TermId, GlossaryEntry> = {
     "closed-form",
     "closed form",
     "A quick formula for the cost of a session, from average token counts per request, instead of simulating every request. It is shown beside the engine's result as a check, and it fills the heat map, where simulating every cell would be too slow.",
+  ),
+  "token-estimate": entry(
+    "token-estimate",
+    "o200k × 1.2 (estimated tokens)",
+    "Claude's and Kimi's tokenizers are not public, so their token counts are estimates: the count of OpenAI's public o200k tokenizer times a correction factor (1.2 for Claude and 1.0 for Kimi by default, both settings). OpenAI models are counted exactly.",
+  ),
+  "three-goals": entry(
+    "three-goals",
+    "the three goals",
+    "What an ideal way of offering many tools achieves: the first request does not carry every tool (neither in full nor as stubs), the tool list at the front never changes so the cache survives, and every tool is called natively under its own strict schema. Without help from the provider, each client-side strategy gives up one of them.",
+  ),
+  "recall-at-k": entry(
+    "recall-at-k",
+    "recall@k (R@k)",
+    "The share of test queries whose right tool is among a search's first k results. R@1 counts only the top hit; R@5 the first five, what a model sees from a search that returns five tools.",
+  ),
+  mrr: entry(
+    "mrr",
+    "MRR (mean reciprocal rank)",
+    "How high the right tool ranks, averaged over the test queries: a query scores 1 when the right tool comes first, ½ when second, ⅓ when third, and 0 when it is not found. Higher is better; 1 means always first.",
   ),
 };
 

@@ -53,7 +53,8 @@ export type EngineRequest =
       runRequestId: number;
       strategyId: StrategyId;
       stepIndex: number;
-      purpose?: "export";
+      /** A detail for something other than the page's current step (the export, the diff tab's two steps). */
+      purpose?: "export" | "compare";
     }
   /** o200k tokens of each tool's Anthropic JSON, for the catalog list. */
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number }
