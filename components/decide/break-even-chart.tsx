@@ -3,7 +3,9 @@ import {
   CartesianGrid,
   Line,
   LineChart,
+  ReferenceArea,
   ReferenceDot,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -24,7 +26,7 @@ import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { breakEvenChartData, type BreakEvenMetric } from "@/lib/decide/chart-data";
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
-import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
 
 export type BreakEvenChartProps = {
@@ -70,11 +72,14 @@ function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps
  */
 export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }: BreakEvenChartProps) {
   const data = breakEvenChartData(result, metric);
+  const failsText = failuresSummary(data.failures);
   const summary =
     `Cumulative ${metric === "cost" ? "cost in USD" : "input tokens"} per turn for ${data.series.length} strategies. ` +
     (data.points.length === 0
       ? "No progressive strategy becomes cheaper than loading everything within these turns."
-      : `Cheaper than loading everything from: ${data.points.map((point) => `${strategyTitle(point.id)} turn ${point.turn}`).join("; ")}.`);
+      : `Cheaper than loading everything from: ${data.points.map((point) => `${strategyTitle(point.id)} turn ${point.turn}`).join("; ")}.`) +
+    (failsText ? ` ${failsText}` : "");
+  const lastTurn = result.parameters.turns;
   return (
     <ChartFrame
       testId="break-even-chart"
@@ -92,11 +97,21 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               dash: STRATEGY_STYLES[series.id].dash,
               shape: "line" as const,
             })),
+            ...(data.failures.length > 0
+              ? [
+                  {
+                    key: "fails",
+                    label: "fails: the provider refuses the request",
+                    color: FAILS_COLOR,
+                    shape: "square" as const,
+                  },
+                ]
+              : []),
             ...(showClosedForm
               ? [
                   {
                     key: "closed-form",
-                    label: "closed form (thin, dotted)",
+                    label: "estimate, quick formula (thin, dotted)",
                     color: "var(--muted)",
                     dash: "2 3",
                     shape: "line" as const,
@@ -127,7 +142,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   key={series.engineKey}
                   type="linear"
                   dataKey={series.engineKey}
-                  name={`${strategyShortTitle(series.id)} (engine)`}
+                  name={`${strategyShortTitle(series.id)} (simulated)`}
                   stroke={style.color}
                   strokeWidth={series.id === baselineStrategyId() ? 3.5 : 2.5}
                   strokeDasharray={style.dash}
@@ -140,7 +155,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   key={series.closedFormKey}
                   type="linear"
                   dataKey={series.closedFormKey}
-                  name={`${strategyShortTitle(series.id)} (closed form)`}
+                  name={`${strategyShortTitle(series.id)} (estimate)`}
                   stroke={style.color}
                   strokeWidth={1.5}
                   strokeOpacity={0.8}
@@ -151,6 +166,39 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               ) : null,
             ];
           })}
+          {data.baselineFailsFrom !== null ? (
+            <ReferenceArea
+              x1={Math.max(1, data.baselineFailsFrom - 0.5)}
+              x2={lastTurn}
+              fill={FAILS_COLOR}
+              fillOpacity={0.18}
+              stroke={FAILS_BOUNDARY_COLOR}
+              strokeDasharray="4 3"
+              ifOverflow="visible"
+              label={{
+                value: `${strategyShortTitle(baselineStrategyId())} fails from turn ${data.baselineFailsFrom}`,
+                position: "insideTopLeft",
+                fill: "var(--ink-soft)",
+                fontSize: 11,
+              }}
+            />
+          ) : null}
+          {data.failures
+            .filter((failure) => failure.id !== baselineStrategyId())
+            .map((failure) => (
+              <ReferenceLine
+                key={`fails-${failure.id}`}
+                x={failure.turn}
+                stroke={FAILS_BOUNDARY_COLOR}
+                strokeDasharray="4 3"
+                label={{
+                  value: `${strategyShortTitle(failure.id)} fails`,
+                  position: "insideTopRight",
+                  fill: "var(--ink-soft)",
+                  fontSize: 11,
+                }}
+              />
+            ))}
           {data.points.map((point) => (
             <ReferenceDot
               key={`${point.id}-${point.source}`}
@@ -167,4 +215,15 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
       </ResponsiveContainer>
     </ChartFrame>
   );
+}
+
+/** The chart's words for its "fails" marks: from the same failures the marks are drawn from. */
+export function failuresSummary(failures: ReturnType<typeof breakEvenChartData>["failures"]): string {
+  if (failures.length === 0) return "";
+  return failures
+    .map(
+      (failure) =>
+        `${strategyTitle(failure.id)} fails at turn ${failure.turn}${failure.atRequest !== null ? ` (request ${failure.atRequest})` : " (estimate)"}: ${failure.reason}.`,
+    )
+    .join(" ");
 }

@@ -9,6 +9,7 @@ import { BreakEvenChart } from "./break-even-chart";
 import { BreakEvenControls } from "./break-even-controls";
 import { BreakEvenTable } from "./break-even-table";
 import { DecideStatusLine } from "./decide-status-line";
+import { FullBoundaryView } from "./full-boundary";
 import type { DecideStatus } from "./use-decide";
 
 export type BreakEvenExplorerProps = {
@@ -60,8 +61,8 @@ export function BreakEvenExplorer({
             onChange={(event) => setShowClosedForm(event.target.checked)}
             data-testid="break-even-show-closed-form"
           />
-          Show the closed form ({result ? `tolerance ${formatPercent(result.tolerance)} of cumulative cost` : "formula"}
-          )
+          Show the estimate from the quick formula (
+          {result ? `checked within ${formatPercent(result.tolerance)} of the simulated cost` : "formula"})
         </label>
       </div>
       {result ? (
@@ -70,6 +71,9 @@ export function BreakEvenExplorer({
         <div className="h-[340px] rounded-lg bg-panel-muted" aria-hidden />
       )}
       {result ? <BreakEvenTable result={result} /> : null}
+      {result?.fullBoundary ? (
+        <FullBoundaryView boundary={result.fullBoundary} provider={result.parameters.provider} />
+      ) : null}
     </div>
   );
 }

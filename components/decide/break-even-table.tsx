@@ -1,8 +1,9 @@
 import { Term } from "@/components/ui/term";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
+import { lineFailure } from "@/lib/decide/limits";
 import { formatPercent, formatUsd, usdColumnDecimals } from "@/lib/view/format";
 import { strategyTitle } from "@/lib/view/strategy-info";
-import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
+import { FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
 
 export type BreakEvenTableProps = { result: BreakEvenResult };
@@ -32,11 +33,11 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
           <th scope="col" className={`${header} text-left`}>
             Strategy
           </th>
-          <th scope="col" className={header}>
-            Engine
+          <th scope="col" className={header} title="Every request simulated by the engine">
+            Simulated
           </th>
           <th scope="col" className={header}>
-            Closed form
+            <Term id="closed-form">Estimate</Term>
           </th>
           <th
             scope="col"
@@ -52,9 +53,13 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
       </thead>
       <tbody>
         {result.lines.map((line) => {
+          const failure = lineFailure(line);
+          const engineFails = line.fails.engine;
+          const closedFails = line.fails.closedForm;
           const engineCost = line.engine?.cumulativeCostUsd[last];
           const closedCost = line.closedForm.cumulativeCostUsd[last];
-          const outside = line.maxDeviation !== null && line.maxDeviation > result.tolerance;
+          // A refused run has no cost to compare: its gap is not a measure of the estimate.
+          const outside = !failure && line.maxDeviation !== null && line.maxDeviation > result.tolerance;
           return (
             <tr
               key={line.id}
@@ -75,27 +80,49 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
               <td
                 className="tabular px-2 text-right"
                 data-testid="break-even-engine-cost"
-                data-value={engineCost ?? ""}
+                data-value={engineFails ? "" : (engineCost ?? "")}
+                data-fails={engineFails ? engineFails.atTurn : undefined}
               >
-                {engineCost === undefined ? (
+                {engineFails ? (
+                  <FailsBadge
+                    text={`fails at turn ${engineFails.atTurn}`}
+                    title={`Request ${engineFails.atRequest} is refused: ${engineFails.status} ${engineFails.reason}`}
+                  />
+                ) : engineCost === undefined ? (
                   <span className="text-muted">running…</span>
                 ) : (
                   formatUsd(engineCost, { decimals })
                 )}
               </td>
-              <td className="tabular px-2 text-right" data-testid="break-even-closed-cost" data-value={closedCost}>
-                {formatUsd(closedCost, { decimals })}
+              <td
+                className="tabular px-2 text-right"
+                data-testid="break-even-closed-cost"
+                data-value={closedFails ? "" : closedCost}
+                data-fails={closedFails ? closedFails.turn : undefined}
+              >
+                {closedFails ? (
+                  <FailsBadge
+                    text={`fails at turn ${closedFails.turn} (estimate)`}
+                    title={`Estimated: ${closedFails.reason}`}
+                  />
+                ) : (
+                  <span title="Estimate from formulas, not a simulated run">
+                    ~{formatUsd(closedCost, { decimals })}
+                  </span>
+                )}
               </td>
               <td
                 className={`tabular px-2 text-right ${outside ? "font-semibold text-danger" : "text-ink-soft"}`}
                 data-testid="break-even-gap"
-                data-value={line.maxDeviation ?? ""}
+                data-value={failure ? "" : (line.maxDeviation ?? "")}
                 data-outside={outside}
               >
-                {line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation)}
+                {failure || line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation)}
               </td>
               <td className="px-2 text-right">
-                {line.id === baselineStrategyId() ? (
+                {failure ? (
+                  <span className="text-muted">never: it cannot run</span>
+                ) : line.id === baselineStrategyId() ? (
                   <span className="text-muted">baseline</span>
                 ) : (
                   <span className="inline-flex items-baseline gap-2">
@@ -105,9 +132,8 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                       id={line.id}
                       pending={!line.engine}
                     />
-                    <span className="text-xs text-muted" title="closed form">
-                      (closed form: <TurnBadge turn={line.breakEvenTurn.closedForm} source="closed-form" id={line.id} />
-                      )
+                    <span className="text-xs text-muted" title="Estimated by the quick formula">
+                      (estimate: <TurnBadge turn={line.breakEvenTurn.closedForm} source="closed-form" id={line.id} />)
                     </span>
                   </span>
                 )}
@@ -153,6 +179,19 @@ function TurnBadge({
       data-source={source}
     >
       {turn}
+    </span>
+  );
+}
+
+function FailsBadge({ text, title }: { text: string; title: string }) {
+  return (
+    <span
+      className="rounded px-1.5 py-0.5 text-xs font-semibold text-white"
+      style={{ background: FAILS_COLOR, backgroundImage: FAILS_PATTERN }}
+      title={title}
+      data-testid="break-even-fails"
+    >
+      {text}
     </span>
   );
 }

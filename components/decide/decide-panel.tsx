@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Panel } from "@/components/ui/panel";
 import type { Catalog } from "@/lib/catalog/types";
 import { defaultDecideParameters } from "@/lib/decide/default-parameters";
+import { openFactEffects } from "@/lib/decide/open-facts";
 import { recommend } from "@/lib/decide/recommend";
 import { schemaComplexity } from "@/lib/decide/schema-complexity";
 import type { DecideParameters } from "@/lib/decide/types";
@@ -146,6 +147,7 @@ export function DecidePanel({
         ) : (
           <p className="text-sm text-muted">Waiting for the run…</p>
         )}
+        <OpenFacts runs={runs} settings={settings} />
       </Panel>
       <Panel
         title="Break-even: does progressive disclosure pay over a long task?"
@@ -164,7 +166,7 @@ export function DecidePanel({
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         <Panel
           title="Cheapest strategy by catalog size and turns"
-          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, by a quick formula (not simulated); the outlined cell is this catalog`}
+          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, estimated by a quick formula; the outlined cell is this catalog, from the simulated run`}
           testId="decide-heat-map"
         >
           {heatMap && heatMap.cells.length > 0 ? (
@@ -228,5 +230,44 @@ function CheapestStatement({
           ? `The recommendation below is also the cheapest.`
           : `The recommendation below, ${strategyTitle(recommended)}, is not the cheapest: it is chosen for the reasons it gives (goals kept, search quality, schemas), not for the bill alone.`}
     </p>
+  );
+}
+
+/**
+ * Facts no source settles, with what this conversation would cost under the other reading (lib/decide/open-facts:
+ * computed from the runs' own steps). The simulation keeps the stated assumption.
+ */
+function OpenFacts({ runs, settings }: { runs: readonly RunSummary[]; settings: ScenarioSettings }) {
+  const effects = useMemo(
+    () =>
+      openFactEffects(runs, {
+        provider: settings.provider,
+        model: settings.model,
+        searchExecution: settings.searchExecution,
+      }),
+    [runs, settings.provider, settings.model, settings.searchExecution],
+  );
+  if (effects.length === 0) return null;
+  return (
+    <details className="mt-3 text-sm" data-testid="open-facts">
+      <summary className="cursor-pointer text-ink-soft">
+        Open facts: {effects.length} {effects.length === 1 ? "figure depends" : "figures depend"} on an assumption
+      </summary>
+      <ul className="mt-2 flex flex-col gap-2">
+        {effects.map((effect) => (
+          <li
+            key={`${effect.id}-${effect.strategy}`}
+            data-testid="open-fact"
+            data-fact={effect.id}
+            data-extra-usd={effect.extraUsd}
+          >
+            <span className="text-ink">{effect.sentence}</span>{" "}
+            <span className="text-xs text-muted">
+              Assumed: {effect.assumed}. Source: {effect.source}.
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

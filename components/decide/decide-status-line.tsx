@@ -12,9 +12,9 @@ export function DecideStatusLine({ status, result }: DecideStatusLineProps) {
       : status.phase === "calibrating"
         ? "Measuring the catalog with the engine…"
         : status.phase === "running"
-          ? `Closed form shown; engine running (${status.completed}/${status.total} strategies)…`
+          ? `Estimate shown; simulation running (${status.completed}/${status.total} strategies)…`
           : status.phase === "ready"
-            ? `Engine and closed form for every strategy (engine ${Math.round(status.engineMs)} ms).`
+            ? `Simulated and estimated for every strategy (simulation ${Math.round(status.engineMs)} ms).`
             : `Error: ${status.message}`;
   return (
     <p

@@ -16,6 +16,14 @@ export type HeatMapViewProps = {
   onToggle: (id: StrategyId) => void;
 };
 
+/** Whether a cell's figures are the quick formula's estimate or this catalog's simulated run, in words. */
+function sourceWords(cell: HeatMap["cells"][number][number]): string {
+  if (cell.source === "estimate") return "estimate (quick formula)";
+  const estimate = cell.estimateCheapest;
+  const agrees = estimate === cell.cheapest;
+  return `simulated run of this session${estimate === undefined || agrees ? "" : `; the estimate picked ${estimate === "fails" ? "no strategy" : strategyTitle(estimate)}`}`;
+}
+
 /** Below this margin the runner-up is practically as cheap: the cell says so instead of pretending to a winner. */
 const NEAR_TIE = 0.05;
 
@@ -50,8 +58,8 @@ export function HeatMapView({
     <figure className="m-0 flex flex-col gap-3" data-testid="heat-map" data-tour="heat-map">
       <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
         <caption className="sr-only">
-          Cheapest strategy on {providerLabel} for each catalog size (columns) and number of turns (rows), by the closed
-          form.
+          Cheapest strategy on {providerLabel} for each catalog size (columns) and number of turns (rows), estimated by
+          a quick formula (this catalog's cell: simulated).
         </caption>
         <thead>
           <tr>
@@ -91,7 +99,10 @@ export function HeatMapView({
                 const costs = Object.entries(cell.costs)
                   .filter(([id]) => !cell.failing[id as StrategyId])
                   .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0))
-                  .map(([id, cost]) => `${strategyTitle(id as StrategyId)} ${formatUsd(cost ?? 0)}`)
+                  .map(
+                    ([id, cost]) =>
+                      `${strategyTitle(id as StrategyId)} ${cell.source === "estimate" ? "~" : ""}${formatUsd(cost ?? 0)}`,
+                  )
                   .join("\n");
                 return (
                   <td
@@ -108,7 +119,8 @@ export function HeatMapView({
                         ? `inset 3px 0 0 ${FAILS_BOUNDARY_COLOR}, -2px 0 0 ${FAILS_BOUNDARY_COLOR}`
                         : undefined,
                     }}
-                    title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns: ${winner}${tie ? " (near tie)" : ""}\n${costs}${refused ? `\n${refused}` : ""}`}
+                    title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns${current ? " (this catalog)" : ""} — ${sourceWords(cell)}: ${winner}${tie ? " (near tie)" : ""}\n${costs}${refused ? `\n${refused}` : ""}`}
+                    data-source={cell.source}
                     data-testid="heat-map-cell"
                     data-strategy={cell.cheapest}
                     data-full-fails={cell.failing.full !== undefined}

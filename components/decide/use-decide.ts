@@ -5,7 +5,7 @@ import { breakEven, type BreakEvenResult } from "@/lib/decide/break-even";
 import type { DecideCalibration } from "@/lib/decide/calibrate";
 import { calibrationKey, type DecideResponse } from "@/lib/decide/decide-protocol";
 import type { EngineSessionRun } from "@/lib/decide/engine-session";
-import { heatMap, type HeatMap } from "@/lib/decide/heat-map";
+import { axesWith, heatMap, withEngineCell, type HeatMap } from "@/lib/decide/heat-map";
 import { effectiveToolsUsed, MAX_TOOLS_USED } from "@/lib/decide/session-plan";
 import type { DecideParameters } from "@/lib/decide/types";
 import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
@@ -207,9 +207,15 @@ export function useDecideComputation(input: {
     () => (calibration ? breakEven(calibration, settings, parameters, engineRuns) : null),
     [calibration, settings, parameters, engineRuns],
   );
-  const heat = useMemo(
-    () => (calibration ? heatMap(calibration, settings, parameters, { exclude: input.heatMapExclude }) : null),
-    // The heat map has its own turn axis, so the turns slider is deliberately not a dependency.
+  const estimated = useMemo(
+    () =>
+      calibration
+        ? heatMap(calibration, settings, parameters, {
+            exclude: input.heatMapExclude,
+            // This catalog's size and the explorer's turns are a cell of their own ("this catalog").
+            ...axesWith(calibration.toolCount, parameters.turns),
+          })
+        : null,
     [
       calibration,
       settings,
@@ -219,8 +225,14 @@ export function useDecideComputation(input: {
       parameters.model,
       parameters.cacheTtl,
       parameters.prices,
+      parameters.turns,
       input.heatMapExclude,
     ],
+  );
+  // Once the engine has run the explorer's session, this catalog's cell shows the engine's figures.
+  const heat = useMemo(
+    () => (estimated && result ? withEngineCell(estimated, result) : estimated),
+    [estimated, result],
   );
 
   const status: DecideStatus =

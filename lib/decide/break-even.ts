@@ -3,7 +3,7 @@ import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types
 import { calibrate, modelFor, sampleCatalog, type DecideCalibration } from "./calibrate";
 import { closedFormSeries, costModelFor } from "./closed-form";
 import { engineSeries, runEngineSession, type EngineFailure, type EngineSessionRun } from "./engine-session";
-import { predictFailure, type PredictedFailure } from "./limits";
+import { fullBoundary, lineFailure, predictFailure, type FullBoundary, type PredictedFailure } from "./limits";
 import { effectiveToolsUsed, sessionPlan } from "./session-plan";
 import { CLOSED_FORM_TOLERANCE, type CostSeries, type DecideEngine, type DecideParameters } from "./types";
 import { baselineStrategyId } from "../strategies";
@@ -43,6 +43,11 @@ export type BreakEvenResult = {
   lines: BreakEvenLine[];
   unavailable: DecideCalibration["unavailable"];
   tolerance: number;
+  /**
+   * Where sending every tool stops being possible on the explorer's model for this session (tools × tokens per
+   * tool), by the same prediction as the heat map's boundary; null when `full` cannot be calibrated here.
+   */
+  fullBoundary: FullBoundary | null;
 };
 
 /**
@@ -113,10 +118,11 @@ export function breakEven(
   if (full) {
     for (const line of lines) {
       if (line.id === baseline) continue;
+      // A strategy the provider refuses is never "cheaper": it cannot run.
+      if (lineFailure(line)) continue;
       // Where loading everything fails, any strategy that runs pays off from the first turn: there is no baseline.
-      if (full.fails.closedForm || full.fails.engine) {
-        const runs = !line.fails.closedForm && !line.fails.engine;
-        line.breakEvenTurn = { closedForm: runs ? 1 : null, engine: runs && line.engine ? 1 : null };
+      if (lineFailure(full)) {
+        line.breakEvenTurn = { closedForm: 1, engine: line.engine ? 1 : null };
         continue;
       }
       line.breakEvenTurn = {
@@ -128,6 +134,16 @@ export function breakEven(
       };
     }
   }
+  const fullProfile = calibration.profiles.find((profile) => profile.id === baseline);
+  const boundary = fullProfile
+    ? fullBoundary(
+        fullProfile,
+        (toolCount) => closedFormSeries(fullProfile, plan, model, { ...options, toolCount }),
+        calibration.toolCount,
+        modelInfo,
+        settings.limitOverrides,
+      )
+    : null;
   const fullRun = engineRuns.find((run) => run.id === baseline);
   const tokensPerTool =
     fullRun && calibration.toolCount > 0
@@ -142,6 +158,7 @@ export function breakEven(
     lines,
     unavailable: calibration.unavailable,
     tolerance: CLOSED_FORM_TOLERANCE,
+    fullBoundary: boundary,
   };
 }
 

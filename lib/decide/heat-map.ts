@@ -4,6 +4,7 @@ import { predictFailure, type PredictedFailure } from "./limits";
 import { closedFormSeries, costModelFor } from "./closed-form";
 import { effectiveToolsUsed, MAX_TOOLS_USED, sessionPlan } from "./session-plan";
 import type { DecideParameters } from "./types";
+import type { BreakEvenResult } from "./break-even";
 
 /** Catalog sizes from "a handful" to Anthropic's 10,000 deferred tools (PROTOCOLS.md §1.3). */
 export const HEAT_MAP_TOOL_COUNTS: readonly number[] = [5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
@@ -20,6 +21,12 @@ export type HeatMapCell = {
   costs: Partial<Record<StrategyId, number>>;
   /** How much more the second cheapest costs, as a fraction of the cheapest (0.05 = 5% more): a near tie is shown as such. */
   margin: number;
+  /**
+   * "estimate": the quick formula's figures. "simulated": this catalog's own cell, whose figures are the engine's run
+   * of the explorer's session (withEngineCell); `estimateCheapest` then keeps the formula's pick for comparison.
+   */
+  source: "estimate" | "simulated";
+  estimateCheapest?: StrategyId | "fails";
 };
 
 export type HeatMap = {
@@ -100,6 +107,7 @@ export function heatMap(
         failing,
         costs,
         margin: cheapest && runnerUp && cheapest[1] > 0 ? runnerUp[1] / cheapest[1] - 1 : Number.POSITIVE_INFINITY,
+        source: "estimate",
       };
     }),
   );
@@ -115,5 +123,64 @@ export function heatMap(
     strategies: order,
     fullFailsFrom,
     anyCellFails: cells.some((row) => row.some((cell) => cell.cheapest === "fails")),
+  };
+}
+
+/** The grid's axes with this catalog's size and the explorer's turns added, so "this catalog" is a cell of its own. */
+export function axesWith(toolCount: number, turns: number): { toolCounts: number[]; turnCounts: number[] } {
+  const add = (values: readonly number[], value: number) =>
+    value > 0 && !values.includes(value) ? [...values, value].sort((a, b) => a - b) : [...values];
+  return { toolCounts: add(HEAT_MAP_TOOL_COUNTS, toolCount), turnCounts: add(HEAT_MAP_TURN_COUNTS, turns) };
+}
+
+/**
+ * This catalog's cell from the engine instead of the formula: once the engine has run the explorer's session
+ * (same catalog, turns, tools used, model and prices), the cell at (catalog size, turns) takes the engine's final
+ * costs and rejected runs, so the heat map and the break-even table can never disagree about this catalog. The
+ * formula's pick is kept beside it (`estimateCheapest`). Unchanged until every compared strategy has an engine run.
+ */
+export function withEngineCell(map: HeatMap, result: BreakEvenResult): HeatMap {
+  const row = map.turnCounts.indexOf(result.parameters.turns);
+  const column = map.toolCounts.indexOf(result.toolCount);
+  if (row < 0 || column < 0) return map;
+  const lines = result.lines.filter((line) => map.strategies.includes(line.id));
+  if (lines.length === 0 || lines.some((line) => !line.engine)) return map;
+  const estimate = map.cells[row][column];
+  const last = result.parameters.turns - 1;
+  const costs: Partial<Record<StrategyId, number>> = {};
+  const failing: Partial<Record<StrategyId, PredictedFailure>> = {};
+  for (const line of lines) {
+    costs[line.id] = line.engine!.cumulativeCostUsd[last] ?? 0;
+    const failure = line.fails.engine;
+    if (failure)
+      failing[line.id] = { turn: failure.atTurn, limit: failure.limit, reason: `${failure.status} ${failure.reason}` };
+  }
+  const ranked = (Object.entries(costs) as Array<[StrategyId, number]>)
+    .filter(([id]) => !failing[id])
+    .sort((a, b) => a[1] - b[1]);
+  const [cheapest, runnerUp] = ranked;
+  const cell: HeatMapCell = {
+    toolCount: estimate.toolCount,
+    turns: estimate.turns,
+    cheapest: cheapest ? cheapest[0] : "fails",
+    failing,
+    costs,
+    margin: cheapest && runnerUp && cheapest[1] > 0 ? runnerUp[1] / cheapest[1] - 1 : Number.POSITIVE_INFINITY,
+    source: "simulated",
+    estimateCheapest: estimate.cheapest,
+  };
+  const cells = map.cells.map((cellsOfRow, rowIndex) =>
+    rowIndex === row ? cellsOfRow.map((other, index) => (index === column ? cell : other)) : cellsOfRow,
+  );
+  const winners = new Set(cells.flat().flatMap((other) => (other.cheapest === "fails" ? [] : [other.cheapest])));
+  return {
+    ...map,
+    cells,
+    winners: map.strategies.filter((id) => winners.has(id)),
+    fullFailsFrom: cells.map((cellsOfRow) => {
+      const index = cellsOfRow.findIndex((other) => other.failing.full !== undefined);
+      return index >= 0 ? index : null;
+    }),
+    anyCellFails: cells.some((cellsOfRow) => cellsOfRow.some((other) => other.cheapest === "fails")),
   };
 }

@@ -60,6 +60,26 @@ export const ASSUMPTIONS: readonly Assumption[] = [
     confidence: "documented",
     affects: "system-prompt tokens added when tools are present",
   },
+  {
+    id: "anthropic-search-continuation-billed",
+    label: "Anthropic bills a hosted search's continuation separately",
+    defaultValue: false,
+    source:
+      "PROTOCOLS.md §9 (still open): no doc, SDK type or issue says whether the expanded definitions are billed inside the searching call; the engine bills them once, in the next request",
+    confidence: "unconfirmed",
+    affects:
+      "cost of anthropic-tool-search with server execution; the decide panel's open facts give this run's difference",
+  },
+  {
+    id: "anthropic-sonnet-4-6-minimum-cacheable",
+    label: "Sonnet 4.6 minimum cacheable prompt (tokens)",
+    defaultValue: 1024,
+    source:
+      "PROTOCOLS.md §9 (still open): the prompt-caching doc says 1,024; anthropic-sdk-python#1194 observes 2,048 and docs.orq.ai lists 2,048. Change it with the cache-rule override below",
+    confidence: "unconfirmed",
+    affects:
+      "whether prompts of 1,024–2,047 tokens are cached on claude-sonnet-4-6; the decide panel's open facts give this run's difference",
+  },
   // OpenAI
   {
     id: "openai-in-memory-retention-minutes",

@@ -115,7 +115,7 @@ describe("design-review report", async () => {
       const turn =
         line.id === "full"
           ? "baseline"
-          : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
+          : `${line.breakEvenTurn.engine ?? "never"} (estimate ${line.breakEvenTurn.closedForm ?? "never"})`;
       expect(section).toContain(`| ${strategyTitle(line.id)} |`);
       expect(section).toContain(`| ${turn} |`);
     }

@@ -4,6 +4,7 @@
  * the three goals. Framework-free: the page builds it in the browser, tests and scripts in Node.
  */
 import type { BreakEvenResult } from "../decide/break-even";
+import { boundarySentence, lineFailure } from "../decide/limits";
 import { runFailure, type Recommendation } from "../decide/recommend";
 import { barChartSvg, lineChartSvg } from "../decide/svg-charts";
 import type { GoalVerdicts, StrategyTotals } from "../engine/types";
@@ -213,13 +214,21 @@ function breakEvenSection(
   ]);
   const decimals = usdColumnDecimals(costs);
   const rows = result.lines.map((line) => {
-    const engine = line.engine ? formatUsd(line.engine.cumulativeCostUsd[last], { decimals }) : "not run";
-    const closed = formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals });
-    const gap = line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
-    const turn =
-      line.id === baselineStrategyId()
+    const failure = lineFailure(line);
+    const engine = line.fails.engine
+      ? `fails at turn ${line.fails.engine.atTurn} (request ${line.fails.engine.atRequest})`
+      : line.engine
+        ? formatUsd(line.engine.cumulativeCostUsd[last], { decimals })
+        : "not run";
+    const closed = line.fails.closedForm
+      ? `fails at turn ${line.fails.closedForm.turn}`
+      : `~${formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals })}`;
+    const gap = failure || line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
+    const turn = failure
+      ? "never: it cannot run"
+      : line.id === baselineStrategyId()
         ? "baseline"
-        : `${line.breakEvenTurn.engine ?? "never"} (closed form ${line.breakEvenTurn.closedForm ?? "never"})`;
+        : `${line.breakEvenTurn.engine ?? "never"} (estimate ${line.breakEvenTurn.closedForm ?? "never"})`;
     return `| ${escapeText(strategyTitle(line.id))} | ${engine} | ${closed} | ${gap} | ${turn} |`;
   });
   return [
@@ -229,12 +238,13 @@ function breakEvenSection(
       `${parameters.minutesBetweenTurns} minutes between turns, on ${providerLabel(parameters.provider)} · ${parameters.model}` +
       `${parameters.cacheTtl ? `, ${parameters.cacheTtl} cache` : ""}${parameters.prices && Object.keys(parameters.prices).length > 0 ? ", edited prices" : ""}. ` +
       `${formatTokens(result.toolCount)} tools of ${formatTokens(result.tokensPerTool)} tokens per definition. ` +
-      `The engine runs the session; the closed form prices it from formulas and must agree within ${formatPercent(result.tolerance)} of cumulative cost at every turn.`,
+      `The engine simulates every request of the session; the estimate prices it from a quick formula (the "closed form", from average tokens per request) and must agree within ${formatPercent(result.tolerance)} of cumulative cost at every turn.`,
     "",
-    "| Strategy | Engine, after the last turn | Closed form | Largest gap | Cheaper than loading everything from turn |",
+    "| Strategy | Simulated, after the last turn | Estimate | Largest gap | Cheaper than loading everything from turn |",
     "|---|--:|--:|--:|--:|",
     ...rows,
     "",
+    ...(result.fullBoundary ? [boundarySentence(result.fullBoundary, parameters.provider), ""] : []),
     ...(chart ? [chartLink(chart), ""] : []),
   ];
 }
@@ -310,20 +320,23 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
   if (breakEven && breakEven.lines.length > 0) {
     const series = breakEven.lines.flatMap((line) => {
       const style = STRATEGY_STYLES[line.id];
+      // A refused run has no cost from the refused turn on: its line stops before it.
+      const stopsAt = (lineFailure(line)?.turn ?? Number.POSITIVE_INFINITY) - 1;
+      const upTo = <T>(points: T[]) => points.slice(0, Math.max(0, Math.min(points.length, stopsAt)));
       const closed = {
-        label: `${strategyTitle(line.id)} (closed form)`,
+        label: `${strategyTitle(line.id)} (estimate)`,
         color: style.fallback,
         dash: "2 3",
         width: 1.5,
-        points: line.closedForm.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const),
+        points: upTo(line.closedForm.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const)),
       };
       return line.engine
         ? [
             {
-              label: `${strategyTitle(line.id)} (engine)`,
+              label: `${strategyTitle(line.id)} (simulated)`,
               color: style.fallback,
               dash: style.dash,
-              points: line.engine.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const),
+              points: upTo(line.engine.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const)),
             },
             closed,
           ]
@@ -345,10 +358,10 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
     });
     charts.push({
       id: "break-even",
-      title: "Cumulative cost per turn, engine and closed form",
+      title: "Cumulative cost per turn, simulated and estimated",
       fileName: "break-even.svg",
       svg: lineChartSvg({
-        title: "Cumulative cost per turn (USD): engine solid, closed form dotted",
+        title: "Cumulative cost per turn (USD): simulated solid, estimate dotted",
         xLabel: "Turn",
         yLabel: "Cost (USD)",
         formatY: (value) => formatUsd(value),

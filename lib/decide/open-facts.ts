@@ -1,0 +1,168 @@
+/**
+ * Facts no primary source settles (PROTOCOLS.md §9 "still open"), each with its effect on this scenario's cost,
+ * computed from the engine's steps of the compare table's runs: what the run would cost under the other reading.
+ * The simulation itself keeps the default reading; these figures say how much rides on it.
+ */
+import { computeCost, getModel, type ModelInfo } from "../models";
+import type { ProviderId, StrategyId } from "../scenario/types";
+import { strategyDefinition } from "../strategies";
+import { formatTokens, formatUsd } from "../view/format";
+import { strategyTitle } from "../view/strategy-info";
+
+export type OpenFactId = "anthropic-search-continuation-billed" | "sonnet-4-6-minimum-cacheable-2048";
+
+export type OpenFactEffect = {
+  id: OpenFactId;
+  strategy: StrategyId;
+  model: string;
+  /** What the simulation assumes, and the other reading whose cost is computed. */
+  assumed: string;
+  alternative: string;
+  source: string;
+  /** Extra cost of the run under the other reading (USD), and the requests it touches. */
+  extraUsd: number;
+  requests: number;
+  sentence: string;
+};
+
+/** What the effects need of a run (RunSummary and StrategyRun fit). */
+export type OpenFactRun = {
+  id: StrategyId;
+  provider: ProviderId;
+  model: string;
+  refused?: { reason: string };
+  totals: { costUsd: number; failsAtRequest?: number };
+  steps: ReadonlyArray<{
+    kind: string;
+    /** The response body where the run kept it (StrategyRun); the page's RunSummary does not. */
+    response?: unknown;
+    tokens: { input: number; cacheRead: number; cacheWrite: number; uncached: number; toolDefinitions: number };
+    cost: { totalUsd: number };
+    rejected?: unknown;
+  }>;
+};
+
+const CONTINUATION_SOURCE =
+  "PROTOCOLS.md §9 (still open): whether Anthropic bills the expanded definitions in a hosted search's continuation; no doc, SDK or issue found says (searched again 2026-12)";
+const SONNET_MINIMUM_SOURCE =
+  "PROTOCOLS.md §9 (still open): the prompt-caching doc says 1,024 for Sonnet 4.6; anthropic-sdk-python#1194 observes 2,048 and a gateway's docs (docs.orq.ai) list 2,048";
+
+/**
+ * The step ran a hosted search: its response has a `server_tool_use` block where the response is kept; otherwise
+ * (the page's summaries) a search step of the provider's own mechanism run by the server.
+ */
+function ranHostedSearch(
+  step: OpenFactRun["steps"][number],
+  run: Pick<OpenFactRun, "id">,
+  searchExecution: "server" | "client",
+): boolean {
+  if (step.response !== undefined) return JSON.stringify(step.response).includes('"server_tool_use"');
+  const native = strategyDefinition(run.id).decide.nativeOn?.providers.includes("anthropic") ?? false;
+  return step.kind === "search" && native && searchExecution === "server";
+}
+
+/**
+ * Anthropic's hosted tool search runs inside one call: the model searches, the API expands the references, and the
+ * model continues. The engine bills the call's prompt once and the expanded definitions where they sit in the next
+ * request. If the continuation is billed, each searching call also pays its prompt again (read from the cache the
+ * call just wrote) and the definitions it expanded (new input): that difference, per run.
+ */
+export function searchContinuationEffect(
+  run: OpenFactRun,
+  model: ModelInfo,
+  searchExecution: "server" | "client" = "server",
+): OpenFactEffect | null {
+  if (run.provider !== "anthropic" || run.refused) return null;
+  let extraUsd = 0;
+  let requests = 0;
+  let definitions = 0;
+  run.steps.forEach((step, index) => {
+    if (step.rejected || !ranHostedSearch(step, run, searchExecution)) return;
+    const next = run.steps[index + 1];
+    const expanded = next ? Math.max(0, next.tokens.toolDefinitions - step.tokens.toolDefinitions) : 0;
+    requests += 1;
+    definitions += expanded;
+    extraUsd += computeCost(
+      { cacheRead: step.tokens.input, cacheWrite: 0, uncached: expanded, output: 0 },
+      model.prices,
+      { ttl: "5m", writesBilled: true },
+    ).totalUsd;
+  });
+  if (requests === 0) return null;
+  return {
+    id: "anthropic-search-continuation-billed",
+    strategy: run.id,
+    model: run.model,
+    assumed: "not billed: the expanded definitions are billed once, in the next request",
+    alternative: "billed: each searching call re-reads its prompt from the cache and pays the expanded definitions",
+    source: CONTINUATION_SOURCE,
+    extraUsd,
+    requests,
+    sentence:
+      `If Anthropic bills the continuation after a hosted search, ${strategyTitle(run.id)} on ${run.model} costs ` +
+      `${formatUsd(extraUsd)} more on this conversation (${requests} searching ${requests === 1 ? "call" : "calls"}, ` +
+      `${formatTokens(definitions)} expanded definition tokens).`,
+  };
+}
+
+const SONNET_4_6 = "claude-sonnet-4-6";
+
+/**
+ * If Sonnet 4.6 caches only from 2,048 tokens, prompts of 1,024–2,047 tokens are neither written nor read: their
+ * cached tokens are billed as plain input. A first-order figure: it reprices those requests alone.
+ */
+export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo): OpenFactEffect | null {
+  if (run.provider !== "anthropic" || run.model !== SONNET_4_6 || run.refused) return null;
+  let extraUsd = 0;
+  let requests = 0;
+  for (const step of run.steps) {
+    if (step.rejected || step.tokens.input >= 2_048 || step.tokens.cacheRead + step.tokens.cacheWrite === 0) continue;
+    requests += 1;
+    const uncached = computeCost(
+      { cacheRead: 0, cacheWrite: 0, uncached: step.tokens.input, output: 0 },
+      model.prices,
+      { ttl: "5m", writesBilled: true },
+    ).totalUsd;
+    const cached = computeCost(
+      {
+        cacheRead: step.tokens.cacheRead,
+        cacheWrite: step.tokens.cacheWrite,
+        uncached: step.tokens.uncached,
+        output: 0,
+      },
+      model.prices,
+      { ttl: "5m", writesBilled: true },
+    ).totalUsd;
+    extraUsd += uncached - cached;
+  }
+  return {
+    id: "sonnet-4-6-minimum-cacheable-2048",
+    strategy: run.id,
+    model: run.model,
+    assumed: "1,024 tokens (the prompt-caching doc)",
+    alternative: "2,048 tokens",
+    source: SONNET_MINIMUM_SOURCE,
+    extraUsd,
+    requests,
+    sentence:
+      requests === 0
+        ? `If Sonnet 4.6 caches only from 2,048 tokens, ${strategyTitle(run.id)} costs the same here: no cached prompt is shorter.`
+        : `If Sonnet 4.6 caches only from 2,048 tokens, ${strategyTitle(run.id)} costs about ${formatUsd(Math.abs(extraUsd))} ${extraUsd >= 0 ? "more" : "less"} here (${requests} cached ${requests === 1 ? "request" : "requests"} under 2,048 tokens).`,
+  };
+}
+
+/** Every open fact's effect on the runs of the scenario's own provider and model. */
+export function openFactEffects(
+  runs: readonly OpenFactRun[],
+  on: { provider: ProviderId; model: string; searchExecution?: "server" | "client" },
+): OpenFactEffect[] {
+  const model = getModel(on.provider, on.model);
+  if (!model) return [];
+  return runs
+    .filter((run) => run.provider === on.provider && run.model === on.model)
+    .flatMap((run) => [
+      searchContinuationEffect(run, model, on.searchExecution ?? "server"),
+      sonnetMinimumEffect(run, model),
+    ])
+    .filter((effect): effect is OpenFactEffect => effect !== null);
+}
