@@ -3,7 +3,7 @@
 import { useDeferredValue, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { parseToolText, toolToText } from "@/lib/workbench/catalog-text";
+import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
 import { inputClass } from "@/components/playground/control-styles";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
 import {
@@ -52,9 +52,9 @@ export function CatalogPanel() {
   const toolProblems = useMemo(
     () =>
       mode === "tool" && toolText && parseCatalogText
-        ? parseToolText(toolText, (text) => parseCatalogText(text)).problems
+        ? parseToolEdit(toolText, tool?.name ?? "", tools, (text) => parseCatalogText(text)).problems
         : [],
-    [mode, toolText, parseCatalogText],
+    [mode, toolText, tool, tools, parseCatalogText],
   );
   const parserProblems = mode === "whole" ? (wholeProblems ?? []) : toolProblems;
   const problems = mergeProblems(parserProblems, markers);

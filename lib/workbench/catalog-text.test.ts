@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
-import { catalogToText, parseToolText, toolToText } from "./catalog-text";
+import { catalogToText, parseToolEdit, parseToolText, toolToText } from "./catalog-text";
 
 const tool = {
   name: "get_weather",
@@ -23,5 +23,26 @@ describe("catalog text", () => {
     const bad = parseToolText('{\n  "name": "x",\n  "inputSchema": {\n}', (text) => parseCatalogText(text));
     expect(bad.tool).toBeUndefined();
     expect(bad.problems.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a rename onto another tool's name and says why, and accepts keeping or freeing a name", () => {
+    const other = { ...tool, name: "get_forecast" };
+    const catalog = [tool, other];
+    const renamed = toolToText({ ...tool, name: "get_forecast" });
+    const refused = parseToolEdit(renamed, "get_weather", catalog, parseCatalogText);
+    expect(refused.tool).toBeUndefined();
+    expect(refused.problems).toContainEqual(
+      expect.objectContaining({
+        severity: "error",
+        path: "$.name",
+        message: expect.stringContaining('"get_forecast"'),
+      }),
+    );
+    // The tool keeps its own name: no clash with itself.
+    expect(parseToolEdit(toolToText(tool), "get_weather", catalog, parseCatalogText).tool?.name).toBe("get_weather");
+    // A new, unused name is a plain rename.
+    const free = parseToolEdit(toolToText({ ...tool, name: "get_rain" }), "get_weather", catalog, parseCatalogText);
+    expect(free.tool?.name).toBe("get_rain");
+    expect(free.problems).toEqual([]);
   });
 });

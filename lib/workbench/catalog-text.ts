@@ -45,3 +45,31 @@ export function parseToolText(
   const hasError = problems.some((problem) => problem.severity === "error");
   return { tool: hasError ? undefined : tools[0], problems };
 }
+
+/**
+ * One tool's edited text checked against the catalog it belongs to: what `parseToolText` finds, plus a rename onto
+ * another tool's name (names must stay unique). The worker applies an edit by this check and the editor shows its
+ * problems by the same one, so an edit the worker refuses always says why beside the text.
+ */
+export function parseToolEdit(
+  text: string,
+  toolName: string,
+  tools: readonly CatalogTool[],
+  parseCatalogText: ParseCatalogText,
+): { tool: CatalogTool | undefined; problems: InputProblem[] } {
+  const parsed = parseToolText(text, parseCatalogText);
+  const { tool } = parsed;
+  if (!tool || tool.name === toolName || !tools.some((other) => other.name === tool.name)) return parsed;
+  return {
+    tool: undefined,
+    problems: [
+      ...parsed.problems,
+      {
+        severity: "error",
+        path: "$.name",
+        toolName: tool.name,
+        message: `catalog: another tool is already called "${tool.name}"`,
+      },
+    ],
+  };
+}

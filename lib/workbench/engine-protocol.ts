@@ -11,7 +11,7 @@ import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
 import type { StrategyRun } from "../engine/types";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import { simulationJson } from "../report/simulation-output";
-import { parseToolText } from "./catalog-text";
+import { parseToolEdit } from "./catalog-text";
 import { summariseRun, stepDetail } from "./summarise-run";
 import type { RunSummary, StepDetail } from "./types";
 
@@ -171,16 +171,9 @@ async function dispatch(
       const index = tools.findIndex((tool) => tool.name === message.toolName);
       if (index < 0)
         return { state, response: errorResponse(message, `engine: the catalog has no tool "${message.toolName}"`) };
-      const parsed = parseToolText(message.text, (text) => dependencies.parseCatalogText(text, {}));
-      const problems = [...parsed.problems];
-      const { tool } = parsed;
-      if (tool && tool.name !== message.toolName && tools.some((other) => other.name === tool.name))
-        problems.push({
-          severity: "error",
-          path: "$.name",
-          toolName: tool.name,
-          message: `catalog: another tool is already called "${tool.name}"`,
-        });
+      const { tool, problems } = parseToolEdit(message.text, message.toolName, tools, (text) =>
+        dependencies.parseCatalogText(text, {}),
+      );
       const answer = {
         kind: "tool-edited",
         requestId: message.requestId,
