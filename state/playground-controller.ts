@@ -207,6 +207,19 @@ export function createPlaygroundController(
    * (lib/workbench/first-view.test.ts keeps them equal). The selection is left as it is: a person may already have
    * moved it.
    */
+  /** A catalog the worker now holds, shown whole: its text in the editor (when it fits), its first tool, request 1. */
+  function showCatalog(catalog: Catalog, catalogVersion: number) {
+    const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
+    store.setState({
+      catalogCheck: { text: catalogText, problems: [] },
+      catalogText,
+      toolDraft: null,
+      selectedTool: catalog.tools[0]?.name ?? null,
+      stepIndex: 0,
+    });
+    store.getState().adoptCatalog(catalog, catalogVersion);
+  }
+
   function takeOverPrebuilt(scenario: Scenario, catalogVersion: number) {
     const { toolTokens, catalogText } = store.getState();
     store.getState().loadScenario({
@@ -307,15 +320,7 @@ export function createPlaygroundController(
 
     replaceCatalog(catalog) {
       const { catalogVersion } = client.setCatalog(catalog);
-      const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
-      store.setState({
-        catalogCheck: { text: catalogText, problems: [] },
-        catalogText,
-        toolDraft: null,
-        selectedTool: catalog.tools[0]?.name ?? null,
-        stepIndex: 0,
-      });
-      store.getState().adoptCatalog(catalog, catalogVersion);
+      showCatalog(catalog, catalogVersion);
     },
 
     editTool(toolName, text) {
@@ -346,15 +351,7 @@ export function createPlaygroundController(
         tools: [...state.lastValidCatalog.tools, ...added],
         ...(namespaces ? { namespaces } : {}),
       };
-      const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
-      store.setState({
-        catalogCheck: { text: catalogText, problems: [] },
-        catalogText,
-        toolDraft: null,
-        selectedTool: catalog.tools[0]?.name ?? null,
-        stepIndex: 0,
-      });
-      store.getState().adoptCatalog(catalog, catalogVersion);
+      showCatalog(catalog, catalogVersion);
       return { catalog, problems };
     },
 

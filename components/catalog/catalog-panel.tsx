@@ -1,6 +1,6 @@
 "use client";
 /** The Catalog panel: the tool list with its filter, the editor, and the problems of what is in the editor. */
-import { useDeferredValue, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useMemo, useRef, useState, type ComponentProps, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
@@ -63,6 +63,18 @@ export function CatalogPanel() {
   const editorText = mode === "whole" ? catalogText : toolText;
   const onEditorChange = (text: string) =>
     mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text);
+
+  // What the inline and the large editor share: the same text, checks and problem list, each with its own handle.
+  const editing = {
+    mode,
+    value: editorText,
+    onChange: onEditorChange,
+    parserProblems,
+    problems,
+    onMarkers: setMarkers,
+    checking: mode === "whole" && wholeProblems === null,
+    theme,
+  };
 
   const importText = (text: string, sourceName?: string) => void controller?.importCatalogText(text, sourceName);
 
@@ -142,30 +154,14 @@ export function CatalogPanel() {
           </Button>
         </span>
       </div>
-      <div className="min-h-0 flex-1 border-y border-line" data-testid="catalog-editor">
-        {expanded ? (
-          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-muted">
-            Editing in the large editor.
-          </p>
-        ) : (
-          <CatalogEditor
-            mode={mode}
-            value={editorText}
-            onChange={onEditorChange}
-            problems={parserProblems}
-            onMarkers={setMarkers}
-            handleRef={editorHandle}
-            theme={theme}
-          />
-        )}
-      </div>
-      <div className="h-32 shrink-0">
-        <CatalogProblems
-          problems={problems}
-          checking={mode === "whole" && wholeProblems === null}
-          onReveal={(line, column) => editorHandle.current?.reveal(line, column)}
-        />
-      </div>
+      <EditorWithProblems
+        {...editing}
+        testId="catalog-editor"
+        frameClassName="border-y"
+        problemsClassName="h-32"
+        handleRef={editorHandle}
+        stepsAside={expanded}
+      />
       <DialogFrame
         open={expanded}
         onClose={() => setExpanded(false)}
@@ -175,24 +171,13 @@ export function CatalogPanel() {
         bodyClassName="flex min-h-0 flex-col p-0"
       >
         <div className="flex h-[calc(85vh-4.5rem)] min-h-0 flex-col">
-          <div className="min-h-0 flex-1 border-b border-line" data-testid="catalog-editor-expanded">
-            <CatalogEditor
-              mode={mode}
-              value={editorText}
-              onChange={onEditorChange}
-              problems={parserProblems}
-              onMarkers={setMarkers}
-              handleRef={expandedHandle}
-              theme={theme}
-            />
-          </div>
-          <div className="h-36 shrink-0">
-            <CatalogProblems
-              problems={problems}
-              checking={mode === "whole" && wholeProblems === null}
-              onReveal={(line, column) => expandedHandle.current?.reveal(line, column)}
-            />
-          </div>
+          <EditorWithProblems
+            {...editing}
+            testId="catalog-editor-expanded"
+            frameClassName="border-b"
+            problemsClassName="h-36"
+            handleRef={expandedHandle}
+          />
         </div>
       </DialogFrame>
     </DropZone>
@@ -206,4 +191,65 @@ function lineOfToolName(text: string, name: string): number | null {
   let line = 1;
   for (let index = 0; index < match.index; index += 1) if (text.charCodeAt(index) === 10) line += 1;
   return line;
+}
+
+/** An editor over its problem list; a problem's link reveals its line in this editor. */
+function EditorWithProblems({
+  mode,
+  value,
+  onChange,
+  parserProblems,
+  problems,
+  onMarkers,
+  checking,
+  theme,
+  testId,
+  frameClassName,
+  problemsClassName,
+  handleRef,
+  stepsAside = false,
+}: {
+  mode: ComponentProps<typeof CatalogEditor>["mode"];
+  value: string;
+  onChange: (text: string) => void;
+  parserProblems: ComponentProps<typeof CatalogEditor>["problems"];
+  problems: ComponentProps<typeof CatalogProblems>["problems"];
+  onMarkers: (markers: EditorMarker[]) => void;
+  checking: boolean;
+  theme: ComponentProps<typeof CatalogEditor>["theme"];
+  testId: string;
+  frameClassName: string;
+  problemsClassName: string;
+  handleRef: RefObject<CatalogEditorHandle | null>;
+  /** The inline editor steps aside while the large one is open: one Monaco model per path. */
+  stepsAside?: boolean;
+}) {
+  return (
+    <>
+      <div className={`min-h-0 flex-1 border-line ${frameClassName}`} data-testid={testId}>
+        {stepsAside ? (
+          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-muted">
+            Editing in the large editor.
+          </p>
+        ) : (
+          <CatalogEditor
+            mode={mode}
+            value={value}
+            onChange={onChange}
+            problems={parserProblems}
+            onMarkers={onMarkers}
+            handleRef={handleRef}
+            theme={theme}
+          />
+        )}
+      </div>
+      <div className={`shrink-0 ${problemsClassName}`}>
+        <CatalogProblems
+          problems={problems}
+          checking={checking}
+          onReveal={(line, column) => handleRef.current?.reveal(line, column)}
+        />
+      </div>
+    </>
+  );
 }
