@@ -69,41 +69,26 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
   const choose = (side: keyof Pair, index: number) => setPicked({ ...pair, [side]: index });
 
   return (
-    <div className="flex h-full min-h-0 flex-col" data-testid="step-diff">
+    // On a phone the pickers and bars take most of the card: the card scrolls and the text diff keeps a readable height.
+    <div className="flex h-full min-h-0 flex-col overflow-y-auto" data-testid="step-diff">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line px-4 py-2 text-sm">
-        <label className="flex items-center gap-2">
-          <span className="text-muted">Compare</span>
-          <select
-            className={`${inputClass} w-auto max-w-[14rem]`}
-            value={pair.from}
-            onChange={(event) => choose("from", Number(event.target.value))}
-            data-testid="diff-from"
-            aria-label="First request to compare"
-          >
-            {pair.from < 0 ? <option value={-1}>(none: this is the first request)</option> : null}
-            {steps.map((step) => (
-              <option key={step.index} value={step.index}>
-                {step.index + 1} · {step.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2">
-          <span className="text-muted">with</span>
-          <select
-            className={`${inputClass} w-auto max-w-[14rem]`}
-            value={pair.to}
-            onChange={(event) => choose("to", Number(event.target.value))}
-            data-testid="diff-to"
-            aria-label="Second request to compare"
-          >
-            {steps.map((step) => (
-              <option key={step.index} value={step.index}>
-                {step.index + 1} · {step.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StepSelect
+          label="Compare"
+          ariaLabel="First request to compare"
+          testId="diff-from"
+          steps={steps}
+          value={pair.from}
+          onChange={(index) => choose("from", index)}
+          firstHasNone
+        />
+        <StepSelect
+          label="with"
+          ariaLabel="Second request to compare"
+          testId="diff-to"
+          steps={steps}
+          value={pair.to}
+          onChange={(index) => choose("to", index)}
+        />
         {picked ? (
           <Button size="sm" variant="ghost" onClick={() => setPicked(null)} data-testid="diff-follow">
             Previous vs current
@@ -133,7 +118,7 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
             originalLabel={`Request ${shown.pair.from + 1}`}
             modifiedLabel={`Request ${shown.pair.to + 1}`}
             theme={theme}
-            className="min-h-0 flex-1"
+            className="min-h-64 flex-1"
           />
         </div>
       ) : (
@@ -195,5 +180,45 @@ function PrefixComparisonBars({ comparison, from, to }: { comparison: PrefixComp
         </li>
       </ul>
     </div>
+  );
+}
+
+/** One side of the comparison: a request picked by its number and title. */
+function StepSelect({
+  label,
+  ariaLabel,
+  testId,
+  steps,
+  value,
+  onChange,
+  firstHasNone = false,
+}: {
+  label: string;
+  ariaLabel: string;
+  testId: string;
+  steps: readonly StepOption[];
+  value: number;
+  onChange: (index: number) => void;
+  /** The first request has no earlier one: "previous vs current" on it compares with nothing. */
+  firstHasNone?: boolean;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <span className="text-muted">{label}</span>
+      <select
+        className={`${inputClass} w-auto max-w-[14rem]`}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        data-testid={testId}
+        aria-label={ariaLabel}
+      >
+        {firstHasNone && value < 0 ? <option value={-1}>(none: this is the first request)</option> : null}
+        {steps.map((step) => (
+          <option key={step.index} value={step.index}>
+            {step.index + 1} · {step.title}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
