@@ -6,7 +6,8 @@
 import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
 import { parseCatalogText } from "@/lib/catalog";
-import { createTokenCounter } from "@/lib/tokens";
+import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
+import { catalogCountTexts } from "@/lib/engine/catalog-count-texts";
 import {
   INITIAL_ENGINE_STATE,
   answerDuringRun,
@@ -23,6 +24,9 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const engine = createEngine();
 const o200k = createTokenCounter("o200k");
 const progress = createProgressReporter(() => performance.now());
+// Token counts kept across visits (IndexedDB): a returning visitor's run counts only what changed. Without
+// IndexedDB (blocked, private mode) this is a no-op.
+const persistentCounts = createPersistentCounts(o200kMemo, indexedDbCountStore(scope.indexedDB));
 
 const dependencies: EngineDependencies = {
   runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
@@ -30,9 +34,14 @@ const dependencies: EngineDependencies = {
   parseCatalogText: (text, options) => parseCatalogText(text, options),
   countTokens: (text) => o200k.count(text),
   now: () => performance.now(),
+  async beforeRun(scenario, provider) {
+    await persistentCounts.load(catalogCountTexts(scenario.catalog, provider));
+  },
   async betweenStrategies({ requestId, done, total, completed }) {
     // A slow run also hands over the strategies it finished, so the page shows the first one at once.
     post(progress.progress({ requestId, done, total, completed }));
+    // Keep what the finished strategies counted now, so a visitor who leaves mid-run still finds it next time.
+    void persistentCounts.save();
     // Yield so messages sent meanwhile are queued, answer what the finished strategies can, then give up if a
     // newer run waits.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -65,6 +74,7 @@ async function drain(): Promise<void> {
     progress.finished(next.requestId);
     state = handled.state;
     post(handled.response);
+    void persistentCounts.save();
     // Let newly arrived messages join the queue before the next one is handled.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }

@@ -62,6 +62,44 @@ describe("createMemoisedCount", () => {
   });
 });
 
+describe("createMemoisedCount: priming and listening", () => {
+  it("answers a primed count without counting, for short and hashed long texts", () => {
+    const underlying = countingCharacters();
+    const memo = createMemoisedCount(underlying.count, { hashKeysAboveLength: 10 });
+    const long = "y".repeat(40);
+    expect(memo.has("abc")).toBe(false);
+    memo.prime("abc", 7);
+    memo.prime(long, 9);
+    expect(memo.has("abc")).toBe(true);
+    expect(memo.has(["y".repeat(20), "y".repeat(20)].join(""))).toBe(true);
+    expect(memo.count("abc")).toBe(7);
+    expect(memo.count(long)).toBe(9);
+    expect(underlying.calls).toHaveLength(0);
+  });
+
+  it("tells onCounted of counted texts only, not of hits or primed counts", () => {
+    const told: Array<[string, number]> = [];
+    const memo = createMemoisedCount((text) => text.length, { onCounted: (text, count) => told.push([text, count]) });
+    memo.prime("primed", 1);
+    memo.count("primed");
+    memo.count("fresh");
+    memo.count("fresh");
+    expect(told).toEqual([["fresh", 5]]);
+  });
+
+  it("keeps the bound when priming, and re-priming a held text evicts nothing", () => {
+    const memo = createMemoisedCount((text) => text.length, { maxEntries: 2 });
+    memo.prime("a", 1);
+    memo.prime("b", 1);
+    memo.prime("b", 2);
+    expect(memo.has("a")).toBe(true);
+    memo.prime("c", 1);
+    expect(memo.size).toBe(2);
+    expect(memo.has("a")).toBe(false);
+    expect(memo.count("b")).toBe(2);
+  });
+});
+
 describe("longTextKey", () => {
   it("is stable and separates texts that differ in one character or in length", () => {
     const text = "tool definition ".repeat(1_000);

@@ -16,10 +16,19 @@ export type MemoisedCountOptions = {
   maxEntries?: number;
   /** Texts longer than this many UTF-16 code units are keyed by a hash instead of by themselves. */
   hashKeysAboveLength?: number;
+  /**
+   * Told of every text the underlying counter had to count (not of memo hits or primed counts), so the caller can
+   * keep them somewhere that outlives the process (lib/tokens/persistent-counts.ts).
+   */
+  onCounted?: (text: string, count: number) => void;
 };
 
 export type MemoisedCount = {
   count(text: string): number;
+  /** Whether `text`'s count is held (counting it would cost nothing). */
+  has(text: string): boolean;
+  /** Puts a count known from elsewhere (a store of earlier counts) in the memo; `onCounted` is not told. */
+  prime(text: string, count: number): void;
   /** Entries currently held (short-text and hashed maps together). */
   readonly size: number;
   clear(): void;
@@ -38,15 +47,20 @@ export function createMemoisedCount(
   const countsByText = new Map<string, number>();
   const countsByHash = new Map<string, number>();
 
+  function store(map: Map<string, number>, key: string, count: number): void {
+    if (map.size >= maxEntries && !map.has(key)) {
+      const oldestKey = map.keys().next().value;
+      if (oldestKey !== undefined) map.delete(oldestKey);
+    }
+    map.set(key, count);
+  }
+
   function lookUp(map: Map<string, number>, key: string, text: string): number {
     const known = map.get(key);
     if (known !== undefined) return known;
     const counted = countUncached(text);
-    if (map.size >= maxEntries) {
-      const oldestKey = map.keys().next().value;
-      if (oldestKey !== undefined) map.delete(oldestKey);
-    }
-    map.set(key, counted);
+    store(map, key, counted);
+    options.onCounted?.(text, counted);
     return counted;
   }
 
@@ -55,6 +69,15 @@ export function createMemoisedCount(
       if (text.length === 0) return 0;
       if (text.length <= hashKeysAboveLength) return lookUp(countsByText, text, text);
       return lookUp(countsByHash, longTextKey(text), text);
+    },
+    has(text: string): boolean {
+      if (text.length === 0) return true;
+      return text.length <= hashKeysAboveLength ? countsByText.has(text) : countsByHash.has(longTextKey(text));
+    },
+    prime(text: string, count: number): void {
+      if (text.length === 0) return;
+      if (text.length <= hashKeysAboveLength) store(countsByText, text, count);
+      else store(countsByHash, longTextKey(text), count);
     },
     get size() {
       return countsByText.size + countsByHash.size;

@@ -17,9 +17,30 @@ function countO200kUncached(text: string): number {
  * forget everything between runs and between strategies, which all share most of their text (the same catalog,
  * the same conversation). Only counts are stored, keyed by text or by a hash of it.
  */
-const sharedO200kMemo = createMemoisedCount(countO200kUncached);
+const sharedO200kMemo = createMemoisedCount(countO200kUncached, {
+  onCounted: (text, count) => countListeners.forEach((listener) => listener(text, count)),
+});
+const countListeners = new Set<(text: string, count: number) => void>();
+
+/**
+ * Names the counts in a store that outlives the process (lib/tokens/persistent-counts.ts). o200k_base's ranks are
+ * fixed, so only a change in how this module counts (the special-token rule above) needs a new id.
+ */
+export const O200K_TOKENIZER_ID = "o200k_base:special-as-text";
 
 /** Exact o200k_base token count of `text`, memoised. */
 export function countO200kTokens(text: string): number {
   return sharedO200kMemo.count(text);
 }
+
+/** The shared memo as the persistent store sees it: what it holds, counts to add, and texts counted from now on. */
+export const o200kMemo = {
+  tokenizerId: O200K_TOKENIZER_ID,
+  has: (text: string) => sharedO200kMemo.has(text),
+  prime: (text: string, count: number) => sharedO200kMemo.prime(text, count),
+  /** Calls `listener` with every text counted from now on (memo hits excluded); returns the way to stop. */
+  onCounted(listener: (text: string, count: number) => void): () => void {
+    countListeners.add(listener);
+    return () => countListeners.delete(listener);
+  },
+};

@@ -270,6 +270,61 @@ describe("handleEngineMessage", () => {
   });
 });
 
+describe("stored token counts before a run", () => {
+  const settings = { provider: "anthropic" } as Scenario["settings"];
+  const run = (provider?: "moonshot"): EngineRequest => ({
+    kind: "run",
+    requestId: 2,
+    catalogVersion: 7,
+    scenario: { ...scenarioWithoutCatalog, settings },
+    strategyIds: ["full", "gateway"],
+    ...(provider ? { provider } : {}),
+  });
+
+  it("are loaded once, with the worker's catalog and the provider that runs, before the first strategy", async () => {
+    const events: string[] = [];
+    const deps = dependencies({
+      beforeRun: async (scenario, provider) => {
+        events.push(`before ${scenario.catalog.tools.length} tools on ${provider}`);
+      },
+      runAll: (_scenario, ids) => {
+        events.push(`run ${ids.join()}`);
+        return ids.map((id) => fakeRun(id, 1));
+      },
+    });
+    const { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "set-catalog", requestId: 1, catalogVersion: 7, catalog },
+      deps,
+    );
+    await handleEngineMessage(state, run(), deps);
+    await handleEngineMessage(state, run("moonshot"), deps);
+    expect(events).toEqual([
+      "before 1 tools on anthropic",
+      "run full",
+      "run gateway",
+      "before 1 tools on moonshot",
+      "run full",
+      "run gateway",
+    ]);
+  });
+
+  it("never fail the run when loading them fails", async () => {
+    const deps = dependencies({
+      beforeRun: async () => {
+        throw new Error("IndexedDB is blocked");
+      },
+    });
+    const { state } = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "set-catalog", requestId: 1, catalogVersion: 7, catalog },
+      deps,
+    );
+    const ran = await handleEngineMessage(state, run(), deps);
+    expect(ran.response).toMatchObject({ kind: "run-result", requestId: 2 });
+  });
+});
+
 describe("long runs", () => {
   it("report progress between strategies and stop when a newer run waits", async () => {
     const progress: number[] = [];

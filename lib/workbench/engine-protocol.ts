@@ -116,6 +116,11 @@ export type EngineDependencies = {
   countTokens(text: string): number;
   now(): number;
   /**
+   * Called once a run's scenario and provider are known, before its first strategy: the worker primes its token memo with the
+   * counts it kept from earlier visits (lib/tokens/persistent-counts.ts). Only a speed-up: a failure is ignored.
+   */
+  beforeRun?(scenario: Scenario, provider: ProviderId): Promise<void>;
+  /**
    * Called between two strategies of a run: lets queued messages arrive, reports progress, and says whether a newer
    * run has made this one pointless (then it stops early and answers as superseded).
    */
@@ -251,6 +256,11 @@ async function dispatch(
       const started = dependencies.now();
       const scenario: Scenario = { ...message.scenario, catalog: state.catalog.value };
       const options = message.provider ? { provider: message.provider } : {};
+      try {
+        await dependencies.beforeRun?.(scenario, message.provider ?? scenario.settings.provider);
+      } catch {
+        // Stored counts only save time; without them the engine counts as before.
+      }
       const runs: StrategyRun[] = [];
       for (const [index, id] of message.strategyIds.entries()) {
         if (index > 0 && dependencies.betweenStrategies) {
