@@ -7,7 +7,8 @@ import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
-import { catalogCountTexts } from "@/lib/engine/catalog-count-texts";
+import { countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
+import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
 import {
   INITIAL_ENGINE_STATE,
   answerDuringRun,
@@ -19,6 +20,8 @@ import {
   type EngineRequest,
   type EngineResponse,
 } from "@/lib/workbench/engine-protocol";
+import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";
+import type { WorkerLike } from "./worker-client";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const engine = createEngine();
@@ -27,6 +30,19 @@ const progress = createProgressReporter(() => performance.now());
 // Token counts kept across visits (IndexedDB): a returning visitor's run counts only what changed. Without
 // IndexedDB (blocked, private mode) this is a no-op.
 const persistentCounts = createPersistentCounts(o200kMemo, indexedDbCountStore(scope.indexedDB));
+// A second thread for the first request's tokens (2 cores: this worker and the helper). Created now, so it loads its
+// tokenizer while the example loads; without nested workers the engine counts alone, as before.
+const countHelpers = startCountHelpers();
+
+function startCountHelpers(): CountHelper[] {
+  if (typeof Worker === "undefined") return [];
+  try {
+    const worker = new Worker(new URL("./count.worker.ts", import.meta.url), { name: "token-count" });
+    return [workerCountHelper(worker as unknown as WorkerLike<CountRequest, CountResponse>)];
+  } catch {
+    return [];
+  }
+}
 
 const dependencies: EngineDependencies = {
   runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
@@ -34,8 +50,11 @@ const dependencies: EngineDependencies = {
   parseCatalogText: (text, options) => parseCatalogText(text, options),
   countTokens: (text) => o200k.count(text),
   now: () => performance.now(),
-  async beforeRun(scenario, provider) {
-    await persistentCounts.load(catalogCountTexts(scenario.catalog, provider));
+  async beforeRun({ scenario, strategyIds, provider }) {
+    await persistentCounts.load(catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider));
+    // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
+    const first = strategyIds[0];
+    if (first) await countInParallel(firstRequestToolTexts(engine, scenario, first, provider), o200kMemo, countHelpers);
   },
   async betweenStrategies({ requestId, done, total, completed }) {
     // A slow run also hands over the strategies it finished, so the page shows the first one at once.

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { hashString } from "../cache";
 import { syntheticScenario } from "../examples/synthetic-scenario";
 import { PROVIDER_IDS, STRATEGY_IDS } from "../scenario/types";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
 import { countO200kTokens } from "../tokens/o200k";
 import { createEngine } from "./engine";
-import { catalogCountTexts } from "./catalog-count-texts";
+import { catalogCountTexts, firstRequestToolTexts } from "./catalog-count-texts";
 
 /** Counters that record every text the engine asks them to count (memo hits included). */
 function recordingCounters() {
@@ -48,5 +49,47 @@ describe("catalogCountTexts", () => {
     expect(catalogCountTexts(scenario.catalog, "anthropic")).toHaveLength(tools * 2);
     expect(catalogCountTexts(scenario.catalog, "openai-responses")).toHaveLength(tools * 4);
     expect(catalogCountTexts(scenario.catalog, "moonshot")).toHaveLength(tools * 4);
+  });
+});
+
+describe("firstRequestToolTexts", () => {
+  const scenario = syntheticScenario({ count: 40, targetTokensPerTool: 200, turns: 1, countTokens: countO200kTokens });
+
+  it("is exactly the counted tool blocks of the strategy's first request", () => {
+    const engine = createEngine();
+    for (const strategyId of STRATEGY_IDS) {
+      const predicted = firstRequestToolTexts(engine, scenario, strategyId).map(hashString);
+      const [first] = engine.runStrategy(scenario, strategyId).steps;
+      // A segment's key is the hash of the text its tokens were counted from (lib/providers/segment-list.ts).
+      const countedTools = first.segments
+        .filter((segment) => segment.group === "tools" && !segment.outsidePrompt && segment.path.startsWith("tools["))
+        .map((segment) => segment.key);
+      // Every predicted text is a counted block, and what is not predicted is at most the search tool or a namespace.
+      expect({ strategyId, missing: predicted.filter((key) => !countedTools.includes(key)) }).toEqual({
+        strategyId,
+        missing: [],
+      });
+      expect(countedTools.filter((key) => !predicted.includes(key)).length).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("is every definition for full, every stub for stubs, and no definition for a strategy that searches first", () => {
+    const engine = createEngine();
+    const tools = scenario.catalog.tools.length;
+    expect(firstRequestToolTexts(engine, scenario, "full")).toHaveLength(tools);
+    // Every stub, and the helper that calls a stubbed tool.
+    expect(firstRequestToolTexts(engine, scenario, "stubs").slice(0, tools)).toEqual(
+      catalogCountTexts(scenario.catalog, "anthropic").filter((_, index) => index % 2 === 1),
+    );
+    expect(firstRequestToolTexts(engine, scenario, "stubs").length).toBeLessThan(tools + 3);
+    expect(firstRequestToolTexts(engine, scenario, "naive-dynamic").length).toBeLessThan(5);
+    expect(firstRequestToolTexts(engine, scenario, "anthropic-tool-search").length).toBeLessThan(5);
+  });
+
+  it("follows a forced provider's rendering", () => {
+    const texts = firstRequestToolTexts(createEngine(), scenario, "full", "openai-responses");
+    expect(texts).toEqual(
+      catalogCountTexts(scenario.catalog, "openai-responses").filter((_, index) => index % 4 === 2),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import type { Catalog } from "../catalog/types";
-import type { ProviderId } from "../scenario/types";
+import type { ToolEntry } from "../core";
+import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import { anthropicToolDefinition } from "../providers/anthropic-messages";
 import { chatFunction, responsesFunction } from "../providers/openai-function";
+import type { Engine } from "./engine";
 
 /**
  * The texts a run over `catalog` will count one per tool, as the adapters render them: every tool's Anthropic
@@ -21,4 +23,40 @@ export function catalogCountTexts(catalog: Catalog, provider: ProviderId): strin
       texts.push(chatFunction(tool, "full").text, chatFunction(tool, "stub").text);
   }
   return texts;
+}
+
+/**
+ * The counted text of one top-level tool entry on `provider`, exactly as its adapter renders it (anthropic-messages,
+ * openai-responses, openai-chat), or null for entries that cost nothing or nothing catalog-sized: Anthropic's
+ * deferred tools are outside the prompt, and search tools and namespaces are a line each.
+ */
+function toolEntryText(entry: ToolEntry, provider: ProviderId): string | null {
+  if (entry.type !== "catalog" && entry.type !== "stub" && entry.type !== "helper") return null;
+  const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
+  switch (provider) {
+    case "anthropic":
+      return variant === "deferred" ? null : anthropicToolDefinition(entry.tool, variant).text;
+    case "openai-responses":
+      return responsesFunction(entry.tool, variant).text;
+    case "openai-chat":
+    case "moonshot":
+      return variant === "deferred" ? null : chatFunction(entry.tool, variant).text;
+  }
+}
+
+/**
+ * The tool texts the first request of `strategyId` counts, on the provider and model the engine places it on: all
+ * 10,000 definitions for `full`, 10,000 stubs for `stubs`, next to nothing for a strategy that starts with a search
+ * tool. The worker counts exactly these before the strategy runs, in parallel (lib/tokens/count-in-parallel.ts), so
+ * the first request on screen pays for its own tokens and no others.
+ */
+export function firstRequestToolTexts(
+  engine: Pick<Engine, "openSession">,
+  scenario: Scenario,
+  strategyId: StrategyId,
+  provider?: ProviderId,
+): string[] {
+  const opened = engine.openSession(scenario, strategyId, provider ? { provider } : {});
+  if (!opened.session) return [];
+  return opened.session.tools.flatMap((entry) => toolEntryText(entry, opened.provider) ?? []);
 }

@@ -29,6 +29,8 @@ export type MemoisedCount = {
   has(text: string): boolean;
   /** Puts a count known from elsewhere (a store of earlier counts) in the memo; `onCounted` is not told. */
   prime(text: string, count: number): void;
+  /** Puts a count made by another thread with the same tokenizer in the memo, and tells `onCounted` as if counted here. */
+  adopt(text: string, count: number): void;
   /** Entries currently held (short-text and hashed maps together). */
   readonly size: number;
   clear(): void;
@@ -64,6 +66,12 @@ export function createMemoisedCount(
     return counted;
   }
 
+  function prime(text: string, count: number): void {
+    if (text.length === 0) return;
+    if (text.length <= hashKeysAboveLength) store(countsByText, text, count);
+    else store(countsByHash, longTextKey(text), count);
+  }
+
   return {
     count(text: string): number {
       if (text.length === 0) return 0;
@@ -74,10 +82,11 @@ export function createMemoisedCount(
       if (text.length === 0) return true;
       return text.length <= hashKeysAboveLength ? countsByText.has(text) : countsByHash.has(longTextKey(text));
     },
-    prime(text: string, count: number): void {
+    prime,
+    adopt(text: string, count: number): void {
       if (text.length === 0) return;
-      if (text.length <= hashKeysAboveLength) store(countsByText, text, count);
-      else store(countsByHash, longTextKey(text), count);
+      prime(text, count);
+      options.onCounted?.(text, count);
     },
     get size() {
       return countsByText.size + countsByHash.size;

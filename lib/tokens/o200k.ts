@@ -12,6 +12,9 @@ function countO200kUncached(text: string): number {
   return countTokens(text, PLAIN_TEXT_ENCODING);
 }
 
+/** Exact o200k_base token count of `text`, not memoised: for a counting helper worker that sees each text once. */
+export const countO200kTokensUnmemoised = countO200kUncached;
+
 /**
  * One memo for the whole process. The engine builds a token counter per strategy run; a per-counter memo would
  * forget everything between runs and between strategies, which all share most of their text (the same catalog,
@@ -38,6 +41,8 @@ export const o200kMemo = {
   tokenizerId: O200K_TOKENIZER_ID,
   has: (text: string) => sharedO200kMemo.has(text),
   prime: (text: string, count: number) => sharedO200kMemo.prime(text, count),
+  adopt: (text: string, count: number) => sharedO200kMemo.adopt(text, count),
+  count: (text: string) => sharedO200kMemo.count(text),
   /** Calls `listener` with every text counted from now on (memo hits excluded); returns the way to stop. */
   onCounted(listener: (text: string, count: number) => void): () => void {
     countListeners.add(listener);

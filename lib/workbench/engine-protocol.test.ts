@@ -281,11 +281,11 @@ describe("stored token counts before a run", () => {
     ...(provider ? { provider } : {}),
   });
 
-  it("are loaded once, with the worker's catalog and the provider that runs, before the first strategy", async () => {
+  it("are loaded once, with the worker's catalog, the strategies and a forced provider, before the first strategy", async () => {
     const events: string[] = [];
     const deps = dependencies({
-      beforeRun: async (scenario, provider) => {
-        events.push(`before ${scenario.catalog.tools.length} tools on ${provider}`);
+      beforeRun: async ({ scenario, strategyIds, provider }) => {
+        events.push(`before ${scenario.catalog.tools.length} tools, ${strategyIds.join()} on ${provider ?? "theirs"}`);
       },
       runAll: (_scenario, ids) => {
         events.push(`run ${ids.join()}`);
@@ -300,10 +300,10 @@ describe("stored token counts before a run", () => {
     await handleEngineMessage(state, run(), deps);
     await handleEngineMessage(state, run("moonshot"), deps);
     expect(events).toEqual([
-      "before 1 tools on anthropic",
+      "before 1 tools, full,gateway on theirs",
       "run full",
       "run gateway",
-      "before 1 tools on moonshot",
+      "before 1 tools, full,gateway on moonshot",
       "run full",
       "run gateway",
     ]);

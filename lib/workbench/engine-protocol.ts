@@ -116,10 +116,11 @@ export type EngineDependencies = {
   countTokens(text: string): number;
   now(): number;
   /**
-   * Called once a run's scenario and provider are known, before its first strategy: the worker primes its token memo with the
-   * counts it kept from earlier visits (lib/tokens/persistent-counts.ts). Only a speed-up: a failure is ignored.
+   * Called once a run's scenario is known, before its first strategy: the worker primes its token memo with the
+   * counts it kept from earlier visits (lib/tokens/persistent-counts.ts) and counts the first strategy's first
+   * request on two threads. Only a speed-up: a failure is ignored. `provider` is the forced provider, if any.
    */
-  beforeRun?(scenario: Scenario, provider: ProviderId): Promise<void>;
+  beforeRun?(run: { scenario: Scenario; strategyIds: readonly StrategyId[]; provider?: ProviderId }): Promise<void>;
   /**
    * Called between two strategies of a run: lets queued messages arrive, reports progress, and says whether a newer
    * run has made this one pointless (then it stops early and answers as superseded).
@@ -257,7 +258,7 @@ async function dispatch(
       const scenario: Scenario = { ...message.scenario, catalog: state.catalog.value };
       const options = message.provider ? { provider: message.provider } : {};
       try {
-        await dependencies.beforeRun?.(scenario, message.provider ?? scenario.settings.provider);
+        await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
       } catch {
         // Stored counts only save time; without them the engine counts as before.
       }
