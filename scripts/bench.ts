@@ -4,7 +4,19 @@
  * warm-up, as when a person steps or edits), and the step time at turn 1 vs turn 20.
  */
 import os from "node:os";
+import v8 from "node:v8";
+import { parseCatalogText } from "../lib/catalog";
 import { createEngine } from "../lib/engine";
+import { loadExample } from "../lib/examples";
+import { countO200kTokens } from "../lib/tokens/o200k";
+import {
+  INITIAL_ENGINE_STATE,
+  createProgressReporter,
+  handleEngineMessage,
+  type EngineDependencies,
+  type EngineRequest,
+  type EngineResponse,
+} from "../lib/workbench/engine-protocol";
 import type { EngineStep } from "../lib/engine/types";
 import { syntheticScenario } from "../lib/examples/synthetic-scenario";
 import { STRATEGY_IDS, type Scenario } from "../lib/scenario/types";
@@ -72,7 +84,55 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error) => {
+/**
+ * The engine worker's messages at 10,000 tools, replayed through `handleEngineMessage` with the worker's own
+ * dependencies in the page's order, measured with V8's serializer (the format of `postMessage`'s structured clone).
+ */
+async function workerMessageSizes(): Promise<void> {
+  const engine = createEngine();
+  const progress = createProgressReporter(() => performance.now());
+  const posted: EngineResponse[] = [];
+  const dependencies: EngineDependencies = {
+    runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
+    loadExample,
+    parseCatalogText: (text, options) => parseCatalogText(text, options),
+    countTokens: countO200kTokens,
+    now: () => performance.now(),
+    async betweenStrategies(state) {
+      posted.push(progress.progress(state));
+      return { superseded: false };
+    },
+  };
+  let state = INITIAL_ENGINE_STATE;
+  const send = async (message: EngineRequest) => {
+    if (message.kind === "run") progress.started(message.requestId);
+    const handled = await handleEngineMessage(state, message, dependencies);
+    state = handled.state;
+    posted.push(handled.response);
+    return handled.response;
+  };
+  const loaded = await send({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "synthetic-10000" });
+  if (loaded.kind !== "example-loaded") throw new Error(`bench: ${JSON.stringify(loaded)}`);
+  const { catalog: _catalog, ...scenario } = loaded.scenario;
+  await send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: STRATEGY_IDS });
+  for (const [index, id] of STRATEGY_IDS.entries())
+    await send({ kind: "step-detail", requestId: 3 + index, runRequestId: 2, strategyId: id, stepIndex: 0 });
+  await send({ kind: "tool-tokens", requestId: 20, catalogVersion: 1 });
+  const largest = new Map<string, { bytes: number; count: number; total: number }>();
+  for (const message of posted) {
+    const name = message.kind === "run-progress" && message.summaries ? "run-progress (with summaries)" : message.kind;
+    const bytes = v8.serialize(message).length;
+    const row = largest.get(name) ?? { bytes: 0, count: 0, total: 0 };
+    largest.set(name, { bytes: Math.max(row.bytes, bytes), count: row.count + 1, total: row.total + bytes });
+  }
+  console.log("\nEngine worker messages for synthetic-10000 (structured clone, v8.serialize):");
+  for (const [name, row] of largest)
+    console.log(
+      `${name.padEnd(30)} ${String(row.count).padStart(3)} sent, largest ${(row.bytes / 1024).toFixed(1).padStart(9)} kB, together ${(row.total / 1024).toFixed(1).padStart(9)} kB`,
+    );
+}
+
+(process.argv.includes("--messages") ? workerMessageSizes() : main().then(workerMessageSizes)).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -18,6 +18,7 @@ export type StepDetail = {
   request: WireRequest;
   /** Pretty-printed body, exactly what the Request panel shows and copies. */
   requestJson: string;
+  /** The previous step's body, pretty-printed; null on the first step and in the engine worker's answers. */
   previousRequestJson: string | null;
   response: Record<string, unknown>;
   segments: Segment[];

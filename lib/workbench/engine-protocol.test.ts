@@ -101,8 +101,11 @@ describe("handleEngineMessage", () => {
     );
     expect(detail.response).toMatchObject({
       kind: "step-detail",
-      detail: { strategyId: "gateway", stepIndex: 1, previousRequestJson: expect.stringContaining('"index": 0') },
+      detail: { strategyId: "gateway", stepIndex: 1, requestJson: expect.stringContaining('"index": 1') },
     });
+    // The previous request's text is not sent: the page never shows it, and at 10,000 tools it is ≈ 20 MB.
+    if (detail.response.kind !== "step-detail") throw new Error("expected a step detail");
+    expect(detail.response.detail.previousRequestJson).toBeNull();
 
     // The export's JSON is the documented simulate --json document of the same run, requests included.
     const results = await handleEngineMessage(state, { kind: "results-json", requestId: 4, runRequestId: 2 }, deps);

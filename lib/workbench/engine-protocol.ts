@@ -296,7 +296,7 @@ async function dispatch(
         };
       }
       const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
-      const detail = run ? stepDetail(run, message.stepIndex) : null;
+      const detail = run ? stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL) : null;
       if (!detail)
         return {
           state,
@@ -344,6 +344,9 @@ async function dispatch(
     }
   }
 }
+
+/** The page never shows the previous request's text of a run step (the diff tab asks for both steps). */
+const WORKER_STEP_DETAIL = { previousRequestJson: false } as const;
 
 function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
   return { ...state, catalog: { version, value: catalog }, toolTokens: null };
@@ -404,7 +407,7 @@ export function answerDuringRun(
   if (message.kind !== "step-detail" || message.runRequestId !== runRequestId) return null;
   const run = completed.find((candidate) => candidate.id === message.strategyId);
   if (!run) return null;
-  const detail = stepDetail(run, message.stepIndex);
+  const detail = stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL);
   if (!detail) return errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`);
   return { kind: "step-detail", requestId: message.requestId, runRequestId, detail };
 }

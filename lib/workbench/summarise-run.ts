@@ -10,7 +10,16 @@ export function summariseRun(run: StrategyRun): RunSummary {
   return { ...run, steps: run.steps.map(summariseStep) };
 }
 
-export function stepDetail(run: StrategyRun, stepIndex: number): StepDetail | null {
+/**
+ * One step's detail. `previousRequestJson: false` leaves the previous request's text out (null): the engine worker's
+ * answers do, because the run view compares two steps by asking for each, and at 10,000 tools that text alone is
+ * ≈ 20 MB of every step's message (docs/PERFORMANCE.md). The trace view shows it beside the request.
+ */
+export function stepDetail(
+  run: StrategyRun,
+  stepIndex: number,
+  options: { previousRequestJson?: boolean } = {},
+): StepDetail | null {
   const step = run.steps[stepIndex];
   if (!step) return null;
   const previous = stepIndex > 0 ? run.steps[stepIndex - 1] : null;
@@ -19,7 +28,8 @@ export function stepDetail(run: StrategyRun, stepIndex: number): StepDetail | nu
     stepIndex,
     request: step.request,
     requestJson: JSON.stringify(step.request.body, null, 2),
-    previousRequestJson: previous ? JSON.stringify(previous.request.body, null, 2) : null,
+    previousRequestJson:
+      previous && options.previousRequestJson !== false ? JSON.stringify(previous.request.body, null, 2) : null,
     response: step.response,
     segments: step.segments,
     segmentStatus: step.segmentStatus,
