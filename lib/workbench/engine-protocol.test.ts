@@ -103,7 +103,7 @@ describe("handleEngineMessage", () => {
       kind: "step-detail",
       detail: { strategyId: "gateway", stepIndex: 1, requestJson: expect.stringContaining('"index": 1') },
     });
-    // The previous request's text is not sent: the page never shows it, and at 10,000 tools it is ≈ 20 MB.
+    // The previous request's text is not sent: the page never shows it, and at 10,000 tools it is ≈ 36 MB.
     if (detail.response.kind !== "step-detail") throw new Error("expected a step detail");
     expect(detail.response.detail.previousRequestJson).toBeNull();
 
