@@ -21,6 +21,14 @@ describe("indexedDbCountStore", () => {
     expect(await reopened?.read([])).toEqual([]);
   });
 
+  it("reads a long key list from the whole store with the same answers", async () => {
+    const store = indexedDbCountStore(new IDBFactory());
+    const entries = Array.from({ length: 1_500 }, (_, index) => [`t|${index}`, index] as const);
+    await store?.write(entries);
+    const keys = [...entries.map(([key]) => key).reverse(), "t|unknown"];
+    expect(await store?.read(keys)).toEqual([...entries.map(([, count]) => count).reverse(), undefined]);
+  });
+
   it("starts from empty when a write would pass the cap", async () => {
     const store = indexedDbCountStore(new IDBFactory(), { maximumEntries: 3 });
     await store?.write([
