@@ -4,7 +4,7 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
-import { useCallback } from "react";
+import { memo, useCallback, useDeferredValue, useMemo } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -34,6 +34,21 @@ import { useSelectStrategyKeepingMoment } from "./same-moment";
 import { PageIntro, SectionNav } from "./section-nav";
 import { Stepper } from "./stepper";
 
+// Stepping changes the step and then the detail; the panels that show neither (the cost and tool-share charts, the
+// comparison, the decide views, the lessons) and the detail's panels while only the step moved keep their last
+// render instead of rendering again with equal props. The charts and the decide views are the page's heaviest renders.
+const MemoCachePrefixBar = memo(CachePrefixBar);
+const MemoRequestPanel = memo(RequestPanel);
+const MemoStepSummary = memo(StepSummary);
+const MemoCompareTable = memo(CompareTable);
+const MemoLearnCards = memo(LearnCards);
+const MemoDecidePanel = memo(DecidePanel);
+const MemoTokensPerStepChart = memo(TokensPerStepChart);
+const MemoCumulativeCostChart = memo(CumulativeCostChart);
+const MemoToolShareChart = memo(ToolShareChart);
+const MemoPageIntro = memo(PageIntro);
+const MemoSectionNav = memo(SectionNav);
+
 const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
   { id: "request", label: "Request" },
   { id: "diff", label: "Diff" },
@@ -44,6 +59,8 @@ export function RunArea() {
   const run = usePlayground(selectSelectedRun);
   const step = usePlayground(selectCurrentStep);
   const stepIndex = usePlayground(selectStepIndex);
+  // The chart's marker follows the step in a render of its own, after the step's numbers are on screen.
+  const chartStepIndex = useDeferredValue(stepIndex);
   const runs = usePlayground((state) => state.runs);
   const detail = usePlayground((state) => state.detail);
   const detailError = usePlayground((state) => state.detailError);
@@ -66,6 +83,7 @@ export function RunArea() {
   // The guided tour's pointer into the request body (the stubs' schema result, Kimi's appended tools message).
   const reveal = useRequestReveal();
   const setTourOpen = usePlayground((state) => state.setTourOpen);
+  const openTour = useCallback(() => setTourOpen(true), [setTourOpen]);
   // While the editor's text does not parse, every figure below is for the last catalog that did: say so.
   const catalogBroken = usePlayground(
     (state) => selectCatalogProblems(state)?.some((problem) => problem.severity === "error") ?? false,
@@ -84,12 +102,16 @@ export function RunArea() {
   const currentDetail = detail;
   const detailRun = liveRun ?? runs.find((candidate) => candidate.id === detail?.strategyId);
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
+  const comparableOn = useMemo(
+    () => ({ provider: decideInputs.settings.provider, model: decideInputs.settings.model }),
+    [decideInputs.settings.provider, decideInputs.settings.model],
+  );
   const source = liveRun ? "Live transcript" : runMode === "live" ? "Simulated prediction (no live request yet)" : null;
 
   return (
     <div className="order-1 flex min-w-0 flex-col gap-5 lg:order-none">
-      <PageIntro onTour={() => setTourOpen(true)} />
-      <SectionNav />
+      <MemoPageIntro onTour={openTour} />
+      <MemoSectionNav />
       <section
         id="section-run"
         className="scroll-mt-32 rounded-2xl border border-line bg-panel px-3 py-4 shadow-sm sm:px-5"
@@ -156,7 +178,7 @@ export function RunArea() {
       ) : null}
 
       <PanelFrame testId="step-summary-panel" className="min-h-[152px]" bodyClassName="overflow-y-auto">
-        {step && run ? <StepSummary step={step} run={run} /> : null}
+        {step && run ? <MemoStepSummary step={step} run={run} /> : null}
       </PanelFrame>
 
       <PanelFrame
@@ -172,7 +194,7 @@ export function RunArea() {
           data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}
         >
           {currentDetail ? (
-            <CachePrefixBar
+            <MemoCachePrefixBar
               segments={currentDetail.segments}
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
@@ -208,7 +230,7 @@ export function RunArea() {
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
           {currentDetail && runTab === "request" ? (
-            <RequestPanel detail={currentDetail} theme={theme} showResponse={false} reveal={reveal} />
+            <MemoRequestPanel detail={currentDetail} theme={theme} showResponse={false} reveal={reveal} />
           ) : null}
           {currentDetail && runTab === "diff" && run ? (
             <StepDiff
@@ -240,7 +262,7 @@ export function RunArea() {
           testId="chart-panel-tokens"
           className="h-[400px]"
         >
-          {run ? <TokensPerStepChart run={run} currentIndex={stepIndex} onSelectStep={selectStep} /> : null}
+          {run ? <MemoTokensPerStepChart run={run} currentIndex={chartStepIndex} onSelectStep={selectStep} /> : null}
         </PanelFrame>
         <PanelFrame
           title="Cumulative cost"
@@ -248,7 +270,7 @@ export function RunArea() {
           testId="chart-panel-cost"
           className="h-[400px]"
         >
-          {runs.length > 0 ? <CumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
         <PanelFrame
           title="Context spent on tool definitions"
@@ -256,7 +278,7 @@ export function RunArea() {
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
         >
-          {runs.length > 0 ? <ToolShareChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
       </div>
 
@@ -267,17 +289,12 @@ export function RunArea() {
         testId="compare"
         tour="compare-table"
       >
-        <CompareTable
-          runs={runs}
-          selectedId={strategyId}
-          onSelect={selectStrategy}
-          comparableOn={{ provider: decideInputs.settings.provider, model: decideInputs.settings.model }}
-        />
+        <MemoCompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} comparableOn={comparableOn} />
       </PanelFrame>
 
       <div id="section-decide" className="scroll-mt-32">
         {decideInputs.catalog.tools.length > 0 ? (
-          <DecidePanel
+          <MemoDecidePanel
             key={decideInputs.scenario.id}
             catalog={decideInputs.catalog}
             settings={decideInputs.settings}
@@ -291,7 +308,7 @@ export function RunArea() {
       </div>
 
       <PanelFrame id="section-learn" title="Learn" subtitle="Each strategy in plain words" testId="learn">
-        <LearnCards selectedId={strategyId} onSelect={selectStrategy} />
+        <MemoLearnCards selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
     </div>
   );
