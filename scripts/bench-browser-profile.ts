@@ -15,6 +15,42 @@ import fs from "node:fs";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 
+/**
+ * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
+ * commit to it too). After each commit it counts the components that rendered, by the nearest element above them
+ * with a data-testid (the panel), so "what re-rendered on a key press" has an answer without a development build.
+ */
+const RENDER_COUNTER = `
+  window.__benchRenders = {};
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject(renderer) { this.renderers.set(this.renderers.size + 1, renderer); return this.renderers.size; },
+    checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
+    onCommitFiberRoot(id, root) {
+      if (!window.__benchCounting) return;
+      const components = new Set([0, 1, 11, 14, 15]);
+      const panelOf = (fiber) => {
+        for (let node = fiber.return; node; node = node.return)
+          if (node.tag === 5 && node.memoizedProps && node.memoizedProps["data-testid"]) return node.memoizedProps["data-testid"];
+        return "(page)";
+      };
+      const stack = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop();
+        const alternate = fiber.alternate;
+        if (components.has(fiber.tag) && (fiber.flags & 1)) {
+          const panel = panelOf(fiber);
+          window.__benchRenders[panel] = (window.__benchRenders[panel] || 0) + 1;
+        }
+        // A subtree whose children are the previous commit's objects did not render.
+        if (fiber.child && !(alternate && alternate.child === fiber.child)) stack.push(fiber.child);
+        else if (fiber.child && !alternate) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+      }
+    },
+  };
+`;
+
 type TraceEvent = {
   name: string;
   cat: string;
@@ -257,7 +293,14 @@ async function main(): Promise<void> {
     process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
   const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(RENDER_COUNTER);
   const page = await context.newPage();
+  const counting = (on: boolean) =>
+    page.evaluate((value) => {
+      const target = window as unknown as { __benchCounting: boolean; __benchRenders: Record<string, number> };
+      target.__benchCounting = value;
+      if (value) target.__benchRenders = {};
+    }, on);
   console.log(
     `profile of "${moment}" on ${example} at ${url} — load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores`,
   );
@@ -280,13 +323,26 @@ async function main(): Promise<void> {
       cpu = await startCpu(page);
       const started = Date.now();
       const presses: number[] = [];
+      await counting(true);
       for (let press = 0; press < 5; press += 1) {
         const time = await stepOnce(page);
         if (time === null) break;
         presses.push(Math.round(time));
       }
+      await page.waitForTimeout(500);
       wall = Date.now() - started;
+      const renders = await page.evaluate(
+        () => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders,
+      );
+      await counting(false);
       console.log(`key press → numbers: ${presses.join(", ")} ms`);
+      console.log(
+        `components rendered over ${presses.length} presses, by panel: ` +
+          Object.entries(renders)
+            .sort((left, right) => right[1] - left[1])
+            .map(([panel, count]) => `${panel} ${count}`)
+            .join(", "),
+      );
     } else if (moment === "edit") {
       // The per-tool editor of a big catalog: append a word to the first tool's description.
       await page
