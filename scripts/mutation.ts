@@ -56,11 +56,20 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/strategies/*.test.ts", "lib/engine/session.test.ts", "lib/providers/golden/*.test.ts"],
     goal: 75,
   },
-  // The whole folder (three renderers, three trace readers, the segment list, the limits: 2,200 lines) would be
-  // about 2,000 mutants (anthropic-messages.ts alone is 349, with segment-list.ts 502). Measured: the default
-  // provider's renderer (every wire request of an Anthropic run, cache markers included).
+  // The four renderers (Anthropic Messages, OpenAI Responses, OpenAI Chat Completions with its Moonshot variant, the
+  // Kimi reasoning text) and the small helpers they share: every wire request of every run. The golden requests are
+  // built inside their tests, so each mutant runs only the tests that reach it. The body segmenters, the segment
+  // list and the limits (about 1,000 more mutants) are not in this set.
   providers: {
-    files: ["lib/providers/anthropic-messages.ts"],
+    files: [
+      "lib/providers/anthropic-messages.ts",
+      "lib/providers/openai-responses.ts",
+      "lib/providers/openai-chat.ts",
+      "lib/providers/kimi-reasoning.ts",
+      "lib/providers/openai-function.ts",
+      "lib/providers/openai-tool-search.ts",
+      "lib/providers/stub-definition.ts",
+    ],
     tests: ["lib/providers/**/*.test.ts", "lib/strategies/*.test.ts"],
     goal: 75,
   },
