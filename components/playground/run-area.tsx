@@ -4,7 +4,7 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
-import { memo, useCallback, useDeferredValue, useMemo } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -26,7 +26,14 @@ import {
   selectStepIndex,
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
-import { CumulativeCostChart, DecidePanel, TokensPerStepChart, ToolShareChart } from "./lazy-panels";
+import {
+  ChartLoading,
+  CumulativeCostChart,
+  DecideLoading,
+  DecidePanel,
+  TokensPerStepChart,
+  ToolShareChart,
+} from "./lazy-panels";
 import { LiveSection, RunModeToggle } from "./live-section";
 import { PanelFrame } from "./panel-frame";
 import { RunStatus } from "./run-status";
@@ -48,6 +55,36 @@ const MemoCumulativeCostChart = memo(CumulativeCostChart);
 const MemoToolShareChart = memo(ToolShareChart);
 const MemoPageIntro = memo(PageIntro);
 const MemoSectionNav = memo(SectionNav);
+
+/** Below-the-fold panels mount this long after the page at the latest, even when no run settles (nothing to run). */
+const BELOW_FOLD_LATEST_MS = 10_000;
+
+/**
+ * True once the worker's first run on this page has settled (finished or failed) and the browser has then had an
+ * idle moment. The panels below the fold (the charts, the decide views) mount then: during start-up their code,
+ * their first render (Recharts lays out hundreds of components per chart) and the decide views' own worker would
+ * otherwise take the main thread and a core while the engine worker takes over. They sit in frames of fixed height
+ * (the decide views behind a placeholder of the same height), so mounting later moves nothing.
+ */
+function useBelowFoldReady(): boolean {
+  const settled = usePlayground((state) => state.timingMs !== null || state.runError !== null);
+  const [ready, setReady] = useState(false);
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLate(true), BELOW_FOLD_LATEST_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (ready || !(settled || late)) return;
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(() => setReady(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [settled, late, ready]);
+  return ready;
+}
 
 const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
   { id: "request", label: "Request" },
@@ -75,6 +112,7 @@ export function RunArea() {
   const selectStep = usePlayground((state) => state.selectStep);
   const runRequestId = usePlayground((state) => state.runRequestId);
   const controller = usePlaygroundController();
+  const belowFold = useBelowFoldReady();
   const runId = run?.id;
   const detailOf = useCallback(
     (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
@@ -262,7 +300,10 @@ export function RunArea() {
           testId="chart-panel-tokens"
           className="h-[400px]"
         >
-          {run ? <MemoTokensPerStepChart run={run} currentIndex={chartStepIndex} onSelectStep={selectStep} /> : null}
+          {run && !belowFold ? <ChartLoading /> : null}
+          {run && belowFold ? (
+            <MemoTokensPerStepChart run={run} currentIndex={chartStepIndex} onSelectStep={selectStep} />
+          ) : null}
         </PanelFrame>
         <PanelFrame
           title="Cumulative cost"
@@ -270,7 +311,8 @@ export function RunArea() {
           testId="chart-panel-cost"
           className="h-[400px]"
         >
-          {runs.length > 0 ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && !belowFold ? <ChartLoading /> : null}
+          {runs.length > 0 && belowFold ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
         <PanelFrame
           title="Context spent on tool definitions"
@@ -278,7 +320,8 @@ export function RunArea() {
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
         >
-          {runs.length > 0 ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && !belowFold ? <ChartLoading /> : null}
+          {runs.length > 0 && belowFold ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
       </div>
 
@@ -293,7 +336,8 @@ export function RunArea() {
       </PanelFrame>
 
       <div id="section-decide" className="scroll-mt-32">
-        {decideInputs.catalog.tools.length > 0 ? (
+        {decideInputs.catalog.tools.length > 0 && !belowFold ? <DecideLoading /> : null}
+        {decideInputs.catalog.tools.length > 0 && belowFold ? (
           <MemoDecidePanel
             key={decideInputs.scenario.id}
             catalog={decideInputs.catalog}
