@@ -138,6 +138,9 @@ export function RunArea() {
   // The previous detail stays on screen until the worker answers for the new step (no blank flash while stepping);
   // the divergence shown with it is always that of the detail's own step.
   const currentDetail = detail;
+  // The body viewer (Monaco: a new model's text, tokens and folding) follows in a render of its own, after the step's
+  // figures and prefix bar are painted.
+  const bodyDetail = useDeferredValue(detail);
   const detailRun = liveRun ?? runs.find((candidate) => candidate.id === detail?.strategyId);
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
   const comparableOn = useMemo(
@@ -267,8 +270,8 @@ export function RunArea() {
       >
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
-          {currentDetail && runTab === "request" ? (
-            <MemoRequestPanel detail={currentDetail} theme={theme} showResponse={false} reveal={reveal} />
+          {bodyDetail && runTab === "request" ? (
+            <MemoRequestPanel detail={bodyDetail} theme={theme} showResponse={false} reveal={reveal} />
           ) : null}
           {currentDetail && runTab === "diff" && run ? (
             <StepDiff
@@ -280,12 +283,12 @@ export function RunArea() {
               theme={theme}
             />
           ) : null}
-          {currentDetail && runTab === "response" ? (
+          {bodyDetail && runTab === "response" ? (
             <LazyEditor
               testId="response-editor"
               ariaLabel="Simulated response (read-only JSON)"
               path="playground/response.json"
-              value={JSON.stringify(currentDetail.response, null, 2)}
+              value={JSON.stringify(bodyDetail.response, null, 2)}
               readOnly
               theme={theme === "dark" ? "vs-dark" : "light"}
             />
