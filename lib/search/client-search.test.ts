@@ -213,6 +213,19 @@ describe("createClientSearch", () => {
       expect(prefix.terms[0].fields.map((field) => field.field)).toEqual(["parameterDescription"]);
     });
 
+    it("names the request's words it did not search, each with the option that dropped it", () => {
+      const searcher = createClientSearch(tools);
+      expect(searcher.explain("please send the message on bravo", "bravo:send_message")!.dropped).toEqual([
+        { word: "please", reason: "request filler" },
+        { word: "the", reason: "stop word" },
+        { word: "on", reason: "stop word" },
+      ]);
+      const kept = createClientSearch(tools, { stopWords: false, requestFiller: false });
+      expect(kept.explain("please send the message", "bravo:send_message")!.dropped).toEqual([]);
+      // A request of filler only searches its words, so nothing is dropped but function words.
+      expect(searcher.explain("please help", "bravo:send_message")!.dropped).toEqual([]);
+    });
+
     it("gives a zero score for a tool that matches nothing, and undefined for an unknown tool", () => {
       const searcher = createClientSearch(tools);
       expect(searcher.explain("workspace", "alpha:send_message")).toMatchObject({ score: 0, terms: [] });
