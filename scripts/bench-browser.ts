@@ -6,7 +6,10 @@
  * every strategy ran (long-task timing); the same run in Node (a fresh process, as the worker is a fresh isolate);
  * and the first-load JavaScript of `/` (every `<script src>` of the served page, gzip as a server would send it).
  * Then it steps through the run with the keyboard: key press to the new step's request on screen, and the longest
- * main-thread task while stepping and until autosave has written (1 s after the last step).
+ * main-thread task while stepping and until autosave has written (1 s after the last step). For a catalog edited one
+ * tool at a time (over 300 tools, e.g. synthetic-10000), it then edits one tool's description in the per-tool editor
+ * and times the keystroke to every strategy re-run, with the longest main-thread task from the keystroke until the
+ * autosave after that run has written.
  *
  * Needs the playground running (`npm run playground`, or `next start -p <port>`) and a Chromium: Debian's
  * /usr/bin/chromium, or PLAYWRIGHT_CHROMIUM_PATH. The port also comes from BENCH_PORT or E2E_PORT.
@@ -131,6 +134,31 @@ async function stepOnce(page: Page): Promise<number | null> {
   );
 }
 
+/**
+ * In the per-tool editor (catalogs over 300 tools), appends a word to the selected tool's description (line 3 of its
+ * JSON ends with `",`) and waits until the run that follows has finished. Returns the milliseconds from the first
+ * keystroke, and the page time of that keystroke; null when the catalog is edited whole (small examples).
+ */
+async function editOneTool(page: Page): Promise<{ milliseconds: number; from: number } | null> {
+  const oneAtATime = await page.getByText(/one at a time \(over/).count();
+  if (oneAtATime === 0) return null;
+  const editor = page.locator('[data-testid="catalog-editor"] .monaco-editor').first();
+  await editor.waitFor({ timeout: 120_000 });
+  await editor.click();
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  const from = (await pageTimes(page)).now;
+  const started = Date.now();
+  await page.keyboard.type(" now");
+  await page.locator('[data-testid="run-status"][data-running="true"]').waitFor({ timeout: 300_000 });
+  await page.locator('[data-testid="run-status"][data-running="false"]').waitFor({ timeout: 600_000 });
+  return { milliseconds: Date.now() - started, from };
+}
+
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
 const millis = (milliseconds: number) =>
   milliseconds >= 1000 ? seconds(milliseconds) : `${Math.round(milliseconds)} ms`;
@@ -147,6 +175,8 @@ const COLUMNS: Array<[string, number]> = [
   ["first-load JS", 14],
   ["step → numbers (median/max)", 28],
   ["longest task stepping", 22],
+  ["edit one tool → all strategies", 31],
+  ["longest task editing", 21],
 ];
 
 function row(cells: string[]): string {
@@ -197,6 +227,14 @@ async function main(): Promise<void> {
     const afterStepping = await pageTimes(page);
     const sorted = [...steps].sort((left, right) => left - right);
 
+    const edit = await editOneTool(page);
+    let editLongest: number | null = null;
+    if (edit) {
+      await page.waitForTimeout(AFTER_STEPPING_MS);
+      const afterEdit = await pageTimes(page);
+      editLongest = longestBetween(afterEdit.longTasks, edit.from, afterEdit.now);
+    }
+
     const node = nodeRunMs(example);
     console.log(
       row([
@@ -213,6 +251,8 @@ async function main(): Promise<void> {
           ? `${millis(sorted[Math.floor(sorted.length / 2)])} / ${millis(sorted[sorted.length - 1])}`
           : "n/a",
         millis(longestBetween(afterStepping.longTasks, steppingFrom, afterStepping.now)),
+        edit ? millis(edit.milliseconds) : "n/a",
+        editLongest === null ? "n/a" : millis(editLongest),
       ]),
     );
     await context.close();

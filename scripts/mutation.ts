@@ -15,8 +15,18 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-/** The strategies' own tests and the golden requests (every strategy's wire bytes on every provider). */
-const STRATEGY_TESTS = ["lib/strategies/*.test.ts", "lib/providers/golden/golden.test.ts"];
+/**
+ * The strategies' own tests and the golden requests (every strategy's wire bytes on every provider), in the order
+ * they run (vitest.mutation.config.mts): the records test first, since it kills a changed record in a second.
+ */
+const STRATEGY_TESTS = [
+  "lib/strategies/strategy-records.test.ts",
+  "lib/strategies/strategies.test.ts",
+  "lib/strategies/discovery-paths.test.ts",
+  "lib/strategies/client-side.test.ts",
+  "lib/strategies/*.test.ts",
+  "lib/providers/golden/golden.test.ts",
+];
 const STRATEGY_CORE_FILES = [
   "lib/strategies/discovery.ts",
   "lib/strategies/helper-tools.ts",

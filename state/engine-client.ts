@@ -15,7 +15,8 @@ import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from
 
 export type { Outcome };
 
-type Channel = "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "results" | "export" | "compare";
+type Channel =
+  "catalog" | "example" | "run" | "step-detail" | "tool-tokens" | "results" | "export" | "compare" | "ahead";
 
 const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
   "set-catalog": "catalog",
@@ -116,14 +117,15 @@ export class EngineClient {
   }
 
   /**
-   * `purpose: "export"` and `"compare"` (the diff tab's two steps) use channels of their own, so a detail fetched for
-   * them never makes the page's detail stale, nor the other way round.
+   * `purpose: "export"`, `"compare"` (the diff tab's two steps) and `"ahead"` (the next step, fetched before the
+   * person steps to it) use channels of their own, so a detail fetched for them never makes the page's detail stale,
+   * nor the other way round.
    */
   stepDetail(
     runRequestId: number,
     strategyId: StrategyId,
     stepIndex: number,
-    purpose: "page" | "export" | "compare" = "page",
+    purpose: "page" | "export" | "compare" | "ahead" = "page",
   ): Promise<Outcome<StepDetail>> {
     return this.send(
       "step-detail",

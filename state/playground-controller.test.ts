@@ -7,7 +7,7 @@ import { stepDetail, summariseRun } from "@/lib/workbench/summarise-run";
 import type { FirstView } from "@/lib/workbench/opening";
 import { EngineClient } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
-import { TYPING_DEBOUNCE_MS, createPlaygroundController } from "./playground-controller";
+import { PREFETCH_DETAIL_MAX_BYTES, TYPING_DEBOUNCE_MS, createPlaygroundController } from "./playground-controller";
 import { firstViewState } from "./first-view-state";
 import { createPlaygroundStore } from "./playground-store";
 import { selectLiveSummary, selectSelectedRun } from "./selectors";
@@ -176,6 +176,93 @@ describe("playground controller", () => {
     store.getState().selectStrategy("gateway");
     expect(selectSelectedRun(store.getState())).toBeUndefined();
     controller.dispose();
+  });
+
+  describe("stepping", () => {
+    /** Answers the last step-detail request of `purpose` (the page's own when omitted) with the run's detail. */
+    function answerDetail(worker: FakeWorker, run: StrategyRun, purpose?: "ahead") {
+      const request = worker.sent
+        .filter((message) => message.kind === "step-detail" && message.purpose === purpose)
+        .at(-1);
+      if (!request || request.kind !== "step-detail") throw new Error(`no step-detail ${purpose ?? "page"} was sent`);
+      worker.answer({
+        kind: "step-detail",
+        requestId: request.requestId,
+        runRequestId: request.runRequestId,
+        detail: stepDetail(run, request.stepIndex)!,
+      });
+    }
+    const detailRequests = (worker: FakeWorker) =>
+      worker.sent.flatMap((message) =>
+        message.kind === "step-detail" ? [`${message.purpose ?? "page"} ${message.stepIndex}`] : [],
+      );
+
+    it("fetches the next step's detail ahead, so a key press shows it without asking the worker", async () => {
+      const { worker, store, controller } = setUp();
+      const run = fakeStrategyRun("full", 3);
+      store.setState({ runs: [summariseRun(run)], strategyId: "full", stepIndex: 0, runRequestId: 1 });
+      answerDetail(worker, run);
+      await settle();
+      expect(store.getState().detail).toMatchObject({ strategyId: "full", stepIndex: 0 });
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1"]);
+      answerDetail(worker, run, "ahead");
+      await settle();
+      // The step and its detail change together: no request, no wait.
+      store.getState().selectStep(1);
+      expect(store.getState().detail).toMatchObject({ stepIndex: 1 });
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1", "ahead 2"]);
+      // Back to a step already seen: kept, not asked again.
+      store.getState().selectStep(0);
+      expect(store.getState().detail).toMatchObject({ stepIndex: 0 });
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1", "ahead 2"]);
+      controller.dispose();
+    });
+
+    it("waits for a detail still on its way ahead instead of asking twice, and asks when it failed", async () => {
+      const { worker, store, controller } = setUp();
+      const run = fakeStrategyRun("full", 3);
+      store.setState({ runs: [summariseRun(run)], strategyId: "full", stepIndex: 0, runRequestId: 1 });
+      answerDetail(worker, run);
+      await settle();
+      store.getState().selectStep(1);
+      expect(store.getState().detail).toMatchObject({ stepIndex: 0 });
+      answerDetail(worker, run, "ahead");
+      await settle();
+      expect(store.getState().detail).toMatchObject({ stepIndex: 1 });
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1", "ahead 2"]);
+      // A failed answer ahead: the page asks for the step itself.
+      store.getState().selectStep(2);
+      const ahead = worker.sent.at(-1) as Extract<EngineRequest, { kind: "step-detail" }>;
+      worker.answer({
+        kind: "error",
+        requestId: ahead.requestId,
+        request: "step-detail",
+        message: "engine: something broke",
+      });
+      await settle();
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1", "ahead 2", "page 2"]);
+      answerDetail(worker, run);
+      await settle();
+      expect(store.getState().detail).toMatchObject({ stepIndex: 2 });
+      controller.dispose();
+    });
+
+    it("does not fetch ahead a request too large to be worth it, nor keep details of an older run", async () => {
+      const { worker, store, controller } = setUp();
+      const big = "x".repeat(PREFETCH_DETAIL_MAX_BYTES);
+      const run = fakeStrategyRun("full", 2, (index) => ({ index, big }));
+      store.setState({ runs: [summariseRun(run)], strategyId: "full", stepIndex: 0, runRequestId: 1 });
+      answerDetail(worker, run);
+      await settle();
+      expect(detailRequests(worker)).toEqual(["page 0"]);
+      const small = fakeStrategyRun("full", 2);
+      store.setState({ runs: [summariseRun(small)], runRequestId: 2 });
+      answerDetail(worker, small);
+      await settle();
+      expect(store.getState().detail?.requestJson).not.toContain("xxx");
+      expect(detailRequests(worker)).toEqual(["page 0", "page 0", "ahead 1"]);
+      controller.dispose();
+    });
   });
 
   it("opening the tour closes the help dialog it was started from", () => {

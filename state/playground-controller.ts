@@ -9,14 +9,23 @@ import type { SharedWorkspace } from "@/lib/share";
 import { catalogToText } from "@/lib/workbench/catalog-text";
 import type { OpeningSelection } from "@/lib/workbench/opening";
 import { stepDetail } from "@/lib/workbench/summarise-run";
-import type { StepDetail } from "@/lib/workbench/types";
-import type { EngineClient } from "./engine-client";
+import type { RunSummary, StepDetail } from "@/lib/workbench/types";
+import type { EngineClient, Outcome } from "./engine-client";
 import type { PlaygroundState, PlaygroundStore } from "./playground-store";
 import { readLocalPreferences, writeLocalPreferences } from "./persistence";
 import { WHOLE_CATALOG_EDITOR_LIMIT, selectLiveRun, selectStepIndex } from "./selectors";
 
 /** Re-runs and re-parses wait this long after the last keystroke. */
 export const TYPING_DEBOUNCE_MS = 250;
+/**
+ * A step whose request body is at most this size has its detail fetched ahead while the page shows the step before
+ * it, and kept a while after: an arrow key then shows the next (or the previous) request at once, without waiting
+ * for the worker. Larger details (the whole catalog at 10,000 tools: tens of megabytes with the pretty-printed
+ * bodies) cost more main-thread time to receive than the wait they save, so they are fetched only when shown.
+ */
+export const PREFETCH_DETAIL_MAX_BYTES = 256 * 1024;
+/** Details kept for stepping back and forth: the one on screen, the next, and a few behind. */
+const KEPT_DETAILS = 6;
 /** Text larger than this is not put into the editor when it fails to import (it would only freeze Monaco). */
 const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
 
@@ -106,6 +115,39 @@ export function createPlaygroundController(
     if (outcome.ok) store.getState().setToolTokens(outcome.value);
   }
 
+  /** Small step details of the run on screen, by `detailKey`, oldest first; emptied when another run arrives. */
+  const keptDetails = new Map<string, StepDetail>();
+  let keptFor: number | null = null;
+  /** The one detail being fetched ahead, with its key. */
+  let ahead: { key: string; outcome: Promise<Outcome<StepDetail>> } | null = null;
+  const detailKey = (runRequestId: number, strategyId: StrategyId, stepIndex: number) =>
+    `${runRequestId}:${strategyId}:${stepIndex}`;
+
+  function keepDetail(runRequestId: number, detail: StepDetail) {
+    if (keptFor !== runRequestId) {
+      keptDetails.clear();
+      keptFor = runRequestId;
+    }
+    const key = detailKey(runRequestId, detail.strategyId, detail.stepIndex);
+    keptDetails.delete(key);
+    keptDetails.set(key, detail);
+    while (keptDetails.size > KEPT_DETAILS) keptDetails.delete(keptDetails.keys().next().value as string);
+  }
+
+  /** Fetches the next step's detail ahead when it is small (PREFETCH_DETAIL_MAX_BYTES). */
+  function fetchAhead(runRequestId: number, run: RunSummary, stepIndex: number) {
+    const next = run.steps[stepIndex + 1];
+    if (!next || next.requestBytes > PREFETCH_DETAIL_MAX_BYTES) return;
+    const key = detailKey(runRequestId, run.id, stepIndex + 1);
+    if (keptDetails.has(key) || ahead?.key === key) return;
+    const outcome = client.stepDetail(runRequestId, run.id, stepIndex + 1, "ahead");
+    ahead = { key, outcome };
+    void outcome.then((answer) => {
+      if (ahead?.key === key) ahead = null;
+      if (answer.ok && store.getState().runRequestId === runRequestId) keepDetail(runRequestId, answer.value);
+    });
+  }
+
   async function fetchDetail() {
     const state = store.getState();
     if (selectLiveRun(state) && state.liveRun) {
@@ -119,8 +161,28 @@ export function createPlaygroundController(
       state.setDetail(null);
       return;
     }
-    const outcome = await client.stepDetail(state.runRequestId, state.strategyId, selectStepIndex(state));
-    if (outcome.ok) store.getState().setDetail(outcome.value);
+    const { runRequestId, strategyId } = state;
+    const stepIndex = selectStepIndex(state);
+    const key = detailKey(runRequestId, strategyId, stepIndex);
+    const isCurrent = () => {
+      const now = store.getState();
+      return now.runRequestId === runRequestId && now.strategyId === strategyId && selectStepIndex(now) === stepIndex;
+    };
+    const show = (detail: StepDetail) => {
+      if (detail.requestJson.length <= PREFETCH_DETAIL_MAX_BYTES * 2) keepDetail(runRequestId, detail);
+      store.getState().setDetail(detail);
+      fetchAhead(runRequestId, run, stepIndex);
+    };
+    const kept = keptFor === runRequestId ? keptDetails.get(key) : undefined;
+    if (kept) return show(kept);
+    // Asked for ahead and still on its way: its answer is this step's (unless something newer is shown by then).
+    if (ahead?.key === key) {
+      const early = await ahead.outcome;
+      if (!isCurrent()) return;
+      if (early.ok) return show(early.value);
+    }
+    const outcome = await client.stepDetail(runRequestId, strategyId, stepIndex);
+    if (outcome.ok) show(outcome.value);
     else if (!outcome.stale) store.getState().setDetail(null, outcome.message);
   }
 

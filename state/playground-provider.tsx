@@ -8,6 +8,7 @@ import { useStore } from "zustand";
 import { createAutosaveStatusSource, type AutosaveStatusSource } from "@/components/share/autosave-status";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
+import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import type { FirstView } from "@/lib/workbench/opening";
 import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
 import { firstViewState } from "./first-view-state";
@@ -16,8 +17,10 @@ import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } fro
 
 // Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
 prewarmEngineWorker();
-// The startup reads the autosave and links through the local store, whose code loads on first use: start now.
-if (typeof window !== "undefined") void loadBrowserLocalStore();
+// The startup reads the autosave and links through the local store, whose code loads on first use: start now when
+// there is one to read (components/share/use-share-links.ts skips the store on a first visit).
+if (typeof window !== "undefined" && startupReadsLocalStore(window.location.hash, browserStorage()))
+  void loadBrowserLocalStore();
 
 const StoreContext = createContext<PlaygroundStore | null>(null);
 const ControllerContext = createContext<PlaygroundController | null>(null);

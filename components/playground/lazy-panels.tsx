@@ -7,7 +7,7 @@
  */
 import dynamic from "next/dynamic";
 
-function ChartLoading() {
+export function ChartLoading() {
   return (
     <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="chart-loading">
       Loading chart…
@@ -30,19 +30,20 @@ export const ToolShareChart = dynamic(
   { ssr: false, loading: ChartLoading },
 );
 
+export function DecideLoading() {
+  return (
+    <section
+      className="flex min-h-[480px] items-center justify-center rounded-2xl border border-line bg-panel text-sm text-muted shadow-sm"
+      data-testid="decide-loading"
+    >
+      Loading the break-even and recommendation views…
+    </section>
+  );
+}
+
 export const DecidePanel = dynamic(
   () => import("@/components/decide/decide-panel").then((module) => module.DecidePanel),
-  {
-    ssr: false,
-    loading: () => (
-      <section
-        className="flex min-h-[480px] items-center justify-center rounded-2xl border border-line bg-panel text-sm text-muted shadow-sm"
-        data-testid="decide-loading"
-      >
-        Loading the break-even and recommendation views…
-      </section>
-    ),
-  },
+  { ssr: false, loading: DecideLoading },
 );
 
 export const ConversationPanel = dynamic(

@@ -4,7 +4,7 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
-import { useCallback } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -26,13 +26,65 @@ import {
   selectStepIndex,
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
-import { CumulativeCostChart, DecidePanel, TokensPerStepChart, ToolShareChart } from "./lazy-panels";
+import {
+  ChartLoading,
+  CumulativeCostChart,
+  DecideLoading,
+  DecidePanel,
+  TokensPerStepChart,
+  ToolShareChart,
+} from "./lazy-panels";
 import { LiveSection, RunModeToggle } from "./live-section";
 import { PanelFrame } from "./panel-frame";
 import { RunStatus } from "./run-status";
 import { useSelectStrategyKeepingMoment } from "./same-moment";
 import { PageIntro, SectionNav } from "./section-nav";
 import { Stepper } from "./stepper";
+
+// Stepping changes the step and then the detail; the panels that show neither (the cost and tool-share charts, the
+// comparison, the decide views, the lessons) and the detail's panels while only the step moved keep their last
+// render instead of rendering again with equal props. The charts and the decide views are the page's heaviest renders.
+const MemoCachePrefixBar = memo(CachePrefixBar);
+const MemoRequestPanel = memo(RequestPanel);
+const MemoStepSummary = memo(StepSummary);
+const MemoCompareTable = memo(CompareTable);
+const MemoLearnCards = memo(LearnCards);
+const MemoDecidePanel = memo(DecidePanel);
+const MemoTokensPerStepChart = memo(TokensPerStepChart);
+const MemoCumulativeCostChart = memo(CumulativeCostChart);
+const MemoToolShareChart = memo(ToolShareChart);
+const MemoPageIntro = memo(PageIntro);
+const MemoSectionNav = memo(SectionNav);
+
+/** Below-the-fold panels mount this long after the page at the latest, even when no run settles (nothing to run). */
+const BELOW_FOLD_LATEST_MS = 10_000;
+
+/**
+ * True once the worker's first run on this page has settled (finished or failed) and the browser has then had an
+ * idle moment. The panels below the fold (the charts, the decide views) mount then: during start-up their code,
+ * their first render (Recharts lays out hundreds of components per chart) and the decide views' own worker would
+ * otherwise take the main thread and a core while the engine worker takes over. They sit in frames of fixed height
+ * (the decide views behind a placeholder of the same height), so mounting later moves nothing.
+ */
+function useBelowFoldReady(): boolean {
+  const settled = usePlayground((state) => state.timingMs !== null || state.runError !== null);
+  const [ready, setReady] = useState(false);
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLate(true), BELOW_FOLD_LATEST_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (ready || !(settled || late)) return;
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(() => setReady(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [settled, late, ready]);
+  return ready;
+}
 
 const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
   { id: "request", label: "Request" },
@@ -44,6 +96,8 @@ export function RunArea() {
   const run = usePlayground(selectSelectedRun);
   const step = usePlayground(selectCurrentStep);
   const stepIndex = usePlayground(selectStepIndex);
+  // The chart's marker follows the step in a render of its own, after the step's numbers are on screen.
+  const chartStepIndex = useDeferredValue(stepIndex);
   const runs = usePlayground((state) => state.runs);
   const detail = usePlayground((state) => state.detail);
   const detailError = usePlayground((state) => state.detailError);
@@ -58,6 +112,7 @@ export function RunArea() {
   const selectStep = usePlayground((state) => state.selectStep);
   const runRequestId = usePlayground((state) => state.runRequestId);
   const controller = usePlaygroundController();
+  const belowFold = useBelowFoldReady();
   const runId = run?.id;
   const detailOf = useCallback(
     (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
@@ -66,6 +121,7 @@ export function RunArea() {
   // The guided tour's pointer into the request body (the stubs' schema result, Kimi's appended tools message).
   const reveal = useRequestReveal();
   const setTourOpen = usePlayground((state) => state.setTourOpen);
+  const openTour = useCallback(() => setTourOpen(true), [setTourOpen]);
   // While the editor's text does not parse, every figure below is for the last catalog that did: say so.
   const catalogBroken = usePlayground(
     (state) => selectCatalogProblems(state)?.some((problem) => problem.severity === "error") ?? false,
@@ -82,14 +138,21 @@ export function RunArea() {
   // The previous detail stays on screen until the worker answers for the new step (no blank flash while stepping);
   // the divergence shown with it is always that of the detail's own step.
   const currentDetail = detail;
+  // The body viewer (Monaco: a new model's text, tokens and folding) follows in a render of its own, after the step's
+  // figures and prefix bar are painted.
+  const bodyDetail = useDeferredValue(detail);
   const detailRun = liveRun ?? runs.find((candidate) => candidate.id === detail?.strategyId);
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
+  const comparableOn = useMemo(
+    () => ({ provider: decideInputs.settings.provider, model: decideInputs.settings.model }),
+    [decideInputs.settings.provider, decideInputs.settings.model],
+  );
   const source = liveRun ? "Live transcript" : runMode === "live" ? "Simulated prediction (no live request yet)" : null;
 
   return (
     <div className="order-1 flex min-w-0 flex-col gap-5 lg:order-none">
-      <PageIntro onTour={() => setTourOpen(true)} />
-      <SectionNav />
+      <MemoPageIntro onTour={openTour} />
+      <MemoSectionNav />
       <section
         id="section-run"
         className="scroll-mt-32 rounded-2xl border border-line bg-panel px-3 py-4 shadow-sm sm:px-5"
@@ -156,7 +219,7 @@ export function RunArea() {
       ) : null}
 
       <PanelFrame testId="step-summary-panel" className="min-h-[152px]" bodyClassName="overflow-y-auto">
-        {step && run ? <StepSummary step={step} run={run} /> : null}
+        {step && run ? <MemoStepSummary step={step} run={run} /> : null}
       </PanelFrame>
 
       <PanelFrame
@@ -172,7 +235,7 @@ export function RunArea() {
           data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}
         >
           {currentDetail ? (
-            <CachePrefixBar
+            <MemoCachePrefixBar
               segments={currentDetail.segments}
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
@@ -207,8 +270,8 @@ export function RunArea() {
       >
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
-          {currentDetail && runTab === "request" ? (
-            <RequestPanel detail={currentDetail} theme={theme} showResponse={false} reveal={reveal} />
+          {bodyDetail && runTab === "request" ? (
+            <MemoRequestPanel detail={bodyDetail} theme={theme} showResponse={false} reveal={reveal} />
           ) : null}
           {currentDetail && runTab === "diff" && run ? (
             <StepDiff
@@ -220,12 +283,12 @@ export function RunArea() {
               theme={theme}
             />
           ) : null}
-          {currentDetail && runTab === "response" ? (
+          {bodyDetail && runTab === "response" ? (
             <LazyEditor
               testId="response-editor"
               ariaLabel="Simulated response (read-only JSON)"
               path="playground/response.json"
-              value={JSON.stringify(currentDetail.response, null, 2)}
+              value={JSON.stringify(bodyDetail.response, null, 2)}
               readOnly
               theme={theme === "dark" ? "vs-dark" : "light"}
             />
@@ -240,7 +303,10 @@ export function RunArea() {
           testId="chart-panel-tokens"
           className="h-[400px]"
         >
-          {run ? <TokensPerStepChart run={run} currentIndex={stepIndex} onSelectStep={selectStep} /> : null}
+          {run && !belowFold ? <ChartLoading /> : null}
+          {run && belowFold ? (
+            <MemoTokensPerStepChart run={run} currentIndex={chartStepIndex} onSelectStep={selectStep} />
+          ) : null}
         </PanelFrame>
         <PanelFrame
           title="Cumulative cost"
@@ -248,7 +314,8 @@ export function RunArea() {
           testId="chart-panel-cost"
           className="h-[400px]"
         >
-          {runs.length > 0 ? <CumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && !belowFold ? <ChartLoading /> : null}
+          {runs.length > 0 && belowFold ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
         <PanelFrame
           title="Context spent on tool definitions"
@@ -256,7 +323,8 @@ export function RunArea() {
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
         >
-          {runs.length > 0 ? <ToolShareChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && !belowFold ? <ChartLoading /> : null}
+          {runs.length > 0 && belowFold ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
       </div>
 
@@ -267,17 +335,13 @@ export function RunArea() {
         testId="compare"
         tour="compare-table"
       >
-        <CompareTable
-          runs={runs}
-          selectedId={strategyId}
-          onSelect={selectStrategy}
-          comparableOn={{ provider: decideInputs.settings.provider, model: decideInputs.settings.model }}
-        />
+        <MemoCompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} comparableOn={comparableOn} />
       </PanelFrame>
 
       <div id="section-decide" className="scroll-mt-32">
-        {decideInputs.catalog.tools.length > 0 ? (
-          <DecidePanel
+        {decideInputs.catalog.tools.length > 0 && !belowFold ? <DecideLoading /> : null}
+        {decideInputs.catalog.tools.length > 0 && belowFold ? (
+          <MemoDecidePanel
             key={decideInputs.scenario.id}
             catalog={decideInputs.catalog}
             settings={decideInputs.settings}
@@ -291,7 +355,7 @@ export function RunArea() {
       </div>
 
       <PanelFrame id="section-learn" title="Learn" subtitle="Each strategy in plain words" testId="learn">
-        <LearnCards selectedId={strategyId} onSelect={selectStrategy} />
+        <MemoLearnCards selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
     </div>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useCallback, useMemo } from "react";
 import {
   Bar,
   CartesianGrid,
@@ -138,13 +139,55 @@ function StepTick({
   );
 }
 
+const CHART_MARGIN = { top: 4, right: 8, bottom: 30, left: 18 };
+const X_AXIS_LABEL = {
+  value: "Request (number and kind)",
+  position: "insideBottom",
+  offset: -26,
+  style: AXIS_LABEL_STYLE,
+} as const;
+const Y_AXIS_LABEL_TOKENS = { ...Y_AXIS_LABEL, value: "Input tokens" };
+const CURSOR = { fill: CURSOR_FILL };
+const POINTER = { cursor: "pointer" };
+const formatYTick = (value: number) => formatTokensCompact(value);
+
 /** Input tokens of every request of one strategy, stacked by what the cache did with them. */
 export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "100%" }: TokensPerStepChartProps) {
   // A live run is overlaid with what the provider measured: bars are the engine's prediction, the line the bill.
-  const rows: ChartRow[] = tokensPerStepRows(run.steps).map((row, position) => {
-    const step = run.steps[position];
-    return isLiveStep(step) ? { ...row, measuredInput: step.measured?.input ?? null } : row;
-  });
+  // Kept per run (and every prop below kept too): stepping moves only the marker, and Recharts recomputes its whole
+  // layout whenever its data or an axis prop is a new object.
+  const rows: ChartRow[] = useMemo(
+    () =>
+      tokensPerStepRows(run.steps).map((row, position) => {
+        const step = run.steps[position];
+        return isLiveStep(step) ? { ...row, measuredInput: step.measured?.input ?? null } : row;
+      }),
+    [run.steps],
+  );
+  const onChartClick = useCallback(
+    (state: { activeTooltipIndex?: unknown } | null) => {
+      const position = Number(state?.activeTooltipIndex);
+      if (onSelectStep && Number.isInteger(position) && rows[position]) onSelectStep(rows[position].index);
+    },
+    [onSelectStep, rows],
+  );
+  // Only measured, to space the ticks: the kind is the wider of the tick's two lines.
+  const formatXTick = useCallback(
+    (value: number) => STEP_KINDS[rows.find((row) => row.index === value)?.kind ?? "answer"].label,
+    [rows],
+  );
+  const renderTick = useCallback(
+    (props: XAxisTickContentProps) => (
+      <StepTick
+        x={Number(props.x)}
+        y={Number(props.y)}
+        value={props.payload.value}
+        rows={rows}
+        currentIndex={currentIndex}
+      />
+    ),
+    [rows, currentIndex],
+  );
   const hasMeasured = rows.some((row) => row.measuredInput !== undefined);
   const current = rows.find((row) => row.index === currentIndex);
   const summary =
@@ -179,12 +222,9 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
         <ComposedChart
           data={rows}
-          margin={{ top: 4, right: 8, bottom: 30, left: 18 }}
-          onClick={(state) => {
-            const position = Number(state?.activeTooltipIndex);
-            if (onSelectStep && Number.isInteger(position) && rows[position]) onSelectStep(rows[position].index);
-          }}
-          style={onSelectStep ? { cursor: "pointer" } : undefined}
+          margin={CHART_MARGIN}
+          onClick={onChartClick}
+          style={onSelectStep ? POINTER : undefined}
         >
           <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
           <XAxis
@@ -194,34 +234,18 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
             interval="preserveStartEnd"
             minTickGap={8}
             height={36}
-            // Only measured, to space the ticks: the kind is the wider of the tick's two lines.
-            tickFormatter={(value: number) =>
-              STEP_KINDS[rows.find((row) => row.index === value)?.kind ?? "answer"].label
-            }
-            tick={(props: XAxisTickContentProps) => (
-              <StepTick
-                x={Number(props.x)}
-                y={Number(props.y)}
-                value={props.payload.value}
-                rows={rows}
-                currentIndex={currentIndex}
-              />
-            )}
-            label={{
-              value: "Request (number and kind)",
-              position: "insideBottom",
-              offset: -26,
-              style: AXIS_LABEL_STYLE,
-            }}
+            tickFormatter={formatXTick}
+            tick={renderTick}
+            label={X_AXIS_LABEL}
           />
           <YAxis
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}
-            tickFormatter={(value: number) => formatTokensCompact(value)}
+            tickFormatter={formatYTick}
             width={64}
-            label={{ ...Y_AXIS_LABEL, value: "Input tokens" }}
+            label={Y_AXIS_LABEL_TOKENS}
           />
-          <Tooltip content={StepTooltip} cursor={{ fill: CURSOR_FILL }} isAnimationActive={false} />
+          <Tooltip content={StepTooltip} cursor={CURSOR} isAnimationActive={false} />
           {current ? (
             <ReferenceArea
               x1={current.index}

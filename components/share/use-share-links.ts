@@ -7,7 +7,8 @@
 import { useEffect, useRef } from "react";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { SharedWorkspace } from "@/lib/share";
-import { loadBrowserLocalStore } from "./browser-storage";
+import { startupReadsLocalStore } from "@/lib/share/storage-keys";
+import { browserStorage, loadBrowserLocalStore } from "./browser-storage";
 import {
   clearShareFragment,
   openShareFragment,
@@ -31,13 +32,16 @@ export function useShareLinks(handlers: ShareLinkHandlers): void {
 
   useEffect(() => {
     let cancelled = false;
-    void loadBrowserLocalStore()
-      .then((store) => resolveStartupWorkspace({ hash: window.location.hash, store }))
-      .then((startup) => {
-        if (cancelled) return;
-        if (startup.source === "link" || startup.source === "short-link") clearShareFragment();
-        handlersRef.current.onStartup(startup);
-      });
+    const hash = window.location.hash;
+    // A first visit (no link, no autosave) opens the example at once: the store's code would only find nothing.
+    const resolved: Promise<StartupWorkspace> = startupReadsLocalStore(hash, browserStorage())
+      ? loadBrowserLocalStore().then((store) => resolveStartupWorkspace({ hash, store }))
+      : Promise.resolve({ source: "none", problems: [] });
+    void resolved.then((startup) => {
+      if (cancelled) return;
+      if (startup.source === "link" || startup.source === "short-link") clearShareFragment();
+      handlersRef.current.onStartup(startup);
+    });
 
     const onHashChange = () => {
       void openShareFragment(window.location.hash).then((opening) => {

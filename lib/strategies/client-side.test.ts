@@ -28,7 +28,14 @@ const SEARCH_FILES: CatalogTool = {
   inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
   mockResult: "notes/q3.md",
 };
-const CATALOG = [GET_WEATHER, SEARCH_FILES];
+/** A tool without parameters: any object is valid arguments, anything else is not. */
+const GET_TIME: CatalogTool = {
+  name: "get_time",
+  description: "The current time",
+  inputSchema: { type: "object", properties: {} },
+  mockResult: "12:00",
+};
+const CATALOG = [GET_WEATHER, SEARCH_FILES, GET_TIME];
 
 /** A search with fixed answers per input; records the limits it was asked for. */
 function fakeSearch(answers: Record<string, SearchOutcome>) {
@@ -53,7 +60,11 @@ function context(client: ClientSide, options: Partial<ClientContext> = {}): Clie
     client,
     catalogTools: CATALOG,
     tool: (name) => CATALOG.find((tool) => tool.name === name),
-    search: fakeSearch({ weather: hits("get_weather"), "weather files": hits("get_weather", "search_files") }).search,
+    search: fakeSearch({
+      weather: hits("get_weather"),
+      "weather files": hits("get_weather", "search_files"),
+      "(": { ok: false, errorCode: "invalid_tool_input", errorMessage: "bad pattern" },
+    }).search,
     searchResultLimit: 3,
     discovered: new Set(),
     tools: [],
@@ -148,7 +159,7 @@ describe("executeReply: the helper tools", () => {
   it("load_tool_schemas returns the full schemas of the known names and notes the unknown ones", () => {
     const discovered = new Set<string>();
     const outcome = executeReply(context(STRATEGIES.stubs.client, { discovered }), [
-      call("load_tool_schemas", { names: ["get_weather", "nope", 7] }),
+      call("load_tool_schemas", { names: ["get_weather", "nope", 7, "nada"] }),
       call("load_tool_schemas", { names: "get_weather" }, "call_2"),
     ]);
     expect(outcome.append[0]).toEqual({
@@ -165,7 +176,7 @@ describe("executeReply: the helper tools", () => {
         { type: "tool-result", callId: "call_2", toolName: "load_tool_schemas", content: "[]" },
       ],
     });
-    expect(outcome.notes).toEqual(["load_tool_schemas asked for unknown tools: nope"]);
+    expect(outcome.notes).toEqual(["load_tool_schemas asked for unknown tools: nope, nada"]);
     expect([...discovered]).toEqual(["get_weather"]);
   });
 
@@ -179,6 +190,16 @@ describe("executeReply: the helper tools", () => {
       role: "user",
       blocks: [{ type: "tool-result", callId: "call_1", toolName: "get_weather", content: '{"temperature":61}' }],
     });
+  });
+
+  it("invoke_tool: arguments that are not an object are read as none (valid for a tool without parameters)", () => {
+    const outcome = executeReply(context(native), [
+      call("invoke_tool", { name: "get_time", arguments: "now" }, "a"),
+      call("invoke_tool", { name: "get_time", arguments: null }, "b"),
+      call("invoke_tool", { name: "get_time" }, "c"),
+    ]);
+    expect(outcome.ran).toEqual(["get_time", "get_time", "get_time"]);
+    expect(outcome.notes).toEqual([]);
   });
 
   it("invoke_tool: an unknown name, a missing name, or arguments outside the schema come back as errors", () => {
@@ -244,6 +265,14 @@ describe("executeReply: catalog tools", () => {
     expect(outcome.notes).toHaveLength(2);
   });
 
+  it("wrapped calls: a null or missing `arguments` is no wrapper, so the input itself is validated", () => {
+    const outcome = executeReply(context(STRATEGIES.stubs.client), [
+      call("get_time", { arguments: null }, "a"),
+      call("get_time", {}, "b"),
+    ]);
+    expect(outcome.ran).toEqual(["get_time", "get_time"]);
+  });
+
   it("a call of a tool the catalog lacks is answered with an error result", () => {
     const outcome = executeReply(context(native), [call("get_forecast", {})]);
     expect(outcome.append[0]).toEqual({
@@ -269,11 +298,15 @@ describe("executeReply: provider searches and making found tools callable", () =
     const outcome = executeReply(context(STRATEGIES["openai-tool-search"].client, { discovered }), [
       { type: "openai-search-call", id: "ts_1", callId: "call_9", execution: "client", query: "weather" },
       { type: "openai-search-call", id: "ts_2", callId: null, execution: "client", query: "zebra" },
+      { type: "openai-search-call", id: "ts_3", callId: "call_10", execution: "client", query: "weather files" },
+      { type: "openai-search-call", id: "ts_4", callId: "call_11", execution: "client", query: "(" },
     ]);
     expect(outcome.continues).toBe(true);
     expect(outcome.notes).toEqual([
       'client tool_search for "weather" loaded get_weather',
       'client tool_search for "zebra" loaded nothing',
+      'client tool_search for "weather files" loaded get_weather, search_files',
+      'client tool_search for "(" loaded nothing',
     ]);
     expect(outcome.append).toEqual([
       {
@@ -287,10 +320,24 @@ describe("executeReply: provider searches and making found tools callable", () =
             toolNames: ["get_weather"],
           },
           { type: "openai-search-output", id: "tso_live_ts_2", callId: null, execution: "client", toolNames: [] },
+          {
+            type: "openai-search-output",
+            id: "tso_live_call_10",
+            callId: "call_10",
+            execution: "client",
+            toolNames: ["get_weather", "search_files"],
+          },
+          {
+            type: "openai-search-output",
+            id: "tso_live_call_11",
+            callId: "call_11",
+            execution: "client",
+            toolNames: [],
+          },
         ],
       },
     ]);
-    expect([...discovered]).toEqual(["get_weather"]);
+    expect([...discovered]).toEqual(["get_weather", "search_files"]);
   });
 
   it("hosted searches already ran on the provider: their hits are discovered, nothing is sent back", () => {
@@ -352,6 +399,8 @@ describe("executeReply: provider searches and making found tools callable", () =
       'search_tools "weather" found get_weather',
       "get_weather added to tools: the request prefix changes",
     ]);
+    // Nothing is appended besides the search result: the change is in `tools`.
+    expect(outcome.append).toHaveLength(1);
   });
 
   it("Kimi: the found tools are declared in a message appended after the search result", () => {
@@ -359,6 +408,8 @@ describe("executeReply: provider searches and making found tools callable", () =
       call("search_tools", { query: "weather" }),
     ]);
     expect(outcome.append.slice(1)).toEqual([{ role: "tool-declaration", toolNames: ["get_weather"] }]);
+    // Kimi's way needs no note of its own.
+    expect(outcome.notes).toEqual(['search_tools "weather" found get_weather']);
   });
 
   it("mid-conversation: a tool_addition message alone when the reply only ran a hosted search", () => {

@@ -13,6 +13,9 @@ import type { StrategyRun } from "../engine/types";
 import { loadExample } from "../examples";
 import type { ProviderId, Scenario, ScenarioSettings, ScenarioTurn, StrategyId } from "../scenario/types";
 import { deriveQueryFromUserText, deriveRegexFromQuery } from "../search/derive-query";
+import type { SearchOutcome, ToolSearcher } from "../search/types";
+import type { ConversationSession } from "../simulator/session";
+import { answerText, missNote, runSearch, searchInput } from "./discovery";
 
 type Json = Record<string, any>;
 
@@ -324,6 +327,21 @@ describe("provider-run searches: miss, rephrase, reuse, give up inside one reque
     expect(results).toContainEqual([{ type: "tool_reference", tool_name: "search_files" }]);
   });
 
+  it("Anthropic client search counts the tools found like the server search", async () => {
+    const run = runOn(await pathsScenario({ searchExecution: "client" }), "anthropic-tool-search");
+    expect(run.totals).toMatchObject({ toolsNeeded: 4, toolsFound: 3 });
+  });
+
+  it("a tool already callable is called natively: its scripted mistake is not made, no client-side retry", async () => {
+    const base = await weather();
+    const scenario = { ...base, settings: { ...base.settings, nonDeferredTools: ["get_weather"] } };
+    const run = runOn(scenario, "anthropic-tool-search");
+    expect(run.steps[0].notes).toEqual([
+      "the model sees get_weather's real schema in the request, so the scripted argument mistake is not made",
+    ]);
+    expect(run.steps.map((step) => step.kind)).not.toContain("retry");
+  });
+
   it("OpenAI hosted search: the hosted-ranking note on every search request, found or not", async () => {
     const run = runOn(await pathsScenario(), "openai-tool-search", "openai-responses");
     const hosted = "hosted search ranking is not documented by OpenAI: emulated with BM25";
@@ -490,5 +508,72 @@ describe("OpenAI namespaces", () => {
     const namespace = ((run.steps[0].request.body as Json).tools as Json[]).find((tool) => tool.type === "namespace");
     expect(namespace).toMatchObject({ name: "atlas", description: "Tools of the atlas server" });
     expect(run.goals.noToolsUpFront).toBe(true);
+  });
+});
+
+describe("the search a strategy runs (discovery.ts)", () => {
+  const need = { tool: "lookup_record", arguments: {} };
+  const fixed = (id: ToolSearcher["id"], outcome: SearchOutcome): ToolSearcher => ({
+    id,
+    label: id,
+    search: () => outcome,
+  });
+  const found = (...names: string[]): SearchOutcome => ({
+    ok: true,
+    hits: names.map((name) => ({ name, score: 1, matches: [] })),
+  });
+  const session = {
+    searchers: {
+      bm25: fixed("anthropic-bm25", found("from_bm25")),
+      regex: fixed("anthropic-regex", found("from_regex")),
+      client: fixed("client", found("from_client", "lookup_record")),
+    },
+    context: { settings: { searchResultLimit: 5 } },
+  } as unknown as ConversationSession;
+
+  it("each kind of search asks its own searcher", () => {
+    expect(runSearch(session, "bm25", "q", need).names).toEqual(["from_bm25"]);
+    expect(runSearch(session, "regex", "q", need).names).toEqual(["from_regex"]);
+    expect(runSearch(session, "client", "q", need)).toMatchObject({
+      names: ["from_client", "lookup_record"],
+      found: true,
+    });
+  });
+
+  it("a failed search finds nothing and its note quotes the provider's error (PROTOCOLS §1.6)", () => {
+    const failing = {
+      ...session,
+      searchers: {
+        ...session.searchers,
+        regex: fixed("anthropic-regex", { ok: false, errorCode: "invalid_tool_input", errorMessage: "bad pattern" }),
+      },
+    } as unknown as ConversationSession;
+    const attempt = runSearch(failing, "regex", "(", need);
+    expect(attempt).toMatchObject({ names: [], found: false });
+    expect(missNote(attempt, need, "regex")).toBe("search error invalid_tool_input: bad pattern");
+  });
+
+  it("a miss note lists every tool the search returned", () => {
+    const attempt = runSearch(session, "bm25", "records", { tool: "other", arguments: {} });
+    expect(missNote({ ...attempt, names: ["a_tool", "b_tool"] }, need, "bm25")).toBe(
+      'bm25 search for "records" missed lookup_record (returned a_tool, b_tool)',
+    );
+  });
+
+  it("the rephrased query is the tool's name in words: snake, kebab, dotted, namespaced and camel case", () => {
+    const context = { turn: { user: "", needs: [] }, turnIndex: 0, scenario: {} } as never;
+    const words = (tool: string) => searchInput(context, { tool, arguments: {} }, 1, "client");
+    expect(words("lookup_record")).toBe("lookup record");
+    expect(words("mcp__github__create-issue")).toBe("mcp github create issue");
+    expect(words("files.read:v2")).toBe("files read v2");
+    expect(words("fetchUserRecord")).toBe("fetch user record");
+    expect(words("getHTTPStatus")).toBe("get httpstatus");
+  });
+
+  it("the default answer names every tool of the turn", () => {
+    const context = {
+      turn: { user: "Weather and notes", needs: [{ tool: "get_weather" }, { tool: "search_files" }] },
+    } as never;
+    expect(answerText(context)).toBe('Done: get_weather, search_files for "Weather and notes".');
   });
 });

@@ -53,8 +53,11 @@ export type EngineRequest =
       runRequestId: number;
       strategyId: StrategyId;
       stepIndex: number;
-      /** A detail for something other than the page's current step (the export, the diff tab's two steps). */
-      purpose?: "export" | "compare";
+      /**
+       * A detail for something other than the page's current step (the export, the diff tab's two steps, the next
+       * step fetched ahead).
+       */
+      purpose?: "export" | "compare" | "ahead";
     }
   /** o200k tokens of each tool's Anthropic JSON, for the catalog list. */
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number }

@@ -1,0 +1,377 @@
+/**
+ * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|startup|edit] [--trace out.json]
+ *
+ * Where the main thread's time goes, from a Chrome performance trace (the profile behind docs/PERFORMANCE.md's
+ * changes; `npm run bench:browser` is the measure, this says why). It opens one example in Debian's Chromium and
+ * records a trace of one moment:
+ *   - `step` (default): after every strategy ran, five presses of → (each waits for the step's numbers);
+ *   - `startup`: from navigation until every strategy ran;
+ *   - `edit`: at 10,000 tools (per-tool editor), one tool's description changed and the run that follows.
+ * It prints the renderer's main thread by kind of work (script, style, layout, paint, GC, …) with its longest
+ * tasks, the engine worker's busy time, and the heaviest script entry points (function and file). `--trace` keeps
+ * the raw trace for chrome://tracing or the DevTools Performance panel.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
+
+/**
+ * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
+ * commit to it too). After each commit it counts the components that rendered, by the nearest element above them
+ * with a data-testid (the panel), so "what re-rendered on a key press" has an answer without a development build.
+ */
+const RENDER_COUNTER = `
+  window.__benchRenders = {};
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject(renderer) { this.renderers.set(this.renderers.size + 1, renderer); return this.renderers.size; },
+    checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
+    onCommitFiberRoot(id, root) {
+      if (!window.__benchCounting) return;
+      const components = new Set([0, 1, 11, 14, 15]);
+      const panelOf = (fiber) => {
+        for (let node = fiber.return; node; node = node.return)
+          if (node.tag === 5 && node.memoizedProps && node.memoizedProps["data-testid"]) return node.memoizedProps["data-testid"];
+        return "(page)";
+      };
+      const stack = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop();
+        const alternate = fiber.alternate;
+        if (components.has(fiber.tag) && (fiber.flags & 1)) {
+          const panel = panelOf(fiber);
+          window.__benchRenders[panel] = (window.__benchRenders[panel] || 0) + 1;
+        }
+        // A subtree whose children are the previous commit's objects did not render.
+        if (fiber.child && !(alternate && alternate.child === fiber.child)) stack.push(fiber.child);
+        else if (fiber.child && !alternate) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+      }
+    },
+  };
+`;
+
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+};
+
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function baseUrl(): string {
+  const url = flag("url");
+  if (url) return url.replace(/\/$/, "");
+  const port = flag("port") ?? process.env.BENCH_PORT ?? process.env.E2E_PORT ?? "3000";
+  return `http://localhost:${port}`;
+}
+
+const CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "toplevel",
+  "v8.execute",
+  "blink.user_timing",
+  "loading",
+  "disabled-by-default-v8.gc",
+].join(",");
+
+/** The kind of work a trace event is, by its name (DevTools' own grouping, simplified). */
+function kindOf(name: string): string {
+  if (
+    /^(FunctionCall|EvaluateScript|v8\.compile|v8\.run|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|v8\.callFunction|V8\.Execute|HandlePostMessage|FireIdleCallback|v8\.evaluateModule|CompileScript|CompileCode|CacheScript|v8\.produceModuleCache|ScheduleStyleRecalculation)$/.test(
+      name,
+    )
+  )
+    return "script";
+  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|InvalidateLayout)$/.test(name)) return "style";
+  if (/^(Layout|UpdateLayout|ScrollLayer)$/.test(name)) return "layout";
+  if (/^(Paint|PaintImage|PrePaint|Layerize|UpdateLayer|CompositeLayers|Commit|PaintSetup|RasterTask)$/.test(name))
+    return "paint";
+  if (/GC|GCEvent|V8\.GC/.test(name)) return "gc";
+  if (/^(ParseHTML|ResourceReceivedData|ResourceFinish|ResourceSendRequest|ResourceReceiveResponse)$/.test(name))
+    return "loading";
+  return "other";
+}
+
+type Interval = { start: number; end: number; name: string; data?: Record<string, unknown> };
+
+/** Self time (own duration minus nested events') per event, for one thread's complete events. */
+function selfTimes(events: TraceEvent[]): Array<Interval & { self: number }> {
+  const sorted = events
+    .filter((event) => event.ph === "X" && typeof event.dur === "number")
+    .map((event) => ({ start: event.ts, end: event.ts + (event.dur ?? 0), name: event.name, data: event.args?.data }))
+    .sort((left, right) => left.start - right.start || right.end - left.end);
+  const result: Array<Interval & { self: number }> = [];
+  const stack: Array<Interval & { self: number }> = [];
+  for (const interval of sorted) {
+    while (stack.length && stack[stack.length - 1].end <= interval.start) stack.pop();
+    const entry = { ...interval, self: interval.end - interval.start };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.self -= Math.min(entry.end, parent.end) - entry.start;
+    result.push(entry);
+    stack.push(entry);
+  }
+  return result;
+}
+
+function threadEvents(events: TraceEvent[], threadName: RegExp): TraceEvent[][] {
+  const threads = events.filter(
+    (event) => event.ph === "M" && event.name === "thread_name" && threadName.test(event.args?.name ?? ""),
+  );
+  return threads
+    .map((thread) => events.filter((event) => event.pid === thread.pid && event.tid === thread.tid))
+    .sort((left, right) => busy(right) - busy(left));
+}
+
+function busy(events: TraceEvent[]): number {
+  return events
+    .filter((event) => event.ph === "X" && (event.name === "RunTask" || event.name === "ThreadControllerImpl::RunTask"))
+    .reduce((sum, event) => sum + (event.dur ?? 0), 0);
+}
+
+const ms = (microseconds: number) => `${(microseconds / 1000).toFixed(1)} ms`;
+
+function report(events: TraceEvent[], wallMs: number): void {
+  const [main] = threadEvents(events, /^CrRendererMain$/);
+  if (!main) throw new Error("profile: no renderer main thread in the trace");
+  const tasks = main.filter((event) => event.ph === "X" && event.name === "RunTask");
+  const total = tasks.reduce((sum, event) => sum + (event.dur ?? 0), 0);
+  console.log(`renderer main thread: busy ${ms(total)} of ${wallMs.toFixed(0)} ms wall, ${tasks.length} tasks`);
+
+  const times = selfTimes(main);
+  const byKind = new Map<string, number>();
+  const byName = new Map<string, number>();
+  for (const entry of times) {
+    if (entry.name === "RunTask" || entry.name === "ThreadControllerImpl::RunTask") continue;
+    byKind.set(kindOf(entry.name), (byKind.get(kindOf(entry.name)) ?? 0) + entry.self);
+    byName.set(entry.name, (byName.get(entry.name) ?? 0) + entry.self);
+  }
+  console.log(
+    "  by kind (self time): " +
+      [...byKind.entries()]
+        .sort((left, right) => right[1] - left[1])
+        .map(([kind, time]) => `${kind} ${ms(time)}`)
+        .join(", "),
+  );
+  console.log(
+    "  by event (self time): " +
+      [...byName.entries()]
+        .sort((left, right) => right[1] - left[1])
+        .slice(0, 12)
+        .map(([name, time]) => `${name} ${ms(time)}`)
+        .join(", "),
+  );
+
+  // Script entry points: the outermost script events inside each task, by what they ran.
+  const entryPoints = new Map<string, number>();
+  for (const entry of times) {
+    if (
+      !/^(FunctionCall|EvaluateScript|TimerFire|EventDispatch|FireAnimationFrame|RunMicrotasks|HandlePostMessage|v8\.callFunction)$/.test(
+        entry.name,
+      )
+    )
+      continue;
+    const data = entry.data ?? {};
+    const where = [data.functionName, data.type, data.url ? String(data.url).replace(/^.*\//, "") : "", data.lineNumber]
+      .filter((part) => part !== undefined && part !== "")
+      .join(" ");
+    const key = `${entry.name}${where ? ` (${where})` : ""}`;
+    entryPoints.set(key, (entryPoints.get(key) ?? 0) + (entry.end - entry.start));
+  }
+  console.log("  heaviest script entry points (inclusive):");
+  for (const [key, time] of [...entryPoints.entries()].sort((left, right) => right[1] - left[1]).slice(0, 12))
+    console.log(`    ${ms(time).padStart(10)}  ${key}`);
+
+  const longest = [...tasks].sort((left, right) => (right.dur ?? 0) - (left.dur ?? 0)).slice(0, 6);
+  const origin = tasks.length ? Math.min(...tasks.map((task) => task.ts)) : 0;
+  console.log("  longest tasks (start after trace start, duration, heaviest events inside):");
+  for (const task of longest) {
+    const inside = times
+      .filter((entry) => entry.start >= task.ts && entry.end <= task.ts + (task.dur ?? 0) && entry.name !== "RunTask")
+      .reduce((map, entry) => map.set(entry.name, (map.get(entry.name) ?? 0) + entry.self), new Map<string, number>());
+    const top = [...inside.entries()]
+      .sort((left, right) => right[1] - left[1])
+      .slice(0, 4)
+      .map(([name, time]) => `${name} ${ms(time)}`)
+      .join(", ");
+    console.log(`    +${ms(task.ts - origin).padStart(10)}  ${ms(task.dur ?? 0).padStart(9)}  ${top}`);
+  }
+
+  const workers = threadEvents(events, /^DedicatedWorker thread$/);
+  for (const worker of workers.slice(0, 3)) {
+    const workerTasks = worker.filter((event) => event.ph === "X" && event.name === "RunTask");
+    if (!workerTasks.length) continue;
+    const longestWorker = Math.max(...workerTasks.map((event) => event.dur ?? 0));
+    console.log(
+      `worker thread ${worker[0].tid}: busy ${ms(busy(worker))}, ${workerTasks.length} tasks, longest ${ms(longestWorker)}`,
+    );
+  }
+}
+
+type CpuProfile = {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** The main thread's JavaScript by file (self time of its functions) and its heaviest functions, from V8's sampler. */
+function reportCpu(profile: CpuProfile): void {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = nodes.get(id)?.callFrame;
+    const delta = profile.timeDeltas[index + 1] ?? 0;
+    if (!frame) return;
+    const file = frame.url ? frame.url.replace(/^.*\//, "") : `(${frame.functionName || "native"})`;
+    if (frame.functionName === "(idle)" || frame.functionName === "(program)") return;
+    byFile.set(file, (byFile.get(file) ?? 0) + delta);
+    const name = `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
+  });
+  const top = (map: Map<string, number>, count: number) =>
+    [...map.entries()].sort((left, right) => right[1] - left[1]).slice(0, count);
+  console.log("main-thread JavaScript by file (self time, sampled):");
+  for (const [file, time] of top(byFile, 10)) console.log(`    ${ms(time).padStart(10)}  ${file}`);
+  console.log("heaviest functions (self time, sampled):");
+  for (const [name, time] of top(byFunction, 15)) console.log(`    ${ms(time).padStart(10)}  ${name}`);
+}
+
+async function startCpu(page: Page): Promise<CDPSession> {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Profiler.enable");
+  await session.send("Profiler.setSamplingInterval", { interval: 200 });
+  await session.send("Profiler.start");
+  return session;
+}
+
+async function stopCpu(session: CDPSession): Promise<CpuProfile> {
+  const { profile } = (await session.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+  return profile;
+}
+
+/** Presses → and waits until the prefix bar shows the next step (as bench-browser's stepOnce). */
+async function stepOnce(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        const element = document.querySelector('[data-testid="prefix-bar-content"]');
+        const detail = element?.getAttribute("data-detail") ?? "";
+        if (!element || !detail) return resolve(null);
+        const expected = `${detail.split(":")[0]}:${Number(detail.split(":")[1]) + 1}`;
+        const started = performance.now();
+        const timeout = setTimeout(() => resolve(null), 30_000);
+        const observer = new MutationObserver(() => {
+          if (element.getAttribute("data-detail") !== expected) return;
+          observer.disconnect();
+          clearTimeout(timeout);
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+        });
+        observer.observe(element, { attributes: true, attributeFilter: ["data-detail"] });
+        window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+      }),
+  );
+}
+
+async function main(): Promise<void> {
+  const url = baseUrl();
+  const example = flag("example") ?? "learning-agent";
+  const moment = flag("moment") ?? "step";
+  const executablePath =
+    process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(RENDER_COUNTER);
+  const page = await context.newPage();
+  const counting = (on: boolean) =>
+    page.evaluate((value) => {
+      const target = window as unknown as { __benchCounting: boolean; __benchRenders: Record<string, number> };
+      target.__benchCounting = value;
+      if (value) target.__benchRenders = {};
+    }, on);
+  console.log(
+    `profile of "${moment}" on ${example} at ${url} — load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores`,
+  );
+  const allRan = () => page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 600_000 });
+
+  let wall: number;
+  let cpu: CDPSession | null = null;
+  if (moment === "startup") {
+    await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+    const started = Date.now();
+    await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
+    await allRan();
+    wall = Date.now() - started;
+  } else {
+    await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
+    await allRan();
+    await page.waitForTimeout(1_500);
+    if (moment === "step") {
+      await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+      cpu = await startCpu(page);
+      const started = Date.now();
+      const presses: number[] = [];
+      await counting(true);
+      for (let press = 0; press < 5; press += 1) {
+        const time = await stepOnce(page);
+        if (time === null) break;
+        presses.push(Math.round(time));
+      }
+      await page.waitForTimeout(500);
+      wall = Date.now() - started;
+      const renders = await page.evaluate(
+        () => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders,
+      );
+      await counting(false);
+      console.log(`key press → numbers: ${presses.join(", ")} ms`);
+      console.log(
+        `components rendered over ${presses.length} presses, by panel: ` +
+          Object.entries(renders)
+            .sort((left, right) => right[1] - left[1])
+            .map(([panel, count]) => `${panel} ${count}`)
+            .join(", "),
+      );
+    } else if (moment === "edit") {
+      // The per-tool editor of a big catalog: a word appended to the selected tool's description (as bench:browser).
+      const editor = page.locator('[data-testid="catalog-editor"] .monaco-editor').first();
+      await editor.waitFor({ timeout: 120_000 });
+      await editor.click();
+      for (const key of ["Control+Home", "ArrowDown", "ArrowDown", "End", "ArrowLeft", "ArrowLeft"])
+        await page.keyboard.press(key);
+      await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+      cpu = await startCpu(page);
+      const started = Date.now();
+      await page.keyboard.type(" now");
+      await page.locator('[data-testid="run-status"][data-running="true"]').waitFor({ timeout: 300_000 });
+      await page.locator('[data-testid="run-status"][data-running="false"]').waitFor({ timeout: 600_000 });
+      await page.waitForTimeout(1_500);
+      wall = Date.now() - started;
+    } else throw new Error(`profile: unknown moment ${moment}`);
+  }
+  const profile = cpu ? await stopCpu(cpu) : null;
+  const buffer = await browser.stopTracing();
+  const trace = JSON.parse(buffer.toString("utf8")) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(trace) ? trace : trace.traceEvents;
+  const out = flag("trace");
+  if (out) fs.writeFileSync(out, buffer);
+  report(events, wall);
+  if (profile) reportCpu(profile);
+  await browser.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
