@@ -45,9 +45,13 @@ test.describe("search lab", () => {
     expect(lab.consoleErrors, "no console errors").toEqual([]);
   });
 
-  test("opens the mixed MCP example, shows recall for the three searches and explains a miss", async ({ page }) => {
-    // Records each distinct state of the cards as the page renders it: C = catalog tokens shown, then B, R, L = the
-    // BM25, regex and client cards showing figures. Progressive results show the catalog before the searches end.
+  test("opens the mixed MCP example on its tools, shows results as each search finishes, and explains a miss", async ({
+    page,
+  }) => {
+    // Records each distinct state of the page as it renders: C = catalog tokens shown, then B, R, L = the BM25,
+    // regex and client cards showing figures, and the Tools tab: p = tool rows with a search still measuring, d =
+    // tool rows with every search's findability. Progressive results show the catalog and its tools before any
+    // search ends.
     await page.addInitScript(() => {
       const states: string[] = [];
       (window as unknown as { labStates: string[] }).labStates = states;
@@ -55,14 +59,23 @@ test.describe("search lab", () => {
         document.querySelector(`[data-testid="search-card-${id}"]`)?.getAttribute("data-state") === "ready";
       new MutationObserver(() => {
         const tokens = document.querySelector('[data-testid="catalog-total-tokens"]')?.getAttribute("data-value");
-        const state = `${tokens ? "C" : "-"}${ready("anthropic-bm25") ? "B" : "-"}${ready("anthropic-regex") ? "R" : "-"}${ready("client") ? "L" : "-"}`;
+        const rows = document.querySelector('[data-testid="tool-row"]') !== null;
+        const pending = document.querySelector('[data-testid^="tool-findability-pending-"]') !== null;
+        const tools = rows ? (pending ? "p" : "d") : "-";
+        const state = `${tokens ? "C" : "-"}${ready("anthropic-bm25") ? "B" : "-"}${ready("anthropic-regex") ? "R" : "-"}${ready("client") ? "L" : "-"}${tools}`;
         if (states.at(-1) !== state) states.push(state);
       }).observe(document, { subtree: true, childList: true, attributes: true });
     });
-    await lab.open(EXAMPLE);
+    await page.goto(`/lab?example=${EXAMPLE}&tab=tools`);
+    await lab.waitForMeasurements();
     const states = await page.evaluate(() => (window as unknown as { labStates: string[] }).labStates);
-    expect(states.at(-1)).toBe("CBRL");
-    expect(states, "the catalog appears before the client search has finished").toContain("C---");
+    expect(states.at(-1)).toBe("CBRLd");
+    expect(states, "the catalog and its tools appear before any search has finished").toContain("C---p");
+    await expect(page.getByTestId("tool-row").first().getByTestId("tool-tokens")).not.toHaveAttribute(
+      "data-value",
+      "0",
+    );
+    await lab.openTab("queries");
     await expect(page.getByTestId("lab-catalog-title")).toContainText("362 tools");
     await expect(page.getByTestId("search-badge-anthropic-bm25")).toHaveText("Emulated");
     await expect(page.getByTestId("search-badge-anthropic-regex")).toHaveText("Emulated");

@@ -69,7 +69,16 @@ describe("LabClient", () => {
     const older = client.request("evaluate", evaluationBody, (interim) => heard.push(["older", interim]));
     const newer = client.request("evaluate", evaluationBody, (interim) => heard.push(["newer", interim]));
     const [first, second] = worker.posted;
-    const partial = { k: 5, toolCount: 2, queryCount: 0, totalTokens: 40, searches: {} };
+    const partial = {
+      k: 5,
+      toolCount: 2,
+      queryCount: 0,
+      queryTexts: [],
+      totalTokens: 40,
+      searches: {},
+      tools: [],
+      findings: [],
+    };
     worker.reply({ type: "evaluate-progress", requestId: first.requestId, answer: { partial } });
     worker.reply({ type: "evaluate-progress", requestId: second.requestId, answer: { partial } });
     const answer = { baseline: {} as never, elapsedMs: 1 };

@@ -1,5 +1,6 @@
 import { SearchLab } from "@/components/lab/search-lab";
 import { EXAMPLES } from "@/lib/examples";
+import { labTabOf } from "@/lib/lab/search-labels";
 
 export const metadata = {
   title: "Search lab · Tool Disclosure Playground",
@@ -9,18 +10,21 @@ export const metadata = {
 
 const DEFAULT_EXAMPLE = "mixed-mcp";
 
-/** `/lab?example=<id>` opens an example catalog with its query set; anything else opens the 24 MCP servers. */
+/**
+ * `/lab?example=<id>` opens an example catalog with its query set; anything else opens the 24 MCP servers.
+ * `&tab=tools` (or `linter`, `confusable`, `compression`) opens that view first.
+ */
 export default async function LabPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { example } = await searchParams;
+  const { example, tab } = await searchParams;
   const initialExampleId =
     typeof example === "string" &&
     EXAMPLES.some((candidate) => candidate.id === example) &&
     example !== "synthetic-10000"
       ? example
       : DEFAULT_EXAMPLE;
-  return <SearchLab initialExampleId={initialExampleId} />;
+  return <SearchLab initialExampleId={initialExampleId} initialTab={labTabOf(tab)} />;
 }

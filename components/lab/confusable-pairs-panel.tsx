@@ -1,12 +1,13 @@
 "use client";
 import { useState } from "react";
-import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
+import type { PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { SEARCH_COLORS, linkButtonClass } from "./lab-styles";
 
 export type ConfusablePairsPanelProps = {
-  evaluation: LabEvaluation | undefined;
+  /** Partial while the first evaluation runs: a search not yet run says so. */
+  evaluation: PartialLabEvaluation | undefined;
   onSelectTool: (name: string) => void;
 };
 
@@ -14,7 +15,7 @@ export type ConfusablePairsPanelProps = {
 export function ConfusablePairsPanel({ evaluation, onSelectTool }: ConfusablePairsPanelProps) {
   const [searchId, setSearchId] = useState<SearchId>("anthropic-bm25");
   if (evaluation === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
-  const pairs = evaluation.searches[searchId].confusablePairs;
+  const pairs = evaluation.searches[searchId]?.confusablePairs;
   return (
     <div className="flex flex-col" data-testid="confusable-pairs">
       <div className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3">
@@ -38,7 +39,11 @@ export function ConfusablePairsPanel({ evaluation, onSelectTool }: ConfusablePai
           Tools that ranked first for a query that expected the other: tell their descriptions apart.
         </p>
       </div>
-      {pairs.length === 0 ? (
+      {pairs === undefined ? (
+        <p className="px-4 py-8 text-center text-sm text-muted" data-testid="confusable-measuring">
+          Measuring {SEARCH_DESCRIPTIONS[searchId].title}…
+        </p>
+      ) : pairs.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-muted">
           No confusion under this search: every query&apos;s top hit was an expected tool or nothing.
         </p>

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
+import { finishedSearches, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
+import { LAB_SEARCH_IDS } from "@/lib/lab/search-labels";
 import { rankFindings, type RankedFinding } from "@/lib/lab/rank-findings";
 import type { DescriptionFindingCode } from "@/lib/search/lint-description";
 import { FINDING_TITLES, groupSuggestion } from "./finding-titles";
@@ -8,7 +9,7 @@ import { linkButtonClass } from "./lab-styles";
 
 export type LinterPanelProps = {
   /** The evaluation the findings belong to: their weight is the recall at stake on each finding's tool. */
-  evaluation: LabEvaluation | undefined;
+  evaluation: PartialLabEvaluation | undefined;
   k: number;
   onSelectTool: (name: string) => void;
 };
@@ -45,7 +46,10 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
     );
   }, [findings]);
   const top = (findings ?? []).filter((finding) => finding.recallAtStake > 0).slice(0, TOP_FINDINGS);
-  if (findings === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
+  if (findings === undefined || evaluation === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
+  // The findings are known at once; their weights need the searches, which finish one after the other.
+  const searchesRun = finishedSearches(evaluation).length;
+  const searchTotal = LAB_SEARCH_IDS.length;
   if (findings.length === 0)
     return (
       <p className="p-6 text-sm text-muted" data-testid="linter-panel">
@@ -58,9 +62,14 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
         <header className="border-b border-line px-4 py-3">
           <h3 className="text-base font-semibold">Fix these first</h3>
           <p className="text-sm text-ink-soft">
-            {top.length === 0
-              ? `None of the ${findings.length} findings is on a tool whose queries a search misses at k = ${k}: the rest is polish.`
-              : `Of ${findings.length} findings, these are on tools whose queries a search misses: weighted by the recall@${k} a better description could win back (averaged over the three searches).`}
+            {searchesRun === 0
+              ? `${findings.length} findings; measuring which matter (0 of ${searchTotal} searches run)…`
+              : top.length === 0
+                ? `None of the ${findings.length} findings is on a tool whose queries a search misses at k = ${k}: the rest is polish.`
+                : `Of ${findings.length} findings, these are on tools whose queries a search misses: weighted by the recall@${k} a better description could win back (averaged over ${searchesRun === searchTotal ? "the three searches" : `the ${searchesRun} of ${searchTotal} searches run so far`}).`}
+            {searchesRun > 0 && searchesRun < searchTotal ? (
+              <span data-testid="lint-measuring"> Measuring the rest…</span>
+            ) : null}
           </p>
         </header>
         {top.length > 0 ? (

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useMemo, useState, type Dispatch } from "react";
 import type { CatalogTool } from "@/lib/catalog/types";
-import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
+import { finishedSearches, type LabEvaluation, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { QueryExplanation } from "@/lib/lab/explain";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import type { LabQuery } from "@/lib/lab/query-set";
@@ -20,7 +20,8 @@ export type QueriesPanelProps = {
   querySetLabel: string;
   tools: readonly CatalogTool[];
   toolNames: readonly string[];
-  baseline: LabEvaluation | undefined;
+  /** Partial while the first evaluation runs: each search's ranks appear as it finishes. */
+  baseline: PartialLabEvaluation | undefined;
   edited: LabEvaluation | undefined;
   /** The queries `baseline` was computed for, to find each row's results. */
   answeredQueries: readonly LabQuery[] | undefined;
@@ -45,23 +46,26 @@ const queryKey = (query: Pick<LabQuery, "q" | "expect">) => JSON.stringify([quer
 
 function rowRanks(
   index: number | undefined,
-  baseline: LabEvaluation | undefined,
+  baseline: PartialLabEvaluation | undefined,
   edited: LabEvaluation | undefined,
 ): QueryRanks | undefined {
   if (index === undefined || baseline === undefined) return undefined;
   return Object.fromEntries(
-    LAB_SEARCH_IDS.map((id) => {
-      const before = baseline.searches[id].perQuery[index];
+    finishedSearches(baseline).flatMap((id) => {
+      const before = baseline.searches[id]?.perQuery[index];
+      if (before === undefined) return [];
       const after = edited?.searches[id].perQuery[index];
       const shown = after ?? before;
       return [
-        id,
-        {
-          rank: shown.rank,
-          ...(after ? { before: before.rank } : {}),
-          top: shown.top[0]?.name,
-          error: shown.errorMessage,
-        },
+        [
+          id,
+          {
+            rank: shown.rank,
+            ...(after ? { before: before.rank } : {}),
+            top: shown.top[0]?.name,
+            error: shown.errorMessage,
+          },
+        ],
       ];
     }),
   ) as QueryRanks;

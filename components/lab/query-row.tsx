@@ -8,9 +8,9 @@ import { ExpectedToolsInput } from "./expected-tools-input";
 import { chipClass, inputClass } from "./lab-styles";
 import { RankBadge } from "./rank-badge";
 
-export type QueryRanks = Record<
-  SearchId,
-  { rank: number | null; before?: number | null; top?: string; error?: string }
+/** Per search that has run (all three once the evaluation is complete); a missing search shows as "…". */
+export type QueryRanks = Partial<
+  Record<SearchId, { rank: number | null; before?: number | null; top?: string; error?: string }>
 >;
 
 export type QueryRowProps = {

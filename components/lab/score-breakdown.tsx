@@ -75,6 +75,17 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
           </li>
         ))}
         {breakdown.terms.length === 0 ? <li>no query word matched this tool</li> : null}
+        {breakdown.dropped.length > 0 ? (
+          <li data-testid="score-dropped">
+            not searched:{" "}
+            {breakdown.dropped.map((dropped, index) => (
+              <span key={dropped.word}>
+                {index > 0 ? ", " : ""}
+                <span className="font-mono text-ink-soft">{dropped.word}</span> ({dropped.reason})
+              </span>
+            ))}
+          </li>
+        ) : null}
         {breakdown.proximity.map((pair) => (
           <li key={`${pair.left} ${pair.right}`} data-testid="score-proximity">
             proximity: <span className="font-mono text-ink-soft">{pair.left}</span>{" "}

@@ -17,7 +17,9 @@ import {
   plainQueries,
   selectedToolOf,
 } from "@/lib/lab/lab-state";
+import type { PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { LabQuery } from "@/lib/lab/query-set";
+import type { LabTabId } from "@/lib/lab/search-labels";
 import { starterQueries, suggestQueries } from "@/lib/lab/suggest-queries";
 import { ClientOptionsPanel } from "./client-options-panel";
 import { CompressionPanel } from "./compression-panel";
@@ -36,14 +38,14 @@ import { useStable } from "./use-stable";
 /** Typing in the description editor asks again only after a short pause. */
 const EDIT_DEBOUNCE_MS = 250;
 
-export type SearchLabProps = { initialExampleId: string };
+export type SearchLabProps = { initialExampleId: string; initialTab?: LabTabId };
 
-export function SearchLab({ initialExampleId }: SearchLabProps) {
+export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLabProps) {
   const [state, dispatch] = useReducer(labReducer, INITIAL_LAB_STATE);
   const [client, setClient] = useState<LabClient | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const [loading, setLoading] = useState(false);
-  const [tab, setTab] = useState("queries");
+  const [tab, setTab] = useState<string>(initialTab);
 
   useEffect(() => {
     const created = createLabClient();
@@ -141,7 +143,12 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
     catalogFamily(answeredBody.catalogKey) === catalogFamily(catalog.key)
       ? evaluation.answer
       : undefined;
-  const answeredQueries = current === undefined ? undefined : answeredBody?.queries;
+  // While the first evaluation of a catalog runs, every tab shows what is known so far: the tools, their tokens and
+  // findings at once, each search's ranks and findability as that search finishes (`evaluate-progress`).
+  const progress = current === undefined ? evaluation.interim?.partial : undefined;
+  const shown: PartialLabEvaluation | undefined = current?.baseline ?? progress;
+  const answeredQueries =
+    current !== undefined ? answeredBody?.queries : progress !== undefined ? evaluateBody?.queries : undefined;
   const editMeasured =
     current !== undefined &&
     stableEdit !== undefined &&
@@ -195,7 +202,7 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
       <main className="mx-auto flex max-w-[1680px] flex-col gap-5 px-6 py-5">
         <SearchCards
           evaluation={current?.baseline}
-          progress={current === undefined ? evaluation.interim?.partial : undefined}
+          progress={progress}
           edited={editMeasured?.edited}
           k={state.k}
           pending={evaluation.pending}
@@ -216,7 +223,7 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
                     querySetLabel={state.querySetLabel}
                     tools={catalog?.tools ?? []}
                     toolNames={toolNames}
-                    baseline={current?.baseline}
+                    baseline={shown}
                     edited={editMeasured?.edited}
                     answeredQueries={answeredQueries}
                     expandedQueryId={state.expandedQueryId}
@@ -233,7 +240,7 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
                 label: `Tools (${catalog?.tools.length ?? 0})`,
                 content: (
                   <ToolTable
-                    evaluation={current?.baseline}
+                    evaluation={shown}
                     delta={editMeasured?.delta}
                     selectedTool={state.selectedTool}
                     editedTools={edited}
@@ -244,13 +251,13 @@ export function SearchLab({ initialExampleId }: SearchLabProps) {
               },
               {
                 id: "linter",
-                label: `Linter (${current?.baseline.findings.length ?? "…"})`,
-                content: <LinterPanel evaluation={current?.baseline} k={state.k} onSelectTool={selectTool} />,
+                label: `Linter (${shown?.findings.length ?? "…"})`,
+                content: <LinterPanel evaluation={shown} k={state.k} onSelectTool={selectTool} />,
               },
               {
                 id: "confusable",
                 label: "Confusable pairs",
-                content: <ConfusablePairsPanel evaluation={current?.baseline} onSelectTool={selectTool} />,
+                content: <ConfusablePairsPanel evaluation={shown} onSelectTool={selectTool} />,
               },
               {
                 id: "compression",

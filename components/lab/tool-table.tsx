@@ -1,7 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
 import type { LabDelta } from "@/lib/lab/delta";
-import type { LabEvaluation, ToolReport } from "@/lib/lab/evaluate-catalog";
+import type { PartialLabEvaluation, ToolReport } from "@/lib/lab/evaluate-catalog";
 import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { DeltaChip } from "./delta-chip";
@@ -9,7 +9,8 @@ import { formatCount } from "./format";
 import { SEARCH_COLORS, inputClass, selectClass } from "./lab-styles";
 
 export type ToolTableProps = {
-  evaluation: LabEvaluation | undefined;
+  /** Partial while the first evaluation runs: the tools and tokens at once, each search's column as it finishes. */
+  evaluation: PartialLabEvaluation | undefined;
   delta: LabDelta | undefined;
   selectedTool: string | undefined;
   editedTools: readonly string[];
@@ -30,8 +31,14 @@ function worstFindability(report: ToolReport): number {
   return values.length === 0 ? 2 : Math.min(...values);
 }
 
-function Findability({ report, id }: { report: ToolReport; id: SearchId }) {
+function Findability({ report, id, measured }: { report: ToolReport; id: SearchId; measured: boolean }) {
   const share = report.findability[id];
+  if (!measured)
+    return (
+      <span className="text-xs text-muted" data-testid={`tool-findability-pending-${id}`}>
+        measuring…
+      </span>
+    );
   if (share === null) return <span className="text-xs text-muted">no query</span>;
   return (
     <span className="flex items-center gap-2" data-testid={`tool-findability-${id}`} data-value={share}>
@@ -179,7 +186,7 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
                     const moved = change?.findability?.[id];
                     return (
                       <td key={id} className="px-2 py-2">
-                        <Findability report={report} id={id} />
+                        <Findability report={report} id={id} measured={evaluation.searches[id] !== undefined} />
                         {moved && moved.before !== null && moved.after !== null ? (
                           <DeltaChip before={moved.before} after={moved.after} kind="share" />
                         ) : null}

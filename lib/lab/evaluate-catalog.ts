@@ -129,7 +129,8 @@ function emptyCounts(): Record<SearchId, number> {
 export function toolReports(
   tools: readonly CatalogTool[],
   queries: readonly LabQuery[],
-  searches: Record<SearchId, SearchRun>,
+  /** The searches run so far: one not yet run counts nothing found and no findability (the page says "measuring"). */
+  searches: Partial<Record<SearchId, SearchRun>>,
   k: number,
   /** The tool's o200k tokens (`toolTokens`), counted once by the caller. */
   tokensOf: (tool: CatalogTool) => number,
@@ -142,7 +143,7 @@ export function toolReports(
       queryCounts.set(name, (queryCounts.get(name) ?? 0) + 1);
       const counts = found.get(name) ?? emptyCounts();
       for (const id of LAB_SEARCH_IDS) {
-        if (searches[id].perQuery[index].top.slice(0, k).some((hit) => hit.name === name)) counts[id] += 1;
+        if (searches[id]?.perQuery[index].top.slice(0, k).some((hit) => hit.name === name)) counts[id] += 1;
       }
       found.set(name, counts);
     }
@@ -152,7 +153,7 @@ export function toolReports(
   return tools.map((tool) => {
     const queryCount = queryCounts.get(tool.name) ?? 0;
     const counts = found.get(tool.name) ?? emptyCounts();
-    const share = (id: SearchId) => (queryCount === 0 ? null : counts[id] / queryCount);
+    const share = (id: SearchId) => (queryCount === 0 || searches[id] === undefined ? null : counts[id] / queryCount);
     return {
       name: tool.name,
       tokens: tokensOf(tool),
@@ -178,12 +179,19 @@ export type EvaluateCatalogInput = {
 };
 
 /**
- * What is known before every search has run: the catalog's size and cost at once, then each search's run as it
- * finishes (in `LAB_SEARCH_IDS` order). The lab page shows it while the rest is measured.
+ * What is known before every search has run: the catalog's size, cost, per-tool tokens and linter findings at once,
+ * then each search's run as it finishes (in `LAB_SEARCH_IDS` order), with the tools' findability under the searches
+ * run so far. The lab page shows every tab from it while the rest is measured. A full `LabEvaluation` is one too,
+ * so a panel that takes this shows either.
  */
-export type PartialLabEvaluation = Pick<LabEvaluation, "k" | "toolCount" | "queryCount" | "totalTokens"> & {
+export type PartialLabEvaluation = Omit<LabEvaluation, "searches"> & {
   searches: Partial<Record<SearchId, SearchRun>>;
 };
+
+/** The searches of `evaluation` that have run, in `LAB_SEARCH_IDS` order. */
+export function finishedSearches(evaluation: PartialLabEvaluation): SearchId[] {
+  return LAB_SEARCH_IDS.filter((id) => evaluation.searches[id] !== undefined);
+}
 
 /**
  * The evaluation in steps: the catalog's tokens and findings, then one search per step. `onProgress` hears the
@@ -198,8 +206,19 @@ export function* evaluateCatalogSteps(
   const totalTokens = tokens.reduce((sum, count) => sum + count, 0);
   const findings = lintDescriptions(tools);
   const searches: Partial<Record<SearchId, SearchRun>> = {};
+  const tokensOf = (tool: CatalogTool) => tokensByTool.get(tool) ?? toolTokens(tool, countTokens);
+  const queryTexts = queries.map((query) => query.q);
   const progress = () =>
-    onProgress?.({ k, toolCount: tools.length, queryCount: queries.length, totalTokens, searches: { ...searches } });
+    onProgress?.({
+      k,
+      toolCount: tools.length,
+      queryCount: queries.length,
+      queryTexts,
+      totalTokens,
+      searches: { ...searches },
+      tools: toolReports(tools, queries, searches, k, tokensOf, findings),
+      findings,
+    });
   progress();
   for (const id of LAB_SEARCH_IDS) {
     yield;
@@ -211,17 +230,10 @@ export function* evaluateCatalogSteps(
     k,
     toolCount: tools.length,
     queryCount: queries.length,
-    queryTexts: queries.map((query) => query.q),
+    queryTexts,
     totalTokens,
     searches: complete,
-    tools: toolReports(
-      tools,
-      queries,
-      complete,
-      k,
-      (tool) => tokensByTool.get(tool) ?? toolTokens(tool, countTokens),
-      findings,
-    ),
+    tools: toolReports(tools, queries, complete, k, tokensOf, findings),
     findings,
   };
 }

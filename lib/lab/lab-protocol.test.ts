@@ -103,6 +103,22 @@ describe("createLabHandler", () => {
       });
     }
     expect(partials[3].searches.client).toEqual(answer.baseline.searches.client);
+    // Every tab can show itself from the first interim: the tools with their tokens, the findings, the query texts.
+    expect(partials[0].findings).toEqual(answer.baseline.findings);
+    expect(partials[0].queryTexts).toEqual(answer.baseline.queryTexts);
+    expect(partials[0].tools.map((report) => [report.name, report.tokens, report.queryCount])).toEqual(
+      answer.baseline.tools.map((report) => [report.name, report.tokens, report.queryCount]),
+    );
+    // A search not yet run gives no findability (the page shows "measuring"), one that has run gives the final one.
+    const expected = answer.baseline.tools.find((report) => report.queryCount > 0)!;
+    const early = partials[1].tools.find((report) => report.name === expected.name)!;
+    expect(early.findability).toEqual({
+      "anthropic-bm25": expected.findability["anthropic-bm25"],
+      "anthropic-regex": null,
+      client: null,
+    });
+    expect(early.findability["anthropic-bm25"]).not.toBeNull();
+    expect(partials[3].tools).toEqual(answer.baseline.tools);
     const again: LabResponse[] = [];
     progressive.handle({ type: "evaluate", requestId: 3, ...evaluation });
     runAll(progressive.steps({ type: "evaluate", requestId: 4, ...evaluation }, (response) => again.push(response)));

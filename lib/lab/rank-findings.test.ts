@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "../catalog/types";
-import { evaluateCatalog } from "./evaluate-catalog";
+import { evaluateCatalog, toolReports } from "./evaluate-catalog";
 import { rankFindings } from "./rank-findings";
 import { countByLength, labSearchers } from "./test-fixtures";
 
@@ -31,6 +31,30 @@ describe("rankFindings", () => {
     expect(ranked[0]).toMatchObject({ recallAtStake: 0.5, queryCount: 1, mostMissedBySearch: 1 });
     const beta = ranked.find((finding) => finding.tool === "beta_tool")!;
     expect(beta).toMatchObject({ recallAtStake: 0, queryCount: 1, mostMissedBySearch: 0 });
+  });
+
+  it("while the evaluation is partial, averages over the searches run so far (none: severity order)", () => {
+    const tokensOf = () => 1;
+    const partialOf = (ids: readonly ("anthropic-bm25" | "client")[]) => {
+      const searches = Object.fromEntries(ids.map((id) => [id, evaluation.searches[id]]));
+      return {
+        ...evaluation,
+        searches,
+        tools: toolReports(tools, queries, searches, 1, tokensOf, evaluation.findings),
+      };
+    };
+    // Only the BM25 emulation has run: alpha_tool's one query is missed by it, so half the recall is at stake.
+    expect(rankFindings(partialOf(["anthropic-bm25"]))[0]).toMatchObject({
+      tool: "alpha_tool",
+      recallAtStake: 0.5,
+      mostMissedBySearch: 1,
+    });
+    const none = rankFindings(partialOf([]));
+    expect(none.every((finding) => finding.recallAtStake === 0 && finding.mostMissedBySearch === 0)).toBe(true);
+    const order = { error: 0, warning: 1, info: 2 };
+    const severities = none.map((finding) => order[finding.severity]);
+    expect(severities).toEqual([...severities].sort((left, right) => left - right));
+    expect(none).toHaveLength(evaluation.findings.length);
   });
 
   it("keeps findings of equal weight in severity, then linter order", () => {

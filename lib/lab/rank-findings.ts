@@ -6,8 +6,7 @@
  * they come last, the most severe first.
  */
 import type { DescriptionFinding } from "../search";
-import type { LabEvaluation } from "./evaluate-catalog";
-import { LAB_SEARCH_IDS } from "./search-labels";
+import { finishedSearches, type PartialLabEvaluation } from "./evaluate-catalog";
 
 export type RankedFinding = DescriptionFinding & {
   /** Recall@k a better description could win back, as a share of the whole query set (0 to 1). */
@@ -20,15 +19,22 @@ export type RankedFinding = DescriptionFinding & {
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
-export function rankFindings(evaluation: LabEvaluation): RankedFinding[] {
+/**
+ * While the evaluation is partial, the weights are averaged over the searches run so far (none run: every weight is
+ * 0, so the order is by severity); the page says how many that is.
+ */
+export function rankFindings(evaluation: PartialLabEvaluation): RankedFinding[] {
   const reports = new Map(evaluation.tools.map((report) => [report.name, report]));
   const queryCount = evaluation.queryCount;
+  const searchIds = finishedSearches(evaluation);
   const ranked = evaluation.findings.map((finding, order) => {
     const report = reports.get(finding.tool);
     const expecting = report?.queryCount ?? 0;
-    const misses = LAB_SEARCH_IDS.map((id) => expecting - (report?.found[id] ?? 0));
+    const misses = searchIds.map((id) => expecting - (report?.found[id] ?? 0));
     const recallAtStake =
-      queryCount === 0 ? 0 : misses.reduce((sum, count) => sum + count, 0) / LAB_SEARCH_IDS.length / queryCount;
+      queryCount === 0 || searchIds.length === 0
+        ? 0
+        : misses.reduce((sum, count) => sum + count, 0) / searchIds.length / queryCount;
     return {
       finding: {
         ...finding,

@@ -213,6 +213,19 @@ describe("createClientSearch", () => {
       expect(prefix.terms[0].fields.map((field) => field.field)).toEqual(["parameterDescription"]);
     });
 
+    it("names the request's words it did not search, each with the option that dropped it", () => {
+      const searcher = createClientSearch(tools);
+      expect(searcher.explain("please send the message on bravo", "bravo:send_message")!.dropped).toEqual([
+        { word: "please", reason: "request filler" },
+        { word: "the", reason: "stop word" },
+        { word: "on", reason: "stop word" },
+      ]);
+      const kept = createClientSearch(tools, { stopWords: false, requestFiller: false });
+      expect(kept.explain("please send the message", "bravo:send_message")!.dropped).toEqual([]);
+      // A request of filler only searches its words, so nothing is dropped but function words.
+      expect(searcher.explain("please help", "bravo:send_message")!.dropped).toEqual([]);
+    });
+
     it("gives a zero score for a tool that matches nothing, and undefined for an unknown tool", () => {
       const searcher = createClientSearch(tools);
       expect(searcher.explain("workspace", "alpha:send_message")).toMatchObject({ score: 0, terms: [] });
@@ -431,5 +444,67 @@ describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () =
       "store_document",
     ]);
     expect(names(tools, "archive", { fieldWeights: { description: 0 } as never })).toEqual(["archive_report"]);
+  });
+});
+
+describe("client search: what the mutation run found untested", () => {
+  const named = (name: string, description: string): CatalogTool => ({ name, description, inputSchema: {} });
+
+  it("returns exactly `limit` hits when more tools match", () => {
+    const tools = ["one", "two", "three"].map((name) => named(name, "Fetch the weather."));
+    const outcome = createClientSearch(tools).search("weather", 1);
+    expect(outcome.ok && outcome.hits.map((hit) => hit.name)).toEqual(["one"]);
+  });
+
+  it("equal scores and equal name lengths keep catalog order, whatever the names", () => {
+    const tools = ["ccc", "aaa", "bbb", "ddd"].map((name) => named(name, "Fetch the weather."));
+    expect(hitNames(tools, "weather")).toEqual(["ccc", "aaa", "bbb", "ddd"]);
+    // The later tool matches the query's first word, so it is met first: the tie still goes to catalog order.
+    const apart = [named("aaa", "Weather."), named("bbb", "Forecast.")];
+    expect(hitNames(apart, "forecast weather", { synonyms: false, prefix: false, fuzzy: 0 })).toEqual(["aaa", "bbb"]);
+  });
+
+  it("the proximity bonus is the proximity weight times the IDF of the commoner word of the pair", () => {
+    const tools = [
+      named("one", "pull request"),
+      named("two", "pull other"),
+      named("three", "pull more"),
+      named("four", "something"),
+    ];
+    const breakdown = createClientSearch(tools, { synonyms: false, prefix: false, fuzzy: 0 }).explain(
+      "pull request",
+      "one",
+    )!;
+    expect(breakdown.proximity).toEqual([
+      { left: "pull", right: "request", field: "description", bonus: 0.5 * inverseDocumentFrequency(4, 3) },
+    ]);
+  });
+
+  it("a server word in three servers names none even when that is under half of them; one server's word names it", () => {
+    const servers = ["acme-x", "acme-y", "acme-z", "p", "q", "r", "s", "t"];
+    const tools = servers.map((server) => named(`${server}:send`, "Send a note."));
+    expect(createClientSearch(tools).explain("send on acme", "acme-x:send")!.serverPrior).toBeUndefined();
+    const single = [named("stripe:charge", "Charge a card.")];
+    expect(createClientSearch(single).explain("charge on stripe", "stripe:charge")!.serverPrior).toEqual({
+      server: "stripe",
+      words: ["stripe"],
+      factor: 1.5,
+    });
+  });
+
+  it("a field weighted 0 adds nothing to a hit's matched fields", () => {
+    const tools = [named("get_weather", "Weather for a city.")];
+    const outcome = createClientSearch(tools, {
+      fieldWeights: { name: 1, description: 0, parameterName: 1, parameterDescription: 1 },
+    }).search("weather");
+    expect(outcome.ok && outcome.hits[0].matches).toEqual([{ field: "name", terms: ["weather"] }]);
+  });
+
+  it("boundedEditDistance grows its rows for long words, and reads no column left over from an earlier call", () => {
+    const long = "a".repeat(64);
+    expect(boundedEditDistance(long, `${"a".repeat(63)}b`, 2)).toBe(1);
+    expect(boundedEditDistance("b".repeat(100), `${"b".repeat(99)}c`, 2)).toBe(1);
+    expect(boundedEditDistance("abcd", "abcd", 4)).toBe(0);
+    expect(boundedEditDistance("", "xyz", 5)).toBe(3);
   });
 });

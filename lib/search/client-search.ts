@@ -140,12 +140,17 @@ export type ClientTermContribution = {
   score: number;
 };
 
+/** A request word the search did not look for, and why: a function word, or request filler (`please`, `want`). */
+export type ClientDroppedWord = { word: string; reason: "stop word" | "request filler" };
+
 /**
  * Every contribution to one tool's client-search score, in the order they are applied:
  * `score = (Σ terms + Σ proximity) × coverage factor × server factor`. The lab's "why" view shows it.
  */
 export type ClientScoreBreakdown = {
   name: string;
+  /** The request's words that were not searched (the `stopWords` and `requestFiller` options), once each. */
+  dropped: ClientDroppedWord[];
   terms: ClientTermContribution[];
   termScore: number;
   /** Adjacent query terms that stand side by side in the tool's name or description. */
@@ -385,6 +390,7 @@ export function createClientSearch(
     namedServers: Map<string, string[]>;
     /** Σ of the coverage weights of the query's own terms that match anything. */
     coverageTotal: number;
+    dropped: ClientDroppedWord[];
   };
 
   /** A term's weight in the coverage share: its own weight times the IDF of its rarest stand-in. */
@@ -396,6 +402,13 @@ export function createClientSearch(
     let content = contentWordsOfQuery(words, settings);
     // A request of filler only ("can you help me?") still searches for something rather than nothing.
     if (content.length === 0) content = words.filter(keep);
+    const searched = new Set(content);
+    const dropped = [...new Set(words)]
+      .filter((word) => !searched.has(word))
+      .map((word): ClientDroppedWord => ({
+        word,
+        reason: settings.stopWords && isStopWord(word) ? "stop word" : "request filler",
+      }));
     const terms = new Map<string, QueryTerm>();
     const add = (word: string, weight: number, origin: ClientTermOrigin) => {
       const term = normalize(word);
@@ -437,7 +450,7 @@ export function createClientSearch(
     }
     const list = [...terms.values()];
     const coverageTotal = list.filter((term) => term.own).reduce((sum, term) => sum + coverageWeight(term), 0);
-    return { terms: list, sequence, namedServers, coverageTotal };
+    return { terms: list, sequence, namedServers, coverageTotal, dropped };
   }
 
   function fieldContributions(tool: IndexedTool, term: string): ClientFieldContribution[] {
@@ -532,6 +545,7 @@ export function createClientSearch(
     const score = termScore === 0 ? 0 : (termScore + proximityScore) * coverage.factor * (serverPrior?.factor ?? 1);
     return {
       name: tool.name,
+      dropped: query.dropped,
       terms: contributions,
       termScore,
       proximity,

@@ -1,0 +1,126 @@
+/**
+ * `npx tsx scripts/eval-search-variants.ts [--benchmarks <dir>] [--only tuning|check|all] [--variants <file.json>]`:
+ * recall@1 / recall@5 / MRR of the client search under each option variant, on every query set, one table row per
+ * variant. This is how docs/SEARCH.md's variant tables are measured: a change is chosen on the tuning sets and only
+ * checked on the others.
+ *
+ * `--benchmarks` is the folder `scripts/benchmark-query-sets.ts --out` wrote (BFCL and MetaTool reshaped; default
+ * /tmp/search-benchmarks); sets whose files are missing are skipped with a note. `--variants` is a JSON object
+ * `{ "label": { ...ClientSearchOptions } }`; without it, the variants of the latest round are measured.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import type { CatalogTool } from "../lib/catalog/types";
+import { createClientSearch, evaluateSearch, loadCatalogDirectory, loadCatalogFile } from "../lib/search";
+import type { ClientSearchOptions } from "../lib/search/client-search";
+import type { ToolSearcher } from "../lib/search/types";
+import type { EvaluationQuery } from "../lib/search/evaluate";
+import { parseEvaluationQueries } from "../lib/search/parse-queries";
+
+/** A variant is client-search options, or (from a .ts file) a function that builds any searcher. */
+type VariantFactory = (tools: readonly CatalogTool[]) => ToolSearcher;
+
+type QuerySet = { label: string; role: "tuning" | "check"; catalog: string; queries: string };
+
+const SHARED_CATALOGS = "/work/shared/fixtures/catalogs";
+
+function querySets(benchmarks: string): QuerySet[] {
+  const benchmark = (label: string, role: QuerySet["role"], name: string): QuerySet => ({
+    label,
+    role,
+    catalog: join(benchmarks, `${name}.catalog.json`),
+    queries: join(benchmarks, `${name}.queries.jsonl`),
+  });
+  return [
+    {
+      label: "fixture 110",
+      role: "tuning",
+      catalog: "lib/search/fixtures/catalogs",
+      queries: "lib/search/fixtures/mcp-queries.jsonl",
+    },
+    {
+      label: "fixture 362",
+      role: "tuning",
+      catalog: SHARED_CATALOGS,
+      queries: "lib/search/fixtures/mcp-queries.jsonl",
+    },
+    benchmark("BFCL multiple", "tuning", "bfcl-multiple"),
+    {
+      label: "held-out",
+      role: "check",
+      catalog: SHARED_CATALOGS,
+      queries: "lib/search/fixtures/held-out-queries.jsonl",
+    },
+    { label: "fresh", role: "check", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-queries.jsonl" },
+    benchmark("simple_python", "check", "bfcl-simple-python"),
+    benchmark("live_multiple", "check", "bfcl-live-multiple"),
+    benchmark("live_simple", "check", "bfcl-live-simple"),
+    benchmark("MetaTool", "check", "metatool"),
+  ];
+}
+
+function loadTools(path: string): CatalogTool[] {
+  const parsed = path.endsWith(".json")
+    ? loadCatalogFile({ fileName: basename(path), text: readFileSync(path, "utf8") })
+    : loadCatalogDirectory(
+        readdirSync(path)
+          .filter((name) => name.endsWith(".json"))
+          .sort()
+          .map((name) => ({ fileName: name, text: readFileSync(join(path, name), "utf8") })),
+      );
+  if (parsed.value === undefined) throw new Error(`${path}: ${JSON.stringify(parsed.problems)}`);
+  return parsed.value;
+}
+
+function loadQueries(path: string): EvaluationQuery[] {
+  const parsed = parseEvaluationQueries(readFileSync(path, "utf8"));
+  if (parsed.value === undefined) throw new Error(`${path}: ${JSON.stringify(parsed.problems)}`);
+  return parsed.value;
+}
+
+/** The variants of the latest round (docs/SEARCH.md), each measured against the defaults. */
+const DEFAULT_VARIANTS: Record<string, Partial<ClientSearchOptions>> = {
+  defaults: {},
+};
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const valueOf = (flag: string) => {
+    const index = args.indexOf(flag);
+    return index === -1 ? undefined : args[index + 1];
+  };
+  const benchmarks = valueOf("--benchmarks") ?? "/tmp/search-benchmarks";
+  const only = valueOf("--only") ?? "all";
+  const variantsFile = valueOf("--variants");
+  // A .ts module's default export may hold values JSON cannot (a thesaurus table, a function).
+  const variants: Record<string, Partial<ClientSearchOptions>> = variantsFile === undefined
+    ? DEFAULT_VARIANTS
+    : variantsFile.endsWith(".ts")
+      ? (await import(resolve(variantsFile))).default
+      : JSON.parse(readFileSync(variantsFile, "utf8"));
+  const sets = querySets(benchmarks).filter((set) => {
+    if (only !== "all" && set.role !== only) return false;
+    if (existsSync(set.catalog) && existsSync(set.queries)) return true;
+    console.error(`skipped ${set.label}: ${set.catalog} or ${set.queries} is missing`);
+    return false;
+  });
+  const loaded = sets.map((set) => ({ ...set, tools: loadTools(set.catalog), queryList: loadQueries(set.queries) }));
+  const cell = (value: number) => value.toFixed(3).replace(/^0/, "");
+  console.log(`| variant | ${loaded.map((set) => `${set.label} (${set.role})`).join(" | ")} | tuning mean MRR |`);
+  console.log(`|---|${loaded.map(() => "---").join("|")}|---|`);
+  for (const [label, options] of Object.entries(variants)) {
+    const cells: string[] = [];
+    const tuningMrr: number[] = [];
+    for (const set of loaded) {
+      const searcher =
+        typeof options === "function" ? (options as VariantFactory)(set.tools) : createClientSearch(set.tools, options);
+      const result = evaluateSearch(searcher, set.queryList, 5);
+      cells.push(`${cell(result.recallAt1)}/${cell(result.recallAt5)}/${cell(result.mrr)}`);
+      if (set.role === "tuning") tuningMrr.push(result.mrr);
+    }
+    const mean = tuningMrr.length === 0 ? 0 : tuningMrr.reduce((sum, value) => sum + value, 0) / tuningMrr.length;
+    console.log(`| ${label} | ${cells.join(" | ")} | ${cell(mean)} |`);
+  }
+}
+
+void main();
