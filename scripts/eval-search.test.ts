@@ -1,34 +1,13 @@
 /** End-to-end tests of `npm run eval:search`: the real script in a child process, on the fixture catalogs. */
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runScript, temporaryFile as temporaryFileIn } from "./test-support/run-script";
 
-const ROOT = join(__dirname, "..");
 const CATALOGS = "lib/search/fixtures/catalogs";
 const QUERIES = "lib/search/fixtures/mcp-queries.jsonl";
 const JSON_KEYS = ["tools", "queries", "recallAt1", "recallAt3", "recallAt5", "mrr", "search"];
 
-type Run = { status: number | null; stdout: string; stderr: string };
-
-function runCli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "scripts/eval-search.ts", ...args], { cwd: ROOT });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-function temporaryFile(name: string, text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), "eval-search-")), name);
-  writeFileSync(path, text);
-  return path;
-}
+const runCli = (args: string[]) => runScript("scripts/eval-search.ts", args);
+const temporaryFile = (name: string, text: string) => temporaryFileIn("eval-search", name, text);
 
 // Sequential on purpose: each run starts npx, tsx and Node, and a dozen at once starve a small CI machine.
 describe("eval-search CLI", () => {

@@ -15,6 +15,43 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+/** The strategies' own tests and the golden requests (every strategy's wire bytes on every provider). */
+const STRATEGY_TESTS = ["lib/strategies/*.test.ts", "lib/providers/golden/golden.test.ts"];
+const STRATEGY_CORE_FILES = [
+  "lib/strategies/discovery.ts",
+  "lib/strategies/helper-tools.ts",
+  "lib/strategies/stubs.ts",
+  "lib/strategies/full.ts",
+  "lib/strategies/naive-dynamic.ts",
+  "lib/strategies/definitions.ts",
+  "lib/strategies/call-tool.ts",
+];
+const STRATEGY_NATIVE_FILES = [
+  "lib/strategies/anthropic-tool-search.ts",
+  "lib/strategies/openai-tool-search.ts",
+  "lib/strategies/provider-native-search.ts",
+  "lib/strategies/kimi-dynamic.ts",
+  "lib/strategies/anthropic-mid-conversation.ts",
+  "lib/strategies/gateway.ts",
+  "lib/strategies/client-search-flow.ts",
+  "lib/strategies/native-client-side.ts",
+];
+/**
+ * The wire bytes (goldens, default and non-default settings), the wire facts, and the segments every renderer emits
+ * beside its body (body-segments.test.ts compares them with the body read back).
+ */
+const PROVIDER_TESTS = [
+  "lib/providers/golden/*.test.ts",
+  "lib/providers/wire-facts.test.ts",
+  "lib/providers/body-segments.test.ts",
+];
+const PROVIDER_ANTHROPIC_FILES = ["lib/providers/anthropic-messages.ts"];
+const PROVIDER_OPENAI_FILES = [
+  "lib/providers/openai-responses.ts",
+  "lib/providers/openai-chat.ts",
+  "lib/providers/kimi-reasoning.ts",
+];
+
 /**
  * Folder name → files to mutate and the tests that check them (globs). Data tables (model lists, fixtures) and
  * type-only files are not mutated. Each folder runs only its own tests, so one run fits in minutes, not hours.
@@ -41,29 +78,41 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: ["lib/simulator/*.test.ts", "lib/engine/*.test.ts", "lib/strategies/*.test.ts"],
     goal: 85,
   },
-  // The whole folder is 1,100 mutants, each checked against engine runs: about 10 hours on this machine. Measured
-  // instead: the files that decide what each strategy declares and what each discovery appends (the token figures).
+  // The strategies: every file that is not types or the barrel (about 1,100 mutants). On a shared 2-core machine one
+  // runner checks about ten mutants a minute, so the folder is also split in three parts that can run side by side
+  // (each its own report): the strategies driven by the client alone, the provider-native ones with the searches they
+  // share, and the client side of a live run.
   strategies: {
-    files: [
-      "lib/strategies/discovery.ts",
-      "lib/strategies/helper-tools.ts",
-      "lib/strategies/stubs.ts",
-      "lib/strategies/full.ts",
-      "lib/strategies/naive-dynamic.ts",
-      "lib/strategies/definitions.ts",
-      "lib/strategies/call-tool.ts",
-    ],
-    tests: ["lib/strategies/*.test.ts", "lib/engine/session.test.ts", "lib/providers/golden/*.test.ts"],
+    files: ["lib/strategies/*.ts", "!lib/strategies/*.test.ts", "!lib/strategies/index.ts", "!lib/strategies/types.ts"],
+    tests: STRATEGY_TESTS,
     goal: 75,
   },
-  // The whole folder (three renderers, three trace readers, the segment list, the limits: 2,200 lines) would be
-  // about 2,000 mutants (anthropic-messages.ts alone is 349, with segment-list.ts 502). Measured: the default
-  // provider's renderer (every wire request of an Anthropic run, cache markers included).
+  "strategies-core": {
+    files: STRATEGY_CORE_FILES,
+    tests: STRATEGY_TESTS,
+    goal: 75,
+  },
+  "strategies-native": {
+    files: STRATEGY_NATIVE_FILES,
+    tests: STRATEGY_TESTS,
+    goal: 75,
+  },
+  "strategies-client": {
+    files: ["lib/strategies/client-side.ts"],
+    tests: STRATEGY_TESTS,
+    goal: 75,
+  },
+  // The four renderers: Anthropic Messages, OpenAI Responses, OpenAI Chat Completions with its Moonshot variant and
+  // the Kimi reasoning text (every wire request of every run). The golden requests are built inside their tests, so
+  // each mutant runs only the tests that reach it. Split in two parts that can run side by side. Not measured: the
+  // body segmenters, the segment list, the limits and the small shared helpers (about 1,000 more mutants).
   providers: {
-    files: ["lib/providers/anthropic-messages.ts"],
-    tests: ["lib/providers/**/*.test.ts", "lib/strategies/*.test.ts"],
+    files: [...PROVIDER_ANTHROPIC_FILES, ...PROVIDER_OPENAI_FILES],
+    tests: PROVIDER_TESTS,
     goal: 75,
   },
+  "providers-anthropic": { files: PROVIDER_ANTHROPIC_FILES, tests: PROVIDER_TESTS, goal: 75 },
+  "providers-openai": { files: PROVIDER_OPENAI_FILES, tests: PROVIDER_TESTS, goal: 75 },
   // The emulated Anthropic BM25 (its scores are documented).
   search: {
     files: ["lib/search/anthropic-bm25-search.ts"],

@@ -1,34 +1,11 @@
 /** End-to-end tests of `npm run trace`: the real script in a child process, on the trace fixtures. */
-import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyseTrace } from "../lib/trace";
 import { serializeScenario } from "../lib/scenario";
 import { fixtureText } from "../lib/trace/test-support";
+import { runScript, temporaryFile as temporaryFileIn } from "./test-support/run-script";
 
-const ROOT = join(__dirname, "..");
-
-type Run = { status: number | null; stdout: string; stderr: string };
-
-function runScript(script: string, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", script, ...args], { cwd: ROOT });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-function temporaryFile(name: string, text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), "trace-cli-")), name);
-  writeFileSync(path, text);
-  return path;
-}
+const temporaryFile = (name: string, text: string) => temporaryFileIn("trace-cli", name, text);
 
 // Sequential on purpose: each run starts npx, tsx and Node.
 describe("trace CLI", () => {

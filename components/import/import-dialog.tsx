@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
+import { FileDropArea } from "@/components/ui/file-drop-area";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import { MAX_TEXT_CHARACTERS } from "@/lib/catalog/json-text";
 import type { Scenario } from "@/lib/scenario/types";
@@ -37,7 +38,6 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<CatalogImportMode>("replace");
-  const [dragging, setDragging] = useState(false);
 
   async function check(input: string, name?: string) {
     setBusy(true);
@@ -102,19 +102,9 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
 
       {tab === "paste" ? (
         <div className="space-y-3">
-          <div
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault();
-              setDragging(false);
-              const file = event.dataTransfer.files[0];
-              if (file) void readFile(file);
-            }}
-            className={`rounded-lg border-2 border-dashed p-1 ${dragging ? "border-accent bg-accent-soft" : "border-line"}`}
+          <FileDropArea
+            onFile={(file) => void readFile(file)}
+            className="rounded-lg p-1"
             data-testid="import-drop-zone"
           >
             <textarea
@@ -131,7 +121,7 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
               className="w-full resize-y rounded-md bg-panel px-3 py-2 font-mono text-xs text-ink"
               data-testid="import-text"
             />
-          </div>
+          </FileDropArea>
           <div className="flex flex-wrap items-center gap-2">
             <Button
               variant="primary"

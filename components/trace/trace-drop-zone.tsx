@@ -1,27 +1,17 @@
 "use client";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { FileDropArea } from "@/components/ui/file-drop-area";
 
 export type TraceDropZoneProps = { onFile(file: File): void };
 
 /** Drop a HAR or JSONL file here, or pick one. */
 export function TraceDropZone({ onFile }: TraceDropZoneProps) {
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        const file = event.dataTransfer.files[0];
-        if (file) onFile(file);
-      }}
-      className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-8 text-center ${dragging ? "border-accent bg-accent-soft" : "border-line"}`}
+    <FileDropArea
+      onFile={onFile}
+      className="flex flex-col items-center gap-3 rounded-xl px-6 py-8 text-center"
       data-testid="trace-drop-zone"
     >
       <p className="text-sm text-ink">Drop a .har or .jsonl trace here</p>
@@ -40,6 +30,6 @@ export function TraceDropZone({ onFile }: TraceDropZoneProps) {
           event.target.value = "";
         }}
       />
-    </div>
+    </FileDropArea>
   );
 }

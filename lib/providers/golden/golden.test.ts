@@ -1,13 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { goldenRequests, typedGoldenModule, type GoldenRequest } from "../../engine/golden-requests";
 
 const directory = path.join(__dirname, "requests");
 
-describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", async () => {
-  const requests = await goldenRequests();
-  const byName = new Map(requests.map((request) => [request.name, request]));
+/**
+ * The goldens are built on first use inside a test, not in the `describe` body: code run while Vitest collects the
+ * tests belongs to no test, so Stryker would count every renderer mutant as "static" and re-run every test for each
+ * (docs/TESTING.md). Built in a test, each mutant runs only the tests that reach it.
+ */
+let built: Promise<GoldenRequest[]> | undefined;
+const goldens = () => (built ??= goldenRequests());
+
+describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", () => {
+  let requests: GoldenRequest[] = [];
+  let byName = new Map<string, GoldenRequest>();
+  beforeEach(async () => {
+    requests = await goldens();
+    byName = new Map(requests.map((request) => [request.name, request]));
+  });
   const body = (name: string) => {
     const request = byName.get(name);
     if (!request) throw new Error(`missing golden ${name}`);

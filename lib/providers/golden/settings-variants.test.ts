@@ -4,8 +4,8 @@
  * deferred tool never carries one (§1.8: the API rejects it with a 400), the 1-hour `ttl` (§5.1), and that the
  * Anthropic-only cache settings leave the OpenAI and Moonshot wires exactly as with the defaults.
  */
-import { describe, expect, it } from "vitest";
-import { goldenRequests } from "../../engine/golden-requests";
+import { beforeEach, describe, expect, it } from "vitest";
+import { goldenRequests, type GoldenRequest } from "../../engine/golden-requests";
 
 type Json = Record<string, any>;
 
@@ -28,9 +28,17 @@ function markers(body: Json): Array<{ path: string; value: unknown }> {
 const FIVE_MINUTES = { type: "ephemeral" };
 const ONE_HOUR = { type: "ephemeral", ttl: "1h" };
 
-describe("golden requests with non-default settings", async () => {
-  const requests = await goldenRequests();
-  const byName = new Map(requests.map((request) => [request.name, request]));
+/** Built on first use inside a test, so Stryker's per-test coverage sees which test reaches which code (golden.test.ts). */
+let built: Promise<GoldenRequest[]> | undefined;
+const goldens = () => (built ??= goldenRequests());
+
+describe("golden requests with non-default settings", () => {
+  let requests: GoldenRequest[] = [];
+  let byName = new Map<string, GoldenRequest>();
+  beforeEach(async () => {
+    requests = await goldens();
+    byName = new Map(requests.map((request) => [request.name, request]));
+  });
   const body = (name: string): Json => {
     const request = byName.get(name);
     if (!request) throw new Error(`missing golden ${name}`);
