@@ -84,10 +84,13 @@ export default defineConfig({
     {
       // The real start path: `npm start` is scripts/serve.mjs (loopback only, and the socket's peer address for the
       // request guard); e2e/security.spec.ts checks both.
+      // E2E_PREBUILT=1: `npm test` (scripts/test-all.mjs) has just built this checkout beside the unit tests.
       command:
         process.env.E2E_DEV === "1"
           ? `node scripts/serve.mjs --dev --port ${PORT}`
-          : `npx next build && node scripts/serve.mjs --port ${PORT}`,
+          : process.env.E2E_PREBUILT === "1"
+            ? `node scripts/serve.mjs --port ${PORT}`
+            : `npx next build && node scripts/serve.mjs --port ${PORT}`,
       url: `http://localhost:${PORT}`,
       // A production build of this app takes one to three minutes on a 2-core machine.
       timeout: 600_000,

@@ -1,33 +1,26 @@
 import { expect, test, type Page } from "@playwright/test";
 import { EXAMPLES } from "../lib/examples/index";
 import { STRATEGY_IDS } from "../lib/scenario/types";
-import { headlineDisagreements } from "../lib/view/cache-headline";
+import { cardDisagreements, type ShownCacheCard } from "../lib/view/cache-headline";
 import { PlaygroundPage } from "./pages/playground-page";
-
-type Card = {
-  sentence: string;
-  tone: "success" | "danger" | "neutral";
-  totals: { read: number; write: number; uncached: number; invalidated: number };
-  legend: string[];
-};
 
 /**
  * Waits until the cache card shows `expected` ("<strategy>:<index>", the card's own marker of the request it is
  * drawn for) and reads everything the check needs from the visible card, in one round trip. No fixed delay: a
  * MutationObserver wakes it when the card changes.
  */
-function readCard(page: Page, expected: string): Promise<Card> {
+function readCard(page: Page, expected: string): Promise<ShownCacheCard> {
   return page.evaluate(
     (wanted) =>
-      new Promise<Card>((resolve, reject) => {
+      new Promise<ShownCacheCard>((resolve, reject) => {
         const content = document.querySelector<HTMLElement>("[data-testid=prefix-bar-content]");
         if (!content) return reject(new Error("no cache card on the page"));
-        const read = (): Card => {
+        const read = (): ShownCacheCard => {
           const headline = content.querySelector<HTMLElement>("[data-testid=cache-headline]");
           const number = (name: string) => Number(headline?.getAttribute(`data-${name}`));
           return {
             sentence: headline?.textContent ?? "",
-            tone: (headline?.getAttribute("data-tone") ?? "neutral") as Card["tone"],
+            tone: (headline?.getAttribute("data-tone") ?? "neutral") as ShownCacheCard["tone"],
             totals: {
               read: number("read"),
               write: number("write"),
@@ -59,40 +52,52 @@ function readCard(page: Page, expected: string): Promise<Card> {
 }
 
 /**
- * The cache card's words agree with its numbers on every request of every example and strategy. One page load per
- * example; each request is one key press and one read of the visible card.
+ * The cache card's words agree with its numbers (lib/view/cache-headline's cardDisagreements), read from the page as
+ * a person sees it. Every request of every strategy of the five small examples is checked on the rendered card in
+ * components/run/cache-card-words.test.tsx, from the same step detail the page's worker sends; here the page shows
+ * that wiring at the first, second and last request of every strategy (a cold start, the first read or loss, the
+ * steady state; Home, → and End as a person steps), and every request of the 10,000-tool example, too slow to
+ * simulate in the unit tests. One page load per example.
  */
 test.describe("the cache card's words agree with its numbers", () => {
   for (const example of EXAMPLES) {
-    test(`on every request of ${example.title}`, async ({ page }) => {
-      test.setTimeout(example.id === "synthetic-10000" ? 600_000 : 180_000);
+    const everyRequest = example.id === "synthetic-10000";
+    test(`on ${everyRequest ? "every request" : "the first, second and last request"} of ${example.title}`, async ({
+      page,
+    }) => {
+      // Generous for a loaded machine: at a load average of 25 the 200-tool example took 60 s to simulate and
+      // 3 to 4 s a request; an idle one needs a fraction of this.
+      test.setTimeout(everyRequest ? 600_000 : 300_000);
       const playground = new PlaygroundPage(page);
       await playground.open(example.id);
       // The card is what is read; the request viewer would re-render megabytes of JSON in Monaco on every step.
       await playground.openRunTab("response");
       const failures: string[] = [];
-      let checked = 0;
+      const checked = new Set<string>();
       for (const strategy of STRATEGY_IDS) {
         await playground.selectStrategy(strategy);
         await expect(page.getByTestId("strategy-picker")).toHaveValue(strategy);
         const count = await playground.stepCount();
         if (count === 0) continue;
-        // Off the picker, so Home and → belong to the stepper.
+        // Off the picker, so Home, → and End belong to the stepper.
         await playground.focusPage();
-        for (let index = 0; index < count; index += 1) {
-          await page.keyboard.press(index === 0 ? "Home" : "ArrowRight");
+        const visits: Array<{ key: string; index: number }> = everyRequest
+          ? Array.from({ length: count }, (_, index) => ({ key: index === 0 ? "Home" : "ArrowRight", index }))
+          : [
+              { key: "Home", index: 0 },
+              ...(count > 1 ? [{ key: "ArrowRight", index: 1 }] : []),
+              ...(count > 2 ? [{ key: "End", index: count - 1 }] : []),
+            ];
+        for (const { key, index } of visits) {
+          await page.keyboard.press(key);
           const card = await readCard(page, `${strategy}:${index}`);
-          const figures = [card.totals.read, card.totals.write, card.totals.uncached, card.totals.invalidated];
-          // The legend beside the headline prints the same totals.
-          if (card.legend.join(",") !== figures.join(","))
-            failures.push(`${strategy} request ${index + 1}: legend ${card.legend} vs headline figures ${figures}`);
-          for (const problem of headlineDisagreements(card, card.totals))
+          for (const problem of cardDisagreements(card))
             failures.push(`${strategy} request ${index + 1}: ${problem} — "${card.sentence}"`);
-          checked += 1;
+          checked.add(`${strategy}:${index}`);
         }
       }
       expect(failures).toEqual([]);
-      expect(checked).toBeGreaterThan(0);
+      expect(checked.size).toBeGreaterThan(0);
     });
   }
 });

@@ -136,3 +136,27 @@ export function headlineDisagreements(
   if ((headline.tone === "danger") !== totals.invalidated > 0) problems.push("danger tone");
   return problems;
 }
+
+/** The cache card as a reader sees it: the headline's words and tone, its figures, and the legend's printed totals. */
+export type ShownCacheCard = {
+  sentence: string;
+  tone: CacheHeadline["tone"];
+  /** The figures the headline is drawn for (its data-read, data-write, … attributes). */
+  totals: Record<SegmentCacheStatus, number>;
+  /** The legend's printed totals in its order (read, write, uncached, invalidated), digits only. */
+  legend: string[];
+};
+
+/**
+ * Everything that makes a shown card contradict itself: the legend printing other totals than the headline's, and
+ * every rule of headlineDisagreements. The component test runs it on the card rendered for every request of the
+ * examples, the browser test on the card the page shows, so both hold the card to one rule.
+ */
+export function cardDisagreements(card: ShownCacheCard): string[] {
+  const figures = [card.totals.read, card.totals.write, card.totals.uncached, card.totals.invalidated];
+  const legend =
+    card.legend.join(",") === figures.join(",")
+      ? []
+      : [`legend ${card.legend.join(",")} vs headline figures ${figures}`];
+  return [...legend, ...headlineDisagreements(card, card.totals)];
+}
