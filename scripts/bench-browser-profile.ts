@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
+import { baseUrl, flag, stepOnce } from "./bench-support";
 
 /**
  * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
@@ -61,18 +62,6 @@ type TraceEvent = {
   tid: number;
   args?: { name?: string; data?: Record<string, unknown> };
 };
-
-function flag(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-function baseUrl(): string {
-  const url = flag("url");
-  if (url) return url.replace(/\/$/, "");
-  const port = flag("port") ?? process.env.BENCH_PORT ?? process.env.E2E_PORT ?? "3000";
-  return `http://localhost:${port}`;
-}
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -260,29 +249,6 @@ async function startCpu(page: Page): Promise<CDPSession> {
 async function stopCpu(session: CDPSession): Promise<CpuProfile> {
   const { profile } = (await session.send("Profiler.stop")) as unknown as { profile: CpuProfile };
   return profile;
-}
-
-/** Presses → and waits until the prefix bar shows the next step (as bench-browser's stepOnce). */
-async function stepOnce(page: Page): Promise<number | null> {
-  return page.evaluate(
-    () =>
-      new Promise<number | null>((resolve) => {
-        const element = document.querySelector('[data-testid="prefix-bar-content"]');
-        const detail = element?.getAttribute("data-detail") ?? "";
-        if (!element || !detail) return resolve(null);
-        const expected = `${detail.split(":")[0]}:${Number(detail.split(":")[1]) + 1}`;
-        const started = performance.now();
-        const timeout = setTimeout(() => resolve(null), 30_000);
-        const observer = new MutationObserver(() => {
-          if (element.getAttribute("data-detail") !== expected) return;
-          observer.disconnect();
-          clearTimeout(timeout);
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
-        });
-        observer.observe(element, { attributes: true, attributeFilter: ["data-detail"] });
-        window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
-      }),
-  );
 }
 
 async function main(): Promise<void> {

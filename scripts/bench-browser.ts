@@ -20,24 +20,13 @@ import fs from "node:fs";
 import os from "node:os";
 import zlib from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
+import { baseUrl, flag, stepOnce } from "./bench-support";
 
 const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
 /** Key presses per example when stepping (fewer when the run has fewer steps). */
 const STEP_PRESSES = 5;
 /** Autosave writes 1 s after the last change (components/share/use-autosave.ts); wait a little past it. */
 const AFTER_STEPPING_MS = 1_500;
-
-function flag(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-function baseUrl(): string {
-  const url = flag("url");
-  if (url) return url.replace(/\/$/, "");
-  const port = flag("port") ?? process.env.BENCH_PORT ?? process.env.E2E_PORT ?? "3000";
-  return `http://localhost:${port}`;
-}
 
 /** `--node-run <example>`: the child process that times the same run in Node and prints milliseconds. */
 async function nodeRun(exampleId: string): Promise<void> {
@@ -104,34 +93,6 @@ function longestBetween(tasks: Array<[number, number]>, from: number, to: number
   return tasks
     .filter(([start]) => start >= from && start <= to)
     .reduce((max, [, duration]) => Math.max(max, duration), 0);
-}
-
-/**
- * Presses → and waits until the prefix bar shows the next step's detail, then one frame more (the numbers are
- * painted). Returns the milliseconds from the key press, or null at the last step.
- */
-async function stepOnce(page: Page): Promise<number | null> {
-  return page.evaluate(
-    () =>
-      new Promise<number | null>((resolve) => {
-        const element = document.querySelector('[data-testid="prefix-bar-content"]');
-        const position = document.querySelector('[data-testid="stepper-position"]')?.textContent ?? "";
-        const [current, total] = (position.match(/\d[\d,]*/g) ?? []).map((value) => Number(value.replace(/,/g, "")));
-        const detail = element?.getAttribute("data-detail") ?? "";
-        if (!element || !detail || !(current < total)) return resolve(null);
-        const expected = `${detail.split(":")[0]}:${Number(detail.split(":")[1]) + 1}`;
-        const started = performance.now();
-        const timeout = setTimeout(() => resolve(null), 30_000);
-        const observer = new MutationObserver(() => {
-          if (element.getAttribute("data-detail") !== expected) return;
-          observer.disconnect();
-          clearTimeout(timeout);
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
-        });
-        observer.observe(element, { attributes: true, attributeFilter: ["data-detail"] });
-        window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
-      }),
-  );
 }
 
 /**
