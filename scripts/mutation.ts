@@ -48,12 +48,14 @@ const STRATEGY_NATIVE_FILES = [
 ];
 /**
  * The wire bytes (goldens, default and non-default settings), the wire facts, and the segments every renderer emits
- * beside its body (body-segments.test.ts compares them with the body read back).
+ * beside its body (body-segments.test.ts compares them with the body read back), and the simulated responses read
+ * back by the live and trace readers (simulated-response.test.ts).
  */
 const PROVIDER_TESTS = [
   "lib/providers/golden/*.test.ts",
   "lib/providers/wire-facts.test.ts",
   "lib/providers/body-segments.test.ts",
+  "lib/providers/simulated-response.test.ts",
 ];
 const PROVIDER_ANTHROPIC_FILES = ["lib/providers/anthropic-messages.ts"];
 const PROVIDER_OPENAI_FILES = [
