@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine/engine";
-import type { EngineRun } from "../engine/types";
+import type { StrategyRun } from "../core/run";
 import { loadExample } from "../examples";
 import { readReply } from "../live/reply-blocks";
 import { measuredUsageFrom } from "../live/usage";
@@ -27,14 +27,14 @@ const CASES: Case[] = STRATEGY_IDS.flatMap((strategy) =>
   STRATEGIES[strategy].providers.map((provider) => ({ strategy, provider })),
 );
 
-let runs: Promise<Map<string, EngineRun>> | undefined;
+let runs: Promise<Map<string, StrategyRun>> | undefined;
 /** Built inside the tests (not while collecting them) so mutation testing can tell which test reaches which code. */
-function runsOf(): Promise<Map<string, EngineRun>> {
+function runsOf(): Promise<Map<string, StrategyRun>> {
   runs ??= (async () => {
     // The learning agent: long enough to cross every model's minimum, so reads and writes are both non-zero.
     const scenario = await loadExample("learning-agent");
     const engine = createEngine();
-    const result = new Map<string, EngineRun>();
+    const result = new Map<string, StrategyRun>();
     for (const { strategy, provider } of CASES) {
       const settings = { ...scenario.settings, provider, model: MODELS[provider] };
       result.set(`${strategy}@${provider}`, engine.runStrategy({ ...scenario, settings }, strategy));
