@@ -29,6 +29,11 @@ const KEPT_DETAILS = 6;
 /** Text larger than this is not put into the editor when it fails to import (it would only freeze Monaco). */
 const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
 
+/** The catalog's text for the whole-catalog editor; empty above the size the per-tool editor takes over at. */
+function editorTextOf(catalog: Catalog): string {
+  return catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
+}
+
 export type PlaygroundController = {
   /**
    * Opens an example on `selection` (its first request when omitted). When the page shows this example's build-time
@@ -245,14 +250,17 @@ export function createPlaygroundController(
     selection: Partial<Pick<PlaygroundState, "stepIndex" | "strategyId" | "forceProvider">>,
   ) {
     discardPrebuilt();
-    const catalogText =
-      scenario.catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(scenario.catalog) : "";
+    const catalogText = editorTextOf(scenario.catalog);
     store.setState({
       catalogCheck: { text: catalogText, problems: [] },
       selectedTool: scenario.catalog.tools[0]?.name ?? null,
       detail: null,
       ...selection,
     });
+    loadScenarioIntoStore(scenario, catalogVersion, catalogText);
+  }
+
+  function loadScenarioIntoStore(scenario: Scenario, catalogVersion: number, catalogText: string) {
     store.getState().loadScenario({
       meta: scenarioMeta(scenario),
       catalog: scenario.catalog,
@@ -263,15 +271,9 @@ export function createPlaygroundController(
     });
   }
 
-  /**
-   * The worker now holds the example the page already shows (computed at build time with the same engine): the
-   * figures, the step and the token counts stay, and the run that follows replaces them with equal ones
-   * (lib/workbench/first-view.test.ts keeps them equal). The selection is left as it is: a person may already have
-   * moved it.
-   */
   /** A catalog the worker now holds, shown whole: its text in the editor (when it fits), its first tool, request 1. */
   function showCatalog(catalog: Catalog, catalogVersion: number) {
-    const catalogText = catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
+    const catalogText = editorTextOf(catalog);
     store.setState({
       catalogCheck: { text: catalogText, problems: [] },
       catalogText,
@@ -282,16 +284,15 @@ export function createPlaygroundController(
     store.getState().adoptCatalog(catalog, catalogVersion);
   }
 
+  /**
+   * The worker now holds the example the page already shows (computed at build time with the same engine): the
+   * figures, the step and the token counts stay, and the run that follows replaces them with equal ones
+   * (lib/workbench/first-view.test.ts keeps them equal). The selection is left as it is: a person may already have
+   * moved it.
+   */
   function takeOverPrebuilt(scenario: Scenario, catalogVersion: number) {
     const { toolTokens, catalogText } = store.getState();
-    store.getState().loadScenario({
-      meta: scenarioMeta(scenario),
-      catalog: scenario.catalog,
-      catalogVersion,
-      catalogText,
-      turns: scenario.turns,
-      settings: scenario.settings,
-    });
+    loadScenarioIntoStore(scenario, catalogVersion, catalogText);
     store.setState({ prebuilt: null, toolTokens: toolTokens ? { catalogVersion, tokens: toolTokens.tokens } : null });
   }
 
