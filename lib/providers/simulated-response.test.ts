@@ -27,21 +27,23 @@ const CASES: Case[] = STRATEGY_IDS.flatMap((strategy) =>
   STRATEGIES[strategy].providers.map((provider) => ({ strategy, provider })),
 );
 
-let runs: Promise<Map<string, StrategyRun>> | undefined;
-/** Built inside the tests (not while collecting them) so mutation testing can tell which test reaches which code. */
-function runsOf(): Promise<Map<string, StrategyRun>> {
-  runs ??= (async () => {
+const runs = new Map<string, StrategyRun>();
+/**
+ * One case's run, built inside the first test that needs it (not while collecting the tests). Stryker's per-test
+ * coverage gives a mutant only to the tests that executed it, so each case's checks sit in one test that runs that
+ * case itself: with one shared run for all cases, only the first test would have reached the renderers.
+ */
+async function runOf({ strategy, provider }: Case): Promise<StrategyRun> {
+  const key = `${strategy}@${provider}`;
+  let run = runs.get(key);
+  if (!run) {
     // The learning agent: long enough to cross every model's minimum, so reads and writes are both non-zero.
     const scenario = await loadExample("learning-agent");
-    const engine = createEngine();
-    const result = new Map<string, StrategyRun>();
-    for (const { strategy, provider } of CASES) {
-      const settings = { ...scenario.settings, provider, model: MODELS[provider] };
-      result.set(`${strategy}@${provider}`, engine.runStrategy({ ...scenario, settings }, strategy));
-    }
-    return result;
-  })();
-  return runs;
+    const settings = { ...scenario.settings, provider, model: MODELS[provider] };
+    run = createEngine().runStrategy({ ...scenario, settings }, strategy);
+    runs.set(key, run);
+  }
+  return run;
 }
 
 describe("simulated responses read back as a real provider's", () => {
@@ -49,9 +51,10 @@ describe("simulated responses read back as a real provider's", () => {
   // separately (secondary), but where a response would report them is unconfirmed, so the simulated response does not
   // invent a field and a reader sees K3's written tokens as uncached input.
   it.each(CASES)(
-    "$strategy on $provider: each response reports the step's own usage",
-    async ({ strategy, provider }) => {
-      const run = (await runsOf()).get(`${strategy}@${provider}`)!;
+    "$strategy on $provider: each response reports the step's own usage, and every tool call's result goes back under its id",
+    async (testCase) => {
+      const { provider } = testCase;
+      const run = await runOf(testCase);
       expect(run.refused).toBeFalsy();
       for (const step of run.steps) {
         const usage = measuredUsageFrom(provider, step.response);
@@ -73,28 +76,6 @@ describe("simulated responses read back as a real provider's", () => {
           output: step.tokens.output,
         });
       }
-    },
-  );
-
-  it("the runs read and write the cache somewhere on every provider (so the usage check above is not all zeros)", async () => {
-    const all = await runsOf();
-    for (const provider of Object.keys(MODELS) as ProviderId[]) {
-      const steps = [...all.entries()].filter(([key]) => key.endsWith(`@${provider}`)).flatMap(([, run]) => run.steps);
-      expect(
-        steps.some((step) => step.tokens.cacheRead > 0),
-        provider,
-      ).toBe(true);
-      expect(
-        steps.some((step) => step.tokens.output > 0),
-        provider,
-      ).toBe(true);
-    }
-  });
-
-  it.each(CASES)(
-    "$strategy on $provider: every tool call's result goes back under its id",
-    async ({ strategy, provider }) => {
-      const run = (await runsOf()).get(`${strategy}@${provider}`)!;
       let calls = 0;
       run.steps.forEach((step, index) => {
         const reply = readReply(provider, step.response);
@@ -115,4 +96,20 @@ describe("simulated responses read back as a real provider's", () => {
       expect(calls, "the learning agent calls at least one tool").toBeGreaterThan(0);
     },
   );
+
+  it("the runs read and write the cache somewhere on every provider (so the usage check above is not all zeros)", async () => {
+    for (const provider of Object.keys(MODELS) as ProviderId[]) {
+      const steps: StrategyRun["steps"][number][] = [];
+      for (const testCase of CASES.filter((each) => each.provider === provider))
+        steps.push(...(await runOf(testCase)).steps);
+      expect(
+        steps.some((step) => step.tokens.cacheRead > 0),
+        provider,
+      ).toBe(true);
+      expect(
+        steps.some((step) => step.tokens.output > 0),
+        provider,
+      ).toBe(true);
+    }
+  });
 });
