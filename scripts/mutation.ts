@@ -7,6 +7,7 @@
  *   npm run test:mutation -- cache pricing  only these folders
  *   npm run test:mutation -- --incremental  re-test only mutants whose code or covering tests changed since the last
  *                                           run of that folder (Stryker's incremental mode, one file per folder)
+ *   npm run test:mutation -- --ignore-static <folder>   leave out the mutants in code that runs when a module loads
  *
  * STRYKER_CONCURRENCY (default 1) sets how many test runners Stryker starts; STRYKER_TYPECHECK=1 adds the
  * TypeScript checker (mutants that do not compile are then dropped instead of run).
@@ -47,11 +48,14 @@ const STRATEGY_NATIVE_FILES = [
   "lib/strategies/native-client-side.ts",
 ];
 /**
- * The wire bytes (goldens, default and non-default settings), the wire facts, and the segments every renderer emits
+ * The renderers' own unit tests first (small transcripts, milliseconds: a mutant they kill stops there), then the
+ * wire bytes (goldens, default and non-default settings), the wire facts, and the segments every renderer emits
  * beside its body (body-segments.test.ts compares them with the body read back), and the simulated responses read
  * back by the live and trace readers (simulated-response.test.ts).
  */
 const PROVIDER_TESTS = [
+  "lib/providers/anthropic-messages.test.ts",
+  "lib/providers/openai-renderers.test.ts",
   "lib/providers/golden/*.test.ts",
   "lib/providers/wire-facts.test.ts",
   "lib/providers/body-segments.test.ts",
@@ -224,6 +228,7 @@ function main(): void {
     return;
   }
   const incremental = args.includes("--incremental");
+  const ignoreStatic = args.includes("--ignore-static");
   const requested = args.filter((arg) => !arg.startsWith("--"));
   const unknown = requested.filter((name) => !(name in MUTATED_FOLDERS));
   if (unknown.length > 0) {
@@ -239,6 +244,9 @@ function main(): void {
     const strykerArgs = ["stryker", "run", "--mutate", folder.files.join(",")];
     if (incremental)
       strykerArgs.push("--incremental", "--incrementalFile", `reports/mutation/${name}-incremental.json`);
+    // Static mutants (code run when a module loads) re-run every test of the folder each; with this flag Stryker
+    // marks them Ignored, and a second run with the one test that pins them measures them (docs/TESTING.md).
+    if (ignoreStatic) strykerArgs.push("--ignoreStatic");
     console.log(`mutation: ${name} (${folder.files.join(" ")})`);
     const result = spawnSync("npx", strykerArgs, {
       stdio: "inherit",
