@@ -106,7 +106,7 @@ describe("Anthropic Messages renderer", () => {
         { role: "tool-addition", toolNames: ["get_time"], text: "get_time is now available." },
       ],
     };
-    const { segments, warnings } = render(transcript);
+    const { segments, warnings, body } = render(transcript);
     expect(segments.map((segment) => [segment.path, segment.label, segment.group])).toEqual([
       ["tools[0]", "tool get_weather", "tools"],
       ["tools[1]", "deferred tool get_time", "tools"],
@@ -127,6 +127,14 @@ describe("Anthropic Messages renderer", () => {
     // Only a deferred tool sits outside the prompt (§1.8: it is expanded where a search finds it).
     expect(segments.filter((segment) => segment.outsidePrompt).map((segment) => segment.path)).toEqual(["tools[1]"]);
     expect(warnings).toEqual([]);
+    // The note travels after the additions in the same system message (§4.2).
+    expect(body.messages[3]).toEqual({
+      role: "system",
+      content: [
+        { type: "tool_addition", tool: { type: "tool_reference", name: "get_time" } },
+        { type: "text", text: "get_time is now available." },
+      ],
+    });
   });
 
   it("puts each transcript block on the wire in the documented shape (§1.4, §1.5, §4.2)", () => {
