@@ -332,15 +332,18 @@ describe("provider-run searches: miss, rephrase, reuse, give up inside one reque
     expect(run.totals).toMatchObject({ toolsNeeded: 4, toolsFound: 3 });
   });
 
-  it("a tool already callable is called natively: its scripted mistake is not made, no client-side retry", async () => {
-    const base = await weather();
-    const scenario = { ...base, settings: { ...base.settings, nonDeferredTools: ["get_weather"] } };
-    const run = runOn(scenario, "anthropic-tool-search");
-    expect(run.steps[0].notes).toEqual([
-      "the model sees get_weather's real schema in the request, so the scripted argument mistake is not made",
-    ]);
-    expect(run.steps.map((step) => step.kind)).not.toContain("retry");
-  });
+  it.each(["anthropic-tool-search", "naive-dynamic", "anthropic-mid-conversation"] as const)(
+    "%s: a tool already callable is called natively: its scripted mistake is not made, no client-side retry",
+    async (id) => {
+      const base = await weather();
+      const scenario = { ...base, settings: { ...base.settings, nonDeferredTools: ["get_weather"] } };
+      const run = runOn(scenario, id);
+      expect(run.steps[0].notes).toEqual([
+        "the model sees get_weather's real schema in the request, so the scripted argument mistake is not made",
+      ]);
+      expect(run.steps.map((step) => step.kind)).not.toContain("retry");
+    },
+  );
 
   it("OpenAI hosted search: the hosted-ranking note on every search request, found or not", async () => {
     const run = runOn(await pathsScenario(), "openai-tool-search", "openai-responses");

@@ -200,6 +200,29 @@ describe("the strategy records", () => {
     expect(
       made?.tools?.map((entry) => (entry.type === "helper" || entry.type === "catalog" ? entry.tool.name : "")),
     ).toEqual(["search_tools", getWeather.name, searchFiles.name]);
+    // A live reply that finds two tools at once names both.
+    const both = STRATEGIES["naive-dynamic"].client.makeCallable?.(["search_files", "get_weather"], {
+      catalogTools: scenario.catalog.tools,
+      tools: [{ type: "helper", tool: { name: "search_tools", description: "", inputSchema: {} } }],
+    } as never);
+    expect(both?.note).toBe("search_files, get_weather added to tools: the request prefix changes");
+    expect(both?.tools).toHaveLength(3);
+  });
+
+  it("goals: each client-side strategy gives up one of seed 001's three goals, stubs two, provider mechanisms none (PRODUCT.md)", () => {
+    const verdicts = Object.fromEntries(STRATEGY_IDS.map((id) => [id, STRATEGIES[id].goals(DEFAULT_SETTINGS)]));
+    const all = { noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true };
+    expect(verdicts).toEqual({
+      full: { ...all, noToolsUpFront: false },
+      "naive-dynamic": { ...all, stableToolList: false },
+      stubs: { ...all, noToolsUpFront: false, nativeStrictSchema: false },
+      gateway: { ...all, nativeStrictSchema: false },
+      "anthropic-tool-search": all,
+      // With namespaces (the default) only their names and descriptions are up front (§2.1).
+      "openai-tool-search": all,
+      "kimi-dynamic": all,
+      "anthropic-mid-conversation": all,
+    });
   });
 });
 
