@@ -8,6 +8,7 @@
  *   npm run test:mutation -- --incremental  re-test only mutants whose code or covering tests changed since the last
  *                                           run of that folder (Stryker's incremental mode, one file per folder)
  *   npm run test:mutation -- --ignore-static <folder>   leave out the mutants in code that runs when a module loads
+ *   npm run test:mutation -- --union <report>…          the score of several reports of the same files together
  *
  * STRYKER_CONCURRENCY (default 1) sets how many test runners Stryker starts; STRYKER_TYPECHECK=1 adds the
  * TypeScript checker (mutants that do not compile are then dropped instead of run).
@@ -181,7 +182,7 @@ type Mutant = {
   status: MutantStatus;
   mutatorName: string;
   replacement?: string;
-  location: { start: { line: number } };
+  location: { start: { line: number; column?: number }; end?: { line: number; column?: number } };
 };
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
 
@@ -203,6 +204,36 @@ export function survivorRows(report: Report): string[] {
   return rows;
 }
 
+/**
+ * The union of several runs over the same files with different test sets (or one run with `--ignore-static` and one
+ * of the static mutants against the test that pins them): a mutant any run detected is detected, since a test that
+ * kills it in one set kills it in the whole suite; a mutant every run ignored stays out. Mutants are matched by place
+ * and change, because ids differ between runs.
+ */
+export function unionOfReports(reports: Report[]): Report {
+  const rank = (status: MutantStatus) =>
+    status === "Killed" || status === "Timeout" ? 2 : status === "Survived" || status === "NoCoverage" ? 1 : 0;
+  const files: Report["files"] = {};
+  for (const report of reports) {
+    for (const [file, { source, mutants }] of Object.entries(report.files)) {
+      const merged = (files[file] ??= { source, mutants: [] });
+      const keyOf = (mutant: Mutant) => {
+        const { start, end } = mutant.location;
+        return `${start.line}:${start.column}-${end?.line}:${end?.column} ${mutant.mutatorName} ${mutant.replacement}`;
+      };
+      const index = new Map(merged.mutants.map((mutant, position) => [keyOf(mutant), position]));
+      for (const mutant of mutants) {
+        const position = index.get(keyOf(mutant));
+        if (position === undefined) {
+          index.set(keyOf(mutant), merged.mutants.length);
+          merged.mutants.push(mutant);
+        } else if (rank(mutant.status) > rank(merged.mutants[position].status)) merged.mutants[position] = mutant;
+      }
+    }
+  }
+  return { files };
+}
+
 export function mutationScore(report: Report) {
   const counts: Record<string, number> = {};
   for (const file of Object.values(report.files)) {
@@ -220,11 +251,23 @@ function main(): void {
     for (const [name, folder] of Object.entries(MUTATED_FOLDERS)) console.log(`${name}: ${folder.files.join(" ")}`);
     return;
   }
+  const readReport = (name: string) =>
+    JSON.parse(fs.readFileSync(path.join("reports", "mutation", `${name}.json`), "utf8")) as Report;
+  if (args.includes("--union")) {
+    // `--union a b …`: the score and the undetected mutants of several reports taken together (see unionOfReports).
+    const union = unionOfReports(args.filter((arg) => !arg.startsWith("--")).map(readReport));
+    const score = mutationScore(union);
+    console.log(survivorRows(union).join("\n"));
+    console.log(
+      `union: ${score.score.toFixed(1)} %  ${score.detected}/${score.valid} detected, ` +
+        `${score.counts.Survived ?? 0} survived, ${score.counts.NoCoverage ?? 0} no coverage, ` +
+        `${score.counts.Ignored ?? 0} ignored by every run`,
+    );
+    return;
+  }
   if (args.includes("--survivors")) {
-    for (const name of args.filter((arg) => !arg.startsWith("--"))) {
-      const report = JSON.parse(fs.readFileSync(path.join("reports", "mutation", `${name}.json`), "utf8")) as Report;
-      console.log(survivorRows(report).join("\n"));
-    }
+    for (const name of args.filter((arg) => !arg.startsWith("--")))
+      console.log(survivorRows(readReport(name)).join("\n"));
     return;
   }
   const incremental = args.includes("--incremental");
