@@ -11,7 +11,7 @@
  *   - `edit`: at 10,000 tools (per-tool editor), one tool's description changed and the run that follows.
  * It prints the renderer's main thread by kind of work (script, style, layout, paint, GC, …) with its longest
  * tasks, the engine worker's busy time, and the heaviest script entry points (function and file). `--trace` keeps
- * the raw trace for chrome://tracing or the DevTools Performance panel.
+ * the raw trace for chrome://tracing or the DevTools Performance panel, `--cpu` the main thread's sample profile.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -376,6 +376,9 @@ async function main(): Promise<void> {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const out = flag("trace");
   if (out) fs.writeFileSync(out, buffer);
+  // `--cpu out.cpuprofile`: V8's sample profile of the main thread, for the DevTools Performance panel or a script.
+  const cpuOut = flag("cpu");
+  if (cpuOut && profile) fs.writeFileSync(cpuOut, JSON.stringify(profile));
   const longTasks = report(events, wall);
   if (profile) reportCpu(profile, longTasks);
   await browser.close();
