@@ -323,6 +323,20 @@ describe("playground controller", () => {
       controller.dispose();
     });
 
+    it("records the example the worker loaded as the work's origin, so the page never loads it again", async () => {
+      for (const selection of [{ strategyId: "full" as const, stepIndex: 1 }, undefined]) {
+        const { store, worker, controller } = startWithFirstView();
+        expect(store.getState().exampleOrigin).toBeNull();
+        await loadExampleAnswered(worker, controller.openExample("weather", selection));
+        const state = store.getState();
+        // The very objects the store now shows: the "edited" marker compares them without writing them.
+        expect(state.exampleOrigin).toEqual({ exampleId: "weather", scenario: firstView.scenario });
+        expect(state.exampleOrigin?.scenario.catalog).toBe(state.lastValidCatalog);
+        expect(state.exampleOrigin?.scenario.turns).toBe(state.turns);
+        controller.dispose();
+      }
+    });
+
     it("is taken over when the same example opens on the same step: the figures stay until the worker's run", async () => {
       const { store, worker, controller } = startWithFirstView();
       await loadExampleAnswered(worker, controller.openExample("weather", { strategyId: "full", stepIndex: 1 }));

@@ -306,6 +306,9 @@ export function createPlaygroundController(
         return;
       }
       const { scenario, catalogVersion } = outcome.value;
+      // The example as loaded, for the "edited" marker: the page need not load and check it a second time (Ajv
+      // compiling the scenario schema was start-up's longest main-thread task, docs/PERFORMANCE.md).
+      store.setState({ exampleOrigin: { exampleId, scenario } });
       const prebuilt = state.prebuilt;
       if (
         prebuilt?.exampleId === exampleId &&

@@ -7,7 +7,7 @@ import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
-import { countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
+import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
 import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
 import {
   INITIAL_ENGINE_STATE,
@@ -30,9 +30,17 @@ const progress = createProgressReporter(() => performance.now());
 // Token counts kept across visits (IndexedDB): a returning visitor's run counts only what changed. Without
 // IndexedDB (blocked, private mode) this is a no-op.
 const persistentCounts = createPersistentCounts(o200kMemo, indexedDbCountStore(scope.indexedDB));
-// A second thread for the first request's tokens (2 cores: this worker and the helper). Created now, so it loads its
-// tokenizer while the example loads; without nested workers the engine counts alone, as before.
-const countHelpers = startCountHelpers();
+// A second thread for the first request's tokens (2 cores: this worker and the helper); without nested workers the
+// engine counts alone, as before. Started only for a catalog large enough to hand it a batch (countInParallel's
+// minimum): the helper loads a second copy of the 1 MB tokenizer, which for a small example only competed with the
+// page's hydration for the two cores. A large example starts it as it loads, so the tokenizer is ready by the run.
+let countHelpers: CountHelper[] | null = null;
+
+function countHelpersFor(toolCount: number): CountHelper[] {
+  if (toolCount < PARALLEL_COUNT_DEFAULTS.minimumTexts) return countHelpers ?? [];
+  countHelpers ??= startCountHelpers();
+  return countHelpers;
+}
 
 function startCountHelpers(): CountHelper[] {
   if (typeof Worker === "undefined") return [];
@@ -46,7 +54,11 @@ function startCountHelpers(): CountHelper[] {
 
 const dependencies: EngineDependencies = {
   runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
-  loadExample,
+  async loadExample(id) {
+    const scenario = await loadExample(id);
+    countHelpersFor(scenario.catalog.tools.length);
+    return scenario;
+  },
   parseCatalogText: (text, options) => parseCatalogText(text, options),
   countTokens: (text) => o200k.count(text),
   now: () => performance.now(),
@@ -54,7 +66,12 @@ const dependencies: EngineDependencies = {
     await persistentCounts.load(catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider));
     // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
     const first = strategyIds[0];
-    if (first) await countInParallel(firstRequestToolTexts(engine, scenario, first, provider), o200kMemo, countHelpers);
+    if (first)
+      await countInParallel(
+        firstRequestToolTexts(engine, scenario, first, provider),
+        o200kMemo,
+        countHelpersFor(scenario.catalog.tools.length),
+      );
   },
   async betweenStrategies({ requestId, done, total, completed }) {
     // A slow run also hands over the strategies it finished, so the page shows the first one at once.
