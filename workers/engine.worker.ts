@@ -56,9 +56,10 @@ const dependencies: EngineDependencies = {
     const first = strategyIds[0];
     if (first) await countInParallel(firstRequestToolTexts(engine, scenario, first, provider), o200kMemo, countHelpers);
   },
-  async betweenStrategies({ requestId, done, total, completed }) {
-    // A slow run also hands over the strategies it finished, so the page shows the first one at once.
-    post(progress.progress({ requestId, done, total, completed }));
+  async betweenStrategies({ requestId, done, total, completed, shownStep }) {
+    // A slow run also hands over the strategies it finished, so the page shows the first one at once (with the
+    // detail of the step on screen, which the page would otherwise ask for only after the next strategy).
+    post(progress.progress({ requestId, done, total, completed, shownStep }));
     // Keep what the finished strategies counted now, so a visitor who leaves mid-run still finds it next time.
     void persistentCounts.save();
     // Yield so messages sent meanwhile are queued, answer what the finished strategies can, then give up if a
