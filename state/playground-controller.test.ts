@@ -247,6 +247,33 @@ describe("playground controller", () => {
       controller.dispose();
     });
 
+    it("shows the step's detail a slow run hands over with its strategy, without asking the worker", async () => {
+      const { worker, store, controller } = setUp();
+      controller.openWorkspace({ scenario, strategyId: "stubs", stepIndex: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const request = lastSent(worker, "run");
+      // The run is told which step is on screen, and runs that strategy first.
+      expect(request.shownStep).toEqual({ strategyId: "stubs", stepIndex: 1 });
+      expect(request.strategyIds[0]).toBe("stubs");
+      const stubs = fakeStrategyRun("stubs", 3);
+      worker.answer({
+        kind: "run-progress",
+        requestId: request.requestId,
+        done: 1,
+        total: 8,
+        summaries: [summariseRun(stubs)],
+        detail: stepDetail(stubs, 1)!,
+      });
+      await settle();
+      expect(store.getState().detail).toMatchObject({ strategyId: "stubs", stepIndex: 1 });
+      expect(detailRequests(worker).filter((entry) => entry.startsWith("page"))).toEqual([]);
+      // Used once: the next time the page needs this step's detail (another run), it asks.
+      store.getState().selectStep(0);
+      store.getState().selectStep(1);
+      expect(detailRequests(worker).filter((entry) => entry.startsWith("page"))).toEqual(["page 0"]);
+      controller.dispose();
+    });
+
     it("does not fetch ahead a request too large to be worth it, nor keep details of an older run", async () => {
       const { worker, store, controller } = setUp();
       const big = "x".repeat(PREFETCH_DETAIL_MAX_BYTES);
