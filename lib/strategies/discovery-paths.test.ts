@@ -318,6 +318,20 @@ describe("provider-run searches: miss, rephrase, reuse, give up inside one reque
     expect(run.steps.at(-1)!.title).toBe('search "zebra.*" (missed)');
   });
 
+  it("Anthropic server regex: an invalid pattern comes back as the provider's error result, not a crash (§1.6)", async () => {
+    const scenario = await pathsScenario({ searchVariant: "regex" });
+    scenario.turns[2] = { ...scenario.turns[2], searchPattern: "(" };
+    const run = runOn(scenario, "anthropic-tool-search");
+    const results = (run.steps.at(-1)!.response.content as Json[]).filter(
+      (block) => block.type === "tool_search_tool_result",
+    );
+    expect(results[0].content).toMatchObject({
+      type: "tool_search_tool_result_error",
+      error_code: "invalid_tool_input",
+      error_message: expect.stringMatching(/^Invalid regular expression pattern/),
+    });
+  });
+
   it("Anthropic client search: tool_reference blocks for hits, the no-match text when nothing is found", async () => {
     const run = runOn(await pathsScenario({ searchExecution: "client" }), "anthropic-tool-search");
     expect(titles(run).at(-1)).toBe("2:answer:give up");
