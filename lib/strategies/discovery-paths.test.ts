@@ -228,6 +228,27 @@ describe("client-run searches: miss, rephrase, reuse, give up", () => {
     expect(toolMessages.map((message) => String(message.content).split(" — ")[0])).toContain(NO_MATCH);
   });
 
+  it("a rephrased search that returns a tool the first one already made callable does not make it callable twice", async () => {
+    // "history change" finds only the decoy; the rephrased "lookup record" finds the decoy again and the needed tool.
+    const scenario = await pathsScenario({ searchResultLimit: 2 }, [
+      {
+        user: "Show record 7",
+        searchQuery: "history change",
+        needs: [{ tool: "lookup_record", arguments: { id: "7" } }],
+      },
+    ]);
+    const mid = runOn(scenario, "anthropic-mid-conversation");
+    const additions = conversation(mid)
+      .filter((message) => message.role === "system")
+      .map((message) => message.content.map((block: Json) => block.tool.name));
+    expect(additions).toEqual([["lookup_record_history"], ["lookup_record"]]);
+    const kimi = runOn(scenario, "kimi-dynamic", "moonshot");
+    const declarations = conversation(kimi)
+      .filter((message) => message.role === "system" && message.tools)
+      .map((message) => message.tools.map((tool: Json) => tool.function.name));
+    expect(declarations).toEqual([["lookup_record_history"], ["lookup_record"]]);
+  });
+
   it("stubs: a schema is loaded once per tool; two tools in one turn load one after the other", async () => {
     const run = runOn(await pathsScenario(), "stubs");
     expect(titles(run)).toEqual([
