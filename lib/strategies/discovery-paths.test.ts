@@ -220,6 +220,12 @@ describe("client-run searches: miss, rephrase, reuse, give up", () => {
   it("kimi-dynamic: one declaration per newly found tool, everything found is declared, nothing twice", async () => {
     const run = runOn(await pathsScenario(), "kimi-dynamic", "moonshot");
     expect(titles(run).at(-1)).toBe("2:answer:give up");
+    // Turn 2 calls the tool declared in turn 1 at once, without a search or a note, then answers.
+    expect(titles(run).filter((title) => title.startsWith("1:"))).toEqual([
+      "1:call:call get_weather",
+      "1:answer:answer",
+    ]);
+    expect(run.steps.filter((step) => step.turn === 1).map((step) => step.notes)).toEqual([[], []]);
     const declarations = conversation(run)
       .filter((message) => message.role === "system" && message.tools)
       .map((message) => message.tools.map((tool: Json) => tool.function.name));
@@ -442,6 +448,12 @@ describe("provider-run searches: miss, rephrase, reuse, give up inside one reque
       (midConversation.tools as Json[]).find((tool) => tool.name === "get_weather")?.defer_loading,
     ).toBeUndefined();
     expect((midConversation.tools as Json[]).find((tool) => tool.name === "search_files")?.defer_loading).toBe(true);
+    const openai = runOn(scenario, "openai-tool-search", "openai-responses").steps[0].request.body as Json;
+    expect((openai.tools as Json[]).find((tool) => tool.name === "get_weather")).toMatchObject({
+      type: "function",
+      strict: false,
+    });
+    expect((openai.tools as Json[]).find((tool) => tool.name === "get_weather")).not.toHaveProperty("defer_loading");
   });
 });
 
@@ -545,6 +557,8 @@ describe("OpenAI namespaces", () => {
     const run = runOn(scenario, "openai-tool-search", "openai-responses");
     const namespace = ((run.steps[0].request.body as Json).tools as Json[]).find((tool) => tool.type === "namespace");
     expect(namespace).toMatchObject({ name: "atlas", description: "Tools of the atlas server" });
+    // Every tool of the server is a deferred member of its namespace.
+    expect(namespace?.tools.map((tool: Json) => tool.name)).toEqual(base.catalog.tools.map((tool) => tool.name));
     expect(run.goals.noToolsUpFront).toBe(true);
   });
 });
