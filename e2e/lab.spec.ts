@@ -108,6 +108,16 @@ test.describe("search lab", () => {
     await breakdown.locator("summary").click();
     await expect(breakdown.getByTestId("score-term").first()).toContainText("IDF");
     await lab.screenshot("why", lab.queryRow(QUERY).locator("xpath=following-sibling::tr[1]"));
+    // A soft match by word vectors reads as a pair of words: "latest" reaches Slack's history tool through "recent".
+    const latest = "show me the latest messages in the engineering channel";
+    await lab.queryRow(latest).getByTestId("query-why").click();
+    await expect(explanation).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+    const first = explanation.getByTestId("explain-search-client").getByTestId("explain-hit").first();
+    await expect(first).toHaveAttribute("data-tool", "slack_get_channel_history");
+    await first.getByTestId("score-breakdown").locator("summary").click();
+    await expect(first.locator('[data-testid="score-term"][data-match="similar"]')).toContainText(
+      "latest ≈ recent 0.84, by word vectors",
+    );
   });
 
   test("editing a description moves the expected tool's rank and recall, before → after", async ({ page }) => {

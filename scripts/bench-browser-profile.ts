@@ -1,15 +1,17 @@
 /**
- * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|startup|edit] [--trace out.json]
+ * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|edit] [--trace out.json]
  *
  * Where the main thread's time goes, from a Chrome performance trace (the profile behind docs/PERFORMANCE.md's
  * changes; `npm run bench:browser` is the measure, this says why). It opens one example in Debian's Chromium and
  * records a trace of one moment:
  *   - `step` (default): after every strategy ran, five presses of → (each waits for the step's numbers);
+ *   - `after-run`: the same presses at once after the run (as bench:browser steps), then 1.5 s (autosave), so what
+ *     mounts after the run (the panels below the fold) is inside the trace;
  *   - `startup`: from navigation until every strategy ran;
  *   - `edit`: at 10,000 tools (per-tool editor), one tool's description changed and the run that follows.
  * It prints the renderer's main thread by kind of work (script, style, layout, paint, GC, …) with its longest
  * tasks, the engine worker's busy time, and the heaviest script entry points (function and file). `--trace` keeps
- * the raw trace for chrome://tracing or the DevTools Performance panel.
+ * the raw trace for chrome://tracing or the DevTools Performance panel, `--cpu` the main thread's sample profile.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -129,7 +131,8 @@ function busy(events: TraceEvent[]): number {
 
 const ms = (microseconds: number) => `${(microseconds / 1000).toFixed(1)} ms`;
 
-function report(events: TraceEvent[], wallMs: number): void {
+/** Returns the longest main-thread tasks (trace microseconds), for the sampler's attribution. */
+function report(events: TraceEvent[], wallMs: number): Array<{ start: number; end: number }> {
   const [main] = threadEvents(events, /^CrRendererMain$/);
   if (!main) throw new Error("profile: no renderer main thread in the trace");
   const tasks = main.filter((event) => event.ph === "X" && event.name === "RunTask");
@@ -194,6 +197,7 @@ function report(events: TraceEvent[], wallMs: number): void {
       .join(", ");
     console.log(`    +${ms(task.ts - origin).padStart(10)}  ${ms(task.dur ?? 0).padStart(9)}  ${top}`);
   }
+  const longestWindows = longest.map((task) => ({ start: task.ts, end: task.ts + (task.dur ?? 0), origin }));
 
   const workers = threadEvents(events, /^DedicatedWorker thread$/);
   for (const worker of workers.slice(0, 3)) {
@@ -204,9 +208,12 @@ function report(events: TraceEvent[], wallMs: number): void {
       `worker thread ${worker[0].tid}: busy ${ms(busy(worker))}, ${workerTasks.length} tasks, longest ${ms(longestWorker)}`,
     );
   }
+  return longestWindows;
 }
 
 type CpuProfile = {
+  /** Microseconds on the trace's clock. */
+  startTime: number;
   nodes: Array<{
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -215,8 +222,11 @@ type CpuProfile = {
   timeDeltas: number[];
 };
 
-/** The main thread's JavaScript by file (self time of its functions) and its heaviest functions, from V8's sampler. */
-function reportCpu(profile: CpuProfile): void {
+/**
+ * The main thread's JavaScript by file (self time of its functions) and its heaviest functions, from V8's sampler;
+ * then, for each of the longest tasks, the files and functions sampled inside it (what to split or defer).
+ */
+function reportCpu(profile: CpuProfile, longTasks: Array<{ start: number; end: number; origin?: number }>): void {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -236,6 +246,38 @@ function reportCpu(profile: CpuProfile): void {
   for (const [file, time] of top(byFile, 10)) console.log(`    ${ms(time).padStart(10)}  ${file}`);
   console.log("heaviest functions (self time, sampled):");
   for (const [name, time] of top(byFunction, 15)) console.log(`    ${ms(time).padStart(10)}  ${name}`);
+
+  // Each sample's time on the trace clock: the profile's start plus the deltas so far.
+  const sampleTimes: number[] = [];
+  let clock = profile.startTime;
+  profile.samples.forEach((_, index) => {
+    clock += profile.timeDeltas[index] ?? 0;
+    sampleTimes.push(clock);
+  });
+  for (const task of longTasks) {
+    const files = new Map<string, number>();
+    const functions = new Map<string, number>();
+    profile.samples.forEach((id, index) => {
+      if (sampleTimes[index] < task.start || sampleTimes[index] > task.end) return;
+      const frame = nodes.get(id)?.callFrame;
+      if (!frame || frame.functionName === "(idle)") return;
+      const delta = profile.timeDeltas[index + 1] ?? 0;
+      const file = frame.url ? frame.url.replace(/^.*\//, "") : `(${frame.functionName || "native"})`;
+      files.set(file, (files.get(file) ?? 0) + delta);
+      const name = `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+      functions.set(name, (functions.get(name) ?? 0) + delta);
+    });
+    if (files.size === 0) continue;
+    const at = task.origin === undefined ? "" : `+${ms(task.start - task.origin)} `;
+    console.log(`long task ${at}(${ms(task.end - task.start)}), sampled inside it:`);
+    console.log(
+      "    files: " +
+        top(files, 6)
+          .map(([file, time]) => `${file} ${ms(time)}`)
+          .join(", "),
+    );
+    for (const [name, time] of top(functions, 6)) console.log(`    ${ms(time).padStart(10)}  ${name}`);
+  }
 }
 
 async function startCpu(page: Page): Promise<CDPSession> {
@@ -273,9 +315,10 @@ async function main(): Promise<void> {
   const allRan = () => page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 600_000 });
 
   let wall: number;
-  let cpu: CDPSession | null = null;
+  let cpu: CDPSession | null;
   if (moment === "startup") {
     await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+    cpu = await startCpu(page);
     const started = Date.now();
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await allRan();
@@ -283,8 +326,9 @@ async function main(): Promise<void> {
   } else {
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await allRan();
-    await page.waitForTimeout(1_500);
-    if (moment === "step") {
+    // `after-run` starts at once, as bench:browser's stepping does: what mounts after the run is inside the window.
+    if (moment !== "after-run") await page.waitForTimeout(1_500);
+    if (moment === "step" || moment === "after-run") {
       await browser.startTracing(page, { categories: CATEGORIES.split(",") });
       cpu = await startCpu(page);
       const started = Date.now();
@@ -295,7 +339,7 @@ async function main(): Promise<void> {
         if (time === null) break;
         presses.push(Math.round(time));
       }
-      await page.waitForTimeout(500);
+      await page.waitForTimeout(moment === "after-run" ? 1_500 : 500);
       wall = Date.now() - started;
       const renders = await page.evaluate(
         () => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders,
@@ -332,8 +376,11 @@ async function main(): Promise<void> {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const out = flag("trace");
   if (out) fs.writeFileSync(out, buffer);
-  report(events, wall);
-  if (profile) reportCpu(profile);
+  // `--cpu out.cpuprofile`: V8's sample profile of the main thread, for the DevTools Performance panel or a script.
+  const cpuOut = flag("cpu");
+  if (cpuOut && profile) fs.writeFileSync(cpuOut, JSON.stringify(profile));
+  const longTasks = report(events, wall);
+  if (profile) reportCpu(profile, longTasks);
   await browser.close();
 }
 

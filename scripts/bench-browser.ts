@@ -13,13 +13,15 @@
  *
  * Needs the playground running (`npm run playground`, or `next start -p <port>`) and a Chromium: Debian's
  * /usr/bin/chromium, or PLAYWRIGHT_CHROMIUM_PATH. The port also comes from BENCH_PORT or E2E_PORT.
- * `--examples weather,github-mcp` runs a subset.
+ * `--examples weather,github-mcp` runs a subset. `--returning` opens each example a second time in the same browser
+ * context and prints that visit as "<example> (return)": a returning visitor, with the HTTP cache, the token counts
+ * the engine worker stored in IndexedDB, and the autosave of the first visit.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import zlib from "node:zlib";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { baseUrl, flag, stepOnce } from "./bench-support";
 
 const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
@@ -125,7 +127,7 @@ const millis = (milliseconds: number) =>
   milliseconds >= 1000 ? seconds(milliseconds) : `${Math.round(milliseconds)} ms`;
 
 const COLUMNS: Array<[string, number]> = [
-  ["example", 16],
+  ["example", 25],
   ["scenario shown", 15],
   ["first request shown", 20],
   ["all strategies", 15],
@@ -146,12 +148,65 @@ function row(cells: string[]): string {
     .join(" ");
 }
 
+/**
+ * One visit of `?example=<id>` in a new page of `context`: the columns of one row apart from the Node run and the
+ * first-load JS (which do not depend on the visit). A second visit in the same context is a returning visitor: the
+ * HTTP cache, the engine worker's stored token counts (IndexedDB) and the autosave are there.
+ */
+async function visitExample(context: BrowserContext, url: string, example: string): Promise<string[]> {
+  const page = await context.newPage();
+  const started = Date.now();
+  // From the first byte on: figures rendered with the HTML are on screen long before the load event.
+  await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
+  await page.getByTestId("scenario-title").filter({ hasNotText: "Loading" }).waitFor({ timeout: 300_000 });
+  const shown = Date.now() - started;
+  await page.locator('[data-testid="prefix-bar-content"]:not([data-detail=""])').waitFor({ timeout: 300_000 });
+  const firstRequest = Date.now() - started;
+  await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
+  const all = Date.now() - started;
+  const untilAll = await pageTimes(page);
+  const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace(/.*simulated in/, "").trim();
+
+  const steps: number[] = [];
+  const steppingFrom = (await pageTimes(page)).now;
+  for (let press = 0; press < STEP_PRESSES; press += 1) {
+    const milliseconds = await stepOnce(page);
+    if (milliseconds === null) break;
+    steps.push(milliseconds);
+  }
+  await page.waitForTimeout(AFTER_STEPPING_MS);
+  const afterStepping = await pageTimes(page);
+  const sorted = [...steps].sort((left, right) => left - right);
+
+  const edit = await editOneTool(page);
+  let editLongest: number | null = null;
+  if (edit) {
+    await page.waitForTimeout(AFTER_STEPPING_MS);
+    const afterEdit = await pageTimes(page);
+    editLongest = longestBetween(afterEdit.longTasks, edit.from, afterEdit.now);
+  }
+  await page.close();
+  return [
+    seconds(shown),
+    seconds(firstRequest),
+    seconds(all),
+    worker,
+    untilAll.firstPaint === null ? "n/a" : seconds(untilAll.firstPaint),
+    millis(longestBetween(untilAll.longTasks, 0, untilAll.now)),
+    sorted.length ? `${millis(sorted[Math.floor(sorted.length / 2)])} / ${millis(sorted[sorted.length - 1])}` : "n/a",
+    millis(longestBetween(afterStepping.longTasks, steppingFrom, afterStepping.now)),
+    edit ? millis(edit.milliseconds) : "n/a",
+    editLongest === null ? "n/a" : millis(editLongest),
+  ];
+}
+
 async function main(): Promise<void> {
   const nodeExample = flag("node-run");
   if (nodeExample) return nodeRun(nodeExample);
 
   const url = baseUrl();
   const examples = flag("examples")?.split(",") ?? DEFAULT_EXAMPLES;
+  const returning = process.argv.includes("--returning");
   const executablePath =
     process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
   const script = await firstLoadJs(`${url}/`);
@@ -162,60 +217,24 @@ async function main(): Promise<void> {
   );
   console.log(row(COLUMNS.map(([title]) => title)));
   for (const example of examples) {
+    // One browser context per example: a first visit sees no cache, no IndexedDB and no autosave.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(LONG_TASK_RECORDER);
-    const page = await context.newPage();
-    const started = Date.now();
-    // From the first byte on: figures rendered with the HTML are on screen long before the load event.
-    await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
-    await page.getByTestId("scenario-title").filter({ hasNotText: "Loading" }).waitFor({ timeout: 300_000 });
-    const shown = Date.now() - started;
-    await page.locator('[data-testid="prefix-bar-content"]:not([data-detail=""])').waitFor({ timeout: 300_000 });
-    const firstRequest = Date.now() - started;
-    await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
-    const all = Date.now() - started;
-    const untilAll = await pageTimes(page);
-    const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace(/.*simulated in/, "").trim();
-
-    const steps: number[] = [];
-    const steppingFrom = (await pageTimes(page)).now;
-    for (let press = 0; press < STEP_PRESSES; press += 1) {
-      const milliseconds = await stepOnce(page);
-      if (milliseconds === null) break;
-      steps.push(milliseconds);
-    }
-    await page.waitForTimeout(AFTER_STEPPING_MS);
-    const afterStepping = await pageTimes(page);
-    const sorted = [...steps].sort((left, right) => left - right);
-
-    const edit = await editOneTool(page);
-    let editLongest: number | null = null;
-    if (edit) {
-      await page.waitForTimeout(AFTER_STEPPING_MS);
-      const afterEdit = await pageTimes(page);
-      editLongest = longestBetween(afterEdit.longTasks, edit.from, afterEdit.now);
-    }
-
     const node = nodeRunMs(example);
-    console.log(
-      row([
-        example,
-        seconds(shown),
-        seconds(firstRequest),
-        seconds(all),
-        worker,
-        untilAll.firstPaint === null ? "n/a" : seconds(untilAll.firstPaint),
-        millis(longestBetween(untilAll.longTasks, 0, untilAll.now)),
-        node === null ? "failed" : millis(node),
-        `${script.gzipKb.toFixed(0)} kB`,
-        sorted.length
-          ? `${millis(sorted[Math.floor(sorted.length / 2)])} / ${millis(sorted[sorted.length - 1])}`
-          : "n/a",
-        millis(longestBetween(afterStepping.longTasks, steppingFrom, afterStepping.now)),
-        edit ? millis(edit.milliseconds) : "n/a",
-        editLongest === null ? "n/a" : millis(editLongest),
-      ]),
-    );
+    const visits = returning ? 2 : 1;
+    for (let visit = 1; visit <= visits; visit += 1) {
+      const cells = await visitExample(context, url, example);
+      const label = visit === 1 ? example : `${example} (return)`;
+      console.log(
+        row([
+          label,
+          ...cells.slice(0, 6),
+          node === null ? "failed" : millis(node),
+          `${script.gzipKb.toFixed(0)} kB`,
+          ...cells.slice(6),
+        ]),
+      );
+    }
     await context.close();
   }
   await browser.close();

@@ -1,12 +1,23 @@
 /**
  * npm run bench:search — the tool searches' speed, measured (never asserted in tests; see docs/SEARCH.md). Builds
  * each search over 1,000 and 10,000 synthetic tools and prints the CPU time of indexing and the median of a
- * query, for the BM25 emulation, the regex emulation and the client search.
+ * query, for the BM25 emulation, the regex emulation and the client search; then the client search with its word
+ * vectors: loading the table, the first query (which builds the catalog's term vectors) and the median query, on the
+ * synthetic tools and on the 24 real shared catalogs (whose vocabulary is what the similarity scan runs over).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
+import { join } from "node:path";
 import type { CatalogTool } from "../lib/catalog/types";
-import { createAnthropicBm25Search, createAnthropicRegexSearch, createClientSearch } from "../lib/search";
+import {
+  createAnthropicBm25Search,
+  createAnthropicRegexSearch,
+  createClientSearch,
+  loadCatalogDirectory,
+} from "../lib/search";
 import type { ToolSearcher } from "../lib/search/types";
+import type { WordVectors } from "../lib/search/word-vectors";
+import { readWordVectorsFile, WORD_VECTORS_FILE } from "./word-vectors-file";
 
 const WORDS = ["create", "list", "delete", "update", "issue", "file", "channel", "invoice", "branch", "page"];
 const QUERIES = ["create an issue in the workspace branch", "list every invoice", "delete the old chanel file"];
@@ -52,6 +63,24 @@ function measure(label: string, build: () => ToolSearcher, queries: string[]): s
   return `${label.padEnd(16)} index ${buildMilliseconds.toFixed(0).padStart(6)} ms   query ${median(times).toFixed(2).padStart(7)} ms`;
 }
 
+/** The client search with word vectors: its first query also builds the catalog's term vectors, so it is shown apart. */
+function measureWithVectors(label: string, tools: readonly CatalogTool[], wordVectors: WordVectors, queries: string[]) {
+  const buildStart = process.cpuUsage();
+  const searcher = createClientSearch(tools, {}, { wordVectors });
+  const buildMilliseconds = cpuSince(buildStart);
+  const firstStart = process.cpuUsage();
+  searcher.search(queries[0]);
+  const firstMilliseconds = cpuSince(firstStart);
+  const times: number[] = [];
+  for (let round = 0; round < 20; round += 1) {
+    const start = process.cpuUsage();
+    // A fresh word each round, so the per-word neighbour memo cannot hide the similarity scan.
+    searcher.search(`${queries[round % queries.length]} ${wordVectors.words[1000 + round]}`);
+    times.push(cpuSince(start));
+  }
+  return `${label.padEnd(16)} index ${buildMilliseconds.toFixed(0).padStart(6)} ms   first query ${firstMilliseconds.toFixed(1).padStart(6)} ms   query ${median(times).toFixed(2).padStart(7)} ms`;
+}
+
 console.log(
   `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}); CPU time, median of 20 queries`,
 );
@@ -66,4 +95,33 @@ for (const count of [1_000, 10_000]) {
   console.log(measure("anthropic-bm25", () => createAnthropicBm25Search(tools), QUERIES));
   console.log(measure("anthropic-regex", () => createAnthropicRegexSearch(tools), REGEX_QUERIES));
   console.log(measure("client", () => createClientSearch(tools), QUERIES));
+}
+
+const loadStart = process.cpuUsage();
+const wordVectors = readWordVectorsFile();
+console.log(
+  `\nword vectors: ${WORD_VECTORS_FILE}, ${wordVectors.words.length.toLocaleString("en-US")} words × ${wordVectors.dimensions}, read and parsed in ${cpuSince(loadStart).toFixed(0)} ms`,
+);
+for (const count of [1_000, 10_000]) {
+  console.log(measureWithVectors(`client+vectors ${count / 1000}k`, syntheticTools(count), wordVectors, QUERIES));
+}
+const SHARED_CATALOGS = "/work/shared/fixtures/catalogs";
+try {
+  const shared = loadCatalogDirectory(
+    readdirSync(SHARED_CATALOGS)
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .map((fileName) => ({ fileName, text: readFileSync(join(SHARED_CATALOGS, fileName), "utf8") })),
+  ).value;
+  if (shared !== undefined) {
+    const realQueries = [
+      "show me the latest messages in the channel",
+      "save these notes to a new file",
+      "how far by car",
+    ];
+    console.log(measure(`client ${shared.length} real`, () => createClientSearch(shared), realQueries));
+    console.log(measureWithVectors(`client+vectors ${shared.length}`, shared, wordVectors, realQueries));
+  }
+} catch {
+  console.log(`(${SHARED_CATALOGS} is missing: the real-catalog lines are skipped)`);
 }

@@ -1,12 +1,15 @@
 /**
- * `npx tsx scripts/eval-search-variants.ts [--benchmarks <dir>] [--only tuning|check|all] [--variants <file.json>]`:
+ * `npx tsx scripts/eval-search-variants.ts [--benchmarks <dir>] [--only tuning|check|all] [--sets <label,…>]
+ *   [--variants <file.json|file.ts>]`:
  * recall@1 / recall@5 / MRR of the client search under each option variant, on every query set, one table row per
  * variant. This is how docs/SEARCH.md's variant tables are measured: a change is chosen on the tuning sets and only
  * checked on the others.
  *
  * `--benchmarks` is the folder `scripts/benchmark-query-sets.ts --out` wrote (BFCL and MetaTool reshaped; default
  * /tmp/search-benchmarks); sets whose files are missing are skipped with a note. `--variants` is a JSON object
- * `{ "label": { ...ClientSearchOptions } }`; without it, the variants of the latest round are measured.
+ * `{ "label": { ...ClientSearchOptions } }`; without it, the variants of the latest round are measured. `--sets`
+ * keeps only the named sets (`--sets "fixture 110,held-out"`). Client-search variants get the shipped word-vector
+ * table (`public/search/word-vectors.bin`), as the CLI and the lab do.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -16,6 +19,7 @@ import type { ClientSearchOptions } from "../lib/search/client-search";
 import type { ToolSearcher } from "../lib/search/types";
 import type { EvaluationQuery } from "../lib/search/evaluate";
 import { parseEvaluationQueries } from "../lib/search/parse-queries";
+import { readWordVectorsFile } from "./word-vectors-file";
 
 /** A variant is client-search options, or (from a .ts file) a function that builds any searcher. */
 type VariantFactory = (tools: readonly CatalogTool[]) => ToolSearcher;
@@ -81,6 +85,7 @@ function loadQueries(path: string): EvaluationQuery[] {
 /** The variants of the latest round (docs/SEARCH.md), each measured against the defaults. */
 const DEFAULT_VARIANTS: Record<string, Partial<ClientSearchOptions>> = {
   defaults: {},
+  "no similar words (lexical only)": { similarWords: 0 },
 };
 
 async function main(): Promise<void> {
@@ -91,6 +96,9 @@ async function main(): Promise<void> {
   };
   const benchmarks = valueOf("--benchmarks") ?? "/tmp/search-benchmarks";
   const only = valueOf("--only") ?? "all";
+  const named = valueOf("--sets")
+    ?.split(",")
+    .map((label) => label.trim());
   const variantsFile = valueOf("--variants");
   // A .ts module's default export may hold values JSON cannot (a thesaurus table, a function).
   const variants: Record<string, Partial<ClientSearchOptions>> = variantsFile === undefined
@@ -100,10 +108,12 @@ async function main(): Promise<void> {
       : JSON.parse(readFileSync(variantsFile, "utf8"));
   const sets = querySets(benchmarks).filter((set) => {
     if (only !== "all" && set.role !== only) return false;
+    if (named !== undefined && !named.includes(set.label)) return false;
     if (existsSync(set.catalog) && existsSync(set.queries)) return true;
     console.error(`skipped ${set.label}: ${set.catalog} or ${set.queries} is missing`);
     return false;
   });
+  const wordVectors = readWordVectorsFile();
   const loaded = sets.map((set) => ({ ...set, tools: loadTools(set.catalog), queryList: loadQueries(set.queries) }));
   const cell = (value: number) => value.toFixed(3).replace(/^0/, "");
   console.log(`| variant | ${loaded.map((set) => `${set.label} (${set.role})`).join(" | ")} | tuning mean MRR |`);
@@ -113,7 +123,9 @@ async function main(): Promise<void> {
     const tuningMrr: number[] = [];
     for (const set of loaded) {
       const searcher =
-        typeof options === "function" ? (options as VariantFactory)(set.tools) : createClientSearch(set.tools, options);
+        typeof options === "function"
+          ? (options as VariantFactory)(set.tools)
+          : createClientSearch(set.tools, options, { wordVectors });
       const result = evaluateSearch(searcher, set.queryList, 5);
       cells.push(`${cell(result.recallAt1)}/${cell(result.recallAt5)}/${cell(result.mrr)}`);
       if (set.role === "tuning") tuningMrr.push(result.mrr);

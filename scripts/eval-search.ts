@@ -1,6 +1,7 @@
 /**
  * Measures tool-search quality on labelled queries: `npm run eval:search -- --catalog <file-or-dir>
- * --queries <file.jsonl> [--search anthropic-bm25|anthropic-regex|client|all] [--k 5] [--min-recall 0.8] [--json]`.
+ * --queries <file.jsonl> [--search anthropic-bm25|anthropic-regex|client|all] [--k 5] [--min-recall 0.8] [--json]
+ * [--no-word-vectors]`.
  *
  * Exit codes: 0 success, 1 recall@k below --min-recall for some search, 2 usage or input error.
  * The evaluation itself lives in lib/search; this file only reads files and prints.
@@ -21,29 +22,45 @@ import {
 import { formatEvaluationTable, formatMisses, type LabelledEvaluation } from "../lib/search/format-evaluation";
 import { parseEvaluationQueries, unknownExpectedTools } from "../lib/search/parse-queries";
 import { SEARCH_IDS } from "../lib/search/types";
+import { readWordVectorsFile } from "./word-vectors-file";
 
 const USAGE = `Usage: npm run eval:search -- --catalog <file-or-dir> --queries <file.jsonl>
          [--search anthropic-bm25|anthropic-regex|client|all] [--k 5] [--min-recall 0.8] [--json]
+         [--no-word-vectors]
 
   --catalog     an MCP tools/list JSON file, or a directory of them (tools named <file>:<tool>)
   --queries     JSON Lines, one {"q": "...", "expect": ["server:tool", ...]} a line
   --search      which search to evaluate (default: all)
   --k           the cut-off for recall@k and --min-recall (default: 5)
   --min-recall  exit with code 1 when recall@k is below this (0 to 1)
-  --json        print {"tools","queries","recallAt1","recallAt3","recallAt5","mrr","search"}, one line a search`;
+  --json        print {"tools","queries","recallAt1","recallAt3","recallAt5","mrr","search"}, one line a search
+  --no-word-vectors  the client search without its soft matches by word vectors (lexical only)`;
 
-type Options = { catalog: string; queries: string; searches: SearchId[]; k: number; minRecall?: number; json: boolean };
+type Options = {
+  catalog: string;
+  queries: string;
+  searches: SearchId[];
+  k: number;
+  minRecall?: number;
+  json: boolean;
+  wordVectors: boolean;
+};
 
 class UsageError extends Error {}
 
 function parseArguments(argv: readonly string[]): Options | "help" {
   const values = new Map<string, string>();
   let json = false;
+  let wordVectors = true;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     if (argument === "--help" || argument === "-h") return "help";
     if (argument === "--json") {
       json = true;
+      continue;
+    }
+    if (argument === "--no-word-vectors") {
+      wordVectors = false;
       continue;
     }
     const [flag, inline] = argument.split(/=(.*)/s, 2);
@@ -70,7 +87,7 @@ function parseArguments(argv: readonly string[]): Options | "help" {
     throw new UsageError("--min-recall must be a number from 0 to 1");
   }
   const searches = search === "all" ? [...SEARCH_IDS] : [search as SearchId];
-  return { catalog, queries, searches, k, minRecall, json };
+  return { catalog, queries, searches, k, minRecall, json, wordVectors };
 }
 
 function readText(path: string, what: string): string {
@@ -106,11 +123,17 @@ function reportProblems(problems: readonly InputProblem[], source: string): void
   if (errors.length > 0) throw new UsageError(errors.map((problem) => `${source}: ${problem.message}`).join("\n"));
 }
 
-const CREATE_SEARCH: Record<SearchId, (tools: readonly CatalogTool[]) => ToolSearcher> = {
-  "anthropic-bm25": createAnthropicBm25Search,
-  "anthropic-regex": createAnthropicRegexSearch,
-  client: (tools) => createClientSearch(tools),
-};
+function searchFactories(wordVectors: boolean): Record<SearchId, (tools: readonly CatalogTool[]) => ToolSearcher> {
+  return {
+    "anthropic-bm25": createAnthropicBm25Search,
+    "anthropic-regex": createAnthropicRegexSearch,
+    // The client search as the lab runs it: with the shipped word-vector table for its soft matches.
+    client: (tools) =>
+      wordVectors
+        ? createClientSearch(tools, undefined, { wordVectors: readWordVectorsFile() })
+        : createClientSearch(tools, { similarWords: 0 }),
+  };
+}
 
 function run(argv: readonly string[]): number {
   const options = parseArguments(argv);
@@ -128,7 +151,7 @@ function run(argv: readonly string[]): number {
 
   const results: LabelledEvaluation[] = options.searches.map((search) => ({
     search,
-    evaluation: evaluateSearch(CREATE_SEARCH[search](tools), queries, options.k),
+    evaluation: evaluateSearch(searchFactories(options.wordVectors)[search](tools), queries, options.k),
   }));
   const failing = results.filter(
     ({ evaluation }) => options.minRecall !== undefined && evaluation.recallAtK < options.minRecall,

@@ -10,6 +10,7 @@ import type {
   EngineResponse,
   ScenarioWithoutCatalog,
 } from "@/lib/workbench/engine-protocol";
+import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "@/workers/worker-client";
 
@@ -31,7 +32,14 @@ const CHANNEL_OF: Record<EngineRequest["kind"], Channel> = {
 };
 
 /** A run's progress as the page sees it: how far, and the strategies finished early when the run is slow. */
-export type RunProgress = { runRequestId: number; done: number; total: number; summaries?: RunSummary[] };
+export type RunProgress = {
+  runRequestId: number;
+  done: number;
+  total: number;
+  summaries?: RunSummary[];
+  /** The detail of the step the run was told is on screen, handed over with its strategy. */
+  detail?: StepDetail;
+};
 type ProgressListener = (progress: RunProgress) => void;
 
 /** What the client needs of a Worker; a fake in tests. */
@@ -106,8 +114,13 @@ export class EngineClient {
     strategyIds: readonly StrategyId[],
     provider?: ProviderId,
     onProgress?: ProgressListener,
+    shownStep?: { strategyId: StrategyId; stepIndex: number },
   ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
-    return this.send("run", { catalogVersion, scenario, strategyIds, provider }, onProgress).then((outcome) =>
+    return this.send(
+      "run",
+      { catalogVersion, scenario, strategyIds, provider, ...(shownStep ? { shownStep } : {}) },
+      onProgress,
+    ).then((outcome) =>
       mapOutcome(outcome, (response) =>
         response.kind === "run-result"
           ? { requestId: response.requestId, summaries: response.summaries, timingMs: response.timingMs }
@@ -133,7 +146,9 @@ export class EngineClient {
       undefined,
       purpose !== "page" ? purpose : undefined,
     ).then((outcome) =>
-      mapOutcome(outcome, (response) => (response.kind === "step-detail" ? response.detail : undefined)),
+      mapOutcome(outcome, (response) =>
+        response.kind === "step-detail" ? withRequestBody(response.detail) : undefined,
+      ),
     );
   }
 
@@ -174,6 +189,7 @@ export class EngineClient {
           done: response.done,
           total: response.total,
           ...(response.summaries ? { summaries: response.summaries } : {}),
+          ...(response.detail ? { detail: withRequestBody(response.detail) } : {}),
         });
       },
     }).outcome;

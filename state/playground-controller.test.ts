@@ -247,6 +247,33 @@ describe("playground controller", () => {
       controller.dispose();
     });
 
+    it("shows the step's detail a slow run hands over with its strategy, without asking the worker", async () => {
+      const { worker, store, controller } = setUp();
+      controller.openWorkspace({ scenario, strategyId: "stubs", stepIndex: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const request = lastSent(worker, "run");
+      // The run is told which step is on screen, and runs that strategy first.
+      expect(request.shownStep).toEqual({ strategyId: "stubs", stepIndex: 1 });
+      expect(request.strategyIds[0]).toBe("stubs");
+      const stubs = fakeStrategyRun("stubs", 3);
+      worker.answer({
+        kind: "run-progress",
+        requestId: request.requestId,
+        done: 1,
+        total: 8,
+        summaries: [summariseRun(stubs)],
+        detail: stepDetail(stubs, 1)!,
+      });
+      await settle();
+      expect(store.getState().detail).toMatchObject({ strategyId: "stubs", stepIndex: 1 });
+      expect(detailRequests(worker).filter((entry) => entry.startsWith("page"))).toEqual([]);
+      // Used once: the next time the page needs this step's detail (another run), it asks.
+      store.getState().selectStep(0);
+      store.getState().selectStep(1);
+      expect(detailRequests(worker).filter((entry) => entry.startsWith("page"))).toEqual(["page 0"]);
+      controller.dispose();
+    });
+
     it("does not fetch ahead a request too large to be worth it, nor keep details of an older run", async () => {
       const { worker, store, controller } = setUp();
       const big = "x".repeat(PREFETCH_DETAIL_MAX_BYTES);
@@ -321,6 +348,20 @@ describe("playground controller", () => {
       expect(store.getInitialState()).toMatchObject({ detail: firstView.detail, runs: firstView.runs });
       expect(worker.sent).toEqual([]);
       controller.dispose();
+    });
+
+    it("records the example the worker loaded as the work's origin, so the page never loads it again", async () => {
+      for (const selection of [{ strategyId: "full" as const, stepIndex: 1 }, undefined]) {
+        const { store, worker, controller } = startWithFirstView();
+        expect(store.getState().exampleOrigin).toBeNull();
+        await loadExampleAnswered(worker, controller.openExample("weather", selection));
+        const state = store.getState();
+        // The very objects the store now shows: the "edited" marker compares them without writing them.
+        expect(state.exampleOrigin).toEqual({ exampleId: "weather", scenario: firstView.scenario });
+        expect(state.exampleOrigin?.scenario.catalog).toBe(state.lastValidCatalog);
+        expect(state.exampleOrigin?.scenario.turns).toBe(state.turns);
+        controller.dispose();
+      }
     });
 
     it("is taken over when the same example opens on the same step: the figures stay until the worker's run", async () => {

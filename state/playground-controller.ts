@@ -102,7 +102,12 @@ export function createPlaygroundController(
       // The strategy on screen first: at 10,000 tools a run takes seconds per strategy.
       [state.strategyId, ...STRATEGY_IDS.filter((id) => id !== state.strategyId)],
       state.forceProvider ? state.settings.provider : undefined,
-      (progress) => store.getState().runProgressed(progress),
+      (progress) => {
+        // Kept before the store hears of the run: the store's update asks for the step's detail at once.
+        if (progress.detail) handedOver = { runRequestId: progress.runRequestId, detail: progress.detail };
+        store.getState().runProgressed(progress);
+      },
+      { strategyId: state.strategyId, stepIndex: state.stepIndex },
     );
     if (outcome.ok) {
       // Back in the documented order, whatever order they ran in.
@@ -123,6 +128,11 @@ export function createPlaygroundController(
   /** Small step details of the run on screen, by `detailKey`, oldest first; emptied when another run arrives. */
   const keptDetails = new Map<string, StepDetail>();
   let keptFor: number | null = null;
+  /**
+   * The detail of the step on screen, handed over by a slow run with its strategy's summary (`shownStep`); used once,
+   * by the step it is for. Large (tens of megabytes at 10,000 tools), so it is never kept beyond that.
+   */
+  let handedOver: { runRequestId: number; detail: StepDetail } | null = null;
   /** The one detail being fetched ahead, with its key. */
   let ahead: { key: string; outcome: Promise<Outcome<StepDetail>> } | null = null;
   const detailKey = (runRequestId: number, strategyId: StrategyId, stepIndex: number) =>
@@ -178,6 +188,14 @@ export function createPlaygroundController(
       store.getState().setDetail(detail);
       fetchAhead(runRequestId, run, stepIndex);
     };
+    const delivered = handedOver;
+    handedOver = null;
+    if (
+      delivered?.runRequestId === runRequestId &&
+      delivered.detail.strategyId === strategyId &&
+      delivered.detail.stepIndex === stepIndex
+    )
+      return show(delivered.detail);
     const kept = keptFor === runRequestId ? keptDetails.get(key) : undefined;
     if (kept) return show(kept);
     // Asked for ahead and still on its way: its answer is this step's (unless something newer is shown by then).
@@ -306,6 +324,9 @@ export function createPlaygroundController(
         return;
       }
       const { scenario, catalogVersion } = outcome.value;
+      // The example as loaded, for the "edited" marker: the page need not load and check it a second time (Ajv
+      // compiling the scenario schema was start-up's longest main-thread task, docs/PERFORMANCE.md).
+      store.setState({ exampleOrigin: { exampleId, scenario } });
       const prebuilt = state.prebuilt;
       if (
         prebuilt?.exampleId === exampleId &&

@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
 import type { InputProblem } from "@/lib/catalog/types";
+import type { Scenario } from "@/lib/scenario/types";
 import type { PlaygroundState } from "./playground-store";
 
 export type Theme = "light" | "dark";
@@ -22,10 +23,11 @@ export type WorkspaceNotice = {
   testId?: string;
 };
 /**
- * The example the work on screen came from, as `serializeScenario` writes it, so an "edited" marker can compare.
- * Null for work that did not come from an example (an import, a stranger's link) or while it is being loaded.
+ * The example the work on screen came from, as it was loaded (the engine worker's copy when the page opened it), so
+ * an "edited" marker can compare (`serializesEqual`). Null for work that did not come from an example (an import, a
+ * stranger's link) or while it is being loaded.
  */
-export type ExampleOrigin = { exampleId: string; serialized: string };
+export type ExampleOrigin = { exampleId: string; scenario: Scenario };
 /** "live": the run area drives the real provider (issue: live mode) instead of showing the simulated run. */
 export type RunMode = "simulated" | "live";
 

@@ -7,7 +7,7 @@ import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
-import { countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
+import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
 import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
 import {
   INITIAL_ENGINE_STATE,
@@ -30,9 +30,11 @@ const progress = createProgressReporter(() => performance.now());
 // Token counts kept across visits (IndexedDB): a returning visitor's run counts only what changed. Without
 // IndexedDB (blocked, private mode) this is a no-op.
 const persistentCounts = createPersistentCounts(o200kMemo, indexedDbCountStore(scope.indexedDB));
-// A second thread for the first request's tokens (2 cores: this worker and the helper). Created now, so it loads its
-// tokenizer while the example loads; without nested workers the engine counts alone, as before.
-const countHelpers = startCountHelpers();
+// A second thread for the first request's tokens (2 cores: this worker and the helper), started when a first request
+// has a large batch to count (a catalog of hundreds of tools): it loads a tokenizer of its own (1 MB), which on every
+// small example's visit only competed with the page's start-up. While it loads, this worker counts on alone, and takes
+// back the helper's part from the far end; without nested workers the engine counts alone, as before.
+let countHelpers: CountHelper[] | null = null;
 
 function startCountHelpers(): CountHelper[] {
   if (typeof Worker === "undefined") return [];
@@ -54,11 +56,15 @@ const dependencies: EngineDependencies = {
     await persistentCounts.load(catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider));
     // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
     const first = strategyIds[0];
-    if (first) await countInParallel(firstRequestToolTexts(engine, scenario, first, provider), o200kMemo, countHelpers);
+    if (!first) return;
+    const texts = firstRequestToolTexts(engine, scenario, first, provider);
+    if (texts.length >= PARALLEL_COUNT_DEFAULTS.minimumTexts) countHelpers ??= startCountHelpers();
+    await countInParallel(texts, o200kMemo, countHelpers ?? []);
   },
-  async betweenStrategies({ requestId, done, total, completed }) {
-    // A slow run also hands over the strategies it finished, so the page shows the first one at once.
-    post(progress.progress({ requestId, done, total, completed }));
+  async betweenStrategies({ requestId, done, total, completed, shownStep }) {
+    // A slow run also hands over the strategies it finished, so the page shows the first one at once (with the
+    // detail of the step on screen, which the page would otherwise ask for only after the next strategy).
+    post(progress.progress({ requestId, done, total, completed, shownStep }));
     // Keep what the finished strategies counted now, so a visitor who leaves mid-run still finds it next time.
     void persistentCounts.save();
     // Yield so messages sent meanwhile are queued, answer what the finished strategies can, then give up if a

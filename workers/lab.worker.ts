@@ -14,11 +14,32 @@ import {
   type LabRequestType,
   type LabResponse,
 } from "@/lib/lab/lab-protocol";
+import { parseWordVectors, WORD_VECTORS_URL_PATH, type WordVectors } from "@/lib/search";
 import { createTokenCounter } from "@/lib/tokens";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const o200k = createTokenCounter("o200k");
-const handler = createLabHandler({ countTokens: (text) => o200k.count(text), now: () => performance.now() });
+
+/**
+ * The client search's word-vector table (about 3 MB, served by this app: nothing leaves the machine). Only the lab
+ * worker fetches it, so the playground page never pays for it. A failure leaves the client search lexical and the
+ * options panel says why.
+ */
+async function loadWordVectors(): Promise<{ wordVectors?: WordVectors; wordVectorsProblem?: string }> {
+  try {
+    const response = await fetch(WORD_VECTORS_URL_PATH);
+    if (!response.ok) throw new Error(`${WORD_VECTORS_URL_PATH} answered HTTP ${response.status}`);
+    return { wordVectors: parseWordVectors(new Uint8Array(await response.arrayBuffer())) };
+  } catch (error) {
+    return { wordVectorsProblem: `the word vectors did not load: ${(error as Error).message}` };
+  }
+}
+
+// Every request waits for the table, so no figure is ever measured without it and then with it.
+const handlerReady = loadWordVectors().then((vectors) =>
+  createLabHandler({ countTokens: (text) => o200k.count(text), now: () => performance.now(), ...vectors }),
+);
+let handler: ReturnType<typeof createLabHandler> | undefined;
 
 let queue: LabRequest[] = [];
 let draining = false;
@@ -43,6 +64,7 @@ async function drain(moreUrgentThan?: LabRequestType): Promise<void> {
 
 async function run(request: LabRequest): Promise<void> {
   // Interim answers (an evaluation's catalog, then each search) go out as they come; the client shows them at once.
+  handler ??= await handlerReady;
   const steps = handler.steps(request, post);
   for (;;) {
     const step = steps.next();

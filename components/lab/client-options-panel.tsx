@@ -1,4 +1,5 @@
 "use client";
+import type { WordVectorsStatus } from "@/lib/lab/lab-protocol";
 import type { ClientOptionId, OptionEffect } from "@/lib/lab/option-effects";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "@/lib/search/client-search";
 import type { SearchField } from "@/lib/search/types";
@@ -10,6 +11,8 @@ export type ClientOptionsPanelProps = {
   options: ClientSearchOptions;
   effects: readonly OptionEffect[] | undefined;
   pending: boolean;
+  /** Whether the lab worker has the word vectors that "similar words" needs (unknown until effects arrive). */
+  wordVectors?: WordVectorsStatus;
   k: number;
   onChange: (options: Partial<ClientSearchOptions>) => void;
   onReset: () => void;
@@ -28,7 +31,7 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }>
   { id: "argumentValues", label: "Argument values", hint: "an argument's enum (driving, walking) is searched too" },
 ];
 
-type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "coverage";
+type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "coverage" | "similarWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -54,6 +57,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Coverage",
     hint: "score × (1 + this × share of the query's words the tool has, by IDF)",
     levels: [0, 0.3, 0.6, 1],
+  },
+  {
+    id: "similarWords",
+    label: "Similar words",
+    hint: "word vectors: remember ≈ memory counts at this × their cosine",
+    levels: [0, 0.2, 0.4, 0.6],
   },
 ];
 
@@ -109,7 +118,15 @@ function Switch({
 }
 
 /** The client search's options, each with what flipping it would do to this query set. */
-export function ClientOptionsPanel({ options, effects, pending, k, onChange, onReset }: ClientOptionsPanelProps) {
+export function ClientOptionsPanel({
+  options,
+  effects,
+  pending,
+  wordVectors,
+  k,
+  onChange,
+  onReset,
+}: ClientOptionsPanelProps) {
   const effectOf = (id: ClientOptionId) => effects?.find((effect) => effect.id === id);
   const changed = JSON.stringify(options) !== JSON.stringify(DEFAULT_CLIENT_SEARCH_OPTIONS);
   return (
@@ -162,7 +179,13 @@ export function ClientOptionsPanel({ options, effects, pending, k, onChange, onR
               <p className="text-sm font-medium">{option.label}</p>
               <p className="truncate text-xs text-muted">{option.hint}</p>
             </div>
-            <Effect effect={effectOf(option.id)} k={k} pending={pending} />
+            {option.id === "similarWords" && wordVectors?.loaded === false ? (
+              <span className="text-xs text-danger" data-testid="word-vectors-problem" title={wordVectors.problem}>
+                unavailable: {wordVectors.problem}
+              </span>
+            ) : (
+              <Effect effect={effectOf(option.id)} k={k} pending={pending} />
+            )}
           </li>
         ))}
         <li className="flex flex-col gap-2 px-5 py-3">

@@ -16,7 +16,10 @@ const ORIGIN_WORDS = {
   synonym: "synonym",
 } as const;
 
-/** How the matched index term relates to the query term, in words ("prefix of repositori", "typo of chanel"). */
+/**
+ * How the matched index term relates to the query term, in words ("prefix → repositori", "typo → chanel",
+ * "remember ≈ memory 0.71, by word vectors").
+ */
 function matchWords(term: ClientScoreBreakdown["terms"][number]): string {
   const via = [
     ORIGIN_WORDS[term.origin],
@@ -24,7 +27,9 @@ function matchWords(term: ClientScoreBreakdown["terms"][number]): string {
       ? `prefix → ${term.matchedTerm}`
       : term.match === "typo"
         ? `typo → ${term.matchedTerm}`
-        : "",
+        : term.match === "similar"
+          ? `${term.similar?.requestWord ?? term.queryTerm} ≈ ${term.similar?.catalogWord ?? term.matchedTerm} ${(term.similar?.similarity ?? 0).toFixed(2)}, by word vectors`
+          : "",
   ].filter((part) => part !== "");
   return via.length === 0 ? "" : ` (${via.join(", ")})`;
 }
@@ -62,7 +67,7 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
       </summary>
       <ul className="mt-1 flex flex-col gap-0.5 pl-3">
         {breakdown.terms.map((term) => (
-          <li key={term.queryTerm} data-testid="score-term" data-term={term.queryTerm}>
+          <li key={term.queryTerm} data-testid="score-term" data-term={term.queryTerm} data-match={term.match}>
             <span className="font-mono text-ink-soft">{term.queryTerm}</span>
             {matchWords(term)}: weight {short(term.weight)} × IDF {short(term.idf)} × saturated (
             {term.fields

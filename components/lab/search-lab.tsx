@@ -296,6 +296,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
             <ClientOptionsPanel
               options={state.clientOptions}
               effects={effects.answer?.effects}
+              wordVectors={effects.answer?.wordVectors}
               pending={effects.pending}
               k={state.k}
               onChange={(options) => dispatch({ type: "client-options-changed", options })}

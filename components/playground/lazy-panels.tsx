@@ -15,6 +15,13 @@ export function ChartLoading() {
   );
 }
 
+// Each panel's import is also exported alone: the run area loads (and evaluates) a panel's code in a task of its own
+// before it mounts the panel (./below-fold.ts). The import is the same, so the module is loaded once.
+export const loadTokensPerStepChart = () => import("@/components/run/tokens-per-step-chart");
+export const loadCumulativeCostChart = () => import("@/components/run/cumulative-cost-chart");
+export const loadToolShareChart = () => import("@/components/run/tool-share-chart");
+export const loadDecidePanel = () => import("@/components/decide/decide-panel");
+
 export const TokensPerStepChart = dynamic(
   () => import("@/components/run/tokens-per-step-chart").then((module) => module.TokensPerStepChart),
   { ssr: false, loading: ChartLoading },

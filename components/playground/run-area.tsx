@@ -4,7 +4,7 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -26,6 +26,7 @@ import {
   selectStepIndex,
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
+import { browserWhenIdle, mountInSlices, type BelowFoldSlice } from "./below-fold";
 import {
   ChartLoading,
   CumulativeCostChart,
@@ -33,6 +34,10 @@ import {
   DecidePanel,
   TokensPerStepChart,
   ToolShareChart,
+  loadCumulativeCostChart,
+  loadDecidePanel,
+  loadTokensPerStepChart,
+  loadToolShareChart,
 } from "./lazy-panels";
 import { LiveSection, RunModeToggle } from "./live-section";
 import { PanelFrame } from "./panel-frame";
@@ -56,34 +61,41 @@ const MemoToolShareChart = memo(ToolShareChart);
 const MemoPageIntro = memo(PageIntro);
 const MemoSectionNav = memo(SectionNav);
 
-/** Below-the-fold panels mount this long after the page at the latest, even when no run settles (nothing to run). */
+/** Below-the-fold panels start mounting this long after the page at the latest, even when no run settles. */
 const BELOW_FOLD_LATEST_MS = 10_000;
 
+/** The panels below the fold, in the order they mount: the tokens chart, the cost chart, the tool share, decide. */
+const BELOW_FOLD_SLICES: readonly BelowFoldSlice[] = [
+  { preload: loadTokensPerStepChart },
+  { preload: loadCumulativeCostChart },
+  { preload: loadToolShareChart },
+  { preload: loadDecidePanel },
+];
+
 /**
- * True once the worker's first run on this page has settled (finished or failed) and the browser has then had an
- * idle moment. The panels below the fold (the charts, the decide views) mount then: during start-up their code,
- * their first render (Recharts lays out hundreds of components per chart) and the decide views' own worker would
- * otherwise take the main thread and a core while the engine worker takes over. They sit in frames of fixed height
- * (the decide views behind a placeholder of the same height), so mounting later moves nothing.
+ * How many of the panels below the fold (BELOW_FOLD_SLICES, in order) may be shown. They start once the worker's
+ * first run on this page has settled (finished or failed): during start-up their code, their first render (Recharts
+ * lays out hundreds of components per chart) and the decide views' own worker would otherwise take the main thread
+ * and a core while the engine worker takes over. Then one at a time, each in an idle moment of its own
+ * (./below-fold.ts), rendered as a transition so React can yield inside it. They sit in frames of fixed height (the
+ * decide views behind a placeholder of the same height), so mounting later moves nothing.
  */
-function useBelowFoldReady(): boolean {
+function useBelowFoldCount(): number {
   const settled = usePlayground((state) => state.timingMs !== null || state.runError !== null);
-  const [ready, setReady] = useState(false);
+  const [count, setCount] = useState(0);
   const [late, setLate] = useState(false);
+  const started = settled || late;
   useEffect(() => {
     const timer = window.setTimeout(() => setLate(true), BELOW_FOLD_LATEST_MS);
     return () => window.clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (ready || !(settled || late)) return;
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = window.setTimeout(() => setReady(true), 0);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1_000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [settled, late, ready]);
-  return ready;
+    if (!started) return;
+    return mountInSlices(BELOW_FOLD_SLICES, browserWhenIdle, (mounted) =>
+      startTransition(() => setCount((previous) => Math.max(previous, mounted))),
+    );
+  }, [started]);
+  return count;
 }
 
 const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
@@ -112,7 +124,7 @@ export function RunArea() {
   const selectStep = usePlayground((state) => state.selectStep);
   const runRequestId = usePlayground((state) => state.runRequestId);
   const controller = usePlaygroundController();
-  const belowFold = useBelowFoldReady();
+  const belowFold = useBelowFoldCount();
   const runId = run?.id;
   const detailOf = useCallback(
     (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
@@ -303,8 +315,8 @@ export function RunArea() {
           testId="chart-panel-tokens"
           className="h-[400px]"
         >
-          {run && !belowFold ? <ChartLoading /> : null}
-          {run && belowFold ? (
+          {run && belowFold < 1 ? <ChartLoading /> : null}
+          {run && belowFold >= 1 ? (
             <MemoTokensPerStepChart run={run} currentIndex={chartStepIndex} onSelectStep={selectStep} />
           ) : null}
         </PanelFrame>
@@ -314,8 +326,8 @@ export function RunArea() {
           testId="chart-panel-cost"
           className="h-[400px]"
         >
-          {runs.length > 0 && !belowFold ? <ChartLoading /> : null}
-          {runs.length > 0 && belowFold ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && belowFold < 2 ? <ChartLoading /> : null}
+          {runs.length > 0 && belowFold >= 2 ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
         <PanelFrame
           title="Context spent on tool definitions"
@@ -323,8 +335,8 @@ export function RunArea() {
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
         >
-          {runs.length > 0 && !belowFold ? <ChartLoading /> : null}
-          {runs.length > 0 && belowFold ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && belowFold < 3 ? <ChartLoading /> : null}
+          {runs.length > 0 && belowFold >= 3 ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
         </PanelFrame>
       </div>
 
@@ -339,8 +351,8 @@ export function RunArea() {
       </PanelFrame>
 
       <div id="section-decide" className="scroll-mt-32">
-        {decideInputs.catalog.tools.length > 0 && !belowFold ? <DecideLoading /> : null}
-        {decideInputs.catalog.tools.length > 0 && belowFold ? (
+        {decideInputs.catalog.tools.length > 0 && belowFold < 4 ? <DecideLoading /> : null}
+        {decideInputs.catalog.tools.length > 0 && belowFold >= 4 ? (
           <MemoDecidePanel
             key={decideInputs.scenario.id}
             catalog={decideInputs.catalog}

@@ -1,13 +1,14 @@
 "use client";
 /**
- * The "edited" marker: whether the work on screen still equals the built-in example it came from. The example is
- * loaded from lib/examples (the same files the engine worker opens) and compared as `serializeScenario` writes it,
- * so undoing an edit by hand clears the marker again.
+ * The "edited" marker: whether the work on screen still equals the built-in example it came from, compared as
+ * `serializeScenario` writes it (`serializesEqual`, tool by tool), so undoing an edit by hand clears the marker
+ * again. The example is the engine worker's copy when the page opened it (the controller records it); work restored
+ * from the autosave or a link that names an example loads it from lib/examples here.
  */
 import { useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { EXAMPLES } from "@/lib/examples/example-list";
-import { serializeScenario } from "@/lib/scenario/serialize-scenario";
+import { serializesEqual } from "@/lib/scenario/serialize-scenario";
 import { baselineStrategyId } from "@/lib/strategies/definitions";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { usePlayground } from "@/state/playground-provider";
@@ -32,7 +33,7 @@ export function useExampleOriginTracker(): void {
       .then(({ loadExample }) => loadExample(scenarioId))
       .then(
         (example) => {
-          if (!cancelled) setOrigin({ exampleId: scenarioId, serialized: serializeScenario(example) });
+          if (!cancelled) setOrigin({ exampleId: scenarioId, scenario: example });
         },
         () => {
           if (!cancelled) setOrigin(null);
@@ -73,6 +74,6 @@ export function useWorkOrigin(): WorkOrigin {
       stepIndex: 0,
       forceProvider: false,
     }).scenario;
-    return serializeScenario(current) === origin.serialized ? "example" : "edited";
+    return serializesEqual(current, origin.scenario) ? "example" : "edited";
   }, [scenarioMeta, lastValidCatalog, turns, settings, catalogVersion, origin, textBroken]);
 }

@@ -4,9 +4,11 @@
  * out of the first-load bundle; the wrapper div holds the final height while Monaco loads, so nothing jumps.
  */
 import dynamic from "next/dynamic";
-import { useMemo, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { BeforeMount, DiffBeforeMount, DiffOnMount, OnMount, OnValidate } from "@monaco-editor/react";
 import type { editor } from "monaco-editor";
+import { editorTurns } from "./editor-turns";
+import { loadMonacoInStages } from "./monaco-staged-load";
 
 export type EditorTheme = "vs-dark" | "light";
 
@@ -18,8 +20,31 @@ function EditorLoading() {
   );
 }
 
-const MonacoEditor = dynamic(() => import("./monaco-editor"), { ssr: false, loading: EditorLoading });
-const MonacoDiffEditor = dynamic(() => import("./monaco-diff-editor"), { ssr: false, loading: EditorLoading });
+// Monaco's code arrives in stages, a task each (./monaco-staged-load.ts), before the editor module that needs all of it.
+const MonacoEditor = dynamic(() => loadMonacoInStages().then(() => import("./monaco-editor")), {
+  ssr: false,
+  loading: EditorLoading,
+});
+const MonacoDiffEditor = dynamic(() => loadMonacoInStages().then(() => import("./monaco-diff-editor")), {
+  ssr: false,
+  loading: EditorLoading,
+});
+
+/**
+ * This editor's turn to be created (./editor-turns.ts: one editor per task). `mounted` hands the turn on; leaving
+ * the page before mounting does too.
+ */
+function useEditorTurn(): { granted: boolean; mounted: () => void } {
+  const [granted, setGranted] = useState(false);
+  const done = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const release = editorTurns.request(() => setGranted(true));
+    done.current = release;
+    return release;
+  }, []);
+  const mounted = useCallback(() => done.current?.(), []);
+  return { granted, mounted };
+}
 
 /** Projector-friendly defaults; `options` given by the caller win. */
 const BASE_OPTIONS: editor.IEditorOptions = {
@@ -81,21 +106,34 @@ export function LazyEditor({
     }),
     [readOnly, ariaLabel, options],
   );
+  const turn = useEditorTurn();
+  const { mounted } = turn;
+  const handleMount = useCallback<OnMount>(
+    (created, monaco) => {
+      mounted();
+      onMount?.(created, monaco);
+    },
+    [mounted, onMount],
+  );
   return (
     <div className={`min-h-0 overflow-hidden ${className}`} style={{ height }} data-testid={testId}>
-      <MonacoEditor
-        height="100%"
-        value={value}
-        language={language}
-        path={path}
-        theme={theme}
-        options={merged}
-        onChange={onChange}
-        onValidate={onValidate}
-        onMount={onMount}
-        beforeMount={beforeMount}
-        loading={loading ?? <EditorLoading />}
-      />
+      {turn.granted ? (
+        <MonacoEditor
+          height="100%"
+          value={value}
+          language={language}
+          path={path}
+          theme={theme}
+          options={merged}
+          onChange={onChange}
+          onValidate={onValidate}
+          onMount={handleMount}
+          beforeMount={beforeMount}
+          loading={loading ?? <EditorLoading />}
+        />
+      ) : (
+        (loading ?? <EditorLoading />)
+      )}
     </div>
   );
 }
@@ -143,21 +181,34 @@ export function LazyDiffEditor({
   testId,
 }: LazyDiffEditorProps) {
   const merged = useMemo(() => ({ ...BASE_DIFF_OPTIONS, ...options }), [options]);
+  const turn = useEditorTurn();
+  const { mounted } = turn;
+  const handleMount = useCallback<DiffOnMount>(
+    (created, monaco) => {
+      mounted();
+      onMount?.(created, monaco);
+    },
+    [mounted, onMount],
+  );
   return (
     <div className={`min-h-0 overflow-hidden ${className}`} style={{ height }} data-testid={testId}>
-      <MonacoDiffEditor
-        height="100%"
-        original={original}
-        modified={modified}
-        language={language}
-        originalModelPath={originalPath}
-        modifiedModelPath={modifiedPath}
-        theme={theme}
-        options={merged}
-        beforeMount={beforeMount}
-        onMount={onMount}
-        loading={loading ?? <EditorLoading />}
-      />
+      {turn.granted ? (
+        <MonacoDiffEditor
+          height="100%"
+          original={original}
+          modified={modified}
+          language={language}
+          originalModelPath={originalPath}
+          modifiedModelPath={modifiedPath}
+          theme={theme}
+          options={merged}
+          beforeMount={beforeMount}
+          onMount={handleMount}
+          loading={loading ?? <EditorLoading />}
+        />
+      ) : (
+        (loading ?? <EditorLoading />)
+      )}
     </div>
   );
 }

@@ -18,6 +18,12 @@ export type StepDetail = {
   request: WireRequest;
   /** Pretty-printed body, exactly what the Request panel shows and copies. */
   requestJson: string;
+  /**
+   * Set in the engine worker's answers, which leave `request.body` out: it is `requestJson` parsed, and crossing to
+   * the page as objects would cost the page's thread far more than the text (≈ 16 MB of objects at 10,000 tools).
+   * `withRequestBody` (lib/workbench/summarise-run.ts) gives it back, parsed on first read.
+   */
+  requestBodyOmitted?: true;
   /** The previous step's body, pretty-printed; null on the first step and in the engine worker's answers. */
   previousRequestJson: string | null;
   response: Record<string, unknown>;

@@ -3,7 +3,7 @@
  * `COMPRESSION_LEVELS`, with the full descriptions as the reference.
  */
 import type { CatalogTool } from "../catalog/types";
-import type { ClientSearchOptions, SearchId } from "../search";
+import type { ClientSearchOptions, ClientSearchResources, SearchId } from "../search";
 import { COMPRESSION_LEVELS, compressCatalog, type CompressionLevel } from "./compression";
 import { createLabSearchers, runSearch, toolTokens } from "./evaluate-catalog";
 import type { LabQuery } from "./query-set";
@@ -27,6 +27,8 @@ export type CompressionInput = {
   tools: readonly CatalogTool[];
   queries: readonly LabQuery[];
   clientOptions: ClientSearchOptions;
+  /** The word-vector table for the client search's soft matches, when loaded. */
+  clientResources?: ClientSearchResources;
   k: number;
   countTokens: (text: string) => number;
   levels?: readonly CompressionLevel[];
@@ -40,6 +42,7 @@ export function* compressionCurveSteps({
   tools,
   queries,
   clientOptions,
+  clientResources = {},
   k,
   countTokens,
   levels = COMPRESSION_LEVELS,
@@ -47,7 +50,7 @@ export function* compressionCurveSteps({
   const measured = [];
   for (const level of levels) {
     const compressed = compressCatalog(tools, level);
-    const searchers = createLabSearchers(compressed, clientOptions);
+    const searchers = createLabSearchers(compressed, clientOptions, clientResources);
     const runs = LAB_SEARCH_IDS.map((id) => runSearch(searchers[id], queries, k).summary);
     measured.push({
       level,

@@ -14,6 +14,7 @@ import {
   evaluateSearch,
   lintDescriptions,
   type ClientSearchOptions,
+  type ClientSearchResources,
   type ClientToolSearcher,
   type ConfusablePair,
   type DescriptionFinding,
@@ -28,11 +29,16 @@ import { runSteps, type Steps } from "./steps";
 /** The three searches; the client one can also break a score down for the "why" view. */
 export type LabSearchers = Record<Exclude<SearchId, "client">, ToolSearcher> & { client: ClientToolSearcher };
 
-export function createLabSearchers(tools: readonly CatalogTool[], clientOptions: ClientSearchOptions): LabSearchers {
+/** `resources` carries the word-vector table for the client search's soft matches, when the lab has loaded it. */
+export function createLabSearchers(
+  tools: readonly CatalogTool[],
+  clientOptions: ClientSearchOptions,
+  resources: ClientSearchResources = {},
+): LabSearchers {
   return {
     "anthropic-bm25": createAnthropicBm25Search(tools),
     "anthropic-regex": createAnthropicRegexSearch(tools),
-    client: createClientSearch(tools, clientOptions),
+    client: createClientSearch(tools, clientOptions, resources),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   createClientSearch,
   type ClientScoreBreakdown,
   type ClientSearchOptions,
+  type ClientSearchResources,
   type SearchHit,
   type SearchId,
 } from "../search";
@@ -183,6 +184,7 @@ function rankWithWord(
   input: string,
   tools: readonly CatalogTool[],
   clientOptions: ClientSearchOptions,
+  clientResources: ClientSearchResources,
 ): number | null {
   const changed = tools.map((tool) =>
     tool.name === name ? { ...tool, description: `${tool.description ?? ""} ${word}`.trim() } : tool,
@@ -192,7 +194,7 @@ function rankWithWord(
       ? createAnthropicBm25Search(changed)
       : id === "anthropic-regex"
         ? createAnthropicRegexSearch(changed)
-        : createClientSearch(changed, clientOptions);
+        : createClientSearch(changed, clientOptions, clientResources);
   const outcome = searcher.search(input, changed.length);
   if (!outcome.ok) return null;
   const position = outcome.hits.findIndex((hit) => hit.name === name);
@@ -212,6 +214,8 @@ export type ExplainInput = {
   tools: readonly CatalogTool[];
   searchers: LabSearchers;
   clientOptions: ClientSearchOptions;
+  /** The word-vector table the client searcher was built with, so a re-ranking builds it the same way. */
+  clientResources?: ClientSearchResources;
   /** Hits shown per search (Anthropic returns 5). */
   limit?: number;
 };
@@ -219,7 +223,7 @@ export type ExplainInput = {
 function explainSearch(
   id: SearchId,
   query: LabQuery,
-  { tools, searchers, clientOptions, limit = 5 }: ExplainInput,
+  { tools, searchers, clientOptions, clientResources = {}, limit = 5 }: ExplainInput,
   toolsByName: Map<string, CatalogTool>,
 ): SearchExplanation {
   const input = searchInputFor(id, query.q);
@@ -286,7 +290,7 @@ function explainSearch(
     const lacking = rank === 1 ? [] : content.filter((word) => !present.includes(word)).slice(0, MAX_WORDS_TRIED);
     const rankIfAdded: Record<string, number> = {};
     for (const word of lacking) {
-      const reached = rankWithWord(id, name, word, input, tools, clientOptions);
+      const reached = rankWithWord(id, name, word, input, tools, clientOptions, clientResources);
       if (reached !== null && (rank === null || reached < rank)) rankIfAdded[word] = reached;
     }
     const missingWords = lacking.filter((word) => word in rankIfAdded);

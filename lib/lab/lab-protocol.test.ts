@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
+import { encodeWordVectors, parseWordVectors } from "../search/word-vectors";
 import {
   createLabHandler,
   nextLabRequest,
@@ -137,11 +138,13 @@ describe("createLabHandler", () => {
       "explain",
     ).explanation;
     expect(explanation.searches.client.hits[0].name).toBe("get_weather");
-    const effects = answerOf(
+    const optionEffects = answerOf(
       handler.handle({ type: "option-effects", requestId: 5, ...evaluation }),
       "option-effects",
-    ).effects;
-    expect(effects.length).toBeGreaterThan(0);
+    );
+    expect(optionEffects.effects.length).toBeGreaterThan(0);
+    // This handler was given no word vectors: the answer says so, for the options panel.
+    expect(optionEffects.wordVectors).toEqual({ loaded: false, problem: "no word-vector table was given" });
     const curve = answerOf(handler.handle({ type: "compression", requestId: 6, ...evaluation }), "compression").curve;
     expect(curve[0].levelId).toBe("full");
   });
@@ -153,6 +156,23 @@ describe("createLabHandler", () => {
     for (; !step.done; step = steps.next()) pauses += 1;
     expect(pauses).toBe(7);
     expect(answerOf(step.value, "compression").curve).toHaveLength(7);
+  });
+
+  it("measures similar words when given word vectors, and reports the table or why it is missing", () => {
+    const wordVectors = parseWordVectors(encodeWordVectors(["forecast", "weather"], [[1], [1]], 1));
+    const withVectors = createLabHandler({ countTokens: (text) => text.length, now: () => 0, wordVectors });
+    withVectors.handle({ type: "set-catalog", requestId: 1, catalogKey: "sample#1", tools: LAB_TOOLS });
+    const answer = answerOf(
+      withVectors.handle({ type: "option-effects", requestId: 2, ...evaluation }),
+      "option-effects",
+    );
+    expect(answer.wordVectors).toEqual({ loaded: true, words: 2 });
+    expect(answer.effects.some((effect) => effect.id === "similarWords")).toBe(true);
+    const failed = createLabHandler({ countTokens: () => 0, now: () => 0, wordVectorsProblem: "HTTP 404" });
+    failed.handle({ type: "set-catalog", requestId: 1, catalogKey: "sample#1", tools: LAB_TOOLS });
+    expect(
+      answerOf(failed.handle({ type: "option-effects", requestId: 2, ...evaluation }), "option-effects").wordVectors,
+    ).toEqual({ loaded: false, problem: "HTTP 404" });
   });
 
   it("answers an unknown catalog with an error, not a throw", () => {

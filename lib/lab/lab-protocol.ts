@@ -7,7 +7,7 @@
  * edit, options and queries: the baseline is evaluated once and each edit only costs the edited catalog.
  */
 import type { CatalogTool } from "../catalog/types";
-import type { ClientSearchOptions } from "../search";
+import type { ClientSearchOptions, ClientSearchResources, WordVectors } from "../search";
 import { COMPRESSION_LEVELS } from "./compression";
 import { compressionCurveSteps, type CompressionPoint } from "./compression-curve";
 import { diffEvaluations, type LabDelta } from "./delta";
@@ -55,10 +55,13 @@ export type EvaluateAnswer = { baseline: LabEvaluation; edited?: LabEvaluation; 
 export type LabAnswers = {
   "set-catalog": { toolCount: number };
   evaluate: EvaluateAnswer;
-  "option-effects": { effects: OptionEffect[] };
+  "option-effects": { effects: OptionEffect[]; wordVectors: WordVectorsStatus };
   compression: { curve: CompressionPoint[] };
   explain: { explanation: QueryExplanation };
 };
+
+/** Whether the client search has its word-vector table (for "similar words"), and if not, why. */
+export type WordVectorsStatus = { loaded: true; words: number } | { loaded: false; problem: string };
 
 /** What an `evaluate` tells before its answer: the catalog at once, then each search as it finishes. */
 export type EvaluateProgress = { partial: PartialLabEvaluation };
@@ -143,6 +146,10 @@ const MAX_KNOWN_CATALOGS = 8;
 export type LabHandlerDependencies = {
   countTokens: (text: string) => number;
   now: () => number;
+  /** The word-vector table behind the client search's soft matches; without it the client search is lexical. */
+  wordVectors?: WordVectors;
+  /** Why there is no table (it failed to load), shown beside the option it would power. */
+  wordVectorsProblem?: string;
 };
 
 export type LabHandler = {
@@ -160,7 +167,17 @@ export function applyEdit(tools: readonly CatalogTool[], edit: LabEdit | undefin
   return tools.map((tool) => (tool.name === edit.tool ? { ...tool, description: edit.description } : tool));
 }
 
-export function createLabHandler({ countTokens, now }: LabHandlerDependencies): LabHandler {
+export function createLabHandler({
+  countTokens,
+  now,
+  wordVectors,
+  wordVectorsProblem,
+}: LabHandlerDependencies): LabHandler {
+  const clientResources: ClientSearchResources = wordVectors === undefined ? {} : { wordVectors };
+  const wordVectorsStatus: WordVectorsStatus =
+    wordVectors === undefined
+      ? { loaded: false, problem: wordVectorsProblem ?? "no word-vector table was given" }
+      : { loaded: true, words: wordVectors.words.length };
   const editedCatalogs = new Memo<CatalogTool[]>(4);
   const searchers = new Memo<LabSearchers>(4);
   const evaluations = new Memo<LabEvaluation>(8);
@@ -181,7 +198,7 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
     clientOptions: ClientSearchOptions,
   ): LabSearchers {
     return searchers.get(JSON.stringify([catalogKey, edit ?? null, clientOptions]), () =>
-      createLabSearchers(catalog(catalogKey, edit), clientOptions),
+      createLabSearchers(catalog(catalogKey, edit), clientOptions, clientResources),
     );
   }
 
@@ -248,6 +265,7 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
           tools,
           searchers: searchersFor(request.catalogKey, request.edit, request.clientOptions),
           clientOptions: request.clientOptions,
+          clientResources,
         });
         return { type: "explain", requestId: request.requestId, answer: { explanation } };
       }
@@ -255,14 +273,26 @@ export function createLabHandler({ countTokens, now }: LabHandlerDependencies): 
         const tools = catalog(request.catalogKey, request.edit);
         const current = evaluation(request, request.edit).searches.client.summary;
         yield;
-        const effects = yield* optionEffectsSteps(tools, request.queries, request.clientOptions, request.k, current);
-        return { type: "option-effects", requestId: request.requestId, answer: { effects } };
+        const effects = yield* optionEffectsSteps(
+          tools,
+          request.queries,
+          request.clientOptions,
+          request.k,
+          current,
+          clientResources,
+        );
+        return {
+          type: "option-effects",
+          requestId: request.requestId,
+          answer: { effects, wordVectors: wordVectorsStatus },
+        };
       }
       case "compression": {
         const curve = yield* compressionCurveSteps({
           tools: catalog(request.catalogKey, request.edit),
           queries: request.queries,
           clientOptions: request.clientOptions,
+          clientResources,
           k: request.k,
           countTokens,
           levels: COMPRESSION_LEVELS,

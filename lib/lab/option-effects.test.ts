@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
+import { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
+import { encodeWordVectors, parseWordVectors } from "../search/word-vectors";
+import { runSearch } from "./evaluate-catalog";
 import { CLIENT_OPTION_IDS, optionEffects, optionVariants } from "./option-effects";
 import { LAB_QUERIES, LAB_TOOLS } from "./test-fixtures";
 
@@ -33,10 +35,34 @@ describe("optionVariants", () => {
 describe("optionEffects", () => {
   it("measures what each setting is worth on the query set", () => {
     const effects = optionEffects(LAB_TOOLS, LAB_QUERIES, DEFAULT_CLIENT_SEARCH_OPTIONS, 5);
-    expect(effects).toHaveLength(CLIENT_OPTION_IDS.length);
+    // Without a word-vector table, "similar words" cannot act, so it is not measured.
+    expect(effects.map((effect) => effect.id)).toEqual(CLIENT_OPTION_IDS.filter((id) => id !== "similarWords"));
     // "open a new ticket" needs the synonym table to meet "issue" at rank 1.
     const synonyms = effects.find((effect) => effect.id === "synonyms")!;
     expect(synonyms.mrrDelta).toBeLessThan(0);
     expect(synonyms.summary.mrr).toBeCloseTo(1 + synonyms.mrrDelta, 10);
+  });
+
+  it("measures similar words against the same search without them when a table is given", () => {
+    // "ticket" ≈ "issue" (cosine 1): with synonyms off, only the word vectors bring "open a new ticket" to an issue.
+    const wordVectors = parseWordVectors(
+      encodeWordVectors(
+        ["ticket", "issue"],
+        [
+          [1, 0],
+          [1, 0],
+        ],
+        2,
+      ),
+    );
+    const options = { ...DEFAULT_CLIENT_SEARCH_OPTIONS, synonyms: false };
+    const effects = optionEffects(LAB_TOOLS, LAB_QUERIES, options, 5, undefined, { wordVectors });
+    const similar = effects.find((effect) => effect.id === "similarWords")!;
+    expect(similar.change).toBe("off");
+    const lexical = runSearch(createClientSearch(LAB_TOOLS, { ...options, similarWords: 0 }), LAB_QUERIES, 5);
+    const withVectors = runSearch(createClientSearch(LAB_TOOLS, options, { wordVectors }), LAB_QUERIES, 5);
+    expect(similar.summary).toEqual(lexical.summary);
+    expect(similar.mrrDelta).toBeCloseTo(lexical.summary.mrr - withVectors.summary.mrr, 10);
+    expect(similar.mrrDelta).toBeLessThan(0);
   });
 });

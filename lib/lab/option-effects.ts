@@ -4,7 +4,12 @@
  * shows what turning it off would cost; one that is off shows what turning it on would give.
  */
 import type { CatalogTool } from "../catalog/types";
-import { DEFAULT_CLIENT_SEARCH_OPTIONS, createClientSearch, type ClientSearchOptions } from "../search";
+import {
+  DEFAULT_CLIENT_SEARCH_OPTIONS,
+  createClientSearch,
+  type ClientSearchOptions,
+  type ClientSearchResources,
+} from "../search";
 
 import { runSearch, type SearchSummary } from "./evaluate-catalog";
 import type { LabQuery } from "./query-set";
@@ -22,7 +27,8 @@ export type ClientOptionId =
   | "serverPrior"
   | "proximity"
   | "argumentValues"
-  | "coverage";
+  | "coverage"
+  | "similarWords";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "splitIdentifiers",
@@ -37,6 +43,7 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "proximity",
   "argumentValues",
   "coverage",
+  "similarWords",
 ];
 
 /**
@@ -47,6 +54,7 @@ export const CLIENT_OPTION_ON_LEVELS = {
   serverPrior: DEFAULT_CLIENT_SEARCH_OPTIONS.serverPrior,
   proximity: DEFAULT_CLIENT_SEARCH_OPTIONS.proximity,
   coverage: DEFAULT_CLIENT_SEARCH_OPTIONS.coverage > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.coverage : 0.6,
+  similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
 
 export type OptionVariant = { id: ClientOptionId; change: string; options: ClientSearchOptions };
@@ -71,7 +79,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
   });
-  const level = (id: "serverPrior" | "proximity" | "coverage"): OptionVariant => ({
+  const level = (id: "serverPrior" | "proximity" | "coverage" | "similarWords"): OptionVariant => ({
     id,
     change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
     options: { ...options, [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id] },
@@ -101,6 +109,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     level("proximity"),
     flip("argumentValues"),
     level("coverage"),
+    level("similarWords"),
   ];
 }
 
@@ -120,17 +129,21 @@ export function* optionEffectsSteps(
   queries: readonly LabQuery[],
   options: ClientSearchOptions,
   k: number,
-  current: SearchSummary = runSearch(createClientSearch(tools, options), queries, k).summary,
+  current?: SearchSummary,
+  resources: ClientSearchResources = {},
 ): Steps<OptionEffect[]> {
+  const now = current ?? runSearch(createClientSearch(tools, options, resources), queries, k).summary;
   const effects: OptionEffect[] = [];
-  for (const variant of optionVariants(options)) {
-    const summary = runSearch(createClientSearch(tools, variant.options), queries, k).summary;
+  // Without a word-vector table the soft matches do nothing, so flipping them would measure nothing.
+  const variants = optionVariants(options).filter((variant) => variant.id !== "similarWords" || resources.wordVectors);
+  for (const variant of variants) {
+    const summary = runSearch(createClientSearch(tools, variant.options, resources), queries, k).summary;
     effects.push({
       id: variant.id,
       change: variant.change,
       summary,
-      recallAtKDelta: summary.recallAtK - current.recallAtK,
-      mrrDelta: summary.mrr - current.mrr,
+      recallAtKDelta: summary.recallAtK - now.recallAtK,
+      mrrDelta: summary.mrr - now.mrr,
     });
     yield;
   }
@@ -143,6 +156,7 @@ export function optionEffects(
   options: ClientSearchOptions,
   k: number,
   current?: SearchSummary,
+  resources: ClientSearchResources = {},
 ): OptionEffect[] {
-  return runSteps(optionEffectsSteps(tools, queries, options, k, current));
+  return runSteps(optionEffectsSteps(tools, queries, options, k, current, resources));
 }

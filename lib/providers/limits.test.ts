@@ -149,6 +149,13 @@ describe("provider limits (lib/models/model-limits.ts names each source)", () =>
   it("measures the JSON body exactly, multi-byte characters included", () => {
     const body = { a: [1, "ü", { b: "日本", c: null }], d: "😀", e: undefined };
     expect(jsonBytes(body)).toBe(new TextEncoder().encode(JSON.stringify(body)).length);
+    // Deeper objects (tool definitions) are measured whole; the same rules apply at every depth.
+    const tool = {
+      name: "t",
+      input_schema: { properties: { x: { description: "é😀", skip: undefined } }, list: [1, undefined] },
+    };
+    const deep = { tools: [tool, tool, { ...tool, name: "ü" }], messages: [{ content: [{ text: "日本" }] }] };
+    expect(jsonBytes(deep)).toBe(new TextEncoder().encode(JSON.stringify(deep)).length);
   });
 });
 

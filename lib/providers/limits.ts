@@ -70,22 +70,30 @@ function formatBytes(bytes: number): string {
 /** Serialised sizes of objects already measured: tool definitions are memoised objects shared by every request. */
 const sizeCache = new WeakMap<object, number>();
 
+/** Levels of a body measured part by part; deeper objects (a tool definition, a message) are serialised whole. */
+const PIECEWISE_LEVELS = 2;
+
 /**
  * The UTF-8 size of `JSON.stringify(value)`, computed piecewise so a request that repeats 10,000 memoised tool
- * definitions measures each definition once, not once per request.
+ * definitions measures each definition once, not once per request. The body and its arrays are walked; an object
+ * below them is measured by serialising it once (native, far cheaper than walking its schema key by key: the walk
+ * was ≈ 1 s of a cold 10,000-tool run) and kept by identity like the rest.
  */
-export function jsonBytes(value: unknown): number {
+export function jsonBytes(value: unknown, level = 0): number {
   if (value === null || typeof value !== "object") return utf8Length(JSON.stringify(value) ?? "null");
   const cached = sizeCache.get(value);
   if (cached !== undefined) return cached;
   let size: number;
   if (Array.isArray(value)) {
     size = 2 + Math.max(0, value.length - 1);
-    for (const item of value) size += item === undefined ? 4 : jsonBytes(item);
+    for (const item of value) size += item === undefined ? 4 : jsonBytes(item, level + 1);
+  } else if (level >= PIECEWISE_LEVELS) {
+    size = utf8Length(JSON.stringify(value));
+    sizeCache.set(value, size);
   } else {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== "function");
     size = 2 + Math.max(0, entries.length - 1);
-    for (const [key, item] of entries) size += utf8Length(JSON.stringify(key)) + 1 + jsonBytes(item);
+    for (const [key, item] of entries) size += utf8Length(JSON.stringify(key)) + 1 + jsonBytes(item, level + 1);
     // Only plain objects are cached: arrays are rebuilt per request, objects are replaced rather than edited.
     sizeCache.set(value, size);
   }

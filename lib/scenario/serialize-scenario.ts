@@ -44,3 +44,24 @@ export function serializeScenario(scenario: Scenario): string {
   };
   return JSON.stringify(document, null, 2) + "\n";
 }
+
+/**
+ * Whether `serializeScenario` writes the two scenarios as the same text, without writing either whole: the page asks
+ * after every edit whether the work still equals the example it came from, and at 10,000 tools the whole text is
+ * ≈ 15 MB (a main-thread task of hundreds of milliseconds per edit). Everything but the tools is compared as
+ * written; tools are compared one by one, and a tool object shared by both (an edit replaces only the tools it
+ * changed) is equal without being written.
+ */
+export function serializesEqual(left: Scenario, right: Scenario): boolean {
+  if (left === right) return true;
+  const withoutTools = (scenario: Scenario): Scenario => ({ ...scenario, catalog: { ...scenario.catalog, tools: [] } });
+  if (serializeScenario(withoutTools(left)) !== serializeScenario(withoutTools(right))) return false;
+  const leftTools = left.catalog.tools;
+  const rightTools = right.catalog.tools;
+  if (leftTools.length !== rightTools.length) return false;
+  return leftTools.every(
+    (tool, index) =>
+      tool === rightTools[index] ||
+      JSON.stringify(serializableTool(tool)) === JSON.stringify(serializableTool(rightTools[index])),
+  );
+}

@@ -10,6 +10,7 @@ import {
   type ClientSearchOptions,
 } from "./client-search";
 import { SAMPLE_TOOLS } from "./fixtures/sample-tools";
+import { encodeWordVectors, parseWordVectors } from "./word-vectors";
 
 function hitNames(tools: readonly CatalogTool[], query: string, options?: Partial<ClientSearchOptions>): string[] {
   const outcome = createClientSearch(tools, options).search(query);
@@ -506,5 +507,70 @@ describe("client search: what the mutation run found untested", () => {
     expect(boundedEditDistance("b".repeat(100), `${"b".repeat(99)}c`, 2)).toBe(1);
     expect(boundedEditDistance("abcd", "abcd", 4)).toBe(0);
     expect(boundedEditDistance("", "xyz", 5)).toBe(3);
+  });
+});
+
+describe("similarWords: soft matches by word vectors", () => {
+  // Hand-made 2-d vectors: cos(remember, memory) = 0.8 (0.8007 after int8 rounding), weather is at right angles.
+  const wordVectors = parseWordVectors(
+    encodeWordVectors(
+      ["remember", "memory", "recall", "weather"],
+      [
+        [1, 0],
+        [0.8, 0.6],
+        [0.6, 0.8],
+        [0, 1],
+      ],
+      2,
+    ),
+  );
+  const tools: CatalogTool[] = [
+    { name: "search_nodes", description: "Search the knowledge graph memory for nodes.", inputSchema: {} },
+    { name: "get_weather", description: "Current weather for a city.", inputSchema: {} },
+    { name: "recall_message", description: "Take back a sent message.", inputSchema: {} },
+  ];
+  const similar = { similarWords: 0.4, similarWordsMinimum: 0.55, similarWordsCount: 3 };
+
+  it("finds a tool by a word near in meaning, only with the option on and a table given", () => {
+    expect(hitNames(tools, "what do you remember about Alice")).toEqual([]);
+    const search = (options: Partial<ClientSearchOptions>) => {
+      const outcome = createClientSearch(tools, options, { wordVectors }).search("what do you remember about Alice");
+      return outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
+    };
+    // memory (cos 0.8) and recall (0.6) both clear 0.55; recall sits in a name, which outweighs the nearer cosine.
+    expect(search(similar)).toEqual(["recall_message", "search_nodes"]);
+    expect(search({ ...similar, similarWords: 0 })).toEqual([]);
+    expect(search({ ...similar, similarWordsMinimum: 0.7 })).toEqual(["search_nodes"]);
+    expect(search({ ...similar, similarWordsCount: 1 })).toEqual(["search_nodes"]);
+    expect(search({ ...similar, similarWordsMinimum: 0.9 })).toEqual([]);
+  });
+
+  it("scores a soft match as the word's stand-in at similarWords × cosine, and explains it", () => {
+    const searcher = createClientSearch(tools, similar, { wordVectors });
+    const outcome = searcher.search("remember");
+    const breakdown = searcher.explain("remember", "search_nodes")!;
+    expect(breakdown.terms).toHaveLength(1);
+    const [term] = breakdown.terms;
+    expect(term).toMatchObject({ queryTerm: "rememb", matchedTerm: "memori", match: "similar" });
+    const cosine = 127 / Math.hypot(127, 95);
+    expect(term.similar).toEqual({ requestWord: "remember", catalogWord: "memory", similarity: expect.any(Number) });
+    expect(term.similar?.similarity).toBeCloseTo(cosine, 5);
+    expect(term.weight).toBeCloseTo(0.4 * cosine, 5);
+    // One occurrence in a description of average-normalised length: idf × saturate(1.5 × 1 / norm) × weight.
+    expect(term.score).toBeCloseTo(term.weight * term.idf * saturate(term.weightedFrequency), 9);
+    const hit = outcome.ok ? outcome.hits.find((candidate) => candidate.name === "search_nodes") : undefined;
+    expect(hit?.score).toBeCloseTo(breakdown.score, 9);
+    expect(hit?.matches).toEqual([{ field: "description", terms: ["memori"] }]);
+  });
+
+  it("lets the word itself win over a soft match, and soft-matches only the request's own words", () => {
+    const withWord: CatalogTool[] = [
+      ...tools,
+      { name: "remember_fact", description: "Remember a fact for later.", inputSchema: {} },
+    ];
+    const outcome = createClientSearch(withWord, similar, { wordVectors }).search("remember");
+    expect(outcome.ok && outcome.hits.map((hit) => hit.name)[0]).toBe("remember_fact");
+    // A word the table lacks has no neighbours: nothing to soft-match.
+    expect(createClientSearch(tools, similar, { wordVectors }).search("banana")).toEqual({ ok: true, hits: [] });
   });
 });

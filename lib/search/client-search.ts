@@ -21,6 +21,7 @@ import { expandSynonyms } from "./synonyms";
 import { extractSearchFields } from "./tool-fields";
 import { isStopWord, splitWords } from "./tokenize";
 import { SEARCH_FIELDS, type SearchField, type SearchHit, type SearchOutcome, type ToolSearcher } from "./types";
+import { meanDirection, vectorOf, type WordVectors } from "./word-vectors";
 
 export type ClientSearchOptions = {
   /** Split `get_weather`/`getWeather` into words, and know `PostgreSQL` as `postgresql` too (off: whole only). */
@@ -47,6 +48,22 @@ export type ClientSearchOptions = {
   argumentValues: boolean;
   /** 0 = off; a tool's score × (1 + this × the IDF-weighted share of the query's content words it matches). */
   coverage: number;
+  /**
+   * 0 = off; a request word also matches the catalog words nearest to it in meaning ("remember" ≈ `memory`), by
+   * the cosine of their word vectors, at a discount of this × the cosine. Needs a word-vector table
+   * (`ClientSearchResources.wordVectors`); without one it does nothing.
+   */
+  similarWords: number;
+  /** The smallest cosine that counts as a soft match (a fraction from 0 to 1). */
+  similarWordsMinimum: number;
+  /** At most this many soft matches per request word, the nearest first. */
+  similarWordsCount: number;
+};
+
+/** What the client search can use besides the catalog: data too large to build into every bundle. */
+export type ClientSearchResources = {
+  /** The word-vector table behind `similarWords` (`loadWordVectors()`). */
+  wordVectors?: WordVectors;
 };
 
 /** Chosen on the project's fixture queries and BFCL v4 multiple, checked on the other sets (docs/SEARCH.md). */
@@ -63,6 +80,9 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   proximity: 0.5,
   argumentValues: true,
   coverage: 0,
+  similarWords: 0.4,
+  similarWordsMinimum: 0.6,
+  similarWordsCount: 2,
 };
 
 /**
@@ -99,7 +119,7 @@ type IndexedTool = {
  */
 export type ClientTermOrigin = "word" | "split" | "joined" | "synonym";
 /** How an index term stands in for a query term: itself, a longer word it begins, or a word one typo away. */
-export type ClientMatchKind = "exact" | "prefix" | "typo";
+export type ClientMatchKind = "exact" | "prefix" | "typo" | "similar";
 
 /** One query term and the index terms that stand in for it, each with its discount. */
 type QueryTerm = {
@@ -108,8 +128,11 @@ type QueryTerm = {
   /** A word the user wrote (or a part of one): counted for coverage. */
   own: boolean;
   origin: ClientTermOrigin;
-  variants: Array<{ term: string; discount: number; kind: ClientMatchKind }>;
+  variants: Array<{ term: string; discount: number; kind: ClientMatchKind; similar?: ClientSimilarWords }>;
 };
+
+/** A soft match in words: the request's word, the catalog's word it is near, and the cosine of their vectors. */
+export type ClientSimilarWords = { requestWord: string; catalogWord: string; similarity: number };
 
 /** One field's share of a term's weighted frequency: `fieldWeight × count / lengthNormalisation`. */
 export type ClientFieldContribution = {
@@ -129,6 +152,8 @@ export type ClientTermContribution = {
   /** The index term it matched through, and how. */
   matchedTerm: string;
   match: ClientMatchKind;
+  /** For a `similar` match: which words, and the cosine of their vectors ("remember" ≈ "memory", 0.71). */
+  similar?: ClientSimilarWords;
   /** The query term's weight times the match's discount (1 for the word itself). */
   weight: number;
   idf: number;
@@ -235,8 +260,10 @@ export function contentWordsOfQuery(words: readonly string[], options: ClientSea
 export function createClientSearch(
   tools: readonly CatalogTool[],
   options?: Partial<ClientSearchOptions>,
+  resources: ClientSearchResources = {},
 ): ClientToolSearcher {
   const settings = resolveOptions(options);
+  const wordVectors = settings.similarWords > 0 ? resources.wordVectors : undefined;
   // A catalog repeats its words many times; each is stemmed once.
   const stems = new Map<string, string>();
   const normalize = (word: string) => {
@@ -285,6 +312,8 @@ export function createClientSearch(
     if (parts === undefined) runTogetherCache.set(word, (parts = splitRunTogether(word, vocabulary) ?? []));
     return parts;
   };
+  // The catalog's own spellings of each index term, for soft matches: a stem has no word vector, its words do.
+  const rawWordsByTerm = new Map<string, Set<string>>();
   const indexed: IndexedTool[] = tools.map((tool, id) => {
     const fields = {} as Record<SearchField, FieldIndex>;
     for (const field of SEARCH_FIELDS) {
@@ -294,6 +323,15 @@ export function createClientSearch(
       const terms = new Map<string, number>();
       for (const term of [...kept, ...[...extras, ...runTogetherParts].filter(keep).map(normalize)]) {
         terms.set(term, (terms.get(term) ?? 0) + 1);
+      }
+      if (wordVectors !== undefined) {
+        for (const word of [...sequence, ...extras, ...runTogetherParts]) {
+          if (!keep(word)) continue;
+          const term = normalize(word);
+          let raw = rawWordsByTerm.get(term);
+          if (raw === undefined) rawWordsByTerm.set(term, (raw = new Set()));
+          raw.add(word);
+        }
       }
       fields[field] = { terms, length: kept.length, sequence: kept };
     }
@@ -382,6 +420,64 @@ export function createClientSearch(
     return variants;
   }
 
+  /**
+   * The index terms with a word vector (the mean direction of the catalog's words for the term), packed one after
+   * another. Built on the first request that asks for soft matches, so an index that never does pays nothing.
+   */
+  let similarTable: { terms: string[]; vectors: Float32Array } | undefined;
+  function similarTermTable(table: WordVectors): { terms: string[]; vectors: Float32Array } {
+    if (similarTable !== undefined) return similarTable;
+    const terms: string[] = [];
+    const directions: Float32Array[] = [];
+    for (const term of indexTerms) {
+      const vectors = [...(rawWordsByTerm.get(term) ?? [])]
+        .map((word) => vectorOf(table, word))
+        .filter((vector) => vector !== undefined);
+      const direction = meanDirection(vectors, table.dimensions);
+      if (direction === undefined) continue;
+      terms.push(term);
+      directions.push(direction);
+    }
+    const vectors = new Float32Array(terms.length * table.dimensions);
+    directions.forEach((direction, row) => vectors.set(direction, row * table.dimensions));
+    return (similarTable = { terms, vectors });
+  }
+
+  /** Request word → every index term at or above the minimum cosine, nearest first: requests repeat their words. */
+  const neighbourCache = new Map<string, Array<{ term: string; similarity: number }>>();
+  function neighboursOf(table: WordVectors, word: string): Array<{ term: string; similarity: number }> {
+    let nearest = neighbourCache.get(word);
+    if (nearest !== undefined) return nearest;
+    nearest = [];
+    const query = vectorOf(table, word);
+    if (query !== undefined) {
+      const { terms, vectors } = similarTermTable(table);
+      const dimensions = table.dimensions;
+      for (let row = 0; row < terms.length; row += 1) {
+        let similarity = 0;
+        const offset = row * dimensions;
+        for (let column = 0; column < dimensions; column += 1) similarity += query[column] * vectors[offset + column];
+        if (similarity >= settings.similarWordsMinimum) nearest.push({ term: terms[row], similarity });
+      }
+      nearest.sort((left, right) => right.similarity - left.similarity || (left.term < right.term ? -1 : 1));
+    }
+    neighbourCache.set(word, nearest);
+    return nearest;
+  }
+
+  /** The index terms nearest in meaning to request word `word`, other than those it already matches. */
+  function similarVariantsOf(word: string, taken: ReadonlySet<string>): QueryTerm["variants"] {
+    if (wordVectors === undefined) return [];
+    const nearest = neighboursOf(wordVectors, word).filter(({ term }) => !taken.has(term));
+    return nearest.slice(0, settings.similarWordsCount).map(({ term, similarity }) => ({
+      term,
+      discount: settings.similarWords * similarity,
+      kind: "similar",
+      // The catalog's first spelling of the term (a stem reads badly: "memori").
+      similar: { requestWord: word, catalogWord: [...(rawWordsByTerm.get(term) ?? [term])][0], similarity },
+    }));
+  }
+
   /** A request, read once: its terms with their stand-ins, its content terms in order, the servers it names. */
   type PreparedQuery = {
     terms: QueryTerm[];
@@ -422,7 +518,11 @@ export function createClientSearch(
         }
         return;
       }
-      terms.set(term, { term, weight, own, origin, variants: variantsOf(term) });
+      const variants = variantsOf(term);
+      if (own && wordVectors !== undefined) {
+        variants.push(...similarVariantsOf(word, new Set([term, ...variants.map((variant) => variant.term)])));
+      }
+      terms.set(term, { term, weight, own, origin, variants });
     };
     for (const word of content) {
       // "filesystem" written together where the catalog writes `file_system`: search for both parts.
@@ -504,6 +604,7 @@ export function createClientSearch(
             origin: queryTerm.origin,
             matchedTerm: variant.term,
             match: variant.kind,
+            ...(variant.similar === undefined ? {} : { similar: variant.similar }),
             weight,
             idf: termIdf,
             fields,

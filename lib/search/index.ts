@@ -10,9 +10,11 @@ export {
   DEFAULT_CLIENT_SEARCH_OPTIONS,
   type ClientScoreBreakdown,
   type ClientSearchOptions,
+  type ClientSearchResources,
   type ClientToolSearcher,
 } from "./client-search";
 export { lazySearcher, memoiseSearcher } from "./memoised-searcher";
+export { parseWordVectors, WORD_VECTORS_URL_PATH, type WordVectors } from "./word-vectors";
 export { deriveQueryFromUserText, deriveRegexFromQuery } from "./derive-query";
 export {
   ANTHROPIC_BM25_MAX_QUERY_CHARACTERS,

@@ -12,8 +12,10 @@ import { evaluateSearch } from "./evaluate";
 import { formatEvaluationTable } from "./format-evaluation";
 import { loadCatalogDirectory } from "./load-catalog-directory";
 import { parseEvaluationQueries, unknownExpectedTools } from "./parse-queries";
+import { parseWordVectors } from "./word-vectors";
 
 const FIXTURES = join(__dirname, "fixtures");
+const WORD_VECTORS_FILE = join(__dirname, "../../public/search/word-vectors.bin");
 const catalogDirectory = join(FIXTURES, "catalogs");
 const catalog = loadCatalogDirectory(
   readdirSync(catalogDirectory)
@@ -46,5 +48,24 @@ describe("search quality on the fixture query set", () => {
     expect(regex.recallAt5).toBeGreaterThanOrEqual(0.55);
     expect(client.recallAt5).toBeGreaterThanOrEqual(0.8);
     expect(client.mrr).toBeGreaterThanOrEqual(bm25.mrr);
+  });
+
+  it("ranks better with the shipped word vectors than without them (0.779 → 0.812 MRR when measured)", () => {
+    const wordVectors = parseWordVectors(new Uint8Array(readFileSync(WORD_VECTORS_FILE)));
+    expect(wordVectors.words).toHaveLength(30000);
+    expect(wordVectors.dimensions).toBe(100);
+    const lexical = evaluateSearch(createClientSearch(tools, { similarWords: 0 }), queries);
+    const similar = evaluateSearch(createClientSearch(tools, {}, { wordVectors }), queries);
+    expect(similar.mrr).toBeGreaterThan(lexical.mrr + 0.02);
+    expect(similar.recallAt5).toBeGreaterThan(lexical.recallAt5);
+    // A link no word list held: "latest" is near "recent" (in Slack's get_channel_history description).
+    const query = "show me the latest messages in the engineering channel";
+    const expected = "mcp-servers-archived-slack:slack_get_channel_history";
+    const [lexicalRun, similarRun] = [lexical, similar].map((run) => run.perQuery.find((entry) => entry.q === query));
+    expect([lexicalRun?.expect, lexicalRun?.rank, similarRun?.rank]).toEqual([[expected], 2, 1]);
+    const latest = createClientSearch(tools, {}, { wordVectors })
+      .explain(query, expected)
+      ?.terms.find((term) => term.match === "similar");
+    expect(latest?.similar).toMatchObject({ requestWord: "latest", catalogWord: "recent" });
   });
 });

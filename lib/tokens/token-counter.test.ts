@@ -51,7 +51,11 @@ describe("o200k counter", () => {
     const description = "Look up the current weather for a city and return temperature, wind and humidity. ".repeat(20);
     const tools = Array.from({ length: 10_000 }, (_, index) => `tool_${index}_${uniqueText("t")}: ${description}`);
     for (const tool of tools) counter.count(tool);
-    expect(tokenizerCalls).toHaveBeenCalledTimes(10_000);
+    // Each tool's own first part once, and the description's parts (shared by every tool) once
+    // (lib/tokens/piecewise-count.ts): never once per tool per part.
+    const partsOfOneTool = new Set(tools[0].split(/(?<=[A-Za-z0-9])(?=[".,])/)).size;
+    expect(tokenizerCalls.mock.calls.length).toBeGreaterThanOrEqual(10_000);
+    expect(tokenizerCalls.mock.calls.length).toBeLessThanOrEqual(10_000 + partsOfOneTool);
     tokenizerCalls.mockClear();
     for (const tool of tools) counter.count(tool);
     expect(tokenizerCalls).not.toHaveBeenCalled();
@@ -71,12 +75,14 @@ describe("estimating counters", () => {
   it("multiply the o200k count by the default factor and round", () => {
     const text = uniqueText('a tool description with some JSON {"type":"object"}', 10);
     const exact = createTokenCounter("o200k").count(text);
+    expect(tokenizerCalls).toHaveBeenCalled();
+    tokenizerCalls.mockClear();
     const anthropic = createTokenCounter("anthropic-estimate");
     const kimi = createTokenCounter("kimi-estimate");
     expect(anthropic.count(text)).toBe(Math.round(exact * ANTHROPIC_DEFAULT_CORRECTION_FACTOR));
     expect(kimi.count(text)).toBe(exact);
-    // The estimators share the o200k memo: three counters, one tokenizer call.
-    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+    // The estimators share the o200k memo: the text counted once by the first counter costs the others nothing.
+    expect(tokenizerCalls).not.toHaveBeenCalled();
   });
 
   it("are labelled as estimates with their factor and the reason", () => {

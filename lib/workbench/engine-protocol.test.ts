@@ -14,6 +14,7 @@ import {
   type EngineRequest,
 } from "./engine-protocol";
 import { fakeStrategyRun } from "./fake-strategy-run";
+import { stepDetail, withRequestBody } from "./summarise-run";
 
 const catalog: Catalog = {
   tools: [
@@ -106,6 +107,21 @@ describe("handleEngineMessage", () => {
     // The previous request's text is not sent: the page never shows it, and at 10,000 tools it is ≈ 36 MB.
     if (detail.response.kind !== "step-detail") throw new Error("expected a step detail");
     expect(detail.response.detail.previousRequestJson).toBeNull();
+    // Nor the body as objects: it is the text, which the page parses only when something needs the object.
+    expect(detail.response.detail.request).not.toHaveProperty("body");
+    expect(detail.response.detail).toMatchObject({
+      requestBodyOmitted: true,
+      request: { url: "https://api.example/v1" },
+    });
+    const restored = withRequestBody(detail.response.detail);
+    expect(restored).not.toHaveProperty("requestBodyOmitted");
+    expect(restored.request.body).toEqual({ index: 1 });
+    expect(restored.request.body).toBe(restored.request.body);
+    expect(JSON.parse(JSON.stringify(restored))).toEqual(
+      stepDetail(fakeRun("gateway", 3), 1, { previousRequestJson: false }),
+    );
+    const whole = stepDetail(fakeRun("gateway", 3), 1)!;
+    expect(withRequestBody(whole)).toBe(whole);
 
     // The export's JSON is the documented simulate --json document of the same run, requests included.
     const results = await handleEngineMessage(state, { kind: "results-json", requestId: 4, runRequestId: 2 }, deps);
@@ -407,6 +423,47 @@ describe("partial results of a slow run", () => {
       "summaries",
     );
     reporter.finished(7);
+  });
+
+  it("hands over the detail of the step on screen with its strategy, clamped as the page clamps it", () => {
+    let clock = PARTIAL_RESULTS_AFTER_MS + 1;
+    const reporter = createProgressReporter(() => clock);
+    clock = 0;
+    reporter.started(8);
+    clock = PARTIAL_RESULTS_AFTER_MS + 1;
+    const full = fakeRun("full", 2);
+    const stubs = fakeRun("stubs", 3);
+    const first = reporter.progress({
+      requestId: 8,
+      done: 1,
+      total: 3,
+      completed: [full],
+      shownStep: { strategyId: "full", stepIndex: 5 },
+    });
+    // Step 6 of a 2-step run is shown as its last step; the detail leaves the previous request's text out.
+    expect(first).toMatchObject({ kind: "run-progress", detail: { strategyId: "full", stepIndex: 1 } });
+    expect(first.kind === "run-progress" && first.detail?.previousRequestJson).toBeNull();
+    // Only with the strategy shown, and only once.
+    const second = reporter.progress({
+      requestId: 8,
+      done: 2,
+      total: 3,
+      completed: [full, stubs],
+      shownStep: { strategyId: "full", stepIndex: 5 },
+    });
+    expect(second).not.toHaveProperty("detail");
+    const other = createProgressReporter(() => clock);
+    other.started(9);
+    clock += PARTIAL_RESULTS_AFTER_MS + 1;
+    expect(
+      other.progress({
+        requestId: 9,
+        done: 1,
+        total: 3,
+        completed: [stubs],
+        shownStep: { strategyId: "full", stepIndex: 0 },
+      }),
+    ).not.toHaveProperty("detail");
   });
 
   it("answers step details of finished strategies during the run, and leaves everything else queued", () => {

@@ -45,6 +45,12 @@ export type EngineRequest =
       scenario: ScenarioWithoutCatalog;
       strategyIds: readonly StrategyId[];
       provider?: ProviderId;
+      /**
+       * The step the page shows (its strategy runs first). When that strategy is handed over before the others
+       * (a slow run's `run-progress`), the step's detail comes with it: otherwise the page's request for it would wait
+       * behind the next strategy, seconds at 10,000 tools.
+       */
+      shownStep?: { strategyId: StrategyId; stepIndex: number };
     }
   /** `runRequestId` names the run the page is looking at, so a detail of a newer run is never mixed in. */
   | {
@@ -102,7 +108,15 @@ export type EngineResponse =
    * the summaries of the strategies finished since the last progress, so the page shows the first strategy's
    * requests while the others still run (`partialResults`).
    */
-  | { kind: "run-progress"; requestId: number; done: number; total: number; summaries?: RunSummary[] }
+  | {
+      kind: "run-progress";
+      requestId: number;
+      done: number;
+      total: number;
+      summaries?: RunSummary[];
+      /** The detail of the run request's `shownStep` (clamped to its strategy's steps), when `summaries` has it. */
+      detail?: StepDetail;
+    }
   | { kind: "step-detail"; requestId: number; runRequestId: number; detail: StepDetail }
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }
   | { kind: "results-json"; requestId: number; runRequestId: number; json: ReturnType<typeof simulationJson> }
@@ -133,6 +147,8 @@ export type EngineDependencies = {
     done: number;
     total: number;
     completed: readonly StrategyRun[];
+    /** The run request's `shownStep`. */
+    shownStep?: { strategyId: StrategyId; stepIndex: number };
   }): Promise<{ superseded: boolean }>;
 };
 
@@ -273,6 +289,7 @@ async function dispatch(
             done: index,
             total: message.strategyIds.length,
             completed: runs,
+            ...(message.shownStep ? { shownStep: message.shownStep } : {}),
           });
           if (superseded) return { state, response: supersededResponse(message) };
         }
@@ -348,8 +365,11 @@ async function dispatch(
   }
 }
 
-/** The page never shows the previous request's text of a run step (the diff tab asks for both steps). */
-const WORKER_STEP_DETAIL = { previousRequestJson: false } as const;
+/**
+ * The page never shows the previous request's text of a run step (the diff tab asks for both steps), and takes the
+ * body as its text (`withRequestBody` parses it when something needs the object).
+ */
+const WORKER_STEP_DETAIL = { previousRequestJson: false, requestBody: false } as const;
 
 function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
   return { ...state, catalog: { version, value: catalog }, toolTokens: null };
@@ -382,17 +402,32 @@ export function createProgressReporter(now: () => number) {
       done,
       total,
       completed,
+      shownStep,
     }: {
       requestId: number;
       done: number;
       total: number;
       completed: readonly StrategyRun[];
+      shownStep?: { strategyId: StrategyId; stepIndex: number };
     }): EngineResponse {
       const slow = now() - (startedAt.get(requestId) ?? now()) > PARTIAL_RESULTS_AFTER_MS;
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
       if (fresh.length === 0) return { kind: "run-progress", requestId, done, total };
       posted.set(requestId, completed.length);
-      return { kind: "run-progress", requestId, done, total, summaries: fresh.map(summariseRun) };
+      const shown = shownStep && fresh.find((run) => run.id === shownStep.strategyId);
+      // The step the page will ask for, clamped as the page clamps it (state/selectors.ts selectStepIndex).
+      const detail =
+        shown && shown.steps.length > 0
+          ? stepDetail(shown, Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1), WORKER_STEP_DETAIL)
+          : null;
+      return {
+        kind: "run-progress",
+        requestId,
+        done,
+        total,
+        summaries: fresh.map(summariseRun),
+        ...(detail ? { detail } : {}),
+      };
     },
   };
 }

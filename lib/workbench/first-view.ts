@@ -13,6 +13,7 @@ import { createTokenCounter } from "../tokens";
 import { STRATEGY_IDS } from "../scenario/types";
 import { openingStep } from "../view/opening-step";
 import { INITIAL_ENGINE_STATE, handleEngineMessage, type EngineDependencies } from "./engine-protocol";
+import { withRequestBody } from "./summarise-run";
 import {
   OPENINGS,
   PREBUILT_EXAMPLE_IDS,
@@ -80,7 +81,7 @@ export async function computeFirstView(
     runs,
     toolTokens: tokens.tokens,
     ...selection,
-    detail: detail.detail,
+    detail: withRequestBody(detail.detail),
     opening,
   };
 }

@@ -1,4 +1,4 @@
-import type { EngineStep, Segment, StrategyRun } from "../engine/types";
+import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/types";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
 export function summariseStep(step: EngineStep): StepSummary {
@@ -18,15 +18,18 @@ export function summariseRun(run: StrategyRun): RunSummary {
 export function stepDetail(
   run: StrategyRun,
   stepIndex: number,
-  options: { previousRequestJson?: boolean } = {},
+  options: { previousRequestJson?: boolean; requestBody?: boolean } = {},
 ): StepDetail | null {
   const step = run.steps[stepIndex];
   if (!step) return null;
   const previous = stepIndex > 0 ? run.steps[stepIndex - 1] : null;
+  const { body: _body, ...head } = step.request;
   return {
     strategyId: run.id,
     stepIndex,
-    request: step.request,
+    ...(options.requestBody === false
+      ? { request: head as WireRequest, requestBodyOmitted: true as const }
+      : { request: step.request }),
     requestJson: JSON.stringify(step.request.body, null, 2),
     previousRequestJson:
       previous && options.previousRequestJson !== false ? JSON.stringify(previous.request.body, null, 2) : null,
@@ -36,6 +39,24 @@ export function stepDetail(
     ...(step.rejected ? { rejected: step.rejected } : {}),
     newFrom: previous ? newContentStart(previous.segments, step.segments) : null,
   };
+}
+
+/**
+ * A detail whose request body was left out (`requestBodyOmitted`, the engine worker's answers) with the body back:
+ * `requestJson` parsed on first read (copy as code, the export), so a page that only shows the text never pays for
+ * it. Any other detail is returned as it is.
+ */
+export function withRequestBody(detail: StepDetail): StepDetail {
+  if (!detail.requestBodyOmitted) return detail;
+  const { requestBodyOmitted: _omitted, ...rest } = detail;
+  let body: WireRequest["body"] | undefined;
+  const request = { ...detail.request };
+  Object.defineProperty(request, "body", {
+    enumerable: true,
+    configurable: true,
+    get: () => (body ??= JSON.parse(detail.requestJson) as WireRequest["body"]),
+  });
+  return { ...rest, request };
 }
 
 /** The first index after the last block the previous request also had (blocks outside the prompt do not count). */
