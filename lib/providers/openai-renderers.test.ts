@@ -340,6 +340,11 @@ describe("OpenAI Responses renderer", () => {
     expect(warningsOf(129, 0)).toEqual([]);
   });
 
+  it("only the instructions: they are the last prompt block, so they carry the implicit breakpoint", () => {
+    const alone = render("openai-responses", { system: "s", tools: [], messages: [] }).segments;
+    expect(alone.map((segment) => [segment.label, segment.breakpoint])).toEqual([["instructions", true]]);
+  });
+
   it("refuses what the Responses API cannot carry", () => {
     const base: Transcript = { system: "s", tools: [], messages: [] };
     expect(() =>
@@ -533,6 +538,19 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
     expect(k2.messages[2].reasoning_content).toBe(simulatedReasoning(turn.blocks));
   });
 
+  it("a Moonshot model that does not reason: max_tokens, no reasoning_effort, no reasoning_content anywhere", () => {
+    const reasoningLess = { ...getModel("moonshot", "kimi-k3")!, reasoning: undefined };
+    const context = { ...contextFor("moonshot", "kimi-k3", []), model: reasoningLess };
+    const body = moonshotChat.renderRequest(conversation(), context).request.body as Json;
+    expect(body.max_tokens).toBe(DEFAULT_SETTINGS.maxOutputTokens);
+    expect("max_completion_tokens" in body).toBe(false);
+    expect("reasoning_effort" in body).toBe(false);
+    expect(body.messages.filter((message: Json) => "reasoning_content" in message)).toEqual([]);
+    const usage = { uncached: 1, cacheRead: 0, cacheWrite: 0, output: 1, writesBilled: false };
+    const response = moonshotChat.renderResponse([{ type: "text", text: "Hi." }], usage, context, "r");
+    expect((response.choices as Json[])[0].message).not.toHaveProperty("reasoning_content");
+  });
+
   it("a Kimi tool declaration: role system with the found tools and no content key; unknown names left out (§3.1)", () => {
     const weather = tool("get_weather");
     const time = tool("get_time");
@@ -594,7 +612,9 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
         message: "Kimi accepts at most 128 functions in tools; this request has 129 and would be rejected.",
       },
     ]);
-    expect(warningsOf(["abc", "a-b_9"])).toEqual([]);
+    expect(warningsOf(["abc", "a-b_9", `a${"b".repeat(63)}`])).toEqual([]);
+    // 65 characters: one over the pattern's 64.
+    expect(warningsOf([`a${"b".repeat(64)}`])[0]?.code).toBe("kimi-function-name");
     expect(warningsOf(["ab", "9abc", "ok_name", "x.y"])).toEqual([
       {
         code: "kimi-function-name",

@@ -220,12 +220,39 @@ describe("client-run searches: miss, rephrase, reuse, give up", () => {
   it("kimi-dynamic: one declaration per newly found tool, everything found is declared, nothing twice", async () => {
     const run = runOn(await pathsScenario(), "kimi-dynamic", "moonshot");
     expect(titles(run).at(-1)).toBe("2:answer:give up");
+    // Turn 2 calls the tool declared in turn 1 at once, without a search or a note, then answers.
+    expect(titles(run).filter((title) => title.startsWith("1:"))).toEqual([
+      "1:call:call get_weather",
+      "1:answer:answer",
+    ]);
+    expect(run.steps.filter((step) => step.turn === 1).map((step) => step.notes)).toEqual([[], []]);
     const declarations = conversation(run)
       .filter((message) => message.role === "system" && message.tools)
       .map((message) => message.tools.map((tool: Json) => tool.function.name));
     expect(declarations).toEqual([["get_weather"], ["search_files"], ["lookup_record_history"]]);
     const toolMessages = conversation(run).filter((message) => message.role === "tool");
     expect(toolMessages.map((message) => String(message.content).split(" — ")[0])).toContain(NO_MATCH);
+  });
+
+  it("a rephrased search that returns a tool the first one already made callable does not make it callable twice", async () => {
+    // "history change" finds only the decoy; the rephrased "lookup record" finds the decoy again and the needed tool.
+    const scenario = await pathsScenario({ searchResultLimit: 2 }, [
+      {
+        user: "Show record 7",
+        searchQuery: "history change",
+        needs: [{ tool: "lookup_record", arguments: { id: "7" } }],
+      },
+    ]);
+    const mid = runOn(scenario, "anthropic-mid-conversation");
+    const additions = conversation(mid)
+      .filter((message) => message.role === "system")
+      .map((message) => message.content.map((block: Json) => block.tool.name));
+    expect(additions).toEqual([["lookup_record_history"], ["lookup_record"]]);
+    const kimi = runOn(scenario, "kimi-dynamic", "moonshot");
+    const declarations = conversation(kimi)
+      .filter((message) => message.role === "system" && message.tools)
+      .map((message) => message.tools.map((tool: Json) => tool.function.name));
+    expect(declarations).toEqual([["lookup_record_history"], ["lookup_record"]]);
   });
 
   it("stubs: a schema is loaded once per tool; two tools in one turn load one after the other", async () => {
@@ -318,6 +345,20 @@ describe("provider-run searches: miss, rephrase, reuse, give up inside one reque
     expect(run.steps.at(-1)!.title).toBe('search "zebra.*" (missed)');
   });
 
+  it("Anthropic server regex: an invalid pattern comes back as the provider's error result, not a crash (§1.6)", async () => {
+    const scenario = await pathsScenario({ searchVariant: "regex" });
+    scenario.turns[2] = { ...scenario.turns[2], searchPattern: "(" };
+    const run = runOn(scenario, "anthropic-tool-search");
+    const results = (run.steps.at(-1)!.response.content as Json[]).filter(
+      (block) => block.type === "tool_search_tool_result",
+    );
+    expect(results[0].content).toMatchObject({
+      type: "tool_search_tool_result_error",
+      error_code: "invalid_tool_input",
+      error_message: expect.stringMatching(/^Invalid regular expression pattern/),
+    });
+  });
+
   it("Anthropic client search: tool_reference blocks for hits, the no-match text when nothing is found", async () => {
     const run = runOn(await pathsScenario({ searchExecution: "client" }), "anthropic-tool-search");
     expect(titles(run).at(-1)).toBe("2:answer:give up");
@@ -407,6 +448,12 @@ describe("provider-run searches: miss, rephrase, reuse, give up inside one reque
       (midConversation.tools as Json[]).find((tool) => tool.name === "get_weather")?.defer_loading,
     ).toBeUndefined();
     expect((midConversation.tools as Json[]).find((tool) => tool.name === "search_files")?.defer_loading).toBe(true);
+    const openai = runOn(scenario, "openai-tool-search", "openai-responses").steps[0].request.body as Json;
+    expect((openai.tools as Json[]).find((tool) => tool.name === "get_weather")).toMatchObject({
+      type: "function",
+      strict: false,
+    });
+    expect((openai.tools as Json[]).find((tool) => tool.name === "get_weather")).not.toHaveProperty("defer_loading");
   });
 });
 
@@ -510,6 +557,8 @@ describe("OpenAI namespaces", () => {
     const run = runOn(scenario, "openai-tool-search", "openai-responses");
     const namespace = ((run.steps[0].request.body as Json).tools as Json[]).find((tool) => tool.type === "namespace");
     expect(namespace).toMatchObject({ name: "atlas", description: "Tools of the atlas server" });
+    // Every tool of the server is a deferred member of its namespace.
+    expect(namespace?.tools.map((tool: Json) => tool.name)).toEqual(base.catalog.tools.map((tool) => tool.name));
     expect(run.goals.noToolsUpFront).toBe(true);
   });
 });
