@@ -150,7 +150,12 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   "providers-openai": { files: PROVIDER_OPENAI_FILES, tests: PROVIDER_TESTS, goal: 75 },
   // The provider limits: which requests a provider would refuse (a marker on a deferred tool, too many tools, a name
   // too long), flagged before anything is sent.
-  "providers-limits": { files: ["lib/providers/limits.ts"], tests: ["lib/providers/limits.test.ts"], goal: 75 },
+  "providers-limits": {
+    files: ["lib/providers/limits.ts"],
+    // The boundary tests first: they are fast and kill most mutants before the engine runs of limits.test.ts.
+    tests: ["lib/providers/limits-boundaries.test.ts", "lib/providers/limits.test.ts"],
+    goal: 75,
+  },
   // The emulated Anthropic BM25 (its scores are documented).
   search: {
     files: ["lib/search/anthropic-bm25-search.ts"],
