@@ -56,18 +56,17 @@ function readCard(page: Page, expected: string): Promise<ShownCacheCard> {
  * a person sees it. Every request of every strategy of the five small examples is checked on the rendered card in
  * components/run/cache-card-words.test.tsx, from the same step detail the page's worker sends; here the page shows
  * that wiring at the first, second and last request of every strategy (a cold start, the first read or loss, the
- * steady state; Home, → and End as a person steps), and every request of the 10,000-tool example, too slow to
- * simulate in the unit tests. One page load per example.
+ * steady state; Home, → and End as a person steps), the 10,000-tool example included (too slow to simulate in the
+ * unit tests). One page load per example.
  */
 test.describe("the cache card's words agree with its numbers", () => {
   for (const example of EXAMPLES) {
-    const everyRequest = example.id === "synthetic-10000";
-    test(`on ${everyRequest ? "every request" : "the first, second and last request"} of ${example.title}`, async ({
-      page,
-    }) => {
+    // Every request of the 10,000-tool example was walked here until CI's half hour grew tight (72 s of it); its
+    // first, second and last request, like the others', keep the wiring checked at that size.
+    test(`on the first, second and last request of ${example.title}`, async ({ page }) => {
       // Generous for a loaded machine: at a load average of 25 the 200-tool example took 60 s to simulate and
       // 3 to 4 s a request; an idle one needs a fraction of this.
-      test.setTimeout(everyRequest ? 600_000 : 300_000);
+      test.setTimeout(300_000);
       const playground = new PlaygroundPage(page);
       await playground.open(example.id);
       // The card is what is read; the request viewer would re-render megabytes of JSON in Monaco on every step.
@@ -81,13 +80,11 @@ test.describe("the cache card's words agree with its numbers", () => {
         if (count === 0) continue;
         // Off the picker, so Home, → and End belong to the stepper.
         await playground.focusPage();
-        const visits: Array<{ key: string; index: number }> = everyRequest
-          ? Array.from({ length: count }, (_, index) => ({ key: index === 0 ? "Home" : "ArrowRight", index }))
-          : [
-              { key: "Home", index: 0 },
-              ...(count > 1 ? [{ key: "ArrowRight", index: 1 }] : []),
-              ...(count > 2 ? [{ key: "End", index: count - 1 }] : []),
-            ];
+        const visits: Array<{ key: string; index: number }> = [
+          { key: "Home", index: 0 },
+          ...(count > 1 ? [{ key: "ArrowRight", index: 1 }] : []),
+          ...(count > 2 ? [{ key: "End", index: count - 1 }] : []),
+        ];
         for (const { key, index } of visits) {
           await page.keyboard.press(key);
           const card = await readCard(page, `${strategy}:${index}`);
