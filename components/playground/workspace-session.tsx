@@ -10,6 +10,7 @@ import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
+import { decodeOffThePage } from "@/components/share/encode-client";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
@@ -119,7 +120,7 @@ function StartedSession({
       const linkError =
         plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
       if (plan.open === "link") {
-        const saved = (await loadBrowserLocalStore()).loadWorking();
+        const saved = await (await loadBrowserLocalStore()).loadWorkingDecodedBy(decodeOffThePage);
         const previous = saved.ok && saved.value ? saved.value.workspace : null;
         // Not opened (the autosaved work could not be kept aside): that work is what the page shows meanwhile.
         if (!(await openLink(plan.workspace, plan.problems, previous)) && previous) controller.openWorkspace(previous);
