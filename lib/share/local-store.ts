@@ -326,6 +326,53 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       return this.saveAs(name, state);
     },
 
+    /**
+     * `keepAside` with the compressing and decompressing done by `codec` (the page passes its share worker, where
+     * a 10,000-tool scenario takes seconds): the same entries and answers. An encode the codec cannot do (null) is
+     * done here.
+     */
+    async keepAsideWith(
+      name: string,
+      state: Partial<WorkspaceState>,
+      codec: {
+        encode(state: Partial<WorkspaceState> & { scenario: WorkspaceState["scenario"] }): Promise<string | null>;
+        decode(payload: string): Promise<DecodedPayload>;
+      },
+    ): Promise<StoreResult<SavedScenarioEntry>> {
+      if (!state.scenario) return failure("corrupt", "local-store: nothing to keep");
+      const scenario = state.scenario;
+      const encodeWith = async (
+        value: Partial<WorkspaceState> & { scenario: WorkspaceState["scenario"] },
+      ): Promise<StoreResult<string>> => {
+        const payload = await codec.encode(value);
+        return payload === null ? encode(value) : { ok: true, value: payload };
+      };
+      const scenarioOnly = await encodeWith({ scenario });
+      if (!scenarioOnly.ok) return scenarioOnly;
+      const index = readIndex();
+      for (const entry of index) {
+        if (entry.toolCount !== scenario.catalog.tools.length || entry.turnCount !== scenario.turns.length) continue;
+        const record = readRecord(read(entryKey(entry.id)));
+        if (!record.ok) continue;
+        const saved = openedFrom(await codec.decode(record.value.payload), record.value.savedAt);
+        const savedScenario = saved.ok ? await encodeWith({ scenario: saved.value.workspace.scenario }) : null;
+        if (savedScenario?.ok && savedScenario.value === scenarioOnly.value) return { ok: true, value: entry };
+      }
+      const cleaned = cleanName(name);
+      if (!cleaned.ok) return cleaned;
+      const encoded = await encodeWith({ ...state, scenario });
+      if (!encoded.ok) return encoded;
+      const entry: SavedScenarioEntry = {
+        id: newId(),
+        name: cleaned.value,
+        savedAt: now(),
+        toolCount: scenario.catalog.tools.length,
+        turnCount: scenario.turns.length,
+        bytes: encoded.value.length,
+      };
+      return storeEntry(entry, encoded.value, [...readIndex(), entry]);
+    },
+
     open(id: string): StoreResult<OpenedWorkspace> {
       if (!readIndex().some((entry) => entry.id === id))
         return failure("not-found", "local-store: no saved scenario with this id");
