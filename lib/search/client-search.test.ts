@@ -434,11 +434,13 @@ describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () =
     expect(both.score).toBeCloseTo(both.termScore + Math.log(1.6), 12);
     expect(searcher.explain("search files", "srv:search_users")!.nameAction).toBeUndefined();
     expect(searcher.explain("search files", "srv:read_files")!.nameAction).toBeUndefined();
-    // Half the weight for half the option; off by default.
+    // Half the weight for half the option (the default); 0 turns it off.
     expect(
       createClientSearch(tools, { ...plain, nameAction: 0.5 }).explain("search files", "srv:search_files")!,
     ).toMatchObject({ nameAction: { bonus: 0.5 * Math.log(1.6) } });
-    expect(createClientSearch(tools).explain("search files", "srv:search_files")!.nameAction).toBeUndefined();
+    expect(DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction).toBe(0.5);
+    const off = createClientSearch(tools, { ...plain, nameAction: 0 });
+    expect(off.explain("search files", "srv:search_files")!.nameAction).toBeUndefined();
   });
 
   it("name action skips a namespace prefix most of a server's names share; a one-word action has no object", () => {

@@ -94,7 +94,7 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   requestFiller: true,
   serverPrior: 0.5,
   proximity: 0.5,
-  nameAction: 0,
+  nameAction: 0.5,
   shapeWords: true,
   argumentValues: true,
   coverage: 0,
