@@ -345,3 +345,15 @@ describe("OpenAI segmenters: the inputs the mutation run found unchecked", () =>
     ]);
   });
 });
+
+describe("chatBodySegments: a system message with content is a message even when it also lists tools", () => {
+  it("only a contentless system message is Kimi's declaration", () => {
+    const { segments } = chatBodySegments(
+      { messages: [{ role: "system", content: "S", tools: [{ type: "function", function: { name: "f" } }] }] },
+      { model: model("moonshot"), counter: characterCounter() },
+    );
+    expect(segments).toEqual([
+      expected("messages[0]", "system message", "system", "S", { framing: 3, breakpoint: true }),
+    ]);
+  });
+});
