@@ -5,7 +5,7 @@ import { createClientSearch } from "./client-search";
 /**
  * The proximity bonus (two consecutive request words that also stand side by side in a tool's name or description),
  * on the cases the mutation run found untested: words present but apart, a repeated word, the option off, and a
- * tool that matched no term. Each catalog is built inside its test.
+ * tool that matched no term; and the server prior's "generic word" boundary. Each catalog is built inside its test.
  */
 const tool = (name: string, description: string): CatalogTool => ({ name, description, inputSchema: {} });
 
@@ -32,5 +32,18 @@ describe("client search proximity: only real neighbours earn the bonus", () => {
     }).explain("delete file", "delete_file")!;
     expect(unsearchedName.termScore).toBe(0);
     expect(unsearchedName.proximity).toEqual([]);
+  });
+});
+
+describe("client search server prior: a word that names exactly half the servers still names them", () => {
+  it("is kept at half (two of four servers) and dropped above half (three of four)", () => {
+    const catalog = (servers: string[]) => servers.map((server) => tool(`${server}:create_issue`, "Creates an issue."));
+    const halfSearcher = createClientSearch(catalog(["github-api", "github-cli", "slack", "jira"]));
+    expect(halfSearcher.explain("github issue", "github-api:create_issue")!.serverPrior).toMatchObject({
+      server: "github-api",
+      words: ["github"],
+    });
+    const mostSearcher = createClientSearch(catalog(["github-api", "github-cli", "github-web", "jira"]));
+    expect(mostSearcher.explain("github issue", "github-api:create_issue")!.serverPrior).toBeUndefined();
   });
 });
