@@ -1,5 +1,5 @@
 /**
- * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|edit] [--trace out.json]
+ * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|run|edit] [--trace out.json]
  *
  * Where the main thread's time goes, from a Chrome performance trace (the profile behind docs/PERFORMANCE.md's
  * changes; `npm run bench:browser` is the measure, this says why). It opens one example in Debian's Chromium and
@@ -8,6 +8,8 @@
  *   - `after-run`: the same presses at once after the run (as bench:browser steps), then 1.5 s (autosave), so what
  *     mounts after the run (the panels below the fold) is inside the trace;
  *   - `startup`: from navigation until every strategy ran;
+ *   - `run`: from the selected strategy's first request on screen until every strategy ran: what the page's thread
+ *     spends while the engine worker finishes the other strategies (the two compete for the cores);
  *   - `edit`: at 10,000 tools (per-tool editor), one tool's description changed and the run that follows.
  * It prints the renderer's main thread by kind of work (script, style, layout, paint, GC, …) with its longest
  * tasks, the engine worker's busy time, and the heaviest script entry points (function and file). `--trace` keeps
@@ -323,6 +325,26 @@ async function main(): Promise<void> {
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await allRan();
     wall = Date.now() - started;
+  } else if (moment === "run") {
+    await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
+    await page.locator('[data-testid="prefix-bar-content"]:not([data-detail=""])').waitFor({ timeout: 600_000 });
+    await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+    cpu = await startCpu(page);
+    const started = Date.now();
+    await counting(true);
+    await allRan();
+    wall = Date.now() - started;
+    const renders = await page.evaluate(
+      () => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders,
+    );
+    await counting(false);
+    console.log(
+      "components rendered from the first request until every strategy ran, by panel: " +
+        Object.entries(renders)
+          .sort((left, right) => right[1] - left[1])
+          .map(([panel, count]) => `${panel} ${count}`)
+          .join(", "),
+    );
   } else {
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await allRan();
@@ -363,11 +385,23 @@ async function main(): Promise<void> {
       await browser.startTracing(page, { categories: CATEGORIES.split(",") });
       cpu = await startCpu(page);
       const started = Date.now();
+      await counting(true);
       await page.keyboard.type(" now");
       await page.locator('[data-testid="run-status"][data-running="true"]').waitFor({ timeout: 300_000 });
       await page.locator('[data-testid="run-status"][data-running="false"]').waitFor({ timeout: 600_000 });
       await page.waitForTimeout(1_500);
       wall = Date.now() - started;
+      const renders = await page.evaluate(
+        () => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders,
+      );
+      await counting(false);
+      console.log(
+        "components rendered from the keystroke until 1.5 s after the run, by panel: " +
+          Object.entries(renders)
+            .sort((left, right) => right[1] - left[1])
+            .map(([panel, count]) => `${panel} ${count}`)
+            .join(", "),
+      );
     } else throw new Error(`profile: unknown moment ${moment}`);
   }
   const profile = cpu ? await stopCpu(cpu) : null;

@@ -9,7 +9,10 @@
  * main-thread task while stepping and until autosave has written (1 s after the last step). For a catalog edited one
  * tool at a time (over 300 tools, e.g. synthetic-10000), it then edits one tool's description in the per-tool editor
  * and times the keystroke to every strategy re-run, with the longest main-thread task from the keystroke until the
- * autosave after that run has written.
+ * autosave after that run has written. The last column, **long tasks while running**, adds up the main thread's
+ * long tasks (over 50 ms) from the first request on screen until every strategy ran: the page's share of the two
+ * cores while the engine worker finishes the other strategies (`bench:browser:profile --moment run` gives the
+ * whole busy time and what it was).
  *
  * Needs the playground running (`npm run playground`, or `next start -p <port>`) and a Chromium: Debian's
  * /usr/bin/chromium, or PLAYWRIGHT_CHROMIUM_PATH. The port also comes from BENCH_PORT or E2E_PORT.
@@ -91,6 +94,10 @@ async function pageTimes(page: Page): Promise<PageTimes> {
   });
 }
 
+function sumBetween(tasks: Array<[number, number]>, from: number, to: number): number {
+  return tasks.filter(([start]) => start >= from && start <= to).reduce((sum, [, duration]) => sum + duration, 0);
+}
+
 function longestBetween(tasks: Array<[number, number]>, from: number, to: number): number {
   return tasks
     .filter(([start]) => start >= from && start <= to)
@@ -140,6 +147,7 @@ const COLUMNS: Array<[string, number]> = [
   ["longest task stepping", 22],
   ["edit one tool → all strategies", 31],
   ["longest task editing", 21],
+  ["long tasks while running", 25],
 ];
 
 function row(cells: string[]): string {
@@ -162,6 +170,7 @@ async function visitExample(context: BrowserContext, url: string, example: strin
   const shown = Date.now() - started;
   await page.locator('[data-testid="prefix-bar-content"]:not([data-detail=""])').waitFor({ timeout: 300_000 });
   const firstRequest = Date.now() - started;
+  const atFirstRequest = (await pageTimes(page)).now;
   await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
   const all = Date.now() - started;
   const untilAll = await pageTimes(page);
@@ -197,6 +206,7 @@ async function visitExample(context: BrowserContext, url: string, example: strin
     millis(longestBetween(afterStepping.longTasks, steppingFrom, afterStepping.now)),
     edit ? millis(edit.milliseconds) : "n/a",
     editLongest === null ? "n/a" : millis(editLongest),
+    millis(sumBetween(untilAll.longTasks, atFirstRequest, untilAll.now)),
   ];
 }
 

@@ -139,8 +139,8 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   },
   // The four renderers: Anthropic Messages, OpenAI Responses, OpenAI Chat Completions with its Moonshot variant and
   // the Kimi reasoning text (every wire request of every run). The golden requests are built inside their tests, so
-  // each mutant runs only the tests that reach it. Split in two parts that can run side by side. Not measured: the
-  // body segmenters, the segment list, the limits and the small shared helpers (about 1,000 more mutants).
+  // each mutant runs only the tests that reach it. Split in two parts that can run side by side. The body segmenters
+  // and the segment list are `providers-segments`, the limits `providers-limits`.
   providers: {
     files: [...PROVIDER_ANTHROPIC_FILES, ...PROVIDER_OPENAI_FILES],
     tests: PROVIDER_TESTS,
@@ -148,6 +148,27 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   },
   "providers-anthropic": { files: PROVIDER_ANTHROPIC_FILES, tests: PROVIDER_TESTS, goal: 75 },
   "providers-openai": { files: PROVIDER_OPENAI_FILES, tests: PROVIDER_TESTS, goal: 75 },
+  // The body segmenters and the segment list: the coloured cache-prefix segments of the main view, of every simulated
+  // request (the renderers add their blocks through SegmentList) and of every recorded trace (segmentBody). Their own
+  // unit tests first (hand-written bodies and texts, milliseconds), then the comparison of every renderer's segments
+  // with its body read back, and the renderers' unit tests.
+  "providers-segments": {
+    files: [
+      "lib/providers/anthropic-body-segments.ts",
+      "lib/providers/openai-responses-body-segments.ts",
+      "lib/providers/openai-chat-body-segments.ts",
+      "lib/providers/segment-list.ts",
+    ],
+    tests: [
+      "lib/providers/anthropic-body-segments.test.ts",
+      "lib/providers/openai-body-segments.test.ts",
+      "lib/providers/segment-list.test.ts",
+      "lib/providers/body-segments.test.ts",
+      "lib/providers/anthropic-messages.test.ts",
+      "lib/providers/openai-renderers.test.ts",
+    ],
+    goal: 75,
+  },
   // The provider limits: which requests a provider would refuse (a marker on a deferred tool, too many tools, a name
   // too long), flagged before anything is sent.
   "providers-limits": {
@@ -167,7 +188,11 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     // search-quality.test.ts (whole benchmark sets, seconds per run) is left out: it covers every line of the
     // client search and would run for each of its mutants; the unit tests check the scores by hand instead.
     files: ["lib/search/client-search.ts"],
-    tests: ["lib/search/client-search.test.ts", "lib/search/tool-fields.test.ts"],
+    tests: [
+      "lib/search/client-search.test.ts",
+      "lib/search/client-search-similar-words.test.ts",
+      "lib/search/tool-fields.test.ts",
+    ],
     goal: 75,
   },
   share: {

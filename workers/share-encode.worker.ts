@@ -1,15 +1,17 @@
 /// <reference lib="webworker" />
 /**
- * The autosave's encoder: a thin shell around `handleEncodeMessage` (lib/share/encode-protocol.ts), so serialising
- * and compressing a big scenario never blocks the page.
+ * The autosave's encoder and the startup's decoder: a thin shell around `handleShareWorkerMessage`
+ * (lib/share/share-worker-protocol.ts), so compressing a big scenario, or inflating and validating one, never blocks the
+ * page.
  */
-import { handleEncodeMessage, type EncodeRequest, type EncodeWorkerState } from "@/lib/share/encode-protocol";
+import type { EncodeWorkerState, ShareWorkerRequest } from "@/lib/share/encode-protocol";
+import { handleShareWorkerMessage } from "@/lib/share/share-worker-protocol";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let state: EncodeWorkerState = { catalog: null };
 
-scope.onmessage = (event: MessageEvent<EncodeRequest>) => {
-  const handled = handleEncodeMessage(state, event.data);
+scope.onmessage = (event: MessageEvent<ShareWorkerRequest>) => {
+  const handled = handleShareWorkerMessage(state, event.data);
   state = handled.state;
   scope.postMessage(handled.response);
 };

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { loadExample } from "@/lib/examples";
 import { createLocalStore, type StorageLike } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import { keepWorkAside, plainStoreMessage, probeStorage } from "./keep-work";
+import { encodeWorkspace } from "@/lib/share/share-link";
+import { decodePayload } from "@/lib/share/share-worker-protocol";
+import { keepWorkAside, keepWorkAsideWith, plainStoreMessage, probeStorage } from "./keep-work";
 
 class MemoryStorage implements StorageLike {
   readonly items = new Map<string, string>();
@@ -50,6 +52,71 @@ describe("keepWorkAside", () => {
     if (full.kind === "failed") expect(full.message).toMatch(/^The browser's storage is full/);
     const blocked = keepWorkAside(createLocalStore(null), await work(), { reason: "x" });
     expect(blocked).toMatchObject({ kind: "failed", code: "unavailable" });
+  });
+});
+
+describe("keepWorkAsideWith (the share worker compresses)", () => {
+  /** A codec standing in for the share worker: the same functions, counted; `encode` may decline (null). */
+  function codec(declineEncode = false) {
+    const calls = { encode: 0, decode: 0 };
+    return {
+      calls,
+      encode: async (state: Parameters<typeof encodeWorkspace>[0]) => {
+        calls.encode += 1;
+        return declineEncode ? null : encodeWorkspace(state, "persist").payload;
+      },
+      decode: async (payload: string) => {
+        calls.decode += 1;
+        return decodePayload(payload);
+      },
+    };
+  }
+
+  it("keeps the same entries as keepWorkAside, compressing and comparing through the codec", async () => {
+    const storage = new MemoryStorage();
+    const store = createLocalStore(storage, { now: () => 7, newId: () => "same-id" });
+    const previous = await work();
+    const incoming = (await work("learning-agent")).scenario;
+    const viaCodec = codec();
+    const outcome = await keepWorkAsideWith(store, previous, { incoming, reason: "x", now: new Date(0) }, viaCodec);
+    expect(outcome.kind).toBe("kept");
+    expect(viaCodec.calls).toEqual({ encode: 2, decode: 0 });
+    const pageStorage = new MemoryStorage();
+    const pageStore = createLocalStore(pageStorage, { now: () => 7, newId: () => "same-id" });
+    expect(keepWorkAside(pageStore, previous, { incoming, reason: "x", now: new Date(0) })).toEqual(outcome);
+    expect([...storage.items]).toEqual([...pageStorage.items]);
+    // Kept once: the same work again finds its entry (decoded through the codec) and writes nothing.
+    const again = codec();
+    expect(await keepWorkAsideWith(store, previous, { incoming, reason: "y" }, again)).toEqual(outcome);
+    expect(again.calls.decode).toBe(1);
+    expect(store.list()).toHaveLength(1);
+  });
+
+  it("keeps nothing for the same scenario or unedited work, and encodes here when the codec cannot", async () => {
+    const store = createLocalStore(new MemoryStorage());
+    const previous = await work();
+    const unused = codec();
+    expect((await keepWorkAsideWith(store, previous, { reason: "x", incoming: previous.scenario }, unused)).kind).toBe(
+      "nothing-to-keep",
+    );
+    expect((await keepWorkAsideWith(store, previous, { reason: "x", unchanged: true }, unused)).kind).toBe(
+      "nothing-to-keep",
+    );
+    expect(unused.calls).toEqual({ encode: 0, decode: 0 });
+    const declining = codec(true);
+    expect((await keepWorkAsideWith(store, previous, { reason: "x" }, declining)).kind).toBe("kept");
+    const opened = store.open(store.list()[0].id);
+    expect(opened.ok && opened.value.workspace.scenario.title).toBe(previous.scenario.title);
+  });
+
+  it("reports a storage that refuses, like keepWorkAside", async () => {
+    const full = await keepWorkAsideWith(
+      createLocalStore(new MemoryStorage("quota")),
+      await work(),
+      { reason: "x" },
+      codec(),
+    );
+    expect(full).toMatchObject({ kind: "failed", code: "quota" });
   });
 });
 

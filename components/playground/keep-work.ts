@@ -5,7 +5,7 @@
  */
 import type { LocalStore } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import { serializeScenario } from "@/lib/scenario/serialize-scenario";
+import { serializeScenario, serializesEqual } from "@/lib/scenario/serialize-scenario";
 import type { Scenario } from "@/lib/scenario/types";
 import { downloadText, fileNameFor } from "@/components/share/download";
 
@@ -27,6 +27,30 @@ export function keepWorkAside(
     return { kind: "nothing-to-keep" };
   const when = (options.now ?? new Date()).toLocaleString();
   const kept = store.keepAside(`${previous.scenario.title} (before ${options.reason}, ${when})`, previous);
+  return kept.ok
+    ? { kind: "kept", name: kept.value.name }
+    : { kind: "failed", message: plainStoreMessage(kept.error.message), code: kept.error.code };
+}
+
+/**
+ * `keepWorkAside` for a big scenario, with nothing long on the page's thread: the comparison with the incoming
+ * scenario stops at the first tool that differs (`serializesEqual`), and the store compresses in `codec` (the
+ * page's share worker). Same outcomes as `keepWorkAside`.
+ */
+export async function keepWorkAsideWith(
+  store: Pick<LocalStore, "keepAsideWith">,
+  previous: Partial<WorkspaceState> | null,
+  options: { incoming?: Scenario; reason: string; unchanged?: boolean; now?: Date },
+  codec: Parameters<LocalStore["keepAsideWith"]>[2],
+): Promise<KeepOutcome> {
+  if (!previous?.scenario || options.unchanged) return { kind: "nothing-to-keep" };
+  if (options.incoming && serializesEqual(previous.scenario, options.incoming)) return { kind: "nothing-to-keep" };
+  const when = (options.now ?? new Date()).toLocaleString();
+  const kept = await store.keepAsideWith(
+    `${previous.scenario.title} (before ${options.reason}, ${when})`,
+    previous,
+    codec,
+  );
   return kept.ok
     ? { kind: "kept", name: kept.value.name }
     : { kind: "failed", message: plainStoreMessage(kept.error.message), code: kept.error.code };

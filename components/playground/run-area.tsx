@@ -27,6 +27,7 @@ import {
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
 import { browserWhenIdle, mountInSlices, type BelowFoldSlice } from "./below-fold";
+import { chartRunsAreEarlier, useChartRuns } from "./chart-runs";
 import {
   ChartLoading,
   CumulativeCostChart,
@@ -111,6 +112,11 @@ export function RunArea() {
   // The chart's marker follows the step in a render of its own, after the step's numbers are on screen.
   const chartStepIndex = useDeferredValue(stepIndex);
   const runs = usePlayground((state) => state.runs);
+  const running = usePlayground((state) => state.running);
+  const runProgress = usePlayground((state) => state.runProgress);
+  // The all-strategy charts and the decide views draw a run once it has settled (./chart-runs.ts).
+  const chartRuns = useChartRuns(runs, running);
+  const chartsEarlier = chartRunsAreEarlier(chartRuns, runs);
   const detail = usePlayground((state) => state.detail);
   const detailError = usePlayground((state) => state.detailError);
   const runTab = usePlayground((state) => state.runTab);
@@ -325,18 +331,24 @@ export function RunArea() {
           subtitle="All strategies, USD"
           testId="chart-panel-cost"
           className="h-[400px]"
+          actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
         >
-          {runs.length > 0 && belowFold < 2 ? <ChartLoading /> : null}
-          {runs.length > 0 && belowFold >= 2 ? <MemoCumulativeCostChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && (belowFold < 2 || chartRuns.length === 0) ? <ChartLoading /> : null}
+          {chartRuns.length > 0 && belowFold >= 2 ? (
+            <MemoCumulativeCostChart runs={chartRuns} selectedId={strategyId} />
+          ) : null}
         </PanelFrame>
         <PanelFrame
           title="Context spent on tool definitions"
           subtitle="Share of input tokens"
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
+          actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
         >
-          {runs.length > 0 && belowFold < 3 ? <ChartLoading /> : null}
-          {runs.length > 0 && belowFold >= 3 ? <MemoToolShareChart runs={runs} selectedId={strategyId} /> : null}
+          {runs.length > 0 && (belowFold < 3 || chartRuns.length === 0) ? <ChartLoading /> : null}
+          {chartRuns.length > 0 && belowFold >= 3 ? (
+            <MemoToolShareChart runs={chartRuns} selectedId={strategyId} />
+          ) : null}
         </PanelFrame>
       </div>
 
@@ -358,7 +370,7 @@ export function RunArea() {
             catalog={decideInputs.catalog}
             settings={decideInputs.settings}
             turns={decideInputs.turns}
-            runs={runs}
+            runs={chartRuns}
             scenarioTitle={decideInputs.scenario.title}
             selectedStrategyId={strategyId}
             onSelectStrategy={selectStrategy}
@@ -370,6 +382,22 @@ export function RunArea() {
         <MemoLearnCards selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
     </div>
+  );
+}
+
+/**
+ * Beside a chart that still shows the run before the one in progress: says so, with how far the new run is, so the
+ * figures drawn are never taken for the new run's.
+ */
+function ChartUpdating({ progress }: { progress: { done: number; total: number } | null }) {
+  return (
+    <span
+      className="tabular text-xs font-medium text-warning"
+      data-testid="chart-updating"
+      title="This chart shows the previous run; it is drawn again once every strategy has run."
+    >
+      Previous run · updating{progress ? ` (${progress.done} of ${progress.total})` : "…"}
+    </span>
   );
 }
 

@@ -10,6 +10,7 @@ import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
+import { browserWorkspaceEncoder, decodeOffThePage } from "@/components/share/encode-client";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
@@ -32,7 +33,7 @@ import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
 import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
 import { buttonClass, primaryButtonClass } from "./control-styles";
-import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAside, probeStorage } from "./keep-work";
+import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAsideWith, probeStorage } from "./keep-work";
 
 export type WorkspaceSessionProps = {
   /** The example to open when there is no link and no autosaved work. */
@@ -66,7 +67,9 @@ function StartedSession({
       previous: Partial<WorkspaceState> | null,
       incoming: WorkspaceState["scenario"] | undefined,
       reason: string,
-    ) => keepWorkAside(await loadBrowserLocalStore(), previous, { incoming, reason }),
+    ) =>
+      // A 10,000-tool scenario is compressed (and saved ones decompressed to compare) in the share worker.
+      keepWorkAsideWith(await loadBrowserLocalStore(), previous, { incoming, reason }, pageCodec),
     [],
   );
 
@@ -119,7 +122,7 @@ function StartedSession({
       const linkError =
         plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
       if (plan.open === "link") {
-        const saved = (await loadBrowserLocalStore()).loadWorking();
+        const saved = await (await loadBrowserLocalStore()).loadWorkingDecodedBy(decodeOffThePage);
         const previous = saved.ok && saved.value ? saved.value.workspace : null;
         // Not opened (the autosaved work could not be kept aside): that work is what the page shows meanwhile.
         if (!(await openLink(plan.workspace, plan.problems, previous)) && previous) controller.openWorkspace(previous);
@@ -212,6 +215,13 @@ function StartedSession({
     </>
   );
 }
+
+/** The share worker as the local store's codec; the page's own thread where there is no worker. */
+const pageCodec = {
+  encode: async (state: Parameters<NonNullable<ReturnType<typeof browserWorkspaceEncoder>>["encode"]>[0]) =>
+    (await browserWorkspaceEncoder()?.encode(state)) ?? null,
+  decode: (payload: string) => decodeOffThePage(payload),
+};
 
 /** Messages from lib/ are clauses; the banner joins several, so each must end as a sentence. */
 function sentence(text: string): string {

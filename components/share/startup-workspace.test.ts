@@ -68,4 +68,31 @@ describe("startup: link → ?example= → autosave → default", async () => {
     expect(result.open).toBe("example");
     if (result.open === "example") expect(result.autosaveError).toBeTruthy();
   });
+
+  it("decodes the link and the autosave with the decoder it is given (the page's share worker), same answers", async () => {
+    const { decodePayload } = await import("@/lib/share/share-worker-protocol");
+    const decoded: string[] = [];
+    const decode = async (payload: string) => {
+      decoded.push(payload);
+      return decodePayload(payload);
+    };
+    const storage = storageWithWork();
+    // A separate selection saved after the autosave applies to it, as with the page-thread decoder.
+    createLocalStore(storage).saveWorkingSelection({ strategyId: "full", stepIndex: 1, forceProvider: false });
+    const store = createLocalStore(storage);
+    const here = store.loadWorking();
+    const viaDecoder = await store.loadWorkingDecodedBy(decode);
+    expect(viaDecoder).toEqual(here);
+    const fromAutosave = await resolveStartupWorkspace({ hash: "", store, decode });
+    expect(fromAutosave).toMatchObject({ source: "autosave", workspace: { scenario: { title: saved.title } } });
+    const fromLink = await resolveStartupWorkspace({ hash: linkHash, store, decode });
+    expect(fromLink).toMatchObject({ source: "link", workspace: { strategyId: "gateway" } });
+    expect(decoded).toHaveLength(3);
+    expect(decoded[2]).toBe(linkHash.slice("#s=".length));
+    // A damaged autosave is reported by the decoder's answer, and nothing is removed from storage.
+    storage.setItem(`${STORAGE_PREFIX}working`, JSON.stringify({ savedAt: 1, payload: "1.damaged" }));
+    const damaged = await resolveStartupWorkspace({ hash: "", store, decode });
+    expect(damaged).toMatchObject({ source: "none", autosaveError: expect.stringContaining("could not be opened") });
+    expect(storage.getItem(`${STORAGE_PREFIX}working`)).toContain("1.damaged");
+  });
 });

@@ -4,6 +4,7 @@
  * so a broken link never costs the previous work.
  */
 import type { InputProblem } from "@/lib/catalog/types";
+import type { DecodedPayload } from "@/lib/share/encode-protocol";
 import type { LocalStore } from "@/lib/share/local-store";
 import type { SharedWorkspace } from "@/lib/share";
 import { apiFetch, readApiError } from "./page-token";
@@ -43,13 +44,21 @@ export const fetchShortLink: ShortLinkFetcher = async (id) => {
   }
 };
 
+/** Decodes and validates a share payload: the page passes its share worker's (./encode-client.ts). */
+export type PayloadDecoder = (payload: string) => Promise<DecodedPayload>;
+
+/** Decodes on the calling thread (tests, and where no worker is given). */
+const decodeHere: PayloadDecoder = async (payload) =>
+  (await import("@/lib/share/share-worker-protocol")).decodePayload(payload);
+
 /** Opens the link in `hash`, or returns null when the fragment is not a share link. Never throws. */
 export async function openShareFragment(
   hash: string,
   fetcher: ShortLinkFetcher = fetchShortLink,
+  decode: PayloadDecoder = decodeHere,
 ): Promise<LinkOpening> {
   // Loaded here, not with the page: the codec (fflate) and the scenario parser (Ajv) are needed only for a link.
-  const { decodeSharePayload, parseShareFragment } = await import("@/lib/share");
+  const { parseShareFragment } = await import("@/lib/share");
   const fragment = parseShareFragment(hash);
   if (fragment.kind === "none") return null;
   if (fragment.kind === "invalid") return { ok: false, message: fragment.error.message };
@@ -59,7 +68,7 @@ export async function openShareFragment(
     if (!fetched.ok) return { ok: false, message: fetched.message };
     payload = fetched.payload;
   } else payload = fragment.payload;
-  const decoded = decodeSharePayload(payload);
+  const decoded = await decode(payload);
   if (!decoded.ok) return { ok: false, message: decoded.error.message, problems: decoded.error.problems };
   return {
     ok: true,
@@ -73,11 +82,14 @@ export async function resolveStartupWorkspace(input: {
   hash: string;
   store: LocalStore;
   fetcher?: ShortLinkFetcher;
+  /** Where payloads are decoded: the page's share worker; on this thread when left out. */
+  decode?: PayloadDecoder;
 }): Promise<StartupWorkspace> {
-  const link = await openShareFragment(input.hash, input.fetcher);
+  const decode = input.decode ?? decodeHere;
+  const link = await openShareFragment(input.hash, input.fetcher, decode);
   if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
   const linkError = link && !link.ok ? link.message : undefined;
-  const saved = input.store.loadWorking();
+  const saved = await input.store.loadWorkingDecodedBy(decode);
   if (!saved.ok) return { source: "none", problems: [], linkError, autosaveError: saved.error.message };
   if (!saved.value) return { source: "none", problems: [], linkError };
   return { source: "autosave", workspace: saved.value.workspace, problems: saved.value.problems, linkError };

@@ -9,6 +9,7 @@ import type { InputProblem } from "@/lib/catalog/types";
 import type { SharedWorkspace } from "@/lib/share";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import { browserStorage, loadBrowserLocalStore } from "./browser-storage";
+import { decodeOffThePage } from "./encode-client";
 import {
   clearShareFragment,
   openShareFragment,
@@ -35,7 +36,7 @@ export function useShareLinks(handlers: ShareLinkHandlers): void {
     const hash = window.location.hash;
     // A first visit (no link, no autosave) opens the example at once: the store's code would only find nothing.
     const resolved: Promise<StartupWorkspace> = startupReadsLocalStore(hash, browserStorage())
-      ? loadBrowserLocalStore().then((store) => resolveStartupWorkspace({ hash, store }))
+      ? loadBrowserLocalStore().then((store) => resolveStartupWorkspace({ hash, store, decode: decodeOffThePage }))
       : Promise.resolve({ source: "none", problems: [] });
     void resolved.then((startup) => {
       if (cancelled) return;
@@ -44,7 +45,7 @@ export function useShareLinks(handlers: ShareLinkHandlers): void {
     });
 
     const onHashChange = () => {
-      void openShareFragment(window.location.hash).then((opening) => {
+      void openShareFragment(window.location.hash, undefined, decodeOffThePage).then((opening) => {
         if (!opening) return;
         if (opening.ok) {
           clearShareFragment();

@@ -2,11 +2,13 @@
  * Encoding the working scenario for autosave in a worker (workers/share-encode.worker.ts): serialising and
  * compressing a 10,000-tool scenario takes about a second, which on the page's thread is a visible pause after
  * every edit. The worker keeps the last catalog it was sent, so an edit of one tool sends that tool alone (a
- * structured clone of 10,000 tools is itself a long task). Framework-free: `handleEncodeMessage` runs in Node tests.
+ * structured clone of 10,000 tools is itself a long task). The same worker decodes what the page opens with (the
+ * autosave, a link): inflating, parsing and Ajv-checking a 10,000-tool scenario took the page's thread 10 s in one
+ * task at load 13. Framework-free: `handleEncodeMessage` runs in Node tests.
  */
 import type { Catalog, CatalogTool } from "../catalog/types";
 import type { WorkspaceState } from "../persistence/state-keys";
-import { encodeWorkspace } from "./share-link";
+import { encodeWorkspace, type DecodeResult } from "./share-link";
 
 /** The catalog as sent: whole, or the tools that changed since the catalog the worker holds. */
 export type CatalogMessage =
@@ -30,6 +32,28 @@ export type EncodeRequest = {
 
 export type EncodeResponse =
   { requestId: number; ok: true; payload: string } | { requestId: number; ok: false; message: string };
+
+/** A share payload (`<version>.<base64url>`, the autosave's or a link's) to decode and validate. */
+export type DecodeRequest = { requestId: number; decode: string };
+
+/**
+ * `decodeSharePayload`'s answer without the envelope's text: the page never reads it, and at 10,000 tools it is
+ * 15 MB more to copy back to the page's thread.
+ */
+export type DecodedPayload = Exclude<DecodeResult, { ok: true }> | Omit<Extract<DecodeResult, { ok: true }>, "text">;
+
+export type DecodeResponse = { requestId: number; decoded: DecodedPayload };
+
+export type ShareWorkerRequest = EncodeRequest | DecodeRequest;
+export type ShareWorkerResponse = EncodeResponse | DecodeResponse;
+
+export function isDecodeRequest(request: ShareWorkerRequest): request is DecodeRequest {
+  return typeof (request as Partial<DecodeRequest>).decode === "string";
+}
+
+export function isDecodeResponse(response: ShareWorkerResponse): response is DecodeResponse {
+  return (response as Partial<DecodeResponse>).decoded !== undefined;
+}
 
 export type EncodeWorkerState = { catalog: Catalog | null };
 

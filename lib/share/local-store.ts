@@ -6,6 +6,7 @@
  * keys never reach disk. No method throws: quota and storage errors come back as values.
  */
 import type { InputProblem } from "../catalog/types";
+import type { DecodedPayload } from "./encode-protocol";
 import { STRATEGY_IDS } from "../scenario/types";
 import { decodeSharePayload } from "./share-link";
 import { encodeWorkspace } from "./share-link";
@@ -134,7 +135,8 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     }
   }
 
-  function decodeRecord(raw: string | null): StoreResult<OpenedWorkspace> {
+  /** A stored record's payload and time, or why it cannot be opened; the payload is not decoded yet. */
+  function readRecord(raw: string | null): StoreResult<{ payload: string; savedAt: number }> {
     if (raw === null) return failure("not-found", "local-store: nothing saved");
     let record: { savedAt?: unknown; payload?: unknown };
     try {
@@ -144,17 +146,31 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     }
     if (typeof record?.payload !== "string")
       return failure("corrupt", "local-store: the saved data is damaged and was not opened");
-    const decoded = decodeSharePayload(record.payload);
-    if (!decoded.ok)
-      return failure("corrupt", `local-store: the saved scenario could not be opened (${decoded.error.message})`);
     return {
       ok: true,
-      value: {
-        workspace: decoded.workspace,
-        problems: decoded.problems,
-        savedAt: typeof record.savedAt === "number" ? record.savedAt : 0,
-      },
+      value: { payload: record.payload, savedAt: typeof record.savedAt === "number" ? record.savedAt : 0 },
     };
+  }
+
+  function openedFrom(decoded: DecodedPayload, savedAt: number): StoreResult<OpenedWorkspace> {
+    if (!decoded.ok)
+      return failure("corrupt", `local-store: the saved scenario could not be opened (${decoded.error.message})`);
+    return { ok: true, value: { workspace: decoded.workspace, problems: decoded.problems, savedAt } };
+  }
+
+  function decodeRecord(raw: string | null): StoreResult<OpenedWorkspace> {
+    const record = readRecord(raw);
+    if (!record.ok) return record;
+    return openedFrom(decodeSharePayload(record.value.payload), record.value.savedAt);
+  }
+
+  /** The working record, its separate selection applied when it belongs to it. */
+  function withSelection(opened: StoreResult<OpenedWorkspace>): StoreResult<OpenedWorkspace> {
+    if (!opened.ok) return opened;
+    const selection = readSelection(opened.value.savedAt);
+    return selection
+      ? { ok: true, value: { ...opened.value, workspace: { ...opened.value.workspace, ...selection } } }
+      : opened;
   }
 
   /** When this store last wrote the working scenario; a separate selection is only written against it. */
@@ -246,12 +262,21 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     loadWorking(): StoreResult<OpenedWorkspace | null> {
       const raw = read(WORKING_KEY);
       if (raw === null) return { ok: true, value: null };
-      const opened = decodeRecord(raw);
-      if (!opened.ok) return opened;
-      const selection = readSelection(opened.value.savedAt);
-      return selection
-        ? { ok: true, value: { ...opened.value, workspace: { ...opened.value.workspace, ...selection } } }
-        : opened;
+      return withSelection(decodeRecord(raw));
+    },
+
+    /**
+     * `loadWorking` with the payload decoded by `decode` (the page passes its share worker's decoder, so a
+     * 10,000-tool autosave is inflated and validated off the page's thread). Same answers as `loadWorking`.
+     */
+    async loadWorkingDecodedBy(
+      decode: (payload: string) => Promise<DecodedPayload>,
+    ): Promise<StoreResult<OpenedWorkspace | null>> {
+      const raw = read(WORKING_KEY);
+      if (raw === null) return { ok: true, value: null };
+      const record = readRecord(raw);
+      if (!record.ok) return record;
+      return withSelection(openedFrom(await decode(record.value.payload), record.value.savedAt));
     },
 
     clearWorking(): void {
@@ -299,6 +324,53 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
         if (savedScenario?.ok && savedScenario.value === scenarioOnly.value) return { ok: true, value: entry };
       }
       return this.saveAs(name, state);
+    },
+
+    /**
+     * `keepAside` with the compressing and decompressing done by `codec` (the page passes its share worker, where
+     * a 10,000-tool scenario takes seconds): the same entries and answers. An encode the codec cannot do (null) is
+     * done here.
+     */
+    async keepAsideWith(
+      name: string,
+      state: Partial<WorkspaceState>,
+      codec: {
+        encode(state: Partial<WorkspaceState> & { scenario: WorkspaceState["scenario"] }): Promise<string | null>;
+        decode(payload: string): Promise<DecodedPayload>;
+      },
+    ): Promise<StoreResult<SavedScenarioEntry>> {
+      if (!state.scenario) return failure("corrupt", "local-store: nothing to keep");
+      const scenario = state.scenario;
+      const encodeWith = async (
+        value: Partial<WorkspaceState> & { scenario: WorkspaceState["scenario"] },
+      ): Promise<StoreResult<string>> => {
+        const payload = await codec.encode(value);
+        return payload === null ? encode(value) : { ok: true, value: payload };
+      };
+      const scenarioOnly = await encodeWith({ scenario });
+      if (!scenarioOnly.ok) return scenarioOnly;
+      const index = readIndex();
+      for (const entry of index) {
+        if (entry.toolCount !== scenario.catalog.tools.length || entry.turnCount !== scenario.turns.length) continue;
+        const record = readRecord(read(entryKey(entry.id)));
+        if (!record.ok) continue;
+        const saved = openedFrom(await codec.decode(record.value.payload), record.value.savedAt);
+        const savedScenario = saved.ok ? await encodeWith({ scenario: saved.value.workspace.scenario }) : null;
+        if (savedScenario?.ok && savedScenario.value === scenarioOnly.value) return { ok: true, value: entry };
+      }
+      const cleaned = cleanName(name);
+      if (!cleaned.ok) return cleaned;
+      const encoded = await encodeWith({ ...state, scenario });
+      if (!encoded.ok) return encoded;
+      const entry: SavedScenarioEntry = {
+        id: newId(),
+        name: cleaned.value,
+        savedAt: now(),
+        toolCount: scenario.catalog.tools.length,
+        turnCount: scenario.turns.length,
+        bytes: encoded.value.length,
+      };
+      return storeEntry(entry, encoded.value, [...readIndex(), entry]);
     },
 
     open(id: string): StoreResult<OpenedWorkspace> {

@@ -1,0 +1,30 @@
+/**
+ * What the all-strategy views (the cost and tool-share charts, the decide views) draw while a run is in progress.
+ * A slow run (a catalog of thousands of tools, after an edit) finishes its strategies one by one, seconds apart,
+ * and each one changed the store's `runs`: the two charts redrew eight times (Recharts lays out hundreds of
+ * components per chart, each redraw a long task of the page's thread) while the engine worker needed the second
+ * core. These views now keep the runs they drew until the run settles and then draw once; the comparison table
+ * (light) and the step's own panels follow the run as it goes. A reset (no runs: another example or workspace is
+ * opening) is drawn at once, so a view never shows an old scenario's runs under a new one.
+ */
+import { useState } from "react";
+
+/** The runs to draw, given the ones drawn so far, the store's runs and whether a run is in progress. Pure. */
+export function chartRunsFor<T>(drawn: readonly T[], runs: readonly T[], running: boolean): readonly T[] {
+  if (!running || runs.length === 0) return runs;
+  return drawn;
+}
+
+/** Whether the views show the runs of before the run in progress (so they say so beside them). */
+export function chartRunsAreEarlier<T>(drawn: readonly T[], runs: readonly T[]): boolean {
+  return drawn !== runs && drawn.length > 0;
+}
+
+/** `chartRunsFor` across renders: the runs the all-strategy views draw. */
+export function useChartRuns<T>(runs: readonly T[], running: boolean): readonly T[] {
+  const [drawn, setDrawn] = useState(runs);
+  const next = chartRunsFor(drawn, runs, running);
+  // Adjusting state while rendering (React's documented pattern for a value derived from the previous render).
+  if (next !== drawn) setDrawn(next);
+  return next;
+}
