@@ -1,5 +1,6 @@
 /**
  * npx tsx scripts/profile-engine-worker.ts [--port 3000] [--example synthetic-10000] [--top 25] [--trace out.json]
+ * npx tsx scripts/profile-engine-worker.ts --read out.json [--top 60]   (the same report from a kept trace)
  *
  * Where the engine WORKER's time goes in Chromium, next to `node --cpu-prof` of the same run (docs/PERFORMANCE.md):
  * it opens `?example=<id>` in Debian's Chromium with V8's sampling profiler on for every thread (the trace category
@@ -107,10 +108,17 @@ function report(profile: ThreadProfile, top: number): void {
   }
 }
 
+function reportTrace(buffer: Buffer, top: number): void {
+  const events = (JSON.parse(buffer.toString("utf8")) as { traceEvents: TraceEvent[] }).traceEvents;
+  for (const profile of collectProfiles(events)) report(profile, top);
+}
+
 async function main(): Promise<void> {
+  const top = Number(flag("top") ?? 25);
+  const kept = flag("read");
+  if (kept) return reportTrace(fs.readFileSync(kept), top);
   const url = baseUrl();
   const example = flag("example") ?? "synthetic-10000";
-  const top = Number(flag("top") ?? 25);
   const executablePath =
     process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
   const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
@@ -128,12 +136,11 @@ async function main(): Promise<void> {
   await browser.close();
   const traceFile = flag("trace");
   if (traceFile) fs.writeFileSync(traceFile, buffer);
-  const events = (JSON.parse(buffer.toString("utf8")) as { traceEvents: TraceEvent[] }).traceEvents;
   console.log(
     `${example} at ${url}, load average ${os.loadavg()[0].toFixed(1)}: first request ${(firstRequest / 1000).toFixed(1)} s, ` +
       `all strategies ${(all / 1000).toFixed(1)} s, worker's run ${status}`,
   );
-  for (const profile of collectProfiles(events)) report(profile, top);
+  reportTrace(buffer, top);
 }
 
 main().catch((error) => {
