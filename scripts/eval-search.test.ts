@@ -32,9 +32,9 @@ describe("eval-search CLI", () => {
       expect(run.status).toBe(0);
       return JSON.parse(run.stdout.trim());
     });
-    // docs/SEARCH.md, fourth pass: 0.779 lexical, 0.812 with the soft matches on these 46 queries.
-    expect(lexical.mrr).toBeCloseTo(0.779, 3);
-    expect(withVectors.mrr).toBeCloseTo(0.812, 3);
+    // docs/SEARCH.md, fifth pass: 0.786 lexical, 0.819 with the soft matches on these 46 queries.
+    expect(lexical.mrr).toBeCloseTo(0.786, 3);
+    expect(withVectors.mrr).toBeCloseTo(0.819, 3);
   });
 
   it("prints one JSON line per search for --search all", async () => {
