@@ -10,6 +10,7 @@ import type {
   EngineResponse,
   ScenarioWithoutCatalog,
 } from "@/lib/workbench/engine-protocol";
+import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "@/workers/worker-client";
@@ -224,6 +225,10 @@ let prewarmed: WorkerLike | null = null;
 export function prewarmEngineWorker(): void {
   if (prewarmed || typeof window === "undefined" || typeof Worker === "undefined") return;
   prewarmed = createEngineWorker();
+  // The example the address names starts building in the worker now (lib/workbench/prepared-example.ts). The hint
+  // is outside the request protocol (never answered), so not an EngineRequest.
+  const hint = prepareExampleHintFor(window.location.search, window.location.hash);
+  if (hint) (prewarmed as unknown as { postMessage(message: PrepareExampleHint): void }).postMessage(hint);
 }
 
 /** The prewarmed worker when there is one (once), else a new one. */

@@ -20,6 +20,11 @@ import {
   type EngineRequest,
   type EngineResponse,
 } from "@/lib/workbench/engine-protocol";
+import {
+  createPreparedExamples,
+  isPrepareExampleHint,
+  type PrepareExampleHint,
+} from "@/lib/workbench/prepared-example";
 import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";
 import type { WorkerLike } from "./worker-client";
 
@@ -46,9 +51,12 @@ function startCountHelpers(): CountHelper[] {
   }
 }
 
+// The example the page's address names, started while the page hydrates (lib/workbench/prepared-example.ts).
+const preparedExamples = createPreparedExamples(loadExample);
+
 const dependencies: EngineDependencies = {
   runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
-  loadExample,
+  loadExample: (exampleId) => preparedExamples.load(exampleId),
   parseCatalogText: (text, options) => parseCatalogText(text, options),
   countTokens: (text) => o200k.count(text),
   now: () => performance.now(),
@@ -106,7 +114,12 @@ async function drain(): Promise<void> {
   draining = false;
 }
 
-scope.addEventListener("message", (event: MessageEvent<EngineRequest>) => {
-  queue.push(event.data);
+scope.addEventListener("message", (event: MessageEvent<EngineRequest | PrepareExampleHint>) => {
+  const message = event.data;
+  if (isPrepareExampleHint(message)) {
+    preparedExamples.prepare(message.exampleId);
+    return;
+  }
+  queue.push(message);
   if (!draining) void drain();
 });

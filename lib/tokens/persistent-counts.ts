@@ -81,11 +81,13 @@ export function createPersistentCounts(
 ): PersistentCounts {
   const { minimumLength, probeSize, timeoutMs, maximumPending } = { ...PERSISTENT_COUNT_DEFAULTS, ...options };
   let available = store !== null;
+  // Counts to write, by text: a text is hashed into its key when it is written, not as it is counted, so hashing
+  // (≈ 15 M characters at 10,000 tools) is not in the way of the first request's count.
   let pending = new Map<string, number>();
 
   const stopListening = memo.onCounted((text, count) => {
     if (!available || text.length < minimumLength || pending.size >= maximumPending) return;
-    pending.set(persistentCountKey(memo.tokenizerId, text), count);
+    pending.set(text, count);
   });
 
   /** Runs one store call under the time limit; any failure turns the store off and gives `fallback`. */
@@ -151,7 +153,7 @@ export function createPersistentCounts(
     },
     async save() {
       if (!available || pending.size === 0) return 0;
-      const entries = [...pending];
+      const entries = [...pending].map(([text, count]) => [persistentCountKey(memo.tokenizerId, text), count] as const);
       pending = new Map();
       let written = 0;
       await guarded(async () => {

@@ -1,9 +1,11 @@
 import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/types";
+import { jsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
 export function summariseStep(step: EngineStep): StepSummary {
   const { request, response: _response, segments, segmentStatus: _segmentStatus, ...rest } = step;
-  return { ...rest, segmentCount: segments.length, requestBytes: JSON.stringify(request.body).length };
+  // `JSON.stringify(request.body).length`, without serialising the tool definitions every request repeats.
+  return { ...rest, segmentCount: segments.length, requestBytes: jsonTextLength(request.body) };
 }
 
 export function summariseRun(run: StrategyRun): RunSummary {
