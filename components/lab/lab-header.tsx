@@ -52,9 +52,13 @@ export function LabHeader({
 }: LabHeaderProps) {
   const [importing, setImporting] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur" data-testid="lab-header">
-      {/* One row from 768 px up; on a phone the controls take a second row of their own, so neither the status pill
-          nor the catalog picker is squeezed or cut off (the picker takes the row's free width). */}
+    <header
+      className="relative z-40 border-b border-line bg-panel/95 backdrop-blur md:sticky md:top-0"
+      data-testid="lab-header"
+    >
+      {/* One sticky row from 768 px up. On a phone three rows that scroll away with the page (a sticky header of
+          three rows would take a fifth of the screen): the title and status, the catalog picker at full width so
+          its name can be read, then import, k and the theme. */}
       <div className="mx-auto flex max-w-[1680px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:px-6 md:py-0">
         <Link
           href="/"
@@ -83,11 +87,14 @@ export function LabHeader({
           />
           {status === "error" ? `Error: ${errorMessage ?? "unknown"}` : STATUS_TEXT[status]}
           {status === "ready" && elapsedMs !== undefined ? (
-            <span className="tabular font-normal">in {Math.round(elapsedMs)} ms</span>
+            <span className="tabular hidden font-normal sm:inline">in {Math.round(elapsedMs)} ms</span>
           ) : null}
         </span>
-        <nav aria-label="Catalog and settings" className="flex w-full min-w-0 items-center gap-2 md:ml-auto md:w-auto">
-          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm md:flex-none">
+        <nav
+          aria-label="Catalog and settings"
+          className="flex w-full min-w-0 flex-wrap items-center gap-2 md:ml-auto md:w-auto md:flex-nowrap"
+        >
+          <label className="flex min-w-0 basis-full items-center gap-2 text-sm md:basis-auto">
             <span className="sr-only">Catalog</span>
             <select
               className={`${selectClass} w-full min-w-0 md:w-auto md:max-w-56`}
@@ -109,7 +116,9 @@ export function LabHeader({
             aria-label="Import catalog…"
             className="shrink-0"
           >
-            Import<span className="hidden sm:inline">&nbsp;catalog</span>…
+            <span>
+              Import<span className="hidden sm:inline"> catalog</span>…
+            </span>
           </Button>
           <div
             role="group"
