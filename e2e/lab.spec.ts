@@ -93,6 +93,34 @@ test.describe("search lab", () => {
     );
     await expect(page.getByTestId("lab-back-link")).toHaveAttribute("href", "/");
     await lab.screenshot("overview");
+    // On a phone the header wraps: nothing in it reaches past the right edge, the status pill stays one line and
+    // the catalog picker is whole and wide enough to read.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const header = await page.evaluate(() => {
+      // A truncated line clips its own overflow (the catalog title's "… · 362 tools"): that is not past the edge.
+      const clipped = (element: Element) => {
+        for (
+          let node = element.parentElement;
+          node && node.dataset.testid !== "lab-header";
+          node = node.parentElement
+        ) {
+          if (getComputedStyle(node).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      const inside = [...document.querySelectorAll('[data-testid="lab-header"] *')].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5) && !clipped(element);
+      });
+      const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+      return { outside: inside.length, pill: box("lab-status").height, picker: box("lab-example-select") };
+    });
+    expect(header.outside, "header elements past the edge at 390 px").toBe(0);
+    expect(header.pill, "the status pill wraps").toBeLessThan(32);
+    expect(header.picker.right).toBeLessThanOrEqual(390);
+    expect(header.picker.width).toBeGreaterThan(200);
+    await lab.screenshot("header-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await expect(lab.rank(QUERY, "anthropic-bm25")).toHaveAttribute("data-rank", "none");
     await lab.queryRow(QUERY).getByTestId("query-why").click();

@@ -191,6 +191,7 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
     tests: [
       "lib/search/client-search.test.ts",
       "lib/search/client-search-similar-words.test.ts",
+      "lib/search/client-search-proximity.test.ts",
       "lib/search/tool-fields.test.ts",
     ],
     goal: 75,

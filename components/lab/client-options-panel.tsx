@@ -19,7 +19,14 @@ export type ClientOptionsPanelProps = {
 };
 
 type BooleanOption =
-  "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller" | "argumentValues";
+  | "splitIdentifiers"
+  | "stemming"
+  | "stopWords"
+  | "synonyms"
+  | "prefix"
+  | "requestFiller"
+  | "argumentValues"
+  | "shapeWords";
 
 const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }> = [
   { id: "splitIdentifiers", label: "Identifier splitting", hint: "getWeather, get_weather → get, weather" },
@@ -29,9 +36,10 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }>
   { id: "prefix", label: "Prefix matching", hint: "repo finds repositories" },
   { id: "requestFiller", label: "Request filler", hint: "can you, I want, please… dropped from the query" },
   { id: "argumentValues", label: "Argument values", hint: "an argument's enum (driving, walking) is searched too" },
+  { id: "shapeWords", label: "Shape words", hint: "example.com reads as url, notes.md as file, #random as channel" },
 ];
 
-type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "coverage" | "similarWords";
+type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "similarWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -51,6 +59,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Proximity",
     hint: "query words side by side in a name or description: + this × IDF",
     levels: [0, 0.25, 0.5, 1],
+  },
+  {
+    id: "nameAction",
+    label: "Name action",
+    hint: "the query has a name's action and its object (search + files): + this × IDF",
+    levels: [0, 0.5, 1, 2],
   },
   {
     id: "coverage",
@@ -158,6 +172,25 @@ export function ClientOptionsPanel({
             <Effect effect={effectOf(option.id)} k={k} pending={pending} />
           </li>
         ))}
+        <li className="flex items-center gap-3 px-5 py-2.5">
+          <select
+            className={`${selectClass} w-[88px]`}
+            value={options.stemmer}
+            onChange={(event) => onChange({ stemmer: event.target.value === "porter" ? "porter" : "porter2" })}
+            aria-label="Stemmer"
+            data-testid="option-stemmer"
+          >
+            <option value="porter2">Porter2</option>
+            <option value="porter">Porter</option>
+          </select>
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-medium">Stemmer</p>
+            <p className="truncate text-xs text-muted">
+              Snowball&apos;s Porter2 (quickly → quick) or Porter&apos;s 1980 rules
+            </p>
+          </div>
+          <Effect effect={effectOf("stemmer")} k={k} pending={pending} />
+        </li>
         {LEVEL_OPTIONS.map((option) => (
           <li key={option.id} className="flex items-center gap-3 px-5 py-2.5">
             <select

@@ -52,8 +52,14 @@ export function LabHeader({
 }: LabHeaderProps) {
   const [importing, setImporting] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-panel/95 backdrop-blur" data-testid="lab-header">
-      <div className="mx-auto flex h-16 max-w-[1680px] items-center gap-4 px-6">
+    <header
+      className="relative z-40 border-b border-line bg-panel/95 backdrop-blur md:sticky md:top-0"
+      data-testid="lab-header"
+    >
+      {/* One sticky row from 768 px up. On a phone three rows that scroll away with the page (a sticky header of
+          three rows would take a fifth of the screen): the title and status, the catalog picker at full width so
+          its name can be read, then import, k and the theme. */}
+      <div className="mx-auto flex max-w-[1680px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:h-16 md:flex-nowrap md:px-6 md:py-0">
         <Link
           href="/"
           className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted hover:bg-panel-muted hover:text-ink"
@@ -61,7 +67,7 @@ export function LabHeader({
         >
           <span aria-hidden>←</span> Playground
         </Link>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 md:flex-none">
           <h1 className="truncate text-[17px] font-bold tracking-tight">Search lab</h1>
           <p className="truncate text-xs text-muted" data-testid="lab-catalog-title">
             {sourceTitle ?? "…"} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools ·{" "}
@@ -69,7 +75,7 @@ export function LabHeader({
           </p>
         </div>
         <span
-          className={`ml-2 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${status === "error" ? "bg-danger-soft text-danger" : status === "ready" ? "bg-success/15 text-success" : "bg-accent-soft text-accent"}`}
+          className={`inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold md:ml-2 ${status === "error" ? "bg-danger-soft text-danger" : status === "ready" ? "bg-success/15 text-success" : "bg-accent-soft text-accent"}`}
           data-testid="lab-status"
           data-state={status}
           role="status"
@@ -81,14 +87,17 @@ export function LabHeader({
           />
           {status === "error" ? `Error: ${errorMessage ?? "unknown"}` : STATUS_TEXT[status]}
           {status === "ready" && elapsedMs !== undefined ? (
-            <span className="tabular font-normal">in {Math.round(elapsedMs)} ms</span>
+            <span className="tabular hidden font-normal sm:inline">in {Math.round(elapsedMs)} ms</span>
           ) : null}
         </span>
-        <nav aria-label="Catalog and settings" className="ml-auto flex items-center gap-2">
-          <label className="flex items-center gap-2 text-sm">
+        <nav
+          aria-label="Catalog and settings"
+          className="flex w-full min-w-0 flex-wrap items-center gap-2 md:ml-auto md:w-auto md:flex-nowrap"
+        >
+          <label className="flex min-w-0 basis-full items-center gap-2 text-sm md:basis-auto">
             <span className="sr-only">Catalog</span>
             <select
-              className={`${selectClass} max-w-56`}
+              className={`${selectClass} w-full min-w-0 md:w-auto md:max-w-56`}
               data-testid="lab-example-select"
               value={exampleId ?? ""}
               onChange={(event) => onOpenExample(event.target.value)}
@@ -101,13 +110,20 @@ export function LabHeader({
               ))}
             </select>
           </label>
-          <Button onClick={() => setImporting(true)} data-testid="lab-import-catalog">
-            Import catalog…
+          <Button
+            onClick={() => setImporting(true)}
+            data-testid="lab-import-catalog"
+            aria-label="Import catalog…"
+            className="shrink-0"
+          >
+            <span>
+              Import<span className="hidden sm:inline"> catalog</span>…
+            </span>
           </Button>
           <div
             role="group"
             aria-label="Cut-off k for recall and findability"
-            className="flex items-center rounded-lg border border-line bg-panel p-0.5 shadow-sm"
+            className="flex shrink-0 items-center rounded-lg border border-line bg-panel p-0.5 shadow-sm"
             data-testid="lab-k"
           >
             <span className="px-2 text-xs font-semibold text-muted">k</span>

@@ -28,7 +28,7 @@ export function LabThemeToggle() {
   return (
     <button
       type="button"
-      className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line text-muted hover:bg-panel-muted hover:text-ink"
+      className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg border border-line text-muted hover:bg-panel-muted hover:text-ink"
       data-testid="lab-theme-toggle"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}

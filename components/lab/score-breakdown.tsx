@@ -1,5 +1,5 @@
 import type { TieExplanation } from "@/lib/lab/explain";
-import type { ClientScoreBreakdown } from "@/lib/search/client-search";
+import type { ClientScoreBreakdown, ClientTermOrigin } from "@/lib/search/client-search";
 import { formatScore, formatShare } from "./format";
 
 const FIELD_SHORT = {
@@ -9,12 +9,12 @@ const FIELD_SHORT = {
   parameterDescription: "arg text",
 } as const;
 
-const ORIGIN_WORDS = {
+const ORIGIN_WORDS: Record<Exclude<ClientTermOrigin, "shape">, string> = {
   word: "",
   split: "part of a run-together word",
   joined: "two query words written together",
   synonym: "synonym",
-} as const;
+};
 
 /**
  * How the matched index term relates to the query term, in words ("prefix → repositori", "typo → chanel",
@@ -22,7 +22,9 @@ const ORIGIN_WORDS = {
  */
 function matchWords(term: ClientScoreBreakdown["terms"][number]): string {
   const via = [
-    ORIGIN_WORDS[term.origin],
+    term.origin === "shape"
+      ? `${term.shapeOf ?? "a query word"} reads as a ${term.queryTerm}`
+      : ORIGIN_WORDS[term.origin],
     term.match === "prefix"
       ? `prefix → ${term.matchedTerm}`
       : term.match === "typo"
@@ -41,7 +43,7 @@ function short(value: number): string {
 
 /**
  * Every contribution to one client-search score, in the order the search applies them:
- * `(Σ terms + Σ proximity) × coverage × server prior`. The figures are the search's own (`explain`), so the
+ * `(Σ terms + Σ proximity + name action) × coverage × server prior`. The figures are the search's own (`explain`), so the
  * sentence and the rank can never disagree.
  */
 export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreakdown; tie?: TieExplanation }) {
@@ -49,10 +51,13 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
     breakdown.coverage.factor !== 1 ? `× coverage ${short(breakdown.coverage.factor)}` : "",
     breakdown.serverPrior ? `× server ${short(breakdown.serverPrior.factor)}` : "",
   ].filter((part) => part !== "");
-  const sum =
-    breakdown.proximityScore > 0
-      ? `terms ${formatScore(breakdown.termScore)} + proximity ${formatScore(breakdown.proximityScore)}`
-      : `terms ${formatScore(breakdown.termScore)}`;
+  const sum = [
+    `terms ${formatScore(breakdown.termScore)}`,
+    breakdown.proximityScore > 0 ? `proximity ${formatScore(breakdown.proximityScore)}` : "",
+    breakdown.nameAction ? `name action ${formatScore(breakdown.nameAction.bonus)}` : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" + ");
   return (
     <details className="text-xs text-muted" data-testid="score-breakdown" data-score={breakdown.score}>
       <summary className="cursor-pointer select-none">
@@ -98,6 +103,14 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
             {formatScore(pair.bonus)}
           </li>
         ))}
+        {breakdown.nameAction ? (
+          <li data-testid="score-name-action">
+            name action: the query matches{" "}
+            <span className="font-mono text-ink-soft">{breakdown.nameAction.action}</span> and{" "}
+            <span className="font-mono text-ink-soft">{breakdown.nameAction.object}</span> in the name: +
+            {formatScore(breakdown.nameAction.bonus)}
+          </li>
+        ) : null}
         {breakdown.coverage.factor !== 1 ? (
           <li data-testid="score-coverage">
             coverage: it has {formatShare(breakdown.coverage.share)} of the query&apos;s words (by IDF): ×

@@ -7,7 +7,7 @@
  * (light) and the step's own panels follow the run as it goes. A reset (no runs: another example or workspace is
  * opening) is drawn at once, so a view never shows an old scenario's runs under a new one.
  */
-import { useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** The runs to draw, given the ones drawn so far, the store's runs and whether a run is in progress. Pure. */
 export function chartRunsFor<T>(drawn: readonly T[], runs: readonly T[], running: boolean): readonly T[] {
@@ -27,4 +27,19 @@ export function useChartRuns<T>(runs: readonly T[], running: boolean): readonly 
   // Adjusting state while rendering (React's documented pattern for a value derived from the previous render).
   if (next !== drawn) setDrawn(next);
   return next;
+}
+
+/**
+ * `runs` one task later (a transition of its own), for the second of the two charts: when a run settles, the cost
+ * chart and the tool-share chart then redraw in two tasks instead of one (each is hundreds of Recharts components
+ * and its layout). A reset (no runs) is passed on at once.
+ */
+export function useRunsOneTaskLater<T>(runs: readonly T[]): readonly T[] {
+  const [later, setLater] = useState(runs);
+  useEffect(() => {
+    if (later === runs || runs.length === 0) return;
+    const timer = setTimeout(() => startTransition(() => setLater(runs)), 0);
+    return () => clearTimeout(timer);
+  }, [runs, later]);
+  return runs.length === 0 ? runs : later;
 }

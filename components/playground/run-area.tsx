@@ -27,7 +27,7 @@ import {
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
 import { browserWhenIdle, mountInSlices, type BelowFoldSlice } from "./below-fold";
-import { chartRunsAreEarlier, useChartRuns } from "./chart-runs";
+import { chartRunsAreEarlier, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
 import {
   ChartLoading,
   CumulativeCostChart,
@@ -117,6 +117,7 @@ export function RunArea() {
   // The all-strategy charts and the decide views draw a run once it has settled (./chart-runs.ts).
   const chartRuns = useChartRuns(runs, running);
   const chartsEarlier = chartRunsAreEarlier(chartRuns, runs);
+  const shareChartRuns = useRunsOneTaskLater(chartRuns);
   const detail = usePlayground((state) => state.detail);
   const detailError = usePlayground((state) => state.detailError);
   const runTab = usePlayground((state) => state.runTab);
@@ -345,9 +346,9 @@ export function RunArea() {
           className="h-[360px] md:col-span-2"
           actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
         >
-          {runs.length > 0 && (belowFold < 3 || chartRuns.length === 0) ? <ChartLoading /> : null}
-          {chartRuns.length > 0 && belowFold >= 3 ? (
-            <MemoToolShareChart runs={chartRuns} selectedId={strategyId} />
+          {runs.length > 0 && (belowFold < 3 || shareChartRuns.length === 0) ? <ChartLoading /> : null}
+          {shareChartRuns.length > 0 && belowFold >= 3 ? (
+            <MemoToolShareChart runs={shareChartRuns} selectedId={strategyId} />
           ) : null}
         </PanelFrame>
       </div>

@@ -230,6 +230,7 @@ function explainSearch(
   const clientTokenize = {
     splitIdentifiers: clientOptions.splitIdentifiers,
     stemming: clientOptions.stemming,
+    stemmer: clientOptions.stemmer,
     stopWords: clientOptions.stopWords,
   };
   const rule = highlightRuleFor(id, clientTokenize);

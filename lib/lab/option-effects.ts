@@ -18,6 +18,7 @@ import { runSteps, type Steps } from "./steps";
 export type ClientOptionId =
   | "splitIdentifiers"
   | "stemming"
+  | "stemmer"
   | "stopWords"
   | "synonyms"
   | "prefix"
@@ -27,12 +28,15 @@ export type ClientOptionId =
   | "serverPrior"
   | "proximity"
   | "argumentValues"
+  | "shapeWords"
+  | "nameAction"
   | "coverage"
   | "similarWords";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "splitIdentifiers",
   "stemming",
+  "stemmer",
   "stopWords",
   "fieldWeights",
   "synonyms",
@@ -42,6 +46,8 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "serverPrior",
   "proximity",
   "argumentValues",
+  "shapeWords",
+  "nameAction",
   "coverage",
   "similarWords",
 ];
@@ -54,6 +60,7 @@ export const CLIENT_OPTION_ON_LEVELS = {
   serverPrior: DEFAULT_CLIENT_SEARCH_OPTIONS.serverPrior,
   proximity: DEFAULT_CLIENT_SEARCH_OPTIONS.proximity,
   coverage: DEFAULT_CLIENT_SEARCH_OPTIONS.coverage > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.coverage : 0.6,
+  nameAction: DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction : 1,
   similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
 
@@ -73,13 +80,21 @@ function sameWeights(left: ClientSearchOptions["fieldWeights"], right: ClientSea
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
   const flip = (
-    id: "splitIdentifiers" | "stemming" | "stopWords" | "synonyms" | "prefix" | "requestFiller" | "argumentValues",
+    id:
+      | "splitIdentifiers"
+      | "stemming"
+      | "stopWords"
+      | "synonyms"
+      | "prefix"
+      | "requestFiller"
+      | "argumentValues"
+      | "shapeWords",
   ): OptionVariant => ({
     id,
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
   });
-  const level = (id: "serverPrior" | "proximity" | "coverage" | "similarWords"): OptionVariant => ({
+  const level = (id: "serverPrior" | "proximity" | "nameAction" | "coverage" | "similarWords"): OptionVariant => ({
     id,
     change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
     options: { ...options, [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id] },
@@ -88,6 +103,11 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
   return [
     flip("splitIdentifiers"),
     flip("stemming"),
+    {
+      id: "stemmer",
+      change: options.stemmer === "porter2" ? "Porter" : "Porter2",
+      options: { ...options, stemmer: options.stemmer === "porter2" ? "porter" : "porter2" },
+    },
     flip("stopWords"),
     {
       id: "fieldWeights",
@@ -108,6 +128,8 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     level("serverPrior"),
     level("proximity"),
     flip("argumentValues"),
+    flip("shapeWords"),
+    level("nameAction"),
     level("coverage"),
     level("similarWords"),
   ];

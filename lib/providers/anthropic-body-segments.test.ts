@@ -427,3 +427,48 @@ describe("anthropicBodyTtl: 1h only when every marker asks for it", () => {
     ).toBe("1h");
   });
 });
+
+describe("anthropicBodySegments: the blocks the mutation run found unchecked", () => {
+  it("a server tool use drops its response-only fields; a system message's other blocks keep their type", () => {
+    const { segments } = anthropicBodySegments(
+      {
+        messages: [
+          {
+            role: "assistant",
+            content: [{ type: "server_tool_use", id: "s1", name: "web_search", input: {}, caller: { type: "direct" } }],
+          },
+          {
+            role: "system",
+            content: [{ type: "search_result", title: "T" }, { type: "text" }, { type: "tool_addition" }],
+          },
+        ],
+      },
+      { model: claude(null), counter: characterCounter() },
+    );
+    const missingTool = '{"tool_reference":""}';
+    expect(segments).toEqual([
+      expected(
+        "messages[0].content[0]",
+        "assistant server tool use",
+        "messages",
+        '{"type":"server_tool_use","id":"s1","name":"web_search","input":{}}',
+      ),
+      expected("messages[1].content[0]", "system search result", "messages", '{"type":"search_result","title":"T"}'),
+      expected("messages[1].content[1]", "system note", "messages", ""),
+      expected("messages[1].content[2]", "tool_addition ", "messages", `{"type":"tool_addition"}${missingTool}`, {
+        definitions: missingTool,
+      }),
+    ]);
+  });
+
+  it("anthropicBodyTtl reads past tools and blocks that are not objects", () => {
+    expect(
+      anthropicBodyTtl({
+        cache_control: { type: "ephemeral", ttl: "1h" },
+        tools: [null, "x"],
+        system: [null],
+        messages: [{ role: "user", content: [null, 3] }],
+      }),
+    ).toBe("1h");
+  });
+});

@@ -300,3 +300,60 @@ describe("chatBodySegments", () => {
     });
   });
 });
+
+describe("OpenAI segmenters: the inputs the mutation run found unchecked", () => {
+  it("Responses: tools and items that are not objects count as empty ones; a namespace without tools is one function", () => {
+    const { segments } = responsesBodySegments(
+      { tools: ["x", [1]], input: ["x", [1], { type: "web_search_call", id: "ws_1" }] },
+      { model: model("openai"), counter: characterCounter() },
+    );
+    expect(segments.map((segment) => [segment.label, segment.tokens])).toEqual([
+      ["tool", 2],
+      ["tool", 2],
+      ["user message", 2],
+      ["user message", 2],
+      ["web search call", '{"type":"web_search_call","id":"ws_1"}'.length],
+    ]);
+    expect(loadedToolsPromptText([{ type: "namespace", name: "crm" }])).toBe("type crm = () => any;\n\n");
+    expect(loadedToolsPromptText([{ type: "function", name: "f", tools: [{ name: "g" }] }])).toBe(
+      "type f = () => any;\n\n",
+    );
+  });
+
+  it("Chat: a tool that is not an object, a call without a function, a system message without content", () => {
+    const { segments } = chatBodySegments(
+      {
+        tools: ["x"],
+        messages: [
+          { role: "system" },
+          { role: "assistant", tool_calls: [{ id: "c3" }, null] },
+          { role: "assistant", tools: [{ type: "function", function: { name: "f" } }] },
+        ],
+      },
+      { model: model("openai"), counter: characterCounter() },
+    );
+    const nameless =
+      '{"role":"assistant","content":null,"tool_calls":[{"id":"c3","type":"function","function":{}},{"type":"function","function":{}}]}';
+    expect(segments).toEqual([
+      expected("tools[0]", "function undefined", "tools", "{}", { definitions: "{}" }),
+      expected("messages[0]", "system message", "messages", "", { framing: 3 }),
+      expected("messages[1]", "assistant calls , ", "messages", nameless, { framing: 3 }),
+      expected("messages[2]", "assistant answer", "messages", '{"role":"assistant","content":null}', {
+        framing: 3,
+        breakpoint: true,
+      }),
+    ]);
+  });
+});
+
+describe("chatBodySegments: a system message with content is a message even when it also lists tools", () => {
+  it("only a contentless system message is Kimi's declaration", () => {
+    const { segments } = chatBodySegments(
+      { messages: [{ role: "system", content: "S", tools: [{ type: "function", function: { name: "f" } }] }] },
+      { model: model("moonshot"), counter: characterCounter() },
+    );
+    expect(segments).toEqual([
+      expected("messages[0]", "system message", "system", "S", { framing: 3, breakpoint: true }),
+    ]);
+  });
+});

@@ -159,6 +159,19 @@ describe("SegmentList: what each segment counts", () => {
     expect(asked).toEqual([]);
   });
 
+  it("a definition block given its own token figure keeps it as its definition tokens", () => {
+    const { counter } = characterCounter();
+    const block = new SegmentList(counter).add({
+      path: "p",
+      label: "p",
+      group: "tools",
+      promptText: "abc",
+      toolDefinitionText: "abc",
+      tokens: 50,
+    });
+    expect([block.tokens, block.toolDefinitionTokens]).toEqual([50, 50]);
+  });
+
   it("markBreakpoint copies the segment (memoised segments are shared) and ignores an index out of range", () => {
     const { counter } = characterCounter();
     const list = new SegmentList(counter);
@@ -270,6 +283,19 @@ describe("SegmentList.addTools: which entries count as equal", () => {
     ]);
     render([]);
     expect(calls.count).toBe(cases.length + 2);
+  });
+
+  it("remembers a copy of the entries (the caller may change its array) and never reuses an unknown kind", () => {
+    const calls = { count: 0 };
+    const entries: ToolEntry[] = [{ type: "helper", tool: helper }];
+    renderCounting(new SegmentList(counter), entries, calls);
+    entries.push({ type: "helper", tool: tools[1] });
+    renderCounting(new SegmentList(counter), [{ type: "helper", tool: helper }], calls);
+    expect(calls.count).toBe(1);
+    const unknown = [{ type: "future-kind" }] as unknown as ToolEntry[];
+    renderCounting(new SegmentList(counter), unknown, calls);
+    renderCounting(new SegmentList(counter), [{ type: "future-kind" }] as unknown as ToolEntry[], calls);
+    expect(calls.count).toBe(3);
   });
 
   it("keeps the eight most recent renders per adapter and counter", () => {

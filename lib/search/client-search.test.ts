@@ -6,6 +6,7 @@ import {
   DEFAULT_CLIENT_SEARCH_OPTIONS,
   inverseDocumentFrequency,
   saturate,
+  shapeWordsOf,
   splitServerName,
   type ClientSearchOptions,
 } from "./client-search";
@@ -166,7 +167,7 @@ describe("createClientSearch", () => {
     ];
 
     it("adds up to the score the search ranks by, for every hit", () => {
-      const searcher = createClientSearch(tools, { coverage: 0.5 });
+      const searcher = createClientSearch(tools, { coverage: 0.5, nameAction: 1 });
       for (const query of ["send a message on bravo", "list privat channels", "messages", "chanel"]) {
         const outcome = searcher.search(query, 10);
         if (!outcome.ok) throw new Error(outcome.errorMessage);
@@ -177,7 +178,9 @@ describe("createClientSearch", () => {
           const terms = breakdown.terms.reduce((sum, term) => sum + term.score, 0);
           expect(breakdown.termScore).toBeCloseTo(terms, 12);
           expect(breakdown.score).toBeCloseTo(
-            (terms + breakdown.proximityScore) * breakdown.coverage.factor * (breakdown.serverPrior?.factor ?? 1),
+            (terms + breakdown.proximityScore + (breakdown.nameAction?.bonus ?? 0)) *
+              breakdown.coverage.factor *
+              (breakdown.serverPrior?.factor ?? 1),
             12,
           );
           for (const term of breakdown.terms) {
@@ -408,6 +411,84 @@ describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () =
     ]);
     expect(searcher.explain("pull request", "two")!.proximity).toEqual([]);
     expect(searcher.explain("pull pull", "one")!.proximity).toEqual([]);
+  });
+
+  it("stemmer: Porter2 stems `ties` as `tie` and finds tie_knot, which Porter's `ti` misses", () => {
+    const tools = [tool("tie_knot", "Makes a knot."), tool("other", "Something else.")];
+    expect(names(tools, "ties", { stemmer: "porter2" })).toEqual(["tie_knot"]);
+    expect(names(tools, "ties", { stemmer: "porter" })).toEqual([]);
+    expect(DEFAULT_CLIENT_SEARCH_OPTIONS.stemmer).toBe("porter2");
+  });
+
+  it("name action: the name's action and one of its objects, matched by two query words, add the weaker's IDF", () => {
+    const tools = [
+      tool("srv:search_files", "Look through folders."),
+      tool("srv:search_users", "Look up people."),
+      tool("srv:read_files", "Read data."),
+    ];
+    const plain = { synonyms: false, prefix: false, fuzzy: 0, proximity: 0, nameAction: 1 };
+    const searcher = createClientSearch(tools, plain);
+    // `search` and `file` are each in 2 of 3 tools: IDF ln(1 + 1.5 / 2.5) = ln 1.6.
+    const both = searcher.explain("search files", "srv:search_files")!;
+    expect(both.nameAction).toEqual({ action: "search", object: "file", bonus: Math.log(1.6) });
+    expect(both.score).toBeCloseTo(both.termScore + Math.log(1.6), 12);
+    expect(searcher.explain("search files", "srv:search_users")!.nameAction).toBeUndefined();
+    expect(searcher.explain("search files", "srv:read_files")!.nameAction).toBeUndefined();
+    // Half the weight for half the option (the default); 0 turns it off.
+    expect(
+      createClientSearch(tools, { ...plain, nameAction: 0.5 }).explain("search files", "srv:search_files")!,
+    ).toMatchObject({ nameAction: { bonus: 0.5 * Math.log(1.6) } });
+    expect(DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction).toBe(0.5);
+    const off = createClientSearch(tools, { ...plain, nameAction: 0 });
+    expect(off.explain("search files", "srv:search_files")!.nameAction).toBeUndefined();
+  });
+
+  it("name action skips a namespace prefix most of a server's names share; a one-word action has no object", () => {
+    const tools = [
+      tool("pw:browser_click_element", "Click it."),
+      tool("pw:browser_close", "Close it."),
+      tool("pw:browser_navigate", "Go to a page."),
+      tool("other:fetch", "Fetch a page."),
+    ];
+    const searcher = createClientSearch(tools, { synonyms: false, prefix: false, fuzzy: 0, nameAction: 1 });
+    expect(searcher.explain("click element", "pw:browser_click_element")!.nameAction).toMatchObject({
+      action: "click",
+      object: "element",
+    });
+    // `browser` begins all three names: it is the namespace, not the action or an object.
+    expect(searcher.explain("browser click", "pw:browser_click_element")!.nameAction).toBeUndefined();
+    expect(searcher.explain("navigate browser", "pw:browser_navigate")!.nameAction).toBeUndefined();
+    expect(searcher.explain("fetch page", "other:fetch")!.nameAction).toBeUndefined();
+    // A server of two tools has no shared-prefix evidence; a first word from the server's own name is its namespace.
+    const brave = [
+      tool("brave-search:brave_web_search", "Search the web."),
+      tool("brave-search:brave_local", "Places."),
+    ];
+    expect(
+      createClientSearch(brave, { nameAction: 1 }).explain("web search", "brave-search:brave_web_search")!.nameAction,
+    ).toMatchObject({ action: "web", object: "search" });
+  });
+
+  it("shape words: a web address reads as url, a file name as file, #name as channel, @name as user", () => {
+    expect(shapeWordsOf("go to example.com, then save notes.md.")).toEqual([
+      { text: "example.com", word: "url" },
+      { text: "notes.md", word: "file" },
+    ]);
+    expect(shapeWordsOf("post in #random for @alice about ./src/app.ts and https://x.org/a?b=1")).toEqual([
+      { text: "#random", word: "channel" },
+      { text: "@alice", word: "user" },
+      { text: "./src/app.ts", word: "file" },
+      { text: "https://x.org/a?b=1", word: "url" },
+    ]);
+    expect(shapeWordsOf("version 1.2.3, e.g. this, #1")).toEqual([]);
+    const tools = [tool("navigate", "Open a URL."), tool("write", "Write a file."), tool("other", "Something else.")];
+    const searcher = createClientSearch(tools, { shapeWords: true });
+    const term = searcher.explain("go to example.com", "navigate")!.terms.find((entry) => entry.origin === "shape");
+    expect(term).toMatchObject({ queryTerm: "url", shapeOf: "example.com", weight: 0.5 });
+    // The catalog has no `channel`: nothing is added.
+    expect(searcher.explain("post in #random", "other")!.terms).toEqual([]);
+    const off = createClientSearch(tools, { shapeWords: false });
+    expect(off.explain("go to example.com", "navigate")!.terms).toEqual([]);
   });
 
   it("a joined pair counts 0.8; a run-together query word counts as its parts", () => {

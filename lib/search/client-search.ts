@@ -17,6 +17,7 @@ import { splitRunTogether, wholeWordsOf } from "./compound-words";
 import { resolveLimit } from "./limits";
 import { CONVERSATIONAL_FILLER_WORDS } from "./stop-words";
 import { stem } from "./stem";
+import { stemPorter2 } from "./stem-porter2";
 import { expandSynonyms } from "./synonyms";
 import { extractSearchFields } from "./tool-fields";
 import { isStopWord, splitWords } from "./tokenize";
@@ -26,8 +27,10 @@ import { meanDirection, vectorOf, type WordVectors } from "./word-vectors";
 export type ClientSearchOptions = {
   /** Split `get_weather`/`getWeather` into words, and know `PostgreSQL` as `postgresql` too (off: whole only). */
   splitIdentifiers: boolean;
-  /** Porter stems, so `creating issues` meets `Create an issue`. */
+  /** Stems, so `creating issues` meets `Create an issue`. */
   stemming: boolean;
+  /** Which stemmer: Porter's 1980 rules (`stem.ts`) or Snowball's Porter2 (`stem-porter2.ts`). */
+  stemmer: "porter" | "porter2";
   /** Drop English function words from tools and queries. */
   stopWords: boolean;
   /** Relative weight of a match in each field (1 = neutral, 0 = field not searched). */
@@ -44,6 +47,18 @@ export type ClientSearchOptions = {
   serverPrior: number;
   /** 0 = off; bonus, in IDF units, for two query words standing next to each other in a name or description. */
   proximity: number;
+  /**
+   * 0 = off; bonus, in IDF units, when the query matches both the action of a tool's name (its first word after a
+   * namespace prefix: `search` in `search_files`) and one of the words after it (`files`), through two different
+   * query words (each through any stand-in: "find" reaches `search` as a synonym).
+   */
+  nameAction: number;
+  /**
+   * What a request word looks like adds the word for what it is, when the catalog uses that word: a web address
+   * (`example.com`, `https://…`) adds `url`, a file name or path (`notes.md`, `src/app.ts`) adds `file`, `#random`
+   * adds `channel`, `@alice` adds `user`. Counts as a synonym (`CLIENT_MATCH_DISCOUNTS.shape`).
+   */
+  shapeWords: boolean;
   /** Read the string `enum` values of the arguments (`driving`, `walking`) with the argument descriptions. */
   argumentValues: boolean;
   /** 0 = off; a tool's score × (1 + this × the IDF-weighted share of the query's content words it matches). */
@@ -70,6 +85,7 @@ export type ClientSearchResources = {
 export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   splitIdentifiers: true,
   stemming: true,
+  stemmer: "porter2",
   stopWords: true,
   fieldWeights: { name: 3, description: 1.5, parameterName: 1, parameterDescription: 0.5 },
   synonyms: true,
@@ -78,6 +94,8 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   requestFiller: true,
   serverPrior: 0.5,
   proximity: 0.5,
+  nameAction: 0.5,
+  shapeWords: true,
   argumentValues: true,
   coverage: 0,
   similarWords: 0.4,
@@ -91,7 +109,7 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
  */
 export const CLIENT_BM25_PARAMETERS = { k1: 1.2, b: 0.75 } as const;
 /** How much a query word's stand-ins count next to the word itself: a guess about what the user meant. */
-export const CLIENT_MATCH_DISCOUNTS = { synonym: 0.5, prefix: 0.4, fuzzy: 0.4, joined: 0.8 } as const;
+export const CLIENT_MATCH_DISCOUNTS = { synonym: 0.5, prefix: 0.4, fuzzy: 0.4, joined: 0.8, shape: 0.5 } as const;
 /** Shorter words would prefix-match half the index (`a`, `is`). */
 const MIN_PREFIX_LENGTH = 3;
 /** One typo in a 3-letter word is a different word (`get` → `set`). */
@@ -110,6 +128,8 @@ type IndexedTool = {
   name: string;
   server: string | undefined;
   fields: Record<SearchField, FieldIndex>;
+  /** The name's action and the words after it (index terms), namespace prefix skipped; undefined if one word. */
+  nameAction: { action: string; objects: string[] } | undefined;
 };
 
 /**
@@ -117,7 +137,7 @@ type IndexedTool = {
  * "filesystem" → `file`, `system`), two adjacent request words written together as the catalog does (`joined`),
  * or the synonym table (`synonym`).
  */
-export type ClientTermOrigin = "word" | "split" | "joined" | "synonym";
+export type ClientTermOrigin = "word" | "split" | "joined" | "synonym" | "shape";
 /** How an index term stands in for a query term: itself, a longer word it begins, or a word one typo away. */
 export type ClientMatchKind = "exact" | "prefix" | "typo" | "similar";
 
@@ -128,6 +148,8 @@ type QueryTerm = {
   /** A word the user wrote (or a part of one): counted for coverage. */
   own: boolean;
   origin: ClientTermOrigin;
+  /** For a `shape` term: the request's text it was read from (`notes.md`). */
+  shapeOf?: string;
   variants: Array<{ term: string; discount: number; kind: ClientMatchKind; similar?: ClientSimilarWords }>;
 };
 
@@ -149,6 +171,8 @@ export type ClientTermContribution = {
   /** The query term (a stem when stemming is on). */
   queryTerm: string;
   origin: ClientTermOrigin;
+  /** For a `shape` term: the request's text it was read from (`notes.md` → `file`). */
+  shapeOf?: string;
   /** The index term it matched through, and how. */
   matchedTerm: string;
   match: ClientMatchKind;
@@ -178,6 +202,8 @@ export type ClientScoreBreakdown = {
   dropped: ClientDroppedWord[];
   terms: ClientTermContribution[];
   termScore: number;
+  /** The name's action and one of its objects, both matched (the `nameAction` option); undefined otherwise. */
+  nameAction: { action: string; object: string; bonus: number } | undefined;
   /** Adjacent query terms that stand side by side in the tool's name or description. */
   proximity: Array<{ left: string; right: string; field: "name" | "description"; bonus: number }>;
   proximityScore: number;
@@ -266,10 +292,11 @@ export function createClientSearch(
   const wordVectors = settings.similarWords > 0 ? resources.wordVectors : undefined;
   // A catalog repeats its words many times; each is stemmed once.
   const stems = new Map<string, string>();
+  const stemWord = settings.stemmer === "porter2" ? stemPorter2 : stem;
   const normalize = (word: string) => {
     if (!settings.stemming) return word;
     let stemmed = stems.get(word);
-    if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
+    if (stemmed === undefined) stems.set(word, (stemmed = stemWord(word)));
     return stemmed;
   };
   const keep = (word: string) => !(settings.stopWords && isStopWord(word));
@@ -335,8 +362,16 @@ export function createClientSearch(
       }
       fields[field] = { terms, length: kept.length, sequence: kept };
     }
-    return { id, name: tool.name, server: rawFields[id].server, fields };
+    return { id, name: tool.name, server: rawFields[id].server, fields, nameAction: undefined };
   });
+  if (settings.nameAction > 0) {
+    const ownWords = new Map<string, Set<string>>();
+    markNameActions(indexed, (server) => {
+      let words = ownWords.get(server);
+      if (words === undefined) ownWords.set(server, (words = new Set(wordsOf(server).filter(keep).map(normalize))));
+      return words;
+    });
+  }
 
   const toolCount = indexed.length;
   const documentFrequency = new Map<string, number>();
@@ -506,7 +541,7 @@ export function createClientSearch(
         reason: settings.stopWords && isStopWord(word) ? "stop word" : "request filler",
       }));
     const terms = new Map<string, QueryTerm>();
-    const add = (word: string, weight: number, origin: ClientTermOrigin) => {
+    const add = (word: string, weight: number, origin: ClientTermOrigin, shapeOf?: string) => {
       const term = normalize(word);
       const own = origin === "word" || origin === "split";
       const existing = terms.get(term);
@@ -522,7 +557,7 @@ export function createClientSearch(
       if (own && wordVectors !== undefined) {
         variants.push(...similarVariantsOf(word, new Set([term, ...variants.map((variant) => variant.term)])));
       }
-      terms.set(term, { term, weight, own, origin, variants });
+      terms.set(term, { term, weight, own, origin, ...(shapeOf === undefined ? {} : { shapeOf }), variants });
     };
     for (const word of content) {
       // "filesystem" written together where the catalog writes `file_system`: search for both parts.
@@ -539,6 +574,11 @@ export function createClientSearch(
     }
     if (settings.synonyms) {
       for (const word of expandSynonyms(content).filter(keep)) add(word, CLIENT_MATCH_DISCOUNTS.synonym, "synonym");
+    }
+    if (settings.shapeWords) {
+      for (const { text, word } of shapeWordsOf(input)) {
+        if (vocabulary.has(word)) add(word, CLIENT_MATCH_DISCOUNTS.shape, "shape", text);
+      }
     }
     const sequence = content.filter(keep).map(normalize);
     const namedServers = new Map<string, string[]>();
@@ -573,6 +613,22 @@ export function createClientSearch(
     return contributions;
   }
 
+  /** The name-action bonus: the name's action and one of its objects matched by two different query terms. */
+  function nameActionOf(tool: IndexedTool, contributions: readonly ClientTermContribution[]) {
+    if (settings.nameAction <= 0 || tool.nameAction === undefined) return undefined;
+    const { action, objects } = tool.nameAction;
+    const strength = (contribution: ClientTermContribution) => contribution.weight * contribution.idf;
+    const verb = contributions.find((contribution) => contribution.matchedTerm === action);
+    if (verb === undefined) return undefined;
+    let best: { action: string; object: string; bonus: number } | undefined;
+    for (const contribution of contributions) {
+      if (contribution === verb || !objects.includes(contribution.matchedTerm)) continue;
+      const bonus = settings.nameAction * Math.min(strength(verb), strength(contribution));
+      if (bonus > (best?.bonus ?? 0)) best = { action, object: contribution.matchedTerm, bonus };
+    }
+    return best;
+  }
+
   function adjacent(sequence: readonly string[], left: string, right: string): boolean {
     for (let index = 0; index + 1 < sequence.length; index += 1) {
       if (sequence[index] === left && sequence[index + 1] === right) return true;
@@ -602,6 +658,7 @@ export function createClientSearch(
           best = {
             queryTerm: queryTerm.term,
             origin: queryTerm.origin,
+            ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
             matchedTerm: variant.term,
             match: variant.kind,
             ...(variant.similar === undefined ? {} : { similar: variant.similar }),
@@ -619,6 +676,7 @@ export function createClientSearch(
       termScore += best.score;
       if (queryTerm.own) covered += coverageWeight(queryTerm);
     }
+    const nameAction = termScore > 0 ? nameActionOf(tool, contributions) : undefined;
     const proximity: ClientScoreBreakdown["proximity"] = [];
     if (settings.proximity > 0 && termScore > 0) {
       const { name, description } = tool.fields;
@@ -643,12 +701,16 @@ export function createClientSearch(
       words === undefined || tool.server === undefined
         ? undefined
         : { server: tool.server, words, factor: 1 + settings.serverPrior };
-    const score = termScore === 0 ? 0 : (termScore + proximityScore) * coverage.factor * (serverPrior?.factor ?? 1);
+    const score =
+      termScore === 0
+        ? 0
+        : (termScore + proximityScore + (nameAction?.bonus ?? 0)) * coverage.factor * (serverPrior?.factor ?? 1);
     return {
       name: tool.name,
       dropped: query.dropped,
       terms: contributions,
       termScore,
+      nameAction,
       proximity,
       proximityScore,
       coverage,
@@ -719,4 +781,73 @@ export function createClientSearch(
   }
 
   return { id: "client", label: "Client search (field-weighted BM25)", search, explain };
+}
+
+/**
+ * A word that begins most of one server's tool names (`browser_` in Playwright's, `slack_` in Slack's) names the
+ * namespace, not the action: below this share of the server's names (and below 3 tools) there is no prefix, unless
+ * the word is one of the server's own (`brave_` in `brave-search`'s two tools). Real servers are far from the bar
+ * either way: every name or one in three (`list_` in GitHub's).
+ */
+const NAMESPACE_PREFIX_SHARE = 0.8;
+const NAMESPACE_PREFIX_MINIMUM_TOOLS = 3;
+
+/**
+ * Sets each tool's name action: the first word of its name (index terms, in order) after a namespace prefix, and
+ * the words after it. A tool named with one word (`fetch`) has an action and no object, so no bonus. Tools without
+ * a server form one group, so a catalog where most names begin alike (`math_…`) has that prefix skipped too.
+ */
+function markNameActions(tools: IndexedTool[], serverWordsOf: (server: string) => ReadonlySet<string>): void {
+  const groups = new Map<string, IndexedTool[]>();
+  for (const tool of tools) {
+    const key = tool.server ?? "";
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = []));
+    group.push(tool);
+  }
+  for (const group of groups.values()) {
+    const firstWords = new Map<string, number>();
+    for (const tool of group) {
+      const first = tool.fields.name.sequence[0];
+      if (first !== undefined) firstWords.set(first, (firstWords.get(first) ?? 0) + 1);
+    }
+    const prefixes = new Set(
+      group.length < NAMESPACE_PREFIX_MINIMUM_TOOLS
+        ? []
+        : [...firstWords].filter(([, count]) => count / group.length >= NAMESPACE_PREFIX_SHARE).map(([word]) => word),
+    );
+    for (const tool of group) {
+      const words = tool.fields.name.sequence;
+      const namespace =
+        prefixes.has(words[0]) || (tool.server !== undefined && serverWordsOf(tool.server).has(words[0]));
+      const start = words.length > 1 && namespace ? 1 : 0;
+      const [action, ...objects] = words.slice(start);
+      tool.nameAction = action === undefined || objects.length === 0 ? undefined : { action, objects };
+    }
+  }
+}
+
+/** Common top-level domains: `example.com` is a web address, `notes.md` is not. */
+const WEB_DOMAIN = /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|edu|gov|info|me|us|uk|de|fr)(?:[/?#]\S*)?$/i;
+/** Extensions of files people name in requests (documents, data, images, code, archives). */
+const FILE_NAME =
+  /^[\w./~-]*\.(?:md|txt|json|jsonl|csv|tsv|yaml|yml|toml|xml|html?|css|pdf|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|webp|mp3|wav|mp4|zip|tar|gz|log|sql|db|py|ts|tsx|js|jsx|go|rs|java|rb|sh|c|h|cpp)$/i;
+const PATH = /^(?:~|\.{1,2})?\/[\w.-]+(?:\/[\w.-]+)*\/?$|^[\w.-]+\/[\w.-]+\/[\w./-]*$/;
+
+/**
+ * The words a request's text stands for by its shape, each with the text: a web address → `url`, a file name or
+ * path → `file`, `#name` → `channel`, `@name` → `user`. General forms only: no list of sites, files or names.
+ */
+export function shapeWordsOf(input: string): Array<{ text: string; word: string }> {
+  const found: Array<{ text: string; word: string }> = [];
+  for (const chunk of input.split(/\s+/u)) {
+    // Sentence punctuation and quotes around the text are not part of it.
+    const text = chunk.replace(/^[("'`<[]+|[)"'`>\],;:!?.]+$/gu, "");
+    if (text === "") continue;
+    if (/^https?:\/\//i.test(text) || /^www\./i.test(text) || WEB_DOMAIN.test(text)) found.push({ text, word: "url" });
+    else if (FILE_NAME.test(text) || PATH.test(text)) found.push({ text, word: "file" });
+    else if (/^#\p{L}[\p{L}\p{N}_-]*$/u.test(text)) found.push({ text, word: "channel" });
+    else if (/^@\p{L}[\p{L}\p{N}_.-]*$/u.test(text)) found.push({ text, word: "user" });
+  }
+  return found;
 }

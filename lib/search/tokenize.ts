@@ -4,6 +4,7 @@
  * optional stop-word removal → optional stemming. Apostrophes separate words (`user's` → `user`, `s`).
  */
 import { stem } from "./stem";
+import { stemPorter2 } from "./stem-porter2";
 import { STOP_WORDS } from "./stop-words";
 
 export type TokenizeOptions = {
@@ -13,6 +14,8 @@ export type TokenizeOptions = {
   stopWords: boolean;
   /** Reduce words to Porter stems (`creating` → `creat`). */
   stemming: boolean;
+  /** Which stemmer (default Porter's): the client search may use Snowball's Porter2, and its highlights follow. */
+  stemmer?: "porter" | "porter2";
 };
 
 /** What the Anthropic emulations use: documented fields, no linguistic processing Anthropic does not mention. */
@@ -111,12 +114,13 @@ export function isStopWord(word: string): boolean {
 /** Applies the stop-word and stemming steps to words already split and lowercased. */
 export function normalizeWords(
   words: readonly string[],
-  options: Pick<TokenizeOptions, "stopWords" | "stemming">,
+  options: Pick<TokenizeOptions, "stopWords" | "stemming" | "stemmer">,
 ): string[] {
   const terms: string[] = [];
+  const stemWord = options.stemmer === "porter2" ? stemPorter2 : stem;
   for (const word of words) {
     if (options.stopWords && isStopWord(word)) continue;
-    terms.push(options.stemming ? stem(word) : word);
+    terms.push(options.stemming ? stemWord(word) : word);
   }
   return terms;
 }
