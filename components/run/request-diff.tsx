@@ -1,5 +1,6 @@
 "use client";
 import { LazyDiffEditor } from "@/components/ui/monaco-lazy";
+import { requestViewerMode } from "./request-viewer-mode";
 
 export type RequestDiffProps = {
   /** The previous request's pretty JSON; null (or empty) on the first request. */
@@ -36,6 +37,8 @@ export function RequestDiff({
       </div>
     );
   }
+  // One mode for both sides, by the longer text: a 10,000-tool request is shown as plain text (./request-viewer-mode.ts).
+  const mode = requestViewerMode(original.length > modified.length ? original : modified, "");
   return (
     <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-diff" data-state="diff">
       <div className="grid shrink-0 grid-cols-2 border-b border-line text-sm font-medium text-muted">
@@ -47,8 +50,9 @@ export function RequestDiff({
         testId="request-diff-editor"
         original={original}
         modified={modified}
-        originalPath="playground/diff-previous.json"
-        modifiedPath="playground/diff-current.json"
+        language={mode.language}
+        originalPath={`playground/diff-previous${mode.path}`}
+        modifiedPath={`playground/diff-current${mode.path}`}
         theme={theme === "dark" ? "vs-dark" : "light"}
       />
     </div>

@@ -5,6 +5,7 @@ import type * as Monaco from "monaco-editor";
 import { revealLine, type RequestReveal } from "@/components/tour/request-reveal";
 import { Button } from "@/components/ui/button";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
+import { JSON_VIEWER_MAX_CHARS, requestViewerMode } from "./request-viewer-mode";
 import { Tabs } from "@/components/ui/tabs";
 import { CODE_FORMATS, requestCode, safeHeaders, type CodeFormat } from "@/lib/export/request-code";
 import { formatBytes, utf8ByteLength } from "@/lib/view/format";
@@ -70,6 +71,9 @@ const VIEWER_OPTIONS = {
   wordWrap: "off",
 } as const;
 
+/** A large body: plain text folded by indentation (./request-viewer-mode.ts says why). */
+const LARGE_VIEWER_OPTIONS = { ...VIEWER_OPTIONS, foldingStrategy: "indentation" } as const;
+
 /**
  * The exact request of the current step: method and URL, headers (keys only ever as environment variables), the
  * body in a folding JSON viewer, the simulated response, and "copy as" JSON, curl, TypeScript and Python.
@@ -93,6 +97,7 @@ export function RequestPanel({
   );
   const [tab, setTab] = useState("body");
   const bytes = useMemo(() => utf8ByteLength(detail.requestJson), [detail.requestJson]);
+  const viewerMode = requestViewerMode(detail.requestJson, "playground/request-body");
   // Only serialised when its tab can be shown.
   const responseJson = useMemo(
     () => (showResponse ? JSON.stringify(detail.response, null, 2) : null),
@@ -148,13 +153,13 @@ export function RequestPanel({
   const requestEditor = (
     <LazyEditor
       testId="request-editor"
-      ariaLabel="Request body (read-only JSON)"
-      path="playground/request-body.json"
-      language="json"
+      ariaLabel={`Request body (read-only JSON${viewerMode.language === "plaintext" ? ", shown as plain text" : ""})`}
+      path={viewerMode.path}
+      language={viewerMode.language}
       value={detail.requestJson}
       readOnly
       theme={editorTheme}
-      options={VIEWER_OPTIONS}
+      options={viewerMode.foldingStrategy === "auto" ? VIEWER_OPTIONS : LARGE_VIEWER_OPTIONS}
       onMount={onViewerMount}
     />
   );
@@ -181,6 +186,15 @@ export function RequestPanel({
         >
           {formatBytes(bytes)}
         </span>
+        {viewerMode.language === "plaintext" ? (
+          <span
+            className="text-sm text-muted"
+            data-testid="request-plain-text"
+            title={`JSON highlighting is off above ${JSON_VIEWER_MAX_CHARS.toLocaleString("en-US")} characters; folds follow the indentation`}
+          >
+            plain text
+          </span>
+        ) : null}
         <div className="flex items-center gap-1" role="group" aria-label="Copy the request as">
           <span className="mr-1 text-sm text-muted">Copy as</span>
           {CODE_FORMATS.map((format) => (
