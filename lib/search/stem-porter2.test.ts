@@ -147,6 +147,24 @@ describe("stemPorter2", () => {
     expect(cases.filter(([word, expected]) => stemPorter2(word) !== expected)).toEqual([]);
   });
 
+  it("gives the Snowball stem on the rules no vocabulary word reaches (some of the words made up)", () => {
+    // `idly`, `singly`: exceptions; -eedly, and -eed starting exactly at R1; -ogi only after l; -entli, -izer,
+    // -fulness, -iveness, -fulli. Made-up words are fine here: the rules apply to any string of letters.
+    const cases: Array<[string, string]> = [
+      ["acpizer", "acpiz"],
+      ["acpogi", "acpogi"],
+      ["axeed", "axe"],
+      ["boeedly", "boeed"],
+      ["habitativeness", "habit"],
+      ["idly", "idl"],
+      ["painfulfulli", "painful"],
+      ["painfulfulness", "painful"],
+      ["singly", "singl"],
+      ["trently", "trentli"],
+    ];
+    expect(cases.filter(([word, expected]) => stemPorter2(word) !== expected)).toEqual([]);
+  });
+
   it("leaves short words, digits and non-ASCII words alone, as the Porter stemmer does", () => {
     for (const word of ["a", "is", "v2", "base64", "café", "Running"]) expect(stemPorter2(word)).toBe(word);
   });
