@@ -149,7 +149,8 @@ describe("stemPorter2", () => {
 
   it("gives the Snowball stem on the rules no vocabulary word reaches (some of the words made up)", () => {
     // `idly`, `singly`: exceptions; -eedly, and -eed starting exactly at R1; -ogi only after l; -entli, -izer,
-    // -fulness, -iveness, -fulli. Made-up words are fine here: the rules apply to any string of letters.
+    // -fulness, -iveness, -fulli; the e after -bl (step 4's -able). Made-up words are fine here: the rules apply
+    // to any string of letters.
     const cases: Array<[string, string]> = [
       ["acpizer", "acpiz"],
       ["acpogi", "acpogi"],
@@ -159,6 +160,7 @@ describe("stemPorter2", () => {
       ["idly", "idl"],
       ["painfulfulli", "painful"],
       ["painfulfulness", "painful"],
+      ["reconcilabled", "reconcil"],
       ["singly", "singl"],
       ["trently", "trentli"],
     ];
