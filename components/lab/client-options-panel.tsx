@@ -1,6 +1,6 @@
 "use client";
 import type { WordVectorsStatus } from "@/lib/lab/lab-protocol";
-import type { ClientOptionId, OptionEffect } from "@/lib/lab/option-effects";
+import type { BooleanClientOption, ClientOptionId, OptionEffect } from "@/lib/lab/option-effects";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "@/lib/search/client-search";
 import type { SearchField } from "@/lib/search/types";
 import { Button } from "@/components/ui/button";
@@ -18,17 +18,7 @@ export type ClientOptionsPanelProps = {
   onReset: () => void;
 };
 
-type BooleanOption =
-  | "splitIdentifiers"
-  | "stemming"
-  | "stopWords"
-  | "synonyms"
-  | "prefix"
-  | "requestFiller"
-  | "argumentValues"
-  | "shapeWords";
-
-const BOOLEAN_OPTIONS: Array<{ id: BooleanOption; label: string; hint: string }> = [
+const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: string }> = [
   { id: "splitIdentifiers", label: "Identifier splitting", hint: "getWeather, get_weather → get, weather" },
   { id: "stemming", label: "Stemming", hint: "creating issues meets Create an issue" },
   { id: "stopWords", label: "Stop words", hint: "the, of, with… neither match nor count" },

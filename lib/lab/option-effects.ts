@@ -77,19 +77,20 @@ function sameWeights(left: ClientSearchOptions["fieldWeights"], right: ClientSea
   );
 }
 
+/** The client search's on/off settings (the lab's options panel lists the same ones). */
+export type BooleanClientOption =
+  | "splitIdentifiers"
+  | "stemming"
+  | "stopWords"
+  | "synonyms"
+  | "prefix"
+  | "requestFiller"
+  | "argumentValues"
+  | "shapeWords";
+
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
-  const flip = (
-    id:
-      | "splitIdentifiers"
-      | "stemming"
-      | "stopWords"
-      | "synonyms"
-      | "prefix"
-      | "requestFiller"
-      | "argumentValues"
-      | "shapeWords",
-  ): OptionVariant => ({
+  const flip = (id: BooleanClientOption): OptionVariant => ({
     id,
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
