@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "../catalog/types";
 import { createClientSearch } from "./client-search";
+import type { SearchOutcome } from "./types";
+import { encodeWordVectors, parseWordVectors } from "./word-vectors";
 
 /**
  * The survivors of the ae45c2a mutation run that docs/TESTING.md listed as open: each case pins one behaviour of
@@ -9,21 +11,25 @@ import { createClientSearch } from "./client-search";
  * Expectations are worked out by hand from the documented rules; each catalog is built inside its test.
  */
 const tool = (name: string, description: string): CatalogTool => ({ name, description, inputSchema: {} });
+const hitsOf = (outcome: SearchOutcome) => {
+  if (!outcome.ok) throw new Error(outcome.errorMessage);
+  return outcome.hits;
+};
 
 describe("client search: index and request terms are stemmed and free of stop words", () => {
   it("a field's words are indexed by their stems, so `memory` matches `memories` exactly", () => {
     const searcher = createClientSearch([tool("read_notes", "Reads the memories."), tool("x_y", "Other thing here.")]);
-    expect(searcher.search("memory").hits[0].matches).toEqual([{ field: "description", terms: ["memori"] }]);
+    expect(hitsOf(searcher.search("memory"))[0].matches).toEqual([{ field: "description", terms: ["memori"] }]);
   });
 
   it("a camelCase word's whole form is indexed by its stem too", () => {
     const searcher = createClientSearch([tool("read_doc", "Reads listOfFiles.")]);
-    expect(searcher.search("listoffiles").hits[0].matches).toEqual([{ field: "description", terms: ["listoffil"] }]);
+    expect(hitsOf(searcher.search("listoffiles"))[0].matches).toEqual([{ field: "description", terms: ["listoffil"] }]);
   });
 
   it("two request terms that match one field are both listed, and their stems stand side by side in the name", () => {
     const searcher = createClientSearch([tool("delete_files", "Removes.")]);
-    expect(searcher.search("delete files").hits[0].matches[0]).toEqual({ field: "name", terms: ["delet", "file"] });
+    expect(hitsOf(searcher.search("delete files"))[0].matches[0]).toEqual({ field: "name", terms: ["delet", "file"] });
     const proximity = searcher.explain("delete files", "delete_files")!.proximity;
     expect(proximity.map(({ left, right, field }) => [left, right, field])).toEqual([["delet", "file", "name"]]);
   });
@@ -35,7 +41,7 @@ describe("client search: index and request terms are stemmed and free of stop wo
 
   it("a synonym phrase's stop words are not searched: `list` (≈ `get all`) does not find `allow`", () => {
     const searcher = createClientSearch([tool("allow_access", "Allows access."), tool("upload_file", "Uploads.")]);
-    expect(searcher.search("list").hits).toEqual([]);
+    expect(hitsOf(searcher.search("list"))).toEqual([]);
   });
 
   it("a server's words are stemmed: `issues` names `github-issues`", () => {
@@ -68,7 +74,7 @@ describe("client search: options at their off value do nothing", () => {
     const searcher = createClientSearch([tool("read_file", "Reads."), tool("system_info", "Other.")], {
       splitIdentifiers: false,
     });
-    expect(searcher.search("filesystem").hits).toEqual([]);
+    expect(hitsOf(searcher.search("filesystem"))).toEqual([]);
   });
 
   it("with serverPrior at 0 no server is named", () => {
@@ -91,6 +97,13 @@ describe("client search: options at their off value do nothing", () => {
     const searcher = createClientSearch([tool("filesystem_read", "Reads."), tool("file_system", "Other.")]);
     const terms = searcher.explain("filesystem", "filesystem_read")!.terms;
     expect(terms.map((term) => [term.queryTerm, term.origin])).toEqual([["filesystem", "word"]]);
+  });
+});
+
+describe("client search shape words: only words the catalog has", () => {
+  it("`@alice` reads as `user`, which this catalog lacks, so `usernames` is not found through it", () => {
+    const searcher = createClientSearch([tool("list_usernames", "Lists usernames.")]);
+    expect(hitsOf(searcher.search("@alice"))).toEqual([]);
   });
 });
 
@@ -129,5 +142,26 @@ describe("client search coverage: only the user's own words count", () => {
   it("the parts of a split word count as the user's own", () => {
     const searcher = createClientSearch([tool("read_file", "Reads."), tool("system_info", "Other.")], { coverage: 1 });
     expect(searcher.explain("filesystem", "read_file")!.coverage).toEqual({ share: 0.5, factor: 1.5 });
+  });
+});
+
+describe("client search soft matches: only the user's own words get them, and not through a term already taken", () => {
+  const table = (entries: Record<string, [number, number]>) =>
+    parseWordVectors(encodeWordVectors(Object.keys(entries), Object.values(entries), 2));
+  const oneSlot = { similarWords: 0.4, similarWordsMinimum: 0.5, similarWordsCount: 1 };
+
+  it("a synonym gets no soft match: `delete` (≈ `erase`, which is near `wipe`) does not find `wipe`", () => {
+    // cos(delete, wipe) = 0, cos(erase, wipe) = 1.
+    const wordVectors = table({ delete: [0, 1], erase: [1, 0], wipe: [1, 0] });
+    const searcher = createClientSearch([tool("wipe_disk", "Wipes a disk.")], oneSlot, { wordVectors });
+    expect(hitsOf(searcher.search("delete"))).toEqual([]);
+  });
+
+  it("a term the word matches as a prefix takes no soft slot, so the next nearest term does", () => {
+    // `memo` begins `memori`; cos(memo, memory) = 0.8, cos(memo, archive) = 0.6.
+    const wordVectors = table({ memo: [1, 0], memory: [0.8, 0.6], archive: [0.6, 0.8] });
+    const tools = [tool("tool_b", "Memory notes."), tool("tool_a", "Archive notes.")];
+    const searcher = createClientSearch(tools, oneSlot, { wordVectors });
+    expect(hitsOf(searcher.search("memo")).map((hit) => hit.name)).toEqual(["tool_b", "tool_a"]);
   });
 });
