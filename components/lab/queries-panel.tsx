@@ -180,7 +180,7 @@ export function QueriesPanel(props: QueriesPanelProps) {
           Add query
         </Button>
       </form>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full table-fixed border-collapse text-left" data-testid="results-table">
           <colgroup>
             <col className="w-12" />

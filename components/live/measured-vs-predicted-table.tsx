@@ -96,7 +96,7 @@ export function MeasuredVsPredictedTable({
   const headerClass = "px-2 py-2 text-right align-bottom text-xs font-semibold text-muted";
   const { rows, totals } = comparison;
   return (
-    <div className={`overflow-x-auto ${className}`}>
+    <div className={`relative overflow-x-auto ${className}`}>
       <table className="w-full border-collapse text-sm" data-testid="live-comparison">
         <caption className="px-2 pb-2 text-left text-xs text-muted">
           Each cell: predicted (engine), <span className="font-semibold text-ink">measured (provider)</span>,

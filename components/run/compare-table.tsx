@@ -35,7 +35,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
   const headerClass = "px-2 py-2 text-right align-bottom text-xs leading-tight font-semibold text-muted";
 
   return (
-    <div className={`overflow-x-auto px-3 pb-2 ${className}`}>
+    <div className={`relative overflow-x-auto px-3 pb-2 ${className}`}>
       <table className="w-full border-collapse text-base" data-testid="compare-table">
         <caption className="sr-only">Every strategy on this scenario. Select a row to show that strategy.</caption>
         <thead>

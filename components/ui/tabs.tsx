@@ -63,7 +63,14 @@ export function Tabs({ label, tabs, selected, defaultSelected, onSelect, actions
   return (
     <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid={testId}>
       <div className="flex items-center justify-between gap-3 border-b border-line px-3">
-        <div role="tablist" aria-label={label} className="flex gap-1" onKeyDown={onKeyDown}>
+        {/* On a phone a long tab list scrolls sideways instead of widening the page (the lab has six tabs); the
+            padding keeps the selected tab's underline, which overlaps the border below by a pixel, unclipped. */}
+        <div
+          role="tablist"
+          aria-label={label}
+          className="flex min-w-0 gap-1 max-md:overflow-x-auto max-md:overflow-y-hidden max-md:pb-px"
+          onKeyDown={onKeyDown}
+        >
           {tabs.map((tab, index) => {
             const isSelected = tab.id === current?.id;
             return (
@@ -80,7 +87,7 @@ export function Tabs({ label, tabs, selected, defaultSelected, onSelect, actions
                 tabIndex={isSelected ? 0 : -1}
                 data-testid={tab.testId}
                 onClick={() => choose(tab.id)}
-                className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+                className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
                   isSelected ? "border-accent text-accent" : "border-transparent text-muted hover:text-ink"
                 }`}
               >
