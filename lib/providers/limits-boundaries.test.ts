@@ -134,9 +134,11 @@ describe("tool counts", () => {
       { name: "a" },
       { name: "b", defer_loading: true },
       { name: "c", defer_loading: false },
+      // A second deferred tool, so counting `defer_loading: false` instead of `true` gives another figure.
+      { name: "d", defer_loading: true },
     ];
-    expect(toolEntryCounts({ tools }, { provider: "openai-responses" })).toEqual({ counted: 3, deferred: 1 });
-    expect(toolEntryCounts({ tools }, { provider: "anthropic" })).toEqual({ counted: 4, deferred: 1 });
+    expect(toolEntryCounts({ tools }, { provider: "openai-responses" })).toEqual({ counted: 3, deferred: 2 });
+    expect(toolEntryCounts({ tools }, { provider: "anthropic" })).toEqual({ counted: 5, deferred: 2 });
     expect(toolEntryCounts({}, { provider: "openai-responses" })).toEqual({ counted: 0, deferred: 0 });
     expect(toolEntryCounts({ tools: "not a list" }, { provider: "anthropic" })).toEqual({ counted: 0, deferred: 0 });
   });
