@@ -4,7 +4,8 @@
  *
  *   npx tsx scripts/benchmark-query-sets.ts [--fixtures /work/shared/fixtures] [--out /tmp/search-benchmarks]
  *
- * BFCL v4 (multiple, simple_python, live_multiple, live_simple): every function of a file is pooled into one
+ * BFCL v4 (multiple, simple_python, live_multiple, live_simple, parallel_multiple, live_parallel_multiple): every
+ * function of a file is pooled into one
  * catalog (the first definition of a name wins, as names repeat across entries); the query is the last user
  * message of the first turn and the expected tools are the ground-truth call names. MetaTool: the 199 plugin
  * descriptions (no parameters) and every 14th of the 20,614 queries (1,473), a fixed stride so the sample never
@@ -16,7 +17,16 @@ import { join } from "node:path";
 type Tool = { name: string; description: string; inputSchema: Record<string, unknown> };
 type Query = { q: string; expect: string[] };
 
-const BFCL_FILES = ["multiple", "simple_python", "live_multiple", "live_simple"] as const;
+// multi_turn_base is left out: its functions live in per-class files (multi_turn_func_doc) and its turns build on
+// one another, so a single query per entry would not be the request the expected call answers.
+const BFCL_FILES = [
+  "multiple",
+  "simple_python",
+  "live_multiple",
+  "live_simple",
+  "parallel_multiple",
+  "live_parallel_multiple",
+] as const;
 const METATOOL_STRIDE = 14;
 
 function argument(flag: string, fallback: string): string {
@@ -100,5 +110,5 @@ function write(out: string, name: string, set: { tools: Tool[]; queries: Query[]
 const fixtures = argument("--fixtures", "/work/shared/fixtures");
 const out = argument("--out", "/tmp/search-benchmarks");
 mkdirSync(out, { recursive: true });
-for (const file of BFCL_FILES) write(out, `bfcl-${file.replace("_", "-")}`, bfclSet(fixtures, file));
+for (const file of BFCL_FILES) write(out, `bfcl-${file.replaceAll("_", "-")}`, bfclSet(fixtures, file));
 write(out, "metatool", metaToolSet(fixtures));

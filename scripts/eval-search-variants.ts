@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/eval-search-variants.ts [--benchmarks <dir>] [--only tuning|check|all] [--sets <label,…>]
+ * `npx tsx scripts/eval-search-variants.ts [--benchmarks <dir>] [--only tuning|check|judge|all] [--sets <label,…>]
  *   [--variants <file.json|file.ts>]`:
  * recall@1 / recall@5 / MRR of the client search under each option variant, on every query set, one table row per
  * variant. This is how docs/SEARCH.md's variant tables are measured: a change is chosen on the tuning sets and only
@@ -24,7 +24,11 @@ import { readWordVectorsFile } from "./word-vectors-file";
 /** A variant is client-search options, or (from a .ts file) a function that builds any searcher. */
 type VariantFactory = (tools: readonly CatalogTool[]) => ToolSearcher;
 
-type QuerySet = { label: string; role: "tuning" | "check"; catalog: string; queries: string };
+/**
+ * `tuning`: chosen on (or read for misses) in earlier passes; `check`: scored only; `judge`: the sixth pass's blind
+ * judges (fresh-2, which no one has read, every BFCL file and MetaTool).
+ */
+type QuerySet = { label: string; role: "tuning" | "check" | "judge"; catalog: string; queries: string };
 
 const SHARED_CATALOGS = "/work/shared/fixtures/catalogs";
 
@@ -56,11 +60,18 @@ function querySets(benchmarks: string): QuerySet[] {
       queries: "lib/search/fixtures/held-out-queries.jsonl",
     },
     { label: "fresh", role: "check", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-queries.jsonl" },
-    benchmark("simple_python", "check", "bfcl-simple-python"),
-    benchmark("live_multiple", "check", "bfcl-live-multiple"),
-    benchmark("live_simple", "check", "bfcl-live-simple"),
-    benchmark("MetaTool", "check", "metatool"),
+    { label: "fresh-2", role: "judge", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-2-queries.jsonl" },
+    benchmark("simple_python", "judge", "bfcl-simple-python"),
+    benchmark("live_multiple", "judge", "bfcl-live-multiple"),
+    benchmark("live_simple", "judge", "bfcl-live-simple"),
+    benchmark("parallel_multiple", "judge", "bfcl-parallel-multiple"),
+    benchmark("live_parallel_multiple", "judge", "bfcl-live-parallel-multiple"),
+    benchmark("MetaTool", "judge", "metatool"),
   ];
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
 function loadTools(path: string): CatalogTool[] {
@@ -116,11 +127,14 @@ async function main(): Promise<void> {
   const wordVectors = readWordVectorsFile();
   const loaded = sets.map((set) => ({ ...set, tools: loadTools(set.catalog), queryList: loadQueries(set.queries) }));
   const cell = (value: number) => value.toFixed(3).replace(/^0/, "");
-  console.log(`| variant | ${loaded.map((set) => `${set.label} (${set.role})`).join(" | ")} | tuning mean MRR |`);
-  console.log(`|---|${loaded.map(() => "---").join("|")}|---|`);
+  console.log(
+    `| variant | ${loaded.map((set) => `${set.label} (${set.role})`).join(" | ")} | tuning mean MRR | judge MRR |`,
+  );
+  console.log(`|---|${loaded.map(() => "---").join("|")}|---|---|`);
   for (const [label, options] of Object.entries(variants)) {
     const cells: string[] = [];
     const tuningMrr: number[] = [];
+    const judgeMrr = { fresh: [] as number[], bfcl: [] as number[], metaTool: [] as number[] };
     for (const set of loaded) {
       const searcher =
         typeof options === "function"
@@ -129,9 +143,16 @@ async function main(): Promise<void> {
       const result = evaluateSearch(searcher, set.queryList, 5);
       cells.push(`${cell(result.recallAt1)}/${cell(result.recallAt5)}/${cell(result.mrr)}`);
       if (set.role === "tuning") tuningMrr.push(result.mrr);
+      if (set.role === "judge") {
+        if (set.label === "fresh-2") judgeMrr.fresh.push(result.mrr);
+        else if (set.label === "MetaTool") judgeMrr.metaTool.push(result.mrr);
+        else judgeMrr.bfcl.push(result.mrr);
+      }
     }
-    const mean = tuningMrr.length === 0 ? 0 : tuningMrr.reduce((sum, value) => sum + value, 0) / tuningMrr.length;
-    console.log(`| ${label} | ${cells.join(" | ")} | ${cell(mean)} |`);
+    // The judge's figure weighs its three sources equally (fresh-2, the mean of the BFCL files, MetaTool), so that
+    // BFCL's five files do not outvote the one everyday-request set.
+    const judge = [judgeMrr.fresh, judgeMrr.bfcl, judgeMrr.metaTool].filter((values) => values.length > 0).map(mean);
+    console.log(`| ${label} | ${cells.join(" | ")} | ${cell(mean(tuningMrr))} | ${cell(mean(judge))} |`);
   }
 }
 
