@@ -29,7 +29,7 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: str
   { id: "shapeWords", label: "Shape words", hint: "example.com reads as url, notes.md as file, #random as channel" },
 ];
 
-type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "similarWords";
+type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "similarWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -61,6 +61,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Coverage",
     hint: "score × (1 + this × share of the query's words the tool has, by IDF)",
     levels: [0, 0.3, 0.6, 1],
+  },
+  {
+    id: "plainBm25",
+    label: "Plain BM25",
+    hint: "+ this × BM25 of the query's own words over the whole tool, fields unweighted",
+    levels: [0, 0.2, 0.4, 0.7],
   },
   {
     id: "similarWords",

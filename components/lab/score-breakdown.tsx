@@ -43,7 +43,7 @@ function short(value: number): string {
 
 /**
  * Every contribution to one client-search score, in the order the search applies them:
- * `(Σ terms + Σ proximity + name action) × coverage × server prior`. The figures are the search's own (`explain`), so the
+ * `(Σ terms + Σ proximity + name action + plain BM25) × coverage × server prior`. The figures are the search's own (`explain`), so the
  * sentence and the rank can never disagree.
  */
 export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreakdown; tie?: TieExplanation }) {
@@ -55,6 +55,7 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
     `terms ${formatScore(breakdown.termScore)}`,
     breakdown.proximityScore > 0 ? `proximity ${formatScore(breakdown.proximityScore)}` : "",
     breakdown.nameAction ? `name action ${formatScore(breakdown.nameAction.bonus)}` : "",
+    breakdown.plainBm25.bonus > 0 ? `plain BM25 ${formatScore(breakdown.plainBm25.bonus)}` : "",
   ]
     .filter((part) => part !== "")
     .join(" + ");
@@ -109,6 +110,13 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
             <span className="font-mono text-ink-soft">{breakdown.nameAction.action}</span> and{" "}
             <span className="font-mono text-ink-soft">{breakdown.nameAction.object}</span> in the name: +
             {formatScore(breakdown.nameAction.bonus)}
+          </li>
+        ) : null}
+        {breakdown.plainBm25.bonus > 0 ? (
+          <li data-testid="score-plain-bm25">
+            plain BM25: the query&apos;s own words over the whole tool, fields unweighted,{" "}
+            {formatScore(breakdown.plainBm25.score)} × {short(breakdown.plainBm25.bonus / breakdown.plainBm25.score)}: +
+            {formatScore(breakdown.plainBm25.bonus)}
           </li>
         ) : null}
         {breakdown.coverage.factor !== 1 ? (

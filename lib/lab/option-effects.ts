@@ -31,6 +31,7 @@ export type ClientOptionId =
   | "shapeWords"
   | "nameAction"
   | "coverage"
+  | "plainBm25"
   | "similarWords";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
@@ -49,6 +50,7 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "shapeWords",
   "nameAction",
   "coverage",
+  "plainBm25",
   "similarWords",
 ];
 
@@ -60,6 +62,7 @@ export const CLIENT_OPTION_ON_LEVELS = {
   serverPrior: DEFAULT_CLIENT_SEARCH_OPTIONS.serverPrior,
   proximity: DEFAULT_CLIENT_SEARCH_OPTIONS.proximity,
   coverage: DEFAULT_CLIENT_SEARCH_OPTIONS.coverage > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.coverage : 0.6,
+  plainBm25: DEFAULT_CLIENT_SEARCH_OPTIONS.plainBm25 > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.plainBm25 : 0.4,
   nameAction: DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction : 1,
   similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
@@ -95,7 +98,9 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
   });
-  const level = (id: "serverPrior" | "proximity" | "nameAction" | "coverage" | "similarWords"): OptionVariant => ({
+  const level = (
+    id: "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "similarWords",
+  ): OptionVariant => ({
     id,
     change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
     options: { ...options, [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id] },
@@ -132,6 +137,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     flip("shapeWords"),
     level("nameAction"),
     level("coverage"),
+    level("plainBm25"),
     level("similarWords"),
   ];
 }

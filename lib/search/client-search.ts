@@ -64,6 +64,12 @@ export type ClientSearchOptions = {
   /** 0 = off; a tool's score × (1 + this × the IDF-weighted share of the query's content words it matches). */
   coverage: number;
   /**
+   * 0 = off; adds this × a plain BM25 score of the request's own words: each word as written (stemmed, no
+   * stand-ins), its count summed over the four fields unweighted, one length for the whole tool. A second opinion
+   * that does not trust the field weights or the guesses.
+   */
+  plainBm25: number;
+  /**
    * 0 = off; a request word also matches the catalog words nearest to it in meaning ("remember" ≈ `memory`), by
    * the cosine of their word vectors, at a discount of this × the cosine. Needs a word-vector table
    * (`ClientSearchResources.wordVectors`); without one it does nothing.
@@ -98,6 +104,7 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   shapeWords: true,
   argumentValues: true,
   coverage: 0,
+  plainBm25: 0,
   similarWords: 0.4,
   similarWordsMinimum: 0.6,
   similarWordsCount: 2,
@@ -194,7 +201,7 @@ export type ClientDroppedWord = { word: string; reason: "stop word" | "request f
 
 /**
  * Every contribution to one tool's client-search score, in the order they are applied:
- * `score = (Σ terms + Σ proximity) × coverage factor × server factor`. The lab's "why" view shows it.
+ * `score = (Σ terms + Σ proximity + name action + plain BM25) × coverage factor × server factor`. The lab's "why" view shows it.
  */
 export type ClientScoreBreakdown = {
   name: string;
@@ -207,6 +214,8 @@ export type ClientScoreBreakdown = {
   /** Adjacent query terms that stand side by side in the tool's name or description. */
   proximity: Array<{ left: string; right: string; field: "name" | "description"; bonus: number }>;
   proximityScore: number;
+  /** The plain BM25 score of the request's own words (the `plainBm25` option) and the bonus it adds. */
+  plainBm25: { score: number; bonus: number };
   /** The IDF-weighted share of the query's own content terms the tool matches, and the factor it gives. */
   coverage: { share: number; factor: number };
   /** The server the query names, by which of its words, and the factor; undefined when the query names none. */
@@ -381,6 +390,7 @@ export function createClientSearch(
     const total = indexed.reduce((sum, tool) => sum + tool.fields[field].length, 0);
     averageLength[field] = toolCount === 0 ? 0 : total / toolCount;
   }
+  const averageToolLength = SEARCH_FIELDS.reduce((sum, field) => sum + averageLength[field], 0);
   for (const tool of indexed) {
     const seen = new Set<string>();
     for (const field of SEARCH_FIELDS) for (const term of tool.fields[field].terms.keys()) seen.add(term);
@@ -677,6 +687,8 @@ export function createClientSearch(
       if (queryTerm.own) covered += coverageWeight(queryTerm);
     }
     const nameAction = termScore > 0 ? nameActionOf(tool, contributions) : undefined;
+    const plain = termScore > 0 && settings.plainBm25 > 0 ? plainBm25Of(tool, query) : 0;
+    const plainBm25 = { score: plain, bonus: settings.plainBm25 * plain };
     const proximity: ClientScoreBreakdown["proximity"] = [];
     if (settings.proximity > 0 && termScore > 0) {
       const { name, description } = tool.fields;
@@ -704,7 +716,9 @@ export function createClientSearch(
     const score =
       termScore === 0
         ? 0
-        : (termScore + proximityScore + (nameAction?.bonus ?? 0)) * coverage.factor * (serverPrior?.factor ?? 1);
+        : (termScore + proximityScore + (nameAction?.bonus ?? 0) + plainBm25.bonus) *
+          coverage.factor *
+          (serverPrior?.factor ?? 1);
     return {
       name: tool.name,
       dropped: query.dropped,
@@ -713,10 +727,27 @@ export function createClientSearch(
       nameAction,
       proximity,
       proximityScore,
+      plainBm25,
       coverage,
       serverPrior,
       score,
     };
+  }
+
+  /** Okapi BM25 of the request's own words as written, over the whole tool: every field counts once, unweighted. */
+  function plainBm25Of(tool: IndexedTool, query: PreparedQuery): number {
+    const { b } = CLIENT_BM25_PARAMETERS;
+    let length = 0;
+    for (const field of SEARCH_FIELDS) length += tool.fields[field].length;
+    const lengthNormalisation = averageToolLength > 0 ? 1 - b + (b * length) / averageToolLength : 1;
+    let score = 0;
+    for (const queryTerm of query.terms) {
+      if (!queryTerm.own) continue;
+      let count = 0;
+      for (const field of SEARCH_FIELDS) count += tool.fields[field].terms.get(queryTerm.term) ?? 0;
+      if (count > 0) score += idf(queryTerm.term) * saturate(count / lengthNormalisation);
+    }
+    return score;
   }
 
   /** The tools that share at least one stand-in with the query: the only ones that can score. */
