@@ -20,13 +20,13 @@ describe("splitStrategies", () => {
   it("keeps the strategy on screen first here, with its group; the other group goes to the helper", () => {
     const fullFirst: StrategyId[] = ["full", ...STRATEGY_IDS.filter((id) => id !== "full")];
     expect(splitStrategies(fullFirst)).toEqual({
-      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "gateway"],
-      helper: ["naive-dynamic", "kimi-dynamic", "anthropic-mid-conversation"],
+      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
+      helper: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
     });
     const kimiFirst: StrategyId[] = ["kimi-dynamic", ...STRATEGY_IDS.filter((id) => id !== "kimi-dynamic")];
     expect(splitStrategies(kimiFirst)).toEqual({
-      here: ["kimi-dynamic", "naive-dynamic", "anthropic-mid-conversation"],
-      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "gateway"],
+      here: ["kimi-dynamic", "naive-dynamic", "gateway", "anthropic-mid-conversation"],
+      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
     });
     expect(splitStrategies([])).toEqual({ here: [], helper: [] });
   });
@@ -195,7 +195,7 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     // The helper really ran its group, after receiving the catalog once.
     expect(helper.kinds()).toEqual(["set-catalog", "run"]);
     expect(helper.received[1]).toMatchObject({
-      strategyIds: ["naive-dynamic", "kimi-dynamic", "anthropic-mid-conversation"],
+      strategyIds: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
     });
 
     // Progress: each strategy handed over once, equal to the final summary; the shown one first, with its detail.
@@ -237,7 +237,7 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(counted).toEqual([loaded.catalog.tools.map((tool) => o200kMemo.count(`${tool.name} ${tool.description}`))]);
     expect(helper.kinds()).toEqual(["set-catalog", "count-texts", "run"]);
     expect(helper.received[2]).toMatchObject({
-      strategyIds: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "gateway"],
+      strategyIds: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
     });
   });
 

@@ -21,14 +21,16 @@ export const SPLIT_DEFAULTS = {
 } as const;
 
 /**
- * The strategies that build the client-side search index (MiniSearch over every tool: ≈ 3.4 s CPU at 10,000 tools,
+ * The strategies that search with the client-side index (MiniSearch over every tool: ≈ 3.4 s CPU at 10,000 tools,
  * the largest single cost of a run). They run on one worker so the index is built once; the others (which count the
- * full definitions and build the BM25 index) on the other. Measured alone at 10,000 tools, CPU: naive-dynamic 4.4 s,
- * kimi-dynamic 5.0 s and anthropic-mid-conversation 5.8 s alone but 0.03 and 0.16 s after naive-dynamic; full
- * 1.6 s, anthropic-tool-search 2.5 s, openai-tool-search 2.1 s, stubs 1.2 s alone, 4.4 s for the four together.
+ * full definitions and build the BM25 index) on the other. Measured at 10,000 tools, CPU, one Node process per
+ * group in this order (load 12, so ≈ 1.3× idle): full 1.8 s, anthropic-tool-search 2.4 s, openai-tool-search 0.3 s,
+ * stubs 1.0 s (5.5 s); naive-dynamic 4.7 s, kimi-dynamic 0.05 s, anthropic-mid-conversation 1.1 s, gateway ≈ 0
+ * after them (5.9 s) — gateway alone after the other group's four took 4.8 s: it builds the same index.
  */
 export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = [
   "naive-dynamic",
+  "gateway",
   "kimi-dynamic",
   "anthropic-mid-conversation",
 ];
