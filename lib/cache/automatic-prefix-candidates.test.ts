@@ -145,6 +145,17 @@ describe("automatic prefix: choosing among earlier prompts", () => {
     expect(expiryOf(outcome, withX)).toBe(500);
   });
 
+  it("drops an earlier prefix of the new prompt that expires with it (without refresh, read through it)", () => {
+    // Without refresh the new prompt expires with the prefix it was read through, at 500 s: that prefix can then
+    // serve nothing the new prompt cannot, so an append-only conversation keeps a single prompt.
+    const rules = { ...OPENAI_RULES, refreshOnRead: false };
+    const base = request(SHARED);
+    const outcome = evaluate(next, [cached(base, 500)], 100, rules);
+    expect(outcome.readTokens).toBe(1500);
+    expect(outcome.prompts?.map((item) => [item.segments, item.entry.expiresAtSeconds])).toEqual([[next, 500]]);
+    expect(outcome.entries.size).toBe(1);
+  });
+
   it("keeps an earlier prefix of the new prompt that outlives it", () => {
     // Read through `withX` (expires 400 s, no refresh), so the new prompt also expires at 400 s; the bare prefix
     // (system + 8 messages, expires 900 s) still serves its 1,100 tokens after that, so it is kept.
