@@ -3,7 +3,8 @@
  * measured (never asserted): for each example, from navigation until the scenario is on screen, until the selected
  * strategy's first request is shown (slow runs show it before the other strategies finish), and until every
  * strategy has run; the worker's own run time; the first contentful paint; the longest main-thread task until
- * every strategy ran (long-task timing); the same run in Node (a fresh process, as the worker is a fresh isolate);
+ * every strategy ran (long-task timing); the same run in Node (a fresh process, as the worker is a fresh isolate, and
+ * the same messages: `nodeRun`);
  * and the first-load JavaScript of `/` (every `<script src>` of the served page, gzip as a server would send it).
  * Then it steps through the run with the keyboard: key press to the new step's request on screen, and the longest
  * main-thread task while stepping and until autosave has written (1 s after the last step). For a catalog edited one
@@ -33,19 +34,41 @@ const STEP_PRESSES = 5;
 /** Autosave writes 1 s after the last change (components/share/use-autosave.ts); wait a little past it. */
 const AFTER_STEPPING_MS = 1_500;
 
-/** `--node-run <example>`: the child process that times the same run in Node and prints milliseconds. */
+/**
+ * `--node-run <example>`: the child process that times the same run in Node and prints milliseconds. The same work as
+ * the worker's "simulated in" figure: the page's `run` message through `handleEngineMessage` with the worker's
+ * dependencies (the engine, the o200k counter), the strategies one by one with a macrotask between them as the
+ * worker yields, and every summary made; the example is loaded before, by its own message, as in the worker.
+ */
 async function nodeRun(exampleId: string): Promise<void> {
-  const [{ createEngine }, { loadExample }, { STRATEGY_IDS }] = await Promise.all([
-    import("../lib/engine"),
-    import("../lib/examples"),
-    import("../lib/scenario/types"),
-  ]);
-  const scenario = await loadExample(exampleId);
-  const engine = createEngine();
+  const [{ localEngineDependencies }, { INITIAL_ENGINE_STATE, handleEngineMessage }, { STRATEGY_IDS }] =
+    await Promise.all([
+      import("../lib/workbench/first-view"),
+      import("../lib/workbench/engine-protocol"),
+      import("../lib/scenario/types"),
+    ]);
+  const dependencies = {
+    ...localEngineDependencies(),
+    betweenStrategies: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return { superseded: false };
+    },
+  };
+  const loaded = await handleEngineMessage(
+    INITIAL_ENGINE_STATE,
+    { kind: "load-example", requestId: 1, catalogVersion: 1, exampleId },
+    dependencies,
+  );
+  if (loaded.response.kind !== "example-loaded") throw new Error(`node run: ${loaded.response.kind}`);
+  const { catalog: _catalog, ...scenario } = loaded.response.scenario;
   // The page runs the selected strategy first, then the others; the total is the same work.
-  const started = performance.now();
-  engine.runAll(scenario, STRATEGY_IDS);
-  process.stdout.write(String(performance.now() - started));
+  const ran = await handleEngineMessage(
+    loaded.state,
+    { kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: STRATEGY_IDS },
+    dependencies,
+  );
+  if (ran.response.kind !== "run-result") throw new Error(`node run: ${ran.response.kind}`);
+  process.stdout.write(String(ran.response.timingMs));
 }
 
 function nodeRunMs(exampleId: string): number | null {

@@ -21,7 +21,20 @@ import type { EngineStep } from "../lib/engine/types";
 import { syntheticScenario } from "../lib/examples/synthetic-scenario";
 import { STRATEGY_IDS, type Scenario } from "../lib/scenario/types";
 
-type Timing = { perStrategyMedian: Map<string, number>; byTurn: Map<number, number[]> };
+/**
+ * `cpuPerStep`: this process's CPU time over the strategy's whole run divided by its steps — on a machine shared with
+ * builds the wall-clock median moves with the load, CPU time far less (it still counts V8's GC threads).
+ */
+type Timing = {
+  perStrategyMedian: Map<string, number>;
+  cpuPerStep: Map<string, number>;
+  byTurn: Map<number, number[]>;
+};
+
+function cpuMilliseconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -30,22 +43,25 @@ function median(values: number[]): number {
 
 function measure(engine: ReturnType<typeof createEngine>, scenario: Scenario): Timing {
   const perStrategyMedian = new Map<string, number>();
+  const cpuPerStep = new Map<string, number>();
   const byTurn = new Map<number, number[]>();
   for (const id of STRATEGY_IDS) {
     const times: number[] = [];
+    const cpuBefore = cpuMilliseconds();
     engine.runStrategy(scenario, id, {
       onStepTimed: (step: EngineStep, milliseconds: number) => {
         times.push(milliseconds);
         byTurn.set(step.turn, [...(byTurn.get(step.turn) ?? []), milliseconds]);
       },
     });
+    cpuPerStep.set(id, times.length ? (cpuMilliseconds() - cpuBefore) / times.length : 0);
     perStrategyMedian.set(id, median(times));
   }
-  return { perStrategyMedian, byTurn };
+  return { perStrategyMedian, cpuPerStep, byTurn };
 }
 
-function allStrategies(timing: Timing): number {
-  return [...timing.perStrategyMedian.values()].reduce((sum, value) => sum + value, 0);
+function allStrategies(timing: Timing, of: "perStrategyMedian" | "cpuPerStep" = "perStrategyMedian"): number {
+  return [...timing[of].values()].reduce((sum, value) => sum + value, 0);
 }
 
 async function main(): Promise<void> {
@@ -64,7 +80,7 @@ async function main(): Promise<void> {
     const cold = measure(engine, scenario);
     const warm = measure(engine, scenario);
     rows.push(
-      `${tools.toLocaleString("en-US").padStart(7)} tools | cold ${allStrategies(cold).toFixed(1).padStart(8)} ms | warm ${allStrategies(warm).toFixed(1).padStart(7)} ms | (catalog generated in ${generationMs.toFixed(0)} ms)`,
+      `${tools.toLocaleString("en-US").padStart(7)} tools | cold ${allStrategies(cold).toFixed(1).padStart(8)} ms | warm ${allStrategies(warm).toFixed(1).padStart(7)} ms | warm CPU ${allStrategies(warm, "cpuPerStep").toFixed(1).padStart(7)} ms | (catalog generated in ${generationMs.toFixed(0)} ms)`,
     );
     console.log(
       `${tools} tools, per strategy (warm median ms): ${[...warm.perStrategyMedian].map(([id, ms]) => `${id} ${ms.toFixed(2)}`).join(", ")}`,

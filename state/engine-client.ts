@@ -217,6 +217,15 @@ export function createEngineWorker(): WorkerLike {
 }
 
 let prewarmed: WorkerLike | null = null;
+let answered: Promise<void> | null = null;
+
+/**
+ * Resolves when the engine worker the page started first posts its first answer (its code, tokenizer included, has
+ * then loaded); rejects where none was started. Monaco waits for it (components/ui/monaco-start-gate.ts).
+ */
+export function engineWorkerAnswered(): Promise<void> {
+  return answered ?? Promise.reject(new Error("engine: no worker was started before the page"));
+}
 
 /**
  * Starts the engine worker as soon as the page's code runs, before React hydrates: the worker's code (the engine and
@@ -225,6 +234,11 @@ let prewarmed: WorkerLike | null = null;
 export function prewarmEngineWorker(): void {
   if (prewarmed || typeof window === "undefined" || typeof Worker === "undefined") return;
   prewarmed = createEngineWorker();
+  const worker = prewarmed as unknown as Worker;
+  answered = new Promise((resolve, reject) => {
+    worker.addEventListener("message", () => resolve(), { once: true });
+    worker.addEventListener("error", () => reject(new Error("engine: the worker failed to start")), { once: true });
+  });
   // The example the address names starts building in the worker now (lib/workbench/prepared-example.ts). The hint
   // is outside the request protocol (never answered), so not an EngineRequest.
   const hint = prepareExampleHintFor(window.location.search, window.location.hash);

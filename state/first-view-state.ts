@@ -3,6 +3,7 @@
  * (lib/workbench/opening.ts): the server renders it into the HTML and the browser hydrates from the same state, so
  * the figures are on screen before any script has run. `catalogVersion` stays 0 (the worker holds no catalog yet),
  * so nothing runs or autosaves until the startup takes the view over or discards it (state/playground-controller.ts).
+ * A big example's view comes without its tools (`omittedTools`): `catalogArriving` says how many are on their way.
  */
 import type { FirstView } from "@/lib/workbench/opening";
 import { catalogToText } from "@/lib/workbench/catalog-text";
@@ -22,9 +23,10 @@ export function firstViewState(view: FirstView): Partial<PlaygroundState> {
     catalogText,
     catalogCheck: { text: catalogText, problems: [] },
     lastValidCatalog: scenario.catalog,
+    catalogArriving: view.omittedTools ?? null,
     turns: scenario.turns,
     settings: scenario.settings,
-    selectedTool: scenario.catalog.tools[0]?.name ?? null,
+    selectedTool: view.omittedTools ? view.omittedTools.firstToolName : (scenario.catalog.tools[0]?.name ?? null),
     strategyId: view.strategyId,
     stepIndex: view.stepIndex,
     runs: view.runs,

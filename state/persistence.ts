@@ -18,6 +18,7 @@ export const PERSISTENCE = {
   catalogText: "none",
   lastValidCatalog: "share",
   catalogVersion: "none",
+  catalogArriving: "none",
   toolDraft: "none",
   turns: "share",
   settings: "share",

@@ -10,7 +10,7 @@ import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 import { PREFETCH_DETAIL_MAX_BYTES, TYPING_DEBOUNCE_MS, createPlaygroundController } from "./playground-controller";
 import { firstViewState } from "./first-view-state";
 import { createPlaygroundStore } from "./playground-store";
-import { selectLiveSummary, selectSelectedRun } from "./selectors";
+import { selectEditorMode, selectLiveSummary, selectSelectedRun, selectToolCount } from "./selectors";
 
 const settings = { provider: "anthropic", model: "claude-opus-4-8" } as ScenarioSettings;
 const scenario: Scenario = {
@@ -404,6 +404,47 @@ describe("playground controller", () => {
         toolTokens: null,
         scenarioMeta: { id: "shared" },
       });
+      controller.dispose();
+    });
+
+    it("of a big example comes without its tools: their count and first name stand in until the worker sends them", async () => {
+      const worker = new FakeWorker();
+      const withoutTools = { ...firstView, scenario: { ...firstView.scenario, catalog: { tools: [] } } };
+      const store = createPlaygroundStore({
+        settings,
+        overrides: firstViewState({ ...withoutTools, omittedTools: { count: 10_000, firstToolName: "get_weather" } }),
+      });
+      const controller = createPlaygroundController(store, new EngineClient(worker), {});
+      expect(store.getState()).toMatchObject({
+        catalogArriving: { count: 10_000, firstToolName: "get_weather" },
+        selectedTool: "get_weather",
+        runs: firstView.runs,
+        detail: firstView.detail,
+      });
+      expect(selectToolCount(store.getState())).toBe(10_000);
+      // Over the whole-catalog editor's limit: the per-tool editor is shown from the start, so nothing switches.
+      expect(selectEditorMode(store.getState())).toBe("tool");
+      await loadExampleAnswered(worker, controller.openExample("weather", { strategyId: "full", stepIndex: 1 }));
+      expect(store.getState()).toMatchObject({
+        catalogArriving: null,
+        lastValidCatalog: firstView.scenario.catalog,
+        runs: firstView.runs,
+        detail: firstView.detail,
+        runsPrebuilt: true,
+      });
+      expect(selectToolCount(store.getState())).toBe(1);
+      controller.dispose();
+    });
+
+    it("of a big example stops standing in for its tools when it is discarded", () => {
+      const store = createPlaygroundStore({
+        settings,
+        overrides: firstViewState({ ...firstView, omittedTools: { count: 10_000, firstToolName: "get_weather" } }),
+      });
+      const controller = createPlaygroundController(store, new EngineClient(new FakeWorker()), {});
+      controller.openWorkspace({ scenario, strategyId: "full", stepIndex: 1 });
+      expect(store.getState().catalogArriving).toBeNull();
+      expect(selectToolCount(store.getState())).toBe(scenario.catalog.tools.length);
       controller.dispose();
     });
 

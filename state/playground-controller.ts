@@ -258,7 +258,15 @@ export function createPlaygroundController(
   function discardPrebuilt() {
     const { prebuilt, runsPrebuilt } = store.getState();
     if (prebuilt === null && !runsPrebuilt) return;
-    store.setState({ prebuilt: null, runsPrebuilt: false, runs: [], detail: null, toolTokens: null, timingMs: null });
+    store.setState({
+      prebuilt: null,
+      runsPrebuilt: false,
+      runs: [],
+      detail: null,
+      toolTokens: null,
+      timingMs: null,
+      catalogArriving: null,
+    });
   }
 
   /** Puts a whole scenario on screen; the worker already holds its catalog as `catalogVersion`. */

@@ -10,13 +10,16 @@ import { browserStorage, loadBrowserLocalStore } from "@/components/share/browse
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import type { FirstView } from "@/lib/workbench/opening";
-import { EngineClient, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
+import { holdMonacoUntil } from "@/components/ui/monaco-start-gate";
+import { EngineClient, engineWorkerAnswered, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
 import { firstViewState } from "./first-view-state";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
 import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from "./playground-store";
 
 // Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
 prewarmEngineWorker();
+// The engine worker's chunks (the 2 MB tokenizer) load before Monaco's, not beside them (components/ui/monaco-start-gate.ts).
+if (typeof window !== "undefined") holdMonacoUntil(engineWorkerAnswered());
 // The startup reads the autosave and links through the local store, whose code loads on first use: start now when
 // there is one to read (components/share/use-share-links.ts skips the store on a first visit).
 if (typeof window !== "undefined" && startupReadsLocalStore(window.location.hash, browserStorage()))

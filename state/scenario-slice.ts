@@ -1,6 +1,7 @@
 import type { StateCreator } from "zustand";
 import type { Catalog, CatalogTool } from "@/lib/catalog/types";
 import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
+import type { OmittedTools } from "@/lib/workbench/opening";
 import type { PlaygroundState } from "./playground-store";
 
 export type ScenarioMeta = { id: string; title: string; description?: string };
@@ -13,6 +14,11 @@ export type ScenarioSlice = {
   lastValidCatalog: Catalog;
   /** The worker's id of `lastValidCatalog`; 0 while the worker holds none. */
   catalogVersion: number;
+  /**
+   * The tools of the scenario on screen are still on their way from the worker: a big example's build-time first
+   * screen comes without them (lib/workbench/opening.ts). Null once any catalog is in place.
+   */
+  catalogArriving: OmittedTools | null;
   /** Per-tool editor text for catalogs too big for the whole-catalog editor. */
   toolDraft: { toolName: string; text: string } | null;
   turns: ScenarioTurn[];
@@ -64,6 +70,7 @@ export function createScenarioSlice(defaults: {
     catalogText: "",
     lastValidCatalog: { tools: [] },
     catalogVersion: 0,
+    catalogArriving: null,
     toolDraft: null,
     turns: [],
     settings: defaults.settings,
@@ -75,12 +82,14 @@ export function createScenarioSlice(defaults: {
         catalogText: input.catalogText,
         lastValidCatalog: input.catalog,
         catalogVersion: input.catalogVersion,
+        catalogArriving: null,
         toolDraft: null,
         turns: input.turns,
         settings: input.settings,
       }),
     editCatalogText: (text) => set({ catalogText: text }),
-    adoptCatalog: (catalog, catalogVersion) => set({ lastValidCatalog: catalog, catalogVersion }),
+    adoptCatalog: (catalog, catalogVersion) =>
+      set({ lastValidCatalog: catalog, catalogVersion, catalogArriving: null }),
     editToolDraft: (toolName, text) => set({ toolDraft: { toolName, text } }),
     replaceTool: (index, tool, catalogVersion) =>
       set((state) => {

@@ -71,8 +71,12 @@ export const selectStepIndex = (state: PlaygroundState): number => {
 export const selectCurrentStep = (state: PlaygroundState): StepSummary | undefined =>
   selectSelectedRun(state)?.steps[selectStepIndex(state)];
 
+/** The catalog's size: while a big example's tools are still arriving (`catalogArriving`), the size they will have. */
+export const selectToolCount = (state: PlaygroundState): number =>
+  state.catalogArriving?.count ?? state.lastValidCatalog.tools.length;
+
 export const selectEditorMode = (state: PlaygroundState): "whole" | "tool" =>
-  state.lastValidCatalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? "whole" : "tool";
+  selectToolCount(state) <= WHOLE_CATALOG_EDITOR_LIMIT ? "whole" : "tool";
 
 /** Problems of the text currently in the editor; null while it has not been checked yet. */
 export const selectCatalogProblems = (state: PlaygroundState) =>

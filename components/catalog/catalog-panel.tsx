@@ -10,6 +10,7 @@ import {
   filterTools,
   selectCatalogProblems,
   selectEditorMode,
+  selectToolCount,
   selectToolTokens,
   WHOLE_CATALOG_EDITOR_LIMIT,
 } from "@/state/selectors";
@@ -22,6 +23,9 @@ import { useCatalogParser } from "./use-catalog-parser";
 export function CatalogPanel() {
   const controller = usePlaygroundController();
   const tools = usePlayground((state) => state.lastValidCatalog.tools);
+  const toolCount = usePlayground(selectToolCount);
+  // A big example's first screen comes before its tools (lib/workbench/opening.ts): the list keeps its place.
+  const arriving = usePlayground((state) => state.catalogArriving !== null);
   const filter = usePlayground((state) => state.catalogFilter);
   const setFilter = usePlayground((state) => state.setCatalogFilter);
   const selectedTool = usePlayground((state) => state.selectedTool);
@@ -84,7 +88,7 @@ export function CatalogPanel() {
         <input
           type="search"
           className={inputClass}
-          placeholder={`Filter ${tools.length.toLocaleString("en-US")} tools`}
+          placeholder={`Filter ${toolCount.toLocaleString("en-US")} tools`}
           title="Matches name, namespace and description"
           aria-label="Filter tools"
           data-testid="catalog-filter"
@@ -95,8 +99,8 @@ export function CatalogPanel() {
       </div>
       <div className="flex items-center justify-between px-4 py-1.5 text-xs text-muted">
         <span className="tabular" data-testid="catalog-count">
-          {indexes.length === tools.length
-            ? `${tools.length.toLocaleString("en-US")} tools`
+          {arriving || indexes.length === tools.length
+            ? `${toolCount.toLocaleString("en-US")} tools`
             : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
         </span>
         <span
@@ -107,6 +111,12 @@ export function CatalogPanel() {
         </span>
       </div>
       <div className="h-[30%] min-h-40 border-y border-line">
+        {arriving ? (
+          <p className="px-4 py-3 text-xs text-muted" role="status" data-testid="catalog-arriving">
+            Loading the {toolCount.toLocaleString("en-US")} tool definitions from the engine… The figures on the right
+            were computed for them when this page was built.
+          </p>
+        ) : null}
         <ToolList
           tools={tools}
           indexes={indexes}
@@ -125,7 +135,9 @@ export function CatalogPanel() {
           <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">
             {mode === "whole" ? "Catalog JSON" : "Tool"}
           </span>
-          {mode === "tool" ? <span className="truncate font-mono font-semibold text-ink">{tool?.name}</span> : null}
+          {mode === "tool" ? (
+            <span className="truncate font-mono font-semibold text-ink">{tool?.name ?? selectedTool}</span>
+          ) : null}
         </span>
         <span className="ml-auto flex shrink-0 items-center gap-2">
           <span

@@ -14,6 +14,18 @@ export function ConversationPanel() {
   const removeTurn = usePlayground((state) => state.removeTurn);
   const addTurn = usePlayground((state) => state.addTurn);
   const toolsByName = useMemo(() => new Map(tools.map((tool) => [tool.name, tool])), [tools]);
+  // A big example's first screen comes before its tools: the turns wait for them (every tool would read "not in
+  // catalog", and an edit made now would be replaced by the example when it arrives).
+  const arriving = usePlayground((state) => state.catalogArriving);
+  if (arriving)
+    return (
+      <div className="flex h-full min-h-0 flex-col" data-testid="conversation-panel">
+        <p className="px-4 py-3 text-xs text-muted" role="status" data-testid="conversation-arriving">
+          The conversation can be edited once the {arriving.count.toLocaleString("en-US")} tool definitions have arrived
+          from the engine.
+        </p>
+      </div>
+    );
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="conversation-panel">
       <p className="border-b border-line px-4 py-3 text-xs text-muted">

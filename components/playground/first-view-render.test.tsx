@@ -27,6 +27,20 @@ describe("the page's server HTML", () => {
     expect(html).toContain('data-testid="run-status-prebuilt"');
   });
 
+  it("shows a big example's figures before its tools, with the catalog's size and what is still loading", () => {
+    const view = firstViewOf(file, "synthetic-10000", "named")!;
+    expect(view.scenario.catalog.tools).toEqual([]);
+    const html = render(<Playground initialExampleId="synthetic-10000" explicitExample firstView={view} />);
+    const step = view.runs.find((run) => run.id === view.strategyId)!.steps[view.stepIndex];
+    expect(textOfTestId(html, "scenario-title")).toContain(`${view.scenario.title} · 10,000`);
+    expect(Number(attribute(tagsWithTestId(html, "step-input")[0], "data-value"))).toBe(step.tokens.input);
+    expect(attribute(tagsWithTestId(html, "prefix-bar-content")[0], "data-detail")).toBe(
+      `${view.strategyId}:${view.stepIndex}`,
+    );
+    expect(textOfTestId(html, "catalog-count")).toBe("10,000 tools");
+    expect(textOfTestId(html, "catalog-arriving")).toContain("Loading the 10,000 tool definitions");
+  });
+
   it("shows nothing of an example without one (the worker's run fills the page)", () => {
     const html = render(<Playground initialExampleId="github-mcp" explicitExample firstView={null} />);
     expect(tagsWithTestId(html, "step-input")).toEqual([]);

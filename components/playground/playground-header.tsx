@@ -1,5 +1,6 @@
 "use client";
 import { usePlayground } from "@/state/playground-provider";
+import { selectToolCount } from "@/state/selectors";
 import { ExamplePicker } from "./example-picker";
 import { HelpButton } from "./help-dialog";
 import { ModelPicker } from "./model-picker";
@@ -9,7 +10,7 @@ import { AutosaveState, WorkspaceButtons } from "./workspace-buttons";
 
 export function PlaygroundHeader() {
   const title = usePlayground((state) => state.scenarioMeta.title);
-  const toolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  const toolCount = usePlayground(selectToolCount);
   const turnCount = usePlayground((state) => state.turns.length);
   return (
     <header className="z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">

@@ -146,6 +146,7 @@ export function RunArea() {
     (state) => selectCatalogProblems(state)?.some((problem) => problem.severity === "error") ?? false,
   );
   const validToolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  const catalogArriving = usePlayground((state) => state.catalogArriving !== null);
   const decideInputs = usePlayground(
     useShallow((state) => ({
       catalog: state.lastValidCatalog,
@@ -364,8 +365,9 @@ export function RunArea() {
       </PanelFrame>
 
       <div id="section-decide" className="scroll-mt-32">
-        {decideInputs.catalog.tools.length > 0 && belowFold < 4 ? <DecideLoading /> : null}
-        {decideInputs.catalog.tools.length > 0 && belowFold >= 4 ? (
+        {/* A big example's tools still arriving (its build-time first screen): the placeholder keeps their place. */}
+        {catalogArriving || (decideInputs.catalog.tools.length > 0 && belowFold < 4) ? <DecideLoading /> : null}
+        {!catalogArriving && decideInputs.catalog.tools.length > 0 && belowFold >= 4 ? (
           <MemoDecidePanel
             key={decideInputs.scenario.id}
             catalog={decideInputs.catalog}

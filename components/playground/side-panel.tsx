@@ -3,6 +3,7 @@ import { CatalogPanel } from "@/components/catalog/catalog-panel";
 import { SettingsPanel } from "@/components/settings/settings-panel";
 import { useState } from "react";
 import { usePlayground } from "@/state/playground-provider";
+import { selectToolCount } from "@/state/selectors";
 import type { SidePanel as SidePanelId } from "@/state/ui-slice";
 import { panelClass } from "./control-styles";
 import { ConversationPanel } from "./lazy-panels";
@@ -17,7 +18,7 @@ const TABS: ReadonlyArray<{ id: SidePanelId; label: string }> = [
 export function SidePanel() {
   const active = usePlayground((state) => state.sidePanel);
   const setActive = usePlayground((state) => state.setSidePanel);
-  const toolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  const toolCount = usePlayground(selectToolCount);
   const turnCount = usePlayground((state) => state.turns.length);
   // A panel mounts when first opened and then stays mounted (hidden), so drafts and editor undo survive switching.
   const [opened, setOpened] = useState<ReadonlySet<SidePanelId>>(() => new Set([active]));

@@ -16,17 +16,35 @@ import { selectCatalogProblems, selectWorkspaceFields } from "@/state/selectors"
 
 export const isExampleId = (id: string) => EXAMPLES.some((example) => example.id === id);
 
+/**
+ * What the tracker does for the scenario on screen: forget the origin (not an example), nothing (the origin is this
+ * example's, or the startup has not opened anything yet: `startupOpened` is false while the worker holds no catalog),
+ * or load the example to compare with (work restored from the autosave or a link).
+ */
+export function originAction(
+  scenarioId: string,
+  origin: { exampleId: string } | null,
+  startupOpened: boolean,
+): "clear" | "keep" | "load" {
+  if (!isExampleId(scenarioId)) return origin ? "clear" : "keep";
+  if (origin?.exampleId === scenarioId || !startupOpened) return "keep";
+  return "load";
+}
+
 /** Keeps `exampleOrigin` in step with the example the scenario on screen names. Mount once. */
 export function useExampleOriginTracker(): void {
   const scenarioId = usePlayground((state) => state.scenarioMeta.id);
   const origin = usePlayground((state) => state.exampleOrigin);
   const setOrigin = usePlayground((state) => state.setExampleOrigin);
+  // 0 while the worker holds no catalog: the startup has not opened anything yet, and the build-time first screen
+  // shows an example the startup is about to open through the worker, which records the origin itself. Loading it
+  // here meanwhile generated and counted the 10,000-tool example on the page's thread at start-up (11 s in one task
+  // at load 18) and Ajv-checked the small ones (docs/PERFORMANCE.md, session 8).
+  const startupOpened = usePlayground((state) => state.catalogVersion !== 0);
   useEffect(() => {
-    if (!isExampleId(scenarioId)) {
-      if (origin) setOrigin(null);
-      return;
-    }
-    if (origin?.exampleId === scenarioId) return;
+    const action = originAction(scenarioId, origin, startupOpened);
+    if (action === "clear") setOrigin(null);
+    if (action !== "load") return;
     let cancelled = false;
     // Loaded on use: the example loader checks files with the scenario parser (Ajv), which the first screen does without.
     import("@/lib/examples")
@@ -42,7 +60,7 @@ export function useExampleOriginTracker(): void {
     return () => {
       cancelled = true;
     };
-  }, [scenarioId, origin, setOrigin]);
+  }, [scenarioId, origin, setOrigin, startupOpened]);
 }
 
 /**

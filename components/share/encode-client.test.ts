@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Catalog } from "@/lib/catalog/types";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import type { Scenario } from "@/lib/scenario/types";
@@ -10,7 +10,13 @@ import type {
 } from "@/lib/share/encode-protocol";
 import { decodeSharePayload, encodeWorkspace } from "@/lib/share/share-link";
 import { handleShareWorkerMessage } from "@/lib/share/share-worker-protocol";
-import { createWorkspaceEncoder, decodeOffThePage, type EncodeWorkerLike } from "./encode-client";
+import {
+  ANSWER_WITHIN,
+  answerWithinMs,
+  createWorkspaceEncoder,
+  decodeOffThePage,
+  type EncodeWorkerLike,
+} from "./encode-client";
 
 /** A worker stand-in running the real protocol, answering on the next tick (or crashing when told). */
 class InlineWorker implements EncodeWorkerLike {
@@ -33,7 +39,17 @@ class InlineWorker implements EncodeWorkerLike {
   crash() {
     this.onError?.({ message: "boom" });
   }
-  terminate() {}
+  terminated = false;
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+/** A worker that takes every request and never answers, nor fails (its code never arrived, say). */
+class HungWorker extends InlineWorker {
+  postMessage(message: ShareWorkerRequest) {
+    this.sent.push(message);
+  }
 }
 
 const tool = (name: string) => ({ name, description: `${name} does it.`, inputSchema: { type: "object" } });
@@ -104,5 +120,57 @@ describe("the autosave's encoder client", () => {
     >;
     expect(await decodeOffThePage(payload, encoder)).toEqual(expected);
     expect(await decodeOffThePage(payload, null)).toEqual(expected);
+  });
+
+  describe("a worker that hangs without an error event", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("is given up on after the request's time: the startup decodes on the page, nothing lost", async () => {
+      vi.useFakeTimers();
+      const worker = new HungWorker();
+      const encoder = createWorkspaceEncoder(worker, { answerWithinMs: () => 1_000 });
+      const { payload } = encodeWorkspace({ scenario, stepIndex: 1 }, "persist");
+      const decoding = decodeOffThePage(payload, encoder);
+      const saving = encoder.encode({ scenario });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(worker.terminated).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(worker.terminated).toBe(true);
+      vi.useRealTimers();
+      // The same workspace the page would have decoded itself; the autosave encodes on the page (null here).
+      const { text: _text, ...expected } = decodeSharePayload(payload) as Extract<
+        ReturnType<typeof decodeSharePayload>,
+        { ok: true }
+      >;
+      expect(await decoding).toEqual(expected);
+      expect(await saving).toBeNull();
+      // From then on nothing waits for the hung worker.
+      expect(await encoder.decode(payload)).toBeNull();
+      expect(worker.sent).toHaveLength(2);
+    });
+
+    it("is not given up on while it answers in time", async () => {
+      vi.useFakeTimers();
+      const worker = new InlineWorker();
+      const encoder = createWorkspaceEncoder(worker, { answerWithinMs: () => 1_000 });
+      const saving = encoder.encode({ scenario });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await saving).toBe(encodeWorkspace({ scenario }, "persist").payload);
+      expect(worker.terminated).toBe(false);
+    });
+
+    it("gets more time for a bigger payload or catalog", () => {
+      const decode = (characters: number) => answerWithinMs({ requestId: 1, decode: "x".repeat(characters) });
+      expect(decode(0)).toBe(ANSWER_WITHIN.baseMs);
+      expect(decode(2_000_000)).toBe(ANSWER_WITHIN.baseMs + 2 * ANSWER_WITHIN.perDecodedMegabyteMs);
+      const big: Catalog = { tools: Array.from({ length: 10_000 }, (_, index) => tool(`t${index}`)) };
+      expect(answerWithinMs({ requestId: 1, catalog: { kind: "whole", catalog: big }, workspace: {} as never })).toBe(
+        ANSWER_WITHIN.baseMs + 10_000 * ANSWER_WITHIN.perEncodedToolMs,
+      );
+      // An edit sends changed tools alone: the worker already holds the rest.
+      expect(
+        answerWithinMs({ requestId: 1, catalog: { kind: "changes", changes: [] } as never, workspace: {} as never }),
+      ).toBe(ANSWER_WITHIN.baseMs);
+    });
   });
 });

@@ -3,12 +3,15 @@
  * tools that changed since the last request, and answers with the encoded payload; it also decodes the payloads the
  * page opens with (the autosave, a link). Requests are answered in order; a worker that fails to load or crashes
  * makes every request answer null, and the caller then encodes or decodes on the page's thread as before, so
- * nothing is lost, only slower.
+ * nothing is lost, only slower. So does a worker that hangs without an error event (a chunk that never arrives, a
+ * browser that never starts it): a request unanswered after its time (`answerWithinMs`) counts as a crash, and the
+ * startup decoding a link or the autosave goes on without it.
  */
 import type { Catalog } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import {
   catalogMessage,
+  isDecodeRequest,
   isDecodeResponse,
   type DecodedPayload,
   type EncodeRequest,
@@ -30,26 +33,70 @@ export type WorkspaceEncoder = {
   decode(payload: string): Promise<DecodedPayload | null>;
 };
 
-export function createWorkspaceEncoder(worker: EncodeWorkerLike): WorkspaceEncoder {
+/**
+ * How long a request may wait for its answer before the worker counts as hung. Generous, because a slow answer is
+ * not a hang: the worker first loads its own code (the codec, Ajv), and at 10,000 tools encoding took 10 s and
+ * decoding several seconds on this project's loaded 2-core machine (docs/PERFORMANCE.md). Giving up only costs time:
+ * the page then does the same work itself.
+ */
+export const ANSWER_WITHIN = {
+  baseMs: 15_000,
+  /** Per megabyte of payload text to decode. */
+  perDecodedMegabyteMs: 5_000,
+  /** Per tool sent whole to encode (10,000 tools: 20 s more). */
+  perEncodedToolMs: 2,
+} as const;
+
+export function answerWithinMs(request: ShareWorkerRequest): number {
+  if (isDecodeRequest(request))
+    return ANSWER_WITHIN.baseMs + (request.decode.length / 1_000_000) * ANSWER_WITHIN.perDecodedMegabyteMs;
+  const tools = request.catalog.kind === "whole" ? request.catalog.catalog.tools.length : 0;
+  return ANSWER_WITHIN.baseMs + tools * ANSWER_WITHIN.perEncodedToolMs;
+}
+
+export function createWorkspaceEncoder(
+  worker: EncodeWorkerLike,
+  timing: { answerWithinMs: (request: ShareWorkerRequest) => number } = { answerWithinMs },
+): WorkspaceEncoder {
   let nextRequestId = 1;
   let sent: Catalog | null = null;
   let failed = false;
   const pending = new Map<number, (answer: string | DecodedPayload | null) => void>();
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  const settle = (requestId: number) => {
+    clearTimeout(timers.get(requestId));
+    timers.delete(requestId);
+    const resolve = pending.get(requestId);
+    pending.delete(requestId);
+    return resolve;
+  };
+  /** The worker is given up on: everything waiting answers null, and so does everything asked from now on. */
+  const giveUp = () => {
+    failed = true;
+    sent = null;
+    [...pending.keys()].forEach((requestId) => settle(requestId)?.(null));
+  };
   worker.addEventListener("message", (event) => {
     const response = event.data;
-    const resolve = pending.get(response.requestId);
-    pending.delete(response.requestId);
+    const resolve = settle(response.requestId);
     if (isDecodeResponse(response)) return resolve?.(response.decoded);
     // A refused request leaves the worker's catalog unknown: the next one sends it whole.
     if (!response.ok) sent = null;
     resolve?.(response.ok ? response.payload : null);
   });
-  worker.addEventListener("error", () => {
-    failed = true;
-    sent = null;
-    pending.forEach((resolve) => resolve(null));
-    pending.clear();
-  });
+  worker.addEventListener("error", giveUp);
+  const ask = (request: ShareWorkerRequest, resolve: (answer: string | DecodedPayload | null) => void) => {
+    pending.set(request.requestId, resolve);
+    timers.set(
+      request.requestId,
+      setTimeout(() => {
+        // No answer and no error event: a hung worker. Stop it, so it cannot answer (or spend a core) later.
+        giveUp();
+        worker.terminate();
+      }, timing.answerWithinMs(request)),
+    );
+    worker.postMessage(request);
+  };
   return {
     encode(workspace) {
       if (failed) return Promise.resolve(null);
@@ -61,18 +108,16 @@ export function createWorkspaceEncoder(worker: EncodeWorkerLike): WorkspaceEncod
         workspace: { ...workspace, scenario },
       };
       sent = catalog;
-      return new Promise((resolve) => {
-        pending.set(requestId, (answer) => resolve(typeof answer === "string" ? answer : null));
-        worker.postMessage(request);
-      });
+      return new Promise((resolve) => ask(request, (answer) => resolve(typeof answer === "string" ? answer : null)));
     },
     decode(payload) {
       if (failed) return Promise.resolve(null);
       const requestId = nextRequestId++;
-      return new Promise((resolve) => {
-        pending.set(requestId, (answer) => resolve(answer !== null && typeof answer === "object" ? answer : null));
-        worker.postMessage({ requestId, decode: payload });
-      });
+      return new Promise((resolve) =>
+        ask({ requestId, decode: payload }, (answer) =>
+          resolve(answer !== null && typeof answer === "object" ? answer : null),
+        ),
+      );
     },
   };
 }

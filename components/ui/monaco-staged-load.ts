@@ -7,6 +7,8 @@
  * often it is imported, so the final import only evaluates what the stages did not.
  */
 
+import { monacoMayStart } from "./monaco-start-gate";
+
 type Stage = { nextStage: (() => Promise<Stage>) | null };
 
 /** A macrotask boundary: what the browser queued meanwhile (input, a frame) runs before the next stage. */
@@ -23,6 +25,8 @@ let loading: Promise<void> | null = null;
 export function loadMonacoInStages(): Promise<void> {
   loading ??= (async () => {
     try {
+      // The playground lets the engine worker's code arrive first (./monaco-start-gate.ts).
+      await monacoMayStart();
       let stage: Stage = await import("./monaco-stages/stage-1");
       while (stage.nextStage) {
         await nextTask();

@@ -4,8 +4,9 @@
  * recent write or reuse" (each hit resets the lifetime; Kimi: "each hit resets it to 1 hour"). The cache state is
  * built by hand here, so every earlier prompt's expiry is chosen by the test and each expected figure follows from
  * those two rules alone:
- * - the longest shared prefix is read; between equally long ones, the one that lives longer (a refresh keeps it);
- * - with refresh on read, the prompt read from lives `ttlSeconds` from now; nothing else is refreshed;
+ * - the longest shared prefix is read; between equally long ones, the one that lives longer;
+ * - with refresh on read, the prefix read lives `ttlSeconds` from now as the start of the prompt written now; the
+ *   prompt it was read from keeps its expiry, since its part beyond the shared prefix was not reused;
  * - without refresh, the new prompt cannot outlive the prefix it was read through;
  * - an expired prompt that would have served more than the read is the miss, idle since its last use.
  */
@@ -14,7 +15,7 @@ import type { Segment } from "../core";
 import { evaluateAutomaticPrefix } from "./automatic-prefix";
 import type { CacheOutcome } from "./cache-outcome";
 import { blockCount, prefixKeyOfBlock, promptTokens, promptTrace } from "./prompt-trace";
-import { messageKeys, OPENAI_RULES, prompt } from "./test-support";
+import { messageKeys, OPENAI_RULES, prompt, runRequests } from "./test-support";
 import type { CachedPrompt, CacheRules, CacheState } from "./types";
 
 const TTL = OPENAI_RULES.ttlSeconds; // 600 s
@@ -47,16 +48,21 @@ describe("automatic prefix: choosing among earlier prompts", () => {
   const withZ = request([...SHARED, "z1", "z2"]);
   const next = request([...SHARED, "y1"]);
 
-  it("on a tie, reads and refreshes the prompt that lives longer, whatever the order", () => {
+  it("on a tie, reads through the prompt that lives longer, whatever the order", () => {
     for (const order of [
       [cached(withX, 500), cached(withZ, 700)],
       [cached(withZ, 700), cached(withX, 500)],
     ]) {
       const outcome = evaluate(next, order, 200);
       expect(outcome).toMatchObject({ readTokens: 1500, writeTokens: 100, miss: null, warnings: [] });
-      expect(expiryOf(outcome, withZ)).toBe(200 + TTL);
+      // Refreshed on read: the shared prefix lives on in the new prompt; neither earlier prompt is refreshed.
+      expect(expiryOf(outcome, withZ)).toBe(700);
       expect(expiryOf(outcome, withX)).toBe(500);
       expect(expiryOf(outcome, next)).toBe(200 + TTL);
+      // Without refresh the new prompt expires with the prefix it was read through: the z prompt's, at 700 s.
+      const noRefresh = evaluate(next, order, 200, { ...OPENAI_RULES, refreshOnRead: false });
+      expect(noRefresh.readTokens).toBe(1500);
+      expect(expiryOf(noRefresh, next)).toBe(700);
     }
   });
 
@@ -86,14 +92,38 @@ describe("automatic prefix: choosing among earlier prompts", () => {
     }
   });
 
-  it("refreshes only the prompt read from, even when the new prompt does not extend it", () => {
+  it("refreshes no earlier prompt the new one does not extend: the prefix read lives on in the new prompt", () => {
     const unrelated = request(SHARED, ["p", "q"]);
     const outcome = evaluate(next, [cached(unrelated, 400), cached(withX, 500)], 200);
     expect(outcome.readTokens).toBe(1500);
-    expect(expiryOf(outcome, withX)).toBe(200 + TTL);
+    expect(expiryOf(outcome, withX)).toBe(500);
     expect(expiryOf(outcome, unrelated)).toBe(400);
-    expect([...outcome.entries.values()].map((entry) => entry.expiresAtSeconds)).toEqual([400, 800, 800]);
+    expect([...outcome.entries.values()].map((entry) => entry.expiresAtSeconds)).toEqual([400, 500, 800]);
     expect([...outcome.entries.keys()]).toEqual(outcome.prompts?.map((item) => item.entry.prefixKey));
+  });
+
+  it("a branch's own end expires from its last use, though its shared prefix was read since", () => {
+    // "A cached prefix remains eligible for reuse for 30 minutes after its most recent write or reuse" (§5.2): at
+    // 400 s the y request reuses only the 15 shared blocks, so the x prompt's last two blocks, written at 0 s, expire
+    // at 600 s. At 700 s a request that repeats the x prompt reads the 15 shared blocks (alive until 1,000 s) and
+    // misses the 17-block prefix, idle for 700 s.
+    const results = runRequests(
+      [
+        { segments: withX, atSeconds: 0 },
+        { segments: next, atSeconds: 400 },
+        { segments: request([...SHARED, "x1", "x2", "z"]), atSeconds: 700 },
+      ],
+      OPENAI_RULES,
+    );
+    expect(results.map((result) => [result.cacheRead, result.cacheWrite])).toEqual([
+      [0, 1700],
+      [1500, 100],
+      [1500, 300],
+    ]);
+    expect(results[2].divergence).toMatchObject({ kind: "ttl-expired", segment: "messages[12].content[0]" });
+    expect(results[2].divergence?.reason).toBe(
+      "cache entry expired after 12 minutes (TTL 10m): the prompt from messages[12].content[0] on is written again",
+    );
   });
 
   it("does not refresh, or cap by, a prompt whose shared prefix is below the minimum", () => {
@@ -113,6 +143,17 @@ describe("automatic prefix: choosing among earlier prompts", () => {
     expect(outcome.readTokens).toBe(1500);
     expect(expiryOf(outcome, next)).toBe(500);
     expect(expiryOf(outcome, withX)).toBe(500);
+  });
+
+  it("drops an earlier prefix of the new prompt that expires with it (without refresh, read through it)", () => {
+    // Without refresh the new prompt expires with the prefix it was read through, at 500 s: that prefix can then
+    // serve nothing the new prompt cannot, so an append-only conversation keeps a single prompt.
+    const rules = { ...OPENAI_RULES, refreshOnRead: false };
+    const base = request(SHARED);
+    const outcome = evaluate(next, [cached(base, 500)], 100, rules);
+    expect(outcome.readTokens).toBe(1500);
+    expect(outcome.prompts?.map((item) => [item.segments, item.entry.expiresAtSeconds])).toEqual([[next, 500]]);
+    expect(outcome.entries.size).toBe(1);
   });
 
   it("keeps an earlier prefix of the new prompt that outlives it", () => {

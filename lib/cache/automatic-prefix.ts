@@ -24,7 +24,8 @@ type Match = { prompt: CachedPrompt; sharedBlocks: number };
  * - Everything after the read is written (`cache_write_tokens` on GPT-5.6+, §5.2); whether writes are billed is
  *   the cost model's business (`writesBilled`), not the cache's.
  * - "each hit resets it to 1 hour" (Kimi, §3.4) / "30 minutes after its most recent write or reuse" (OpenAI,
- *   secondary): with `refreshOnRead` the prompt read from lives `ttlSeconds` from now. Without it, the new entry
+ *   secondary): with `refreshOnRead` the prefix read lives `ttlSeconds` from now, as the start of the prompt written
+ *   now; the rest of the prompt it was read from was not reused and keeps its expiry. Without refresh, the new entry
  *   cannot outlive the prefix it extends, since a prefix cache can only reach a suffix through its prefix.
  * Segment `breakpoint` markers are ignored, and GPT-5.6 explicit mode and its limit of "up to the latest 50
  * breakpoints" for reads (§5.2) are not modelled.
@@ -72,14 +73,10 @@ export function evaluateAutomaticPrefix(input: {
       : nowSeconds + rules.ttlSeconds;
   const prefixKey = prefixKeyOfBlock(trace, blockCount(trace) - 1);
   const written: CachedPrompt = { entry: { prefixKey, tokens: totalTokens, expiresAtSeconds }, segments };
-  const kept: CachedPrompt[] = [];
-  for (const prompt of earlierPrompts) {
-    const refreshed =
-      prompt === readFrom && rules.refreshOnRead
-        ? { ...prompt, entry: { ...prompt.entry, expiresAtSeconds: nowSeconds + rules.ttlSeconds } }
-        : prompt;
-    if (!isCoveredBy(refreshed, written, trace)) kept.push(refreshed);
-  }
+  // A read refreshes the prefix it read and nothing more: "a cached prefix remains eligible for reuse for 30 minutes
+  // after its most recent write or reuse" (§5.2). That prefix lives on as the start of the prompt just written, so
+  // the earlier prompt read from keeps its own expiry: the part of it beyond the shared prefix was not reused.
+  const kept = earlierPrompts.filter((prompt) => !isCoveredBy(prompt, written, trace));
   kept.push(written);
   return {
     ...outcome,

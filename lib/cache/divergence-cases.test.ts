@@ -9,7 +9,16 @@ import type { Segment } from "../core";
 import { describeDivergence, type DivergenceInput } from "./divergence";
 import { findPrefixChange } from "./prefix-change";
 import { promptTrace } from "./prompt-trace";
-import { ANTHROPIC_RULES, messageKeys, OPENAI_RULES, prompt, runRequests, secondOf, segment } from "./test-support";
+import {
+  ANTHROPIC_RULES,
+  messageKeys,
+  OPENAI_RULES,
+  prompt,
+  type PromptShape,
+  runRequests,
+  secondOf,
+  segment,
+} from "./test-support";
 
 const TOOLS = ["t0", "t1", "t2", "t3", "t4"];
 
@@ -96,6 +105,32 @@ describe("divergence sentences", () => {
       prompt({ tools: [], system, messages: messageKeys(12), breakpoints: "last", tokensPerBlock: 100 });
     const result = secondOf(shape("system"), shape("system-edited"), ANTHROPIC_RULES);
     expect(result.divergence?.reason).toBe("system changed: the whole cache is invalidated");
+  });
+
+  it("a change is named in the request it belongs to, whatever deferred tools sit before it", () => {
+    // Deferred tools are outside the prompt ("The API excludes deferred tools from the system-prompt prefix",
+    // PROTOCOLS.md §1.8), so adding or dropping some moves no block: an edited system prompt is block 5 in both
+    // requests, but segment 5 of the current request only when it holds as many deferred tools as the previous one.
+    const shape = (deferred: string[], system: string, breakpoints: PromptShape["breakpoints"]) =>
+      prompt({ tools: TOOLS, deferred, system, messages: messageKeys(10), breakpoints, tokensPerBlock: 300 });
+    // Three deferred tools added beside the edit, only the last block marked: nothing before the change was cached,
+    // and the change is the system prompt, not a tool, so the cache is lost from system on, not as a whole.
+    const added = secondOf(shape([], "system", "last"), shape(["d0", "d1", "d2"], "edited", "last"), ANTHROPIC_RULES);
+    expect(added.cacheRead).toBe(0);
+    expect(added.divergence).toMatchObject({ kind: "changed", segment: "system", segmentIndex: 8 });
+    expect(added.divergence?.reason).toBe(
+      "system changed: the cache from system on is invalidated; nothing before it is read either",
+    );
+    // Three deferred tools dropped, the tools' end marked as well: the five tools are read, the rest is lost from
+    // the system prompt on (segment 5 now, segment 8 before).
+    const dropped = secondOf(
+      shape(["d0", "d1", "d2"], "system", "tools-and-last"),
+      shape([], "edited", "tools-and-last"),
+      ANTHROPIC_RULES,
+    );
+    expect(dropped.cacheRead).toBe(1500);
+    expect(dropped.divergence).toMatchObject({ kind: "changed", segment: "system", segmentIndex: 5 });
+    expect(dropped.divergence?.reason).toBe("system changed: the cache from system on is invalidated");
   });
 
   it("a miss no longer than the read is not named", () => {

@@ -236,6 +236,24 @@ describe("tool names: where each dialect keeps them, at 64 and 65 characters", (
     );
   });
 
+  it("Responses: a namespace's own name and a custom tool's name are not held to the function-name pattern", () => {
+    // OpenAI's API reference gives the pattern for function names only: a NamespaceTool's `name` is "The namespace
+    // name used in tool calls (for example, `crm`)", constrained to `minLength 1`, and a CustomTool's `name` has no
+    // constraint (PROTOCOLS.md §2.1, §2.5). Neither is checked, so neither can refuse a request here.
+    const namespace = {
+      type: "namespace",
+      name: "CRM tools (v2)",
+      description: "d",
+      tools: [{ type: "function", name: "list_contacts" }],
+    };
+    const custom = { type: "custom", name: "apply patch", description: "a grammar tool" };
+    expect(checkRequestLimits(request({ tools: [namespace, custom] }), gpt())).toBeNull();
+    // The same text as a function's name is refused, at its own path.
+    expect(
+      checkRequestLimits(request({ tools: [namespace, custom, { type: "function", name: "apply patch" }] }), gpt()),
+    ).toMatchObject({ limit: "tool-name", code: "invalid_value", param: "tools[2].name" });
+  });
+
   it("Kimi: its own pattern, in Moonshot's style; a non-string name is not checked against it", () => {
     const limits = modelLimits(kimi());
     expect(checkRequestLimits(request({ tools: [{ type: "function", function: { name: "9abc" } }] }), kimi())).toEqual({

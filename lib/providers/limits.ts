@@ -199,6 +199,8 @@ function declaredNames(body: Json, model: ModelInfo): Array<{ path: string; name
       return;
     }
     if (model.provider === "openai-responses") {
+      // Function names only: OpenAI's API reference gives a namespace's own `name` just `minLength 1` and a custom
+      // tool's `name` no constraint, so neither is held to the function-name pattern.
       if (tool.type === "function" && typeof tool.name === "string")
         names.push({ path: `tools[${index}].name`, name: tool.name });
       if (tool.type === "namespace" && Array.isArray(tool.tools))

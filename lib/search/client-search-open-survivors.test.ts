@@ -34,6 +34,23 @@ describe("client search: index and request terms are stemmed and free of stop wo
     expect(proximity.map(({ left, right, field }) => [left, right, field])).toEqual([["delet", "file", "name"]]);
   });
 
+  it("a field's stop words are not indexed: they add nothing to its length", () => {
+    // BM25 normalises by the field's length in index terms (docs/SEARCH.md: stop words are dropped, step 3), so
+    // "Reads notes." and "Reads the notes." are both two terms long and score alike for `notes`.
+    const searcher = createClientSearch([tool("alpha", "Reads notes."), tool("bravo", "Reads the notes.")]);
+    expect(searcher.explain("notes", "bravo")!.termScore).toBe(searcher.explain("notes", "alpha")!.termScore);
+  });
+
+  it("a run-together word's stop-word part is not indexed, so no typo can reach it", () => {
+    // `aboutpage` counts as `about` + `page` (both in the catalog), but `about` is a stop word and stays out of
+    // the index; `abaut` (one letter from `about`) is then a typo of nothing the index holds.
+    const searcher = createClientSearch([
+      tool("show_page", "Shows the aboutpage. Tell me about it."),
+      tool("other", "A page."),
+    ]);
+    expect(hitsOf(searcher.search("abaut"))).toEqual([]);
+  });
+
   it("a request of filler only searches its words without the stop words", () => {
     const searcher = createClientSearch([tool("help_me", "Helps.")]);
     expect(searcher.explain("please me", "help_me")!.dropped).toEqual([{ word: "me", reason: "stop word" }]);

@@ -61,6 +61,31 @@ describe("priceRenderedRequest", () => {
     expect(second.cost.totalUsd).toBeCloseTo((1600 * 0.3 + 200 * 3.75) / 1e6, 15);
   });
 
+  it("Anthropic: the prompt after the last breakpoint is uncached input, counted once in the input", () => {
+    // 17 blocks of 100 tokens, one breakpoint on block 11 (12 × 100 = 1,200 tokens, above the 1,024 minimum): those
+    // are written at the 5-minute price, the last 5 blocks (500 tokens) are plain input; the input counts every prompt
+    // token once, 1,700.
+    const marked = prompt({ tools: ["t0", "t1", "t2"], messages: messageKeys(13), breakpoints: [11] });
+    const priced = priceRenderedRequest({
+      segments: marked,
+      rules: ANTHROPIC_RULES,
+      state: emptyCacheState(),
+      nowSeconds: 0,
+      outputTokens: 50,
+      prices: PRICES,
+      ttl: "5m",
+    });
+    expect(priced.tokens).toEqual({
+      input: 1700,
+      cacheRead: 0,
+      cacheWrite: 1200,
+      uncached: 500,
+      toolDefinitions: 300,
+      output: 50,
+    });
+    expect(priced.cost.totalUsd).toBeCloseTo((500 * 3 + 1200 * 3.75 + 50 * 15) / 1e6, 15);
+  });
+
   it("OpenAI before GPT-5.6: the stored tokens are plain input, priced at the input rate", () => {
     const first = priceRenderedRequest({
       segments,

@@ -177,6 +177,20 @@ describe("ConversationSession", () => {
     expect(conversation.messages[0]).toEqual({ role: "user", blocks: [...text("mine"), ...text("more")] });
   });
 
+  it("records the cache's warnings, not only the renderer's", () => {
+    // The stand-in marks one block; with at most 0 breakpoints allowed the cache warns that the API rejects it.
+    const conversation = session({ cacheRules: { ...ANTHROPIC_RULES, maxBreakpoints: 0 } });
+    conversation.startTurn(0, "a", 1);
+    conversation.send("answer", "s", text("x"));
+    expect(conversation.warnings).toEqual([
+      {
+        code: "cache-too-many-breakpoints",
+        message:
+          "cache: 1 cache breakpoints but at most 0 are allowed; the API rejects this, so only the first 0 are used here",
+      },
+    ]);
+  });
+
   it("records each warning code once, and beta headers only when there are some", () => {
     const conversation = session({ betas: [] });
     conversation.startTurn(0, "a", 1);

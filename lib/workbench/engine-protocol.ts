@@ -12,6 +12,7 @@ import type { StrategyRun } from "../engine/types";
 import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
+import { SPLIT_DEFAULTS, inRunOrder, splitStrategies, type EngineHelper } from "./engine-split";
 import { summariseRun, stepDetail } from "./summarise-run";
 import type { RunSummary, StepDetail } from "./types";
 
@@ -147,15 +148,36 @@ export type EngineDependencies = {
     done: number;
     total: number;
     completed: readonly StrategyRun[];
+    /** The summaries of the strategies the helper finished (a split run, lib/workbench/engine-split.ts). */
+    remote?: readonly RunSummary[];
     /** The run request's `shownStep`. */
     shownStep?: { strategyId: StrategyId; stepIndex: number };
   }): Promise<{ superseded: boolean }>;
+  /**
+   * The helper engine worker a large catalog's run is split with (lib/workbench/engine-split.ts): started when
+   * `start` is true and there is none yet; null when there is none (or it cannot start: the run stays here).
+   */
+  helper?(start: boolean): EngineHelper | null;
+  /** Catalogs from this many tools up split their runs with the helper (SPLIT_DEFAULTS.minimumTools). */
+  splitMinimumTools?: number;
+};
+
+/** The helper's part of the latest run: its strategies' full runs stay there, for step details and the export. */
+export type HelperRunPart = {
+  helperRunRequestId: number;
+  strategyIds: StrategyId[];
+  /** What the run was made of, to run a strategy here when the helper can no longer answer for it. */
+  scenario: Scenario;
+  options: { provider?: ProviderId };
 };
 
 export type EngineWorkerState = {
   catalog: { version: number; value: Catalog } | null;
-  /** The runs of the latest completed run request, and its id. */
-  runs: { requestId: number; runs: StrategyRun[] } | null;
+  /**
+   * The runs of the latest completed run request, and its id; in a split run, `helper` names the strategies whose
+   * full runs the helper keeps (`runs` has the others).
+   */
+  runs: { requestId: number; runs: StrategyRun[]; strategyIds?: StrategyId[]; helper?: HelperRunPart } | null;
   /** Token counts per tool, cached per catalog version. */
   toolTokens: { version: number; tokens: number[] } | null;
 };
@@ -170,7 +192,11 @@ export async function handleEngineMessage(
   dependencies: EngineDependencies,
 ): Promise<HandledMessage> {
   try {
-    return await dispatch(state, message, dependencies);
+    const handled = await dispatch(state, message, dependencies);
+    // A large catalog's helper starts loading (its code, its tokenizer) now, so it is ready when the run comes.
+    const catalog = handled.state.catalog;
+    if (catalog && catalog !== state.catalog && isLarge(catalog.value, dependencies)) dependencies.helper?.(true);
+    return handled;
   } catch (error) {
     return {
       state,
@@ -209,6 +235,7 @@ async function dispatch(
         return { state, response: { ...answer, kind: "tool-edited", problems } };
       const edited = tools.slice();
       edited[index] = tool;
+      forwardCatalogChange(state, message, dependencies);
       return {
         state: adoptCatalog(state, message.catalogVersion, { ...state.catalog.value, tools: edited }),
         response: {
@@ -222,6 +249,7 @@ async function dispatch(
     case "append-catalog": {
       if (!state.catalog) return { state, response: errorResponse(message, "engine: no catalog is loaded") };
       const merged = appendCatalog(state.catalog.value, message.imported);
+      forwardCatalogChange(state, message, dependencies);
       const added = merged.catalog.tools.slice(state.catalog.value.tools.length);
       return {
         state: adoptCatalog(state, message.catalogVersion, merged.catalog),
@@ -273,40 +301,7 @@ async function dispatch(
           ),
         };
       }
-      const started = dependencies.now();
-      const scenario: Scenario = { ...message.scenario, catalog: state.catalog.value };
-      const options = message.provider ? { provider: message.provider } : {};
-      try {
-        await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
-      } catch {
-        // Stored counts only save time; without them the engine counts as before.
-      }
-      const runs: StrategyRun[] = [];
-      for (const [index, id] of message.strategyIds.entries()) {
-        if (index > 0 && dependencies.betweenStrategies) {
-          const { superseded } = await dependencies.betweenStrategies({
-            requestId: message.requestId,
-            done: index,
-            total: message.strategyIds.length,
-            completed: runs,
-            ...(message.shownStep ? { shownStep: message.shownStep } : {}),
-          });
-          if (superseded) return { state, response: supersededResponse(message) };
-        }
-        runs.push(...dependencies.runAll(scenario, [id], options));
-      }
-      const summaries = runs.map(summariseRun);
-      const timingMs = dependencies.now() - started;
-      return {
-        state: { ...state, runs: { requestId: message.requestId, runs } },
-        response: {
-          kind: "run-result",
-          requestId: message.requestId,
-          catalogVersion: message.catalogVersion,
-          summaries,
-          timingMs,
-        },
-      };
+      return runRequest(state, message, state.catalog, dependencies);
     }
     case "step-detail": {
       if (!state.runs || state.runs.requestId !== message.runRequestId) {
@@ -314,6 +309,24 @@ async function dispatch(
           state,
           response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`),
         };
+      }
+      const helperPart = state.runs.helper;
+      if (helperPart?.strategyIds.includes(message.strategyId)) {
+        const answer = await dependencies.helper?.(false)?.send({
+          kind: "step-detail",
+          runRequestId: helperPart.helperRunRequestId,
+          strategyId: message.strategyId,
+          stepIndex: message.stepIndex,
+          ...(message.purpose ? { purpose: message.purpose } : {}),
+        });
+        if (answer?.kind === "step-detail")
+          return {
+            state,
+            response: { ...answer, requestId: message.requestId, runRequestId: message.runRequestId },
+          };
+        // The helper is gone or no longer has the run: its strategies run here, once, and answer from here on.
+        state = takeOverHelperPart(state, dependencies);
+        return dispatch(state, message, dependencies);
       }
       const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
       const detail = run ? stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL) : null;
@@ -332,6 +345,25 @@ async function dispatch(
         return {
           state,
           response: errorResponse(message, `engine: run ${message.runRequestId} is no longer the latest`),
+        };
+      }
+      const helperPart = state.runs.helper;
+      if (helperPart) {
+        const answer = await dependencies.helper?.(false)?.send({
+          kind: "results-json",
+          runRequestId: helperPart.helperRunRequestId,
+        });
+        if (answer?.kind !== "results-json") {
+          state = takeOverHelperPart(state, dependencies);
+          return dispatch(state, message, dependencies);
+        }
+        const order = state.runs.strategyIds ?? [];
+        const json = {
+          strategies: inRunOrder(order, [...simulationJson(state.runs.runs).strategies, ...answer.json.strategies]),
+        };
+        return {
+          state,
+          response: { kind: "results-json", requestId: message.requestId, runRequestId: message.runRequestId, json },
         };
       }
       return {
@@ -365,6 +397,179 @@ async function dispatch(
   }
 }
 
+function isLarge(catalog: Catalog, dependencies: EngineDependencies): boolean {
+  return catalog.tools.length >= (dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools);
+}
+
+/** How often a run waiting for its helper looks at its own queue (a newer run, a step detail it can answer). */
+export const HELPER_WAIT_POLL_MS = 100;
+
+/**
+ * One run: the strategies in order, with progress between them. A large catalog's run is split with the helper
+ * (lib/workbench/engine-split.ts): the strategy on screen and its group run here, the others there at the same time,
+ * and the answer is the same as one worker's, in the run's order. A helper that fails (to start, to hold the
+ * catalog, mid-run) leaves its strategies to this worker.
+ */
+async function runRequest(
+  state: EngineWorkerState,
+  message: Extract<EngineRequest, { kind: "run" }>,
+  catalog: { version: number; value: Catalog },
+  dependencies: EngineDependencies,
+): Promise<HandledMessage> {
+  const started = dependencies.now();
+  const scenario: Scenario = { ...message.scenario, catalog: catalog.value };
+  const options = message.provider ? { provider: message.provider } : {};
+  const large = isLarge(catalog.value, dependencies);
+  const helper = large && message.strategyIds.length > 1 ? (dependencies.helper?.(true) ?? null) : null;
+  const split =
+    helper && !helper.failed ? splitStrategies(message.strategyIds) : { here: [...message.strategyIds], helper: [] };
+  if (helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version) {
+    // Catalog messages apply in order in the helper, so the run below finds this version there.
+    helper.catalogVersion = catalog.version;
+    void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
+  }
+  try {
+    await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
+  } catch {
+    // Stored counts only save time; without them the engine counts as before.
+  }
+
+  // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
+  const remote: RunSummary[] = [];
+  let helperAnswer: EngineResponse | null = null;
+  let signalled = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    signalled = true;
+    wake?.();
+  };
+  if (helper && split.helper.length > 0) {
+    void helper
+      .send(
+        {
+          kind: "run",
+          catalogVersion: catalog.version,
+          scenario: message.scenario,
+          strategyIds: split.helper,
+          ...options,
+        },
+        (progress) => {
+          for (const summary of progress.summaries ?? [])
+            if (!remote.some((known) => known.id === summary.id)) remote.push(summary);
+          signal();
+        },
+      )
+      .then((answer) => {
+        helperAnswer = answer;
+        signal();
+      });
+  }
+
+  const runs: StrategyRun[] = [];
+  const superseded = async (): Promise<boolean> => {
+    if (!dependencies.betweenStrategies) return false;
+    const finished = new Set([...runs.map((run) => run.id), ...remote.map((summary) => summary.id)]);
+    const answer = await dependencies.betweenStrategies({
+      requestId: message.requestId,
+      done: finished.size,
+      total: message.strategyIds.length,
+      completed: runs,
+      ...(remote.length > 0 ? { remote } : {}),
+      ...(message.shownStep ? { shownStep: message.shownStep } : {}),
+    });
+    return answer.superseded;
+  };
+  for (const [index, id] of split.here.entries()) {
+    if (index > 0 && (await superseded())) return { state, response: supersededResponse(message) };
+    runs.push(...dependencies.runAll(scenario, [id], options));
+  }
+
+  let helperPart: HelperRunPart | undefined;
+  let remoteSummaries: RunSummary[] = [];
+  if (helper && split.helper.length > 0) {
+    // Wait for the helper, handing over its strategies as they finish and answering the queue meanwhile.
+    while (helperAnswer === null) {
+      if (await superseded()) return { state, response: supersededResponse(message) };
+      if (helperAnswer !== null) break;
+      if (!signalled)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, HELPER_WAIT_POLL_MS);
+        });
+      wake = null;
+      signalled = false;
+    }
+    const answer = helperAnswer as EngineResponse;
+    if (answer.kind === "run-result") {
+      remoteSummaries = answer.summaries;
+      helperPart = {
+        helperRunRequestId: answer.requestId,
+        strategyIds: split.helper,
+        scenario,
+        options,
+      };
+    } else {
+      // The helper failed or lost the catalog: its strategies run here (identical results), the catalog is sent
+      // again next time.
+      helper.catalogVersion = null;
+      for (const id of split.helper) {
+        if (await superseded()) return { state, response: supersededResponse(message) };
+        runs.push(...dependencies.runAll(scenario, [id], options));
+      }
+    }
+  }
+
+  const summaries = inRunOrder(message.strategyIds, [...runs.map(summariseRun), ...remoteSummaries]);
+  const timingMs = dependencies.now() - started;
+  return {
+    state: {
+      ...state,
+      runs: {
+        requestId: message.requestId,
+        // In the run's order, as the export lists them, whichever worker ran them first.
+        runs: inRunOrder(message.strategyIds, runs),
+        strategyIds: [...message.strategyIds],
+        ...(helperPart ? { helper: helperPart } : {}),
+      },
+    },
+    response: {
+      kind: "run-result",
+      requestId: message.requestId,
+      catalogVersion: message.catalogVersion,
+      summaries,
+      timingMs,
+    },
+  };
+}
+
+/** The helper's strategies of the latest run, run here (the helper died or no longer holds that run). */
+function takeOverHelperPart(state: EngineWorkerState, dependencies: EngineDependencies): EngineWorkerState {
+  const part = state.runs?.helper;
+  if (!state.runs || !part) return state;
+  const taken = dependencies.runAll(part.scenario, part.strategyIds, part.options);
+  const { helper: _gone, ...rest } = state.runs;
+  void _gone;
+  const runs = [...state.runs.runs, ...taken];
+  return { ...state, runs: { ...rest, runs: rest.strategyIds ? inRunOrder(rest.strategyIds, runs) : runs } };
+}
+
+/**
+ * An edit or an append is sent on to a helper that holds the catalog it changes, so the helper's catalog follows
+ * the same steps (a few bytes, not 16 MB again); otherwise the next split run sends the whole catalog.
+ */
+function forwardCatalogChange(
+  state: EngineWorkerState,
+  message: Extract<EngineRequest, { kind: "edit-tool" | "append-catalog" }>,
+  dependencies: EngineDependencies,
+): void {
+  const helper = dependencies.helper?.(false);
+  if (!helper || helper.failed || !state.catalog || helper.catalogVersion !== state.catalog.version) return;
+  helper.catalogVersion = message.catalogVersion;
+  const { requestId: _own, ...forwarded } = message;
+  void _own;
+  void helper.send(forwarded);
+}
+
 /**
  * The page never shows the previous request's text of a run step (the diff tab asks for both steps), and takes the
  * body as its text (`withRequestBody` parses it when something needs the object).
@@ -389,6 +594,7 @@ export const PARTIAL_RESULTS_AFTER_MS = 300;
 export function createProgressReporter(now: () => number) {
   const startedAt = new Map<number, number>();
   const posted = new Map<number, number>();
+  const postedRemote = new Map<number, number>();
   return {
     started(requestId: number): void {
       startedAt.set(requestId, now());
@@ -396,24 +602,30 @@ export function createProgressReporter(now: () => number) {
     finished(requestId: number): void {
       startedAt.delete(requestId);
       posted.delete(requestId);
+      postedRemote.delete(requestId);
     },
     progress({
       requestId,
       done,
       total,
       completed,
+      remote = [],
       shownStep,
     }: {
       requestId: number;
       done: number;
       total: number;
       completed: readonly StrategyRun[];
+      /** Summaries of the strategies a helper finished (a split run), handed over as the worker's own are. */
+      remote?: readonly RunSummary[];
       shownStep?: { strategyId: StrategyId; stepIndex: number };
     }): EngineResponse {
       const slow = now() - (startedAt.get(requestId) ?? now()) > PARTIAL_RESULTS_AFTER_MS;
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
-      if (fresh.length === 0) return { kind: "run-progress", requestId, done, total };
+      const freshRemote = slow ? remote.slice(postedRemote.get(requestId) ?? 0) : [];
+      if (fresh.length === 0 && freshRemote.length === 0) return { kind: "run-progress", requestId, done, total };
       posted.set(requestId, completed.length);
+      postedRemote.set(requestId, remote.length);
       const shown = shownStep && fresh.find((run) => run.id === shownStep.strategyId);
       // The step the page will ask for, clamped as the page clamps it (state/selectors.ts selectStepIndex).
       const detail =
@@ -425,7 +637,7 @@ export function createProgressReporter(now: () => number) {
         requestId,
         done,
         total,
-        summaries: fresh.map(summariseRun),
+        summaries: [...fresh.map(summariseRun), ...freshRemote],
         ...(detail ? { detail } : {}),
       };
     },

@@ -10,8 +10,27 @@ import type { RunSummary, StepDetail } from "./types";
 /** The strategy shown when nothing chose one (a named example, a scenario without a selection). */
 export const DEFAULT_STRATEGY_ID: StrategyId = "naive-dynamic";
 
-/** The examples whose first screen is computed at build time: the small ones a first visit is likely to open. */
-export const PREBUILT_EXAMPLE_IDS = ["learning-agent", "weather"] as const;
+/**
+ * The examples whose first screen is computed at build time: the small ones a first visit is likely to open, and the
+ * 10,000-tool one, whose first request took the browser 8 s to compute (docs/PERFORMANCE.md, session 8).
+ */
+export const PREBUILT_EXAMPLE_IDS = ["learning-agent", "weather", "synthetic-10000"] as const;
+
+/**
+ * A prebuilt example with more tools than this is stored without them (`omittedTools`): 10,000 definitions are 15 MB
+ * of JSON, far too much to send with the page. Its figures, token counts and opening request are all there; the tools
+ * arrive from the engine worker, and the page says so meanwhile.
+ */
+export const PREBUILT_TOOLS_KEPT_UP_TO = 300;
+
+/**
+ * What one prebuilt example may add to the page's HTML (its JSON; sent twice, as HTML and as React's payload). The
+ * generator refuses more, so a change that puts a large request body into the first view cannot bloat every page.
+ */
+export const PREBUILT_EXAMPLE_MAX_CHARACTERS = 256 * 1024;
+
+/** What stands in for the tools a prebuilt example was stored without. */
+export type OmittedTools = { count: number; firstToolName: string | null };
 
 /**
  * How the page came to open an example: a first visit (`/` with no link and no autosaved work), or an example named
@@ -33,7 +52,9 @@ export function openingSelection(_opening: Opening): OpeningSelection {
 /** One example's first screen under each opening; the runs are the same, only the opening step differs. */
 export type PrebuiltExample = {
   exampleId: string;
+  /** The example as loadExample returns it; without its tools when `omittedTools` says so. */
   scenario: Scenario;
+  omittedTools?: OmittedTools;
   /** Every strategy's summary, in the documented order (as the page keeps them). */
   runs: RunSummary[];
   /** o200k tokens of each tool, as the catalog list shows them. */

@@ -1,0 +1,114 @@
+/**
+ * An engine worker's message loop, framework-free so the page's engine worker, its helper (lib/workbench/engine-split.ts)
+ * and tests run the same code: it queues requests, drops runs a newer run makes pointless, answers each one in order,
+ * reports a run's progress between strategies and answers what the finished strategies can answer meanwhile. The
+ * worker files only wire it to `self`.
+ */
+import {
+  INITIAL_ENGINE_STATE,
+  answerDuringRun,
+  coalesceQueue,
+  createProgressReporter,
+  handleEngineMessage,
+  supersededResponse,
+  type EngineDependencies,
+  type EngineRequest,
+} from "./engine-protocol";
+import type { HelperRequest, HelperResponse } from "./engine-split";
+
+export type EngineHostOptions = {
+  post(response: HelperResponse): void;
+  dependencies: Omit<EngineDependencies, "betweenStrategies">;
+  now(): number;
+  /** After each finished strategy and each answered message (the worker keeps its new token counts). */
+  onSettled?(): void;
+  /** Counts a helper's `count-texts` batch (memoised, so its own strategies reuse them); without it they fail. */
+  countTexts?(texts: readonly string[]): number[];
+  /** Lets messages sent meanwhile arrive (a macrotask in a worker). */
+  yieldToEvents?(): Promise<void>;
+};
+
+export function createEngineHost(options: EngineHostOptions) {
+  const yieldToEvents = options.yieldToEvents ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  const progress = createProgressReporter(options.now);
+  let state = INITIAL_ENGINE_STATE;
+  let queue: EngineRequest[] = [];
+  let draining: Promise<void> | null = null;
+  const lastDone = new Map<number, number>();
+
+  const dependencies: EngineDependencies = {
+    ...options.dependencies,
+    async betweenStrategies({ requestId, done, total, completed, remote, shownStep }) {
+      // A slow run also hands over the strategies it finished, so the page shows the first one at once (with the
+      // detail of the step on screen, which the page would otherwise ask for only after the next strategy).
+      // A run waiting for its helper looks in here every HELPER_WAIT_POLL_MS: only news is posted.
+      const report = progress.progress({ requestId, done, total, completed, remote, shownStep });
+      const news = report.kind !== "run-progress" || report.summaries !== undefined || lastDone.get(requestId) !== done;
+      if (news) {
+        lastDone.set(requestId, done);
+        options.post(report);
+        options.onSettled?.();
+      }
+      // Yield so messages sent meanwhile are queued, answer what the finished strategies can, then give up if a
+      // newer run waits.
+      await yieldToEvents();
+      queue = queue.filter((message) => {
+        const answer = answerDuringRun(message, requestId, completed);
+        if (answer) options.post(answer);
+        return answer === null;
+      });
+      return { superseded: queue.some((message) => message.kind === "run") };
+    },
+  };
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const { keep, superseded } = coalesceQueue(queue);
+      superseded.forEach((message) => options.post(supersededResponse(message)));
+      const [next, ...rest] = keep;
+      queue = rest;
+      if (next.kind === "run") progress.started(next.requestId);
+      const handled = await handleEngineMessage(state, next, dependencies);
+      progress.finished(next.requestId);
+      lastDone.delete(next.requestId);
+      state = handled.state;
+      options.post(handled.response);
+      options.onSettled?.();
+      // Let newly arrived messages join the queue before the next one is handled.
+      await yieldToEvents();
+    }
+    draining = null;
+  }
+
+  return {
+    receive(message: HelperRequest): void {
+      if (message.kind === "count-texts") {
+        // Answered at once, outside the queue: the other worker is counting its half of the same batch now.
+        try {
+          if (!options.countTexts) throw new Error("this worker does not count for others");
+          options.post({
+            kind: "texts-counted",
+            requestId: message.requestId,
+            counts: options.countTexts(message.texts),
+          });
+        } catch (error) {
+          options.post({
+            kind: "error",
+            requestId: message.requestId,
+            request: "count-texts",
+            message: `engine helper: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        }
+        return;
+      }
+      queue.push(message);
+      draining ??= drain();
+    },
+    /** Resolves once every queued message is answered (tests). */
+    async settled(): Promise<void> {
+      while (draining) await draining;
+    },
+  };
+}
+
+export type EngineHost = ReturnType<typeof createEngineHost>;

@@ -1,0 +1,314 @@
+import { describe, expect, it } from "vitest";
+import { parseCatalogText } from "../catalog";
+import { createEngine } from "../engine";
+import { loadExample } from "../examples";
+import { STRATEGY_IDS, type StrategyId } from "../scenario/types";
+import { o200kMemo } from "../tokens";
+import { createEngineHost, type EngineHostOptions } from "./engine-host";
+import type { EngineDependencies, EngineRequest, EngineResponse } from "./engine-protocol";
+import {
+  CLIENT_SEARCH_STRATEGIES,
+  createEngineHelperClient,
+  splitStrategies,
+  type EngineHelper,
+  type HelperPort,
+  type HelperRequest,
+  type HelperResponse,
+} from "./engine-split";
+
+describe("splitStrategies", () => {
+  it("keeps the strategy on screen first here, with its group; the other group goes to the helper", () => {
+    const fullFirst: StrategyId[] = ["full", ...STRATEGY_IDS.filter((id) => id !== "full")];
+    expect(splitStrategies(fullFirst)).toEqual({
+      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
+      helper: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
+    });
+    const kimiFirst: StrategyId[] = ["kimi-dynamic", ...STRATEGY_IDS.filter((id) => id !== "kimi-dynamic")];
+    expect(splitStrategies(kimiFirst)).toEqual({
+      here: ["kimi-dynamic", "naive-dynamic", "gateway", "anthropic-mid-conversation"],
+      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
+    });
+    expect(splitStrategies([])).toEqual({ here: [], helper: [] });
+  });
+
+  it("puts every strategy on exactly one side, the first one first here", () => {
+    for (const first of STRATEGY_IDS) {
+      const ids = [first, ...STRATEGY_IDS.filter((id) => id !== first)];
+      const { here, helper } = splitStrategies(ids);
+      expect([...here, ...helper].sort()).toEqual([...STRATEGY_IDS].sort());
+      expect(here[0]).toBe(first);
+      const group = CLIENT_SEARCH_STRATEGIES.includes(first);
+      expect(here.every((id) => CLIENT_SEARCH_STRATEGIES.includes(id) === group)).toBe(true);
+      expect(helper.every((id) => CLIENT_SEARCH_STRATEGIES.includes(id) !== group)).toBe(true);
+    }
+  });
+});
+
+/** A clock where every run is slow, so finished strategies are handed over as they finish. */
+function slowClock() {
+  let clock = 0;
+  return () => (clock += 1_000);
+}
+
+function engineDependencies(): Omit<EngineDependencies, "betweenStrategies" | "helper"> {
+  const engine = createEngine();
+  return {
+    runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
+    loadExample,
+    parseCatalogText: (text, options) => parseCatalogText(text, options),
+    countTokens: (text) => o200kMemo.count(text),
+    now: slowClock(),
+  };
+}
+
+const later = (action: () => void) => setTimeout(action, 0);
+
+type Listeners = {
+  message: ((event: { data: HelperResponse }) => void)[];
+  error: ((event: { message?: string }) => void)[];
+};
+
+/**
+ * A helper worker in this process: the real host over the real engine, every message through structuredClone and a
+ * macrotask each way, as postMessage does. `crash` fires the worker's error event and silences it.
+ */
+function inlineHelper() {
+  const listeners: Listeners = { message: [], error: [] };
+  const received: HelperRequest[] = [];
+  let dead = false;
+  const host = createEngineHost({
+    post: (response) => {
+      if (dead) return;
+      const copy = structuredClone(response);
+      later(() => listeners.message.forEach((listener) => listener({ data: copy })));
+    },
+    now: slowClock(),
+    countTexts: (texts) => texts.map((text) => o200kMemo.count(text)),
+    dependencies: engineDependencies(),
+  });
+  const port: HelperPort = {
+    postMessage(message) {
+      received.push(message);
+      if (dead) return;
+      const copy = structuredClone(message);
+      later(() => host.receive(copy));
+    },
+    addEventListener(type: "message" | "error", listener: never) {
+      (listeners[type] as unknown[]).push(listener);
+    },
+  };
+  return {
+    port,
+    received,
+    kinds: () => received.map((message) => message.kind),
+    crash(message: string) {
+      dead = true;
+      listeners.error.forEach((listener) => listener({ message }));
+    },
+  };
+}
+
+type PageSide = { answers: EngineResponse[]; send(message: EngineRequest): Promise<EngineResponse> };
+
+/** The page's engine worker in this process; with `helper`, every catalog splits its runs with it. */
+function pageWorker(helper: EngineHelper | null, overrides: Partial<EngineHostOptions> = {}): PageSide {
+  const answers: EngineResponse[] = [];
+  const waiting = new Map<number, (response: EngineResponse) => void>();
+  const host = createEngineHost({
+    post: (response) => {
+      const copy = structuredClone(response) as EngineResponse;
+      answers.push(copy);
+      if (copy.kind !== "run-progress") waiting.get(copy.requestId)?.(copy);
+    },
+    now: slowClock(),
+    dependencies: {
+      ...engineDependencies(),
+      ...(helper ? { helper: () => helper, splitMinimumTools: 1 } : {}),
+    },
+    ...overrides,
+  });
+  return {
+    answers,
+    send: (message) =>
+      new Promise((resolve) => {
+        waiting.set(message.requestId, resolve);
+        host.receive(structuredClone(message));
+      }),
+  };
+}
+
+const order: StrategyId[] = ["full", ...STRATEGY_IDS.filter((id) => id !== "full")];
+const kimiFirst: StrategyId[] = ["kimi-dynamic", ...STRATEGY_IDS.filter((id) => id !== "kimi-dynamic")];
+
+async function runExample(page: PageSide, strategyIds: StrategyId[] = order) {
+  const loaded = await page.send({
+    kind: "load-example",
+    requestId: 1,
+    catalogVersion: 1,
+    exampleId: "learning-agent",
+  });
+  if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
+  const { catalog: _catalog, ...scenario } = loaded.scenario;
+  void _catalog;
+  const result = await page.send({
+    kind: "run",
+    requestId: 2,
+    catalogVersion: 1,
+    scenario,
+    strategyIds,
+    shownStep: { strategyId: strategyIds[0], stepIndex: 0 },
+  });
+  if (result.kind !== "run-result") throw new Error(JSON.stringify(result).slice(0, 300));
+  return { result, scenario };
+}
+
+async function allDetails(page: PageSide, summaries: { id: StrategyId; steps: unknown[] }[]) {
+  const details: unknown[] = [];
+  let requestId = 100;
+  for (const run of summaries)
+    for (let stepIndex = 0; stepIndex < run.steps.length; stepIndex += 1) {
+      const answer = await page.send({
+        kind: "step-detail",
+        requestId: requestId++,
+        runRequestId: 2,
+        strategyId: run.id,
+        stepIndex,
+      });
+      if (answer.kind !== "step-detail") throw new Error(JSON.stringify(answer));
+      details.push(answer.detail);
+    }
+  return details;
+}
+
+const resultsJson: EngineRequest = { kind: "results-json", requestId: 500, runRequestId: 2 };
+
+describe("a run split with a helper engine worker (real engine, real protocol, messages cloned)", () => {
+  it("answers exactly what one worker answers: summaries, order, every step detail, the export", async () => {
+    const alone = pageWorker(null);
+    const single = await runExample(alone);
+    const helper = inlineHelper();
+    const split = pageWorker(createEngineHelperClient(helper.port));
+    const both = await runExample(split);
+
+    expect(both.result.summaries).toEqual(single.result.summaries);
+    expect(both.result.summaries.map((run) => run.id)).toEqual(order);
+    // The helper really ran its group, after receiving the catalog once.
+    expect(helper.kinds()).toEqual(["set-catalog", "run"]);
+    expect(helper.received[1]).toMatchObject({
+      strategyIds: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
+    });
+
+    // Progress: each strategy handed over once, equal to the final summary; the shown one first, with its detail.
+    const progress = split.answers.filter((answer) => answer.kind === "run-progress");
+    const handed = progress.flatMap((answer) => answer.summaries ?? []);
+    expect(handed[0].id).toBe("full");
+    expect(progress.find((answer) => answer.summaries)).toMatchObject({ detail: { strategyId: "full", stepIndex: 0 } });
+    expect(new Set(handed.map((run) => run.id)).size).toBe(handed.length);
+    expect(handed.length).toBeGreaterThanOrEqual(6);
+    for (const summary of handed) expect(summary).toEqual(single.result.summaries.find((run) => run.id === summary.id));
+    const done = progress.map((answer) => answer.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(new Set(done).size).toBe(done.length);
+    expect(Math.max(...done)).toBeLessThanOrEqual(order.length);
+
+    expect(await allDetails(split, both.result.summaries)).toEqual(await allDetails(alone, single.result.summaries));
+    expect(await split.send(resultsJson)).toEqual(await alone.send(resultsJson));
+  });
+
+  it("lets the helper count a batch before the run, and splits the other way when the shown strategy searches", async () => {
+    const helper = inlineHelper();
+    const client = createEngineHelperClient(helper.port);
+    const counted: (readonly number[])[] = [];
+    const split = pageWorker(client, {
+      dependencies: {
+        ...engineDependencies(),
+        helper: () => client,
+        splitMinimumTools: 1,
+        async beforeRun({ scenario }) {
+          // As the page's engine worker does (countInParallel with the helper): a batch counted there.
+          counted.push(await client.count(scenario.catalog.tools.map((tool) => `${tool.name} ${tool.description}`)));
+        },
+      },
+    });
+    const alone = await runExample(pageWorker(null), kimiFirst);
+    const both = await runExample(split, kimiFirst);
+    expect(both.result.summaries).toEqual(alone.result.summaries);
+    const loaded = await loadExample("learning-agent");
+    expect(counted).toEqual([loaded.catalog.tools.map((tool) => o200kMemo.count(`${tool.name} ${tool.description}`))]);
+    expect(helper.kinds()).toEqual(["set-catalog", "count-texts", "run"]);
+    expect(helper.received[2]).toMatchObject({
+      strategyIds: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
+    });
+  });
+
+  it("runs everything itself when the helper fails to load, and loses nothing", async () => {
+    const alone = pageWorker(null);
+    const single = await runExample(alone);
+    const helper = inlineHelper();
+    const client = createEngineHelperClient(helper.port);
+    helper.crash("failed to load");
+    const split = pageWorker(client);
+    const both = await runExample(split);
+    expect(client.failed).toBe(true);
+    expect(both.result.summaries).toEqual(single.result.summaries);
+    expect(helper.received).toEqual([]);
+    expect(await allDetails(split, both.result.summaries)).toEqual(await allDetails(alone, single.result.summaries));
+  });
+
+  it("takes the helper's strategies back when it dies during the run", async () => {
+    const alone = pageWorker(null);
+    const single = await runExample(alone);
+    const helper = inlineHelper();
+    const client = createEngineHelperClient(helper.port);
+    const split = pageWorker(client, {
+      // The helper dies as the first strategy's progress is posted (its run was sent before).
+      onSettled: () => {
+        if (helper.kinds().includes("run") && !client.failed) helper.crash("crashed");
+      },
+    });
+    const both = await runExample(split);
+    expect(client.failed).toBe(true);
+    expect(both.result.summaries).toEqual(single.result.summaries);
+    expect(await allDetails(split, both.result.summaries)).toEqual(await allDetails(alone, single.result.summaries));
+  });
+
+  it("runs a dead helper's strategies here when their details or the export are asked for after the run", async () => {
+    const alone = pageWorker(null);
+    const single = await runExample(alone);
+    const helper = inlineHelper();
+    const split = pageWorker(createEngineHelperClient(helper.port));
+    const both = await runExample(split);
+    helper.crash("crashed");
+    expect(await split.send(resultsJson)).toEqual(await alone.send(resultsJson));
+    expect(await allDetails(split, both.result.summaries)).toEqual(await allDetails(alone, single.result.summaries));
+  });
+
+  it("sends an edited tool on to the helper instead of the whole catalog, and both agree after it", async () => {
+    const helper = inlineHelper();
+    const split = pageWorker(createEngineHelperClient(helper.port));
+    const alone = pageWorker(null);
+    const first = await runExample(split);
+    await runExample(alone);
+    const tool = (await loadExample("learning-agent")).catalog.tools[0];
+    const text = JSON.stringify({ ...tool, description: `${tool.description} Edited.` });
+    const edit: EngineRequest = { kind: "edit-tool", requestId: 3, catalogVersion: 2, toolName: tool.name, text };
+    expect(await split.send(edit)).toMatchObject({ kind: "tool-edited", edited: { catalogVersion: 2 } });
+    await alone.send(edit);
+    const rerun: EngineRequest = {
+      kind: "run",
+      requestId: 4,
+      catalogVersion: 2,
+      scenario: first.scenario,
+      strategyIds: order,
+    };
+    const again = await split.send(rerun);
+    const againAlone = await alone.send(rerun);
+    expect(again.kind === "run-result" && again.summaries).toEqual(
+      againAlone.kind === "run-result" && againAlone.summaries,
+    );
+    expect(again.kind === "run-result" && again.summaries.map((run) => run.totals)).not.toEqual(
+      first.result.summaries.map((run) => run.totals),
+    );
+    expect(helper.kinds()).toEqual(["set-catalog", "run", "edit-tool", "run"]);
+  });
+});

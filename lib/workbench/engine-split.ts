@@ -1,0 +1,146 @@
+/**
+ * A large catalog's run on two engine workers (2 cores: at 10,000 tools one worker's run of all eight strategies is
+ * ≈ 8.5 s of CPU, docs/PERFORMANCE.md). The page's engine worker keeps the strategy on screen and runs part of the
+ * others itself; a helper engine worker, which it starts and feeds, runs the rest and keeps their full runs for
+ * step details. The page sees one worker and the same messages as before; when the helper fails to start or dies,
+ * the page's worker runs the helper's strategies itself and nothing is lost.
+ *
+ * The helper also counts tokens for the first request (the `count` requests of lib/tokens/count-in-parallel.ts), so
+ * one second thread serves both, and what it counts stays in its own memo for its own strategies.
+ */
+import type { StrategyId } from "../scenario/types";
+import type { EngineRequest, EngineResponse } from "./engine-protocol";
+
+/** The split and its threshold; tests lower `minimumTools` to split a small real catalog. */
+export const SPLIT_DEFAULTS = {
+  /**
+   * Catalogs below this many tools run on one worker: a run of all strategies at 1,000 tools takes ≈ 1 s, less than
+   * what handing the catalog over and starting a second worker (its chunks, its tokenizer) would save.
+   */
+  minimumTools: 2_000,
+} as const;
+
+/**
+ * The strategies that search with the client-side index (MiniSearch over every tool: ≈ 3.4 s CPU at 10,000 tools,
+ * the largest single cost of a run). They run on one worker so the index is built once; the others (which count the
+ * full definitions and build the BM25 index) on the other. Measured at 10,000 tools, CPU, one Node process per
+ * group in this order (load 12, so ≈ 1.3× idle): full 1.8 s, anthropic-tool-search 2.4 s, openai-tool-search 0.3 s,
+ * stubs 1.0 s (5.5 s); naive-dynamic 4.7 s, kimi-dynamic 0.05 s, anthropic-mid-conversation 1.1 s, gateway ≈ 0
+ * after them (5.9 s) — gateway alone after the other group's four took 4.8 s: it builds the same index.
+ */
+export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = [
+  "naive-dynamic",
+  "gateway",
+  "kimi-dynamic",
+  "anthropic-mid-conversation",
+];
+
+/**
+ * Which strategies run here and which on the helper. The first (the strategy on screen) always runs here, first,
+ * with the strategies of its group; the other group goes to the helper. Each side keeps the run's order.
+ */
+export function splitStrategies(strategyIds: readonly StrategyId[]): { here: StrategyId[]; helper: StrategyId[] } {
+  const first = strategyIds[0];
+  if (first === undefined) return { here: [], helper: [] };
+  const inClientGroup = (id: StrategyId) => CLIENT_SEARCH_STRATEGIES.includes(id);
+  const firstInClientGroup = inClientGroup(first);
+  const here = strategyIds.filter((id) => inClientGroup(id) === firstInClientGroup);
+  const helper = strategyIds.filter((id) => inClientGroup(id) !== firstInClientGroup);
+  return { here, helper };
+}
+
+/** Counting texts on the helper (the count-in-parallel side of the helper). */
+export type CountTextsRequest = { kind: "count-texts"; requestId: number; texts: readonly string[] };
+export type CountTextsResponse =
+  | { kind: "texts-counted"; requestId: number; counts: number[] }
+  | { kind: "error"; requestId: number; request: "count-texts"; message: string };
+
+/** What the page's engine worker sends its helper, and what comes back. */
+export type HelperRequest = EngineRequest | CountTextsRequest;
+export type HelperResponse = EngineResponse | CountTextsResponse;
+
+/** What the helper client needs of a Worker; an in-process host in tests. */
+export type HelperPort = {
+  postMessage(message: HelperRequest): void;
+  addEventListener(type: "message", listener: (event: { data: HelperResponse }) => void): void;
+  addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
+};
+
+type Unnumbered<T> = T extends unknown ? Omit<T, "requestId"> : never;
+
+/** The page's engine worker's view of its helper. Never throws: a dead helper answers every request with an error. */
+export type EngineHelper = {
+  /** Sends one engine request; resolves with its final answer. `run-progress` answers go to `onProgress`. */
+  send(
+    request: Unnumbered<EngineRequest>,
+    onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void,
+  ): Promise<EngineResponse>;
+  /** o200k counts of `texts`, in order (a CountHelper of lib/tokens/count-in-parallel.ts); rejects if the helper died. */
+  count(texts: readonly string[]): Promise<readonly number[]>;
+  /** Set once the helper failed to load or crashed. */
+  readonly failed: boolean;
+  /** The catalog version the helper holds, as far as this side has sent it (catalog messages apply in order). */
+  catalogVersion: number | null;
+};
+
+export function createEngineHelperClient(port: HelperPort): EngineHelper {
+  let nextRequestId = 1;
+  let failure: string | null = null;
+  type Pending = {
+    request: HelperRequest["kind"];
+    resolve: (response: HelperResponse) => void;
+    onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void;
+  };
+  const pending = new Map<number, Pending>();
+  const failed = (requestId: number, request: HelperRequest["kind"], message: string): HelperResponse =>
+    ({ kind: "error", requestId, request, message }) as HelperResponse;
+
+  port.addEventListener("message", ({ data }) => {
+    const waiting = pending.get(data.requestId);
+    if (!waiting) return;
+    if (data.kind === "run-progress") {
+      waiting.onProgress?.(data);
+      return;
+    }
+    pending.delete(data.requestId);
+    waiting.resolve(data);
+  });
+  port.addEventListener("error", (event) => {
+    failure = `engine helper: ${event.message || "failed to load or crashed"}`;
+    for (const [requestId, waiting] of pending) waiting.resolve(failed(requestId, waiting.request, failure));
+    pending.clear();
+  });
+
+  function post(request: Unnumbered<HelperRequest>, onProgress?: Pending["onProgress"]): Promise<HelperResponse> {
+    const requestId = nextRequestId++;
+    if (failure) return Promise.resolve(failed(requestId, request.kind, failure));
+    return new Promise((resolve) => {
+      pending.set(requestId, { request: request.kind, resolve, onProgress });
+      try {
+        port.postMessage({ ...request, requestId } as HelperRequest);
+      } catch (error) {
+        // A message that cannot be cloned: answered as an error, the helper is untouched.
+        pending.delete(requestId);
+        resolve(failed(requestId, request.kind, `engine helper: ${error instanceof Error ? error.message : error}`));
+      }
+    });
+  }
+
+  return {
+    catalogVersion: null,
+    get failed() {
+      return failure !== null;
+    },
+    send: (request, onProgress) => post(request, onProgress) as Promise<EngineResponse>,
+    async count(texts) {
+      const response = await post({ kind: "count-texts", texts });
+      if (response.kind === "texts-counted") return response.counts;
+      throw new Error(response.kind === "error" ? response.message : `engine helper: unexpected ${response.kind}`);
+    },
+  };
+}
+
+/** The run's summaries back in the run's order, whichever worker ran them. */
+export function inRunOrder<T extends { id: StrategyId }>(strategyIds: readonly StrategyId[], items: readonly T[]): T[] {
+  return strategyIds.flatMap((id) => items.filter((item) => item.id === id));
+}
