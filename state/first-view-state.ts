@@ -32,7 +32,13 @@ export function firstViewState(view: FirstView): Partial<PlaygroundState> {
     runs: view.runs,
     detail: view.detail,
     toolTokens: { catalogVersion: 0, tokens: view.toolTokens },
-    prebuilt: { exampleId: view.exampleId, strategyId: view.strategyId, stepIndex: view.stepIndex },
+    prebuilt: {
+      exampleId: view.exampleId,
+      strategyId: view.strategyId,
+      stepIndex: view.stepIndex,
+      turns: scenario.turns,
+      settings: scenario.settings,
+    },
     runsPrebuilt: true,
   };
 }

@@ -393,6 +393,37 @@ describe("playground controller", () => {
       controller.dispose();
     });
 
+    it("keeps a turn or a setting edited on the first screen when the worker takes over, and drops the example's figures", async () => {
+      const { store, worker, controller } = startWithFirstView();
+      store.getState().updateTurn(0, { user: "edited before the worker answered" });
+      store.getState().updateSettings({ searchResultLimit: 3 });
+      const { turns, settings } = store.getState();
+      await loadExampleAnswered(worker, controller.openExample("weather", { strategyId: "full", stepIndex: 1 }));
+      const state = store.getState();
+      expect(state.turns).toBe(turns);
+      expect(state.turns[0].user).toBe("edited before the worker answered");
+      expect(state.settings).toBe(settings);
+      expect(state.catalogVersion).toBeGreaterThan(0);
+      // The build-time figures were of the example's turns: none stays beside the edited ones.
+      expect(state).toMatchObject({ prebuilt: null, runs: [], detail: null, runsPrebuilt: false });
+      // The run that follows is of the edited turns.
+      const run = await vi.waitFor(() => {
+        const found = worker.sent.find((message) => message.kind === "run");
+        if (!found) throw new Error("no run yet");
+        return found as Extract<EngineRequest, { kind: "run" }>;
+      });
+      expect(JSON.stringify(run)).toContain("edited before the worker answered");
+      controller.dispose();
+    });
+
+    it("takes the worker's example as it is when nothing was edited on the first screen", async () => {
+      const { store, worker, controller } = startWithFirstView();
+      await loadExampleAnswered(worker, controller.openExample("weather", { strategyId: "full", stepIndex: 1 }));
+      expect(store.getState().turns).toBe(firstView.scenario.turns);
+      expect(store.getState().settings).toBe(firstView.scenario.settings);
+      controller.dispose();
+    });
+
     it("is discarded when something else opens, so no figure of another scenario stays on screen", () => {
       const { store, controller } = startWithFirstView();
       controller.openWorkspace({ scenario, strategyId: "full", stepIndex: 1 });

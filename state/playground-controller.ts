@@ -13,6 +13,7 @@ import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { EngineClient, Outcome } from "./engine-client";
 import type { PlaygroundState, PlaygroundStore } from "./playground-store";
 import { readLocalPreferences, writeLocalPreferences } from "./persistence";
+import type { PrebuiltMark } from "./results-slice";
 import { WHOLE_CATALOG_EDITOR_LIMIT, selectLiveRun, selectStepIndex } from "./selectors";
 
 /** Re-runs and re-parses wait this long after the last keystroke. */
@@ -314,12 +315,24 @@ export function createPlaygroundController(
    * The worker now holds the example the page already shows (computed at build time with the same engine): the
    * figures, the step and the token counts stay, and the run that follows replaces them with equal ones
    * (lib/workbench/first-view.test.ts keeps them equal). The selection is left as it is: a person may already have
-   * moved it.
+   * moved it. So are turns or settings edited on the first screen: they are the person's work, not the example's, and
+   * the run that follows is of them (the build-time figures, then another scenario's, give way as it reports).
    */
-  function takeOverPrebuilt(scenario: Scenario, catalogVersion: number) {
-    const { toolTokens, catalogText } = store.getState();
-    loadScenarioIntoStore(scenario, catalogVersion, catalogText);
-    store.setState({ prebuilt: null, toolTokens: toolTokens ? { catalogVersion, tokens: toolTokens.tokens } : null });
+  function takeOverPrebuilt(scenario: Scenario, catalogVersion: number, mark: PrebuiltMark) {
+    const { toolTokens, catalogText, turns, settings } = store.getState();
+    const edited = turns !== mark.turns || settings !== mark.settings;
+    const kept: Scenario = {
+      ...scenario,
+      turns: turns === mark.turns ? scenario.turns : turns,
+      settings: settings === mark.settings ? scenario.settings : settings,
+    };
+    loadScenarioIntoStore(kept, catalogVersion, catalogText);
+    store.setState({
+      prebuilt: null,
+      toolTokens: toolTokens ? { catalogVersion, tokens: toolTokens.tokens } : null,
+      // The build-time figures are of the example's turns and settings, not of the edited ones.
+      ...(edited ? { runs: [], detail: null, runsPrebuilt: false, timingMs: null } : {}),
+    });
   }
 
   return {
@@ -341,7 +354,7 @@ export function createPlaygroundController(
         selection?.strategyId === prebuilt.strategyId &&
         selection.stepIndex === prebuilt.stepIndex
       ) {
-        takeOverPrebuilt(scenario, catalogVersion);
+        takeOverPrebuilt(scenario, catalogVersion, prebuilt);
         return;
       }
       showScenario(scenario, catalogVersion, selection ?? { stepIndex: 0 });

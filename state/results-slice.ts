@@ -1,7 +1,7 @@
 import type { StateCreator } from "zustand";
 import type { InputProblem } from "@/lib/catalog/types";
 import type { StrategyRun } from "@/lib/engine/types";
-import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type ScenarioSettings, type ScenarioTurn, type StrategyId } from "@/lib/scenario/types";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { PlaygroundState } from "./playground-store";
 
@@ -11,8 +11,18 @@ import type { PlaygroundState } from "./playground-store";
  */
 export type CatalogCheck = { text: string; problems: InputProblem[]; format?: string };
 
-/** The example, strategy and step whose build-time first screen (lib/workbench/opening.ts) the page started with. */
-export type PrebuiltMark = { exampleId: string; strategyId: StrategyId; stepIndex: number };
+/**
+ * The example, strategy and step whose build-time first screen (lib/workbench/opening.ts) the page started with, and
+ * the turns and settings it was rendered with: an edit made before the worker takes over replaces them in the store,
+ * so the takeover can tell the person's work (kept) from the example's.
+ */
+export type PrebuiltMark = {
+  exampleId: string;
+  strategyId: StrategyId;
+  stepIndex: number;
+  turns: ScenarioTurn[];
+  settings: ScenarioSettings;
+};
 
 export type ResultsSlice = {
   runs: RunSummary[];
