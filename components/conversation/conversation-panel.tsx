@@ -14,8 +14,8 @@ export function ConversationPanel() {
   const removeTurn = usePlayground((state) => state.removeTurn);
   const addTurn = usePlayground((state) => state.addTurn);
   const toolsByName = useMemo(() => new Map(tools.map((tool) => [tool.name, tool])), [tools]);
-  // A big example's first screen comes before its tools: the turns wait for them (every tool would read "not in
-  // catalog", and an edit made now would be replaced by the example when it arrives).
+  // A big example's first screen comes before its tools: the turns wait for them (every tool they call would read
+  // "not in catalog" until the definitions arrive).
   const arriving = usePlayground((state) => state.catalogArriving);
   if (arriving)
     return (
