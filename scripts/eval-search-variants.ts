@@ -61,6 +61,7 @@ function querySets(benchmarks: string): QuerySet[] {
     },
     { label: "fresh", role: "check", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-queries.jsonl" },
     { label: "fresh-2", role: "judge", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-2-queries.jsonl" },
+    { label: "fresh-3", role: "judge", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-3-queries.jsonl" },
     benchmark("simple_python", "judge", "bfcl-simple-python"),
     benchmark("live_multiple", "judge", "bfcl-live-multiple"),
     benchmark("live_simple", "judge", "bfcl-live-simple"),
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
   for (const [label, options] of Object.entries(variants)) {
     const cells: string[] = [];
     const tuningMrr: number[] = [];
-    const judgeMrr = { fresh: [] as number[], bfcl: [] as number[], metaTool: [] as number[] };
+    const judgeMrr = { fresh2: [] as number[], fresh3: [] as number[], bfcl: [] as number[], metaTool: [] as number[] };
     for (const set of loaded) {
       const searcher =
         typeof options === "function"
@@ -144,14 +145,17 @@ async function main(): Promise<void> {
       cells.push(`${cell(result.recallAt1)}/${cell(result.recallAt5)}/${cell(result.mrr)}`);
       if (set.role === "tuning") tuningMrr.push(result.mrr);
       if (set.role === "judge") {
-        if (set.label === "fresh-2") judgeMrr.fresh.push(result.mrr);
+        if (set.label === "fresh-2") judgeMrr.fresh2.push(result.mrr);
+        else if (set.label === "fresh-3") judgeMrr.fresh3.push(result.mrr);
         else if (set.label === "MetaTool") judgeMrr.metaTool.push(result.mrr);
         else judgeMrr.bfcl.push(result.mrr);
       }
     }
-    // The judge's figure weighs its three sources equally (fresh-2, the mean of the BFCL files, MetaTool), so that
-    // BFCL's five files do not outvote the one everyday-request set.
-    const judge = [judgeMrr.fresh, judgeMrr.bfcl, judgeMrr.metaTool].filter((values) => values.length > 0).map(mean);
+    // The judge's figure weighs its four sources equally (fresh-2, fresh-3, the mean of the BFCL files, MetaTool), so
+    // that BFCL's five files do not outvote the everyday-request sets. (The sixth pass's judge had three: no fresh-3.)
+    const judge = [judgeMrr.fresh2, judgeMrr.fresh3, judgeMrr.bfcl, judgeMrr.metaTool]
+      .filter((values) => values.length > 0)
+      .map(mean);
     console.log(`| ${label} | ${cells.join(" | ")} | ${cell(mean(tuningMrr))} | ${cell(mean(judge))} |`);
   }
 }
