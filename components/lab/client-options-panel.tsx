@@ -1,7 +1,7 @@
 "use client";
 import type { WordVectorsStatus } from "@/lib/lab/lab-protocol";
 import type { BooleanClientOption, ClientOptionId, OptionEffect } from "@/lib/lab/option-effects";
-import { DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "@/lib/search/client-search";
+import { DEFAULT_CLIENT_SEARCH_OPTIONS, EXACT_WORDS_DEPTH, type ClientSearchOptions } from "@/lib/search/client-search";
 import type { SearchField } from "@/lib/search/types";
 import { Button } from "@/components/ui/button";
 import { formatPoints, formatSigned } from "./format";
@@ -29,7 +29,8 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: str
   { id: "shapeWords", label: "Shape words", hint: "example.com reads as url, notes.md as file, #random as channel" },
 ];
 
-type LevelOption = "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "similarWords";
+type LevelOption =
+  "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "similarWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -67,6 +68,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Plain BM25",
     hint: "+ this × BM25 of the query's own words over the whole tool, fields unweighted",
     levels: [0, 0.2, 0.4, 0.7],
+  },
+  {
+    id: "exactWords",
+    label: "Exact words",
+    hint: `the first ${EXACT_WORDS_DEPTH} hits re-ranked by the query's words as written (unstemmed): the best gains this × the first's score`,
+    levels: [0, 0.1, 0.2, 0.4],
   },
   {
     id: "similarWords",

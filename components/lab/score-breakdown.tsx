@@ -43,13 +43,16 @@ function short(value: number): string {
 
 /**
  * Every contribution to one client-search score, in the order the search applies them:
- * `(Σ terms + Σ proximity + name action + plain BM25) × coverage × server prior`. The figures are the search's own (`explain`), so the
+ * `(Σ terms + Σ proximity + name action + plain BM25) × coverage × server prior + exact words`. The figures are the search's own (`explain`), so the
  * sentence and the rank can never disagree.
  */
 export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreakdown; tie?: TieExplanation }) {
   const factors = [
     breakdown.coverage.factor !== 1 ? `× coverage ${short(breakdown.coverage.factor)}` : "",
     breakdown.serverPrior ? `× server ${short(breakdown.serverPrior.factor)}` : "",
+    breakdown.exactWords && breakdown.exactWords.bonus > 0
+      ? `+ exact words ${formatScore(breakdown.exactWords.bonus)}`
+      : "",
   ].filter((part) => part !== "");
   const sum = [
     `terms ${formatScore(breakdown.termScore)}`,
@@ -117,6 +120,13 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
             plain BM25: the query&apos;s own words over the whole tool, fields unweighted,{" "}
             {formatScore(breakdown.plainBm25.score)} × {short(breakdown.plainBm25.bonus / breakdown.plainBm25.score)}: +
             {formatScore(breakdown.plainBm25.bonus)}
+          </li>
+        ) : null}
+        {breakdown.exactWords ? (
+          <li data-testid="score-exact-words">
+            exact words (a first hit, re-ranked): the query&apos;s words as written, unstemmed, over the whole tool,{" "}
+            {formatScore(breakdown.exactWords.score)} × {short(breakdown.exactWords.scale)}: +
+            {formatScore(breakdown.exactWords.bonus)}
           </li>
         ) : null}
         {breakdown.coverage.factor !== 1 ? (

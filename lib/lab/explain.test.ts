@@ -22,13 +22,11 @@ describe("explainQuery", () => {
       { name: "yyy", description: "Fetch the weather.", inputSchema: {} },
       { name: "xxx", description: "Fetch the weather.", inputSchema: {} },
     ];
+    // Without the exact-words re-rank, which counts one length per tool and so would put zzz_longer strictly below.
+    const clientOptions = { ...DEFAULT_CLIENT_SEARCH_OPTIONS, exactWords: 0 };
     const { searches } = explainQuery(
       { q: "weather", expect: ["zzz_longer"] },
-      {
-        tools,
-        searchers: createLabSearchers(tools, DEFAULT_CLIENT_SEARCH_OPTIONS),
-        clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS,
-      },
+      { tools, searchers: createLabSearchers(tools, clientOptions), clientOptions },
     );
     const hits = searches.client.hits;
     expect(hits.map((hit) => hit.name)).toEqual(["yyy", "xxx", "zzz_longer"]);

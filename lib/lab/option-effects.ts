@@ -32,6 +32,7 @@ export type ClientOptionId =
   | "nameAction"
   | "coverage"
   | "plainBm25"
+  | "exactWords"
   | "similarWords";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
@@ -51,6 +52,7 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "nameAction",
   "coverage",
   "plainBm25",
+  "exactWords",
   "similarWords",
 ];
 
@@ -63,6 +65,7 @@ export const CLIENT_OPTION_ON_LEVELS = {
   proximity: DEFAULT_CLIENT_SEARCH_OPTIONS.proximity,
   coverage: DEFAULT_CLIENT_SEARCH_OPTIONS.coverage > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.coverage : 0.6,
   plainBm25: DEFAULT_CLIENT_SEARCH_OPTIONS.plainBm25 > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.plainBm25 : 0.4,
+  exactWords: DEFAULT_CLIENT_SEARCH_OPTIONS.exactWords > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.exactWords : 0.2,
   nameAction: DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction : 1,
   similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
@@ -99,7 +102,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     options: { ...options, [id]: !options[id] },
   });
   const level = (
-    id: "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "similarWords",
+    id: "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "similarWords",
   ): OptionVariant => ({
     id,
     change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
@@ -138,6 +141,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     level("nameAction"),
     level("coverage"),
     level("plainBm25"),
+    level("exactWords"),
     level("similarWords"),
   ];
 }

@@ -16,7 +16,15 @@ const tools: CatalogTool[] = [
   { name: "send_mail", description: "Send a mail.", inputSchema: {} },
   { name: "read_mail", description: "Read mail from inbox.", inputSchema: {} },
 ];
-const plain = { synonyms: true, prefix: false, fuzzy: 0, proximity: 0, nameAction: 0, similarWords: 0 };
+const plain = {
+  synonyms: true,
+  prefix: false,
+  fuzzy: 0,
+  proximity: 0,
+  nameAction: 0,
+  similarWords: 0,
+  exactWords: 0,
+};
 
 describe("client search plain BM25 blend", () => {
   it("scores the request's own words over the whole tool, by hand", () => {

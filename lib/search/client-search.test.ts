@@ -180,7 +180,8 @@ describe("createClientSearch", () => {
           expect(breakdown.score).toBeCloseTo(
             (terms + breakdown.proximityScore + (breakdown.nameAction?.bonus ?? 0)) *
               breakdown.coverage.factor *
-              (breakdown.serverPrior?.factor ?? 1),
+              (breakdown.serverPrior?.factor ?? 1) +
+              (breakdown.exactWords?.bonus ?? 0),
             12,
           );
           for (const term of breakdown.terms) {
@@ -273,7 +274,8 @@ describe("createClientSearch", () => {
         { name: "three", description: "epsilon zeta", inputSchema: {} },
       ];
       // N = 3, df = 1: ln(1 + 2.5 / 1.5) = ln(8/3). Description weight 1.5 at average length: 1.5 × 2.2 / 2.7.
-      const outcome = createClientSearch(tools).search("alpha");
+      // (The exact-words re-rank would add 0.2 × this, the only hit; its own file computes it.)
+      const outcome = createClientSearch(tools, { exactWords: 0 }).search("alpha");
       expect(outcome.ok && outcome.hits[0].score).toBeCloseTo(Math.log(8 / 3) * ((1.5 * 2.2) / 2.7), 10);
       expect(outcome.ok && outcome.hits[0].score).toBeCloseTo(1.198791, 6);
     });
@@ -339,7 +341,7 @@ describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () =
 
   it("a prefix match counts 0.4 of the word itself, a synonym 0.5, a typo 0.4", () => {
     const tools = [tool("one", "repositories"), tool("two", "unrelated words here"), tool("three", "more filler")];
-    const searcher = createClientSearch(tools, { synonyms: false, fuzzy: 0 });
+    const searcher = createClientSearch(tools, { synonyms: false, fuzzy: 0, exactWords: 0 });
     const whole = searcher.explain("repositories", "one")!;
     const prefix = searcher.explain("repos", "one")!;
     expect(prefix.terms[0]).toMatchObject({ match: "prefix", weight: 0.4 });
@@ -426,7 +428,7 @@ describe("client search boundaries (each pins one rule of docs/SEARCH.md)", () =
       tool("srv:search_users", "Look up people."),
       tool("srv:read_files", "Read data."),
     ];
-    const plain = { synonyms: false, prefix: false, fuzzy: 0, proximity: 0, nameAction: 1 };
+    const plain = { synonyms: false, prefix: false, fuzzy: 0, proximity: 0, nameAction: 1, exactWords: 0 };
     const searcher = createClientSearch(tools, plain);
     // `search` and `file` are each in 2 of 3 tools: IDF ln(1 + 1.5 / 2.5) = ln 1.6.
     const both = searcher.explain("search files", "srv:search_files")!;

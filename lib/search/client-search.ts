@@ -70,6 +70,13 @@ export type ClientSearchOptions = {
    */
   plainBm25: number;
   /**
+   * 0 = off; re-ranks the first `EXACT_WORDS_DEPTH` hits with a second opinion that does not trust stemming: Okapi
+   * BM25 of the request's content words **as written** over the tool's words as written (the four fields and the
+   * argument values, unweighted, one length per tool), each word weighed by its stem's IDF from the index. Scaled so
+   * that the best second opinion among those hits adds this × the first hit's score ("Seventh pass" in SEARCH.md).
+   */
+  exactWords: number;
+  /**
    * 0 = off; a request word also matches the catalog words nearest to it in meaning ("remember" ≈ `memory`), by
    * the cosine of their word vectors, at a discount of this × the cosine. Needs a word-vector table
    * (`ClientSearchResources.wordVectors`); without one it does nothing.
@@ -87,7 +94,7 @@ export type ClientSearchResources = {
   wordVectors?: WordVectors;
 };
 
-/** Chosen on the project's fixture queries and BFCL v4 multiple, checked on the other sets (docs/SEARCH.md). */
+/** Chosen on the project's fixture queries and BFCL v4 multiple, checked on the other sets; `exactWords` on the blind judge (docs/SEARCH.md). */
 export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   splitIdentifiers: true,
   stemming: true,
@@ -105,6 +112,7 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   argumentValues: true,
   coverage: 0,
   plainBm25: 0,
+  exactWords: 0.2,
   similarWords: 0.4,
   similarWordsMinimum: 0.6,
   similarWordsCount: 2,
@@ -117,6 +125,11 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
 export const CLIENT_BM25_PARAMETERS = { k1: 1.2, b: 0.75 } as const;
 /** How much a query word's stand-ins count next to the word itself: a guess about what the user meant. */
 export const CLIENT_MATCH_DISCOUNTS = { synonym: 0.5, prefix: 0.4, fuzzy: 0.4, joined: 0.8, shape: 0.5 } as const;
+/**
+ * How many of the first hits the `exactWords` second opinion re-ranks: the ones a model might load. Reading 50
+ * instead measured the same (docs/SEARCH.md, "Seventh pass"); each one read costs a split of its texts per request.
+ */
+export const EXACT_WORDS_DEPTH = 20;
 /** Shorter words would prefix-match half the index (`a`, `is`). */
 const MIN_PREFIX_LENGTH = 3;
 /** One typo in a 3-letter word is a different word (`get` → `set`). */
@@ -201,7 +214,8 @@ export type ClientDroppedWord = { word: string; reason: "stop word" | "request f
 
 /**
  * Every contribution to one tool's client-search score, in the order they are applied:
- * `score = (Σ terms + Σ proximity + name action + plain BM25) × coverage factor × server factor`. The lab's "why" view shows it.
+ * `score = (Σ terms + Σ proximity + name action + plain BM25) × coverage factor × server factor + exact words` (the
+ * last only for the first hits, when the option is on). The lab's "why" view shows it.
  */
 export type ClientScoreBreakdown = {
   name: string;
@@ -216,6 +230,12 @@ export type ClientScoreBreakdown = {
   proximityScore: number;
   /** The plain BM25 score of the request's own words (the `plainBm25` option) and the bonus it adds. */
   plainBm25: { score: number; bonus: number };
+  /**
+   * The `exactWords` re-rank: the second opinion's score (the request's words as written over the tool's), and the
+   * bonus `score × scale` it added, where `scale = exactWords × first hit's score / best second opinion among the
+   * first EXACT_WORDS_DEPTH hits`. Undefined when the option is off or the tool is not among those hits.
+   */
+  exactWords: { score: number; scale: number; bonus: number } | undefined;
   /** The IDF-weighted share of the query's own content terms the tool matches, and the factor it gives. */
   coverage: { share: number; factor: number };
   /** The server the query names, by which of its words, and the factor; undefined when the query names none. */
@@ -532,6 +552,8 @@ export function createClientSearch(
     /** Σ of the coverage weights of the query's own terms that match anything. */
     coverageTotal: number;
     dropped: ClientDroppedWord[];
+    /** The request's content words as written (unstemmed), for the `exactWords` second opinion. */
+    writtenWords: Set<string>;
   };
 
   /** A term's weight in the coverage share: its own weight times the IDF of its rarest stand-in. */
@@ -600,7 +622,7 @@ export function createClientSearch(
     }
     const list = [...terms.values()];
     const coverageTotal = list.filter((term) => term.own).reduce((sum, term) => sum + coverageWeight(term), 0);
-    return { terms: list, sequence, namedServers, coverageTotal, dropped };
+    return { terms: list, sequence, namedServers, coverageTotal, dropped, writtenWords: new Set(content.filter(keep)) };
   }
 
   function fieldContributions(tool: IndexedTool, term: string): ClientFieldContribution[] {
@@ -728,6 +750,7 @@ export function createClientSearch(
       proximity,
       proximityScore,
       plainBm25,
+      exactWords: undefined,
       coverage,
       serverPrior,
       score,
@@ -759,30 +782,70 @@ export function createClientSearch(
     return [...candidates];
   }
 
+  /**
+   * The exact-words second opinion of one tool: Okapi BM25 of the request's words as written, counted in the tool's
+   * words as written (split from its texts now: the index keeps only stems), one length per tool, each word weighed by
+   * its stem's IDF.
+   */
+  function exactWordsScoreOf(id: number, written: ReadonlySet<string>): number {
+    const counts = new Map<string, number>();
+    const texts = rawFields[id].texts;
+    for (const field of SEARCH_FIELDS) {
+      for (const text of texts[field]) {
+        for (const word of wordsOf(text)) if (written.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+    }
+    if (counts.size === 0) return 0;
+    const { b } = CLIENT_BM25_PARAMETERS;
+    let length = 0;
+    for (const field of SEARCH_FIELDS) length += indexed[id].fields[field].length;
+    const lengthNormalisation = averageToolLength > 0 ? 1 - b + (b * length) / averageToolLength : 1;
+    let score = 0;
+    for (const [word, count] of counts) score += idf(normalize(word)) * saturate(count / lengthNormalisation);
+    return score;
+  }
+
+  // Ties: higher score, then the shorter name (the more general tool), then catalog order. Scores are rounded so
+  // that float noise from summing in a different order cannot reorder equal tools.
+  const rounded = (score: number) => Math.round(score * 1e9) / 1e9;
+  const byRank = (left: RankedTool, right: RankedTool) =>
+    right.rounded - left.rounded || indexed[left.id].name.length - indexed[right.id].name.length || left.id - right.id;
+  type RankedTool = { id: number; breakdown: ClientScoreBreakdown; rounded: number };
+
+  /** Every tool that scores, best first, the first `EXACT_WORDS_DEPTH` re-ranked by exact words when that is on. */
+  function rank(query: PreparedQuery): RankedTool[] {
+    const ranked: RankedTool[] = [];
+    for (const id of candidatesOf(query)) {
+      const breakdown = scoreTool(indexed[id], query);
+      if (breakdown.score > 0) ranked.push({ id, breakdown, rounded: rounded(breakdown.score) });
+    }
+    ranked.sort(byRank);
+    if (settings.exactWords > 0 && ranked.length > 0) {
+      const head = ranked.slice(0, EXACT_WORDS_DEPTH);
+      const seconds = head.map(({ id }) => exactWordsScoreOf(id, query.writtenWords));
+      const best = Math.max(...seconds);
+      // Scaled to the first hit, so the option's level means the same on any catalog and any request.
+      const scale = best > 0 ? (settings.exactWords * head[0].breakdown.score) / best : 0;
+      head.forEach((entry, index) => {
+        const bonus = seconds[index] * scale;
+        entry.breakdown = {
+          ...entry.breakdown,
+          exactWords: { score: seconds[index], scale, bonus },
+          score: entry.breakdown.score + bonus,
+        };
+        entry.rounded = rounded(entry.breakdown.score);
+      });
+      head.sort(byRank);
+      ranked.splice(0, head.length, ...head);
+    }
+    return ranked;
+  }
+
   function search(input: string, limit?: number): SearchOutcome {
     const query = prepare(input);
     if (query.terms.length === 0 || searchedFields.length === 0) return { ok: true, hits: [] };
-    const scored: ClientScoreBreakdown[] = [];
-    const ids: number[] = [];
-    for (const id of candidatesOf(query)) {
-      const breakdown = scoreTool(indexed[id], query);
-      if (breakdown.score > 0) {
-        scored.push(breakdown);
-        ids.push(id);
-      }
-    }
-    // Ties: higher score, then the shorter name (the more general tool), then catalog order. Scores are rounded
-    // so that float noise from summing in a different order cannot reorder equal tools.
-    const order = scored.map((_, index) => index);
-    const rounded = scored.map((breakdown) => Math.round(breakdown.score * 1e9) / 1e9);
-    order.sort(
-      (left, right) =>
-        rounded[right] - rounded[left] ||
-        indexed[ids[left]].name.length - indexed[ids[right]].name.length ||
-        ids[left] - ids[right],
-    );
-    const hits: SearchHit[] = order.slice(0, resolveLimit(limit)).map((index) => {
-      const breakdown = scored[index];
+    const ranked = rank(query);
+    const hits: SearchHit[] = ranked.slice(0, resolveLimit(limit)).map(({ breakdown }) => {
       const byField = new Map<SearchField, Set<string>>();
       for (const term of breakdown.terms) {
         for (const { field } of term.fields) {
@@ -805,10 +868,19 @@ export function createClientSearch(
 
   const idsByName = new Map(indexed.map((tool) => [tool.name, tool.id]));
 
+  let explainedHead: { input: string; head: RankedTool[] } | undefined;
   function explain(input: string, name: string): ClientScoreBreakdown | undefined {
     const id = idsByName.get(name);
     if (id === undefined) return undefined;
-    return scoreTool(indexed[id], prepare(input));
+    const query = prepare(input);
+    if (settings.exactWords > 0 && query.terms.length > 0 && searchedFields.length > 0) {
+      // The re-rank depends on the first hits, so the breakdown of a re-ranked tool comes from the ranking itself.
+      // The "why" view asks about several tools of one request in a row: the request's first hits are kept.
+      if (explainedHead?.input !== input) explainedHead = { input, head: rank(query).slice(0, EXACT_WORDS_DEPTH) };
+      const reranked = explainedHead.head.find((entry) => entry.id === id);
+      if (reranked !== undefined) return reranked.breakdown;
+    }
+    return scoreTool(indexed[id], query);
   }
 
   return { id: "client", label: "Client search (field-weighted BM25)", search, explain };

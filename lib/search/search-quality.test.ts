@@ -50,12 +50,14 @@ describe("search quality on the fixture query set", () => {
     expect(client.mrr).toBeGreaterThanOrEqual(bm25.mrr);
   });
 
+  // Measured without the exact-words re-rank, which takes part of the same gain on this set (0.784 → 0.788 with it:
+  // docs/SEARCH.md, "Seventh pass"); on the blind judge the vectors still add 0.528 → 0.536.
   it("ranks better with the shipped word vectors than without them (0.779 → 0.812 MRR when measured)", () => {
     const wordVectors = parseWordVectors(new Uint8Array(readFileSync(WORD_VECTORS_FILE)));
     expect(wordVectors.words).toHaveLength(30000);
     expect(wordVectors.dimensions).toBe(100);
-    const lexical = evaluateSearch(createClientSearch(tools, { similarWords: 0 }), queries);
-    const similar = evaluateSearch(createClientSearch(tools, {}, { wordVectors }), queries);
+    const lexical = evaluateSearch(createClientSearch(tools, { similarWords: 0, exactWords: 0 }), queries);
+    const similar = evaluateSearch(createClientSearch(tools, { exactWords: 0 }, { wordVectors }), queries);
     expect(similar.mrr).toBeGreaterThan(lexical.mrr + 0.02);
     expect(similar.recallAt5).toBeGreaterThan(lexical.recallAt5);
     // A link no word list held: "latest" is near "recent" (in Slack's get_channel_history description).
