@@ -120,6 +120,15 @@ test.describe("search lab", () => {
     expect(header.picker.right).toBeLessThanOrEqual(390);
     expect(header.picker.width).toBeGreaterThan(200);
     await lab.screenshot("header-390");
+    // The results table keeps the query readable on a phone: its column takes the width, not one word per line.
+    const queryCell = await page
+      .getByTestId("query-row")
+      .first()
+      .locator("td")
+      .nth(1)
+      .evaluate((cell) => cell.getBoundingClientRect().toJSON() as DOMRect);
+    expect(queryCell.width, "the query column at 390 px").toBeGreaterThan(240);
+    expect(queryCell.right).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await expect(lab.rank(QUERY, "anthropic-bm25")).toHaveAttribute("data-rank", "none");

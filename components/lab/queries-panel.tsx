@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { ExpectedToolsInput } from "./expected-tools-input";
 import { inputClass } from "./lab-styles";
 import { QueryExplanationView } from "./query-explanation";
-import { QueryRow, type QueryRanks } from "./query-row";
+import { QUERY_ROW_GRID, QueryRow, type QueryRanks } from "./query-row";
 import { QuerySetToolbar, type QueryFilter } from "./query-set-toolbar";
 
 export type QueriesPanelProps = {
@@ -181,7 +181,9 @@ export function QueriesPanel(props: QueriesPanelProps) {
         </Button>
       </form>
       <div className="relative overflow-x-auto">
-        <table className="w-full table-fixed border-collapse text-left" data-testid="results-table">
+        {/* On a phone the table is a grid: the query keeps the width (the actions move under it), so its words do
+            not break one per line between five fixed columns. */}
+        <table className="block w-full border-collapse text-left sm:table sm:table-fixed" data-testid="results-table">
           <colgroup>
             <col className="w-12" />
             <col />
@@ -190,24 +192,27 @@ export function QueriesPanel(props: QueriesPanelProps) {
             <col className="w-[104px]" />
             <col className="w-[200px]" />
           </colgroup>
-          <thead className="text-xs font-semibold uppercase tracking-wide text-muted">
-            <tr>
+          <thead className="block text-xs font-semibold uppercase tracking-wide text-muted sm:table-header-group">
+            <tr className={QUERY_ROW_GRID}>
               <th className="py-2 pl-4 pr-2">#</th>
-              <th className="py-2 pr-3">Query → expected tool(s) · rank of the expected tool under each search</th>
+              <th className="py-2 pr-3">
+                Query → expected tool(s)
+                <span className="hidden sm:inline"> · rank of the expected tool under each search</span>
+              </th>
               {LAB_SEARCH_IDS.map((id) => (
-                <th key={id} className="px-2 py-2 text-center" title={SEARCH_DESCRIPTIONS[id].note}>
+                <th key={id} className="px-1 py-2 text-center sm:px-2" title={SEARCH_DESCRIPTIONS[id].note}>
                   {SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}
                   <span className="block text-[10px] font-medium normal-case tracking-normal">
                     {SEARCH_DESCRIPTIONS[id].emulated ? "emulated" : "ours"}
                   </span>
                 </th>
               ))}
-              <th className="py-2 pl-2 pr-4 text-right">
+              <th className="hidden py-2 pl-2 pr-4 text-right sm:table-cell">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block sm:table-row-group">
             {visible.map(({ query, position, ranks }) => (
               <QueryRow
                 key={query.id}

@@ -28,6 +28,14 @@ export type QueryRowProps = {
   onSelectTool: (name: string) => void;
 };
 
+/**
+ * A row's layout on a phone: the number and the query across the whole width, then the actions and the three ranks
+ * (under the header's rank labels) on a second line; from `sm` up, an ordinary table row.
+ */
+export const QUERY_ROW_GRID = "grid grid-cols-[2.25rem_minmax(0,1fr)_repeat(3,3.75rem)] sm:table-row";
+/** Where each search's rank sits in the phone grid: the last three columns of the second line. */
+const RANK_CELL_PLACES = ["col-start-3", "col-start-4", "col-start-5"] as const;
+
 /** One query: its text and expected tools (editable), the rank under each search, and its "why" when expanded. */
 export function QueryRow({
   index,
@@ -51,13 +59,13 @@ export function QueryRow({
   return (
     <>
       <tr
-        className={`border-t border-line align-top ${expanded ? "bg-accent-soft/40" : "hover:bg-panel-muted/60"}`}
+        className={`${QUERY_ROW_GRID} border-t border-line align-top ${expanded ? "bg-accent-soft/40" : "hover:bg-panel-muted/60"}`}
         data-testid="query-row"
         data-query-id={query.id}
         data-query={query.q}
       >
-        <td className="tabular py-2.5 pl-4 pr-2 text-sm text-muted">{index + 1}</td>
-        <td className="min-w-0 py-2.5 pr-3">
+        <td className="tabular py-2.5 pl-3 pr-1 text-sm text-muted sm:pl-4 sm:pr-2">{index + 1}</td>
+        <td className="col-span-4 min-w-0 py-2.5 pr-3">
           {editing ? (
             <div className="flex flex-col gap-2" onKeyDown={(event) => event.key === "Escape" && setEditing(undefined)}>
               <input
@@ -126,12 +134,12 @@ export function QueryRow({
             </>
           )}
         </td>
-        {LAB_SEARCH_IDS.map((id) => {
+        {LAB_SEARCH_IDS.map((id, column) => {
           const result = ranks?.[id];
           return (
             <td
               key={id}
-              className="px-2 py-2.5 text-center"
+              className={`${RANK_CELL_PLACES[column]} row-start-2 px-1 pb-2.5 text-center sm:px-2 sm:py-2.5`}
               title={result?.error ?? (result?.top ? `top hit: ${result.top}` : undefined)}
             >
               {result === undefined ? (
@@ -147,8 +155,8 @@ export function QueryRow({
             </td>
           );
         })}
-        <td className="py-2.5 pl-2 pr-4">
-          <div className="flex justify-end gap-1">
+        <td className="col-span-2 col-start-1 row-start-2 self-center pb-2.5 pl-3 sm:py-2.5 sm:pl-2 sm:pr-4">
+          <div className="flex justify-start gap-1 whitespace-nowrap sm:justify-end">
             <Button
               size="sm"
               variant={expanded ? "primary" : "secondary"}
@@ -180,8 +188,8 @@ export function QueryRow({
         </td>
       </tr>
       {expanded ? (
-        <tr className="bg-accent-soft/20">
-          <td colSpan={6} className="border-t border-line p-0">
+        <tr className="block bg-accent-soft/20 sm:table-row">
+          <td colSpan={6} className="block border-t border-line p-0 sm:table-cell">
             {explanation}
           </td>
         </tr>
