@@ -18,8 +18,17 @@ import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } fro
 
 // Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
 prewarmEngineWorker();
-// The engine worker's chunks (the 2 MB tokenizer) load before Monaco's, not beside them (components/ui/monaco-start-gate.ts).
-if (typeof window !== "undefined") holdMonacoUntil(engineWorkerAnswered());
+// Monaco loads once the first run has ended (or a person reaches for an editor): its code and editors no longer take
+// the cores from the engine worker's start and run (components/ui/monaco-start-gate.ts). Resolved by the provider.
+let firstRunEnded: () => void = () => {};
+if (typeof window !== "undefined")
+  holdMonacoUntil(
+    new Promise<void>((resolve) => {
+      firstRunEnded = resolve;
+      // No worker, no run: nothing to wait for.
+      engineWorkerAnswered().catch(() => resolve());
+    }),
+  );
 // The startup reads the autosave and links through the local store, whose code loads on first use: start now when
 // there is one to read (components/share/use-share-links.ts skips the store on a first visit).
 if (typeof window !== "undefined" && startupReadsLocalStore(window.location.hash, browserStorage()))
@@ -43,6 +52,13 @@ export function PlaygroundProvider({ children, firstView }: { children: ReactNod
   const [controller, setController] = useState<PlaygroundController | null>(null);
   // The autosave's status lives with the autosave, not in the store: the session writes it, the header reads it.
   const [autosaveStatus] = useState(createAutosaveStatusSource);
+
+  useEffect(() => {
+    if (store.getState().firstRunEnded) firstRunEnded();
+    return store.subscribe((state) => {
+      if (state.firstRunEnded) firstRunEnded();
+    });
+  }, [store]);
 
   useEffect(() => {
     const created = createPlaygroundController(store, new EngineClient(takeEngineWorker()), {
