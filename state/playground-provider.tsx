@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import type { FirstView } from "@/lib/workbench/opening";
 import { holdMonacoUntil } from "@/components/ui/monaco-start-gate";
+import { whenQuiet } from "@/components/ui/quiet-moment";
 import { EngineClient, engineWorkerAnswered, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
 import { firstViewState } from "./first-view-state";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
@@ -18,13 +19,19 @@ import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } fro
 
 // Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
 prewarmEngineWorker();
-// Monaco loads once the first run has ended (or a person reaches for an editor): its code and editors no longer take
-// the cores from the engine worker's start and run (components/ui/monaco-start-gate.ts). Resolved by the provider.
+// Monaco loads once the first run has ended and the person has not pressed a key or clicked for a moment (or when
+// they reach for an editor): its code and editors no longer take the cores from the engine worker's start and run,
+// nor land between two key presses of someone stepping (components/ui/monaco-start-gate.ts, quiet-moment.ts).
 let firstRunEnded: () => void = () => {};
 if (typeof window !== "undefined")
   holdMonacoUntil(
     new Promise<void>((resolve) => {
-      firstRunEnded = resolve;
+      let ended = false;
+      firstRunEnded = () => {
+        if (ended) return;
+        ended = true;
+        whenQuiet(resolve);
+      };
       // No worker, no run: nothing to wait for.
       engineWorkerAnswered().catch(() => resolve());
     }),

@@ -36,7 +36,7 @@ import {
   selectStepIndex,
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
-import { browserWhenIdle, mountInSlices, type BelowFoldSlice } from "./below-fold";
+import { browserWhenIdle, mountInSlices, quietThenIdle, type BelowFoldSlice } from "./below-fold";
 import { chartRunsAreEarlier, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
 import {
   ChartLoading,
@@ -117,11 +117,14 @@ function useBelowFoldCount(near: RefObject<HTMLElement | null>): number {
       observer.disconnect();
     };
   }, [started, near]);
+  // Scrolled near: the person is waiting for them. Otherwise each waits for a quiet moment too (./below-fold.ts).
+  const whenIdle = late ? browserWhenIdle : quietThenIdle;
   useEffect(() => {
     if (!started) return;
-    return mountInSlices(BELOW_FOLD_SLICES, browserWhenIdle, (mounted) =>
+    return mountInSlices(BELOW_FOLD_SLICES, whenIdle, (mounted) =>
       startTransition(() => setCount((previous) => Math.max(previous, mounted))),
     );
+    // Started once (`whenIdle` is read when it starts): a later scroll near the panels does not start it again.
   }, [started]);
   return count;
 }

@@ -162,7 +162,12 @@ function StartedSession({
           if (!takeOver) openOnCachingAtWork(store, explicitExample ? moment : {});
         }
         if (linkError)
-          setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
+          setNotice({
+            kind: "error",
+            message: restored
+              ? `${linkError} Your autosaved work is shown instead.`
+              : `${linkError} The example "${plan.exampleId}" is shown instead.`,
+          });
         else if (plan.autosaveError)
           setNotice({
             kind: "error",

@@ -168,8 +168,12 @@ export function useAutosave(
       if (latest.current.snapshot !== snapshot || !latest.current.dirty) return;
       // Still dirty while the worker encodes: if the page is hidden meanwhile, the save as it hides writes it.
       const mine = ++generation.current;
-      // The worker starts on the first save, not with the page.
-      const encoder = injectedEncoder === undefined ? browserWorkspaceEncoder() : injectedEncoder;
+      // The worker starts on the first save that compresses a scenario, not with the page (nor for an example's id).
+      const encoder = !saveEncodesScenario(snapshot, saved.current, exampleId)
+        ? null
+        : injectedEncoder === undefined
+          ? browserWorkspaceEncoder()
+          : injectedEncoder;
       const result = await saveWorkspace(
         target,
         snapshot,
