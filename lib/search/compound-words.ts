@@ -49,7 +49,10 @@ export function wholeWordsOf(text: string): string[] {
  * `word` cut into two words of `vocabulary`, or undefined. Of several cuts the most even one wins, so the result
  * does not depend on the order words were seen in.
  */
-export function splitRunTogether(word: string, vocabulary: ReadonlySet<string>): [string, string] | undefined {
+export function splitRunTogether(
+  word: string,
+  vocabulary: { has(word: string): boolean },
+): [string, string] | undefined {
   if (word.length < MIN_RUN_TOGETHER_LENGTH || /\p{N}/u.test(word)) return undefined;
   let best: [string, string] | undefined;
   let bestBalance = -1;
