@@ -26,6 +26,42 @@ describe("createClientSearch", () => {
     expect(hitNames(SAMPLE_TOOLS, "remove a file")[0]).toBe("delete_file");
   });
 
+  it("counts each field's index terms per occurrence: repeats, whole forms and run-together parts, per tool", () => {
+    // Words are worked out once per distinct word and counted per field (index-build speed); the counts must be
+    // each field's own, however often the word appears elsewhere.
+    const tools: CatalogTool[] = [
+      {
+        name: "sync_GitHub_files",
+        description: "Sync the files, the files and the filesystem of a GitHub repo with the file system.",
+        inputSchema: {
+          type: "object",
+          properties: { filesystem: { type: "string", description: "The file system." } },
+        },
+      },
+      { name: "read_file", description: "Read one file.", inputSchema: { type: "object", properties: {} } },
+    ];
+    const searcher = createClientSearch(tools, { stemming: false, synonyms: false, prefix: false, fuzzy: 0 });
+    const counts = (query: string, name: string) =>
+      Object.fromEntries(
+        searcher
+          .explain(query, name)!
+          .terms.map((term) => [
+            term.matchedTerm,
+            Object.fromEntries(term.fields.map((field) => [field.field, field.count])),
+          ]),
+      );
+    expect(counts("files github file system filesystem", "sync_GitHub_files")).toEqual({
+      files: { name: 1, description: 2 },
+      // `GitHub` is split (`git`, `hub`) and also kept whole, in the name and the description.
+      github: { name: 1, description: 1 },
+      // `file` once in the description, once more as a part of `filesystem`; the argument name is only a part.
+      file: { description: 2, parameterName: 1, parameterDescription: 1 },
+      system: { description: 2, parameterName: 1, parameterDescription: 1 },
+      filesystem: { description: 1, parameterName: 1 },
+    });
+    expect(counts("file the", "read_file")).toEqual({ file: { name: 1, description: 1 } });
+  });
+
   it("reports matched index terms per field", () => {
     const outcome = createClientSearch(SAMPLE_TOOLS).search("weather units");
     expect(outcome.ok && outcome.hits[0]).toEqual({
