@@ -266,6 +266,24 @@ function resolveOptions(options: Partial<ClientSearchOptions> | undefined): Clie
   };
 }
 
+/** A tool's texts per field as the client search reads them: the name without its server, argument values or not. */
+function fieldTextsOf(
+  tool: CatalogTool,
+  argumentValues: boolean,
+): { server: string | undefined; texts: Record<SearchField, readonly string[]> } {
+  const fields = extractSearchFields(tool);
+  const { server, tool: toolName } = splitServerName(fields.name);
+  const texts: Record<SearchField, readonly string[]> = {
+    name: [toolName],
+    description: [fields.description],
+    parameterName: fields.parameterNames,
+    parameterDescription: argumentValues
+      ? [...fields.parameterDescriptions, ...fields.enumValues]
+      : fields.parameterDescriptions,
+  };
+  return { server, texts };
+}
+
 /** `github-mcp-server:create_issue` → server `github-mcp-server`, tool `create_issue`; no separator, no server. */
 export function splitServerName(name: string): { server: string | undefined; tool: string } {
   const at = name.lastIndexOf(SERVER_SEPARATOR);
@@ -353,16 +371,7 @@ export function createClientSearch(
     for (const word of words) into.push(recordOf(word));
   };
   const rawFields = tools.map((tool) => {
-    const fields = extractSearchFields(tool);
-    const { server, tool: toolName } = splitServerName(fields.name);
-    const texts: Record<SearchField, readonly string[]> = {
-      name: [toolName],
-      description: [fields.description],
-      parameterName: fields.parameterNames,
-      parameterDescription: settings.argumentValues
-        ? [...fields.parameterDescriptions, ...fields.enumValues]
-        : fields.parameterDescriptions,
-    };
+    const { server, texts } = fieldTextsOf(tool, settings.argumentValues);
     const words = {} as Record<SearchField, { sequence: WordRecord[]; extras: WordRecord[] }>;
     for (const field of SEARCH_FIELDS) {
       const sequence: WordRecord[] = [];
@@ -848,7 +857,8 @@ export function createClientSearch(
    */
   function exactWordsScoreOf(id: number, written: ReadonlySet<string>): number {
     const counts = new Map<string, number>();
-    const texts = rawFields[id].texts;
+    // From the tool itself: keeping every tool's split words for this would hold the whole catalog twice.
+    const { texts } = fieldTextsOf(tools[id], settings.argumentValues);
     for (const field of SEARCH_FIELDS) {
       for (const text of texts[field]) {
         for (const word of wordsOf(text)) if (written.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
