@@ -32,9 +32,10 @@ describe("eval-search CLI", () => {
       expect(run.status).toBe(0);
       return JSON.parse(run.stdout.trim());
     });
-    // docs/SEARCH.md, fifth pass: 0.786 lexical, 0.819 with the soft matches on these 46 queries.
-    expect(lexical.mrr).toBeCloseTo(0.786, 3);
-    expect(withVectors.mrr).toBeCloseTo(0.819, 3);
+    // docs/SEARCH.md, seventh pass (exact words on): 0.784 lexical, 0.788 with the soft matches on these 46 queries
+    // (0.786 and 0.819 before the exact-words re-rank, which takes part of the same gain on this set).
+    expect(lexical.mrr).toBeCloseTo(0.784, 3);
+    expect(withVectors.mrr).toBeCloseTo(0.788, 3);
   });
 
   it("prints one JSON line per search for --search all", async () => {
