@@ -314,17 +314,30 @@ async function main(): Promise<void> {
   console.log(
     `profile of "${moment}" on ${example} at ${url} — load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores`,
   );
+  const rendersSoFar = () =>
+    page.evaluate(() => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders);
+  const printRenders = (window: string, renders: Record<string, number>) =>
+    console.log(
+      `components rendered ${window}, by panel: ` +
+        Object.entries(renders)
+          .sort((left, right) => right[1] - left[1])
+          .map(([panel, count]) => `${panel} ${count}`)
+          .join(", "),
+    );
   const allRan = () => page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 600_000 });
 
   let wall: number;
   let cpu: CDPSession | null;
   if (moment === "startup") {
+    // Counted from the page's first commit: what renders while the page starts and the run goes.
+    await context.addInitScript("window.__benchCounting = true;");
     await browser.startTracing(page, { categories: CATEGORIES.split(",") });
     cpu = await startCpu(page);
     const started = Date.now();
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await allRan();
     wall = Date.now() - started;
+    printRenders("from navigation until every strategy ran", await rendersSoFar());
   } else if (moment === "run") {
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await page.locator('[data-testid="prefix-bar-content"]:not([data-detail=""])').waitFor({ timeout: 600_000 });
@@ -334,17 +347,9 @@ async function main(): Promise<void> {
     await counting(true);
     await allRan();
     wall = Date.now() - started;
-    const renders = await page.evaluate(
-      () => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders,
-    );
+    const renders = await rendersSoFar();
     await counting(false);
-    console.log(
-      "components rendered from the first request until every strategy ran, by panel: " +
-        Object.entries(renders)
-          .sort((left, right) => right[1] - left[1])
-          .map(([panel, count]) => `${panel} ${count}`)
-          .join(", "),
-    );
+    printRenders("from the first request until every strategy ran", renders);
   } else {
     await page.goto(`${url}/?example=${example}`, { waitUntil: "commit" });
     await allRan();

@@ -41,6 +41,7 @@ export const PERSISTENCE = {
   liveRun: "none",
   prebuilt: "none",
   runsPrebuilt: "none",
+  firstRunEnded: "none",
   theme: "local",
   runTab: "local",
   sidePanel: "local",

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import type { FirstView } from "@/lib/workbench/opening";
 import { holdMonacoUntil } from "@/components/ui/monaco-start-gate";
+import { whenQuiet } from "@/components/ui/quiet-moment";
 import { EngineClient, engineWorkerAnswered, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
 import { firstViewState } from "./first-view-state";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
@@ -18,8 +19,23 @@ import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } fro
 
 // Module scope on purpose: this runs when the page's script loads, so the worker starts while the page hydrates.
 prewarmEngineWorker();
-// The engine worker's chunks (the 2 MB tokenizer) load before Monaco's, not beside them (components/ui/monaco-start-gate.ts).
-if (typeof window !== "undefined") holdMonacoUntil(engineWorkerAnswered());
+// Monaco loads once the first run has ended and the person has not pressed a key or clicked for a moment (or when
+// they reach for an editor): its code and editors no longer take the cores from the engine worker's start and run,
+// nor land between two key presses of someone stepping (components/ui/monaco-start-gate.ts, quiet-moment.ts).
+let firstRunEnded: () => void = () => {};
+if (typeof window !== "undefined")
+  holdMonacoUntil(
+    new Promise<void>((resolve) => {
+      let ended = false;
+      firstRunEnded = () => {
+        if (ended) return;
+        ended = true;
+        whenQuiet(resolve);
+      };
+      // No worker, no run: nothing to wait for.
+      engineWorkerAnswered().catch(() => resolve());
+    }),
+  );
 // The startup reads the autosave and links through the local store, whose code loads on first use: start now when
 // there is one to read (components/share/use-share-links.ts skips the store on a first visit).
 if (typeof window !== "undefined" && startupReadsLocalStore(window.location.hash, browserStorage()))
@@ -43,6 +59,13 @@ export function PlaygroundProvider({ children, firstView }: { children: ReactNod
   const [controller, setController] = useState<PlaygroundController | null>(null);
   // The autosave's status lives with the autosave, not in the store: the session writes it, the header reads it.
   const [autosaveStatus] = useState(createAutosaveStatusSource);
+
+  useEffect(() => {
+    if (store.getState().firstRunEnded) firstRunEnded();
+    return store.subscribe((state) => {
+      if (state.firstRunEnded) firstRunEnded();
+    });
+  }, [store]);
 
   useEffect(() => {
     const created = createPlaygroundController(store, new EngineClient(takeEngineWorker()), {

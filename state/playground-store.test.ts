@@ -29,6 +29,22 @@ describe("playground store", () => {
     expect(selectCatalogProblems(store.getState())).toHaveLength(1);
   });
 
+  it("says once a run of the worker's has ended, finished or failed, and keeps saying it", () => {
+    const finished = createPlaygroundStore({ settings });
+    expect(finished.getState().firstRunEnded).toBe(false);
+    finished.getState().runStarted(1);
+    finished.getState().runProgressed({ runRequestId: 1, done: 3, total: 8 });
+    expect(finished.getState().firstRunEnded).toBe(false);
+    finished.getState().runFinished({ runRequestId: 1, runs: [], timingMs: 5 });
+    expect(finished.getState().firstRunEnded).toBe(true);
+    finished.getState().runStarted(2);
+    expect(finished.getState().firstRunEnded).toBe(true);
+    const failed = createPlaygroundStore({ settings });
+    failed.getState().runStarted(1);
+    failed.getState().runFailed("engine: no worker");
+    expect(failed.getState().firstRunEnded).toBe(true);
+  });
+
   it("moves turns with their keys and clamps the step to the selected run", () => {
     const store = createPlaygroundStore({ settings });
     store.getState().addTurn({ user: "one", needs: [] });

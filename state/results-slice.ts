@@ -51,6 +51,11 @@ export type ResultsSlice = {
   prebuilt: PrebuiltMark | null;
   /** True while `runs` are the build-time ones (equal to what the worker's run will give), not yet the worker's. */
   runsPrebuilt: boolean;
+  /**
+   * True once a run of the worker's has ended on this page (finished or failed). Monaco and the panels below the fold
+   * wait for it, so they do not take the cores from the engine's first run (docs/PERFORMANCE.md, session 9).
+   */
+  firstRunEnded: boolean;
 
   runStarted(at: number): void;
   /**
@@ -81,6 +86,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   liveRun: null,
   prebuilt: null,
   runsPrebuilt: false,
+  firstRunEnded: false,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
   runProgressed: ({ runRequestId, done, total, summaries }) =>
     set((state) => {
@@ -101,8 +107,10 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       runProgress: null,
       runError: null,
       runsPrebuilt: false,
+      firstRunEnded: true,
     }),
-  runFailed: (message) => set({ running: false, runStartedAt: null, runProgress: null, runError: message }),
+  runFailed: (message) =>
+    set({ running: false, runStartedAt: null, runProgress: null, runError: message, firstRunEnded: true }),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
   setDetail: (detail, error = null) => set({ detail, detailError: error }),

@@ -6,6 +6,8 @@
  * code is loaded and evaluated first, and it mounts only at the next idle moment after that.
  */
 
+import { whenQuiet } from "@/components/ui/quiet-moment";
+
 /** One panel: `preload` fetches and evaluates its code (the same import its `next/dynamic` wrapper makes). */
 export type BelowFoldSlice = { preload: () => Promise<unknown> };
 
@@ -62,4 +64,19 @@ export const browserWhenIdle: WhenIdle = (callback) => {
   }
   const timer = window.setTimeout(callback, 0);
   return () => window.clearTimeout(timer);
+};
+
+/**
+ * A quiet moment (no key press or click for a second: components/ui/quiet-moment.ts), then an idle one: a panel
+ * mounting between two key presses of someone stepping through the requests delayed the next step's numbers.
+ */
+export const quietThenIdle: WhenIdle = (callback) => {
+  let cancelIdle: (() => void) | null = null;
+  const cancelQuiet = whenQuiet(() => {
+    cancelIdle = browserWhenIdle(callback);
+  });
+  return () => {
+    cancelQuiet();
+    cancelIdle?.();
+  };
 };

@@ -4,7 +4,17 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -26,7 +36,7 @@ import {
   selectStepIndex,
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
-import { browserWhenIdle, mountInSlices, type BelowFoldSlice } from "./below-fold";
+import { browserWhenIdle, mountInSlices, quietThenIdle, type BelowFoldSlice } from "./below-fold";
 import { chartRunsAreEarlier, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
 import {
   ChartLoading,
@@ -62,8 +72,10 @@ const MemoToolShareChart = memo(ToolShareChart);
 const MemoPageIntro = memo(PageIntro);
 const MemoSectionNav = memo(SectionNav);
 
-/** Below-the-fold panels start mounting this long after the page at the latest, even when no run settles. */
-const BELOW_FOLD_LATEST_MS = 10_000;
+/** Below-the-fold panels start mounting this long after the page at the latest, even when no run ends. */
+const BELOW_FOLD_LATEST_MS = 30_000;
+/** …or as soon as the person scrolls to within this distance of them. */
+const BELOW_FOLD_NEAR = "400px";
 
 /** The panels below the fold, in the order they mount: the tokens chart, the cost chart, the tool share, decide. */
 const BELOW_FOLD_SLICES: readonly BelowFoldSlice[] = [
@@ -75,26 +87,44 @@ const BELOW_FOLD_SLICES: readonly BelowFoldSlice[] = [
 
 /**
  * How many of the panels below the fold (BELOW_FOLD_SLICES, in order) may be shown. They start once the worker's
- * first run on this page has settled (finished or failed): during start-up their code, their first render (Recharts
- * lays out hundreds of components per chart) and the decide views' own worker would otherwise take the main thread
- * and a core while the engine worker takes over. Then one at a time, each in an idle moment of its own
+ * first run on this page has ended (finished or failed; not the build-time figures, which are on screen before the
+ * worker runs anything), or when the person scrolls near them: during start-up their code, their first render
+ * (Recharts lays out hundreds of components per chart) and the decide views' own worker would otherwise take the
+ * main thread and a core while the engine worker runs (at 10,000 tools the charts mounted mid-run and drew
+ * ≈ 2,300 components there: docs/PERFORMANCE.md, session 9). Then one at a time, each in an idle moment of its own
  * (./below-fold.ts), rendered as a transition so React can yield inside it. They sit in frames of fixed height (the
  * decide views behind a placeholder of the same height), so mounting later moves nothing.
  */
-function useBelowFoldCount(): number {
-  const settled = usePlayground((state) => state.timingMs !== null || state.runError !== null);
+function useBelowFoldCount(near: RefObject<HTMLElement | null>): number {
+  const settled = usePlayground((state) => state.firstRunEnded);
   const [count, setCount] = useState(0);
   const [late, setLate] = useState(false);
   const started = settled || late;
   useEffect(() => {
+    if (started) return;
     const timer = window.setTimeout(() => setLate(true), BELOW_FOLD_LATEST_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
+    const target = near.current;
+    if (!target || typeof IntersectionObserver === "undefined") return () => window.clearTimeout(timer);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setLate(true);
+      },
+      { rootMargin: BELOW_FOLD_NEAR },
+    );
+    observer.observe(target);
+    return () => {
+      window.clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [started, near]);
+  // Scrolled near: the person is waiting for them. Otherwise each waits for a quiet moment too (./below-fold.ts).
+  const whenIdle = late ? browserWhenIdle : quietThenIdle;
   useEffect(() => {
     if (!started) return;
-    return mountInSlices(BELOW_FOLD_SLICES, browserWhenIdle, (mounted) =>
+    return mountInSlices(BELOW_FOLD_SLICES, whenIdle, (mounted) =>
       startTransition(() => setCount((previous) => Math.max(previous, mounted))),
     );
+    // Started once (`whenIdle` is read when it starts): a later scroll near the panels does not start it again.
   }, [started]);
   return count;
 }
@@ -131,7 +161,8 @@ export function RunArea() {
   const selectStep = usePlayground((state) => state.selectStep);
   const runRequestId = usePlayground((state) => state.runRequestId);
   const controller = usePlaygroundController();
-  const belowFold = useBelowFoldCount();
+  const chartsSection = useRef<HTMLDivElement>(null);
+  const belowFold = useBelowFoldCount(chartsSection);
   const runId = run?.id;
   const detailOf = useCallback(
     (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
@@ -316,7 +347,12 @@ export function RunArea() {
         </div>
       </PanelFrame>
 
-      <div id="section-charts" className="grid scroll-mt-32 grid-cols-1 gap-5 md:grid-cols-2" data-testid="charts">
+      <div
+        ref={chartsSection}
+        id="section-charts"
+        className="grid scroll-mt-32 grid-cols-1 gap-5 md:grid-cols-2"
+        data-testid="charts"
+      >
         <PanelFrame
           title="Tokens per request"
           subtitle={run ? STRATEGIES[run.id].title : ""}

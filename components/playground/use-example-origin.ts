@@ -95,3 +95,13 @@ export function useWorkOrigin(): WorkOrigin {
     return serializesEqual(current, origin.scenario) ? "example" : "edited";
   }, [scenarioMeta, lastValidCatalog, turns, settings, catalogVersion, origin, textBroken]);
 }
+
+/**
+ * The id of the built-in example the work on screen still equals (unfinished catalog text counts as an edit), else
+ * null: the autosave then keeps the id instead of the scenario.
+ */
+export function useUneditedExampleId(): string | null {
+  const origin = useWorkOrigin();
+  const scenarioId = usePlayground((state) => state.scenarioMeta.id);
+  return origin === "example" ? scenarioId : null;
+}

@@ -109,7 +109,9 @@ export function AutosaveState() {
   if (autosave.state === "idle") return null;
   const text =
     autosave.state === "pending"
-      ? "saving…"
+      ? autosave.afterRun
+        ? "saving after the run…"
+        : "saving…"
       : autosave.state === "saved"
         ? "saved in this browser"
         : autosave.state === "error" && autosave.code === "unavailable"

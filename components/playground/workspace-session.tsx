@@ -19,7 +19,7 @@ import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
-import { STRATEGIES } from "@/lib/strategies/definitions";
+import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
 import type { PlaygroundController } from "@/state/playground-controller";
 import {
   useAutosaveStatusSource,
@@ -32,6 +32,7 @@ import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-d
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
 import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
+import { useUneditedExampleId } from "./use-example-origin";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAsideWith, probeStorage } from "./keep-work";
 
@@ -143,14 +144,30 @@ function StartedSession({
         // chosen the same way from the same runs, the worker takes it over on that request instead.
         const prebuilt = store.getState().prebuilt;
         const named = explicitExample && (moment?.strategyId !== undefined || moment?.step !== undefined);
-        const takeOver = prebuilt !== null && prebuilt.exampleId === plan.exampleId && !named;
-        await controller.openExample(
-          plan.exampleId,
-          takeOver ? { strategyId: prebuilt.strategyId, stepIndex: prebuilt.stepIndex } : undefined,
-        );
-        if (!takeOver) openOnCachingAtWork(store, explicitExample ? moment : {});
+        const restored = plan.selection;
+        if (restored) {
+          // The autosave was this example unedited: it opens at the strategy and step it was left on (taking the
+          // build-time screen over when that is the one it shows).
+          await controller.openExample(plan.exampleId, {
+            strategyId: restored.strategyId ?? baselineStrategyId(),
+            stepIndex: restored.stepIndex ?? 0,
+          });
+          if (restored.forceProvider) store.getState().setForceProvider(true);
+        } else {
+          const takeOver = prebuilt !== null && prebuilt.exampleId === plan.exampleId && !named;
+          await controller.openExample(
+            plan.exampleId,
+            takeOver ? { strategyId: prebuilt.strategyId, stepIndex: prebuilt.stepIndex } : undefined,
+          );
+          if (!takeOver) openOnCachingAtWork(store, explicitExample ? moment : {});
+        }
         if (linkError)
-          setNotice({ kind: "error", message: `${linkError} The example "${plan.exampleId}" is shown instead.` });
+          setNotice({
+            kind: "error",
+            message: restored
+              ? `${linkError} Your autosaved work is shown instead.`
+              : `${linkError} The example "${plan.exampleId}" is shown instead.`,
+          });
         else if (plan.autosaveError)
           setNotice({
             kind: "error",
@@ -205,7 +222,14 @@ function StartedSession({
 
   // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
   const tourWorkspace = usePlayground((state) => state.tourWorkspace);
-  useAutosave(startupDone && !tourWorkspace ? snapshot : null, { status: useAutosaveStatusSource() });
+  // An unedited example is saved as its id; a changed scenario is compressed once the engine's run has ended.
+  const exampleId = useUneditedExampleId();
+  const running = usePlayground((state) => state.running);
+  useAutosave(startupDone && !tourWorkspace ? snapshot : null, {
+    status: useAutosaveStatusSource(),
+    exampleId,
+    running,
+  });
   useCatalogDraftKeeper(store, startupDone);
 
   return (

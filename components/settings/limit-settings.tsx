@@ -144,6 +144,24 @@ export function LimitSettings() {
           />
         </SettingRow>
       ) : null}
+      {model.provider === "openai-responses" ? (
+        <SettingRow
+          htmlFor="limit-namespace-members"
+          label="Namespace members follow the function-name pattern"
+          badge={<ConfidenceBadge confidence={table.namespaceMembersFollowFunctionPattern.confidence} />}
+          explanation={`Assumption — ${table.namespaceMembersFollowFunctionPattern.source}. On: a function inside a namespace whose name does not match ${table.toolNamePattern.value} is refused like a top-level function.`}
+        >
+          <input
+            id="limit-namespace-members"
+            type="checkbox"
+            checked={
+              override.namespaceMembersFollowFunctionPattern ?? table.namespaceMembersFollowFunctionPattern.value
+            }
+            onChange={(event) => set({ namespaceMembersFollowFunctionPattern: event.target.checked })}
+            data-testid="limit-namespace-members"
+          />
+        </SettingRow>
+      ) : null}
     </section>
   );
 }

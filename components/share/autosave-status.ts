@@ -9,13 +9,15 @@ import type { LocalStoreError } from "@/lib/share/local-store";
 
 export type AutosaveStatus =
   | { state: "idle" }
-  | { state: "pending" }
+  /** `afterRun`: the save compresses the scenario, which waits until the engine's run ends. */
+  | { state: "pending"; afterRun?: boolean }
   | { state: "saved"; savedAt: number; bytes: number }
   | { state: "error"; error: LocalStoreError };
 
 /** The status as the header shows it: the store's message as a sentence. `code` "unavailable": nothing is kept. */
 export type AutosaveView =
-  | { state: "idle" | "pending" }
+  | { state: "idle" }
+  | { state: "pending"; afterRun?: boolean }
   | { state: "saved"; savedAt: number; bytes: number }
   | { state: "error"; message: string; code?: string };
 

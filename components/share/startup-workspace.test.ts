@@ -69,6 +69,45 @@ describe("startup: link → ?example= → autosave → default", async () => {
     if (result.open === "example") expect(result.autosaveError).toBeTruthy();
   });
 
+  it("an autosaved unedited example opens again from its id, at its strategy and step, without decoding", async () => {
+    const storage = memoryStorage();
+    const store = createLocalStore(storage);
+    store.saveWorkingReference({ exampleId: "github-mcp", strategyId: "stubs", stepIndex: 2, forceProvider: false });
+    store.saveWorkingSelection({ strategyId: "gateway", stepIndex: 3, forceProvider: true });
+    const decode = () => Promise.reject(new Error("a reference is not decoded"));
+    const startup = await resolveStartupWorkspace({ hash: "", store: createLocalStore(storage), decode });
+    expect(startup).toMatchObject({ source: "autosave", reference: { exampleId: "github-mcp" } });
+    expect(startupPlan(startup, { id: "seed-200-tools", namedInUrl: false })).toEqual({
+      open: "example",
+      exampleId: "github-mcp",
+      selection: { strategyId: "gateway", stepIndex: 3, forceProvider: true },
+    });
+    // Named in the URL, another example opens, and there is nothing to keep aside.
+    expect(startupPlan(startup, { id: "seed-200-tools", namedInUrl: true })).toEqual({
+      open: "example",
+      exampleId: "seed-200-tools",
+    });
+    // A link still wins; a broken one falls back to the referenced example and says why.
+    expect((await plan(linkHash, storage, false)).open).toBe("link");
+    const broken = await plan("#s=1.broken!!", storage, false);
+    expect(broken).toMatchObject({ open: "example", exampleId: "github-mcp", linkError: expect.any(String) });
+  });
+
+  it("an autosave naming an example this version does not have opens the default example and says why", async () => {
+    const storage = memoryStorage();
+    createLocalStore(storage).saveWorkingReference({
+      exampleId: "retired-example",
+      strategyId: "full",
+      stepIndex: 0,
+      forceProvider: false,
+    });
+    expect(await plan("", storage, false)).toEqual({
+      open: "example",
+      exampleId: "seed-200-tools",
+      autosaveError: expect.stringContaining('"retired-example" is not one of'),
+    });
+  });
+
   it("decodes the link and the autosave with the decoder it is given (the page's share worker), same answers", async () => {
     const { decodePayload } = await import("@/lib/share/share-worker-protocol");
     const decoded: string[] = [];

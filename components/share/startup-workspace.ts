@@ -5,7 +5,8 @@
  */
 import type { InputProblem } from "@/lib/catalog/types";
 import type { DecodedPayload } from "@/lib/share/encode-protocol";
-import type { LocalStore } from "@/lib/share/local-store";
+import { EXAMPLES } from "@/lib/examples/example-list";
+import type { LocalStore, WorkingReference } from "@/lib/share/local-store";
 import type { SharedWorkspace } from "@/lib/share";
 import { apiFetch, readApiError } from "./page-token";
 
@@ -19,6 +20,8 @@ export type LinkOpening =
 export type StartupWorkspace = {
   source: WorkspaceSource;
   workspace?: SharedWorkspace;
+  /** The autosave was an unedited built-in example: its id and the selection (`workspace` is then absent). */
+  reference?: WorkingReference;
   problems: InputProblem[];
   /** Why the link in the URL did not open (the page shows it; the work shown is the autosaved one). */
   linkError?: string;
@@ -89,6 +92,8 @@ export async function resolveStartupWorkspace(input: {
   const link = await openShareFragment(input.hash, input.fetcher, decode);
   if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
   const linkError = link && !link.ok ? link.message : undefined;
+  const reference = input.store.loadWorkingReference();
+  if (reference) return { source: "autosave", reference, problems: [], linkError };
   const saved = await input.store.loadWorkingDecodedBy(decode);
   if (!saved.ok) return { source: "none", problems: [], linkError, autosaveError: saved.error.message };
   if (!saved.value) return { source: "none", problems: [], linkError };
@@ -114,6 +119,8 @@ export type StartupPlan =
       autosaveError?: string;
       /** The autosaved work the example replaces: kept in the saved list first. */
       keepAside?: SharedWorkspace;
+      /** The strategy and step to show: the autosave's, when it was this example unedited. */
+      selection?: Omit<WorkingReference, "exampleId">;
     };
 
 /**
@@ -126,6 +133,21 @@ export function startupPlan(startup: StartupWorkspace, example: { id: string; na
   const linkError = startup.linkError;
   if (startup.source === "autosave" && startup.workspace && !example.namedInUrl)
     return { open: "autosave", workspace: startup.workspace, ...(linkError ? { linkError } : {}) };
+  // An unedited example was autosaved as its id: it opens again from the example, at the step it was left on. Named
+  // in the URL, another example simply opens: an unedited example is no work to keep aside.
+  const reference = startup.source === "autosave" && !example.namedInUrl ? startup.reference : undefined;
+  if (reference) {
+    const { exampleId, ...selection } = reference;
+    if (EXAMPLES.some((candidate) => candidate.id === exampleId))
+      return { open: "example", exampleId, ...(linkError ? { linkError } : {}), selection };
+    return {
+      open: "example",
+      exampleId: example.id,
+      ...(linkError
+        ? { linkError }
+        : { autosaveError: `the autosaved example "${exampleId}" is not one of this version's examples` }),
+    };
+  }
   return {
     open: "example",
     exampleId: example.id,

@@ -4,11 +4,12 @@
  * out of the first-load bundle; the wrapper div holds the final height while Monaco loads, so nothing jumps.
  */
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { BeforeMount, DiffBeforeMount, DiffOnMount, OnMount, OnValidate } from "@monaco-editor/react";
 import type { editor } from "monaco-editor";
 import { editorTurns } from "./editor-turns";
 import { loadMonacoInStages } from "./monaco-staged-load";
+import { monacoHeld, releaseMonaco, subscribeMonacoHeld } from "./monaco-start-gate";
 
 export type EditorTheme = "vs-dark" | "light";
 
@@ -20,10 +21,58 @@ function EditorLoading() {
   );
 }
 
+/**
+ * How much of an editor's text shows while Monaco is not there yet: more than a panel holds, little enough that the
+ * server-rendered first screen stays small and a 15 MB request body is never laid out as text.
+ */
+export const PREVIEW_MAX_CHARACTERS = 6_000;
+
+/** Nothing of its own: LazyEditor's text preview shows until the editor has mounted. */
+function NoLoading() {
+  return null;
+}
+
+/**
+ * The editor's text, read-only, until Monaco has mounted over it: the page shows the request or the tool at once,
+ * while Monaco waits for the first run (./monaco-start-gate.ts) and loads. Reaching for it (pointer, focus, key)
+ * loads Monaco at once. The badge says which of the two it is waiting for.
+ */
+function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
+  // The server renders "Loading editor…"; the page then says whether Monaco waits for the run.
+  const held = useSyncExternalStore(subscribeMonacoHeld, monacoHeld, () => false);
+  const cut = value.length > PREVIEW_MAX_CHARACTERS;
+  const text = cut ? value.slice(0, PREVIEW_MAX_CHARACTERS) : value;
+  return (
+    <div
+      className={`absolute inset-0 z-10 overflow-hidden ${hidden ? "invisible" : ""}`}
+      data-testid="editor-preview"
+      aria-hidden={hidden || undefined}
+      onPointerDown={releaseMonaco}
+      onFocus={releaseMonaco}
+      onKeyDown={releaseMonaco}
+    >
+      <pre className="h-full overflow-hidden whitespace-pre py-0 pl-[62px] pr-4 font-mono text-[14px] leading-[19px] text-ink">
+        {text}
+        {cut ? "\n…" : ""}
+      </pre>
+      <span
+        className="absolute right-3 top-2 rounded-md border border-line bg-panel px-2 py-0.5 text-xs text-muted"
+        data-testid="editor-loading"
+        // Focusable, so a keyboard user can ask for the editor too.
+        tabIndex={hidden ? -1 : 0}
+        role="button"
+        aria-label="Load the editor now"
+      >
+        {held ? "Editor loads after the run · click to load now" : "Loading editor…"}
+      </span>
+    </div>
+  );
+}
+
 // Monaco's code arrives in stages, a task each (./monaco-staged-load.ts), before the editor module that needs all of it.
 const MonacoEditor = dynamic(() => loadMonacoInStages().then(() => import("./monaco-editor")), {
   ssr: false,
-  loading: EditorLoading,
+  loading: NoLoading,
 });
 const MonacoDiffEditor = dynamic(() => loadMonacoInStages().then(() => import("./monaco-diff-editor")), {
   ssr: false,
@@ -108,15 +157,19 @@ export function LazyEditor({
   );
   const turn = useEditorTurn();
   const { mounted } = turn;
+  const [shown, setShown] = useState(false);
   const handleMount = useCallback<OnMount>(
     (created, monaco) => {
       mounted();
+      setShown(true);
+      created.onDidDispose(() => setShown(false));
       onMount?.(created, monaco);
     },
     [mounted, onMount],
   );
   return (
-    <div className={`min-h-0 overflow-hidden ${className}`} style={{ height }} data-testid={testId}>
+    <div className={`relative min-h-0 overflow-hidden ${className}`} style={{ height }} data-testid={testId}>
+      {loading ?? <EditorPreview value={value} hidden={shown} />}
       {turn.granted ? (
         <MonacoEditor
           height="100%"
@@ -129,11 +182,9 @@ export function LazyEditor({
           onValidate={onValidate}
           onMount={handleMount}
           beforeMount={beforeMount}
-          loading={loading ?? <EditorLoading />}
+          loading={null}
         />
-      ) : (
-        (loading ?? <EditorLoading />)
-      )}
+      ) : null}
     </div>
   );
 }
@@ -191,7 +242,13 @@ export function LazyDiffEditor({
     [mounted, onMount],
   );
   return (
-    <div className={`min-h-0 overflow-hidden ${className}`} style={{ height }} data-testid={testId}>
+    <div
+      className={`min-h-0 overflow-hidden ${className}`}
+      style={{ height }}
+      data-testid={testId}
+      // A person looking at a diff wants the editor now, whatever the run is doing.
+      onPointerDown={releaseMonaco}
+    >
       {turn.granted ? (
         <MonacoDiffEditor
           height="100%"

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { holdMonacoUntil, monacoMayStart } from "./monaco-start-gate";
+import { holdMonacoUntil, monacoHeld, monacoMayStart, releaseMonaco } from "./monaco-start-gate";
 
 async function settledWithin(promise: Promise<unknown>, milliseconds: number): Promise<boolean> {
   let settled = false;
@@ -19,7 +19,18 @@ describe("when Monaco may start loading", () => {
     expect(await settledWithin(monacoMayStart(), 0)).toBe(true);
   });
 
-  it("once the engine worker has answered, not before", async () => {
+  it("at once when a person reaches for an editor, however long the run goes", async () => {
+    vi.useFakeTimers();
+    holdMonacoUntil(new Promise(() => {}), 30_000);
+    const may = monacoMayStart();
+    expect(monacoHeld()).toBe(true);
+    expect(await settledWithin(may, 10_000)).toBe(false);
+    releaseMonaco();
+    expect(await settledWithin(may, 0)).toBe(true);
+    expect(monacoHeld()).toBe(false);
+  });
+
+  it("once the first run has ended, not before", async () => {
     vi.useFakeTimers();
     let answer!: () => void;
     holdMonacoUntil(new Promise<void>((resolve) => (answer = resolve)), 4_000);

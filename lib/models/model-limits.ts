@@ -25,6 +25,12 @@ export type ModelLimits = {
    * assumed not (tool search exists for large catalogs); the renderer warns when the other reading would refuse.
    */
   deferredCountTowardMaxTools: Sourced<boolean>;
+  /**
+   * OpenAI Responses: whether the functions inside a `namespace` tool are held to `toolNamePattern` as top-level
+   * functions are. UNCONFIRMED: the pattern is documented for function names; the namespace's member schema states
+   * none. Assumed yes (a member loaded by tool search is called as a function, by its name); a setting turns it off.
+   */
+  namespaceMembersFollowFunctionPattern: Sourced<boolean>;
 };
 
 export function limitOverrideKey(model: Pick<ModelInfo, "provider" | "id">): string {
@@ -44,6 +50,10 @@ const OPENAI_TOOLS =
   "(e.g. zed-industries/zed#42393, anomalyco/opencode#4909, musistudio/claude-code-router#686), 2024–2025";
 const OPENAI_NAME =
   "OpenAI function-calling guide and SDK (FunctionDefinition.name): a-z, A-Z, 0-9, underscores and dashes, max 64";
+const NAMESPACE_MEMBERS =
+  "assumed: the function-name pattern is documented for functions; whether a namespace's member functions are held " +
+  "to it is UNCONFIRMED (no member-name rule found in OpenAI's tool-search guide or API reference copies)";
+const NO_NAMESPACES = "this API has no namespace tools";
 const KIMI_TOOLS = "PROTOCOLS.md §3.3: platform.kimi.ai/docs/api/tool-use, at most 128 functions";
 const KIMI_NAME = "PROTOCOLS.md §3.3: platform.kimi.ai/docs/api/tool-use, name ^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$";
 const NO_BODY_LIMIT = "no request-size limit found in the provider's docs or in client issues; none applied";
@@ -143,6 +153,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", CLAUDE_TOOL_NAME),
     maxRequestBytes: sourced(32 * 1024 * 1024, "documented", CLAUDE_REQUEST_SIZE),
     deferredCountTowardMaxTools: sourced(false, "documented", "Anthropic documents no count for plain tools"),
+    namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
   "openai-responses": {
     maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
@@ -154,6 +165,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
       "unconfirmed",
       "PROTOCOLS.md §9: whether deferred tool_search functions count toward the 128 is UNCONFIRMED; assumed not",
     ),
+    namespaceMembersFollowFunctionPattern: sourced(true, "unconfirmed", NAMESPACE_MEMBERS),
   },
   "openai-chat": {
     maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
@@ -161,6 +173,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
     maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
     deferredCountTowardMaxTools: sourced(false, "documented", "Chat Completions has no defer_loading"),
+    namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
   moonshot: {
     maxTools: sourced(128, "documented", KIMI_TOOLS),
@@ -168,6 +181,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     toolNamePattern: sourced("^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$", "documented", KIMI_NAME),
     maxRequestBytes: sourced(null, "unconfirmed", NO_BODY_LIMIT),
     deferredCountTowardMaxTools: sourced(false, "documented", "Kimi has no defer_loading"),
+    namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
 };
 
@@ -190,12 +204,15 @@ export function modelLimits(model: ModelInfo, overrides?: LimitOverrides): Model
       source: `${LIMIT_OVERRIDE_SOURCE} (table: ${table[key].value ?? "no limit"}, ${table[key].source})`,
     } as Sourced<number>;
   }
-  if (override.deferredCountTowardMaxTools !== undefined)
-    limits.deferredCountTowardMaxTools = sourced(
-      override.deferredCountTowardMaxTools,
+  for (const key of ["deferredCountTowardMaxTools", "namespaceMembersFollowFunctionPattern"] as const) {
+    const value = override[key];
+    if (value === undefined) continue;
+    limits[key] = sourced(
+      value,
       "unconfirmed",
-      `${LIMIT_OVERRIDE_SOURCE} (table: ${table.deferredCountTowardMaxTools.value}, ${table.deferredCountTowardMaxTools.source})`,
+      `${LIMIT_OVERRIDE_SOURCE} (table: ${table[key].value}, ${table[key].source})`,
     );
+  }
   return limits;
 }
 

@@ -236,6 +236,48 @@ describe("tool names: where each dialect keeps them, at 64 and 65 characters", (
     );
   });
 
+  it("Responses: holding namespace members to the pattern is a labelled assumption a setting turns off", () => {
+    const table = modelLimits(gpt());
+    expect(table.namespaceMembersFollowFunctionPattern).toMatchObject({ value: true, confidence: "unconfirmed" });
+    const crm = (name: string) => ({
+      type: "namespace",
+      name: "crm",
+      description: "d",
+      tools: [
+        { type: "function", name: "list_contacts" },
+        { type: "custom", name: "apply patch" }, // a custom member has no name rule, as at the top level
+        { type: "function", name },
+      ],
+    });
+    // A member's refusal names both sources and is only as sure as the assumption.
+    expect(checkRequestLimits(request({ tools: [crm("find contact")] }), gpt())).toMatchObject({
+      limit: "tool-name",
+      code: "invalid_value",
+      param: "tools[0].tools[2].name",
+      confidence: "unconfirmed",
+      source: `${table.toolNamePattern.source}; namespace members: ${table.namespaceMembersFollowFunctionPattern.source}`,
+    });
+    // A top-level function keeps the pattern's own, documented source.
+    expect(checkRequestLimits(request({ tools: [{ type: "function", name: "find contact" }] }), gpt())).toMatchObject({
+      confidence: "documented",
+      source: table.toolNamePattern.source,
+    });
+    // Off: members are not checked; a top-level function still is.
+    const off = modelLimits(gpt(), { [limitOverrideKey(gpt())]: { namespaceMembersFollowFunctionPattern: false } });
+    expect(off.namespaceMembersFollowFunctionPattern.source).toContain("table: true");
+    expect(checkRequestLimits(request({ tools: [crm("find contact")] }), gpt(), off)).toBeNull();
+    expect(checkRequestLimits(request({ tools: [crm(name65)] }), gpt(), off)).toBeNull();
+    expect(
+      checkRequestLimits(request({ tools: [crm("ok"), { type: "function", name: "find contact" }] }), gpt(), off)
+        ?.param,
+    ).toBe("tools[1].name");
+    // Other APIs have no namespaces: the reading is documented as not applying.
+    expect(modelLimits(chat()).namespaceMembersFollowFunctionPattern).toMatchObject({
+      value: false,
+      confidence: "documented",
+    });
+  });
+
   it("Responses: a namespace's own name and a custom tool's name are not held to the function-name pattern", () => {
     // OpenAI's API reference gives the pattern for function names only: a NamespaceTool's `name` is "The namespace
     // name used in tool calls (for example, `crm`)", constrained to `minLength 1`, and a CustomTool's `name` has no

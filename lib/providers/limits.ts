@@ -1,5 +1,5 @@
 import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../core";
-import type { ModelInfo } from "../models";
+import type { Confidence, ModelInfo } from "../models";
 import { modelLimits, type ModelLimits } from "../models/model-limits";
 import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic-constants";
 import type { RenderedRequest } from "./types";
@@ -189,9 +189,16 @@ function checkDeferredToolCount(body: Json, model: ModelInfo, limits: ModelLimit
 
 // ─── Tool names ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The names a request declares, with the path the provider's validator names in its message. */
-function declaredNames(body: Json, model: ModelInfo): Array<{ path: string; name: string }> {
-  const names: Array<{ path: string; name: string }> = [];
+/**
+ * The names a request declares, with the path the provider's validator names in its message; `member` marks a
+ * function inside an OpenAI namespace, checked only while `namespaceMembersFollowFunctionPattern` holds.
+ */
+function declaredNames(
+  body: Json,
+  model: ModelInfo,
+  limits: ModelLimits,
+): Array<{ path: string; name: string; member?: true }> {
+  const names: Array<{ path: string; name: string; member?: true }> = [];
   topLevelTools(body).forEach((tool, index) => {
     if (model.provider === "openai-chat" || model.provider === "moonshot") {
       const fn = tool.function as Json | undefined;
@@ -203,10 +210,11 @@ function declaredNames(body: Json, model: ModelInfo): Array<{ path: string; name
       // tool's `name` no constraint, so neither is held to the function-name pattern.
       if (tool.type === "function" && typeof tool.name === "string")
         names.push({ path: `tools[${index}].name`, name: tool.name });
-      if (tool.type === "namespace" && Array.isArray(tool.tools))
+      if (tool.type === "namespace" && Array.isArray(tool.tools) && limits.namespaceMembersFollowFunctionPattern.value)
         (tool.tools as Json[]).forEach((member, memberIndex) => {
-          if (typeof member.name === "string")
-            names.push({ path: `tools[${index}].tools[${memberIndex}].name`, name: member.name });
+          // A custom tool inside a namespace has no name rule either.
+          if (typeof member.name === "string" && member.type !== "custom")
+            names.push({ path: `tools[${index}].tools[${memberIndex}].name`, name: member.name, member: true });
         });
       return;
     }
@@ -228,17 +236,30 @@ function compiled(pattern: string): RegExp {
   return regex;
 }
 
+const CONFIDENCE_ORDER: readonly Confidence[] = ["documented", "secondary", "unconfirmed"];
+
+function lessSure(first: Confidence, second: Confidence): Confidence {
+  return CONFIDENCE_ORDER.indexOf(first) >= CONFIDENCE_ORDER.indexOf(second) ? first : second;
+}
+
 function checkToolNames(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
   const pattern = limits.toolNamePattern.value;
   const regex = compiled(pattern);
-  const bad = declaredNames(body, model).find((entry) => !regex.test(entry.name));
+  const bad = declaredNames(body, model, limits).find((entry) => !regex.test(entry.name));
   if (!bad) return null;
+  // A member's refusal rests on the pattern and on the assumption that it applies to members: it is as sure as the
+  // less sure of the two, and names both sources.
+  const memberRule = limits.namespaceMembersFollowFunctionPattern;
   const common = {
     status: 400,
     type: "invalid_request_error",
     limit: "tool-name",
-    source: limits.toolNamePattern.source,
-    confidence: limits.toolNamePattern.confidence,
+    source: bad.member
+      ? `${limits.toolNamePattern.source}; namespace members: ${memberRule.source}`
+      : limits.toolNamePattern.source,
+    confidence: bad.member
+      ? lessSure(limits.toolNamePattern.confidence, memberRule.confidence)
+      : limits.toolNamePattern.confidence,
     ...providerOf(model),
   } as const;
   if (model.provider === "anthropic")

@@ -89,6 +89,92 @@ describe("local store", () => {
     expect(store.loadWorking().ok).toBe(true);
   });
 
+  it("saves an unedited example as its id and selection, never its scenario, and brings them back", async () => {
+    const storage = new MemoryStorage();
+    let clock = 1000;
+    const store = createLocalStore(storage, { now: () => clock++ });
+    expect(store.loadWorkingReference()).toBeNull();
+    const saved = store.saveWorkingReference({
+      exampleId: "synthetic-10000",
+      strategyId: "stubs",
+      stepIndex: 3,
+      forceProvider: true,
+    });
+    if (!saved.ok) throw new Error("reference not saved");
+    expect(saved.value.bytes).toBeLessThan(150);
+    expect(saved.value.bytes).toBe(storage.items.get(`${STORAGE_PREFIX}working`)?.length);
+    const reopened = createLocalStore(storage);
+    expect(reopened.loadWorkingReference()).toEqual({
+      exampleId: "synthetic-10000",
+      strategyId: "stubs",
+      stepIndex: 3,
+      forceProvider: true,
+    });
+    // Not a scenario: the scenario readers find nothing to decode, so nothing is kept aside or reported damaged.
+    expect(reopened.loadWorking()).toEqual({ ok: true, value: null });
+    expect(await reopened.loadWorkingDecodedBy(() => Promise.reject(new Error("not called")))).toEqual({
+      ok: true,
+      value: null,
+    });
+    // Stepping afterwards writes the selection apart, as for a whole save.
+    expect(store.saveWorkingSelection({ strategyId: "full", stepIndex: 1, forceProvider: false }).ok).toBe(true);
+    expect(createLocalStore(storage).loadWorkingReference()).toMatchObject({ strategyId: "full", stepIndex: 1 });
+    // An edit saves the scenario whole: the reference is gone, and so is the selection written after it.
+    expect(store.saveWorking(await workspace()).ok).toBe(true);
+    expect(createLocalStore(storage).loadWorkingReference()).toBeNull();
+    const whole = createLocalStore(storage).loadWorking();
+    expect(whole.ok && whole.value?.workspace).toMatchObject({ strategyId: "gateway", stepIndex: 2 });
+    // And back to the example: the whole save and its separate selection are replaced.
+    expect(store.saveWorkingSelection({ strategyId: "stubs", stepIndex: 4, forceProvider: false }).ok).toBe(true);
+    expect(
+      store.saveWorkingReference({ exampleId: "weather", strategyId: "full", stepIndex: 0, forceProvider: false }).ok,
+    ).toBe(true);
+    expect(storage.items.has(`${STORAGE_PREFIX}working-selection`)).toBe(false);
+    expect(createLocalStore(storage).loadWorkingReference()).toEqual({
+      exampleId: "weather",
+      strategyId: "full",
+      stepIndex: 0,
+      forceProvider: false,
+    });
+  });
+
+  it("trusts no stored reference: a malformed id is no reference, malformed selection fields are dropped", () => {
+    const storage = new MemoryStorage();
+    const store = createLocalStore(storage);
+    for (const exampleId of ["", "../../etc", "Weather", 7, "x".repeat(101)]) {
+      storage.setItem(`${STORAGE_PREFIX}working`, JSON.stringify({ savedAt: 1, exampleId }));
+      expect(store.loadWorkingReference()).toBeNull();
+    }
+    storage.setItem(
+      `${STORAGE_PREFIX}working`,
+      JSON.stringify({ savedAt: 1, exampleId: "weather", strategyId: "nope", stepIndex: 1.5, forceProvider: "yes" }),
+    );
+    expect(store.loadWorkingReference()).toEqual({ exampleId: "weather" });
+    storage.setItem(`${STORAGE_PREFIX}working`, "{not json");
+    expect(store.loadWorkingReference()).toBeNull();
+  });
+
+  it("reports a storage that refuses a reference instead of throwing", () => {
+    const full = new MemoryStorage(0);
+    expect(
+      createLocalStore(full).saveWorkingReference({
+        exampleId: "weather",
+        strategyId: "full",
+        stepIndex: 0,
+        forceProvider: false,
+      }),
+    ).toMatchObject({ ok: false, error: { code: "quota" } });
+    expect(
+      createLocalStore(null).saveWorkingReference({
+        exampleId: "weather",
+        strategyId: "full",
+        stepIndex: 0,
+        forceProvider: false,
+      }),
+    ).toMatchObject({ ok: false, error: { code: "unavailable" } });
+    expect(full.items.size).toBe(0);
+  });
+
   it("opens, renames, duplicates and deletes saved scenarios", async () => {
     let clock = 0;
     let counter = 0;

@@ -49,6 +49,16 @@ export type WorkspaceSelection = Pick<WorkspaceState, "strategyId" | "stepIndex"
 
 export type OpenedWorkspace = { workspace: SharedWorkspace; problems: InputProblem[]; savedAt: number };
 
+/**
+ * The working record of an unedited built-in example: its id and the selection, not the scenario. The example is
+ * part of the page, so saving it whole only repeated it (at 10,000 tools, seconds of compressing 15 MB in the share
+ * worker while the engine ran: docs/PERFORMANCE.md, session 9). The page opens the example again from its id.
+ */
+export type WorkingReference = { exampleId: string } & Partial<WorkspaceSelection>;
+
+/** Longest example id a reference may name: ids are short kebab-case words, a stored value is never trusted. */
+const MAX_EXAMPLE_ID_CHARS = 100;
+
 export type LocalStoreOptions = { now?: () => number; newId?: () => string };
 
 function isQuotaError(error: unknown): boolean {
@@ -164,6 +174,22 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     return openedFrom(decodeSharePayload(record.value.payload), record.value.savedAt);
   }
 
+  /** The example a working record names (`saveWorkingReference`), or null when it holds a scenario (or nothing). */
+  function referenceOf(raw: string | null): { reference: WorkingReference; savedAt: number } | null {
+    if (raw === null) return null;
+    let record: Record<string, unknown>;
+    try {
+      record = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    const exampleId = record?.exampleId;
+    if (typeof exampleId !== "string" || !/^[a-z0-9-]+$/.test(exampleId) || exampleId.length > MAX_EXAMPLE_ID_CHARS)
+      return null;
+    const savedAt = typeof record.savedAt === "number" ? record.savedAt : 0;
+    return { reference: { exampleId, ...pickSelection(record) }, savedAt };
+  }
+
   /** The working record, its separate selection applied when it belongs to it. */
   function withSelection(opened: StoreResult<OpenedWorkspace>): StoreResult<OpenedWorkspace> {
     if (!opened.ok) return opened;
@@ -247,6 +273,32 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     },
 
     /**
+     * Autosave target for an unedited built-in example: its id and the selection (a few bytes), never the scenario.
+     * Like a whole save, it replaces the working record and any separate selection.
+     */
+    saveWorkingReference(
+      reference: { exampleId: string } & WorkspaceSelection,
+    ): StoreResult<{ savedAt: number; bytes: number }> {
+      const savedAt = now();
+      const value = JSON.stringify({ savedAt, exampleId: reference.exampleId, ...pickSelection(reference) });
+      const written = write(WORKING_KEY, value);
+      if (!written.ok) return written;
+      remove(WORKING_SELECTION_KEY);
+      workingSavedAt = savedAt;
+      return { ok: true, value: { savedAt, bytes: value.length } };
+    },
+
+    /**
+     * The example the working record names (saved by `saveWorkingReference`), with the selection saved after it;
+     * null when the working record holds a scenario or there is none (then `loadWorking` is the answer).
+     */
+    loadWorkingReference(): WorkingReference | null {
+      const opened = referenceOf(read(WORKING_KEY));
+      if (!opened) return null;
+      return { ...opened.reference, ...readSelection(opened.savedAt) };
+    },
+
+    /**
      * Autosave target when only the strategy or step changed since `saveWorking`: a few bytes. Refused (nothing
      * written) when this store has not saved the working scenario itself, since the selection must belong to it.
      */
@@ -258,10 +310,13 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       return written.ok ? { ok: true, value: { savedAt, bytes: value.length } } : written;
     },
 
-    /** The autosaved work, `null` when there is none. A damaged entry is reported, never thrown. */
+    /**
+     * The autosaved work, `null` when there is none or it is an unedited example (`loadWorkingReference`). A damaged
+     * entry is reported, never thrown.
+     */
     loadWorking(): StoreResult<OpenedWorkspace | null> {
       const raw = read(WORKING_KEY);
-      if (raw === null) return { ok: true, value: null };
+      if (raw === null || referenceOf(raw)) return { ok: true, value: null };
       return withSelection(decodeRecord(raw));
     },
 
@@ -273,7 +328,7 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       decode: (payload: string) => Promise<DecodedPayload>,
     ): Promise<StoreResult<OpenedWorkspace | null>> {
       const raw = read(WORKING_KEY);
-      if (raw === null) return { ok: true, value: null };
+      if (raw === null || referenceOf(raw)) return { ok: true, value: null };
       const record = readRecord(raw);
       if (!record.ok) return record;
       return withSelection(openedFrom(await decode(record.value.payload), record.value.savedAt));
