@@ -51,7 +51,7 @@ function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
       onFocus={releaseMonaco}
       onKeyDown={releaseMonaco}
     >
-      <pre className="h-full overflow-hidden whitespace-pre py-0 pl-[62px] pr-4 font-mono text-[14px] leading-[19px] text-ink">
+      <pre className="h-full overflow-hidden whitespace-pre py-0 pl-[50px] pr-4 font-mono text-[14px] leading-[19px] text-ink">
         {text}
         {cut ? "\n…" : ""}
       </pre>
