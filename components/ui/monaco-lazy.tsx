@@ -58,10 +58,9 @@ function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
       <span
         className="absolute right-3 top-2 rounded-md border border-line bg-panel px-2 py-0.5 text-xs text-muted"
         data-testid="editor-loading"
-        // Focusable, so a keyboard user can ask for the editor too.
+        // Focusable, so a keyboard user can ask for the editor too; its words are its name.
         tabIndex={hidden ? -1 : 0}
         role="button"
-        aria-label="Load the editor now"
       >
         {held ? "Editor loads after the run · click to load now" : "Loading editor…"}
       </span>
