@@ -11,6 +11,7 @@ import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kM
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
 import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
 import { createEngineHost } from "@/lib/workbench/engine-host";
+import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
 import type { EngineRequest } from "@/lib/workbench/engine-protocol";
 import { createEngineHelperClient, type EngineHelper, type HelperPort } from "@/lib/workbench/engine-split";
 import {
@@ -68,7 +69,12 @@ const host = createEngineHost({
   onSettled: () => void persistentCounts.save(),
   dependencies: {
     runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
-    loadExample: (exampleId) => preparedExamples.load(exampleId),
+    async loadExample(exampleId) {
+      const scenario = await preparedExamples.load(exampleId);
+      // The unedited example's tool counts are known from the build: its first run need not count them.
+      await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+      return scenario;
+    },
     parseCatalogText: (text, options) => parseCatalogText(text, options),
     countTokens: (text) => o200k.count(text),
     now: () => performance.now(),

@@ -28,7 +28,8 @@ import { SEARCH_FIELDS, type SearchHit, type SearchOutcome, type ToolSearcher } 
  */
 export const ANTHROPIC_BM25_PARAMETERS = { k1: 1.2, b: 0.75 } as const;
 
-type Posting = { documents: number[]; frequencies: number[] };
+/** A term's tools and its count in each; `counting` and `count` are the index build's scratch for one tool. */
+type Posting = { documents: number[]; frequencies: number[]; counting: number; count: number };
 
 function plainTerms(text: string): string[] {
   return tokenize(text, PLAIN_TOKENIZE_OPTIONS);
@@ -41,23 +42,34 @@ export function createAnthropicBm25Search(tools: readonly CatalogTool[]): ToolSe
   const documentLengths = new Float64Array(documents.length);
   let totalLength = 0;
 
+  // Each distinct term has one posting, looked up once per occurrence; a tool's occurrences are counted on the
+  // posting itself (`counting` says for which tool) and appended once per distinct term, in first-occurrence order.
+  // At 10,000 tools this is 2 M occurrences, and a map of counts per tool was a third of the index build.
+  let counted: Posting[] = [];
   documents.forEach((texts, documentIndex) => {
-    const frequencies = new Map<string, number>();
+    counted = [];
+    let length = 0;
     for (const field of SEARCH_FIELDS) {
       for (const text of texts[field]) {
-        for (const term of plainTerms(text)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+        for (const term of plainTerms(text)) {
+          let posting = postings.get(term);
+          if (posting === undefined) {
+            posting = { documents: [], frequencies: [], counting: -1, count: 0 };
+            postings.set(term, posting);
+          }
+          if (posting.counting !== documentIndex) {
+            posting.counting = documentIndex;
+            posting.count = 0;
+            counted.push(posting);
+          }
+          posting.count += 1;
+          length += 1;
+        }
       }
     }
-    let length = 0;
-    for (const [term, frequency] of frequencies) {
-      length += frequency;
-      let posting = postings.get(term);
-      if (posting === undefined) {
-        posting = { documents: [], frequencies: [] };
-        postings.set(term, posting);
-      }
+    for (const posting of counted) {
       posting.documents.push(documentIndex);
-      posting.frequencies.push(frequency);
+      posting.frequencies.push(posting.count);
     }
     documentLengths[documentIndex] = length;
     totalLength += length;
