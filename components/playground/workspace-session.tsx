@@ -131,13 +131,7 @@ function StartedSession({
         controller.openWorkspace(plan.workspace);
         const draftRestored = restoreCatalogDraft(store);
         if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
-        else if (draftRestored)
-          setNotice({
-            kind: "info",
-            message:
-              "Your unfinished catalog text is back in the editor. It still has errors, so the results show the last catalog that worked until it is fixed.",
-            testId: "catalog-draft-restored",
-          });
+        else if (draftRestored) setNotice(DRAFT_RESTORED_NOTICE);
       } else {
         // The first screen shows caching at work (or the moment the URL names), chosen from the run as it arrives
         // (./opening-moment.ts). When the page already shows this example's build-time first screen, which was
@@ -153,6 +147,8 @@ function StartedSession({
             stepIndex: restored.stepIndex ?? 0,
           });
           if (restored.forceProvider) store.getState().setForceProvider(true);
+          // Unfinished catalog text is kept apart from the autosave (./catalog-draft.ts): the example's is too.
+          if (!linkError && restoreCatalogDraft(store)) setNotice(DRAFT_RESTORED_NOTICE);
         } else {
           const takeOver = prebuilt !== null && prebuilt.exampleId === plan.exampleId && !named;
           await controller.openExample(
@@ -239,6 +235,13 @@ function StartedSession({
     </>
   );
 }
+
+const DRAFT_RESTORED_NOTICE = {
+  kind: "info",
+  message:
+    "Your unfinished catalog text is back in the editor. It still has errors, so the results show the last catalog that worked until it is fixed.",
+  testId: "catalog-draft-restored",
+} as const;
 
 /** The share worker as the local store's codec; the page's own thread where there is no worker. */
 const pageCodec = {

@@ -51,17 +51,16 @@ function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
       onFocus={releaseMonaco}
       onKeyDown={releaseMonaco}
     >
-      <pre className="h-full overflow-hidden whitespace-pre py-0 pl-[62px] pr-4 font-mono text-[14px] leading-[19px] text-ink">
+      <pre className="h-full overflow-hidden whitespace-pre py-0 pl-[50px] pr-4 font-mono text-[14px] leading-[19px] text-ink">
         {text}
         {cut ? "\n…" : ""}
       </pre>
       <span
         className="absolute right-3 top-2 rounded-md border border-line bg-panel px-2 py-0.5 text-xs text-muted"
         data-testid="editor-loading"
-        // Focusable, so a keyboard user can ask for the editor too.
+        // Focusable, so a keyboard user can ask for the editor too; its words are its name.
         tabIndex={hidden ? -1 : 0}
         role="button"
-        aria-label="Load the editor now"
       >
         {held ? "Editor loads after the run · click to load now" : "Loading editor…"}
       </span>
