@@ -10,13 +10,14 @@
  * client's, so that flipping one at a time shows which part carries the gain.
  */
 import type { CatalogTool } from "../lib/catalog/types";
-import { createAnthropicBm25Search, createClientSearch } from "../lib/search";
+import { createClientSearch } from "../lib/search";
 import type { ClientSearchOptions } from "../lib/search/client-search";
 import { inverseDocumentFrequency, splitServerName } from "../lib/search/client-search";
 import { stemPorter2 } from "../lib/search/stem-porter2";
 import { extractSearchFields } from "../lib/search/tool-fields";
 import { isStopWord, splitWords } from "../lib/search/tokenize";
 import type { SearchHit, ToolSearcher } from "../lib/search/types";
+import { ensembleWithBm25 } from "./eval-search-variants-sixth-pass";
 import { readWordVectorsFile } from "./word-vectors-file";
 
 type VariantFactory = (tools: readonly CatalogTool[]) => ToolSearcher;
@@ -174,36 +175,9 @@ function ensemble(
   };
 }
 
-/** The sixth pass's ensemble, with the emulation itself, to check that `ensemble(λ)` reproduces it. */
-function ensembleWithEmulation(lambda: number): VariantFactory {
-  return (tools) => {
-    const primary = createClientSearch(tools, {}, { wordVectors });
-    const bm25 = createAnthropicBm25Search(tools);
-    return {
-      id: "client",
-      label: "client + BM25",
-      search(input, limit = 5) {
-        const first = primary.search(input, DEPTH);
-        const second = bm25.search(input, DEPTH);
-        if (!first.ok || !second.ok || second.hits.length === 0 || first.hits.length === 0) return first;
-        const scale = (lambda * first.hits[0].score) / second.hits[0].score;
-        const combined = new Map(first.hits.map((hit) => [hit.name, { ...hit }]));
-        for (const hit of second.hits) {
-          const existing = combined.get(hit.name);
-          if (existing !== undefined) existing.score += hit.score * scale;
-        }
-        const order = [...combined.values()].sort(
-          (left, right) => right.score - left.score || left.name.length - right.name.length,
-        );
-        return { ok: true, hits: order.slice(0, limit) };
-      },
-    };
-  };
-}
-
 const roundOne: Record<string, VariantFactory | Partial<ClientSearchOptions>> = {
   defaults: {},
-  "sixth pass: + BM25 emulation, λ 0.1": ensembleWithEmulation(0.1),
+  "sixth pass: + BM25 emulation, λ 0.1": ensembleWithBm25(0.1),
   "second opinion = emulation's reading, λ 0.1": ensemble(0.1),
   "… but stemmed": ensemble(0.1, { stem: true }),
   "… but stop words dropped": ensemble(0.1, { keepStopWords: false }),

@@ -98,8 +98,11 @@ function nameFeedback(depth: number) {
   };
 }
 
-/** The client search plus the BM25 emulation's score at weight `lambda` (scaled to the client's best score). */
-function ensembleWithBm25(
+/**
+ * The client search plus the BM25 emulation's score at weight `lambda` (scaled to the client's best score); the
+ * seventh pass re-measures it as its reference.
+ */
+export function ensembleWithBm25(
   lambda: number,
   base?: VariantFactory,
   options: Partial<ClientSearchOptions> = {},
