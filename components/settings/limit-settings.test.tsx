@@ -41,5 +41,20 @@ describe("provider limits in the settings panel", () => {
     expect(html).toContain("Reset Most deferred tools in one request");
     expect(html).toContain("no limit");
     expect(html).not.toContain("Deferred tools count toward the tool limit");
+    expect(html).not.toContain("Namespace members follow the function-name pattern");
+  });
+
+  it("OpenAI Responses: the namespace-member name check is an assumption with its source, on by default, off when set", () => {
+    state.settings = { ...DEFAULT_SETTINGS, provider: "openai-responses", model: "gpt-5.4" };
+    const checkbox = (html: string) => html.match(/<input[^>]*data-testid="limit-namespace-members"[^>]*>/)?.[0] ?? "";
+    const html = renderToStaticMarkup(<LimitSettings />);
+    expect(html).toContain("Namespace members follow the function-name pattern");
+    expect(html).toContain("whether a namespace&#x27;s member functions are held to it is UNCONFIRMED");
+    expect(checkbox(html)).toContain("checked");
+    state.settings = {
+      ...state.settings,
+      limitOverrides: { "openai-responses:gpt-5.4": { namespaceMembersFollowFunctionPattern: false } },
+    };
+    expect(checkbox(renderToStaticMarkup(<LimitSettings />))).not.toContain("checked");
   });
 });
