@@ -35,7 +35,8 @@ function NoLoading() {
 /**
  * The editor's text, read-only, until Monaco has mounted over it: the page shows the request or the tool at once,
  * while Monaco waits for the first run (./monaco-start-gate.ts) and loads. Reaching for it (pointer, focus, key)
- * loads Monaco at once. The badge says which of the two it is waiting for.
+ * loads Monaco at once. The badge says which of the two it is waiting for; it sits at the bottom, where it hides the
+ * end of a long text rather than its first lines.
  */
 function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
   // The server renders "Loading editor…"; the page then says whether Monaco waits for the run.
@@ -56,7 +57,7 @@ function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
         {cut ? "\n…" : ""}
       </pre>
       <span
-        className="absolute right-3 top-2 rounded-md border border-line bg-panel px-2 py-0.5 text-xs text-muted"
+        className="absolute bottom-2 right-3 rounded-md border border-line bg-panel px-2 py-0.5 text-xs text-muted"
         data-testid="editor-loading"
         // Focusable, so a keyboard user can ask for the editor too; its words are its name.
         tabIndex={hidden ? -1 : 0}
