@@ -104,6 +104,10 @@ export function createEngineHost(options: EngineHostOptions) {
       queue.push(message);
       draining ??= drain();
     },
+    /** True while messages wait or one is being handled (a run included). */
+    get busy(): boolean {
+      return draining !== null;
+    },
     /** Resolves once every queued message is answered (tests). */
     async settled(): Promise<void> {
       while (draining) await draining;
