@@ -11,8 +11,8 @@ import { fetchJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { catalogCountTexts } from "@/lib/engine/catalog-count-texts";
-import { batchedCountStore, createIdleTask } from "@/lib/workbench/engine-count-store";
-import { createEngineHost } from "@/lib/workbench/engine-host";
+import { batchedCountStore, createIdleTask, warmUpCountTexts } from "@/lib/workbench/engine-count-store";
+import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import type { HelperRequest } from "@/lib/workbench/engine-split";
 import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
 import {
@@ -28,7 +28,14 @@ const o200k = createTokenCounter("o200k");
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 // The example the page opens, loaded here as in the page's engine worker (the same file or the same generator), so
 // the two hold equal catalogs without 16 MB crossing between them.
-const preparedExamples = createPreparedExamples(withScenarioAssets(loadExample, fetchJsonSameOrigin));
+const loadFromAssets = withScenarioAssets(loadExample, fetchJsonSameOrigin);
+// Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
+// known from the build, so its first run need not count them.
+const preparedExamples = createPreparedExamples(async (exampleId) => {
+  const scenario = await loadFromAssets(exampleId);
+  await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+  return scenario;
+});
 
 const countSave = createIdleTask(
   () => persistentCounts.save(),
@@ -38,6 +45,7 @@ const countSave = createIdleTask(
 const host = createEngineHost({
   post: (response) => scope.postMessage(response),
   now: () => performance.now(),
+  yieldToEvents: messageChannelYield(),
   onSettled: () => countSave.schedule(),
   // Memoised: what it counts for the first request, its own strategies count no more.
   countTexts: (texts) => texts.map((text) => o200kMemo.count(text)),
@@ -45,8 +53,7 @@ const host = createEngineHost({
     runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
     async loadExample(exampleId) {
       const scenario = await preparedExamples.load(exampleId);
-      // The unedited example's counts from the build, as in the page's engine worker: `full` run here counts none.
-      await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+      warmUpCountTexts(scenario, (texts) => persistentCounts.load(texts));
       return scenario;
     },
     parseCatalogText: (text, options) => parseCatalogText(text, options),

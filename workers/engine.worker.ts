@@ -11,8 +11,13 @@ import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
 import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
-import { batchedCountStore, createIdleTask } from "@/lib/workbench/engine-count-store";
-import { createEngineHost } from "@/lib/workbench/engine-host";
+import {
+  batchedCountStore,
+  createIdleTask,
+  storedCountsWorthReading,
+  warmUpCountTexts,
+} from "@/lib/workbench/engine-count-store";
+import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
 import type { EngineRequest } from "@/lib/workbench/engine-protocol";
 import {
@@ -70,7 +75,14 @@ function startEngineHelper(): EngineHelper | null {
 
 // The example the page's address names, started while the page hydrates (lib/workbench/prepared-example.ts); a
 // large one from its build-time file when the server has it (lib/examples/scenario-asset.ts).
-const preparedExamples = createPreparedExamples(withScenarioAssets(loadExample, fetchJsonSameOrigin));
+const loadFromAssets = withScenarioAssets(loadExample, fetchJsonSameOrigin);
+// Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
+// known from the build, so its first run need not count them.
+const preparedExamples = createPreparedExamples(async (exampleId) => {
+  const scenario = await loadFromAssets(exampleId);
+  await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+  return scenario;
+});
 
 const countSave = createIdleTask(
   () => persistentCounts.save(),
@@ -80,13 +92,13 @@ const countSave = createIdleTask(
 const host = createEngineHost({
   post: (response) => scope.postMessage(response),
   now: () => performance.now(),
+  yieldToEvents: messageChannelYield(),
   onSettled: () => countSave.schedule(),
   dependencies: {
     runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
     async loadExample(exampleId) {
       const scenario = await preparedExamples.load(exampleId);
-      // The unedited example's tool counts are known from the build: its first run need not count them.
-      await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+      warmUpCountTexts(scenario, (texts) => persistentCounts.load(texts));
       return scenario;
     },
     parseCatalogText: (text, options) => parseCatalogText(text, options),
@@ -97,7 +109,8 @@ const host = createEngineHost({
       return engineHelper;
     },
     async beforeRun({ scenario, strategyIds, provider }) {
-      await persistentCounts.load(catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider));
+      const countTexts = catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider);
+      if (storedCountsWorthReading(countTexts)) await persistentCounts.load(countTexts);
       // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
       const first = strategyIds[0];
       if (!first) return;

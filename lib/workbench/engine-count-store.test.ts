@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { TokenCountStore } from "../tokens/persistent-counts";
-import { batchedCountStore, createIdleTask } from "./engine-count-store";
+import {
+  STORED_COUNTS_MINIMUM_CHARACTERS,
+  batchedCountStore,
+  createIdleTask,
+  storedCountsWorthReading,
+  warmUpCountTexts,
+} from "./engine-count-store";
+import { catalogCountTexts } from "../engine/catalog-count-texts";
+import type { Scenario } from "../scenario/types";
 
 /** Timers the test moves by hand. */
 function manualTimers() {
@@ -134,5 +142,53 @@ describe("batchedCountStore", () => {
     expect(written).toEqual(entries);
     expect(await batched?.read(["a", "b"])).toEqual([1, undefined]);
     expect(batchedCountStore(null)).toBeNull();
+  });
+});
+
+describe("storedCountsWorthReading", () => {
+  it("reads the stored counts from 100,000 characters of count texts, not for a handful of small tools", () => {
+    expect(storedCountsWorthReading([])).toBe(false);
+    expect(storedCountsWorthReading(["x".repeat(1_000), "y".repeat(1_000)])).toBe(false);
+    expect(storedCountsWorthReading(["x".repeat(STORED_COUNTS_MINIMUM_CHARACTERS - 1)])).toBe(false);
+    expect(storedCountsWorthReading(["x".repeat(STORED_COUNTS_MINIMUM_CHARACTERS - 1), "y"])).toBe(true);
+    expect(storedCountsWorthReading(Array.from({ length: 400 }, () => "z".repeat(300)))).toBe(true);
+  });
+});
+
+describe("warmUpCountTexts", () => {
+  const scenarioOf = (tools: number) =>
+    ({
+      settings: { provider: "anthropic" },
+      catalog: {
+        tools: Array.from({ length: tools }, (_, index) => ({
+          name: `tool_${index}`,
+          description: "Looks something up. ".repeat(10),
+          inputSchema: { type: "object", properties: {} },
+        })),
+      },
+    }) as unknown as Scenario;
+
+  it("looks up a large catalog's count texts later (after the answer is posted), those the run looks up", () => {
+    const later: Array<() => void> = [];
+    const loaded: string[][] = [];
+    const scenario = scenarioOf(2_000);
+    warmUpCountTexts(
+      scenario,
+      async (texts) => void loaded.push(texts),
+      (callback) => void later.push(callback),
+    );
+    expect(loaded).toEqual([]);
+    later.forEach((callback) => callback());
+    expect(loaded).toEqual([catalogCountTexts(scenario.catalog, "anthropic")]);
+  });
+
+  it("leaves a small catalog alone", () => {
+    const later: Array<() => void> = [];
+    warmUpCountTexts(
+      scenarioOf(1_999),
+      async () => undefined,
+      (callback) => void later.push(callback),
+    );
+    expect(later).toEqual([]);
   });
 });

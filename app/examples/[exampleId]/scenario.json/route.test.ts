@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { loadExample } from "@/lib/examples";
 import { loadScenarioAsset, scenarioAssetPath } from "@/lib/examples/scenario-asset";
@@ -14,7 +15,8 @@ describe("GET /examples/<id>/scenario.json", () => {
     const response = await GET(new Request("http://localhost/examples/synthetic-10000/scenario.json"), context("synthetic-10000"));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    const served = JSON.parse(await response.text());
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const served = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8"));
     // Strict: no property the generator sets may be lost or changed by JSON (an undefined one would be).
     const generated = await loadExample("synthetic-10000");
     expect(served).toStrictEqual(generated);
