@@ -7,7 +7,7 @@
  */
 import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
-import { fetchJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
+import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { catalogCountTexts } from "@/lib/engine/catalog-count-texts";
@@ -28,7 +28,7 @@ const o200k = createTokenCounter("o200k");
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 // The example the page opens, loaded here as in the page's engine worker (the same file or the same generator), so
 // the two hold equal catalogs without 16 MB crossing between them.
-const loadFromAssets = withScenarioAssets(loadExample, fetchJsonSameOrigin);
+const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
 // Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
 // known from the build, so its first run need not count them.
 const preparedExamples = createPreparedExamples(async (exampleId) => {

@@ -6,7 +6,7 @@
  */
 import { createEngine } from "@/lib/engine";
 import { EXAMPLES, loadExample } from "@/lib/examples";
-import { fetchJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
+import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
@@ -75,7 +75,7 @@ function startEngineHelper(): EngineHelper | null {
 
 // The example the page's address names, started while the page hydrates (lib/workbench/prepared-example.ts); a
 // large one from its build-time file when the server has it (lib/examples/scenario-asset.ts).
-const loadFromAssets = withScenarioAssets(loadExample, fetchJsonSameOrigin);
+const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
 // Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
 // known from the build, so its first run need not count them.
 const preparedExamples = createPreparedExamples(async (exampleId) => {

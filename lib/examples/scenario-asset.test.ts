@@ -18,7 +18,7 @@ const generated = { id: "generated" } as unknown as Scenario;
 describe("scenario assets", () => {
   it("are the examples of 2,000 tools or more, each at its own same-origin path", () => {
     expect(scenarioAssetExampleIds()).toEqual(["synthetic-10000"]);
-    expect(scenarioAssetPath("synthetic-10000")).toBe("/examples/synthetic-10000/scenario.json");
+    expect(scenarioAssetPath("synthetic-10000")).toBe("/examples/synthetic-10000/scenario.json.gz");
   });
 
   it("takes the file when it is the example, and never fetches one for a small example", async () => {
@@ -29,7 +29,7 @@ describe("scenario assets", () => {
     };
     expect(await loadScenarioAsset("synthetic-10000", fetchJson)).toEqual(fakeLarge());
     expect(await loadScenarioAsset("weather", fetchJson)).toBeUndefined();
-    expect(fetched).toEqual(["/examples/synthetic-10000/scenario.json"]);
+    expect(fetched).toEqual(["/examples/synthetic-10000/scenario.json.gz"]);
   });
 
   it("refuses a file that is not the example: another id, another number of tools, no turns or settings", async () => {

@@ -1,13 +1,14 @@
 /**
  * A large generated example served as a file made at build time, which the engine workers fetch instead of
  * generating it. Generating the 10,000-tool example costs ≈ 2 s of CPU (sizing every tool with the o200k tokenizer);
- * parsing its 15 MB of JSON ≈ 0.2 s, and the browser decompresses it off the worker's thread. Both engine workers of
+ * decompressing its 0.9 MB (native code) and parsing its 15 MB of JSON ≈ 0.2–0.3 s. Both engine workers of
  * a split run (lib/workbench/engine-split.ts) load it this way, each its own copy, so the page's engine worker no
  * longer structured-clones 16 MB to its helper (docs/PERFORMANCE.md, session 10).
  *
- * The file is the route app/examples/[exampleId]/scenario.json/route.ts, prerendered by `next build` from the same
- * generator (so it cannot be from another version of the code); `next dev` makes it on request. When it cannot be
- * had (no server, a 404, a file that is not this example) the worker generates the example as before.
+ * The file is the route app/examples/[exampleId]/scenario.json.gz/route.ts, prerendered by `next build` from the
+ * same generator (so it cannot be from another version of the code); `next dev` makes it on request. It is gzip
+ * (0.9 MB), decompressed in the worker by the browser's DecompressionStream. When it cannot be had (no server, a
+ * 404, no DecompressionStream, a file that is not this example) the worker generates the example as before.
  */
 import type { Scenario } from "../scenario/types";
 import { EXAMPLES } from "./example-list";
@@ -24,7 +25,7 @@ export function scenarioAssetExampleIds(): string[] {
 
 /** Where the file of `exampleId` is served (same origin: nothing is downloaded from elsewhere). */
 export function scenarioAssetPath(exampleId: string): string {
-  return `/examples/${encodeURIComponent(exampleId)}/scenario.json`;
+  return `/examples/${encodeURIComponent(exampleId)}/scenario.json.gz`;
 }
 
 /** Fetches and parses JSON; rejects on a failed request or a non-2xx answer. */
@@ -63,10 +64,15 @@ export function withScenarioAssets(
   };
 }
 
-/** The browser's fetch as a FetchJson (workers: same origin as the page). */
-export function fetchJsonSameOrigin(path: string): Promise<unknown> {
-  return fetch(path, { credentials: "same-origin" }).then((response) => {
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return response.json();
-  });
+/** The JSON in a gzip-compressed response body, decompressed by the platform's DecompressionStream (native code). */
+export async function readGzipJson(response: Response): Promise<unknown> {
+  if (!response.body) throw new Error("gzip JSON: empty response");
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).json();
+}
+
+/** The browser's fetch of a gzip JSON file as a FetchJson (workers: same origin as the page). */
+export async function fetchGzipJsonSameOrigin(path: string): Promise<unknown> {
+  const response = await fetch(path, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return readGzipJson(response);
 }
