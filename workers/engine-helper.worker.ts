@@ -10,8 +10,12 @@ import { loadExample } from "@/lib/examples";
 import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
-import { catalogCountTexts } from "@/lib/engine/catalog-count-texts";
-import { batchedCountStore, createIdleTask, warmUpCountTexts } from "@/lib/workbench/engine-count-store";
+import {
+  batchedCountStore,
+  createIdleTask,
+  createStoredCountLookup,
+  warmUpCountTexts,
+} from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import type { HelperRequest } from "@/lib/workbench/engine-split";
 import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
@@ -26,6 +30,7 @@ const engine = createEngine();
 const o200k = createTokenCounter("o200k");
 // The same stored counts as the page's engine worker (one IndexedDB store per origin), written when idle.
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
+const lookUpStoredCounts = createStoredCountLookup((texts) => persistentCounts.load(texts));
 // The example the page opens, loaded here as in the page's engine worker (the same file or the same generator), so
 // the two hold equal catalogs without 16 MB crossing between them.
 const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
@@ -53,14 +58,14 @@ const host = createEngineHost({
     runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
     async loadExample(exampleId) {
       const scenario = await preparedExamples.load(exampleId);
-      warmUpCountTexts(scenario, (texts) => persistentCounts.load(texts));
+      warmUpCountTexts(scenario, lookUpStoredCounts);
       return scenario;
     },
     parseCatalogText: (text, options) => parseCatalogText(text, options),
     countTokens: (text) => o200k.count(text),
     now: () => performance.now(),
     async beforeRun({ scenario, provider }) {
-      await persistentCounts.load(catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider));
+      await lookUpStoredCounts(scenario.catalog, provider ?? scenario.settings.provider);
     },
   },
 });

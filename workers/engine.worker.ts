@@ -10,11 +10,11 @@ import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scen
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
-import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
+import { firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
 import {
   batchedCountStore,
   createIdleTask,
-  storedCountsWorthReading,
+  createStoredCountLookup,
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
@@ -41,6 +41,7 @@ const o200k = createTokenCounter("o200k");
 // IndexedDB (blocked, private mode) this is a no-op.
 // Written when the worker is idle, in batches (lib/workbench/engine-count-store.ts).
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
+const lookUpStoredCounts = createStoredCountLookup((texts) => persistentCounts.load(texts));
 // A second thread for the first request's tokens (2 cores: this worker and the helper), started when a first request
 // has a large batch to count (a catalog of hundreds of tools): it loads a tokenizer of its own (1 MB), which on every
 // small example's visit only competed with the page's start-up. While it loads, this worker counts on alone, and takes
@@ -98,7 +99,7 @@ const host = createEngineHost({
     runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
     async loadExample(exampleId) {
       const scenario = await preparedExamples.load(exampleId);
-      warmUpCountTexts(scenario, (texts) => persistentCounts.load(texts));
+      warmUpCountTexts(scenario, lookUpStoredCounts);
       return scenario;
     },
     parseCatalogText: (text, options) => parseCatalogText(text, options),
@@ -109,8 +110,7 @@ const host = createEngineHost({
       return engineHelper;
     },
     async beforeRun({ scenario, strategyIds, provider }) {
-      const countTexts = catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider);
-      if (storedCountsWorthReading(countTexts)) await persistentCounts.load(countTexts);
+      await lookUpStoredCounts(scenario.catalog, provider ?? scenario.settings.provider);
       // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
       const first = strategyIds[0];
       if (!first) return;

@@ -4,6 +4,7 @@ import {
   STORED_COUNTS_MINIMUM_CHARACTERS,
   batchedCountStore,
   createIdleTask,
+  createStoredCountLookup,
   storedCountsWorthReading,
   warmUpCountTexts,
 } from "./engine-count-store";
@@ -155,7 +156,7 @@ describe("storedCountsWorthReading", () => {
   });
 });
 
-describe("warmUpCountTexts", () => {
+describe("createStoredCountLookup and warmUpCountTexts", () => {
   const scenarioOf = (tools: number) =>
     ({
       settings: { provider: "anthropic" },
@@ -168,27 +169,33 @@ describe("warmUpCountTexts", () => {
       },
     }) as unknown as Scenario;
 
-  it("looks up a large catalog's count texts later (after the answer is posted), those the run looks up", () => {
-    const later: Array<() => void> = [];
+  it("looks up a catalog's count texts once per catalog and provider, the warm-up and the run sharing it", async () => {
     const loaded: string[][] = [];
+    const lookUp = createStoredCountLookup(async (texts) => void loaded.push(texts));
+    const later: Array<() => void> = [];
     const scenario = scenarioOf(2_000);
-    warmUpCountTexts(
-      scenario,
-      async (texts) => void loaded.push(texts),
-      (callback) => void later.push(callback),
-    );
+    warmUpCountTexts(scenario, lookUp, (callback) => void later.push(callback));
     expect(loaded).toEqual([]);
     later.forEach((callback) => callback());
     expect(loaded).toEqual([catalogCountTexts(scenario.catalog, "anthropic")]);
+    await lookUp(scenario.catalog, "anthropic");
+    expect(loaded).toHaveLength(1);
+    await lookUp(scenario.catalog, "openai-responses");
+    expect(loaded[1]).toEqual(catalogCountTexts(scenario.catalog, "openai-responses"));
+    const edited = { ...scenario.catalog, tools: scenario.catalog.tools.slice(1) };
+    await lookUp(edited, "openai-responses");
+    expect(loaded).toHaveLength(3);
   });
 
-  it("leaves a small catalog alone", () => {
+  it("never rejects, and looks nothing up for a small catalog", async () => {
+    const failing = createStoredCountLookup(() => Promise.reject(new Error("IndexedDB blocked")));
+    await expect(failing(scenarioOf(2_000).catalog, "anthropic")).resolves.toBeUndefined();
+    const loaded: string[][] = [];
+    const lookUp = createStoredCountLookup(async (texts) => void loaded.push(texts));
+    await lookUp(scenarioOf(3).catalog, "anthropic");
+    expect(loaded).toEqual([]);
     const later: Array<() => void> = [];
-    warmUpCountTexts(
-      scenarioOf(1_999),
-      async () => undefined,
-      (callback) => void later.push(callback),
-    );
+    warmUpCountTexts(scenarioOf(1_999), lookUp, (callback) => void later.push(callback));
     expect(later).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@
  * message that arrives meanwhile (a step detail the page asks for) waits for one batch, not for the whole write.
  */
 import { catalogCountTexts } from "../engine/catalog-count-texts";
-import type { Scenario } from "../scenario/types";
+import type { Catalog } from "../catalog/types";
+import type { ProviderId, Scenario } from "../scenario/types";
 import type { TokenCountStore } from "../tokens/persistent-counts";
 import { SPLIT_DEFAULTS } from "./engine-split";
 
@@ -111,20 +112,38 @@ export function batchedCountStore(
 }
 
 /**
- * After a large example is loaded: in the next macrotask (once its answer is posted), renders the texts its run will
- * look up (memoised per tool, so the run reuses them) and reads their stored counts, while the page takes the
- * example in and before it asks for the run. At 10,000 tools this was ≈ 0.5–0.75 s of each worker's `beforeRun`,
- * on the critical path of the first run (session 10's profile, docs/PERFORMANCE.md). `load` is
- * PersistentCounts.load; a small catalog is left alone (its run starts at once and looks up nothing).
+ * The stored-count lookup of a run's count texts (PersistentCounts.load of catalogCountTexts), done once per catalog
+ * and provider: the warm-up after a large example's load and the run's `beforeRun` share it, so the run does not
+ * render and hash 20,000 texts (15 MB at 10,000 tools) a second time (≈ 0.3–0.5 s of each worker's `beforeRun` in
+ * session 10's profile). Small catalogs look nothing up (storedCountsWorthReading). Never rejects.
+ */
+export function createStoredCountLookup(load: (texts: string[]) => Promise<unknown>) {
+  let last: { catalog: Catalog; provider: ProviderId; done: Promise<void> } | null = null;
+  return (catalog: Catalog, provider: ProviderId): Promise<void> => {
+    if (last?.catalog === catalog && last.provider === provider) return last.done;
+    const texts = catalogCountTexts(catalog, provider);
+    const done = storedCountsWorthReading(texts)
+      ? load(texts).then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+    last = { catalog, provider, done };
+    return done;
+  };
+}
+
+/**
+ * After a large example is loaded: in the next macrotask (once its answer is posted), its stored-count lookup
+ * (createStoredCountLookup), while the page takes the example in and before it asks for the run. At 10,000 tools
+ * this was ≈ 0.5–0.75 s of each worker's `beforeRun`, on the critical path of the first run (session 10's profile,
+ * docs/PERFORMANCE.md). A small catalog is left alone (its run starts at once and looks up nothing).
  */
 export function warmUpCountTexts(
   scenario: Scenario,
-  load: (texts: string[]) => Promise<unknown>,
+  lookUp: (catalog: Catalog, provider: ProviderId) => Promise<void>,
   later: (callback: () => void) => void = (callback) => void setTimeout(callback, 0),
 ): void {
   if (scenario.catalog.tools.length < SPLIT_DEFAULTS.minimumTools) return;
-  later(() => {
-    const texts = catalogCountTexts(scenario.catalog, scenario.settings.provider);
-    if (storedCountsWorthReading(texts)) void load(texts).catch(() => undefined);
-  });
+  later(() => void lookUp(scenario.catalog, scenario.settings.provider));
 }
