@@ -118,7 +118,12 @@ function traceFromStart(segments: readonly Segment[]) {
 }
 
 function plain(trace: ReturnType<typeof promptTrace>) {
-  return { ...trace, prefixHashes: [...trace.prefixHashes] };
+  return {
+    ...trace,
+    segmentIndexOfBlock: [...trace.segmentIndexOfBlock],
+    cumulativeTokens: [...trace.cumulativeTokens],
+    prefixHashes: [...trace.prefixHashes],
+  };
 }
 
 describe("promptTrace continued from a recent request", () => {

@@ -11,8 +11,12 @@ import { absorb, digest, startHash } from "./hash-string";
 export type PromptTrace = {
   /** How many segments the trace was built from; a mismatch means the array was mutated afterwards. */
   segmentCount: number;
-  /** Index into `segments` of each prompt block. */
-  segmentIndexOfBlock: readonly number[];
+  /**
+   * Index into `segments` of each prompt block. This and `cumulativeTokens` are typed arrays: every step of a
+   * 10,000-tool run keeps a trace, and typed arrays' contents live outside the garbage-collected heap, which the
+   * young-generation collector would otherwise copy for each step (most of a warm step's time, session 10).
+   */
+  segmentIndexOfBlock: Int32Array;
   blockKeys: readonly string[];
   /**
    * prefixHashes[n - 1] identifies the prefix made of the first n blocks: cyrb53 of the block keys joined, taken
@@ -20,7 +24,7 @@ export type PromptTrace = {
    */
   prefixHashes: Float64Array;
   /** cumulativeTokens[n] = tokens of the first n blocks; length is block count + 1. */
-  cumulativeTokens: readonly number[];
+  cumulativeTokens: Float64Array;
 };
 
 /** The key of the empty prefix, before any prompt block. */
@@ -52,14 +56,16 @@ export function promptTrace(segments: readonly Segment[]): PromptTrace {
   if (known && known.segmentCount === segments.length) return known;
   const start = segments.length >= RESUMABLE_MINIMUM_SEGMENTS ? longestSharedStart(segments) : null;
   const shared = start?.blocks ?? 0;
-  const segmentIndexOfBlock: number[] = start ? start.from.trace.segmentIndexOfBlock.slice(0, shared) : [];
   const blockKeys: string[] = start ? start.from.trace.blockKeys.slice(0, shared) : [];
-  const cumulativeTokens: number[] = start ? start.from.trace.cumulativeTokens.slice(0, shared + 1) : [0];
+  const segmentIndexOfBlock = new Int32Array(segments.length);
+  const cumulativeTokens = new Float64Array(segments.length + 1);
   const prefixHashes = new Float64Array(segments.length);
   const firstLanes = new Int32Array(segments.length);
   const secondLanes = new Int32Array(segments.length);
   const lanes = startHash();
   if (start && shared > 0) {
+    segmentIndexOfBlock.set(start.from.trace.segmentIndexOfBlock.subarray(0, shared));
+    cumulativeTokens.set(start.from.trace.cumulativeTokens.subarray(0, shared + 1));
     prefixHashes.set(start.from.trace.prefixHashes.subarray(0, shared));
     firstLanes.set(start.from.firstLanes.subarray(0, shared));
     secondLanes.set(start.from.secondLanes.subarray(0, shared));
@@ -68,7 +74,7 @@ export function promptTrace(segments: readonly Segment[]): PromptTrace {
   }
   // Chaining every earlier key into the hash makes equal prefix hashes mean equal prefixes (up to a 2^-53
   // collision), which is how the providers match: "byte-exact match up to the breakpoint" (PROTOCOLS.md §5.1, §5.2).
-  let tokens = cumulativeTokens[cumulativeTokens.length - 1];
+  let tokens = cumulativeTokens[shared];
   for (let index = start?.segments ?? 0; index < segments.length; index += 1) {
     const segment = segments[index];
     if (segment.outsidePrompt) continue;
@@ -79,16 +85,17 @@ export function promptTrace(segments: readonly Segment[]): PromptTrace {
     firstLanes[block] = lanes.first;
     secondLanes[block] = lanes.second;
     tokens += segment.tokens;
-    segmentIndexOfBlock.push(index);
+    segmentIndexOfBlock[block] = index;
     blockKeys.push(segment.key);
-    cumulativeTokens.push(tokens);
+    cumulativeTokens[block + 1] = tokens;
   }
+  const blocks = blockKeys.length;
   const trace = {
     segmentCount: segments.length,
-    segmentIndexOfBlock,
+    segmentIndexOfBlock: segmentIndexOfBlock.subarray(0, blocks),
     blockKeys,
-    prefixHashes: prefixHashes.subarray(0, blockKeys.length),
-    cumulativeTokens,
+    prefixHashes: prefixHashes.subarray(0, blocks),
+    cumulativeTokens: cumulativeTokens.subarray(0, blocks + 1),
   };
   traces.set(segments, trace);
   if (segments.length >= RESUMABLE_MINIMUM_SEGMENTS) {
