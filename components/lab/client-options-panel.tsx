@@ -30,7 +30,15 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: str
 ];
 
 type LevelOption =
-  "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "similarWords";
+  | "fuzzy"
+  | "serverPrior"
+  | "proximity"
+  | "nameAction"
+  | "coverage"
+  | "plainBm25"
+  | "exactWords"
+  | "actionVerbs"
+  | "similarWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -74,6 +82,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Exact words",
     hint: `the first ${EXACT_WORDS_DEPTH} hits re-ranked by the query's words as written (unstemmed): the best gains this × the first's score`,
     levels: [0, 0.1, 0.2, 0.4],
+  },
+  {
+    id: "actionVerbs",
+    label: "Action verbs",
+    hint: "WordNet: clean is a way to remove, erase means delete; the tool's verb counts at this",
+    levels: [0, 0.3, 0.5, 0.8],
   },
   {
     id: "similarWords",
