@@ -13,5 +13,5 @@ let state: EncodeWorkerState = { catalog: null };
 scope.onmessage = (event: MessageEvent<ShareWorkerRequest>) => {
   const handled = handleShareWorkerMessage(state, event.data);
   state = handled.state;
-  scope.postMessage(handled.response);
+  if (handled.response) scope.postMessage(handled.response);
 };

@@ -34,7 +34,8 @@ class InlineWorker implements EncodeWorkerLike {
     this.state = handled.state;
     // Answers cross back as structured clones too, as from a real worker.
     const response = structuredClone(handled.response);
-    setTimeout(() => this.onMessage?.({ data: response }), 0);
+    // A catalog piece is not answered.
+    if (response) setTimeout(() => this.onMessage?.({ data: response }), 0);
   }
   crash() {
     this.onError?.({ message: "boom" });
@@ -70,6 +71,38 @@ describe("the autosave's encoder client", () => {
     expect((worker.sent[1] as EncodeRequest).catalog).toMatchObject({
       kind: "changes",
       changes: [[3, edited.tools[3]]],
+    });
+  });
+
+  it("sends a catalog that goes whole in pieces, one task each, and encodes what the page would have", async () => {
+    const worker = new InlineWorker();
+    const encoder = createWorkspaceEncoder(worker);
+    const big: Catalog = { tools: Array.from({ length: 1_200 }, (_, index) => tool(`t${index}`)), source: "big" };
+    const bigScenario = { ...scenario, catalog: big };
+    const saving = encoder.encode({ scenario: bigScenario, stepIndex: 1 });
+    // The first piece goes at once; each next one only after the page's other tasks have had their turn.
+    const sentAfterTask = () => new Promise((resolve) => setTimeout(() => resolve(worker.sent.length), 0));
+    expect(await sentAfterTask()).toBe(1);
+    expect(await sentAfterTask()).toBe(2);
+    expect(await saving).toBe(encodeWorkspace({ scenario: bigScenario, stepIndex: 1 }, "persist").payload);
+    expect(
+      worker.sent.map((message) => ("piece" in message ? [message.piece.from, message.piece.tools.length] : 0)),
+    ).toEqual([[0, 500], [500, 500], [1_000, 200], 0]);
+    expect((worker.sent[3] as EncodeRequest).catalog).toEqual({
+      kind: "pieces",
+      rest: { source: "big" },
+      toolCount: 1_200,
+    });
+    // The worker now holds the catalog: an edit right after sends the one tool, and waits for the pieces before it.
+    const edited = { ...big, tools: big.tools.slice() };
+    edited.tools[1_100] = tool("changed");
+    const first = encoder.encode({ scenario: { ...bigScenario, catalog: { ...big, tools: big.tools.slice() } } });
+    const second = encoder.encode({ scenario: { ...bigScenario, catalog: edited } });
+    expect(await second).toBe(encodeWorkspace({ scenario: { ...bigScenario, catalog: edited } }, "persist").payload);
+    expect(await first).toBe(encodeWorkspace({ scenario: bigScenario }, "persist").payload);
+    expect((worker.sent.at(-1) as EncodeRequest).catalog).toMatchObject({
+      kind: "changes",
+      changes: [[1_100, edited.tools[1_100]]],
     });
   });
 
@@ -167,6 +200,13 @@ describe("the autosave's encoder client", () => {
       expect(answerWithinMs({ requestId: 1, catalog: { kind: "whole", catalog: big }, workspace: {} as never })).toBe(
         ANSWER_WITHIN.baseMs + 10_000 * ANSWER_WITHIN.perEncodedToolMs,
       );
+      expect(
+        answerWithinMs({
+          requestId: 1,
+          catalog: { kind: "pieces", toolCount: 10_000 } as never,
+          workspace: {} as never,
+        }),
+      ).toBe(ANSWER_WITHIN.baseMs + 10_000 * ANSWER_WITHIN.perEncodedToolMs);
       // An edit sends changed tools alone: the worker already holds the rest.
       expect(
         answerWithinMs({ requestId: 1, catalog: { kind: "changes", changes: [] } as never, workspace: {} as never }),

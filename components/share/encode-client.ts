@@ -10,10 +10,13 @@
 import type { Catalog } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import {
+  CATALOG_PIECE_TOOLS,
   catalogMessage,
   isDecodeRequest,
   isDecodeResponse,
+  type CatalogMessage,
   type DecodedPayload,
+  type DecodeRequest,
   type EncodeRequest,
   type ShareWorkerRequest,
   type ShareWorkerResponse,
@@ -47,20 +50,33 @@ export const ANSWER_WITHIN = {
   perEncodedToolMs: 2,
 } as const;
 
-export function answerWithinMs(request: ShareWorkerRequest): number {
+/** A request the worker answers (a catalog piece is not answered). */
+type AnsweredRequest = EncodeRequest | DecodeRequest;
+
+export function answerWithinMs(request: AnsweredRequest): number {
   if (isDecodeRequest(request))
     return ANSWER_WITHIN.baseMs + (request.decode.length / 1_000_000) * ANSWER_WITHIN.perDecodedMegabyteMs;
-  const tools = request.catalog.kind === "whole" ? request.catalog.catalog.tools.length : 0;
+  const tools =
+    request.catalog.kind === "whole"
+      ? request.catalog.catalog.tools.length
+      : request.catalog.kind === "pieces"
+        ? request.catalog.toolCount
+        : 0;
   return ANSWER_WITHIN.baseMs + tools * ANSWER_WITHIN.perEncodedToolMs;
 }
 
+/** Lets the page's other work run between two pieces of a catalog (a macrotask, so input and paint come first). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export function createWorkspaceEncoder(
   worker: EncodeWorkerLike,
-  timing: { answerWithinMs: (request: ShareWorkerRequest) => number } = { answerWithinMs },
+  timing: { answerWithinMs: (request: AnsweredRequest) => number } = { answerWithinMs },
 ): WorkspaceEncoder {
   let nextRequestId = 1;
   let sent: Catalog | null = null;
   let failed = false;
+  /** Encodes go out one after another: a catalog's pieces must not interleave with the next encode's messages. */
+  let encoding: Promise<unknown> = Promise.resolve();
   const pending = new Map<number, (answer: string | DecodedPayload | null) => void>();
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   const settle = (requestId: number) => {
@@ -85,7 +101,7 @@ export function createWorkspaceEncoder(
     resolve?.(response.ok ? response.payload : null);
   });
   worker.addEventListener("error", giveUp);
-  const ask = (request: ShareWorkerRequest, resolve: (answer: string | DecodedPayload | null) => void) => {
+  const ask = (request: AnsweredRequest, resolve: (answer: string | DecodedPayload | null) => void) => {
     pending.set(request.requestId, resolve);
     timers.set(
       request.requestId,
@@ -101,14 +117,31 @@ export function createWorkspaceEncoder(
     encode(workspace) {
       if (failed) return Promise.resolve(null);
       const { catalog, ...scenario } = workspace.scenario;
-      const requestId = nextRequestId++;
-      const request: EncodeRequest = {
-        requestId,
-        catalog: catalogMessage(catalog, sent),
-        workspace: { ...workspace, scenario },
-      };
+      const message = catalogMessage(catalog, sent);
       sent = catalog;
-      return new Promise((resolve) => ask(request, (answer) => resolve(typeof answer === "string" ? answer : null)));
+      const send = async (): Promise<string | null> => {
+        let catalogPart: CatalogMessage = message;
+        if (message.kind === "whole" && catalog.tools.length > CATALOG_PIECE_TOOLS) {
+          const { tools, ...rest } = catalog;
+          for (let from = 0; from < tools.length; from += CATALOG_PIECE_TOOLS) {
+            if (from > 0) await nextTask();
+            if (failed) return null;
+            const piece = { toolCount: tools.length, from, tools: tools.slice(from, from + CATALOG_PIECE_TOOLS) };
+            worker.postMessage({ piece });
+          }
+          catalogPart = { kind: "pieces", rest, toolCount: tools.length };
+        }
+        if (failed) return null;
+        const request: EncodeRequest = {
+          requestId: nextRequestId++,
+          catalog: catalogPart,
+          workspace: { ...workspace, scenario },
+        };
+        return new Promise((resolve) => ask(request, (answer) => resolve(typeof answer === "string" ? answer : null)));
+      };
+      const answer = encoding.then(send);
+      encoding = answer.catch(() => undefined);
+      return answer;
     },
     decode(payload) {
       if (failed) return Promise.resolve(null);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Segment } from "../core";
-import { prefixKeys, sharedPrefixLength } from "./prompt-trace";
+import { absorb, digest, startHash } from "./hash-string";
+import { prefixKeys, promptTrace, sharedPrefixLength } from "./prompt-trace";
 import { seededRandom, segment } from "./test-support";
 
 /** A random edit of `base`: append, change, insert, remove, or add/change a deferred tool. */
@@ -94,5 +95,77 @@ describe("prefixKeys", () => {
     expect(prefixKeys(joined)[1]).not.toBe(prefixKeys(split)[1]);
     const deferredFirst = [segment("tools[0]", "d", 0, { outsidePrompt: true }), segment("system", "s", 10)];
     expect(prefixKeys(deferredFirst)[0]).toBe("");
+  });
+});
+
+/** The trace walked from the start, written out independently of `promptTrace`'s resuming. */
+function traceFromStart(segments: readonly Segment[]) {
+  const lanes = startHash();
+  const segmentIndexOfBlock: number[] = [];
+  const blockKeys: string[] = [];
+  const cumulativeTokens = [0];
+  const prefixHashes: number[] = [];
+  segments.forEach((item, index) => {
+    if (item.outsidePrompt) return;
+    absorb(lanes, "\u0000");
+    absorb(lanes, item.key);
+    prefixHashes.push(digest(lanes));
+    segmentIndexOfBlock.push(index);
+    blockKeys.push(item.key);
+    cumulativeTokens.push(cumulativeTokens[cumulativeTokens.length - 1] + item.tokens);
+  });
+  return { segmentCount: segments.length, segmentIndexOfBlock, blockKeys, cumulativeTokens, prefixHashes };
+}
+
+function plain(trace: ReturnType<typeof promptTrace>) {
+  return {
+    ...trace,
+    segmentIndexOfBlock: [...trace.segmentIndexOfBlock],
+    cumulativeTokens: [...trace.cumulativeTokens],
+    prefixHashes: [...trace.prefixHashes],
+  };
+}
+
+describe("promptTrace continued from a recent request", () => {
+  // Long enough (≥ 64 segments) for the trace to be continued from a recent one rather than walked from the start.
+  const tools = Array.from({ length: 120 }, (_, index) =>
+    index % 3 === 0
+      ? segment(`tools[${index}]`, `deferred${index}`, 0, { outsidePrompt: true })
+      : segment(`tools[${index}]`, `tool${index}`, 5 + index),
+  );
+
+  it("equals the trace walked from the start whatever the next request shares with it (property, seeded)", () => {
+    const random = seededRandom(20261202);
+    let previous: Segment[] = [...tools, segment("system", "s", 40)];
+    for (let round = 0; round < 300; round += 1) {
+      let current: Segment[] = previous;
+      for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits -= 1) current = mutate(current, random);
+      // Sometimes a segment equal in key and tokens but a different object (a request's own copy of its system).
+      if (random() < 0.3 && current.length > 0) {
+        const at = Math.floor(random() * current.length);
+        current = current.map((item, index) => (index === at ? { ...item, path: `${item.path} (copy)` } : item));
+      }
+      expect(plain(promptTrace(current))).toEqual(traceFromStart(current));
+      previous = random() < 0.1 ? [...tools, segment("system", "s", 40)] : current;
+    }
+  });
+
+  it("does not take a block's hash or tokens from a segment with the same key but other tokens or placement", () => {
+    const first = [...tools, segment("system", "s", 40), segment("messages[0]", "m", 10)];
+    expect(plain(promptTrace(first))).toEqual(traceFromStart(first));
+    const otherTokens = first.map((item, index) => (index === 4 ? { ...item, tokens: item.tokens + 1 } : item));
+    expect(plain(promptTrace(otherTokens))).toEqual(traceFromStart(otherTokens));
+    expect(promptTrace(otherTokens).cumulativeTokens.at(-1)).toBe(promptTrace(first).cumulativeTokens.at(-1)! + 1);
+    const nowDeferred = first.map((item, index) => (index === 4 ? { ...item, outsidePrompt: true } : item));
+    expect(plain(promptTrace(nowDeferred))).toEqual(traceFromStart(nowDeferred));
+    expect(promptTrace(nowDeferred).blockKeys).not.toContain(first[4].key);
+  });
+
+  it("is not misled by a recent request's segments array changed after its trace was built", () => {
+    const first = [...tools, segment("system", "s", 40)];
+    promptTrace(first);
+    first[10] = segment("tools[10]", "changed", 7);
+    const second = [...first, segment("messages[0]", "m", 10)];
+    expect(plain(promptTrace(second))).toEqual(traceFromStart(second));
   });
 });

@@ -249,6 +249,29 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
   };
 }
 
+/** Copies of tool objects carrying `cache_control`, per object and marker. */
+const markedTools = new WeakMap<Json, Map<string, Json>>();
+
+/**
+ * The tool object with `cache_control` added, the same copy on every request: the tool objects of a request are
+ * memoised and shared by every step, and a marked copy made anew per request would be the one tool a step's
+ * limit checks (lib/providers/limits `rememberedFact`) see as new, so the whole list would be walked again.
+ */
+function markedTool(tool: Json, cacheControl: Json): Json {
+  const key = JSON.stringify(cacheControl);
+  let byMarker = markedTools.get(tool);
+  if (!byMarker) {
+    byMarker = new Map();
+    markedTools.set(tool, byMarker);
+  }
+  let marked = byMarker.get(key);
+  if (!marked) {
+    marked = { ...tool, cache_control: cacheControl };
+    byMarker.set(key, marked);
+  }
+  return marked;
+}
+
 function placeExplicitBreakpoints(options: {
   settings: RenderContext["settings"];
   list: SegmentList;
@@ -266,7 +289,7 @@ function placeExplicitBreakpoints(options: {
     // A deferred tool carrying cache_control is a 400: the marker goes on the last non-deferred tool (§1.8).
     for (let index = options.toolSegmentCount - 1; index >= 0; index -= 1) {
       if (!list.segments[index].outsidePrompt) {
-        options.tools[index] = { ...options.tools[index], cache_control: cacheControl };
+        options.tools[index] = markedTool(options.tools[index], cacheControl);
         list.markBreakpoint(index);
         break;
       }

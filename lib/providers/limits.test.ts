@@ -6,7 +6,7 @@ import { getModel, type ModelInfo } from "../models";
 import { LIMIT_OVERRIDE_SOURCE, limitOverrideKey, modelLimits, tableLimits } from "../models/model-limits";
 import { simulationJson } from "../report/simulation-output";
 import type { ProviderId } from "../scenario/types";
-import { checkRequestLimits, jsonBytes } from "./limits";
+import { checkRequestLimits, countCacheControls, jsonBytes } from "./limits";
 
 function model(provider: ProviderId, id: string): ModelInfo {
   const found = getModel(provider, id);
@@ -156,6 +156,72 @@ describe("provider limits (lib/models/model-limits.ts names each source)", () =>
     };
     const deep = { tools: [tool, tool, { ...tool, name: "ü" }], messages: [{ content: [{ text: "日本" }] }] };
     expect(jsonBytes(deep)).toBe(new TextEncoder().encode(JSON.stringify(deep)).length);
+  });
+});
+
+describe("facts of a long tools list are remembered by its items, never by the array", () => {
+  // Every request of a run carries a fresh array of the same tool objects; the checks remember what they found
+  // for lists of at least 64 items and must give it again only for the same items in the same order.
+  const opus = model("anthropic", "claude-opus-4-8");
+  const gpt = model("openai-responses", "gpt-5.4");
+  const sizeOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+  it("a refused name is found in a fresh array of the same objects, and in an array changed in place", () => {
+    const tools = anthropicTools(100);
+    expect(checkRequestLimits(request({ tools }), opus)).toBeNull();
+    expect(checkRequestLimits(request({ tools: tools.slice() }), opus)).toBeNull();
+    const renamed = tools.map((tool, index) => (index === 70 ? { ...tool, name: "bad name!" } : tool));
+    expect(checkRequestLimits(request({ tools: renamed }), opus)?.reason).toBe(
+      "tools.70.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'",
+    );
+    expect(checkRequestLimits(request({ tools: tools.slice() }), opus)).toBeNull();
+    tools[30] = { ...tools[30], name: "also bad!" };
+    expect(checkRequestLimits(request({ tools }), opus)?.reason).toMatch(/^tools\.30\.custom\.name/);
+  });
+
+  it("the deferred count and the size follow the items, also of the same array grown in place", () => {
+    const tools: Record<string, unknown>[] = [
+      { type: "tool_search_tool_regex_20251119" },
+      ...anthropicTools(10_000, { defer_loading: true }),
+    ];
+    expect(checkRequestLimits(request({ tools }), opus)).toBeNull();
+    expect(jsonBytes({ tools })).toBe(sizeOf({ tools }));
+    tools.push({ name: "one_more", input_schema: {}, defer_loading: true });
+    expect(checkRequestLimits(request({ tools }), opus)?.limit).toBe("deferred-tool-count");
+    expect(jsonBytes({ tools })).toBe(sizeOf({ tools }));
+    expect(jsonBytes({ tools: tools.slice(0, 5_000) })).toBe(sizeOf({ tools: tools.slice(0, 5_000) }));
+    // OpenAI: the tool count leaves deferred functions out (UNCONFIRMED, PROTOCOLS §9), counted from the same fact.
+    const functions = responsesFunctions(300, { defer_loading: true });
+    expect(checkRequestLimits(request({ tools: functions }), gpt)).toBeNull();
+    const undeferred = functions.map((tool, index) => (index < 129 ? { ...tool, defer_loading: false } : tool));
+    expect(checkRequestLimits(request({ tools: undeferred }), gpt)?.reason).toMatch(/got an array with length 129/);
+  });
+
+  it("cache_control markers are counted on the items given", () => {
+    const tools: Record<string, unknown>[] = anthropicTools(100);
+    expect(countCacheControls({ tools })).toBe(0);
+    tools[99] = { ...tools[99], cache_control: { type: "ephemeral" } };
+    expect(countCacheControls({ tools })).toBe(1);
+    const marked = tools.map((tool, index) => (index < 5 ? { ...tool, cache_control: { type: "ephemeral" } } : tool));
+    expect(countCacheControls({ tools: marked, cache_control: { type: "ephemeral" } })).toBe(7);
+    expect(checkRequestLimits(request({ tools: marked }), opus)?.limit).toBe("cache-breakpoints");
+  });
+
+  it("a namespace's members: the first refused one named by its path, per namespace object", () => {
+    const members = responsesFunctions(200, { defer_loading: true });
+    const namespace = { type: "namespace", name: "crm", description: "CRM tools", tools: members };
+    const body = (entries: unknown[]) => ({ tools: [{ type: "tool_search" }, ...entries] });
+    expect(checkRequestLimits(request(body([namespace])), gpt)).toBeNull();
+    const refused = {
+      ...namespace,
+      tools: members.map((tool, index) => (index === 150 ? { ...tool, name: "bad name!" } : tool)),
+    };
+    expect(checkRequestLimits(request(body([namespace, refused])), gpt)).toMatchObject({
+      limit: "tool-name",
+      param: "tools[2].tools[150].name",
+    });
+    expect(checkRequestLimits(request(body([refused, namespace])), gpt)?.param).toBe("tools[1].tools[150].name");
+    expect(checkRequestLimits(request(body([namespace])), gpt)).toBeNull();
   });
 });
 

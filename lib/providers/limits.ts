@@ -19,6 +19,8 @@ export function checkRequestLimits(
   limits: ModelLimits = modelLimits(model),
 ): StepRejection | null {
   const { body } = rendered.request;
+  // The checks ask about the same `tools` list several times; it cannot change while they run.
+  checkedList = null;
   const checks = [
     () => checkBodySize(body, model, limits),
     () => checkToolCount(body, model, limits),
@@ -27,11 +29,15 @@ export function checkRequestLimits(
     () => checkBreakpoints(body, model),
     () => checkContextWindow(rendered.segments, model, limits),
   ];
-  for (const check of checks) {
-    const rejection = check();
-    if (rejection) return rejection;
+  try {
+    for (const check of checks) {
+      const rejection = check();
+      if (rejection) return rejection;
+    }
+    return null;
+  } finally {
+    checkedList = undefined;
   }
-  return null;
 }
 
 export function promptTokens(segments: readonly Segment[]): number {
@@ -42,6 +48,71 @@ export function promptTokens(segments: readonly Segment[]): number {
 
 function topLevelTools(body: Json): Json[] {
   return Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+}
+
+// ─── Facts of a long list, remembered ──────────────────────────────────────────────────────────────────────
+
+/** Lists shorter than this are walked every time: remembering them would cost more than it saves. */
+const REMEMBERED_LIST_MINIMUM = 64;
+/** Lists remembered at once: one per strategy of a run is enough for every step to find its own. */
+const REMEMBERED_LISTS = 8;
+
+type ListFacts = { items: readonly unknown[]; facts: Map<string, unknown> };
+
+/** Most recently used first. Each holds a copy of its list, so a list changed later is simply a different list. */
+const rememberedLists: ListFacts[] = [];
+
+/**
+ * A fact about a list (its serialised size, how many tools it defers, its first refused name), worked out once
+ * and given again for any list with the same items in the same order. Every request of a run carries a fresh
+ * `tools` array holding the same memoised tool objects (lib/providers `addTools`), so comparing the items by
+ * identity (10,000 comparisons) replaces a walk that serialises, filters or tests each of them. Sound because the
+ * facts asked about depend only on the items, and wire objects are never edited in place (they are replaced: see
+ * `jsonBytes`).
+ */
+function rememberedFact<Value>(list: readonly unknown[], key: string, compute: () => Value): Value {
+  if (list.length < REMEMBERED_LIST_MINIMUM) return compute();
+  const entry = rememberedListOf(list);
+  if (entry.facts.has(key)) return entry.facts.get(key) as Value;
+  const value = compute();
+  entry.facts.set(key, value);
+  return value;
+}
+
+/**
+ * The list found last during one `checkRequestLimits` call, which asks about it once per check; null before the
+ * first question, undefined outside a call (a list may change between two calls).
+ */
+let checkedList: { list: readonly unknown[]; entry: ListFacts } | null | undefined;
+
+function rememberedListOf(list: readonly unknown[]): ListFacts {
+  if (checkedList === undefined) return findRememberedList(list);
+  if (checkedList?.list === list) return checkedList.entry;
+  const entry = findRememberedList(list);
+  checkedList = { list, entry };
+  return entry;
+}
+
+function findRememberedList(list: readonly unknown[]): ListFacts {
+  for (let index = 0; index < rememberedLists.length; index += 1) {
+    const candidate = rememberedLists[index];
+    if (!sameItems(candidate.items, list)) continue;
+    if (index > 0) {
+      rememberedLists.splice(index, 1);
+      rememberedLists.unshift(candidate);
+    }
+    return candidate;
+  }
+  const entry: ListFacts = { items: list.slice(), facts: new Map() };
+  rememberedLists.unshift(entry);
+  if (rememberedLists.length > REMEMBERED_LISTS) rememberedLists.pop();
+  return entry;
+}
+
+function sameItems(first: readonly unknown[], second: readonly unknown[]): boolean {
+  if (first.length !== second.length) return false;
+  for (let index = 0; index < first.length; index += 1) if (first[index] !== second[index]) return false;
+  return true;
 }
 
 // ─── Body size ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -85,8 +156,12 @@ export function jsonBytes(value: unknown, level = 0): number {
   if (cached !== undefined) return cached;
   let size: number;
   if (Array.isArray(value)) {
-    size = 2 + Math.max(0, value.length - 1);
-    for (const item of value) size += item === undefined ? 4 : jsonBytes(item, level + 1);
+    const items: readonly unknown[] = value;
+    size = rememberedFact(items, `bytes:${level}`, () => {
+      let total = 2 + Math.max(0, items.length - 1);
+      for (const item of items) total += item === undefined ? 4 : jsonBytes(item, level + 1);
+      return total;
+    });
   } else if (level >= PIECEWISE_LEVELS) {
     size = utf8Length(JSON.stringify(value));
     sizeCache.set(value, size);
@@ -119,13 +194,13 @@ function utf8Length(text: string): number {
 function checkToolCount(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
   const maximum = limits.maxTools.value;
   if (maximum === null) return null;
-  const tools = countedTools(body, model, limits.deferredCountTowardMaxTools.value);
-  if (tools.length <= maximum) return null;
+  const counted = countedToolCount(body, model, limits.deferredCountTowardMaxTools.value);
+  if (counted <= maximum) return null;
   if (model.provider === "moonshot") {
     return {
       status: 400,
       type: "invalid_request_error",
-      reason: `Invalid request: too many tools: ${tools.length} > ${maximum} maximum`,
+      reason: `Invalid request: too many tools: ${counted} > ${maximum} maximum`,
       limit: "tool-count",
       source: limits.maxTools.source,
       confidence: limits.maxTools.confidence,
@@ -138,7 +213,7 @@ function checkToolCount(body: Json, model: ModelInfo, limits: ModelLimits): Step
     type: "invalid_request_error",
     code: "array_above_max_length",
     param: "tools",
-    reason: `Invalid 'tools': array too long. Expected an array with maximum length ${maximum}, but got an array with length ${tools.length} instead.`,
+    reason: `Invalid 'tools': array too long. Expected an array with maximum length ${maximum}, but got an array with length ${counted} instead.`,
     limit: "tool-count",
     source: limits.maxTools.source,
     confidence: limits.maxTools.confidence,
@@ -159,6 +234,23 @@ function countedTools(body: Json, model: Pick<ModelInfo, "provider">, deferredCo
     : tools;
 }
 
+/** `countedTools(…).length`, from the tools list's remembered deferred count. */
+function countedToolCount(body: Json, model: Pick<ModelInfo, "provider">, deferredCount = false): number {
+  const tools = topLevelTools(body);
+  return model.provider === "openai-responses" && !deferredCount
+    ? tools.length - deferredToolCount(tools)
+    : tools.length;
+}
+
+/** How many entries of a `tools` list carry `defer_loading: true`. */
+function deferredToolCount(tools: readonly Json[]): number {
+  return rememberedFact(tools, "deferred", () => {
+    let deferred = 0;
+    for (const tool of tools) if (tool.defer_loading === true) deferred += 1;
+    return deferred;
+  });
+}
+
 /** How many `tools` entries a request has as its provider's limits count them: all, and the deferred ones. */
 export function toolEntryCounts(body: Json, model: Pick<ModelInfo, "provider">): { counted: number; deferred: number } {
   return {
@@ -173,7 +265,7 @@ export const OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION =
 function checkDeferredToolCount(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
   const maximum = limits.maxDeferredTools.value;
   if (maximum === null) return null;
-  const deferred = topLevelTools(body).filter((tool) => tool.defer_loading === true).length;
+  const deferred = deferredToolCount(topLevelTools(body));
   if (deferred <= maximum) return null;
   return {
     status: 400,
@@ -189,40 +281,73 @@ function checkDeferredToolCount(body: Json, model: ModelInfo, limits: ModelLimit
 
 // ─── Tool names ─────────────────────────────────────────────────────────────────────────────────────────────
 
+type DeclaredName = { path: string; name: string; member?: true };
+
 /**
- * The names a request declares, with the path the provider's validator names in its message; `member` marks a
- * function inside an OpenAI namespace, checked only while `namespaceMembersFollowFunctionPattern` holds.
+ * The first name a request declares that `regex` refuses, with the path the provider's validator names in its
+ * message, or null; `member` marks a function inside an OpenAI namespace, checked only while
+ * `namespaceMembersFollowFunctionPattern` holds. Remembered per tools list: every step of a run declares the same
+ * 10,000 tool objects, and testing and path-naming each of them was a third of a warm step.
  */
-function declaredNames(
-  body: Json,
-  model: ModelInfo,
-  limits: ModelLimits,
-): Array<{ path: string; name: string; member?: true }> {
-  const names: Array<{ path: string; name: string; member?: true }> = [];
-  topLevelTools(body).forEach((tool, index) => {
-    if (model.provider === "openai-chat" || model.provider === "moonshot") {
-      const fn = tool.function as Json | undefined;
-      if (fn && typeof fn.name === "string") names.push({ path: `tools[${index}].function.name`, name: fn.name });
-      return;
+function firstRefusedName(tools: readonly Json[], model: ModelInfo, limits: ModelLimits, regex: RegExp) {
+  const membersChecked = limits.namespaceMembersFollowFunctionPattern.value;
+  const key = `names:${model.provider}:${limits.toolNamePattern.value}:${membersChecked}`;
+  return rememberedFact(tools, key, (): DeclaredName | null => {
+    for (let index = 0; index < tools.length; index += 1) {
+      const tool = tools[index];
+      if (model.provider === "openai-chat" || model.provider === "moonshot") {
+        const fn = tool.function as Json | undefined;
+        if (fn && typeof fn.name === "string" && !regex.test(fn.name))
+          return { path: `tools[${index}].function.name`, name: fn.name };
+        continue;
+      }
+      if (model.provider === "openai-responses") {
+        // Function names only: OpenAI's API reference gives a namespace's own `name` just `minLength 1` and a custom
+        // tool's `name` no constraint, so neither is held to the function-name pattern.
+        if (tool.type === "function" && typeof tool.name === "string" && !regex.test(tool.name))
+          return { path: `tools[${index}].name`, name: tool.name };
+        if (tool.type === "namespace" && Array.isArray(tool.tools) && membersChecked) {
+          const refused = firstRefusedMember(tool, regex);
+          if (refused)
+            return { path: `tools[${index}].tools[${refused.index}].name`, name: refused.name, member: true };
+        }
+        continue;
+      }
+      // Anthropic: server tools (tool search) carry a type and fixed names; custom tools have no type.
+      if (tool.type === undefined && typeof tool.name === "string" && !regex.test(tool.name))
+        return { path: `tools.${index}.custom.name`, name: tool.name };
     }
-    if (model.provider === "openai-responses") {
-      // Function names only: OpenAI's API reference gives a namespace's own `name` just `minLength 1` and a custom
-      // tool's `name` no constraint, so neither is held to the function-name pattern.
-      if (tool.type === "function" && typeof tool.name === "string")
-        names.push({ path: `tools[${index}].name`, name: tool.name });
-      if (tool.type === "namespace" && Array.isArray(tool.tools) && limits.namespaceMembersFollowFunctionPattern.value)
-        (tool.tools as Json[]).forEach((member, memberIndex) => {
-          // A custom tool inside a namespace has no name rule either.
-          if (typeof member.name === "string" && member.type !== "custom")
-            names.push({ path: `tools[${index}].tools[${memberIndex}].name`, name: member.name, member: true });
-        });
-      return;
-    }
-    // Anthropic: server tools (tool search) carry a type and fixed names; custom tools have no type.
-    if (tool.type === undefined && typeof tool.name === "string")
-      names.push({ path: `tools.${index}.custom.name`, name: tool.name });
+    return null;
   });
-  return names;
+}
+
+/** Per namespace object (memoised and shared by every request, like tool objects) and pattern. */
+const refusedMembers = new WeakMap<Json, Map<string, { index: number; name: string } | null>>();
+
+/**
+ * The first member of an OpenAI namespace whose name `regex` refuses. A namespace can hold thousands of functions
+ * in a `tools` list of a few entries, too short for `rememberedFact`, so the answer is kept per namespace object.
+ */
+function firstRefusedMember(namespace: Json, regex: RegExp): { index: number; name: string } | null {
+  let byPattern = refusedMembers.get(namespace);
+  if (!byPattern) {
+    byPattern = new Map();
+    refusedMembers.set(namespace, byPattern);
+  }
+  const known = byPattern.get(regex.source);
+  if (known !== undefined) return known;
+  let refused: { index: number; name: string } | null = null;
+  const members = namespace.tools as Json[];
+  for (let index = 0; index < members.length; index += 1) {
+    const member = members[index];
+    // A custom tool inside a namespace has no name rule either.
+    if (typeof member.name === "string" && member.type !== "custom" && !regex.test(member.name)) {
+      refused = { index, name: member.name };
+      break;
+    }
+  }
+  byPattern.set(regex.source, refused);
+  return refused;
 }
 
 const patternCache = new Map<string, RegExp>();
@@ -245,7 +370,7 @@ function lessSure(first: Confidence, second: Confidence): Confidence {
 function checkToolNames(body: Json, model: ModelInfo, limits: ModelLimits): StepRejection | null {
   const pattern = limits.toolNamePattern.value;
   const regex = compiled(pattern);
-  const bad = declaredNames(body, model, limits).find((entry) => !regex.test(entry.name));
+  const bad = firstRefusedName(topLevelTools(body), model, limits, regex);
   if (!bad) return null;
   // A member's refusal rests on the pattern and on the assumption that it applies to members: it is as sure as the
   // less sure of the two, and names both sources.
@@ -291,7 +416,12 @@ function checkToolNames(body: Json, model: ModelInfo, limits: ModelLimits): Step
 /** Counts `cache_control` markers in an Anthropic body: on tools, system blocks, message blocks and top level. */
 export function countCacheControls(body: Json): number {
   let count = body.cache_control ? 1 : 0;
-  for (const tool of topLevelTools(body)) if (tool.cache_control) count += 1;
+  const tools = topLevelTools(body);
+  count += rememberedFact(tools, "cache-controls", () => {
+    let marked = 0;
+    for (const tool of tools) if (tool.cache_control) marked += 1;
+    return marked;
+  });
   if (Array.isArray(body.system)) for (const block of body.system as Json[]) if (block.cache_control) count += 1;
   if (Array.isArray(body.messages))
     for (const message of body.messages as Json[])

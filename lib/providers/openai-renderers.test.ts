@@ -185,6 +185,26 @@ describe("OpenAI Responses renderer", () => {
     ]);
   });
 
+  it("a call names the namespace of the tools list rendered now, also when the same array was changed in place", () => {
+    const member = tool("crm_find");
+    const tools: ToolEntry[] = [{ type: "openai-namespace", name: "crm", description: "CRM tools", tools: [member] }];
+    const transcript: Transcript = {
+      system: "s",
+      tools,
+      messages: [
+        ask,
+        { role: "assistant", blocks: [{ type: "tool-call", id: "call_1", name: "crm_find", input: {} }] },
+      ],
+    };
+    const call = () => render("openai-responses", transcript).body.input.at(-1);
+    expect(call()).toMatchObject({ name: "crm_find", namespace: "crm" });
+    expect(call()).toMatchObject({ namespace: "crm" });
+    tools[0] = { type: "openai-namespace", name: "sales", description: "Sales tools", tools: [member] };
+    expect(call()).toMatchObject({ namespace: "sales" });
+    tools[0] = { type: "catalog", tool: member, deferred: true };
+    expect(call()).not.toHaveProperty("namespace");
+  });
+
   it("input items: search calls and outputs (id only when hosted), loaded tools inside their namespace, calls naming it", () => {
     const members = [tool("crm_find"), tool("crm_update")];
     const weather = tool("get_weather");

@@ -82,7 +82,24 @@ type Namespaces = ReadonlyMap<string, { name: string; description: string }>;
  */
 const namespacesByContext = new WeakMap<RenderContext, Namespaces>();
 
+/** The namespaces of a tools list, kept with a copy of the list they were read from (see `namespacesOf`). */
+const namespacesByList = new WeakMap<readonly ToolEntry[], { entries: readonly ToolEntry[]; namespaces: Namespaces }>();
+
+/**
+ * Every step of a run renders the same `tools` list; at 10,000 namespaced functions, mapping each of them to its
+ * namespace again was half of a warm step. The map is kept per list and given again while the list still holds the
+ * same entries in the same order (entries are never edited: a change is a new entry, as `addTools` assumes).
+ */
 function namespacesOf(tools: readonly ToolEntry[]): Namespaces {
+  const known = namespacesByList.get(tools);
+  if (known && known.entries.length === tools.length && known.entries.every((entry, index) => entry === tools[index]))
+    return known.namespaces;
+  const namespaces = readNamespaces(tools);
+  namespacesByList.set(tools, { entries: tools.slice(), namespaces });
+  return namespaces;
+}
+
+function readNamespaces(tools: readonly ToolEntry[]): Namespaces {
   const namespaces = new Map<string, { name: string; description: string }>();
   for (const entry of tools)
     if (entry.type === "openai-namespace")

@@ -285,6 +285,36 @@ describe("SegmentList.addTools: which entries count as equal", () => {
     expect(calls.count).toBe(cases.length + 2);
   });
 
+  it("a namespace's tools compare by the tool objects in them (each run builds its own list of them)", () => {
+    const calls = { count: 0 };
+    const render = (entries: ToolEntry[]) => renderCounting(new SegmentList(counter), entries, calls);
+    const namespace = (members: CatalogTool[]): ToolEntry => ({
+      type: "openai-namespace",
+      name: "crm",
+      description: "CRM",
+      tools: members,
+    });
+    render([namespace(tools.slice(0, 2))]);
+    render([namespace(tools.slice(0, 2))]);
+    expect(calls.count).toBe(1);
+    render([namespace([tools[0], { ...tools[1] }])]);
+    render([namespace(tools.slice(0, 3))]);
+    render([namespace([tools[1], tools[0]])]);
+    expect(calls.count).toBe(4);
+  });
+
+  it("an array changed in place after a reuse is compared again, not taken for the one reused", () => {
+    const calls = { count: 0 };
+    const entries: ToolEntry[] = [{ type: "helper", tool: helper }];
+    renderCounting(new SegmentList(counter), [{ type: "helper", tool: helper }], calls);
+    renderCounting(new SegmentList(counter), entries, calls);
+    expect(calls.count).toBe(1);
+    entries[0] = { type: "helper", tool: tools[2] };
+    const wire = renderCounting(new SegmentList(counter), entries, calls);
+    expect(calls.count).toBe(2);
+    expect(wire[0]).toEqual({ name: "gamma", deferred: false });
+  });
+
   it("remembers a copy of the entries (the caller may change its array) and never reuses an unknown kind", () => {
     const calls = { count: 0 };
     const entries: ToolEntry[] = [{ type: "helper", tool: helper }];

@@ -37,12 +37,23 @@ export class SegmentList {
     byAdapter.set(adapter, recent);
     const known = recent.find((candidate) => sameEntries(candidate.entries, entries));
     if (known) {
+      // Entries equal by value but not by identity (a new run's entry objects) cost a field-by-field comparison
+      // per entry; keeping the latest list's own copy makes every later step of the run compare by identity.
+      if (known.source !== entries) {
+        known.source = entries;
+        known.entries = entries.slice();
+      }
       for (const segment of known.segments) this.segments.push(segment);
       return known.wire.slice() as Wire[];
     }
     const first = this.segments.length;
     const wire = render();
-    recent.unshift({ entries: entries.slice(), wire: wire.slice(), segments: this.segments.slice(first) });
+    recent.unshift({
+      source: entries,
+      entries: entries.slice(),
+      wire: wire.slice(),
+      segments: this.segments.slice(first),
+    });
     if (recent.length > RECENT_TOOL_RENDERS) recent.pop();
     return wire;
   }
@@ -134,7 +145,13 @@ export class SegmentList {
 
 const segmentMemo = memoisePerTool<Map<string, Segment>>();
 
-type RenderedTools = { entries: readonly ToolEntry[]; wire: readonly unknown[]; segments: readonly Segment[] };
+/** `entries` is a copy of the list last rendered from it, `source` (compared by identity only). */
+type RenderedTools = {
+  source: readonly ToolEntry[];
+  entries: readonly ToolEntry[];
+  wire: readonly unknown[];
+  segments: readonly Segment[];
+};
 
 /** Renders kept per counter and adapter: one per strategy that shares them is enough to hit on every step. */
 const RECENT_TOOL_RENDERS = 8;
@@ -165,13 +182,22 @@ function sameEntries(left: readonly ToolEntry[], right: readonly ToolEntry[]): b
         break;
       case "openai-namespace": {
         const other = b as typeof a;
-        if (a.name !== other.name || a.description !== other.description || a.tools !== other.tools) return false;
+        if (a.name !== other.name || a.description !== other.description || !sameTools(a.tools, other.tools))
+          return false;
         break;
       }
       default:
         return false;
     }
   }
+  return true;
+}
+
+/** A namespace's tools: each run builds its own list of the same tool objects. */
+function sameTools(left: readonly object[], right: readonly object[]): boolean {
+  if (left === right) return true;
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) if (left[index] !== right[index]) return false;
   return true;
 }
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Catalog } from "../catalog/types";
 import type { Scenario } from "../scenario/types";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import { MAX_CHANGED_TOOLS, catalogMessage, handleEncodeMessage, type EncodeRequest } from "./encode-protocol";
+import {
+  MAX_CHANGED_TOOLS,
+  catalogMessage,
+  handleCatalogPiece,
+  handleEncodeMessage,
+  type EncodeRequest,
+  type EncodeWorkerState,
+} from "./encode-protocol";
 import { encodeWorkspace } from "./share-link";
 
 const tool = (name: string) => ({ name, description: `${name} does it.`, inputSchema: { type: "object" } });
@@ -60,5 +67,36 @@ describe("autosave encoding in a worker", () => {
     edited.tools[0] = tool("x");
     const handled = handleEncodeMessage({ catalog: null }, request(3, edited, catalog));
     expect(handled.response).toMatchObject({ requestId: 3, ok: false });
+  });
+
+  it("puts a catalog sent in pieces together, and refuses one whose pieces did not all come in order", () => {
+    const { tools, ...rest } = catalog;
+    const piece = (from: number, count: number) => ({
+      piece: { toolCount: 200, from, tools: tools.slice(from, from + count) },
+    });
+    const { catalog: _catalog, ...scenarioRest } = scenario;
+    const encode = (state: EncodeWorkerState) =>
+      handleEncodeMessage(state, {
+        requestId: 5,
+        catalog: { kind: "pieces", rest, toolCount: 200 },
+        workspace: { scenario: scenarioRest, strategyId: "gateway" },
+      });
+    let state: EncodeWorkerState = { catalog: null };
+    for (const from of [0, 80, 160]) state = handleCatalogPiece(state, piece(from, 80));
+    const whole = encode(state);
+    expect(whole.response).toEqual({
+      requestId: 5,
+      ok: true,
+      payload: encodeWorkspace({ scenario, strategyId: "gateway" }, "persist").payload,
+    });
+    expect(whole.state.catalog?.tools).toEqual(tools);
+    // A piece missing, out of order, or of another catalog: refused, and the next save sends the catalog again.
+    const missing = handleCatalogPiece(handleCatalogPiece({ catalog: null }, piece(0, 80)), piece(160, 40));
+    expect(encode(missing).response).toMatchObject({ ok: false });
+    const short = handleCatalogPiece({ catalog: null }, piece(0, 80));
+    expect(encode(short).response).toMatchObject({ ok: false });
+    const restarted = handleCatalogPiece(handleCatalogPiece(short, piece(0, 120)), piece(120, 80));
+    expect(encode(restarted).response).toMatchObject({ ok: true });
+    expect(encode({ catalog: null }).response).toMatchObject({ ok: false });
   });
 });

@@ -4,7 +4,14 @@
  * which needs the encode messages from the first save on, loads the decoder (Ajv, the scenario parser) only when
  * it must decode on its own thread.
  */
-import { handleEncodeMessage, isDecodeRequest, type DecodedPayload, type EncodeWorkerState } from "./encode-protocol";
+import {
+  handleCatalogPiece,
+  handleEncodeMessage,
+  isCatalogPiece,
+  isDecodeRequest,
+  type DecodedPayload,
+  type EncodeWorkerState,
+} from "./encode-protocol";
 import type { ShareWorkerRequest, ShareWorkerResponse } from "./encode-protocol";
 import { decodeSharePayload } from "./share-link";
 
@@ -16,11 +23,15 @@ export function decodePayload(payload: string): DecodedPayload {
   return rest;
 }
 
-/** The worker's one entry point: a decode request, or an encode request (which may change the catalog it holds). */
+/**
+ * The worker's one entry point: a decode request, an encode request (which may change the catalog it holds), or a
+ * piece of a catalog on its way (no response).
+ */
 export function handleShareWorkerMessage(
   state: EncodeWorkerState,
   request: ShareWorkerRequest,
-): { state: EncodeWorkerState; response: ShareWorkerResponse } {
+): { state: EncodeWorkerState; response: ShareWorkerResponse | null } {
+  if (isCatalogPiece(request)) return { state: handleCatalogPiece(state, request), response: null };
   if (isDecodeRequest(request))
     return { state, response: { requestId: request.requestId, decoded: decodePayload(request.decode) } };
   return handleEncodeMessage(state, request);
