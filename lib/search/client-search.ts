@@ -356,6 +356,9 @@ export function contentWordsOfQuery(words: readonly string[], options: ClientSea
   return content;
 }
 
+/** The identity, as one function, so that lookups keyed by the word normaliser are shared when stemming is off. */
+const unchanged = (word: string) => word;
+
 export function createClientSearch(
   tools: readonly CatalogTool[],
   options?: Partial<ClientSearchOptions>,
@@ -714,7 +717,10 @@ export function createClientSearch(
       }
     }
     if (actionVerbTable !== undefined) {
-      for (const { text, verb, relation } of actionVerbsOf(actionVerbTable, words, normalize)) {
+      // The stemmer itself (a module-level function), not this search's memo: the table's lookup is built once per
+      // stemmer and shared by every client search, such as the lab's option variants.
+      const verbNormalize = settings.stemming ? stemWord : unchanged;
+      for (const { text, verb, relation } of actionVerbsOf(actionVerbTable, words, verbNormalize)) {
         // Only the catalog's own verbs: a verb no tool uses would add nothing but prefix guesses.
         if (postings.has(normalize(verb))) add(verb, settings.actionVerbs, "verb", undefined, { text, verb, relation });
       }
