@@ -68,6 +68,14 @@ describe("actionVerbsOf", () => {
     expect(actionVerbsOf(both, ["wipe", "erase"], identity)).toEqual([
       { text: "erase", verb: "delete", relation: "same" },
     ]);
+    // In either order: a later kind does not replace an earlier same action.
+    expect(actionVerbsOf(both, ["erase", "wipe"], identity)).toEqual([
+      { text: "erase", verb: "delete", relation: "same" },
+    ]);
+    // Two kinds: the first one read stays.
+    expect(actionVerbsOf({ wipe: ["~delete"], scrub: ["~delete"] }, ["scrub", "wipe"], identity)).toEqual([
+      { text: "scrub", verb: "delete", relation: "kind" },
+    ]);
   });
 });
 
