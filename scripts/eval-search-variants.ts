@@ -25,8 +25,8 @@ import { readWordVectorsFile } from "./word-vectors-file";
 type VariantFactory = (tools: readonly CatalogTool[]) => ToolSearcher;
 
 /**
- * `tuning`: chosen on (or read for misses) in earlier passes; `check`: scored only; `judge`: the sixth pass's blind
- * judges (fresh-2, which no one has read, every BFCL file and MetaTool).
+ * `tuning`: chosen on (or read for misses) in earlier passes; `check`: scored only; `judge`: the blind judges of the
+ * eighth pass (fresh-3 and fresh-4, whose misses no one has read, every BFCL file and MetaTool).
  */
 type QuerySet = { label: string; role: "tuning" | "check" | "judge"; catalog: string; queries: string };
 
@@ -60,8 +60,15 @@ function querySets(benchmarks: string): QuerySet[] {
       queries: "lib/search/fixtures/held-out-queries.jsonl",
     },
     { label: "fresh", role: "check", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-queries.jsonl" },
-    { label: "fresh-2", role: "judge", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-2-queries.jsonl" },
+    // fresh-2 was read for misses in the eighth pass, so from then on it tunes; fresh-4 took its place as a judge.
+    {
+      label: "fresh-2",
+      role: "tuning",
+      catalog: SHARED_CATALOGS,
+      queries: "lib/search/fixtures/fresh-2-queries.jsonl",
+    },
     { label: "fresh-3", role: "judge", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-3-queries.jsonl" },
+    { label: "fresh-4", role: "judge", catalog: SHARED_CATALOGS, queries: "lib/search/fixtures/fresh-4-queries.jsonl" },
     benchmark("simple_python", "judge", "bfcl-simple-python"),
     benchmark("live_multiple", "judge", "bfcl-live-multiple"),
     benchmark("live_simple", "judge", "bfcl-live-simple"),
@@ -135,7 +142,7 @@ async function main(): Promise<void> {
   for (const [label, options] of Object.entries(variants)) {
     const cells: string[] = [];
     const tuningMrr: number[] = [];
-    const judgeMrr = { fresh2: [] as number[], fresh3: [] as number[], bfcl: [] as number[], metaTool: [] as number[] };
+    const judgeMrr = { fresh3: [] as number[], fresh4: [] as number[], bfcl: [] as number[], metaTool: [] as number[] };
     for (const set of loaded) {
       const searcher =
         typeof options === "function"
@@ -145,15 +152,16 @@ async function main(): Promise<void> {
       cells.push(`${cell(result.recallAt1)}/${cell(result.recallAt5)}/${cell(result.mrr)}`);
       if (set.role === "tuning") tuningMrr.push(result.mrr);
       if (set.role === "judge") {
-        if (set.label === "fresh-2") judgeMrr.fresh2.push(result.mrr);
+        if (set.label === "fresh-4") judgeMrr.fresh4.push(result.mrr);
         else if (set.label === "fresh-3") judgeMrr.fresh3.push(result.mrr);
         else if (set.label === "MetaTool") judgeMrr.metaTool.push(result.mrr);
         else judgeMrr.bfcl.push(result.mrr);
       }
     }
-    // The judge's figure weighs its four sources equally (fresh-2, fresh-3, the mean of the BFCL files, MetaTool), so
-    // that BFCL's five files do not outvote the everyday-request sets. (The sixth pass's judge had three: no fresh-3.)
-    const judge = [judgeMrr.fresh2, judgeMrr.fresh3, judgeMrr.bfcl, judgeMrr.metaTool]
+    // The judge's figure weighs its four sources equally (fresh-3, fresh-4, the mean of the BFCL files, MetaTool), so
+    // that BFCL's five files do not outvote the everyday-request sets. (The sixth pass's judge had three: fresh-2, BFCL
+    // and MetaTool; the seventh's four: fresh-2, fresh-3, BFCL, MetaTool.)
+    const judge = [judgeMrr.fresh3, judgeMrr.fresh4, judgeMrr.bfcl, judgeMrr.metaTool]
       .filter((values) => values.length > 0)
       .map(mean);
     console.log(`| ${label} | ${cells.join(" | ")} | ${cell(mean(tuningMrr))} | ${cell(mean(judge))} |`);

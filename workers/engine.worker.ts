@@ -5,15 +5,27 @@
  * (workers/engine-helper.worker.ts) and splits runs with it (lib/workbench/engine-split.ts).
  */
 import { createEngine } from "@/lib/engine";
-import { loadExample } from "@/lib/examples";
+import { EXAMPLES, loadExample } from "@/lib/examples";
+import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
 import { catalogCountTexts, firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
-import { createEngineHost } from "@/lib/workbench/engine-host";
+import {
+  batchedCountStore,
+  createIdleTask,
+  storedCountsWorthReading,
+  warmUpCountTexts,
+} from "@/lib/workbench/engine-count-store";
+import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
 import type { EngineRequest } from "@/lib/workbench/engine-protocol";
-import { createEngineHelperClient, type EngineHelper, type HelperPort } from "@/lib/workbench/engine-split";
+import {
+  SPLIT_DEFAULTS,
+  createEngineHelperClient,
+  type EngineHelper,
+  type HelperPort,
+} from "@/lib/workbench/engine-split";
 import {
   createPreparedExamples,
   isPrepareExampleHint,
@@ -27,7 +39,8 @@ const engine = createEngine();
 const o200k = createTokenCounter("o200k");
 // Token counts kept across visits (IndexedDB): a returning visitor's run counts only what changed. Without
 // IndexedDB (blocked, private mode) this is a no-op.
-const persistentCounts = createPersistentCounts(o200kMemo, indexedDbCountStore(scope.indexedDB));
+// Written when the worker is idle, in batches (lib/workbench/engine-count-store.ts).
+const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 // A second thread for the first request's tokens (2 cores: this worker and the helper), started when a first request
 // has a large batch to count (a catalog of hundreds of tools): it loads a tokenizer of its own (1 MB), which on every
 // small example's visit only competed with the page's start-up. While it loads, this worker counts on alone, and takes
@@ -60,19 +73,32 @@ function startEngineHelper(): EngineHelper | null {
   }
 }
 
-// The example the page's address names, started while the page hydrates (lib/workbench/prepared-example.ts).
-const preparedExamples = createPreparedExamples(loadExample);
+// The example the page's address names, started while the page hydrates (lib/workbench/prepared-example.ts); a
+// large one from its build-time file when the server has it (lib/examples/scenario-asset.ts).
+const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
+// Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
+// known from the build, so its first run need not count them.
+const preparedExamples = createPreparedExamples(async (exampleId) => {
+  const scenario = await loadFromAssets(exampleId);
+  await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+  return scenario;
+});
+
+const countSave = createIdleTask(
+  () => persistentCounts.save(),
+  () => host.busy,
+);
 
 const host = createEngineHost({
   post: (response) => scope.postMessage(response),
   now: () => performance.now(),
-  onSettled: () => void persistentCounts.save(),
+  yieldToEvents: messageChannelYield(),
+  onSettled: () => countSave.schedule(),
   dependencies: {
     runAll: (scenario, ids, options) => engine.runAll(scenario, ids, options),
     async loadExample(exampleId) {
       const scenario = await preparedExamples.load(exampleId);
-      // The unedited example's tool counts are known from the build: its first run need not count them.
-      await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
+      warmUpCountTexts(scenario, (texts) => persistentCounts.load(texts));
       return scenario;
     },
     parseCatalogText: (text, options) => parseCatalogText(text, options),
@@ -83,7 +109,8 @@ const host = createEngineHost({
       return engineHelper;
     },
     async beforeRun({ scenario, strategyIds, provider }) {
-      await persistentCounts.load(catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider));
+      const countTexts = catalogCountTexts(scenario.catalog, provider ?? scenario.settings.provider);
+      if (storedCountsWorthReading(countTexts)) await persistentCounts.load(countTexts);
       // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
       const first = strategyIds[0];
       if (!first) return;
@@ -102,6 +129,13 @@ scope.addEventListener("message", (event: MessageEvent<EngineRequest | PrepareEx
   const message = event.data;
   if (isPrepareExampleHint(message)) {
     preparedExamples.prepare(message.exampleId);
+    // A large example's runs are split with the helper: it starts now and loads the example itself, in parallel with
+    // this worker, instead of starting once the example is loaded here (its chunks and tokenizer ≈ 1.5 s).
+    const toolCount = EXAMPLES.find((example) => example.id === message.exampleId)?.toolCount ?? 0;
+    if (toolCount >= SPLIT_DEFAULTS.minimumTools) {
+      engineHelper ??= startEngineHelper();
+      engineHelper?.prepare(message.exampleId);
+    }
     return;
   }
   host.receive(message);

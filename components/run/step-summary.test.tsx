@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { summariseRun, summariseStep } from "@/lib/workbench/summarise-run";
+import { stepHeading } from "@/lib/view/step-kind";
 import { StepSummary } from "./step-summary";
 import { attribute, exampleRun, render, tagsWithTestId, textOfTestId } from "./test-support";
 
@@ -10,7 +11,7 @@ describe("StepSummary", () => {
     const html = render(<StepSummary step={step} run={summariseRun(run)} />);
     expect(Number(attribute(tagsWithTestId(html, "step-input")[0], "data-value"))).toBe(step.tokens.input);
     expect(Number(attribute(tagsWithTestId(html, "step-cost")[0], "data-value"))).toBe(step.cost.totalUsd);
-    expect(textOfTestId(html, "step-title")).toBe(step.title);
+    expect(textOfTestId(html, "step-title")).toBe(stepHeading(step));
   });
 
   it("renders notes as text, never as HTML", async () => {

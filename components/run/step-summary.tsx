@@ -2,7 +2,7 @@ import { Term } from "@/components/ui/term";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { stepFigures, toolDefinitionShare } from "@/lib/view/step-figures";
-import { STEP_KINDS } from "@/lib/view/step-kind";
+import { STEP_KINDS, stepHeading } from "@/lib/view/step-kind";
 import type { RunSummary, StepSummary as StepSummaryData } from "@/lib/workbench/types";
 import { StepKindIcon } from "./step-kind-icon";
 import { STEP_KIND_CLASSES } from "./step-kind-style";
@@ -38,7 +38,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           data-testid="step-title"
           title={step.title}
         >
-          {step.title}
+          {stepHeading(step)}
         </h3>
         <span className="tabular shrink-0 text-sm text-muted" data-testid="step-position">
           Turn {step.turn + 1} · request {step.index + 1}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateToolArguments } from "../catalog/argument-validation";
+import { importCatalogValue } from "../catalog/import-catalog";
 import { parseScenarioText } from "../scenario/parse-scenario";
 import { serializeScenario } from "../scenario/serialize-scenario";
 import { EXAMPLES, loadExample } from "./index";
@@ -31,6 +32,18 @@ describe("built-in examples", () => {
       const reparsed = parseScenarioText(serializeScenario(scenario));
       expect(reparsed.problems, id).toEqual([]);
       expect(reparsed.value, id).toEqual(scenario);
+    }
+  });
+
+  it("every shipped schema compiles and every input example matches it, though examples load with the meta-schema check", async () => {
+    for (const id of EXAMPLES.map((example) => example.id).filter((id) => id !== "synthetic-10000")) {
+      const scenario = await loadExample(id);
+      const compiled = importCatalogValue(JSON.parse(JSON.stringify(scenario.catalog)), { schemaCheck: "compile" });
+      expect(
+        compiled.problems.filter((problem) => problem.severity === "error"),
+        id,
+      ).toEqual([]);
+      expect(compiled.value?.tools.length, id).toBe(scenario.catalog.tools.length);
     }
   });
 

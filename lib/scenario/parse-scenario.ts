@@ -1,7 +1,7 @@
 /** Reads scenario files: size and depth guards, format migrations, schema validation, defaults, catalog checks. */
 import type { ErrorObject } from "ajv";
 import { isRecord } from "../catalog/catalog-format";
-import { importCatalogValue } from "../catalog/import-catalog";
+import { importCatalogValue, type CatalogImportOptions } from "../catalog/import-catalog";
 import { appendKey, pointerToPath, rebasePath } from "../catalog/json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "../catalog/json-text";
 import type { InputProblem, Parsed } from "../catalog/types";
@@ -28,7 +28,12 @@ export function parseScenarioText(text: string): Parsed<Scenario> {
   return parseScenarioValue(parsed.value);
 }
 
-export function parseScenarioValue(value: unknown): Parsed<Scenario> {
+export type ScenarioParseOptions = {
+  /** How the catalog's input schemas are checked; see `CatalogImportOptions.schemaCheck`. */
+  schemaCheck?: CatalogImportOptions["schemaCheck"];
+};
+
+export function parseScenarioValue(value: unknown, options: ScenarioParseOptions = {}): Parsed<Scenario> {
   const depth = valueNestingDepth(value, MAX_NESTING_DEPTH);
   if (depth > MAX_NESTING_DEPTH) return { value: undefined, problems: [nestingProblem(depth)] };
   if (!isRecord(value))
@@ -48,7 +53,7 @@ export function parseScenarioValue(value: unknown): Parsed<Scenario> {
   }
   if (problems.some((problem) => problem.severity === "error")) return { value: undefined, problems };
 
-  const imported = importCatalogValue(document.catalog);
+  const imported = importCatalogValue(document.catalog, { schemaCheck: options.schemaCheck });
   for (const problem of imported.problems) problems.push({ ...problem, path: rebasePath(problem.path, "$.catalog") });
   if (!imported.value) return { value: undefined, problems };
 

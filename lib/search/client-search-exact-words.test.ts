@@ -89,5 +89,39 @@ describe("client search exact-words re-rank", () => {
     const inHead = searcher.explain("running", "run_0")!;
     expect(inHead.exactWords!.score).toBeGreaterThan(0);
     expect(searcher.explain("running", `run_${EXACT_WORDS_DEPTH + 4}`)!.exactWords).toBeUndefined();
+    // The window's bounds: the last hit inside it is re-scored, the first one after it is not.
+    const ranked = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
+    expect(ranked.slice(0, 3)).toEqual(["run_0", "run_1", "run_2"]);
+    expect(searcher.explain("running", ranked[EXACT_WORDS_DEPTH - 1])!.exactWords!.score).toBeGreaterThan(0);
+    expect(searcher.explain("running", ranked[EXACT_WORDS_DEPTH])!.exactWords).toBeUndefined();
+    // Every hit's score is its breakdown's, inside the window and after it.
+    for (const hit of outcome.ok ? outcome.hits : []) {
+      expect(searcher.explain("running", hit.name)!.score).toBeCloseTo(hit.score, 9);
+    }
+  });
+
+  it("explains each request with its own first hits, asked in any order", () => {
+    const searcher = createClientSearch(tools, { ...plain, exactWords: 0.5 });
+    const running = searcher.explain("running", "running_total")!.exactWords!;
+    // "report" as written is only in run_report: now that tool has the second opinion, and running_total none.
+    const report = searcher.explain("report", "run_report")!.exactWords!;
+    expect(report.score).toBeGreaterThan(0);
+    expect(report.bonus).toBeCloseTo(0.5 * createClientSearch(tools, plain).explain("report", "run_report")!.score, 9);
+    // running_total does not match "report" at all: no hit, so no place in the window and no second opinion.
+    expect(searcher.explain("report", "running_total")!.score).toBe(0);
+    expect(searcher.explain("report", "running_total")!.exactWords).toBeUndefined();
+    expect(searcher.explain("running", "running_total")!.exactWords).toEqual(running);
+  });
+
+  it("is absent at level 0 from every hit's breakdown, and never changes a score there", () => {
+    const searcher = createClientSearch(tools, plain);
+    const outcome = searcher.search("running report", 5);
+    expect(outcome.ok && outcome.hits.length).toBe(2);
+    for (const hit of outcome.ok ? outcome.hits : []) {
+      const explained = searcher.explain("running report", hit.name)!;
+      expect(explained.exactWords).toBeUndefined();
+      expect(explained.score).toBeCloseTo(hit.score, 12);
+      expect(explained.score).toBeCloseTo(explained.termScore, 12);
+    }
   });
 });

@@ -19,3 +19,16 @@ export const STEP_KINDS: Record<StepKind, StepKindInfo> = {
 export function stepAxisLabel(step: { index: number; kind: StepKind }): string {
   return `${step.index + 1} · ${STEP_KINDS[step.kind].label}`;
 }
+
+/**
+ * The heading of a step beside its kind's badge, without saying the kind twice: the engine titles a call step
+ * "call get_weather" and an answer "answer", which under a "call" or "answer" badge read as "call call get_weather"
+ * and "answer answer". A title that starts with something else ("give up" under "answer", "call …" under a provider's
+ * "search") says more than the badge and is kept whole.
+ */
+export function stepHeading(step: { kind: StepKind; title: string }): string {
+  const { label, description } = STEP_KINDS[step.kind];
+  if (step.title === label) return description.replace(/\.$/, "");
+  if (step.title.startsWith(`${label} `)) return step.title.slice(label.length + 1);
+  return step.title;
+}

@@ -37,8 +37,12 @@ export type EngineRequest =
   | { kind: "append-catalog"; requestId: number; catalogVersion: number; imported: Catalog }
   /** Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. */
   | { kind: "parse-catalog"; requestId: number; catalogVersion: number; text: string; sourceName?: string }
-  /** Load an example scenario and adopt its catalog as `catalogVersion`. */
-  | { kind: "load-example"; requestId: number; catalogVersion: number; exampleId: string }
+  /**
+   * Load an example scenario and adopt its catalog as `catalogVersion`. `answer: "catalog-set"` (the page's engine
+   * worker to its helper, which loads the example itself rather than receive 16 MB) answers as `set-catalog` does,
+   * without the scenario.
+   */
+  | { kind: "load-example"; requestId: number; catalogVersion: number; exampleId: string; answer?: "catalog-set" }
   | {
       kind: "run";
       requestId: number;
@@ -195,7 +199,13 @@ export async function handleEngineMessage(
     const handled = await dispatch(state, message, dependencies);
     // A large catalog's helper starts loading (its code, its tokenizer) now, so it is ready when the run comes.
     const catalog = handled.state.catalog;
-    if (catalog && catalog !== state.catalog && isLarge(catalog.value, dependencies)) dependencies.helper?.(true);
+    if (catalog && catalog !== state.catalog && isLarge(catalog.value, dependencies)) {
+      const helper = dependencies.helper?.(true);
+      // An example is loaded by the helper itself (from the same build-time file, or generated alike), instead of
+      // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
+      if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
+        forwardExampleLoad(helper, message.exampleId, catalog.version);
+    }
     return handled;
   } catch (error) {
     return {
@@ -283,12 +293,15 @@ async function dispatch(
       const scenario = await dependencies.loadExample(message.exampleId);
       return {
         state: adoptCatalog(state, message.catalogVersion, scenario.catalog),
-        response: {
-          kind: "example-loaded",
-          requestId: message.requestId,
-          catalogVersion: message.catalogVersion,
-          scenario,
-        },
+        response:
+          message.answer === "catalog-set"
+            ? { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion }
+            : {
+                kind: "example-loaded",
+                requestId: message.requestId,
+                catalogVersion: message.catalogVersion,
+                scenario,
+              },
       };
     }
     case "run": {
@@ -551,6 +564,17 @@ function takeOverHelperPart(state: EngineWorkerState, dependencies: EngineDepend
   void _gone;
   const runs = [...state.runs.runs, ...taken];
   return { ...state, runs: { ...rest, runs: rest.strategyIds ? inRunOrder(rest.strategyIds, runs) : runs } };
+}
+
+/**
+ * The helper loads example `exampleId` as `catalogVersion` itself. Catalog messages apply in order there, so the run
+ * that follows finds that version; if the load fails, the next split run sends the catalog whole.
+ */
+function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVersion: number): void {
+  helper.catalogVersion = catalogVersion;
+  void helper.send({ kind: "load-example", catalogVersion, exampleId, answer: "catalog-set" }).then((answer) => {
+    if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type HelperRequest,
   type HelperResponse,
 } from "./engine-split";
+import { isPrepareExampleHint } from "./prepared-example";
 
 describe("splitStrategies", () => {
   it("keeps the strategy on screen first here, with its group; the other group goes to the helper", () => {
@@ -72,7 +73,7 @@ type Listeners = {
  * A helper worker in this process: the real host over the real engine, every message through structuredClone and a
  * macrotask each way, as postMessage does. `crash` fires the worker's error event and silences it.
  */
-function inlineHelper() {
+function inlineHelper(dependencies: Partial<EngineDependencies> = {}) {
   const listeners: Listeners = { message: [], error: [] };
   const received: HelperRequest[] = [];
   let dead = false;
@@ -84,10 +85,12 @@ function inlineHelper() {
     },
     now: slowClock(),
     countTexts: (texts) => texts.map((text) => o200kMemo.count(text)),
-    dependencies: engineDependencies(),
+    dependencies: { ...engineDependencies(), ...dependencies },
   });
   const port: HelperPort = {
     postMessage(message) {
+      // A prepare hint only saves the helper time; this helper loads examples when asked.
+      if (isPrepareExampleHint(message)) return;
       received.push(message);
       if (dead) return;
       const copy = structuredClone(message);
@@ -192,8 +195,15 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
 
     expect(both.result.summaries).toEqual(single.result.summaries);
     expect(both.result.summaries.map((run) => run.id)).toEqual(order);
-    // The helper really ran its group, after receiving the catalog once.
-    expect(helper.kinds()).toEqual(["set-catalog", "run"]);
+    // The helper really ran its group, after loading the example itself (no catalog crossed), answering as set-catalog.
+    expect(helper.kinds()).toEqual(["load-example", "run"]);
+    expect(helper.received[0]).toEqual({
+      kind: "load-example",
+      requestId: 1,
+      catalogVersion: 1,
+      exampleId: "learning-agent",
+      answer: "catalog-set",
+    });
     expect(helper.received[1]).toMatchObject({
       strategyIds: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
     });
@@ -235,10 +245,41 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(both.result.summaries).toEqual(alone.result.summaries);
     const loaded = await loadExample("learning-agent");
     expect(counted).toEqual([loaded.catalog.tools.map((tool) => o200kMemo.count(`${tool.name} ${tool.description}`))]);
-    expect(helper.kinds()).toEqual(["set-catalog", "count-texts", "run"]);
+    expect(helper.kinds()).toEqual(["load-example", "count-texts", "run"]);
     expect(helper.received[2]).toMatchObject({
       strategyIds: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
     });
+  });
+
+  it("sends the catalog whole when the helper cannot load the example itself", async () => {
+    const single = await runExample(pageWorker(null));
+    const failingLoad = { loadExample: () => Promise.reject(new Error("no examples here")) };
+
+    // The run right behind the load (the helper's failure not yet known): the helper's group runs here instead.
+    const early = inlineHelper(failingLoad);
+    const hurried = await runExample(pageWorker(createEngineHelperClient(early.port)));
+    expect(hurried.result.summaries).toEqual(single.result.summaries);
+    expect(early.kinds()).toEqual(["load-example", "run"]);
+
+    // The failure known before the run (as when the page's answer takes its time): the catalog is sent whole.
+    const helper = inlineHelper(failingLoad);
+    const split = pageWorker(createEngineHelperClient(helper.port));
+    const loaded = await split.send({
+      kind: "load-example",
+      requestId: 1,
+      catalogVersion: 1,
+      exampleId: "learning-agent",
+    });
+    if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { catalog: _catalog, ...scenario } = loaded.scenario;
+    void _catalog;
+    const run: EngineRequest = { kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order };
+    const result = await split.send(run);
+    expect(result.kind === "run-result" && result.summaries).toEqual(single.result.summaries);
+    expect(helper.kinds()).toEqual(["load-example", "set-catalog", "run"]);
+    expect(helper.received[1]).toMatchObject({ kind: "set-catalog", catalogVersion: 1 });
+    expect(helper.received[2]).toMatchObject({ strategyIds: CLIENT_SEARCH_STRATEGIES });
   });
 
   it("runs everything itself when the helper fails to load, and loses nothing", async () => {
@@ -309,6 +350,6 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(again.kind === "run-result" && again.summaries.map((run) => run.totals)).not.toEqual(
       first.result.summaries.map((run) => run.totals),
     );
-    expect(helper.kinds()).toEqual(["set-catalog", "run", "edit-tool", "run"]);
+    expect(helper.kinds()).toEqual(["load-example", "run", "edit-tool", "run"]);
   });
 });

@@ -10,6 +10,7 @@
  */
 import type { StrategyId } from "../scenario/types";
 import type { EngineRequest, EngineResponse } from "./engine-protocol";
+import type { PrepareExampleHint } from "./prepared-example";
 
 /** The split and its threshold; tests lower `minimumTools` to split a small real catalog. */
 export const SPLIT_DEFAULTS = {
@@ -61,7 +62,7 @@ export type HelperResponse = EngineResponse | CountTextsResponse;
 
 /** What the helper client needs of a Worker; an in-process host in tests. */
 export type HelperPort = {
-  postMessage(message: HelperRequest): void;
+  postMessage(message: HelperRequest | PrepareExampleHint): void;
   addEventListener(type: "message", listener: (event: { data: HelperResponse }) => void): void;
   addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
 };
@@ -75,6 +76,11 @@ export type EngineHelper = {
     request: Unnumbered<EngineRequest>,
     onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void,
   ): Promise<EngineResponse>;
+  /**
+   * Lets the helper start loading an example the page is about to open (lib/workbench/prepared-example.ts), so its
+   * `load-example` later finds it loaded. A hint: never answered, and harmless when wrong.
+   */
+  prepare(exampleId: string): void;
   /** o200k counts of `texts`, in order (a CountHelper of lib/tokens/count-in-parallel.ts); rejects if the helper died. */
   count(texts: readonly string[]): Promise<readonly number[]>;
   /** Set once the helper failed to load or crashed. */
@@ -132,6 +138,14 @@ export function createEngineHelperClient(port: HelperPort): EngineHelper {
       return failure !== null;
     },
     send: (request, onProgress) => post(request, onProgress) as Promise<EngineResponse>,
+    prepare(exampleId) {
+      if (failure) return;
+      try {
+        port.postMessage({ kind: "prepare-example", exampleId });
+      } catch {
+        // A hint only: the helper loads the example when it is asked to.
+      }
+    },
     async count(texts) {
       const response = await post({ kind: "count-texts", texts });
       if (response.kind === "texts-counted") return response.counts;

@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import type { TokenCountStore } from "../tokens/persistent-counts";
+import {
+  STORED_COUNTS_MINIMUM_CHARACTERS,
+  batchedCountStore,
+  createIdleTask,
+  storedCountsWorthReading,
+  warmUpCountTexts,
+} from "./engine-count-store";
+import { catalogCountTexts } from "../engine/catalog-count-texts";
+import type { Scenario } from "../scenario/types";
+
+/** Timers the test moves by hand. */
+function manualTimers() {
+  let now = 0;
+  let nextId = 1;
+  const waiting = new Map<number, { at: number; callback: () => void }>();
+  return {
+    setTimeout(callback: () => void, ms: number) {
+      const id = nextId++;
+      waiting.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clearTimeout(handle: unknown) {
+      waiting.delete(handle as number);
+    },
+    async advance(ms: number) {
+      // Promise chains settled first (a task that just finished schedules itself again).
+      for (let index = 0; index < 10; index += 1) await Promise.resolve();
+      const until = now + ms;
+      for (;;) {
+        const due = [...waiting.entries()].filter(([, timer]) => timer.at <= until).sort((a, b) => a[1].at - b[1].at);
+        if (due.length === 0) break;
+        const [id, timer] = due[0];
+        waiting.delete(id);
+        now = timer.at;
+        timer.callback();
+        // Let the task's promise chain settle.
+        for (let index = 0; index < 5; index += 1) await Promise.resolve();
+      }
+      now = until;
+    },
+  };
+}
+
+describe("createIdleTask", () => {
+  it("runs once the quiet time has passed since the last schedule", async () => {
+    const timers = manualTimers();
+    let runs = 0;
+    const task = createIdleTask(
+      () => void (runs += 1),
+      () => false,
+      2_000,
+      timers,
+    );
+    task.schedule();
+    await timers.advance(1_500);
+    task.schedule();
+    await timers.advance(1_500);
+    expect(runs).toBe(0);
+    await timers.advance(500);
+    expect(runs).toBe(1);
+    await timers.advance(10_000);
+    expect(runs).toBe(1);
+    expect(task.pending).toBe(false);
+  });
+
+  it("waits while the worker is busy (a run going), however long", async () => {
+    const timers = manualTimers();
+    let busy = true;
+    let runs = 0;
+    const task = createIdleTask(
+      () => void (runs += 1),
+      () => busy,
+      2_000,
+      timers,
+    );
+    task.schedule();
+    await timers.advance(20_000);
+    expect(runs).toBe(0);
+    expect(task.pending).toBe(true);
+    busy = false;
+    await timers.advance(2_000);
+    expect(runs).toBe(1);
+  });
+
+  it("runs again after the task when scheduled during it, never twice at once", async () => {
+    const timers = manualTimers();
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    let finish: (() => void) | null = null;
+    const task = createIdleTask(
+      () =>
+        new Promise<void>((resolve) => {
+          running += 1;
+          runs += 1;
+          most = Math.max(most, running);
+          finish = () => {
+            running -= 1;
+            resolve();
+          };
+        }),
+      () => false,
+      100,
+      timers,
+    );
+    task.schedule();
+    await timers.advance(100);
+    expect(runs).toBe(1);
+    task.schedule();
+    await timers.advance(1_000);
+    expect(runs).toBe(1);
+    (finish as unknown as () => void)();
+    await timers.advance(100);
+    expect(runs).toBe(2);
+    expect(most).toBe(1);
+  });
+});
+
+describe("batchedCountStore", () => {
+  it("writes in batches with a yield between them, every entry once and in order; reads pass through", async () => {
+    const events: string[] = [];
+    const written: Array<readonly [string, number]> = [];
+    const store: TokenCountStore = {
+      read: async (keys) => keys.map((key) => (key === "a" ? 1 : undefined)),
+      write: async (entries) => {
+        events.push(`write ${entries.length}`);
+        written.push(...entries);
+      },
+    };
+    const batched = batchedCountStore(store, 2, async () => void events.push("yield"));
+    const entries = [
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+      ["d", 4],
+      ["e", 5],
+    ] as const;
+    await batched?.write(entries);
+    expect(events).toEqual(["write 2", "yield", "write 2", "yield", "write 1"]);
+    expect(written).toEqual(entries);
+    expect(await batched?.read(["a", "b"])).toEqual([1, undefined]);
+    expect(batchedCountStore(null)).toBeNull();
+  });
+});
+
+describe("storedCountsWorthReading", () => {
+  it("reads the stored counts from 100,000 characters of count texts, not for a handful of small tools", () => {
+    expect(storedCountsWorthReading([])).toBe(false);
+    expect(storedCountsWorthReading(["x".repeat(1_000), "y".repeat(1_000)])).toBe(false);
+    expect(storedCountsWorthReading(["x".repeat(STORED_COUNTS_MINIMUM_CHARACTERS - 1)])).toBe(false);
+    expect(storedCountsWorthReading(["x".repeat(STORED_COUNTS_MINIMUM_CHARACTERS - 1), "y"])).toBe(true);
+    expect(storedCountsWorthReading(Array.from({ length: 400 }, () => "z".repeat(300)))).toBe(true);
+  });
+});
+
+describe("warmUpCountTexts", () => {
+  const scenarioOf = (tools: number) =>
+    ({
+      settings: { provider: "anthropic" },
+      catalog: {
+        tools: Array.from({ length: tools }, (_, index) => ({
+          name: `tool_${index}`,
+          description: "Looks something up. ".repeat(10),
+          inputSchema: { type: "object", properties: {} },
+        })),
+      },
+    }) as unknown as Scenario;
+
+  it("looks up a large catalog's count texts later (after the answer is posted), those the run looks up", () => {
+    const later: Array<() => void> = [];
+    const loaded: string[][] = [];
+    const scenario = scenarioOf(2_000);
+    warmUpCountTexts(
+      scenario,
+      async (texts) => void loaded.push(texts),
+      (callback) => void later.push(callback),
+    );
+    expect(loaded).toEqual([]);
+    later.forEach((callback) => callback());
+    expect(loaded).toEqual([catalogCountTexts(scenario.catalog, "anthropic")]);
+  });
+
+  it("leaves a small catalog alone", () => {
+    const later: Array<() => void> = [];
+    warmUpCountTexts(
+      scenarioOf(1_999),
+      async () => undefined,
+      (callback) => void later.push(callback),
+    );
+    expect(later).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * When and how an engine worker writes the token counts it keeps across visits (lib/tokens/persistent-counts.ts).
+ *
+ * Writing is the worker's own CPU: hashing each counted text into its key and one IndexedDB `put` per count. At
+ * 10,000 tools the helper engine worker spent ≈ 1.4 s of a 10 s run on it, between its strategies, on the critical
+ * path of "all strategies" (session 10's idle profile, docs/PERFORMANCE.md). So the counts are written once the
+ * worker has had nothing to do for a while, never during a run, and in batches with a macrotask between them, so a
+ * message that arrives meanwhile (a step detail the page asks for) waits for one batch, not for the whole write.
+ */
+import { catalogCountTexts } from "../engine/catalog-count-texts";
+import type { Scenario } from "../scenario/types";
+import type { TokenCountStore } from "../tokens/persistent-counts";
+import { SPLIT_DEFAULTS } from "./engine-split";
+
+/** Quiet time before the counts are written: the page's requests after a run come in bursts (step, detail, next). */
+export const COUNT_SAVE_IDLE_MS = 2_000;
+/** Counts per IndexedDB transaction; ≈ 50 ms of `put`s in Chromium on the 2-core machine. */
+export const COUNT_SAVE_BATCH = 1_000;
+
+/**
+ * Below this many characters of count texts a run does not read the stored counts: counting them (≈ 4 M characters
+ * a second in Chromium) costs less than opening IndexedDB and reading, which on a first visit also creates the
+ * database. Two to a few dozen tools are well below it (the weather example's texts are ≈ 2,000 characters); the
+ * 117-tool GitHub catalog is above it.
+ */
+export const STORED_COUNTS_MINIMUM_CHARACTERS = 100_000;
+
+/** Whether reading the stored counts of `texts` can save more than it costs (see STORED_COUNTS_MINIMUM_CHARACTERS). */
+export function storedCountsWorthReading(texts: readonly string[]): boolean {
+  let characters = 0;
+  for (const text of texts) {
+    characters += text.length;
+    if (characters >= STORED_COUNTS_MINIMUM_CHARACTERS) return true;
+  }
+  return false;
+}
+
+type Timers = {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+const realTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * `task` run `idleMs` after the last `schedule()`, and only when `isBusy()` is false then (otherwise it waits
+ * another `idleMs`). One task at a time: a schedule during the task runs it again afterwards.
+ */
+export function createIdleTask(
+  task: () => Promise<unknown> | void,
+  isBusy: () => boolean,
+  idleMs: number = COUNT_SAVE_IDLE_MS,
+  timers: Timers = realTimers,
+) {
+  let timer: unknown = null;
+  let running: Promise<unknown> | null = null;
+  let again = false;
+
+  function fire(): void {
+    timer = null;
+    if (isBusy() || running) {
+      if (running) again = true;
+      else timer = timers.setTimeout(fire, idleMs);
+      return;
+    }
+    running = Promise.resolve()
+      .then(task)
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+  }
+
+  function schedule(): void {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = timers.setTimeout(fire, idleMs);
+  }
+
+  return {
+    schedule,
+    /** True while a task waits for its quiet time or runs (tests). */
+    get pending(): boolean {
+      return timer !== null || running !== null;
+    },
+  };
+}
+
+/** `store` with its writes cut into batches of `batchSize`, a macrotask between two batches. */
+export function batchedCountStore(
+  store: TokenCountStore | null,
+  batchSize: number = COUNT_SAVE_BATCH,
+  yieldToEvents: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+): TokenCountStore | null {
+  if (!store) return null;
+  return {
+    read: (keys) => store.read(keys),
+    async write(entries) {
+      for (let start = 0; start < entries.length; start += batchSize) {
+        if (start > 0) await yieldToEvents();
+        await store.write(entries.slice(start, start + batchSize));
+      }
+    },
+  };
+}
+
+/**
+ * After a large example is loaded: in the next macrotask (once its answer is posted), renders the texts its run will
+ * look up (memoised per tool, so the run reuses them) and reads their stored counts, while the page takes the
+ * example in and before it asks for the run. At 10,000 tools this was ≈ 0.5–0.75 s of each worker's `beforeRun`,
+ * on the critical path of the first run (session 10's profile, docs/PERFORMANCE.md). `load` is
+ * PersistentCounts.load; a small catalog is left alone (its run starts at once and looks up nothing).
+ */
+export function warmUpCountTexts(
+  scenario: Scenario,
+  load: (texts: string[]) => Promise<unknown>,
+  later: (callback: () => void) => void = (callback) => void setTimeout(callback, 0),
+): void {
+  if (scenario.catalog.tools.length < SPLIT_DEFAULTS.minimumTools) return;
+  later(() => {
+    const texts = catalogCountTexts(scenario.catalog, scenario.settings.provider);
+    if (storedCountsWorthReading(texts)) void load(texts).catch(() => undefined);
+  });
+}
