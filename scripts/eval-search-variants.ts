@@ -19,6 +19,7 @@ import type { ClientSearchOptions } from "../lib/search/client-search";
 import type { ToolSearcher } from "../lib/search/types";
 import type { EvaluationQuery } from "../lib/search/evaluate";
 import { parseEvaluationQueries } from "../lib/search/parse-queries";
+import { ACTION_VERB_TABLE } from "../lib/search/action-verbs";
 import { readWordVectorsFile } from "./word-vectors-file";
 
 /** A variant is client-search options, or (from a .ts file) a function that builds any searcher. */
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
       const searcher =
         typeof options === "function"
           ? (options as VariantFactory)(set.tools)
-          : createClientSearch(set.tools, options, { wordVectors });
+          : createClientSearch(set.tools, options, { wordVectors, actionVerbs: ACTION_VERB_TABLE });
       const result = evaluateSearch(searcher, set.queryList, 5);
       cells.push(`${cell(result.recallAt1)}/${cell(result.recallAt5)}/${cell(result.mrr)}`);
       if (set.role === "tuning") tuningMrr.push(result.mrr);

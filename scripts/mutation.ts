@@ -187,8 +187,9 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   "search-client": {
     // search-quality.test.ts (whole benchmark sets, seconds per run) is left out: it covers every line of the
     // client search and would run for each of its mutants; the unit tests check the scores by hand instead.
-    files: ["lib/search/client-search.ts"],
+    files: ["lib/search/client-search.ts", "lib/search/action-verb-lookup.ts"],
     tests: [
+      "lib/search/client-search-action-verbs.test.ts",
       "lib/search/client-search.test.ts",
       "lib/search/client-search-similar-words.test.ts",
       "lib/search/client-search-proximity.test.ts",

@@ -15,6 +15,7 @@ import {
   type LabResponse,
 } from "@/lib/lab/lab-protocol";
 import { parseWordVectors, WORD_VECTORS_URL_PATH, type WordVectors } from "@/lib/search";
+import { ACTION_VERB_TABLE } from "@/lib/search/action-verbs";
 import { createTokenCounter } from "@/lib/tokens";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -37,7 +38,13 @@ async function loadWordVectors(): Promise<{ wordVectors?: WordVectors; wordVecto
 
 // Every request waits for the table, so no figure is ever measured without it and then with it.
 const handlerReady = loadWordVectors().then((vectors) =>
-  createLabHandler({ countTokens: (text) => o200k.count(text), now: () => performance.now(), ...vectors }),
+  // The action-verb table (85 KB) is bundled here, in the lab's worker only: the playground's engine goes without it.
+  createLabHandler({
+    countTokens: (text) => o200k.count(text),
+    now: () => performance.now(),
+    actionVerbs: ACTION_VERB_TABLE,
+    ...vectors,
+  }),
 );
 let handler: ReturnType<typeof createLabHandler> | undefined;
 

@@ -30,7 +30,15 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: str
 ];
 
 type LevelOption =
-  "fuzzy" | "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "similarWords";
+  | "fuzzy"
+  | "serverPrior"
+  | "proximity"
+  | "nameAction"
+  | "coverage"
+  | "plainBm25"
+  | "exactWords"
+  | "actionVerbs"
+  | "similarWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -76,6 +84,12 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     levels: [0, 0.1, 0.2, 0.4],
   },
   {
+    id: "actionVerbs",
+    label: "Action verbs",
+    hint: "WordNet: clean is a way to remove, erase means delete; the tool's verb counts at this",
+    levels: [0, 0.3, 0.5, 0.8],
+  },
+  {
     id: "similarWords",
     label: "Similar words",
     hint: "word vectors: remember ≈ memory counts at this × their cosine",
@@ -96,7 +110,7 @@ function Effect({ effect, k, pending }: { effect: OptionEffect | undefined; k: n
   const better = effect.mrrDelta > 1e-9 || (Math.abs(effect.mrrDelta) < 1e-9 && effect.recallAtKDelta > 1e-9);
   return (
     <span
-      className={`tabular text-xs ${worse ? "text-danger" : better ? "text-success" : "text-muted"} ${pending ? "opacity-60" : ""}`}
+      className={`tabular ml-auto text-right text-xs ${worse ? "text-danger" : better ? "text-success" : "text-muted"} ${pending ? "opacity-60" : ""}`}
       data-testid={`option-effect-${effect.id}`}
       data-mrr-delta={effect.mrrDelta}
       title={`With this setting ${effect.change}: recall@${k} ${formatPoints(effect.recallAtKDelta)}, MRR ${formatSigned(effect.mrrDelta, 3)}`}
@@ -159,23 +173,24 @@ export function ClientOptionsPanel({
           Defaults
         </Button>
       </header>
+      {/* Each row wraps its measured effect under the label when the panel is narrow (a phone), not over it. */}
       <ul className="flex flex-col divide-y divide-line">
         {BOOLEAN_OPTIONS.map((option) => (
-          <li key={option.id} className="flex items-center gap-3 px-5 py-2.5">
+          <li key={option.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5">
             <Switch
               checked={options[option.id]}
               label={option.label}
               onChange={(checked) => onChange({ [option.id]: checked })}
               testId={`option-${option.id}`}
             />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[4.5rem] flex-1">
               <p className="text-sm font-medium">{option.label}</p>
               <p className="truncate text-xs text-muted">{option.hint}</p>
             </div>
             <Effect effect={effectOf(option.id)} k={k} pending={pending} />
           </li>
         ))}
-        <li className="flex items-center gap-3 px-5 py-2.5">
+        <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5">
           <select
             className={`${selectClass} w-[88px]`}
             value={options.stemmer}
@@ -186,7 +201,7 @@ export function ClientOptionsPanel({
             <option value="porter2">Porter2</option>
             <option value="porter">Porter</option>
           </select>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-[4.5rem] flex-1">
             <p className="text-sm font-medium">Stemmer</p>
             <p className="truncate text-xs text-muted">
               Snowball&apos;s Porter2 (quickly → quick) or Porter&apos;s 1980 rules
@@ -195,7 +210,7 @@ export function ClientOptionsPanel({
           <Effect effect={effectOf("stemmer")} k={k} pending={pending} />
         </li>
         {LEVEL_OPTIONS.map((option) => (
-          <li key={option.id} className="flex items-center gap-3 px-5 py-2.5">
+          <li key={option.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5">
             <select
               className={`${selectClass} w-[88px]`}
               value={options[option.id]}
@@ -211,12 +226,16 @@ export function ClientOptionsPanel({
                   </option>
                 ))}
             </select>
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[4.5rem] flex-1">
               <p className="text-sm font-medium">{option.label}</p>
               <p className="truncate text-xs text-muted">{option.hint}</p>
             </div>
             {option.id === "similarWords" && wordVectors?.loaded === false ? (
-              <span className="text-xs text-danger" data-testid="word-vectors-problem" title={wordVectors.problem}>
+              <span
+                className="ml-auto text-right text-xs text-danger"
+                data-testid="word-vectors-problem"
+                title={wordVectors.problem}
+              >
                 unavailable: {wordVectors.problem}
               </span>
             ) : (

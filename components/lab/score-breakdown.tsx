@@ -9,12 +9,17 @@ const FIELD_SHORT = {
   parameterDescription: "arg text",
 } as const;
 
-const ORIGIN_WORDS: Record<Exclude<ClientTermOrigin, "shape">, string> = {
+const ORIGIN_WORDS: Record<Exclude<ClientTermOrigin, "shape" | "verb">, string> = {
   word: "",
   split: "part of a run-together word",
   joined: "two query words written together",
   synonym: "synonym",
 };
+
+/** "erase means delete, by WordNet" or "clean is a way to remove, by WordNet". */
+function verbWords(text: string, relation: "same" | "kind" | undefined, verb: string): string {
+  return relation === "kind" ? `${text} is a way to ${verb}, by WordNet` : `${text} means ${verb}, by WordNet`;
+}
 
 /**
  * How the matched index term relates to the query term, in words ("prefix → repositori", "typo → chanel",
@@ -24,7 +29,9 @@ function matchWords(term: ClientScoreBreakdown["terms"][number]): string {
   const via = [
     term.origin === "shape"
       ? `${term.shapeOf ?? "a query word"} reads as a ${term.queryTerm}`
-      : ORIGIN_WORDS[term.origin],
+      : term.origin === "verb"
+        ? verbWords(term.verbOf?.text ?? "a query word", term.verbOf?.relation, term.verbOf?.verb ?? term.queryTerm)
+        : ORIGIN_WORDS[term.origin],
     term.match === "prefix"
       ? `prefix → ${term.matchedTerm}`
       : term.match === "typo"

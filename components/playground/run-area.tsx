@@ -148,6 +148,11 @@ export function RunArea() {
   const chartRuns = useChartRuns(runs, running);
   const chartsEarlier = chartRunsAreEarlier(chartRuns, runs);
   const shareChartRuns = useRunsOneTaskLater(chartRuns);
+  // The charts below the fold and the decide views redraw in a render of their own, which React splits into short
+  // tasks, not in the one that puts a settled run's numbers on screen (at 10,000 tools that render was a 300 ms
+  // task after every edit's run: docs/PERFORMANCE.md, session 10).
+  const deferredChartRuns = useDeferredValue(chartRuns);
+  const deferredRun = useDeferredValue(run);
   const detail = usePlayground((state) => state.detail);
   const detailError = usePlayground((state) => state.detailError);
   const runTab = usePlayground((state) => state.runTab);
@@ -360,8 +365,8 @@ export function RunArea() {
           className="h-[400px]"
         >
           {run && belowFold < 1 ? <ChartLoading /> : null}
-          {run && belowFold >= 1 ? (
-            <MemoTokensPerStepChart run={run} currentIndex={chartStepIndex} onSelectStep={selectStep} />
+          {deferredRun && belowFold >= 1 ? (
+            <MemoTokensPerStepChart run={deferredRun} currentIndex={chartStepIndex} onSelectStep={selectStep} />
           ) : null}
         </PanelFrame>
         <PanelFrame
@@ -371,9 +376,9 @@ export function RunArea() {
           className="h-[400px]"
           actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
         >
-          {runs.length > 0 && (belowFold < 2 || chartRuns.length === 0) ? <ChartLoading /> : null}
-          {chartRuns.length > 0 && belowFold >= 2 ? (
-            <MemoCumulativeCostChart runs={chartRuns} selectedId={strategyId} />
+          {runs.length > 0 && (belowFold < 2 || deferredChartRuns.length === 0) ? <ChartLoading /> : null}
+          {deferredChartRuns.length > 0 && belowFold >= 2 ? (
+            <MemoCumulativeCostChart runs={deferredChartRuns} selectedId={strategyId} />
           ) : null}
         </PanelFrame>
         <PanelFrame
@@ -409,7 +414,7 @@ export function RunArea() {
             catalog={decideInputs.catalog}
             settings={decideInputs.settings}
             turns={decideInputs.turns}
-            runs={chartRuns}
+            runs={deferredChartRuns}
             scenarioTitle={decideInputs.scenario.title}
             selectedStrategyId={strategyId}
             onSelectStrategy={selectStrategy}

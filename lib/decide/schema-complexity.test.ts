@@ -53,3 +53,15 @@ describe("schema complexity", () => {
     expect(schemaComplexity({ tools: [] }).veryComplex).toBe(false);
   });
 });
+
+describe("schemaComplexity after an edit", () => {
+  it("measures an edited tool's new schema and keeps the others' measures (kept per schema object)", () => {
+    const tools = [simple, deep, { ...simple, name: "other" }];
+    expect(schemaComplexity({ tools })).toMatchObject({ complexTools: 1, maxDepth: 3, meanProperties: 2 });
+    const edited = tools.map((tool, index) => (index === 1 ? { ...tool, inputSchema: simple.inputSchema } : tool));
+    expect(schemaComplexity({ tools: edited })).toMatchObject({ complexTools: 0, maxDepth: 0, meanProperties: 1 });
+    const widened = tools.map((tool, index) => (index === 0 ? { ...tool, inputSchema: combinator.inputSchema } : tool));
+    expect(schemaComplexity({ tools: widened })).toMatchObject({ complexTools: 2, maxDepth: 3 });
+    expect(schemaComplexity({ tools })).toMatchObject({ complexTools: 1, maxDepth: 3 });
+  });
+});

@@ -8,6 +8,7 @@
  */
 import type { CatalogTool } from "../catalog/types";
 import type { ClientSearchOptions, ClientSearchResources, WordVectors } from "../search";
+import type { ActionVerbTable } from "../search/action-verb-lookup";
 import { COMPRESSION_LEVELS } from "./compression";
 import { compressionCurveSteps, type CompressionPoint } from "./compression-curve";
 import { diffEvaluations, type LabDelta } from "./delta";
@@ -150,6 +151,8 @@ export type LabHandlerDependencies = {
   wordVectors?: WordVectors;
   /** Why there is no table (it failed to load), shown beside the option it would power. */
   wordVectorsProblem?: string;
+  /** The WordNet action-verb table behind the client search's `actionVerbs` option (off by default). */
+  actionVerbs?: ActionVerbTable;
 };
 
 export type LabHandler = {
@@ -172,8 +175,12 @@ export function createLabHandler({
   now,
   wordVectors,
   wordVectorsProblem,
+  actionVerbs,
 }: LabHandlerDependencies): LabHandler {
-  const clientResources: ClientSearchResources = wordVectors === undefined ? {} : { wordVectors };
+  const clientResources: ClientSearchResources = {
+    ...(actionVerbs === undefined ? {} : { actionVerbs }),
+    ...(wordVectors === undefined ? {} : { wordVectors }),
+  };
   const wordVectorsStatus: WordVectorsStatus =
     wordVectors === undefined
       ? { loaded: false, problem: wordVectorsProblem ?? "no word-vector table was given" }

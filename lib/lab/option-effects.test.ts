@@ -35,12 +35,29 @@ describe("optionVariants", () => {
 describe("optionEffects", () => {
   it("measures what each setting is worth on the query set", () => {
     const effects = optionEffects(LAB_TOOLS, LAB_QUERIES, DEFAULT_CLIENT_SEARCH_OPTIONS, 5);
-    // Without a word-vector table, "similar words" cannot act, so it is not measured.
-    expect(effects.map((effect) => effect.id)).toEqual(CLIENT_OPTION_IDS.filter((id) => id !== "similarWords"));
+    // Without a word-vector table, "similar words" cannot act, nor "action verbs" without theirs: neither is measured.
+    expect(effects.map((effect) => effect.id)).toEqual(
+      CLIENT_OPTION_IDS.filter((id) => id !== "similarWords" && id !== "actionVerbs"),
+    );
     // "open a new ticket" needs the synonym table to meet "issue" at rank 1.
     const synonyms = effects.find((effect) => effect.id === "synonyms")!;
     expect(synonyms.mrrDelta).toBeLessThan(0);
     expect(synonyms.summary.mrr).toBeCloseTo(1 + synonyms.mrrDelta, 10);
+  });
+
+  it("measures action verbs, switched on at 0.3, when their table is given", () => {
+    // To "clean" is a way to `remove` (a WordNet troponym); no other word of the request, and no synonym, reaches it.
+    const tools = [
+      { name: "remove_key", description: "Remove a key.", inputSchema: {} },
+      { name: "read_key", description: "Read a key.", inputSchema: {} },
+    ];
+    const queries = [{ q: "clean it", expect: ["remove_key"] }];
+    const actionVerbs = { clean: ["~remove"] };
+    const effects = optionEffects(tools, queries, DEFAULT_CLIENT_SEARCH_OPTIONS, 5, undefined, { actionVerbs });
+    const verbs = effects.find((effect) => effect.id === "actionVerbs")!;
+    expect(verbs.change).toBe("on (0.3)");
+    expect(verbs.summary.mrr).toBe(1);
+    expect(verbs.mrrDelta).toBe(1);
   });
 
   it("measures similar words against the same search without them when a table is given", () => {

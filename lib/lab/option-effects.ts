@@ -33,6 +33,7 @@ export type ClientOptionId =
   | "coverage"
   | "plainBm25"
   | "exactWords"
+  | "actionVerbs"
   | "similarWords";
 
 export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
@@ -53,6 +54,7 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "coverage",
   "plainBm25",
   "exactWords",
+  "actionVerbs",
   "similarWords",
 ];
 
@@ -67,6 +69,7 @@ export const CLIENT_OPTION_ON_LEVELS = {
   plainBm25: DEFAULT_CLIENT_SEARCH_OPTIONS.plainBm25 > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.plainBm25 : 0.4,
   exactWords: DEFAULT_CLIENT_SEARCH_OPTIONS.exactWords > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.exactWords : 0.2,
   nameAction: DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction : 1,
+  actionVerbs: DEFAULT_CLIENT_SEARCH_OPTIONS.actionVerbs > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.actionVerbs : 0.3,
   similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
 
@@ -102,7 +105,15 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     options: { ...options, [id]: !options[id] },
   });
   const level = (
-    id: "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "similarWords",
+    id:
+      | "serverPrior"
+      | "proximity"
+      | "nameAction"
+      | "coverage"
+      | "plainBm25"
+      | "exactWords"
+      | "actionVerbs"
+      | "similarWords",
   ): OptionVariant => ({
     id,
     change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
@@ -142,6 +153,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     level("coverage"),
     level("plainBm25"),
     level("exactWords"),
+    level("actionVerbs"),
     level("similarWords"),
   ];
 }
@@ -168,7 +180,12 @@ export function* optionEffectsSteps(
   const now = current ?? runSearch(createClientSearch(tools, options, resources), queries, k).summary;
   const effects: OptionEffect[] = [];
   // Without a word-vector table the soft matches do nothing, so flipping them would measure nothing.
-  const variants = optionVariants(options).filter((variant) => variant.id !== "similarWords" || resources.wordVectors);
+  // Nor the action verbs without their table.
+  const variants = optionVariants(options).filter(
+    (variant) =>
+      (variant.id !== "similarWords" || resources.wordVectors) &&
+      (variant.id !== "actionVerbs" || resources.actionVerbs),
+  );
   for (const variant of variants) {
     const summary = runSearch(createClientSearch(tools, variant.options, resources), queries, k).summary;
     effects.push({

@@ -18,6 +18,7 @@ import { resolveLimit } from "./limits";
 import { CONVERSATIONAL_FILLER_WORDS } from "./stop-words";
 import { stem } from "./stem";
 import { stemPorter2 } from "./stem-porter2";
+import { actionVerbsOf, type ActionVerbRelation, type ActionVerbTable } from "./action-verb-lookup";
 import { expandSynonyms } from "./synonyms";
 import { extractSearchFields } from "./tool-fields";
 import { isStopWord, splitWords } from "./tokenize";
@@ -61,6 +62,13 @@ export type ClientSearchOptions = {
   shapeWords: boolean;
   /** Read the string `enum` values of the arguments (`driving`, `walking`) with the argument descriptions. */
   argumentValues: boolean;
+  /**
+   * 0 = off; a request verb or phrase that WordNet lists as the same action as a tool-name verb, or as a way of doing
+   * it (`erase` → `delete`, `clean` → `remove`, `take away` → `remove`, `look for` → `search`), also looks for that verb, at this
+   * discount. A request word that is itself a tool-name verb is not expanded. Needs the table
+   * (`ClientSearchResources.actionVerbs`, `action-verbs.ts`); without one it does nothing.
+   */
+  actionVerbs: number;
   /** 0 = off; a tool's score × (1 + this × the IDF-weighted share of the query's content words it matches). */
   coverage: number;
   /**
@@ -92,6 +100,8 @@ export type ClientSearchOptions = {
 export type ClientSearchResources = {
   /** The word-vector table behind `similarWords` (`loadWordVectors()`). */
   wordVectors?: WordVectors;
+  /** The WordNet table behind `actionVerbs` (`ACTION_VERB_TABLE`, 85 KB: the lab and the CLI load it, pages do not). */
+  actionVerbs?: ActionVerbTable;
 };
 
 /** Chosen on the project's fixture queries and BFCL v4 multiple, checked on the other sets; `exactWords` on the blind judge (docs/SEARCH.md). */
@@ -110,6 +120,7 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
   nameAction: 0.5,
   shapeWords: true,
   argumentValues: true,
+  actionVerbs: 0,
   coverage: 0,
   plainBm25: 0,
   exactWords: 0.2,
@@ -165,7 +176,7 @@ type IndexedTool = {
  * "filesystem" → `file`, `system`), two adjacent request words written together as the catalog does (`joined`),
  * or the synonym table (`synonym`).
  */
-export type ClientTermOrigin = "word" | "split" | "joined" | "synonym" | "shape";
+export type ClientTermOrigin = "word" | "split" | "joined" | "synonym" | "shape" | "verb";
 /** How an index term stands in for a query term: itself, a longer word it begins, or a word one typo away. */
 export type ClientMatchKind = "exact" | "prefix" | "typo" | "similar";
 
@@ -178,8 +189,13 @@ type QueryTerm = {
   origin: ClientTermOrigin;
   /** For a `shape` term: the request's text it was read from (`notes.md`). */
   shapeOf?: string;
+  /** For a `verb` term: the request's verb or phrase, and how WordNet relates it to the tool verb. */
+  verbOf?: ClientVerbSource;
   variants: Array<{ term: string; discount: number; kind: ClientMatchKind; similar?: ClientSimilarWords }>;
 };
+
+/** A `verb` term's source: the request's words (`clean`) and whether WordNet lists them as the same action or a kind of it. */
+export type ClientVerbSource = { text: string; verb: string; relation: ActionVerbRelation };
 
 /** A soft match in words: the request's word, the catalog's word it is near, and the cosine of their vectors. */
 export type ClientSimilarWords = { requestWord: string; catalogWord: string; similarity: number };
@@ -201,6 +217,8 @@ export type ClientTermContribution = {
   origin: ClientTermOrigin;
   /** For a `shape` term: the request's text it was read from (`notes.md` → `file`). */
   shapeOf?: string;
+  /** For a `verb` term: the request's verb or phrase it was read from (`clean` → `remove`, a kind of it). */
+  verbOf?: ClientVerbSource;
   /** The index term it matched through, and how. */
   matchedTerm: string;
   match: ClientMatchKind;
@@ -338,6 +356,9 @@ export function contentWordsOfQuery(words: readonly string[], options: ClientSea
   return content;
 }
 
+/** The identity, as one function, so that lookups keyed by the word normaliser are shared when stemming is off. */
+const unchanged = (word: string) => word;
+
 export function createClientSearch(
   tools: readonly CatalogTool[],
   options?: Partial<ClientSearchOptions>,
@@ -345,6 +366,7 @@ export function createClientSearch(
 ): ClientToolSearcher {
   const settings = resolveOptions(options);
   const wordVectors = settings.similarWords > 0 ? resources.wordVectors : undefined;
+  const actionVerbTable = settings.actionVerbs > 0 ? resources.actionVerbs : undefined;
   // A catalog repeats its words many times; each is stemmed once.
   const stems = new Map<string, string>();
   const stemWord = settings.stemmer === "porter2" ? stemPorter2 : stem;
@@ -641,7 +663,13 @@ export function createClientSearch(
         reason: settings.stopWords && isStopWord(word) ? "stop word" : "request filler",
       }));
     const terms = new Map<string, QueryTerm>();
-    const add = (word: string, weight: number, origin: ClientTermOrigin, shapeOf?: string) => {
+    const add = (
+      word: string,
+      weight: number,
+      origin: ClientTermOrigin,
+      shapeOf?: string,
+      verbOf?: ClientVerbSource,
+    ) => {
       const term = normalize(word);
       const own = origin === "word" || origin === "split";
       const existing = terms.get(term);
@@ -657,7 +685,15 @@ export function createClientSearch(
       if (own && wordVectors !== undefined) {
         variants.push(...similarVariantsOf(word, new Set([term, ...variants.map((variant) => variant.term)])));
       }
-      terms.set(term, { term, weight, own, origin, ...(shapeOf === undefined ? {} : { shapeOf }), variants });
+      terms.set(term, {
+        term,
+        weight,
+        own,
+        origin,
+        ...(shapeOf === undefined ? {} : { shapeOf }),
+        ...(verbOf === undefined ? {} : { verbOf }),
+        variants,
+      });
     };
     for (const word of content) {
       // "filesystem" written together where the catalog writes `file_system`: search for both parts.
@@ -678,6 +714,15 @@ export function createClientSearch(
     if (settings.shapeWords) {
       for (const { text, word } of shapeWordsOf(input)) {
         if (vocabulary.has(word)) add(word, CLIENT_MATCH_DISCOUNTS.shape, "shape", text);
+      }
+    }
+    if (actionVerbTable !== undefined) {
+      // The stemmer itself (a module-level function), not this search's memo: the table's lookup is built once per
+      // stemmer and shared by every client search, such as the lab's option variants.
+      const verbNormalize = settings.stemming ? stemWord : unchanged;
+      for (const { text, verb, relation } of actionVerbsOf(actionVerbTable, words, verbNormalize)) {
+        // Only the catalog's own verbs: a verb no tool uses would add nothing but prefix guesses.
+        if (postings.has(normalize(verb))) add(verb, settings.actionVerbs, "verb", undefined, { text, verb, relation });
       }
     }
     const sequence = content.filter(keep).map(normalize);
@@ -759,6 +804,7 @@ export function createClientSearch(
             queryTerm: queryTerm.term,
             origin: queryTerm.origin,
             ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
+            ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
             matchedTerm: variant.term,
             match: variant.kind,
             ...(variant.similar === undefined ? {} : { similar: variant.similar }),
