@@ -6,8 +6,6 @@
  * their full runs for step details, and counts tokens for the first request's other half. It never starts workers.
  */
 import { createEngine } from "@/lib/engine";
-import { loadExample } from "@/lib/examples";
-import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import {
@@ -18,12 +16,8 @@ import {
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import type { HelperRequest } from "@/lib/workbench/engine-split";
-import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
-import {
-  createPreparedExamples,
-  isPrepareExampleHint,
-  type PrepareExampleHint,
-} from "@/lib/workbench/prepared-example";
+import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
+import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const engine = createEngine();
@@ -31,16 +25,9 @@ const o200k = createTokenCounter("o200k");
 // The same stored counts as the page's engine worker (one IndexedDB store per origin), written when idle.
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 const lookUpStoredCounts = createStoredCountLookup((texts) => persistentCounts.load(texts));
-// The example the page opens, loaded here as in the page's engine worker (the same file or the same generator), so
-// the two hold equal catalogs without 16 MB crossing between them.
-const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
-// Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
-// known from the build, so its first run need not count them.
-const preparedExamples = createPreparedExamples(async (exampleId) => {
-  const scenario = await loadFromAssets(exampleId);
-  await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
-  return scenario;
-});
+// The example the page opens, loaded here as in the page's engine worker and primed with the build's counts
+// (lib/workbench/example-tool-counts.ts).
+const preparedExamples = createPrimedExamples(o200kMemo);
 
 const countSave = createIdleTask(
   () => persistentCounts.save(),

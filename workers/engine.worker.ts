@@ -5,8 +5,7 @@
  * (workers/engine-helper.worker.ts) and splits runs with it (lib/workbench/engine-split.ts).
  */
 import { createEngine } from "@/lib/engine";
-import { EXAMPLES, loadExample } from "@/lib/examples";
-import { fetchGzipJsonSameOrigin, withScenarioAssets } from "@/lib/examples/scenario-asset";
+import { EXAMPLES } from "@/lib/examples";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
@@ -18,7 +17,7 @@ import {
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
-import { primeExampleToolCounts } from "@/lib/workbench/example-tool-counts";
+import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import type { EngineRequest } from "@/lib/workbench/engine-protocol";
 import {
   SPLIT_DEFAULTS,
@@ -26,11 +25,7 @@ import {
   type EngineHelper,
   type HelperPort,
 } from "@/lib/workbench/engine-split";
-import {
-  createPreparedExamples,
-  isPrepareExampleHint,
-  type PrepareExampleHint,
-} from "@/lib/workbench/prepared-example";
+import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";
 import type { WorkerLike } from "./worker-client";
 
@@ -74,16 +69,9 @@ function startEngineHelper(): EngineHelper | null {
   }
 }
 
-// The example the page's address names, started while the page hydrates (lib/workbench/prepared-example.ts); a
-// large one from its build-time file when the server has it (lib/examples/scenario-asset.ts).
-const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
-// Primed as soon as it is loaded (at the page's hint, before the page asks): the unedited example's tool counts are
-// known from the build, so its first run need not count them.
-const preparedExamples = createPreparedExamples(async (exampleId) => {
-  const scenario = await loadFromAssets(exampleId);
-  await primeExampleToolCounts(o200kMemo, exampleId, scenario.catalog.tools);
-  return scenario;
-});
+// The example the page's address names, started while the page hydrates, from its build-time file when it is large
+// and primed with the build's counts (lib/workbench/example-tool-counts.ts).
+const preparedExamples = createPrimedExamples(o200kMemo);
 
 const countSave = createIdleTask(
   () => persistentCounts.save(),

@@ -1,6 +1,6 @@
 "use client";
 import type { WordVectorsStatus } from "@/lib/lab/lab-protocol";
-import type { BooleanClientOption, ClientOptionId, OptionEffect } from "@/lib/lab/option-effects";
+import type { BooleanClientOption, ClientOptionId, LevelClientOption, OptionEffect } from "@/lib/lab/option-effects";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS, EXACT_WORDS_DEPTH, type ClientSearchOptions } from "@/lib/search/client-search";
 import type { SearchField } from "@/lib/search/types";
 import { Button } from "@/components/ui/button";
@@ -29,16 +29,7 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: str
   { id: "shapeWords", label: "Shape words", hint: "example.com reads as url, notes.md as file, #random as channel" },
 ];
 
-type LevelOption =
-  | "fuzzy"
-  | "serverPrior"
-  | "proximity"
-  | "nameAction"
-  | "coverage"
-  | "plainBm25"
-  | "exactWords"
-  | "actionVerbs"
-  | "similarWords";
+type LevelOption = LevelClientOption | "fuzzy";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {

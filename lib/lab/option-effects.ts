@@ -97,6 +97,10 @@ export type BooleanClientOption =
   | "argumentValues"
   | "shapeWords";
 
+/** The client search's settings that are a level, off at 0 (the options panel lists them, and `fuzzy`). */
+export type LevelClientOption =
+  "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "actionVerbs" | "similarWords";
+
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
   const flip = (id: BooleanClientOption): OptionVariant => ({
@@ -104,17 +108,7 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     change: options[id] ? "off" : "on",
     options: { ...options, [id]: !options[id] },
   });
-  const level = (
-    id:
-      | "serverPrior"
-      | "proximity"
-      | "nameAction"
-      | "coverage"
-      | "plainBm25"
-      | "exactWords"
-      | "actionVerbs"
-      | "similarWords",
-  ): OptionVariant => ({
+  const level = (id: LevelClientOption): OptionVariant => ({
     id,
     change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
     options: { ...options, [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id] },

@@ -9,7 +9,10 @@
  * different text and is counted as always.
  */
 import type { CatalogTool } from "../catalog/types";
+import { loadExample } from "../examples";
+import { fetchGzipJsonSameOrigin, withScenarioAssets } from "../examples/scenario-asset";
 import { anthropicToolDefinition } from "../providers/anthropic-messages";
+import { createPreparedExamples, type PreparedExamples } from "./prepared-example";
 
 /** Smaller examples count their tools in a blink; reading the first-view file in the worker would cost more. */
 export const EXAMPLE_TOOL_COUNTS_MINIMUM_TOOLS = 2_000;
@@ -56,4 +59,18 @@ export async function primeExampleToolCounts(
     // The counts are a head start, nothing more: without them the engine counts as it always did.
     return 0;
   }
+}
+
+/**
+ * The examples an engine worker opens (the page's and its helper alike, so both hold equal catalogs without 16 MB
+ * crossing between them): a large one from its build-time file when the server has it (lib/examples/scenario-asset.ts),
+ * primed with the build's counts as soon as it is loaded — at the page's hint, before the page asks for it.
+ */
+export function createPrimedExamples(memo: CountMemo): PreparedExamples {
+  const loadFromAssets = withScenarioAssets(loadExample, fetchGzipJsonSameOrigin);
+  return createPreparedExamples(async (exampleId) => {
+    const scenario = await loadFromAssets(exampleId);
+    await primeExampleToolCounts(memo, exampleId, scenario.catalog.tools);
+    return scenario;
+  });
 }
