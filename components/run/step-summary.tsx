@@ -33,8 +33,9 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           <StepKindIcon kind={step.kind} />
           {STEP_KINDS[step.kind].label}
         </span>
+        {/* At least 12rem, and on a phone it wraps: the position and clock go to the next line rather than cut it. */}
         <h3
-          className="min-w-0 flex-1 truncate text-lg font-semibold text-ink"
+          className="min-w-48 flex-1 text-lg font-semibold text-ink [overflow-wrap:anywhere] sm:truncate"
           data-testid="step-title"
           title={step.title}
         >
