@@ -4,6 +4,7 @@ import { actionVerbsOf, type ActionVerbTable } from "./action-verb-lookup";
 import { ACTION_VERB_TABLE } from "./action-verbs";
 import { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS } from "./client-search";
 import { stemPorter2 } from "./stem-porter2";
+import { OPTIONS_WITHOUT_EXTRAS } from "./fixtures/options-without-extras";
 
 /**
  * The action-verb option (docs/SEARCH.md, "Eighth pass"): a request verb that WordNet lists as the same action as a
@@ -21,15 +22,7 @@ const tools: CatalogTool[] = [
   { name: "remove_key", description: "Remove a key.", inputSchema: {} },
   { name: "update_branch", description: "Update a branch.", inputSchema: {} },
 ];
-const plain = {
-  synonyms: false,
-  prefix: false,
-  fuzzy: 0,
-  proximity: 0,
-  nameAction: 0,
-  similarWords: 0,
-  exactWords: 0,
-};
+const plain = OPTIONS_WITHOUT_EXTRAS;
 
 describe("actionVerbsOf", () => {
   const identity = (word: string) => word;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "../catalog/types";
 import { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS, EXACT_WORDS_DEPTH } from "./client-search";
+import { OPTIONS_WITHOUT_EXTRAS } from "./fixtures/options-without-extras";
 
 /**
  * The exact-words re-rank (docs/SEARCH.md, "Seventh pass"): the first hits gain a second opinion that reads the
@@ -19,15 +20,7 @@ const tools: CatalogTool[] = [
   { name: "run_report", description: "Runs a report.", inputSchema: {} },
   { name: "running_total", description: "Running total of sales.", inputSchema: {} },
 ];
-const plain = {
-  synonyms: false,
-  prefix: false,
-  fuzzy: 0,
-  proximity: 0,
-  nameAction: 0,
-  similarWords: 0,
-  exactWords: 0,
-};
+const plain = OPTIONS_WITHOUT_EXTRAS;
 
 describe("client search exact-words re-rank", () => {
   it("is on by default at 0.2, and at 0 leaves the stemmed order alone", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "../catalog/types";
 import { createClientSearch } from "./client-search";
+import { OPTIONS_WITHOUT_EXTRAS } from "./fixtures/options-without-extras";
 
 /**
  * The plain BM25 blend (docs/SEARCH.md, "Sixth pass"): Okapi BM25 of the request's own words over the whole tool,
@@ -16,15 +17,8 @@ const tools: CatalogTool[] = [
   { name: "send_mail", description: "Send a mail.", inputSchema: {} },
   { name: "read_mail", description: "Read mail from inbox.", inputSchema: {} },
 ];
-const plain = {
-  synonyms: true,
-  prefix: false,
-  fuzzy: 0,
-  proximity: 0,
-  nameAction: 0,
-  similarWords: 0,
-  exactWords: 0,
-};
+// Synonyms on: the blend is checked beside them, as the defaults have them.
+const plain = { ...OPTIONS_WITHOUT_EXTRAS, synonyms: true };
 
 describe("client search plain BM25 blend", () => {
   it("scores the request's own words over the whole tool, by hand", () => {
