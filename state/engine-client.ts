@@ -46,13 +46,52 @@ type ProgressListener = (progress: RunProgress) => void;
 /** What the client needs of a Worker; a fake in tests. */
 export type WorkerLike = GenericWorkerLike<EngineRequest, EngineResponse>;
 
+/**
+ * Whether the page waits for any engine answer (every client of the page counted), and a way to hear when that
+ * changes. The quiet moment (components/ui/quiet-moment.ts) counts only while nothing is pending: an answer that
+ * lands is main-thread work for the page (tens of megabytes at 10,000 tools), and Monaco or a chart mounting beside
+ * it made the longest tasks of a person's first steps.
+ */
+export function createReplyTracker() {
+  let pending = 0;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  return {
+    busy: () => pending > 0,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** One more answer awaited; returns the function that marks it arrived (or stale, or failed). */
+    started(): () => void {
+      pending += 1;
+      if (pending === 1) changed();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        pending -= 1;
+        if (pending === 0) changed();
+      };
+    },
+  };
+}
+
+export type ReplyTracker = ReturnType<typeof createReplyTracker>;
+
+/** The page's: every engine client it makes counts here unless told otherwise (tests give their own). */
+export const engineRepliesPending: ReplyTracker = createReplyTracker();
+
 type Payload<K extends EngineRequest["kind"]> = Omit<Extract<EngineRequest, { kind: K }>, "kind" | "requestId">;
 
 export class EngineClient {
   private nextCatalogVersion = 1;
   private readonly client: WorkerClient<EngineRequest, EngineResponse>;
 
-  constructor(worker: WorkerLike) {
+  constructor(
+    worker: WorkerLike,
+    private readonly replies: ReplyTracker = engineRepliesPending,
+  ) {
     this.client = new WorkerClient(worker, {
       name: "engine",
       // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
@@ -181,7 +220,8 @@ export class EngineClient {
     channelOverride?: Channel,
   ): Promise<Outcome<EngineResponse>> {
     const request = { ...payload, kind } as unknown as Omit<EngineRequest, "requestId">;
-    return this.client.send(request as never, {
+    const arrived = this.replies.started();
+    const outcome = this.client.send(request as never, {
       ...(channelOverride ? { channel: channelOverride } : {}),
       onInterim: (response) => {
         if (response.kind !== "run-progress") return;
@@ -194,6 +234,9 @@ export class EngineClient {
         });
       },
     }).outcome;
+    // Marked once the outcome's own callbacks (the page taking the answer in) have had their turn.
+    void outcome.then(() => setTimeout(arrived, 0));
+    return outcome;
   }
 }
 
