@@ -5,6 +5,7 @@
 import type { Catalog } from "@/lib/catalog/types";
 import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
 import type {
+  AS_LOADED,
   CatalogParseResult,
   EngineRequest,
   EngineResponse,
@@ -108,7 +109,38 @@ export class EngineClient {
   }
 
   loadExample(exampleId: string): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
-    return this.send("load-example", { exampleId, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
+    return this.sendLoadExample(exampleId, this.newCatalogVersion());
+  }
+
+  /**
+   * Loads an example and runs it as loaded, in one go: the run is sent right behind the load (`scenario:
+   * "as-loaded"`), so the worker starts it as soon as the example is loaded instead of after the page has taken the
+   * example in and asked (lib/workbench/engine-protocol.ts). `catalogVersion` is the version both will answer with.
+   */
+  loadExampleAndRun(
+    exampleId: string,
+    run: {
+      strategyIds: readonly StrategyId[];
+      shownStep?: { strategyId: StrategyId; stepIndex: number };
+      onProgress?: ProgressListener;
+    },
+  ): {
+    catalogVersion: number;
+    loaded: Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>>;
+    ran: ReturnType<EngineClient["run"]>;
+  } {
+    const catalogVersion = this.newCatalogVersion();
+    const loaded = this.sendLoadExample(exampleId, catalogVersion);
+    // The literal, not the protocol module's constant: that module is the worker's, kept out of the page's code.
+    const ran = this.run(catalogVersion, "as-loaded", run.strategyIds, undefined, run.onProgress, run.shownStep);
+    return { catalogVersion, loaded, ran };
+  }
+
+  private sendLoadExample(
+    exampleId: string,
+    catalogVersion: number,
+  ): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
+    return this.send("load-example", { exampleId, catalogVersion }).then((outcome) =>
       mapOutcome(outcome, (response) =>
         response.kind === "example-loaded"
           ? { scenario: response.scenario, catalogVersion: response.catalogVersion }
@@ -150,7 +182,7 @@ export class EngineClient {
 
   run(
     catalogVersion: number,
-    scenario: ScenarioWithoutCatalog,
+    scenario: ScenarioWithoutCatalog | typeof AS_LOADED,
     strategyIds: readonly StrategyId[],
     provider?: ProviderId,
     onProgress?: ProgressListener,

@@ -182,6 +182,47 @@ describe("handleEngineMessage", () => {
     expect(bad.state.catalog?.version).toBe(4);
   });
 
+  it("runs the example it loaded as loaded, and only that version of it", async () => {
+    const deps = dependencies({
+      loadExample: async (id) => ({
+        formatVersion: 1,
+        id,
+        title: id,
+        catalog,
+        turns: [{ user: "the example's own turn", needs: [] }],
+        settings: { provider: "anthropic" } as Scenario["settings"],
+      }),
+    });
+    const loaded = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "weather" },
+      deps,
+    );
+    const ran = await handleEngineMessage(
+      loaded.state,
+      { kind: "run", requestId: 2, catalogVersion: 1, scenario: "as-loaded", strategyIds: ["full", "gateway"] },
+      deps,
+    );
+    expect(ran.response).toMatchObject({ kind: "run-result", requestId: 2, catalogVersion: 1 });
+    expect(deps.seen.map((seen) => seen.turns[0].user)).toEqual(["the example's own turn", "the example's own turn"]);
+    expect(deps.seen[0].catalog).toBe(catalog);
+    // Another catalog since (an import, an edit): "as loaded" names no example any more.
+    const replaced = await handleEngineMessage(
+      ran.state,
+      { kind: "set-catalog", requestId: 3, catalogVersion: 2, catalog },
+      deps,
+    );
+    for (const catalogVersion of [1, 2]) {
+      const refused = await handleEngineMessage(
+        replaced.state,
+        { kind: "run", requestId: 4, catalogVersion, scenario: "as-loaded", strategyIds: ["full"] },
+        deps,
+      );
+      expect(refused.response).toMatchObject({ kind: "error", request: "run" });
+    }
+    expect(deps.seen).toHaveLength(2);
+  });
+
   it("edits one tool from its text in its own catalog, and counts each tool's Anthropic JSON", async () => {
     // The real parser: a tool's text is parsed as a one-tool list.
     const deps = dependencies({ parseCatalogText: (text, options) => parseCatalogText(text, options) });

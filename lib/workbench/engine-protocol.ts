@@ -19,6 +19,9 @@ import type { RunSummary, StepDetail } from "./types";
 /** The scenario without its catalog: the catalog is sent once per version and kept in the worker. */
 export type ScenarioWithoutCatalog = Omit<Scenario, "catalog">;
 
+/** A run's scenario that is the example the worker loaded, as it was loaded (see the `run` request). */
+export const AS_LOADED = "as-loaded" as const;
+
 /**
  * The worker owns the parsed catalog: every edit crosses to it once, as what the person did (text they typed, one
  * tool's text, the tools of an imported file), and the worker applies it to its own catalog. What comes back is
@@ -47,7 +50,13 @@ export type EngineRequest =
       kind: "run";
       requestId: number;
       catalogVersion: number;
-      scenario: ScenarioWithoutCatalog;
+      /**
+       * `"as-loaded"`: the turns and settings of the example loaded as `catalogVersion`, unedited. The page sends this
+       * right behind its `load-example` for a large example, so the run starts as soon as the example is loaded,
+       * not after the page has taken in 16 MB of tools and answered (its round trip was ≈ 1.5 s of the start-up at
+       * 10,000 tools, docs/PERFORMANCE.md, session 10).
+       */
+      scenario: ScenarioWithoutCatalog | typeof AS_LOADED;
       strategyIds: readonly StrategyId[];
       provider?: ProviderId;
       /**
@@ -184,6 +193,8 @@ export type EngineWorkerState = {
   runs: { requestId: number; runs: StrategyRun[]; strategyIds?: StrategyId[]; helper?: HelperRunPart } | null;
   /** Token counts per tool, cached per catalog version. */
   toolTokens: { version: number; tokens: number[] } | null;
+  /** The turns and settings of the example loaded as catalog `version`, for a run of it `"as-loaded"`. */
+  loadedExample?: { version: number; scenario: ScenarioWithoutCatalog };
 };
 
 export const INITIAL_ENGINE_STATE: EngineWorkerState = { catalog: null, runs: null, toolTokens: null };
@@ -291,8 +302,12 @@ async function dispatch(
     }
     case "load-example": {
       const scenario = await dependencies.loadExample(message.exampleId);
+      const { catalog: _catalog, ...withoutCatalog } = scenario;
       return {
-        state: adoptCatalog(state, message.catalogVersion, scenario.catalog),
+        state: {
+          ...adoptCatalog(state, message.catalogVersion, scenario.catalog),
+          loadedExample: { version: message.catalogVersion, scenario: withoutCatalog },
+        },
         response:
           message.answer === "catalog-set"
             ? { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion }
@@ -314,7 +329,19 @@ async function dispatch(
           ),
         };
       }
-      return runRequest(state, message, state.catalog, dependencies);
+      if (message.scenario === AS_LOADED) {
+        const loaded = state.loadedExample;
+        if (loaded?.version !== message.catalogVersion)
+          return {
+            state,
+            response: errorResponse(
+              message,
+              `engine: catalog version ${message.catalogVersion} is not an example loaded in the worker`,
+            ),
+          };
+        return runRequest(state, { ...message, scenario: loaded.scenario }, state.catalog, dependencies);
+      }
+      return runRequest(state, { ...message, scenario: message.scenario }, state.catalog, dependencies);
     }
     case "step-detail": {
       if (!state.runs || state.runs.requestId !== message.runRequestId) {
@@ -425,7 +452,7 @@ export const HELPER_WAIT_POLL_MS = 100;
  */
 async function runRequest(
   state: EngineWorkerState,
-  message: Extract<EngineRequest, { kind: "run" }>,
+  message: Omit<Extract<EngineRequest, { kind: "run" }>, "scenario"> & { scenario: ScenarioWithoutCatalog },
   catalog: { version: number; value: Catalog },
   dependencies: EngineDependencies,
 ): Promise<HandledMessage> {
@@ -601,7 +628,8 @@ function forwardCatalogChange(
 const WORKER_STEP_DETAIL = { previousRequestJson: false, requestBody: false } as const;
 
 function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
-  return { ...state, catalog: { version, value: catalog }, toolTokens: null };
+  // A new catalog is no longer the loaded example's (load-example sets it again after this).
+  return { ...state, catalog: { version, value: catalog }, toolTokens: null, loadedExample: undefined };
 }
 
 function errorResponse(message: EngineRequest, text: string): EngineResponse {
