@@ -63,8 +63,11 @@ export function createEngineHost(options: EngineHostOptions) {
       // detail of the step on screen, which the page would otherwise ask for only after the next strategy).
       // A run waiting for its helper looks in here every HELPER_WAIT_POLL_MS: only news is posted.
       const report = progress.progress({ requestId, done, total, completed, remote, shownStep });
-      const news = report.kind !== "run-progress" || report.summaries !== undefined || lastDone.get(requestId) !== done;
-      if (news) {
+      // Null while the run is quick (createProgressReporter): nothing to show yet.
+      if (
+        report &&
+        (report.kind !== "run-progress" || report.summaries !== undefined || lastDone.get(requestId) !== done)
+      ) {
         lastDone.set(requestId, done);
         options.post(report);
         options.onSettled?.();

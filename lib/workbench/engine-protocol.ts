@@ -640,8 +640,8 @@ function errorResponse(message: EngineRequest, text: string): EngineResponse {
 export const PARTIAL_RESULTS_AFTER_MS = 300;
 
 /**
- * Builds the worker's `run-progress` messages: plain progress while a run is quick, and once it has taken longer
- * than PARTIAL_RESULTS_AFTER_MS, the summaries of the strategies finished since the last message.
+ * Builds the worker's `run-progress` messages: none while a run is quick (null), and once it has taken longer than
+ * PARTIAL_RESULTS_AFTER_MS, how far it is with the summaries of the strategies finished since the last message.
  */
 export function createProgressReporter(now: () => number) {
   const startedAt = new Map<number, number>();
@@ -671,11 +671,16 @@ export function createProgressReporter(now: () => number) {
       /** Summaries of the strategies a helper finished (a split run), handed over as the worker's own are. */
       remote?: readonly RunSummary[];
       shownStep?: { strategyId: StrategyId; stepIndex: number };
-    }): EngineResponse {
+    }): EngineResponse | null {
       const slow = now() - (startedAt.get(requestId) ?? now()) > PARTIAL_RESULTS_AFTER_MS;
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
       const freshRemote = slow ? remote.slice(postedRemote.get(requestId) ?? 0) : [];
-      if (fresh.length === 0 && freshRemote.length === 0) return { kind: "run-progress", requestId, done, total };
+      // A quick run reports nothing: the page shows a run's progress only once it has taken 300 ms
+      // (components/playground/run-status.tsx), and each report re-rendered its run area on the page's thread while
+      // the run went on (7 of them in the weather example's 0.1 s run, on the same two cores: docs/PERFORMANCE.md,
+      // session 11). From then on every report carries the strategies done so far.
+      if (fresh.length === 0 && freshRemote.length === 0)
+        return slow ? { kind: "run-progress", requestId, done, total } : null;
       posted.set(requestId, completed.length);
       postedRemote.set(requestId, remote.length);
       const shown = shownStep && fresh.find((run) => run.id === shownStep.strategyId);
