@@ -50,6 +50,9 @@ async function nodeRun(exampleId: string): Promise<void> {
     import("../lib/scenario/types"),
   ]);
   type Answer = Parameters<Parameters<typeof createEngineHost>[0]["post"]>[0];
+  // The host's MessageChannel does not keep Node alive (it is unref'd for tests): without a timer the process could
+  // end while the run waits for a yield, printing nothing.
+  const keepAlive = setInterval(() => undefined, 1_000);
   const answers: Answer[] = [];
   const host = createEngineHost({
     post: (response) => void answers.push(response),
@@ -66,6 +69,7 @@ async function nodeRun(exampleId: string): Promise<void> {
   host.receive({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: STRATEGY_IDS });
   await host.settled();
   const ran = answers.find((answer) => answer.requestId === 2 && answer.kind !== "run-progress");
+  clearInterval(keepAlive);
   if (ran?.kind !== "run-result") throw new Error(`node run: ${ran?.kind ?? "no answer"}`);
   process.stdout.write(String(ran.timingMs));
 }
@@ -75,8 +79,9 @@ function nodeRunMs(exampleId: string): number | null {
     encoding: "utf8",
     maxBuffer: 1024 * 1024,
   });
-  const value = Number(child.stdout.trim());
-  return child.status === 0 && Number.isFinite(value) ? value : null;
+  const printed = child.stdout.trim();
+  const value = Number(printed);
+  return child.status === 0 && printed !== "" && Number.isFinite(value) ? value : null;
 }
 
 /** Sum of the page's `<script src>` files, raw and gzip (zlib's default level, what a server sends). */
