@@ -312,7 +312,8 @@ describe("playground controller", () => {
       expect(run).toMatchObject({ catalogVersion: load.catalogVersion, scenario: "as-loaded" });
       expect(run.strategyIds[0]).toBe("gateway");
       expect(run.shownStep).toEqual({ strategyId: "gateway", stepIndex: 2 });
-      expect(store.getState().running).toBe(true);
+      // Running once the worker has the example (it starts the run as it answers), not while it loads it.
+      expect(store.getState().running).toBe(false);
       worker.answer({
         kind: "example-loaded",
         requestId: load.requestId,
@@ -320,6 +321,7 @@ describe("playground controller", () => {
         scenario: large,
       });
       await opened;
+      expect(store.getState().running).toBe(true);
       const summary = summariseRun(fakeStrategyRun("gateway", 3));
       worker.answer({ kind: "run-progress", requestId: run.requestId, done: 1, total: 8, summaries: [summary] });
       expect(store.getState().runs).toEqual([summary]);

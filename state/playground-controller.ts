@@ -382,7 +382,6 @@ export function createPlaygroundController(
       let outcome: Awaited<ReturnType<EngineClient["loadExample"]>>;
       if (toolCount >= RUN_AS_LOADED_MINIMUM_TOOLS) {
         const strategyId = selection?.strategyId ?? store.getState().strategyId;
-        store.getState().runStarted(performance.now());
         const sent = client.loadExampleAndRun(exampleId, {
           strategyIds: runOrder(strategyId),
           shownStep: { strategyId, stepIndex: selection?.stepIndex ?? 0 },
@@ -395,8 +394,11 @@ export function createPlaygroundController(
         };
         runAsLoaded = early;
         outcome = await sent.loaded;
-        if (outcome.ok && runAsLoaded === early) early.loaded = outcome.value.scenario;
-        else if (runAsLoaded === early) runAsLoaded = null;
+        if (outcome.ok && runAsLoaded === early) {
+          early.loaded = outcome.value.scenario;
+          // The worker starts the run as it answers (the run waited in its queue): the page's run starts now too.
+          store.getState().runStarted(performance.now());
+        } else if (runAsLoaded === early) runAsLoaded = null;
       } else outcome = await client.loadExample(exampleId);
       const state = store.getState();
       if (!outcome.ok) {
