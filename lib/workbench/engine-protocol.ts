@@ -156,12 +156,24 @@ export type EngineDependencies = {
     remote?: readonly RunSummary[];
     /** The run request's `shownStep`. */
     shownStep?: { strategyId: StrategyId; stepIndex: number };
+    /**
+     * A split run's way to answer a step detail of one of the helper's strategies while the run goes (the helper
+     * answers it as soon as that strategy is done there). Null when the detail is not the helper's to answer; the
+     * promise resolves with null when the helper could not (it died): the detail then waits for the run's end.
+     */
+    askHelper?(message: Extract<EngineRequest, { kind: "step-detail" }>): Promise<EngineResponse | null> | null;
   }): Promise<{ superseded: boolean }>;
   /**
    * The helper engine worker a large catalog's run is split with (lib/workbench/engine-split.ts): started when
    * `start` is true and there is none yet; null when there is none (or it cannot start: the run stays here).
    */
   helper?(start: boolean): EngineHelper | null;
+  /**
+   * Ends the helper engine worker, if there is one: called once the catalog is small and the latest run has no
+   * strategy on the helper, so nothing on screen needs it (its copy of a 10,000-tool catalog and its runs are
+   * hundreds of MB). The next large catalog starts a new one through `helper(true)`.
+   */
+  stopHelper?(): void;
   /** Catalogs from this many tools up split their runs with the helper (SPLIT_DEFAULTS.minimumTools). */
   splitMinimumTools?: number;
 };
@@ -206,6 +218,7 @@ export async function handleEngineMessage(
       if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
         forwardExampleLoad(helper, message.exampleId, catalog.version);
     }
+    if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
     return handled;
   } catch (error) {
     return {
@@ -450,6 +463,7 @@ async function runRequest(
   // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
   const remote: RunSummary[] = [];
   let helperAnswer: EngineResponse | null = null;
+  let helperRunRequestId: number | null = null;
   let signalled = false;
   let wake: (() => void) | null = null;
   const signal = () => {
@@ -471,12 +485,26 @@ async function runRequest(
             if (!remote.some((known) => known.id === summary.id)) remote.push(summary);
           signal();
         },
+        (requestId) => (helperRunRequestId = requestId),
       )
       .then((answer) => {
         helperAnswer = answer;
         signal();
       });
   }
+  // A step detail of a helper strategy, asked while the run goes, is passed to the helper, which answers it as soon
+  // as that strategy is done there (its own run answers from its finished strategies), not at the end of this run.
+  const askHelper = (detail: Extract<EngineRequest, { kind: "step-detail" }>) => {
+    if (!helper || helperRunRequestId === null || helperAnswer !== null) return null;
+    if (detail.runRequestId !== message.requestId || !split.helper.includes(detail.strategyId)) return null;
+    const { requestId, runRequestId, ...asked } = detail;
+    return helper.send({ ...asked, runRequestId: helperRunRequestId }).then((answer): EngineResponse | null => {
+      if (answer.kind === "step-detail") return { ...answer, requestId, runRequestId };
+      // "No such step" and the like are the answer; a helper that died leaves the detail to this worker.
+      if (answer.kind === "error" && !helper.failed) return { ...answer, requestId };
+      return null;
+    });
+  };
 
   const runs: StrategyRun[] = [];
   const superseded = async (): Promise<boolean> => {
@@ -489,6 +517,7 @@ async function runRequest(
       completed: runs,
       ...(remote.length > 0 ? { remote } : {}),
       ...(message.shownStep ? { shownStep: message.shownStep } : {}),
+      ...(helper && split.helper.length > 0 ? { askHelper } : {}),
     });
     return answer.superseded;
   };
