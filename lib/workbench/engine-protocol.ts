@@ -355,7 +355,7 @@ async function dispatch(
         return dispatch(state, message, dependencies);
       }
       const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
-      const detail = run ? stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL) : null;
+      const detail = run ? stepDetail(run, message.stepIndex, workerStepDetailOptions(message.purpose)) : null;
       if (!detail)
         return {
           state,
@@ -629,6 +629,17 @@ function forwardCatalogChange(
  */
 const WORKER_STEP_DETAIL = { previousRequestJson: false, requestBody: false } as const;
 
+/**
+ * A detail the page shows (its current step, the next one fetched ahead, the one handed over with a run's progress)
+ * has its long tool lists shortened (lib/workbench/summarise-run.ts SHOWN_TOOL_LISTS); the export and the diff tab's
+ * two steps get the whole text.
+ */
+function workerStepDetailOptions(purpose: Extract<EngineRequest, { kind: "step-detail" }>["purpose"]) {
+  return purpose === "export" || purpose === "compare"
+    ? WORKER_STEP_DETAIL
+    : { ...WORKER_STEP_DETAIL, shortenToolLists: true };
+}
+
 function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
   return { ...state, catalog: { version, value: catalog }, toolTokens: null };
 }
@@ -683,7 +694,11 @@ export function createProgressReporter(now: () => number) {
       // The step the page will ask for, clamped as the page clamps it (state/selectors.ts selectStepIndex).
       const detail =
         shown && shown.steps.length > 0
-          ? stepDetail(shown, Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1), WORKER_STEP_DETAIL)
+          ? stepDetail(
+              shown,
+              Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1),
+              workerStepDetailOptions(undefined),
+            )
           : null;
       return {
         kind: "run-progress",
@@ -710,7 +725,7 @@ export function answerDuringRun(
   if (message.kind !== "step-detail" || message.runRequestId !== runRequestId) return null;
   const run = completed.find((candidate) => candidate.id === message.strategyId);
   if (!run) return null;
-  const detail = stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL);
+  const detail = stepDetail(run, message.stepIndex, workerStepDetailOptions(message.purpose));
   if (!detail) return errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`);
   return { kind: "step-detail", requestId: message.requestId, runRequestId, detail };
 }
