@@ -10,11 +10,15 @@ import { useShallow } from "zustand/react/shallow";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { serializesEqual } from "@/lib/scenario/serialize-scenario";
 import { baselineStrategyId } from "@/lib/strategies/definitions";
+import { loadExampleOffThePage } from "@/components/share/encode-client";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { usePlayground } from "@/state/playground-provider";
 import { selectCatalogProblems, selectWorkspaceFields } from "@/state/selectors";
 
 export const isExampleId = (id: string) => EXAMPLES.some((example) => example.id === id);
+
+/** Examples from this many tools up are loaded for the comparison in the share worker, not on the page. */
+const LOAD_OFF_THE_PAGE_TOOLS = 2_000;
 
 /**
  * What the tracker does for the scenario on screen: forget the origin (not an example), nothing (the origin is this
@@ -47,16 +51,20 @@ export function useExampleOriginTracker(): void {
     if (action !== "load") return;
     let cancelled = false;
     // Loaded on use: the example loader checks files with the scenario parser (Ajv), which the first screen does without.
-    import("@/lib/examples")
-      .then(({ loadExample }) => loadExample(scenarioId))
-      .then(
-        (example) => {
-          if (!cancelled) setOrigin({ exampleId: scenarioId, scenario: example });
-        },
-        () => {
-          if (!cancelled) setOrigin(null);
-        },
-      );
+    // A large example comes from the share worker (which decoded the restored work already): generating and checking
+    // 10,000 tools here took seconds of the page's thread on the next visit after an edit (docs/PERFORMANCE.md).
+    const large = (EXAMPLES.find((example) => example.id === scenarioId)?.toolCount ?? 0) >= LOAD_OFF_THE_PAGE_TOOLS;
+    (large
+      ? loadExampleOffThePage(scenarioId)
+      : import("@/lib/examples").then(({ loadExample }) => loadExample(scenarioId))
+    ).then(
+      (example) => {
+        if (!cancelled) setOrigin({ exampleId: scenarioId, scenario: example });
+      },
+      () => {
+        if (!cancelled) setOrigin(null);
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -27,6 +27,7 @@ describe("autosave: what is written", async () => {
       async (workspace: Parameters<typeof encodeWorkspace>[0]) => encodeWorkspace(workspace, "persist").payload,
     ),
     decode: vi.fn(async () => null),
+    example: vi.fn(async () => null),
   });
   const current = () => true;
 
