@@ -165,12 +165,24 @@ export type EngineDependencies = {
     remote?: readonly RunSummary[];
     /** The run request's `shownStep`. */
     shownStep?: { strategyId: StrategyId; stepIndex: number };
+    /**
+     * A split run's way to answer a step detail of one of the helper's strategies while the run goes (the helper
+     * answers it as soon as that strategy is done there). Null when the detail is not the helper's to answer; the
+     * promise resolves with null when the helper could not (it died): the detail then waits for the run's end.
+     */
+    askHelper?(message: Extract<EngineRequest, { kind: "step-detail" }>): Promise<EngineResponse | null> | null;
   }): Promise<{ superseded: boolean }>;
   /**
    * The helper engine worker a large catalog's run is split with (lib/workbench/engine-split.ts): started when
    * `start` is true and there is none yet; null when there is none (or it cannot start: the run stays here).
    */
   helper?(start: boolean): EngineHelper | null;
+  /**
+   * Ends the helper engine worker, if there is one: called once the catalog is small and the latest run has no
+   * strategy on the helper, so nothing on screen needs it (its copy of a 10,000-tool catalog and its runs are
+   * hundreds of MB). The next large catalog starts a new one through `helper(true)`.
+   */
+  stopHelper?(): void;
   /** Catalogs from this many tools up split their runs with the helper (SPLIT_DEFAULTS.minimumTools). */
   splitMinimumTools?: number;
 };
@@ -217,6 +229,7 @@ export async function handleEngineMessage(
       if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
         forwardExampleLoad(helper, message.exampleId, catalog.version);
     }
+    if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
     return handled;
   } catch (error) {
     return {
@@ -369,7 +382,7 @@ async function dispatch(
         return dispatch(state, message, dependencies);
       }
       const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
-      const detail = run ? stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL) : null;
+      const detail = run ? stepDetail(run, message.stepIndex, workerStepDetailOptions(message.purpose)) : null;
       if (!detail)
         return {
           state,
@@ -477,6 +490,7 @@ async function runRequest(
   // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
   const remote: RunSummary[] = [];
   let helperAnswer: EngineResponse | null = null;
+  let helperRunRequestId: number | null = null;
   let signalled = false;
   let wake: (() => void) | null = null;
   const signal = () => {
@@ -498,12 +512,26 @@ async function runRequest(
             if (!remote.some((known) => known.id === summary.id)) remote.push(summary);
           signal();
         },
+        (requestId) => (helperRunRequestId = requestId),
       )
       .then((answer) => {
         helperAnswer = answer;
         signal();
       });
   }
+  // A step detail of a helper strategy, asked while the run goes, is passed to the helper, which answers it as soon
+  // as that strategy is done there (its own run answers from its finished strategies), not at the end of this run.
+  const askHelper = (detail: Extract<EngineRequest, { kind: "step-detail" }>) => {
+    if (!helper || helperRunRequestId === null || helperAnswer !== null) return null;
+    if (detail.runRequestId !== message.requestId || !split.helper.includes(detail.strategyId)) return null;
+    const { requestId, runRequestId, ...asked } = detail;
+    return helper.send({ ...asked, runRequestId: helperRunRequestId }).then((answer): EngineResponse | null => {
+      if (answer.kind === "step-detail") return { ...answer, requestId, runRequestId };
+      // "No such step" and the like are the answer; a helper that died leaves the detail to this worker.
+      if (answer.kind === "error" && !helper.failed) return { ...answer, requestId };
+      return null;
+    });
+  };
 
   const runs: StrategyRun[] = [];
   const superseded = async (): Promise<boolean> => {
@@ -516,6 +544,7 @@ async function runRequest(
       completed: runs,
       ...(remote.length > 0 ? { remote } : {}),
       ...(message.shownStep ? { shownStep: message.shownStep } : {}),
+      ...(helper && split.helper.length > 0 ? { askHelper } : {}),
     });
     return answer.superseded;
   };
@@ -627,6 +656,17 @@ function forwardCatalogChange(
  */
 const WORKER_STEP_DETAIL = { previousRequestJson: false, requestBody: false } as const;
 
+/**
+ * A detail the page shows (its current step, the next one fetched ahead, the one handed over with a run's progress)
+ * has its long tool lists shortened (lib/workbench/summarise-run.ts SHOWN_TOOL_LISTS); the export and the diff tab's
+ * two steps get the whole text.
+ */
+function workerStepDetailOptions(purpose: Extract<EngineRequest, { kind: "step-detail" }>["purpose"]) {
+  return purpose === "export" || purpose === "compare"
+    ? WORKER_STEP_DETAIL
+    : { ...WORKER_STEP_DETAIL, shortenToolLists: true };
+}
+
 function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
   // A new catalog is no longer the loaded example's (load-example sets it again after this).
   return { ...state, catalog: { version, value: catalog }, toolTokens: null, loadedExample: undefined };
@@ -687,7 +727,11 @@ export function createProgressReporter(now: () => number) {
       // The step the page will ask for, clamped as the page clamps it (state/selectors.ts selectStepIndex).
       const detail =
         shown && shown.steps.length > 0
-          ? stepDetail(shown, Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1), WORKER_STEP_DETAIL)
+          ? stepDetail(
+              shown,
+              Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1),
+              workerStepDetailOptions(undefined),
+            )
           : null;
       return {
         kind: "run-progress",
@@ -714,7 +758,7 @@ export function answerDuringRun(
   if (message.kind !== "step-detail" || message.runRequestId !== runRequestId) return null;
   const run = completed.find((candidate) => candidate.id === message.strategyId);
   if (!run) return null;
-  const detail = stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL);
+  const detail = stepDetail(run, message.stepIndex, workerStepDetailOptions(message.purpose));
   if (!detail) return errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`);
   return { kind: "step-detail", requestId: message.requestId, runRequestId, detail };
 }
