@@ -29,7 +29,7 @@ const BOOLEAN_OPTIONS: Array<{ id: BooleanClientOption; label: string; hint: str
   { id: "shapeWords", label: "Shape words", hint: "example.com reads as url, notes.md as file, #random as channel" },
 ];
 
-type LevelOption = LevelClientOption | "fuzzy";
+type LevelOption = LevelClientOption | "fuzzy" | "addressWords";
 
 const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; levels: number[] }> = [
   {
@@ -49,6 +49,18 @@ const LEVEL_OPTIONS: Array<{ id: LevelOption; label: string; hint: string; level
     label: "Proximity",
     hint: "query words side by side in a name or description: + this × IDF",
     levels: [0, 0.25, 0.5, 1],
+  },
+  {
+    id: "addressWords",
+    label: "Address words",
+    hint: "words in a web address's path, a file path or an email (…/post/1) count at this; 1 = as any word",
+    levels: [0, 0.35, 0.5, 1],
+  },
+  {
+    id: "entityPrior",
+    label: "Entity prior",
+    hint: "a URL, date, path, email, owner/name, $ amount or #12 in the query: tools whose required args take it × (1 + this)",
+    levels: [0, 0.2, 0.3, 0.5],
   },
   {
     id: "nameAction",

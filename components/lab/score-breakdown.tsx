@@ -1,5 +1,6 @@
 import type { TieExplanation } from "@/lib/lab/explain";
 import type { ClientScoreBreakdown, ClientTermOrigin } from "@/lib/search/client-search";
+import type { EntityKind } from "@/lib/search/request-entities";
 import { formatScore, formatShare } from "./format";
 
 const FIELD_SHORT = {
@@ -14,6 +15,18 @@ const ORIGIN_WORDS: Record<Exclude<ClientTermOrigin, "shape" | "verb">, string> 
   split: "part of a run-together word",
   joined: "two query words written together",
   synonym: "synonym",
+  address: "inside a web address or path, at a discount",
+};
+
+/** What each kind of value is called in the "why" view. */
+const ENTITY_WORDS: Record<EntityKind, string> = {
+  url: "web address",
+  email: "email address",
+  file: "file path",
+  repository: "repository (owner/name)",
+  date: "date or time",
+  amount: "sum of money",
+  number: "number (#12)",
 };
 
 /** "erase means delete, by WordNet" or "clean is a way to remove, by WordNet". */
@@ -57,6 +70,7 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
   const factors = [
     breakdown.coverage.factor !== 1 ? `× coverage ${short(breakdown.coverage.factor)}` : "",
     breakdown.serverPrior ? `× server ${short(breakdown.serverPrior.factor)}` : "",
+    breakdown.entityPrior ? `× entity ${short(breakdown.entityPrior.factor)}` : "",
     breakdown.exactWords && breakdown.exactWords.bonus > 0
       ? `+ exact words ${formatScore(breakdown.exactWords.bonus)}`
       : "",
@@ -147,6 +161,14 @@ export function ScoreBreakdown({ breakdown, tie }: { breakdown: ClientScoreBreak
             server prior: the query names {breakdown.serverPrior.server} (
             <span className="font-mono">{breakdown.serverPrior.words.join(", ")}</span>): ×
             {short(breakdown.serverPrior.factor)}
+          </li>
+        ) : null}
+        {breakdown.entityPrior ? (
+          <li data-testid="score-entity-prior">
+            entity prior: <span className="font-mono">{breakdown.entityPrior.text}</span> reads as a{" "}
+            {ENTITY_WORDS[breakdown.entityPrior.kind]}, and its required argument{" "}
+            <span className="font-mono text-ink-soft">{breakdown.entityPrior.parameter}</span> takes one: ×
+            {short(breakdown.entityPrior.factor)}
           </li>
         ) : null}
       </ul>

@@ -25,6 +25,17 @@ describe("optionVariants", () => {
     });
   });
 
+  it("compares address words at their discount with no discount, and a changed setting with the default", () => {
+    const fromDefault = optionVariants(DEFAULT_CLIENT_SEARCH_OPTIONS).find((variant) => variant.id === "addressWords")!;
+    expect(fromDefault).toMatchObject({ change: "as any word (1)", options: { addressWords: 1 } });
+    const fromNeutral = optionVariants({ ...DEFAULT_CLIENT_SEARCH_OPTIONS, addressWords: 1 }).find(
+      (variant) => variant.id === "addressWords",
+    )!;
+    expect(fromNeutral).toMatchObject({ change: "at 0.35", options: { addressWords: 0.35 } });
+    const entityPrior = optionVariants(DEFAULT_CLIENT_SEARCH_OPTIONS).find((variant) => variant.id === "entityPrior")!;
+    expect(entityPrior).toMatchObject({ change: "on (0.2)", options: { entityPrior: 0.2 } });
+  });
+
   it("offers to turn on what is off", () => {
     const variants = optionVariants({ ...DEFAULT_CLIENT_SEARCH_OPTIONS, synonyms: false, fuzzy: 0 });
     expect(variants.find((variant) => variant.id === "synonyms")!.change).toBe("on");

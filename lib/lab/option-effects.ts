@@ -29,6 +29,8 @@ export type ClientOptionId =
   | "proximity"
   | "argumentValues"
   | "shapeWords"
+  | "addressWords"
+  | "entityPrior"
   | "nameAction"
   | "coverage"
   | "plainBm25"
@@ -50,6 +52,8 @@ export const CLIENT_OPTION_IDS: readonly ClientOptionId[] = [
   "proximity",
   "argumentValues",
   "shapeWords",
+  "addressWords",
+  "entityPrior",
   "nameAction",
   "coverage",
   "plainBm25",
@@ -70,6 +74,7 @@ export const CLIENT_OPTION_ON_LEVELS = {
   exactWords: DEFAULT_CLIENT_SEARCH_OPTIONS.exactWords > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.exactWords : 0.2,
   nameAction: DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.nameAction : 1,
   actionVerbs: DEFAULT_CLIENT_SEARCH_OPTIONS.actionVerbs > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.actionVerbs : 0.3,
+  entityPrior: DEFAULT_CLIENT_SEARCH_OPTIONS.entityPrior > 0 ? DEFAULT_CLIENT_SEARCH_OPTIONS.entityPrior : 0.2,
   similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
 
@@ -99,7 +104,28 @@ export type BooleanClientOption =
 
 /** The client search's settings that are a level, off at 0 (the options panel lists them, and `fuzzy`). */
 export type LevelClientOption =
-  "serverPrior" | "proximity" | "nameAction" | "coverage" | "plainBm25" | "exactWords" | "actionVerbs" | "similarWords";
+  | "serverPrior"
+  | "proximity"
+  | "nameAction"
+  | "coverage"
+  | "plainBm25"
+  | "exactWords"
+  | "actionVerbs"
+  | "entityPrior"
+  | "similarWords";
+
+/**
+ * Address words are a weight where 1 is neutral (every word as written) and 0 cuts them: flipping it compares the
+ * default discount with no discount, or a changed setting with the default.
+ */
+function addressWordsVariant(options: ClientSearchOptions): OptionVariant {
+  const target = options.addressWords < 1 ? 1 : DEFAULT_CLIENT_SEARCH_OPTIONS.addressWords;
+  return {
+    id: "addressWords",
+    change: target === 1 ? "as any word (1)" : `at ${target}`,
+    options: { ...options, addressWords: target },
+  };
+}
 
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
@@ -143,6 +169,8 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
     level("proximity"),
     flip("argumentValues"),
     flip("shapeWords"),
+    addressWordsVariant(options),
+    level("entityPrior"),
     level("nameAction"),
     level("coverage"),
     level("plainBm25"),

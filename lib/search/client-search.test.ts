@@ -194,7 +194,8 @@ describe("createClientSearch", () => {
   describe("explain: the score breakdown the lab shows", () => {
     const tools: CatalogTool[] = [
       { name: "alpha:send_message", description: "Send a message to a channel.", inputSchema: {} },
-      { name: "bravo:send_message", description: "Send a message to a channel.", inputSchema: {} },
+      // Its required `to` takes an email address: the entity prior's case.
+      { name: "bravo:send_message", description: "Send a message to a channel.", inputSchema: { required: ["to"] } },
       {
         name: "bravo:list_channels",
         description: "List channels in a workspace.",
@@ -203,8 +204,16 @@ describe("createClientSearch", () => {
     ];
 
     it("adds up to the score the search ranks by, for every hit", () => {
-      const searcher = createClientSearch(tools, { coverage: 0.5, nameAction: 1 });
-      for (const query of ["send a message on bravo", "list privat channels", "messages", "chanel"]) {
+      const searcher = createClientSearch(tools, { coverage: 0.5, nameAction: 1, entityPrior: 0.5 });
+      const queries = [
+        "send a message on bravo",
+        "list privat channels",
+        "messages",
+        "chanel",
+        "message bob@example.com",
+      ];
+      let priors = 0;
+      for (const query of queries) {
         const outcome = searcher.search(query, 10);
         if (!outcome.ok) throw new Error(outcome.errorMessage);
         expect(outcome.hits.length).toBeGreaterThan(0);
@@ -216,10 +225,12 @@ describe("createClientSearch", () => {
           expect(breakdown.score).toBeCloseTo(
             (terms + breakdown.proximityScore + (breakdown.nameAction?.bonus ?? 0)) *
               breakdown.coverage.factor *
-              (breakdown.serverPrior?.factor ?? 1) +
+              (breakdown.serverPrior?.factor ?? 1) *
+              (breakdown.entityPrior?.factor ?? 1) +
               (breakdown.exactWords?.bonus ?? 0),
             12,
           );
+          if (breakdown.entityPrior !== undefined) priors += 1;
           for (const term of breakdown.terms) {
             const frequency = term.fields.reduce((sum, field) => sum + field.weightedCount, 0);
             expect(term.weightedFrequency).toBeCloseTo(frequency, 12);
@@ -233,6 +244,7 @@ describe("createClientSearch", () => {
           }
         }
       }
+      expect(priors).toBe(1);
     });
 
     it("names the server prior, the proximity pairs and the kind of each match", () => {
