@@ -105,6 +105,35 @@ test.describe("the page keeps the person's work", () => {
     await expect(saved.getByTestId("saved-entry")).toContainText('(before opening "Learning agent"');
   });
 
+  test("an example edited only in its settings is saved as its id and settings, and comes back with them", async ({
+    page,
+  }) => {
+    await playground.open("weather");
+    await playground.openSidePanel("settings");
+    const minutes = page.locator("#setting-minutes");
+    await minutes.fill("45");
+    await minutes.press("Tab");
+    await expect(page.getByTestId("edited-marker")).toBeVisible();
+    await playground.waitForRun();
+    await waitForAutosave(page);
+    // The autosave names the example and carries the settings, not the scenario.
+    const record = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("tool-disclosure-playground:working") ?? "null"),
+    );
+    expect(record).toMatchObject({ exampleId: "weather", settings: expect.any(String) });
+    expect(record.payload).toBeUndefined();
+    await page.reload();
+    await playground.waitForRun();
+    await playground.openSidePanel("settings");
+    await expect(page.locator("#setting-minutes")).toHaveValue("45");
+    await expect(page.getByTestId("edited-marker")).toBeVisible();
+    // Another example named in the URL: the changed settings are work, kept in Saved scenarios first.
+    await page.goto("/?example=learning-agent");
+    await expect(page.getByRole("status").filter({ hasText: "kept in Saved scenarios" })).toContainText(
+      'Your previous work is kept in Saved scenarios as "Weather and files',
+    );
+  });
+
   test("switching examples asks first when the browser cannot keep the work", async ({ page }) => {
     await playground.open("weather");
     await editWork(page);

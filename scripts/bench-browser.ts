@@ -36,39 +36,42 @@ const AFTER_STEPPING_MS = 1_500;
 
 /**
  * `--node-run <example>`: the child process that times the same run in Node and prints milliseconds. The same work as
- * the worker's "simulated in" figure: the page's `run` message through `handleEngineMessage` with the worker's
- * dependencies (the engine, the o200k counter), the strategies one by one with a macrotask between them as the
- * worker yields, and every summary made; the example is loaded before, by its own message, as in the worker.
+ * the worker's "simulated in" figure, through the same code: the engine worker's message loop
+ * (lib/workbench/engine-host.ts, `createEngineHost`) with the worker's dependencies (the engine, the o200k counter),
+ * its yields between strategies (a MessageChannel, as in the worker) and its progress messages (made and posted
+ * nowhere), answering the page's `run` message for the strategies in the page's order; the example is loaded before,
+ * by its own message, as in the worker. Until session 11 the Node run yielded with `setTimeout(0)` (at least 1 ms
+ * each in Node, ≈ 7 ms of a 70 ms weather run) and made no progress messages.
  */
 async function nodeRun(exampleId: string): Promise<void> {
-  const [{ localEngineDependencies }, { INITIAL_ENGINE_STATE, handleEngineMessage }, { STRATEGY_IDS }] =
-    await Promise.all([
-      import("../lib/workbench/first-view"),
-      import("../lib/workbench/engine-protocol"),
-      import("../lib/scenario/types"),
-    ]);
-  const dependencies = {
-    ...localEngineDependencies(),
-    betweenStrategies: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return { superseded: false };
-    },
-  };
-  const loaded = await handleEngineMessage(
-    INITIAL_ENGINE_STATE,
-    { kind: "load-example", requestId: 1, catalogVersion: 1, exampleId },
-    dependencies,
-  );
-  if (loaded.response.kind !== "example-loaded") throw new Error(`node run: ${loaded.response.kind}`);
-  const { catalog: _catalog, ...scenario } = loaded.response.scenario;
+  const [{ localEngineDependencies }, { createEngineHost, messageChannelYield }, { STRATEGY_IDS }] = await Promise.all([
+    import("../lib/workbench/first-view"),
+    import("../lib/workbench/engine-host"),
+    import("../lib/scenario/types"),
+  ]);
+  type Answer = Parameters<Parameters<typeof createEngineHost>[0]["post"]>[0];
+  // The host's MessageChannel does not keep Node alive (it is unref'd for tests): without a timer the process could
+  // end while the run waits for a yield, printing nothing.
+  const keepAlive = setInterval(() => undefined, 1_000);
+  const answers: Answer[] = [];
+  const host = createEngineHost({
+    post: (response) => void answers.push(response),
+    now: () => performance.now(),
+    yieldToEvents: messageChannelYield(),
+    dependencies: localEngineDependencies(),
+  });
+  host.receive({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId });
+  await host.settled();
+  const loaded = answers.find((answer) => answer.requestId === 1);
+  if (loaded?.kind !== "example-loaded") throw new Error(`node run: ${loaded?.kind ?? "no answer"}`);
+  const { catalog: _catalog, ...scenario } = loaded.scenario;
   // The page runs the selected strategy first, then the others; the total is the same work.
-  const ran = await handleEngineMessage(
-    loaded.state,
-    { kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: STRATEGY_IDS },
-    dependencies,
-  );
-  if (ran.response.kind !== "run-result") throw new Error(`node run: ${ran.response.kind}`);
-  process.stdout.write(String(ran.response.timingMs));
+  host.receive({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: STRATEGY_IDS });
+  await host.settled();
+  const ran = answers.find((answer) => answer.requestId === 2 && answer.kind !== "run-progress");
+  clearInterval(keepAlive);
+  if (ran?.kind !== "run-result") throw new Error(`node run: ${ran?.kind ?? "no answer"}`);
+  process.stdout.write(String(ran.timingMs));
 }
 
 function nodeRunMs(exampleId: string): number | null {
@@ -76,8 +79,9 @@ function nodeRunMs(exampleId: string): number | null {
     encoding: "utf8",
     maxBuffer: 1024 * 1024,
   });
-  const value = Number(child.stdout.trim());
-  return child.status === 0 && Number.isFinite(value) ? value : null;
+  const printed = child.stdout.trim();
+  const value = Number(printed);
+  return child.status === 0 && printed !== "" && Number.isFinite(value) ? value : null;
 }
 
 /** Sum of the page's `<script src>` files, raw and gzip (zlib's default level, what a server sends). */

@@ -115,7 +115,8 @@ async function workerMessageSizes(): Promise<void> {
     countTokens: countO200kTokens,
     now: () => performance.now(),
     async betweenStrategies(state) {
-      posted.push(progress.progress(state));
+      const report = progress.progress(state);
+      if (report) posted.push(report);
       return { superseded: false };
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EngineClient } from "./engine-client";
+import { EngineClient, createReplyTracker } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
@@ -55,5 +55,44 @@ describe("EngineClient", () => {
     worker.answer({ kind: "run-progress", requestId: firstId, done: 1, total: 8 });
     worker.answer({ kind: "run-progress", requestId: secondId, done: 1, total: 8 });
     expect(seen).toEqual([secondId]);
+  });
+
+  it("says whether any answer is pending: busy from the first request until the last answer has been taken in", async () => {
+    const worker = new FakeWorker();
+    const replies = createReplyTracker();
+    const changes: boolean[] = [];
+    replies.subscribe(() => changes.push(replies.busy()));
+    const client = new EngineClient(worker, replies);
+    expect(replies.busy()).toBe(false);
+    const run = client.run(1, scenario, ["full"]);
+    const tokens = client.toolTokens(1);
+    expect(replies.busy()).toBe(true);
+    const [runId, tokensId] = worker.sent.map((message) => message.requestId);
+    // Progress is not the answer: still busy.
+    worker.answer({ kind: "run-progress", requestId: runId, done: 1, total: 8 });
+    worker.answer({ kind: "run-result", requestId: runId, catalogVersion: 1, summaries: [], timingMs: 3 });
+    await run;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(replies.busy()).toBe(true);
+    worker.answer({ kind: "tool-tokens", requestId: tokensId, catalogVersion: 1, tokens: [] });
+    await tokens;
+    // Marked once the page's own callbacks on the answer have run (a macrotask later).
+    expect(replies.busy()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(replies.busy()).toBe(false);
+    // A stale request counts as ended too, and listeners hear only the flips.
+    void client.run(1, scenario, ["full"]);
+    const newer = client.run(1, scenario, ["full"]);
+    worker.answer({
+      kind: "run-result",
+      requestId: worker.sent[3].requestId,
+      catalogVersion: 1,
+      summaries: [],
+      timingMs: 1,
+    });
+    await newer;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(replies.busy()).toBe(false);
+    expect(changes).toEqual([true, false, true, false]);
   });
 });

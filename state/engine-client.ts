@@ -5,6 +5,7 @@
 import type { Catalog } from "@/lib/catalog/types";
 import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
 import type {
+  AS_LOADED,
   CatalogParseResult,
   EngineRequest,
   EngineResponse,
@@ -46,13 +47,52 @@ type ProgressListener = (progress: RunProgress) => void;
 /** What the client needs of a Worker; a fake in tests. */
 export type WorkerLike = GenericWorkerLike<EngineRequest, EngineResponse>;
 
+/**
+ * Whether the page waits for any engine answer (every client of the page counted), and a way to hear when that
+ * changes. The quiet moment (components/ui/quiet-moment.ts) counts only while nothing is pending: an answer that
+ * lands is main-thread work for the page (tens of megabytes at 10,000 tools), and Monaco or a chart mounting beside
+ * it made the longest tasks of a person's first steps.
+ */
+export function createReplyTracker() {
+  let pending = 0;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  return {
+    busy: () => pending > 0,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** One more answer awaited; returns the function that marks it arrived (or stale, or failed). */
+    started(): () => void {
+      pending += 1;
+      if (pending === 1) changed();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        pending -= 1;
+        if (pending === 0) changed();
+      };
+    },
+  };
+}
+
+export type ReplyTracker = ReturnType<typeof createReplyTracker>;
+
+/** The page's: every engine client it makes counts here unless told otherwise (tests give their own). */
+export const engineRepliesPending: ReplyTracker = createReplyTracker();
+
 type Payload<K extends EngineRequest["kind"]> = Omit<Extract<EngineRequest, { kind: K }>, "kind" | "requestId">;
 
 export class EngineClient {
   private nextCatalogVersion = 1;
   private readonly client: WorkerClient<EngineRequest, EngineResponse>;
 
-  constructor(worker: WorkerLike) {
+  constructor(
+    worker: WorkerLike,
+    private readonly replies: ReplyTracker = engineRepliesPending,
+  ) {
     this.client = new WorkerClient(worker, {
       name: "engine",
       // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
@@ -69,7 +109,38 @@ export class EngineClient {
   }
 
   loadExample(exampleId: string): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
-    return this.send("load-example", { exampleId, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
+    return this.sendLoadExample(exampleId, this.newCatalogVersion());
+  }
+
+  /**
+   * Loads an example and runs it as loaded, in one go: the run is sent right behind the load (`scenario:
+   * "as-loaded"`), so the worker starts it as soon as the example is loaded instead of after the page has taken the
+   * example in and asked (lib/workbench/engine-protocol.ts). `catalogVersion` is the version both will answer with.
+   */
+  loadExampleAndRun(
+    exampleId: string,
+    run: {
+      strategyIds: readonly StrategyId[];
+      shownStep?: { strategyId: StrategyId; stepIndex: number };
+      onProgress?: ProgressListener;
+    },
+  ): {
+    catalogVersion: number;
+    loaded: Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>>;
+    ran: ReturnType<EngineClient["run"]>;
+  } {
+    const catalogVersion = this.newCatalogVersion();
+    const loaded = this.sendLoadExample(exampleId, catalogVersion);
+    // The literal, not the protocol module's constant: that module is the worker's, kept out of the page's code.
+    const ran = this.run(catalogVersion, "as-loaded", run.strategyIds, undefined, run.onProgress, run.shownStep);
+    return { catalogVersion, loaded, ran };
+  }
+
+  private sendLoadExample(
+    exampleId: string,
+    catalogVersion: number,
+  ): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
+    return this.send("load-example", { exampleId, catalogVersion }).then((outcome) =>
       mapOutcome(outcome, (response) =>
         response.kind === "example-loaded"
           ? { scenario: response.scenario, catalogVersion: response.catalogVersion }
@@ -111,7 +182,7 @@ export class EngineClient {
 
   run(
     catalogVersion: number,
-    scenario: ScenarioWithoutCatalog,
+    scenario: ScenarioWithoutCatalog | typeof AS_LOADED,
     strategyIds: readonly StrategyId[],
     provider?: ProviderId,
     onProgress?: ProgressListener,
@@ -181,7 +252,8 @@ export class EngineClient {
     channelOverride?: Channel,
   ): Promise<Outcome<EngineResponse>> {
     const request = { ...payload, kind } as unknown as Omit<EngineRequest, "requestId">;
-    return this.client.send(request as never, {
+    const arrived = this.replies.started();
+    const outcome = this.client.send(request as never, {
       ...(channelOverride ? { channel: channelOverride } : {}),
       onInterim: (response) => {
         if (response.kind !== "run-progress") return;
@@ -194,6 +266,9 @@ export class EngineClient {
         });
       },
     }).outcome;
+    // Marked once the outcome's own callbacks (the page taking the answer in) have had their turn.
+    void outcome.then(() => setTimeout(arrived, 0));
+    return outcome;
   }
 }
 

@@ -300,6 +300,86 @@ describe("playground controller", () => {
     controller.dispose();
   });
 
+  describe("a large example is run as loaded", () => {
+    const large: Scenario = { ...scenario, id: "synthetic-10000", title: "10,000 tools" };
+
+    it("sends the run right behind the load, and takes its answer as the store's run: no second run", async () => {
+      const { worker, store, controller } = setUp();
+      const opened = controller.openExample("synthetic-10000", { strategyId: "gateway", stepIndex: 2 });
+      expect(worker.sent.map((message) => message.kind)).toEqual(["load-example", "run"]);
+      const load = lastSent(worker, "load-example");
+      const run = lastSent(worker, "run");
+      expect(run).toMatchObject({ catalogVersion: load.catalogVersion, scenario: "as-loaded" });
+      expect(run.strategyIds[0]).toBe("gateway");
+      expect(run.shownStep).toEqual({ strategyId: "gateway", stepIndex: 2 });
+      // Running once the worker has the example (it starts the run as it answers), not while it loads it.
+      expect(store.getState().running).toBe(false);
+      worker.answer({
+        kind: "example-loaded",
+        requestId: load.requestId,
+        catalogVersion: load.catalogVersion,
+        scenario: large,
+      });
+      await opened;
+      expect(store.getState().running).toBe(true);
+      const summary = summariseRun(fakeStrategyRun("gateway", 3));
+      worker.answer({ kind: "run-progress", requestId: run.requestId, done: 1, total: 8, summaries: [summary] });
+      expect(store.getState().runs).toEqual([summary]);
+      worker.answer({
+        kind: "run-result",
+        requestId: run.requestId,
+        catalogVersion: load.catalogVersion,
+        summaries: [summary],
+        timingMs: 7,
+      });
+      await vi.waitFor(() => expect(store.getState()).toMatchObject({ running: false, timingMs: 7 }));
+      expect(store.getState().runRequestId).toBe(run.requestId);
+      await settle();
+      expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(1);
+      controller.dispose();
+    });
+
+    it("is replaced by the store's own run when the example was edited before it arrived", async () => {
+      const { worker, store, controller } = setUp();
+      const opened = controller.openExample("synthetic-10000");
+      const load = lastSent(worker, "load-example");
+      const early = lastSent(worker, "run");
+      worker.answer({
+        kind: "example-loaded",
+        requestId: load.requestId,
+        catalogVersion: load.catalogVersion,
+        scenario: large,
+      });
+      await opened;
+      store.getState().updateTurn(0, { user: "edited at once" });
+      const run = await vi.waitFor(() => {
+        const found = lastSent(worker, "run");
+        if (found === early) throw new Error("no second run yet");
+        return found;
+      });
+      expect(run.scenario).not.toBe("as-loaded");
+      expect(JSON.stringify(run.scenario)).toContain("edited at once");
+      controller.dispose();
+    });
+
+    it("a small example loads first and asks for its run after", async () => {
+      const { worker, controller } = setUp();
+      const opened = controller.openExample("weather");
+      expect(worker.sent.map((message) => message.kind)).toEqual(["load-example"]);
+      const load = lastSent(worker, "load-example");
+      worker.answer({
+        kind: "example-loaded",
+        requestId: load.requestId,
+        catalogVersion: load.catalogVersion,
+        scenario,
+      });
+      await opened;
+      const run = await vi.waitFor(() => lastSent(worker, "run"));
+      expect(run.scenario).toMatchObject({ turns: scenario.turns });
+      controller.dispose();
+    });
+  });
+
   describe("the build-time first screen", () => {
     const runs = (["full", "gateway"] as const).map((id) => fakeStrategyRun(id, 3));
     const firstView: FirstView = {

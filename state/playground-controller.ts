@@ -10,7 +10,8 @@ import { catalogToText } from "@/lib/workbench/catalog-text";
 import type { OpeningSelection } from "@/lib/workbench/opening";
 import { stepDetail } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
-import type { EngineClient, Outcome } from "./engine-client";
+import { EXAMPLES } from "@/lib/examples/example-list";
+import type { EngineClient, Outcome, RunProgress } from "./engine-client";
 import type { PlaygroundState, PlaygroundStore } from "./playground-store";
 import { readLocalPreferences, writeLocalPreferences } from "./persistence";
 import type { PrebuiltMark } from "./results-slice";
@@ -29,6 +30,14 @@ export const PREFETCH_DETAIL_MAX_BYTES = 256 * 1024;
 const KEPT_DETAILS = 6;
 /** Text larger than this is not put into the editor when it fails to import (it would only freeze Monaco). */
 const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
+/**
+ * An example of at least this many tools is run as loaded: its run is sent right behind the load, and the worker
+ * starts it without waiting for the page to take in the example (16 MB at 10,000 tools: the deserialising, the
+ * store's update and the render took ≈ 0.5–1.5 s before the page asked for the run; docs/PERFORMANCE.md, session
+ * 11). A small example keeps the round trip: it is a few milliseconds, and its short run would share the two cores
+ * with the page taking the example in.
+ */
+export const RUN_AS_LOADED_MINIMUM_TOOLS = 2_000;
 
 /** The catalog's text for the whole-catalog editor; empty above the size the per-tool editor takes over at. */
 function editorTextOf(catalog: Catalog): string {
@@ -86,9 +95,42 @@ export function createPlaygroundController(
     environment.root?.classList.toggle("dark", store.getState().theme === "dark");
   }
 
+  /** The strategy on screen first: at 10,000 tools a run takes seconds per strategy. */
+  const runOrder = (first: StrategyId) => [first, ...STRATEGY_IDS.filter((id) => id !== first)];
+
+  function runProgressed(progress: RunProgress) {
+    // Kept before the store hears of the run: the store's update asks for the step's detail at once.
+    if (progress.detail) handedOver = { runRequestId: progress.runRequestId, detail: progress.detail };
+    store.getState().runProgressed(progress);
+  }
+
+  /**
+   * The run sent behind a large example's load (RUN_AS_LOADED_MINIMUM_TOOLS). It is the store's next run when the
+   * store then holds that example unedited, on the strategy it ran first; otherwise the run the store asks for
+   * replaces it (the worker drops the older run).
+   */
+  let runAsLoaded: {
+    catalogVersion: number;
+    strategyId: StrategyId;
+    outcome: ReturnType<EngineClient["run"]>;
+    /** The loaded example's own turns and settings (the objects the store then holds), once it has arrived. */
+    loaded?: Pick<Scenario, "turns" | "settings">;
+  } | null = null;
+
   async function runNow() {
     const state = store.getState();
     if (state.catalogVersion === 0) return;
+    const early = runAsLoaded;
+    runAsLoaded = null;
+    if (
+      early?.loaded &&
+      early.catalogVersion === state.catalogVersion &&
+      early.loaded.turns === state.turns &&
+      early.loaded.settings === state.settings &&
+      early.strategyId === state.strategyId &&
+      !state.forceProvider
+    )
+      return finishRun(await early.outcome);
     state.runStarted(performance.now());
     const outcome = await client.run(
       state.catalogVersion,
@@ -100,16 +142,15 @@ export function createPlaygroundController(
         turns: state.turns,
         settings: state.settings,
       },
-      // The strategy on screen first: at 10,000 tools a run takes seconds per strategy.
-      [state.strategyId, ...STRATEGY_IDS.filter((id) => id !== state.strategyId)],
+      runOrder(state.strategyId),
       state.forceProvider ? state.settings.provider : undefined,
-      (progress) => {
-        // Kept before the store hears of the run: the store's update asks for the step's detail at once.
-        if (progress.detail) handedOver = { runRequestId: progress.runRequestId, detail: progress.detail };
-        store.getState().runProgressed(progress);
-      },
+      runProgressed,
       { strategyId: state.strategyId, stepIndex: state.stepIndex },
     );
+    finishRun(outcome);
+  }
+
+  function finishRun(outcome: Awaited<ReturnType<EngineClient["run"]>>) {
     if (outcome.ok) {
       // Back in the documented order, whatever order they ran in.
       const runs = STRATEGY_IDS.flatMap((id) => outcome.value.summaries.filter((run) => run.id === id));
@@ -337,7 +378,28 @@ export function createPlaygroundController(
 
   return {
     async openExample(exampleId, selection) {
-      const outcome = await client.loadExample(exampleId);
+      const toolCount = EXAMPLES.find((example) => example.id === exampleId)?.toolCount ?? 0;
+      let outcome: Awaited<ReturnType<EngineClient["loadExample"]>>;
+      if (toolCount >= RUN_AS_LOADED_MINIMUM_TOOLS) {
+        const strategyId = selection?.strategyId ?? store.getState().strategyId;
+        const sent = client.loadExampleAndRun(exampleId, {
+          strategyIds: runOrder(strategyId),
+          shownStep: { strategyId, stepIndex: selection?.stepIndex ?? 0 },
+          onProgress: runProgressed,
+        });
+        const early: NonNullable<typeof runAsLoaded> = {
+          catalogVersion: sent.catalogVersion,
+          strategyId,
+          outcome: sent.ran,
+        };
+        runAsLoaded = early;
+        outcome = await sent.loaded;
+        if (outcome.ok && runAsLoaded === early) {
+          early.loaded = outcome.value.scenario;
+          // The worker starts the run as it answers (the run waited in its queue): the page's run starts now too.
+          store.getState().runStarted(performance.now());
+        } else if (runAsLoaded === early) runAsLoaded = null;
+      } else outcome = await client.loadExample(exampleId);
       const state = store.getState();
       if (!outcome.ok) {
         discardPrebuilt();

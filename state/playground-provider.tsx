@@ -12,7 +12,13 @@ import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import type { FirstView } from "@/lib/workbench/opening";
 import { holdMonacoUntil } from "@/components/ui/monaco-start-gate";
 import { whenQuiet } from "@/components/ui/quiet-moment";
-import { EngineClient, engineWorkerAnswered, prewarmEngineWorker, takeEngineWorker } from "./engine-client";
+import {
+  EngineClient,
+  engineRepliesPending,
+  engineWorkerAnswered,
+  prewarmEngineWorker,
+  takeEngineWorker,
+} from "./engine-client";
 import { firstViewState } from "./first-view-state";
 import { createPlaygroundController, type PlaygroundController } from "./playground-controller";
 import { createPlaygroundStore, type PlaygroundState, type PlaygroundStore } from "./playground-store";
@@ -30,7 +36,9 @@ if (typeof window !== "undefined")
       firstRunEnded = () => {
         if (ended) return;
         ended = true;
-        whenQuiet(resolve);
+        // Counted from the run's end, and only while no engine answer is pending (the step detail and the tool
+        // counts asked for at the run's end: tens of megabytes at 10,000 tools).
+        whenQuiet(resolve, { busy: engineRepliesPending });
       };
       // No worker, no run: nothing to wait for.
       engineWorkerAnswered().catch(() => resolve());

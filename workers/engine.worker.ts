@@ -97,6 +97,11 @@ const host = createEngineHost({
       if (start && !engineHelper) engineHelper = startEngineHelper();
       return engineHelper;
     },
+    stopHelper() {
+      // A small catalog with no helper part on screen: its memory is freed; a large catalog starts a new one.
+      engineHelper?.stop();
+      engineHelper = null;
+    },
     async beforeRun({ scenario, strategyIds, provider }) {
       await lookUpStoredCounts(scenario.catalog, provider ?? scenario.settings.provider);
       // What the strategy on screen sends first and the stored counts did not have, counted on both threads.

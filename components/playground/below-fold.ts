@@ -6,7 +6,8 @@
  * code is loaded and evaluated first, and it mounts only at the next idle moment after that.
  */
 
-import { whenQuiet } from "@/components/ui/quiet-moment";
+import { whenQuiet, type BusySource } from "@/components/ui/quiet-moment";
+import { engineRepliesPending } from "@/state/engine-client";
 
 /** One panel: `preload` fetches and evaluates its code (the same import its `next/dynamic` wrapper makes). */
 export type BelowFoldSlice = { preload: () => Promise<unknown> };
@@ -67,16 +68,25 @@ export const browserWhenIdle: WhenIdle = (callback) => {
 };
 
 /**
- * A quiet moment (no key press or click for a second: components/ui/quiet-moment.ts), then an idle one: a panel
- * mounting between two key presses of someone stepping through the requests delayed the next step's numbers.
+ * A quiet moment (no key press or click for a second, and no engine answer on its way: components/ui/quiet-moment.ts),
+ * then an idle one: a panel mounting between two key presses of someone stepping through the requests, or beside
+ * the 10,000-tool step detail the page takes in after the run, delayed the next step's numbers.
  */
-export const quietThenIdle: WhenIdle = (callback) => {
-  let cancelIdle: (() => void) | null = null;
-  const cancelQuiet = whenQuiet(() => {
-    cancelIdle = browserWhenIdle(callback);
-  });
-  return () => {
-    cancelQuiet();
-    cancelIdle?.();
+export function quietThenIdleWhile(busy?: BusySource, whenIdle: WhenIdle = browserWhenIdle): WhenIdle {
+  return (callback) => {
+    let cancelIdle: (() => void) | null = null;
+    const cancelQuiet = whenQuiet(
+      () => {
+        cancelIdle = whenIdle(callback);
+      },
+      busy ? { busy } : {},
+    );
+    return () => {
+      cancelQuiet();
+      cancelIdle?.();
+    };
   };
-};
+}
+
+/** The page's: quiet while no engine answer is pending (state/engine-client.ts). */
+export const quietThenIdle: WhenIdle = quietThenIdleWhile(engineRepliesPending);

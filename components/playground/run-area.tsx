@@ -197,6 +197,14 @@ export function RunArea() {
   // The body viewer (Monaco: a new model's text, tokens and folding) follows in a render of its own, after the step's
   // figures and prefix bar are painted.
   const bodyDetail = useDeferredValue(detail);
+  // A 10,000-tool request arrives with its tool lists shortened for the viewer; copying asks the worker for all of it.
+  const wholeBody = useCallback(
+    () =>
+      controller && bodyDetail
+        ? controller.stepDetailOf(bodyDetail.strategyId, bodyDetail.stepIndex)
+        : Promise.resolve(null),
+    [controller, bodyDetail],
+  );
   const detailRun = liveRun ?? runs.find((candidate) => candidate.id === detail?.strategyId);
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
   const comparableOn = useMemo(
@@ -327,7 +335,13 @@ export function RunArea() {
         <div role="tabpanel" className="h-full" data-testid={`tabpanel-${runTab}`}>
           {detailError ? <p className="p-5 text-sm text-danger">{detailError}</p> : null}
           {bodyDetail && runTab === "request" ? (
-            <MemoRequestPanel detail={bodyDetail} theme={theme} showResponse={false} reveal={reveal} />
+            <MemoRequestPanel
+              detail={bodyDetail}
+              theme={theme}
+              showResponse={false}
+              reveal={reveal}
+              wholeDetail={wholeBody}
+            />
           ) : null}
           {currentDetail && runTab === "diff" && run ? (
             <StepDiff

@@ -10,11 +10,15 @@ import { useShallow } from "zustand/react/shallow";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { serializesEqual } from "@/lib/scenario/serialize-scenario";
 import { baselineStrategyId } from "@/lib/strategies/definitions";
+import { loadExampleOffThePage } from "@/components/share/encode-client";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { usePlayground } from "@/state/playground-provider";
 import { selectCatalogProblems, selectWorkspaceFields } from "@/state/selectors";
 
 export const isExampleId = (id: string) => EXAMPLES.some((example) => example.id === id);
+
+/** Examples from this many tools up are loaded for the comparison in the share worker, not on the page. */
+const LOAD_OFF_THE_PAGE_TOOLS = 2_000;
 
 /**
  * What the tracker does for the scenario on screen: forget the origin (not an example), nothing (the origin is this
@@ -47,16 +51,20 @@ export function useExampleOriginTracker(): void {
     if (action !== "load") return;
     let cancelled = false;
     // Loaded on use: the example loader checks files with the scenario parser (Ajv), which the first screen does without.
-    import("@/lib/examples")
-      .then(({ loadExample }) => loadExample(scenarioId))
-      .then(
-        (example) => {
-          if (!cancelled) setOrigin({ exampleId: scenarioId, scenario: example });
-        },
-        () => {
-          if (!cancelled) setOrigin(null);
-        },
-      );
+    // A large example comes from the share worker (which decoded the restored work already): generating and checking
+    // 10,000 tools here took seconds of the page's thread on the next visit after an edit (docs/PERFORMANCE.md).
+    const large = (EXAMPLES.find((example) => example.id === scenarioId)?.toolCount ?? 0) >= LOAD_OFF_THE_PAGE_TOOLS;
+    (large
+      ? loadExampleOffThePage(scenarioId)
+      : import("@/lib/examples").then(({ loadExample }) => loadExample(scenarioId))
+    ).then(
+      (example) => {
+        if (!cancelled) setOrigin({ exampleId: scenarioId, scenario: example });
+      },
+      () => {
+        if (!cancelled) setOrigin(null);
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -69,7 +77,15 @@ export function useExampleOriginTracker(): void {
  */
 export type WorkOrigin = "example" | "edited" | "custom" | "unknown";
 
+/** `WorkOrigin`, with "settings" for an example whose settings alone were changed (the autosave keeps only them). */
+type Comparison = WorkOrigin | "settings";
+
 export function useWorkOrigin(): WorkOrigin {
+  const comparison = useOriginComparison();
+  return comparison === "settings" ? "edited" : comparison;
+}
+
+function useOriginComparison(): Comparison {
   const fields = usePlayground(useShallow(selectWorkspaceFields));
   const origin = usePlayground((state) => state.exampleOrigin);
   // Unfinished catalog text is an edit too, though the catalog the engine uses has not changed yet.
@@ -92,16 +108,25 @@ export function useWorkOrigin(): WorkOrigin {
       stepIndex: 0,
       forceProvider: false,
     }).scenario;
-    return serializesEqual(current, origin.scenario) ? "example" : "edited";
+    // Everything but the settings first (one walk of the catalog), then the settings alone.
+    if (!serializesEqual({ ...current, settings: origin.scenario.settings }, origin.scenario)) return "edited";
+    return serializesEqual(current, { ...current, settings: origin.scenario.settings }) ? "example" : "settings";
   }, [scenarioMeta, lastValidCatalog, turns, settings, catalogVersion, origin, textBroken]);
 }
 
 /**
- * The id of the built-in example the work on screen still equals (unfinished catalog text counts as an edit), else
- * null: the autosave then keeps the id instead of the scenario.
+ * The built-in example the work on screen equals apart, perhaps, from its settings (`settingsEdited`), else null:
+ * the autosave then keeps the id and those settings instead of the scenario (at 10,000 tools, about 1 MB compressed
+ * in the share worker after every settings change, against a few hundred bytes).
  */
-export function useUneditedExampleId(): string | null {
-  const origin = useWorkOrigin();
+export function useExampleReference(): { exampleId: string; settingsEdited: boolean } | null {
+  const comparison = useOriginComparison();
   const scenarioId = usePlayground((state) => state.scenarioMeta.id);
-  return origin === "example" ? scenarioId : null;
+  return useMemo(
+    () =>
+      comparison === "example" || comparison === "settings"
+        ? { exampleId: scenarioId, settingsEdited: comparison === "settings" }
+        : null,
+    [comparison, scenarioId],
+  );
 }

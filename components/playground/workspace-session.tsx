@@ -10,9 +10,9 @@ import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
-import { browserWorkspaceEncoder, decodeOffThePage } from "@/components/share/encode-client";
+import { browserWorkspaceEncoder, decodeOffThePage, loadExampleOffThePage } from "@/components/share/encode-client";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { startupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
+import { startupPlan, type StartupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
@@ -32,7 +32,7 @@ import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-d
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
 import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
-import { useUneditedExampleId } from "./use-example-origin";
+import { useExampleReference } from "./use-example-origin";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAsideWith, probeStorage } from "./keep-work";
 
@@ -147,6 +147,8 @@ function StartedSession({
             stepIndex: restored.stepIndex ?? 0,
           });
           if (restored.forceProvider) store.getState().setForceProvider(true);
+          // Saved with settings the person changed (and nothing else of the example): they apply again.
+          if (restored.settings) store.getState().updateSettings(restored.settings);
           // Unfinished catalog text is kept apart from the autosave (./catalog-draft.ts): the example's is too.
           if (!linkError && restoreCatalogDraft(store)) setNotice(DRAFT_RESTORED_NOTICE);
         } else {
@@ -169,11 +171,26 @@ function StartedSession({
             kind: "error",
             message: sentence(`The autosaved work could not be restored: ${plan.autosaveError}`),
           });
-        else if (plan.keepAside) {
-          // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first.
-          const previous = plan.keepAside;
-          const kept = await keepAside(previous, snapshotOf(store.getState())?.scenario, "opening an example");
-          if (kept.kind === "kept")
+        else if (plan.keepAside || plan.keepAsideReference) {
+          // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first (an
+          // example saved with changed settings is that example with them, loaded off the page's thread).
+          let previous: SharedWorkspace | null = plan.keepAside ?? null;
+          let unreadable = "";
+          if (!previous && plan.keepAsideReference)
+            try {
+              previous = await referenceWorkspace(plan.keepAsideReference);
+            } catch (error) {
+              unreadable = error instanceof Error ? error.message : String(error);
+            }
+          const kept = previous
+            ? await keepAside(previous, snapshotOf(store.getState())?.scenario, "opening an example")
+            : { kind: "failed" as const, message: sentence(unreadable) };
+          if (!previous)
+            setNotice({
+              kind: "error",
+              message: `Your autosaved example with changed settings could not be kept in Saved scenarios: ${kept.kind === "failed" ? kept.message : ""} It is still stored as the autosave until something else is saved.`,
+            });
+          else if (kept.kind === "kept")
             setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${kept.name}".` });
           else if (kept.kind === "failed" && previous.scenario) {
             const scenario = previous.scenario;
@@ -218,12 +235,14 @@ function StartedSession({
 
   // While the tour shows its own examples nothing is saved: the work from before the tour is what must survive.
   const tourWorkspace = usePlayground((state) => state.tourWorkspace);
-  // An unedited example is saved as its id; a changed scenario is compressed once the engine's run has ended.
-  const exampleId = useUneditedExampleId();
+  // An example is saved as its id (with its settings when only they changed); a changed scenario is compressed once
+  // the engine's run has ended.
+  const exampleReference = useExampleReference();
   const running = usePlayground((state) => state.running);
   useAutosave(startupDone && !tourWorkspace ? snapshot : null, {
     status: useAutosaveStatusSource(),
-    exampleId,
+    exampleId: exampleReference?.exampleId ?? null,
+    exampleSettingsEdited: exampleReference?.settingsEdited ?? false,
     running,
   });
   useCatalogDraftKeeper(store, startupDone);
@@ -234,6 +253,15 @@ function StartedSession({
       <WorkspaceDialogs controller={controller} snapshot={snapshot} />
     </>
   );
+}
+
+/** The work an autosaved example reference with changed settings stands for: the example with those settings. */
+async function referenceWorkspace(
+  reference: NonNullable<Extract<StartupPlan, { open: "example" }>["keepAsideReference"]>,
+): Promise<SharedWorkspace> {
+  const { exampleId, settings, ...selection } = reference;
+  const example = await loadExampleOffThePage(exampleId);
+  return { ...selection, scenario: { ...example, settings } };
 }
 
 const DRAFT_RESTORED_NOTICE = {

@@ -21,6 +21,11 @@ export type RequestPanelProps = {
    * this takes a second or more, so a container can pass a function that asks the engine worker instead.
    */
   codeFor?: (format: CodeFormat) => string | Promise<string>;
+  /**
+   * The whole detail, for a `detail` whose long tool lists were shortened for the view (`requestJsonShortened`): copy
+   * asks for it, so what is copied is always the exact request. Without it such a detail cannot be copied.
+   */
+  wholeDetail?: () => Promise<StepDetail | null>;
   /** A part of the body to scroll to and mark (the guided tour's), or null. */
   reveal?: RequestReveal | null;
   className?: string;
@@ -83,6 +88,7 @@ export function RequestPanel({
   theme,
   showResponse = true,
   codeFor,
+  wholeDetail,
   reveal = null,
   className = "",
 }: RequestPanelProps) {
@@ -96,7 +102,9 @@ export function RequestPanel({
     [reveal, detail.requestJson],
   );
   const [tab, setTab] = useState("body");
-  const bytes = useMemo(() => utf8ByteLength(detail.requestJson), [detail.requestJson]);
+  const shortened = detail.requestJsonShortened;
+  // The whole request's size, also when the view shows it shortened.
+  const bytes = useMemo(() => shortened?.bytes ?? utf8ByteLength(detail.requestJson), [shortened, detail.requestJson]);
   const viewerMode = requestViewerMode(detail.requestJson, "playground/request-body");
   // Only serialised when its tab can be shown.
   const responseJson = useMemo(
@@ -119,10 +127,11 @@ export function RequestPanel({
       // Let "Preparing…" paint before a long synchronous generation blocks the thread.
       await new Promise((resolve) => window.setTimeout(resolve, 0));
       // Generated on click only: at 10,000 tools the body is megabytes.
+      // A shortened view is not the request: the whole detail is fetched (from the engine worker) to copy it.
+      const whole = shortened ? await wholeDetail?.() : detail;
+      if (!whole || whole.requestJsonShortened) throw new Error("the whole request is not available");
       const text =
-        format === "json"
-          ? detail.requestJson
-          : await (codeFor ? codeFor(format) : requestCode(detail.request, format));
+        format === "json" ? whole.requestJson : await (codeFor ? codeFor(format) : requestCode(whole.request, format));
       setCopyStatus({ format, state: (await copyText(text)) ? "copied" : "failed" });
     } catch {
       setCopyStatus({ format, state: "failed" });
@@ -186,6 +195,15 @@ export function RequestPanel({
         >
           {formatBytes(bytes)}
         </span>
+        {shortened ? (
+          <span
+            className="text-sm text-muted"
+            data-testid="request-shortened"
+            title="Long tool lists show their first definitions here; Copy gives the whole request"
+          >
+            {shortened.toolsLeftOut.toLocaleString("en-US")} tool definitions not shown
+          </span>
+        ) : null}
         {viewerMode.language === "plaintext" ? (
           <span
             className="text-sm text-muted"

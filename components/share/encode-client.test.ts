@@ -2,12 +2,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Catalog } from "@/lib/catalog/types";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import type { Scenario } from "@/lib/scenario/types";
-import type {
-  EncodeRequest,
-  EncodeWorkerState,
-  ShareWorkerRequest,
-  ShareWorkerResponse,
+import {
+  isExampleRequest,
+  type EncodeRequest,
+  type EncodeWorkerState,
+  type ShareWorkerRequest,
+  type ShareWorkerResponse,
 } from "@/lib/share/encode-protocol";
+import { loadExampleAnswer } from "@/lib/share/example-answer";
+import { loadExample } from "@/lib/examples";
 import { decodeSharePayload, encodeWorkspace } from "@/lib/share/share-link";
 import { handleShareWorkerMessage } from "@/lib/share/share-worker-protocol";
 import {
@@ -15,6 +18,7 @@ import {
   answerWithinMs,
   createWorkspaceEncoder,
   decodeOffThePage,
+  loadExampleOffThePage,
   type EncodeWorkerLike,
 } from "./encode-client";
 
@@ -30,6 +34,13 @@ class InlineWorker implements EncodeWorkerLike {
   }
   postMessage(message: ShareWorkerRequest) {
     this.sent.push(message);
+    if (isExampleRequest(message)) {
+      // As the worker does: loaded, then answered (the examples here come from lib/examples, no file server).
+      void loadExampleAnswer(structuredClone(message), () => Promise.reject(new Error("no server"))).then((answer) =>
+        setTimeout(() => this.onMessage?.({ data: structuredClone(answer) }), 0),
+      );
+      return;
+    }
     const handled = handleShareWorkerMessage(this.state, structuredClone(message));
     this.state = handled.state;
     // Answers cross back as structured clones too, as from a real worker.
@@ -212,5 +223,38 @@ describe("the autosave's encoder client", () => {
         answerWithinMs({ requestId: 1, catalog: { kind: "changes", changes: [] } as never, workspace: {} as never }),
       ).toBe(ANSWER_WITHIN.baseMs);
     });
+  });
+});
+
+describe("a built-in example loaded off the page (the edited marker of restored work)", () => {
+  it("comes from the worker, equal to the page's own load, and from the page when the worker failed", async () => {
+    const worker = new InlineWorker();
+    const encoder = createWorkspaceEncoder(worker);
+    const expected = await loadExample("learning-agent");
+    expect(await loadExampleOffThePage("learning-agent", encoder)).toEqual(expected);
+    expect(worker.sent).toEqual([{ requestId: 1, loadExample: "learning-agent" }]);
+    // An unknown id is the worker's error, and the page's load then says what is wrong.
+    await expect(loadExampleOffThePage("no-such-example", encoder)).rejects.toThrow(/unknown example/);
+    const crashed = new InlineWorker();
+    const failing = createWorkspaceEncoder(crashed);
+    crashed.crash();
+    expect(await loadExampleOffThePage("weather", failing)).toEqual(await loadExample("weather"));
+    expect(crashed.sent).toEqual([]);
+    expect(await loadExampleOffThePage("weather", null)).toEqual(await loadExample("weather"));
+  });
+
+  it("is read from the build-time file when the server has it", async () => {
+    // What the file server answers stands for the example when it names it and has its 10,000 tools.
+    const file = {
+      id: "synthetic-10000",
+      turns: [],
+      settings: {},
+      catalog: { tools: Array.from({ length: 10_000 }, (_, index) => ({ name: `tool_${index}` })) },
+    };
+    const served = await loadExampleAnswer({ requestId: 7, loadExample: "synthetic-10000" }, async (path) => {
+      expect(path).toContain("synthetic-10000");
+      return file;
+    });
+    expect(served).toEqual({ requestId: 7, example: file });
   });
 });

@@ -14,10 +14,13 @@ import {
   catalogMessage,
   isDecodeRequest,
   isDecodeResponse,
+  isExampleRequest,
+  isExampleResponse,
   type CatalogMessage,
   type DecodedPayload,
   type DecodeRequest,
   type EncodeRequest,
+  type ExampleRequest,
   type ShareWorkerRequest,
   type ShareWorkerResponse,
 } from "@/lib/share/encode-protocol";
@@ -34,6 +37,11 @@ export type WorkspaceEncoder = {
   encode(workspace: Partial<WorkspaceState> & { scenario: WorkspaceState["scenario"] }): Promise<string | null>;
   /** `payload` decoded and validated in the worker, or null when the worker cannot (then decode on the page). */
   decode(payload: string): Promise<DecodedPayload | null>;
+  /**
+   * Built-in example `exampleId` loaded in the worker (from its build-time file when it has one), or null when the
+   * worker cannot (then load it on the page).
+   */
+  example(exampleId: string): Promise<WorkspaceState["scenario"] | null>;
 };
 
 /**
@@ -51,9 +59,13 @@ export const ANSWER_WITHIN = {
 } as const;
 
 /** A request the worker answers (a catalog piece is not answered). */
-type AnsweredRequest = EncodeRequest | DecodeRequest;
+type AnsweredRequest = EncodeRequest | DecodeRequest | ExampleRequest;
+
+/** How long loading an example may take: generating the 10,000-tool one took ≈ 2 s of CPU, more on a loaded machine. */
+export const EXAMPLE_ANSWER_WITHIN_MS = 30_000;
 
 export function answerWithinMs(request: AnsweredRequest): number {
+  if (isExampleRequest(request)) return EXAMPLE_ANSWER_WITHIN_MS;
   if (isDecodeRequest(request))
     return ANSWER_WITHIN.baseMs + (request.decode.length / 1_000_000) * ANSWER_WITHIN.perDecodedMegabyteMs;
   const tools =
@@ -77,7 +89,8 @@ export function createWorkspaceEncoder(
   let failed = false;
   /** Encodes go out one after another: a catalog's pieces must not interleave with the next encode's messages. */
   let encoding: Promise<unknown> = Promise.resolve();
-  const pending = new Map<number, (answer: string | DecodedPayload | null) => void>();
+  type Answer = string | DecodedPayload | { example: WorkspaceState["scenario"] } | null;
+  const pending = new Map<number, (answer: Answer) => void>();
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   const settle = (requestId: number) => {
     clearTimeout(timers.get(requestId));
@@ -96,12 +109,13 @@ export function createWorkspaceEncoder(
     const response = event.data;
     const resolve = settle(response.requestId);
     if (isDecodeResponse(response)) return resolve?.(response.decoded);
+    if (isExampleResponse(response)) return resolve?.("example" in response ? { example: response.example } : null);
     // A refused request leaves the worker's catalog unknown: the next one sends it whole.
     if (!response.ok) sent = null;
     resolve?.(response.ok ? response.payload : null);
   });
   worker.addEventListener("error", giveUp);
-  const ask = (request: AnsweredRequest, resolve: (answer: string | DecodedPayload | null) => void) => {
+  const ask = (request: AnsweredRequest, resolve: (answer: Answer) => void) => {
     pending.set(request.requestId, resolve);
     timers.set(
       request.requestId,
@@ -148,7 +162,16 @@ export function createWorkspaceEncoder(
       const requestId = nextRequestId++;
       return new Promise((resolve) =>
         ask({ requestId, decode: payload }, (answer) =>
-          resolve(answer !== null && typeof answer === "object" ? answer : null),
+          resolve(answer !== null && typeof answer === "object" && !("example" in answer) ? answer : null),
+        ),
+      );
+    },
+    example(exampleId) {
+      if (failed) return Promise.resolve(null);
+      const requestId = nextRequestId++;
+      return new Promise((resolve) =>
+        ask({ requestId, loadExample: exampleId }, (answer) =>
+          resolve(answer !== null && typeof answer === "object" && "example" in answer ? answer.example : null),
         ),
       );
     },
@@ -188,4 +211,18 @@ export async function decodeOffThePage(
   if (decoded) return decoded;
   const { decodePayload } = await import("@/lib/share/share-worker-protocol");
   return decodePayload(payload);
+}
+
+/**
+ * Built-in example `exampleId` loaded in the share worker, so restoring edited 10,000-tool work does not generate and
+ * check 10,000 tools on the page's thread; on the page when there is no worker or it failed (the same example).
+ */
+export async function loadExampleOffThePage(
+  exampleId: string,
+  encoder: WorkspaceEncoder | null = browserWorkspaceEncoder(),
+): Promise<WorkspaceState["scenario"]> {
+  const loaded = encoder ? await encoder.example(exampleId) : null;
+  if (loaded) return loaded;
+  const { loadExample } = await import("@/lib/examples");
+  return loadExample(exampleId);
 }

@@ -93,6 +93,55 @@ describe("startup: link → ?example= → autosave → default", async () => {
     expect(broken).toMatchObject({ open: "example", exampleId: "github-mcp", linkError: expect.any(String) });
   });
 
+  it("an autosaved example with changed settings opens again with them; named in the URL, it is kept aside", async () => {
+    const example = await loadExample("github-mcp");
+    const settings = { ...example.settings, cacheMode: "off" as const, searchResultLimit: 3 };
+    const storage = memoryStorage();
+    const stored = createLocalStore(storage).saveWorkingReference({
+      exampleId: "github-mcp",
+      settings,
+      strategyId: "stubs",
+      stepIndex: 1,
+      forceProvider: false,
+    });
+    // The id, the selection and the settings: a few hundred bytes, not the 117 tools.
+    expect(stored.ok && stored.value.bytes).toBeLessThan(2_000);
+    const startup = await resolveStartupWorkspace({ hash: "", store: createLocalStore(storage) });
+    expect(startup).toMatchObject({ source: "autosave", reference: { exampleId: "github-mcp", settings } });
+    expect(startupPlan(startup, { id: "seed-200-tools", namedInUrl: false })).toEqual({
+      open: "example",
+      exampleId: "github-mcp",
+      selection: { strategyId: "stubs", stepIndex: 1, forceProvider: false, settings },
+    });
+    // Changed settings are work: another example named in the URL opens, and this one is kept aside first.
+    expect(startupPlan(startup, { id: "weather", namedInUrl: true })).toEqual({
+      open: "example",
+      exampleId: "weather",
+      keepAsideReference: {
+        exampleId: "github-mcp",
+        strategyId: "stubs",
+        stepIndex: 1,
+        forceProvider: false,
+        settings,
+      },
+    });
+  });
+
+  it("damaged settings of an autosaved example open the example with its own settings and say why", async () => {
+    const storage = memoryStorage();
+    storage.setItem(
+      `${STORAGE_PREFIX}working`,
+      JSON.stringify({ savedAt: 5, exampleId: "weather", settings: "1.not-a-payload", strategyId: "full" }),
+    );
+    const planned = await plan("", storage, false);
+    expect(planned).toEqual({
+      open: "example",
+      exampleId: "weather",
+      autosaveError: expect.stringContaining('the settings saved with the example "weather" could not be read'),
+      selection: { strategyId: "full" },
+    });
+  });
+
   it("an autosave naming an example this version does not have opens the default example and says why", async () => {
     const storage = memoryStorage();
     createLocalStore(storage).saveWorkingReference({

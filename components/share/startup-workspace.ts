@@ -8,6 +8,7 @@ import type { DecodedPayload } from "@/lib/share/encode-protocol";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import type { LocalStore, WorkingReference } from "@/lib/share/local-store";
 import type { SharedWorkspace } from "@/lib/share";
+import type { ScenarioSettings } from "@/lib/scenario/types";
 import { apiFetch, readApiError } from "./page-token";
 
 export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
@@ -20,14 +21,20 @@ export type LinkOpening =
 export type StartupWorkspace = {
   source: WorkspaceSource;
   workspace?: SharedWorkspace;
-  /** The autosave was an unedited built-in example: its id and the selection (`workspace` is then absent). */
-  reference?: WorkingReference;
+  /**
+   * The autosave was a built-in example, unedited or with changed settings only: its id, the settings and the
+   * selection (`workspace` is then absent).
+   */
+  reference?: OpenedReference;
   problems: InputProblem[];
   /** Why the link in the URL did not open (the page shows it; the work shown is the autosaved one). */
   linkError?: string;
   /** Why the autosaved work could not be restored. */
   autosaveError?: string;
 };
+
+/** An autosaved example reference as the startup opens it: its changed settings decoded and checked. */
+export type OpenedReference = Omit<WorkingReference, "settingsPayload"> & { settings?: ScenarioSettings };
 
 export type ShortLinkFetcher = (id: string) => Promise<{ ok: true; payload: string } | { ok: false; message: string }>;
 
@@ -92,8 +99,27 @@ export async function resolveStartupWorkspace(input: {
   const link = await openShareFragment(input.hash, input.fetcher, decode);
   if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
   const linkError = link && !link.ok ? link.message : undefined;
-  const reference = input.store.loadWorkingReference();
-  if (reference) return { source: "autosave", reference, problems: [], linkError };
+  const stored = input.store.loadWorkingReference();
+  if (stored) {
+    const { settingsPayload, ...reference } = stored;
+    if (settingsPayload === undefined) return { source: "autosave", reference, problems: [], linkError };
+    // The changed settings, validated and migrated like any saved work (in the share worker when there is one).
+    const decoded = await decode(settingsPayload);
+    if (decoded.ok)
+      return {
+        source: "autosave",
+        reference: { ...reference, settings: decoded.workspace.scenario.settings },
+        problems: [],
+        linkError,
+      };
+    return {
+      source: "autosave",
+      reference,
+      problems: [],
+      linkError,
+      autosaveError: `the settings saved with the example "${reference.exampleId}" could not be read (${decoded.error.message}); it opens with its own settings`,
+    };
+  }
   const saved = await input.store.loadWorkingDecodedBy(decode);
   if (!saved.ok) return { source: "none", problems: [], linkError, autosaveError: saved.error.message };
   if (!saved.value) return { source: "none", problems: [], linkError };
@@ -119,8 +145,16 @@ export type StartupPlan =
       autosaveError?: string;
       /** The autosaved work the example replaces: kept in the saved list first. */
       keepAside?: SharedWorkspace;
-      /** The strategy and step to show: the autosave's, when it was this example unedited. */
-      selection?: Omit<WorkingReference, "exampleId">;
+      /**
+       * The strategy, step and settings to show: the autosave's, when it was this example unedited or with changed
+       * settings only.
+       */
+      selection?: Omit<OpenedReference, "exampleId">;
+      /**
+       * The autosave was an example with changed settings, and the URL names an example: that work (the example and
+       * its settings) is kept in the saved list first.
+       */
+      keepAsideReference?: OpenedReference & { settings: ScenarioSettings };
     };
 
 /**
@@ -139,7 +173,12 @@ export function startupPlan(startup: StartupWorkspace, example: { id: string; na
   if (reference) {
     const { exampleId, ...selection } = reference;
     if (EXAMPLES.some((candidate) => candidate.id === exampleId))
-      return { open: "example", exampleId, ...(linkError ? { linkError } : {}), selection };
+      return {
+        open: "example",
+        exampleId,
+        ...(linkError ? { linkError } : startup.autosaveError ? { autosaveError: startup.autosaveError } : {}),
+        selection,
+      };
     return {
       open: "example",
       exampleId: example.id,
@@ -154,5 +193,9 @@ export function startupPlan(startup: StartupWorkspace, example: { id: string; na
     ...(linkError ? { linkError } : {}),
     ...(startup.autosaveError && !example.namedInUrl && !linkError ? { autosaveError: startup.autosaveError } : {}),
     ...(startup.source === "autosave" && startup.workspace && !linkError ? { keepAside: startup.workspace } : {}),
+    // Changed settings are work too: kept aside as the example with them (unedited, it is no work to keep).
+    ...(startup.source === "autosave" && startup.reference?.settings && !linkError
+      ? { keepAsideReference: { ...startup.reference, settings: startup.reference.settings } }
+      : {}),
   };
 }

@@ -27,6 +27,7 @@ describe("autosave: what is written", async () => {
       async (workspace: Parameters<typeof encodeWorkspace>[0]) => encodeWorkspace(workspace, "persist").payload,
     ),
     decode: vi.fn(async () => null),
+    example: vi.fn(async () => null),
   });
   const current = () => true;
 
@@ -51,6 +52,39 @@ describe("autosave: what is written", async () => {
     expect(storage.map.has(`${STORAGE_PREFIX}working-selection`)).toBe(true);
     expect(createLocalStore(storage).loadWorkingReference()).toMatchObject({ stepIndex: 4 });
     expect(worker.encode).not.toHaveBeenCalled();
+  });
+
+  it("saves an example edited only in its settings as its id, the selection and the settings, never encoding the scenario", async () => {
+    const storage = memoryStorage();
+    const store = createLocalStore(storage);
+    const worker = encoder();
+    const saved = {};
+    const settings = { ...example.settings, cacheMode: "off" as const, minutesBetweenTurns: 9 };
+    const changed: WorkspaceState = { ...snapshot, scenario: { ...example, settings } };
+    const result = await saveWorkspace(store, changed, saved, "learning-agent", worker, current, true);
+    if (!result?.ok) throw new Error("not saved");
+    // A few hundred bytes: the settings, compressed, without the catalog or the conversation.
+    expect(result.value.bytes).toBeLessThan(1_000);
+    expect(encodeWorkspace({ scenario: changed.scenario }, "persist").payload.length).toBeGreaterThan(
+      result.value.bytes * 3,
+    );
+    expect(worker.encode).not.toHaveBeenCalled();
+    const reference = createLocalStore(storage).loadWorkingReference();
+    expect(reference).toMatchObject({ exampleId: "learning-agent", strategyId: "stubs", stepIndex: 2 });
+    const decoded = (await import("@/lib/share/share-worker-protocol")).decodePayload(reference?.settingsPayload ?? "");
+    expect(decoded.ok && decoded.workspace.scenario.settings).toEqual(settings);
+    // As the page is hidden: the same record, at once.
+    const hidden = memoryStorage();
+    saveWorkspaceNow(createLocalStore(hidden), changed, {}, "learning-agent", true);
+    expect(createLocalStore(hidden).loadWorkingReference()?.settingsPayload).toBe(reference?.settingsPayload);
+    // The settings put back as the example has them: the id alone again.
+    await saveWorkspace(store, snapshot, saved, "learning-agent", worker, current, false);
+    expect(createLocalStore(storage).loadWorkingReference()).toEqual({
+      exampleId: "learning-agent",
+      strategyId: "stubs",
+      stepIndex: 2,
+      forceProvider: false,
+    });
   });
 
   it("saves an edited scenario whole through the encoder, replacing the reference; undone, the reference again", async () => {

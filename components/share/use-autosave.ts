@@ -44,17 +44,20 @@ function saveSelection(store: LocalStore, snapshot: Partial<WorkspaceState>, sav
 }
 
 /**
- * The unedited example's id and the selection, when `exampleId` names the example the snapshot equals: a few bytes
- * instead of the scenario (at 10,000 tools, 15 MB compressed in the share worker while the engine ran).
+ * The example's id and the selection, when `exampleId` names the example the snapshot equals (apart from its
+ * settings when `settingsEdited`: they are saved too): a few bytes instead of the scenario (at 10,000 tools, 15 MB
+ * compressed in the share worker while the engine ran).
  */
 function saveReference(
   store: LocalStore,
   snapshot: Partial<WorkspaceState>,
   saved: { scenario?: Scenario },
   exampleId: string,
+  settingsEdited: boolean,
 ): SaveResult {
   const result = store.saveWorkingReference({
     exampleId,
+    ...(settingsEdited && snapshot.scenario ? { settings: snapshot.scenario.settings } : {}),
     strategyId: snapshot.strategyId,
     stepIndex: snapshot.stepIndex,
     forceProvider: snapshot.forceProvider,
@@ -76,9 +79,9 @@ export function saveEncodesScenario(
 }
 
 /**
- * Saves `snapshot`: the unedited example's id when `exampleId` names one, else the whole scenario when it changed
- * since `saved`, else only the selection (a few bytes, so stepping through a 10,000-tool run never compresses the
- * catalog again). The scenario is encoded by `encoder` (a worker: at 10,000 tools that is about a second of work)
+ * Saves `snapshot`: the example's id when `exampleId` names one (with the settings when `settingsEdited`: the work
+ * is the example with changed settings), else the whole scenario when it changed since `saved`, else only the
+ * selection (a few bytes, so stepping through a 10,000-tool run never compresses the catalog again). The scenario is encoded by `encoder` (a worker: at 10,000 tools that is about a second of work)
  * when there is one; `isCurrent` says, once it has answered, whether this save is still the newest (a later one, or
  * the save as the page is hidden, wins).
  */
@@ -89,10 +92,11 @@ export async function saveWorkspace(
   exampleId: string | null,
   encoder: WorkspaceEncoder | null,
   isCurrent: () => boolean,
+  settingsEdited = false,
 ): Promise<SaveResult | null> {
   const selection = saveSelection(store, snapshot, saved);
   if (selection) return selection;
-  if (exampleId !== null) return saveReference(store, snapshot, saved, exampleId);
+  if (exampleId !== null) return saveReference(store, snapshot, saved, exampleId, settingsEdited);
   const payload =
     encoder && snapshot.scenario ? await encoder.encode({ ...snapshot, scenario: snapshot.scenario }) : null;
   if (!isCurrent()) return null;
@@ -107,10 +111,11 @@ export function saveWorkspaceNow(
   snapshot: Partial<WorkspaceState>,
   saved: { scenario?: Scenario },
   exampleId: string | null,
+  settingsEdited = false,
 ): SaveResult {
   const selection = saveSelection(store, snapshot, saved);
   if (selection) return selection;
-  if (exampleId !== null) return saveReference(store, snapshot, saved, exampleId);
+  if (exampleId !== null) return saveReference(store, snapshot, saved, exampleId, settingsEdited);
   const result = store.saveWorking(snapshot);
   if (result.ok) saved.scenario = snapshot.scenario;
   return result;
@@ -132,6 +137,8 @@ export function useAutosave(
     status?: AutosaveStatusSource;
     encoder?: WorkspaceEncoder | null;
     exampleId?: string | null;
+    /** The work is example `exampleId` with changed settings: they are saved with its id. */
+    exampleSettingsEdited?: boolean;
     running?: boolean;
   } = {},
 ): AutosaveStatus {
@@ -139,10 +146,16 @@ export function useAutosave(
   const source = options.status ?? ownSource;
   const status = useSyncExternalStore(source.subscribe, source.get, source.get);
   const setStatus = source.set;
-  const latest = useRef<{ snapshot: Partial<WorkspaceState> | null; dirty: boolean; exampleId: string | null }>({
+  const latest = useRef<{
+    snapshot: Partial<WorkspaceState> | null;
+    dirty: boolean;
+    exampleId: string | null;
+    settingsEdited: boolean;
+  }>({
     snapshot: null,
     dirty: false,
     exampleId: null,
+    settingsEdited: false,
   });
   const saved = useRef<{ scenario?: Scenario }>({});
   /** Bumped by every save; an encoded save that is no longer the newest when its payload arrives is dropped. */
@@ -151,13 +164,20 @@ export function useAutosave(
   const store = options.store;
   const injectedEncoder = options.encoder;
   const exampleId = options.exampleId ?? null;
+  const settingsEdited = exampleId !== null && (options.exampleSettingsEdited ?? false);
   const running = options.running ?? false;
 
   useEffect(() => {
     if (!snapshot?.scenario) return;
     // Saved already (the effect runs again when a run starts or ends): nothing to do.
-    if (latest.current.snapshot === snapshot && latest.current.exampleId === exampleId && !latest.current.dirty) return;
-    latest.current = { snapshot, dirty: true, exampleId };
+    if (
+      latest.current.snapshot === snapshot &&
+      latest.current.exampleId === exampleId &&
+      latest.current.settingsEdited === settingsEdited &&
+      !latest.current.dirty
+    )
+      return;
+    latest.current = { snapshot, dirty: true, exampleId, settingsEdited };
     // Compressing a changed scenario waits for the run to end; this effect runs again then.
     const afterRun = running && saveEncodesScenario(snapshot, saved.current, exampleId);
     const started = setTimeout(() => setStatus(afterRun ? { state: "pending", afterRun } : { state: "pending" }), 0);
@@ -181,6 +201,7 @@ export function useAutosave(
         exampleId,
         encoder,
         () => generation.current === mine,
+        settingsEdited,
       );
       if (!result) return;
       if (latest.current.snapshot === snapshot) latest.current.dirty = false;
@@ -190,17 +211,17 @@ export function useAutosave(
       clearTimeout(started);
       clearTimeout(timer);
     };
-  }, [snapshot, exampleId, running, delayMs, store, setStatus, injectedEncoder]);
+  }, [snapshot, exampleId, settingsEdited, running, delayMs, store, setStatus, injectedEncoder]);
 
   useEffect(() => {
     const flush = () => {
-      const { snapshot: pending, dirty, exampleId: pendingExampleId } = latest.current;
+      const { snapshot: pending, dirty, exampleId: pendingExampleId, settingsEdited: pendingSettings } = latest.current;
       if (!dirty || !pending?.scenario) return;
       const target = store ?? loadedBrowserLocalStore();
       if (!target) return;
       latest.current.dirty = false;
       generation.current += 1;
-      saveWorkspaceNow(target, pending, saved.current, pendingExampleId);
+      saveWorkspaceNow(target, pending, saved.current, pendingExampleId, pendingSettings);
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") flush();

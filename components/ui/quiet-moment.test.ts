@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { whenQuiet, type InputSource } from "./quiet-moment";
+import { whenQuiet, type BusySource, type InputSource } from "./quiet-moment";
 
 function fakeSource(): InputSource & { press(type?: string): void; listening(): number } {
   const listeners = new Map<string, Set<() => void>>();
@@ -12,7 +12,25 @@ function fakeSource(): InputSource & { press(type?: string): void; listening(): 
   };
 }
 
-describe("a quiet moment: no key press or click for a while", () => {
+/** A busy source switched by hand, as the engine client's pending replies switch it. */
+function fakeBusy(): BusySource & { set(busy: boolean): void; listening(): number } {
+  let busy = false;
+  const listeners = new Set<() => void>();
+  return {
+    busy: () => busy,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(value) {
+      busy = value;
+      listeners.forEach((listener) => listener());
+    },
+    listening: () => listeners.size,
+  };
+}
+
+describe("a quiet moment: no key press or click for a while: no key press or click for a while", () => {
   afterEach(() => vi.useRealTimers());
 
   it("comes after the quiet time when nobody presses anything", () => {
@@ -57,5 +75,47 @@ describe("a quiet moment: no key press or click for a while", () => {
     vi.advanceTimersByTime(5_000);
     expect(cancelled).not.toHaveBeenCalled();
     expect(source.listening()).toBe(0);
+  });
+
+  it("does not count while an engine reply is pending, and counts the whole quiet time from when it arrives", () => {
+    vi.useFakeTimers();
+    const source = fakeSource();
+    const busy = fakeBusy();
+    const callback = vi.fn();
+    busy.set(true);
+    whenQuiet(callback, { quietMs: 1_000, atMostMs: 10_000, source, busy });
+    vi.advanceTimersByTime(3_000);
+    expect(callback).not.toHaveBeenCalled();
+    busy.set(false);
+    vi.advanceTimersByTime(999);
+    expect(callback).not.toHaveBeenCalled();
+    // A reply asked for in the middle of the quiet second (a step's detail) starts the count again once it is in.
+    busy.set(true);
+    vi.advanceTimersByTime(2_000);
+    busy.set(false);
+    vi.advanceTimersByTime(999);
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(busy.listening()).toBe(0);
+    expect(source.listening()).toBe(0);
+  });
+
+  it("a key press while a reply is pending does not start the count, and the longest wait still holds", () => {
+    vi.useFakeTimers();
+    const source = fakeSource();
+    const busy = fakeBusy();
+    const callback = vi.fn();
+    busy.set(true);
+    whenQuiet(callback, { quietMs: 1_000, atMostMs: 5_000, source, busy });
+    source.press();
+    vi.advanceTimersByTime(4_999);
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(callback).toHaveBeenCalledTimes(1);
+    busy.set(false);
+    vi.advanceTimersByTime(5_000);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(busy.listening()).toBe(0);
   });
 });

@@ -24,6 +24,13 @@ export type StepDetail = {
    * `withRequestBody` (lib/workbench/summarise-run.ts) gives it back, parsed on first read.
    */
   requestBodyOmitted?: true;
+  /**
+   * Set when `requestJson` is shortened for the view (the engine worker's answers for the page: tool lists longer
+   * than SHOWN_TOOL_LISTS keep their first definitions and a note): how many definitions are left out, and the UTF-8
+   * size of the whole text. Such a detail keeps `requestBodyOmitted` (no body); the whole detail is asked for to copy,
+   * export or compare it.
+   */
+  requestJsonShortened?: { toolsLeftOut: number; bytes: number };
   /** The previous step's body, pretty-printed; null on the first step and in the engine worker's answers. */
   previousRequestJson: string | null;
   response: Record<string, unknown>;

@@ -60,8 +60,24 @@ export type DecodedPayload = Exclude<DecodeResult, { ok: true }> | Omit<Extract<
 
 export type DecodeResponse = { requestId: number; decoded: DecodedPayload };
 
-export type ShareWorkerRequest = EncodeRequest | DecodeRequest | CatalogPieceRequest;
-export type ShareWorkerResponse = EncodeResponse | DecodeResponse;
+/**
+ * A built-in example to load (from its build-time file when it has one) and send back: the page compares restored
+ * work with it for the "edited" marker, and generating the 10,000-tool example on the page's thread took seconds.
+ */
+export type ExampleRequest = { requestId: number; loadExample: string };
+export type ExampleResponse =
+  { requestId: number; example: WorkspaceState["scenario"] } | { requestId: number; exampleError: string };
+
+export type ShareWorkerRequest = EncodeRequest | DecodeRequest | CatalogPieceRequest | ExampleRequest;
+export type ShareWorkerResponse = EncodeResponse | DecodeResponse | ExampleResponse;
+
+export function isExampleRequest(request: ShareWorkerRequest): request is ExampleRequest {
+  return typeof (request as Partial<ExampleRequest>).loadExample === "string";
+}
+
+export function isExampleResponse(response: ShareWorkerResponse): response is ExampleResponse {
+  return "example" in response || "exampleError" in response;
+}
 
 export function isDecodeRequest(request: ShareWorkerRequest): request is DecodeRequest {
   return typeof (request as Partial<DecodeRequest>).decode === "string";

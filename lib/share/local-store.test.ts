@@ -150,6 +150,16 @@ describe("local store", () => {
       JSON.stringify({ savedAt: 1, exampleId: "weather", strategyId: "nope", stepIndex: 1.5, forceProvider: "yes" }),
     );
     expect(store.loadWorkingReference()).toEqual({ exampleId: "weather" });
+    // Settings are a payload string of bounded length (decoded and checked by the startup), or nothing.
+    for (const settings of [{ cacheMode: "off" }, 7, "x".repeat(100_001)]) {
+      storage.setItem(`${STORAGE_PREFIX}working`, JSON.stringify({ savedAt: 1, exampleId: "weather", settings }));
+      expect(store.loadWorkingReference()).toEqual({ exampleId: "weather" });
+    }
+    storage.setItem(
+      `${STORAGE_PREFIX}working`,
+      JSON.stringify({ savedAt: 1, exampleId: "weather", settings: "1.abc" }),
+    );
+    expect(store.loadWorkingReference()).toEqual({ exampleId: "weather", settingsPayload: "1.abc" });
     storage.setItem(`${STORAGE_PREFIX}working`, "{not json");
     expect(store.loadWorkingReference()).toBeNull();
   });

@@ -54,7 +54,30 @@ export type OpenedWorkspace = { workspace: SharedWorkspace; problems: InputProbl
  * part of the page, so saving it whole only repeated it (at 10,000 tools, seconds of compressing 15 MB in the share
  * worker while the engine ran: docs/PERFORMANCE.md, session 9). The page opens the example again from its id.
  */
-export type WorkingReference = { exampleId: string } & Partial<WorkspaceSelection>;
+export type WorkingReference = {
+  exampleId: string;
+  /**
+   * The example's settings as the person changed them (and nothing else of it): a share payload of a scenario that
+   * holds only them (`settingsCarrier`), so they are validated and migrated on the way back in like any saved work.
+   * A few hundred bytes, where the whole 10,000-tool example was about 1 MB compressed in the share worker.
+   */
+  settingsPayload?: string;
+} & Partial<WorkspaceSelection>;
+
+/** Longest settings payload a reference may hold: settings are a few hundred bytes compressed. */
+const MAX_SETTINGS_PAYLOAD_CHARS = 100_000;
+
+/** A scenario carrying only `settings` (no tools, no turns): what a reference's settings are encoded as. */
+export function settingsCarrier(exampleId: string, settings: WorkspaceState["scenario"]["settings"]) {
+  return {
+    formatVersion: 1,
+    id: exampleId,
+    title: exampleId,
+    catalog: { tools: [] },
+    turns: [],
+    settings,
+  } satisfies WorkspaceState["scenario"];
+}
 
 /** Longest example id a reference may name: ids are short kebab-case words, a stored value is never trusted. */
 const MAX_EXAMPLE_ID_CHARS = 100;
@@ -187,7 +210,13 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     if (typeof exampleId !== "string" || !/^[a-z0-9-]+$/.test(exampleId) || exampleId.length > MAX_EXAMPLE_ID_CHARS)
       return null;
     const savedAt = typeof record.savedAt === "number" ? record.savedAt : 0;
-    return { reference: { exampleId, ...pickSelection(record) }, savedAt };
+    const settings = record.settings;
+    // A settings payload is decoded (and checked) by the startup; here only its shape is.
+    const settingsPayload =
+      typeof settings === "string" && settings.length <= MAX_SETTINGS_PAYLOAD_CHARS
+        ? { settingsPayload: settings }
+        : {};
+    return { reference: { exampleId, ...settingsPayload, ...pickSelection(record) }, savedAt };
   }
 
   /** The working record, its separate selection applied when it belongs to it. */
@@ -273,14 +302,26 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
     },
 
     /**
-     * Autosave target for an unedited built-in example: its id and the selection (a few bytes), never the scenario.
-     * Like a whole save, it replaces the working record and any separate selection.
+     * Autosave target for a built-in example unedited, or edited only in its settings: its id, the changed settings
+     * (encoded, a few hundred bytes) and the selection, never the catalog or the conversation. Like a whole save, it
+     * replaces the working record and any separate selection.
      */
     saveWorkingReference(
-      reference: { exampleId: string } & WorkspaceSelection,
+      reference: { exampleId: string; settings?: WorkspaceState["scenario"]["settings"] } & WorkspaceSelection,
     ): StoreResult<{ savedAt: number; bytes: number }> {
       const savedAt = now();
-      const value = JSON.stringify({ savedAt, exampleId: reference.exampleId, ...pickSelection(reference) });
+      let settings: string | undefined;
+      if (reference.settings) {
+        const encoded = encode({ scenario: settingsCarrier(reference.exampleId, reference.settings) });
+        if (!encoded.ok) return encoded;
+        settings = encoded.value;
+      }
+      const value = JSON.stringify({
+        savedAt,
+        exampleId: reference.exampleId,
+        ...(settings ? { settings } : {}),
+        ...pickSelection(reference),
+      });
       const written = write(WORKING_KEY, value);
       if (!written.ok) return written;
       remove(WORKING_SELECTION_KEY);

@@ -12,9 +12,8 @@ import {
   type DecodedPayload,
   type EncodeWorkerState,
 } from "./encode-protocol";
-import type { ShareWorkerRequest, ShareWorkerResponse } from "./encode-protocol";
+import type { ExampleRequest, ShareWorkerRequest, ShareWorkerResponse } from "./encode-protocol";
 import { decodeSharePayload } from "./share-link";
-
 /** Decodes like the page would (`decodeSharePayload`), leaving the envelope's text out. Never throws. */
 export function decodePayload(payload: string): DecodedPayload {
   const decoded = decodeSharePayload(payload);
@@ -29,7 +28,7 @@ export function decodePayload(payload: string): DecodedPayload {
  */
 export function handleShareWorkerMessage(
   state: EncodeWorkerState,
-  request: ShareWorkerRequest,
+  request: Exclude<ShareWorkerRequest, ExampleRequest>,
 ): { state: EncodeWorkerState; response: ShareWorkerResponse | null } {
   if (isCatalogPiece(request)) return { state: handleCatalogPiece(state, request), response: null };
   if (isDecodeRequest(request))

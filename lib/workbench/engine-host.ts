@@ -58,13 +58,16 @@ export function createEngineHost(options: EngineHostOptions) {
 
   const dependencies: EngineDependencies = {
     ...options.dependencies,
-    async betweenStrategies({ requestId, done, total, completed, remote, shownStep }) {
+    async betweenStrategies({ requestId, done, total, completed, remote, shownStep, askHelper }) {
       // A slow run also hands over the strategies it finished, so the page shows the first one at once (with the
       // detail of the step on screen, which the page would otherwise ask for only after the next strategy).
       // A run waiting for its helper looks in here every HELPER_WAIT_POLL_MS: only news is posted.
       const report = progress.progress({ requestId, done, total, completed, remote, shownStep });
-      const news = report.kind !== "run-progress" || report.summaries !== undefined || lastDone.get(requestId) !== done;
-      if (news) {
+      // Null while the run is quick (createProgressReporter): nothing to show yet.
+      if (
+        report &&
+        (report.kind !== "run-progress" || report.summaries !== undefined || lastDone.get(requestId) !== done)
+      ) {
         lastDone.set(requestId, done);
         options.post(report);
         options.onSettled?.();
@@ -74,8 +77,16 @@ export function createEngineHost(options: EngineHostOptions) {
       await yieldToEvents();
       queue = queue.filter((message) => {
         const answer = answerDuringRun(message, requestId, completed);
-        if (answer) options.post(answer);
-        return answer === null;
+        if (answer) {
+          options.post(answer);
+          return false;
+        }
+        // A helper strategy's detail: the helper answers when that strategy is done there; if it cannot (it died),
+        // the detail is queued again and answered after the run, which then has those strategies here.
+        const asked = message.kind === "step-detail" ? askHelper?.(message) : null;
+        if (!asked) return true;
+        void asked.then((response) => (response ? options.post(response) : receive(message)));
+        return false;
       });
       return { superseded: queue.some((message) => message.kind === "run") };
     },
@@ -100,30 +111,32 @@ export function createEngineHost(options: EngineHostOptions) {
     draining = null;
   }
 
-  return {
-    receive(message: HelperRequest): void {
-      if (message.kind === "count-texts") {
-        // Answered at once, outside the queue: the other worker is counting its half of the same batch now.
-        try {
-          if (!options.countTexts) throw new Error("this worker does not count for others");
-          options.post({
-            kind: "texts-counted",
-            requestId: message.requestId,
-            counts: options.countTexts(message.texts),
-          });
-        } catch (error) {
-          options.post({
-            kind: "error",
-            requestId: message.requestId,
-            request: "count-texts",
-            message: `engine helper: ${error instanceof Error ? error.message : String(error)}`,
-          });
-        }
-        return;
+  function receive(message: HelperRequest): void {
+    if (message.kind === "count-texts") {
+      // Answered at once, outside the queue: the other worker is counting its half of the same batch now.
+      try {
+        if (!options.countTexts) throw new Error("this worker does not count for others");
+        options.post({
+          kind: "texts-counted",
+          requestId: message.requestId,
+          counts: options.countTexts(message.texts),
+        });
+      } catch (error) {
+        options.post({
+          kind: "error",
+          requestId: message.requestId,
+          request: "count-texts",
+          message: `engine helper: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
-      queue.push(message);
-      draining ??= drain();
-    },
+      return;
+    }
+    queue.push(message);
+    draining ??= drain();
+  }
+
+  return {
+    receive,
     /** True while messages wait or one is being handled (a run included). */
     get busy(): boolean {
       return draining !== null;

@@ -19,6 +19,9 @@ import type { RunSummary, StepDetail } from "./types";
 /** The scenario without its catalog: the catalog is sent once per version and kept in the worker. */
 export type ScenarioWithoutCatalog = Omit<Scenario, "catalog">;
 
+/** A run's scenario that is the example the worker loaded, as it was loaded (see the `run` request). */
+export const AS_LOADED = "as-loaded" as const;
+
 /**
  * The worker owns the parsed catalog: every edit crosses to it once, as what the person did (text they typed, one
  * tool's text, the tools of an imported file), and the worker applies it to its own catalog. What comes back is
@@ -47,7 +50,13 @@ export type EngineRequest =
       kind: "run";
       requestId: number;
       catalogVersion: number;
-      scenario: ScenarioWithoutCatalog;
+      /**
+       * `"as-loaded"`: the turns and settings of the example loaded as `catalogVersion`, unedited. The page sends this
+       * right behind its `load-example` for a large example, so the run starts as soon as the example is loaded,
+       * not after the page has taken in 16 MB of tools and answered (its round trip was ≈ 1.5 s of the start-up at
+       * 10,000 tools, docs/PERFORMANCE.md, session 10).
+       */
+      scenario: ScenarioWithoutCatalog | typeof AS_LOADED;
       strategyIds: readonly StrategyId[];
       provider?: ProviderId;
       /**
@@ -156,12 +165,24 @@ export type EngineDependencies = {
     remote?: readonly RunSummary[];
     /** The run request's `shownStep`. */
     shownStep?: { strategyId: StrategyId; stepIndex: number };
+    /**
+     * A split run's way to answer a step detail of one of the helper's strategies while the run goes (the helper
+     * answers it as soon as that strategy is done there). Null when the detail is not the helper's to answer; the
+     * promise resolves with null when the helper could not (it died): the detail then waits for the run's end.
+     */
+    askHelper?(message: Extract<EngineRequest, { kind: "step-detail" }>): Promise<EngineResponse | null> | null;
   }): Promise<{ superseded: boolean }>;
   /**
    * The helper engine worker a large catalog's run is split with (lib/workbench/engine-split.ts): started when
    * `start` is true and there is none yet; null when there is none (or it cannot start: the run stays here).
    */
   helper?(start: boolean): EngineHelper | null;
+  /**
+   * Ends the helper engine worker, if there is one: called once the catalog is small and the latest run has no
+   * strategy on the helper, so nothing on screen needs it (its copy of a 10,000-tool catalog and its runs are
+   * hundreds of MB). The next large catalog starts a new one through `helper(true)`.
+   */
+  stopHelper?(): void;
   /** Catalogs from this many tools up split their runs with the helper (SPLIT_DEFAULTS.minimumTools). */
   splitMinimumTools?: number;
 };
@@ -184,6 +205,8 @@ export type EngineWorkerState = {
   runs: { requestId: number; runs: StrategyRun[]; strategyIds?: StrategyId[]; helper?: HelperRunPart } | null;
   /** Token counts per tool, cached per catalog version. */
   toolTokens: { version: number; tokens: number[] } | null;
+  /** The turns and settings of the example loaded as catalog `version`, for a run of it `"as-loaded"`. */
+  loadedExample?: { version: number; scenario: ScenarioWithoutCatalog };
 };
 
 export const INITIAL_ENGINE_STATE: EngineWorkerState = { catalog: null, runs: null, toolTokens: null };
@@ -206,6 +229,7 @@ export async function handleEngineMessage(
       if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
         forwardExampleLoad(helper, message.exampleId, catalog.version);
     }
+    if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
     return handled;
   } catch (error) {
     return {
@@ -291,8 +315,12 @@ async function dispatch(
     }
     case "load-example": {
       const scenario = await dependencies.loadExample(message.exampleId);
+      const { catalog: _catalog, ...withoutCatalog } = scenario;
       return {
-        state: adoptCatalog(state, message.catalogVersion, scenario.catalog),
+        state: {
+          ...adoptCatalog(state, message.catalogVersion, scenario.catalog),
+          loadedExample: { version: message.catalogVersion, scenario: withoutCatalog },
+        },
         response:
           message.answer === "catalog-set"
             ? { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion }
@@ -314,7 +342,19 @@ async function dispatch(
           ),
         };
       }
-      return runRequest(state, message, state.catalog, dependencies);
+      if (message.scenario === AS_LOADED) {
+        const loaded = state.loadedExample;
+        if (loaded?.version !== message.catalogVersion)
+          return {
+            state,
+            response: errorResponse(
+              message,
+              `engine: catalog version ${message.catalogVersion} is not an example loaded in the worker`,
+            ),
+          };
+        return runRequest(state, { ...message, scenario: loaded.scenario }, state.catalog, dependencies);
+      }
+      return runRequest(state, { ...message, scenario: message.scenario }, state.catalog, dependencies);
     }
     case "step-detail": {
       if (!state.runs || state.runs.requestId !== message.runRequestId) {
@@ -342,7 +382,7 @@ async function dispatch(
         return dispatch(state, message, dependencies);
       }
       const run = state.runs.runs.find((candidate) => candidate.id === message.strategyId);
-      const detail = run ? stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL) : null;
+      const detail = run ? stepDetail(run, message.stepIndex, workerStepDetailOptions(message.purpose)) : null;
       if (!detail)
         return {
           state,
@@ -425,7 +465,7 @@ export const HELPER_WAIT_POLL_MS = 100;
  */
 async function runRequest(
   state: EngineWorkerState,
-  message: Extract<EngineRequest, { kind: "run" }>,
+  message: Omit<Extract<EngineRequest, { kind: "run" }>, "scenario"> & { scenario: ScenarioWithoutCatalog },
   catalog: { version: number; value: Catalog },
   dependencies: EngineDependencies,
 ): Promise<HandledMessage> {
@@ -450,6 +490,7 @@ async function runRequest(
   // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
   const remote: RunSummary[] = [];
   let helperAnswer: EngineResponse | null = null;
+  let helperRunRequestId: number | null = null;
   let signalled = false;
   let wake: (() => void) | null = null;
   const signal = () => {
@@ -471,12 +512,26 @@ async function runRequest(
             if (!remote.some((known) => known.id === summary.id)) remote.push(summary);
           signal();
         },
+        (requestId) => (helperRunRequestId = requestId),
       )
       .then((answer) => {
         helperAnswer = answer;
         signal();
       });
   }
+  // A step detail of a helper strategy, asked while the run goes, is passed to the helper, which answers it as soon
+  // as that strategy is done there (its own run answers from its finished strategies), not at the end of this run.
+  const askHelper = (detail: Extract<EngineRequest, { kind: "step-detail" }>) => {
+    if (!helper || helperRunRequestId === null || helperAnswer !== null) return null;
+    if (detail.runRequestId !== message.requestId || !split.helper.includes(detail.strategyId)) return null;
+    const { requestId, runRequestId, ...asked } = detail;
+    return helper.send({ ...asked, runRequestId: helperRunRequestId }).then((answer): EngineResponse | null => {
+      if (answer.kind === "step-detail") return { ...answer, requestId, runRequestId };
+      // "No such step" and the like are the answer; a helper that died leaves the detail to this worker.
+      if (answer.kind === "error" && !helper.failed) return { ...answer, requestId };
+      return null;
+    });
+  };
 
   const runs: StrategyRun[] = [];
   const superseded = async (): Promise<boolean> => {
@@ -489,6 +544,7 @@ async function runRequest(
       completed: runs,
       ...(remote.length > 0 ? { remote } : {}),
       ...(message.shownStep ? { shownStep: message.shownStep } : {}),
+      ...(helper && split.helper.length > 0 ? { askHelper } : {}),
     });
     return answer.superseded;
   };
@@ -600,8 +656,20 @@ function forwardCatalogChange(
  */
 const WORKER_STEP_DETAIL = { previousRequestJson: false, requestBody: false } as const;
 
+/**
+ * A detail the page shows (its current step, the next one fetched ahead, the one handed over with a run's progress)
+ * has its long tool lists shortened (lib/workbench/summarise-run.ts SHOWN_TOOL_LISTS); the export and the diff tab's
+ * two steps get the whole text.
+ */
+function workerStepDetailOptions(purpose: Extract<EngineRequest, { kind: "step-detail" }>["purpose"]) {
+  return purpose === "export" || purpose === "compare"
+    ? WORKER_STEP_DETAIL
+    : { ...WORKER_STEP_DETAIL, shortenToolLists: true };
+}
+
 function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
-  return { ...state, catalog: { version, value: catalog }, toolTokens: null };
+  // A new catalog is no longer the loaded example's (load-example sets it again after this).
+  return { ...state, catalog: { version, value: catalog }, toolTokens: null, loadedExample: undefined };
 }
 
 function errorResponse(message: EngineRequest, text: string): EngineResponse {
@@ -612,8 +680,8 @@ function errorResponse(message: EngineRequest, text: string): EngineResponse {
 export const PARTIAL_RESULTS_AFTER_MS = 300;
 
 /**
- * Builds the worker's `run-progress` messages: plain progress while a run is quick, and once it has taken longer
- * than PARTIAL_RESULTS_AFTER_MS, the summaries of the strategies finished since the last message.
+ * Builds the worker's `run-progress` messages: none while a run is quick (null), and once it has taken longer than
+ * PARTIAL_RESULTS_AFTER_MS, how far it is with the summaries of the strategies finished since the last message.
  */
 export function createProgressReporter(now: () => number) {
   const startedAt = new Map<number, number>();
@@ -643,18 +711,27 @@ export function createProgressReporter(now: () => number) {
       /** Summaries of the strategies a helper finished (a split run), handed over as the worker's own are. */
       remote?: readonly RunSummary[];
       shownStep?: { strategyId: StrategyId; stepIndex: number };
-    }): EngineResponse {
+    }): EngineResponse | null {
       const slow = now() - (startedAt.get(requestId) ?? now()) > PARTIAL_RESULTS_AFTER_MS;
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
       const freshRemote = slow ? remote.slice(postedRemote.get(requestId) ?? 0) : [];
-      if (fresh.length === 0 && freshRemote.length === 0) return { kind: "run-progress", requestId, done, total };
+      // A quick run reports nothing: the page shows a run's progress only once it has taken 300 ms
+      // (components/playground/run-status.tsx), and each report re-rendered its run area on the page's thread while
+      // the run went on (7 of them in the weather example's 0.1 s run, on the same two cores: docs/PERFORMANCE.md,
+      // session 11). From then on every report carries the strategies done so far.
+      if (fresh.length === 0 && freshRemote.length === 0)
+        return slow ? { kind: "run-progress", requestId, done, total } : null;
       posted.set(requestId, completed.length);
       postedRemote.set(requestId, remote.length);
       const shown = shownStep && fresh.find((run) => run.id === shownStep.strategyId);
       // The step the page will ask for, clamped as the page clamps it (state/selectors.ts selectStepIndex).
       const detail =
         shown && shown.steps.length > 0
-          ? stepDetail(shown, Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1), WORKER_STEP_DETAIL)
+          ? stepDetail(
+              shown,
+              Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1),
+              workerStepDetailOptions(undefined),
+            )
           : null;
       return {
         kind: "run-progress",
@@ -681,7 +758,7 @@ export function answerDuringRun(
   if (message.kind !== "step-detail" || message.runRequestId !== runRequestId) return null;
   const run = completed.find((candidate) => candidate.id === message.strategyId);
   if (!run) return null;
-  const detail = stepDetail(run, message.stepIndex, WORKER_STEP_DETAIL);
+  const detail = stepDetail(run, message.stepIndex, workerStepDetailOptions(message.purpose));
   if (!detail) return errorResponse(message, `engine: ${message.strategyId} has no step ${message.stepIndex + 1}`);
   return { kind: "step-detail", requestId: message.requestId, runRequestId, detail };
 }

@@ -73,11 +73,13 @@ type Listeners = {
  * A helper worker in this process: the real host over the real engine, every message through structuredClone and a
  * macrotask each way, as postMessage does. `crash` fires the worker's error event and silences it.
  */
-function inlineHelper(dependencies: Partial<EngineDependencies> = {}) {
+function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOptions: Partial<EngineHostOptions> = {}) {
   const listeners: Listeners = { message: [], error: [] };
   const received: HelperRequest[] = [];
   let dead = false;
+  let terminated = false;
   const host = createEngineHost({
+    ...hostOptions,
     post: (response) => {
       if (dead) return;
       const copy = structuredClone(response);
@@ -99,10 +101,17 @@ function inlineHelper(dependencies: Partial<EngineDependencies> = {}) {
     addEventListener(type: "message" | "error", listener: never) {
       (listeners[type] as unknown[]).push(listener);
     },
+    terminate() {
+      dead = true;
+      terminated = true;
+    },
   };
   return {
     port,
     received,
+    get terminated() {
+      return terminated;
+    },
     kinds: () => received.map((message) => message.kind),
     crash(message: string) {
       dead = true;
@@ -351,5 +360,157 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
       first.result.summaries.map((run) => run.totals),
     );
     expect(helper.kinds()).toEqual(["load-example", "run", "edit-tool", "run"]);
+  });
+});
+
+describe("the helper's lifetime and its step details during a run", () => {
+  it("answers a helper strategy's step detail while the run goes, as soon as the helper has that strategy", async () => {
+    const alone = pageWorker(null);
+    const single = await runExample(alone);
+    // The helper holds its run after its first strategy until a step detail reaches it (or, without the fix, until
+    // the page's worker would have sent it: never during the run, so the hold ends on its own and the order fails).
+    let detailArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (detailArrived = resolve));
+    let handedOver = false;
+    const helper = inlineHelper(
+      {},
+      {
+        async yieldToEvents() {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (helper.kinds().includes("step-detail")) detailArrived();
+          else if (handedOver) await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+        },
+        onSettled: () => {
+          handedOver ||= helper.kinds().includes("run");
+        },
+      },
+    );
+    const originalPost = helper.port.postMessage.bind(helper.port);
+    helper.port.postMessage = (message) => {
+      originalPost(message);
+      if (!isPrepareExampleHint(message) && message.kind === "step-detail") later(() => detailArrived());
+    };
+    const split = pageWorker(createEngineHelperClient(helper.port));
+    const loaded = await split.send({
+      kind: "load-example",
+      requestId: 1,
+      catalogVersion: 1,
+      exampleId: "learning-agent",
+    });
+    if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
+    const { catalog: _catalog, ...scenario } = loaded.scenario;
+    void _catalog;
+    const finished = split.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+    // The helper's first strategy, handed over to the page in a progress message.
+    const helperFirst: StrategyId = "naive-dynamic";
+    while (
+      !split.answers.some(
+        (answer) => answer.kind === "run-progress" && answer.summaries?.some((run) => run.id === helperFirst),
+      )
+    )
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    const detail = await split.send({
+      kind: "step-detail",
+      requestId: 3,
+      runRequestId: 2,
+      strategyId: helperFirst,
+      stepIndex: 1,
+    });
+    const result = await finished;
+    const kinds = split.answers.map((answer) => answer.kind);
+    expect(kinds.indexOf("step-detail")).toBeLessThan(kinds.indexOf("run-result"));
+    expect(result.kind).toBe("run-result");
+    // The same detail one worker gives after its run.
+    expect(detail).toEqual({
+      ...(await alone.send({
+        kind: "step-detail",
+        requestId: 3,
+        runRequestId: 2,
+        strategyId: helperFirst,
+        stepIndex: 1,
+      })),
+    });
+    expect(result.kind === "run-result" && result.summaries).toEqual(single.result.summaries);
+    // Asked of the helper under its own run's id.
+    expect(helper.received.find((message) => message.kind === "step-detail")).toMatchObject({
+      strategyId: helperFirst,
+      stepIndex: 1,
+    });
+  });
+
+  it("stops the helper on a small catalog once the run on screen has no helper part, and starts one for a large catalog", async () => {
+    const helpers: ReturnType<typeof inlineHelper>[] = [];
+    let current: EngineHelper | null = null;
+    const alone = pageWorker(null);
+    const page = pageWorker(null, {
+      dependencies: {
+        ...engineDependencies(),
+        // learning-agent (16 tools) is large here, weather (2 tools) small.
+        splitMinimumTools: 10,
+        helper(start) {
+          if (start && !current) {
+            helpers.push(inlineHelper());
+            current = createEngineHelperClient(helpers[helpers.length - 1].port);
+          }
+          return current;
+        },
+        stopHelper() {
+          current?.stop();
+          current = null;
+        },
+      },
+    });
+    const large = await runExample(page);
+    await runExample(alone);
+    expect(helpers).toHaveLength(1);
+    expect(helpers[0].kinds()).toEqual(["load-example", "run"]);
+
+    // The page moves to the small example: the run on screen is still the split one, so the helper stays for its
+    // step details and the export.
+    const weather = await page.send({ kind: "load-example", requestId: 10, catalogVersion: 2, exampleId: "weather" });
+    if (weather.kind !== "example-loaded") throw new Error(weather.kind);
+    expect(helpers[0].terminated).toBe(false);
+    expect(await allDetails(page, large.result.summaries)).toEqual(await allDetails(alone, large.result.summaries));
+    expect(await page.send(resultsJson)).toEqual(await alone.send(resultsJson));
+    expect(helpers[0].terminated).toBe(false);
+    const sentBeforeSmallRun = helpers[0].received.length;
+
+    // Its run replaces the split one: the helper ends, and the small run is whole here.
+    const { catalog: _catalog, ...scenario } = weather.scenario;
+    void _catalog;
+    const small = await page.send({ kind: "run", requestId: 11, catalogVersion: 2, scenario, strategyIds: order });
+    expect(small.kind).toBe("run-result");
+    expect(helpers[0].terminated).toBe(true);
+    // Nothing is sent to the stopped helper: the small run went whole here.
+    expect(helpers[0].received).toHaveLength(sentBeforeSmallRun);
+    const smallDetail = await page.send({
+      kind: "step-detail",
+      requestId: 12,
+      runRequestId: 11,
+      strategyId: "gateway",
+      stepIndex: 0,
+    });
+    expect(smallDetail.kind).toBe("step-detail");
+
+    // A large catalog again: a new helper, which loads the example itself and takes its group.
+    const again = await page.send({
+      kind: "load-example",
+      requestId: 20,
+      catalogVersion: 3,
+      exampleId: "learning-agent",
+    });
+    if (again.kind !== "example-loaded") throw new Error(again.kind);
+    const { catalog: _again, ...largeScenario } = again.scenario;
+    void _again;
+    const rerun = await page.send({
+      kind: "run",
+      requestId: 21,
+      catalogVersion: 3,
+      scenario: largeScenario,
+      strategyIds: order,
+    });
+    expect(helpers).toHaveLength(2);
+    expect(helpers[1].kinds()).toEqual(["load-example", "run"]);
+    expect(rerun.kind === "run-result" && rerun.summaries).toEqual(large.result.summaries);
   });
 });

@@ -63,6 +63,8 @@ export type HelperResponse = EngineResponse | CountTextsResponse;
 /** What the helper client needs of a Worker; an in-process host in tests. */
 export type HelperPort = {
   postMessage(message: HelperRequest | PrepareExampleHint): void;
+  /** Ends the worker (a Worker's `terminate`); absent in-process, where `stop` only silences the helper. */
+  terminate?(): void;
   addEventListener(type: "message", listener: (event: { data: HelperResponse }) => void): void;
   addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
 };
@@ -71,10 +73,14 @@ type Unnumbered<T> = T extends unknown ? Omit<T, "requestId"> : never;
 
 /** The page's engine worker's view of its helper. Never throws: a dead helper answers every request with an error. */
 export type EngineHelper = {
-  /** Sends one engine request; resolves with its final answer. `run-progress` answers go to `onProgress`. */
+  /**
+   * Sends one engine request; resolves with its final answer. `run-progress` answers go to `onProgress`; `onSent`
+   * learns the helper's request id (a run's, to ask for its strategies' step details while it goes).
+   */
   send(
     request: Unnumbered<EngineRequest>,
     onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void,
+    onSent?: (requestId: number) => void,
   ): Promise<EngineResponse>;
   /**
    * Lets the helper start loading an example the page is about to open (lib/workbench/prepared-example.ts), so its
@@ -83,7 +89,12 @@ export type EngineHelper = {
   prepare(exampleId: string): void;
   /** o200k counts of `texts`, in order (a CountHelper of lib/tokens/count-in-parallel.ts); rejects if the helper died. */
   count(texts: readonly string[]): Promise<readonly number[]>;
-  /** Set once the helper failed to load or crashed. */
+  /**
+   * Ends the helper worker and answers whatever it still owed with an error (its memory, hundreds of MB at 10,000
+   * tools, is freed). Called when the page has moved to a small catalog and no longer needs it. Then `failed`.
+   */
+  stop(): void;
+  /** Set once the helper failed to load, crashed or was stopped. */
   readonly failed: boolean;
   /** The catalog version the helper holds, as far as this side has sent it (catalog messages apply in order). */
   catalogVersion: number | null;
@@ -111,15 +122,21 @@ export function createEngineHelperClient(port: HelperPort): EngineHelper {
     pending.delete(data.requestId);
     waiting.resolve(data);
   });
-  port.addEventListener("error", (event) => {
-    failure = `engine helper: ${event.message || "failed to load or crashed"}`;
-    for (const [requestId, waiting] of pending) waiting.resolve(failed(requestId, waiting.request, failure));
+  function fail(message: string): void {
+    failure ??= message;
+    for (const [requestId, waiting] of pending) waiting.resolve(failed(requestId, waiting.request, message));
     pending.clear();
-  });
+  }
+  port.addEventListener("error", (event) => fail(`engine helper: ${event.message || "failed to load or crashed"}`));
 
-  function post(request: Unnumbered<HelperRequest>, onProgress?: Pending["onProgress"]): Promise<HelperResponse> {
+  function post(
+    request: Unnumbered<HelperRequest>,
+    onProgress?: Pending["onProgress"],
+    onSent?: (requestId: number) => void,
+  ): Promise<HelperResponse> {
     const requestId = nextRequestId++;
     if (failure) return Promise.resolve(failed(requestId, request.kind, failure));
+    onSent?.(requestId);
     return new Promise((resolve) => {
       pending.set(requestId, { request: request.kind, resolve, onProgress });
       try {
@@ -137,7 +154,16 @@ export function createEngineHelperClient(port: HelperPort): EngineHelper {
     get failed() {
       return failure !== null;
     },
-    send: (request, onProgress) => post(request, onProgress) as Promise<EngineResponse>,
+    send: (request, onProgress, onSent) => post(request, onProgress, onSent) as Promise<EngineResponse>,
+    stop() {
+      if (failure) return;
+      fail("engine helper: stopped");
+      try {
+        port.terminate?.();
+      } catch {
+        // Already gone: nothing is left to free.
+      }
+    },
     prepare(exampleId) {
       if (failure) return;
       try {

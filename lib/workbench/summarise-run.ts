@@ -1,4 +1,5 @@
 import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/types";
+import { utf8ByteLength } from "../view/format";
 import { jsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
@@ -20,19 +21,25 @@ export function summariseRun(run: StrategyRun): RunSummary {
 export function stepDetail(
   run: StrategyRun,
   stepIndex: number,
-  options: { previousRequestJson?: boolean; requestBody?: boolean } = {},
+  options: { previousRequestJson?: boolean; requestBody?: boolean; shortenToolLists?: boolean } = {},
 ): StepDetail | null {
   const step = run.steps[stepIndex];
   if (!step) return null;
   const previous = stepIndex > 0 ? run.steps[stepIndex - 1] : null;
   const { body: _body, ...head } = step.request;
+  const shortened = options.shortenToolLists ? shortenedRequestJson(step.request.body) : null;
   return {
     strategyId: run.id,
     stepIndex,
-    ...(options.requestBody === false
+    ...(options.requestBody === false || shortened
       ? { request: head as WireRequest, requestBodyOmitted: true as const }
       : { request: step.request }),
-    requestJson: JSON.stringify(step.request.body, null, 2),
+    ...(shortened
+      ? {
+          requestJson: shortened.text,
+          requestJsonShortened: { toolsLeftOut: shortened.toolsLeftOut, bytes: shortened.bytes },
+        }
+      : { requestJson: JSON.stringify(step.request.body, null, 2) }),
     previousRequestJson:
       previous && options.previousRequestJson !== false ? JSON.stringify(previous.request.body, null, 2) : null,
     response: step.response,
@@ -49,7 +56,9 @@ export function stepDetail(
  * it. Any other detail is returned as it is.
  */
 export function withRequestBody(detail: StepDetail): StepDetail {
-  if (!detail.requestBodyOmitted) return detail;
+  // A shortened text is not the body: it stays left out, and whoever needs it asks for the whole detail (copy, the
+  // export and the diff do).
+  if (!detail.requestBodyOmitted || detail.requestJsonShortened) return detail;
   const { requestBodyOmitted: _omitted, ...rest } = detail;
   let body: WireRequest["body"] | undefined;
   const request = { ...detail.request };
@@ -68,4 +77,70 @@ export function newContentStart(previous: readonly Segment[], current: readonly 
     if (!current[index].outsidePrompt && previousKeys.has(current[index].key)) return index + 1;
   }
   return 0;
+}
+
+/**
+ * A shown request keeps this many definitions of a tool list longer than `longerThan` (a `tools` array at any depth:
+ * the request's own list, or a Responses namespace's members). At 10,000 tools a step's text was 4.7–21 MB (≈ 40 MB
+ * as a structured clone's UTF-16) for a viewer that shows a screenful of it; the whole text is fetched when it is
+ * copied, exported or compared (docs/PERFORMANCE.md, session 11).
+ */
+export const SHOWN_TOOL_LISTS = { longerThan: 50, keep: 20 } as const;
+
+/** What stands in a shortened list for the definitions left out (a JSON string, so the text stays JSON). */
+export function leftOutNote(count: number): string {
+  return `… ${count.toLocaleString("en-US")} more tool definitions are left out of this view: Copy as JSON gives the whole request`;
+}
+
+/** `body`'s pretty JSON with its long tool lists shortened, the number of definitions left out and the whole text's UTF-8 size; null when no list is long. */
+function shortenedRequestJson(body: unknown): { text: string; toolsLeftOut: number; bytes: number } | null {
+  const lists: { leftOut: readonly unknown[]; note: string; indent: number }[] = [];
+  // Each value's depth, by its holder's (JSON.stringify visits a holder before what it holds): an element of an
+  // array at depth d is written at 2 × (d + 1) spaces.
+  const depths = new WeakMap<object, number>();
+  let root = true;
+  const text = JSON.stringify(
+    body,
+    function (this: object, key: string, value: unknown) {
+      const depth = root ? 0 : (depths.get(this) ?? 0) + 1;
+      root = false;
+      let written = value;
+      if (key === "tools" && Array.isArray(value) && value.length > SHOWN_TOOL_LISTS.longerThan) {
+        const leftOut = value.slice(SHOWN_TOOL_LISTS.keep);
+        const note = leftOutNote(leftOut.length);
+        lists.push({ leftOut, note, indent: 2 * (depth + 1) });
+        written = [...value.slice(0, SHOWN_TOOL_LISTS.keep), note];
+      }
+      if (typeof written === "object" && written !== null) depths.set(written, depth);
+      return written;
+    },
+    2,
+  );
+  if (lists.length === 0) return null;
+  // The whole text's size without writing it: each note becomes the definitions it stands for, at its indentation,
+  // with `,\n` and the indentation between two of them.
+  let bytes = utf8ByteLength(text);
+  for (const { leftOut, note, indent } of lists) {
+    bytes -= utf8ByteLength(JSON.stringify(note));
+    for (const item of leftOut) {
+      const { bytes: itemBytes, newlines } = prettyJsonSize(item);
+      bytes += itemBytes + newlines * indent;
+    }
+    bytes += (leftOut.length - 1) * (2 + indent);
+  }
+  return { text, toolsLeftOut: lists.reduce((sum, list) => sum + list.leftOut.length, 0), bytes };
+}
+
+/** Sizes of `JSON.stringify(item, null, 2)` kept by identity: a catalog's definitions are the same objects in every request. */
+const prettySizes = new WeakMap<object, { bytes: number; newlines: number }>();
+
+function prettyJsonSize(item: unknown): { bytes: number; newlines: number } {
+  const known = typeof item === "object" && item !== null ? prettySizes.get(item) : undefined;
+  if (known) return known;
+  const text = JSON.stringify(item, null, 2) ?? "null";
+  let newlines = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) newlines += 1;
+  const size = { bytes: utf8ByteLength(text), newlines };
+  if (typeof item === "object" && item !== null) prettySizes.set(item, size);
+  return size;
 }
