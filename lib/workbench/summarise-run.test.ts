@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
-import { PROVIDER_IDS, STRATEGY_IDS } from "../scenario/types";
+import { PROVIDER_IDS, STRATEGY_IDS, type Scenario } from "../scenario/types";
 import { parseCatalogText } from "../catalog";
 import { utf8ByteLength } from "../view/format";
 import {
@@ -10,7 +10,11 @@ import {
   type EngineDependencies,
   type EngineRequest,
 } from "./engine-protocol";
+import { syntheticScenario } from "../examples/synthetic-scenario";
 import { SHOWN_TOOL_LISTS, leftOutNote, stepDetail, withRequestBody } from "./summarise-run";
+
+/** The shipped limits with the whole-request bound lowered so that github-mcp's 117 tools are shortened. */
+const SHORTEN_GITHUB = { ...SHOWN_TOOL_LISTS, wholeUpTo: 100 };
 
 /** Every `tools` array of a JSON value, in document order, at any depth. */
 function toolLists(value: unknown, found: unknown[][] = []): unknown[][] {
@@ -25,7 +29,8 @@ function toolLists(value: unknown, found: unknown[][] = []): unknown[][] {
 
 describe("a shown step detail with its long tool lists shortened", () => {
   it("keeps the first definitions and a note of each long list, and states the whole text's exact size", async () => {
-    // github-mcp: 117 tools, one list above SHOWN_TOOL_LISTS.longerThan (the Responses namespace's members on OpenAI).
+    // github-mcp: 117 tools (above SHORTEN_GITHUB.wholeUpTo), one list above `longerThan` (the Responses namespace's
+    // members on OpenAI).
     const scenario = await loadExample("github-mcp");
     const engine = createEngine();
     let shortenedSteps = 0;
@@ -36,7 +41,7 @@ describe("a shown step detail with its long tool lists shortened", () => {
           const shown = stepDetail(run, index, {
             previousRequestJson: false,
             requestBody: false,
-            shortenToolLists: true,
+            shortenToolLists: SHORTEN_GITHUB,
           })!;
           const wholeLists = toolLists(JSON.parse(whole.requestJson));
           const longLists = wholeLists.filter((list) => list.length > SHOWN_TOOL_LISTS.longerThan);
@@ -86,7 +91,11 @@ describe("a shown step detail with its long tool lists shortened", () => {
         { request: { method: "POST", url: "u", headers: {}, body }, response: {}, segments: [], segmentStatus: [] },
       ],
     } as unknown as Parameters<typeof stepDetail>[0];
-    const shown = stepDetail(run, 0, { shortenToolLists: true })!;
+    // 136 definitions in all: the namespace's 75 members, and the outer list's 60 tools and the namespace itself.
+    expect(stepDetail(run, 0, { shortenToolLists: { ...SHOWN_TOOL_LISTS, wholeUpTo: 136 } })).toEqual(
+      stepDetail(run, 0),
+    );
+    const shown = stepDetail(run, 0, { shortenToolLists: { ...SHOWN_TOOL_LISTS, wholeUpTo: 135 } })!;
     expect(shown.requestJsonShortened).toEqual({
       toolsLeftOut: 75 - SHOWN_TOOL_LISTS.keep + 61 - SHOWN_TOOL_LISTS.keep,
       bytes: utf8ByteLength(JSON.stringify(body, null, 2)),
@@ -97,7 +106,7 @@ describe("a shown step detail with its long tool lists shortened", () => {
     const scenario = await loadExample("github-mcp");
     const [run] = createEngine().runAll(scenario, ["full"], { provider: "anthropic" });
     const shown = withRequestBody(
-      stepDetail(run, 0, { previousRequestJson: false, requestBody: false, shortenToolLists: true })!,
+      stepDetail(run, 0, { previousRequestJson: false, requestBody: false, shortenToolLists: SHORTEN_GITHUB })!,
     );
     expect(shown.requestJsonShortened).toBeDefined();
     expect(shown.requestBodyOmitted).toBe(true);
@@ -108,7 +117,7 @@ describe("a shown step detail with its long tool lists shortened", () => {
 });
 
 describe("the engine worker's step details", () => {
-  it("shortens what the page shows (its step, the next one, the progress hand-over) and never the export's or the diff's", async () => {
+  async function workerWith(catalogSize: "github-mcp" | number) {
     const engine = createEngine();
     let clock = 0;
     const dependencies: EngineDependencies = {
@@ -124,9 +133,21 @@ describe("the engine worker's step details", () => {
       state = handled.state;
       return handled.response;
     };
-    const loaded = await send({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "github-mcp" });
-    if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
-    const { catalog: _catalog, ...scenario } = loaded.scenario;
+    let whole: Scenario;
+    if (catalogSize === "github-mcp") {
+      const loaded = await send({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "github-mcp" });
+      if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
+      whole = loaded.scenario;
+    } else {
+      whole = syntheticScenario({
+        count: catalogSize,
+        targetTokensPerTool: 40,
+        turns: 1,
+        countTokens: (text) => text.length,
+      });
+      await send({ kind: "set-catalog", requestId: 1, catalogVersion: 1, catalog: whole.catalog });
+    }
+    const { catalog: _catalog, ...scenario } = whole;
     void _catalog;
     await send({
       kind: "run",
@@ -136,8 +157,8 @@ describe("the engine worker's step details", () => {
       strategyIds: ["full"],
       provider: "anthropic",
     });
-    const asked = (purpose?: "export" | "compare" | "ahead") =>
-      send({
+    const asked = async (purpose?: "export" | "compare" | "ahead") => {
+      const answer = await send({
         kind: "step-detail",
         requestId: 3,
         runRequestId: 2,
@@ -145,18 +166,29 @@ describe("the engine worker's step details", () => {
         stepIndex: 0,
         ...(purpose ? { purpose } : {}),
       });
+      if (answer.kind !== "step-detail") throw new Error(answer.kind);
+      return answer.detail;
+    };
+    const body = engine.runAll(whole, ["full"], { provider: "anthropic" })[0].steps[0].request.body;
+    return { asked, body };
+  }
+
+  it("shortens what the page shows (its step, the next one, the progress hand-over) and never the export's or the diff's", async () => {
+    const { asked, body } = await workerWith(SHOWN_TOOL_LISTS.wholeUpTo + 1);
     const page = await asked();
-    const ahead = await asked("ahead");
     const exported = await asked("export");
-    const compared = await asked("compare");
-    if (page.kind !== "step-detail" || exported.kind !== "step-detail") throw new Error("no detail");
-    expect(page.detail.requestJsonShortened?.toolsLeftOut).toBe(117 - SHOWN_TOOL_LISTS.keep);
-    expect(ahead).toEqual(page);
-    expect(exported.detail.requestJsonShortened).toBeUndefined();
-    expect(compared).toEqual(exported);
-    expect(page.detail.requestJsonShortened?.bytes).toBe(utf8ByteLength(exported.detail.requestJson));
-    expect(JSON.parse(exported.detail.requestJson)).toEqual(
-      engine.runAll(loaded.scenario, ["full"], { provider: "anthropic" })[0].steps[0].request.body,
-    );
+    expect(page.requestJsonShortened?.toolsLeftOut).toBe(SHOWN_TOOL_LISTS.wholeUpTo + 1 - SHOWN_TOOL_LISTS.keep);
+    expect(await asked("ahead")).toEqual(page);
+    expect(exported.requestJsonShortened).toBeUndefined();
+    expect(await asked("compare")).toEqual(exported);
+    expect(page.requestJsonShortened?.bytes).toBe(utf8ByteLength(exported.requestJson));
+    expect(JSON.parse(exported.requestJson)).toEqual(body);
+  });
+
+  it("shows a real catalog's request whole (github-mcp, 117 tools)", async () => {
+    const { asked, body } = await workerWith("github-mcp");
+    const page = await asked();
+    expect(page.requestJsonShortened).toBeUndefined();
+    expect(JSON.parse(page.requestJson)).toEqual(body);
   });
 });

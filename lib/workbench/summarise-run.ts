@@ -21,13 +21,14 @@ export function summariseRun(run: StrategyRun): RunSummary {
 export function stepDetail(
   run: StrategyRun,
   stepIndex: number,
-  options: { previousRequestJson?: boolean; requestBody?: boolean; shortenToolLists?: boolean } = {},
+  options: { previousRequestJson?: boolean; requestBody?: boolean; shortenToolLists?: boolean | ShownToolLists } = {},
 ): StepDetail | null {
   const step = run.steps[stepIndex];
   if (!step) return null;
   const previous = stepIndex > 0 ? run.steps[stepIndex - 1] : null;
   const { body: _body, ...head } = step.request;
-  const shortened = options.shortenToolLists ? shortenedRequestJson(step.request.body) : null;
+  const limits = options.shortenToolLists === true ? SHOWN_TOOL_LISTS : options.shortenToolLists || null;
+  const shortened = limits ? shortenedRequestJson(step.request.body, limits) : null;
   return {
     strategyId: run.id,
     stepIndex,
@@ -80,12 +81,16 @@ export function newContentStart(previous: readonly Segment[], current: readonly 
 }
 
 /**
- * A shown request keeps this many definitions of a tool list longer than `longerThan` (a `tools` array at any depth:
- * the request's own list, or a Responses namespace's members). At 10,000 tools a step's text was 4.7–21 MB (≈ 40 MB
- * as a structured clone's UTF-16) for a viewer that shows a screenful of it; the whole text is fetched when it is
- * copied, exported or compared (docs/PERFORMANCE.md, session 11).
+ * How a shown request's tool lists are shortened. A request holding more than `wholeUpTo` definitions in all keeps
+ * `keep` definitions of each tool list longer than `longerThan` (a `tools` array at any depth: the request's own list,
+ * or a Responses namespace's members). At 10,000 tools a step's text was 4.7–21 MB (≈ 40 MB as a structured clone's
+ * UTF-16) for a viewer that shows a screenful of it; the whole text is fetched when it is copied, exported or compared
+ * (docs/PERFORMANCE.md, session 11). Real catalogs (a few hundred tools, at most a few hundred kilobytes of text) are
+ * always shown whole: a person reading their request should see every definition the provider receives.
  */
-export const SHOWN_TOOL_LISTS = { longerThan: 50, keep: 20 } as const;
+export type ShownToolLists = { wholeUpTo: number; longerThan: number; keep: number };
+
+export const SHOWN_TOOL_LISTS: ShownToolLists = { wholeUpTo: 1_000, longerThan: 50, keep: 20 };
 
 /** What stands in a shortened list for the definitions left out (a JSON string, so the text stays JSON). */
 export function leftOutNote(count: number): string {
@@ -93,7 +98,11 @@ export function leftOutNote(count: number): string {
 }
 
 /** `body`'s pretty JSON with its long tool lists shortened, the number of definitions left out and the whole text's UTF-8 size; null when no list is long. */
-function shortenedRequestJson(body: unknown): { text: string; toolsLeftOut: number; bytes: number } | null {
+function shortenedRequestJson(
+  body: unknown,
+  limits: ShownToolLists,
+): { text: string; toolsLeftOut: number; bytes: number } | null {
+  if (definitionCount(body) <= limits.wholeUpTo) return null;
   const lists: { leftOut: readonly unknown[]; note: string; indent: number }[] = [];
   // Each value's depth, by its holder's (JSON.stringify visits a holder before what it holds): an element of an
   // array at depth d is written at 2 × (d + 1) spaces.
@@ -105,11 +114,11 @@ function shortenedRequestJson(body: unknown): { text: string; toolsLeftOut: numb
       const depth = root ? 0 : (depths.get(this) ?? 0) + 1;
       root = false;
       let written = value;
-      if (key === "tools" && Array.isArray(value) && value.length > SHOWN_TOOL_LISTS.longerThan) {
-        const leftOut = value.slice(SHOWN_TOOL_LISTS.keep);
+      if (key === "tools" && Array.isArray(value) && value.length > limits.longerThan) {
+        const leftOut = value.slice(limits.keep);
         const note = leftOutNote(leftOut.length);
         lists.push({ leftOut, note, indent: 2 * (depth + 1) });
-        written = [...value.slice(0, SHOWN_TOOL_LISTS.keep), note];
+        written = [...value.slice(0, limits.keep), note];
       }
       if (typeof written === "object" && written !== null) depths.set(written, depth);
       return written;
@@ -129,6 +138,25 @@ function shortenedRequestJson(body: unknown): { text: string; toolsLeftOut: numb
     bytes += (leftOut.length - 1) * (2 + indent);
   }
   return { text, toolsLeftOut: lists.reduce((sum, list) => sum + list.leftOut.length, 0), bytes };
+}
+
+/**
+ * How many definitions the `tools` arrays of a request hold, at any depth (a Responses namespace counts once and its
+ * members each). A definition's own insides (its schema) are not walked: only a member's `tools` can hold more.
+ */
+function definitionCount(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + definitionCount(item), 0);
+  if (typeof value !== "object" || value === null) return 0;
+  let count = 0;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === "tools" && Array.isArray(inner)) {
+      count += inner.length;
+      for (const member of inner)
+        if (typeof member === "object" && member !== null && "tools" in member)
+          count += definitionCount({ tools: (member as { tools: unknown }).tools });
+    } else count += definitionCount(inner);
+  }
+  return count;
 }
 
 /** Sizes of `JSON.stringify(item, null, 2)` kept by identity: a catalog's definitions are the same objects in every request. */
