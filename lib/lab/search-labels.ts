@@ -18,7 +18,7 @@ export const SEARCH_DESCRIPTIONS: Record<SearchId, { title: string; emulated: bo
   client: {
     title: "Client search",
     emulated: false,
-    note: "Ours (field-weighted BM25), used by gateway, stubs and Kimi: identifier splitting, stemming (Porter2), stop words, weights, synonyms, prefix, fuzzy, request filler, server prior, proximity, argument values, shape words, name action, coverage, similar words (word vectors, loaded by the lab and eval:search; the playground's simulated runs search without them).",
+    note: "Ours (field-weighted BM25), used by gateway, stubs and Kimi: identifier splitting, stemming (Porter2), stop words, weights, synonyms, prefix, fuzzy, request filler, server prior, proximity, argument values, shape words, name action, address words at a discount, exact words, similar words (word vectors, loaded by the lab and eval:search; the playground's simulated runs search without them).",
   },
 };
 
