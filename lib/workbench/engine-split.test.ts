@@ -152,16 +152,17 @@ function pageWorker(helper: EngineHelper | null, overrides: Partial<EngineHostOp
 const order: StrategyId[] = ["full", ...STRATEGY_IDS.filter((id) => id !== "full")];
 const kimiFirst: StrategyId[] = ["kimi-dynamic", ...STRATEGY_IDS.filter((id) => id !== "kimi-dynamic")];
 
-async function runExample(page: PageSide, strategyIds: StrategyId[] = order) {
-  const loaded = await page.send({
-    kind: "load-example",
-    requestId: 1,
-    catalogVersion: 1,
-    exampleId: "learning-agent",
-  });
+/** Loads an example through `page`; its scenario without the catalog, as the page sends it back in `run`. */
+async function loadedScenario(page: PageSide, exampleId = "learning-agent", requestId = 1, catalogVersion = 1) {
+  const loaded = await page.send({ kind: "load-example", requestId, catalogVersion, exampleId });
   if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
   const { catalog: _catalog, ...scenario } = loaded.scenario;
   void _catalog;
+  return scenario;
+}
+
+async function runExample(page: PageSide, strategyIds: StrategyId[] = order) {
+  const scenario = await loadedScenario(page);
   const result = await page.send({
     kind: "run",
     requestId: 2,
@@ -273,16 +274,8 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     // The failure known before the run (as when the page's answer takes its time): the catalog is sent whole.
     const helper = inlineHelper(failingLoad);
     const split = pageWorker(createEngineHelperClient(helper.port));
-    const loaded = await split.send({
-      kind: "load-example",
-      requestId: 1,
-      catalogVersion: 1,
-      exampleId: "learning-agent",
-    });
-    if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
+    const scenario = await loadedScenario(split);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const { catalog: _catalog, ...scenario } = loaded.scenario;
-    void _catalog;
     const run: EngineRequest = { kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order };
     const result = await split.send(run);
     expect(result.kind === "run-result" && result.summaries).toEqual(single.result.summaries);
@@ -391,15 +384,7 @@ describe("the helper's lifetime and its step details during a run", () => {
       if (!isPrepareExampleHint(message) && message.kind === "step-detail") later(() => detailArrived());
     };
     const split = pageWorker(createEngineHelperClient(helper.port));
-    const loaded = await split.send({
-      kind: "load-example",
-      requestId: 1,
-      catalogVersion: 1,
-      exampleId: "learning-agent",
-    });
-    if (loaded.kind !== "example-loaded") throw new Error(loaded.kind);
-    const { catalog: _catalog, ...scenario } = loaded.scenario;
-    void _catalog;
+    const scenario = await loadedScenario(split);
     const finished = split.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
     // The helper's first strategy, handed over to the page in a progress message.
     const helperFirst: StrategyId = "naive-dynamic";
@@ -467,8 +452,7 @@ describe("the helper's lifetime and its step details during a run", () => {
 
     // The page moves to the small example: the run on screen is still the split one, so the helper stays for its
     // step details and the export.
-    const weather = await page.send({ kind: "load-example", requestId: 10, catalogVersion: 2, exampleId: "weather" });
-    if (weather.kind !== "example-loaded") throw new Error(weather.kind);
+    const scenario = await loadedScenario(page, "weather", 10, 2);
     expect(helpers[0].terminated).toBe(false);
     expect(await allDetails(page, large.result.summaries)).toEqual(await allDetails(alone, large.result.summaries));
     expect(await page.send(resultsJson)).toEqual(await alone.send(resultsJson));
@@ -476,8 +460,6 @@ describe("the helper's lifetime and its step details during a run", () => {
     const sentBeforeSmallRun = helpers[0].received.length;
 
     // Its run replaces the split one: the helper ends, and the small run is whole here.
-    const { catalog: _catalog, ...scenario } = weather.scenario;
-    void _catalog;
     const small = await page.send({ kind: "run", requestId: 11, catalogVersion: 2, scenario, strategyIds: order });
     expect(small.kind).toBe("run-result");
     expect(helpers[0].terminated).toBe(true);
@@ -493,15 +475,7 @@ describe("the helper's lifetime and its step details during a run", () => {
     expect(smallDetail.kind).toBe("step-detail");
 
     // A large catalog again: a new helper, which loads the example itself and takes its group.
-    const again = await page.send({
-      kind: "load-example",
-      requestId: 20,
-      catalogVersion: 3,
-      exampleId: "learning-agent",
-    });
-    if (again.kind !== "example-loaded") throw new Error(again.kind);
-    const { catalog: _again, ...largeScenario } = again.scenario;
-    void _again;
+    const largeScenario = await loadedScenario(page, "learning-agent", 20, 3);
     const rerun = await page.send({
       kind: "run",
       requestId: 21,
