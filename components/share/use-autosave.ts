@@ -81,9 +81,10 @@ export function saveEncodesScenario(
 /**
  * Saves `snapshot`: the example's id when `exampleId` names one (with the settings when `settingsEdited`: the work
  * is the example with changed settings), else the whole scenario when it changed since `saved`, else only the
- * selection (a few bytes, so stepping through a 10,000-tool run never compresses the catalog again). The scenario is encoded by `encoder` (a worker: at 10,000 tools that is about a second of work)
- * when there is one; `isCurrent` says, once it has answered, whether this save is still the newest (a later one, or
- * the save as the page is hidden, wins).
+ * selection (a few bytes, so stepping through a 10,000-tool run never compresses the catalog again). The scenario
+ * is encoded by `encoder` (a worker: at 10,000 tools that is about a second of work) when there is one;
+ * `isCurrent` says, once it has answered, whether this save is still the newest (a later one, or the save as the page
+ * is hidden, wins).
  */
 export async function saveWorkspace(
   store: LocalStore,
