@@ -1,5 +1,6 @@
 /**
  * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|run|edit] [--trace out.json]
+ *   [--no-sampler]
  *
  * Where the main thread's time goes, from a Chrome performance trace (the profile behind docs/PERFORMANCE.md's
  * changes; `npm run bench:browser` is the measure, this says why). It opens one example in Debian's Chromium and
@@ -14,6 +15,8 @@
  * It prints the renderer's main thread by kind of work (script, style, layout, paint, GC, …) with its longest
  * tasks, the engine worker's busy time, and the heaviest script entry points (function and file). `--trace` keeps
  * the raw trace for chrome://tracing or the DevTools Performance panel, `--cpu` the main thread's sample profile.
+ * When the trace holds the engine worker's run (`startup`, `run`), it prints every thread's CPU inside that run's
+ * window (reportRunWindow); `--no-sampler` leaves the page's sampler off, so its cost is not in those figures.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -72,6 +75,8 @@ const CATEGORIES = [
   "disabled-by-default-devtools.timeline",
   "toplevel",
   "v8.execute",
+  "v8",
+  "disabled-by-default-v8.compile",
   "blink.user_timing",
   "loading",
   "disabled-by-default-v8.gc",
@@ -213,6 +218,85 @@ function report(events: TraceEvent[], wallMs: number): Array<{ start: number; en
   return longestWindows;
 }
 
+/**
+ * Every thread's CPU inside the engine worker's run ("engine run <id>", the measure workers/engine.worker.ts makes
+ * of each run): the two cores are shared, so whatever else runs meanwhile (the page, V8 compiling on the renderer's
+ * thread pool, the compositor, the network) can take time from the worker's run that the same run in Node does not
+ * lose. Per thread: thread time (`tdur`, CPU, not wall) of its outermost events, counted by the share of each event
+ * inside the window, and the events with the most of it (self time, by name), so each thread's work has a name.
+ */
+function reportRunWindow(events: TraceEvent[]): void {
+  const runs = events.filter(
+    (event) => (event.ph === "b" || event.ph === "e") && /^engine run \d+$/.test(event.name),
+  ) as Array<TraceEvent & { id2?: { local?: string }; id?: string }>;
+  const begin = runs.find((event) => event.ph === "b");
+  const end = begin && runs.find((event) => event.ph === "e" && event.name === begin.name && event.pid === begin.pid);
+  if (!begin || !end) {
+    console.log('engine run window: no "engine run" measure in the trace (a build before the worker measured it)');
+    return;
+  }
+  const from = begin.ts;
+  const to = end.ts;
+  const names = new Map<string, string>();
+  const processes = new Map<number, string>();
+  for (const event of events) {
+    if (event.ph !== "M") continue;
+    if (event.name === "thread_name") names.set(`${event.pid}:${event.tid}`, event.args?.name ?? "?");
+    if (event.name === "process_name") processes.set(event.pid, event.args?.name ?? "?");
+  }
+  type Timed = TraceEvent & { tdur?: number; tts?: number };
+  const byThread = new Map<string, Timed[]>();
+  for (const event of events as Timed[]) {
+    if (event.ph !== "X" || typeof event.dur !== "number") continue;
+    if (event.ts + event.dur < from || event.ts > to) continue;
+    const key = `${event.pid}:${event.tid}`;
+    const list = byThread.get(key) ?? [];
+    list.push(event);
+    byThread.set(key, list);
+  }
+  const inside = (event: Timed) =>
+    event.dur ? Math.max(0, Math.min(event.ts + event.dur, to) - Math.max(event.ts, from)) / event.dur : 0;
+  const rows: Array<{ thread: string; cpu: number; wall: number; top: string }> = [];
+  for (const [key, list] of byThread) {
+    list.sort((left, right) => left.ts - right.ts || (right.dur ?? 0) - (left.dur ?? 0));
+    // Outermost events only: nested ones are inside their parent's time.
+    let cpu = 0;
+    let wall = 0;
+    let openUntil = -Infinity;
+    for (const event of list) {
+      if (event.ts < openUntil) continue;
+      openUntil = event.ts + (event.dur ?? 0);
+      const share = inside(event);
+      cpu += (event.tdur ?? event.dur ?? 0) * share;
+      wall += (event.dur ?? 0) * share;
+    }
+    const self = new Map<string, number>();
+    for (const entry of selfTimes(list)) {
+      const share = Math.max(0, Math.min(entry.end, to) - Math.max(entry.start, from));
+      if (share <= 0 || entry.name === "RunTask" || entry.name === "ThreadControllerImpl::RunTask") continue;
+      self.set(entry.name, (self.get(entry.name) ?? 0) + Math.min(share, entry.self));
+    }
+    const top = [...self.entries()]
+      .sort((left, right) => right[1] - left[1])
+      .slice(0, 4)
+      .filter(([, time]) => time >= 500)
+      .map(([name, time]) => `${name} ${ms(time)}`)
+      .join(", ");
+    const pid = Number(key.split(":")[0]);
+    rows.push({ thread: `${processes.get(pid) ?? pid} / ${names.get(key) ?? key}`, cpu, wall, top });
+  }
+  rows.sort((left, right) => right.cpu - left.cpu);
+  const total = rows.reduce((sum, row) => sum + row.cpu, 0);
+  console.log(
+    `engine run window (${begin.name}, ${ms(to - from)} wall): CPU of every thread ${ms(total)} ` +
+      "(thread time of outermost events, wall in brackets; busiest events by self wall time)",
+  );
+  for (const row of rows.filter((row) => row.cpu >= 200 || row.wall >= 1_000))
+    console.log(
+      `  ${ms(row.cpu).padStart(9)} (${ms(row.wall).padStart(9)})  ${row.thread}${row.top ? `: ${row.top}` : ""}`,
+    );
+}
+
 type CpuProfile = {
   /** Microseconds on the trace's clock. */
   startTime: number;
@@ -282,7 +366,9 @@ function reportCpu(profile: CpuProfile, longTasks: Array<{ start: number; end: n
   }
 }
 
-async function startCpu(page: Page): Promise<CDPSession> {
+/** `--no-sampler`: no V8 sampling on the page (its cost lands on the page's thread, inside the windows measured). */
+async function startCpu(page: Page): Promise<CDPSession | null> {
+  if (process.argv.includes("--no-sampler")) return null;
   const session = await page.context().newCDPSession(page);
   await session.send("Profiler.enable");
   await session.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -419,6 +505,7 @@ async function main(): Promise<void> {
   const cpuOut = flag("cpu");
   if (cpuOut && profile) fs.writeFileSync(cpuOut, JSON.stringify(profile));
   const longTasks = report(events, wall);
+  reportRunWindow(events);
   if (profile) reportCpu(profile, longTasks);
   await browser.close();
 }

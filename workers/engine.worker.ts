@@ -78,8 +78,26 @@ const countSave = createIdleTask(
   () => host.busy,
 );
 
+/**
+ * Each run's window on the worker's clock as a user-timing measure ("engine run <id>"), so a Chromium trace (and
+ * DevTools) shows exactly when the run went and what every other thread did meanwhile
+ * (scripts/bench-browser-profile.ts, `--moment startup`). One entry per run; a browser without `measure`'s options
+ * object skips it.
+ */
+function measureRun(requestId: number, timingMs: number): void {
+  try {
+    const end = performance.now();
+    performance.measure(`engine run ${requestId}`, { start: end - timingMs, end });
+  } catch {
+    // Measuring is for profiles only.
+  }
+}
+
 const host = createEngineHost({
-  post: (response) => scope.postMessage(response),
+  post: (response) => {
+    if (response.kind === "run-result") measureRun(response.requestId, response.timingMs);
+    scope.postMessage(response);
+  },
   now: () => performance.now(),
   yieldToEvents: messageChannelYield(),
   onSettled: () => countSave.schedule(),
