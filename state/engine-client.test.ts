@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EngineClient, createReplyTracker } from "./engine-client";
+import { EngineClient, createReplyTracker, runAfterPaint } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
@@ -94,5 +94,58 @@ describe("EngineClient", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(replies.busy()).toBe(false);
     expect(changes).toEqual([true, false, true, false]);
+  });
+});
+
+describe("runAfterPaint", () => {
+  /** A paint the test lets happen: the callbacks wait until `paint()`. */
+  function heldPaint() {
+    const waiting: Array<() => void> = [];
+    return {
+      afterPaint: (callback: () => void) => void waiting.push(callback),
+      paint: () => waiting.splice(0).forEach((callback) => callback()),
+      pending: () => waiting.length,
+    };
+  }
+
+  it("holds a run until the page has painted, and what is sent after it behind it, in order", async () => {
+    const worker = new FakeWorker();
+    const paint = heldPaint();
+    const client = new EngineClient(runAfterPaint(worker, paint.afterPaint));
+    client.setCatalog({ tools: [] });
+    const run = client.run(1, scenario, ["full"]);
+    void client.stepDetail(4, "full", 0);
+    void client.toolTokens(1);
+    // Not a run: posted at once. The run and everything after it: held.
+    expect(worker.sent.map((message) => message.kind)).toEqual(["set-catalog"]);
+    expect(paint.pending()).toBe(1);
+    paint.paint();
+    expect(worker.sent.map((message) => message.kind)).toEqual(["set-catalog", "run", "step-detail", "tool-tokens"]);
+    // Answers reach the client as before.
+    worker.answer({
+      kind: "run-result",
+      requestId: worker.sent[1].requestId,
+      catalogVersion: 1,
+      summaries: [],
+      timingMs: 5,
+    });
+    expect(await run).toEqual({ ok: true, value: { requestId: worker.sent[1].requestId, summaries: [], timingMs: 5 } });
+    // Nothing held any more: the next non-run message goes at once, the next run waits for its own paint.
+    void client.toolTokens(1);
+    expect(worker.sent).toHaveLength(5);
+    void client.run(1, scenario, ["full"]);
+    expect(worker.sent).toHaveLength(5);
+    paint.paint();
+    expect(worker.sent.map((message) => message.kind).slice(-1)).toEqual(["run"]);
+  });
+
+  it("posts nothing held once the worker is terminated", () => {
+    const worker = new FakeWorker();
+    const paint = heldPaint();
+    const gated = runAfterPaint(worker, paint.afterPaint);
+    gated.postMessage({ kind: "run", requestId: 1, catalogVersion: 1, scenario, strategyIds: ["full"] });
+    gated.terminate();
+    paint.paint();
+    expect(worker.sent).toEqual([]);
   });
 });

@@ -283,6 +283,69 @@ function mapOutcome<T>(
     : { ok: true, value };
 }
 
+/** Calls back once the page has painted what it renders now (browser: the next frame, then a macrotask after it). */
+export type AfterPaint = (callback: () => void) => void;
+
+/**
+ * The next frame's paint, then a macrotask: React commits a store change in a task of its own before the frame, so
+ * by then the page has rendered and painted it. A hidden page paints no frames (requestAnimationFrame waits for it to
+ * be shown), so there it is the next macrotask; and at most `AFTER_PAINT_AT_MOST_MS` in any case.
+ */
+export const browserAfterPaint: AfterPaint = (callback) => {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    callback();
+  };
+  const fallback = setTimeout(once, AFTER_PAINT_AT_MOST_MS);
+  const hidden = typeof document === "undefined" || document.visibilityState === "hidden";
+  if (typeof requestAnimationFrame === "undefined" || hidden) setTimeout(once, 0);
+  else requestAnimationFrame(() => setTimeout(once, 0));
+};
+
+/** A frame is 16 ms; a page too busy to paint within this lets the run go anyway. */
+export const AFTER_PAINT_AT_MOST_MS = 100;
+
+/**
+ * `worker` with each `run` request held until the page has painted (`afterPaint`), and every message posted after
+ * it held behind it, so the worker still receives them in the order they were sent.
+ *
+ * Why: the page marks a run as started (`runStarted`, which re-renders the run area and the run status) and posts it
+ * in the same task, so React's render, the frame's paint and the GPU process drawing it ran on the two cores *during*
+ * the worker's run. A weather run (≈ 0.1 s) lost a quarter to a half of its wall time to that and to V8 compiling
+ * its code on the renderer's thread pool, which then had no core to itself (docs/PERFORMANCE.md, session 12). Held
+ * for a frame, the run starts when the page has nothing left to do until the answer. Step details, tool counts and
+ * catalog messages are not held unless a held run is ahead of them.
+ */
+export function runAfterPaint(worker: WorkerLike, afterPaint: AfterPaint = browserAfterPaint): WorkerLike {
+  let held: EngineRequest[] | null = null;
+  let terminated = false;
+  const release = () => {
+    const messages = held ?? [];
+    held = null;
+    if (terminated) return;
+    for (const message of messages) worker.postMessage(message);
+  };
+  return {
+    postMessage(message) {
+      if (held) held.push(message);
+      else if (message.kind === "run") {
+        held = [message];
+        afterPaint(release);
+      } else worker.postMessage(message);
+    },
+    // Answers come straight from the worker: only what the page sends is held.
+    addEventListener: worker.addEventListener.bind(worker),
+    terminate() {
+      terminated = true;
+      held = null;
+      worker.terminate();
+    },
+  };
+}
+
 /** The real worker; only ever called in the browser. */
 export function createEngineWorker(): WorkerLike {
   return new Worker(new URL("../workers/engine.worker.ts", import.meta.url), {

@@ -17,6 +17,7 @@ import {
   engineRepliesPending,
   engineWorkerAnswered,
   prewarmEngineWorker,
+  runAfterPaint,
   takeEngineWorker,
 } from "./engine-client";
 import { firstViewState } from "./first-view-state";
@@ -76,7 +77,7 @@ export function PlaygroundProvider({ children, firstView }: { children: ReactNod
   }, [store]);
 
   useEffect(() => {
-    const created = createPlaygroundController(store, new EngineClient(takeEngineWorker()), {
+    const created = createPlaygroundController(store, new EngineClient(runAfterPaint(takeEngineWorker())), {
       // Null when storage is blocked (privacy settings, a sandboxed frame): reading `window.localStorage` then throws.
       storage: browserStorage() ?? undefined,
       root: document.documentElement,
