@@ -69,6 +69,9 @@ function startEngineHelper(): EngineHelper | null {
   }
 }
 
+/** At most this many helper tools (search tools and the like) in one request besides the catalog's own. */
+const FIRST_REQUEST_HELPER_TOOLS = 8;
+
 // The example the page's address names, started while the page hydrates, from its build-time file when it is large
 // and primed with the build's counts (lib/workbench/example-tool-counts.ts).
 const preparedExamples = createPrimedExamples(o200kMemo);
@@ -125,6 +128,13 @@ const host = createEngineHost({
       // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
       const first = strategyIds[0];
       if (!first) return;
+      // A first request holds each catalog tool at most twice (full, stub) and a few helper tools: a catalog that
+      // small cannot reach the batch worth a second thread (countInParallel would count nothing), and without an
+      // engine helper there is none, so the session opened here to list its texts would be work Node's run of the
+      // same messages does not do, inside the run's time.
+      const helperRunning = engineHelper !== null && !engineHelper.failed;
+      const mostTexts = 2 * scenario.catalog.tools.length + FIRST_REQUEST_HELPER_TOOLS;
+      if (!helperRunning && mostTexts < PARALLEL_COUNT_DEFAULTS.minimumTexts) return;
       const texts = firstRequestToolTexts(engine, scenario, first, provider);
       if (engineHelper && !engineHelper.failed) {
         await countInParallel(texts, o200kMemo, [engineHelper]);
