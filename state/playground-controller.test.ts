@@ -290,6 +290,26 @@ describe("playground controller", () => {
       expect(detailRequests(worker)).toEqual(["page 0", "page 0", "ahead 1"]);
       controller.dispose();
     });
+
+    it("fetches ahead a step whose request is large but whose shown detail is small (10,000 tools)", async () => {
+      const { worker, store, controller } = setUp();
+      const big = "x".repeat(PREFETCH_DETAIL_MAX_BYTES);
+      const run = fakeStrategyRun("full", 3, (index) => ({ index, big }));
+      // What the worker's summaries say of a 10,000-tool request: ≈ 16 MB whole, a few kilobytes as the page sees it.
+      const summary = summariseRun(run);
+      const shortened = { ...summary, steps: summary.steps.map((step) => ({ ...step, shownRequestBytes: 4_096 })) };
+      store.setState({ runs: [shortened], strategyId: "full", stepIndex: 0, runRequestId: 1 });
+      answerDetail(worker, run);
+      await settle();
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1"]);
+      // The same run with no shown size (a request shown whole) is too large to fetch ahead.
+      store.setState({ runs: [summary], runRequestId: 2 });
+      answerDetail(worker, run, "ahead");
+      answerDetail(worker, run);
+      await settle();
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1", "page 0"]);
+      controller.dispose();
+    });
   });
 
   it("opening the tour closes the help dialog it was started from", () => {

@@ -20,10 +20,11 @@ import { WHOLE_CATALOG_EDITOR_LIMIT, selectLiveRun, selectStepIndex } from "./se
 /** Re-runs and re-parses wait this long after the last keystroke. */
 export const TYPING_DEBOUNCE_MS = 250;
 /**
- * A step whose request body is at most this size has its detail fetched ahead while the page shows the step before
- * it, and kept a while after: an arrow key then shows the next (or the previous) request at once, without waiting
- * for the worker. Larger details (the whole catalog at 10,000 tools: tens of megabytes with the pretty-printed
- * bodies) cost more main-thread time to receive than the wait they save, so they are fetched only when shown.
+ * A step whose request, as the page receives it, is at most this size has its detail fetched ahead while the page
+ * shows the step before it, and kept a while after: an arrow key then shows the next (or the previous) request at
+ * once, without waiting for the worker. The size is the shown one (`shownRequestBytes`: at 10,000 tools the worker
+ * sends the request with its tool lists shortened, tens of kilobytes where the whole body is ≈ 16 MB); larger details
+ * cost more main-thread time to receive than the wait they save, so they are fetched only when shown.
  */
 export const PREFETCH_DETAIL_MAX_BYTES = 256 * 1024;
 /** Details kept for stepping back and forth: the one on screen, the next, and a few behind. */
@@ -191,10 +192,10 @@ export function createPlaygroundController(
     while (keptDetails.size > KEPT_DETAILS) keptDetails.delete(keptDetails.keys().next().value as string);
   }
 
-  /** Fetches the next step's detail ahead when it is small (PREFETCH_DETAIL_MAX_BYTES). */
+  /** Fetches the next step's detail ahead when what the page receives of it is small (PREFETCH_DETAIL_MAX_BYTES). */
   function fetchAhead(runRequestId: number, run: RunSummary, stepIndex: number) {
     const next = run.steps[stepIndex + 1];
-    if (!next || next.requestBytes > PREFETCH_DETAIL_MAX_BYTES) return;
+    if (!next || (next.shownRequestBytes ?? next.requestBytes) > PREFETCH_DETAIL_MAX_BYTES) return;
     const key = detailKey(runRequestId, run.id, stepIndex + 1);
     if (keptDetails.has(key) || ahead?.key === key) return;
     const outcome = client.stepDetail(runRequestId, run.id, stepIndex + 1, "ahead");
