@@ -3,7 +3,7 @@
  * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
 import type { Catalog } from "@/lib/catalog/types";
-import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "@/lib/scenario/types";
 import type {
   AS_LOADED,
   CatalogParseResult,
@@ -123,6 +123,9 @@ export class EngineClient {
       strategyIds: readonly StrategyId[];
       shownStep?: { strategyId: StrategyId; stepIndex: number };
       onProgress?: ProgressListener;
+      /** Settings in place of the example's own (an autosaved example with changed settings), and a forced provider. */
+      settings?: ScenarioSettings;
+      provider?: ProviderId;
     },
   ): {
     catalogVersion: number;
@@ -132,7 +135,15 @@ export class EngineClient {
     const catalogVersion = this.newCatalogVersion();
     const loaded = this.sendLoadExample(exampleId, catalogVersion);
     // The literal, not the protocol module's constant: that module is the worker's, kept out of the page's code.
-    const ran = this.run(catalogVersion, "as-loaded", run.strategyIds, undefined, run.onProgress, run.shownStep);
+    const ran = this.run(
+      catalogVersion,
+      "as-loaded",
+      run.strategyIds,
+      run.provider,
+      run.onProgress,
+      run.shownStep,
+      run.settings,
+    );
     return { catalogVersion, loaded, ran };
   }
 
@@ -187,10 +198,19 @@ export class EngineClient {
     provider?: ProviderId,
     onProgress?: ProgressListener,
     shownStep?: { strategyId: StrategyId; stepIndex: number },
+    /** With `"as-loaded"`: settings in place of the example's own. */
+    asLoadedSettings?: ScenarioSettings,
   ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
     return this.send(
       "run",
-      { catalogVersion, scenario, strategyIds, provider, ...(shownStep ? { shownStep } : {}) },
+      {
+        catalogVersion,
+        scenario,
+        strategyIds,
+        provider,
+        ...(shownStep ? { shownStep } : {}),
+        ...(asLoadedSettings ? { settings: asLoadedSettings } : {}),
+      },
       onProgress,
     ).then((outcome) =>
       mapOutcome(outcome, (response) =>

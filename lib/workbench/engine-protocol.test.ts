@@ -206,6 +206,16 @@ describe("handleEngineMessage", () => {
     expect(ran.response).toMatchObject({ kind: "run-result", requestId: 2, catalogVersion: 1 });
     expect(deps.seen.map((seen) => seen.turns[0].user)).toEqual(["the example's own turn", "the example's own turn"]);
     expect(deps.seen[0].catalog).toBe(catalog);
+    expect(deps.seen[0].settings).toEqual({ provider: "anthropic" });
+    // An autosaved example with changed settings: its turns, those settings.
+    const changed = { provider: "openai-responses" } as Scenario["settings"];
+    await handleEngineMessage(
+      loaded.state,
+      { kind: "run", requestId: 5, catalogVersion: 1, scenario: "as-loaded", settings: changed, strategyIds: ["full"] },
+      deps,
+    );
+    expect(deps.seen.at(-1)).toMatchObject({ turns: [{ user: "the example's own turn" }], settings: changed });
+    deps.seen.pop();
     // Another catalog since (an import, an edit): "as loaded" names no example any more.
     const replaced = await handleEngineMessage(
       ran.state,

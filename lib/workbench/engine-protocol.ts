@@ -9,7 +9,7 @@
 import { appendCatalog } from "../catalog/append-catalog";
 import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
 import type { StrategyRun } from "../engine/types";
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "../scenario/types";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
 import { SPLIT_DEFAULTS, inRunOrder, splitStrategies, type EngineHelper } from "./engine-split";
@@ -57,6 +57,11 @@ export type EngineRequest =
        * 10,000 tools, docs/PERFORMANCE.md, session 10).
        */
       scenario: ScenarioWithoutCatalog | typeof AS_LOADED;
+      /**
+       * With `"as-loaded"`: settings that replace the example's own (an autosaved example whose settings the person
+       * changed, restored in one run rather than the example's run and then the settings' run that supersedes it).
+       */
+      settings?: ScenarioSettings;
       strategyIds: readonly StrategyId[];
       provider?: ProviderId;
       /**
@@ -352,7 +357,8 @@ async function dispatch(
               `engine: catalog version ${message.catalogVersion} is not an example loaded in the worker`,
             ),
           };
-        return runRequest(state, { ...message, scenario: loaded.scenario }, state.catalog, dependencies);
+        const scenario = message.settings ? { ...loaded.scenario, settings: message.settings } : loaded.scenario;
+        return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
       }
       return runRequest(state, { ...message, scenario: message.scenario }, state.catalog, dependencies);
     }
