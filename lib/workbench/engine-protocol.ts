@@ -188,6 +188,13 @@ export type EngineDependencies = {
    * hundreds of MB). The next large catalog starts a new one through `helper(true)`.
    */
   stopHelper?(): void;
+  /**
+   * Lets go of what this worker keeps across runs for a large catalog (the token memo's counts of its definitions,
+   * the rendered tool lists): called once, when a large catalog is replaced by a small one. They held ≈ 120 MB after
+   * a move from 10,000 tools to weather (docs/PERFORMANCE.md, session 12); a step of the runs still on screen does
+   * not count or render again, and a return to the large catalog takes its counts back from the stored ones.
+   */
+  releaseCaches?(): void;
   /** Catalogs from this many tools up split their runs with the helper (SPLIT_DEFAULTS.minimumTools). */
   splitMinimumTools?: number;
 };
@@ -235,6 +242,9 @@ export async function handleEngineMessage(
         forwardExampleLoad(helper, message.exampleId, catalog.version);
     }
     if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
+    if (catalog && state.catalog && catalog !== state.catalog)
+      if (isLarge(state.catalog.value, dependencies) && !isLarge(catalog.value, dependencies))
+        dependencies.releaseCaches?.();
     return handled;
   } catch (error) {
     return {
