@@ -11,6 +11,7 @@ import type {
   EngineResponse,
   ScenarioWithoutCatalog,
 } from "@/lib/workbench/engine-protocol";
+import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
@@ -99,7 +100,7 @@ export class EngineClient {
       channelOf: (request) => (CHANNEL_OF[request.kind] === "catalog" ? null : CHANNEL_OF[request.kind]),
       requestIdOf: (response) => response.requestId,
       errorOf: (response) => (response.kind === "error" ? response.message : undefined),
-      isInterim: (response) => response.kind === "run-progress",
+      isInterim: (response) => response.kind === "run-progress" || response.kind === "example-tools",
     });
   }
 
@@ -151,13 +152,18 @@ export class EngineClient {
     exampleId: string,
     catalogVersion: number,
   ): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
-    return this.send("load-example", { exampleId, catalogVersion }).then((outcome) =>
-      mapOutcome(outcome, (response) =>
-        response.kind === "example-loaded"
-          ? { scenario: response.scenario, catalogVersion: response.catalogVersion }
-          : undefined,
-      ),
-    );
+    // A large example's tools arrive ahead, in parts (lib/workbench/example-parts.ts).
+    const parts = exampleParts();
+    return this.send("load-example", { exampleId, catalogVersion }, undefined, undefined, (part) =>
+      parts.add(part),
+    ).then((outcome): Outcome<{ scenario: Scenario; catalogVersion: number }> => {
+      if (!outcome.ok || outcome.value.kind !== "example-loaded")
+        return mapOutcome<{ scenario: Scenario; catalogVersion: number }>(outcome, () => undefined);
+      const joined = parts.join(outcome.value);
+      return "error" in joined
+        ? { ok: false, stale: false, message: joined.error }
+        : { ok: true, value: { scenario: joined.scenario, catalogVersion: outcome.value.catalogVersion } };
+    });
   }
 
   parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
@@ -270,12 +276,14 @@ export class EngineClient {
     payload: Payload<K>,
     progress?: ProgressListener,
     channelOverride?: Channel,
+    onToolsPart?: (part: Extract<EngineResponse, { kind: "example-tools" }>) => void,
   ): Promise<Outcome<EngineResponse>> {
     const request = { ...payload, kind } as unknown as Omit<EngineRequest, "requestId">;
     const arrived = this.replies.started();
     const outcome = this.client.send(request as never, {
       ...(channelOverride ? { channel: channelOverride } : {}),
       onInterim: (response) => {
+        if (response.kind === "example-tools") return onToolsPart?.(response);
         if (response.kind !== "run-progress") return;
         progress?.({
           runRequestId: response.requestId,

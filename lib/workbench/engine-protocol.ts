@@ -120,7 +120,13 @@ export type EngineResponse =
       problems: InputProblem[];
     }
   | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
-  | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario }
+  /**
+   * `toolsInParts`: the catalog's tools were sent ahead in `example-tools` parts (a large example,
+   * lib/workbench/example-parts.ts) and this answer's catalog holds none; the page joins them.
+   */
+  | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario; toolsInParts?: number }
+  /** Tools `from` … of a large example's catalog, posted before its `example-loaded` (each one its own task on the page). */
+  | { kind: "example-tools"; requestId: number; from: number; tools: CatalogTool[] }
   | { kind: "run-result"; requestId: number; catalogVersion: number; summaries: RunSummary[]; timingMs: number }
   /**
    * Sent between strategies of a run, so the page can show how far it is. A slow run (10,000 tools) also carries
