@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { EngineClient, createReplyTracker } from "./engine-client";
+import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
+
 import type { Scenario } from "@/lib/scenario/types";
 import { createEngineHost } from "@/lib/workbench/engine-host";
 import type { EngineDependencies } from "@/lib/workbench/engine-protocol";
 import { EXAMPLE_TOOLS_PART } from "@/lib/workbench/example-parts";
-import { EngineClient, createReplyTracker } from "./engine-client";
-import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
 
