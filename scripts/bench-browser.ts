@@ -62,7 +62,8 @@ async function nodeRun(exampleId: string): Promise<void> {
   });
   host.receive({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId });
   await host.settled();
-  const loaded = answers.find((answer) => answer.requestId === 1);
+  // A large example's tools come first, in parts (lib/workbench/example-parts.ts): the answer is the last.
+  const loaded = answers.find((answer) => answer.requestId === 1 && answer.kind !== "example-tools");
   if (loaded?.kind !== "example-loaded") throw new Error(`node run: ${loaded?.kind ?? "no answer"}`);
   const { catalog: _catalog, ...scenario } = loaded.scenario;
   // The page runs the selected strategy first, then the others; the total is the same work.

@@ -2,13 +2,15 @@
  * The helper engine worker's lifetime in the browser (issue #15): opens the 10,000-tool example, waits for its run,
  * moves to a small example in the page (the example picker), and prints at each moment the page's worker targets
  * (Chrome DevTools Protocol, nested workers included) and the renderer processes' resident memory. A figure, not a
- * test: `npx tsx scripts/bench-helper-lifetime.ts --port <p>` against a production build.
+ * test: `npx tsx scripts/bench-helper-lifetime.ts --port <p> [--collect-garbage]` against a production build.
  */
 import { execFileSync } from "node:child_process";
 import { chromium, type Browser, type Page } from "@playwright/test";
 
 const port = Number(process.argv[process.argv.indexOf("--port") + 1] || 3202);
 const base = `http://127.0.0.1:${port}`;
+/** `--collect-garbage`: each worker collects its garbage before its heap is read (what it keeps, not what it had). */
+const collectGarbage = process.argv.includes("--collect-garbage");
 
 /** Resident memory of the browser's renderer processes (the page and its workers live in one), in MB. */
 function rendererMegabytes(): number {
@@ -36,6 +38,14 @@ async function workerHeaps(browser: Browser): Promise<string[]> {
       targetId: target.targetId,
       flatten: false,
     })) as { sessionId: string };
+    if (collectGarbage) {
+      // What the worker keeps, not what it has not yet collected: an idle worker's heap holds garbage until the next
+      // collection (the id 2 answer is not awaited by name; the heap reading below waits behind it in the worker).
+      await session.send("Target.sendMessageToTarget", {
+        sessionId,
+        message: JSON.stringify({ id: 2, method: "HeapProfiler.collectGarbage" }),
+      });
+    }
     const answer = new Promise<string>((resolve) => answers.set(sessionId, resolve));
     await session.send("Target.sendMessageToTarget", {
       sessionId,

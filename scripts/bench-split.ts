@@ -43,7 +43,8 @@ async function flow(exampleId: string, split: boolean): Promise<{ firstMs: numbe
   const host = createEngineHost({
     post: (response) => {
       if (response.kind === "run-progress" && response.summaries && firstAt === null) firstAt = performance.now();
-      if (response.kind !== "run-progress") waiting.get(response.requestId)?.(response as EngineResponse);
+      if (response.kind !== "run-progress" && response.kind !== "example-tools")
+        waiting.get(response.requestId)?.(response as EngineResponse);
     },
     now: () => performance.now(),
     dependencies: {

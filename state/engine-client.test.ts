@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { EngineClient, createReplyTracker, runAfterPaint } from "./engine-client";
 import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 
+import type { Scenario } from "@/lib/scenario/types";
+import { createEngineHost } from "@/lib/workbench/engine-host";
+import type { EngineDependencies } from "@/lib/workbench/engine-protocol";
+import { EXAMPLE_TOOLS_PART } from "@/lib/workbench/example-parts";
+
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
 
 describe("EngineClient", () => {
@@ -15,6 +20,41 @@ describe("EngineClient", () => {
     worker.answer({ kind: "run-result", requestId: firstId, catalogVersion: 1, summaries: [], timingMs: 9 });
     expect(await second).toEqual({ ok: true, value: { requestId: secondId, summaries: [], timingMs: 3 } });
     expect(await first).toMatchObject({ ok: false, stale: true });
+  });
+
+  it("takes a large example's tools in the parts the engine host posts ahead of its answer", async () => {
+    const example = {
+      formatVersion: 1,
+      id: "large",
+      title: "Large",
+      catalog: {
+        tools: Array.from({ length: EXAMPLE_TOOLS_PART * 2 + 5 }, (_, index) => ({
+          name: `tool_${index}`,
+          description: `Tool ${index}.`,
+          inputSchema: { type: "object" },
+        })),
+      },
+      turns: [],
+      settings: {} as Scenario["settings"],
+    } as Scenario;
+    const worker = new FakeWorker();
+    const posted: string[] = [];
+    const host = createEngineHost({
+      post: (response) => {
+        posted.push(response.kind);
+        // The page reads each message in a task of its own.
+        setTimeout(() => worker.answer(response as Parameters<FakeWorker["answer"]>[0]), 0);
+      },
+      now: () => 0,
+      dependencies: { loadExample: async () => example } as unknown as EngineDependencies,
+    });
+    worker.postMessage = (message) => host.receive(message);
+    const client = new EngineClient(worker, createReplyTracker());
+    const loaded = await client.loadExample("large");
+    expect(posted).toEqual(["example-tools", "example-tools", "example-tools", "example-loaded"]);
+    expect(loaded).toMatchObject({ ok: true, value: { scenario: { id: "large" } } });
+    if (!loaded.ok) throw new Error(loaded.message);
+    expect(loaded.value.scenario.catalog.tools).toEqual(example.catalog.tools);
   });
 
   it("hands errors back as values and numbers catalog versions itself", async () => {

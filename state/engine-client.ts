@@ -3,7 +3,7 @@
  * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
 import type { Catalog } from "@/lib/catalog/types";
-import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "@/lib/scenario/types";
 import type {
   AS_LOADED,
   CatalogParseResult,
@@ -11,6 +11,7 @@ import type {
   EngineResponse,
   ScenarioWithoutCatalog,
 } from "@/lib/workbench/engine-protocol";
+import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
@@ -99,7 +100,7 @@ export class EngineClient {
       channelOf: (request) => (CHANNEL_OF[request.kind] === "catalog" ? null : CHANNEL_OF[request.kind]),
       requestIdOf: (response) => response.requestId,
       errorOf: (response) => (response.kind === "error" ? response.message : undefined),
-      isInterim: (response) => response.kind === "run-progress",
+      isInterim: (response) => response.kind === "run-progress" || response.kind === "example-tools",
     });
   }
 
@@ -123,6 +124,9 @@ export class EngineClient {
       strategyIds: readonly StrategyId[];
       shownStep?: { strategyId: StrategyId; stepIndex: number };
       onProgress?: ProgressListener;
+      /** Settings in place of the example's own (an autosaved example with changed settings), and a forced provider. */
+      settings?: ScenarioSettings;
+      provider?: ProviderId;
     },
   ): {
     catalogVersion: number;
@@ -132,7 +136,15 @@ export class EngineClient {
     const catalogVersion = this.newCatalogVersion();
     const loaded = this.sendLoadExample(exampleId, catalogVersion);
     // The literal, not the protocol module's constant: that module is the worker's, kept out of the page's code.
-    const ran = this.run(catalogVersion, "as-loaded", run.strategyIds, undefined, run.onProgress, run.shownStep);
+    const ran = this.run(
+      catalogVersion,
+      "as-loaded",
+      run.strategyIds,
+      run.provider,
+      run.onProgress,
+      run.shownStep,
+      run.settings,
+    );
     return { catalogVersion, loaded, ran };
   }
 
@@ -140,13 +152,18 @@ export class EngineClient {
     exampleId: string,
     catalogVersion: number,
   ): Promise<Outcome<{ scenario: Scenario; catalogVersion: number }>> {
-    return this.send("load-example", { exampleId, catalogVersion }).then((outcome) =>
-      mapOutcome(outcome, (response) =>
-        response.kind === "example-loaded"
-          ? { scenario: response.scenario, catalogVersion: response.catalogVersion }
-          : undefined,
-      ),
-    );
+    // A large example's tools arrive ahead, in parts (lib/workbench/example-parts.ts).
+    const parts = exampleParts();
+    return this.send("load-example", { exampleId, catalogVersion }, undefined, undefined, (part) =>
+      parts.add(part),
+    ).then((outcome): Outcome<{ scenario: Scenario; catalogVersion: number }> => {
+      if (!outcome.ok || outcome.value.kind !== "example-loaded")
+        return mapOutcome<{ scenario: Scenario; catalogVersion: number }>(outcome, () => undefined);
+      const joined = parts.join(outcome.value);
+      return "error" in joined
+        ? { ok: false, stale: false, message: joined.error }
+        : { ok: true, value: { scenario: joined.scenario, catalogVersion: outcome.value.catalogVersion } };
+    });
   }
 
   parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
@@ -187,10 +204,19 @@ export class EngineClient {
     provider?: ProviderId,
     onProgress?: ProgressListener,
     shownStep?: { strategyId: StrategyId; stepIndex: number },
+    /** With `"as-loaded"`: settings in place of the example's own. */
+    asLoadedSettings?: ScenarioSettings,
   ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
     return this.send(
       "run",
-      { catalogVersion, scenario, strategyIds, provider, ...(shownStep ? { shownStep } : {}) },
+      {
+        catalogVersion,
+        scenario,
+        strategyIds,
+        provider,
+        ...(shownStep ? { shownStep } : {}),
+        ...(asLoadedSettings ? { settings: asLoadedSettings } : {}),
+      },
       onProgress,
     ).then((outcome) =>
       mapOutcome(outcome, (response) =>
@@ -250,12 +276,14 @@ export class EngineClient {
     payload: Payload<K>,
     progress?: ProgressListener,
     channelOverride?: Channel,
+    onToolsPart?: (part: Extract<EngineResponse, { kind: "example-tools" }>) => void,
   ): Promise<Outcome<EngineResponse>> {
     const request = { ...payload, kind } as unknown as Omit<EngineRequest, "requestId">;
     const arrived = this.replies.started();
     const outcome = this.client.send(request as never, {
       ...(channelOverride ? { channel: channelOverride } : {}),
       onInterim: (response) => {
+        if (response.kind === "example-tools") return onToolsPart?.(response);
         if (response.kind !== "run-progress") return;
         progress?.({
           runRequestId: response.requestId,

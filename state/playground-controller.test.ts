@@ -290,6 +290,26 @@ describe("playground controller", () => {
       expect(detailRequests(worker)).toEqual(["page 0", "page 0", "ahead 1"]);
       controller.dispose();
     });
+
+    it("fetches ahead a step whose request is large but whose shown detail is small (10,000 tools)", async () => {
+      const { worker, store, controller } = setUp();
+      const big = "x".repeat(PREFETCH_DETAIL_MAX_BYTES);
+      const run = fakeStrategyRun("full", 3, (index) => ({ index, big }));
+      // What the worker's summaries say of a 10,000-tool request: ≈ 16 MB whole, a few kilobytes as the page sees it.
+      const summary = summariseRun(run);
+      const shortened = { ...summary, steps: summary.steps.map((step) => ({ ...step, shownRequestBytes: 4_096 })) };
+      store.setState({ runs: [shortened], strategyId: "full", stepIndex: 0, runRequestId: 1 });
+      answerDetail(worker, run);
+      await settle();
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1"]);
+      // The same run with no shown size (a request shown whole) is too large to fetch ahead.
+      store.setState({ runs: [summary], runRequestId: 2 });
+      answerDetail(worker, run, "ahead");
+      answerDetail(worker, run);
+      await settle();
+      expect(detailRequests(worker)).toEqual(["page 0", "ahead 1", "page 0"]);
+      controller.dispose();
+    });
   });
 
   it("opening the tour closes the help dialog it was started from", () => {
@@ -359,6 +379,68 @@ describe("playground controller", () => {
       });
       expect(run.scenario).not.toBe("as-loaded");
       expect(JSON.stringify(run.scenario)).toContain("edited at once");
+      controller.dispose();
+    });
+
+    it("opens an autosaved example with changed settings in one run, of those settings", async () => {
+      const { worker, store, controller } = setUp();
+      const saved = { ...settings, provider: "openai-responses", model: "gpt-5.5" } as ScenarioSettings;
+      const opened = controller.openExample(
+        "synthetic-10000",
+        { strategyId: "stubs", stepIndex: 1 },
+        { settings: saved, forceProvider: true },
+      );
+      expect(worker.sent.map((message) => message.kind)).toEqual(["load-example", "run"]);
+      const load = lastSent(worker, "load-example");
+      const run = lastSent(worker, "run");
+      // The example's turns, the saved settings, the forced provider: the worker needs no second run.
+      expect(run).toMatchObject({ scenario: "as-loaded", settings: saved, provider: "openai-responses" });
+      worker.answer({
+        kind: "example-loaded",
+        requestId: load.requestId,
+        catalogVersion: load.catalogVersion,
+        scenario: large,
+      });
+      await opened;
+      expect(store.getState()).toMatchObject({
+        settings: saved,
+        forceProvider: true,
+        strategyId: "stubs",
+        stepIndex: 1,
+      });
+      // The work's origin stays the example as it is: the settings are what the person changed.
+      expect(store.getState().exampleOrigin?.scenario.settings).toBe(large.settings);
+      const summary = summariseRun(fakeStrategyRun("stubs", 3));
+      worker.answer({
+        kind: "run-result",
+        requestId: run.requestId,
+        catalogVersion: load.catalogVersion,
+        summaries: [summary],
+        timingMs: 7,
+      });
+      await vi.waitFor(() => expect(store.getState()).toMatchObject({ running: false, runRequestId: run.requestId }));
+      await new Promise((resolve) => setTimeout(resolve, TYPING_DEBOUNCE_MS + 10));
+      expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(1);
+      controller.dispose();
+    });
+
+    it("opens a small autosaved example with its changed settings: its one run is of them", async () => {
+      const { worker, store, controller } = setUp();
+      const saved = { ...settings, model: "claude-haiku-4-5" } as ScenarioSettings;
+      const opened = controller.openExample("weather", { strategyId: "full", stepIndex: 0 }, { settings: saved });
+      const load = lastSent(worker, "load-example");
+      worker.answer({
+        kind: "example-loaded",
+        requestId: load.requestId,
+        catalogVersion: load.catalogVersion,
+        scenario,
+      });
+      await opened;
+      expect(store.getState().settings).toEqual(saved);
+      await new Promise((resolve) => setTimeout(resolve, TYPING_DEBOUNCE_MS + 10));
+      const runs = worker.sent.filter((message) => message.kind === "run");
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ scenario: { turns: scenario.turns, settings: saved } });
       controller.dispose();
     });
 

@@ -4,7 +4,7 @@
  */
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WireRequest } from "@/lib/engine/types";
-import { STRATEGY_IDS, type Scenario, type StrategyId } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type Scenario, type ScenarioSettings, type StrategyId } from "@/lib/scenario/types";
 import type { SharedWorkspace } from "@/lib/share";
 import { catalogToText } from "@/lib/workbench/catalog-text";
 import type { OpeningSelection } from "@/lib/workbench/opening";
@@ -20,10 +20,11 @@ import { WHOLE_CATALOG_EDITOR_LIMIT, selectLiveRun, selectStepIndex } from "./se
 /** Re-runs and re-parses wait this long after the last keystroke. */
 export const TYPING_DEBOUNCE_MS = 250;
 /**
- * A step whose request body is at most this size has its detail fetched ahead while the page shows the step before
- * it, and kept a while after: an arrow key then shows the next (or the previous) request at once, without waiting
- * for the worker. Larger details (the whole catalog at 10,000 tools: tens of megabytes with the pretty-printed
- * bodies) cost more main-thread time to receive than the wait they save, so they are fetched only when shown.
+ * A step whose request, as the page receives it, is at most this size has its detail fetched ahead while the page
+ * shows the step before it, and kept a while after: an arrow key then shows the next (or the previous) request at
+ * once, without waiting for the worker. The size is the shown one (`shownRequestBytes`: at 10,000 tools the worker
+ * sends the request with its tool lists shortened, tens of kilobytes where the whole body is ≈ 16 MB); larger details
+ * cost more main-thread time to receive than the wait they save, so they are fetched only when shown.
  */
 export const PREFETCH_DETAIL_MAX_BYTES = 256 * 1024;
 /** Details kept for stepping back and forth: the one on screen, the next, and a few behind. */
@@ -44,12 +45,19 @@ function editorTextOf(catalog: Catalog): string {
   return catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT ? catalogToText(catalog) : "";
 }
 
+/**
+ * What an autosaved example brings back besides its selection: settings the person changed, and the provider they
+ * forced. The example opens with them at once, in one run (not the example's own run, then a second that supersedes
+ * it: seconds of work at 10,000 tools).
+ */
+export type RestoredExampleChoices = { settings?: ScenarioSettings; forceProvider?: boolean };
+
 export type PlaygroundController = {
   /**
    * Opens an example on `selection` (its first request when omitted). When the page shows this example's build-time
    * first screen on the same selection, the figures stay and the worker's run replaces them with equal ones.
    */
-  openExample(exampleId: string, selection?: OpeningSelection): Promise<void>;
+  openExample(exampleId: string, selection?: OpeningSelection, restored?: RestoredExampleChoices): Promise<void>;
   /** Opens a scenario from a link, the autosave, the saved list or an imported file, with its strategy and step. */
   openWorkspace(workspace: SharedWorkspace): void;
   /** The request `strategyId` sends at the current step (it lives in the worker), or null when it has none. */
@@ -113,7 +121,9 @@ export function createPlaygroundController(
     catalogVersion: number;
     strategyId: StrategyId;
     outcome: ReturnType<EngineClient["run"]>;
-    /** The loaded example's own turns and settings (the objects the store then holds), once it has arrived. */
+    /** The provider the run was forced to, if any (a restored choice). */
+    forceProvider: boolean;
+    /** The turns and settings the run is of (the objects the store then holds), once the example has arrived. */
     loaded?: Pick<Scenario, "turns" | "settings">;
   } | null = null;
 
@@ -128,7 +138,7 @@ export function createPlaygroundController(
       early.loaded.turns === state.turns &&
       early.loaded.settings === state.settings &&
       early.strategyId === state.strategyId &&
-      !state.forceProvider
+      early.forceProvider === state.forceProvider
     )
       return finishRun(await early.outcome);
     state.runStarted(performance.now());
@@ -191,10 +201,10 @@ export function createPlaygroundController(
     while (keptDetails.size > KEPT_DETAILS) keptDetails.delete(keptDetails.keys().next().value as string);
   }
 
-  /** Fetches the next step's detail ahead when it is small (PREFETCH_DETAIL_MAX_BYTES). */
+  /** Fetches the next step's detail ahead when what the page receives of it is small (PREFETCH_DETAIL_MAX_BYTES). */
   function fetchAhead(runRequestId: number, run: RunSummary, stepIndex: number) {
     const next = run.steps[stepIndex + 1];
-    if (!next || next.requestBytes > PREFETCH_DETAIL_MAX_BYTES) return;
+    if (!next || (next.shownRequestBytes ?? next.requestBytes) > PREFETCH_DETAIL_MAX_BYTES) return;
     const key = detailKey(runRequestId, run.id, stepIndex + 1);
     if (keptDetails.has(key) || ahead?.key === key) return;
     const outcome = client.stepDetail(runRequestId, run.id, stepIndex + 1, "ahead");
@@ -377,25 +387,33 @@ export function createPlaygroundController(
   }
 
   return {
-    async openExample(exampleId, selection) {
+    async openExample(exampleId, selection, restored = {}) {
       const toolCount = EXAMPLES.find((example) => example.id === exampleId)?.toolCount ?? 0;
+      const forceProvider = restored.forceProvider ?? false;
       let outcome: Awaited<ReturnType<EngineClient["loadExample"]>>;
       if (toolCount >= RUN_AS_LOADED_MINIMUM_TOOLS) {
         const strategyId = selection?.strategyId ?? store.getState().strategyId;
+        // A forced provider is the settings' provider: the restored settings' when there are some.
+        const forcedProvider = forceProvider ? restored.settings?.provider : undefined;
         const sent = client.loadExampleAndRun(exampleId, {
           strategyIds: runOrder(strategyId),
           shownStep: { strategyId, stepIndex: selection?.stepIndex ?? 0 },
           onProgress: runProgressed,
+          ...(restored.settings ? { settings: restored.settings } : {}),
+          ...(forcedProvider ? { provider: forcedProvider } : {}),
         });
         const early: NonNullable<typeof runAsLoaded> = {
           catalogVersion: sent.catalogVersion,
           strategyId,
           outcome: sent.ran,
+          // Forced without restored settings: the example's own provider is only known once it has arrived.
+          forceProvider: forceProvider && forcedProvider !== undefined,
         };
         runAsLoaded = early;
         outcome = await sent.loaded;
         if (outcome.ok && runAsLoaded === early) {
-          early.loaded = outcome.value.scenario;
+          const { turns, settings } = outcome.value.scenario;
+          early.loaded = { turns, settings: restored.settings ?? settings };
           // The worker starts the run as it answers (the run waited in its queue): the page's run starts now too.
           store.getState().runStarted(performance.now());
         } else if (runAsLoaded === early) runAsLoaded = null;
@@ -411,7 +429,10 @@ export function createPlaygroundController(
       // compiling the scenario schema was start-up's longest main-thread task, docs/PERFORMANCE.md).
       store.setState({ exampleOrigin: { exampleId, scenario } });
       const prebuilt = state.prebuilt;
+      // The build-time figures are of the example's own settings, not forced to a provider.
+      const asBuilt = !restored.settings && !forceProvider;
       if (
+        asBuilt &&
         prebuilt?.exampleId === exampleId &&
         selection?.strategyId === prebuilt.strategyId &&
         selection.stepIndex === prebuilt.stepIndex
@@ -419,7 +440,12 @@ export function createPlaygroundController(
         takeOverPrebuilt(scenario, catalogVersion, prebuilt);
         return;
       }
-      showScenario(scenario, catalogVersion, selection ?? { stepIndex: 0 });
+      showScenario(
+        // The settings object the early run was sent with: the store's run then adopts it (runNow).
+        restored.settings ? { ...scenario, settings: restored.settings } : scenario,
+        catalogVersion,
+        { ...(selection ?? { stepIndex: 0 }), ...(restored.forceProvider !== undefined ? { forceProvider } : {}) },
+      );
     },
 
     openWorkspace(workspace) {

@@ -10,6 +10,8 @@ import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import { PARALLEL_COUNT_DEFAULTS, countInParallel, type CountHelper } from "@/lib/tokens/count-in-parallel";
 import { firstRequestToolTexts } from "@/lib/engine/catalog-count-texts";
+import { forgetRememberedLists } from "@/lib/providers/limits";
+import { forgetToolRenders } from "@/lib/providers/segment-list";
 import {
   batchedCountStore,
   createIdleTask,
@@ -117,6 +119,12 @@ const host = createEngineHost({
     helper(start) {
       if (start && !engineHelper) engineHelper = startEngineHelper();
       return engineHelper;
+    },
+    releaseCaches() {
+      // Leaving a large catalog: its tokens' counts and rendered tool lists (≈ 120 MB at 10,000 tools) go.
+      o200kMemo.clear();
+      forgetToolRenders();
+      forgetRememberedLists();
     },
     stopHelper() {
       // A small catalog with no helper part on screen: its memory is freed; a large catalog starts a new one.

@@ -142,13 +142,15 @@ function StartedSession({
         if (restored) {
           // The autosave was this example unedited: it opens at the strategy and step it was left on (taking the
           // build-time screen over when that is the one it shows).
-          await controller.openExample(plan.exampleId, {
-            strategyId: restored.strategyId ?? baselineStrategyId(),
-            stepIndex: restored.stepIndex ?? 0,
-          });
-          if (restored.forceProvider) store.getState().setForceProvider(true);
-          // Saved with settings the person changed (and nothing else of the example): they apply again.
-          if (restored.settings) store.getState().updateSettings(restored.settings);
+          // Saved with settings the person changed (and nothing else of the example): it opens with them, one run.
+          await controller.openExample(
+            plan.exampleId,
+            { strategyId: restored.strategyId ?? baselineStrategyId(), stepIndex: restored.stepIndex ?? 0 },
+            {
+              ...(restored.settings ? { settings: restored.settings } : {}),
+              ...(restored.forceProvider ? { forceProvider: true } : {}),
+            },
+          );
           // Unfinished catalog text is kept apart from the autosave (./catalog-draft.ts): the example's is too.
           if (!linkError && restoreCatalogDraft(store)) setNotice(DRAFT_RESTORED_NOTICE);
         } else {

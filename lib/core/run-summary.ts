@@ -8,6 +8,11 @@ import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
 export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus"> & {
   segmentCount: number;
   requestBytes: number;
+  /**
+   * `requestBytes` of the request as the page's view receives it, when that view is shortened (a request of more than
+   * 1,000 tool definitions, lib/workbench/summarise-run.ts `SHOWN_TOOL_LISTS`); absent when it is shown whole.
+   */
+  shownRequestBytes?: number;
 };
 
 export type RunSummary = Omit<StrategyRun, "steps"> & { steps: StepSummary[] };

@@ -93,6 +93,15 @@ function rememberedListOf(list: readonly unknown[]): ListFacts {
   return entry;
 }
 
+/**
+ * Forgets the remembered lists. Only lists of 64 items or more are remembered, so after a move from a large catalog
+ * to a small one its eight copies (10,000 definitions each) would stay until the worker ends; the engine worker calls
+ * this on that move (lib/workbench/engine-protocol.ts `releaseCaches`).
+ */
+export function forgetRememberedLists(): void {
+  rememberedLists.length = 0;
+}
+
 function findRememberedList(list: readonly unknown[]): ListFacts {
   for (let index = 0; index < rememberedLists.length; index += 1) {
     const candidate = rememberedLists[index];

@@ -155,7 +155,18 @@ type RenderedTools = {
 
 /** Renders kept per counter and adapter: one per strategy that shares them is enough to hit on every step. */
 const RECENT_TOOL_RENDERS = 8;
-const renderedToolsMemo = new WeakMap<TokenCounter, Map<string, RenderedTools[]>>();
+let renderedToolsMemo = new WeakMap<TokenCounter, Map<string, RenderedTools[]>>();
+
+/**
+ * Forgets every kept render and segment key. The engine's counters live as long as the engine, so the renders of a
+ * catalog no longer open (at 10,000 tools its wire objects, segments and texts: tens of megabytes) stay until the
+ * worker ends, and so do the keys of its blocks' texts; the engine worker calls this when it moves from a large
+ * catalog to a small one (lib/workbench/engine-protocol.ts `releaseCaches`).
+ */
+export function forgetToolRenders(): void {
+  renderedToolsMemo = new WeakMap();
+  keyCache.clear();
+}
 
 /** Entries render alike when they are the same kind over the same tool objects (strategies build new entry objects per run). */
 function sameEntries(left: readonly ToolEntry[], right: readonly ToolEntry[]): boolean {

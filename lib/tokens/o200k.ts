@@ -54,6 +54,14 @@ export const o200kMemo = {
   prime: (text: string, count: number) => sharedO200kMemo.prime(text, count),
   adopt: (text: string, count: number) => sharedO200kMemo.adopt(text, count),
   count: (text: string) => sharedO200kMemo.count(text),
+  /**
+   * Forgets every count and counted part (the engine worker, leaving a large catalog: tens of megabytes of its texts;
+   * a return takes its counts back from the persistent store).
+   */
+  clear() {
+    sharedO200kMemo.clear();
+    piecewiseO200k.clear();
+  },
   /** Calls `listener` with every text counted from now on (memo hits excluded); returns the way to stop. */
   onCounted(listener: (text: string, count: number) => void): () => void {
     countListeners.add(listener);

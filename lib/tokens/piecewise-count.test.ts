@@ -97,6 +97,18 @@ describe("createPiecewiseCount", () => {
     expect(calls).toEqual(["Second"]);
   });
 
+  it("forgets its parts when cleared, and counts them again after", () => {
+    const { counter, calls } = piecewise();
+    const text = 'name "a", then "b", then "c".';
+    const total = counter.count(text);
+    expect(counter.size).toBeGreaterThan(0);
+    counter.clear();
+    expect(counter.size).toBe(0);
+    const before = calls.length;
+    expect(counter.count(text)).toBe(total);
+    expect(calls.length).toBeGreaterThan(before);
+  });
+
   it("counts short texts whole, and keeps no part longer than the maximum", () => {
     const calls: string[] = [];
     const counter = createPiecewiseCount(

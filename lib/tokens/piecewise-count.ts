@@ -42,6 +42,8 @@ export type PiecewiseCount = {
   count(text: string): number;
   /** Parts currently kept. */
   readonly size: number;
+  /** Forgets every part. */
+  clear(): void;
 };
 
 /**
@@ -83,6 +85,9 @@ export function createPiecewiseCount(
     },
     get size() {
       return parts.size;
+    },
+    clear() {
+      parts.clear();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { o200kMemo } from "./o200k";
 import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, createTokenCounter } from "./token-counter";
 
 // Wrap the real tokenizer in a spy, so memoisation is checked by counting tokenizer calls rather than by timing.
@@ -37,6 +38,17 @@ describe("o200k counter", () => {
   it("counts special-token text as plain text instead of throwing", () => {
     expect(() => counter.count("a description quoting <|endoftext|>")).not.toThrow();
     expect(counter.count("<|endoftext|>")).toBeGreaterThan(1);
+  });
+
+  it("counts a text again once the shared memo is cleared (the engine worker leaving a large catalog)", () => {
+    const text = uniqueText("cleared", 20);
+    const first = counter.count(text);
+    expect(o200kMemo.has(text)).toBe(true);
+    o200kMemo.clear();
+    expect(o200kMemo.has(text)).toBe(false);
+    tokenizerCalls.mockClear();
+    expect(counter.count(text)).toBe(first);
+    expect(tokenizerCalls).toHaveBeenCalled();
   });
 
   it("tokenises a text once, however often it is counted", () => {

@@ -182,6 +182,32 @@ describe("handleEngineMessage", () => {
     expect(bad.state.catalog?.version).toBe(4);
   });
 
+  it("lets go of its caches once, when a large catalog is replaced by a small one", async () => {
+    let released = 0;
+    const deps = dependencies({ splitMinimumTools: 2, releaseCaches: () => (released += 1) });
+    const large = { tools: ["a", "b", "c"].map((name) => ({ ...catalog.tools[0], name })) };
+    const small = { tools: [catalog.tools[0]] };
+    let state = INITIAL_ENGINE_STATE;
+    const setCatalog = async (value: Catalog, catalogVersion: number) => {
+      state = (
+        await handleEngineMessage(
+          state,
+          { kind: "set-catalog", requestId: catalogVersion, catalogVersion, catalog: value },
+          deps,
+        )
+      ).state;
+      return released;
+    };
+    // Small to small, small to large, large to large (an edit): nothing to let go of.
+    expect([await setCatalog(small, 1), await setCatalog(large, 2), await setCatalog({ ...large }, 3)]).toEqual([
+      0, 0, 0,
+    ]);
+    // Large to small: once; and not again while the catalogs stay small.
+    expect([await setCatalog(small, 4), await setCatalog({ ...small }, 5)]).toEqual([1, 1]);
+    expect(await setCatalog(large, 6)).toBe(1);
+    expect(await setCatalog(small, 7)).toBe(2);
+  });
+
   it("runs the example it loaded as loaded, and only that version of it", async () => {
     const deps = dependencies({
       loadExample: async (id) => ({
@@ -206,6 +232,16 @@ describe("handleEngineMessage", () => {
     expect(ran.response).toMatchObject({ kind: "run-result", requestId: 2, catalogVersion: 1 });
     expect(deps.seen.map((seen) => seen.turns[0].user)).toEqual(["the example's own turn", "the example's own turn"]);
     expect(deps.seen[0].catalog).toBe(catalog);
+    expect(deps.seen[0].settings).toEqual({ provider: "anthropic" });
+    // An autosaved example with changed settings: its turns, those settings.
+    const changed = { provider: "openai-responses" } as Scenario["settings"];
+    await handleEngineMessage(
+      loaded.state,
+      { kind: "run", requestId: 5, catalogVersion: 1, scenario: "as-loaded", settings: changed, strategyIds: ["full"] },
+      deps,
+    );
+    expect(deps.seen.at(-1)).toMatchObject({ turns: [{ user: "the example's own turn" }], settings: changed });
+    deps.seen.pop();
     // Another catalog since (an import, an edit): "as loaded" names no example any more.
     const replaced = await handleEngineMessage(
       ran.state,

@@ -9,7 +9,7 @@
 import { appendCatalog } from "../catalog/append-catalog";
 import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
 import type { StrategyRun } from "../engine/types";
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "../scenario/types";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
 import { SPLIT_DEFAULTS, inRunOrder, splitStrategies, type EngineHelper } from "./engine-split";
@@ -57,6 +57,11 @@ export type EngineRequest =
        * 10,000 tools, docs/PERFORMANCE.md, session 10).
        */
       scenario: ScenarioWithoutCatalog | typeof AS_LOADED;
+      /**
+       * With `"as-loaded"`: settings that replace the example's own (an autosaved example whose settings the person
+       * changed, restored in one run rather than the example's run and then the settings' run that supersedes it).
+       */
+      settings?: ScenarioSettings;
       strategyIds: readonly StrategyId[];
       provider?: ProviderId;
       /**
@@ -115,7 +120,13 @@ export type EngineResponse =
       problems: InputProblem[];
     }
   | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
-  | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario }
+  /**
+   * `toolsInParts`: the catalog's tools were sent ahead in `example-tools` parts (a large example,
+   * lib/workbench/example-parts.ts) and this answer's catalog holds none; the page joins them.
+   */
+  | { kind: "example-loaded"; requestId: number; catalogVersion: number; scenario: Scenario; toolsInParts?: number }
+  /** Tools `from` … of a large example's catalog, posted before its `example-loaded` (each one its own task on the page). */
+  | { kind: "example-tools"; requestId: number; from: number; tools: CatalogTool[] }
   | { kind: "run-result"; requestId: number; catalogVersion: number; summaries: RunSummary[]; timingMs: number }
   /**
    * Sent between strategies of a run, so the page can show how far it is. A slow run (10,000 tools) also carries
@@ -183,6 +194,13 @@ export type EngineDependencies = {
    * hundreds of MB). The next large catalog starts a new one through `helper(true)`.
    */
   stopHelper?(): void;
+  /**
+   * Lets go of what this worker keeps across runs for a large catalog (the token memo's counts of its definitions,
+   * the rendered tool lists): called once, when a large catalog is replaced by a small one. They held ≈ 120 MB after
+   * a move from 10,000 tools to weather (docs/PERFORMANCE.md, session 12); a step of the runs still on screen does
+   * not count or render again, and a return to the large catalog takes its counts back from the stored ones.
+   */
+  releaseCaches?(): void;
   /** Catalogs from this many tools up split their runs with the helper (SPLIT_DEFAULTS.minimumTools). */
   splitMinimumTools?: number;
 };
@@ -230,6 +248,9 @@ export async function handleEngineMessage(
         forwardExampleLoad(helper, message.exampleId, catalog.version);
     }
     if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
+    if (catalog && state.catalog && catalog !== state.catalog)
+      if (isLarge(state.catalog.value, dependencies) && !isLarge(catalog.value, dependencies))
+        dependencies.releaseCaches?.();
     return handled;
   } catch (error) {
     return {
@@ -352,7 +373,8 @@ async function dispatch(
               `engine: catalog version ${message.catalogVersion} is not an example loaded in the worker`,
             ),
           };
-        return runRequest(state, { ...message, scenario: loaded.scenario }, state.catalog, dependencies);
+        const scenario = message.settings ? { ...loaded.scenario, settings: message.settings } : loaded.scenario;
+        return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
       }
       return runRequest(state, { ...message, scenario: message.scenario }, state.catalog, dependencies);
     }

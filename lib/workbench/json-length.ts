@@ -54,3 +54,11 @@ export function jsonTextLength(value: unknown, depth = 0): number {
   }
   return length + Math.max(0, pairs - 1);
 }
+
+/**
+ * `JSON.stringify(value).length` of a value below a body's arrays (a tool definition every request repeats),
+ * serialised once and kept by identity, as `jsonTextLength` keeps it while measuring a body.
+ */
+export function keptJsonTextLength(value: unknown): number {
+  return jsonTextLength(value, WALKED_DEPTHS);
+}

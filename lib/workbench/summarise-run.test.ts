@@ -11,7 +11,7 @@ import {
   type EngineRequest,
 } from "./engine-protocol";
 import { syntheticScenario } from "../examples/synthetic-scenario";
-import { SHOWN_TOOL_LISTS, leftOutNote, stepDetail, withRequestBody } from "./summarise-run";
+import { SHOWN_TOOL_LISTS, leftOutNote, stepDetail, summariseStep, withRequestBody } from "./summarise-run";
 
 /** The shipped limits with the whole-request bound lowered so that github-mcp's 117 tools are shortened. */
 const SHORTEN_GITHUB = { ...SHOWN_TOOL_LISTS, wholeUpTo: 100 };
@@ -45,12 +45,17 @@ describe("a shown step detail with its long tool lists shortened", () => {
           })!;
           const wholeLists = toolLists(JSON.parse(whole.requestJson));
           const longLists = wholeLists.filter((list) => list.length > SHOWN_TOOL_LISTS.longerThan);
+          const summary = summariseStep(run.steps[index], SHORTEN_GITHUB);
           if (longLists.length === 0) {
             expect(shown).toEqual(whole);
+            expect(summary.shownRequestBytes).toBeUndefined();
             continue;
           }
           shortenedSteps += 1;
           const shownBody = JSON.parse(shown.requestJson) as unknown;
+          // The summary's size of the shown request is the compact text of what the view shows.
+          expect(summary.shownRequestBytes).toBe(JSON.stringify(shownBody).length);
+          expect(summary.requestBytes).toBe(JSON.stringify(JSON.parse(whole.requestJson)).length);
           const shownLists = toolLists(shownBody).filter((list) => typeof list.at(-1) === "string");
           expect(shownLists).toHaveLength(longLists.length);
           shownLists.forEach((list, listIndex) => {
@@ -96,6 +101,13 @@ describe("a shown step detail with its long tool lists shortened", () => {
       stepDetail(run, 0),
     );
     const shown = stepDetail(run, 0, { shortenToolLists: { ...SHOWN_TOOL_LISTS, wholeUpTo: 135 } })!;
+    // The summary's shown size agrees, nested list included; whole, it has none.
+    expect(summariseStep(run.steps[0], { ...SHOWN_TOOL_LISTS, wholeUpTo: 135 }).shownRequestBytes).toBe(
+      JSON.stringify(JSON.parse(shown.requestJson)).length,
+    );
+    expect(summariseStep(run.steps[0], { ...SHOWN_TOOL_LISTS, wholeUpTo: 136 })).not.toHaveProperty(
+      "shownRequestBytes",
+    );
     expect(shown.requestJsonShortened).toEqual({
       toolsLeftOut: 75 - SHOWN_TOOL_LISTS.keep + 61 - SHOWN_TOOL_LISTS.keep,
       bytes: utf8ByteLength(JSON.stringify(body, null, 2)),

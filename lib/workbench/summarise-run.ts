@@ -1,16 +1,23 @@
 import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/types";
 import { utf8ByteLength } from "../view/format";
-import { jsonTextLength } from "./json-length";
+import { jsonTextLength, keptJsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
-export function summariseStep(step: EngineStep): StepSummary {
+export function summariseStep(step: EngineStep, shown: ShownToolLists = SHOWN_TOOL_LISTS): StepSummary {
   const { request, response: _response, segments, segmentStatus: _segmentStatus, ...rest } = step;
   // `JSON.stringify(request.body).length`, without serialising the tool definitions every request repeats.
-  return { ...rest, segmentCount: segments.length, requestBytes: jsonTextLength(request.body) };
+  const requestBytes = jsonTextLength(request.body);
+  const shownRequestBytes = shownBodyLength(request.body, requestBytes, shown);
+  return {
+    ...rest,
+    segmentCount: segments.length,
+    requestBytes,
+    ...(shownRequestBytes !== null ? { shownRequestBytes } : {}),
+  };
 }
 
 export function summariseRun(run: StrategyRun): RunSummary {
-  return { ...run, steps: run.steps.map(summariseStep) };
+  return { ...run, steps: run.steps.map((step) => summariseStep(step)) };
 }
 
 /**
@@ -138,6 +145,54 @@ function shortenedRequestJson(
     bytes += (leftOut.length - 1) * (2 + indent);
   }
   return { text, toolsLeftOut: lists.reduce((sum, list) => sum + list.leftOut.length, 0), bytes };
+}
+
+/**
+ * `JSON.stringify` length of `body` as the page is shown it (its long tool lists shortened as `shortenedRequestJson`
+ * does, compact where the view is pretty-printed), from the whole body's length `wholeLength`; null when nothing is
+ * shortened. The controller fetches the next step ahead by it (state/playground-controller.ts): at 10,000 tools a
+ * request is ≈ 16 MB, the detail the page receives a few hundred kilobytes at most. Like `definitionCount`, it looks
+ * for `tools` lists in the body and in the members of a list, not inside a definition's schema. The left-out
+ * definitions' lengths are the ones `jsonTextLength` kept while measuring the body; a list's change in length is kept
+ * by identity, since the engine hands every step of a strategy the same rendered list.
+ */
+function shownBodyLength(body: unknown, wholeLength: number, limits: ShownToolLists): number | null {
+  if (definitionCount(body) <= limits.wholeUpTo) return null;
+  // No list long enough to shorten: shown whole (a shortened list is always shorter).
+  const change = shortenedLengthChange(body, limits);
+  return change === 0 ? null : wholeLength + change;
+}
+
+const listLengthChanges = new WeakMap<readonly unknown[], { limits: ShownToolLists; change: number }>();
+
+function shortenedLengthChange(value: unknown, limits: ShownToolLists): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + shortenedLengthChange(item, limits), 0);
+  if (typeof value !== "object" || value === null) return 0;
+  let change = 0;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key !== "tools" || !Array.isArray(inner)) change += shortenedLengthChange(inner, limits);
+    else change += toolListLengthChange(inner, limits);
+  }
+  return change;
+}
+
+/** How much shorter (negative) `list` is written shortened, its kept members' own lists included. */
+function toolListLengthChange(list: readonly unknown[], limits: ShownToolLists): number {
+  const known = listLengthChanges.get(list);
+  if (known?.limits === limits) return known.change;
+  const long = list.length > limits.longerThan;
+  const kept = long ? list.slice(0, limits.keep) : list;
+  let change = 0;
+  for (const member of kept)
+    if (typeof member === "object" && member !== null && "tools" in member)
+      change += shortenedLengthChange({ tools: (member as { tools: unknown }).tools }, limits);
+  if (long) {
+    // n definitions are written with n − 1 commas; the shortened list has `keep` of them and the note, `keep` commas.
+    change += limits.keep - (list.length - 1) + JSON.stringify(leftOutNote(list.length - limits.keep)).length;
+    for (let index = limits.keep; index < list.length; index += 1) change -= keptJsonTextLength(list[index]);
+  }
+  listLengthChanges.set(list, { limits, change });
+  return change;
 }
 
 /**
