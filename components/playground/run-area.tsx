@@ -376,7 +376,7 @@ export function RunArea() {
           title="Tokens per request"
           subtitle={run ? STRATEGIES[run.id].title : ""}
           testId="chart-panel-tokens"
-          className="h-[400px]"
+          className="h-[440px]"
         >
           {run && belowFold < 1 ? <ChartLoading /> : null}
           {deferredRun && belowFold >= 1 ? (
@@ -387,7 +387,8 @@ export function RunArea() {
           title="Cumulative cost"
           subtitle="All strategies, USD"
           testId="chart-panel-cost"
-          className="h-[400px]"
+          // Taller than the plot needs alone: the legend above it names all eight strategies in up to seven lines.
+          className="h-[440px]"
           actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
         >
           {runs.length > 0 && (belowFold < 2 || deferredChartRuns.length === 0) ? <ChartLoading /> : null}
