@@ -100,9 +100,11 @@ export function TourHost() {
   const onTourExample = usePlayground((state) => state.scenarioMeta.id === TOUR_EXAMPLE_ID && !state.running);
   const runs = usePlayground((state) => state.runs);
   const toolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  const strategyId = usePlayground((state) => state.strategyId);
+  const stepIndex = usePlayground((state) => state.stepIndex);
   const figures = useMemo(
-    () => (open && onTourExample ? tourFigures(runs, toolCount) : null),
-    [open, onTourExample, runs, toolCount],
+    () => (open && onTourExample ? tourFigures(runs, toolCount, { strategyId, stepIndex }) : null),
+    [open, onTourExample, runs, toolCount, strategyId, stepIndex],
   );
 
   return <GuidedTour open={open} onClose={onClose} onStep={onStep} figures={figures} />;

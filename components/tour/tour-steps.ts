@@ -43,7 +43,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: "The 80k-token problem",
     body: "Every one of the 200 tools is sent in full on every request: about 400 tokens a tool and 80,000 in all, as the write-ups count them. The bar is the first request in cache order, its width in tokens: almost all of it is tool definitions, written to the cache at 1.25× the first time and read on every request after.",
     bodyWithFigures: (figures) =>
-      `Every one of the ${formatTokens(figures.toolCount)} tools is sent in full on every request: ${formatTokens(figures.definitionTokens)} tokens of definitions${figures.exact ? "" : " (estimated)"} for this model, about ${formatTokens(Math.round(figures.definitionTokens / figures.toolCount))} a tool, where the write-ups count 400 and 80,000. The bar is the first request in cache order, its width in tokens: almost all of its ${formatTokens(figures.fullPromptTokens)} tokens are tool definitions, written to the cache at 1.25× the first time and read on every request after.`,
+      `Every one of the ${formatTokens(figures.toolCount)} tools is sent in full on every request: ${formatTokens(figures.definitionTokens)} tokens of definitions${figures.exact ? "" : " (estimated)"} for this model, about ${formatTokens(Math.round(figures.definitionTokens / figures.toolCount))} a tool, where the write-ups count 400 and 80,000. The bar is the request in cache order, its width in tokens: almost all of its ${formatTokens(figures.shownPromptTokens)} tokens are tool definitions, written to the cache at 1.25× the first time and read on every request after.`,
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "full", stepKind: "call" },
   },
   {
@@ -59,7 +59,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: "Stubs: register everything, but small",
     body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes and the prompt shrinks to about a fifth — but the provider only enforces the loose shell; the client validates the real arguments.",
     bodyWithFigures: (figures) =>
-      `Every tool is a one-line stub with a loose \`arguments\` object, plus \`load_tool_schemas\`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes and the first call's prompt shrinks from ${formatTokens(figures.fullPromptTokens)} tokens to ${formatTokens(figures.stubsPromptTokens)} — but the provider only enforces the loose shell; the client validates the real arguments.`,
+      `Every tool is a one-line stub with a loose \`arguments\` object, plus \`load_tool_schemas\`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes, and this request's prompt is ${formatTokens(figures.shownPromptTokens)} tokens where loading everything's first call sends ${formatTokens(figures.fullPromptTokens)} — but the provider only enforces the loose shell; the client validates the real arguments.`,
     story: {
       exampleId: TOUR_EXAMPLE_ID,
       strategyId: "stubs",

@@ -9,9 +9,10 @@ export type TourFigures = {
   toolCount: number;
   /** Tool-definition tokens of loading everything's first call: the request the tour's first step shows. */
   definitionTokens: number;
-  /** Prompt tokens of that request, and of the stubs' first call (the tour's third step shows it). */
+  /** Prompt tokens of that request. */
   fullPromptTokens: number;
-  stubsPromptTokens: number;
+  /** Prompt tokens of the request on screen (the selected strategy's selected request): what the bar adds up to. */
+  shownPromptTokens: number;
   /** False when the counts are an estimate (no public tokenizer for the model). */
   exact: boolean;
 };
@@ -26,18 +27,25 @@ function firstOfKind(run: RunFigures, kind: string) {
   return run.steps.find((step) => step.kind === kind) ?? run.steps[0];
 }
 
-/** Null until both runs the tour quotes (loading everything, stubs) are there and ran. */
-export function tourFigures(runs: readonly RunFigures[], toolCount: number): TourFigures | null {
+/**
+ * Null until the run of loading everything and the request on screen are there. `shown` is the page's selection:
+ * the words speak of the request the bar shows, whichever it is, so they agree with it even before (or without)
+ * the tour's move to the request it meant.
+ */
+export function tourFigures(
+  runs: readonly RunFigures[],
+  toolCount: number,
+  shown: { strategyId: string; stepIndex: number },
+): TourFigures | null {
   const full = runs.find((run) => run.id === "full" && !run.refused);
-  const stubs = runs.find((run) => run.id === "stubs" && !run.refused);
   const fullCall = full && firstOfKind(full, "call");
-  const stubsCall = stubs && firstOfKind(stubs, "call");
-  if (!full || !fullCall || !stubsCall || toolCount <= 0) return null;
+  const shownStep = runs.find((run) => run.id === shown.strategyId && !run.refused)?.steps[shown.stepIndex];
+  if (!full || !fullCall || !shownStep || toolCount <= 0) return null;
   return {
     toolCount,
     definitionTokens: fullCall.tokens.toolDefinitions,
     fullPromptTokens: fullCall.tokens.input,
-    stubsPromptTokens: stubsCall.tokens.input,
+    shownPromptTokens: shownStep.tokens.input,
     exact: full.tokenCounting.exact,
   };
 }
