@@ -63,6 +63,11 @@ for (const screen of SCREENS) {
     const playground = new PlaygroundPage(page);
     await playground.open("weather", { moment: null });
 
+    // The first line says how to step without assuming a keyboard (a phone has no arrow keys).
+    await expect(page.getByTestId("page-intro")).toContainText(
+      "step through its requests (buttons, or ← → on a keyboard)",
+    );
+
     // The request's three views: all three tabs can be seen and tapped (on a phone the model's name beside them
     // used to cut the strip down to "Reques").
     const requestTabs = '[data-testid="request-area"] [role="tab"]';
@@ -123,6 +128,13 @@ for (const screen of SCREENS) {
     });
     expect(overlaps, "heat map headings overlapping").toEqual([]);
 
+    // The charts of every strategy say which model their figures are for, and which strategies ran on another.
+    await expect(page.getByTestId("chart-panel-cost").getByTestId("panel-subtitle")).toHaveText(
+      "All strategies, USD · Anthropic Messages · claude-opus-4-8; OpenAI search on gpt-5.4, Kimi dynamic on kimi-k3",
+    );
+    // The catalog's counts are o200k, which the run's Claude figures are not: the line says so.
+    await expect(page.getByTestId("catalog-total-o200k")).toHaveText("120 o200k tokens if all are sent");
+
     // Nothing is wider than the screen once every panel is there (the break-even table pushed a phone to 475 px,
     // and the tour then slid the page sideways).
     const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -130,6 +142,24 @@ for (const screen of SCREENS) {
 
     await page.getByTestId("chart-panel-cost").scrollIntoViewIfNeeded();
     await playground.screenshot(`first-walk-${screen.name}-charts`);
+
+    // An import's problems are read in lines as wide as their list, not in a column two words wide beside the path.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    await page
+      .getByTestId("import-text")
+      .fill('{"tools":[{"name":"ok","inputSchema":{"type":"object","properties":{"a":{"type":"strng"}}}}]}');
+    await page.getByTestId("import-check").click();
+    const message = page.getByTestId("import-problem-message").first();
+    await expect(message).toContainText("input schema of ok cannot be compiled");
+    const [messageBox, listBox] = [
+      await message.boundingBox(),
+      await page.getByTestId("import-problems").boundingBox(),
+    ];
+    expect(messageBox!.width, "problem message width").toBeGreaterThan(
+      listBox!.width * (screen.width < 640 ? 0.85 : 0.5),
+    );
     expect(playground.consoleErrors).toEqual([]);
   });
 }
