@@ -107,7 +107,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                       </span>
                       {/* Whole, never cut: the provider and model are what this row's figures are for. */}
                       <span className="block text-sm text-muted [overflow-wrap:anywhere]" data-testid="compare-model">
-                        {providerLabel(row.provider)} · {row.model}
+                        {providerLabel(row.provider)} · <span className="whitespace-nowrap">{row.model}</span>
                       </span>
                     </span>
                   </span>
