@@ -68,6 +68,22 @@ for (const screen of SCREENS) {
       "step through its requests (buttons, or ← → on a keyboard)",
     );
 
+    // On a laptop the header's pickers show the chosen example, strategy and model whole, not "Stubs + load_tool_schem".
+    if (screen.width >= 1400) {
+      const clipped = await page.evaluate(() => {
+        const context = document.createElement("canvas").getContext("2d")!;
+        return ["example-picker", "strategy-picker", "model-picker"].flatMap((id) => {
+          const select = document.querySelector<HTMLSelectElement>(`[data-testid=${id}]`)!;
+          const style = getComputedStyle(select);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]?.text ?? "";
+          // The padding on both sides and the arrow take about 40 px of the box.
+          return context.measureText(text).width + 40 > select.clientWidth ? [text] : [];
+        });
+      });
+      expect(clipped, "header pickers whose choice is cut").toEqual([]);
+    }
+
     // The request's three views: all three tabs can be seen and tapped (on a phone the model's name beside them
     // used to cut the strip down to "Reques").
     const requestTabs = '[data-testid="request-area"] [role="tab"]';

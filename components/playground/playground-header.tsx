@@ -26,6 +26,8 @@ export function PlaygroundHeader() {
             <AutosaveState />
           </p>
         </div>
+        {/* From 1400 px the pickers are wider (components/playground/*-picker.tsx), so a laptop reads "Stubs +
+            load_tool_schemas" and "Claude Opus 4.8 · Messages" whole; the header has the room there. */}
         <nav
           aria-label="Scenario and strategy"
           data-first-view
