@@ -53,15 +53,31 @@ test.describe("tour, large editor and any-two-requests diff", () => {
     // The tour's own example, so it opens nothing new.
     await playground.open("seed-200-tools");
     await page.getByTestId("page-intro").getByRole("button", { name: /tour/i }).click();
-    await expect(page.getByRole("dialog", { name: "The 80k-token problem" })).toBeVisible();
+    const first = page.getByRole("dialog", { name: "The 80k-token problem" });
+    await expect(first).toBeVisible();
     const requestPanel = page.locator("[data-tour=request-panel]");
     const editor = page.getByTestId("request-editor");
-
+    // The words beside the bar state the bar's own total (Claude's count), not the write-ups' 80,000. The bar may
+    // still show the strategy's previous request while the tour moves to its first call: wait until they agree.
+    const barTotal = async () => /([\d,]+) prompt tokens/.exec(await playground.prefixBarContent.innerText())?.[1];
+    const agrees = async (dialog: Locator, words: (total: string) => string) => {
+      await expect
+        .poll(async () => {
+          const total = await barTotal();
+          return total !== undefined && (await dialog.locator("#tour-body").innerText()).includes(words(total));
+        })
+        .toBe(true);
+      return (await barTotal())!;
+    };
+    await agrees(first, (total) => `almost all of its ${total} tokens are tool definitions`);
+    await expect(playground.prefixBarContent).toHaveAttribute("data-detail", /^full:/);
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByRole("button", { name: "Next", exact: true }).click();
     const stubs = page.getByRole("dialog", { name: "Stubs: register everything, but small" });
     await expect(stubs).toBeVisible();
     await expect(page.getByTestId("strategy-picker")).toHaveValue("stubs");
+    await agrees(stubs, (total) => `this request's prompt is ${total} tokens where loading everything's first call`);
+    await expect(playground.prefixBarContent).toHaveAttribute("data-detail", /^stubs:/);
     // The request body is scrolled to the schema that came back as a tool result, and that line is marked.
     await expect(editor.locator(".view-lines")).toContainText('"type": "tool_result"');
     await expect(editor.locator(".tour-revealed-line")).toBeVisible();

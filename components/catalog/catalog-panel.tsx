@@ -103,11 +103,16 @@ export function CatalogPanel() {
             ? `${toolCount.toLocaleString("en-US")} tools`
             : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
         </span>
+        {/* Named on screen: these are o200k counts of each definition, while the run's figures count for the
+            scenario's model (for Claude an estimate, o200k × 1.2), so the two can differ by a fifth. */}
         <span
           className="tabular"
-          title="Sum of o200k tokens of every tool's Anthropic JSON: what registering them all costs"
+          title="Sum of o200k tokens of every tool's Anthropic JSON, the same count as each tool's figure in the list. The run's figures count for the scenario's model (for Claude an estimate: o200k × 1.2)."
+          data-testid="catalog-total-o200k"
         >
-          {totalTokens === null ? "counting tokens…" : `${totalTokens.toLocaleString("en-US")} tokens if all are sent`}
+          {totalTokens === null
+            ? "counting tokens…"
+            : `${totalTokens.toLocaleString("en-US")} o200k tokens if all are sent`}
         </span>
       </div>
       <div className="h-[30%] min-h-40 border-y border-line">

@@ -110,15 +110,21 @@ export function TurnEditor({
             onChange({ needs: [...turn.needs, { tool: name, arguments: startingArguments(toolsByName.get(name)) }] })
           }
         />
-        <input
-          type="text"
-          className={`${inputClass} h-8 text-xs`}
-          aria-label={`Search query of turn ${index + 1}`}
-          placeholder="Search query (optional; derived from the message when empty)"
-          data-testid="turn-query"
-          value={turn.searchQuery ?? ""}
-          onChange={(event) => onChange({ searchQuery: event.target.value || undefined })}
-        />
+        {/* Labelled on screen: once a query is filled in, its placeholder is gone and "weather" alone says nothing. */}
+        <label className="block">
+          <span className="mb-1 block text-xs font-medium text-muted">
+            Search query the model sends <span className="font-normal">(optional; from the message when empty)</span>
+          </span>
+          <input
+            type="text"
+            className={`${inputClass} h-8 text-xs`}
+            aria-label={`Search query of turn ${index + 1}`}
+            placeholder="Derived from the user message"
+            data-testid="turn-query"
+            value={turn.searchQuery ?? ""}
+            onChange={(event) => onChange({ searchQuery: event.target.value || undefined })}
+          />
+        </label>
       </div>
     </li>
   );

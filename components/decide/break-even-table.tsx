@@ -21,128 +21,133 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
       line.engine?.cumulativeCostUsd[last] ?? 0,
     ]),
   );
-  const header = "px-2 py-1.5 text-right text-xs font-semibold text-muted";
+  const headerBase = "px-2 py-1.5 text-xs font-semibold text-muted";
+  const header = `${headerBase} text-right`;
   return (
-    <table className="w-full border-collapse text-sm" data-testid="break-even-table">
-      <caption className="sr-only">
-        Engine and <Term id="closed-form" /> for each strategy, and the turn from which it is cheaper than loading
-        everything.
-      </caption>
-      <thead>
-        <tr className="border-b border-line">
-          <th scope="col" className={`${header} text-left`}>
-            Strategy
-          </th>
-          <th scope="col" className={header} title="Every request simulated by the engine">
-            Simulated
-          </th>
-          <th scope="col" className={header}>
-            <Term id="closed-form">Estimate</Term>
-          </th>
-          <th
-            scope="col"
-            className={header}
-            title={`Largest gap over the turns; tolerance ${formatPercent(result.tolerance)}`}
-          >
-            Gap
-          </th>
-          <th scope="col" className={header}>
-            Cheaper than Everything from turn
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.lines.map((line) => {
-          const failure = lineFailure(line);
-          const engineFails = line.fails.engine;
-          const closedFails = line.fails.closedForm;
-          const engineCost = line.engine?.cumulativeCostUsd[last];
-          const closedCost = line.closedForm.cumulativeCostUsd[last];
-          // A refused run has no cost to compare: its gap is not a measure of the estimate.
-          const outside = !failure && line.maxDeviation !== null && line.maxDeviation > result.tolerance;
-          return (
-            <tr
-              key={line.id}
-              className="border-b border-line last:border-b-0"
-              data-testid="break-even-row"
-              data-strategy={line.id}
+    // Five columns do not fit a phone: the table scrolls inside its own box instead of widening the page (a page
+    // wider than the screen makes a phone zoom out and slide sideways).
+    <div className="overflow-x-auto" data-testid="break-even-table-scroller">
+      <table className="w-full border-collapse text-sm" data-testid="break-even-table">
+        <caption className="sr-only">
+          Engine and <Term id="closed-form" /> for each strategy, and the turn from which it is cheaper than loading
+          everything.
+        </caption>
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className={`${headerBase} text-left`}>
+              Strategy
+            </th>
+            <th scope="col" className={header} title="Every request simulated by the engine">
+              Simulated
+            </th>
+            <th scope="col" className={header}>
+              <Term id="closed-form">Estimate</Term>
+            </th>
+            <th
+              scope="col"
+              className={header}
+              title={`Largest gap over the turns; tolerance ${formatPercent(result.tolerance)}`}
             >
-              <th scope="row" className="px-2 py-1.5 text-left font-normal">
-                <span className="flex items-center gap-2">
-                  <span
-                    aria-hidden
-                    className="inline-block h-2.5 w-2.5 shrink-0 rounded-full"
-                    style={{ background: STRATEGY_STYLES[line.id].color }}
-                  />
-                  <span className="font-medium text-ink">{strategyTitle(line.id)}</span>
-                </span>
-              </th>
-              <td
-                className="tabular px-2 text-right"
-                data-testid="break-even-engine-cost"
-                data-value={engineFails ? "" : (engineCost ?? "")}
-                data-fails={engineFails ? engineFails.atTurn : undefined}
+              Gap
+            </th>
+            <th scope="col" className={header}>
+              Cheaper than Everything from turn
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.lines.map((line) => {
+            const failure = lineFailure(line);
+            const engineFails = line.fails.engine;
+            const closedFails = line.fails.closedForm;
+            const engineCost = line.engine?.cumulativeCostUsd[last];
+            const closedCost = line.closedForm.cumulativeCostUsd[last];
+            // A refused run has no cost to compare: its gap is not a measure of the estimate.
+            const outside = !failure && line.maxDeviation !== null && line.maxDeviation > result.tolerance;
+            return (
+              <tr
+                key={line.id}
+                className="border-b border-line last:border-b-0"
+                data-testid="break-even-row"
+                data-strategy={line.id}
               >
-                {engineFails ? (
-                  <FailsBadge
-                    text={`fails at turn ${engineFails.atTurn}`}
-                    title={`Request ${engineFails.atRequest} is refused: ${engineFails.status} ${engineFails.reason}`}
-                  />
-                ) : engineCost === undefined ? (
-                  <span className="text-muted">running…</span>
-                ) : (
-                  formatUsd(engineCost, { decimals })
-                )}
-              </td>
-              <td
-                className="tabular px-2 text-right"
-                data-testid="break-even-closed-cost"
-                data-value={closedFails ? "" : closedCost}
-                data-fails={closedFails ? closedFails.turn : undefined}
-              >
-                {closedFails ? (
-                  <FailsBadge
-                    text={`fails at turn ${closedFails.turn} (estimate)`}
-                    title={`Estimated: ${closedFails.reason}`}
-                  />
-                ) : (
-                  <span title="Estimate from formulas, not a simulated run">
-                    ~{formatUsd(closedCost, { decimals })}
-                  </span>
-                )}
-              </td>
-              <td
-                className={`tabular px-2 text-right ${outside ? "font-semibold text-danger" : "text-ink-soft"}`}
-                data-testid="break-even-gap"
-                data-value={failure ? "" : (line.maxDeviation ?? "")}
-                data-outside={outside}
-              >
-                {failure || line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation)}
-              </td>
-              <td className="px-2 text-right">
-                {failure ? (
-                  <span className="text-muted">never: it cannot run</span>
-                ) : line.id === baselineStrategyId() ? (
-                  <span className="text-muted">baseline</span>
-                ) : (
-                  <span className="inline-flex items-baseline gap-2">
-                    <TurnBadge
-                      turn={line.engine ? line.breakEvenTurn.engine : null}
-                      source="engine"
-                      id={line.id}
-                      pending={!line.engine}
+                <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                  <span className="flex items-center gap-2">
+                    <span
+                      aria-hidden
+                      className="inline-block h-2.5 w-2.5 shrink-0 rounded-full"
+                      style={{ background: STRATEGY_STYLES[line.id].color }}
                     />
-                    <span className="text-xs text-muted" title="Estimated by the quick formula">
-                      (estimate: <TurnBadge turn={line.breakEvenTurn.closedForm} source="closed-form" id={line.id} />)
-                    </span>
+                    <span className="font-medium text-ink">{strategyTitle(line.id)}</span>
                   </span>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                </th>
+                <td
+                  className="tabular px-2 text-right"
+                  data-testid="break-even-engine-cost"
+                  data-value={engineFails ? "" : (engineCost ?? "")}
+                  data-fails={engineFails ? engineFails.atTurn : undefined}
+                >
+                  {engineFails ? (
+                    <FailsBadge
+                      text={`fails at turn ${engineFails.atTurn}`}
+                      title={`Request ${engineFails.atRequest} is refused: ${engineFails.status} ${engineFails.reason}`}
+                    />
+                  ) : engineCost === undefined ? (
+                    <span className="text-muted">running…</span>
+                  ) : (
+                    formatUsd(engineCost, { decimals })
+                  )}
+                </td>
+                <td
+                  className="tabular px-2 text-right"
+                  data-testid="break-even-closed-cost"
+                  data-value={closedFails ? "" : closedCost}
+                  data-fails={closedFails ? closedFails.turn : undefined}
+                >
+                  {closedFails ? (
+                    <FailsBadge
+                      text={`fails at turn ${closedFails.turn} (estimate)`}
+                      title={`Estimated: ${closedFails.reason}`}
+                    />
+                  ) : (
+                    <span title="Estimate from formulas, not a simulated run">
+                      ~{formatUsd(closedCost, { decimals })}
+                    </span>
+                  )}
+                </td>
+                <td
+                  className={`tabular px-2 text-right ${outside ? "font-semibold text-danger" : "text-ink-soft"}`}
+                  data-testid="break-even-gap"
+                  data-value={failure ? "" : (line.maxDeviation ?? "")}
+                  data-outside={outside}
+                >
+                  {failure || line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation)}
+                </td>
+                <td className="px-2 text-right">
+                  {failure ? (
+                    <span className="text-muted">never: it cannot run</span>
+                  ) : line.id === baselineStrategyId() ? (
+                    <span className="text-muted">baseline</span>
+                  ) : (
+                    <span className="inline-flex items-baseline gap-2">
+                      <TurnBadge
+                        turn={line.engine ? line.breakEvenTurn.engine : null}
+                        source="engine"
+                        id={line.id}
+                        pending={!line.engine}
+                      />
+                      <span className="text-xs text-muted" title="Estimated by the quick formula">
+                        (estimate: <TurnBadge turn={line.breakEvenTurn.closedForm} source="closed-form" id={line.id} />)
+                      </span>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

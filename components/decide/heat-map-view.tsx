@@ -70,7 +70,9 @@ export function HeatMapView({
               <th
                 key={count}
                 scope="col"
-                className={`tabular pb-1 text-center font-semibold ${count === toolColumn ? "text-accent" : "text-muted"}`}
+                // Smaller on a phone, where a column is about 22 px wide: "100" and "200" at 12 px ran into each other.
+                className={`tabular pb-1 text-center text-[10px] font-semibold tracking-tighter sm:text-xs sm:tracking-normal ${count === toolColumn ? "text-accent" : "text-muted"}`}
+                data-testid="heat-map-column"
               >
                 {formatTokensCompact(count)}
               </th>

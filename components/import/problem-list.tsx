@@ -18,7 +18,9 @@ export function ProblemList({
       data-testid={testId}
     >
       {shown.map((problem, index) => (
-        <li key={index} className="flex gap-2">
+        // On a phone the message takes a line of its own under the severity and path: beside them it was a column
+        // two words wide.
+        <li key={index} className="flex flex-wrap gap-x-2" data-testid="import-problem">
           <span className={problem.severity === "error" ? "font-semibold text-danger" : "text-warning"}>
             {problem.severity}
           </span>
@@ -26,7 +28,12 @@ export function ProblemList({
             {problem.path}
             {problem.line !== undefined ? ` (${problem.line}:${problem.column ?? 1})` : ""}
           </span>
-          <span className="min-w-0 break-words text-ink">{problem.message}</span>
+          <span
+            className="min-w-0 basis-full break-words text-ink sm:flex-1 sm:basis-0"
+            data-testid="import-problem-message"
+          >
+            {problem.message}
+          </span>
         </li>
       ))}
       {problems.length > MAX_SHOWN ? <li className="text-muted">…and {problems.length - MAX_SHOWN} more</li> : null}

@@ -68,7 +68,7 @@ export function ExamplePicker() {
     <label className="flex min-w-0 items-center gap-2 text-sm">
       <span className="sr-only">Example scenario</span>
       <select
-        className={`${selectClass} w-44 min-w-0`}
+        className={`${selectClass} w-44 min-w-0 min-[87.5rem]:w-[200px]`}
         data-testid="example-picker"
         data-origin={origin}
         value={known && !edited ? scenarioId : ""}

@@ -27,7 +27,7 @@ export function ModelPicker() {
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">Provider and model</span>
       <select
-        className={`${selectClass} w-44 min-w-0 sm:w-52`}
+        className={`${selectClass} w-44 min-w-0 sm:w-52 min-[87.5rem]:w-[248px]`}
         data-testid="model-picker"
         value={`${provider}|${model}`}
         onChange={(event) => {

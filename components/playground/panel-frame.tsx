@@ -34,12 +34,20 @@ export function PanelFrame({
       data-tour={tour}
     >
       {title === undefined ? null : (
-        <header className="flex min-h-12 items-center justify-between gap-3 border-b border-line px-5 py-2.5">
-          <div className="min-w-0">
-            <h2 className="truncate text-sm font-semibold text-ink">{title}</h2>
-            {subtitle ? <p className="truncate text-xs text-muted">{subtitle}</p> : null}
+        // Wraps rather than truncates: on a phone the actions move under the title, and a subtitle naming the
+        // provider and model the panel's figures are for stays readable in full.
+        <header className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-line px-5 py-2.5">
+          <div className="min-w-0 max-w-full">
+            <h2 className="text-sm font-semibold text-ink [overflow-wrap:anywhere]" data-testid="panel-title">
+              {title}
+            </h2>
+            {subtitle ? (
+              <p className="text-xs text-muted [overflow-wrap:anywhere]" data-testid="panel-subtitle">
+                {subtitle}
+              </p>
+            ) : null}
           </div>
-          {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+          {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
         </header>
       )}
       <div className={`min-h-0 flex-1 ${bodyClassName}`}>{children}</div>

@@ -26,6 +26,9 @@ export function PlaygroundHeader() {
             <AutosaveState />
           </p>
         </div>
+        {/* From 1400 px the pickers are wider (components/playground/*-picker.tsx), so a laptop reads "Stubs +
+            load_tool_schemas" and "Claude Opus 4.8 · Messages" whole. The breakpoint is 87.5rem, not 1400px: in
+            rem it sorts after sm: in the stylesheet, which a px breakpoint did not, so sm:w-52 won. */}
         <nav
           aria-label="Scenario and strategy"
           data-first-view

@@ -27,6 +27,7 @@ import { useShallow } from "zustand/react/shallow";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { providerLabel } from "@/lib/view/provider-labels";
+import { runsModelLine } from "@/lib/view/runs-model-line";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
 import {
   selectCatalogProblems,
@@ -374,9 +375,9 @@ export function RunArea() {
       >
         <PanelFrame
           title="Tokens per request"
-          subtitle={run ? STRATEGIES[run.id].title : ""}
+          subtitle={run ? `${STRATEGIES[run.id].title} · ${providerLabel(run.provider)} · ${run.model}` : ""}
           testId="chart-panel-tokens"
-          className="h-[400px]"
+          className="h-[440px]"
         >
           {run && belowFold < 1 ? <ChartLoading /> : null}
           {deferredRun && belowFold >= 1 ? (
@@ -385,9 +386,10 @@ export function RunArea() {
         </PanelFrame>
         <PanelFrame
           title="Cumulative cost"
-          subtitle="All strategies, USD"
+          subtitle={`All strategies, USD · ${runsModelLine(runs, comparableOn)}`}
           testId="chart-panel-cost"
-          className="h-[400px]"
+          // Taller than the plot needs alone: the legend above it names all eight strategies in up to seven lines.
+          className="h-[440px]"
           actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
         >
           {runs.length > 0 && (belowFold < 2 || deferredChartRuns.length === 0) ? <ChartLoading /> : null}
@@ -397,7 +399,7 @@ export function RunArea() {
         </PanelFrame>
         <PanelFrame
           title="Context spent on tool definitions"
-          subtitle="Share of input tokens"
+          subtitle={`Share of input tokens · ${runsModelLine(runs, comparableOn)}`}
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
           actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}

@@ -72,8 +72,10 @@ export function PageIntro({ onTour }: { onTour(): void }) {
       aria-label="About this page"
     >
       <p className="min-w-0 flex-1 basis-72">
-        <strong>See what giving an agent many tools costs, request by request:</strong> pick a strategy, step with ← →,
-        and watch the prompt cache read (green), write (blue) or lose (red) what was sent before.
+        {/* The stepper's buttons first: a phone has no arrow keys. */}
+        <strong>See what giving an agent many tools costs, request by request:</strong> pick a strategy, step through
+        its requests (buttons, or ← → on a keyboard), and watch the prompt cache read (green), write (blue) or lose
+        (red) what was sent before.
       </p>
       <button
         type="button"

@@ -16,7 +16,7 @@ export function StrategyPicker() {
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">Strategy</span>
       <select
-        className={`${selectClass} w-44 min-w-0 font-medium sm:w-52`}
+        className={`${selectClass} w-44 min-w-0 font-medium sm:w-52 min-[87.5rem]:w-[248px]`}
         data-testid="strategy-picker"
         value={strategyId}
         onChange={(event) => selectStrategy(event.target.value as StrategyId)}

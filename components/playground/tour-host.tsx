@@ -8,11 +8,13 @@
  * held here and autosave pauses (`tourWorkspace`); when the tour ends, however it ends, that workspace comes back
  * exactly as it was (scenario, strategy and step). A reload in the middle of the tour finds the autosave untouched.
  */
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { GuidedTour } from "@/components/tour/guided-tour";
 import type { TourStep } from "@/components/tour/tour-steps";
 import { setRequestReveal } from "@/components/tour/request-reveal";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
+import { tourFigures } from "@/lib/view/tour-figures";
+import { TOUR_EXAMPLE_ID } from "@/components/tour/tour-steps";
 import type { SharedWorkspace } from "@/lib/share";
 import type { PlaygroundState } from "@/state/playground-store";
 import type { RunTab } from "@/state/ui-slice";
@@ -93,5 +95,17 @@ export function TourHost() {
     });
   }, [setTourOpen, controller, store]);
 
-  return <GuidedTour open={open} onClose={onClose} onStep={onStep} />;
+  // The figures a step states come from the tour's own example, once its runs are on screen (never the previous
+  // example's: its runs stay on screen until the new ones arrive).
+  const onTourExample = usePlayground((state) => state.scenarioMeta.id === TOUR_EXAMPLE_ID && !state.running);
+  const runs = usePlayground((state) => state.runs);
+  const toolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  const strategyId = usePlayground((state) => state.strategyId);
+  const stepIndex = usePlayground((state) => state.stepIndex);
+  const figures = useMemo(
+    () => (open && onTourExample ? tourFigures(runs, toolCount, { strategyId, stepIndex }) : null),
+    [open, onTourExample, runs, toolCount, strategyId, stepIndex],
+  );
+
+  return <GuidedTour open={open} onClose={onClose} onStep={onStep} figures={figures} />;
 }

@@ -10,15 +10,16 @@ export type ChartLegendItem = {
   emphasised?: boolean;
 };
 
-/** An HTML legend above a chart: wraps instead of overlapping the plot, and reads well at projector sizes. */
+/** An HTML legend above a chart: wraps instead of overlapping the plot, and always shows every entry. */
 export function ChartLegend({ items }: { items: readonly ChartLegendItem[] }) {
   return (
     // Inline items (not a flex row) so the legend flows around a floated toolbar.
-    <ul className="text-sm leading-7 text-ink-soft" data-testid="chart-legend">
+    // Small type, so all eight strategies fit above the plot and leave it most of the chart's height.
+    <ul className="text-xs leading-5 text-ink-soft" data-testid="chart-legend">
       {items.map((item) => (
         <li
           key={item.key}
-          className={`mr-4 inline-flex items-center gap-1.5 whitespace-nowrap ${item.emphasised ? "font-semibold text-ink" : ""}`}
+          className={`mr-3 inline-flex items-center gap-1.5 whitespace-nowrap ${item.emphasised ? "font-semibold text-ink" : ""}`}
           title={item.title}
         >
           {item.shape === "square" ? (

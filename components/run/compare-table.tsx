@@ -32,7 +32,9 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
     event.preventDefault();
     onSelect?.(id);
   };
-  const headerClass = "px-2 py-2 text-right align-bottom text-xs leading-tight font-semibold text-muted";
+  // The figures' headers sit right, over their numbers; the strategy's header sits left, over the names.
+  const headerBaseClass = "px-2 py-2 align-bottom text-xs leading-tight font-semibold text-muted";
+  const headerClass = `${headerBaseClass} text-right`;
 
   return (
     <div className={`relative overflow-x-auto px-3 pb-2 ${className}`}>
@@ -40,7 +42,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
         <caption className="sr-only">Every strategy on this scenario. Select a row to show that strategy.</caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className={`${headerClass} text-left`}>
+            <th scope="col" className={`${headerBaseClass} text-left`} data-testid="compare-strategy-header">
               Strategy
             </th>
             <th scope="col" className={headerClass}>
@@ -91,7 +93,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                 onKeyDown={onSelect ? (event) => onKeyDown(event, row.id) : undefined}
                 className={`border-b border-line last:border-b-0 ${onSelect ? "cursor-pointer hover:bg-panel-muted" : ""} ${selected ? "bg-accent-soft" : ""}`}
               >
-                <th scope="row" className="w-44 max-w-44 px-2 py-2.5 text-left font-normal">
+                <th scope="row" className="w-44 max-w-44 px-2 py-2.5 text-left font-normal sm:w-56 sm:max-w-56">
                   <span className="flex items-center gap-2.5">
                     <span
                       aria-hidden
@@ -103,8 +105,9 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                         {strategyTitle(row.id)}
                         {selected ? <span className="sr-only"> (selected)</span> : null}
                       </span>
-                      <span className="block truncate text-sm text-muted">
-                        {providerLabel(row.provider)} · {row.model}
+                      {/* Whole, never cut: the provider and model are what this row's figures are for. */}
+                      <span className="block text-sm text-muted [overflow-wrap:anywhere]" data-testid="compare-model">
+                        {providerLabel(row.provider)} · <span className="whitespace-nowrap">{row.model}</span>
                       </span>
                     </span>
                   </span>

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "@/components/ui/button";
+import type { TourFigures } from "@/lib/view/tour-figures";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
 import {
   DOCK_MAX_SHARE,
@@ -20,6 +21,8 @@ export type GuidedTourProps = {
   /** Called when a step becomes current, so the page can switch example, strategy and request for the story. */
   onStep?: (step: TourStep, index: number) => void;
   steps?: readonly TourStep[];
+  /** The figures of the runs on screen, for steps whose words state them; null while they are not known. */
+  figures?: TourFigures | null;
 };
 
 /**
@@ -49,7 +52,7 @@ function viewportSize() {
   return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
 }
 
-function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourProps, "open">) {
+function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Omit<GuidedTourProps, "open">) {
   const [index, setIndex] = useState(0);
   const [rect, setRect] = useState<Rect | null>(null);
   const [popoverHeight, setPopoverHeight] = useState(0);
@@ -202,7 +205,7 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS }: Omit<GuidedTourPro
           {withCode(step.title)}
         </h2>
         <p id="tour-body" className="mt-2 text-sm leading-relaxed text-ink-soft">
-          {withCode(step.body)}
+          {withCode(figures && step.bodyWithFigures ? step.bodyWithFigures(figures) : step.body)}
         </p>
         {rect === null ? (
           <p className="mt-2 text-xs text-muted">(The part of the page this step describes is not shown right now.)</p>

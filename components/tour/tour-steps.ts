@@ -1,5 +1,7 @@
 import type { StepKind } from "@/lib/engine/types";
 import type { StrategyId } from "@/lib/scenario/types";
+import { formatTokens } from "@/lib/view/format";
+import type { TourFigures } from "@/lib/view/tour-figures";
 import type { RequestReveal } from "./request-reveal";
 
 /**
@@ -24,8 +26,10 @@ export type TourStep = {
   id: string;
   target: TourTarget;
   title: string;
-  /** Plain text; `code` in backticks is rendered as code. */
+  /** Plain text; `code` in backticks is rendered as code. Shown while the figures below are not known yet. */
   body: string;
+  /** The same text stating the figures of the runs on screen (lib/view/tour-figures.ts), once they are there. */
+  bodyWithFigures?: (figures: TourFigures) => string;
   story: TourStory;
 };
 
@@ -37,7 +41,9 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: "eighty-k",
     target: "prefix-bar",
     title: "The 80k-token problem",
-    body: "200 tools of about 400 tokens each are about 80,000 tokens, on every request. The bar is the first request in cache order, its width in tokens: almost all of it is tool definitions, written to the cache at 1.25× the first time and read on every request after.",
+    body: "Every one of the 200 tools is sent in full on every request: about 400 tokens a tool and 80,000 in all, as the write-ups count them. The bar is the first request in cache order, its width in tokens: almost all of it is tool definitions, written to the cache at 1.25× the first time and read on every request after.",
+    bodyWithFigures: (figures) =>
+      `Every one of the ${formatTokens(figures.toolCount)} tools is sent in full on every request: ${formatTokens(figures.definitionTokens)} tokens of definitions${figures.exact ? "" : " (estimated)"} for this model, about ${formatTokens(Math.round(figures.definitionTokens / figures.toolCount))} a tool, where the write-ups count 400 and 80,000. The bar is the request in cache order, its width in tokens: almost all of its ${formatTokens(figures.shownPromptTokens)} tokens are tool definitions, written to the cache at 1.25× the first time and read on every request after.`,
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "full", stepKind: "call" },
   },
   {
@@ -51,7 +57,9 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: "stubs",
     target: "request-panel",
     title: "Stubs: register everything, but small",
-    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes and 80k tokens shrink to about 15k — but the provider only enforces the loose shell; the client validates the real arguments.",
+    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes and the prompt shrinks to about a fifth — but the provider only enforces the loose shell; the client validates the real arguments.",
+    bodyWithFigures: (figures) =>
+      `Every tool is a one-line stub with a loose \`arguments\` object, plus \`load_tool_schemas\`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes, and this request's prompt is ${formatTokens(figures.shownPromptTokens)} tokens where loading everything's first call sends ${formatTokens(figures.fullPromptTokens)} — but the provider only enforces the loose shell; the client validates the real arguments.`,
     story: {
       exampleId: TOUR_EXAMPLE_ID,
       strategyId: "stubs",

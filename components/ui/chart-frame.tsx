@@ -33,9 +33,9 @@ export function ChartFrame({
         // The toolbar floats right and the legend wraps around it, so a narrow chart loses no height to either.
         <div className="shrink-0">
           {toolbar ? <div className="float-right ml-3 flex items-center gap-2">{toolbar}</div> : null}
-          {/* Capped so a long legend in a narrow column never squeezes the plot away; it scrolls instead. */}
-          {/* Focusable, so a legend longer than its box can be scrolled with the keyboard too. */}
-          <div className="max-h-[4.5rem] overflow-y-auto" tabIndex={0} role="group" aria-label="Chart legend">
+          {/* Shown whole, never cut to a scrolling strip: a legend names at most the eight strategies, which at */}
+          {/* 360 px take seven short lines, and a series whose name is hidden cannot be read off the plot. */}
+          <div role="group" aria-label="Chart legend" data-testid="chart-legend-box">
             {legend}
           </div>
         </div>

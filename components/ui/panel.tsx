@@ -20,12 +20,19 @@ export function Panel({ title, subtitle, actions, testId, className = "", padded
       className={`flex min-w-0 flex-col rounded-2xl border border-line bg-panel shadow-sm ${className}`}
       data-testid={testId}
     >
-      <header className="flex min-h-12 items-center justify-between gap-3 border-b border-line px-5 py-2.5">
-        <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-ink">{title}</h2>
-          {subtitle ? <p className="truncate text-sm text-muted">{subtitle}</p> : null}
+      {/* Wraps rather than truncates, so a phone shows the whole title and subtitle and the actions go below. */}
+      <header className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-line px-5 py-2.5">
+        <div className="min-w-0 max-w-full">
+          <h2 className="text-base font-semibold text-ink [overflow-wrap:anywhere]" data-testid="panel-title">
+            {title}
+          </h2>
+          {subtitle ? (
+            <p className="text-sm text-muted [overflow-wrap:anywhere]" data-testid="panel-subtitle">
+              {subtitle}
+            </p>
+          ) : null}
         </div>
-        {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+        {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
       </header>
       <div className={`min-h-0 flex-1 ${padded ? "p-5" : ""}`}>{children}</div>
     </section>

@@ -64,6 +64,14 @@ describe("recommend: seed 001 §4.1's rules", () => {
     expect(recommendation.reasons.join(" ")).toContain("$0.06");
   });
 
+  it("states the measured definitions as a mean counted for the scenario's model, not as every tool's size", () => {
+    // Two tools of 86 and 58 tokens as counted for Claude (o200k 72 and 48 × 1.2): the catalog list shows 72 and 48.
+    const reasons = recommend(input({ toolCount: 2, tokensPerTool: 72 })).reasons;
+    expect(reasons).toContain(
+      "Measured: 2 tools, 144 tokens of definitions as counted for claude-opus-4-8 (about 72 a tool on average).",
+    );
+  });
+
   it("compares only with strategies on the same provider: prices differ between providers", () => {
     const runs = [
       ...RUNS,

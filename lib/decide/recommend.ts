@@ -246,7 +246,9 @@ function build(
   const figures = figuresOf(input, strategy);
   const title = strategyTitle(strategy);
   const reasons: string[] = [RULE_TEXT[rule]];
-  const catalog = `${formatTokens(input.toolCount)} tools of about ${formatTokens(input.tokensPerTool)} tokens each (${formatTokens(input.toolCount * input.tokensPerTool)} tokens of definitions)`;
+  // A mean over the tools, counted for this model: the catalog list's per-tool figures are o200k, so "of about 72
+  // tokens each" beside a list reading 72 and 48 misled; the sentence says whose count it is and that it is a mean.
+  const catalog = `${formatTokens(input.toolCount)} tools, ${formatTokens(input.toolCount * input.tokensPerTool)} tokens of definitions as counted for ${input.model} (about ${formatTokens(input.tokensPerTool)} a tool on average)`;
   reasons.push(`Measured: ${catalog}.`);
   if (figures.tokensPerRequest !== null && figures.costUsd !== null) {
     reasons.push(

@@ -1,0 +1,40 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { CatalogTool } from "@/lib/catalog/types";
+import { TurnEditor } from "./turn-editor";
+
+const tool: CatalogTool = {
+  name: "get_weather",
+  description: "Get the weather at a location",
+  inputSchema: { type: "object", properties: { location: { type: "string" } }, required: ["location"] },
+} as CatalogTool;
+
+function render(searchQuery: string | undefined) {
+  return renderToStaticMarkup(
+    <TurnEditor
+      turn={{
+        user: "What is the weather?",
+        needs: [{ tool: "get_weather", arguments: { location: "Paris" } }],
+        searchQuery,
+      }}
+      index={0}
+      count={1}
+      toolsByName={new Map([[tool.name, tool]])}
+      tools={[tool]}
+      onChange={() => {}}
+      onMove={() => {}}
+      onRemove={() => {}}
+    />,
+  );
+}
+
+describe("TurnEditor", () => {
+  it("names the search query field on screen, not only in its placeholder, so a filled-in query says what it is", () => {
+    const html = render("weather");
+    // The visible label wraps the field, and stays when the field holds text (a placeholder then disappears).
+    const label = /<label[^>]*>([\s\S]*?)<input[^>]*data-testid="turn-query"[^>]*>/.exec(html);
+    expect(label, "the query field sits inside a label").not.toBeNull();
+    expect(label![1].replace(/<[^>]+>/g, "")).toMatch(/^Search query the model sends/);
+    expect(html).toMatch(/data-testid="turn-query"[^>]*value="weather"|value="weather"[^>]*data-testid="turn-query"/);
+  });
+});

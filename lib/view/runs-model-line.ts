@@ -1,0 +1,18 @@
+import type { ProviderId, StrategyId } from "../scenario/types";
+import { providerLabel } from "./provider-labels";
+import { strategyShortTitle } from "./strategy-info";
+
+type RunOn = { id: StrategyId; provider: ProviderId; model: string; refused?: { reason: string } };
+
+/**
+ * The provider and model a chart of several strategies is for, in a few words: the scenario's, and which
+ * strategies ran elsewhere (a strategy the scenario's model cannot run is shown on one that can, at that model's
+ * prices). A chart's numbers without it read as one model's.
+ */
+export function runsModelLine(runs: readonly RunOn[], on: { provider: ProviderId; model: string }): string {
+  const scenario = `${providerLabel(on.provider)} · ${on.model}`;
+  const elsewhere = runs.filter((run) => !run.refused && (run.provider !== on.provider || run.model !== on.model));
+  if (elsewhere.length === 0) return scenario;
+  const names = elsewhere.map((run) => `${strategyShortTitle(run.id)} on ${run.model}`);
+  return `${scenario}; ${names.join(", ")}`;
+}
