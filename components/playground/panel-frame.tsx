@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PanelHeader } from "@/components/ui/panel";
 import { panelClass } from "./control-styles";
 
 /** A card of the run area. Its height is set by the caller so stepping never changes the layout. */
@@ -33,23 +34,7 @@ export function PanelFrame({
       data-testid={testId}
       data-tour={tour}
     >
-      {title === undefined ? null : (
-        // Wraps rather than truncates: on a phone the actions move under the title, and a subtitle naming the
-        // provider and model the panel's figures are for stays readable in full.
-        <header className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-line px-5 py-2.5">
-          <div className="min-w-0 max-w-full">
-            <h2 className="text-sm font-semibold text-ink [overflow-wrap:anywhere]" data-testid="panel-title">
-              {title}
-            </h2>
-            {subtitle ? (
-              <p className="text-xs text-muted [overflow-wrap:anywhere]" data-testid="panel-subtitle">
-                {subtitle}
-              </p>
-            ) : null}
-          </div>
-          {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
-        </header>
-      )}
+      {title === undefined ? null : <PanelHeader title={title} subtitle={subtitle} actions={actions} compact />}
       <div className={`min-h-0 flex-1 ${bodyClassName}`}>{children}</div>
     </section>
   );

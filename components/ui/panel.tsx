@@ -20,21 +20,47 @@ export function Panel({ title, subtitle, actions, testId, className = "", padded
       className={`flex min-w-0 flex-col rounded-2xl border border-line bg-panel shadow-sm ${className}`}
       data-testid={testId}
     >
-      {/* Wraps rather than truncates, so a phone shows the whole title and subtitle and the actions go below. */}
-      <header className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-line px-5 py-2.5">
-        <div className="min-w-0 max-w-full">
-          <h2 className="text-base font-semibold text-ink [overflow-wrap:anywhere]" data-testid="panel-title">
-            {title}
-          </h2>
-          {subtitle ? (
-            <p className="text-sm text-muted [overflow-wrap:anywhere]" data-testid="panel-subtitle">
-              {subtitle}
-            </p>
-          ) : null}
-        </div>
-        {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
-      </header>
+      <PanelHeader title={title} subtitle={subtitle} actions={actions} />
       <div className={`min-h-0 flex-1 ${padded ? "p-5" : ""}`}>{children}</div>
     </section>
+  );
+}
+
+/**
+ * A card's header: title, subtitle and actions. It wraps rather than truncates, so a phone shows the whole title and
+ * the subtitle naming the provider and model the card's figures are for, and the actions go below. `compact` is the
+ * run area's smaller type.
+ */
+export function PanelHeader({
+  title,
+  subtitle,
+  actions,
+  compact = false,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  compact?: boolean;
+}) {
+  return (
+    <header className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-line px-5 py-2.5">
+      <div className="min-w-0 max-w-full">
+        <h2
+          className={`${compact ? "text-sm" : "text-base"} font-semibold text-ink [overflow-wrap:anywhere]`}
+          data-testid="panel-title"
+        >
+          {title}
+        </h2>
+        {subtitle ? (
+          <p
+            className={`${compact ? "text-xs" : "text-sm"} text-muted [overflow-wrap:anywhere]`}
+            data-testid="panel-subtitle"
+          >
+            {subtitle}
+          </p>
+        ) : null}
+      </div>
+      {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
+    </header>
   );
 }
