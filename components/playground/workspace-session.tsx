@@ -20,6 +20,7 @@ import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
+import { afterFirstRunEnded } from "@/state/after-first-run";
 import type { PlaygroundController } from "@/state/playground-controller";
 import {
   useAutosaveStatusSource,
@@ -208,8 +209,17 @@ function StartedSession({
         }
       }
       // The example named in the URL was opened once; a reload must bring back the edits made since, not the example.
-      if (explicitExample)
-        window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
+      // Once the first run has ended: the clean-up is a same-document navigation, after which Chromium fetches and
+      // parses the favicon again, and that work landed inside a small example's run (state/after-first-run.ts).
+      // Nothing is autosaved before that run's end, so a reload until then loses nothing.
+      if (explicitExample) {
+        const opened = window.location.pathname + window.location.search;
+        afterFirstRunEnded(store, () => {
+          // Not if the page moved on since (another address, or the search already dropped).
+          if (window.location.pathname + window.location.search !== opened) return;
+          window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
+        });
+      }
       if (probeStorage(browserStorage()) === "blocked" && !store.getState().workspaceNotice)
         setNotice({ kind: "info", message: STORAGE_BLOCKED_MESSAGE, testId: "storage-blocked" });
       setStartupDone(true);
