@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioSettings } from "@/lib/scenario/types";
-import { afterFirstRunEnded } from "./after-first-run";
+import { afterFirstRunEnded, autosaveWaitsForFirstRun } from "./after-first-run";
 import { createPlaygroundStore } from "./playground-store";
 
 const settings = { provider: "anthropic", model: "claude-opus-4-8" } as ScenarioSettings;
@@ -73,5 +73,16 @@ describe("afterFirstRunEnded", () => {
     expect(calls).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(calls).toEqual(["action"]);
+  });
+});
+
+describe("autosaveWaitsForFirstRun", () => {
+  it("holds only an unedited example, and only until the first run has ended", () => {
+    const example = { exampleId: "weather", settingsEdited: false };
+    expect(autosaveWaitsForFirstRun(false, example)).toBe(true);
+    expect(autosaveWaitsForFirstRun(true, example)).toBe(false);
+    // Edited work (settings, or anything else: no example reference) is saved as before.
+    expect(autosaveWaitsForFirstRun(false, { exampleId: "weather", settingsEdited: true })).toBe(false);
+    expect(autosaveWaitsForFirstRun(false, null)).toBe(false);
   });
 });

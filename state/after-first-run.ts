@@ -35,3 +35,16 @@ export function afterFirstRunEnded(
     unsubscribe = null;
   };
 }
+
+/**
+ * Whether the autosave waits for the first run's end: only while the work is an unedited example, saved as its id,
+ * which holds nothing the person made (and with `?example=`, the address names it until that run's end). Its
+ * "saving…" status would otherwise be rendered and painted inside a small example's run. Any edit, settings included,
+ * is saved as before, run or not.
+ */
+export function autosaveWaitsForFirstRun(
+  firstRunEnded: boolean,
+  exampleReference: { exampleId: string; settingsEdited: boolean } | null,
+): boolean {
+  return !firstRunEnded && exampleReference !== null && !exampleReference.settingsEdited;
+}

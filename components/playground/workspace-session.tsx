@@ -20,7 +20,7 @@ import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
-import { afterFirstRunEnded } from "@/state/after-first-run";
+import { afterFirstRunEnded, autosaveWaitsForFirstRun } from "@/state/after-first-run";
 import type { PlaygroundController } from "@/state/playground-controller";
 import {
   useAutosaveStatusSource,
@@ -251,7 +251,11 @@ function StartedSession({
   // the engine's run has ended.
   const exampleReference = useExampleReference();
   const running = usePlayground((state) => state.running);
-  useAutosave(startupDone && !tourWorkspace ? snapshot : null, {
+  // An unedited example's save (its id) waits for the first run's end, so its "saving…" status is not rendered and
+  // painted inside a small example's run (docs/PERFORMANCE.md, session 13); edited work is saved as before.
+  const firstRunEnded = usePlayground((state) => state.firstRunEnded);
+  const holdForFirstRun = autosaveWaitsForFirstRun(firstRunEnded, exampleReference);
+  useAutosave(startupDone && !tourWorkspace && !holdForFirstRun ? snapshot : null, {
     status: useAutosaveStatusSource(),
     exampleId: exampleReference?.exampleId ?? null,
     exampleSettingsEdited: exampleReference?.settingsEdited ?? false,
