@@ -28,7 +28,7 @@ test.describe("import a trace", () => {
     await dialog.getByTestId("trace-drop-zone").dispatchEvent("drop", { dataTransfer });
 
     await expect(dialog.getByTestId("trace-heading")).toContainText("agent.har: 4 requests to OpenAI Responses");
-    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entries are not requests to a provider");
+    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entries are not model requests");
     await expect(dialog.getByTestId("trace-explanation")).toHaveAttribute("data-cause", "cold-start");
     await expect(dialog.getByTestId("trace-prefix-bar").locator("[data-status]").first()).toBeVisible();
 

@@ -88,13 +88,19 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
   // Each model has its own cache (an agent's side calls to a small model never read the main model's entries), so
   // every model is a lane: its own cache state, its own rules and prices, and its own previous request to compare.
   const lanes = new Map<string, Lane>();
+  const resolvedByRecorded = new Map<string, ModelInfo>();
   const laneOf = (recorded: string | null): Lane => {
-    const key = options.model ?? recorded ?? "";
-    let lane = lanes.get(key);
-    if (!lane) {
-      const resolved = resolveModel(provider, key || undefined);
+    const asked = options.model ?? recorded ?? "";
+    let model = resolvedByRecorded.get(asked);
+    if (!model) {
+      const resolved = resolveModel(provider, asked || undefined);
       if (resolved.note && !notes.includes(resolved.note)) notes.push(resolved.note);
-      const model = resolved.model;
+      model = resolved.model;
+      resolvedByRecorded.set(asked, model);
+    }
+    // Keyed by the table model: a dated id and its alias (or a platform's spelling) share one cache.
+    let lane = lanes.get(model.id);
+    if (!lane) {
       lane = {
         model,
         recorded,
@@ -104,7 +110,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
         requests: 0,
         promptTokens: 0,
       };
-      lanes.set(key, lane);
+      lanes.set(model.id, lane);
     }
     return lane;
   };
@@ -115,7 +121,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     if (index % 100 === 0) options.onProgress?.(index / trace.requests.length);
     if (request.timestampMs !== null && firstTimestamp !== null)
       clockSeconds = Math.max(clockSeconds, (request.timestampMs - firstTimestamp) / 1000);
-    const lane = laneOf(typeof request.body.model === "string" ? request.body.model : null);
+    const lane = laneOf(request.model);
     const { model, counter } = lane;
     const ttl = ttlOf(provider, request.body);
     const rules = rulesFor(model, options, ttl);
