@@ -450,3 +450,57 @@ describe("logs that record the conversation but not the requests: named, with wh
     ]);
   });
 });
+
+describe("images sent as base64 in OpenAI bodies", () => {
+  const picture = (fill: string) => `data:image/png;base64,${fill.repeat(60_000)}`;
+  const chatWithImage = (fill: string, follow: string[] = []): Json => ({
+    model: "gpt-5.4",
+    messages: [
+      { role: "system", content: fixtureSystemPrompt() },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "What is in this picture?" },
+          { type: "image_url", image_url: { url: picture(fill) } },
+        ],
+      },
+      ...follow.map((text, index) => ({ role: index % 2 ? "user" : "assistant", content: text })),
+    ],
+  });
+  const responsesWithImage = (fill: string): Json => ({
+    model: "gpt-5.4",
+    instructions: fixtureSystemPrompt(),
+    input: [
+      {
+        role: "user",
+        content: [
+          { type: "input_text", text: "What is in this picture?" },
+          { type: "input_image", image_url: picture(fill) },
+        ],
+      },
+    ],
+  });
+
+  it("are matched for caching but not counted as text (60,000 characters of base64 were ~15,000 tokens)", () => {
+    const at = (seconds: number) => new Date(START + seconds * 1000).toISOString();
+    const chat = explainTrace(
+      parsed(
+        lines([
+          { timestamp: at(0), request: chatWithImage("AAAA") },
+          { timestamp: at(5), request: chatWithImage("AAAA", ["A cat.", "Sure?"]) },
+          { timestamp: at(10), request: chatWithImage("BBBB", ["A cat.", "Sure?"]) },
+        ]),
+      ),
+    );
+    const systemOnly = chat.steps[0].segments[0].tokens;
+    expect(chat.steps[0].tokens.input).toBeLessThan(systemOnly + 50);
+    expect(chat.steps[1].tokens.cacheRead).toBeGreaterThan(0);
+    // Another picture in the same place is an edit of that message: the prefix stops there.
+    expect(chat.steps[2].explanation).toMatchObject({ cause: "messages-edited", segment: "messages[1]" });
+    expect(chat.warnings.map((warning) => warning.code)).toContain("trace-media-not-counted");
+
+    const responses = explainTrace(parsed(lines([{ timestamp: at(0), request: responsesWithImage("AAAA") }])));
+    expect(responses.steps[0].tokens.input).toBeLessThan(responses.steps[0].segments[0].tokens + 50);
+    expect(responses.warnings.map((warning) => warning.code)).toContain("trace-media-not-counted");
+  });
+});
