@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyseTrace } from "./analyse-trace";
+import { deriveScenario, MAX_REPLAY_CALLS } from "./derive-scenario";
 import { explainTrace } from "./explain-trace";
 import { fixtureSystemPrompt } from "./fixtures/build-fixtures";
 import { readTrace } from "./read-trace";
@@ -502,5 +503,28 @@ describe("images sent as base64 in OpenAI bodies", () => {
     const responses = explainTrace(parsed(lines([{ timestamp: at(0), request: responsesWithImage("AAAA") }])));
     expect(responses.steps[0].tokens.input).toBeLessThan(responses.steps[0].segments[0].tokens + 50);
     expect(responses.warnings.map((warning) => warning.code)).toContain("trace-media-not-counted");
+  });
+});
+
+describe("a long agent loop (hundreds of tool calls on one user message)", () => {
+  it("replays the first MAX_REPLAY_CALLS calls and says so, instead of a prompt that grows past memory", () => {
+    const calls = MAX_REPLAY_CALLS + 50;
+    const messages: Json[] = [{ role: "user", content: [{ type: "text", text: "Migrate every file." }] }];
+    for (let index = 0; index < calls; index += 1)
+      messages.push(
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: `toolu_${index}`, name: "read_file", input: { path: `f${index}` } }],
+        },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: `toolu_${index}`, content: "ok" }] },
+      );
+    const trace = parsed(lines([{ ...mainRequest("claude-sonnet-4-5", ["x"]), messages }]));
+    const derived = deriveScenario(trace, explainTrace(trace));
+    expect(derived.scenario.turns).toHaveLength(1);
+    expect(derived.scenario.turns[0].needs).toHaveLength(MAX_REPLAY_CALLS);
+    expect(derived.truncatedFrom).toBe(1);
+    expect(derived.notes.join(" ")).toMatch(
+      new RegExp(`first 1 of the trace's 1 user turns and ${MAX_REPLAY_CALLS} of its ${calls} tool calls`),
+    );
   });
 });
