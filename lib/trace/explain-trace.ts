@@ -107,6 +107,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
         counter: options.counterFor ? options.counterFor(model) : createTokenCounter(model.tokenizer),
         state: emptyCacheState(),
         previous: undefined,
+        threads: new Map(),
         requests: 0,
         promptTokens: 0,
       };
@@ -126,16 +127,29 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     const ttl = ttlOf(provider, request.body);
     const rules = rulesFor(model, options, ttl);
     const { segments, warnings: bodyWarnings } = adapter.segmentBody(request.body, { model, counter });
+    // A conversation is compared with its own previous request: an agent's subagent on the same model (another
+    // system prompt, other tools) interleaves with the main loop, and is no edit of it. The cache itself (its
+    // entries) is the model's, shared by every conversation; a new conversation is compared with the model's last
+    // request.
+    const thread = threadOf(request.body, provider);
+    const previousSent = lane.threads.get(thread) ?? lane.previous;
+    const state: CacheState = previousSent
+      ? {
+          ...lane.state,
+          previousSegments: previousSent.step.segments,
+          previousCachedBlockCount: previousSent.cachedBlockCount,
+        }
+      : lane.state;
     const priced = priceRenderedRequest({
       segments,
       rules,
-      state: lane.state,
+      state,
       nowSeconds: clockSeconds,
       outputTokens: request.measured?.output ?? 0,
       prices: model.prices,
       ttl,
     });
-    const previous = lane.previous;
+    const previous = previousSent?.step;
     const explanation = explainMiss({
       provider,
       rules,
@@ -153,6 +167,9 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
           }
         : null,
     });
+    // A change named against another conversation's request is said to be one.
+    if (explanation && previous && !lane.threads.has(thread) && COMPARED_CAUSES.has(explanation.cause))
+      explanation.headline = `A new conversation on this model (its first user message is new), against the model's previous request: ${explanation.headline}`;
     const loss = lossOf(priced.tokens, previous?.tokens, explanation, model, priced.costOptions);
     lane.state = priced.cache.nextState;
     const measuredCost = request.measured ? computeCost(request.measured, model.prices, priced.costOptions) : null;
@@ -210,7 +227,9 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       lostUsd: loss.usd,
     };
     steps.push(step);
-    lane.previous = step;
+    const sent = { step, cachedBlockCount: priced.cache.nextState.previousCachedBlockCount ?? 0 };
+    lane.previous = sent;
+    lane.threads.set(thread, sent);
     lane.requests += 1;
     lane.promptTokens += priced.tokens.input;
   });
@@ -234,7 +253,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     recordedModel: main.recorded,
     models: ranked.map((lane) => ({ model: lane.model, recorded: lane.recorded, requests: lane.requests })),
     tokenCounting: { exact: main.counter.exact, label: main.counter.label },
-    rules: rulesFor(main.model, options, main.previous ? ttlOf(provider, main.previous.request.body) : "5m"),
+    rules: rulesFor(main.model, options, main.previous ? ttlOf(provider, main.previous.step.request.body) : "5m"),
     steps,
     totals: summarise(steps, distinctCalled, distinctCalled),
     measuredTotals: measuredTotalsOf(steps),
@@ -249,10 +268,24 @@ type Lane = {
   recorded: string | null;
   counter: TokenCounter;
   state: CacheState;
-  previous: TraceStep | undefined;
+  previous: Sent | undefined;
+  /** The last request of each conversation on this model, by its first user message. */
+  threads: Map<string, Sent>;
   requests: number;
   promptTokens: number;
 };
+
+const COMPARED_CAUSES = new Set<MissCause>(["tools-changed", "system-changed", "messages-edited", "marker-moved"]);
+
+/** A request as later requests compare with it: its step and how many leading blocks it read or wrote. */
+type Sent = { step: TraceStep; cachedBlockCount: number };
+
+/** A conversation's identity: its first user message with text (a new one starts a conversation). */
+function threadOf(body: Json, provider: ProviderId): string {
+  return (
+    conversationOf(body, provider).find((message) => message.role === "user" && message.text.trim() !== "")?.text ?? ""
+  );
+}
 
 function ttlOf(provider: ProviderId, body: Json): CacheTtl {
   return provider === "anthropic" ? anthropicBodyTtl(body) : "5m";

@@ -528,3 +528,32 @@ describe("a long agent loop (hundreds of tool calls on one user message)", () =>
     );
   });
 });
+
+describe("a subagent on the same model, interleaved with the main loop", () => {
+  it("each conversation is compared with its own previous request, while the model's cache is shared", () => {
+    const subagent = (userTexts: string[]): Json => ({
+      ...mainRequest("claude-sonnet-4-5", userTexts),
+      system: [
+        {
+          type: "text",
+          text: `You are a search subagent.\n${fixtureSystemPrompt()}`,
+          cache_control: { type: "ephemeral" },
+        },
+      ],
+      tools: [{ ...READ_FILE, name: "grep", description: "Search the files." }],
+    });
+    const text = lines(
+      [
+        mainRequest("claude-sonnet-4-5", ["Fix the failing test."]),
+        subagent(["Find where the test is defined."]),
+        mainRequest("claude-sonnet-4-5", ["Fix the failing test.", "Go on."]),
+        subagent(["Find where the test is defined.", "Look in src."]),
+      ].map((request, index) => ({ timestamp: new Date(START + index * 5_000).toISOString(), request })),
+    );
+    const steps = explainTrace(parsed(text)).steps;
+    expect(steps.map((step) => step.explanation?.cause ?? null)).toEqual(["cold-start", "tools-changed", null, null]);
+    expect(steps[1].explanation?.headline).toMatch(/^A new conversation on this model/);
+    expect(steps[2].tokens.cacheRead).toBe(steps[0].tokens.cacheWrite);
+    expect(steps[3].tokens.cacheRead).toBe(steps[1].tokens.cacheWrite);
+  });
+});
