@@ -557,3 +557,35 @@ describe("a subagent on the same model, interleaved with the main loop", () => {
     expect(steps[3].tokens.cacheRead).toBe(steps[1].tokens.cacheWrite);
   });
 });
+
+describe("an agent that changes its thinking budget mid-session (Anthropic)", () => {
+  it("keeps the cached tools, writes the system prompt and messages again, and names the change", () => {
+    const tool = { ...READ_FILE, description: fixtureSystemPrompt() };
+    const request = (userTexts: string[], budget?: number): Json => ({
+      ...mainRequest("claude-sonnet-4-5", userTexts),
+      tools: [tool],
+      ...(budget ? { thinking: { type: "enabled", budget_tokens: budget } } : {}),
+    });
+    const text = lines(
+      [
+        request(["a"], 4000),
+        request(["a", "b"], 4000),
+        request(["a", "b", "c"], 16000),
+        request(["a", "b", "c", "d"]),
+      ].map((body, index) => ({ timestamp: new Date(START + index * 5_000).toISOString(), request: body })),
+    );
+    const steps = explainTrace(parsed(text)).steps;
+    expect(steps.map((step) => step.explanation?.cause ?? null)).toEqual([
+      "cold-start",
+      null,
+      "system-changed",
+      "system-changed",
+    ]);
+    expect(steps[2].explanation?.headline).toMatch(
+      /thinking parameters changed \(enabled, 4000 tokens → enabled, 16000 tokens\)/,
+    );
+    const toolTokens = steps[2].segments[0].tokens;
+    expect(steps[2].tokens.cacheRead).toBe(toolTokens);
+    expect(steps[3].explanation?.headline).toMatch(/→ none\)/);
+  });
+});
