@@ -167,6 +167,13 @@ describe("JSON Lines as loggers and proxies write them", () => {
     expect(trace.requests[0].measured).toMatchObject({ input: 1300, cacheRead: 0 });
   });
 
+  it("a key inside a request logged as a JSON string reaches nothing stored", () => {
+    const withKey = { ...chatBody(["Hi"]), api_key: "gw-secret-PLAINKEY42" };
+    const trace = parsed(lines([{ timestamp: "2026-12-01T10:00:00Z", request: JSON.stringify(withKey) }]));
+    expect(trace.requests).toHaveLength(1);
+    expect(JSON.stringify(trace)).not.toContain("PLAINKEY42");
+  });
+
   it("reads an ISO timestamp without a zone as UTC, whatever the reader's zone, and says so", () => {
     const zone = process.env.TZ;
     process.env.TZ = "America/New_York";

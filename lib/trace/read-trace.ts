@@ -301,13 +301,16 @@ function timestampField(object: Json): unknown {
   return undefined;
 }
 
-/** A JSON object given as an object or as its JSON text (loggers often store bodies as strings). */
+/**
+ * A JSON object given as an object or as its JSON text (loggers often store bodies as strings). The text is redacted
+ * again before parsing: inside the line it was escaped (`\"api_key\":\"…\"`), which the key shapes do not match.
+ */
 function jsonValue(value: unknown): Json | undefined {
   if (typeof value !== "string") return record(value);
   const text = value.trimStart();
   if (!text.startsWith("{")) return undefined;
   try {
-    return record(JSON.parse(value));
+    return record(JSON.parse(redactSecrets(value)));
   } catch {
     return undefined;
   }
