@@ -170,6 +170,11 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     // A change named against another conversation's request is said to be one.
     if (explanation && previous && !lane.threads.has(thread) && COMPARED_CAUSES.has(explanation.cause))
       explanation.headline = `A new conversation on this model (its first user message is new), against the model's previous request: ${explanation.headline}`;
+    // The minimum is judged on counted tokens; images are not counted and Claude's and Kimi's counts are estimates.
+    // Where the provider reported cached tokens, the real prompt was long enough, and the sentence says so.
+    const reportedCached = request.measured ? request.measured.cacheRead + request.measured.cacheWrite : 0;
+    if (explanation?.cause === "below-minimum" && reportedCached > 0)
+      explanation.headline += ` Yet the provider reported ${reportedCached} tokens read from or written to the cache, so the real prompt was long enough: the token count here falls short of it.`;
     const loss = lossOf(priced.tokens, previous?.tokens, explanation, model, priced.costOptions);
     lane.state = priced.cache.nextState;
     const measuredCost = request.measured ? computeCost(request.measured, model.prices, priced.costOptions) : null;

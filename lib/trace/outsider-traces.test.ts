@@ -596,3 +596,29 @@ describe("an agent that changes its thinking budget mid-session (Anthropic)", ()
     expect(steps[3].explanation?.headline).toMatch(/→ none\)/);
   });
 });
+
+describe("a prompt judged below the minimum that the provider did cache", () => {
+  it("says the provider's figures contradict the count", () => {
+    const body = {
+      model: "claude-opus-4-5",
+      max_tokens: 100,
+      cache_control: { type: "ephemeral" },
+      messages: [{ role: "user", content: "Hi" }],
+    };
+    const explanation = explainTrace(
+      parsed(
+        lines([
+          {
+            timestamp: "2026-12-01T10:00:00Z",
+            request: body,
+            response: { usage: { input_tokens: 3, cache_creation_input_tokens: 4200 } },
+          },
+        ]),
+      ),
+    );
+    expect(explanation.steps[0].explanation?.cause).toBe("below-minimum");
+    expect(explanation.steps[0].explanation?.headline).toMatch(
+      /Yet the provider reported 4200 tokens read from or written to the cache/,
+    );
+  });
+});
