@@ -8,6 +8,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
+import { applyCatalogImport } from "@/components/import/apply-catalog-import";
+import { applyScenarioImport } from "@/components/import/apply-scenario-import";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { browserWorkspaceEncoder, decodeOffThePage, loadExampleOffThePage } from "@/components/share/encode-client";
@@ -16,7 +18,7 @@ import { startupPlan, type StartupPlan, type StartupWorkspace } from "@/componen
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/catalog/types";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
@@ -357,6 +359,7 @@ function WorkspaceDialogs({
 }) {
   const openDialog = usePlayground((state) => state.openDialog);
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
+  const store = usePlaygroundStore();
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
   const turns = usePlayground((state) => state.turns);
   const runs = usePlayground((state) => state.runs);
@@ -376,41 +379,22 @@ function WorkspaceDialogs({
         <ImportDialog
           open
           onClose={close}
-          onImportCatalog={async (catalog, { mode, sourceName, problems }) => {
-            // "Add": only the imported tools cross to the worker, which appends them to the catalog it holds.
-            let merged: { catalog: Catalog; problems: InputProblem[] };
-            if (mode === "add") {
-              try {
-                merged = await controller.appendCatalog(catalog);
-              } catch (error) {
-                setNotice({ kind: "error", message: sentence((error as Error).message) });
-                return;
-              }
-            } else {
-              controller.replaceCatalog(catalog);
-              merged = { catalog, problems: [] };
-            }
-            // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
-            const names = new Set(merged.catalog.tools.map((tool) => tool.name));
-            const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter(
-              (name) => !names.has(name),
-            );
-            const missingProblems: InputProblem[] = missing.map((name) => ({
-              severity: "warning",
-              path: "$.turns",
-              toolName: name,
-              message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
-            }));
-            warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [
-              ...problems,
-              ...merged.problems,
-              ...missingProblems,
-            ]);
-          }}
-          onImportScenario={(scenario, problems) => {
-            controller.openWorkspace({ scenario });
-            warn(`Opened the scenario "${scenario.title}", with warnings:`, problems);
-          }}
+          onImportCatalog={(catalog, { mode, sourceName, problems }) =>
+            applyCatalogImport(
+              { catalog, mode, sourceName, problems },
+              { controller, previous: store.getState().lastValidCatalog, turns, setNotice },
+            )
+          }
+          onImportScenario={(scenario, problems) =>
+            applyScenarioImport(scenario, problems, {
+              controller,
+              previous: snapshotOf(store.getState()),
+              keepAside: async (previous, incoming, reason) =>
+                keepWorkAsideWith(await loadBrowserLocalStore(), previous, { incoming, reason }, pageCodec),
+              download: downloadScenario,
+              setNotice,
+            })
+          }
         />
       ) : null}
       <TraceImportHost controller={controller} />
