@@ -149,6 +149,11 @@ test.describe("import and export from the page", () => {
     await page.getByTestId("scenario-menu").click();
     await page.getByTestId("menu-export").click();
     const dialog = page.getByTestId("export-dialog");
+    // "Current request" starts on the page's strategy and request, and names the provider and model it is for.
+    await expect(dialog.getByTestId("export-strategy")).toHaveValue("naive-dynamic");
+    await expect(dialog.getByTestId("export-request-label")).toHaveText(
+      /^Request 1 of \d+ · Anthropic Messages · claude-opus-4-8$/,
+    );
     await dialog.getByTestId("export-strategy").selectOption("gateway");
     await dialog.getByTestId("export-format").selectOption("curl");
     await dialog.getByTestId("export-show-code").click();

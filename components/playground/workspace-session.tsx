@@ -29,7 +29,7 @@ import {
   usePlaygroundController,
   usePlaygroundStore,
 } from "@/state/playground-provider";
-import { selectWorkspaceFields } from "@/state/selectors";
+import { selectStepIndex, selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
@@ -423,6 +423,8 @@ function WorkspaceDialogs({
             runs={runs}
             loadRequest={(strategyId) => controller.requestOf(strategyId as (typeof runs)[number]["id"])}
             loadResultsJson={() => controller.resultsJson()}
+            initialStrategyId={store.getState().strategyId}
+            stepIndex={selectStepIndex(store.getState())}
           />
         ) : null}
       </DialogFrame>
