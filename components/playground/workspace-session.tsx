@@ -19,6 +19,7 @@ import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { InputProblem } from "@/lib/catalog/types";
+import { EXAMPLES } from "@/lib/examples/example-list";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
@@ -168,7 +169,7 @@ function StartedSession({
             kind: "error",
             message: restored
               ? `${linkError} Your autosaved work is shown instead.`
-              : `${linkError} The example "${plan.exampleId}" is shown instead.`,
+              : `${linkError} The example "${EXAMPLES.find((example) => example.id === plan.exampleId)?.title ?? plan.exampleId}" is shown instead.`,
           });
         else if (plan.autosaveError)
           setNotice({
