@@ -137,11 +137,18 @@ describe("responsesBodySegments", () => {
       expected("input[5]", "function call output", "messages", '""'),
       expected("input[6]", "tool search output", "messages", loaded, { definitions: loaded }),
       expected("input[7]", "tool search output", "messages", "[]"),
-      expected("input[8]", "reasoning", "messages", '{"type":"reasoning","summary":[]}'),
+      // Reasoning sent back is keyed by a hash of the item and counted by its summary only (here none).
+      expected(
+        "input[8]",
+        "reasoning (sent back)",
+        "messages",
+        `[reasoning ${hashString('{"type":"reasoning","summary":[]}')}]`,
+        { tokens: 0 },
+      ),
       expected("input[9]", "user message", "messages", '{"text":"object content"}'),
       expected("input[10]", "user message", "messages", '""', { breakpoint: true }),
     ]);
-    expect(warnings).toEqual([]);
+    expect(warnings.map((warning) => warning.code)).toEqual(["trace-reasoning-not-counted"]);
   });
 
   it("a string input is one user message; previous_response_id is warned about", () => {

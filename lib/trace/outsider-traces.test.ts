@@ -622,3 +622,29 @@ describe("a prompt judged below the minimum that the provider did cache", () => 
     );
   });
 });
+
+describe("a Responses agent that sends its reasoning back (encrypted_content)", () => {
+  it("matches the reasoning item for caching but does not count its encrypted text", () => {
+    const body = (encrypted: string): Json => ({
+      model: "gpt-5.4",
+      instructions: fixtureSystemPrompt(),
+      input: [
+        { role: "user", content: "Weather in Paris?" },
+        { type: "reasoning", id: "rs_1", summary: [], encrypted_content: encrypted },
+        { type: "function_call", call_id: "call_1", name: "get_weather", arguments: '{"city":"Paris"}' },
+        { type: "function_call_output", call_id: "call_1", output: "12C" },
+      ],
+    });
+    const text = lines([
+      { timestamp: "2026-12-01T10:00:00Z", request: body(`gAAAAB${"Qk9".repeat(7_000)}`) },
+      { timestamp: "2026-12-01T10:00:05Z", request: body(`gAAAAB${"Zm9".repeat(7_000)}`) },
+    ]);
+    const explanation = explainTrace(parsed(text));
+    const [first, second] = explanation.steps;
+    expect(first.segments.find((segment) => segment.path === "input[1]")?.tokens).toBe(0);
+    expect(first.tokens.input).toBeLessThan(first.segments[0].tokens + 100);
+    // Other reasoning in the same place is another prompt from there on.
+    expect(second.explanation).toMatchObject({ cause: "messages-edited", segment: "input[1]" });
+    expect(explanation.warnings.map((warning) => warning.code)).toContain("trace-reasoning-not-counted");
+  });
+});
