@@ -28,7 +28,7 @@ test.describe("import a trace", () => {
     await dialog.getByTestId("trace-drop-zone").dispatchEvent("drop", { dataTransfer });
 
     await expect(dialog.getByTestId("trace-heading")).toContainText("agent.har: 4 requests to OpenAI Responses");
-    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entries are not requests to a provider");
+    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entries are not model requests");
     await expect(dialog.getByTestId("trace-explanation")).toHaveAttribute("data-cause", "cold-start");
     await expect(dialog.getByTestId("trace-prefix-bar").locator("[data-status]").first()).toBeVisible();
 
@@ -74,5 +74,20 @@ test.describe("import a trace", () => {
       "notes.jsonl could not be imported. not a HAR file or JSON Lines: line 1 is not JSON",
     );
     await expect(dialog.getByTestId("trace-drop-zone")).toBeVisible();
+
+    // A Claude Code transcript records the conversation, not the requests: named, with how to capture a trace.
+    const transcript = [
+      { type: "user", sessionId: "s1", uuid: "u1", message: { role: "user", content: "fix the tests" } },
+      { type: "assistant", sessionId: "s1", uuid: "u2", message: { role: "assistant", content: [] } },
+    ];
+    await dialog.getByTestId("trace-file-input").setInputFiles({
+      name: "session.jsonl",
+      mimeType: "application/json",
+      buffer: Buffer.from(transcript.map((line) => JSON.stringify(line)).join("\n")),
+    });
+    const error = dialog.getByTestId("trace-error");
+    await expect(error).toContainText("session.jsonl could not be imported. this is a Claude Code session transcript");
+    await expect(error).toContainText("mitmproxy");
+    await expect(dialog.getByTestId("trace-help-not-traces")).toContainText("Claude Code transcript");
   });
 });

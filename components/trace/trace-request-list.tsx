@@ -11,6 +11,8 @@ export type TraceRequestListProps = {
 
 /** Every recorded request in order, each with its miss named; the selected one is shown below. */
 export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceRequestListProps) {
+  // An agent's side calls to a small model have their own cache: say which model each request went to.
+  const severalModels = new Set(steps.map((step) => step.model)).size > 1;
   return (
     <ol
       className="max-h-64 space-y-1 overflow-y-auto pr-1"
@@ -32,7 +34,14 @@ export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceReques
             >
               <span className="w-8 shrink-0 text-right tabular-nums text-muted">{step.index + 1}</span>
               <span className="w-16 shrink-0 text-xs text-muted">{step.location}</span>
-              <span className="min-w-0 flex-1 truncate">{step.title}</span>
+              <span className="min-w-0 flex-1 truncate">
+                {step.title}
+                {severalModels ? (
+                  <span className="ml-2 text-xs text-muted" data-testid="trace-step-model">
+                    {step.model}
+                  </span>
+                ) : null}
+              </span>
               {cause ? (
                 <span
                   className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${cause === "cold-start" ? "bg-panel-muted text-muted" : "bg-danger-soft text-danger"}`}

@@ -219,7 +219,16 @@ describe("chatBodySegments", () => {
   const declared = `${TIME_FULL}\n{"type":"other"}`;
   const systemSegments = [
     expected("messages[0]", "system message", "system", "Be brief.", { framing: 3 }),
-    expected("messages[1]", "developer message", "system", 'Use tools.\n{"type":"image_url"}', { framing: 3 }),
+    // An image part is keyed by a hash of itself and not counted (its size is pixels, not text).
+    expected(
+      "messages[1]",
+      "developer message",
+      "system",
+      `Use tools.\n[image_url ${hashString('{"type":"image_url"}')}]`,
+      {
+        tokens: "Use tools.".length + 3,
+      },
+    ),
   ];
   const toolSegments = [
     expected("tools[0]", "function get_weather", "tools", WEATHER_FULL, { definitions: WEATHER_FULL }),
@@ -245,7 +254,7 @@ describe("chatBodySegments", () => {
       counter: characterCounter(),
     });
     expect(segments).toEqual([...systemSegments, ...toolSegments, ...conversationSegments]);
-    expect(warnings).toEqual([]);
+    expect(warnings.map((warning) => warning.code)).toEqual(["trace-media-not-counted"]);
   });
 
   it("Moonshot: Kimi's template declares the tools before the system prompt", () => {

@@ -1,5 +1,6 @@
 import type { EngineWarning } from "../core";
 import { renderOpenAIFunctionForCounting } from "../tokens";
+import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "./media-parts";
 import { SegmentList } from "./segment-list";
 import type { BodyContext, BodySegments } from "./types";
 
@@ -62,23 +63,37 @@ export function loadedToolsPromptText(tools: readonly unknown[]): string {
     .join("\n");
 }
 
-function contentText(content: unknown): string {
+/** An item's content as prompt text; media parts stand as a hashed placeholder, or are left out to count. */
+function contentText(content: unknown, media: "placeholder" | "omit" = "placeholder"): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return JSON.stringify(content ?? "");
   return content
-    .map((part) => {
+    .flatMap((part) => {
       const block = record(part) ?? {};
-      return typeof block.text === "string" ? block.text : JSON.stringify(block);
+      if (isMediaPart(block)) return media === "omit" ? [] : [mediaPlaceholder(block)];
+      return [typeof block.text === "string" ? block.text : JSON.stringify(block)];
     })
     .join("\n");
 }
 
 /** The prompt text of one input item, and the tool definitions inside it. */
-export function responsesItemPromptText(item: Json): { text: string; definitions?: string; label: string } {
+export function responsesItemPromptText(item: Json): {
+  text: string;
+  definitions?: string;
+  label: string;
+  /** The text to count when it differs from `text` (media parts are matched, not counted). */
+  countedText?: string;
+} {
   switch (item.type) {
     case undefined:
     case "message":
-      return { text: contentText(item.content), label: `${String(item.role ?? "user")} message` };
+      return {
+        text: contentText(item.content),
+        label: `${String(item.role ?? "user")} message`,
+        ...(Array.isArray(item.content) && item.content.some(isMediaPart)
+          ? { countedText: contentText(item.content, "omit") }
+          : {}),
+      };
     case "function_call":
       // Key order as the renderer writes it; `id` and `status` are bookkeeping, not prompt.
       return {
@@ -123,12 +138,15 @@ export function responsesBodySegments(body: Json, context: BodyContext): BodySeg
   } else if (Array.isArray(body.input)) {
     (body.input as unknown[]).forEach((value, index) => {
       const item = responsesItemPromptText(record(value) ?? {});
+      if (item.countedText !== undefined && !warnings.includes(MEDIA_NOT_COUNTED_WARNING))
+        warnings.push(MEDIA_NOT_COUNTED_WARNING);
       list.add({
         path: `input[${index}]`,
         label: item.label,
         group: "messages",
         promptText: item.text,
         toolDefinitionText: item.definitions || undefined,
+        ...(item.countedText !== undefined ? { tokens: context.counter.count(item.countedText) } : {}),
       });
     });
   }
