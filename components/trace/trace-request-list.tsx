@@ -30,11 +30,12 @@ export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceReques
               data-testid={`trace-step-${step.index}`}
               data-cause={cause ?? "none"}
               onClick={() => onSelect(step.index)}
-              className={`flex w-full items-center gap-3 rounded-lg px-3 py-1.5 text-left text-sm ${selected ? "bg-accent-soft text-ink" : "hover:bg-panel-muted"}`}
+              // On a phone the cause and the cost wrap under the title rather than being cut off.
+              className={`flex w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-3 py-1.5 text-left text-sm ${selected ? "bg-accent-soft text-ink" : "hover:bg-panel-muted"}`}
             >
               <span className="w-8 shrink-0 text-right tabular-nums text-muted">{step.index + 1}</span>
               <span className="w-16 shrink-0 text-xs text-muted">{step.location}</span>
-              <span className="min-w-0 flex-1 truncate">
+              <span className="min-w-0 flex-1 basis-32 truncate">
                 {step.title}
                 {severalModels ? (
                   <span className="ml-2 text-xs text-muted" data-testid="trace-step-model">
@@ -53,7 +54,9 @@ export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceReques
                   cache hit
                 </span>
               )}
-              <span className="w-16 shrink-0 text-right tabular-nums text-muted">{formatUsd(step.costUsd)}</span>
+              <span className="ml-auto w-16 shrink-0 text-right tabular-nums text-muted">
+                {formatUsd(step.costUsd)}
+              </span>
             </button>
           </li>
         );

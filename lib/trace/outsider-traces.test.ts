@@ -180,7 +180,14 @@ describe("JSON Lines as loggers and proxies write them", () => {
     try {
       const trace = parsed(lines([{ timestamp: "2026-12-01T10:00:00", request: chatBody(["Hi"]) }]));
       expect(trace.requests[0].timestampMs).toBe(Date.UTC(2026, 11, 1, 10, 0, 0));
-      expect(trace.notes.join(" ")).toMatch(/no time zone.*read as UTC/);
+      expect(trace.notes.join("\n")).toMatch(/^1 timestamp names no time zone .*: it is read as UTC/m);
+      const two = parsed(
+        lines([
+          { timestamp: "2026-12-01T10:00:00", request: chatBody(["Hi"]) },
+          { timestamp: "2026-12-01T10:01:00", request: chatBody(["Hi", "Again"]) },
+        ]),
+      );
+      expect(two.notes.join("\n")).toMatch(/^2 timestamps name no time zone .*: they are read as UTC/m);
     } finally {
       process.env.TZ = zone;
     }
@@ -239,7 +246,7 @@ describe("JSON Lines as loggers and proxies write them", () => {
       model: "claude-sonnet-4-5-20250929",
       measured: { cacheWrite: 2100, cacheRead: 0, uncached: 12, output: 7 },
     });
-    expect(trace.notes.join(" ")).toMatch(/1 records are not model requests/);
+    expect(trace.notes.join(" ")).toMatch(/1 record is not a model request/);
     const stored = JSON.stringify(trace);
     for (const secret of SECRETS) expect(stored).not.toContain(secret);
   });
@@ -346,7 +353,7 @@ describe("HAR from proxies, gateways and cloud platforms", () => {
     expect(trace.skipped).toEqual([
       { location: { kind: "entry", number: 4 }, reason: expect.stringMatching(/no response was recorded \(status 0/) },
     ]);
-    expect(trace.notes.join(" ")).toMatch(/1 HAR entries are not model requests/);
+    expect(trace.notes.join(" ")).toMatch(/1 HAR entry is not a model request/);
     const explanation = explainTrace(trace);
     expect(explanation.model.id).toBe("claude-sonnet-4-5");
     expect(explanation.models).toHaveLength(1);

@@ -105,7 +105,7 @@ describe("readTrace", () => {
     expect(trace.provider).toBe("openai-responses");
     expect(trace.requests.map((request) => request.location.number)).toEqual([2, 3, 4, 5]);
     expect(trace.notes).toContain(
-      "1 HAR entries are not model requests (other URLs, GETs, token counting) and were left out.",
+      "1 HAR entry is not a model request (other URLs, GETs, token counting) and was left out.",
     );
     expect(trace.requests[0].url).toBe("https://api.openai.com/v1/responses");
   });

@@ -1,6 +1,7 @@
 import { redactSecrets } from "../live/redact";
 import { measuredUsageFrom } from "../live/usage";
 import { PROVIDER_IDS, type ProviderId } from "../scenario/types";
+import { formatCount } from "../view/format";
 import { modelOfUrl, providerOfRequest, providerOfUrl } from "./detect-provider";
 import { foreignFormatError, foreignFormatOf, foreignRecordReason, type ForeignFormat } from "./foreign-formats";
 import { looksLikeSse, responseFromEvents, responseFromSse } from "./sse";
@@ -417,19 +418,19 @@ function finish(
     notes.push(
       timed === 0
         ? "No request has a timestamp: they are treated as back to back, so no cache entry expires."
-        : `${requests.length - timed} of ${requests.length} requests have no timestamp: each is treated as sent right after the one before.`,
+        : `${requests.length - timed} of ${formatCount(requests.length, "request")} ${requests.length - timed === 1 ? "has" : "have"} no timestamp: each is treated as sent right after the one before.`,
     );
   // Requests are explained in the order they were sent; a HAR lists them in order of start, JSONL as written.
   if (timed === requests.length) requests.sort((a, b) => (a.timestampMs as number) - (b.timestampMs as number));
   if (zoneless > 0)
     notes.push(
-      `${zoneless} timestamps name no time zone (e.g. 2026-12-01T10:00:00): they are read as UTC, so the gaps between requests are right whatever zone they were written in.`,
+      `${formatCount(zoneless, "timestamp")} ${zoneless === 1 ? "names" : "name"} no time zone (e.g. 2026-12-01T10:00:00): ${zoneless === 1 ? "it is" : "they are"} read as UTC, so the gaps between requests are right whatever zone they were written in.`,
     );
   if (ignored > 0)
     notes.push(
       format === "har"
-        ? `${ignored} HAR entries are not model requests (other URLs, GETs, token counting) and were left out.`
-        : `${ignored} records are not model requests (GETs, token counting) and were left out.`,
+        ? `${ignored === 1 ? "1 HAR entry is not a model request" : `${formatCount(ignored, "HAR entry", "HAR entries")} are not model requests`} (other URLs, GETs, token counting) and ${ignored === 1 ? "was" : "were"} left out.`
+        : `${ignored === 1 ? "1 record is not a model request" : `${formatCount(ignored, "record")} are not model requests`} (GETs, token counting) and ${ignored === 1 ? "was" : "were"} left out.`,
     );
   skipped.sort((a, b) => a.location.number - b.location.number);
   options.onProgress?.(1);
