@@ -68,21 +68,24 @@ for (const screen of SCREENS) {
       "step through its requests (buttons, or ← → on a keyboard)",
     );
 
-    // On a laptop the header's pickers show the chosen example, strategy and model whole, not "Stubs + load_tool_schem".
-    if (screen.width >= 1400) {
-      const clipped = await page.evaluate(() => {
-        const context = document.createElement("canvas").getContext("2d")!;
-        return ["example-picker", "strategy-picker", "model-picker"].flatMap((id) => {
-          const select = document.querySelector<HTMLSelectElement>(`[data-testid=${id}]`)!;
-          const style = getComputedStyle(select);
-          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const text = select.selectedOptions[0]?.text ?? "";
-          // The padding on both sides and the arrow take about 40 px of the box.
-          return context.measureText(text).width + 40 > select.clientWidth ? [text] : [];
-        });
+    // The header's pickers show the chosen example, strategy and model whole, on a phone too: not "Stubs +
+    // load_tool_schem", "Edit tools as needed (anti-pat" (1440 px) or "Edit tools as neede" (390 px).
+    await playground.selectStrategy("naive-dynamic");
+    await playground.waitForRun();
+    const clipped = await page.evaluate(() => {
+      const context = document.createElement("canvas").getContext("2d")!;
+      return ["example-picker", "strategy-picker", "model-picker"].flatMap((id) => {
+        const select = document.querySelector<HTMLSelectElement>(`[data-testid=${id}]`)!;
+        const style = getComputedStyle(select);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.text ?? "";
+        // The padding on both sides and the arrow take 40 px of the box (a box sized to its choice is exactly text +
+        // 40); a pixel of rounding is not a cut.
+        return context.measureText(text).width + 40 > select.clientWidth + 1 ? [text] : [];
       });
-      expect(clipped, "header pickers whose choice is cut").toEqual([]);
-    }
+    });
+    expect(clipped, "header pickers whose choice is cut").toEqual([]);
+    await expect(page.getByTestId("strategy-picker")).toHaveAttribute("title", "Edit tools as needed (anti-pattern)");
 
     // The request's three views: all three tabs can be seen and tapped (on a phone the model's name beside them
     // used to cut the strip down to "Reques").
@@ -109,6 +112,36 @@ for (const screen of SCREENS) {
     );
     expect(headings, "panel titles or subtitles cut with an ellipsis").toEqual([]);
     await expect(page.getByTestId("decide-recommendation")).toContainText(/Anthropic Messages · claude-opus-4-8/);
+
+    // The goals triangle's names are readable on a phone (they were 6-8 px there) and do not run into each other.
+    const triangle = page.getByTestId("goals-triangle");
+    await triangle.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () =>
+        triangle.locator("svg").evaluate((svg: SVGSVGElement) => {
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          const texts = [...svg.querySelectorAll("text")];
+          const small = texts
+            .map((text) => ({ text: text.textContent, px: Number(text.getAttribute("font-size")) * scale }))
+            .filter((entry) => entry.px < 11)
+            .map((entry) => `${entry.text} ${entry.px.toFixed(1)} px`);
+          const boxes = texts.map((text) => ({ text: text.textContent, box: text.getBoundingClientRect() }));
+          const overlapping = boxes.flatMap((first, index) =>
+            boxes
+              .slice(index + 1)
+              .filter(
+                (second) =>
+                  first.box.left < second.box.right - 1 &&
+                  second.box.left < first.box.right - 1 &&
+                  first.box.top < second.box.bottom - 1 &&
+                  second.box.top < first.box.bottom - 1,
+              )
+              .map((second) => `${first.text} / ${second.text}`),
+          );
+          return [...small, ...overlapping];
+        }),
+      )
+      .toEqual([]);
 
     // Every strategy in a chart's legend can be read: the cost chart's legend was a strip of two and a half lines
     // that hid most of its eight lines' names.
@@ -179,3 +212,18 @@ for (const screen of SCREENS) {
     expect(playground.consoleErrors).toEqual([]);
   });
 }
+
+test("the tour's first step shows its own request when a link opened the page on another strategy's", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const playground = new PlaygroundPage(page);
+  // The gateway's request 4: the tour's first step is about Register everything's first call.
+  await playground.open("seed-200-tools", { moment: "strategy=gateway&step=4" });
+  await expect(playground.stepPosition).toContainText("4");
+  await page.getByTestId("intro-tour").click();
+  await expect(page.getByTestId("tour")).toContainText("The 80k-token problem");
+  await expect(page.getByTestId("strategy-picker")).toHaveValue("full");
+  await expect(playground.stepPosition).toHaveText(/Step\s*1\s*of/);
+  expect(playground.consoleErrors).toEqual([]);
+});

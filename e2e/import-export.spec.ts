@@ -71,6 +71,47 @@ test.describe("import and export from the page", () => {
     expect(playground.consoleErrors).toEqual([]);
   });
 
+  test("a tool list with errors imports only its usable tools, says which it skips, and Undo brings the catalog back", async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    await expect(page.getByTestId("scenario-title")).toContainText("2 tools");
+    const good = (name: string) => ({ name, description: `${name}.`, inputSchema: { type: "object" } });
+    const broken = {
+      name: "broken_tool",
+      description: "x.",
+      inputSchema: { type: "object", properties: { x: { type: "nonsense" } } },
+    };
+    await page.getByTestId("scenario-menu").click();
+    await page.getByTestId("menu-import").click();
+    const dialog = page.getByTestId("import-dialog");
+
+    // Nothing usable: the button stays disabled and says why.
+    await dialog.getByTestId("import-text").fill(JSON.stringify({ tools: [broken] }));
+    await dialog.getByTestId("import-check").click();
+    await expect(dialog.getByTestId("import-confirm")).toBeDisabled();
+    await expect(dialog.getByTestId("import-verdict")).toContainText("No tool here can be imported");
+
+    await dialog
+      .getByTestId("import-text")
+      .fill(JSON.stringify({ tools: [good("lookup_a"), broken, good("lookup_b")] }));
+    await dialog.getByTestId("import-check").click();
+    await expect(dialog.getByTestId("import-confirm")).toHaveText("Import the 2 valid tools");
+    await expect(dialog.getByTestId("import-verdict")).toContainText("is skipped (broken_tool)");
+    await playground.screenshot("import-partial", dialog);
+    await dialog.getByTestId("import-mode-replace").click();
+    await dialog.getByTestId("import-confirm").click();
+    await expect(page.getByTestId("scenario-title")).toContainText("2 tools");
+    const notice = page.getByTestId("import-done");
+    await expect(notice).toContainText("Imported 2 tools in place of your catalog of 2 tools");
+    await expect(page.getByTestId("tool-list")).not.toContainText("broken_tool");
+    await notice.getByRole("button", { name: "Undo the import" }).click();
+    await expect(page.getByTestId("import-undone")).toContainText("your catalog of 2 tools is back");
+    await expect(page.getByTestId("tool-list")).toContainText("get_weather");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
   test("import from a live MCP server: the reference server's tools are added under its name", async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open("weather");
@@ -108,6 +149,11 @@ test.describe("import and export from the page", () => {
     await page.getByTestId("scenario-menu").click();
     await page.getByTestId("menu-export").click();
     const dialog = page.getByTestId("export-dialog");
+    // "Current request" starts on the page's strategy and request, and names the provider and model it is for.
+    await expect(dialog.getByTestId("export-strategy")).toHaveValue("naive-dynamic");
+    await expect(dialog.getByTestId("export-request-label")).toHaveText(
+      /^Request 1 of \d+ · Anthropic Messages · claude-opus-4-8$/,
+    );
     await dialog.getByTestId("export-strategy").selectOption("gateway");
     await dialog.getByTestId("export-format").selectOption("curl");
     await dialog.getByTestId("export-show-code").click();

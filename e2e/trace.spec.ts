@@ -28,7 +28,7 @@ test.describe("import a trace", () => {
     await dialog.getByTestId("trace-drop-zone").dispatchEvent("drop", { dataTransfer });
 
     await expect(dialog.getByTestId("trace-heading")).toContainText("agent.har: 4 requests to OpenAI Responses");
-    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entries are not requests to a provider");
+    await expect(dialog.getByTestId("trace-notes")).toContainText("1 HAR entry is not a model request");
     await expect(dialog.getByTestId("trace-explanation")).toHaveAttribute("data-cause", "cold-start");
     await expect(dialog.getByTestId("trace-prefix-bar").locator("[data-status]").first()).toBeVisible();
 
@@ -45,6 +45,25 @@ test.describe("import a trace", () => {
     await expect(dialog.getByTestId("trace-step-2")).toHaveAttribute("data-cause", "system-changed");
     await expect(dialog.getByTestId("trace-losses")).toContainText("system prompt or instructions changed");
     await playground.screenshot("trace-named-miss", dialog);
+
+    // On a phone the named cause is whole (it wraps under the title), and the cost cells do not run together.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const badge = dialog.getByTestId("trace-step-2").getByText("system prompt or instructions changed");
+    await expect(badge).toBeVisible();
+    expect(await badge.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const costGap = await dialog
+      .getByTestId("trace-figures")
+      .locator("tr", { hasText: "cost" })
+      .evaluate((row) => {
+        const [predicted, measured] = [...row.querySelectorAll("td")].slice(1, 3).map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return range.getBoundingClientRect();
+        });
+        return measured.left - predicted.right;
+      });
+    expect(costGap).toBeGreaterThanOrEqual(8);
+    await page.setViewportSize({ width: 1440, height: 900 });
     // The key the HAR carried is nowhere on the page.
     expect(await page.content()).not.toContain(FIXTURE_OPENAI_KEY);
 
@@ -74,5 +93,20 @@ test.describe("import a trace", () => {
       "notes.jsonl could not be imported. not a HAR file or JSON Lines: line 1 is not JSON",
     );
     await expect(dialog.getByTestId("trace-drop-zone")).toBeVisible();
+
+    // A Claude Code transcript records the conversation, not the requests: named, with how to capture a trace.
+    const transcript = [
+      { type: "user", sessionId: "s1", uuid: "u1", message: { role: "user", content: "fix the tests" } },
+      { type: "assistant", sessionId: "s1", uuid: "u2", message: { role: "assistant", content: [] } },
+    ];
+    await dialog.getByTestId("trace-file-input").setInputFiles({
+      name: "session.jsonl",
+      mimeType: "application/json",
+      buffer: Buffer.from(transcript.map((line) => JSON.stringify(line)).join("\n")),
+    });
+    const error = dialog.getByTestId("trace-error");
+    await expect(error).toContainText("session.jsonl could not be imported. this is a Claude Code session transcript");
+    await expect(error).toContainText("mitmproxy");
+    await expect(dialog.getByTestId("trace-help-not-traces")).toContainText("Claude Code transcript");
   });
 });

@@ -18,6 +18,7 @@ import {
   type EngineResponse,
 } from "../lib/workbench/engine-protocol";
 import type { EngineStep } from "../lib/engine/types";
+import { splitExampleAnswer } from "../lib/workbench/example-parts";
 import { syntheticScenario } from "../lib/examples/synthetic-scenario";
 import { STRATEGY_IDS, type Scenario } from "../lib/scenario/types";
 
@@ -102,7 +103,8 @@ async function main(): Promise<void> {
 
 /**
  * The engine worker's messages at 10,000 tools, replayed through `handleEngineMessage` with the worker's own
- * dependencies in the page's order, measured with V8's serializer (the format of `postMessage`'s structured clone).
+ * dependencies in the page's order, measured with V8's serializer (the format of `postMessage`'s structured clone),
+ * each as the engine host posts it (a large example's answer in its parts).
  */
 async function workerMessageSizes(): Promise<void> {
   const engine = createEngine();
@@ -125,7 +127,9 @@ async function workerMessageSizes(): Promise<void> {
     if (message.kind === "run") progress.started(message.requestId);
     const handled = await handleEngineMessage(state, message, dependencies);
     state = handled.state;
-    posted.push(handled.response);
+    // The engine host posts a large example's answer in parts (lib/workbench/example-parts.ts): count what crosses.
+    if (handled.response.kind === "example-loaded") posted.push(...splitExampleAnswer(handled.response));
+    else posted.push(handled.response);
     return handled.response;
   };
   const loaded = await send({ kind: "load-example", requestId: 1, catalogVersion: 1, exampleId: "synthetic-10000" });

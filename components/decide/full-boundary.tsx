@@ -1,6 +1,7 @@
 import { boundarySentence, type FullBoundary } from "@/lib/decide/limits";
 import type { ProviderId } from "@/lib/scenario/types";
 import { formatTokensCompact } from "@/lib/view/format";
+import { spacedTicks } from "@/lib/view/spaced-ticks";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR } from "@/lib/view/strategy-colors";
 
 export type FullBoundaryViewProps = { boundary: FullBoundary; provider: ProviderId };
@@ -8,6 +9,8 @@ export type FullBoundaryViewProps = { boundary: FullBoundary; provider: Provider
 const WIDTH = 320;
 const HEIGHT = 150;
 const PAD = { left: 44, right: 10, top: 8, bottom: 30 };
+/** The room a tick label ("10k", "350") needs on the tokens axis, in the drawing's units. */
+const X_LABEL_GAP = 22;
 
 /**
  * Where sending everything stops being possible on the explorer's model: tools (up) against tokens per definition
@@ -57,7 +60,7 @@ export function FullBoundaryView({ boundary, provider }: FullBoundaryViewProps) 
             {formatTokensCompact(tick)}
           </text>
         ))}
-        {boundary.curve.map((point) => (
+        {spacedTicks(boundary.curve, (point) => x(point.tokensPerTool), X_LABEL_GAP).map((point) => (
           <text
             key={point.tokensPerTool}
             x={x(point.tokensPerTool)}

@@ -1,6 +1,6 @@
 "use client";
-import { useState } from "react";
-import { goalsTriangle } from "@/lib/decide/goals-triangle";
+import { useEffect, useRef, useState } from "react";
+import { TRIANGLE_VIEW_BOX, goalsTriangle, triangleTextSizes } from "@/lib/decide/goals-triangle";
 import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
 import { GOALS } from "@/lib/view/goals";
 import { strategyShortTitle } from "@/lib/view/strategy-info";
@@ -15,8 +15,19 @@ export type GoalsTriangleProps = {
   onSelect?: (id: StrategyId) => void;
 };
 
-const WIDTH = 100;
-const HEIGHT = 100;
+/** The drawing's width on screen, so its names can be sized in px whatever the screen (triangleTextSizes). */
+function useRenderedWidth(fallback: number) {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /**
  * The three goals of seed 001 as a triangle: a strategy sits on the edge between the two goals it meets, opposite
@@ -33,6 +44,10 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
     onSelect?.(id);
   };
   const [top] = picture.corners;
+  // Until measured (server render), the laptop's width: the names then change size once, on a phone only.
+  const [svgRef, renderedWidth] = useRenderedWidth(440);
+  const text = triangleTextSizes(renderedWidth);
+  const box = TRIANGLE_VIEW_BOX;
   return (
     <div
       className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
@@ -40,7 +55,8 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
       data-tour="three-goals"
     >
       <svg
-        viewBox={`-24 -8 ${WIDTH + 48} ${HEIGHT + 14}`}
+        ref={svgRef}
+        viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
         className="w-full max-w-[460px]"
         role="img"
         aria-labelledby="goals-triangle-title"
@@ -60,9 +76,9 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
             <circle cx={corner.x} cy={corner.y} r={1.6} fill="var(--ink-soft)" />
             <text
               x={corner.x}
-              y={corner === top ? corner.y - 3.5 : corner.y + 6.5}
+              y={corner === top ? corner.y - 3.5 : corner.y + 3 + text.corner}
               textAnchor="middle"
-              fontSize={4}
+              fontSize={text.corner}
               fontWeight={600}
               fill="var(--ink)"
             >
@@ -70,9 +86,6 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
             </text>
           </g>
         ))}
-        <text x={50} y={74} textAnchor="middle" fontSize={3} fill="var(--muted)">
-          all three: needs the provider
-        </text>
         {picture.placements.map((placement) => {
           const selected = placement.id === current?.id;
           return (
@@ -97,7 +110,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
                 x={placement.label.x}
                 y={placement.label.y}
                 textAnchor={placement.label.anchor}
-                fontSize={3.1}
+                fontSize={text.label}
                 fill="var(--ink-soft)"
                 fontWeight={selected ? 700 : 400}
               >
@@ -108,6 +121,10 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
         })}
       </svg>
       <div className="flex min-w-0 flex-col gap-3">
+        {/* Below the drawing, not in it: in the middle it ran into the names of the strategies there. */}
+        <p className="text-xs text-muted lg:order-last" data-testid="goals-triangle-middle">
+          In the middle: all three goals, which only a provider&rsquo;s own mechanism reaches.
+        </p>
         <ul className="flex flex-wrap gap-1.5" aria-label="Strategies">
           {picture.placements.map((placement) => (
             <li key={placement.id}>

@@ -2,14 +2,17 @@
 /**
  * Import by paste, file or drag-and-drop (MCP tools/list, OpenAI/Anthropic tool arrays, BFCL, or a whole scenario
  * file), or from a live MCP server. Problems are listed with their paths; nothing reaches the page until the
- * import succeeded and the person confirmed it, so a failed import never touches the current work.
+ * import succeeded and the person confirmed it, so a failed import never touches the current work. A tool list with
+ * errors imports only its usable tools, and says so on the button; with none usable the button stays disabled, with
+ * the reason beside it. The page keeps the catalog it replaced for Undo (apply-catalog-import).
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { FileDropArea } from "@/components/ui/file-drop-area";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
 import { MAX_TEXT_CHARACTERS } from "@/lib/catalog/json-text";
+import { importVerdict, selectUsableTools } from "@/lib/catalog/import-selection";
 import type { Scenario } from "@/lib/scenario/types";
 import { type CatalogParser, type ImportOutcome, importText } from "./import-text";
 import { McpImportForm } from "./mcp-import-form";
@@ -38,6 +41,12 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<CatalogImportMode>("replace");
+  // Only the tools that can be used go in; the dialog says which are skipped, and refuses when none is left.
+  const selection = useMemo(
+    () => (outcome?.kind === "catalog" ? selectUsableTools(outcome.catalog, outcome.problems) : null),
+    [outcome],
+  );
+  const verdict = selection ? importVerdict(selection, mode) : null;
 
   async function check(input: string, name?: string) {
     setBusy(true);
@@ -68,8 +77,8 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
 
   function confirm() {
     if (outcome?.kind === "scenario") onImportScenario(outcome.scenario, outcome.problems);
-    else if (outcome?.kind === "catalog")
-      onImportCatalog(outcome.catalog, { mode, sourceName, format: outcome.format, problems: outcome.problems });
+    else if (outcome?.kind === "catalog" && selection && verdict?.allowed)
+      onImportCatalog(selection.usable, { mode, sourceName, format: outcome.format, problems: outcome.problems });
     else return;
     setOutcome(null);
     setText("");
@@ -167,12 +176,19 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
               </Button>
             </div>
           ) : null}
-          {outcome?.kind === "catalog" ? (
+          {outcome?.kind === "catalog" && verdict ? (
             <div className="space-y-2" data-testid="import-ready">
               <p className="text-sm">
-                {outcome.catalog.tools.length} tools{outcome.format ? ` (${outcome.format})` : ""}.
+                {outcome.catalog.tools.length} tools read{outcome.format ? ` (${outcome.format})` : ""}.
               </p>
               <ProblemList problems={outcome.problems} />
+              <p
+                id="import-verdict"
+                className={`text-sm ${verdict.allowed ? "text-ink" : "font-semibold text-danger"}`}
+                data-testid="import-verdict"
+              >
+                {verdict.summary}
+              </p>
               <div className="flex flex-wrap items-center gap-2">
                 <Button
                   size="sm"
@@ -185,8 +201,14 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
                 <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")} data-testid="import-mode-add">
                   Add to the catalog
                 </Button>
-                <Button variant="primary" onClick={confirm} data-testid="import-confirm">
-                  Import tools
+                <Button
+                  variant="primary"
+                  onClick={confirm}
+                  disabled={!verdict.allowed}
+                  aria-describedby="import-verdict"
+                  data-testid="import-confirm"
+                >
+                  {verdict.buttonLabel}
                 </Button>
               </div>
             </div>

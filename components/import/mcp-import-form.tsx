@@ -7,7 +7,7 @@ import { useState } from "react";
 import { apiFetch, readApiError } from "@/components/share/page-token";
 import { Button } from "@/components/ui/button";
 import type { Catalog, InputProblem } from "@/lib/catalog/types";
-import { ProblemList } from "./problem-list";
+import { McpResult } from "./mcp-result";
 
 export type McpImportSuccess = {
   serverName: string;
@@ -161,27 +161,7 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
           <p className="whitespace-pre-wrap break-words text-ink">{phase.message}</p>
         </div>
       ) : null}
-      {phase.state === "done" ? (
-        <div className="space-y-2" data-testid="mcp-result">
-          <p className="text-sm">
-            <strong>{phase.result.serverName}</strong>
-            {phase.result.serverVersion ? ` ${phase.result.serverVersion}` : ""}: {phase.result.toolCount} tools
-            {phase.result.pages > 1 ? ` in ${phase.result.pages} pages` : ""}, namespace{" "}
-            <code>{phase.result.namespace}</code>
-          </p>
-          <ul className="max-h-40 overflow-auto rounded-lg border border-line p-2 text-xs">
-            {phase.result.catalog.tools.slice(0, 100).map((tool) => (
-              <li key={tool.name} className="truncate" title={tool.description}>
-                <span className="font-mono">{tool.name}</span> <span className="text-muted">{tool.description}</span>
-              </li>
-            ))}
-          </ul>
-          <ProblemList problems={phase.result.problems} />
-          <Button variant="primary" onClick={() => onImport(phase.result)} data-testid="mcp-import-tools">
-            Import {phase.result.toolCount} tools
-          </Button>
-        </div>
-      ) : null}
+      {phase.state === "done" ? <McpResult result={phase.result} onImport={onImport} /> : null}
     </div>
   );
 }

@@ -188,14 +188,14 @@ export function ClientOptionsPanel({
             />
             <div className="min-w-[4.5rem] flex-1">
               <p className="text-sm font-medium">{option.label}</p>
-              <p className="truncate text-xs text-muted">{option.hint}</p>
+              <p className="text-xs text-muted">{option.hint}</p>
             </div>
             <Effect effect={effectOf(option.id)} k={k} pending={pending} />
           </li>
         ))}
         <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5">
           <select
-            className={`${selectClass} w-[88px]`}
+            className={`${selectClass} w-24`}
             value={options.stemmer}
             onChange={(event) => onChange({ stemmer: event.target.value === "porter" ? "porter" : "porter2" })}
             aria-label="Stemmer"
@@ -206,16 +206,14 @@ export function ClientOptionsPanel({
           </select>
           <div className="min-w-[4.5rem] flex-1">
             <p className="text-sm font-medium">Stemmer</p>
-            <p className="truncate text-xs text-muted">
-              Snowball&apos;s Porter2 (quickly → quick) or Porter&apos;s 1980 rules
-            </p>
+            <p className="text-xs text-muted">Snowball&apos;s Porter2 (quickly → quick) or Porter&apos;s 1980 rules</p>
           </div>
           <Effect effect={effectOf("stemmer")} k={k} pending={pending} />
         </li>
         {LEVEL_OPTIONS.map((option) => (
           <li key={option.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5">
             <select
-              className={`${selectClass} w-[88px]`}
+              className={`${selectClass} w-24`}
               value={options[option.id]}
               onChange={(event) => onChange({ [option.id]: Number(event.target.value) })}
               aria-label={option.label}
@@ -231,7 +229,7 @@ export function ClientOptionsPanel({
             </select>
             <div className="min-w-[4.5rem] flex-1">
               <p className="text-sm font-medium">{option.label}</p>
-              <p className="truncate text-xs text-muted">{option.hint}</p>
+              <p className="text-xs text-muted">{option.hint}</p>
             </div>
             {option.id === "similarWords" && wordVectors?.loaded === false ? (
               <span

@@ -8,7 +8,10 @@ export const textAreaClass =
 export const labelClass = "text-xs font-semibold uppercase tracking-wide text-muted";
 export const chipClass =
   "inline-flex items-center gap-1 rounded-md border border-line bg-panel-muted px-1.5 py-0.5 font-mono text-[12.5px] text-ink-soft";
-export const linkButtonClass = "rounded text-left font-mono text-accent underline-offset-2 hover:underline";
+// A tool name may be one 45-character word (manage_repository_notification_subscription): it breaks anywhere rather
+// than push a phone's page sideways.
+export const linkButtonClass =
+  "min-w-0 max-w-full rounded text-left font-mono text-accent underline-offset-2 [overflow-wrap:anywhere] hover:underline";
 
 /** One colour per search, used by cards, chart lines and legends alike. Mid-tones that read on light and dark. */
 export const SEARCH_COLORS = {

@@ -50,6 +50,21 @@ describe("LiveKeyEntry", () => {
     );
     expect(html).toContain("The server has a key for this provider");
   });
+
+  it("says plainly that nothing is sent without a key", () => {
+    const html = renderToStaticMarkup(
+      <LiveKeyEntry
+        label="Anthropic API key"
+        value=""
+        remember={false}
+        serverKeyAvailable={false}
+        onValueChange={noop}
+        onRememberChange={noop}
+        onClear={noop}
+      />,
+    );
+    expect(html).toContain("No key yet, so nothing is sent");
+  });
 });
 
 describe("LiveRunControls", () => {

@@ -23,7 +23,8 @@ function statusText(props: Pick<LiveKeyEntryProps, "value" | "remember" | "serve
   if (props.value) return "Held in this tab only; sent only to this playground's server, per request. Gone on reload.";
   if (props.serverKeyAvailable)
     return "The server has a key for this provider: live runs use it unless you paste your own.";
-  return "No key yet: paste one to run live.";
+  // Said plainly: a person switching to Live may fear their scenario already left the machine.
+  return "No key yet, so nothing is sent: the figures stay the simulated ones until you paste a key and press Run live.";
 }
 
 /**

@@ -1,6 +1,11 @@
 /** Class names shared by the playground's own controls, so every select and button looks the same. */
 export const selectClass =
   "h-9 rounded-lg border border-line bg-panel px-2.5 text-sm text-ink shadow-sm hover:border-line-strong disabled:opacity-50";
+/**
+ * The header's pickers: a row each on a phone; from 640 px as wide as the chosen option (`field-sizing: content`,
+ * between the picker's own min and max widths), so a long strategy or model name is read whole instead of cut.
+ */
+export const headerSelectSizing = "w-full min-w-0 sm:w-auto sm:field-sizing-content";
 export const inputClass =
   "h-9 w-full rounded-lg border border-line bg-panel px-3 text-sm text-ink placeholder:text-muted shadow-sm hover:border-line-strong";
 export const textAreaClass =

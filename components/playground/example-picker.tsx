@@ -8,7 +8,7 @@ import { loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
-import { selectClass } from "./control-styles";
+import { headerSelectSizing, selectClass } from "./control-styles";
 import { downloadScenario, keepWorkAside } from "./keep-work";
 import { useExampleOriginTracker, useWorkOrigin } from "./use-example-origin";
 
@@ -65,10 +65,10 @@ export function ExamplePicker() {
   }
 
   return (
-    <label className="flex min-w-0 items-center gap-2 text-sm">
+    <label className="flex w-full min-w-0 items-center gap-2 text-sm sm:w-auto">
       <span className="sr-only">Example scenario</span>
       <select
-        className={`${selectClass} w-44 min-w-0 min-[87.5rem]:w-[200px]`}
+        className={`${selectClass} ${headerSelectSizing} sm:min-w-44 sm:max-w-64`}
         data-testid="example-picker"
         data-origin={origin}
         value={known && !edited ? scenarioId : ""}

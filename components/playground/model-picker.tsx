@@ -2,7 +2,7 @@
 import { MODELS } from "@/lib/models/model-table";
 import { PROVIDER_IDS, type ProviderId } from "@/lib/scenario/types";
 import { usePlayground } from "@/state/playground-provider";
-import { selectClass } from "./control-styles";
+import { headerSelectSizing, selectClass } from "./control-styles";
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   anthropic: "Anthropic Messages",
@@ -24,11 +24,12 @@ export function ModelPicker() {
   const model = usePlayground((state) => state.settings.model);
   const updateSettings = usePlayground((state) => state.updateSettings);
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
       <span className="sr-only">Provider and model</span>
       <select
-        className={`${selectClass} w-44 min-w-0 sm:w-52 min-[87.5rem]:w-[248px]`}
+        className={`${selectClass} ${headerSelectSizing} sm:min-w-52 sm:max-w-[20rem]`}
         data-testid="model-picker"
+        title={`${MODELS.find((candidate) => candidate.provider === provider && candidate.id === model)?.label ?? model} · ${PROVIDER_LABELS[provider]}`}
         value={`${provider}|${model}`}
         onChange={(event) => {
           const [nextProvider, nextModel] = event.target.value.split("|") as [ProviderId, string];

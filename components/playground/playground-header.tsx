@@ -26,13 +26,12 @@ export function PlaygroundHeader() {
             <AutosaveState />
           </p>
         </div>
-        {/* From 1400 px the pickers are wider (components/playground/*-picker.tsx), so a laptop reads "Stubs +
-            load_tool_schemas" and "Claude Opus 4.8 · Messages" whole. The breakpoint is 87.5rem, not 1400px: in
-            rem it sorts after sm: in the stylesheet, which a px breakpoint did not, so sm:w-52 won. */}
+        {/* The pickers are as wide as their choice from 640 px (headerSelectSizing), so a laptop reads "Edit tools as
+            needed (anti-pattern)" and "Claude Opus 4.8 · Messages" whole; on a phone each takes a row. */}
         <nav
           aria-label="Scenario and strategy"
           data-first-view
-          className="flex min-w-0 flex-wrap items-center gap-2 lg:ml-auto"
+          className="flex w-full min-w-0 flex-wrap items-center gap-2 sm:w-auto lg:ml-auto"
         >
           <ExamplePicker />
           <StrategyPicker />

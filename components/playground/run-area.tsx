@@ -241,7 +241,7 @@ export function RunArea() {
       {runMode === "live" ? (
         <PanelFrame
           title="Live run"
-          subtitle="The real provider answers; its usage beside the engine's prediction"
+          subtitle={`Sends the requests to ${providerLabel(run?.provider ?? decideInputs.settings.provider)} · ${run?.model ?? decideInputs.settings.model}; its usage beside the engine's prediction`}
           testId="live-panel"
           bodyClassName="px-5 py-4"
         >

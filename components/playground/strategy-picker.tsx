@@ -3,21 +3,27 @@ import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
-import { selectClass } from "./control-styles";
+import { headerSelectSizing, selectClass } from "./control-styles";
 import { useSelectStrategyKeepingMoment } from "./same-moment";
 
-/** All eight strategies, always listed; one the chosen model cannot run says so in its label. */
+/**
+ * All eight strategies, always listed; one the chosen model cannot run says so in its label. The closed select is as
+ * wide as the chosen name (`field-sizing: content`), so "Edit tools as needed (anti-pattern)" is never cut to
+ * "(anti-pat"; on a phone it takes a row of its own. The full name is its tooltip too, for a browser without
+ * field-sizing.
+ */
 export function StrategyPicker() {
   const strategyId = usePlayground((state) => state.strategyId);
   const selectStrategy = useSelectStrategyKeepingMoment();
   const settings = usePlayground((state) => state.settings);
   const model = getModel(settings.provider, settings.model);
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
       <span className="sr-only">Strategy</span>
       <select
-        className={`${selectClass} w-44 min-w-0 font-medium sm:w-52 min-[87.5rem]:w-[248px]`}
+        className={`${selectClass} ${headerSelectSizing} font-medium sm:min-w-52 sm:max-w-[24rem]`}
         data-testid="strategy-picker"
+        title={STRATEGIES[strategyId].title}
         value={strategyId}
         onChange={(event) => selectStrategy(event.target.value as StrategyId)}
       >

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { GuidedTour } from "@/components/tour/guided-tour";
 import type { TourStep } from "@/components/tour/tour-steps";
 import { setRequestReveal } from "@/components/tour/request-reveal";
+import { storyStepIndex } from "@/components/tour/story-step";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { tourFigures } from "@/lib/view/tour-figures";
 import { TOUR_EXAMPLE_ID } from "@/components/tour/tour-steps";
@@ -38,16 +39,10 @@ export function TourHost() {
   const applyWhenReady = useCallback((state: PlaygroundState) => {
     if (!pending.current) return;
     const { story, staleRun } = pending.current;
-    if (story.exampleId && state.scenarioMeta.id !== story.exampleId) return;
-    if (state.running || state.catalogVersion === 0 || (staleRun !== undefined && state.runRequestId === staleRun))
-      return;
-    const run = state.runs.find((candidate) => candidate.id === state.strategyId);
-    if (!run) return;
+    const index = storyStepIndex(story, { ...state, exampleId: state.scenarioMeta.id }, staleRun);
+    if (index === null) return;
     pending.current = null;
-    if (story.stepKind) {
-      const index = run.steps.findIndex((step) => step.kind === story.stepKind);
-      state.selectStep(index >= 0 ? index : 0);
-    }
+    if (index !== undefined) state.selectStep(index);
   }, []);
 
   useEffect(() => store.subscribe((state) => applyWhenReady(state)), [store, applyWhenReady]);

@@ -8,6 +8,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
+import { applyCatalogImport } from "@/components/import/apply-catalog-import";
+import { applyScenarioImport } from "@/components/import/apply-scenario-import";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { browserWorkspaceEncoder, decodeOffThePage, loadExampleOffThePage } from "@/components/share/encode-client";
@@ -16,7 +18,8 @@ import { startupPlan, type StartupPlan, type StartupWorkspace } from "@/componen
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/catalog/types";
+import { EXAMPLES } from "@/lib/examples/example-list";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
@@ -28,7 +31,7 @@ import {
   usePlaygroundController,
   usePlaygroundStore,
 } from "@/state/playground-provider";
-import { selectWorkspaceFields } from "@/state/selectors";
+import { selectStepIndex, selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";
 import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
@@ -167,7 +170,7 @@ function StartedSession({
             kind: "error",
             message: restored
               ? `${linkError} Your autosaved work is shown instead.`
-              : `${linkError} The example "${plan.exampleId}" is shown instead.`,
+              : `${linkError} The example "${EXAMPLES.find((example) => example.id === plan.exampleId)?.title ?? plan.exampleId}" is shown instead.`,
           });
         else if (plan.autosaveError)
           setNotice({
@@ -371,6 +374,7 @@ function WorkspaceDialogs({
 }) {
   const openDialog = usePlayground((state) => state.openDialog);
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
+  const store = usePlaygroundStore();
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
   const turns = usePlayground((state) => state.turns);
   const runs = usePlayground((state) => state.runs);
@@ -390,41 +394,22 @@ function WorkspaceDialogs({
         <ImportDialog
           open
           onClose={close}
-          onImportCatalog={async (catalog, { mode, sourceName, problems }) => {
-            // "Add": only the imported tools cross to the worker, which appends them to the catalog it holds.
-            let merged: { catalog: Catalog; problems: InputProblem[] };
-            if (mode === "add") {
-              try {
-                merged = await controller.appendCatalog(catalog);
-              } catch (error) {
-                setNotice({ kind: "error", message: sentence((error as Error).message) });
-                return;
-              }
-            } else {
-              controller.replaceCatalog(catalog);
-              merged = { catalog, problems: [] };
-            }
-            // A replaced catalog may lack tools the conversation calls: say so here, not only as the engine's error.
-            const names = new Set(merged.catalog.tools.map((tool) => tool.name));
-            const missing = [...new Set(turns.flatMap((turn) => turn.needs.map((need) => need.tool)))].filter(
-              (name) => !names.has(name),
-            );
-            const missingProblems: InputProblem[] = missing.map((name) => ({
-              severity: "warning",
-              path: "$.turns",
-              toolName: name,
-              message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
-            }));
-            warn(`Imported ${catalog.tools.length} tools${sourceName ? ` from ${sourceName}` : ""}, with warnings:`, [
-              ...problems,
-              ...merged.problems,
-              ...missingProblems,
-            ]);
-          }}
-          onImportScenario={(scenario, problems) => {
-            controller.openWorkspace({ scenario });
-            warn(`Opened the scenario "${scenario.title}", with warnings:`, problems);
-          }}
+          onImportCatalog={(catalog, { mode, sourceName, problems }) =>
+            applyCatalogImport(
+              { catalog, mode, sourceName, problems },
+              { controller, previous: store.getState().lastValidCatalog, turns, setNotice },
+            )
+          }
+          onImportScenario={(scenario, problems) =>
+            applyScenarioImport(scenario, problems, {
+              controller,
+              previous: snapshotOf(store.getState()),
+              keepAside: async (previous, incoming, reason) =>
+                keepWorkAsideWith(await loadBrowserLocalStore(), previous, { incoming, reason }, pageCodec),
+              download: downloadScenario,
+              setNotice,
+            })
+          }
         />
       ) : null}
       <TraceImportHost controller={controller} />
@@ -453,6 +438,8 @@ function WorkspaceDialogs({
             runs={runs}
             loadRequest={(strategyId) => controller.requestOf(strategyId as (typeof runs)[number]["id"])}
             loadResultsJson={() => controller.resultsJson()}
+            initialStrategyId={store.getState().strategyId}
+            stepIndex={selectStepIndex(store.getState())}
           />
         ) : null}
       </DialogFrame>

@@ -11,6 +11,7 @@ import { CODE_FORMATS, type CodeFormat, requestCode } from "@/lib/export/request
 import { type CsvRun, simulationCsv } from "@/lib/report/simulation-csv";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import type { Scenario } from "@/lib/scenario/types";
+import { exportRequestLabel } from "@/lib/view/export-request-label";
 import { copyText, downloadText, fileNameFor } from "./download";
 
 export type ExportPanelProps = {
@@ -23,12 +24,26 @@ export type ExportPanelProps = {
   runs: readonly CsvRun[];
   /** The documented `simulationJson` of the full runs (computed where the runs are: the worker). */
   loadResultsJson(): Promise<unknown>;
+  /** The strategy on the page: "current request" starts there, not at the first strategy in the list. */
+  initialStrategyId?: string;
+  /** The page's request (0-based), to say which request the code is. */
+  stepIndex?: number;
 };
 
 const EXTENSIONS: Record<CodeFormat, string> = { json: "json", curl: "sh", typescript: "ts", python: "py" };
 
-export function ExportPanel({ scenario, strategies, loadRequest, runs, loadResultsJson }: ExportPanelProps) {
-  const [strategyId, setStrategyId] = useState(strategies[0]?.id ?? "");
+export function ExportPanel({
+  scenario,
+  strategies,
+  loadRequest,
+  runs,
+  loadResultsJson,
+  initialStrategyId,
+  stepIndex = 0,
+}: ExportPanelProps) {
+  const [strategyId, setStrategyId] = useState(
+    strategies.find((strategy) => strategy.id === initialStrategyId)?.id ?? strategies[0]?.id ?? "",
+  );
   const [format, setFormat] = useState<CodeFormat>("curl");
   const [code, setCode] = useState<{ text: string } | { error: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -89,6 +104,12 @@ export function ExportPanel({ scenario, strategies, loadRequest, runs, loadResul
 
       <section>
         <h3 className="text-sm font-semibold">Current request as code</h3>
+        <p className="mt-0.5 text-xs text-muted" data-testid="export-request-label">
+          {exportRequestLabel(
+            runs.find((run) => run.id === strategyId),
+            stepIndex,
+          )}
+        </p>
         <div className="mt-2 flex flex-wrap gap-2">
           <select
             aria-label="Strategy"

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { loadExample } from "@/lib/examples";
 import { createLocalStore, STORAGE_PREFIX, type StorageLike } from "@/lib/share/local-store";
 import { encodeWorkspace } from "@/lib/share/share-link";
-import { resolveStartupWorkspace, startupPlan } from "./startup-workspace";
+import { openShareFragment, plainLinkMessage, resolveStartupWorkspace, startupPlan } from "./startup-workspace";
 
 function memoryStorage(): StorageLike & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -182,5 +182,20 @@ describe("startup: link → ?example= → autosave → default", async () => {
     const damaged = await resolveStartupWorkspace({ hash: "", store, decode });
     expect(damaged).toMatchObject({ source: "none", autosaveError: expect.stringContaining("could not be opened") });
     expect(storage.getItem(`${STORAGE_PREFIX}working`)).toContain("1.damaged");
+  });
+});
+
+describe("a broken link's words", () => {
+  it("leave out the module that found the problem", async () => {
+    const opening = await openShareFragment("#s=1.AAAA%3Cscript%3E");
+    expect(opening?.ok).toBe(false);
+    const message = opening && !opening.ok ? opening.message : "";
+    expect(message).not.toMatch(/^[a-z-]+:/);
+    expect(message).toContain("the link contains characters that do not belong to it");
+    expect(plainLinkMessage("share: no scenario is stored under this link")).toBe(
+      "no scenario is stored under this link",
+    );
+    expect(plainLinkMessage("share-link: share: x")).toBe("x");
+    expect(plainLinkMessage("The link is fine: really")).toBe("The link is fine: really");
   });
 });

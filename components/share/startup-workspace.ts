@@ -61,6 +61,14 @@ export type PayloadDecoder = (payload: string) => Promise<DecodedPayload>;
 const decodeHere: PayloadDecoder = async (payload) =>
   (await import("@/lib/share/share-worker-protocol")).decodePayload(payload);
 
+/**
+ * A link's error as the page shows it: without the module that found it ("share-link: the link contains…" read as
+ * if the person should know what share-link is). The rest is already a sentence for a person.
+ */
+export function plainLinkMessage(message: string): string {
+  return message.replace(/^(?:[a-z]+(?:-[a-z]+)*:\s*)+/, "");
+}
+
 /** Opens the link in `hash`, or returns null when the fragment is not a share link. Never throws. */
 export async function openShareFragment(
   hash: string,
@@ -71,15 +79,16 @@ export async function openShareFragment(
   const { parseShareFragment } = await import("@/lib/share");
   const fragment = parseShareFragment(hash);
   if (fragment.kind === "none") return null;
-  if (fragment.kind === "invalid") return { ok: false, message: fragment.error.message };
+  if (fragment.kind === "invalid") return { ok: false, message: plainLinkMessage(fragment.error.message) };
   let payload: string;
   if (fragment.kind === "short") {
     const fetched = await fetcher(fragment.id);
-    if (!fetched.ok) return { ok: false, message: fetched.message };
+    if (!fetched.ok) return { ok: false, message: plainLinkMessage(fetched.message) };
     payload = fetched.payload;
   } else payload = fragment.payload;
   const decoded = await decode(payload);
-  if (!decoded.ok) return { ok: false, message: decoded.error.message, problems: decoded.error.problems };
+  if (!decoded.ok)
+    return { ok: false, message: plainLinkMessage(decoded.error.message), problems: decoded.error.problems };
   return {
     ok: true,
     source: fragment.kind === "short" ? "short-link" : "link",

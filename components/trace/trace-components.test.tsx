@@ -5,6 +5,7 @@ import { traceView } from "@/lib/trace/trace-view";
 import { formatUsd } from "@/lib/view/format";
 import { fixtureText } from "@/lib/trace/test-support";
 import { TraceReplay } from "./trace-replay";
+import { TraceRequestList } from "./trace-request-list";
 import { TraceRequestView } from "./trace-request-view";
 import { TraceSummary } from "./trace-summary";
 
@@ -15,6 +16,17 @@ function view(name: string) {
 }
 
 describe("trace panels", () => {
+  it("the request list names each request's model only when the trace calls several", () => {
+    const single = view("anthropic-session.jsonl");
+    expect(render(<TraceRequestList steps={single.steps} selectedIndex={0} onSelect={() => {}} />)).not.toContain(
+      "trace-step-model",
+    );
+    const mixed = single.steps.map((step, index) => (index === 1 ? { ...step, model: "claude-haiku-4-5" } : step));
+    const html = render(<TraceRequestList steps={mixed} selectedIndex={0} onSelect={() => {}} />);
+    expect(html.match(/data-testid="trace-step-model"/g)).toHaveLength(single.steps.length);
+    expect(html).toContain("claude-haiku-4-5");
+  });
+
   it("a named miss shows its sentence and the changed text, highlighted", () => {
     const responses = view("openai-responses-instructions.har");
     const html = render(

@@ -18,9 +18,15 @@ export function TraceHelp() {
         </li>
         <li>
           <strong>An SDK&apos;s request logging</strong>: write each request body (and its response or just its{" "}
-          <code>usage</code>) with a timestamp, one JSON object per line.
+          <code>usage</code>) with a timestamp, one JSON object per line. Logs of HTTP pairs (claude-trace&apos;s{" "}
+          <code>.claude-trace/*.jsonl</code>) and Bedrock or Vertex AI requests are read too.
         </li>
       </ul>
+      <p data-testid="trace-help-not-traces">
+        Not a trace: a Claude Code transcript (<code>~/.claude/projects</code>), OpenTelemetry spans, Langfuse or
+        LiteLLM logs keep the messages and usage but not the tools, system prompt and cache markers each request
+        carried, which decide the cache. Capture the requests as above instead.
+      </p>
     </div>
   );
 }

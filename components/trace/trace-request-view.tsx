@@ -86,36 +86,39 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
         ) : null}
       </section>
 
-      <table className="w-full text-sm" data-testid="trace-figures">
-        <caption className="pb-1 text-left text-xs text-muted">
-          Tokens of this request, {providerLabel}: the cache model&apos;s prediction for the body as sent, and what the
-          provider reported{step.measured ? "" : " (this record carried no usage)"}.
-        </caption>
-        <thead>
-          <tr className="text-left text-xs text-muted">
-            <th className="font-medium">tokens</th>
-            <th className="text-right font-medium">predicted</th>
-            <th className="text-right font-medium">measured</th>
-            <th className="text-right font-medium">difference</th>
-          </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <td>{row.label}</td>
-              <td className="text-right">{formatTokens(row.predicted)}</td>
-              <td className="text-right">{row.measured === null ? "—" : formatTokens(row.measured)}</td>
-              <td className="text-right">{row.difference === null ? "—" : signed(row.difference)}</td>
+      {/* Its own sideways scroll on a phone; the cells' left padding keeps neighbouring figures apart. */}
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm [&_td+td]:pl-3 [&_th+th]:pl-3" data-testid="trace-figures">
+          <caption className="pb-1 text-left text-xs text-muted">
+            Tokens of this request, {providerLabel}: the cache model&apos;s prediction for the body as sent, and what
+            the provider reported{step.measured ? "" : " (this record carried no usage)"}.
+          </caption>
+          <thead>
+            <tr className="text-left text-xs text-muted">
+              <th className="font-medium">tokens</th>
+              <th className="text-right font-medium">predicted</th>
+              <th className="text-right font-medium">measured</th>
+              <th className="text-right font-medium">difference</th>
             </tr>
-          ))}
-          <tr>
-            <td>cost</td>
-            <td className="text-right">{formatUsd(step.costUsd)}</td>
-            <td className="text-right">{step.measuredCostUsd === null ? "—" : formatUsd(step.measuredCostUsd)}</td>
-            <td className="text-right">{step.lostUsd > 0 ? `${formatUsd(step.lostUsd)} lost to the miss` : ""}</td>
-          </tr>
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="tabular-nums">
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <td>{row.label}</td>
+                <td className="text-right">{formatTokens(row.predicted)}</td>
+                <td className="text-right">{row.measured === null ? "—" : formatTokens(row.measured)}</td>
+                <td className="text-right">{row.difference === null ? "—" : signed(row.difference)}</td>
+              </tr>
+            ))}
+            <tr>
+              <td>cost</td>
+              <td className="text-right">{formatUsd(step.costUsd)}</td>
+              <td className="text-right">{step.measuredCostUsd === null ? "—" : formatUsd(step.measuredCostUsd)}</td>
+              <td className="text-right">{step.lostUsd > 0 ? `${formatUsd(step.lostUsd)} lost to the miss` : ""}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
 
       <div className="h-[240px]" data-testid="trace-prefix-bar">
         {detail ? (

@@ -70,3 +70,20 @@ describe("nesting depth", () => {
     expect(offsetToPosition("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
   });
 });
+
+describe("what to do about a syntax error", () => {
+  it.each([
+    ["a missing comma", '{\n  "a": 1\n  "b": 2\n}', "a comma is missing"],
+    ["a trailing comma", '{\n  "tools": [\n    {"name": "a"},\n  ]\n}', "no comma before ]: delete the last comma"],
+    ["input that stops early", '{\n  "tools": [\n', "add the missing } or ]"],
+    ["a tool typed after the catalog", '{"tools": []}\n,{"name": "x"}', 'a tool goes inside the "tools" array'],
+    ["a key without quotes", "{\n  name: 1\n}", "a key needs double quotes"],
+    ["single quotes", "{'name': 1}", "double quotes"],
+  ])("says what to do about %s", (_label, text, hint) => {
+    expect(parseJsonText(text, "catalog").problems[0].message).toContain(hint);
+  });
+
+  it("adds nothing it cannot tell from the text", () => {
+    expect(parseJsonText('{"a":}', "catalog").problems[0].message).not.toContain(";");
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { scanForSyntaxError } from "./json-syntax-scan";
 import type { InputProblem, Parsed } from "./types";
+import { jsonSyntaxHint } from "./json-syntax-hint";
 
 /** Larger pastes are refused rather than parsed: they would freeze the tab and no real catalog is this big. */
 export const MAX_TEXT_CHARACTERS = 20 * 1024 * 1024;
@@ -96,9 +97,17 @@ export function parseJsonText(input: string, label = "json"): ParsedJsonText {
     const message = error instanceof Error ? error.message : String(error);
     const offset = syntaxErrorOffset(text, message);
     const position = offsetToPosition(text, offset);
+    const hint = jsonSyntaxHint(text, offset);
     return {
       value: undefined,
-      problems: [{ severity: "error", path: "$", message: `${label}: invalid JSON: ${message}`, ...position }],
+      problems: [
+        {
+          severity: "error",
+          path: "$",
+          message: `${label}: invalid JSON: ${message}${hint ? `; ${hint}` : ""}`,
+          ...position,
+        },
+      ],
       syntaxError: true,
     };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import { STRATEGIES } from "../strategies";
-import { goalsTriangle } from "./goals-triangle";
+import { TRIANGLE_VIEW_BOX, goalsTriangle, triangleTextSizes } from "./goals-triangle";
 
 describe("the three-goal triangle", () => {
   const picture = goalsTriangle(DEFAULT_SETTINGS);
@@ -54,5 +54,30 @@ describe("the three-goal triangle", () => {
       (entry) => entry.id === "openai-tool-search",
     )!;
     expect(withoutNamespaces.givesUp).toEqual(["noToolsUpFront"]);
+  });
+});
+
+describe("the triangle's names on screen", () => {
+  const px = (units: number, width: number) => (units * width) / TRIANGLE_VIEW_BOX.width;
+
+  it("are at least 12 px on a 390 px phone's panel (324 px) and on a laptop, whatever the drawing's width", () => {
+    for (const width of [324, 440, 460]) {
+      const sizes = triangleTextSizes(width);
+      expect(px(sizes.label, width), `labels at ${width} px`).toBeCloseTo(12, 5);
+      expect(px(sizes.corner, width), `corners at ${width} px`).toBeGreaterThanOrEqual(12.5);
+    }
+  });
+
+  it("stay at least 11 px on a 360 px phone, where they stop growing in units so they do not collide", () => {
+    const sizes = triangleTextSizes(294);
+    expect(px(sizes.label, 294)).toBeGreaterThanOrEqual(11);
+    expect(sizes.label).toBeLessThanOrEqual(6.2);
+  });
+
+  it("keep the middle names apart: two rows of the middle group are further apart than a label is tall", () => {
+    const middle = goalsTriangle(DEFAULT_SETTINGS).placements.filter((placement) => placement.met.length === 3);
+    const rows = [...new Set(middle.map((placement) => placement.label.y))].sort((a, b) => a - b);
+    for (let index = 1; index < rows.length; index++)
+      expect(rows[index] - rows[index - 1]).toBeGreaterThan(triangleTextSizes(1).label * 1.2);
   });
 });

@@ -139,3 +139,29 @@ function whyText(id: StrategyId, goal: GoalKey, met: boolean): string {
       return `${met ? "Meets" : "Gives up"} "native strict schema": ${explanation.schemaGoesTo}${met ? "" : ` ${explanation.costs}`}`;
   }
 }
+
+/**
+ * The drawing's box in its own units: the triangle's 0..100 square with room for the corner and strategy names on
+ * every side (the left cluster's "Anthropic search" ends left of x = 0, "Native strict schema" right of 100).
+ */
+export const TRIANGLE_VIEW_BOX = { x: -32, y: -9, width: 164, height: 112 } as const;
+
+/** The smallest names a person reads on a phone without zooming (px on screen). */
+export const TRIANGLE_LABEL_PX = 12;
+export const TRIANGLE_CORNER_PX = 13;
+
+/**
+ * Font sizes in the drawing's units for a drawing `renderedWidth` px wide, so the names are the same size on screen
+ * whatever the width: an SVG scales its text with its box, and at 324 px (a 390 px phone's panel) fixed sizes came
+ * out at 6–8 px. Past a width where the names would run into each other, they stop growing in units (they then shrink
+ * on screen below the minimum only on a screen narrower than any phone the layout supports).
+ */
+export function triangleTextSizes(renderedWidth: number): { label: number; corner: number } {
+  const scale = Math.max(renderedWidth, 1) / TRIANGLE_VIEW_BOX.width;
+  // At 6.2 units the middle cluster's two rows (8 units apart) and its names ("Anthropic search" ends at x ≈ −12) still
+  // keep clear of each other and of the box.
+  return {
+    label: Math.min(TRIANGLE_LABEL_PX / scale, 6.2),
+    corner: Math.min(TRIANGLE_CORNER_PX / scale, 6.4),
+  };
+}

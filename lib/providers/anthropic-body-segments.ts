@@ -118,6 +118,19 @@ export function anthropicBodySegments(body: Json, context: BodyContext): BodySeg
     });
   }
 
+  // Changing the thinking parameters keeps the cached tools but not the system prompt or messages (PROTOCOLS §5.1
+  // table): a zero-token block keyed by them sits between the two. Only a recorded body carries it (the renderer
+  // sends no thinking parameters), so rendered and recorded bodies still segment alike.
+  if (record(body.thinking))
+    list.add({
+      path: "thinking",
+      label: "thinking parameters",
+      group: "system",
+      promptText: "",
+      key: `thinking:${JSON.stringify(body.thinking)}`,
+      tokens: 0,
+    });
+
   if (typeof body.system === "string") {
     list.add({ path: "system", label: "system prompt", group: "system", promptText: body.system });
   } else if (Array.isArray(body.system)) {

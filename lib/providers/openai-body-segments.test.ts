@@ -137,11 +137,18 @@ describe("responsesBodySegments", () => {
       expected("input[5]", "function call output", "messages", '""'),
       expected("input[6]", "tool search output", "messages", loaded, { definitions: loaded }),
       expected("input[7]", "tool search output", "messages", "[]"),
-      expected("input[8]", "reasoning", "messages", '{"type":"reasoning","summary":[]}'),
+      // Reasoning sent back is keyed by a hash of the item and counted by its summary only (here none).
+      expected(
+        "input[8]",
+        "reasoning (sent back)",
+        "messages",
+        `[reasoning ${hashString('{"type":"reasoning","summary":[]}')}]`,
+        { tokens: 0 },
+      ),
       expected("input[9]", "user message", "messages", '{"text":"object content"}'),
       expected("input[10]", "user message", "messages", '""', { breakpoint: true }),
     ]);
-    expect(warnings).toEqual([]);
+    expect(warnings.map((warning) => warning.code)).toEqual(["trace-reasoning-not-counted"]);
   });
 
   it("a string input is one user message; previous_response_id is warned about", () => {
@@ -219,7 +226,16 @@ describe("chatBodySegments", () => {
   const declared = `${TIME_FULL}\n{"type":"other"}`;
   const systemSegments = [
     expected("messages[0]", "system message", "system", "Be brief.", { framing: 3 }),
-    expected("messages[1]", "developer message", "system", 'Use tools.\n{"type":"image_url"}', { framing: 3 }),
+    // An image part is keyed by a hash of itself and not counted (its size is pixels, not text).
+    expected(
+      "messages[1]",
+      "developer message",
+      "system",
+      `Use tools.\n[image_url ${hashString('{"type":"image_url"}')}]`,
+      {
+        tokens: "Use tools.".length + 3,
+      },
+    ),
   ];
   const toolSegments = [
     expected("tools[0]", "function get_weather", "tools", WEATHER_FULL, { definitions: WEATHER_FULL }),
@@ -245,7 +261,7 @@ describe("chatBodySegments", () => {
       counter: characterCounter(),
     });
     expect(segments).toEqual([...systemSegments, ...toolSegments, ...conversationSegments]);
-    expect(warnings).toEqual([]);
+    expect(warnings.map((warning) => warning.code)).toEqual(["trace-media-not-counted"]);
   });
 
   it("Moonshot: Kimi's template declares the tools before the system prompt", () => {

@@ -1,5 +1,6 @@
 import type { EngineWarning } from "../core";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from "../tokens";
+import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "./media-parts";
 import { SegmentList } from "./segment-list";
 import type { BodyContext, BodySegments } from "./types";
 
@@ -20,15 +21,21 @@ export function chatToolPromptText(tool: Json): string {
   });
 }
 
-function contentText(content: unknown): string {
+/** A message's content as prompt text; media parts stand as a hashed placeholder, or are left out to count. */
+function contentText(content: unknown, media: "placeholder" | "omit" = "placeholder"): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((part) => {
+    .flatMap((part) => {
       const block = record(part) ?? {};
-      return typeof block.text === "string" ? block.text : JSON.stringify(block);
+      if (isMediaPart(block)) return media === "omit" ? [] : [mediaPlaceholder(block)];
+      return [typeof block.text === "string" ? block.text : JSON.stringify(block)];
     })
     .join("\n");
+}
+
+function hasMedia(content: unknown): boolean {
+  return Array.isArray(content) && content.some(isMediaPart);
 }
 
 /**
@@ -97,12 +104,22 @@ export function chatBodySegments(body: Json, context: BodyContext): BodySegments
     leading += 1;
   const addMessage = (index: number) => {
     const rendered = chatMessagePromptText(messages[index], (id) => callNames.get(id));
+    const media = hasMedia(messages[index].content);
+    if (media && !warnings.includes(MEDIA_NOT_COUNTED_WARNING)) warnings.push(MEDIA_NOT_COUNTED_WARNING);
     list.add({
       path: `messages[${index}]`,
       label: index < leading ? `${String(messages[index].role)} message` : rendered.label,
       group: index < leading ? "system" : "messages",
       promptText: rendered.text,
       toolDefinitionText: rendered.definitions,
+      // Keyed with the media placeholders, counted without them.
+      ...(media
+        ? {
+            tokens: context.counter.count(
+              messages[index].role === "assistant" ? rendered.text : contentText(messages[index].content, "omit"),
+            ),
+          }
+        : {}),
     });
   };
   // Kimi's chat template declares the tools before the system prompt (as the renderer orders them, openai-chat.ts).

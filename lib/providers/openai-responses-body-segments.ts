@@ -1,9 +1,17 @@
 import type { EngineWarning } from "../core";
 import { renderOpenAIFunctionForCounting } from "../tokens";
+import { hashString } from "../cache";
+import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "./media-parts";
 import { SegmentList } from "./segment-list";
 import type { BodyContext, BodySegments } from "./types";
 
 type Json = Record<string, unknown>;
+
+const REASONING_NOT_COUNTED_WARNING: EngineWarning = {
+  code: "trace-reasoning-not-counted",
+  message:
+    "Reasoning items sent back are matched for caching but only their summaries are counted: their encrypted text says nothing of their tokens.",
+};
 
 function record(value: unknown): Json | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
@@ -62,23 +70,38 @@ export function loadedToolsPromptText(tools: readonly unknown[]): string {
     .join("\n");
 }
 
-function contentText(content: unknown): string {
+/** An item's content as prompt text; media parts stand as a hashed placeholder, or are left out to count. */
+function contentText(content: unknown, media: "placeholder" | "omit" = "placeholder"): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return JSON.stringify(content ?? "");
   return content
-    .map((part) => {
+    .flatMap((part) => {
       const block = record(part) ?? {};
-      return typeof block.text === "string" ? block.text : JSON.stringify(block);
+      if (isMediaPart(block)) return media === "omit" ? [] : [mediaPlaceholder(block)];
+      return [typeof block.text === "string" ? block.text : JSON.stringify(block)];
     })
     .join("\n");
 }
 
 /** The prompt text of one input item, and the tool definitions inside it. */
-export function responsesItemPromptText(item: Json): { text: string; definitions?: string; label: string } {
+export function responsesItemPromptText(item: Json): {
+  text: string;
+  definitions?: string;
+  label: string;
+  /** The text to count when it differs from `text` (media parts and reasoning are matched, not counted). */
+  countedText?: string;
+  warning?: EngineWarning;
+} {
   switch (item.type) {
     case undefined:
     case "message":
-      return { text: contentText(item.content), label: `${String(item.role ?? "user")} message` };
+      return {
+        text: contentText(item.content),
+        label: `${String(item.role ?? "user")} message`,
+        ...(Array.isArray(item.content) && item.content.some(isMediaPart)
+          ? { countedText: contentText(item.content, "omit"), warning: MEDIA_NOT_COUNTED_WARNING }
+          : {}),
+      };
     case "function_call":
       // Key order as the renderer writes it; `id` and `status` are bookkeeping, not prompt.
       return {
@@ -90,6 +113,20 @@ export function responsesItemPromptText(item: Json): { text: string; definitions
         text: typeof item.output === "string" ? item.output : JSON.stringify(item.output ?? ""),
         label: "function call output",
       };
+    case "reasoning": {
+      // Reasoning sent back (Codex-style `include: ["reasoning.encrypted_content"]`) is the model's hidden reasoning:
+      // its encrypted text says nothing of its token count, so it is matched by a hash and only its summary counted.
+      const summary = (Array.isArray(item.summary) ? item.summary : [])
+        .map((part) => record(part)?.text)
+        .filter((text): text is string => typeof text === "string")
+        .join("\n");
+      return {
+        text: `[reasoning ${hashString(JSON.stringify(item))}]${summary ? `\n${summary}` : ""}`,
+        label: "reasoning (sent back)",
+        countedText: summary,
+        warning: REASONING_NOT_COUNTED_WARNING,
+      };
+    }
     case "tool_search_output": {
       const definitions = loadedToolsPromptText(Array.isArray(item.tools) ? item.tools : []);
       return { text: definitions || "[]", definitions, label: "tool search output" };
@@ -123,12 +160,14 @@ export function responsesBodySegments(body: Json, context: BodyContext): BodySeg
   } else if (Array.isArray(body.input)) {
     (body.input as unknown[]).forEach((value, index) => {
       const item = responsesItemPromptText(record(value) ?? {});
+      if (item.warning && !warnings.includes(item.warning)) warnings.push(item.warning);
       list.add({
         path: `input[${index}]`,
         label: item.label,
         group: "messages",
         promptText: item.text,
         toolDefinitionText: item.definitions || undefined,
+        ...(item.countedText !== undefined ? { tokens: context.counter.count(item.countedText) } : {}),
       });
     });
   }

@@ -44,9 +44,13 @@ describe("lintDescription", () => {
       expect.objectContaining({
         code: "parameter-without-description",
         severity: "warning",
-        message: "2 parameter(s) without a description: repo_path, since",
+        message: "2 parameters without a description: repo_path, since",
       }),
     ]);
+    const one = lintDescription(
+      tool("git_show", "Shows one commit of a git repository.", { revision: { type: "string" } }),
+    );
+    expect(one.map((finding) => finding.message)).toContain("1 parameter without a description: revision");
   });
 
   it("lists words of the name that the description never uses, ignoring the server prefix", () => {

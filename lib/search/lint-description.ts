@@ -106,7 +106,7 @@ function parameterFindings(tool: CatalogTool): DescriptionFinding[] {
       tool: tool.name,
       code: "parameter-without-description",
       severity: "warning",
-      message: `${undescribed.length} parameter(s) without a description: ${undescribed.join(", ")}`,
+      message: `${undescribed.length} ${undescribed.length === 1 ? "parameter" : "parameters"} without a description: ${undescribed.join(", ")}`,
       suggestion: "Describe each argument: argument descriptions are searched, and they tell the model what to pass.",
     },
   ];

@@ -65,6 +65,7 @@ describe("analyseTrace: derive a scenario from the trace and replay it under eve
       index: 0,
       location: "line 1",
       timestamp: "2026-11-30T09:00:00.000Z",
+      model: "claude-opus-4-8",
       tokens: expect.objectContaining({
         input: expect.any(Number),
         cacheRead: 0,

@@ -54,14 +54,17 @@ export function analyseTrace(
     counterFor: options.counterFor,
     onProgress: (done) => progress?.(0.4 + done * 0.4),
   });
-  const derived = deriveScenario(trace, explanation, { title: options.title });
+  // The replay follows the main model's conversation: an agent's side calls to a smaller model (titles, topic
+  // checks, summaries) are not turns of it.
+  const mainTrace = mainModelTrace(trace, explanation);
+  const derived = deriveScenario(mainTrace.trace, mainTrace.explanation, { title: options.title });
   const engine = options.engine ?? createEngine();
   const replay = engine.runAll(derived.scenario, STRATEGY_IDS, {
     provider: trace.provider,
     model: explanation.model.id,
   });
   progress?.(1);
-  const figures = seedFigures(trace, explanation, derived, replay);
+  const figures = seedFigures(mainTrace.trace, explanation, derived, replay);
   const recommendation = recommend({
     toolCount: figures.toolCount,
     tokensPerTool: figures.meanDefinitionTokens,
@@ -109,6 +112,17 @@ function seedFigures(
         ? measured.filter((step) => (step.measured?.cacheRead ?? 0) > 0).length / measured.length
         : null,
   };
+}
+
+function mainModelTrace(
+  trace: ParsedTrace,
+  explanation: TraceExplanation,
+): { trace: ParsedTrace; explanation: Pick<TraceExplanation, "model" | "steps"> } {
+  if (explanation.models.length < 2) return { trace, explanation };
+  const main = explanation.model.id;
+  const steps = explanation.steps.filter((step) => step.modelId === main);
+  const requests = trace.requests.filter((_, index) => explanation.steps[index].modelId === main);
+  return { trace: { ...trace, requests }, explanation: { model: explanation.model, steps } };
 }
 
 /** Sessions: a request whose first user message differs from the previous request's starts a new conversation. */

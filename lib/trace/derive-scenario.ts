@@ -12,6 +12,14 @@ type Json = Record<string, unknown>;
  */
 export const MAX_REPLAY_TURNS = 60;
 
+/**
+ * The same limit counted in tool calls: an agent that loops through hundreds of calls on one user message, or a
+ * trace of many sessions (which the replay strings into one conversation), grows the replayed prompt with every call.
+ * A 400-request trace with 392 calls took 13.7 s and 759 MB to replay, and 2,000 requests ran out of a 4 GB heap
+ * after 10 minutes (docs/TRACE.md, session 13); the replay keeps the first calls up to this many.
+ */
+export const MAX_REPLAY_CALLS = 150;
+
 export type DerivedScenario = {
   scenario: Scenario;
   notes: string[];
@@ -61,13 +69,27 @@ export function deriveScenario(
       `Calls to tools the trace never declared (${[...dropped].join(", ")}) are left out of the replay: a server tool or a tool added by the provider.`,
     );
   if (finished.length === 0) notes.push("The trace has no user message with text: the replay has no turns.");
-  const truncatedFrom = finished.length > MAX_REPLAY_TURNS ? finished.length : null;
-  if (truncatedFrom !== null) {
-    finished.splice(MAX_REPLAY_TURNS);
-    notes.push(
-      `The replay runs the first ${MAX_REPLAY_TURNS} of the trace's ${truncatedFrom} user turns (every strategy replays a growing conversation); compare it with the recorded cost of those turns, not of the whole trace.`,
-    );
+  const turnCount = finished.length;
+  const callCount = finished.reduce((sum, turn) => sum + turn.needs.length, 0);
+  if (finished.length > MAX_REPLAY_TURNS) finished.splice(MAX_REPLAY_TURNS);
+  let budget = MAX_REPLAY_CALLS;
+  for (let index = 0; index < finished.length; index += 1) {
+    if (budget <= 0 && index > 0) {
+      finished.splice(index);
+      break;
+    }
+    if (finished[index].needs.length > budget)
+      finished[index] = { ...finished[index], needs: finished[index].needs.slice(0, Math.max(0, budget)) };
+    budget -= finished[index].needs.length;
   }
+  const keptCalls = finished.reduce((sum, turn) => sum + turn.needs.length, 0);
+  const truncatedFrom = finished.length < turnCount || keptCalls < callCount ? turnCount : null;
+  if (truncatedFrom !== null)
+    notes.push(
+      `The replay runs the first ${finished.length} of the trace's ${turnCount} user turns` +
+        (keptCalls < callCount ? ` and ${keptCalls} of its ${callCount} tool calls` : "") +
+        ` (every strategy replays a growing conversation: at most ${MAX_REPLAY_TURNS} turns and ${MAX_REPLAY_CALLS} calls); compare it with the recorded cost of those turns, not of the whole trace.`,
+    );
   const first = trace.requests[0]?.body ?? {};
   const settings: Partial<ScenarioSettings> = {
     provider,

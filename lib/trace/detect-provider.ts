@@ -5,7 +5,9 @@ type Json = Record<string, unknown>;
 /**
  * The provider API a URL calls, from its path (so proxies and gateways such as LiteLLM or OpenRouter that keep
  * the providers' paths are recognised too), or null when it is not a generation endpoint. Counting endpoints
- * (`/v1/messages/count_tokens`, `/v1/responses/input_tokens`) are not requests the bill is made of.
+ * (`/v1/messages/count_tokens`, `/v1/responses/input_tokens`) are not requests the bill is made of. Claude on
+ * Amazon Bedrock (`/model/<id>/invoke`) and Google Vertex AI (`…/publishers/anthropic/models/<id>:rawPredict`) take
+ * Messages bodies too.
  */
 export function providerOfUrl(url: string): ProviderId | null {
   let parsed: URL;
@@ -17,16 +19,53 @@ export function providerOfUrl(url: string): ProviderId | null {
   const path = parsed.pathname.replace(/\/+$/, "");
   const host = parsed.hostname.toLowerCase();
   if (/\/messages$/.test(path) && (host.endsWith("anthropic.com") || /\/v1\/messages$/.test(path))) return "anthropic";
+  if (modelOfUrl(url)?.includes("claude")) return "anthropic";
   if (/\/responses$/.test(path)) return "openai-responses";
   if (/\/chat\/completions$/.test(path)) return /moonshot|kimi/.test(host) ? "moonshot" : "openai-chat";
   return null;
 }
 
 /**
+ * The model a URL names, for the platforms that put it there instead of in the body: Bedrock
+ * (`/model/<id>/invoke`, `/invoke-with-response-stream`, `/converse` is another API) and Vertex AI
+ * (`/publishers/anthropic/models/<id>:rawPredict` or `:streamRawPredict`).
+ */
+export function modelOfUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return null;
+  }
+  const bedrock = /\/model\/([^/]+)\/invoke(?:-with-response-stream)?$/.exec(path);
+  if (bedrock) return bedrock[1];
+  const vertex = /\/publishers\/anthropic\/models\/([^/:]+):(?:stream)?rawPredict$/i.exec(path);
+  return vertex ? vertex[1] : null;
+}
+
+/**
+ * The provider of one request from its URL and body together. The URL's path names the API; on a gateway
+ * (OpenRouter, LiteLLM, a local proxy) a Chat Completions call to a `kimi-` model is Moonshot's, whose usage and
+ * cache rules differ from OpenAI's. Without a recognised URL, the body's shape decides.
+ */
+export function providerOfRequest(url: string | null, body: Json): ProviderId | null {
+  const fromUrl = url ? providerOfUrl(url) : null;
+  if (fromUrl === "openai-chat" && isKimiModel(body.model)) return "moonshot";
+  return fromUrl ?? providerOfBody(body);
+}
+
+function isKimiModel(model: unknown): boolean {
+  if (typeof model !== "string") return false;
+  const name = model.toLowerCase().split("/").pop() ?? "";
+  return name.startsWith("kimi") || name.startsWith("moonshot");
+}
+
+/**
  * The provider API a request body was written for, from its shape, or null for a shape none of them has:
  * - Responses: `input` or `instructions` and no `messages`;
  * - Anthropic Messages: `messages` plus a top-level `system`, typed content blocks (`tool_use`, `tool_result`), tools
- *   with `input_schema`, or a `claude-` model;
+ *   with `input_schema`, a `claude-` model, or `anthropic_version` (the Bedrock and Vertex AI bodies, which name no
+ *   model);
  * - Chat Completions: `messages` otherwise; a `kimi-`/`moonshot-` model means Moonshot.
  */
 export function providerOfBody(body: Json): ProviderId | null {
@@ -36,7 +75,7 @@ export function providerOfBody(body: Json): ProviderId | null {
     return null;
   }
   if (model.startsWith("claude")) return "anthropic";
-  if (body.system !== undefined) return "anthropic";
+  if (body.system !== undefined || typeof body.anthropic_version === "string") return "anthropic";
   const tools = Array.isArray(body.tools) ? (body.tools as unknown[]) : [];
   if (tools.some((tool) => isRecord(tool) && tool.input_schema !== undefined)) return "anthropic";
   for (const message of body.messages as unknown[]) {
@@ -47,7 +86,7 @@ export function providerOfBody(body: Json): ProviderId | null {
     )
       return "anthropic";
   }
-  if (model.startsWith("kimi") || model.startsWith("moonshot")) return "moonshot";
+  if (isKimiModel(model)) return "moonshot";
   return "openai-chat";
 }
 

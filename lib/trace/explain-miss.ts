@@ -134,6 +134,15 @@ function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
         changedText: change,
       };
     }
+    if (
+      divergence.segment === "thinking" ||
+      (previous && divergence.kind === "removed" && divergence.segment === "thinking")
+    )
+      return {
+        ...base,
+        cause: "system-changed",
+        headline: `The thinking parameters changed (${thinkingOf(previous?.body)} → ${thinkingOf(input.body)}): Anthropic keeps the cached tools but writes the system prompt and messages again.`,
+      };
     if (divergence.segment.startsWith("system (tool-use preamble)"))
       return {
         ...base,
@@ -147,6 +156,15 @@ function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
     cause: "messages-edited",
     headline: `An earlier message was ${divergence.kind === "inserted" ? "inserted before the end" : divergence.kind === "removed" ? "removed" : "edited"} at ${divergence.segment}: the conversation is not append-only from there.`,
   };
+}
+
+function thinkingOf(body: Json | undefined): string {
+  const thinking = body?.thinking;
+  if (thinking === undefined) return "none";
+  const value = thinking as Json;
+  return value.type === "enabled" && typeof value.budget_tokens === "number"
+    ? `enabled, ${value.budget_tokens} tokens`
+    : JSON.stringify(thinking);
 }
 
 function describeToolChange(input: ExplainInput, divergence: Divergence): string {

@@ -25,6 +25,8 @@ type Json = Record<string, unknown>;
 export type TraceStep = EngineStep & {
   location: TraceLocation;
   timestampMs: number | null;
+  /** The table model this request was priced and cached as (its own `model`, unless one was forced). */
+  modelId: string;
   measured: MeasuredUsage | null;
   measuredCost: CostBreakdown | null;
   difference: UsageDifference | null;
@@ -38,9 +40,12 @@ export type LossByCause = { cause: MissCause; label: string; requests: number; l
 
 export type TraceExplanation = {
   provider: ProviderId;
+  /** The main model: the one most of the trace's prompt tokens went to (an agent's side calls use a smaller one). */
   model: ModelInfo;
-  /** The model id as recorded in the first request. */
+  /** The main model's id as recorded. */
   recordedModel: string | null;
+  /** Every model the trace calls, main first, with how many requests each. */
+  models: Array<{ model: ModelInfo; recorded: string | null; requests: number }>;
   tokenCounting: { exact: boolean; label: string };
   rules: CacheRules;
   steps: TraceStep[];
@@ -75,28 +80,66 @@ export type ExplainOptions = {
  */
 export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): TraceExplanation {
   const { provider } = trace;
-  const recordedModel =
-    typeof trace.requests[0]?.body.model === "string" ? (trace.requests[0].body.model as string) : null;
-  const resolved = resolveModel(provider, options.model ?? recordedModel ?? undefined);
-  const model = resolved.model;
-  const counter = options.counterFor ? options.counterFor(model) : createTokenCounter(model.tokenizer);
   const adapter = providerAdapter(provider);
-  const notes = [...trace.notes, ...(resolved.note ? [resolved.note] : [])];
+  const notes = [...trace.notes];
   const warnings: EngineWarning[] = [];
   const seenWarnings = new Set<string>();
   const steps: TraceStep[] = [];
-  let state: CacheState = emptyCacheState();
+  // Each model has its own cache (an agent's side calls to a small model never read the main model's entries), so
+  // every model is a lane: its own cache state, its own rules and prices, and its own previous request to compare.
+  const lanes = new Map<string, Lane>();
+  const resolvedByRecorded = new Map<string, ModelInfo>();
+  const laneOf = (recorded: string | null): Lane => {
+    const asked = options.model ?? recorded ?? "";
+    let model = resolvedByRecorded.get(asked);
+    if (!model) {
+      const resolved = resolveModel(provider, asked || undefined);
+      if (resolved.note && !notes.includes(resolved.note)) notes.push(resolved.note);
+      model = resolved.model;
+      resolvedByRecorded.set(asked, model);
+    }
+    // Keyed by the table model: a dated id and its alias (or a platform's spelling) share one cache.
+    let lane = lanes.get(model.id);
+    if (!lane) {
+      lane = {
+        model,
+        recorded,
+        counter: options.counterFor ? options.counterFor(model) : createTokenCounter(model.tokenizer),
+        state: emptyCacheState(),
+        previous: undefined,
+        threads: new Map(),
+        requests: 0,
+        promptTokens: 0,
+      };
+      lanes.set(model.id, lane);
+    }
+    return lane;
+  };
   const firstTimestamp = trace.requests.find((request) => request.timestampMs !== null)?.timestampMs ?? null;
   let clockSeconds = 0;
-  let rules = rulesFor(model, options, "5m");
 
   trace.requests.forEach((request, index) => {
     if (index % 100 === 0) options.onProgress?.(index / trace.requests.length);
     if (request.timestampMs !== null && firstTimestamp !== null)
       clockSeconds = Math.max(clockSeconds, (request.timestampMs - firstTimestamp) / 1000);
-    const ttl: CacheTtl = provider === "anthropic" ? anthropicBodyTtl(request.body) : "5m";
-    rules = rulesFor(model, options, ttl);
+    const lane = laneOf(request.model);
+    const { model, counter } = lane;
+    const ttl = ttlOf(provider, request.body);
+    const rules = rulesFor(model, options, ttl);
     const { segments, warnings: bodyWarnings } = adapter.segmentBody(request.body, { model, counter });
+    // A conversation is compared with its own previous request: an agent's subagent on the same model (another
+    // system prompt, other tools) interleaves with the main loop, and is no edit of it. The cache itself (its
+    // entries) is the model's, shared by every conversation; a new conversation is compared with the model's last
+    // request.
+    const thread = threadOf(request.body, provider);
+    const previousSent = lane.threads.get(thread) ?? lane.previous;
+    const state: CacheState = previousSent
+      ? {
+          ...lane.state,
+          previousSegments: previousSent.step.segments,
+          previousCachedBlockCount: previousSent.cachedBlockCount,
+        }
+      : lane.state;
     const priced = priceRenderedRequest({
       segments,
       rules,
@@ -106,7 +149,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       prices: model.prices,
       ttl,
     });
-    const previous = steps[steps.length - 1];
+    const previous = previousSent?.step;
     const explanation = explainMiss({
       provider,
       rules,
@@ -124,8 +167,16 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
           }
         : null,
     });
+    // A change named against another conversation's request is said to be one.
+    if (explanation && previous && !lane.threads.has(thread) && COMPARED_CAUSES.has(explanation.cause))
+      explanation.headline = `A new conversation on this model (its first user message is new), against the model's previous request: ${explanation.headline}`;
+    // The minimum is judged on counted tokens; images are not counted and Claude's and Kimi's counts are estimates.
+    // Where the provider reported cached tokens, the real prompt was long enough, and the sentence says so.
+    const reportedCached = request.measured ? request.measured.cacheRead + request.measured.cacheWrite : 0;
+    if (explanation?.cause === "below-minimum" && reportedCached > 0)
+      explanation.headline += ` Yet the provider reported ${reportedCached} tokens read from or written to the cache, so the real prompt was long enough: the token count here falls short of it.`;
     const loss = lossOf(priced.tokens, previous?.tokens, explanation, model, priced.costOptions);
-    state = priced.cache.nextState;
+    lane.state = priced.cache.nextState;
     const measuredCost = request.measured ? computeCost(request.measured, model.prices, priced.costOptions) : null;
     for (const warning of [...bodyWarnings, ...(priced.cache.warnings ?? [])])
       if (!seenWarnings.has(warning.code)) {
@@ -137,7 +188,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       (message) => message.role === "user" && message.text.trim() !== "",
     ).length;
     const calls = request.response ? toolCallsOf(request.response, provider) : [];
-    steps.push({
+    const step: TraceStep = {
       index,
       turn: Math.max(0, userTurns - 1),
       kind: kindOf(request.response, calls.length),
@@ -164,6 +215,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       warnings: bodyWarnings,
       location: request.location,
       timestampMs: request.timestampMs,
+      modelId: model.id,
       measured: request.measured,
       measuredCost,
       difference:
@@ -178,9 +230,23 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       explanation,
       lostTokens: loss.tokens,
       lostUsd: loss.usd,
-    });
+    };
+    steps.push(step);
+    const sent = { step, cachedBlockCount: priced.cache.nextState.previousCachedBlockCount ?? 0 };
+    lane.previous = sent;
+    lane.threads.set(thread, sent);
+    lane.requests += 1;
+    lane.promptTokens += priced.tokens.input;
   });
   options.onProgress?.(1);
+  const ranked = [...lanes.values()].sort((a, b) => b.promptTokens - a.promptTokens || b.requests - a.requests);
+  const main = ranked[0] ?? laneOf(null);
+  if (ranked.length > 1)
+    notes.push(
+      `The trace calls ${ranked.length} models: ${ranked.map((lane) => `${lane.recorded ?? lane.model.id} (${lane.requests} requests)`).join(", ")}. ` +
+        `Each model has its own cache, so each request is cached and priced as its own model and compared with the previous request to the same model; ` +
+        `the summary's model and the replay follow the main one, ${main.model.label}.`,
+    );
   const distinctCalled = new Set(
     trace.requests
       .flatMap((request) => (request.response ? toolCallsOf(request.response, provider) : []))
@@ -188,10 +254,11 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
   ).size;
   return {
     provider,
-    model,
-    recordedModel,
-    tokenCounting: { exact: counter.exact, label: counter.label },
-    rules,
+    model: main.model,
+    recordedModel: main.recorded,
+    models: ranked.map((lane) => ({ model: lane.model, recorded: lane.recorded, requests: lane.requests })),
+    tokenCounting: { exact: main.counter.exact, label: main.counter.label },
+    rules: rulesFor(main.model, options, main.previous ? ttlOf(provider, main.previous.step.request.body) : "5m"),
     steps,
     totals: summarise(steps, distinctCalled, distinctCalled),
     measuredTotals: measuredTotalsOf(steps),
@@ -199,6 +266,34 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     notes,
     warnings,
   };
+}
+
+type Lane = {
+  model: ModelInfo;
+  recorded: string | null;
+  counter: TokenCounter;
+  state: CacheState;
+  previous: Sent | undefined;
+  /** The last request of each conversation on this model, by its first user message. */
+  threads: Map<string, Sent>;
+  requests: number;
+  promptTokens: number;
+};
+
+const COMPARED_CAUSES = new Set<MissCause>(["tools-changed", "system-changed", "messages-edited", "marker-moved"]);
+
+/** A request as later requests compare with it: its step and how many leading blocks it read or wrote. */
+type Sent = { step: TraceStep; cachedBlockCount: number };
+
+/** A conversation's identity: its first user message with text (a new one starts a conversation). */
+function threadOf(body: Json, provider: ProviderId): string {
+  return (
+    conversationOf(body, provider).find((message) => message.role === "user" && message.text.trim() !== "")?.text ?? ""
+  );
+}
+
+function ttlOf(provider: ProviderId, body: Json): CacheTtl {
+  return provider === "anthropic" ? anthropicBodyTtl(body) : "5m";
 }
 
 /**

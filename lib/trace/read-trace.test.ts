@@ -90,7 +90,7 @@ describe("readTrace", () => {
         log: { version: "1.2", entries: [{ request: { method: "GET", url: "https://example.com/" }, response: {} }] },
       }),
     );
-    expect(!noProvider.ok && noProvider.error).toMatch(/none of the HAR's 1 entries POSTs to a provider endpoint/);
+    expect(!noProvider.ok && noProvider.error).toMatch(/none of the HAR.s 1 entries POSTs a model request/);
     const brokenHar = readTrace('{"log": {"entries": [');
     expect(!brokenHar.ok && brokenHar.error).toMatch(/the HAR file is not valid JSON/);
     const large = readTrace("x".repeat(2_000_000), { maxCharacters: 1024 * 1024 });
@@ -104,7 +104,9 @@ describe("readTrace", () => {
     expect(trace.format).toBe("har");
     expect(trace.provider).toBe("openai-responses");
     expect(trace.requests.map((request) => request.location.number)).toEqual([2, 3, 4, 5]);
-    expect(trace.notes).toContain("1 HAR entries are not requests to a provider endpoint and were left out.");
+    expect(trace.notes).toContain(
+      "1 HAR entry is not a model request (other URLs, GETs, token counting) and was left out.",
+    );
     expect(trace.requests[0].url).toBe("https://api.openai.com/v1/responses");
   });
 

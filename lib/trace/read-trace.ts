@@ -1,8 +1,10 @@
 import { redactSecrets } from "../live/redact";
 import { measuredUsageFrom } from "../live/usage";
 import { PROVIDER_IDS, type ProviderId } from "../scenario/types";
-import { providerOfBody, providerOfUrl } from "./detect-provider";
-import { looksLikeSse, responseFromSse } from "./sse";
+import { formatCount } from "../view/format";
+import { modelOfUrl, providerOfRequest, providerOfUrl } from "./detect-provider";
+import { foreignFormatError, foreignFormatOf, foreignRecordReason, type ForeignFormat } from "./foreign-formats";
+import { looksLikeSse, responseFromEvents, responseFromSse } from "./sse";
 import {
   describeLocation,
   type ParsedTrace,
@@ -33,6 +35,12 @@ type RawRecord = {
   status?: number;
 };
 
+/** What one JSONL line or JSON-array element holds: a request, something to leave out, or a record to skip. */
+type LineRecord =
+  | { kind: "request"; record: RawRecord }
+  | { kind: "ignored" }
+  | { kind: "skipped"; reason: string; foreign?: ForeignFormat };
+
 export type ReadTraceOptions = {
   provider?: ProviderId;
   onProgress?: ProgressCallback;
@@ -56,10 +64,18 @@ export function readTrace(text: string, options: ReadTraceOptions = {}): TracePa
   if (text.trim() === "") return { ok: false, error: "trace: the file is empty" };
   const har = harEntries(text);
   if (har && "error" in har) return { ok: false, error: har.error };
+  const document = har ? null : wholeDocument(text);
+  if (document && "error" in document) return { ok: false, error: document.error };
   const format: TraceFormat = har ? "har" : "jsonl";
-  const collected = har ? { records: har.records, skipped: [] as SkippedRecord[] } : jsonLines(text);
+  const collected = har
+    ? { records: har.records, skipped: [] as SkippedRecord[], ignored: har.ignored }
+    : document
+      ? collect(document.values.map((value, index) => ({ value, location: entryAt(index) })))
+      : jsonLines(text);
+  if ("error" in collected) return { ok: false, error: collected.error };
   if (
     !har &&
+    !document &&
     collected.records.length === 0 &&
     collected.skipped.length > 0 &&
     collected.skipped[0].location.number === 1
@@ -69,7 +85,34 @@ export function readTrace(text: string, options: ReadTraceOptions = {}): TracePa
         ok: false,
         error: `trace: not a HAR file or JSON Lines: ${describeLocation(collected.skipped[0].location)} is ${collected.skipped[0].reason}`,
       };
-  return finish(format, collected.records, collected.skipped, har?.ignored ?? 0, options);
+  return finish(format, collected.records, collected.skipped, collected.ignored, options);
+}
+
+function entryAt(index: number): TraceLocation {
+  return { kind: "entry", number: index + 1 };
+}
+
+/**
+ * A file that is one JSON document but not a HAR: a JSON array of records (what many loggers write instead of JSON
+ * Lines), or a whole document in a format that cannot be explained (an OpenTelemetry export, a Langfuse export).
+ * Null for JSON Lines, whose first line alone is a document only when the file has one line.
+ */
+function wholeDocument(text: string): { values: unknown[] } | { error: string } | null {
+  const start = text.trimStart();
+  if (!start.startsWith("[") && !start.startsWith("{")) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(redactSecrets(text));
+  } catch {
+    return null;
+  }
+  if (Array.isArray(value)) return { values: value };
+  const object = record(value);
+  if (!object) return null;
+  const foreign = foreignFormatOf(object);
+  if (foreign) return { error: foreignFormatError(foreign) };
+  // A single pretty-printed request or envelope: one record.
+  return text.trim().includes("\n") ? { values: [object] } : null;
 }
 
 function harEntries(text: string): { records: RawRecord[]; ignored: number } | { error: string } | null {
@@ -91,7 +134,11 @@ function harEntries(text: string): { records: RawRecord[]; ignored: number } | {
     const entry = record(value) ?? {};
     const request = record(entry.request) ?? {};
     const url = typeof request.url === "string" ? request.url : "";
-    if (String(request.method ?? "").toUpperCase() !== "POST" || providerOfUrl(url) === null) {
+    const postText = record(request.postData)?.text;
+    if (
+      String(request.method ?? "").toUpperCase() !== "POST" ||
+      !(providerOfUrl(url) !== null || (!isCountingEndpoint(url) && looksLikeModelRequest(postText)))
+    ) {
       ignored += 1;
       return;
     }
@@ -101,7 +148,7 @@ function harEntries(text: string): { records: RawRecord[]; ignored: number } | {
       location: { kind: "entry", number: index + 1 },
       timestamp: entry.startedDateTime,
       url,
-      body: record(request.postData)?.text,
+      body: postText,
       response: decodeContent(content),
       responseMimeType: typeof content.mimeType === "string" ? content.mimeType : undefined,
       status: typeof response.status === "number" ? response.status : undefined,
@@ -109,7 +156,7 @@ function harEntries(text: string): { records: RawRecord[]; ignored: number } | {
   });
   if (records.length === 0)
     return {
-      error: `trace: none of the HAR's ${entries.length} entries POSTs to a provider endpoint (/v1/messages, /v1/responses, /chat/completions)`,
+      error: `trace: none of the HAR's ${entries.length} entries POSTs a model request (to /v1/messages, /v1/responses, /chat/completions, or a body with a model and messages or input)`,
     };
   return { records, ignored };
 }
@@ -125,36 +172,170 @@ function decodeContent(content: Json): string | undefined {
   }
 }
 
-function jsonLines(text: string): { records: RawRecord[]; skipped: SkippedRecord[] } {
-  const records: RawRecord[] = [];
-  const skipped: SkippedRecord[] = [];
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, index) => {
+function jsonLines(text: string): Collected | { error: string } {
+  const items: Array<{ value: unknown; location: TraceLocation; error?: string }> = [];
+  text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === "") return;
     const location: TraceLocation = { kind: "line", number: index + 1 };
-    let value: unknown;
     try {
-      value = JSON.parse(redactSecrets(line));
+      items.push({ value: JSON.parse(redactSecrets(line)), location });
     } catch (error) {
-      skipped.push({ location, reason: `not JSON (${(error as Error).message})` });
-      return;
+      items.push({ value: undefined, location, error: `not JSON (${(error as Error).message})` });
     }
-    const object = record(value);
-    if (!object) {
-      skipped.push({ location, reason: "not a JSON object" });
-      return;
-    }
-    if (record(object.request)) {
-      records.push({
-        location,
-        timestamp: object.timestamp,
-        url: typeof object.url === "string" ? object.url : null,
-        body: object.request,
-        response: object.response,
-      });
-    } else records.push({ location, timestamp: undefined, url: null, body: object, response: undefined });
   });
-  return { records, skipped };
+  return collect(items);
+}
+
+type Collected = { records: RawRecord[]; skipped: SkippedRecord[]; ignored: number };
+
+function collect(
+  items: ReadonlyArray<{ value: unknown; location: TraceLocation; error?: string }>,
+): Collected | { error: string } {
+  const records: RawRecord[] = [];
+  const skipped: SkippedRecord[] = [];
+  const foreign = new Map<string, { format: ForeignFormat; count: number }>();
+  let ignored = 0;
+  for (const item of items) {
+    if (item.error) {
+      skipped.push({ location: item.location, reason: item.error });
+      continue;
+    }
+    const line = lineRecord(item.value, item.location);
+    if (line.kind === "request") records.push(line.record);
+    else if (line.kind === "ignored") ignored += 1;
+    else {
+      skipped.push({ location: item.location, reason: line.reason });
+      if (line.foreign) {
+        const seen = foreign.get(line.foreign.id) ?? { format: line.foreign, count: 0 };
+        seen.count += 1;
+        foreign.set(line.foreign.id, seen);
+      }
+    }
+  }
+  // A file wholly in a format that records no requests is named as such, not as N unreadable lines.
+  if (records.length === 0 && foreign.size > 0) {
+    const [mostly] = [...foreign.values()].sort((a, b) => b.count - a.count);
+    return { error: foreignFormatError(mostly.format) };
+  }
+  return { records, skipped, ignored };
+}
+
+/**
+ * One record of a JSON Lines file or JSON array. It is a bare request body, or an envelope around one. Envelopes come
+ * in the shapes loggers and proxies write: `{timestamp, url?, request, response?}` with `request`/`response` as
+ * objects or as JSON strings, `body` or `request_body` for the request, and HTTP-level pairs (claude-trace,
+ * anyclaude, …) `{request: {timestamp, method, url, headers, body}, response: {status_code, body | body_raw}}`.
+ * Headers are never copied.
+ */
+function lineRecord(value: unknown, location: TraceLocation): LineRecord {
+  const object = record(value);
+  if (!object) return { kind: "skipped", reason: "not a JSON object" };
+  const foreign = foreignFormatOf(object);
+  if (foreign) return { kind: "skipped", reason: foreignRecordReason(foreign), foreign };
+  if (isRequestBody(object))
+    return {
+      kind: "request",
+      record: { location, timestamp: timestampField(object), url: null, body: object, response: undefined },
+    };
+  let request = jsonValue(object.request) ?? jsonValue(object.request_body) ?? jsonValue(object.body);
+  let url = typeof object.url === "string" ? object.url : null;
+  let timestamp = timestampField(object);
+  if (request && !isRequestBody(request) && (request.body !== undefined || request.url !== undefined)) {
+    // An HTTP-level record: the body sits inside, beside the method, URL and headers (never copied).
+    if (typeof request.url === "string") url ??= request.url;
+    // The request's own time, not when the pair was logged (claude-trace's logged_at is after the response).
+    timestamp = timestampField(request) ?? timestamp;
+    const method = typeof request.method === "string" ? request.method.toUpperCase() : "POST";
+    if (method !== "POST" || (url !== null && isCountingEndpoint(url))) return { kind: "ignored" };
+    request = jsonValue(request.body);
+    if (!request) return { kind: "skipped", reason: "the request body is missing or not a JSON object" };
+  }
+  if (!request)
+    return {
+      kind: "skipped",
+      reason: `a body of unknown shape (keys ${Object.keys(object).slice(0, 6).join(", ") || "none"}): not a request body (model with messages or input) nor an envelope with a request`,
+    };
+  if (url !== null && isCountingEndpoint(url)) return { kind: "ignored" };
+  const { response, status } = responseField(object);
+  return { kind: "request", record: { location, timestamp, url, body: request, response, status } };
+}
+
+/** The response of an envelope, unwrapped from an HTTP-level record (`{status_code, body | body_raw | events}`). */
+function responseField(object: Json): { response: unknown; status?: number } {
+  const raw = object.response ?? object.response_body;
+  const status = numberField(object, ["status", "status_code", "statusCode"]);
+  const wrapped = typeof raw === "string" ? (jsonValue(raw) ?? raw) : raw;
+  const response = record(wrapped);
+  const isProviderResponse =
+    response &&
+    ["usage", "content", "choices", "output", "input_tokens", "prompt_tokens", "type", "id"].some(
+      (key) => key in response,
+    );
+  if (response && !isProviderResponse && ("body" in response || "body_raw" in response || "events" in response)) {
+    const inner = response.body ?? response.body_raw ?? response.events;
+    return {
+      response: typeof inner === "string" ? (jsonValue(inner) ?? inner) : inner,
+      status: numberField(response, ["status_code", "statusCode", "status"]) ?? status,
+    };
+  }
+  return { response: wrapped, status };
+}
+
+function numberField(object: Json, keys: readonly string[]): number | undefined {
+  for (const key of keys) if (typeof object[key] === "number") return object[key] as number;
+  return undefined;
+}
+
+/** The first timestamp-like field of a record, as recorded (parsed later). */
+function timestampField(object: Json): unknown {
+  for (const key of [
+    "timestamp",
+    "ts",
+    "time",
+    "created_at",
+    "createdAt",
+    "startedDateTime",
+    "start_time",
+    "logged_at",
+  ])
+    if (object[key] !== undefined && object[key] !== null) return object[key];
+  return undefined;
+}
+
+/**
+ * A JSON object given as an object or as its JSON text (loggers often store bodies as strings). The text is redacted
+ * again before parsing: inside the line it was escaped (`\"api_key\":\"…\"`), which the key shapes do not match.
+ */
+function jsonValue(value: unknown): Json | undefined {
+  if (typeof value !== "string") return record(value);
+  const text = value.trimStart();
+  if (!text.startsWith("{")) return undefined;
+  try {
+    return record(JSON.parse(redactSecrets(value)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A provider request body itself: a model (or Bedrock/Vertex's `anthropic_version`) with messages or input. */
+function isRequestBody(object: Json): boolean {
+  return Array.isArray(object.messages) || (object.input !== undefined && "model" in object);
+}
+
+/** True for a POSTed JSON text that is a model request, whatever URL it went to (a local gateway, a proxy). */
+function looksLikeModelRequest(text: unknown): boolean {
+  if (typeof text !== "string" || !/"(messages|input)"\s*:/.test(text)) return false;
+  const body = jsonValue(text);
+  return (
+    body !== undefined &&
+    (typeof body.model === "string" || typeof body.anthropic_version === "string") &&
+    (Array.isArray(body.messages) || body.input !== undefined)
+  );
+}
+
+/** Token-counting endpoints are not billed generations (`/v1/messages/count_tokens`, `/v1/responses/input_tokens`). */
+function isCountingEndpoint(url: string): boolean {
+  return /\/(count_tokens|input_tokens|countTokens|tokenizers\/[^/]*)$/.test(url.split(/[?#]/)[0]);
 }
 
 function finish(
@@ -165,6 +346,7 @@ function finish(
   options: ReadTraceOptions,
 ): TraceParse {
   const candidates: Array<Omit<TraceRequest, "provider" | "measured"> & { provider: ProviderId }> = [];
+  let zoneless = 0;
   records.forEach((raw, index) => {
     if (index % 200 === 0) options.onProgress?.(index / records.length);
     const body = typeof raw.body === "string" ? parseBody(raw.body) : record(raw.body);
@@ -172,12 +354,21 @@ function finish(
       skipped.push({ location: raw.location, reason: "the request body is missing or not a JSON object" });
       return;
     }
+    if (raw.status === 0) {
+      // HAR's status 0: no response was recorded (blocked, cancelled, or still streaming when the file was saved).
+      skipped.push({
+        location: raw.location,
+        reason:
+          "no response was recorded (status 0: the request failed, was cancelled, or was still open when the file was saved)",
+      });
+      return;
+    }
     if (raw.status !== undefined && (raw.status < 200 || raw.status >= 300)) {
       skipped.push({ location: raw.location, reason: `the provider answered HTTP ${raw.status}: nothing was billed` });
       return;
     }
     const url = raw.url ? withoutSecrets(raw.url) : null;
-    const provider = options.provider ?? (url ? providerOfUrl(url) : null) ?? providerOfBody(body);
+    const provider = options.provider ?? providerOfRequest(url, body);
     if (!provider) {
       skipped.push({
         location: raw.location,
@@ -185,10 +376,13 @@ function finish(
       });
       return;
     }
+    const time = timestampOf(raw.timestamp);
+    if (time.withoutZone) zoneless += 1;
     candidates.push({
       location: raw.location,
-      timestampMs: timestampOf(raw.timestamp),
+      timestampMs: time.milliseconds,
       url,
+      model: typeof body.model === "string" ? body.model : url ? modelOfUrl(url) : null,
       provider,
       body,
       response: responseOf(provider, raw),
@@ -224,11 +418,20 @@ function finish(
     notes.push(
       timed === 0
         ? "No request has a timestamp: they are treated as back to back, so no cache entry expires."
-        : `${requests.length - timed} of ${requests.length} requests have no timestamp: each is treated as sent right after the one before.`,
+        : `${requests.length - timed} of ${formatCount(requests.length, "request")} ${requests.length - timed === 1 ? "has" : "have"} no timestamp: each is treated as sent right after the one before.`,
     );
   // Requests are explained in the order they were sent; a HAR lists them in order of start, JSONL as written.
   if (timed === requests.length) requests.sort((a, b) => (a.timestampMs as number) - (b.timestampMs as number));
-  if (ignored > 0) notes.push(`${ignored} HAR entries are not requests to a provider endpoint and were left out.`);
+  if (zoneless > 0)
+    notes.push(
+      `${formatCount(zoneless, "timestamp")} ${zoneless === 1 ? "names" : "name"} no time zone (e.g. 2026-12-01T10:00:00): ${zoneless === 1 ? "it is" : "they are"} read as UTC, so the gaps between requests are right whatever zone they were written in.`,
+    );
+  if (ignored > 0)
+    notes.push(
+      format === "har"
+        ? `${ignored === 1 ? "1 HAR entry is not a model request" : `${formatCount(ignored, "HAR entry", "HAR entries")} are not model requests`} (other URLs, GETs, token counting) and ${ignored === 1 ? "was" : "were"} left out.`
+        : `${ignored === 1 ? "1 record is not a model request" : `${formatCount(ignored, "record")} are not model requests`} (GETs, token counting) and ${ignored === 1 ? "was" : "were"} left out.`,
+    );
   skipped.sort((a, b) => a.location.number - b.location.number);
   options.onProgress?.(1);
   const trace: ParsedTrace = { format, provider, requests, skipped, notes };
@@ -246,6 +449,7 @@ function parseBody(text: string): Json | undefined {
 /** The response as JSON: a whole response, just its usage (JSONL envelopes), or an SSE stream folded into one. */
 function responseOf(provider: ProviderId, raw: RawRecord): Json | null {
   if (raw.response === undefined || raw.response === null) return null;
+  if (Array.isArray(raw.response)) return responseFromEvents(provider, raw.response);
   if (typeof raw.response === "string") {
     const text = redactSecrets(raw.response);
     if (looksLikeSse(text, raw.responseMimeType)) return responseFromSse(provider, text);
@@ -264,11 +468,30 @@ function asResponse(value: Json | undefined): Json | null {
   return isUsageItself && !("usage" in value) ? { usage: value } : value;
 }
 
-function timestampOf(value: unknown): number | null {
-  if (typeof value === "number" && Number.isFinite(value)) return value > 1e12 ? value : value * 1000;
-  if (typeof value !== "string") return null;
-  const milliseconds = Date.parse(value);
-  return Number.isNaN(milliseconds) ? null : milliseconds;
+/**
+ * A timestamp as loggers write it: ISO 8601 with or without a zone (a zone-less one is read as UTC, so the CLI and
+ * a browser in any zone agree), `2026-12-01 10:00:00.123456` (Python's str(datetime)), or an epoch number (or
+ * numeric string) in seconds, milliseconds, microseconds or nanoseconds (OpenTelemetry), told apart by size.
+ */
+function timestampOf(value: unknown): { milliseconds: number | null; withoutZone: boolean } {
+  const none = { milliseconds: null, withoutZone: false };
+  const number =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  if (Number.isFinite(number) && number > 0) {
+    if (number > 1e17) return { milliseconds: number / 1e6, withoutZone: false };
+    if (number > 1e14) return { milliseconds: number / 1e3, withoutZone: false };
+    if (number > 1e11) return { milliseconds: number, withoutZone: false };
+    return { milliseconds: number * 1000, withoutZone: false };
+  }
+  if (typeof value !== "string") return none;
+  const text = value.trim();
+  const isoWithoutZone = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
+  const milliseconds = Date.parse(isoWithoutZone ? `${text.replace(" ", "T")}Z` : text);
+  return Number.isNaN(milliseconds) ? none : { milliseconds, withoutZone: isoWithoutZone };
 }
 
 /** Keys travel in query strings too (`?key=`, `?api-key=`): a URL keeps only its origin and path. */

@@ -1,25 +1,53 @@
 import { defaultModel, getModel, MODELS, type ModelInfo } from "../models";
 import type { ProviderId } from "../scenario/types";
+import { providerLabel } from "../view/provider-labels";
 
 /**
  * The table's model for a model id as recorded. Providers answer with dated ids (`claude-sonnet-4-5-20250929`,
- * `gpt-5.4-2026-03-05`): the longest table id the recorded one starts with is taken. An unknown model is priced as
- * the provider's default, and the note says so.
+ * `gpt-5.4-2026-03-05`), and platforms and gateways write the same models their own way: Bedrock
+ * `us.anthropic.claude-sonnet-4-5-20250929-v1:0`, Vertex AI `claude-sonnet-4-5@20250929`, OpenRouter
+ * `anthropic/claude-sonnet-4.5` or `moonshotai/kimi-k2.5`. The longest table id the recorded one (or its plain form)
+ * starts with is taken. An unknown model is priced as the provider's default, and the note says so.
  */
 export function resolveModel(provider: ProviderId, recorded: string | undefined): { model: ModelInfo; note?: string } {
   if (recorded) {
     const exact = getModel(provider, recorded);
     if (exact) return { model: exact };
-    const candidates = MODELS.filter((model) => model.provider === provider && recorded.startsWith(model.id)).sort(
-      (a, b) => b.id.length - a.id.length,
-    );
+    const forms = [recorded, plainModelId(recorded)];
+    const candidates = MODELS.filter(
+      (model) => model.provider === provider && forms.some((form) => form.startsWith(model.id)),
+    ).sort((a, b) => b.id.length - a.id.length);
     if (candidates[0]) return { model: candidates[0] };
   }
   const fallback = defaultModel(provider);
+  const elsewhere = recorded
+    ? MODELS.find((model) => model.provider !== provider && plainModelId(recorded).startsWith(model.id))
+    : undefined;
+  if (recorded && elsewhere)
+    return {
+      model: fallback,
+      note:
+        `The model ${recorded} is ${elsewhere.label}, sent in the ${providerLabel(provider)} format to a gateway (OpenRouter, LiteLLM, …): ` +
+        `the gateway rewrites the body into the ${providerLabel(elsewhere.provider)} format (tools, system prompt, cache markers) before the provider caches it, ` +
+        `so these requests are priced and cached as ${fallback.label} by the ${providerLabel(provider)} rules. ` +
+        `For an exact explanation, record what the gateway sends on to the provider.`,
+    };
   return {
     model: fallback,
     note: recorded
       ? `The model ${recorded} is not in the model table: its requests are priced and cached as ${fallback.label}.`
       : `The requests name no model: they are priced and cached as ${fallback.label}.`,
   };
+}
+
+/** A platform's or gateway's model id in the provider's own spelling: `us.anthropic.claude-x-1@2025…-v1:0` → `claude-x-1-2025…`. */
+export function plainModelId(recorded: string): string {
+  let id = recorded.toLowerCase();
+  id = id.slice(id.lastIndexOf("/") + 1); // openrouter-style "vendor/model"
+  id = id.replace(/^(?:[a-z]+\.)?anthropic\./, ""); // Bedrock, with or without a region prefix (us., eu., global.)
+  id = id.replace(/-v\d+(?::\d+)?$/, ""); // Bedrock's version suffix
+  id = id.replace("@", "-"); // Vertex AI's version separator
+  // OpenRouter writes Claude versions with a dot (claude-sonnet-4.5); Anthropic with a hyphen.
+  if (id.startsWith("claude-")) id = id.replace(/(\d)\.(\d)/g, "$1-$2");
+  return id;
 }

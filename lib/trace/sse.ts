@@ -43,7 +43,18 @@ export function looksLikeSse(text: string, mimeType?: string): boolean {
  * `response.completed`, Chat Completions' last chunk) lands where `measuredUsageFrom` reads it.
  */
 export function responseFromSse(provider: ProviderId, text: string): Json | null {
-  const events = sseEvents(text);
+  return responseFromEvents(provider, sseEvents(text));
+}
+
+/**
+ * Folds stream events a logger kept as a JSON array (parsed chunks, or `{event, data}` pairs as claude-trace keeps
+ * them) into one response, as `responseFromSse` folds the text of a stream.
+ */
+export function responseFromEvents(provider: ProviderId, values: readonly unknown[]): Json | null {
+  const events = values.flatMap((value) => {
+    const event = isObject(value) && isObject(value.data) ? value.data : value;
+    return isObject(event) ? [event] : [];
+  });
   if (events.length === 0) return null;
   const accumulator = createStreamAccumulator(provider, () => {});
   for (const event of events) {
@@ -55,4 +66,8 @@ export function responseFromSse(provider: ProviderId, text: string): Json | null
     }
   }
   return accumulator.result();
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

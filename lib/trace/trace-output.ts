@@ -14,6 +14,7 @@ export function traceJson(analysis: TraceAnalysis) {
       index: step.index,
       location: describeLocation(step.location),
       timestamp: step.timestampMs === null ? null : new Date(step.timestampMs).toISOString(),
+      model: step.modelId,
       tokens: {
         input: step.tokens.input,
         cacheRead: step.tokens.cacheRead,
@@ -54,7 +55,7 @@ function pad(text: string, width: number, right = false): string {
 export function formatTraceTable(analysis: TraceAnalysis): string {
   const { explanation, trace, figures, recommendation } = analysis;
   const lines: string[] = [
-    `${trace.format.toUpperCase()} trace: ${explanation.steps.length} ${explanation.provider} requests, priced as ${explanation.model.label}`,
+    `${trace.format.toUpperCase()} trace: ${explanation.steps.length} ${explanation.provider} requests, priced as ${explanation.models.length > 1 ? `each request's own model (main: ${explanation.model.label})` : explanation.model.label}`,
     `Token counts: ${explanation.tokenCounting.label}`,
     "",
     [

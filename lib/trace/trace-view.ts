@@ -15,6 +15,8 @@ export type TraceStepView = {
   location: string;
   title: string;
   timestamp: string | null;
+  /** The table model the request was priced and cached as (a trace may call several). */
+  model: string;
   clockSeconds: number;
   tokens: StepTokens;
   measured: MeasuredUsage | null;
@@ -71,6 +73,7 @@ export function traceView(analysis: TraceAnalysis): TraceView {
       location: describeLocation(step.location),
       title: step.title,
       timestamp: step.timestampMs === null ? null : new Date(step.timestampMs).toISOString(),
+      model: step.modelId,
       clockSeconds: step.clockSeconds,
       tokens: step.tokens,
       measured: step.measured,

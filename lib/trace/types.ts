@@ -13,6 +13,8 @@ export type TraceRequest = {
   timestampMs: number | null;
   /** The endpoint without its query string, when the record had one. */
   url: string | null;
+  /** The model as recorded: the body's `model`, or the URL's on Bedrock and Vertex AI (their bodies name none). */
+  model: string | null;
   provider: ProviderId;
   body: Json;
   /** The provider's complete response (a stream folded into one), when the record carried it. */

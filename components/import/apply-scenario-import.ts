@@ -1,0 +1,50 @@
+/**
+ * Opens an imported scenario file in place of the work on screen, after keeping that work in Saved scenarios (the
+ * page's rule: nothing replaces work without keeping it or asking). When it cannot be kept, nothing is replaced and
+ * the person chooses, as with a shared link.
+ */
+import type { InputProblem } from "@/lib/catalog/types";
+import type { WorkspaceState } from "@/lib/persistence/state-keys";
+import type { Scenario } from "@/lib/scenario/types";
+import type { PlaygroundController } from "@/state/playground-controller";
+import type { WorkspaceNotice } from "@/state/ui-slice";
+import type { KeepOutcome } from "@/components/playground/keep-work";
+
+export type ScenarioImportContext = {
+  controller: Pick<PlaygroundController, "openWorkspace">;
+  previous: Partial<WorkspaceState> | null;
+  /** Keeps `previous` in Saved scenarios (keepWorkAsideWith with the page's store and codec). */
+  keepAside(previous: Partial<WorkspaceState> | null, incoming: Scenario, reason: string): Promise<KeepOutcome>;
+  download(scenario: Scenario): void;
+  setNotice(notice: WorkspaceNotice | null): void;
+};
+
+export async function applyScenarioImport(
+  scenario: Scenario,
+  problems: InputProblem[],
+  context: ScenarioImportContext,
+): Promise<void> {
+  const { controller, previous, setNotice } = context;
+  const kept = await context.keepAside(previous, scenario, "importing a scenario");
+  const open = (keptAs: string | null) => {
+    controller.openWorkspace({ scenario });
+    const parts = [`Opened the imported scenario "${scenario.title}".`];
+    if (keptAs) parts.push(`Your previous work is kept in Saved scenarios as "${keptAs}".`);
+    if (problems.length > 0) parts.push("Problems found:");
+    setNotice(parts.length > 1 ? { kind: "info", message: parts.join(" "), problems, testId: "import-done" } : null);
+  };
+  if (kept.kind === "failed" && previous?.scenario) {
+    const current = previous.scenario;
+    setNotice({
+      kind: "error",
+      message: `"${scenario.title}" was not opened, because your work on "${current.title}" could not be kept in Saved scenarios first: ${kept.message} Your work is still on screen.`,
+      actions: [
+        { label: "Download my work", run: () => context.download(current) },
+        { label: "Open it anyway", run: () => open(null) },
+        { label: "Keep my work", primary: true, run: () => setNotice(null) },
+      ],
+    });
+    return;
+  }
+  open(kept.kind === "kept" ? kept.name : null);
+}

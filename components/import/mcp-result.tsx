@@ -1,0 +1,53 @@
+/**
+ * What a live MCP server listed, and the button that adds it: as with a pasted list, only the tools whose schema
+ * compiles go in, the button says how many, and the skipped ones are named (lib/catalog/import-selection.ts).
+ * Presentational: the server's text is shown as text only (an MCP server is untrusted).
+ */
+import { Button } from "@/components/ui/button";
+import { importVerdict, selectUsableTools } from "@/lib/catalog/import-selection";
+import type { McpImportSuccess } from "./mcp-import-form";
+import { ProblemList } from "./problem-list";
+
+export function McpResult({
+  result,
+  onImport,
+}: {
+  result: McpImportSuccess;
+  onImport(result: McpImportSuccess): void;
+}) {
+  const selection = selectUsableTools(result.catalog, result.problems);
+  const verdict = importVerdict(selection, "add");
+  return (
+    <div className="space-y-2" data-testid="mcp-result">
+      <p className="text-sm">
+        <strong>{result.serverName}</strong>
+        {result.serverVersion ? ` ${result.serverVersion}` : ""}: {result.toolCount} tools
+        {result.pages > 1 ? ` in ${result.pages} pages` : ""}, namespace <code>{result.namespace}</code>
+      </p>
+      <ul className="max-h-40 overflow-auto rounded-lg border border-line p-2 text-xs">
+        {result.catalog.tools.slice(0, 100).map((tool) => (
+          <li key={tool.name} className="truncate" title={tool.description}>
+            <span className="font-mono">{tool.name}</span> <span className="text-muted">{tool.description}</span>
+          </li>
+        ))}
+      </ul>
+      <ProblemList problems={result.problems} />
+      <p
+        id="mcp-import-verdict"
+        className={`text-sm ${verdict.allowed ? "text-ink" : "font-semibold text-danger"}`}
+        data-testid="mcp-import-verdict"
+      >
+        {verdict.summary}
+      </p>
+      <Button
+        variant="primary"
+        disabled={!verdict.allowed}
+        aria-describedby="mcp-import-verdict"
+        onClick={() => onImport({ ...result, catalog: selection.usable, toolCount: selection.usable.tools.length })}
+        data-testid="mcp-import-tools"
+      >
+        {verdict.buttonLabel}
+      </Button>
+    </div>
+  );
+}
