@@ -16,6 +16,7 @@ import { importVerdict, selectUsableTools } from "@/lib/catalog/import-selection
 import type { Scenario } from "@/lib/scenario/types";
 import { type CatalogParser, type ImportOutcome, importText } from "./import-text";
 import { McpImportForm } from "./mcp-import-form";
+import { ImportVerdictText } from "./import-verdict-text";
 import { ProblemList } from "./problem-list";
 
 export type CatalogImportMode = "replace" | "add";
@@ -182,13 +183,7 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
                 {outcome.catalog.tools.length} tools read{outcome.format ? ` (${outcome.format})` : ""}.
               </p>
               <ProblemList problems={outcome.problems} />
-              <p
-                id="import-verdict"
-                className={`text-sm ${verdict.allowed ? "text-ink" : "font-semibold text-danger"}`}
-                data-testid="import-verdict"
-              >
-                {verdict.summary}
-              </p>
+              <ImportVerdictText id="import-verdict" verdict={verdict} />
               <div className="flex flex-wrap items-center gap-2">
                 <Button
                   size="sm"

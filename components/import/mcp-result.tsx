@@ -6,6 +6,7 @@
 import { Button } from "@/components/ui/button";
 import { importVerdict, selectUsableTools } from "@/lib/catalog/import-selection";
 import type { McpImportSuccess } from "./mcp-import-form";
+import { ImportVerdictText } from "./import-verdict-text";
 import { ProblemList } from "./problem-list";
 
 export function McpResult({
@@ -32,13 +33,7 @@ export function McpResult({
         ))}
       </ul>
       <ProblemList problems={result.problems} />
-      <p
-        id="mcp-import-verdict"
-        className={`text-sm ${verdict.allowed ? "text-ink" : "font-semibold text-danger"}`}
-        data-testid="mcp-import-verdict"
-      >
-        {verdict.summary}
-      </p>
+      <ImportVerdictText id="mcp-import-verdict" verdict={verdict} />
       <Button
         variant="primary"
         disabled={!verdict.allowed}
