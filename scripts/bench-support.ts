@@ -42,3 +42,30 @@ export async function stepOnce(page: Page): Promise<number | null> {
       }),
   );
 }
+
+/** "67 ms" or "1.2 s" (the run status's "simulated in" figure) in milliseconds; null when it is neither. */
+export function durationMs(text: string): number | null {
+  const match = /([\d.,]+)\s*(ms|s)\b/.exec(text);
+  if (!match) return null;
+  const value = Number(match[1].replace(/,/g, ""));
+  return Number.isFinite(value) ? (match[2] === "s" ? value * 1000 : value) : null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The worker's run against Node's over several first visits: medians, their ratio, and the single visits within 1.3×. */
+export function ratioLine(example: string, pairs: ReadonlyArray<{ worker: number; node: number }>): string {
+  const worker = median(pairs.map((pair) => pair.worker));
+  const node = median(pairs.map((pair) => pair.node));
+  const within = pairs.filter((pair) => pair.worker <= 1.3 * pair.node).length;
+  const each = pairs.map((pair) => (pair.worker / pair.node).toFixed(2)).join(", ");
+  return (
+    `${example}: worker's run median ${Math.round(worker)} ms, Node run median ${Math.round(node)} ms: ` +
+    `${(worker / node).toFixed(2)}× over ${pairs.length} first visits; ${within} of ${pairs.length} single visits ` +
+    `within 1.3× (${each})`
+  );
+}
