@@ -118,19 +118,6 @@ export function anthropicBodySegments(body: Json, context: BodyContext): BodySeg
     });
   }
 
-  // Changing the thinking parameters keeps the cached tools but not the system prompt or messages (PROTOCOLS §5.1
-  // table): a zero-token block keyed by them sits between the two. Only a recorded body carries it (the renderer
-  // sends no thinking parameters), so rendered and recorded bodies still segment alike.
-  if (record(body.thinking))
-    list.add({
-      path: "thinking",
-      label: "thinking parameters",
-      group: "system",
-      promptText: "",
-      key: `thinking:${JSON.stringify(body.thinking)}`,
-      tokens: 0,
-    });
-
   if (typeof body.system === "string") {
     list.add({ path: "system", label: "system prompt", group: "system", promptText: body.system });
   } else if (Array.isArray(body.system)) {
@@ -145,6 +132,19 @@ export function anthropicBodySegments(body: Json, context: BodyContext): BodySeg
       if (block.cache_control !== undefined) list.markBreakpoint(list.segments.length - 1);
     });
   }
+
+  // Changing the thinking parameters keeps the cached tools and system prompt but not the messages (PROTOCOLS §5.1
+  // table): a zero-token block keyed by them sits between the two. Only a recorded body carries it (the renderer
+  // sends no thinking parameters), so rendered and recorded bodies still segment alike.
+  if (record(body.thinking))
+    list.add({
+      path: "thinking",
+      label: "thinking parameters",
+      group: "system",
+      promptText: "",
+      key: `thinking:${JSON.stringify(body.thinking)}`,
+      tokens: 0,
+    });
 
   const messages = Array.isArray(body.messages) ? (body.messages as unknown[]) : [];
   let imageWarned = false;

@@ -141,7 +141,7 @@ function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
       return {
         ...base,
         cause: "system-changed",
-        headline: `The thinking parameters changed (${thinkingOf(previous?.body)} → ${thinkingOf(input.body)}): Anthropic keeps the cached tools but writes the system prompt and messages again.`,
+        headline: `The thinking parameters changed (${thinkingOf(previous?.body)} → ${thinkingOf(input.body)}): Anthropic keeps the cached tools and system prompt but writes the messages again.`,
       };
     if (divergence.segment.startsWith("system (tool-use preamble)"))
       return {

@@ -573,7 +573,7 @@ describe("a subagent on the same model, interleaved with the main loop", () => {
 });
 
 describe("an agent that changes its thinking budget mid-session (Anthropic)", () => {
-  it("keeps the cached tools, writes the system prompt and messages again, and names the change", () => {
+  it("keeps the cached tools and system prompt, writes the messages again, and names the change", () => {
     const tool = { ...READ_FILE, description: fixtureSystemPrompt() };
     const request = (userTexts: string[], budget?: number): Json => ({
       ...mainRequest("claude-sonnet-4-5", userTexts),
@@ -598,8 +598,13 @@ describe("an agent that changes its thinking budget mid-session (Anthropic)", ()
     expect(steps[2].explanation?.headline).toMatch(
       /thinking parameters changed \(enabled, 4000 tokens → enabled, 16000 tokens\)/,
     );
-    const toolTokens = steps[2].segments[0].tokens;
-    expect(steps[2].tokens.cacheRead).toBe(toolTokens);
+    // Read: everything before the thinking parameters (the tools and the system prompt), as PROTOCOLS §5.1's table says.
+    const thinkingAt = steps[2].segments.findIndex((segment) => segment.path === "thinking");
+    expect(thinkingAt).toBeGreaterThan(0);
+    expect(steps[2].segments.slice(0, thinkingAt).map((segment) => segment.group)).toContain("system");
+    expect(steps[2].segments.slice(thinkingAt + 1).every((segment) => segment.group === "messages")).toBe(true);
+    const beforeThinking = steps[2].segments.slice(0, thinkingAt).reduce((sum, segment) => sum + segment.tokens, 0);
+    expect(steps[2].tokens.cacheRead).toBe(beforeThinking);
     expect(steps[3].explanation?.headline).toMatch(/→ none\)/);
   });
 });
