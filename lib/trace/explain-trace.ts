@@ -14,6 +14,7 @@ import { conversationOf, toolCallsOf } from "./body-parts";
 import { explainMiss, MISS_CAUSE_LABELS, type MissCause, type MissExplanation } from "./explain-miss";
 import { resolveModel } from "./resolve-model";
 import type { ParsedTrace, ProgressCallback, TraceLocation } from "./types";
+import { formatCount } from "../view/format";
 
 type Json = Record<string, unknown>;
 
@@ -243,7 +244,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
   const main = ranked[0] ?? laneOf(null);
   if (ranked.length > 1)
     notes.push(
-      `The trace calls ${ranked.length} models: ${ranked.map((lane) => `${lane.recorded ?? lane.model.id} (${lane.requests} requests)`).join(", ")}. ` +
+      `The trace calls ${ranked.length} models: ${ranked.map((lane) => `${lane.recorded ?? lane.model.id} (${formatCount(lane.requests, "request")})`).join(", ")}. ` +
         `Each model has its own cache, so each request is cached and priced as its own model and compared with the previous request to the same model; ` +
         `the summary's model and the replay follow the main one, ${main.model.label}.`,
     );

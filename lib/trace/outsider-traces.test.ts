@@ -95,7 +95,7 @@ describe("a trace that calls more than one model (an agent's side calls to a sma
       ["claude-sonnet-4-5", 2],
       ["claude-haiku-4-5", 2],
     ]);
-    expect(explanation.notes.join(" ")).toMatch(/calls 2 models/);
+    expect(explanation.notes.join(" ")).toMatch(/calls 2 models: claude-sonnet-4-5-20250929 \(2 requests\)/);
   });
 
   it("replays the main model's conversation only", () => {
