@@ -16,6 +16,7 @@ const ORIGIN_WORDS: Record<Exclude<ClientTermOrigin, "shape" | "verb">, string> 
   joined: "two query words written together",
   synonym: "synonym",
   address: "inside a web address or path, at a discount",
+  character: "a character of a Chinese or Japanese word, at a discount",
 };
 
 /** What each kind of value is called in the "why" view. */

@@ -12,6 +12,10 @@ const TEXTS = [
   "  leading and trailing  ",
   "",
   "__init__ -- a..b _x_",
+  "查询指定城市的天气",
+  "查询GitHub仓库的拉取请求，用 get_weather 获取天气",
+  "東京の天気を教えて",
+  "ค้นหาไฟล์ในโฟลเดอร์",
 ];
 
 describe("wordSpans", () => {

@@ -4,6 +4,8 @@
  * the lowercased span texts equal `splitWords(text)` for every case it has.
  */
 
+import { isUnspacedRun, segmentUnspacedRun } from "../search/tokenize";
+
 export type WordSpan = { start: number; end: number };
 
 /** A run of letters and digits, possibly joined by identifier punctuation; the same pattern as the tokeniser's. */
@@ -50,7 +52,13 @@ export function wordSpans(text: string, splitIdentifiers: boolean): WordSpan[] {
   const spans: WordSpan[] = [];
   for (const match of text.matchAll(WORD)) {
     const start = match.index ?? 0;
-    if (splitIdentifiers) spans.push(...identifierSpans(match[0], start));
+    if (isUnspacedRun(match[0])) {
+      for (const piece of segmentUnspacedRun(match[0])) {
+        const pieceStart = start + piece.index;
+        if (splitIdentifiers && !isUnspacedRun(piece.segment)) spans.push(...identifierSpans(piece.segment, pieceStart));
+        else spans.push({ start: pieceStart, end: pieceStart + piece.segment.length });
+      }
+    } else if (splitIdentifiers) spans.push(...identifierSpans(match[0], start));
     else spans.push({ start, end: start + match[0].length });
   }
   return spans;

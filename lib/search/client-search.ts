@@ -33,7 +33,7 @@ import {
   type EntityKind,
   type RequestEntity,
 } from "./request-entities";
-import { isStopWord, splitWords } from "./tokenize";
+import { isStopWord, splitWords, unspacedCharactersOf } from "./tokenize";
 import { SEARCH_FIELDS, type SearchField, type SearchHit, type SearchOutcome, type ToolSearcher } from "./types";
 import { meanDirection, vectorOf, type WordVectors } from "./word-vectors";
 
@@ -164,7 +164,14 @@ export const DEFAULT_CLIENT_SEARCH_OPTIONS: ClientSearchOptions = {
  */
 export const CLIENT_BM25_PARAMETERS = { k1: 1.2, b: 0.75 } as const;
 /** How much a query word's stand-ins count next to the word itself: a guess about what the user meant. */
-export const CLIENT_MATCH_DISCOUNTS = { synonym: 0.5, prefix: 0.4, fuzzy: 0.4, joined: 0.8, shape: 0.5 } as const;
+export const CLIENT_MATCH_DISCOUNTS = {
+  synonym: 0.5,
+  prefix: 0.4,
+  fuzzy: 0.4,
+  joined: 0.8,
+  shape: 0.5,
+  character: 0.35,
+} as const;
 /**
  * How many of the first hits the `exactWords` second opinion re-ranks: the ones a model might load. Reading 50
  * instead measured the same (docs/SEARCH.md, "Seventh pass"); each one read costs a split of its texts per request.
@@ -207,7 +214,15 @@ type IndexedTool = {
  * "filesystem" → `file`, `system`), two adjacent request words written together as the catalog does (`joined`),
  * or the synonym table (`synonym`).
  */
-export type ClientTermOrigin = "word" | "split" | "joined" | "synonym" | "shape" | "verb" | "address";
+export type ClientTermOrigin =
+  | "word"
+  | "split"
+  | "joined"
+  | "synonym"
+  | "shape"
+  | "verb"
+  | "address"
+  | "character";
 /** How an index term stands in for a query term: itself, a longer word it begins, or a word one typo away. */
 export type ClientMatchKind = "exact" | "prefix" | "typo" | "similar";
 
@@ -435,8 +450,10 @@ export function createClientSearch(
       const sequence: WordRecord[] = [];
       const extras: WordRecord[] = [];
       for (const text of texts[field]) {
-        pushWords(sequence, wordsOf(text));
+        const words = wordsOf(text);
+        pushWords(sequence, words);
         if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
+        pushWords(extras, unspacedCharactersOf(words));
       }
       words[field] = { sequence, extras };
     }
@@ -740,6 +757,10 @@ export function createClientSearch(
       const parts = settings.splitIdentifiers && !vocabulary.has(word) ? splitRunTogether(word, vocabulary) : undefined;
       if (parts === undefined) add(word, 1, "word");
       else for (const part of parts) add(part, 1, "split");
+    }
+    // A Chinese word's characters, at a discount, for the catalog's other wordings of the same thing.
+    for (const character of unspacedCharactersOf(content)) {
+      if (keep(character)) add(character, CLIENT_MATCH_DISCOUNTS.character, "character");
     }
     if (addresses !== undefined && settings.addressWords > 0) {
       // What the address points to, at a discount: a word also written outside an address keeps its full weight.

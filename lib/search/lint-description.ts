@@ -5,7 +5,7 @@
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
 import type { CatalogTool } from "../catalog/types";
 import { characterCount } from "./limits";
-import { splitWords, tokenize, type TokenizeOptions } from "./tokenize";
+import { isUnspacedRun, splitWords, tokenize, type TokenizeOptions } from "./tokenize";
 
 export type DescriptionFindingCode =
   | "description-too-short"
@@ -27,6 +27,12 @@ export type DescriptionFinding = {
 export const DESCRIPTION_MIN_CHARACTERS = 40;
 /** Above this a description costs many tokens each time the tool is loaded (characters). */
 export const DESCRIPTION_MAX_CHARACTERS = 1_000;
+/**
+ * A character of Chinese or Japanese says about as much as three Latin ones (an English word of five letters and
+ * its space is usually two Chinese characters), so the length rules count each as this many: "查询指定城市的天气" is 9
+ * characters and reads like 27, still short; a 14-character Chinese description clears the minimum.
+ */
+export const UNSPACED_CHARACTER_WEIGHT = 3;
 /** Jaccard similarity of stemmed content-word sets at which two descriptions are near-duplicates. */
 export const NEAR_DUPLICATE_SIMILARITY = 0.8;
 
@@ -53,8 +59,28 @@ function ownName(name: string): string {
   return separator > 0 ? afterColon.slice(separator + SERVER_PREFIX_SEPARATOR.length) : afterColon;
 }
 
-function lengthFindings(tool: CatalogTool, length: number): DescriptionFinding[] {
-  if (length === 0) {
+/** A description's length for the rules: its characters, each Chinese or Japanese one counted as three. */
+export function descriptionLength(text: string): { characters: number; unspaced: number; weighted: number } {
+  let characters = 0;
+  let unspaced = 0;
+  for (const character of text) {
+    characters += 1;
+    if (isUnspacedRun(character)) unspaced += 1;
+  }
+  return { characters, unspaced, weighted: characters + (UNSPACED_CHARACTER_WEIGHT - 1) * unspaced };
+}
+
+/** "9 characters (under 40)", or for Chinese text "9 characters, 9 of them Chinese or Japanese, counted as 27 (under 40)". */
+function lengthWords(length: ReturnType<typeof descriptionLength>, bound: string): string {
+  if (length.unspaced === 0) return `description is ${length.characters} characters (${bound})`;
+  return (
+    `description is ${length.characters} characters, ${length.unspaced} of them Chinese or Japanese counted as ` +
+    `${UNSPACED_CHARACTER_WEIGHT} each: ${length.weighted} (${bound})`
+  );
+}
+
+function lengthFindings(tool: CatalogTool, length: ReturnType<typeof descriptionLength>): DescriptionFinding[] {
+  if (length.characters === 0) {
     return [
       {
         tool: tool.name,
@@ -65,24 +91,24 @@ function lengthFindings(tool: CatalogTool, length: number): DescriptionFinding[]
       },
     ];
   }
-  if (length < DESCRIPTION_MIN_CHARACTERS) {
+  if (length.weighted < DESCRIPTION_MIN_CHARACTERS) {
     return [
       {
         tool: tool.name,
         code: "description-too-short",
         severity: "warning",
-        message: `description is ${length} characters (under ${DESCRIPTION_MIN_CHARACTERS})`,
+        message: lengthWords(length, `under ${DESCRIPTION_MIN_CHARACTERS}`),
         suggestion: "Add the object acted on and when to use the tool, in the words a user would search with.",
       },
     ];
   }
-  if (length > DESCRIPTION_MAX_CHARACTERS) {
+  if (length.weighted > DESCRIPTION_MAX_CHARACTERS) {
     return [
       {
         tool: tool.name,
         code: "description-too-long",
         severity: "warning",
-        message: `description is ${length} characters (over ${DESCRIPTION_MAX_CHARACTERS})`,
+        message: lengthWords(length, `over ${DESCRIPTION_MAX_CHARACTERS}`),
         suggestion:
           "Lead with one sentence that says what the tool does; move argument details into argument descriptions.",
       },
@@ -153,7 +179,7 @@ function vagueVerbFindings(tool: CatalogTool): DescriptionFinding[] {
 
 /** The findings that need only the tool itself. */
 export function lintDescription(tool: CatalogTool): DescriptionFinding[] {
-  const length = characterCount((tool.description ?? "").trim());
+  const length = descriptionLength((tool.description ?? "").trim());
   return [
     ...lengthFindings(tool, length),
     ...parameterFindings(tool),

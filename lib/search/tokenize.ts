@@ -1,6 +1,7 @@
 /**
  * The one tokeniser every search shares, so that a tool and a query are always cut into words the same way.
- * Pipeline: words (letters and digits, with `_ - .` allowed inside) → optional identifier splitting → lowercase →
+ * Pipeline: words (letters and digits, with `_ - .` allowed inside) → words of scripts written without spaces
+ * (Chinese, Japanese, Thai…) cut by the platform's word segmenter → optional identifier splitting → lowercase →
  * optional stop-word removal → optional stemming. Apostrophes separate words (`user's` → `user`, `s`).
  */
 import { stem } from "./stem";
@@ -16,10 +17,24 @@ export type TokenizeOptions = {
   stemming: boolean;
   /** Which stemmer (default Porter's): the client search may use Snowball's Porter2, and its highlights follow. */
   stemmer?: "porter" | "porter2";
+  /**
+   * Cut runs of Chinese, Japanese, Thai, Lao, Khmer or Burmese into words with `Intl.Segmenter` (default true).
+   * Without it "查询指定城市的天气" is one word and a request for "天气" matches nothing.
+   */
+  segmentUnspacedScripts?: boolean;
 };
 
-/** What the Anthropic emulations use: documented fields, no linguistic processing Anthropic does not mention. */
-export const PLAIN_TOKENIZE_OPTIONS: TokenizeOptions = { splitIdentifiers: true, stopWords: false, stemming: false };
+/**
+ * What the Anthropic emulations use: documented fields, no linguistic processing Anthropic does not mention. Nor
+ * does Anthropic say how its search cuts Chinese or Japanese text, so the plainest reading is kept there too: a run
+ * of such characters between spaces or punctuation is one word (docs/SEARCH.md, "Text without spaces").
+ */
+export const PLAIN_TOKENIZE_OPTIONS: TokenizeOptions = {
+  splitIdentifiers: true,
+  stopWords: false,
+  stemming: false,
+  segmentUnspacedScripts: false,
+};
 
 /** A run of letters and digits, possibly joined by identifier punctuation (`read_text_file`, `a.b`, `kebab-case`). */
 const WORD = /[\p{L}\p{N}]+(?:[._-]+[\p{L}\p{N}]+)*/gu;
@@ -96,16 +111,70 @@ function splitAsciiWords(text: string, splitIdentifiers: boolean): string[] {
   return words;
 }
 
-/** Lowercase words of `text`, identifiers split or kept whole. No stop words removed, nothing stemmed. */
-export function splitWords(text: string, splitIdentifiers: boolean): string[] {
+/** Scripts whose words are not separated by spaces: only a dictionary-based segmenter finds their words. */
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * The word-like pieces of a run that holds Chinese, Japanese or Thai text, with their offsets in the run, by ICU's
+ * dictionaries (`Intl.Segmenter`, the same in Node and in the browsers): "查询GitHub仓库的天气" → 查询, GitHub, 仓库, 的,
+ * 天气. The highlighter (`lib/lab/word-spans.ts`) cuts text with it too, so highlights fall on the searched words.
+ */
+export function segmentUnspacedRun(run: string): Array<{ segment: string; index: number }> {
+  wordSegmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
+  const pieces: Array<{ segment: string; index: number }> = [];
+  for (const piece of wordSegmenter.segment(run)) {
+    if (piece.isWordLike) pieces.push({ segment: piece.segment, index: piece.index });
+  }
+  return pieces;
+}
+
+/** Whether `text` holds a character of a script written without spaces. */
+export function isUnspacedRun(text: string): boolean {
+  return UNSPACED_SCRIPT.test(text);
+}
+
+/** The words of an unspaced run; Latin pieces inside it keep identifier splitting. */
+function segmentRun(run: string, splitIdentifiers: boolean, words: string[]): void {
+  for (const piece of segmentUnspacedRun(run)) {
+    if (UNSPACED_SCRIPT.test(piece.segment)) words.push(piece.segment.toLowerCase());
+    else if (splitIdentifiers) words.push(...splitIdentifier(piece.segment));
+    else words.push(piece.segment.toLowerCase());
+  }
+}
+
+/**
+ * Lowercase words of `text`, identifiers split or kept whole, runs of unspaced scripts segmented unless told not
+ * to. No stop words removed, nothing stemmed.
+ */
+export function splitWords(text: string, splitIdentifiers: boolean, segmentUnspacedScripts = true): string[] {
   if (!NON_ASCII.test(text)) return splitAsciiWords(text, splitIdentifiers);
   const words: string[] = [];
   for (const match of text.matchAll(WORD)) {
-    if (splitIdentifiers) words.push(...splitIdentifier(match[0]));
+    if (segmentUnspacedScripts && UNSPACED_SCRIPT.test(match[0])) segmentRun(match[0], splitIdentifiers, words);
+    else if (splitIdentifiers) words.push(...splitIdentifier(match[0]));
     else words.push(match[0].toLowerCase());
   }
   return words;
 }
+
+/**
+ * The single characters of the words of unspaced scripts that have more than one: a Chinese word's characters carry
+ * its meaning, and two wordings of one request share them where their segmented words differ (股价 / 股票,
+ * 温度 / 气温, 报表 / 表格). The client search matches them at a discount.
+ */
+export function unspacedCharactersOf(words: readonly string[]): string[] {
+  const characters: string[] = [];
+  for (const word of words) {
+    if (word.length < 2 || !UNSPACED_SCRIPT.test(word)) continue;
+    for (const character of word) if (UNSPACED_SCRIPT.test(character)) characters.push(character);
+  }
+  return characters;
+}
+
+
 
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
@@ -127,5 +196,5 @@ export function normalizeWords(
 
 /** The full pipeline: the index terms of `text`. */
 export function tokenize(text: string, options: TokenizeOptions): string[] {
-  return normalizeWords(splitWords(text, options.splitIdentifiers), options);
+  return normalizeWords(splitWords(text, options.splitIdentifiers, options.segmentUnspacedScripts ?? true), options);
 }
