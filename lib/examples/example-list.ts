@@ -38,4 +38,10 @@ export const EXAMPLES: ExampleSummary[] = [
     summary: "Anthropic's maximum of deferred tools, generated at about 300 tokens each; three requests.",
     toolCount: 10_000,
   },
+  {
+    id: "office-assistant-zh",
+    title: "办公助手（中文）",
+    summary: "A Chinese catalog of 34 office and life tools with Chinese descriptions; four requests in Chinese.",
+    toolCount: 34,
+  },
 ];

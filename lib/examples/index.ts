@@ -34,6 +34,13 @@ const LOADERS: Record<string, () => Promise<Scenario>> = {
     return fromScript(script.default, catalog);
   },
   "synthetic-10000": synthetic10000Scenario,
+  "office-assistant-zh": async () => {
+    const [script, catalog] = await Promise.all([
+      import("../../examples/office-assistant-zh.json"),
+      import("../../examples/office-assistant-zh-tools.json"),
+    ]);
+    return fromScript(script.default, importedCatalog(catalog.default, "office-assistant-zh-tools.json"));
+  },
 };
 
 /** Loads an example by id. Examples are ours, so one that does not parse cleanly is a bug and throws. */
