@@ -75,6 +75,7 @@ describe("LabClient", () => {
       queryCount: 0,
       queryTexts: [],
       totalTokens: 40,
+      unspacedToolCount: 0,
       searches: {},
       tools: [],
       findings: [],

@@ -1,5 +1,5 @@
 import type { SearchSummary } from "@/lib/lab/evaluate-catalog";
-import { SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { SEARCH_DESCRIPTIONS, unspacedTextNote } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { Term } from "@/components/ui/term";
 import { DeltaChip } from "./delta-chip";
@@ -14,6 +14,8 @@ export type SearchCardProps = {
   after: SearchSummary | undefined;
   k: number;
   pending: boolean;
+  /** How many of the catalog's tools hold Chinese, Japanese or Thai text, and how many tools there are. */
+  unspacedTools?: { count: number; total: number };
 };
 
 function Metric({
@@ -52,8 +54,9 @@ function Metric({
 }
 
 /** One search's recall and MRR on the query set, with the edit's before/after when one is being measured. */
-export function SearchCard({ id, summary, after, k, pending }: SearchCardProps) {
+export function SearchCard({ id, summary, after, k, pending, unspacedTools }: SearchCardProps) {
   const description = SEARCH_DESCRIPTIONS[id];
+  const unspacedNote = unspacedTools && unspacedTextNote(id, unspacedTools.count, unspacedTools.total);
   return (
     <section
       className="relative flex flex-col gap-3 overflow-hidden rounded-2xl border border-line bg-panel p-5 shadow-sm"
@@ -86,6 +89,11 @@ export function SearchCard({ id, summary, after, k, pending }: SearchCardProps) 
         <Metric id={id} metric="recallAt5" label="R@5" before={summary?.recallAt5} after={after?.recallAt5} />
       </div>
       <p className="text-xs leading-snug text-muted">{description.note}</p>
+      {unspacedNote ? (
+        <p className="text-xs leading-snug text-muted" data-testid={`unspaced-note-${id}`}>
+          {unspacedNote}
+        </p>
+      ) : null}
       {summary !== undefined && summary.errors > 0 ? (
         <p className="text-xs font-semibold text-danger">
           {summary.errors} queries refused (invalid_tool_input), counted as not found

@@ -35,6 +35,7 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
           after={edited?.searches[id].summary}
           k={k}
           pending={pending}
+          unspacedTools={catalog ? { count: catalog.unspacedToolCount, total: catalog.toolCount } : undefined}
         />
       ))}
       <section

@@ -25,6 +25,7 @@ import {
 import type { LabQuery } from "./query-set";
 import { LAB_SEARCH_IDS } from "./search-labels";
 import { runSteps, type Steps } from "./steps";
+import { isUnspacedRun } from "../search/tokenize";
 
 /** The three searches; the client one can also break a score down for the "why" view. */
 export type LabSearchers = Record<Exclude<SearchId, "client">, ToolSearcher> & { client: ClientToolSearcher };
@@ -91,6 +92,8 @@ export type LabEvaluation = {
   /** The query texts, in the order of every `perQuery`. */
   queryTexts: string[];
   totalTokens: number;
+  /** Tools with Chinese, Japanese or Thai text in their name, description or schema (the searches differ there). */
+  unspacedToolCount: number;
   searches: Record<SearchId, SearchRun>;
   tools: ToolReport[];
   findings: DescriptionFinding[];
@@ -194,6 +197,14 @@ export type PartialLabEvaluation = Omit<LabEvaluation, "searches"> & {
   searches: Partial<Record<SearchId, SearchRun>>;
 };
 
+function hasUnspacedText(tool: CatalogTool): boolean {
+  return (
+    isUnspacedRun(tool.name) ||
+    isUnspacedRun(tool.description ?? "") ||
+    isUnspacedRun(JSON.stringify(tool.inputSchema ?? {}))
+  );
+}
+
 /** The searches of `evaluation` that have run, in `LAB_SEARCH_IDS` order. */
 export function finishedSearches(evaluation: PartialLabEvaluation): SearchId[] {
   return LAB_SEARCH_IDS.filter((id) => evaluation.searches[id] !== undefined);
@@ -210,6 +221,7 @@ export function* evaluateCatalogSteps(
   const tokens = tools.map((tool) => toolTokens(tool, countTokens));
   const tokensByTool = new Map(tools.map((tool, index) => [tool, tokens[index]]));
   const totalTokens = tokens.reduce((sum, count) => sum + count, 0);
+  const unspacedToolCount = tools.filter(hasUnspacedText).length;
   const findings = lintDescriptions(tools);
   const searches: Partial<Record<SearchId, SearchRun>> = {};
   const tokensOf = (tool: CatalogTool) => tokensByTool.get(tool) ?? toolTokens(tool, countTokens);
@@ -221,6 +233,7 @@ export function* evaluateCatalogSteps(
       queryCount: queries.length,
       queryTexts,
       totalTokens,
+      unspacedToolCount,
       searches: { ...searches },
       tools: toolReports(tools, queries, searches, k, tokensOf, findings),
       findings,
@@ -238,6 +251,7 @@ export function* evaluateCatalogSteps(
     queryCount: queries.length,
     queryTexts,
     totalTokens,
+    unspacedToolCount,
     searches: complete,
     tools: toolReports(tools, queries, complete, k, tokensOf, findings),
     findings,

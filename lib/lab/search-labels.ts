@@ -3,6 +3,25 @@ import type { SearchId } from "../search/types";
 
 export const LAB_SEARCH_IDS: readonly SearchId[] = ["anthropic-bm25", "anthropic-regex", "client"];
 
+/**
+ * What each search does with text written without spaces (Chinese, Japanese, Thai), said beside its figures when
+ * the catalog has such text: `count` of `total` tools.
+ */
+export function unspacedTextNote(id: SearchId, count: number, total: number): string | undefined {
+  if (count === 0) return undefined;
+  const share = `${count} of ${total} ${total === 1 ? "tool is" : "tools are"} written in Chinese, Japanese or Thai.`;
+  if (id === "anthropic-bm25") {
+    return (
+      `${share} Anthropic does not document how its BM25 search cuts such text; this emulation keeps each run ` +
+      "between spaces and punctuation as one word, so a request matches only a whole run."
+    );
+  }
+  if (id === "anthropic-regex") {
+    return `${share} A pattern matches such text character by character, as Python's re does; the query's words become its parts.`;
+  }
+  return `${share} The client search cuts it into words (the platform's word segmenter) and matches their characters at a discount.`;
+}
+
 /** The emulations rank the way Anthropic's service plausibly does; the client search is the playground's own. */
 export const SEARCH_DESCRIPTIONS: Record<SearchId, { title: string; emulated: boolean; note: string }> = {
   "anthropic-bm25": {

@@ -55,7 +55,8 @@ export function wordSpans(text: string, splitIdentifiers: boolean): WordSpan[] {
     if (isUnspacedRun(match[0])) {
       for (const piece of segmentUnspacedRun(match[0])) {
         const pieceStart = start + piece.index;
-        if (splitIdentifiers && !isUnspacedRun(piece.segment)) spans.push(...identifierSpans(piece.segment, pieceStart));
+        if (splitIdentifiers && !isUnspacedRun(piece.segment))
+          spans.push(...identifierSpans(piece.segment, pieceStart));
         else spans.push({ start: pieceStart, end: pieceStart + piece.segment.length });
       }
     } else if (splitIdentifiers) spans.push(...identifierSpans(match[0], start));

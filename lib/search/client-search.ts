@@ -214,15 +214,7 @@ type IndexedTool = {
  * "filesystem" → `file`, `system`), two adjacent request words written together as the catalog does (`joined`),
  * or the synonym table (`synonym`).
  */
-export type ClientTermOrigin =
-  | "word"
-  | "split"
-  | "joined"
-  | "synonym"
-  | "shape"
-  | "verb"
-  | "address"
-  | "character";
+export type ClientTermOrigin = "word" | "split" | "joined" | "synonym" | "shape" | "verb" | "address" | "character";
 /** How an index term stands in for a query term: itself, a longer word it begins, or a word one typo away. */
 export type ClientMatchKind = "exact" | "prefix" | "typo" | "similar";
 

@@ -4,7 +4,6 @@
  */
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
 import type { CatalogTool } from "../catalog/types";
-import { characterCount } from "./limits";
 import { isUnspacedRun, splitWords, tokenize, type TokenizeOptions } from "./tokenize";
 
 export type DescriptionFindingCode =

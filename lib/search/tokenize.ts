@@ -174,8 +174,6 @@ export function unspacedCharactersOf(words: readonly string[]): string[] {
   return characters;
 }
 
-
-
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }

@@ -13,6 +13,7 @@ import { evaluateSearch } from "./evaluate";
 import { loadCatalogFile } from "./load-catalog-directory";
 import { parseEvaluationQueries, unknownExpectedTools } from "./parse-queries";
 import type { SearchOutcome } from "./types";
+import { unspacedTextNote } from "../lab/search-labels";
 import { lintDescriptions } from "./lint-description";
 import { PLAIN_TOKENIZE_OPTIONS, splitWords, tokenize, unspacedCharactersOf } from "./tokenize";
 
@@ -24,7 +25,15 @@ describe("words of unspaced scripts", () => {
   });
 
   it("keeps Latin words and identifiers inside Chinese text, split as everywhere", () => {
-    expect(splitWords("用get_weather查询GitHub仓库", true)).toEqual(["用", "get", "weather", "查询", "git", "hub", "仓库"]);
+    expect(splitWords("用get_weather查询GitHub仓库", true)).toEqual([
+      "用",
+      "get",
+      "weather",
+      "查询",
+      "git",
+      "hub",
+      "仓库",
+    ]);
     expect(splitWords("用get_weather查询GitHub仓库", false)).toEqual(["用", "get_weather", "查询", "github", "仓库"]);
   });
 
@@ -38,7 +47,11 @@ describe("words of unspaced scripts", () => {
   });
 
   it("keeps a run whole for the Anthropic emulations, whose Chinese tokenisation is undocumented", () => {
-    expect(tokenize("查询指定城市的天气 get_weather", PLAIN_TOKENIZE_OPTIONS)).toEqual(["查询指定城市的天气", "get", "weather"]);
+    expect(tokenize("查询指定城市的天气 get_weather", PLAIN_TOKENIZE_OPTIONS)).toEqual([
+      "查询指定城市的天气",
+      "get",
+      "weather",
+    ]);
   });
 
   it("lists the characters of multi-character words only", () => {
@@ -96,8 +109,8 @@ describe("the bundled Chinese example's eval queries", () => {
   const catalog = loadCatalogFile({ fileName: catalogFile, text: readFileSync(join(root, catalogFile), "utf8") });
   const tools = catalog.value ?? [];
   const queries =
-    parseEvaluationQueries(readFileSync(join(__dirname, "fixtures/office-assistant-zh-queries.jsonl"), "utf8"))
-      .value ?? [];
+    parseEvaluationQueries(readFileSync(join(__dirname, "fixtures/office-assistant-zh-queries.jsonl"), "utf8")).value ??
+    [];
 
   it("has every expected tool in the catalog", () => {
     expect(tools.length).toBeGreaterThanOrEqual(30);
@@ -119,7 +132,9 @@ describe("the bundled Chinese example's eval queries", () => {
 
 describe("the description linter on Chinese text", () => {
   const findings = (description: string) =>
-    lintDescriptions([tool("get_weather", description)]).filter((finding) => finding.code.startsWith("description-too"));
+    lintDescriptions([tool("get_weather", description)]).filter((finding) =>
+      finding.code.startsWith("description-too"),
+    );
 
   it("counts a Chinese character as three Latin ones: 9 characters read like 27, still short", () => {
     expect(findings("查询指定城市的天气").map((finding) => finding.message)).toEqual([
@@ -135,5 +150,15 @@ describe("the description linter on Chinese text", () => {
 
   it("keeps the English rule for English text", () => {
     expect(findings("Get the weather")[0]?.message).toBe("description is 15 characters (under 40)");
+  });
+});
+
+describe("what the lab says about each search on Chinese text", () => {
+  it("says so only when the catalog has such text, and names the BM25 emulation's assumption", () => {
+    expect(unspacedTextNote("anthropic-bm25", 0, 10)).toBeUndefined();
+    expect(unspacedTextNote("anthropic-bm25", 3, 10)).toMatch(
+      /^3 of 10 tools are written in Chinese.*does not document/,
+    );
+    expect(unspacedTextNote("client", 1, 1)).toMatch(/^1 of 1 tool is written/);
   });
 });
