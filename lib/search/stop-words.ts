@@ -214,6 +214,23 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   "你们",
   "他们",
   "我的",
+  // Japanese particles and the politeness endings the segmenter cuts off (東京|の|天気|を|教えて|ください).
+  "の",
+  "を",
+  "に",
+  "は",
+  "が",
+  "で",
+  "と",
+  "も",
+  "へ",
+  "や",
+  "から",
+  "まで",
+  "より",
+  "です",
+  "ます",
+  "ください",
 ]);
 
 /**

@@ -160,16 +160,19 @@ export function splitWords(text: string, splitIdentifiers: boolean, segmentUnspa
   return words;
 }
 
+/** Scripts whose single characters carry meaning: a Chinese character is a morpheme, a Hangul block a syllable. */
+const MEANINGFUL_CHARACTER = /[\p{Script=Han}\p{Script=Hangul}]/u;
+
 /**
- * The single characters of the words of unspaced scripts that have more than one: a Chinese word's characters carry
- * its meaning, and two wordings of one request share them where their segmented words differ (股价 / 股票,
- * 温度 / 气温, 报表 / 表格). The client search matches them at a discount.
+ * The single Chinese characters and Hangul syllables of the words that have more than one: two wordings of one
+ * request share them where their words differ (股价 / 股票, 温度 / 气温, 报表 / 表格; Korean 날씨를 / 날씨, where a
+ * particle is written onto the word). The client search matches them at a discount.
  */
 export function unspacedCharactersOf(words: readonly string[]): string[] {
   const characters: string[] = [];
   for (const word of words) {
-    if (word.length < 2 || !UNSPACED_SCRIPT.test(word)) continue;
-    for (const character of word) if (UNSPACED_SCRIPT.test(character)) characters.push(character);
+    if (word.length < 2 || !MEANINGFUL_CHARACTER.test(word)) continue;
+    for (const character of word) if (MEANINGFUL_CHARACTER.test(character)) characters.push(character);
   }
   return characters;
 }

@@ -162,3 +162,21 @@ describe("what the lab says about each search on Chinese text", () => {
     expect(unspacedTextNote("client", 1, 1)).toMatch(/^1 of 1 tool is written/);
   });
 });
+
+describe("other languages whose words the search must find", () => {
+  it("Japanese: particles dropped, the request's words found", () => {
+    const search = createClientSearch([
+      tool("get_weather", "指定した都市の天気予報を取得します"),
+      tool("send_mail", "メールを送信します"),
+    ]);
+    expect(names(search.search("東京の天気を教えてください"))[0]).toBe("get_weather");
+  });
+
+  it("Korean: a particle written onto the word still meets the word, through its syllables", () => {
+    const search = createClientSearch([
+      tool("get_weather", "도시의 날씨 예보를 조회합니다"),
+      tool("send_mail", "메일을 보냅니다"),
+    ]);
+    expect(names(search.search("서울 날씨를 알려줘"))[0]).toBe("get_weather");
+  });
+});
