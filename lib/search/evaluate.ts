@@ -4,7 +4,7 @@
  */
 import { ANTHROPIC_SEARCH_MAX_RESULTS } from "./limits";
 import { deriveRegexFromQuery } from "./derive-query";
-import type { SearchHit, SearchId, ToolSearcher } from "./types";
+import type { EvaluatedSearchId, RankingSearcher, SearchHit } from "./types";
 
 export type EvaluationQuery = { q: string; expect: string[] };
 
@@ -37,12 +37,12 @@ export type SearchEvaluation = {
  * The search input a natural-language query becomes: the regex search gets the pattern the simulated model would
  * write (`deriveRegexFromQuery`), the others get the query itself.
  */
-export function searchInputFor(searchId: SearchId, query: string): string {
+export function searchInputFor(searchId: EvaluatedSearchId, query: string): string {
   return searchId === "anthropic-regex" ? deriveRegexFromQuery(query) : query;
 }
 
 export function evaluateSearch(
-  searcher: ToolSearcher,
+  searcher: RankingSearcher,
   queries: ReadonlyArray<EvaluationQuery>,
   k = ANTHROPIC_SEARCH_MAX_RESULTS,
 ): SearchEvaluation {

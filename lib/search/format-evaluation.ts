@@ -1,8 +1,8 @@
 /** Plain-text rendering of search evaluations, for the CLI and logs. */
 import type { SearchEvaluation } from "./evaluate";
-import type { SearchId } from "./types";
+import type { EvaluatedSearchId } from "./types";
 
-export type LabelledEvaluation = { search: SearchId; evaluation: SearchEvaluation };
+export type LabelledEvaluation = { search: EvaluatedSearchId; evaluation: SearchEvaluation };
 
 const STANDARD_CUTOFFS = [1, 3, 5];
 

@@ -19,6 +19,14 @@ export type SearchId = "anthropic-bm25" | "anthropic-regex" | "client";
 
 export const SEARCH_IDS: readonly SearchId[] = ["anthropic-bm25", "anthropic-regex", "client"];
 
+/** Every search the evaluation can measure: the three above, and the two over an embedding endpoint's vectors. */
+export type EvaluatedSearchId = SearchId | "semantic" | "hybrid";
+
+export const EVALUATED_SEARCH_IDS: readonly EvaluatedSearchId[] = [...SEARCH_IDS, "semantic", "hybrid"];
+
+/** What the evaluation needs of a search: its id (the regex search gets a pattern) and a ranking. */
+export type RankingSearcher = { readonly id: EvaluatedSearchId; search(input: string, limit?: number): SearchOutcome };
+
 export interface ToolSearcher {
   readonly id: SearchId;
   /** Short human label for the UI and the CLI table. */

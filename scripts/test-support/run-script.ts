@@ -12,9 +12,16 @@ export type ScriptRun = { status: number | null; stdout: string; stderr: string 
  * Runs `node --import tsx <script> …args` from the project's root. Node itself rather than `npx tsx`: the same
  * loader without npx resolving the binary on every run, which is most of a short run's time on a small machine.
  */
-export function runScript(script: string, args: readonly string[]): Promise<ScriptRun> {
+export function runScript(
+  script: string,
+  args: readonly string[],
+  environment?: Record<string, string>,
+): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: PROJECT_ROOT });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: PROJECT_ROOT,
+      env: environment === undefined ? process.env : { ...process.env, ...environment },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
