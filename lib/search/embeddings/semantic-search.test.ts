@@ -96,7 +96,7 @@ describe("semantic search", () => {
     const embedded = await embedTexts(backend, createMemoryEmbeddingCache(), [...TOOLS.map(toolEmbeddingText), query]);
     const search = createSemanticSearch(TOOLS, embedded.vectors.slice(0, 4), new Map([[query, embedded.vectors[4]]]));
     // By hand: query (0,1,1,0,0,0,0,.1). send_mail's text "send_mail: Send mail with a file attached" counts mail ×2
-    // (the name and the description), file ×1 → (0,2,1,0,0,0,0,.1): cos = (2+1+.01)/(√2.01·√5.01) = 0.948;
+    // (the name and the description), file ×1 → (0,2,1,0,0,0,0,.1): cos = (2+1+.01)/(√2.01·√5.01) = 0.9485;
     // store_file: file ×2 → (0,0,2,…,.1): cos = (2+.01)/(√2.01·√4.01) = 0.708; agenda (calendar ×1):
     // .01/(√2.01·√1.01) = 0.0070, above forecast (weather ×2): .01/(√2.01·√4.01) = 0.0035.
     const hits = search.search(query, 4);
@@ -107,7 +107,7 @@ describe("semantic search", () => {
     ].map((vector) => cosineSimilarity(new Float32Array([0, 1, 1, 0, 0, 0, 0, 0.1]), new Float32Array(vector)));
     expect(hits.ok && hits.hits[0].score).toBeCloseTo(expected[0], 5);
     expect(hits.ok && hits.hits[1].score).toBeCloseTo(expected[1], 5);
-    expect(expected[0]).toBeCloseTo(0.948, 3);
+    expect(expected[0]).toBeCloseTo(0.9485, 4);
   });
 
   it("refuses a query it has no vector for", () => {
