@@ -44,8 +44,8 @@ const AFTER_STEPPING_MS = 1_500;
  * (lib/workbench/engine-host.ts, `createEngineHost`) with the worker's dependencies (the engine, the o200k counter),
  * its yields between strategies (a MessageChannel, as in the worker) and its progress messages (made and posted
  * nowhere), answering the page's `run` message for the strategies in the page's order; the example is loaded before,
- * by its own message, as in the worker. Until session 11 the Node run yielded with `setTimeout(0)` (at least 1 ms
- * each in Node, ≈ 7 ms of a 70 ms weather run) and made no progress messages.
+ * by its own message, as in the worker. Not `setTimeout(0)` between strategies: that is at least 1 ms each in Node,
+ * ≈ 7 ms of a 70 ms weather run, which the worker does not pay.
  */
 async function nodeRun(exampleId: string): Promise<void> {
   const [{ localEngineDependencies }, { createEngineHost, messageChannelYield }, { STRATEGY_IDS }] = await Promise.all([
