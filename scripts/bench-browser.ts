@@ -23,7 +23,7 @@
  * each example, each in a new context and each with its own Node run just before it, prints every row, and then one
  * line per example: the medians of the worker's run and of the Node run, their ratio, and how many single visits were
  * within 1.3× (issue #15's goal). A cold run of 50–100 ms moves by a quarter from one process to the next, in Node as
- * in the worker (docs/PERFORMANCE.md, sessions 11–13), so one visit's ratio is a sample, not the measure.
+ * in the worker, so one visit's ratio is a sample, not the measure.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -167,7 +167,7 @@ export const CLIENT_BM25_PARAMETERS = { k1: 1.2, b: 0.75 } as const;
 export const CLIENT_MATCH_DISCOUNTS = { synonym: 0.5, prefix: 0.4, fuzzy: 0.4, joined: 0.8, shape: 0.5 } as const;
 /**
  * How many of the first hits the `exactWords` second opinion re-ranks: the ones a model might load. Reading 50
- * instead measured the same (docs/SEARCH.md, "Seventh pass"); each one read costs a split of its texts per request.
+ * instead measured the same (docs/SEARCH.md at 279c54f, "Seventh pass"); each one read costs a split of its texts per request.
  */
 export const EXACT_WORDS_DEPTH = 20;
 /** Shorter words would prefix-match half the index (`a`, `is`). */
