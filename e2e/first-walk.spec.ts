@@ -88,7 +88,7 @@ for (const screen of SCREENS) {
     await expect(page.getByTestId("strategy-picker")).toHaveAttribute("title", "Edit tools as needed (anti-pattern)");
 
     // The request's three views: all three tabs can be seen and tapped (on a phone the model's name beside them
-    // used to cut the strip down to "Reques").
+    // can cut the strip down to "Reques").
     const requestTabs = '[data-testid="request-area"] [role="tab"]';
     await expect(page.locator(requestTabs)).toHaveCount(3);
     expect(cut(await visibleShares(page, requestTabs)), "request views cut off").toEqual([]);

@@ -90,8 +90,8 @@ test.describe("playground", () => {
     await expect(playground.stepPosition).toContainText(`${await playground.stepCount()} of`);
   });
 
-  // The count looks at bar segments only: the prefix legend's swatches carry data-status="invalidated" as well,
-  // which made an earlier version of this loop stop at request 1.
+  // The count looks at bar segments only: the prefix legend's swatches carry data-status="invalidated" as well, and
+  // counting them would stop the loop at request 1.
   test("naive-dynamic invalidates the cache at discovery; anthropic-tool-search never does", async () => {
     // About thirty requests, each waiting for its detail from the worker.
     test.slow();

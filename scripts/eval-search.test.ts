@@ -32,7 +32,7 @@ describe("eval-search CLI", () => {
       expect(run.status).toBe(0);
       return JSON.parse(run.stdout.trim());
     });
-    // docs/SEARCH.md, ninth pass (address words at 0.35): 0.799 on these 46 queries either way. The soft matches' gain
+    // docs/SEARCH.md at 279c54f, "Ninth pass" (address words at 0.35): 0.799 on these 46 queries either way. The soft matches' gain
     // here (0.786 → 0.819 before the exact-words re-rank, 0.784 → 0.788 after it) is now taken by the address
     // discount too, so the request below shows the flag at work.
     expect(lexical.mrr).toBeCloseTo(0.799, 3);

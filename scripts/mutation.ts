@@ -18,6 +18,12 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
+ * StrykerJS 10 needs Node.js 22 or later, so it runs on the current LTS from the npm registry (scripts/node-lts.mjs);
+ * the test runners it starts inherit that binary.
+ */
+const STRYKER_BIN = "node_modules/@stryker-mutator/core/bin/stryker.js";
+
+/**
  * The strategies' own tests and the golden requests (every strategy's wire bytes on every provider), in the order
  * they run (vitest.mutation.config.mts): the records test first, since it kills a changed record in a second.
  */
@@ -330,14 +336,14 @@ function main(): void {
   for (const name of names) {
     const folder = MUTATED_FOLDERS[name];
     const started = Date.now();
-    const strykerArgs = ["stryker", "run", "--mutate", folder.files.join(",")];
+    const strykerArgs = [STRYKER_BIN, "run", "--mutate", folder.files.join(",")];
     if (incremental)
       strykerArgs.push("--incremental", "--incrementalFile", `reports/mutation/${name}-incremental.json`);
     // Static mutants (code run when a module loads) re-run every test of the folder each; with this flag Stryker
     // marks them Ignored, and a second run with the one test that pins them measures them (docs/TESTING.md).
     if (ignoreStatic) strykerArgs.push("--ignoreStatic");
     console.log(`mutation: ${name} (${folder.files.join(" ")})`);
-    const result = spawnSync("npx", strykerArgs, {
+    const result = spawnSync("node", ["scripts/node-lts.mjs", ...strykerArgs], {
       stdio: "inherit",
       env: { ...process.env, STRYKER_REPORT_NAME: name, MUTATION_TESTS: folder.tests.join(",") },
     });

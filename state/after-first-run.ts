@@ -3,7 +3,7 @@
  * until that run has ended (finished or failed, `firstRunEnded`), then one macrotask more, so the run's result is
  * painted first. The `?example=` clean-up of the address is such work: Chromium treats `history.replaceState` as a
  * same-document navigation, marks the tab as loading and fetches and parses the SVG favicon again, on the page's
- * thread and in the browser process, which landed inside weather's ≈ 0.1 s run (docs/PERFORMANCE.md, session 13).
+ * thread and in the browser process, which would land inside weather's ≈ 0.1 s run.
  */
 import type { PlaygroundStore } from "./playground-store";
 

@@ -341,9 +341,9 @@ export const AFTER_PAINT_AT_MOST_MS = 100;
  * it held behind it, so the worker still receives them in the order they were sent.
  *
  * Why: the page marks a run as started (`runStarted`, which re-renders the run area and the run status) and posts it
- * in the same task, so React's render, the frame's paint and the GPU process drawing it ran on the two cores *during*
- * the worker's run. A weather run (≈ 0.1 s) lost a quarter to a half of its wall time to that and to V8 compiling
- * its code on the renderer's thread pool, which then had no core to itself (docs/PERFORMANCE.md, session 12). Held
+ * in the same task, so React's render, the frame's paint and the GPU process drawing it would run on the two cores
+ * *during* the worker's run. A weather run (≈ 0.1 s) loses a quarter to a half of its wall time to that and to V8
+ * compiling its code on the renderer's thread pool, which then has no core to itself. Held
  * for a frame, the run starts when the page has nothing left to do until the answer. Step details, tool counts and
  * catalog messages are not held unless a held run is ahead of them.
  */

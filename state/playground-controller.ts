@@ -34,8 +34,7 @@ const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
 /**
  * An example of at least this many tools is run as loaded: its run is sent right behind the load, and the worker
  * starts it without waiting for the page to take in the example (16 MB at 10,000 tools: the deserialising, the
- * store's update and the render took ≈ 0.5–1.5 s before the page asked for the run; docs/PERFORMANCE.md, session
- * 11). A small example keeps the round trip: it is a few milliseconds, and its short run would share the two cores
+ * store's update and the render take ≈ 0.5–1.5 s before the page would ask for the run). A small example keeps the round trip: it is a few milliseconds, and its short run would share the two cores
  * with the page taking the example in.
  */
 export const RUN_AS_LOADED_MINIMUM_TOOLS = 2_000;

@@ -53,7 +53,7 @@ export type ResultsSlice = {
   runsPrebuilt: boolean;
   /**
    * True once a run of the worker's has ended on this page (finished or failed). Monaco and the panels below the fold
-   * wait for it, so they do not take the cores from the engine's first run (docs/PERFORMANCE.md, session 9).
+   * wait for it, so they do not take the cores from the engine's first run.
    */
   firstRunEnded: boolean;
 

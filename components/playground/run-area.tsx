@@ -91,8 +91,8 @@ const BELOW_FOLD_SLICES: readonly BelowFoldSlice[] = [
  * first run on this page has ended (finished or failed; not the build-time figures, which are on screen before the
  * worker runs anything), or when the person scrolls near them: during start-up their code, their first render
  * (Recharts lays out hundreds of components per chart) and the decide views' own worker would otherwise take the
- * main thread and a core while the engine worker runs (at 10,000 tools the charts mounted mid-run and drew
- * ≈ 2,300 components there: docs/PERFORMANCE.md, session 9). Then one at a time, each in an idle moment of its own
+ * main thread and a core while the engine worker runs (at 10,000 tools, charts mounting mid-run draw ≈ 2,300
+ * components there). Then one at a time, each in an idle moment of its own
  * (./below-fold.ts), rendered as a transition so React can yield inside it. They sit in frames of fixed height (the
  * decide views behind a placeholder of the same height), so mounting later moves nothing.
  */
@@ -150,8 +150,8 @@ export function RunArea() {
   const chartsEarlier = chartRunsAreEarlier(chartRuns, runs);
   const shareChartRuns = useRunsOneTaskLater(chartRuns);
   // The charts below the fold and the decide views redraw in a render of their own, which React splits into short
-  // tasks, not in the one that puts a settled run's numbers on screen (at 10,000 tools that render was a 300 ms
-  // task after every edit's run: docs/PERFORMANCE.md, session 10).
+  // tasks, not in the one that puts a settled run's numbers on screen (at 10,000 tools that render in one would be a
+  // 300 ms task after every edit's run).
   const deferredChartRuns = useDeferredValue(chartRuns);
   const deferredRun = useDeferredValue(run);
   const detail = usePlayground((state) => state.detail);

@@ -42,8 +42,8 @@ export function useExampleOriginTracker(): void {
   const setOrigin = usePlayground((state) => state.setExampleOrigin);
   // 0 while the worker holds no catalog: the startup has not opened anything yet, and the build-time first screen
   // shows an example the startup is about to open through the worker, which records the origin itself. Loading it
-  // here meanwhile generated and counted the 10,000-tool example on the page's thread at start-up (11 s in one task
-  // at load 18) and Ajv-checked the small ones (docs/PERFORMANCE.md, session 8).
+  // here meanwhile would generate and count the 10,000-tool example on the page's thread at start-up (11 s in one
+  // task at load 18) and Ajv-check the small ones.
   const startupOpened = usePlayground((state) => state.catalogVersion !== 0);
   useEffect(() => {
     const action = originAction(scenarioId, origin, startupOpened);

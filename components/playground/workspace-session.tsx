@@ -255,7 +255,7 @@ function StartedSession({
   const exampleReference = useExampleReference();
   const running = usePlayground((state) => state.running);
   // An unedited example's save (its id) waits for the first run's end, so its "saving…" status is not rendered and
-  // painted inside a small example's run (docs/PERFORMANCE.md, session 13); edited work is saved as before.
+  // painted inside a small example's run; edited work is saved as it changes.
   const firstRunEnded = usePlayground((state) => state.firstRunEnded);
   const holdForFirstRun = autosaveWaitsForFirstRun(firstRunEnded, exampleReference);
   useAutosave(startupDone && !tourWorkspace && !holdForFirstRun ? snapshot : null, {

@@ -1,8 +1,8 @@
 /**
  * How the request viewer shows a body. Monaco's JSON mode hands the whole text to its language worker, which parses
  * it for validation, folding ranges and the outline on every change; for a 10,000-tool request (≈ 36 MB of pretty
- * JSON) that worker spent ≈ 14 s of CPU while the engine worker was still running the other strategies, on a
- * machine with two cores (docs/PERFORMANCE.md, session 7). Above a few megabytes the body is shown as plain text,
+ * JSON) that worker spends ≈ 14 s of CPU while the engine worker is still running the other strategies, on a
+ * machine with two cores. Above a few megabytes the body is shown as plain text,
  * folded by indentation (the text is pretty-printed, so the folds are the same objects and arrays) and with no
  * worker at all; the panel says so beside the size.
  */

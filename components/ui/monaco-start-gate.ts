@@ -1,9 +1,9 @@
 /**
  * When Monaco's code may start loading on the playground. Monaco is the page's heaviest start: ≈ 2.5 MB of code
- * evaluated in four stages, then each editor created (services, font measuring). At 10,000 tools that was ≈ 5 s of
- * the page's thread while the two engine workers ran the strategies on the same two cores (docs/PERFORMANCE.md,
- * session 9), and for the small examples Monaco's chunks were served and evaluated beside the engine worker's own
- * chain of synchronous chunk loads (the 2 MB o200k tokenizer among them: 4 s to arrive in a session-8 profile).
+ * evaluated in four stages, then each editor created (services, font measuring). At 10,000 tools that is ≈ 5 s of
+ * the page's thread while the two engine workers run the strategies on the same two cores, and for the small
+ * examples Monaco's chunks would be served and evaluated beside the engine worker's own chain of synchronous chunk
+ * loads (the 2 MB o200k tokenizer among them, which took 4 s to arrive in a loaded profile).
  * So the playground holds Monaco until its first run has ended, and never longer than `atMostMs`; the editors show
  * their text meanwhile (components/ui/monaco-lazy.tsx), and a person who reaches for one (pointer, focus, key)
  * releases Monaco at once: an editor is only ever late, never missing.

@@ -2,8 +2,8 @@
  * A moment when the person is not pressing keys or clicking: work that makes long main-thread tasks and that nobody
  * is waiting for (Monaco's code evaluating after the first run, the charts below the fold mounting) waits for one,
  * so it does not land between two key presses of someone stepping through the requests. Idle callbacks alone do
- * not: the browser is idle between two presses, and a 300–500 ms task started there delays the next step's numbers
- * (docs/PERFORMANCE.md, session 9). Nor while an engine reply is on its way (`busy`): at 10,000 tools the step detail
+ * not: the browser is idle between two presses, and a 300–500 ms task started there delays the next step's numbers.
+ * Nor while an engine reply is on its way (`busy`): at 10,000 tools the step detail
  * and the tool counts asked for at the run's end arrive as tens of megabytes for the page to take in, and a quiet
  * second counted across them ended as the person started stepping. Bounded: after `atMostMs` the work runs anyway.
  */

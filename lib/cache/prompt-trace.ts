@@ -14,7 +14,7 @@ export type PromptTrace = {
   /**
    * Index into `segments` of each prompt block. This and `cumulativeTokens` are typed arrays: every step of a
    * 10,000-tool run keeps a trace, and typed arrays' contents live outside the garbage-collected heap, which the
-   * young-generation collector would otherwise copy for each step (most of a warm step's time, session 10).
+   * young-generation collector would otherwise copy for each step (most of a warm step's time).
    */
   segmentIndexOfBlock: Int32Array;
   blockKeys: readonly string[];

@@ -156,8 +156,8 @@ const PIECEWISE_LEVELS = 2;
 /**
  * The UTF-8 size of `JSON.stringify(value)`, computed piecewise so a request that repeats 10,000 memoised tool
  * definitions measures each definition once, not once per request. The body and its arrays are walked; an object
- * below them is measured by serialising it once (native, far cheaper than walking its schema key by key: the walk
- * was ≈ 1 s of a cold 10,000-tool run) and kept by identity like the rest.
+ * below them is measured by serialising it once (native, far cheaper than walking its schema key by key, which
+ * costs ≈ 1 s of a cold 10,000-tool run) and kept by identity like the rest.
  */
 export function jsonBytes(value: unknown, level = 0): number {
   if (value === null || typeof value !== "object") return utf8Length(JSON.stringify(value) ?? "null");

@@ -7,7 +7,7 @@ import { stemPorter2 } from "./stem-porter2";
 import { OPTIONS_WITHOUT_EXTRAS } from "./fixtures/options-without-extras";
 
 /**
- * The action-verb option (docs/SEARCH.md, "Eighth pass"): a request verb that WordNet lists as the same action as a
+ * The action-verb option (docs/SEARCH.md at 279c54f, "Eighth pass"): a request verb that WordNet lists as the same action as a
  * tool-name verb, or as a way of doing it, also looks for that verb at a discount.
  */
 const table: ActionVerbTable = {

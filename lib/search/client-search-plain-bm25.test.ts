@@ -4,7 +4,7 @@ import { createClientSearch } from "./client-search";
 import { OPTIONS_WITHOUT_EXTRAS } from "./fixtures/options-without-extras";
 
 /**
- * The plain BM25 blend (docs/SEARCH.md, "Sixth pass"): Okapi BM25 of the request's own words over the whole tool,
+ * The plain BM25 blend (docs/SEARCH.md at 279c54f, "Sixth pass"): Okapi BM25 of the request's own words over the whole tool,
  * every field counted once and unweighted, one length per tool, added at `plainBm25` times its score.
  *
  * Two tools: `send_mail` "Send a mail." (4 index terms: send, mail, send, mail) and `read_mail` "Read mail from

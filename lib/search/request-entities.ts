@@ -10,7 +10,7 @@
  *   (`API-post-page`, `slack_post_message`). With the option off they are left out of the query; the address still
  *   informs the prior and the shape words.
  *
- * General forms only: no list of sites, names or products. docs/SEARCH.md ("Ninth pass") has the figures.
+ * General forms only: no list of sites, names or products. docs/SEARCH.md at 279c54f ("Ninth pass") has the figures.
  */
 import type { CatalogTool, JsonSchema } from "../catalog/types";
 import { splitWords } from "./tokenize";
@@ -147,7 +147,7 @@ const KIND_WORDS: Record<EntityKind, ReadonlySet<string>> = {
   file: new Set(["path", "paths", "file", "files", "filename", "filepath", "directory", "dir", "folder"]),
   repository: new Set(["repo", "repos", "repository", "repositories", "owner"]),
   // Not `start`, `end`, `day`, `year`: they name much else (`start_server`, `end_call`), and with them a request that
-  // says "today" lifted every BFCL function with a `year` (docs/SEARCH.md, "Ninth pass").
+  // says "today" lifted every BFCL function with a `year` (docs/SEARCH.md at 279c54f, "Ninth pass").
   date: new Set(["date", "time", "datetime", "timestamp", "since", "until", "due", "deadline", "when"]),
   amount: new Set(["amount", "price", "cost", "currency", "total", "budget"]),
   number: new Set(["number", "num", "id", "issue", "pull"]),

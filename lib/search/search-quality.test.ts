@@ -51,7 +51,7 @@ describe("search quality on the fixture query set", () => {
   });
 
   // Measured without the exact-words re-rank, which takes part of the same gain on this set (0.784 → 0.788 with it:
-  // docs/SEARCH.md, "Seventh pass"); on the blind judge the vectors still add 0.528 → 0.536.
+  // docs/SEARCH.md at 279c54f, "Seventh pass"); on the blind judge the vectors still add 0.528 → 0.536.
   it("ranks better with the shipped word vectors than without them (0.779 → 0.812 MRR when measured)", () => {
     const wordVectors = parseWordVectors(new Uint8Array(readFileSync(WORD_VECTORS_FILE)));
     expect(wordVectors.words).toHaveLength(30000);

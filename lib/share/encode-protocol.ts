@@ -29,7 +29,7 @@ export type CatalogMessage =
 
 /**
  * Part of a catalog sent whole, ahead of the encode request that uses it (kind "pieces"). A structured clone of
- * 10,000 tools in one `postMessage` held the page's thread 335 ms after the first edit of an example (session 10);
+ * 10,000 tools in one `postMessage` holds the page's thread ≈ 335 ms after the first edit of an example;
  * in pieces of `CATALOG_PIECE_TOOLS` each clone is a short task of its own. Not answered.
  */
 export type CatalogPieceRequest = { piece: { toolCount: number; from: number; tools: CatalogTool[] } };

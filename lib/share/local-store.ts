@@ -51,8 +51,8 @@ export type OpenedWorkspace = { workspace: SharedWorkspace; problems: InputProbl
 
 /**
  * The working record of an unedited built-in example: its id and the selection, not the scenario. The example is
- * part of the page, so saving it whole only repeated it (at 10,000 tools, seconds of compressing 15 MB in the share
- * worker while the engine ran: docs/PERFORMANCE.md, session 9). The page opens the example again from its id.
+ * part of the page, so saving it whole would only repeat it (at 10,000 tools, seconds of compressing 15 MB in the
+ * share worker while the engine runs). The page opens the example again from its id.
  */
 export type WorkingReference = {
   exampleId: string;

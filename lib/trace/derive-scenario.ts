@@ -16,7 +16,7 @@ export const MAX_REPLAY_TURNS = 60;
  * The same limit counted in tool calls: an agent that loops through hundreds of calls on one user message, or a
  * trace of many sessions (which the replay strings into one conversation), grows the replayed prompt with every call.
  * A 400-request trace with 392 calls took 13.7 s and 759 MB to replay, and 2,000 requests ran out of a 4 GB heap
- * after 10 minutes (docs/TRACE.md, session 13); the replay keeps the first calls up to this many.
+ * after 10 minutes; the replay keeps the first calls up to this many.
  */
 export const MAX_REPLAY_CALLS = 150;
 

@@ -1,6 +1,6 @@
 /**
- * Traces shaped the way real agents and tools write them, which the first fixtures did not cover (session 13,
- * docs/TRACE.md "Session 13 — traces it had never seen"). Each fixture is small and written here for the test.
+ * Traces shaped the way real agents and tools write them, beyond the shapes of lib/trace/fixtures (docs/TRACE.md,
+ * "What it reads"). Each fixture is small and written here for the test.
  */
 import { describe, expect, it } from "vitest";
 import { analyseTrace } from "./analyse-trace";

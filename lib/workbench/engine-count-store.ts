@@ -2,8 +2,8 @@
  * When and how an engine worker writes the token counts it keeps across visits (lib/tokens/persistent-counts.ts).
  *
  * Writing is the worker's own CPU: hashing each counted text into its key and one IndexedDB `put` per count. At
- * 10,000 tools the helper engine worker spent ≈ 1.4 s of a 10 s run on it, between its strategies, on the critical
- * path of "all strategies" (session 10's idle profile, docs/PERFORMANCE.md). So the counts are written once the
+ * 10,000 tools that is ≈ 1.4 s of the helper engine worker's 10 s run when done between its strategies, on the
+ * critical path of "all strategies" (an idle profile). So the counts are written once the
  * worker has had nothing to do for a while, never during a run, and in batches with a macrotask between them, so a
  * message that arrives meanwhile (a step detail the page asks for) waits for one batch, not for the whole write.
  */
@@ -115,7 +115,7 @@ export function batchedCountStore(
  * The stored-count lookup of a run's count texts (PersistentCounts.load of catalogCountTexts), done once per catalog
  * and provider: the warm-up after a large example's load and the run's `beforeRun` share it, so the run does not
  * render and hash 20,000 texts (15 MB at 10,000 tools) a second time (≈ 0.3–0.5 s of each worker's `beforeRun` in
- * session 10's profile). Small catalogs look nothing up (storedCountsWorthReading). Never rejects.
+ * a profile). Small catalogs look nothing up (storedCountsWorthReading). Never rejects.
  */
 export function createStoredCountLookup(load: (texts: string[]) => Promise<unknown>) {
   let last: { catalog: Catalog; provider: ProviderId; done: Promise<void> } | null = null;
@@ -136,8 +136,7 @@ export function createStoredCountLookup(load: (texts: string[]) => Promise<unkno
 /**
  * After a large example is loaded: in the next macrotask (once its answer is posted), its stored-count lookup
  * (createStoredCountLookup), while the page takes the example in and before it asks for the run. At 10,000 tools
- * this was ≈ 0.5–0.75 s of each worker's `beforeRun`, on the critical path of the first run (session 10's profile,
- * docs/PERFORMANCE.md). A small catalog is left alone (its run starts at once and looks up nothing).
+ * it is ≈ 0.5–0.75 s, which inside each worker's `beforeRun` would sit on the critical path of the first run. A small catalog is left alone (its run starts at once and looks up nothing).
  */
 export function warmUpCountTexts(
   scenario: Scenario,

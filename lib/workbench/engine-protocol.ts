@@ -53,8 +53,8 @@ export type EngineRequest =
       /**
        * `"as-loaded"`: the turns and settings of the example loaded as `catalogVersion`, unedited. The page sends this
        * right behind its `load-example` for a large example, so the run starts as soon as the example is loaded,
-       * not after the page has taken in 16 MB of tools and answered (its round trip was ≈ 1.5 s of the start-up at
-       * 10,000 tools, docs/PERFORMANCE.md, session 10).
+       * not after the page has taken in 16 MB of tools and answered (that round trip is ≈ 1.5 s of the start-up at
+       * 10,000 tools).
        */
       scenario: ScenarioWithoutCatalog | typeof AS_LOADED;
       /**
@@ -196,8 +196,8 @@ export type EngineDependencies = {
   stopHelper?(): void;
   /**
    * Lets go of what this worker keeps across runs for a large catalog (the token memo's counts of its definitions,
-   * the rendered tool lists): called once, when a large catalog is replaced by a small one. They held ≈ 120 MB after
-   * a move from 10,000 tools to weather (docs/PERFORMANCE.md, session 12); a step of the runs still on screen does
+   * the rendered tool lists): called once, when a large catalog is replaced by a small one. They hold ≈ 120 MB after
+   * a move from 10,000 tools to weather (`scripts/bench-engine-retained.ts`); a step of the runs still on screen does
    * not count or render again, and a return to the large catalog takes its counts back from the stored ones.
    */
   releaseCaches?(): void;
@@ -738,9 +738,8 @@ export function createProgressReporter(now: () => number) {
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
       const freshRemote = slow ? remote.slice(postedRemote.get(requestId) ?? 0) : [];
       // A quick run reports nothing: the page shows a run's progress only once it has taken 300 ms
-      // (components/playground/run-status.tsx), and each report re-rendered its run area on the page's thread while
-      // the run went on (7 of them in the weather example's 0.1 s run, on the same two cores: docs/PERFORMANCE.md,
-      // session 11). From then on every report carries the strategies done so far.
+      // (components/playground/run-status.tsx), and each report re-renders its run area on the page's thread while
+      // the run goes on (7 of them in the weather example's 0.1 s run, on the same two cores). From then on every report carries the strategies done so far.
       if (fresh.length === 0 && freshRemote.length === 0)
         return slow ? { kind: "run-progress", requestId, done, total } : null;
       posted.set(requestId, completed.length);

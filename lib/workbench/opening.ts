@@ -12,7 +12,7 @@ export const DEFAULT_STRATEGY_ID: StrategyId = "naive-dynamic";
 
 /**
  * The examples whose first screen is computed at build time: the small ones a first visit is likely to open, and the
- * 10,000-tool one, whose first request took the browser 8 s to compute (docs/PERFORMANCE.md, session 8).
+ * 10,000-tool one, whose first request takes the browser ≈ 8 s to compute.
  */
 export const PREBUILT_EXAMPLE_IDS = ["learning-agent", "weather", "synthetic-10000"] as const;
 

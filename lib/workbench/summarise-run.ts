@@ -90,9 +90,9 @@ export function newContentStart(previous: readonly Segment[], current: readonly 
 /**
  * How a shown request's tool lists are shortened. A request holding more than `wholeUpTo` definitions in all keeps
  * `keep` definitions of each tool list longer than `longerThan` (a `tools` array at any depth: the request's own list,
- * or a Responses namespace's members). At 10,000 tools a step's text was 4.7–21 MB (≈ 40 MB as a structured clone's
- * UTF-16) for a viewer that shows a screenful of it; the whole text is fetched when it is copied, exported or compared
- * (docs/PERFORMANCE.md, session 11). Real catalogs (a few hundred tools, at most a few hundred kilobytes of text) are
+ * or a Responses namespace's members). At 10,000 tools a step's whole text is 4.7–21 MB (≈ 40 MB as a structured
+ * clone's UTF-16) for a viewer that shows a screenful of it; the whole text is fetched when it is copied, exported or
+ * compared. Real catalogs (a few hundred tools, at most a few hundred kilobytes of text) are
  * always shown whole: a person reading their request should see every definition the provider receives.
  */
 export type ShownToolLists = { wholeUpTo: number; longerThan: number; keep: number };
