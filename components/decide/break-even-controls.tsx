@@ -3,7 +3,8 @@ import { useId } from "react";
 import { MAX_TOOLS_USED, MAX_TURNS } from "@/lib/decide/session-plan";
 import type { DecideParameters, PriceOverrides } from "@/lib/decide/types";
 import { cacheRulesFor, MODELS, type ModelInfo } from "@/lib/models";
-import { PROVIDER_IDS, type CacheTtl, type ProviderId } from "@/lib/scenario/types";
+import { type CacheTtl } from "@/lib/scenario/types";
+import { PROVIDER_IDS, type ProviderId } from "@/lib/core/ids";
 import { formatDuration } from "@/lib/view/format";
 import { providerLabel } from "@/lib/view/provider-labels";
 

@@ -1,6 +1,6 @@
 "use client";
 import { MODELS } from "@/lib/models/model-table";
-import { PROVIDER_IDS, type ProviderId } from "@/lib/scenario/types";
+import { PROVIDER_IDS, type ProviderId } from "@/lib/core/ids";
 import { usePlayground } from "@/state/playground-provider";
 import { headerSelectSizing, selectClass } from "./control-styles";
 

@@ -1,8 +1,9 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { cacheRulesFor, defaultModel, getModel, MODELS, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
 import { RequestRejectedError } from "../providers/limits";
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,

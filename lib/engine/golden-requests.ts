@@ -1,7 +1,7 @@
 import { createEngine } from "./engine";
 import { loadExample } from "../examples";
-import type { ProviderId, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES } from "../strategies";
 import { SETTINGS_VARIANTS } from "./golden-settings-variants";
 

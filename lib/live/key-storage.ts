@@ -3,7 +3,7 @@
  * storage only when the person ticks "remember on this device", under its own storage key that no share link or
  * preferences code reads. Storage is injected (lib/ never touches `localStorage` itself).
  */
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { LiveEndpoint } from "./types";
 
 /** The one localStorage entry that may hold keys; the persistence table must mark it never shareable. */

@@ -10,7 +10,7 @@ import type { Segment } from "../engine/types";
 // Direct module imports: this file is loaded by the page, which must not pull in the tokenizer (lib/tokens index).
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens/openai-overheads";
 import type { TokenizerKind } from "../tokens/token-counter";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 /** A factor outside this range means the samples are wrong (a count of the wrong request), not the tokenizer. */
 export const CORRECTION_FACTOR_RANGE = { min: 0.5, max: 2.5 } as const;

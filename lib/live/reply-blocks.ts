@@ -4,7 +4,7 @@
  */
 import type { TranscriptBlock } from "../engine/transcript";
 import { ANTHROPIC_BM25_INPUT_KEY } from "../providers/anthropic-constants";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { CostBreakdown, EngineStep, StepTokens, WireRequest } from "../engine/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 /**
  * Where a live request goes. The server decides which key may be spent on it: an environment key only ever goes

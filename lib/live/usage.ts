@@ -6,7 +6,7 @@
  * - Moonshot: `cached_tokens` sits directly inside `usage` (also in `choices[0].usage` of a stream's last chunk).
  */
 import type { StepTokens } from "../engine/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { MeasuredUsage, UsageDifference } from "./types";
 
 type Json = Record<string, unknown>;

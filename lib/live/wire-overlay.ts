@@ -13,7 +13,7 @@
  * this module unnecessary.
  */
 import type { TranscriptMessage } from "../engine/transcript";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { EngineWarning } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import {

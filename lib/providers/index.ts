@@ -1,4 +1,4 @@
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { anthropicMessages } from "./anthropic-messages";
 import { moonshotChat, openaiChat } from "./openai-chat";
 import { openaiResponses } from "./openai-responses";

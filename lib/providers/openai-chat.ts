@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { EngineWarning } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";

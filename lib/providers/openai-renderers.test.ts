@@ -9,11 +9,12 @@
  * and a value built by an earlier test would hide the code under test from this one.
  */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import { getModel } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId, ScenarioSettings } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { createTokenCounter, OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from "../tokens";
 import { simulatedReasoning } from "./kimi-reasoning";
 import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";

@@ -11,8 +11,8 @@ import type { StrategyRun } from "../core/run";
 import { loadExample } from "../examples";
 import { readReply } from "../live/reply-blocks";
 import { measuredUsageFrom } from "../live/usage";
-import type { ProviderId, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES } from "../strategies";
 
 const MODELS: Record<ProviderId, string> = {

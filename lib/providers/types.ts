@@ -1,8 +1,9 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { EngineWarning, Segment, WireRequest } from "../core";
 import type { Transcript, TranscriptBlock } from "../core";
 import type { ModelInfo } from "../models";
-import type { ScenarioSettings, ProviderId } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { TokenCounter } from "../tokens";
 
 /** Everything a provider module needs to render a transcript; heavy dependencies are injected. */

@@ -7,7 +7,7 @@
  * - a pasted key is used for this one request and forgotten.
  */
 import type { LiveEndpoint } from "../live/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { LiveServerConfig } from "./live-config";
 
 export type LiveTarget = {

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ANTHROPIC_RULES } from "../cache/test-support";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { Segment, Transcript, TranscriptBlock } from "../core";
 import { getModel, type PriceTable } from "../models";
 import type { ProviderAdapter, RenderContext } from "../providers";

@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";

@@ -11,8 +11,9 @@ import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { getModel, type ModelInfo } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { Scenario, ScenarioSettings } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES, baselineStrategyId, strategyDefinition } from "./definitions";
 import { MID_CONVERSATION_TOOL_CHANGES_BETA } from "./anthropic-mid-conversation";
 

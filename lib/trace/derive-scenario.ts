@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { createScenario, type Scenario, type ScenarioSettings, type ScenarioTurn } from "../scenario";
 import { conversationOf, declaredTools, responseText, toolCallsOf, type CalledTool } from "./body-parts";
 import type { TraceExplanation } from "./explain-trace";

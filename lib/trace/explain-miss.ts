@@ -1,6 +1,6 @@
 import type { CacheRules } from "../cache/types";
 import type { Divergence, Segment } from "../engine/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { declaredTools, systemTextAt, toolIndexOfPath, toolNameAt } from "./body-parts";
 
 type Json = Record<string, unknown>;

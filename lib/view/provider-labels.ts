@@ -1,4 +1,4 @@
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   anthropic: "Anthropic Messages",

@@ -8,7 +8,7 @@
  * Only texts are primed, never tools by position: the memo is keyed by the text, so a tool edited later is a
  * different text and is counted as always.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { loadExample } from "../examples";
 import { fetchGzipJsonSameOrigin, withScenarioAssets } from "../examples/scenario-asset";
 import { anthropicToolDefinition } from "../providers/anthropic-messages";

@@ -1,4 +1,4 @@
-import type { ProviderId } from "../../scenario/types";
+import type { ProviderId } from "../../core/ids";
 import type { PreviewEvent } from "../types";
 import { createAnthropicAccumulator } from "./anthropic-stream";
 import { createChatAccumulator } from "./chat-stream";
