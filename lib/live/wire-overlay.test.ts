@@ -124,7 +124,7 @@ describe("overlayAssistantTurns", () => {
       conversation[0],
       conversation[1],
       conversation[2],
-      { role: "tool-declaration", toolNames: ["get_weather"] },
+      { role: "added-tools", toolNames: ["get_weather"] },
       conversation[3],
       conversation[4],
     ];

@@ -24,7 +24,7 @@ function span(provider: ProviderId, message: TranscriptMessage): number {
   if (provider === "anthropic") return 1;
   if (provider === "openai-responses")
     return message.role === "user" || message.role === "assistant" ? message.blocks.length : 0;
-  if (message.role === "assistant" || message.role === "tool-declaration" || message.role === "tool-addition") return 1;
+  if (message.role === "assistant" || message.role === "added-tools") return 1;
   return message.blocks.length;
 }
 

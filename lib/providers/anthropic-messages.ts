@@ -170,9 +170,7 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
 
   const messages: Json[] = [];
   transcript.messages.forEach((message, messageIndex) => {
-    if (message.role === "tool-declaration")
-      throw new Error("anthropic-messages: tool declaration messages are Kimi-only");
-    if (message.role === "tool-addition") {
+    if (message.role === "added-tools") {
       const content: Json[] = message.toolNames.map((name, blockIndex) => {
         const wire = { type: "tool_addition", tool: { type: "tool_reference", name } };
         const definition = definitionTextOf([name], context);

@@ -39,7 +39,7 @@ function renderMessage(
   context: RenderContext,
   dialect: ChatDialect,
 ): Array<{ wire: Json; text: string; definitions?: string; label: string }> {
-  if (message.role === "tool-declaration") {
+  if (message.role === "added-tools") {
     if (dialect !== "moonshot") throw new Error("chat-completions: tool declaration messages are a Kimi K3 extension");
     const tools = message.toolNames.flatMap((name) => {
       const tool = context.catalogByName.get(name);
@@ -56,7 +56,6 @@ function renderMessage(
       },
     ];
   }
-  if (message.role === "tool-addition") throw new Error("chat-completions: tool_addition is an Anthropic beta");
   if (message.role === "assistant") {
     const text = message.blocks
       .filter((block) => block.type === "text")

@@ -372,8 +372,8 @@ describe("OpenAI Responses renderer", () => {
       render("openai-responses", { ...base, tools: [{ type: "anthropic-tool-search", variant: "bm25" }] }),
     ).toThrow("openai-responses: tool entry anthropic-tool-search is not a Responses API tool");
     expect(() =>
-      render("openai-responses", { ...base, messages: [{ role: "tool-addition", toolNames: ["x"] }] }),
-    ).toThrow("openai-responses: tool-addition messages are not supported");
+      render("openai-responses", { ...base, messages: [{ role: "added-tools", toolNames: ["x"] }] }),
+    ).toThrow("openai-responses: added-tools messages are not supported");
     expect(() =>
       render("openai-responses", {
         ...base,
@@ -580,7 +580,7 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
       {
         system: "s",
         tools: [{ type: "helper", tool: tool("search_tools") }],
-        messages: [ask, { role: "tool-declaration", toolNames: ["get_weather", "nope", "get_time"] }],
+        messages: [ask, { role: "added-tools", toolNames: ["get_weather", "nope", "get_time"] }],
       },
       { catalog: [weather, time] },
     );
@@ -593,7 +593,7 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
     });
     expect(segments.at(-1)!.label).toBe("system: declare get_weather, nope, get_time");
     expect(() =>
-      render("openai-chat", { system: "s", tools: [], messages: [{ role: "tool-declaration", toolNames: ["x"] }] }),
+      render("openai-chat", { system: "s", tools: [], messages: [{ role: "added-tools", toolNames: ["x"] }] }),
     ).toThrow("chat-completions: tool declaration messages are a Kimi K3 extension");
   });
 
@@ -656,9 +656,6 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
     expect(() =>
       render("openai-chat", { ...base, tools: [{ type: "catalog", tool: tool("deferred_one"), deferred: true }] }),
     ).toThrow("chat-completions: Chat Completions has no defer_loading");
-    expect(() => render("moonshot", { ...base, messages: [{ role: "tool-addition", toolNames: ["x"] }] })).toThrow(
-      "chat-completions: tool_addition is an Anthropic beta",
-    );
     expect(() =>
       render("openai-chat", {
         ...base,

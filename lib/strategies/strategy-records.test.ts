@@ -185,10 +185,10 @@ describe("the strategy records", () => {
     const scenario = await weather();
     const [getWeather, searchFiles] = scenario.catalog.tools;
     expect(STRATEGIES["kimi-dynamic"].client.makeCallable?.(["search_files"], {} as never)).toEqual({
-      append: [{ role: "tool-declaration", toolNames: ["search_files"] }],
+      append: [{ role: "added-tools", toolNames: ["search_files"] }],
     });
     expect(STRATEGIES["anthropic-mid-conversation"].client.makeCallable?.(["get_weather"], {} as never)).toEqual({
-      append: [{ role: "tool-addition", toolNames: ["get_weather"] }],
+      append: [{ role: "added-tools", toolNames: ["get_weather"] }],
     });
     const made = STRATEGIES["naive-dynamic"].client.makeCallable?.(["get_weather"], {
       catalogTools: scenario.catalog.tools,
