@@ -2,7 +2,7 @@ import type { Catalog } from "../core/catalog";
 import type { ToolEntry } from "../core";
 import type { Scenario } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
-import { anthropicToolDefinition } from "../providers/anthropic-messages";
+import { anthropicToolDefinition } from "../providers/anthropic/anthropic-messages";
 import { chatFunction, responsesFunction } from "../providers/openai-function";
 import type { Engine } from "./engine";
 

@@ -112,7 +112,7 @@ export function typedGoldenModule(requests: readonly GoldenRequest[]): string {
     'import type { MessageCreateParamsNonStreaming as BetaMessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/beta/messages/messages";',
     'import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";',
     'import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";',
-    'import type { MoonshotChatCompletionCreateParams } from "../moonshot-types";',
+    'import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";',
     "",
   ];
   const names: string[] = [];

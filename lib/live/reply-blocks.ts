@@ -3,7 +3,7 @@
  * build the next request), plus the provider-native assistant content to send back verbatim (see wire-overlay).
  */
 import type { TranscriptBlock } from "../engine/transcript";
-import { ANTHROPIC_BM25_INPUT_KEY } from "../providers/anthropic-constants";
+import { ANTHROPIC_BM25_INPUT_KEY } from "../providers/anthropic/anthropic-constants";
 import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;

@@ -16,11 +16,12 @@ import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
 import { createTokenCounter, OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from "../tokens";
-import { simulatedReasoning } from "./kimi-reasoning";
+import { simulatedReasoning } from "./moonshot/kimi-reasoning";
 import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";
-import { KIMI_FUNCTION_NAME_PATTERN, moonshotChat, openaiChat } from "./openai-chat";
-import { openaiResponses } from "./openai-responses";
-import { CLIENT_TOOL_SEARCH_DESCRIPTION, CLIENT_TOOL_SEARCH_PARAMETERS } from "./openai-tool-search";
+import { KIMI_FUNCTION_NAME_PATTERN, openaiChat } from "./openai-chat/openai-chat";
+import { moonshotChat } from "./moonshot/moonshot-chat";
+import { openaiResponses } from "./openai-responses/openai-responses";
+import { CLIENT_TOOL_SEARCH_DESCRIPTION, CLIENT_TOOL_SEARCH_PARAMETERS } from "./openai-responses/openai-tool-search";
 import type { ProviderAdapter, RenderContext } from "./types";
 
 type Json = Record<string, any>;

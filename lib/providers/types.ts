@@ -30,8 +30,40 @@ export type SimulatedUsage = {
   writesBilled: boolean;
 };
 
-export interface ProviderAdapter {
+/** Whose key a live call spends and whose official servers it reaches: OpenAI's two wire formats share one. */
+export type ProviderAccount = "anthropic" | "openai" | "moonshot";
+
+/**
+ * What the rest of the project needs to know about a wire format without its code: names, the account, the ids the
+ * simulated model gives its calls, how caching is switched off. Plain data, so the page can read it without
+ * loading the renderers (lib/providers/facts.ts).
+ */
+export interface ProviderFacts {
   readonly id: ProviderId;
+  /** The wire format's name in sentences: "Anthropic Messages", "Moonshot Kimi". */
+  readonly name: string;
+  /** The heading of the provider's group in the model picker. */
+  readonly pickerName: string;
+  /** The API's short name beside a model in the closed picker, where the group heading is not shown. */
+  readonly apiName: string;
+  /** The company whose key and servers a live call uses: "Anthropic", "OpenAI", "Moonshot". */
+  readonly vendor: string;
+  readonly account: ProviderAccount;
+  /** The environment variable the server reads the account's key from. */
+  readonly keyVariable: string;
+  /** Where this wire format sits under the fake provider's base URL in tests: "", "/v1", "/moonshot/v1". */
+  readonly fakeBasePath: string;
+  /** Whether OpenAI-compatible servers (Ollama, vLLM, gateways) speak this format. */
+  readonly compatibleServers: boolean;
+  /** The id prefix of the simulated model's tool calls. */
+  readonly callIdPrefix: string;
+  /** Whether the body carries explicit cache breakpoints, so that "cache mode off" means sending none. */
+  readonly explicitCacheBreakpoints: boolean;
+  /** The model the golden requests render with, and the official SDK type each golden body must satisfy. */
+  readonly golden: { model: string; sdkRequestType: string };
+}
+
+export interface ProviderAdapter extends ProviderFacts {
   readonly label: string;
   readonly endpoint: string;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;

@@ -6,7 +6,7 @@ import type { MeasuredUsage, UsageDifference } from "../live/types";
 import { usageDifference } from "../live/usage";
 import { cacheRulesFor, computeCost, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
-import { anthropicBodyTtl } from "../providers/anthropic-body-segments";
+import { anthropicBodyTtl } from "../providers/anthropic/anthropic-body-segments";
 import type { CacheTtl } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
 import { priceRenderedRequest } from "../simulator/price-rendered-request";

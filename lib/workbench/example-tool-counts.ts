@@ -11,7 +11,7 @@
 import type { CatalogTool } from "../core/catalog";
 import { loadExample } from "../examples";
 import { fetchGzipJsonSameOrigin, withScenarioAssets } from "../examples/scenario-asset";
-import { anthropicToolDefinition } from "../providers/anthropic-messages";
+import { anthropicToolDefinition } from "../providers/anthropic/anthropic-messages";
 import { createPreparedExamples, type PreparedExamples } from "./prepared-example";
 
 /** Smaller examples count their tools in a blink; reading the first-view file in the worker would cost more. */

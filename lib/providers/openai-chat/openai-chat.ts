@@ -1,12 +1,13 @@
-import type { CatalogTool } from "../core/catalog";
-import type { EngineWarning } from "../core";
-import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
-import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
-import { chatFunction } from "./openai-function";
-import { simulatedReasoning } from "./kimi-reasoning";
+import type { CatalogTool } from "../../core/catalog";
+import type { EngineWarning } from "../../core";
+import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../../core";
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens";
+import { chatFunction } from "../openai-function";
+import { simulatedReasoning } from "../moonshot/kimi-reasoning";
 import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
-import { SegmentList } from "./segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+import { SegmentList } from "../segment-list";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
+import { openaiChatFacts } from "./facts";
 
 type Json = Record<string, unknown>;
 
@@ -180,7 +181,7 @@ function checkKimiLimits(transcript: Transcript, warnings: EngineWarning[]): voi
   }
 }
 
-function chatResponse(dialect: ChatDialect) {
+export function chatResponse(dialect: ChatDialect) {
   return (
     blocks: TranscriptBlock[],
     usage: SimulatedUsage,
@@ -232,7 +233,7 @@ function chatResponse(dialect: ChatDialect) {
   };
 }
 
-function outputText(blocks: TranscriptBlock[]): string {
+export function outputText(blocks: TranscriptBlock[]): string {
   return blocks
     .map((block) =>
       block.type === "text"
@@ -245,22 +246,11 @@ function outputText(blocks: TranscriptBlock[]): string {
 }
 
 export const openaiChat: ProviderAdapter = {
-  id: "openai-chat",
+  ...openaiChatFacts,
   label: "OpenAI Chat Completions (and compatible servers)",
   endpoint: "https://api.openai.com/v1/chat/completions",
   renderRequest: createChatRenderer("openai"),
   segmentBody: chatBodySegments,
   renderResponse: chatResponse("openai"),
   outputText,
-};
-
-export const moonshotChat: ProviderAdapter = {
-  id: "moonshot",
-  label: "Moonshot (Kimi) Chat Completions",
-  endpoint: "https://api.moonshot.ai/v1/chat/completions",
-  renderRequest: createChatRenderer("moonshot"),
-  segmentBody: chatBodySegments,
-  renderResponse: chatResponse("moonshot"),
-  // Every Moonshot model in the table reasons: its reasoning is output tokens, billed like the answer.
-  outputText: (blocks) => `${simulatedReasoning(blocks)}\n${outputText(blocks)}`,
 };

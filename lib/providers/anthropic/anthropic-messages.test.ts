@@ -8,12 +8,12 @@
  * and a memoised value built by an earlier test would hide the code under test from this one.
  */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../core/catalog";
-import type { ToolEntry, Transcript, TranscriptMessage } from "../core";
-import { getModel } from "../models";
-import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ScenarioSettings } from "../scenario/types";
-import { createTokenCounter } from "../tokens";
+import type { CatalogTool } from "../../core/catalog";
+import type { ToolEntry, Transcript, TranscriptMessage } from "../../core";
+import { getModel } from "../../models";
+import { DEFAULT_SETTINGS } from "../../scenario/default-settings";
+import type { ScenarioSettings } from "../../scenario/types";
+import { createTokenCounter } from "../../tokens";
 import { anthropicMessages } from "./anthropic-messages";
 import { anthropicBodySegments } from "./anthropic-body-segments";
 

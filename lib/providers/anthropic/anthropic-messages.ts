@@ -1,6 +1,6 @@
-import type { CatalogTool } from "../core/catalog";
-import type { EngineWarning } from "../core";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
+import type { CatalogTool } from "../../core/catalog";
+import type { EngineWarning } from "../../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../../core";
 import {
   ANTHROPIC_BM25_INPUT_KEY,
   ANTHROPIC_MAX_CACHE_BREAKPOINTS,
@@ -8,9 +8,10 @@ import {
   anthropicSearchToolType,
 } from "./anthropic-constants";
 import { anthropicBodySegments, anthropicContentBlockText, anthropicToolPromptText } from "./anthropic-body-segments";
-import { memoisePerTool, SegmentList } from "./segment-list";
-import { STUB_INPUT_SCHEMA, stubDescription } from "./stub-definition";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+import { memoisePerTool, SegmentList } from "../segment-list";
+import { STUB_INPUT_SCHEMA, stubDescription } from "../stub-definition";
+import { anthropicFacts } from "./facts";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
 
 type Json = Record<string, unknown>;
 type ToolWire = { wire: Json; text: string };
@@ -319,7 +320,7 @@ function renderResponseContent(blocks: TranscriptBlock[], context: RenderContext
 }
 
 export const anthropicMessages: ProviderAdapter = {
-  id: "anthropic",
+  ...anthropicFacts,
   label: "Anthropic Messages",
   endpoint: "https://api.anthropic.com/v1/messages",
   renderRequest,

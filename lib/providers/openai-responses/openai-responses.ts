@@ -1,11 +1,12 @@
-import type { EngineWarning } from "../core";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
-import { responsesFunction } from "./openai-function";
+import type { EngineWarning } from "../../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../../core";
+import { responsesFunction } from "../openai-function";
 import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
-import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";
+import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "../limits";
 import { responsesBodySegments, responsesItemPromptText } from "./openai-responses-body-segments";
-import { SegmentList } from "./segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+import { SegmentList } from "../segment-list";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
+import { openaiResponsesFacts } from "./facts";
 
 /** OpenAI refuses more than 128 entries in `tools` (PROTOCOLS §9; the limit itself is in lib/models/model-limits). */
 const OPENAI_MAX_TOOLS = 128;
@@ -261,7 +262,7 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
 }
 
 export const openaiResponses: ProviderAdapter = {
-  id: "openai-responses",
+  ...openaiResponsesFacts,
   label: "OpenAI Responses",
   endpoint: "https://api.openai.com/v1/responses",
   renderRequest,

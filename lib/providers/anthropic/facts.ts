@@ -1,0 +1,16 @@
+import type { ProviderFacts } from "../types";
+
+export const anthropicFacts: ProviderFacts = {
+  id: "anthropic",
+  name: "Anthropic Messages",
+  pickerName: "Anthropic Messages",
+  apiName: "Messages",
+  vendor: "Anthropic",
+  account: "anthropic",
+  keyVariable: "ANTHROPIC_API_KEY",
+  fakeBasePath: "",
+  compatibleServers: false,
+  callIdPrefix: "toolu_sim_",
+  explicitCacheBreakpoints: true,
+  golden: { model: "claude-opus-4-8", sdkRequestType: "MessageCreateParamsNonStreaming" },
+};

@@ -1,0 +1,16 @@
+import type { ProviderFacts } from "../types";
+
+export const openaiChatFacts: ProviderFacts = {
+  id: "openai-chat",
+  name: "OpenAI Chat Completions",
+  pickerName: "OpenAI Chat Completions",
+  apiName: "Chat Completions",
+  vendor: "OpenAI",
+  account: "openai",
+  keyVariable: "OPENAI_API_KEY",
+  fakeBasePath: "/v1",
+  compatibleServers: true,
+  callIdPrefix: "call_sim_",
+  explicitCacheBreakpoints: false,
+  golden: { model: "gpt-5.4", sdkRequestType: "ChatCompletionCreateParamsNonStreaming" },
+};
