@@ -37,7 +37,7 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
     makeCallable: (fresh) => ({ append: [{ role: "added-tools", toolNames: [...fresh] }] }),
   },
   supports: (provider, model) =>
-    provider !== "anthropic"
+    !anthropicMidConversationStrategy.providers.includes(provider)
       ? { ok: false, reason: "tool_addition blocks exist only in the Anthropic Messages API (beta)." }
       : model.capabilities.midConversationToolChanges
         ? { ok: true }

@@ -32,7 +32,7 @@ export const kimiDynamicStrategy: StrategyDefinition = {
     makeCallable: (fresh) => ({ append: [{ role: "added-tools", toolNames: [...fresh] }] }),
   },
   supports: (provider, model) =>
-    provider !== "moonshot"
+    !kimiDynamicStrategy.providers.includes(provider)
       ? { ok: false, reason: "Tool declarations inside messages are a Moonshot Kimi K3 extension of Chat Completions." }
       : model.capabilities.kimiDynamicTools
         ? { ok: true }

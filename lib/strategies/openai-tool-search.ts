@@ -34,7 +34,7 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
   },
   client: NATIVE_CLIENT_SIDE,
   supports: (provider, model) =>
-    provider !== "openai-responses"
+    !openaiToolSearchStrategy.providers.includes(provider)
       ? { ok: false, reason: "tool_search exists only in the OpenAI Responses API." }
       : model.capabilities.openaiToolSearch
         ? { ok: true }
