@@ -7,6 +7,7 @@ import { type CacheTtl } from "@/lib/scenario/types";
 import { PROVIDER_IDS, type ProviderId } from "@/lib/core/ids";
 import { formatDuration } from "@/lib/view/format";
 import { providerLabel } from "@/lib/view/provider-labels";
+import { providerFacts } from "@/lib/providers/facts";
 
 export type BreakEvenControlsProps = {
   parameters: DecideParameters;
@@ -76,7 +77,7 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
         }
       />
       <ModelSelect parameters={parameters} onChange={onChange} />
-      {parameters.provider === "anthropic" ? (
+      {providerFacts(parameters.provider).cacheLifetimeChoice ? (
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-ink">Cache lifetime</span>
           <select

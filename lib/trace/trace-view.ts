@@ -1,7 +1,8 @@
 import type { Divergence, StrategyRun } from "../core";
 import type { Recommendation } from "../decide/recommend";
 import type { StepTokens } from "../engine/types";
-import type { MeasuredUsage, UsageDifference } from "../live/types";
+import type { MeasuredUsage } from "../core";
+import type { UsageDifference } from "../live/types";
 import type { Scenario } from "../scenario/types";
 import type { StrategyId } from "../core/ids";
 import type { SeedFigures, TraceAnalysis } from "./analyse-trace";

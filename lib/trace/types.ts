@@ -1,4 +1,4 @@
-import type { MeasuredUsage } from "../live/types";
+import type { MeasuredUsage } from "../core";
 import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;

@@ -10,7 +10,12 @@ import {
 import { anthropicBodySegments, anthropicContentBlockText, anthropicToolPromptText } from "./anthropic-body-segments";
 import { memoisePerTool, SegmentList } from "../segment-list";
 import { STUB_INPUT_SCHEMA, stubDescription } from "../stub-definition";
+import { anthropicBodyReader } from "./body-reader";
 import { anthropicFacts } from "./facts";
+import { readAnthropicReply } from "./reply-reader";
+import { createAnthropicAccumulator } from "./stream";
+import { openAnthropicStream } from "./upstream";
+import { readAnthropicUsage } from "./usage";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
 
 type Json = Record<string, unknown>;
@@ -325,6 +330,19 @@ export const anthropicMessages: ProviderAdapter = {
   endpoint: "https://api.anthropic.com/v1/messages",
   renderRequest,
   segmentBody: anthropicBodySegments,
+  body: anthropicBodyReader,
+  readUsage: readAnthropicUsage,
+  readReply: readAnthropicReply,
+  createStreamAccumulator: createAnthropicAccumulator,
+  // One wire message per transcript message; the raw turn is that message's content.
+  openStream: openAnthropicStream,
+  turnLayout: {
+    listKey: "messages",
+    leading: 0,
+    span: () => 1,
+    replace: (original, raw) => [{ ...(original[0] as Json), content: raw }],
+  },
+  toolText: (tool, variant) => (variant === "deferred" ? null : anthropicToolDefinition(tool, variant).text),
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
     const content = renderResponseContent(blocks, context);
     return {

@@ -12,5 +12,12 @@ export const anthropicFacts: ProviderFacts = {
   compatibleServers: false,
   callIdPrefix: "toolu_sim_",
   explicitCacheBreakpoints: true,
+  messageOverheadTokens: 0,
+  cacheLifetimeChoice: true,
+  deferredTools: true,
+  toolNamespaces: false,
+  tokenCountEndpoint: "any",
+  endpointChoice: false,
+  betas: true,
   golden: { model: "claude-opus-4-8", sdkRequestType: "MessageCreateParamsNonStreaming" },
 };

@@ -1,3 +1,4 @@
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
 import type { ProviderFacts } from "../types";
 
 export const moonshotFacts: ProviderFacts = {
@@ -12,5 +13,12 @@ export const moonshotFacts: ProviderFacts = {
   compatibleServers: false,
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
+  messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
+  cacheLifetimeChoice: false,
+  deferredTools: false,
+  toolNamespaces: false,
+  tokenCountEndpoint: "official",
+  endpointChoice: false,
+  betas: false,
   golden: { model: "kimi-k3", sdkRequestType: "MoonshotChatCompletionCreateParams" },
 };

@@ -1,3 +1,4 @@
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
 import type { ProviderFacts } from "../types";
 
 export const openaiChatFacts: ProviderFacts = {
@@ -12,5 +13,12 @@ export const openaiChatFacts: ProviderFacts = {
   compatibleServers: true,
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
+  messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
+  cacheLifetimeChoice: false,
+  deferredTools: false,
+  toolNamespaces: false,
+  tokenCountEndpoint: "none",
+  endpointChoice: true,
+  betas: false,
   golden: { model: "gpt-5.4", sdkRequestType: "ChatCompletionCreateParamsNonStreaming" },
 };

@@ -6,8 +6,13 @@ import { chatFunction } from "../openai-function";
 import { simulatedReasoning } from "../moonshot/kimi-reasoning";
 import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
 import { SegmentList } from "../segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage, TurnLayout } from "../types";
+import { chatBodyReader } from "./body-reader";
 import { openaiChatFacts } from "./facts";
+import { readChatReply } from "./reply-reader";
+import { createChatAccumulator } from "./stream";
+import { chatStreamOpener } from "./upstream";
+import { readChatUsage } from "./usage";
 
 type Json = Record<string, unknown>;
 
@@ -233,6 +238,22 @@ export function chatResponse(dialect: ChatDialect) {
   };
 }
 
+/**
+ * A leading system message, then one message per user block (tool results are `role: "tool"` messages), one per
+ * assistant turn and one per added-tools message; the raw turn is one assistant message.
+ */
+export const chatTurnLayout: TurnLayout = {
+  listKey: "messages",
+  leading: 1,
+  span: (message) => (message.role === "assistant" || message.role === "added-tools" ? 1 : message.blocks.length),
+  replace: (_original, raw) => [raw],
+};
+
+/** Chat Completions has no deferred tools: a deferred catalog entry is refused, so it counts nothing. */
+export function chatToolText(tool: CatalogTool, variant: "full" | "stub" | "deferred"): string | null {
+  return variant === "deferred" ? null : chatFunction(tool, variant).text;
+}
+
 export function outputText(blocks: TranscriptBlock[]): string {
   return blocks
     .map((block) =>
@@ -251,6 +272,13 @@ export const openaiChat: ProviderAdapter = {
   endpoint: "https://api.openai.com/v1/chat/completions",
   renderRequest: createChatRenderer("openai"),
   segmentBody: chatBodySegments,
+  body: chatBodyReader,
+  readUsage: readChatUsage,
+  readReply: readChatReply,
+  createStreamAccumulator: createChatAccumulator,
+  turnLayout: chatTurnLayout,
+  openStream: chatStreamOpener(true),
+  toolText: chatToolText,
   renderResponse: chatResponse("openai"),
   outputText,
 };

@@ -12,5 +12,12 @@ export const openaiResponsesFacts: ProviderFacts = {
   compatibleServers: true,
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
+  messageOverheadTokens: 0,
+  cacheLifetimeChoice: false,
+  deferredTools: true,
+  toolNamespaces: true,
+  tokenCountEndpoint: "any",
+  endpointChoice: false,
+  betas: false,
   golden: { model: "gpt-5.4", sdkRequestType: "ResponseCreateParamsNonStreaming" },
 };
