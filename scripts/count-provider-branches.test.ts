@@ -56,6 +56,7 @@ describe("provider-id branches outside lib/providers and the id list", () => {
         `export const model = body.model === "anthropic";`,
         `export const slots = { anthropic: 1, openai: 2, moonshot: 3 };`,
         `export const words = ["anthropic", "moonshot"];`,
+        `export const formats = { catalog: 1, mcp: 2, anthropic: 3, "openai-chat": 4, "openai-responses": 5, bfcl: 6, other: 7 };`,
       ].join("\n"),
       "lib/providers/anthropic/adapter.ts": `import type { ProviderId } from "../../core/ids";\ndeclare const p: ProviderId;\nexport const a = p === "anthropic";`,
       "lib/live/usage.test.ts": `import type { ProviderId } from "../core/ids";\ndeclare const p: ProviderId;\nexport const a = p === "anthropic";`,
