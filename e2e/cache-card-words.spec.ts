@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { EXAMPLES } from "../lib/examples/index";
-import { STRATEGY_IDS } from "../lib/scenario/types";
+import { STRATEGY_IDS } from "../lib/core/ids";
 import { cardDisagreements, type ShownCacheCard } from "../lib/view/cache-headline";
 import { PlaygroundPage } from "./pages/playground-page";
 

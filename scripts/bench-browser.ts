@@ -51,7 +51,7 @@ async function nodeRun(exampleId: string): Promise<void> {
   const [{ localEngineDependencies }, { createEngineHost, messageChannelYield }, { STRATEGY_IDS }] = await Promise.all([
     import("../lib/workbench/first-view"),
     import("../lib/workbench/engine-host"),
-    import("../lib/scenario/types"),
+    import("../lib/core/ids"),
   ]);
   type Answer = Parameters<Parameters<typeof createEngineHost>[0]["post"]>[0];
   // The host's MessageChannel does not keep Node alive (it is unref'd for tests): without a timer the process could

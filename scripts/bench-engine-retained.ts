@@ -12,7 +12,7 @@ import { createEngine } from "../lib/engine";
 import { loadExample } from "../lib/examples";
 import { forgetRememberedLists } from "../lib/providers/limits";
 import { forgetToolRenders } from "../lib/providers/segment-list";
-import { STRATEGY_IDS } from "../lib/scenario/types";
+import { STRATEGY_IDS } from "../lib/core/ids";
 import { createTokenCounter, o200kMemo } from "../lib/tokens";
 import {
   INITIAL_ENGINE_STATE,

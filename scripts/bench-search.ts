@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import type { CatalogTool } from "../lib/catalog/types";
+import type { CatalogTool } from "../lib/core/catalog";
 import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,

@@ -11,7 +11,7 @@ import { parseCatalogText } from "../lib/catalog";
 import { createEngine } from "../lib/engine";
 import { firstRequestToolTexts } from "../lib/engine/catalog-count-texts";
 import { loadExample } from "../lib/examples";
-import { STRATEGY_IDS } from "../lib/scenario/types";
+import { STRATEGY_IDS } from "../lib/core/ids";
 import { o200kMemo } from "../lib/tokens";
 import { countInParallel } from "../lib/tokens/count-in-parallel";
 import { createEngineHost } from "../lib/workbench/engine-host";

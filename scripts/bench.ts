@@ -20,7 +20,8 @@ import {
 import type { EngineStep } from "../lib/engine/types";
 import { splitExampleAnswer } from "../lib/workbench/example-parts";
 import { syntheticScenario } from "../lib/examples/synthetic-scenario";
-import { STRATEGY_IDS, type Scenario } from "../lib/scenario/types";
+import { type Scenario } from "../lib/scenario/types";
+import { STRATEGY_IDS } from "../lib/core/ids";
 
 /**
  * `cpuPerStep`: this process's CPU time over the strategy's whole run divided by its steps — on a machine shared with

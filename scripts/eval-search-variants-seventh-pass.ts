@@ -9,7 +9,7 @@
  * Okapi BM25 over one bag of words per tool whose reading is a set of switches, each the emulation's choice or the
  * client's, so that flipping one at a time shows which part carries the gain.
  */
-import type { CatalogTool } from "../lib/catalog/types";
+import type { CatalogTool } from "../lib/core/catalog";
 import { createClientSearch } from "../lib/search";
 import type { ClientSearchOptions } from "../lib/search/client-search";
 import { inverseDocumentFrequency, splitServerName } from "../lib/search/client-search";

@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CatalogTool } from "../lib/catalog/types";
+import type { CatalogTool } from "../lib/core/catalog";
 import { createAnthropicBm25Search, createClientSearch } from "../lib/search";
 import type { ClientSearchOptions } from "../lib/search/client-search";
 import { splitServerName } from "../lib/search/client-search";

@@ -13,7 +13,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import type { CatalogTool } from "../lib/catalog/types";
+import type { CatalogTool } from "../lib/core/catalog";
 import { createClientSearch, evaluateSearch, loadCatalogDirectory, loadCatalogFile } from "../lib/search";
 import type { ClientSearchOptions } from "../lib/search/client-search";
 import type { ToolSearcher } from "../lib/search/types";

@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { CatalogTool, InputProblem, Parsed } from "../lib/catalog/types";
+import type { CatalogTool, InputProblem, Parsed } from "../lib/core/catalog";
 import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,

@@ -61,18 +61,18 @@ const STRATEGY_NATIVE_FILES = [
  * back by the live and trace readers (simulated-response.test.ts).
  */
 const PROVIDER_TESTS = [
-  "lib/providers/anthropic-messages.test.ts",
+  "lib/providers/anthropic/anthropic-messages.test.ts",
   "lib/providers/openai-renderers.test.ts",
   "lib/providers/golden/*.test.ts",
   "lib/providers/wire-facts.test.ts",
   "lib/providers/body-segments.test.ts",
   "lib/providers/simulated-response.test.ts",
 ];
-const PROVIDER_ANTHROPIC_FILES = ["lib/providers/anthropic-messages.ts"];
+const PROVIDER_ANTHROPIC_FILES = ["lib/providers/anthropic/anthropic-messages.ts"];
 const PROVIDER_OPENAI_FILES = [
-  "lib/providers/openai-responses.ts",
-  "lib/providers/openai-chat.ts",
-  "lib/providers/kimi-reasoning.ts",
+  "lib/providers/openai-responses/openai-responses.ts",
+  "lib/providers/openai-chat/openai-chat.ts",
+  "lib/providers/moonshot/kimi-reasoning.ts",
 ];
 
 /**
@@ -160,17 +160,17 @@ export const MUTATED_FOLDERS: Record<string, { files: string[]; tests: string[];
   // with its body read back, and the renderers' unit tests.
   "providers-segments": {
     files: [
-      "lib/providers/anthropic-body-segments.ts",
-      "lib/providers/openai-responses-body-segments.ts",
-      "lib/providers/openai-chat-body-segments.ts",
+      "lib/providers/anthropic/anthropic-body-segments.ts",
+      "lib/providers/openai-responses/openai-responses-body-segments.ts",
+      "lib/providers/openai-chat/openai-chat-body-segments.ts",
       "lib/providers/segment-list.ts",
     ],
     tests: [
-      "lib/providers/anthropic-body-segments.test.ts",
+      "lib/providers/anthropic/anthropic-body-segments.test.ts",
       "lib/providers/openai-body-segments.test.ts",
       "lib/providers/segment-list.test.ts",
       "lib/providers/body-segments.test.ts",
-      "lib/providers/anthropic-messages.test.ts",
+      "lib/providers/anthropic/anthropic-messages.test.ts",
       "lib/providers/openai-renderers.test.ts",
     ],
     goal: 75,

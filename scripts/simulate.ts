@@ -8,7 +8,8 @@ import { createEngine } from "../lib/engine";
 import { loadExample, EXAMPLES } from "../lib/examples";
 import { parseSyntheticSpecification, syntheticScenario } from "../lib/examples/synthetic-scenario";
 import { parseScenarioText } from "../lib/scenario";
-import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type Scenario, type StrategyId } from "../lib/scenario/types";
+import { type Scenario } from "../lib/scenario/types";
+import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "../lib/core/ids";
 import { formatRunsTable, simulationJson } from "../lib/report/simulation-output";
 
 type Arguments = { scenario: string; strategy: string; provider?: ProviderId; json: boolean; out?: string };

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { analyseTrace, formatTraceTable, traceJson } from "../lib/trace";
-import { PROVIDER_IDS, type ProviderId } from "../lib/scenario/types";
+import { PROVIDER_IDS, type ProviderId } from "../lib/core/ids";
 
 type Arguments = { file: string; provider?: ProviderId; model?: string; json: boolean };
 

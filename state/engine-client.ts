@@ -2,8 +2,9 @@
  * The engine worker's typed requests, over the one worker client (workers/worker-client.ts): each kind of request
  * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
-import type { Catalog } from "@/lib/catalog/types";
-import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import type { Catalog } from "@/lib/core/catalog";
+import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
+import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import type {
   AS_LOADED,
   CatalogParseResult,

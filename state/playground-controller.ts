@@ -2,9 +2,10 @@
  * The playground's effects: it watches the store and talks to the engine worker. Components call its methods for
  * anything that needs the worker (opening an example, importing a file) and otherwise just change the store.
  */
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import type { WireRequest } from "@/lib/engine/types";
-import { STRATEGY_IDS, type Scenario, type ScenarioSettings, type StrategyId } from "@/lib/scenario/types";
+import { type Scenario, type ScenarioSettings } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import type { SharedWorkspace } from "@/lib/share";
 import { catalogToText } from "@/lib/workbench/catalog-text";
 import type { OpeningSelection } from "@/lib/workbench/opening";

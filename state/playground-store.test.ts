@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import type { ScenarioSettings } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
 import { summariseRun } from "@/lib/workbench/summarise-run";
 import { PERSISTENCE, readLocalPreferences } from "./persistence";

@@ -1,7 +1,8 @@
 import type { StateCreator } from "zustand";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { StrategyRun } from "@/lib/engine/types";
-import { STRATEGY_IDS, type ScenarioSettings, type ScenarioTurn, type StrategyId } from "@/lib/scenario/types";
+import { type ScenarioSettings, type ScenarioTurn } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { PlaygroundState } from "./playground-store";
 

@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import type { Catalog, CatalogTool } from "@/lib/catalog/types";
+import type { Catalog, CatalogTool } from "@/lib/core/catalog";
 import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
 import type { OmittedTools } from "@/lib/workbench/opening";
 import type { PlaygroundState } from "./playground-store";

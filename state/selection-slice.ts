@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { DEFAULT_STRATEGY_ID } from "@/lib/workbench/opening";
 import type { PlaygroundState } from "./playground-store";
 

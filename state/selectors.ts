@@ -1,5 +1,5 @@
 /** Derived values. Components select narrowly from these so a keystroke re-renders only what it changes. */
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import type { StrategyRun } from "@/lib/engine/types";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import { summariseRun } from "@/lib/workbench/summarise-run";

@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { Scenario } from "@/lib/scenario/types";
 import type { PlaygroundState } from "./playground-store";
 

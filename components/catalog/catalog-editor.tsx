@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import type { BeforeMount, OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import {
   CATALOG_EDITOR_SCHEMA,
   CATALOG_EDITOR_SCHEMA_URI,

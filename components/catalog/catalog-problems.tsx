@@ -1,5 +1,5 @@
 "use client";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { EditorMarker } from "./catalog-editor";
 
 export type ListedProblem = {

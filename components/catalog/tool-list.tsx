@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { oneLineDescription } from "@/lib/catalog/describe-tool";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 
 const ROW_HEIGHT = 58;
 

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from "react";
 import { validateToolArguments } from "@/lib/catalog";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import { textAreaClass } from "@/components/playground/control-styles";
 
 type Check = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };

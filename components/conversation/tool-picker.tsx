@@ -1,7 +1,7 @@
 "use client";
 /** A searchable select over the catalog's tool names; shows at most a screenful of matches, so 10,000 tools are fine. */
 import { useId, useMemo, useState } from "react";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import { inputClass } from "@/components/playground/control-styles";
 
 const MAX_MATCHES = 30;

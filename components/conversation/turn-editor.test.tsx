@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import { TurnEditor } from "./turn-editor";
 
 const tool: CatalogTool = {

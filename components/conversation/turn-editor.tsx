@@ -1,6 +1,6 @@
 "use client";
 import { sampleArguments } from "@/lib/catalog/sample-arguments";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import { iconButtonClass, inputClass, textAreaClass } from "@/components/playground/control-styles";
 import { ArgumentsEditor } from "./arguments-editor";

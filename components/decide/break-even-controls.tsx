@@ -3,9 +3,11 @@ import { useId } from "react";
 import { MAX_TOOLS_USED, MAX_TURNS } from "@/lib/decide/session-plan";
 import type { DecideParameters, PriceOverrides } from "@/lib/decide/types";
 import { cacheRulesFor, MODELS, type ModelInfo } from "@/lib/models";
-import { PROVIDER_IDS, type CacheTtl, type ProviderId } from "@/lib/scenario/types";
+import { type CacheTtl } from "@/lib/scenario/types";
+import { PROVIDER_IDS, type ProviderId } from "@/lib/core/ids";
 import { formatDuration } from "@/lib/view/format";
 import { providerLabel } from "@/lib/view/provider-labels";
+import { providerFacts } from "@/lib/providers/facts";
 
 export type BreakEvenControlsProps = {
   parameters: DecideParameters;
@@ -75,7 +77,7 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
         }
       />
       <ModelSelect parameters={parameters} onChange={onChange} />
-      {parameters.provider === "anthropic" ? (
+      {providerFacts(parameters.provider).cacheLifetimeChoice ? (
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium text-ink">Cache lifetime</span>
           <select

@@ -1,14 +1,15 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Panel } from "@/components/ui/panel";
-import type { Catalog } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/core/catalog";
 import { defaultDecideParameters } from "@/lib/decide/default-parameters";
 import { openFactEffects } from "@/lib/decide/open-facts";
 import { recommend } from "@/lib/decide/recommend";
 import { schemaComplexity } from "@/lib/decide/schema-complexity";
 import type { DecideParameters } from "@/lib/decide/types";
 import type { DesignReviewInput } from "@/lib/report/design-review";
-import type { ScenarioSettings, ScenarioTurn, StrategyId } from "@/lib/scenario/types";
+import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { cheapestRuns } from "@/lib/view/compare";
 import { formatUsd } from "@/lib/view/format";
 import { providerLabel } from "@/lib/view/provider-labels";

@@ -6,7 +6,7 @@ import { recommend } from "@/lib/decide/recommend";
 import { schemaComplexity } from "@/lib/decide/schema-complexity";
 import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
-import { STRATEGY_IDS } from "@/lib/scenario/types";
+import { STRATEGY_IDS } from "@/lib/core/ids";
 import { BreakEvenTable } from "./break-even-table";
 import { GoalsTriangle } from "./goals-triangle";
 import { HeatMapView } from "./heat-map-view";

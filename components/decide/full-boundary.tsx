@@ -1,5 +1,5 @@
 import { boundarySentence, type FullBoundary } from "@/lib/decide/limits";
-import type { ProviderId } from "@/lib/scenario/types";
+import type { ProviderId } from "@/lib/core/ids";
 import { formatTokensCompact } from "@/lib/view/format";
 import { spacedTicks } from "@/lib/view/spaced-ticks";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR } from "@/lib/view/strategy-colors";

@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { TRIANGLE_VIEW_BOX, goalsTriangle, triangleTextSizes } from "@/lib/decide/goals-triangle";
-import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import type { ScenarioSettings } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { GOALS } from "@/lib/view/goals";
 import { strategyShortTitle } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";

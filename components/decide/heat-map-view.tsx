@@ -1,5 +1,5 @@
 import type { HeatMap } from "@/lib/decide/heat-map";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";

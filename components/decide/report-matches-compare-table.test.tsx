@@ -4,7 +4,7 @@ import { CompareTable } from "@/components/run/compare-table";
 import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
 import { designReviewReport } from "@/lib/report/design-review";
-import { STRATEGY_IDS } from "@/lib/scenario/types";
+import { STRATEGY_IDS } from "@/lib/core/ids";
 import { summariseRun } from "@/lib/workbench/summarise-run";
 
 /** The text of every element with `data-testid="<id>"` in the rendered table, row by row. */

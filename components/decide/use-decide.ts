@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Catalog } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/core/catalog";
 import { breakEven, type BreakEvenResult } from "@/lib/decide/break-even";
 import type { DecideCalibration } from "@/lib/decide/calibrate";
 import { calibrationKey, type DecideResponse } from "@/lib/decide/decide-protocol";
@@ -8,7 +8,8 @@ import type { EngineSessionRun } from "@/lib/decide/engine-session";
 import { axesWith, heatMap, withEngineCell, type HeatMap } from "@/lib/decide/heat-map";
 import { effectiveToolsUsed, MAX_TOOLS_USED } from "@/lib/decide/session-plan";
 import type { DecideParameters } from "@/lib/decide/types";
-import type { ScenarioSettings, StrategyId } from "@/lib/scenario/types";
+import type { ScenarioSettings } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import {
   createDecideClient,
   createDecideWorker,

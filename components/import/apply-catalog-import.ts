@@ -3,7 +3,7 @@
  * before the import back: an import that replaced twelve hand-edited tools with the wrong file is one click from
  * undone, whatever the file held. Kept out of the session component so the words and the undo are tested alone.
  */
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { PlaygroundController } from "@/state/playground-controller";
 import type { WorkspaceNotice } from "@/state/ui-slice";

@@ -1,6 +1,6 @@
 /** An import always leaves a way back: Undo restores the catalog it replaced; a scenario keeps the work first. */
 import { describe, expect, it } from "vitest";
-import type { Catalog } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/core/catalog";
 import type { WorkspaceNotice } from "@/state/ui-slice";
 import { applyCatalogImport } from "./apply-catalog-import";
 import { applyScenarioImport } from "./apply-scenario-import";

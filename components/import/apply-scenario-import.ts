@@ -3,7 +3,7 @@
  * page's rule: nothing replaces work without keeping it or asking). When it cannot be kept, nothing is replaced and
  * the person chooses, as with a shared link.
  */
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { Scenario } from "@/lib/scenario/types";
 import type { PlaygroundController } from "@/state/playground-controller";

@@ -10,7 +10,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { FileDropArea } from "@/components/ui/file-drop-area";
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { MAX_TEXT_CHARACTERS } from "@/lib/catalog/json-text";
 import { importVerdict, selectUsableTools } from "@/lib/catalog/import-selection";
 import type { Scenario } from "@/lib/scenario/types";

@@ -5,7 +5,7 @@
 import { type CatalogImport, parseCatalogText } from "@/lib/catalog";
 import { isRecord } from "@/lib/catalog/catalog-format";
 import { parseJsonText } from "@/lib/catalog/json-text";
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { parseScenarioValue } from "@/lib/scenario/parse-scenario";
 import type { Scenario } from "@/lib/scenario/types";
 

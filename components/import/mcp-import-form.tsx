@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { apiFetch, readApiError } from "@/components/share/page-token";
 import { Button } from "@/components/ui/button";
-import type { Catalog, InputProblem } from "@/lib/catalog/types";
+import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { McpResult } from "./mcp-result";
 
 export type McpImportSuccess = {

@@ -1,7 +1,7 @@
 /** A live server's list imports like a pasted one: only the usable tools, the count on the button, none: disabled. */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import type { McpImportSuccess } from "./mcp-import-form";
 import { McpResult } from "./mcp-result";
 

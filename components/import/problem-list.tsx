@@ -1,4 +1,4 @@
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 
 const MAX_SHOWN = 200;
 

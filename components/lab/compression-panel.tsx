@@ -1,5 +1,5 @@
 "use client";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import { COMPRESSION_LEVELS, compressDescription, compressionLevel } from "@/lib/lab/compression";
 import type { CompressionPoint } from "@/lib/lab/compression-curve";
 import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";

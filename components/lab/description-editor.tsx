@@ -1,6 +1,6 @@
 "use client";
 import { useId, useState } from "react";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { EvaluateAnswer } from "@/lib/lab/lab-protocol";
 import type { LabQueryEntry } from "@/lib/lab/lab-state";

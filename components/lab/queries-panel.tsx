@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useMemo, useState, type Dispatch } from "react";
-import type { CatalogTool } from "@/lib/catalog/types";
+import type { CatalogTool } from "@/lib/core/catalog";
 import { finishedSearches, type LabEvaluation, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { QueryExplanation } from "@/lib/lab/explain";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";

@@ -1,6 +1,6 @@
 "use client";
 import { useRef, useState, type Dispatch } from "react";
-import type { CatalogTool, InputProblem } from "@/lib/catalog/types";
+import type { CatalogTool, InputProblem } from "@/lib/core/catalog";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import { formatQuerySet, parseQuerySet, type QuerySetImport } from "@/lib/lab/query-set";
 import { starterQueries } from "@/lib/lab/suggest-queries";

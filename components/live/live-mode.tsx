@@ -4,7 +4,9 @@ import { compareSteps, recalibrationFor } from "@/lib/live/compare";
 import { keySlotFor, KEY_SLOT_LABELS } from "@/lib/live/key-storage";
 import type { LiveEndpoint } from "@/lib/live/types";
 import type { StrategyRun } from "@/lib/engine/types";
-import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+import type { Scenario } from "@/lib/scenario/types";
+import type { ProviderId, StrategyId } from "@/lib/core/ids";
+import { providerFacts } from "@/lib/providers/facts";
 import { LiveEndpointPicker } from "./live-endpoint-picker";
 import { LiveErrorBanner } from "./live-error-banner";
 import { LiveKeyEntry } from "./live-key-entry";
@@ -61,7 +63,8 @@ export function LiveMode({
   const status = useLiveStatus();
   const [endpoint, setEndpoint] = useState<LiveEndpoint>({ kind: "official" });
   const [wireModel, setWireModel] = useState("");
-  const effectiveEndpoint: LiveEndpoint = provider === "openai-chat" ? endpoint : { kind: "official" };
+  const facts = providerFacts(provider);
+  const effectiveEndpoint: LiveEndpoint = facts.endpointChoice ? endpoint : { kind: "official" };
   const live = useLiveRun({
     scenario,
     strategyId,
@@ -109,9 +112,8 @@ export function LiveMode({
     [snapshot, provider, tokenizer, correctionFactor, live.exactCounts],
   );
   const canCount =
-    provider === "anthropic" ||
-    provider === "openai-responses" ||
-    (provider === "moonshot" && effectiveEndpoint.kind === "official");
+    facts.tokenCountEndpoint === "any" ||
+    (facts.tokenCountEndpoint === "official" && effectiveEndpoint.kind === "official");
 
   return (
     <section
@@ -132,7 +134,7 @@ export function LiveMode({
           onClear={() => keys.clear(slot)}
           disabled={snapshot?.status === "running"}
         />
-        {provider === "openai-chat" &&
+        {facts.endpointChoice &&
         status &&
         (status.compatibleBaseUrlConfigured || status.customBaseUrl !== "disabled") ? (
           <LiveEndpointPicker

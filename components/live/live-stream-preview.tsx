@@ -1,5 +1,6 @@
 "use client";
-import type { PreviewPart, PreviewPartKind } from "@/lib/live/types";
+import type { PreviewPartKind } from "@/lib/core";
+import type { PreviewPart } from "@/lib/live/types";
 
 export type LiveStreamPreviewProps = {
   parts: readonly PreviewPart[];

@@ -11,7 +11,8 @@ import {
   type LiveTransport,
 } from "@/lib/live/types";
 import type { StrategyRun } from "@/lib/engine/types";
-import type { ProviderId, Scenario, StrategyId } from "@/lib/scenario/types";
+import type { Scenario } from "@/lib/scenario/types";
+import type { ProviderId, StrategyId } from "@/lib/core/ids";
 
 export type UseLiveRunOptions = {
   /** The scenario to run (the page's current one, catalog included); null disables Run. */

@@ -10,7 +10,8 @@ import { useCallback, useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { getModel } from "@/lib/models/model-table";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
-import type { ProviderId, Scenario } from "@/lib/scenario/types";
+import type { Scenario } from "@/lib/scenario/types";
+import { providerFacts } from "@/lib/providers/facts";
 import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR } from "@/lib/tokens/constants";
 import type { StrategyRun } from "@/lib/engine/types";
 import { usePlayground } from "@/state/playground-provider";
@@ -20,13 +21,6 @@ const LiveMode = dynamic(() => import("@/components/live/live-mode").then((modul
   ssr: false,
   loading: () => <p className="text-sm text-muted">Loading live mode…</p>,
 });
-
-const PROVIDER_LABELS: Record<ProviderId, string> = {
-  anthropic: "Anthropic",
-  "openai-responses": "OpenAI",
-  "openai-chat": "OpenAI",
-  moonshot: "Moonshot",
-};
 
 export function LiveSection() {
   const fields = usePlayground(useShallow(selectWorkspaceFields));
@@ -70,7 +64,7 @@ export function LiveSection() {
       strategyId={fields.strategyId}
       provider={provider}
       model={model}
-      providerLabel={PROVIDER_LABELS[provider]}
+      providerLabel={providerFacts(provider).vendor}
       tokenizer={tokenizer}
       correctionFactor={correctionFactor}
       onRunChange={onRunChange}

@@ -1,23 +1,9 @@
 "use client";
 import { MODELS } from "@/lib/models/model-table";
-import { PROVIDER_IDS, type ProviderId } from "@/lib/scenario/types";
+import { PROVIDER_IDS, type ProviderId } from "@/lib/core/ids";
+import { providerFacts } from "@/lib/providers/facts";
 import { usePlayground } from "@/state/playground-provider";
 import { headerSelectSizing, selectClass } from "./control-styles";
-
-export const PROVIDER_LABELS: Record<ProviderId, string> = {
-  anthropic: "Anthropic Messages",
-  "openai-responses": "OpenAI Responses",
-  "openai-chat": "OpenAI Chat Completions",
-  moonshot: "Moonshot (Kimi)",
-};
-
-/** Short API names for the closed select, where the optgroup label is not shown. */
-const API_NAMES: Record<ProviderId, string> = {
-  anthropic: "Messages",
-  "openai-responses": "Responses",
-  "openai-chat": "Chat Completions",
-  moonshot: "Kimi API",
-};
 
 export function ModelPicker() {
   const provider = usePlayground((state) => state.settings.provider);
@@ -29,7 +15,7 @@ export function ModelPicker() {
       <select
         className={`${selectClass} ${headerSelectSizing} sm:min-w-52 sm:max-w-[20rem]`}
         data-testid="model-picker"
-        title={`${MODELS.find((candidate) => candidate.provider === provider && candidate.id === model)?.label ?? model} · ${PROVIDER_LABELS[provider]}`}
+        title={`${MODELS.find((candidate) => candidate.provider === provider && candidate.id === model)?.label ?? model} · ${providerFacts(provider).pickerName}`}
         value={`${provider}|${model}`}
         onChange={(event) => {
           const [nextProvider, nextModel] = event.target.value.split("|") as [ProviderId, string];
@@ -37,10 +23,10 @@ export function ModelPicker() {
         }}
       >
         {PROVIDER_IDS.map((providerId) => (
-          <optgroup key={providerId} label={PROVIDER_LABELS[providerId]}>
+          <optgroup key={providerId} label={providerFacts(providerId).pickerName}>
             {MODELS.filter((candidate) => candidate.provider === providerId).map((candidate) => (
               <option key={`${providerId}|${candidate.id}`} value={`${providerId}|${candidate.id}`}>
-                {candidate.label} · {API_NAMES[providerId]}
+                {candidate.label} · {providerFacts(providerId).apiName}
               </option>
             ))}
           </optgroup>

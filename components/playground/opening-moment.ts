@@ -4,7 +4,7 @@
  * when the baseline never reads (lib/view/opening-step.ts chooses, from the run the worker returns). A URL may name
  * the moment itself (`?example=weather&strategy=stubs&step=3`): presenters link to the request they talk about.
  */
-import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import { baselineStrategyId } from "@/lib/strategies/definitions";
 import { openingStep } from "@/lib/view/opening-step";
 import type { PlaygroundStore } from "@/state/playground-store";

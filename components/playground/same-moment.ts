@@ -5,7 +5,7 @@
  * on the first request of that turn.
  */
 import { useCallback } from "react";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { usePlaygroundStore } from "@/state/playground-provider";
 import { selectCurrentStep } from "@/state/selectors";
 

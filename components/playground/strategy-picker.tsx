@@ -1,6 +1,6 @@
 "use client";
 import { getModel } from "@/lib/models/model-table";
-import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 import { headerSelectSizing, selectClass } from "./control-styles";

@@ -18,7 +18,7 @@ import { startupPlan, type StartupPlan, type StartupWorkspace } from "@/componen
 import { useAutosave } from "@/components/share/use-autosave";
 import { useShareLinks } from "@/components/share/use-share-links";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";

@@ -1,6 +1,6 @@
 "use client";
 import type { KeyboardEvent } from "react";
-import type { ProviderId, StrategyId } from "@/lib/scenario/types";
+import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import { compareTable } from "@/lib/view/compare";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { goalVerdictLabel, GOALS } from "@/lib/view/goals";

@@ -12,7 +12,7 @@ import {
 } from "recharts";
 import { Button } from "@/components/ui/button";
 import { ChartFrame } from "@/components/ui/chart-frame";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { cumulativeCostData, type ChartStep, type CostAxis } from "@/lib/view/chart-data";
 import { formatUsd } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STRATEGY_IDS } from "@/lib/scenario/types";
+import { STRATEGY_IDS } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies";
 import { LearnCards } from "./learn-cards";
 import { attribute, render, tagsWithTestId } from "./test-support";

@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { Term } from "@/components/ui/term";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { learnCardEntries } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createEngine } from "@/lib/engine";
 import type { StrategyRun } from "@/lib/engine/types";
 import { loadExample } from "@/lib/examples";
-import { STRATEGY_IDS, type StrategyId } from "@/lib/scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 
 const engine = createEngine();
 const cache = new Map<string, Promise<StrategyRun[]>>();

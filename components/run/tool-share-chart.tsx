@@ -13,7 +13,7 @@ import {
   type TooltipContentProps,
 } from "recharts";
 import { ChartFrame } from "@/components/ui/chart-frame";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { toolShareRows, type ToolShareRow } from "@/lib/view/chart-data";
 import { formatPercent, formatTokens } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";

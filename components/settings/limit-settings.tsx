@@ -8,6 +8,7 @@
 import { defaultModel, getModel, type ModelInfo } from "@/lib/models";
 import { limitOverrideKey, tableLimits, type LimitOverride, type LimitSettingKey } from "@/lib/models/model-limits";
 import { providerLabel } from "@/lib/view/provider-labels";
+import { providerFacts } from "@/lib/providers/facts";
 import { usePlayground } from "@/state/playground-provider";
 import { ConfidenceBadge, SettingRow } from "./setting-row";
 import { NumberInput } from "./strategy-options";
@@ -42,7 +43,7 @@ const NUMBER_LIMITS: readonly NumberLimit[] = [
 
 /** Deferred tools exist on the APIs with `defer_loading` only (Anthropic, OpenAI Responses). */
 function relevant(key: LimitSettingKey, provider: ModelInfo["provider"]): boolean {
-  return key !== "maxDeferredTools" || provider === "anthropic" || provider === "openai-responses";
+  return key !== "maxDeferredTools" || providerFacts(provider).deferredTools;
 }
 
 export function LimitSettings() {
@@ -128,7 +129,7 @@ export function LimitSettings() {
           </SettingRow>
         );
       })}
-      {model.provider === "openai-responses" ? (
+      {providerFacts(model.provider).toolNamespaces ? (
         <SettingRow
           htmlFor="limit-deferred-count"
           label="Deferred tools count toward the tool limit"
@@ -144,7 +145,7 @@ export function LimitSettings() {
           />
         </SettingRow>
       ) : null}
-      {model.provider === "openai-responses" ? (
+      {providerFacts(model.provider).toolNamespaces ? (
         <SettingRow
           htmlFor="limit-namespace-members"
           label="Namespace members follow the function-name pattern"

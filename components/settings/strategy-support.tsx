@@ -1,7 +1,7 @@
 "use client";
 /** Which strategies the chosen provider and model can run, with the reason for each one that cannot. */
 import { getModel } from "@/lib/models/model-table";
-import { STRATEGY_IDS } from "@/lib/scenario/types";
+import { STRATEGY_IDS } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Catalog } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/core/catalog";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import type { Scenario } from "@/lib/scenario/types";
 import {

@@ -7,7 +7,7 @@
  * browser that never starts it): a request unanswered after its time (`answerWithinMs`) counts as a crash, and the
  * startup decoding a link or the autosave goes on without it.
  */
-import type { Catalog } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/core/catalog";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import {
   CATALOG_PIECE_TOOLS,

@@ -2,7 +2,7 @@
 /** The scenarios saved in this browser: save the current one, open, rename, duplicate and delete. */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { LocalStore, SavedScenarioEntry } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { formatBytes, type SharedWorkspace } from "@/lib/share";

@@ -3,7 +3,7 @@
  * page shows its default example). A link that fails to open reports why and falls back to the autosaved work,
  * so a broken link never costs the previous work.
  */
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { DecodedPayload } from "@/lib/share/encode-protocol";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import type { LocalStore, WorkingReference } from "@/lib/share/local-store";

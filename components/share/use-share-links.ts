@@ -5,7 +5,7 @@
  * (load into the store and the engine worker); on failure it only shows the message and keeps its work.
  */
 import { useEffect, useRef } from "react";
-import type { InputProblem } from "@/lib/catalog/types";
+import type { InputProblem } from "@/lib/core/catalog";
 import type { SharedWorkspace } from "@/lib/share";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import { browserStorage, loadBrowserLocalStore } from "./browser-storage";

@@ -2,14 +2,10 @@
  * The workspace the share dialog, autosave and saved list work on, built from the page store's fields. Typed
  * structurally (not against the store's type) so the store can grow without this file changing.
  */
-import type { Catalog } from "@/lib/catalog/types";
+import type { Catalog } from "@/lib/core/catalog";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import {
-  SCENARIO_FORMAT_VERSION,
-  type ScenarioSettings,
-  type ScenarioTurn,
-  type StrategyId,
-} from "@/lib/scenario/types";
+import { SCENARIO_FORMAT_VERSION, type ScenarioSettings, type ScenarioTurn } from "@/lib/scenario/types";
+import { type StrategyId } from "@/lib/core/ids";
 
 export type WorkspaceFields = {
   scenarioMeta: { id: string; title: string; description?: string };

@@ -3,7 +3,7 @@
  * story's own strategy. Pure, so the waiting rules are tested without a page.
  */
 import type { StepKind } from "@/lib/engine/types";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import type { TourStory } from "./tour-steps";
 
 export type StoryPageState = {

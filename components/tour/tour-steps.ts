@@ -1,5 +1,5 @@
 import type { StepKind } from "@/lib/engine/types";
-import type { StrategyId } from "@/lib/scenario/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { formatTokens } from "@/lib/view/format";
 import type { TourFigures } from "@/lib/view/tour-figures";
 import type { RequestReveal } from "./request-reveal";

@@ -2,7 +2,7 @@
  * "Add to the catalog": the imported tools after the current ones. A name that already exists keeps the current
  * tool and is reported, so an import never silently replaces work. Pure.
  */
-import type { Catalog, InputProblem } from "./types";
+import type { Catalog, InputProblem } from "../core/catalog";
 
 export function appendCatalog(current: Catalog, imported: Catalog): { catalog: Catalog; problems: InputProblem[] } {
   const names = new Set(current.tools.map((tool) => tool.name));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compiledSchemaOf, validateToolArguments } from "./argument-validation";
-import type { CatalogTool } from "./types";
+import type { CatalogTool } from "../core/catalog";
 
 const getWeather: CatalogTool = {
   name: "get_weather",

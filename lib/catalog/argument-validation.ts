@@ -1,6 +1,6 @@
 /** Validates tool-call arguments against the tool's input schema; the engine calls this on every step. */
 import { compileSchema, describeAjvError, type SchemaCompilation } from "./schema-compiler";
-import type { CatalogTool, JsonSchema } from "./types";
+import type { CatalogTool, JsonSchema } from "../core/catalog";
 
 export type ArgumentValidation = { valid: boolean; errors: Array<{ path: string; message: string }> };
 

@@ -3,7 +3,7 @@
  * JSON Schema equivalents (gorilla `bfcl_eval/data`, see /work/shared/fixtures/README.md §2).
  */
 import { isRecord } from "./catalog-format";
-import type { JsonSchema } from "./types";
+import type { JsonSchema } from "../core/catalog";
 
 const BFCL_TYPE_TO_JSON_SCHEMA: Record<string, string | undefined> = {
   dict: "object",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { oneLineDescription, parameterSignature } from "./describe-tool";
-import type { CatalogTool } from "./types";
+import type { CatalogTool } from "../core/catalog";
 
 const tool = (description: string, inputSchema: CatalogTool["inputSchema"] = { type: "object" }): CatalogTool => ({
   name: "t",

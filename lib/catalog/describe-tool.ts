@@ -1,6 +1,6 @@
 /** Short renderings of a tool for the stub and gateway strategies, which show tools without their schemas. */
 import { isRecord } from "./catalog-format";
-import type { CatalogTool, JsonSchema } from "./types";
+import type { CatalogTool, JsonSchema } from "../core/catalog";
 
 /** A sentence ends at `.`, `!` or `?` before whitespace (or at a CJK full stop), but not after "e.g." or "i.e.". */
 const SENTENCE_END = /(?<!\b(?:e\.g|i\.e|etc|vs|approx))[.!?](?=\s)|[。！？]/;

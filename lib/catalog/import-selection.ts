@@ -4,7 +4,7 @@
  * reader could not turn into a tool at all (not an object, no name, a second tool of the same name) are already left
  * out of the checked catalog; they are counted so the person knows the file held more than is imported. Pure.
  */
-import type { Catalog, InputProblem } from "./types";
+import type { Catalog, InputProblem } from "../core/catalog";
 
 export type SkippedTool = { name: string; reason: string };
 

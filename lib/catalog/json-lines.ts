@@ -5,7 +5,7 @@
 import { type CatalogFormat, type LocatedItem, detectCatalogFormat, isRecord } from "./catalog-format";
 import { appendIndex, appendKey } from "./json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, offsetToPosition, textNestingDepth } from "./json-text";
-import type { InputProblem, Parsed } from "./types";
+import type { InputProblem, Parsed } from "../core/catalog";
 
 /** `entryLines[i]` is the 1-based line of entry `$[i]`, so problems can point at their line. */
 export type JsonLinesCatalog = { format: CatalogFormat; items: LocatedItem[]; entryLines: number[] };

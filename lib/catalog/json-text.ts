@@ -3,7 +3,7 @@
  * located by line and column whatever wording the JavaScript engine uses for its message.
  */
 import { scanForSyntaxError } from "./json-syntax-scan";
-import type { InputProblem, Parsed } from "./types";
+import type { InputProblem, Parsed } from "../core/catalog";
 import { jsonSyntaxHint } from "./json-syntax-hint";
 
 /** Larger pastes are refused rather than parsed: they would freeze the tab and no real catalog is this big. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "./import-catalog";
 import { mergeCatalogs } from "./merge-catalogs";
 import { exampleCatalogFiles, readExampleCatalog } from "./test-helpers";
-import type { Catalog } from "./types";
+import type { Catalog } from "../core/catalog";
 
 const schema = { type: "object", properties: {} };
 const catalogOf = (...names: string[]): Catalog => ({

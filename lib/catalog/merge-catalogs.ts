@@ -4,7 +4,7 @@
  * server that offers it, so no server silently wins.
  */
 import { SERVER_PREFIX_SEPARATOR, isValidToolName, sanitizeNamePart, toolNameRuleMessage } from "./tool-names";
-import type { Catalog, CatalogTool, InputProblem, Parsed } from "./types";
+import type { Catalog, CatalogTool, InputProblem, Parsed } from "../core/catalog";
 
 export type CatalogPart = {
   server: string;

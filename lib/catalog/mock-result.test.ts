@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultMockResult } from "./mock-result";
 import { sampleArguments } from "./sample-arguments";
-import type { CatalogTool } from "./types";
+import type { CatalogTool } from "../core/catalog";
 
 const tool = (name: string): CatalogTool => ({ name, description: "", inputSchema: { type: "object" } });
 

@@ -1,7 +1,7 @@
 /** The result a simulated tool call returns when the scenario scripts none: small, plausible, deterministic. */
 import { isRecord } from "./catalog-format";
 import { stableTag } from "./stable-hash";
-import type { CatalogTool } from "./types";
+import type { CatalogTool } from "../core/catalog";
 
 type Action = "list" | "create" | "read" | "update" | "delete" | "other";
 

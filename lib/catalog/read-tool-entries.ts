@@ -5,7 +5,7 @@
 import { bfclToJsonSchema } from "./bfcl-types";
 import { type CatalogFormat, type LocatedItem, isRecord } from "./catalog-format";
 import { appendIndex, appendKey } from "./json-path";
-import type { CatalogTool, InputProblem, JsonSchema } from "./types";
+import type { CatalogTool, InputProblem, JsonSchema } from "../core/catalog";
 
 /** A read tool, where it came from, and where its input schema sits in the source document. */
 export type ToolEntry = { tool: CatalogTool; path: string; schemaPath: string; schemaUnreadable?: string };

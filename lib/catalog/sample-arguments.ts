@@ -5,7 +5,7 @@
  */
 import { isRecord } from "./catalog-format";
 import { stableTag } from "./stable-hash";
-import type { JsonSchema } from "./types";
+import type { JsonSchema } from "../core/catalog";
 
 export type SampleOptions = {
   /** Also fill optional properties (default: required ones only). */

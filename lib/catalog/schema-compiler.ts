@@ -6,7 +6,7 @@
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import type { JsonSchema } from "./types";
+import type { JsonSchema } from "../core/catalog";
 
 export type SchemaCompilation = {
   /** Present when the schema compiled. */

@@ -9,3 +9,5 @@ export type * from "./wire";
 export type * from "./transcript";
 export type * from "./run";
 export type * from "./run-summary";
+export type * from "./recorded-body";
+export type * from "./live-reply";

@@ -3,7 +3,7 @@ import type { CatalogTool } from "./catalog";
 /**
  * The provider-neutral conversation the simulated model and the strategies build. Each provider module renders
  * it into its own wire format; blocks that only one provider understands (Anthropic's server tool search,
- * OpenAI's tool_search items, Kimi's tool declarations, Anthropic's tool_addition) are refused by the others.
+ * OpenAI's tool_search items, tools added mid-conversation) are refused by the others.
  */
 export type TranscriptBlock =
   | { type: "text"; text: string }
@@ -32,10 +32,12 @@ export type TranscriptBlock =
 export type TranscriptMessage =
   | { role: "user"; blocks: TranscriptBlock[] }
   | { role: "assistant"; blocks: TranscriptBlock[] }
-  /** Kimi K3: an appended `{role:"system", tools:[…]}` message without content. */
-  | { role: "tool-declaration"; toolNames: string[] }
-  /** Anthropic mid-conversation tool changes: a `role:"system"` message with `tool_addition` blocks. */
-  | { role: "tool-addition"; toolNames: string[]; text?: string };
+  /**
+   * Tools made callable in the middle of the conversation, appended after the turn that found them. Each provider
+   * that can do it renders its own form: Anthropic a `role:"system"` message with `tool_addition` blocks (and the
+   * optional note as text), Moonshot Kimi K3 a `{role:"system", tools:[…]}` message without content.
+   */
+  | { role: "added-tools"; toolNames: string[]; text?: string };
 
 /** The top-level `tools` a strategy declares for one request. */
 export type ToolEntry =

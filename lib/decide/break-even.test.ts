@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { generateSyntheticCatalog } from "../catalog/synthetic/synthetic-catalog";
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { OPERATIONS_AGENT_SYSTEM_PROMPT } from "../examples/agent-system-prompt";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId, ScenarioSettings } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { breakEven, breakEvenTurn, computeBreakEven, maxRelativeDeviation } from "./break-even";
 import { costModelFor } from "./closed-form";

@@ -1,5 +1,6 @@
-import type { Catalog } from "../catalog/types";
-import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
+import type { Catalog } from "../core/catalog";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { calibrate, modelFor, sampleCatalog, type DecideCalibration } from "./calibrate";
 import { closedFormSeries, costModelFor } from "./closed-form";
 import { engineSeries, runEngineSession, type EngineFailure, type EngineSessionRun } from "./engine-session";

@@ -1,8 +1,9 @@
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import type { EngineStep } from "../engine/types";
 import { defaultModel, getModel, type ModelInfo } from "../models";
-import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { toolEntryCounts } from "../providers/limits";
 import { strategyDefinition } from "../strategies";
 import { decideScenario } from "./decide-scenario";

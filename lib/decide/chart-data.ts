@@ -1,4 +1,4 @@
-import type { StrategyId } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { baselineStrategyId } from "../strategies";
 import type { BreakEvenResult } from "./break-even";
 import { lineFailure, type LineFailure } from "./limits";

@@ -6,8 +6,9 @@
  * tool object) survives slider moves. A calibration depends on the catalog, the settings and the provider/model; an
  * engine session also on the sliders (not on prices: the page reprices per-turn token sums itself).
  */
-import type { Catalog } from "../catalog/types";
-import type { ProviderId, ScenarioSettings } from "../scenario/types";
+import type { Catalog } from "../core/catalog";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { calibrate, sampleCatalog, type DecideCalibration } from "./calibrate";
 import { runEngineSession, type EngineSessionRun } from "./engine-session";
 import type { SessionToolSample } from "./sample-tools";

@@ -1,6 +1,7 @@
-import type { Catalog, CatalogTool } from "../catalog/types";
+import type { Catalog, CatalogTool } from "../core/catalog";
 import { syntheticTurn } from "../examples/synthetic-turns";
-import type { CacheTtl, ProviderId, Scenario, ScenarioSettings } from "../scenario/types";
+import type { CacheTtl, Scenario, ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { createScenario } from "../scenario/create-scenario";
 import type { PlannedTurn } from "./session-plan";
 

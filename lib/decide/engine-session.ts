@@ -1,7 +1,8 @@
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import type { LimitId, StrategyRun } from "../engine/types";
 import { computeCost } from "../models";
-import type { ScenarioSettings, StrategyId } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import type { DecideCalibration } from "./calibrate";
 import type { CostModel } from "./closed-form";
 import { decideScenario } from "./decide-scenario";

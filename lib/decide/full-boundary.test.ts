@@ -11,7 +11,8 @@ import { OPERATIONS_AGENT_SYSTEM_PROMPT } from "../examples/agent-system-prompt"
 import { limitOverrideKey } from "../models/model-limits";
 import { getModel } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId, ScenarioSettings } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { computeBreakEven } from "./break-even";
 import { breakEvenChartData } from "./chart-data";

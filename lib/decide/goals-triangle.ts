@@ -1,6 +1,7 @@
 import type { GoalVerdicts } from "../engine/types";
-import type { ScenarioSettings, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES } from "../strategies";
 import { GOALS } from "../view/goals";
 

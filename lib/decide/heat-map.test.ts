@@ -3,7 +3,8 @@ import { generateSyntheticCatalog } from "../catalog/synthetic/synthetic-catalog
 import { createEngine } from "../engine";
 import { OPERATIONS_AGENT_SYSTEM_PROMPT } from "../examples/agent-system-prompt";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ScenarioSettings, StrategyId } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { computeBreakEven } from "./break-even";
 import { calibrate, sampleCatalog } from "./calibrate";

@@ -1,4 +1,5 @@
-import type { ScenarioSettings, StrategyId } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { modelFor, type DecideCalibration } from "./calibrate";
 import { predictFailure, type PredictedFailure } from "./limits";
 import { closedFormSeries, costModelFor } from "./closed-form";

@@ -1,6 +1,6 @@
 import type { LimitId } from "../engine/types";
 import type { ModelInfo } from "../models";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { formatTokens } from "../view/format";
 import { providerLabel } from "../view/provider-labels";
 import { modelLimits, type LimitOverrides } from "../models/model-limits";

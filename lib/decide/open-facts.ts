@@ -4,7 +4,7 @@
  * The simulation itself keeps the default reading; these figures say how much rides on it.
  */
 import { computeCost, getModel, type ModelInfo } from "../models";
-import type { ProviderId, StrategyId } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { strategyDefinition } from "../strategies";
 import { formatTokens, formatUsd } from "../view/format";
 import { strategyTitle } from "../view/strategy-info";

@@ -1,6 +1,7 @@
 import type { StrategyTotals } from "../engine/types";
 import { modelFor } from "./calibrate";
-import type { ProviderId, ScenarioSettings, StrategyId } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { baselineStrategyId, STRATEGIES, strategyDefinition } from "../strategies";
 import { formatPercent, formatTokens, formatUsd } from "../view/format";
 import { providerLabel } from "../view/provider-labels";

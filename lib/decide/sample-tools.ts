@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { syntheticTurn } from "../examples/synthetic-turns";
 import type { ScenarioTurn } from "../scenario/types";
 import type { ToolSearcher } from "../search";

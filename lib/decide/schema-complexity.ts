@@ -1,4 +1,4 @@
-import type { Catalog, JsonSchema } from "../catalog/types";
+import type { Catalog, JsonSchema } from "../core/catalog";
 
 /**
  * How hard the catalog's schemas are to validate on the client, for seed 001 §4.1's last rule ("very complex

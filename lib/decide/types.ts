@@ -1,6 +1,7 @@
 import type { StrategyRun } from "../engine/types";
 import type { PriceTable } from "../models";
-import type { CacheTtl, ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { CacheTtl, Scenario } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 
 /** What the engine must offer the decide computations (an `Engine` from lib/engine fits). */
 export type DecideEngine = {

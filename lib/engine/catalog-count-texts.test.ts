@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashString } from "../cache";
 import { syntheticScenario } from "../examples/synthetic-scenario";
-import { PROVIDER_IDS, STRATEGY_IDS } from "../scenario/types";
+import { PROVIDER_IDS, STRATEGY_IDS } from "../core/ids";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
 import { countO200kTokens } from "../tokens/o200k";
 import { createEngine } from "./engine";

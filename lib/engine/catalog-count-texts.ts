@@ -1,26 +1,27 @@
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import type { ToolEntry } from "../core";
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
-import { anthropicToolDefinition } from "../providers/anthropic-messages";
-import { chatFunction, responsesFunction } from "../providers/openai-function";
+import type { Scenario } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { anthropicToolDefinition, providerAdapter } from "../providers";
 import type { Engine } from "./engine";
 
 /**
  * The texts a run over `catalog` will count one per tool, as the adapters render them: every tool's Anthropic
  * definition (full, as the catalog list and the strategies that send or load it count it; stub, as `stubs` sends it),
- * and on an OpenAI or Moonshot provider that provider's full and stub renderings. At 10,000 tools these are ≈ 99% of
+ * and the provider's own full and stub renderings where they differ. At 10,000 tools these are ≈ 99% of
  * the tokens a cold run counts (3.0 M full and 0.65 M stub tokens, docs/PERFORMANCE.md), so they are what the worker
  * looks up in the counts kept across visits before running. The renderings are memoised per tool object, so the run
  * reuses them rather than building them twice.
  */
 export function catalogCountTexts(catalog: Catalog, provider: ProviderId): string[] {
+  const adapter = providerAdapter(provider);
   const texts: string[] = [];
   for (const tool of catalog.tools) {
-    texts.push(anthropicToolDefinition(tool, "full").text, anthropicToolDefinition(tool, "stub").text);
-    if (provider === "openai-responses")
-      texts.push(responsesFunction(tool, "full").text, responsesFunction(tool, "stub").text);
-    else if (provider === "openai-chat" || provider === "moonshot")
-      texts.push(chatFunction(tool, "full").text, chatFunction(tool, "stub").text);
+    const full = anthropicToolDefinition(tool, "full").text;
+    const stub = anthropicToolDefinition(tool, "stub").text;
+    texts.push(full, stub);
+    for (const own of [adapter.toolText(tool, "full"), adapter.toolText(tool, "stub")])
+      if (own !== null && own !== full && own !== stub) texts.push(own);
   }
   return texts;
 }
@@ -33,15 +34,7 @@ export function catalogCountTexts(catalog: Catalog, provider: ProviderId): strin
 function toolEntryText(entry: ToolEntry, provider: ProviderId): string | null {
   if (entry.type !== "catalog" && entry.type !== "stub" && entry.type !== "helper") return null;
   const variant = entry.type === "stub" ? "stub" : entry.type === "catalog" && entry.deferred ? "deferred" : "full";
-  switch (provider) {
-    case "anthropic":
-      return variant === "deferred" ? null : anthropicToolDefinition(entry.tool, variant).text;
-    case "openai-responses":
-      return responsesFunction(entry.tool, variant).text;
-    case "openai-chat":
-    case "moonshot":
-      return variant === "deferred" ? null : chatFunction(entry.tool, variant).text;
-  }
+  return providerAdapter(provider).toolText(entry.tool, variant);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../examples";
-import type { Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { createEngine } from "./engine";
 import type { EngineStep } from "./types";
 

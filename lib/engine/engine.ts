@@ -1,8 +1,9 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { cacheRulesFor, defaultModel, getModel, MODELS, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
 import { RequestRejectedError } from "../providers/limits";
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,
@@ -139,9 +140,11 @@ export function createEngine(
     const session = new ConversationSession({
       adapter: providerAdapter(placement.provider),
       context,
-      // "Cache mode off" on Anthropic: no breakpoint is sent, so nothing is cached.
+      // "Cache mode off" where the body carries breakpoints (Anthropic): none is sent, so nothing is cached.
       cacheRules:
-        settings.provider === "anthropic" && settings.cacheMode === "off" ? { ...rules, maxBreakpoints: 0 } : rules,
+        providerAdapter(settings.provider).explicitCacheBreakpoints && settings.cacheMode === "off"
+          ? { ...rules, maxBreakpoints: 0 }
+          : rules,
       searchers: searchers(scenario.catalog.tools),
       system: settings.system,
       tools: definition.initialTools({ ...scenario, settings }),

@@ -1,9 +1,10 @@
 import { createEngine } from "./engine";
 import { loadExample } from "../examples";
-import type { ProviderId, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES } from "../strategies";
 import { SETTINGS_VARIANTS } from "./golden-settings-variants";
+import { providerFacts } from "../providers/facts";
 
 /** One golden request: every request of every supported strategy × provider on the weather example. */
 export type GoldenRequest = {
@@ -14,13 +15,6 @@ export type GoldenRequest = {
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
-};
-
-const PROVIDER_MODELS: Record<ProviderId, string> = {
-  anthropic: "claude-opus-4-8",
-  "openai-responses": "gpt-5.4",
-  "openai-chat": "gpt-5.4",
-  moonshot: "kimi-k3",
 };
 
 export async function goldenRequests(): Promise<GoldenRequest[]> {
@@ -41,13 +35,13 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
           const settings = {
             ...scenario.settings,
             provider,
-            model: PROVIDER_MODELS[provider],
+            model: providerFacts(provider).golden.model,
             searchExecution: execution,
             searchVariant: variant,
           };
           const run = engine.runStrategy({ ...scenario, settings }, strategy, {
             provider,
-            model: PROVIDER_MODELS[provider],
+            model: providerFacts(provider).golden.model,
           });
           if (run.refused) throw new Error(`golden: ${strategy} on ${provider} refused: ${run.refused.reason}`);
           const suffix = executions.length > 1 ? `-${execution}${variants.length > 1 ? `-${variant}` : ""}` : "";
@@ -69,8 +63,16 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
   // Non-default settings (golden-settings-variants.ts), named `<strategy>--<provider>--<variant>--step-N-kind`.
   for (const variant of SETTINGS_VARIANTS) {
     const { provider, strategy } = variant;
-    const settings = { ...scenario.settings, provider, model: PROVIDER_MODELS[provider], ...variant.settings };
-    const run = engine.runStrategy({ ...scenario, settings }, strategy, { provider, model: PROVIDER_MODELS[provider] });
+    const settings = {
+      ...scenario.settings,
+      provider,
+      model: providerFacts(provider).golden.model,
+      ...variant.settings,
+    };
+    const run = engine.runStrategy({ ...scenario, settings }, strategy, {
+      provider,
+      model: providerFacts(provider).golden.model,
+    });
     if (run.refused) throw new Error(`golden: ${strategy} on ${provider} (${variant.name}) refused`);
     for (const step of run.steps) {
       result.push({
@@ -86,13 +88,6 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
   }
   return result;
 }
-
-const SDK_TYPE: Record<ProviderId, string> = {
-  anthropic: "MessageCreateParamsNonStreaming",
-  "openai-responses": "ResponseCreateParamsNonStreaming",
-  "openai-chat": "ChatCompletionCreateParamsNonStreaming",
-  moonshot: "MoonshotChatCompletionCreateParams",
-};
 
 function identifier(name: string): string {
   return name.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, character: string | undefined) =>
@@ -112,12 +107,14 @@ export function typedGoldenModule(requests: readonly GoldenRequest[]): string {
     'import type { MessageCreateParamsNonStreaming as BetaMessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/beta/messages/messages";',
     'import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";',
     'import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";',
-    'import type { MoonshotChatCompletionCreateParams } from "../moonshot-types";',
+    'import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";',
     "",
   ];
   const names: string[] = [];
   for (const request of requests) {
-    const type = request.beta ? "BetaMessageCreateParamsNonStreaming" : SDK_TYPE[request.provider];
+    const type = request.beta
+      ? "BetaMessageCreateParamsNonStreaming"
+      : providerFacts(request.provider).golden.sdkRequestType;
     const name = identifier(request.name);
     names.push(name);
     lines.push(`export const ${name} = ${JSON.stringify(request.body, null, 2)} satisfies ${type};`, "");

@@ -5,8 +5,9 @@
  * the OpenAI and Moonshot wires alone. `npm run golden` writes them with the others and tsc checks them against the
  * SDK request types the same way.
  */
-import type { ScenarioSettings, StrategyId, ProviderId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { StrategyId, ProviderId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { baselineStrategyId, strategyDefinition, type StrategyDefinition } from "../strategies";
 
 export type SettingsVariant = {

@@ -4,7 +4,7 @@
  */
 import { importCatalogValue } from "../catalog/import-catalog";
 import { mergeCatalogs } from "../catalog/merge-catalogs";
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import { parseScenarioValue } from "../scenario/parse-scenario";
 import type { Scenario } from "../scenario/types";

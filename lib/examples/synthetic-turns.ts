@@ -4,7 +4,7 @@
  */
 import { oneLineDescription } from "../catalog/describe-tool";
 import { sampleArguments } from "../catalog/sample-arguments";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ScenarioTurn } from "../scenario/types";
 
 /** Actions a user would plausibly ask for, most natural first. */

@@ -2,7 +2,7 @@
  * The tokens saved against recall lost curve of the compression knob: the catalog evaluated at every level of
  * `COMPRESSION_LEVELS`, with the full descriptions as the reference.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ClientSearchOptions, ClientSearchResources, SearchId } from "../search";
 import { COMPRESSION_LEVELS, compressCatalog, type CompressionLevel } from "./compression";
 import { createLabSearchers, runSearch, toolTokens } from "./evaluate-catalog";

@@ -4,7 +4,7 @@
  * three searches also read) stay as they are.
  */
 import { oneLineDescription } from "../catalog/describe-tool";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 
 export type CompressionLevel =
   | { id: "full"; label: string; kind: "full" }

@@ -4,7 +4,7 @@
  * findability, and the description linter's findings. Everything the lab page shows comes from here, computed in
  * the lab worker.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { anthropicToolDefinition } from "../providers";
 import {
   confusablePairs,

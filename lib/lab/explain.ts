@@ -3,7 +3,7 @@
  * with their matched terms highlighted in their fields, and for each expected tool its rank in the whole catalog
  * and which of the query's words it has and lacks — in the words of the search that ranked it.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import {
   createAnthropicBm25Search,
   createAnthropicRegexSearch,

@@ -6,7 +6,7 @@
  * typed live sends a few hundred bytes, not the 300 kB catalog. Searchers and evaluations are memoised by catalog,
  * edit, options and queries: the baseline is evaluated once and each edit only costs the edited catalog.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ClientSearchOptions, ClientSearchResources, WordVectors } from "../search";
 import type { ActionVerbTable } from "../search/action-verb-lookup";
 import { COMPRESSION_LEVELS } from "./compression";

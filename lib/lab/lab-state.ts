@@ -3,7 +3,7 @@
  * the client-search options, and what is selected or being edited. Everything measured is derived from this by the
  * worker, never stored here. Framework-free, so the page's behaviour is tested in Node.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS, type ClientSearchOptions } from "../search/client-search";
 import type { LabEdit } from "./lab-protocol";
 import type { LabQuery } from "./query-set";

@@ -3,7 +3,7 @@
  * one option flipped at a time, and the change in recall@k and MRR is the option's effect. An option that is on
  * shows what turning it off would cost; one that is off shows what turning it on would give.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import {
   DEFAULT_CLIENT_SEARCH_OPTIONS,
   createClientSearch,

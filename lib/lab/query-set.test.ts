@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { formatQuerySet, parseQuerySet, queriesExpecting, resolveToolName } from "./query-set";
 
 const tool = (name: string, namespace?: string): CatalogTool => ({

@@ -2,7 +2,7 @@
  * Query sets for the search lab: labelled queries (`{ q, expect[] }`), read from and written to JSON Lines in the
  * same format `npm run eval:search` reads (docs/SEARCH.md), so a set made in the lab runs in a tool author's CI.
  */
-import type { CatalogTool, InputProblem } from "../catalog/types";
+import type { CatalogTool, InputProblem } from "../core/catalog";
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
 import { parseEvaluationQueries } from "../search/parse-queries";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { evaluateCatalog, toolReports } from "./evaluate-catalog";
 import { rankFindings } from "./rank-findings";
 import { countByLength, labSearchers } from "./test-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { SAMPLE_TOOLS } from "../search/fixtures/sample-tools";
 import { baseVerb, saysMoreThanName, starterQueries, suggestQueries, verbAndObject } from "./suggest-queries";
 

@@ -6,7 +6,7 @@
  * content word the name does not.
  */
 import { oneLineDescription } from "../catalog/describe-tool";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { ANTHROPIC_BM25_MAX_QUERY_CHARACTERS } from "../search/limits";
 import { extractSearchFields } from "../search/tool-fields";
 import { splitWords, tokenize, type TokenizeOptions } from "../search/tokenize";

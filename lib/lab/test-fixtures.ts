@@ -1,5 +1,5 @@
 /** Small, hand-checkable inputs shared by the lab's unit tests. */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { DEFAULT_CLIENT_SEARCH_OPTIONS } from "../search";
 import { SAMPLE_TOOLS } from "../search/fixtures/sample-tools";
 import { createLabSearchers } from "./evaluate-catalog";

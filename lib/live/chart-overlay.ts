@@ -2,7 +2,8 @@
  * Measured beside predicted, per request, for the tokens chart's overlay: the same figures the chart plots for a
  * simulated run, plus the provider's. `null` where the provider reported no usage.
  */
-import type { LiveStep, MeasuredUsage } from "./types";
+import type { MeasuredUsage } from "../core";
+import type { LiveStep } from "./types";
 
 export type OverlayPoint = {
   index: number;

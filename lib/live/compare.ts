@@ -1,6 +1,6 @@
 /** The measured-vs-predicted table as data: one row per live request, and the totals. */
 import type { StepKind } from "../engine/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { TokenizerKind } from "../tokens/token-counter";
 import { fixedPromptTokens, recalibrate, type CalibrationSample, type Recalibration } from "./recalibrate";
 import type { ExactCount, LiveStep } from "./types";

@@ -12,9 +12,8 @@ import {
   type LiveError,
   type LiveReply,
   type LiveTransport,
-  type MeasuredUsage,
-  type PreviewEvent,
 } from "./types";
+import type { MeasuredUsage, PreviewEvent } from "../core";
 
 export type HttpTransportOptions = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;

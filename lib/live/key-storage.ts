@@ -3,7 +3,8 @@
  * storage only when the person ticks "remember on this device", under its own storage key that no share link or
  * preferences code reads. Storage is injected (lib/ never touches `localStorage` itself).
  */
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
+import { providerFacts } from "../providers/facts";
 import type { LiveEndpoint } from "./types";
 
 /** The one localStorage entry that may hold keys; the persistence table must mark it never shareable. */
@@ -25,9 +26,7 @@ export type Keyring = Partial<Record<KeySlot, string>>;
 
 export function keySlotFor(provider: ProviderId, endpoint: LiveEndpoint = { kind: "official" }): KeySlot {
   if (endpoint.kind !== "official") return "openai-compatible";
-  if (provider === "anthropic") return "anthropic";
-  if (provider === "moonshot") return "moonshot";
-  return "openai";
+  return providerFacts(provider).account;
 }
 
 /** Keys are single-line tokens; anything else is a paste accident (a whole .env file, a trailing newline). */

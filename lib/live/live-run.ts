@@ -3,11 +3,11 @@ import { createEngine, type OpenedSession } from "../engine";
 import { summarise } from "../engine/totals";
 import { computeCost } from "../models";
 import { providerAdapter } from "../providers";
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import type { ModelReply, RemoteModel } from "../simulator/session";
 import type { TokenCounter, TokenizerKind } from "../tokens";
 import { executeReply } from "../strategies/client-side";
-import { readReply } from "./reply-blocks";
 import { describeReply } from "./step-info";
 import {
   LiveRequestError,
@@ -17,11 +17,10 @@ import {
   type LiveRunStatus,
   type LiveStep,
   type LiveTransport,
-  type PreviewEvent,
   type PreviewPart,
 } from "./types";
 import { measuredUsageFrom, usageDifference } from "./usage";
-import type { ReadReply } from "./reply-blocks";
+import type { PreviewEvent, ReadReply } from "../core";
 import { overlayAssistantTurns } from "./wire-overlay";
 
 /** A real model may loop on tools; past this many requests in one user turn the run moves on (and says so). */
@@ -253,7 +252,7 @@ export class LiveRun {
             },
           },
         );
-        const read = readReply(this.provider, reply.response);
+        const read = providerAdapter(this.provider).readReply(reply.response);
         const info = describeReply(read.blocks, this.erroredTools);
         const usage = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
         const notes = [...read.notes];

@@ -8,9 +8,9 @@
  */
 import type { Segment } from "../engine/types";
 // Direct module imports: this file is loaded by the page, which must not pull in the tokenizer (lib/tokens index).
-import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens/openai-overheads";
+import { providerFacts } from "../providers/facts";
 import type { TokenizerKind } from "../tokens/token-counter";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 /** A factor outside this range means the samples are wrong (a count of the wrong request), not the tokenizer. */
 export const CORRECTION_FACTOR_RANGE = { min: 0.5, max: 2.5 } as const;
@@ -30,12 +30,12 @@ export type Recalibration =
 
 /** Prompt tokens of a request that the correction factor does not scale. */
 export function fixedPromptTokens(provider: ProviderId, segments: readonly Segment[]): number {
+  const perMessage = providerFacts(provider).messageOverheadTokens;
   let fixed = 0;
   for (const segment of segments) {
     if (segment.outsidePrompt) continue;
     if (segment.key.startsWith("tool-use-preamble:")) fixed += segment.tokens;
-    else if ((provider === "openai-chat" || provider === "moonshot") && segment.group !== "tools")
-      fixed += OPENAI_MESSAGE_OVERHEAD_TOKENS;
+    else if (perMessage && segment.group !== "tools") fixed += perMessage;
   }
   return fixed;
 }

@@ -1,5 +1,6 @@
 import type { CostBreakdown, EngineStep, StepTokens, WireRequest } from "../engine/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
+import type { MeasuredUsage, PreviewEvent, PreviewPartKind } from "../core";
 
 /**
  * Where a live request goes. The server decides which key may be spent on it: an environment key only ever goes
@@ -12,18 +13,6 @@ export type LiveEndpoint =
   | { kind: "compatible" }
   /** A base URL typed by the user; refused unless the server allows custom base URLs (SSRF risk). */
   | { kind: "custom"; baseUrl: string };
-
-/** The prompt and output tokens a provider reported for one request, in the engine's terms. */
-export type MeasuredUsage = {
-  /** Every prompt token: uncached + cacheRead + cacheWrite. */
-  input: number;
-  uncached: number;
-  cacheRead: number;
-  cacheWrite: number;
-  output: number;
-  /** Reasoning/thinking tokens inside `output`, when the provider says. */
-  reasoning?: number;
-};
 
 /** measured − predicted, per figure. */
 export type UsageDifference = Pick<StepTokens, "input" | "uncached" | "cacheRead" | "cacheWrite" | "output"> & {
@@ -66,11 +55,6 @@ export class LiveRequestError extends Error {
 }
 
 /** What is streaming in: one part per content block / output item, as it arrives. */
-export type PreviewPartKind = "text" | "tool-call" | "search" | "search-result" | "thinking" | "other";
-
-export type PreviewEvent =
-  { type: "part"; part: number; kind: PreviewPartKind; name?: string } | { type: "delta"; part: number; text: string };
-
 export type PreviewPart = { part: number; kind: PreviewPartKind; name?: string; text: string };
 
 /** One request to send: the engine-rendered body, for a provider and endpoint. */

@@ -1,11 +1,11 @@
 /** Pins the renderers' layout the overlay relies on: each raw assistant turn lands exactly where its turn was. */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { Transcript, TranscriptMessage } from "../engine/transcript";
 import { defaultModel } from "../models";
 import { providerAdapter } from "../providers";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { overlayAssistantTurns } from "./wire-overlay";
 
@@ -124,7 +124,7 @@ describe("overlayAssistantTurns", () => {
       conversation[0],
       conversation[1],
       conversation[2],
-      { role: "tool-declaration", toolNames: ["get_weather"] },
+      { role: "added-tools", toolNames: ["get_weather"] },
       conversation[3],
       conversation[4],
     ];

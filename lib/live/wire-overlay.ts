@@ -5,28 +5,18 @@
  * but drops what the transcript cannot hold: thinking and reasoning items, the exact input of a server-side search,
  * the tools a hosted `tool_search_output` really loaded. Providers want those back unchanged (PROTOCOLS §1.4: "send
  * the assistant content back unchanged"), so after rendering, the assistant turns are replaced by the raw content.
- * The positions follow the renderers' layout, pinned by wire-overlay.test.ts:
- *   Anthropic: one wire message per transcript message;
- *   Responses: one input item per block of a user/assistant message (instructions are not an item);
- *   Chat: a leading system message, then one message per user block, one per assistant turn, one per declaration.
+ * The positions follow each adapter's `turnLayout` (the renderer's layout), pinned by wire-overlay.test.ts.
  * An engine hook (an optional `raw` on assistant transcript messages that renderers emit verbatim) would make
  * this module unnecessary.
  */
 import type { TranscriptMessage } from "../engine/transcript";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
+import { providerAdapter } from "../providers";
 
 type Json = Record<string, unknown>;
 
 /** Raw assistant content per transcript message index. */
 export type RawAssistantTurns = ReadonlyMap<number, unknown>;
-
-function span(provider: ProviderId, message: TranscriptMessage): number {
-  if (provider === "anthropic") return 1;
-  if (provider === "openai-responses")
-    return message.role === "user" || message.role === "assistant" ? message.blocks.length : 0;
-  if (message.role === "assistant" || message.role === "tool-declaration" || message.role === "tool-addition") return 1;
-  return message.blocks.length;
-}
 
 /** Returns a copy of `body` with the raw assistant turns in place; `body` itself is not changed. */
 export function overlayAssistantTurns(
@@ -36,14 +26,15 @@ export function overlayAssistantTurns(
   raw: RawAssistantTurns,
 ): Json {
   if (raw.size === 0) return body;
-  const listKey = provider === "openai-responses" ? "input" : "messages";
+  const layout = providerAdapter(provider).turnLayout;
+  const listKey = layout.listKey;
   const list = body[listKey];
   if (!Array.isArray(list)) return body;
   const next: unknown[] = [];
-  let position = provider === "openai-chat" || provider === "moonshot" ? 1 : 0;
+  let position = layout.leading;
   next.push(...list.slice(0, position));
   messages.forEach((message, index) => {
-    const width = span(provider, message);
+    const width = layout.span(message);
     const original = list.slice(position, position + width);
     position += width;
     const replacement = raw.get(index);
@@ -51,9 +42,7 @@ export function overlayAssistantTurns(
       next.push(...original);
       return;
     }
-    if (provider === "anthropic") next.push({ ...(original[0] as Json), content: replacement });
-    else if (provider === "openai-responses") next.push(...(Array.isArray(replacement) ? replacement : original));
-    else next.push(replacement);
+    next.push(...layout.replace(original, replacement));
   });
   next.push(...list.slice(position));
   return { ...body, [listKey]: next };

@@ -5,7 +5,7 @@
 import { importCatalogValue } from "../catalog/import-catalog";
 import { mergeCatalogs } from "../catalog/merge-catalogs";
 import { sanitizeNamePart } from "../catalog/tool-names";
-import type { Catalog, InputProblem } from "../catalog/types";
+import type { Catalog, InputProblem } from "../core/catalog";
 import { McpImportFailure } from "./mcp-errors";
 
 /** Protects the server from a hostile or broken MCP server that paginates forever. */

@@ -1,5 +1,5 @@
 /** Why an import from a live MCP server failed, in words a person can act on. */
-import type { InputProblem } from "../catalog/types";
+import type { InputProblem } from "../core/catalog";
 
 export type McpImportErrorCode =
   | "invalid_request"

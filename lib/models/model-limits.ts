@@ -1,5 +1,5 @@
 import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../scenario/limit-overrides";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { sourced, type ModelInfo, type Sourced } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROVIDER_IDS } from "../scenario/types";
+import { PROVIDER_IDS } from "../core/ids";
 import { MODELS, defaultModel, getModel } from "./model-table";
 
 const CONFIDENCES = ["documented", "secondary", "unconfirmed"];

@@ -1,4 +1,4 @@
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { ANTHROPIC_MODELS } from "./anthropic-models";
 import { MOONSHOT_MODELS } from "./moonshot-models";
 import { OPENAI_MODELS } from "./openai-models";

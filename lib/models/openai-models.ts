@@ -1,4 +1,4 @@
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import {
   OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY,
   OPENAI_EXTENDED_RETENTION_SECONDS,

@@ -1,5 +1,5 @@
 import type { CacheRules } from "../cache/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { TokenizerKind } from "../tokens/constants";
 
 /**

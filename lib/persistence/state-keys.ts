@@ -4,7 +4,8 @@
  * key of WorkspaceState, so a new field cannot silently leak into a link: whoever adds it must decide here.
  * Encoders read only the keys this table allows and drop everything else, including keys it does not know.
  */
-import type { ProviderId, Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 
 /** `"session"`: this tab only (sessionStorage), never written to disk by this module. */
 export type PersistPolicy = boolean | "session";

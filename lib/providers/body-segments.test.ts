@@ -3,9 +3,10 @@ import { createEngine } from "../engine";
 import type { Segment } from "../core/wire";
 import { loadExample } from "../examples";
 import { getModel } from "../models";
-import type { ProviderId, ScenarioSettings } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { STRATEGIES } from "../strategies";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { providerAdapter } from ".";
 

@@ -1,9 +1,15 @@
-import type { ProviderId } from "../scenario/types";
-import { anthropicMessages } from "./anthropic-messages";
-import { moonshotChat, openaiChat } from "./openai-chat";
-import { openaiResponses } from "./openai-responses";
+import type { ProviderId } from "../core/ids";
+import { anthropicMessages } from "./anthropic/anthropic-messages";
+import { moonshotChat } from "./moonshot/moonshot-chat";
+import { openaiChat } from "./openai-chat/openai-chat";
+import { openaiResponses } from "./openai-responses/openai-responses";
 import type { ProviderAdapter } from "./types";
 
+/**
+ * The registry of adapters, one per wire format: everything outside lib/providers asks these, never a provider id
+ * (scripts/count-provider-branches.ts counts the exceptions). Adding a provider: a folder with its facts and
+ * adapter, and one entry here and one in ./facts.ts.
+ */
 export const PROVIDERS: Record<ProviderId, ProviderAdapter> = {
   anthropic: anthropicMessages,
   "openai-responses": openaiResponses,
@@ -18,9 +24,12 @@ export function providerAdapter(id: ProviderId): ProviderAdapter {
 export type {
   BodyContext,
   BodySegments,
+  ProviderAccount,
   ProviderAdapter,
+  ProviderFacts,
   RenderContext,
   RenderedRequest,
   SimulatedUsage,
 } from "./types";
-export { anthropicToolDefinition } from "./anthropic-messages";
+export { anthropicToolDefinition } from "./anthropic/anthropic-messages";
+export { providerFacts } from "./facts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Segment, StepRejection, WireRequest } from "../core";
 import { getModel, type ModelInfo } from "../models";
 import { limitOverrideKey, modelLimits } from "../models/model-limits";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import {
   checkRequestLimits,
   countCacheControls,

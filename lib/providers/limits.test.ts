@@ -5,7 +5,7 @@ import { loadExample } from "../examples";
 import { getModel, type ModelInfo } from "../models";
 import { LIMIT_OVERRIDE_SOURCE, limitOverrideKey, modelLimits, tableLimits } from "../models/model-limits";
 import { simulationJson } from "../report/simulation-output";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { checkRequestLimits, countCacheControls, jsonBytes } from "./limits";
 
 function model(provider: ProviderId, id: string): ModelInfo {

@@ -1,7 +1,7 @@
 import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../core";
 import type { Confidence, ModelInfo } from "../models";
 import { modelLimits, type ModelLimits } from "../models/model-limits";
-import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic-constants";
+import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic/anthropic-constants";
 import type { RenderedRequest } from "./types";
 
 type Json = Record<string, unknown>;

@@ -3,14 +3,14 @@ import { hashString } from "../cache";
 import type { Segment } from "../core";
 import type { ModelInfo } from "../models";
 import type { TokenCounter } from "../tokens";
-import { chatBodySegments, chatMessagePromptText, chatToolPromptText } from "./openai-chat-body-segments";
+import { chatBodySegments, chatMessagePromptText, chatToolPromptText } from "./openai-chat/openai-chat-body-segments";
 import {
   loadedToolsPromptText,
   namespacePromptText,
   responsesBodySegments,
   responsesItemPromptText,
   responsesToolPromptText,
-} from "./openai-responses-body-segments";
+} from "./openai-responses/openai-responses-body-segments";
 
 /**
  * The segments of recorded OpenAI bodies (Responses, Chat Completions, Moonshot), checked against the documented

@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { renderOpenAIFunctionForCounting } from "../tokens";
 import { memoisePerTool } from "./segment-list";
 import { STUB_INPUT_SCHEMA, stubDescription } from "./stub-definition";

@@ -9,17 +9,19 @@
  * and a value built by an earlier test would hide the code under test from this one.
  */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
 import { getModel } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId, ScenarioSettings } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { createTokenCounter, OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from "../tokens";
-import { simulatedReasoning } from "./kimi-reasoning";
+import { simulatedReasoning } from "./moonshot/kimi-reasoning";
 import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";
-import { KIMI_FUNCTION_NAME_PATTERN, moonshotChat, openaiChat } from "./openai-chat";
-import { openaiResponses } from "./openai-responses";
-import { CLIENT_TOOL_SEARCH_DESCRIPTION, CLIENT_TOOL_SEARCH_PARAMETERS } from "./openai-tool-search";
+import { KIMI_FUNCTION_NAME_PATTERN, openaiChat } from "./openai-chat/openai-chat";
+import { moonshotChat } from "./moonshot/moonshot-chat";
+import { openaiResponses } from "./openai-responses/openai-responses";
+import { CLIENT_TOOL_SEARCH_DESCRIPTION, CLIENT_TOOL_SEARCH_PARAMETERS } from "./openai-responses/openai-tool-search";
 import type { ProviderAdapter, RenderContext } from "./types";
 
 type Json = Record<string, any>;
@@ -371,8 +373,8 @@ describe("OpenAI Responses renderer", () => {
       render("openai-responses", { ...base, tools: [{ type: "anthropic-tool-search", variant: "bm25" }] }),
     ).toThrow("openai-responses: tool entry anthropic-tool-search is not a Responses API tool");
     expect(() =>
-      render("openai-responses", { ...base, messages: [{ role: "tool-addition", toolNames: ["x"] }] }),
-    ).toThrow("openai-responses: tool-addition messages are not supported");
+      render("openai-responses", { ...base, messages: [{ role: "added-tools", toolNames: ["x"] }] }),
+    ).toThrow("openai-responses: added-tools messages are not supported");
     expect(() =>
       render("openai-responses", {
         ...base,
@@ -579,7 +581,7 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
       {
         system: "s",
         tools: [{ type: "helper", tool: tool("search_tools") }],
-        messages: [ask, { role: "tool-declaration", toolNames: ["get_weather", "nope", "get_time"] }],
+        messages: [ask, { role: "added-tools", toolNames: ["get_weather", "nope", "get_time"] }],
       },
       { catalog: [weather, time] },
     );
@@ -592,7 +594,7 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
     });
     expect(segments.at(-1)!.label).toBe("system: declare get_weather, nope, get_time");
     expect(() =>
-      render("openai-chat", { system: "s", tools: [], messages: [{ role: "tool-declaration", toolNames: ["x"] }] }),
+      render("openai-chat", { system: "s", tools: [], messages: [{ role: "added-tools", toolNames: ["x"] }] }),
     ).toThrow("chat-completions: tool declaration messages are a Kimi K3 extension");
   });
 
@@ -655,9 +657,6 @@ describe("Chat Completions renderer (OpenAI and Moonshot dialects)", () => {
     expect(() =>
       render("openai-chat", { ...base, tools: [{ type: "catalog", tool: tool("deferred_one"), deferred: true }] }),
     ).toThrow("chat-completions: Chat Completions has no defer_loading");
-    expect(() => render("moonshot", { ...base, messages: [{ role: "tool-addition", toolNames: ["x"] }] })).toThrow(
-      "chat-completions: tool_addition is an Anthropic beta",
-    );
     expect(() =>
       render("openai-chat", {
         ...base,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry } from "../engine/transcript";
 import { createTokenCounter } from "../tokens";
 import { hashString } from "../cache";

@@ -9,11 +9,10 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine/engine";
 import type { StrategyRun } from "../core/run";
 import { loadExample } from "../examples";
-import { readReply } from "../live/reply-blocks";
-import { measuredUsageFrom } from "../live/usage";
-import type { ProviderId, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES } from "../strategies";
+import { providerAdapter } from "./index";
 
 const MODELS: Record<ProviderId, string> = {
   anthropic: "claude-opus-4-8",
@@ -57,7 +56,7 @@ describe("simulated responses read back as a real provider's", () => {
       const run = await runOf(testCase);
       expect(run.refused).toBeFalsy();
       for (const step of run.steps) {
-        const usage = measuredUsageFrom(provider, step.response);
+        const usage = providerAdapter(provider).readUsage(step.response);
         expect(usage, `step ${step.index + 1}`).not.toBeNull();
         expect(
           {
@@ -78,7 +77,7 @@ describe("simulated responses read back as a real provider's", () => {
       }
       let calls = 0;
       run.steps.forEach((step, index) => {
-        const reply = readReply(provider, step.response);
+        const reply = providerAdapter(provider).readReply(step.response);
         expect(reply.notes, `step ${step.index + 1}`).toEqual([]);
         const toolCalls = reply.blocks.filter((block) => block.type === "tool-call");
         // A step that calls a tool is followed by the request carrying its result.

@@ -1,4 +1,4 @@
-import type { CatalogTool, JsonSchema } from "../catalog/types";
+import type { CatalogTool, JsonSchema } from "../core/catalog";
 import { oneLineDescription } from "../catalog";
 
 /**

@@ -1,9 +1,12 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { EngineWarning, Segment, WireRequest } from "../core";
-import type { Transcript, TranscriptBlock } from "../core";
+import type { BodyReader, MeasuredUsage, PreviewEvent, ReadReply, StreamAccumulator } from "../core";
+import type { Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ModelInfo } from "../models";
-import type { ScenarioSettings, ProviderId } from "../scenario/types";
+import type { ScenarioSettings } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { TokenCounter } from "../tokens";
+import type { SdkCall, SdkClients } from "./sdk-clients";
 
 /** Everything a provider module needs to render a transcript; heavy dependencies are injected. */
 export type RenderContext = {
@@ -29,8 +32,66 @@ export type SimulatedUsage = {
   writesBilled: boolean;
 };
 
-export interface ProviderAdapter {
+/** Whose key a live call spends and whose official servers it reaches: OpenAI's two wire formats share one. */
+export type ProviderAccount = "anthropic" | "openai" | "moonshot";
+
+/**
+ * What the rest of the project needs to know about a wire format without its code: names, the account, the ids the
+ * simulated model gives its calls, how caching is switched off. Plain data, so the page can read it without
+ * loading the renderers (lib/providers/facts.ts).
+ */
+export interface ProviderFacts {
   readonly id: ProviderId;
+  /** The wire format's name in sentences: "Anthropic Messages", "Moonshot Kimi". */
+  readonly name: string;
+  /** The heading of the provider's group in the model picker. */
+  readonly pickerName: string;
+  /** The API's short name beside a model in the closed picker, where the group heading is not shown. */
+  readonly apiName: string;
+  /** The company whose key and servers a live call uses: "Anthropic", "OpenAI", "Moonshot". */
+  readonly vendor: string;
+  readonly account: ProviderAccount;
+  /** The environment variable the server reads the account's key from. */
+  readonly keyVariable: string;
+  /** Where this wire format sits under the fake provider's base URL in tests: "", "/v1", "/moonshot/v1". */
+  readonly fakeBasePath: string;
+  /** Whether OpenAI-compatible servers (Ollama, vLLM, gateways) speak this format. */
+  readonly compatibleServers: boolean;
+  /** The id prefix of the simulated model's tool calls. */
+  readonly callIdPrefix: string;
+  /** Whether the body carries explicit cache breakpoints, so that "cache mode off" means sending none. */
+  readonly explicitCacheBreakpoints: boolean;
+  /** Tokens the provider adds around each message outside the tools, fixed whatever the text (Chat's framing). */
+  readonly messageOverheadTokens: number;
+  /** Whether the page offers a choice of cache lifetime (Anthropic's `ttl`: 5 minutes or 1 hour). */
+  readonly cacheLifetimeChoice: boolean;
+  /** Whether tools can be deferred (`defer_loading`), so a deferred-tool limit applies. */
+  readonly deferredTools: boolean;
+  /** Whether deferred functions are grouped in namespaces, with their own limits (the Responses tool_search). */
+  readonly toolNamespaces: boolean;
+  /** Where the provider counts a prompt's tokens: on any endpoint, only on its official API, or nowhere. */
+  readonly tokenCountEndpoint: "any" | "official" | "none";
+  /** Whether the page offers an endpoint other than the official one (an OpenAI-compatible or custom server). */
+  readonly endpointChoice: boolean;
+  /** Whether the API takes beta flags (Anthropic's `anthropic-beta` header). */
+  readonly betas: boolean;
+  /** The model the golden requests render with, and the official SDK type each golden body must satisfy. */
+  readonly golden: { model: string; sdkRequestType: string };
+}
+
+/** The renderer's layout of the conversation in the body (lib/live/wire-overlay.ts puts real turns back by it). */
+export type TurnLayout = {
+  /** The body's list the conversation is rendered into: `messages`, `input` (Responses), `contents` (Gemini). */
+  listKey: string;
+  /** Wire items before the first transcript message (Chat's system message). */
+  leading: number;
+  /** How many wire items one transcript message renders to. */
+  span(message: TranscriptMessage): number;
+  /** The wire items that replace an assistant message's rendered `original` items, given the raw turn. */
+  replace(original: unknown[], raw: unknown): unknown[];
+};
+
+export interface ProviderAdapter extends ProviderFacts {
   readonly label: string;
   readonly endpoint: string;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
@@ -48,4 +109,22 @@ export interface ProviderAdapter {
   ): Record<string, unknown>;
   /** Text whose token count approximates the assistant turn's output tokens. */
   outputText(blocks: TranscriptBlock[]): string;
+  /**
+   * The counted text of a catalog tool declared at the top level, exactly as `renderRequest` renders it, or null
+   * when the declaration costs no prompt tokens here (a deferred tool outside the prompt, or one this format
+   * cannot defer).
+   */
+  toolText(tool: CatalogTool, variant: "full" | "stub" | "deferred"): string | null;
+  /** Reads a recorded body of this format back: declared tools, tool calls, turns, the answer's text. */
+  readonly body: BodyReader;
+  /** The usage a complete response reports, in the engine's terms, or null when it carries none. */
+  readUsage(response: Record<string, unknown>): MeasuredUsage | null;
+  /** A real response read back into transcript blocks, with the assistant turn to send back verbatim. */
+  readReply(response: Record<string, unknown>): ReadReply;
+  /** Folds this format's stream events into the response a non-streaming call would have returned. */
+  createStreamAccumulator(emit: (event: PreviewEvent) => void): StreamAccumulator;
+  /** Where `renderRequest` puts each transcript message, so real assistant turns can replace rendered ones. */
+  readonly turnLayout: TurnLayout;
+  /** Opens a live streaming call of this format on the SDK client the server made for it (server only). */
+  openStream(clients: SdkClients, call: SdkCall, signal: AbortSignal): Promise<AsyncIterable<unknown>>;
 }

@@ -3,7 +3,7 @@ import { createEngine } from "../engine";
 import type { StrategyRun } from "../core";
 import { loadExample } from "../examples";
 import type { ScenarioSettings } from "../scenario/types";
-import { simulatedReasoning } from "./kimi-reasoning";
+import { simulatedReasoning } from "./moonshot/kimi-reasoning";
 
 type Json = Record<string, any>;
 const engine = createEngine();

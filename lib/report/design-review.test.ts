@@ -4,7 +4,7 @@ import { recommend } from "../decide/recommend";
 import { schemaComplexity } from "../decide/schema-complexity";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import { compareTable } from "../view/compare";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";

@@ -8,7 +8,7 @@ import { boundarySentence, lineFailure } from "../decide/limits";
 import { runFailure, type Recommendation } from "../decide/recommend";
 import { barChartSvg, lineChartSvg } from "../decide/svg-charts";
 import type { GoalVerdicts, StrategyTotals } from "../engine/types";
-import type { ProviderId, StrategyId } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { cumulativeCostData } from "../view/chart-data";
 import { compareTable } from "../view/compare";
 import { formatPercent, formatTokens, formatUsd, usdColumnDecimals } from "../view/format";

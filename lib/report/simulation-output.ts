@@ -1,5 +1,6 @@
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import type { Scenario } from "../scenario/types";
+import { formatPercent, formatUsd } from "../view/format";
 
 /** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
 export function simulationJson(runs: readonly StrategyRun[]) {
@@ -53,14 +54,6 @@ export function totalsJson(totals: StrategyTotals) {
     toolsNeeded: totals.toolsNeeded,
     ...(totals.failsAtRequest !== undefined ? { failsAtRequest: totals.failsAtRequest } : {}),
   };
-}
-
-export function formatUsd(value: number): string {
-  return value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
-}
-
-export function formatPercent(value: number): string {
-  return `${(value * 100).toFixed(0)}%`;
 }
 
 function pad(text: string, width: number, right = false): string {

@@ -1,5 +1,5 @@
 /** Builds complete scenarios from partial ones: every missing field gets its default. */
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import { DEFAULT_SETTINGS } from "./default-settings";
 import { SCENARIO_FORMAT_VERSION, type Scenario, type ScenarioSettings, type ScenarioTurn } from "./types";
 

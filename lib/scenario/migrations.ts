@@ -3,7 +3,7 @@
  * next one, so a file of any older version is upgraded step by step. A new format adds one function here.
  */
 import { isRecord } from "../catalog/catalog-format";
-import type { InputProblem } from "../catalog/types";
+import type { InputProblem } from "../core/catalog";
 import { SCENARIO_FORMAT_VERSION } from "./types";
 
 type Document = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { isRecord } from "../catalog/catalog-format";
 import { importCatalogValue, type CatalogImportOptions } from "../catalog/import-catalog";
 import { appendKey, pointerToPath, rebasePath } from "../catalog/json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "../catalog/json-text";
-import type { InputProblem, Parsed } from "../catalog/types";
+import type { InputProblem, Parsed } from "../core/catalog";
 import { slugify } from "./create-scenario";
 import { DEFAULT_SETTINGS, OPTIONAL_SETTINGS_KEYS, SETTINGS_KEYS } from "./default-settings";
 import { migrateScenario } from "./migrations";

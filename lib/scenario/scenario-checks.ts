@@ -6,7 +6,7 @@
 import { validateToolArguments } from "../catalog/argument-validation";
 import { appendIndex, appendKey } from "../catalog/json-path";
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
-import type { CatalogTool, InputProblem } from "../catalog/types";
+import type { CatalogTool, InputProblem } from "../core/catalog";
 import type { Scenario } from "./types";
 
 export function checkScenario(scenario: Scenario): InputProblem[] {

@@ -1,6 +1,6 @@
 /** The published JSON Schema of scenario files, and its compiled validator. */
 import type { ValidateFunction } from "ajv";
-import type { JsonSchema } from "../catalog/types";
+import type { JsonSchema } from "../core/catalog";
 import { compileSchema } from "../catalog/schema-compiler";
 import scenarioSchema from "../../schemas/scenario.v1.schema.json";
 

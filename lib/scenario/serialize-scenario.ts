@@ -3,7 +3,7 @@
  * text (clean diffs, stable share links). Free-form values (schemas, arguments, mock results) keep their own
  * key order: a schema's property order is the author's, and it changes the prompt tokens.
  */
-import type { Catalog, CatalogTool } from "../catalog/types";
+import type { Catalog, CatalogTool } from "../core/catalog";
 import { OPTIONAL_SETTINGS_KEYS, SETTINGS_KEYS } from "./default-settings";
 import type { NeededToolCall, Scenario, ScenarioTurn } from "./types";
 

@@ -5,7 +5,6 @@ import type { Catalog } from "../core";
 
 export const SCENARIO_FORMAT_VERSION = 1;
 
-export { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "../core/ids";
 export type { CacheTtl } from "../core/cache-rules";
 
 /** One tool the task of a user turn needs, with the arguments the model should pass. */

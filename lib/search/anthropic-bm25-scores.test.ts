@@ -16,7 +16,7 @@
  *     fox in alpha: 1                                             → 0.980829253…
  */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { ANTHROPIC_BM25_PARAMETERS, createAnthropicBm25Search } from "./anthropic-bm25-search";
 
 const tool = (name: string, description: string): CatalogTool => ({

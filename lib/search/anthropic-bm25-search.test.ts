@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { createAnthropicBm25Search } from "./anthropic-bm25-search";
 import { SAMPLE_TOOLS } from "./fixtures/sample-tools";
 import { ANTHROPIC_BM25_MAX_QUERY_CHARACTERS } from "./limits";

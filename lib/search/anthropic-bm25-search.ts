@@ -13,7 +13,7 @@
  * A hand-written inverted index keeps the scoring formula visible and fast: 10,000 tools index in well under a
  * second, and a query touches only the postings of its own terms.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { ANTHROPIC_BM25_MAX_QUERY_CHARACTERS, characterCount, resolveLimit } from "./limits";
 import { searchFieldTexts } from "./tool-fields";
 import { PLAIN_TOKENIZE_OPTIONS, tokenize } from "./tokenize";

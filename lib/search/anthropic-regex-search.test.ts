@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { createAnthropicRegexSearch } from "./anthropic-regex-search";
 import { SAMPLE_TOOLS } from "./fixtures/sample-tools";
 

@@ -13,7 +13,7 @@
  * Argument names and descriptions are matched one by one, so `^repo` finds an argument named `repo_path`.
  */
 import { RE2JS } from "re2js";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { ANTHROPIC_REGEX_MAX_PATTERN_CHARACTERS, characterCount, resolveLimit } from "./limits";
 import { translatePythonRegex } from "./python-regex";
 import { searchFieldTexts } from "./tool-fields";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { actionVerbsOf, type ActionVerbTable } from "./action-verb-lookup";
 import { ACTION_VERB_TABLE } from "./action-verbs";
 import { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS } from "./client-search";

@@ -12,7 +12,7 @@
  * tie-break. Every option is a real switch, so the lab can show what each one buys. docs/SEARCH.md has the
  * figures and how each weight was chosen.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { splitRunTogether, wholeWordsOf } from "./compound-words";
 import { resolveLimit } from "./limits";
 import { CONVERSATIONAL_FILLER_WORDS } from "./stop-words";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { lintDescription, lintDescriptions } from "./lint-description";
 
 function tool(name: string, description: string, properties: Record<string, unknown> = {}): CatalogTool {

@@ -3,7 +3,7 @@
  * something that makes a tool harder to find with BM25 or regex search, or harder for a model to choose.
  */
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { isUnspacedRun, splitWords, tokenize, type TokenizeOptions } from "./tokenize";
 
 export type DescriptionFindingCode =

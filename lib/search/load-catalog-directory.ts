@@ -6,7 +6,7 @@
  * A directory holds one file per MCP server; its tools are named `<file name without .json>:<tool name>`, so that
  * the same tool name on two servers (`create_issue` on GitHub and GitLab) stays two tools.
  */
-import type { CatalogTool, InputProblem, JsonSchema, Parsed } from "../catalog/types";
+import type { CatalogTool, InputProblem, JsonSchema, Parsed } from "../core/catalog";
 
 export type CatalogFile = { fileName: string; text: string };
 

@@ -2,7 +2,7 @@
  * Reads labelled search queries from JSON Lines, one `{"q": "...", "expect": ["server:tool", ...]}` a line.
  * Blank lines are skipped; every other problem is reported with its line number.
  */
-import type { InputProblem, Parsed } from "../catalog/types";
+import type { InputProblem, Parsed } from "../core/catalog";
 import type { EvaluationQuery } from "./evaluate";
 
 function isStringArray(value: unknown): value is string[] {

@@ -12,7 +12,7 @@
  *
  * General forms only: no list of sites, names or products. docs/SEARCH.md at 279c54f ("Ninth pass") has the figures.
  */
-import type { CatalogTool, JsonSchema } from "../catalog/types";
+import type { CatalogTool, JsonSchema } from "../core/catalog";
 import { splitWords } from "./tokenize";
 
 /** A kind of value a request can carry and an argument can take. */

@@ -7,7 +7,7 @@
  * with every tool, and indexing them all would make every tool match every query. Depth and count are capped so
  * that a pathological schema costs bounded time.
  */
-import type { CatalogTool, JsonSchema } from "../catalog/types";
+import type { CatalogTool, JsonSchema } from "../core/catalog";
 import type { SearchField } from "./types";
 
 export type ToolSearchFields = {

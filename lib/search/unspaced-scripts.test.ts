@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { createAnthropicBm25Search } from "./anthropic-bm25-search";
 import { createClientSearch } from "./client-search";
 import { evaluateSearch } from "./evaluate";

@@ -18,6 +18,7 @@ import {
 import { hashedClient, prepareLiveCall, type PreparedCall } from "./live-request";
 import { redactSecrets } from "../live/redact";
 import { errorResponse } from "./request-guard";
+import { providerFacts } from "../providers/facts";
 
 type Json = Record<string, unknown>;
 
@@ -137,7 +138,8 @@ export async function handleCountTokens(
   const prepared = await prepareLiveCall(request, "count", env);
   if (prepared instanceof Response) return prepared;
   const { call, target, config, logger, secrets } = prepared;
-  if (call.provider === "openai-chat" || (call.provider === "moonshot" && call.endpoint.kind !== "official")) {
+  const counting = providerFacts(call.provider).tokenCountEndpoint;
+  if (counting === "none" || (counting === "official" && call.endpoint.kind !== "official")) {
     return errorResponse(
       400,
       "counting_unsupported",

@@ -15,7 +15,7 @@ import {
   APIError as OpenAIAPIError,
   APIUserAbortError as OpenAIAbort,
 } from "openai";
-import { ProviderStreamError } from "../live/stream/accumulator";
+import { ProviderStreamError } from "../providers/stream-error";
 import { redactSecrets } from "../live/redact";
 
 export type MappedError = {

@@ -18,6 +18,7 @@ import { requestClient, takeLiveToken } from "./live-rate-limit";
 import { isTargetError, resolveTarget, type LiveTarget } from "./live-target";
 import { ALLOW_SERVER_KEYS_ENV, serverExposure } from "./exposure";
 import { errorResponse, guardApiRequest } from "./request-guard";
+import { providerFacts } from "../providers/facts";
 
 export type PreparedCall = {
   call: ParsedLiveCall;
@@ -149,7 +150,7 @@ export async function prepareLiveCall(
       `live: an output limit of ${cap} tokens is above this server's cap of ${config.maxOutputTokens} (PLAYGROUND_LIVE_MAX_OUTPUT_TOKENS).`,
     );
   }
-  if (call.betas.length && call.provider !== "anthropic")
+  if (call.betas.length && !providerFacts(call.provider).betas)
     return errorResponse(400, "invalid_request", "live: betas are an Anthropic feature.");
 
   const target = resolveTarget(call.provider, call.endpoint, pastedKey, config);

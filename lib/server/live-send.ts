@@ -4,16 +4,15 @@
  * line with the complete provider response and its usage, or one `error` line. Errors before the first byte are
  * ordinary HTTP errors in the documented shape, with the provider's status mapped and `retry-after` passed on.
  */
-import type Anthropic from "@anthropic-ai/sdk";
-import type OpenAI from "openai";
 import { PROVIDER_STATUS_HEADER, type LiveStreamLine } from "../live/api-schema";
 import { redactSecrets } from "../live/redact";
 import { createStreamAccumulator } from "../live/stream/accumulator";
 import { measuredUsageFrom } from "../live/usage";
-import { anthropicClient, openaiClient } from "./live-clients";
+import { anthropicClient, guardedFetch, openaiClient } from "./live-clients";
 import { mapUpstreamError, type MappedError } from "./live-errors";
 import { hashedClient, prepareLiveCall, type PreparedCall } from "./live-request";
 import { errorResponse } from "./request-guard";
+import { providerAdapter } from "../providers";
 
 type Json = Record<string, unknown>;
 
@@ -22,36 +21,12 @@ const PING_INTERVAL_MS = 15_000;
 
 async function openUpstream(prepared: PreparedCall, signal: AbortSignal): Promise<AsyncIterable<unknown>> {
   const { call, target, config } = prepared;
-  const options = { signal };
-  if (call.provider === "anthropic") {
-    const client = anthropicClient(target, config.timeoutMs);
-    if (call.betas.length) {
-      const params = {
-        ...call.body,
-        betas: call.betas,
-        stream: true,
-      } as unknown as Anthropic.Beta.Messages.MessageCreateParamsStreaming;
-      return client.beta.messages.create(params, options);
-    }
-    return client.messages.create(
-      { ...call.body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming,
-      options,
-    );
-  }
-  const client = openaiClient(target, config.timeoutMs);
-  if (call.provider === "openai-responses") {
-    return client.responses.create(
-      { ...call.body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming,
-      options,
-    );
-  }
-  // OpenAI sends usage in a last chunk only when asked; Moonshot puts it in the final chunk's choice anyway and
-  // does not document stream_options, so it is not sent there.
-  const streamOptions = call.provider === "openai-chat" ? { stream_options: { include_usage: true } } : {};
-  return client.chat.completions.create(
-    { ...call.body, ...streamOptions, stream: true } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming,
-    options,
-  );
+  const clients = {
+    anthropic: () => anthropicClient(target, config.timeoutMs),
+    openai: () => openaiClient(target, config.timeoutMs),
+    http: () => ({ baseURL: target.baseURL, apiKey: target.apiKey, fetch: guardedFetch(target) }),
+  };
+  return providerAdapter(call.provider).openStream(clients, call, signal);
 }
 
 function errorHeaders(mapped: MappedError): Record<string, string> {

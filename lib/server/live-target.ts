@@ -7,7 +7,8 @@
  * - a pasted key is used for this one request and forgotten.
  */
 import type { LiveEndpoint } from "../live/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
+import { providerFacts } from "../providers/facts";
 import type { LiveServerConfig } from "./live-config";
 
 export type LiveTarget = {
@@ -27,24 +28,14 @@ export type TargetError = { status: number; code: string; message: string };
 /** SDKs insist on a key; OpenAI-compatible servers such as Ollama take none. */
 export const NO_KEY_PLACEHOLDER = "no-key";
 
-const LABELS: Record<ProviderId, string> = {
-  anthropic: "Anthropic",
-  "openai-responses": "OpenAI",
-  "openai-chat": "OpenAI",
-  moonshot: "Moonshot",
-};
-
 function officialBaseUrl(provider: ProviderId, config: LiveServerConfig): string {
   const test = config.testProviderBaseUrl;
-  if (provider === "anthropic") return test ?? config.officialBaseUrls.anthropic;
-  if (provider === "moonshot") return test ? `${test}/moonshot/v1` : config.officialBaseUrls.moonshot;
-  return test ? `${test}/v1` : config.officialBaseUrls.openai;
+  const facts = providerFacts(provider);
+  return test !== undefined ? `${test}${facts.fakeBasePath}` : config.officialBaseUrls[facts.account];
 }
 
 function serverKey(provider: ProviderId, config: LiveServerConfig): string | undefined {
-  if (provider === "anthropic") return config.keys.anthropic;
-  if (provider === "moonshot") return config.keys.moonshot;
-  return config.keys.openai;
+  return config.keys[providerFacts(provider).account];
 }
 
 /** Segment-aware prefix match: `https://openrouter.ai/api` allows `/api/v1` but not `openrouter.ai.evil.example`. */
@@ -110,16 +101,11 @@ export function resolveTarget(
   if (endpoint.kind === "official") {
     const key = pastedKey ?? serverKey(provider, config);
     if (!key) {
-      const variable =
-        provider === "anthropic"
-          ? "ANTHROPIC_API_KEY"
-          : provider === "moonshot"
-            ? "MOONSHOT_API_KEY"
-            : "OPENAI_API_KEY";
+      const { vendor, keyVariable } = providerFacts(provider);
       return {
         status: 400,
         code: "missing_key",
-        message: `live: no ${LABELS[provider]} key: paste one, or set ${variable} on the server.`,
+        message: `live: no ${vendor} key: paste one, or set ${keyVariable} on the server.`,
       };
     }
     return {
@@ -127,11 +113,11 @@ export function resolveTarget(
       baseURL: officialBaseUrl(provider, config),
       apiKey: key,
       keySource: pastedKey ? "pasted" : "server",
-      label: LABELS[provider],
+      label: providerFacts(provider).vendor,
       trusted: true,
     };
   }
-  if (provider !== "openai-chat" && provider !== "openai-responses" && endpoint.kind === "compatible") {
+  if (!providerFacts(provider).compatibleServers && endpoint.kind === "compatible") {
     return {
       status: 400,
       code: "invalid_request",

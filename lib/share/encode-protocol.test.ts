@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import {

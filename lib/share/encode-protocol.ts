@@ -6,7 +6,7 @@
  * autosave, a link): inflating, parsing and Ajv-checking a 10,000-tool scenario took the page's thread 10 s in one
  * task at load 13. Framework-free: `handleEncodeMessage` runs in Node tests.
  */
-import type { Catalog, CatalogTool } from "../catalog/types";
+import type { Catalog, CatalogTool } from "../core/catalog";
 import type { WorkspaceState } from "../persistence/state-keys";
 import { encodeWorkspace, type DecodeResult } from "./share-link";
 

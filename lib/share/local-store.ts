@@ -5,9 +5,9 @@
  * persistence table marks `persist: true`, so a 10,000-tool scenario (~1.2 MB) fits the usual 5 MB quota and API
  * keys never reach disk. No method throws: quota and storage errors come back as values.
  */
-import type { InputProblem } from "../catalog/types";
+import type { InputProblem } from "../core/catalog";
 import type { DecodedPayload } from "./encode-protocol";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import { decodeSharePayload } from "./share-link";
 import { encodeWorkspace } from "./share-link";
 import type { SharedWorkspace } from "./share-envelope";

@@ -7,7 +7,7 @@
  * with serializeScenario's fixed key order, so equal scenarios give equal text (stable links, content-addressed ids).
  */
 import { isRecord } from "../catalog/catalog-format";
-import type { InputProblem } from "../catalog/types";
+import type { InputProblem } from "../core/catalog";
 import {
   type Destination,
   type KeyPolicy,
@@ -17,7 +17,8 @@ import {
 } from "../persistence/state-keys";
 import { parseScenarioValue } from "../scenario/parse-scenario";
 import { serializeScenario } from "../scenario/serialize-scenario";
-import { STRATEGY_IDS, type Scenario, type StrategyId } from "../scenario/types";
+import { type Scenario } from "../scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { shareError, type ShareError } from "./share-errors";
 import { MAX_STEP_INDEX, MAX_STRING_CHARS } from "./share-limits";
 

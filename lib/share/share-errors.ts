@@ -1,4 +1,4 @@
-import type { InputProblem } from "../catalog/types";
+import type { InputProblem } from "../core/catalog";
 
 /** Why a link or stored payload could not be opened. The page shows `message`; the current work is untouched. */
 export type ShareErrorCode =

@@ -12,7 +12,7 @@
  */
 import { isRecord } from "../catalog/catalog-format";
 import { MAX_NESTING_DEPTH, parseJsonText } from "../catalog/json-text";
-import type { InputProblem } from "../catalog/types";
+import type { InputProblem } from "../core/catalog";
 import type { Destination, KeyPolicy, WorkspaceState } from "../persistence/state-keys";
 import { decodeBase64Url, encodeBase64Url } from "./base64url";
 import { deflateText, inflateText, type InflateResult } from "./deflate-codec";

@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { ANTHROPIC_RULES } from "../cache/test-support";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { Segment, Transcript, TranscriptBlock } from "../core";
 import { getModel, type PriceTable } from "../models";
-import type { ProviderAdapter, RenderContext } from "../providers";
+import { providerAdapter, type ProviderAdapter, type RenderContext } from "../providers";
 import { RequestRejectedError } from "../providers/limits";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import { ConversationSession, executeCatalogTool, type SessionSearchers } from "./session";
@@ -37,6 +37,7 @@ function tokensOf(blocks: readonly TranscriptBlock[]): number {
 }
 
 const adapter: ProviderAdapter = {
+  ...providerAdapter("anthropic"),
   id: "anthropic",
   label: "stand-in",
   endpoint: "/v1/messages",

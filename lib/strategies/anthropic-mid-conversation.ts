@@ -1,6 +1,4 @@
-import { answerText, searchResultText } from "./discovery";
-import { callNeededTool } from "./call-tool";
-import { clientSearchFlow } from "./client-search-flow";
+import { addedToolsTurn } from "./added-tools-turn";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
@@ -12,6 +10,8 @@ export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes
  * tool is surfaced by a `tool_addition` block in an appended `role: "system"` message (PROTOCOLS §4.2). The
  * system message directly follows the user turn that carries the search's tool_result, as placement requires.
  */
+const runAddedToolsTurn = addedToolsTurn("toolu_sim_");
+
 export const anthropicMidConversationStrategy: StrategyDefinition = {
   id: "anthropic-mid-conversation",
   title: "Anthropic mid-conversation tool changes",
@@ -34,10 +34,10 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
   },
   client: {
     ...NATIVE_CLIENT_SIDE,
-    makeCallable: (fresh) => ({ append: [{ role: "tool-addition", toolNames: [...fresh] }] }),
+    makeCallable: (fresh) => ({ append: [{ role: "added-tools", toolNames: [...fresh] }] }),
   },
   supports: (provider, model) =>
-    provider !== "anthropic"
+    !anthropicMidConversationStrategy.providers.includes(provider)
       ? { ok: false, reason: "tool_addition blocks exist only in the Anthropic Messages API (beta)." }
       : model.capabilities.midConversationToolChanges
         ? { ok: true }
@@ -56,35 +56,6 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
   },
   runTurn(session, context) {
     for (const name of context.scenario.settings.nonDeferredTools) session.discovered.add(name);
-    for (const need of context.turn.needs) {
-      session.toolsNeeded += 1;
-      let notes: string[] = [];
-      if (!session.discovered.has(need.tool)) {
-        const added = new Set(session.discovered);
-        const result = clientSearchFlow(session, context, need, {
-          searchCall: (input) => ({
-            type: "tool-call",
-            id: session.nextId("toolu_sim_"),
-            name: SEARCH_TOOLS_TOOL.name,
-            input: { query: input },
-          }),
-          appendResult: (call, attempt) => {
-            session.appendToolResult(
-              (call as { id: string }).id,
-              SEARCH_TOOLS_TOOL.name,
-              searchResultText(attempt.names, (name) => session.tool(name)),
-            );
-            const fresh = attempt.names.filter((name) => !added.has(name));
-            fresh.forEach((name) => added.add(name));
-            if (fresh.length) session.append({ role: "tool-addition", toolNames: fresh });
-          },
-        });
-        if (result === null) return;
-        notes = result;
-      }
-      session.toolsFound += 1;
-      callNeededTool(session, need, { style: "native", notes });
-    }
-    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
+    runAddedToolsTurn(session, context);
   },
 };

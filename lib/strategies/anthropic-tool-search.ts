@@ -31,7 +31,7 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
   },
   client: { searchResult: "tool-reference", calls: "native" },
   supports: (provider, model) =>
-    provider !== "anthropic"
+    !anthropicToolSearchStrategy.providers.includes(provider)
       ? { ok: false, reason: "The Tool Search Tool and defer_loading are part of the Anthropic Messages API." }
       : model.capabilities.anthropicToolSearch
         ? { ok: true }

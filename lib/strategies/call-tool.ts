@@ -1,5 +1,6 @@
 import type { StepKind } from "../core";
 import type { TranscriptBlock } from "../core";
+import { providerFacts } from "../providers/facts";
 import type { NeededToolCall } from "../scenario/types";
 import type { ConversationSession } from "../simulator/session";
 
@@ -15,7 +16,7 @@ function callBlock(
   style: CallStyle,
   args: Record<string, unknown>,
 ): TranscriptBlock {
-  const id = session.nextId(session.context.settings.provider === "anthropic" ? "toolu_sim_" : "call_sim_");
+  const id = session.nextId(providerFacts(session.context.settings.provider).callIdPrefix);
   if (style === "invoke")
     return { type: "tool-call", id, name: "invoke_tool", input: { name: need.tool, arguments: args } };
   if (style === "stub") return { type: "tool-call", id, name: need.tool, input: { arguments: args } };

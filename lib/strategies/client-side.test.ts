@@ -371,7 +371,7 @@ describe("executeReply: provider searches and making found tools callable", () =
       calls: "native",
       makeCallable: (fresh) => {
         made.push([...fresh]);
-        return { append: [{ role: "tool-declaration", toolNames: [...fresh] }], note: "declared" };
+        return { append: [{ role: "added-tools", toolNames: [...fresh] }], note: "declared" };
       },
     };
     const discovered = new Set(["get_weather"]);
@@ -380,7 +380,7 @@ describe("executeReply: provider searches and making found tools callable", () =
       call("search_tools", { query: "weather" }, "call_2"),
     ]);
     expect(made).toEqual([["search_files"]]);
-    expect(outcome.append.map((message) => message.role)).toEqual(["user", "tool-declaration"]);
+    expect(outcome.append.map((message) => message.role)).toEqual(["user", "added-tools"]);
     expect(outcome.notes.at(-1)).toBe("declared");
     // Nothing new: makeCallable is not asked.
     executeReply(context(client, { discovered }), [call("search_tools", { query: "weather files" })]);
@@ -407,7 +407,7 @@ describe("executeReply: provider searches and making found tools callable", () =
     const outcome = executeReply(context(STRATEGIES["kimi-dynamic"].client), [
       call("search_tools", { query: "weather" }),
     ]);
-    expect(outcome.append.slice(1)).toEqual([{ role: "tool-declaration", toolNames: ["get_weather"] }]);
+    expect(outcome.append.slice(1)).toEqual([{ role: "added-tools", toolNames: ["get_weather"] }]);
     // Kimi's way needs no note of its own.
     expect(outcome.notes).toEqual(['search_tools "weather" found get_weather']);
   });
@@ -416,7 +416,7 @@ describe("executeReply: provider searches and making found tools callable", () =
     const outcome = executeReply(context(STRATEGIES["anthropic-mid-conversation"].client), [
       { type: "openai-search-output", id: "tso_1", callId: null, execution: "server", toolNames: ["search_files"] },
     ]);
-    expect(outcome.append).toEqual([{ role: "tool-addition", toolNames: ["search_files"] }]);
+    expect(outcome.append).toEqual([{ role: "added-tools", toolNames: ["search_files"] }]);
     expect(outcome.continues).toBe(false);
   });
 });

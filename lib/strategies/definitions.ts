@@ -2,7 +2,7 @@
  * The eight strategies by id: their definitions without the client's runtime (`executeReply`, Ajv, search), so the
  * page can list, explain and colour strategies without loading what a live client run needs. index.ts re-exports it.
  */
-import type { StrategyId } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { anthropicMidConversationStrategy } from "./anthropic-mid-conversation";
 import { anthropicToolSearchStrategy } from "./anthropic-tool-search";
 import { fullStrategy } from "./full";

@@ -7,11 +7,12 @@
  * transcript shows.
  */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { createEngine } from "../engine";
 import type { StrategyRun } from "../engine/types";
 import { loadExample } from "../examples";
-import type { ProviderId, Scenario, ScenarioSettings, ScenarioTurn, StrategyId } from "../scenario/types";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { deriveQueryFromUserText, deriveRegexFromQuery } from "../search/derive-query";
 import type { SearchOutcome, ToolSearcher } from "../search/types";
 import type { ConversationSession } from "../simulator/session";

@@ -1,6 +1,6 @@
 // Direct module imports, not the barrels: the page lists strategies and must not pull in Ajv or MiniSearch with them.
 import { oneLineDescription, parameterSignature } from "../catalog/describe-tool";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { NeededToolCall } from "../scenario/types";
 import { deriveQueryFromUserText, deriveRegexFromQuery } from "../search/derive-query";
 import type { SearchOutcome } from "../search/types";

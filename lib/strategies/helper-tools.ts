@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 
 /**
  * The tools the client-side strategies add themselves. They are ordinary catalog-shaped tools so every provider

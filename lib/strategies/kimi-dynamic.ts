@@ -1,6 +1,4 @@
-import { answerText, searchResultText } from "./discovery";
-import { callNeededTool } from "./call-tool";
-import { clientSearchFlow } from "./client-search-flow";
+import { addedToolsTurn } from "./added-tools-turn";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
@@ -31,46 +29,15 @@ export const kimiDynamicStrategy: StrategyDefinition = {
   },
   client: {
     ...NATIVE_CLIENT_SIDE,
-    makeCallable: (fresh) => ({ append: [{ role: "tool-declaration", toolNames: [...fresh] }] }),
+    makeCallable: (fresh) => ({ append: [{ role: "added-tools", toolNames: [...fresh] }] }),
   },
   supports: (provider, model) =>
-    provider !== "moonshot"
+    !kimiDynamicStrategy.providers.includes(provider)
       ? { ok: false, reason: "Tool declarations inside messages are a Moonshot Kimi K3 extension of Chat Completions." }
       : model.capabilities.kimiDynamicTools
         ? { ok: true }
         : { ok: false, reason: `${model.label} does not support dynamic tool loading (Kimi K3 only).` },
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
   initialTools: () => [{ type: "helper", tool: SEARCH_TOOLS_TOOL }],
-  runTurn(session, context) {
-    for (const need of context.turn.needs) {
-      session.toolsNeeded += 1;
-      let notes: string[] = [];
-      if (!session.discovered.has(need.tool)) {
-        const declared = new Set(session.discovered);
-        const result = clientSearchFlow(session, context, need, {
-          searchCall: (input) => ({
-            type: "tool-call",
-            id: session.nextId("call_search_"),
-            name: SEARCH_TOOLS_TOOL.name,
-            input: { query: input },
-          }),
-          appendResult: (call, attempt) => {
-            session.appendToolResult(
-              (call as { id: string }).id,
-              SEARCH_TOOLS_TOOL.name,
-              searchResultText(attempt.names, (name) => session.tool(name)),
-            );
-            const fresh = attempt.names.filter((name) => !declared.has(name));
-            fresh.forEach((name) => declared.add(name));
-            if (fresh.length) session.append({ role: "tool-declaration", toolNames: fresh });
-          },
-        });
-        if (result === null) return;
-        notes = result;
-      }
-      session.toolsFound += 1;
-      callNeededTool(session, need, { style: "native", notes });
-    }
-    session.send("answer", "answer", [{ type: "text", text: answerText(context) }]);
-  },
+  runTurn: addedToolsTurn("call_search_"),
 };

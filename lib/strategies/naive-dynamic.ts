@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry } from "../core";
 import { answerText, giveUpText, missNote, searchResultText, searchWithRetry } from "./discovery";
 import { callNeededTool } from "./call-tool";

@@ -1,4 +1,4 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
@@ -34,7 +34,7 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
   },
   client: NATIVE_CLIENT_SIDE,
   supports: (provider, model) =>
-    provider !== "openai-responses"
+    !openaiToolSearchStrategy.providers.includes(provider)
       ? { ok: false, reason: "tool_search exists only in the OpenAI Responses API." }
       : model.capabilities.openaiToolSearch
         ? { ok: true }

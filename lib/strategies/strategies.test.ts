@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import type { StrategyRun } from "../engine/types";
 import { loadExample } from "../examples";
-import type { Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 
 type Json = Record<string, any>;
 

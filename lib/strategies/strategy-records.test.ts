@@ -11,8 +11,9 @@ import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { getModel, type ModelInfo } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { Scenario, ScenarioSettings } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES, baselineStrategyId, strategyDefinition } from "./definitions";
 import { MID_CONVERSATION_TOOL_CHANGES_BETA } from "./anthropic-mid-conversation";
 
@@ -184,10 +185,10 @@ describe("the strategy records", () => {
     const scenario = await weather();
     const [getWeather, searchFiles] = scenario.catalog.tools;
     expect(STRATEGIES["kimi-dynamic"].client.makeCallable?.(["search_files"], {} as never)).toEqual({
-      append: [{ role: "tool-declaration", toolNames: ["search_files"] }],
+      append: [{ role: "added-tools", toolNames: ["search_files"] }],
     });
     expect(STRATEGIES["anthropic-mid-conversation"].client.makeCallable?.(["get_weather"], {} as never)).toEqual({
-      append: [{ role: "tool-addition", toolNames: ["get_weather"] }],
+      append: [{ role: "added-tools", toolNames: ["get_weather"] }],
     });
     const made = STRATEGIES["naive-dynamic"].client.makeCallable?.(["get_weather"], {
       catalogTools: scenario.catalog.tools,

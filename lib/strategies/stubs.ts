@@ -1,3 +1,4 @@
+import { providerFacts } from "../providers/facts";
 import { answerText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { LOAD_TOOL_SCHEMAS_TOOL } from "./helper-tools";
@@ -38,7 +39,7 @@ export const stubsStrategy: StrategyDefinition = {
       const tool = session.tool(need.tool);
       if (!tool) throw new Error(`stubs: ${need.tool} is not in the catalog`);
       if (!session.discovered.has(need.tool)) {
-        const id = session.nextId(session.context.settings.provider === "anthropic" ? "toolu_sim_" : "call_sim_");
+        const id = session.nextId(providerFacts(session.context.settings.provider).callIdPrefix);
         session.send("load", `load ${need.tool}`, [
           { type: "tool-call", id, name: LOAD_TOOL_SCHEMAS_TOOL.name, input: { names: [need.tool] } },
         ]);

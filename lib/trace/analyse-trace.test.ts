@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import { simulationJson } from "../report/simulation-output";
 import { parseScenarioValue } from "../scenario";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import { analyseTrace } from "./analyse-trace";
 import { deriveScenario, MAX_REPLAY_TURNS } from "./derive-scenario";
 import { explainTrace } from "./explain-trace";

@@ -2,7 +2,7 @@ import { recommend } from "../decide/recommend";
 import { schemaComplexity } from "../decide/schema-complexity";
 import { createEngine, type Engine } from "../engine";
 import type { StrategyRun } from "../engine/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import type { Recommendation } from "../decide/recommend";
 import { conversationOf, toolCallsOf } from "./body-parts";
 import { deriveScenario, type DerivedScenario } from "./derive-scenario";

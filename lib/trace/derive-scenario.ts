@@ -1,8 +1,10 @@
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { createScenario, type Scenario, type ScenarioSettings, type ScenarioTurn } from "../scenario";
-import { conversationOf, declaredTools, responseText, toolCallsOf, type CalledTool } from "./body-parts";
+import type { CalledTool } from "../core";
+import { conversationOf, declaredTools, responseText, toolCallsOf } from "./body-parts";
 import type { TraceExplanation } from "./explain-trace";
 import type { ParsedTrace, TraceRequest } from "./types";
+import { providerAdapter } from "../providers";
 
 type Json = Record<string, unknown>;
 
@@ -151,34 +153,12 @@ function callsOfTurn(requests: readonly TraceRequest[], provider: ParsedTrace["p
 }
 
 function systemOf(body: Json, provider: ParsedTrace["provider"]): string {
-  if (provider === "openai-responses") return typeof body.instructions === "string" ? body.instructions : "";
-  if (provider === "anthropic") {
-    if (typeof body.system === "string") return body.system;
-    if (Array.isArray(body.system)) return body.system.map((block) => String((block as Json)?.text ?? "")).join("\n");
-    return "";
-  }
-  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
-  const first = messages[0];
-  return first && (first.role === "system" || first.role === "developer") && typeof first.content === "string"
-    ? first.content
-    : "";
+  return providerAdapter(provider).body.systemText(body);
 }
 
-/** Anthropic's markers as scenario settings: top-level = automatic, markers on tools/system/last block = explicit. */
+/** The request's own cache markers as scenario settings (Anthropic's; automatic caches have none). */
 function cacheSettingsOf(body: Json, provider: ParsedTrace["provider"]): Partial<ScenarioSettings> {
-  if (provider !== "anthropic") return {};
-  const text = JSON.stringify(body);
-  const ttl = text.includes('"ttl":"1h"') ? { cacheTtl: "1h" as const } : {};
-  if (body.cache_control !== undefined) return { cacheMode: "automatic", ...ttl };
-  const marked = (value: unknown) => (value as Json)?.cache_control !== undefined;
-  const breakpoints: ScenarioSettings["explicitBreakpoints"] = [];
-  if (Array.isArray(body.tools) && body.tools.some(marked)) breakpoints.push("tools");
-  if (Array.isArray(body.system) && body.system.some(marked)) breakpoints.push("system");
-  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
-  if (messages.some((message) => Array.isArray(message.content) && (message.content as unknown[]).some(marked)))
-    breakpoints.push("last-message");
-  if (breakpoints.length === 0) return { cacheMode: "off", ...ttl };
-  return { cacheMode: "explicit", explicitBreakpoints: breakpoints, ...ttl };
+  return providerAdapter(provider).body.cacheSettings(body);
 }
 
 /** The median gap between turns (minutes) and inside a turn (seconds), so the replay's TTL sees the same pauses. */

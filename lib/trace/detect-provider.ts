@@ -1,4 +1,4 @@
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import type { CacheRules } from "../cache/types";
 import type { Divergence, Segment } from "../engine/types";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
+import { providerFacts } from "../providers/facts";
 import { declaredTools, systemTextAt, toolIndexOfPath, toolNameAt } from "./body-parts";
 
 type Json = Record<string, unknown>;
@@ -81,10 +82,9 @@ export function explainMiss(input: ExplainInput): MissExplanation | null {
       return {
         ...base,
         cause: "no-breakpoint",
-        headline:
-          input.provider === "anthropic"
-            ? "No cache_control marker in this request (and no top-level automatic caching): Anthropic caches nothing."
-            : "Nothing in this request can be cached.",
+        headline: providerFacts(input.provider).explicitCacheBreakpoints
+          ? "No cache_control marker in this request (and no top-level automatic caching): Anthropic caches nothing."
+          : "Nothing in this request can be cached.",
       };
     case "below-minimum":
       return {
@@ -200,7 +200,7 @@ function editedPart(before: Json, after: Json, provider: ProviderId, name: strin
  */
 function markerMoved(input: ExplainInput): MissExplanation | null {
   const previous = input.previous;
-  if (!previous || input.provider !== "anthropic") return null;
+  if (!previous || !providerFacts(input.provider).explicitCacheBreakpoints) return null;
   const promptTokens = input.segments.reduce((sum, segment) => sum + (segment.outsidePrompt ? 0 : segment.tokens), 0);
   const couldRead = Math.min(previous.cachedTokens, promptTokens);
   if (input.cacheRead >= couldRead) return null;

@@ -2,12 +2,13 @@ import { emptyCacheState } from "../cache";
 import type { CacheRules, CacheState } from "../cache/types";
 import { summarise } from "../engine/totals";
 import type { CostBreakdown, EngineStep, EngineWarning, StepKind, StepTokens } from "../engine/types";
-import type { MeasuredUsage, UsageDifference } from "../live/types";
+import type { MeasuredUsage } from "../core";
+import type { UsageDifference } from "../live/types";
 import { usageDifference } from "../live/usage";
 import { cacheRulesFor, computeCost, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
-import { anthropicBodyTtl } from "../providers/anthropic-body-segments";
-import type { CacheTtl, ProviderId } from "../scenario/types";
+import type { CacheTtl } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { priceRenderedRequest } from "../simulator/price-rendered-request";
 import { createTokenCounter, type TokenCounter } from "../tokens";
 import { conversationOf, toolCallsOf } from "./body-parts";
@@ -294,7 +295,7 @@ function threadOf(body: Json, provider: ProviderId): string {
 }
 
 function ttlOf(provider: ProviderId, body: Json): CacheTtl {
-  return provider === "anthropic" ? anthropicBodyTtl(body) : "5m";
+  return providerAdapter(provider).body.cacheTtl(body);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { redactSecrets } from "../live/redact";
 import { measuredUsageFrom } from "../live/usage";
-import { PROVIDER_IDS, type ProviderId } from "../scenario/types";
+import { PROVIDER_IDS, type ProviderId } from "../core/ids";
 import { formatCount } from "../view/format";
 import { modelOfUrl, providerOfRequest, providerOfUrl } from "./detect-provider";
 import { foreignFormatError, foreignFormatOf, foreignRecordReason, type ForeignFormat } from "./foreign-formats";

@@ -1,5 +1,5 @@
 import { defaultModel, getModel, MODELS, type ModelInfo } from "../models";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { providerLabel } from "../view/provider-labels";
 
 /**

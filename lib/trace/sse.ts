@@ -1,5 +1,5 @@
 import { createStreamAccumulator } from "../live/stream/accumulator";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;
 

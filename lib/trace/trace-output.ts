@@ -1,4 +1,5 @@
-import { formatPercent, formatUsd, simulationJson, totalsJson } from "../report/simulation-output";
+import { simulationJson, totalsJson } from "../report/simulation-output";
+import { formatPercent, formatUsd } from "../view/format";
 import { describeLocation } from "./types";
 import type { TraceAnalysis } from "./analyse-trace";
 

@@ -1,5 +1,5 @@
 import type { StepDetail, StrategyRun } from "../core";
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { analyseTrace } from "./analyse-trace";
 import { traceRun, traceView, type TraceView } from "./trace-view";
 

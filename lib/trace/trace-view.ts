@@ -1,8 +1,10 @@
 import type { Divergence, StrategyRun } from "../core";
 import type { Recommendation } from "../decide/recommend";
 import type { StepTokens } from "../engine/types";
-import type { MeasuredUsage, UsageDifference } from "../live/types";
-import type { Scenario, StrategyId } from "../scenario/types";
+import type { MeasuredUsage } from "../core";
+import type { UsageDifference } from "../live/types";
+import type { Scenario } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import type { SeedFigures, TraceAnalysis } from "./analyse-trace";
 import type { LossByCause } from "./explain-trace";
 import type { MissExplanation } from "./explain-miss";

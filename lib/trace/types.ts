@@ -1,5 +1,5 @@
-import type { MeasuredUsage } from "../live/types";
-import type { ProviderId } from "../scenario/types";
+import type { MeasuredUsage } from "../core";
+import type { ProviderId } from "../core/ids";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { StepKind, StepTokens } from "../core";
-import type { StrategyId } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import type { RunSummary } from "../core";
 import { stepAxisLabel } from "./step-kind";
 

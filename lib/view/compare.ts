@@ -1,5 +1,5 @@
 import type { GoalVerdicts, StrategyTotals } from "../core";
-import type { ProviderId, StrategyId } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import type { RunSummary } from "../core";
 import { usdColumnDecimals } from "./format";
 

@@ -1,4 +1,4 @@
-import type { ProviderId } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import { providerLabel } from "./provider-labels";
 
 type RunLike = { provider: ProviderId; model: string; steps: readonly unknown[] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import type { Divergence } from "../engine/types";
 import { EXAMPLES, loadExample } from "../examples";
-import { STRATEGY_IDS, type StrategyId } from "../scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { baselineStrategyId } from "../strategies";
 import { cacheHeadline } from "./cache-headline";
 import { openingStep, showsCachingAtWork, type OpeningRun } from "./opening-step";

@@ -4,8 +4,8 @@
  * summaries the page already holds), never from a step number written down per example.
  */
 import type { Divergence, StepTokens } from "../core";
-import type { ProviderId, StrategyId } from "../scenario/types";
-import { STRATEGY_IDS } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS } from "../core/ids";
 
 /** What the choice reads of a run: its steps' cache figures and where the run ran. */
 export type OpeningRun = {

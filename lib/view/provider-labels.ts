@@ -1,12 +1,6 @@
-import type { ProviderId } from "../scenario/types";
-
-export const PROVIDER_LABELS: Record<ProviderId, string> = {
-  anthropic: "Anthropic Messages",
-  "openai-responses": "OpenAI Responses",
-  "openai-chat": "OpenAI Chat Completions",
-  moonshot: "Moonshot Kimi",
-};
+import type { ProviderId } from "../core/ids";
+import { providerFacts } from "../providers/facts";
 
 export function providerLabel(provider: ProviderId): string {
-  return PROVIDER_LABELS[provider] ?? provider;
+  return providerFacts(provider)?.name ?? provider;
 }

@@ -1,4 +1,4 @@
-import type { ProviderId, StrategyId } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { providerLabel } from "./provider-labels";
 import { strategyShortTitle } from "./strategy-info";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GoalVerdicts, StepKind, StrategyTotals } from "../core";
-import type { StrategyId } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { cumulativeCostData, tokensPerStepRows, toolShareRows } from "./chart-data";
 import { compareTable } from "./compare";
 import { goalVerdictLabel, GOALS } from "./goals";

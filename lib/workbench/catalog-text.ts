@@ -1,9 +1,9 @@
 /** The catalog as editor text, and one tool as editor text, in the playground's own catalog format. */
-import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
+import type { Catalog, CatalogTool, InputProblem } from "../core/catalog";
 
 type ParseCatalogText = (text: string) => { value: Catalog | undefined; problems: InputProblem[] };
 
-/** `schemaError` is derived on import (lib/catalog/types.ts) and never written out. */
+/** `schemaError` is derived on import (lib/core/catalog.ts) and never written out. */
 function serializableTool(tool: CatalogTool): Omit<CatalogTool, "schemaError"> {
   const { schemaError: _schemaError, ...rest } = tool;
   return rest;

@@ -8,8 +8,9 @@
  * message that arrives meanwhile (a step detail the page asks for) waits for one batch, not for the whole write.
  */
 import { catalogCountTexts } from "../engine/catalog-count-texts";
-import type { Catalog } from "../catalog/types";
-import type { ProviderId, Scenario } from "../scenario/types";
+import type { Catalog } from "../core/catalog";
+import type { Scenario } from "../scenario/types";
+import type { ProviderId } from "../core/ids";
 import type { TokenCountStore } from "../tokens/persistent-counts";
 import { SPLIT_DEFAULTS } from "./engine-split";
 

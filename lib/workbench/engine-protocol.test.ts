@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
-import type { Catalog } from "../catalog/types";
+import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
 import {
   INITIAL_ENGINE_STATE,

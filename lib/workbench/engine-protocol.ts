@@ -7,9 +7,10 @@
  * stale answer, and every failure comes back as a value, never as an exception across the boundary.
  */
 import { appendCatalog } from "../catalog/append-catalog";
-import type { Catalog, CatalogTool, InputProblem } from "../catalog/types";
+import type { Catalog, CatalogTool, InputProblem } from "../core/catalog";
 import type { StrategyRun } from "../engine/types";
-import type { ProviderId, Scenario, ScenarioSettings, StrategyId } from "../scenario/types";
+import type { Scenario, ScenarioSettings } from "../scenario/types";
+import type { ProviderId, StrategyId } from "../core/ids";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
 import { SPLIT_DEFAULTS, inRunOrder, splitStrategies, type EngineHelper } from "./engine-split";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
-import { STRATEGY_IDS, type StrategyId } from "../scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { o200kMemo } from "../tokens";
 import { createEngineHost, type EngineHostOptions } from "./engine-host";
 import type { EngineDependencies, EngineRequest, EngineResponse } from "./engine-protocol";

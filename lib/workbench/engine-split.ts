@@ -8,7 +8,7 @@
  * The helper also counts tokens for the first request (the `count` requests of lib/tokens/count-in-parallel.ts), so
  * one second thread serves both, and what it counts stays in its own memo for its own strategies.
  */
-import type { StrategyId } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import type { EngineRequest, EngineResponse } from "./engine-protocol";
 import type { PrepareExampleHint } from "./prepared-example";
 

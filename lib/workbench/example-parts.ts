@@ -6,7 +6,7 @@
  * scenario without its tools. The page joins them (`joinExampleParts`); the worker's own state, the tests and the
  * build-time first view see the answer whole, since only the engine host's posting splits it.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import type { EngineResponse } from "./engine-protocol";
 
 /** Tools per part: ≈ 1.6 MB of a generated catalog, a few tens of milliseconds to read on the page. */

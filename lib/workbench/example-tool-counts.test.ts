@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { loadExample } from "../examples";
-import { anthropicToolDefinition } from "../providers/anthropic-messages";
+import { anthropicToolDefinition } from "../providers/anthropic/anthropic-messages";
 import { countO200kTokens } from "../tokens/o200k";
 import { anthropicToolJson } from "./engine-protocol";
 import {

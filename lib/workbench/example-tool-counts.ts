@@ -8,10 +8,10 @@
  * Only texts are primed, never tools by position: the memo is keyed by the text, so a tool edited later is a
  * different text and is counted as always.
  */
-import type { CatalogTool } from "../catalog/types";
+import type { CatalogTool } from "../core/catalog";
 import { loadExample } from "../examples";
 import { fetchGzipJsonSameOrigin, withScenarioAssets } from "../examples/scenario-asset";
-import { anthropicToolDefinition } from "../providers/anthropic-messages";
+import { anthropicToolDefinition } from "../providers/anthropic/anthropic-messages";
 import { createPreparedExamples, type PreparedExamples } from "./prepared-example";
 
 /** Smaller examples count their tools in a blink; reading the first-view file in the worker would cost more. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import { loadExample } from "../examples";
 import { openingStep } from "../view/opening-step";
 import { computePrebuiltExample, FIRST_VIEW_FILE } from "./first-view";

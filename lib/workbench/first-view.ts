@@ -10,7 +10,7 @@ import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { parseCatalogText } from "../catalog";
 import { createTokenCounter } from "../tokens";
-import { STRATEGY_IDS, type StrategyId } from "../scenario/types";
+import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { openingStep } from "../view/opening-step";
 import { INITIAL_ENGINE_STATE, handleEngineMessage, type EngineDependencies } from "./engine-protocol";
 import { withRequestBody } from "./summarise-run";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
-import { STRATEGY_IDS } from "../scenario/types";
+import { STRATEGY_IDS } from "../core/ids";
 import { jsonTextLength } from "./json-length";
 
 const GOLDEN_REQUESTS = path.join(__dirname, "../providers/golden/requests");

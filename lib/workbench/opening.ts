@@ -3,7 +3,8 @@
  * (lib/workbench/first-view.ts computes it; the page renders it with its HTML). Nothing here runs the engine, so the
  * page can import it without loading the engine.
  */
-import type { Scenario, StrategyId } from "../scenario/types";
+import type { Scenario } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
 import { baselineStrategyId } from "../strategies/definitions";
 import type { RunSummary, StepDetail } from "./types";
 

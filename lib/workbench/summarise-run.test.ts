@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
-import { PROVIDER_IDS, STRATEGY_IDS, type Scenario } from "../scenario/types";
+import { type Scenario } from "../scenario/types";
+import { PROVIDER_IDS, STRATEGY_IDS } from "../core/ids";
 import { parseCatalogText } from "../catalog";
 import { utf8ByteLength } from "../view/format";
 import {

@@ -1,5 +1,5 @@
 /** Builds one synthetic tool from its blueprint, sized to a token budget. */
-import type { CatalogTool, JsonSchema } from "../types";
+import type { CatalogTool, JsonSchema } from "../../core/catalog";
 import { DETAIL_SENTENCES } from "./actions";
 import { type Blueprint, pluralize, readable } from "./blueprints";
 import type { ParameterSpec } from "./domains";

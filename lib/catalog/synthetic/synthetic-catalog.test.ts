@@ -2,7 +2,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { importCatalogValue } from "../import-catalog";
 import { TOOL_NAME_PATTERN } from "../tool-names";
-import type { CatalogTool } from "../types";
+import type { CatalogTool } from "../../core/catalog";
 import { validateToolArguments } from "../argument-validation";
 import { sampleArguments } from "../sample-arguments";
 import { generateSyntheticCatalog } from "./synthetic-catalog";

@@ -3,7 +3,7 @@
  * options give the same catalog. Each tool is sized to a token budget measured on its Anthropic form
  * (`{name, description, input_schema}`), because "≈400 tokens a tool" is the figure the whole field argues with.
  */
-import type { Catalog, CatalogTool } from "../types";
+import type { Catalog, CatalogTool } from "../../core/catalog";
 import { stableHash } from "../stable-hash";
 import { type Blueprint, enumerateBlueprints } from "./blueprints";
 import { DOMAINS } from "./domains";

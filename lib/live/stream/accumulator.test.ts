@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { FakeTurn } from "@/test/fake-provider/fake-model";
 import { anthropicEvents, anthropicMessage } from "@/test/fake-provider/render-anthropic";
 import { chatBody, chatChunks, responsesBody, responsesEvents } from "@/test/fake-provider/render-openai";
-import type { PreviewEvent } from "../types";
-import { createStreamAccumulator, ProviderStreamError } from "./accumulator";
+import type { PreviewEvent } from "../../core";
+import { ProviderStreamError } from "../../providers/stream-error";
+import { createStreamAccumulator } from "./accumulator";
 
 const usage = { input: 1200, cacheRead: 1000, cacheWrite: 150, output: 40 };
 const turn: FakeTurn = {

@@ -4,7 +4,7 @@ import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resource
 import type { MessageCreateParamsNonStreaming as BetaMessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/beta/messages/messages";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
-import type { MoonshotChatCompletionCreateParams } from "../moonshot-types";
+import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";
 
 export const fullAnthropicStep1Call = {
   "model": "claude-opus-4-8",

@@ -5,7 +5,7 @@
  */
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CatalogTool } from "../../catalog/types";
+import type { CatalogTool } from "../../core/catalog";
 import {
   fakeEmbedding,
   startFakeEmbeddingServer,

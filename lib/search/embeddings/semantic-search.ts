@@ -10,7 +10,7 @@
  *   Clarke and Büttcher's RRF paper; `w` (default 0.5) is a setting. Fusion of ranks, not scores, because BM25 scores
  *   and cosines live on scales that cannot be added.
  */
-import type { CatalogTool } from "../../catalog/types";
+import type { CatalogTool } from "../../core/catalog";
 import { searchFieldTexts } from "../tool-fields";
 import type { EvaluatedSearchId, SearchHit, SearchOutcome } from "../types";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readReply } from "@/lib/live/reply-blocks";
+import { providerAdapter } from "@/lib/providers";
 import { resetLiveRateLimits } from "@/lib/server/live-rate-limit";
 import { startFakeProvider, type FakeProvider } from "@/test/fake-provider/server";
 import { pageRequest, readNdjson, setEnv, type NdjsonLine } from "@/test/fake-provider/route-client";
@@ -150,7 +150,7 @@ describe("POST /api/live/send: replies", () => {
       "tool_use",
     ]);
     expect(content[1].input).toEqual({ query: "What is the weather in Paris?" });
-    const read = readReply("anthropic", response);
+    const read = providerAdapter("anthropic").readReply(response);
     expect(read.blocks[1]).toMatchObject({
       type: "server-tool-search",
       variant: "bm25",
@@ -197,7 +197,7 @@ describe("POST /api/live/send: replies", () => {
     ]);
     expect(usage.cacheRead).toBeGreaterThan(0);
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${PASTED_KEY}`);
-    const read = readReply("openai-responses", response);
+    const read = providerAdapter("openai-responses").readReply(response);
     expect(read.blocks.map((block) => block.type)).toEqual([
       "openai-search-call",
       "openai-search-output",

@@ -3,8 +3,8 @@
  * (OpenAI, with `stream_options.include_usage`) or inside `choices[0].usage` of the final chunk (Moonshot,
  * PROTOCOLS §3.4); both are kept. Thinking models stream `reasoning_content`, which is kept too.
  */
-import type { PreviewEvent } from "../types";
-import { ProviderStreamError, type StreamAccumulator } from "./accumulator";
+import type { PreviewEvent, StreamAccumulator } from "../../core";
+import { ProviderStreamError } from "../stream-error";
 
 type Json = Record<string, unknown>;
 

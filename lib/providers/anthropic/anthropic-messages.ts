@@ -1,6 +1,6 @@
-import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../core";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
+import type { CatalogTool } from "../../core/catalog";
+import type { EngineWarning } from "../../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../../core";
 import {
   ANTHROPIC_BM25_INPUT_KEY,
   ANTHROPIC_MAX_CACHE_BREAKPOINTS,
@@ -8,9 +8,15 @@ import {
   anthropicSearchToolType,
 } from "./anthropic-constants";
 import { anthropicBodySegments, anthropicContentBlockText, anthropicToolPromptText } from "./anthropic-body-segments";
-import { memoisePerTool, SegmentList } from "./segment-list";
-import { STUB_INPUT_SCHEMA, stubDescription } from "./stub-definition";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+import { memoisePerTool, SegmentList } from "../segment-list";
+import { STUB_INPUT_SCHEMA, stubDescription } from "../stub-definition";
+import { anthropicBodyReader } from "./body-reader";
+import { anthropicFacts } from "./facts";
+import { readAnthropicReply } from "./reply-reader";
+import { createAnthropicAccumulator } from "./stream";
+import { openAnthropicStream } from "./upstream";
+import { readAnthropicUsage } from "./usage";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
 
 type Json = Record<string, unknown>;
 type ToolWire = { wire: Json; text: string };
@@ -170,9 +176,7 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
 
   const messages: Json[] = [];
   transcript.messages.forEach((message, messageIndex) => {
-    if (message.role === "tool-declaration")
-      throw new Error("anthropic-messages: tool declaration messages are Kimi-only");
-    if (message.role === "tool-addition") {
+    if (message.role === "added-tools") {
       const content: Json[] = message.toolNames.map((name, blockIndex) => {
         const wire = { type: "tool_addition", tool: { type: "tool_reference", name } };
         const definition = definitionTextOf([name], context);
@@ -321,11 +325,24 @@ function renderResponseContent(blocks: TranscriptBlock[], context: RenderContext
 }
 
 export const anthropicMessages: ProviderAdapter = {
-  id: "anthropic",
+  ...anthropicFacts,
   label: "Anthropic Messages",
   endpoint: "https://api.anthropic.com/v1/messages",
   renderRequest,
   segmentBody: anthropicBodySegments,
+  body: anthropicBodyReader,
+  readUsage: readAnthropicUsage,
+  readReply: readAnthropicReply,
+  createStreamAccumulator: createAnthropicAccumulator,
+  // One wire message per transcript message; the raw turn is that message's content.
+  openStream: openAnthropicStream,
+  turnLayout: {
+    listKey: "messages",
+    leading: 0,
+    span: () => 1,
+    replace: (original, raw) => [{ ...(original[0] as Json), content: raw }],
+  },
+  toolText: (tool, variant) => (variant === "deferred" ? null : anthropicToolDefinition(tool, variant).text),
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
     const content = renderResponseContent(blocks, context);
     return {

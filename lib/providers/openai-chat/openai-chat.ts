@@ -1,12 +1,18 @@
-import type { CatalogTool } from "../catalog/types";
-import type { EngineWarning } from "../core";
-import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
-import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../tokens";
-import { chatFunction } from "./openai-function";
-import { simulatedReasoning } from "./kimi-reasoning";
+import type { CatalogTool } from "../../core/catalog";
+import type { EngineWarning } from "../../core";
+import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../../core";
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens";
+import { chatFunction } from "../openai-function";
+import { simulatedReasoning } from "../moonshot/kimi-reasoning";
 import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
-import { SegmentList } from "./segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+import { SegmentList } from "../segment-list";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage, TurnLayout } from "../types";
+import { chatBodyReader } from "./body-reader";
+import { openaiChatFacts } from "./facts";
+import { readChatReply } from "./reply-reader";
+import { createChatAccumulator } from "./stream";
+import { chatStreamOpener } from "./upstream";
+import { readChatUsage } from "./usage";
 
 type Json = Record<string, unknown>;
 
@@ -39,7 +45,7 @@ function renderMessage(
   context: RenderContext,
   dialect: ChatDialect,
 ): Array<{ wire: Json; text: string; definitions?: string; label: string }> {
-  if (message.role === "tool-declaration") {
+  if (message.role === "added-tools") {
     if (dialect !== "moonshot") throw new Error("chat-completions: tool declaration messages are a Kimi K3 extension");
     const tools = message.toolNames.flatMap((name) => {
       const tool = context.catalogByName.get(name);
@@ -56,7 +62,6 @@ function renderMessage(
       },
     ];
   }
-  if (message.role === "tool-addition") throw new Error("chat-completions: tool_addition is an Anthropic beta");
   if (message.role === "assistant") {
     const text = message.blocks
       .filter((block) => block.type === "text")
@@ -181,7 +186,7 @@ function checkKimiLimits(transcript: Transcript, warnings: EngineWarning[]): voi
   }
 }
 
-function chatResponse(dialect: ChatDialect) {
+export function chatResponse(dialect: ChatDialect) {
   return (
     blocks: TranscriptBlock[],
     usage: SimulatedUsage,
@@ -233,7 +238,23 @@ function chatResponse(dialect: ChatDialect) {
   };
 }
 
-function outputText(blocks: TranscriptBlock[]): string {
+/**
+ * A leading system message, then one message per user block (tool results are `role: "tool"` messages), one per
+ * assistant turn and one per added-tools message; the raw turn is one assistant message.
+ */
+export const chatTurnLayout: TurnLayout = {
+  listKey: "messages",
+  leading: 1,
+  span: (message) => (message.role === "assistant" || message.role === "added-tools" ? 1 : message.blocks.length),
+  replace: (_original, raw) => [raw],
+};
+
+/** Chat Completions has no deferred tools: a deferred catalog entry is refused, so it counts nothing. */
+export function chatToolText(tool: CatalogTool, variant: "full" | "stub" | "deferred"): string | null {
+  return variant === "deferred" ? null : chatFunction(tool, variant).text;
+}
+
+export function outputText(blocks: TranscriptBlock[]): string {
   return blocks
     .map((block) =>
       block.type === "text"
@@ -246,22 +267,18 @@ function outputText(blocks: TranscriptBlock[]): string {
 }
 
 export const openaiChat: ProviderAdapter = {
-  id: "openai-chat",
+  ...openaiChatFacts,
   label: "OpenAI Chat Completions (and compatible servers)",
   endpoint: "https://api.openai.com/v1/chat/completions",
   renderRequest: createChatRenderer("openai"),
   segmentBody: chatBodySegments,
+  body: chatBodyReader,
+  readUsage: readChatUsage,
+  readReply: readChatReply,
+  createStreamAccumulator: createChatAccumulator,
+  turnLayout: chatTurnLayout,
+  openStream: chatStreamOpener(true),
+  toolText: chatToolText,
   renderResponse: chatResponse("openai"),
   outputText,
-};
-
-export const moonshotChat: ProviderAdapter = {
-  id: "moonshot",
-  label: "Moonshot (Kimi) Chat Completions",
-  endpoint: "https://api.moonshot.ai/v1/chat/completions",
-  renderRequest: createChatRenderer("moonshot"),
-  segmentBody: chatBodySegments,
-  renderResponse: chatResponse("moonshot"),
-  // Every Moonshot model in the table reasons: its reasoning is output tokens, billed like the answer.
-  outputText: (blocks) => `${simulatedReasoning(blocks)}\n${outputText(blocks)}`,
 };

@@ -4,8 +4,7 @@
  * as documented for tool search (PROTOCOLS §1.4): `server_tool_use` streams its input as `input_json_delta`, then
  * `tool_search_tool_result` arrives whole in its `content_block_start`.
  */
-import type { PreviewEvent, PreviewPartKind } from "../types";
-import type { StreamAccumulator } from "./accumulator";
+import type { PreviewEvent, PreviewPartKind, StreamAccumulator } from "../../core";
 
 type Json = Record<string, unknown>;
 

@@ -8,12 +8,12 @@
  * and a memoised value built by an earlier test would hide the code under test from this one.
  */
 import { describe, expect, it } from "vitest";
-import type { CatalogTool } from "../catalog/types";
-import type { ToolEntry, Transcript, TranscriptMessage } from "../core";
-import { getModel } from "../models";
-import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { ScenarioSettings } from "../scenario/types";
-import { createTokenCounter } from "../tokens";
+import type { CatalogTool } from "../../core/catalog";
+import type { ToolEntry, Transcript, TranscriptMessage } from "../../core";
+import { getModel } from "../../models";
+import { DEFAULT_SETTINGS } from "../../scenario/default-settings";
+import type { ScenarioSettings } from "../../scenario/types";
+import { createTokenCounter } from "../../tokens";
 import { anthropicMessages } from "./anthropic-messages";
 import { anthropicBodySegments } from "./anthropic-body-segments";
 
@@ -103,7 +103,7 @@ describe("Anthropic Messages renderer", () => {
             { type: "tool-reference-result", callId: "toolu_2", toolNames: ["get_time"] },
           ],
         },
-        { role: "tool-addition", toolNames: ["get_time"], text: "get_time is now available." },
+        { role: "added-tools", toolNames: ["get_time"], text: "get_time is now available." },
       ],
     };
     const { segments, warnings, body } = render(transcript);
@@ -167,7 +167,7 @@ describe("Anthropic Messages renderer", () => {
             { type: "tool-reference-result", callId: "toolu_3", toolNames: ["get_time", "get_weather"] },
           ],
         },
-        { role: "tool-addition", toolNames: ["get_time"] },
+        { role: "added-tools", toolNames: ["get_time"] },
       ],
     });
     expect(body.tools).toEqual([
@@ -241,7 +241,7 @@ describe("Anthropic Messages renderer", () => {
           role: "user",
           blocks: [{ type: "tool-reference-result", callId: "t1", toolNames: ["get_weather", "get_time"] }],
         },
-        { role: "tool-addition", toolNames: ["not_in_catalog"] },
+        { role: "added-tools", toolNames: ["not_in_catalog"] },
       ],
     });
     const definition = (tool: CatalogTool) =>
@@ -408,9 +408,6 @@ describe("Anthropic Messages renderer", () => {
 
   it("refuses what the Messages API cannot carry", () => {
     const base: Transcript = { system: "s", tools: [], messages: [] };
-    expect(() => render({ ...base, messages: [{ role: "tool-declaration", toolNames: ["x"] }] })).toThrow(
-      "anthropic-messages: tool declaration messages are Kimi-only",
-    );
     expect(() =>
       render({ ...base, tools: [{ type: "openai-tool-search", execution: "client" } as ToolEntry] }),
     ).toThrow("anthropic-messages: tool entry openai-tool-search is not an Anthropic tool");

@@ -1,8 +1,8 @@
-import type { EngineWarning } from "../core";
-import { OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from "../tokens";
-import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "./media-parts";
-import { SegmentList } from "./segment-list";
-import type { BodyContext, BodySegments } from "./types";
+import type { EngineWarning } from "../../core";
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from "../../tokens";
+import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "../media-parts";
+import { SegmentList } from "../segment-list";
+import type { BodyContext, BodySegments } from "../types";
 
 type Json = Record<string, unknown>;
 

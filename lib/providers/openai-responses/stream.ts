@@ -3,8 +3,8 @@
  * the whole response with usage; the item events before it feed the preview and a fallback when the stream ends
  * early. `error` and `response.failed` become a ProviderStreamError.
  */
-import type { PreviewEvent, PreviewPartKind } from "../types";
-import { ProviderStreamError, type StreamAccumulator } from "./accumulator";
+import type { PreviewEvent, PreviewPartKind, StreamAccumulator } from "../../core";
+import { ProviderStreamError } from "../stream-error";
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import type { EngineWarning } from "../core";
-import { SegmentList } from "./segment-list";
-import type { BodyContext, BodySegments } from "./types";
+import type { EngineWarning } from "../../core";
+import { SegmentList } from "../segment-list";
+import type { BodyContext, BodySegments } from "../types";
 
 type Json = Record<string, unknown>;
 

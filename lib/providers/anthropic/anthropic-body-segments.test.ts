@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hashString } from "../cache";
-import type { Segment } from "../core";
-import type { ModelInfo } from "../models";
-import type { TokenCounter } from "../tokens";
+import { hashString } from "../../cache";
+import type { Segment } from "../../core";
+import type { ModelInfo } from "../../models";
+import type { TokenCounter } from "../../tokens";
 import {
   anthropicBodySegments,
   anthropicBodyTtl,

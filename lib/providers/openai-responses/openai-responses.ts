@@ -1,11 +1,17 @@
-import type { EngineWarning } from "../core";
-import type { ToolEntry, Transcript, TranscriptBlock } from "../core";
-import { responsesFunction } from "./openai-function";
+import type { EngineWarning } from "../../core";
+import type { ToolEntry, Transcript, TranscriptBlock } from "../../core";
+import { responsesFunction } from "../openai-function";
 import { CLIENT_TOOL_SEARCH_PARAMETERS, CLIENT_TOOL_SEARCH_DESCRIPTION } from "./openai-tool-search";
-import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "./limits";
+import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "../limits";
 import { responsesBodySegments, responsesItemPromptText } from "./openai-responses-body-segments";
-import { SegmentList } from "./segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "./types";
+import { SegmentList } from "../segment-list";
+import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage } from "../types";
+import { responsesBodyReader } from "./body-reader";
+import { openaiResponsesFacts } from "./facts";
+import { readResponsesReply } from "./reply-reader";
+import { createResponsesAccumulator } from "./stream";
+import { openResponsesStream } from "./upstream";
+import { readResponsesUsage } from "./usage";
 
 /** OpenAI refuses more than 128 entries in `tools` (PROTOCOLS §9; the limit itself is in lib/models/model-limits). */
 const OPENAI_MAX_TOOLS = 128;
@@ -261,11 +267,24 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
 }
 
 export const openaiResponses: ProviderAdapter = {
-  id: "openai-responses",
+  ...openaiResponsesFacts,
   label: "OpenAI Responses",
   endpoint: "https://api.openai.com/v1/responses",
   renderRequest,
   segmentBody: responsesBodySegments,
+  body: responsesBodyReader,
+  readUsage: readResponsesUsage,
+  readReply: readResponsesReply,
+  createStreamAccumulator: createResponsesAccumulator,
+  // One input item per block of a user or assistant message (instructions are not an item); the raw turn is items.
+  openStream: openResponsesStream,
+  turnLayout: {
+    listKey: "input",
+    leading: 0,
+    span: (message) => (message.role === "user" || message.role === "assistant" ? message.blocks.length : 0),
+    replace: (original, raw) => (Array.isArray(raw) ? raw : original),
+  },
+  toolText: (tool, variant) => responsesFunction(tool, variant).text,
   renderResponse(blocks, usage: SimulatedUsage, context, responseId) {
     const namespaces = namespacesByContext.get(context) ?? new Map();
     const output = blocks.map((block, index) => {

@@ -1,4 +1,4 @@
-import type { TranscriptBlock } from "../core";
+import type { TranscriptBlock } from "../../core";
 
 /**
  * The simulated model's reasoning on a Moonshot thinking model (Kimi K3 always reasons; K2.5+ think by default).

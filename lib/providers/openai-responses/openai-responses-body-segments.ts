@@ -1,9 +1,9 @@
-import type { EngineWarning } from "../core";
-import { renderOpenAIFunctionForCounting } from "../tokens";
-import { hashString } from "../cache";
-import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "./media-parts";
-import { SegmentList } from "./segment-list";
-import type { BodyContext, BodySegments } from "./types";
+import type { EngineWarning } from "../../core";
+import { renderOpenAIFunctionForCounting } from "../../tokens";
+import { hashString } from "../../cache";
+import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "../media-parts";
+import { SegmentList } from "../segment-list";
+import type { BodyContext, BodySegments } from "../types";
 
 type Json = Record<string, unknown>;
 

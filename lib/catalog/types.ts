@@ -1,1 +1,0 @@
-export type { Catalog, CatalogTool, InputProblem, JsonSchema, Parsed } from "../core/catalog";

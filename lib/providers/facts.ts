@@ -1,0 +1,24 @@
+import type { ProviderId } from "../core/ids";
+import { anthropicFacts } from "./anthropic/facts";
+import { moonshotFacts } from "./moonshot/facts";
+import { openaiChatFacts } from "./openai-chat/facts";
+import { openaiResponsesFacts } from "./openai-responses/facts";
+import type { ProviderFacts } from "./types";
+
+/**
+ * The registry of what each wire format is, without its code (the page imports this; the engine and the server
+ * import the adapters in ./index.ts). Adding a provider: a folder with its facts and adapter, and one entry here
+ * and one in ./index.ts.
+ */
+const FACTS: Record<ProviderId, ProviderFacts> = {
+  anthropic: anthropicFacts,
+  "openai-responses": openaiResponsesFacts,
+  "openai-chat": openaiChatFacts,
+  moonshot: moonshotFacts,
+};
+
+export function providerFacts(id: ProviderId): ProviderFacts {
+  return FACTS[id];
+}
+
+export type { ProviderAccount, ProviderFacts } from "./types";

@@ -1,0 +1,24 @@
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
+import type { ProviderFacts } from "../types";
+
+export const moonshotFacts: ProviderFacts = {
+  id: "moonshot",
+  name: "Moonshot Kimi",
+  pickerName: "Moonshot (Kimi)",
+  apiName: "Kimi API",
+  vendor: "Moonshot",
+  account: "moonshot",
+  keyVariable: "MOONSHOT_API_KEY",
+  fakeBasePath: "/moonshot/v1",
+  compatibleServers: false,
+  callIdPrefix: "call_sim_",
+  explicitCacheBreakpoints: false,
+  messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
+  cacheLifetimeChoice: false,
+  deferredTools: false,
+  toolNamespaces: false,
+  tokenCountEndpoint: "official",
+  endpointChoice: false,
+  betas: false,
+  golden: { model: "kimi-k3", sdkRequestType: "MoonshotChatCompletionCreateParams" },
+};

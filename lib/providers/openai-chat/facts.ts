@@ -1,0 +1,24 @@
+import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
+import type { ProviderFacts } from "../types";
+
+export const openaiChatFacts: ProviderFacts = {
+  id: "openai-chat",
+  name: "OpenAI Chat Completions",
+  pickerName: "OpenAI Chat Completions",
+  apiName: "Chat Completions",
+  vendor: "OpenAI",
+  account: "openai",
+  keyVariable: "OPENAI_API_KEY",
+  fakeBasePath: "/v1",
+  compatibleServers: true,
+  callIdPrefix: "call_sim_",
+  explicitCacheBreakpoints: false,
+  messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
+  cacheLifetimeChoice: false,
+  deferredTools: false,
+  toolNamespaces: false,
+  tokenCountEndpoint: "none",
+  endpointChoice: true,
+  betas: false,
+  golden: { model: "gpt-5.4", sdkRequestType: "ChatCompletionCreateParamsNonStreaming" },
+};

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { PROVIDER_IDS } from "../core/ids";
+import { providerFacts } from "./facts";
+import { PROVIDERS, providerAdapter } from "./index";
+
+describe("the provider registries", () => {
+  it("hold one adapter per provider id, each the same facts the light registry gives the page", () => {
+    expect(Object.keys(PROVIDERS).sort()).toEqual([...PROVIDER_IDS].sort());
+    for (const id of PROVIDER_IDS) {
+      const adapter = providerAdapter(id);
+      const facts = providerFacts(id);
+      expect(adapter.id).toBe(id);
+      for (const [key, value] of Object.entries(facts))
+        expect(adapter[key as keyof typeof facts], `${id}.${key}`).toEqual(value);
+    }
+  });
+
+  it("give the OpenAI formats one account and key, and every other provider its own", () => {
+    const accounts = PROVIDER_IDS.map((id) => providerFacts(id).account);
+    expect(accounts).toEqual(["anthropic", "openai", "openai", "moonshot"]);
+    expect(providerFacts("openai-chat").keyVariable).toBe(providerFacts("openai-responses").keyVariable);
+  });
+});
