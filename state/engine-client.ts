@@ -10,7 +10,7 @@ import type {
   EngineRequest,
   EngineResponse,
   ScenarioWithoutCatalog,
-} from "@/lib/workbench/engine-protocol";
+} from "@/lib/workbench/engine-messages";
 import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
@@ -116,7 +116,7 @@ export class EngineClient {
   /**
    * Loads an example and runs it as loaded, in one go: the run is sent right behind the load (`scenario:
    * "as-loaded"`), so the worker starts it as soon as the example is loaded instead of after the page has taken the
-   * example in and asked (lib/workbench/engine-protocol.ts). `catalogVersion` is the version both will answer with.
+   * example in and asked (lib/workbench/engine-handler.ts). `catalogVersion` is the version both will answer with.
    */
   loadExampleAndRun(
     exampleId: string,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StrategyRun } from "@/lib/engine/types";
 import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
-import type { EngineRequest } from "@/lib/workbench/engine-protocol";
+import type { EngineRequest } from "@/lib/workbench/engine-messages";
 import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
 import { stepDetail, summariseRun } from "@/lib/workbench/summarise-run";
 import type { FirstView } from "@/lib/workbench/opening";

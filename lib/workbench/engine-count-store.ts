@@ -11,7 +11,7 @@ import { catalogCountTexts } from "../engine/catalog-count-texts";
 import type { Catalog } from "../catalog/types";
 import type { ProviderId, Scenario } from "../scenario/types";
 import type { TokenCountStore } from "../tokens/persistent-counts";
-import { SPLIT_DEFAULTS } from "./engine-split";
+import { SPLIT_DEFAULTS } from "./engine-scheduler";
 
 /** Quiet time before the counts are written: the page's requests after a run come in bursts (step, detail, next). */
 export const COUNT_SAVE_IDLE_MS = 2_000;

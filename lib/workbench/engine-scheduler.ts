@@ -8,9 +8,24 @@
  * The helper also counts tokens for the first request (the `count` requests of lib/tokens/count-in-parallel.ts), so
  * one second thread serves both, and what it counts stays in its own memo for its own strategies.
  */
-import type { StrategyId } from "../scenario/types";
-import type { EngineRequest, EngineResponse } from "./engine-protocol";
-import type { PrepareExampleHint } from "./prepared-example";
+import type { Catalog } from "../catalog/types";
+import type { StrategyRun } from "../engine/types";
+import type { Scenario, StrategyId } from "../scenario/types";
+import {
+  supersededResponse,
+  type EngineRequest,
+  type EngineResponse,
+  type ScenarioWithoutCatalog,
+} from "./engine-messages";
+import type {
+  EngineDependencies,
+  EngineHelper,
+  EngineWorkerState,
+  HandledMessage,
+  HelperRunPart,
+} from "./engine-state";
+import { summariseRun } from "./summarise-run";
+import type { RunSummary } from "./types";
 
 /** The split and its threshold; tests lower `minimumTools` to split a small real catalog. */
 export const SPLIT_DEFAULTS = {
@@ -50,137 +65,232 @@ export function splitStrategies(strategyIds: readonly StrategyId[]): { here: Str
   return { here, helper };
 }
 
-/** Counting texts on the helper (the count-in-parallel side of the helper). */
-export type CountTextsRequest = { kind: "count-texts"; requestId: number; texts: readonly string[] };
-export type CountTextsResponse =
-  | { kind: "texts-counted"; requestId: number; counts: number[] }
-  | { kind: "error"; requestId: number; request: "count-texts"; message: string };
+/** The run's summaries back in the run's order, whichever worker ran them. */
+export function inRunOrder<T extends { id: StrategyId }>(strategyIds: readonly StrategyId[], items: readonly T[]): T[] {
+  return strategyIds.flatMap((id) => items.filter((item) => item.id === id));
+}
 
-/** What the page's engine worker sends its helper, and what comes back. */
-export type HelperRequest = EngineRequest | CountTextsRequest;
-export type HelperResponse = EngineResponse | CountTextsResponse;
+/**
+ * The helper's lifetime around one handled message: a large catalog's helper starts loading (its code, its
+ * tokenizer) as soon as the catalog arrives, so it is ready when the run comes; a small catalog whose latest run has
+ * nothing on the helper stops it; the move from a large catalog to a small one lets go of the large one's caches.
+ */
+export function scheduleHelper(
+  before: EngineWorkerState,
+  message: EngineRequest,
+  handled: HandledMessage,
+  dependencies: EngineDependencies,
+): void {
+  const catalog = handled.state.catalog;
+  if (catalog && catalog !== before.catalog && isLarge(catalog.value, dependencies)) {
+    const helper = dependencies.helper?.(true);
+    // An example is loaded by the helper itself (from the same build-time file, or generated alike), instead of
+    // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
+    if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
+      forwardExampleLoad(helper, message.exampleId, catalog.version);
+  }
+  if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
+  if (catalog && before.catalog && catalog !== before.catalog)
+    if (isLarge(before.catalog.value, dependencies) && !isLarge(catalog.value, dependencies))
+      dependencies.releaseCaches?.();
+}
 
-/** What the helper client needs of a Worker; an in-process host in tests. */
-export type HelperPort = {
-  postMessage(message: HelperRequest | PrepareExampleHint): void;
-  /** Ends the worker (a Worker's `terminate`); absent in-process, where `stop` only silences the helper. */
-  terminate?(): void;
-  addEventListener(type: "message", listener: (event: { data: HelperResponse }) => void): void;
-  addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
-};
+export function isLarge(catalog: Catalog, dependencies: EngineDependencies): boolean {
+  return catalog.tools.length >= (dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools);
+}
 
-type Unnumbered<T> = T extends unknown ? Omit<T, "requestId"> : never;
+/** How often a run waiting for its helper looks at its own queue (a newer run, a step detail it can answer). */
+export const HELPER_WAIT_POLL_MS = 100;
 
-/** The page's engine worker's view of its helper. Never throws: a dead helper answers every request with an error. */
-export type EngineHelper = {
-  /**
-   * Sends one engine request; resolves with its final answer. `run-progress` answers go to `onProgress`; `onSent`
-   * learns the helper's request id (a run's, to ask for its strategies' step details while it goes).
-   */
-  send(
-    request: Unnumbered<EngineRequest>,
-    onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void,
-    onSent?: (requestId: number) => void,
-  ): Promise<EngineResponse>;
-  /**
-   * Lets the helper start loading an example the page is about to open (lib/workbench/prepared-example.ts), so its
-   * `load-example` later finds it loaded. A hint: never answered, and harmless when wrong.
-   */
-  prepare(exampleId: string): void;
-  /** o200k counts of `texts`, in order (a CountHelper of lib/tokens/count-in-parallel.ts); rejects if the helper died. */
-  count(texts: readonly string[]): Promise<readonly number[]>;
-  /**
-   * Ends the helper worker and answers whatever it still owed with an error (its memory, hundreds of MB at 10,000
-   * tools, is freed). Called when the page has moved to a small catalog and no longer needs it. Then `failed`.
-   */
-  stop(): void;
-  /** Set once the helper failed to load, crashed or was stopped. */
-  readonly failed: boolean;
-  /** The catalog version the helper holds, as far as this side has sent it (catalog messages apply in order). */
-  catalogVersion: number | null;
-};
+/**
+ * One run: the strategies in order, with progress between them. A large catalog's run is split with the helper
+ * (this file): the strategy on screen and its group run here, the others there at the same time,
+ * and the answer is the same as one worker's, in the run's order. A helper that fails (to start, to hold the
+ * catalog, mid-run) leaves its strategies to this worker.
+ */
+export async function runRequest(
+  state: EngineWorkerState,
+  message: Omit<Extract<EngineRequest, { kind: "run" }>, "scenario"> & { scenario: ScenarioWithoutCatalog },
+  catalog: { version: number; value: Catalog },
+  dependencies: EngineDependencies,
+): Promise<HandledMessage> {
+  const started = dependencies.now();
+  const scenario: Scenario = { ...message.scenario, catalog: catalog.value };
+  const options = message.provider ? { provider: message.provider } : {};
+  const large = isLarge(catalog.value, dependencies);
+  const helper = large && message.strategyIds.length > 1 ? (dependencies.helper?.(true) ?? null) : null;
+  const split =
+    helper && !helper.failed ? splitStrategies(message.strategyIds) : { here: [...message.strategyIds], helper: [] };
+  if (helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version) {
+    // Catalog messages apply in order in the helper, so the run below finds this version there.
+    helper.catalogVersion = catalog.version;
+    void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
+  }
+  try {
+    await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
+  } catch {
+    // Stored counts only save time; without them the engine counts as before.
+  }
 
-export function createEngineHelperClient(port: HelperPort): EngineHelper {
-  let nextRequestId = 1;
-  let failure: string | null = null;
-  type Pending = {
-    request: HelperRequest["kind"];
-    resolve: (response: HelperResponse) => void;
-    onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void;
+  // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
+  const remote: RunSummary[] = [];
+  let helperAnswer: EngineResponse | null = null;
+  let helperRunRequestId: number | null = null;
+  let signalled = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    signalled = true;
+    wake?.();
   };
-  const pending = new Map<number, Pending>();
-  const failed = (requestId: number, request: HelperRequest["kind"], message: string): HelperResponse =>
-    ({ kind: "error", requestId, request, message }) as HelperResponse;
-
-  port.addEventListener("message", ({ data }) => {
-    const waiting = pending.get(data.requestId);
-    if (!waiting) return;
-    if (data.kind === "run-progress") {
-      waiting.onProgress?.(data);
-      return;
-    }
-    pending.delete(data.requestId);
-    waiting.resolve(data);
-  });
-  function fail(message: string): void {
-    failure ??= message;
-    for (const [requestId, waiting] of pending) waiting.resolve(failed(requestId, waiting.request, message));
-    pending.clear();
+  if (helper && split.helper.length > 0) {
+    void helper
+      .send(
+        {
+          kind: "run",
+          catalogVersion: catalog.version,
+          scenario: message.scenario,
+          strategyIds: split.helper,
+          ...options,
+        },
+        (progress) => {
+          for (const summary of progress.summaries ?? [])
+            if (!remote.some((known) => known.id === summary.id)) remote.push(summary);
+          signal();
+        },
+        (requestId) => (helperRunRequestId = requestId),
+      )
+      .then((answer) => {
+        helperAnswer = answer;
+        signal();
+      });
   }
-  port.addEventListener("error", (event) => fail(`engine helper: ${event.message || "failed to load or crashed"}`));
-
-  function post(
-    request: Unnumbered<HelperRequest>,
-    onProgress?: Pending["onProgress"],
-    onSent?: (requestId: number) => void,
-  ): Promise<HelperResponse> {
-    const requestId = nextRequestId++;
-    if (failure) return Promise.resolve(failed(requestId, request.kind, failure));
-    onSent?.(requestId);
-    return new Promise((resolve) => {
-      pending.set(requestId, { request: request.kind, resolve, onProgress });
-      try {
-        port.postMessage({ ...request, requestId } as HelperRequest);
-      } catch (error) {
-        // A message that cannot be cloned: answered as an error, the helper is untouched.
-        pending.delete(requestId);
-        resolve(failed(requestId, request.kind, `engine helper: ${error instanceof Error ? error.message : error}`));
-      }
+  // A step detail of a helper strategy, asked while the run goes, is passed to the helper, which answers it as soon
+  // as that strategy is done there (its own run answers from its finished strategies), not at the end of this run.
+  const askHelper = (detail: Extract<EngineRequest, { kind: "step-detail" }>) => {
+    if (!helper || helperRunRequestId === null || helperAnswer !== null) return null;
+    if (detail.runRequestId !== message.requestId || !split.helper.includes(detail.strategyId)) return null;
+    const { requestId, runRequestId, ...asked } = detail;
+    return helper.send({ ...asked, runRequestId: helperRunRequestId }).then((answer): EngineResponse | null => {
+      if (answer.kind === "step-detail") return { ...answer, requestId, runRequestId };
+      // "No such step" and the like are the answer; a helper that died leaves the detail to this worker.
+      if (answer.kind === "error" && !helper.failed) return { ...answer, requestId };
+      return null;
     });
+  };
+
+  const runs: StrategyRun[] = [];
+  const superseded = async (): Promise<boolean> => {
+    if (!dependencies.betweenStrategies) return false;
+    const finished = new Set([...runs.map((run) => run.id), ...remote.map((summary) => summary.id)]);
+    const answer = await dependencies.betweenStrategies({
+      requestId: message.requestId,
+      done: finished.size,
+      total: message.strategyIds.length,
+      completed: runs,
+      ...(remote.length > 0 ? { remote } : {}),
+      ...(message.shownStep ? { shownStep: message.shownStep } : {}),
+      ...(helper && split.helper.length > 0 ? { askHelper } : {}),
+    });
+    return answer.superseded;
+  };
+  for (const [index, id] of split.here.entries()) {
+    if (index > 0 && (await superseded())) return { state, response: supersededResponse(message) };
+    runs.push(...dependencies.runAll(scenario, [id], options));
   }
 
+  let helperPart: HelperRunPart | undefined;
+  let remoteSummaries: RunSummary[] = [];
+  if (helper && split.helper.length > 0) {
+    // Wait for the helper, handing over its strategies as they finish and answering the queue meanwhile.
+    while (helperAnswer === null) {
+      if (await superseded()) return { state, response: supersededResponse(message) };
+      if (helperAnswer !== null) break;
+      if (!signalled)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, HELPER_WAIT_POLL_MS);
+        });
+      wake = null;
+      signalled = false;
+    }
+    const answer = helperAnswer as EngineResponse;
+    if (answer.kind === "run-result") {
+      remoteSummaries = answer.summaries;
+      helperPart = {
+        helperRunRequestId: answer.requestId,
+        strategyIds: split.helper,
+        scenario,
+        options,
+      };
+    } else {
+      // The helper failed or lost the catalog: its strategies run here (identical results), the catalog is sent
+      // again next time.
+      helper.catalogVersion = null;
+      for (const id of split.helper) {
+        if (await superseded()) return { state, response: supersededResponse(message) };
+        runs.push(...dependencies.runAll(scenario, [id], options));
+      }
+    }
+  }
+
+  const summaries = inRunOrder(message.strategyIds, [...runs.map(summariseRun), ...remoteSummaries]);
+  const timingMs = dependencies.now() - started;
   return {
-    catalogVersion: null,
-    get failed() {
-      return failure !== null;
+    state: {
+      ...state,
+      runs: {
+        requestId: message.requestId,
+        // In the run's order, as the export lists them, whichever worker ran them first.
+        runs: inRunOrder(message.strategyIds, runs),
+        strategyIds: [...message.strategyIds],
+        ...(helperPart ? { helper: helperPart } : {}),
+      },
     },
-    send: (request, onProgress, onSent) => post(request, onProgress, onSent) as Promise<EngineResponse>,
-    stop() {
-      if (failure) return;
-      fail("engine helper: stopped");
-      try {
-        port.terminate?.();
-      } catch {
-        // Already gone: nothing is left to free.
-      }
-    },
-    prepare(exampleId) {
-      if (failure) return;
-      try {
-        port.postMessage({ kind: "prepare-example", exampleId });
-      } catch {
-        // A hint only: the helper loads the example when it is asked to.
-      }
-    },
-    async count(texts) {
-      const response = await post({ kind: "count-texts", texts });
-      if (response.kind === "texts-counted") return response.counts;
-      throw new Error(response.kind === "error" ? response.message : `engine helper: unexpected ${response.kind}`);
+    response: {
+      kind: "run-result",
+      requestId: message.requestId,
+      catalogVersion: message.catalogVersion,
+      summaries,
+      timingMs,
     },
   };
 }
 
-/** The run's summaries back in the run's order, whichever worker ran them. */
-export function inRunOrder<T extends { id: StrategyId }>(strategyIds: readonly StrategyId[], items: readonly T[]): T[] {
-  return strategyIds.flatMap((id) => items.filter((item) => item.id === id));
+/** The helper's strategies of the latest run, run here (the helper died or no longer holds that run). */
+export function takeOverHelperPart(state: EngineWorkerState, dependencies: EngineDependencies): EngineWorkerState {
+  const part = state.runs?.helper;
+  if (!state.runs || !part) return state;
+  const taken = dependencies.runAll(part.scenario, part.strategyIds, part.options);
+  const { helper: _gone, ...rest } = state.runs;
+  void _gone;
+  const runs = [...state.runs.runs, ...taken];
+  return { ...state, runs: { ...rest, runs: rest.strategyIds ? inRunOrder(rest.strategyIds, runs) : runs } };
+}
+
+/**
+ * The helper loads example `exampleId` as `catalogVersion` itself. Catalog messages apply in order there, so the run
+ * that follows finds that version; if the load fails, the next split run sends the catalog whole.
+ */
+function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVersion: number): void {
+  helper.catalogVersion = catalogVersion;
+  void helper.send({ kind: "load-example", catalogVersion, exampleId, answer: "catalog-set" }).then((answer) => {
+    if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
+  });
+}
+
+/**
+ * An edit or an append is sent on to a helper that holds the catalog it changes, so the helper's catalog follows
+ * the same steps (a few bytes, not 16 MB again); otherwise the next split run sends the whole catalog.
+ */
+export function forwardCatalogChange(
+  state: EngineWorkerState,
+  message: Extract<EngineRequest, { kind: "edit-tool" | "append-catalog" }>,
+  dependencies: EngineDependencies,
+): void {
+  const helper = dependencies.helper?.(false);
+  if (!helper || helper.failed || !state.catalog || helper.catalogVersion !== state.catalog.version) return;
+  helper.catalogVersion = message.catalogVersion;
+  const { requestId: _own, ...forwarded } = message;
+  void _own;
+  void helper.send(forwarded);
 }

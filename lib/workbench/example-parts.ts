@@ -7,7 +7,7 @@
  * build-time first view see the answer whole, since only the engine host's posting splits it.
  */
 import type { CatalogTool } from "../catalog/types";
-import type { EngineResponse } from "./engine-protocol";
+import type { EngineResponse } from "./engine-messages";
 
 /** Tools per part: ≈ 1.6 MB of a generated catalog, a few tens of milliseconds to read on the page. */
 export const EXAMPLE_TOOLS_PART = 1_000;

@@ -5,7 +5,7 @@
  * 10,000 tools) while the page hydrates, instead of after the page's `load-example` arrives.
  *
  * It is a hint, not a request: nothing answers it, a wrong guess only costs the work, and `load-example` stays the
- * one message that adopts a catalog (lib/workbench/engine-protocol.ts).
+ * one message that adopts a catalog (lib/workbench/engine-handler.ts).
  */
 import type { Scenario } from "../scenario/types";
 
