@@ -16,7 +16,7 @@ import { o200kMemo } from "../lib/tokens";
 import { countInParallel } from "../lib/tokens/count-in-parallel";
 import { createEngineHost } from "../lib/workbench/engine-host";
 import type { EngineRequest, EngineResponse } from "../lib/workbench/engine-messages";
-import { createEngineHelperClient, type HelperPort } from "../lib/workbench/engine-helper-client";
+import { createEngineHelperClient, type HelperPort } from "../workers/engine-helper-client";
 import type { EngineHelper } from "../lib/workbench/engine-state";
 
 function argument(name: string, fallback: string): string {

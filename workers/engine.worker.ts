@@ -22,7 +22,7 @@ import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-ho
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import type { EngineRequest } from "@/lib/workbench/engine-messages";
 import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
-import { createEngineHelperClient, type HelperPort } from "@/lib/workbench/engine-helper-client";
+import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";

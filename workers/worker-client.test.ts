@@ -35,7 +35,6 @@ function setup() {
   const client = new WorkerClient<Request, Response>(worker, {
     name: "test",
     channelOf: (request) => (request.kind === "edit" ? null : request.kind),
-    requestIdOf: (response) => response.requestId,
     errorOf: (response) => (response.kind === "error" ? (response.message ?? "error") : undefined),
     isInterim: (response) => response.kind === "progress",
   });

@@ -8,7 +8,7 @@ import { createEngineHost, type EngineHostOptions } from "./engine-host";
 import type { EngineDependencies } from "./engine-state";
 import type { EngineRequest, EngineResponse } from "./engine-messages";
 import { CLIENT_SEARCH_STRATEGIES, splitStrategies } from "./engine-scheduler";
-import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
+import { createEngineHelperClient, type HelperPort } from "@/workers/engine-helper-client";
 import type { EngineHelper } from "./engine-state";
 import type { HelperRequest, HelperResponse } from "./engine-messages";
 import { isPrepareExampleHint } from "./prepared-example";

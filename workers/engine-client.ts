@@ -15,7 +15,7 @@ import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
-import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "@/workers/worker-client";
+import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "./worker-client";
 
 export type { Outcome };
 
@@ -98,7 +98,6 @@ export class EngineClient {
       name: "engine",
       // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
       channelOf: (request) => (CHANNEL_OF[request.kind] === "catalog" ? null : CHANNEL_OF[request.kind]),
-      requestIdOf: (response) => response.requestId,
       errorOf: (response) => (response.kind === "error" ? response.message : undefined),
       isInterim: (response) => response.kind === "run-progress" || response.kind === "example-tools",
     });
@@ -376,7 +375,7 @@ export function runAfterPaint(worker: WorkerLike, afterPaint: AfterPaint = brows
 
 /** The real worker; only ever called in the browser. */
 export function createEngineWorker(): WorkerLike {
-  return new Worker(new URL("../workers/engine.worker.ts", import.meta.url), {
+  return new Worker(new URL("./engine.worker.ts", import.meta.url), {
     type: "module",
     name: "engine",
   }) as unknown as WorkerLike;
