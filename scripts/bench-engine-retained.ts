@@ -14,12 +14,9 @@ import { forgetRememberedLists } from "../lib/providers/limits";
 import { forgetToolRenders } from "../lib/providers/segment-list";
 import { STRATEGY_IDS } from "../lib/core/ids";
 import { createTokenCounter, o200kMemo } from "../lib/tokens";
-import {
-  INITIAL_ENGINE_STATE,
-  handleEngineMessage,
-  type EngineDependencies,
-  type EngineRequest,
-} from "../lib/workbench/engine-protocol";
+import { INITIAL_ENGINE_STATE, type EngineDependencies } from "../lib/workbench/engine-state";
+import { handleEngineMessage } from "../lib/workbench/engine-handler";
+import type { EngineRequest } from "../lib/workbench/engine-messages";
 
 const collect = (globalThis as { gc?: () => void }).gc;
 if (!collect) throw new Error("bench-engine-retained: run with node --expose-gc --import tsx");

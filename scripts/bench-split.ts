@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/bench-split.ts [--rounds 2] [--example synthetic-10000] — the engine worker's flow (load-example,
  * then a run of all strategies with the one on screen first, as the page sends them) on one worker and on two
- * (lib/workbench/engine-split.ts: the helper a Node worker thread, messages structured-cloned as in the browser),
+ * (lib/workbench/engine-scheduler.ts: the helper a Node worker thread, messages structured-cloned as in the browser),
  * interleaved so both see the same load. Prints wall-clock times from `load-example`'s answer: the first strategy's
  * summary handed over and all strategies; and the load average beside each.
  */
@@ -15,8 +15,9 @@ import { STRATEGY_IDS } from "../lib/core/ids";
 import { o200kMemo } from "../lib/tokens";
 import { countInParallel } from "../lib/tokens/count-in-parallel";
 import { createEngineHost } from "../lib/workbench/engine-host";
-import type { EngineRequest, EngineResponse } from "../lib/workbench/engine-protocol";
-import { createEngineHelperClient, type EngineHelper, type HelperPort } from "../lib/workbench/engine-split";
+import type { EngineRequest, EngineResponse } from "../lib/workbench/engine-messages";
+import { createEngineHelperClient, type HelperPort } from "../workers/engine-helper-client";
+import type { EngineHelper } from "../lib/workbench/engine-state";
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);

@@ -9,14 +9,9 @@ import { parseCatalogText } from "../lib/catalog";
 import { createEngine } from "../lib/engine";
 import { loadExample } from "../lib/examples";
 import { countO200kTokens } from "../lib/tokens/o200k";
-import {
-  INITIAL_ENGINE_STATE,
-  createProgressReporter,
-  handleEngineMessage,
-  type EngineDependencies,
-  type EngineRequest,
-  type EngineResponse,
-} from "../lib/workbench/engine-protocol";
+import { INITIAL_ENGINE_STATE, type EngineDependencies } from "../lib/workbench/engine-state";
+import { createProgressReporter, handleEngineMessage } from "../lib/workbench/engine-handler";
+import type { EngineRequest, EngineResponse } from "../lib/workbench/engine-messages";
 import type { EngineStep } from "../lib/engine/types";
 import { splitExampleAnswer } from "../lib/workbench/example-parts";
 import { syntheticScenario } from "../lib/examples/synthetic-scenario";

@@ -30,8 +30,8 @@ describe("workerCountHelper", () => {
     const first = helper.count(["a", "bb"]);
     const second = helper.count(["ccc"]);
     expect(fake.sent.map((request) => request.texts)).toEqual([["a", "bb"], ["ccc"]]);
-    fake.answer({ id: fake.sent[1].id, counts: [3] });
-    fake.answer({ id: fake.sent[0].id, counts: [1, 2] });
+    fake.answer({ kind: "counted", requestId: fake.sent[1].requestId, counts: [3] });
+    fake.answer({ kind: "counted", requestId: fake.sent[0].requestId, counts: [1, 2] });
     expect(await first).toEqual([1, 2]);
     expect(await second).toEqual([3]);
   });
@@ -39,7 +39,7 @@ describe("workerCountHelper", () => {
   it("rejects a batch the worker could not count", async () => {
     const fake = fakeWorker();
     const pending = workerCountHelper(fake.worker).count(["a"]);
-    fake.answer({ id: fake.sent[0].id, error: "bad text" });
+    fake.answer({ kind: "error", requestId: fake.sent[0].requestId, message: "bad text" });
     await expect(pending).rejects.toThrow("count worker: bad text");
   });
 

@@ -10,12 +10,12 @@ import type { CountRequest, CountResponse } from "./count-helper";
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.addEventListener("message", (event: MessageEvent<CountRequest>) => {
-  const { id, texts } = event.data;
+  const { requestId, texts } = event.data;
   let response: CountResponse;
   try {
-    response = { id, counts: texts.map((text) => countO200kTokensUnmemoised(text)) };
+    response = { kind: "counted", requestId, counts: texts.map((text) => countO200kTokensUnmemoised(text)) };
   } catch (error) {
-    response = { id, error: error instanceof Error ? error.message : String(error) };
+    response = { kind: "error", requestId, message: error instanceof Error ? error.message : String(error) };
   }
   scope.postMessage(response);
 });

@@ -13,16 +13,13 @@ export function createDecideClient(worker: DecideWorkerLike): DecideClient {
   return new WorkerClient(worker, {
     name: "decide",
     channelOf: (request) => request.kind,
-    requestIdOf: (response) => response.requestId,
     errorOf: (response) => (response.kind === "error" ? response.message : undefined),
     isInterim: (response) => response.kind === "engine-run" && !response.done,
   });
 }
 
-/** The real worker; only ever called in the browser. */
-export function createDecideWorker(): DecideWorkerLike {
-  return new Worker(new URL("./decide.worker.ts", import.meta.url), {
-    type: "module",
-    name: "decide",
-  }) as unknown as DecideWorkerLike;
+/** The decide worker and its client; only ever called in the browser. */
+export function startDecideClient(): DecideClient {
+  const worker = new Worker(new URL("./decide.worker.ts", import.meta.url), { type: "module", name: "decide" });
+  return createDecideClient(worker as unknown as DecideWorkerLike);
 }

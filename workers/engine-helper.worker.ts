@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The helper engine worker of a large catalog's runs (lib/workbench/engine-split.ts): started by the page's engine
+ * The helper engine worker of a large catalog's runs (lib/workbench/engine-scheduler.ts): started by the page's engine
  * worker, it runs the same message loop over its own copy of the catalog (an example it loads itself, anything else
  * sent to it), runs the strategies it is sent and keeps
  * their full runs for step details, and counts tokens for the first request's other half. It never starts workers.
@@ -15,7 +15,7 @@ import {
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
-import type { HelperRequest } from "@/lib/workbench/engine-split";
+import type { HelperRequest } from "@/lib/workbench/engine-messages";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 

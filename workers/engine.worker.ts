@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The engine worker: a thin shell around the engine's message loop (lib/workbench/engine-host.ts, which answers with
- * `handleEngineMessage`, lib/workbench/engine-protocol.ts). For a large catalog it starts a helper engine worker
- * (workers/engine-helper.worker.ts) and splits runs with it (lib/workbench/engine-split.ts).
+ * `handleEngineMessage`, lib/workbench/engine-handler.ts). For a large catalog it starts a helper engine worker
+ * (workers/engine-helper.worker.ts) and splits runs with it (lib/workbench/engine-scheduler.ts).
  */
 import { createEngine } from "@/lib/engine";
 import { EXAMPLES } from "@/lib/examples";
@@ -20,13 +20,10 @@ import {
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
-import type { EngineRequest } from "@/lib/workbench/engine-protocol";
-import {
-  SPLIT_DEFAULTS,
-  createEngineHelperClient,
-  type EngineHelper,
-  type HelperPort,
-} from "@/lib/workbench/engine-split";
+import type { EngineRequest } from "@/lib/workbench/engine-messages";
+import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
+import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
+import type { EngineHelper } from "@/lib/workbench/engine-state";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";
 import type { WorkerLike } from "./worker-client";

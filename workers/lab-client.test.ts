@@ -43,7 +43,7 @@ describe("LabClient", () => {
     client.setCatalog("c#1", []);
     client.setCatalog("c#1", []);
     client.setCatalog("c#2", []);
-    expect(worker.posted.map((message) => message.type === "set-catalog" && message.catalogKey)).toEqual([
+    expect(worker.posted.map((message) => message.kind === "set-catalog" && message.catalogKey)).toEqual([
       "c#1",
       "c#2",
     ]);
@@ -55,8 +55,8 @@ describe("LabClient", () => {
     const older = client.request("explain", body);
     const newer = client.request("explain", body);
     const [first, second] = worker.posted;
-    worker.reply({ type: "explain", requestId: second.requestId, answer: { explanation } });
-    worker.reply({ type: "explain", requestId: first.requestId, answer: { explanation } });
+    worker.reply({ kind: "explain", requestId: second.requestId, answer: { explanation } });
+    worker.reply({ kind: "explain", requestId: first.requestId, answer: { explanation } });
     await expect(newer).resolves.toEqual({ ok: true, value: { explanation } });
     await expect(older).resolves.toMatchObject({ ok: false, stale: true });
   });
@@ -80,10 +80,10 @@ describe("LabClient", () => {
       tools: [],
       findings: [],
     };
-    worker.reply({ type: "evaluate-progress", requestId: first.requestId, answer: { partial } });
-    worker.reply({ type: "evaluate-progress", requestId: second.requestId, answer: { partial } });
+    worker.reply({ kind: "evaluate-progress", requestId: first.requestId, answer: { partial } });
+    worker.reply({ kind: "evaluate-progress", requestId: second.requestId, answer: { partial } });
     const answer = { baseline: {} as never, elapsedMs: 1 };
-    worker.reply({ type: "evaluate", requestId: second.requestId, answer });
+    worker.reply({ kind: "evaluate", requestId: second.requestId, answer });
     expect(heard).toEqual([["newer", { partial }]]);
     await expect(newer).resolves.toEqual({ ok: true, value: answer });
     await expect(older).resolves.toMatchObject({ ok: false, stale: true });
@@ -93,11 +93,11 @@ describe("LabClient", () => {
     const worker = new FakeWorker();
     const client = new LabClient(worker);
     const superseded = client.request("explain", body);
-    worker.reply({ type: "superseded", requestId: worker.posted[0].requestId, requestType: "explain" });
+    worker.reply({ kind: "superseded", requestId: worker.posted[0].requestId, requestType: "explain" });
     await expect(superseded).resolves.toMatchObject({ ok: false, stale: true });
     const failing = client.request("explain", body);
     worker.reply({
-      type: "error",
+      kind: "error",
       requestId: worker.posted[1].requestId,
       requestType: "explain",
       message: "lab: boom",
@@ -115,7 +115,7 @@ describe("LabClient", () => {
       k: 5,
     });
     void client.request("explain", body);
-    worker.reply({ type: "compression", requestId: worker.posted[0].requestId, answer: { curve: [] } });
+    worker.reply({ kind: "compression", requestId: worker.posted[0].requestId, answer: { curve: [] } });
     await expect(evaluation).resolves.toEqual({ ok: true, value: { curve: [] } });
   });
 

@@ -10,7 +10,7 @@ import { WorkerClient, type Outcome, type WorkerLike } from "./worker-client";
 
 export type LabWorkerLike = WorkerLike<LabRequest, LabResponse>;
 
-type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { type: T }>, "type" | "requestId">;
+type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { kind: T }>, "kind" | "requestId">;
 
 export class LabClient {
   private readonly client: WorkerClient<LabRequest, LabResponse>;
@@ -20,11 +20,10 @@ export class LabClient {
     this.client = new WorkerClient(worker, {
       name: "lab",
       // Catalogs are applied in order; every other type is its own channel.
-      channelOf: (request) => (request.type === "set-catalog" ? null : request.type),
-      requestIdOf: (response) => response.requestId,
-      errorOf: (response) => (response.type === "error" ? response.message : undefined),
-      isSuperseded: (response) => response.type === "superseded",
-      isInterim: (response) => response.type === "evaluate-progress",
+      channelOf: (request) => (request.kind === "set-catalog" ? null : request.kind),
+      errorOf: (response) => (response.kind === "error" ? response.message : undefined),
+      isSuperseded: (response) => response.kind === "superseded",
+      isInterim: (response) => response.kind === "evaluate-progress",
     });
   }
 
@@ -46,7 +45,7 @@ export class LabClient {
     onInterim?: (interim: LabInterims[T]) => void,
   ): Promise<Outcome<LabAnswers[T]>> {
     // `body` is the request of type `T` without its envelope, so adding the type back gives that request.
-    const request = { ...body, type } as unknown as Omit<LabRequest, "requestId">;
+    const request = { ...body, kind: type } as unknown as Omit<LabRequest, "requestId">;
     const interim =
       onInterim === undefined
         ? undefined
@@ -61,4 +60,10 @@ export class LabClient {
   dispose(): void {
     this.client.dispose();
   }
+}
+
+/** The lab worker and its client; only ever called in the browser. */
+export function startLabClient(): LabClient {
+  const worker = new Worker(new URL("./lab.worker.ts", import.meta.url), { type: "module", name: "search-lab" });
+  return new LabClient(worker as unknown as LabWorkerLike);
 }

@@ -80,12 +80,12 @@ async function run(request: LabRequest): Promise<void> {
       return;
     }
     await pause();
-    if (queue.some((queued) => queued.type === request.type)) {
+    if (queue.some((queued) => queued.kind === request.kind)) {
       steps.return(supersededResponse(request));
       post(supersededResponse(request));
       return;
     }
-    await drain(request.type);
+    await drain(request.kind);
   }
 }
 

@@ -35,7 +35,6 @@ function setup() {
   const client = new WorkerClient<Request, Response>(worker, {
     name: "test",
     channelOf: (request) => (request.kind === "edit" ? null : request.kind),
-    requestIdOf: (response) => response.requestId,
     errorOf: (response) => (response.kind === "error" ? (response.message ?? "error") : undefined),
     isInterim: (response) => response.kind === "progress",
   });
@@ -88,5 +87,46 @@ describe("WorkerClient", () => {
     client.dispose();
     expect(worker.terminated).toBe(true);
     expect(await pending.outcome).toEqual({ ok: false, stale: false, message: "test worker: stopped" });
+  });
+
+  it("answers a message that cannot be sent with an error, and the worker goes on", async () => {
+    const { worker, client } = setup();
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = () => {
+      throw new Error("could not be cloned");
+    };
+    expect(await client.send({ kind: "a" }).outcome).toEqual({
+      ok: false,
+      stale: false,
+      message: "test worker: could not be cloned",
+    });
+    worker.postMessage = post;
+    const next = client.send({ kind: "a" });
+    worker.answer({ kind: "answer", requestId: next.requestId });
+    expect((await next.outcome).ok).toBe(true);
+    expect(client.failed).toBe(null);
+  });
+
+  it("posts hints unanswered, and none once the worker failed", () => {
+    const worker = new FakeWorker();
+    const client = new WorkerClient<Request, Response, { kind: "hint" }>(
+      worker as unknown as WorkerLike<Request, Response, { kind: "hint" }>,
+      { name: "test", channelOf: () => null },
+    );
+    client.notify({ kind: "hint" });
+    worker.crash();
+    client.notify({ kind: "hint" });
+    expect(worker.sent).toEqual([{ kind: "hint" }]);
+  });
+
+  it("without errorOf hands an error answer on as an answer", async () => {
+    const worker = new FakeWorker();
+    const client = new WorkerClient<Request, Response>(worker, { name: "test", channelOf: () => null });
+    const sent = client.send({ kind: "a" });
+    worker.answer({ kind: "error", requestId: sent.requestId, message: "no such step" });
+    expect(await sent.outcome).toEqual({
+      ok: true,
+      value: { kind: "error", requestId: sent.requestId, message: "no such step" },
+    });
   });
 });

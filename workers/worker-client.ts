@@ -1,16 +1,21 @@
 /**
- * The page's one way of talking to a Web Worker (engine, lab, decide). Each request belongs to a channel, and only
+ * The one way the page, and the engine worker, talk to a Web Worker (engine, lab, decide, trace, token count). Every
+ * message either way is an envelope: `kind` says what it is, `requestId` which request it belongs to. Each request belongs to a channel, and only
  * the newest request of a channel counts: an older one resolves as `stale` as soon as a newer one is sent, and its
  * late answer is never applied, so a slow answer can't overwrite a newer one. Requests on the ordered channel (`null`: catalog edits) all count, in
  * order. Errors come back as values, never as rejections, and so does a worker that fails to load or crashes:
  * every pending request, and every later one, resolves with its message, so a page never waits forever.
  */
 
+/** The envelope of every request to a worker and every answer from one. */
+export type Envelope = { kind: string; requestId: number };
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; stale: boolean; message: string };
 
 /** What the client needs of a Worker; a fake in tests. */
-export type WorkerLike<Request, Response> = {
-  postMessage(message: Request): void;
+export type WorkerLike<Request, Response, Hint = never> = {
+  /** A request, or a hint the worker never answers. */
+  postMessage(message: Request | Hint): void;
   addEventListener(type: "message", listener: (event: { data: Response }) => void): void;
   /** A worker that fails to load or throws reports here. */
   addEventListener(type: "error", listener: (event: { message?: string }) => void): void;
@@ -23,9 +28,8 @@ export type WorkerProtocol<Request, Response> = {
   name: string;
   /** The request's channel; `null` for requests that must all be applied in order (they are never stale). */
   channelOf(request: Request): string | null;
-  requestIdOf(response: Response): number;
-  /** The message of an error answer, else undefined. */
-  errorOf(response: Response): string | undefined;
+  /** The message of an error answer, else undefined; without it an error answer is an answer like any other. */
+  errorOf?(response: Response): string | undefined;
   /** An interim answer (progress, one strategy of many): handed to `onInterim`, the request stays open. */
   isInterim?(response: Response): boolean;
   /** The worker skipped the request because a newer one replaced it. */
@@ -41,14 +45,14 @@ type Pending<Response> = {
   onInterim?: (response: Response) => void;
 };
 
-export class WorkerClient<Request extends { requestId: number }, Response> {
+export class WorkerClient<Request extends Envelope, Response extends Envelope, Hint extends { kind: string } = never> {
   private nextRequestId = 1;
   private readonly newest = new Map<string, number>();
   private readonly pending = new Map<number, Pending<Response>>();
   private failure: string | null = null;
 
   constructor(
-    private readonly worker: WorkerLike<Request, Response>,
+    private readonly worker: WorkerLike<Request, Response, Hint>,
     private readonly protocol: WorkerProtocol<Request, Response>,
   ) {
     worker.addEventListener("message", (event) => this.receive(event.data));
@@ -92,8 +96,28 @@ export class WorkerClient<Request extends { requestId: number }, Response> {
     const outcome = new Promise<Outcome<Response>>((resolve) => {
       this.pending.set(requestId, { channel, resolve, onInterim: options.onInterim });
     });
-    this.worker.postMessage(message);
+    try {
+      this.worker.postMessage(message);
+    } catch (error) {
+      // A message that cannot be cloned: answered as an error, the worker is untouched.
+      this.pending.delete(requestId);
+      const text = `${this.protocol.name} worker: ${error instanceof Error ? error.message : String(error)}`;
+      return { requestId, outcome: Promise.resolve({ ok: false, stale: false, message: text }) };
+    }
     return { requestId, outcome };
+  }
+
+  /**
+   * Posts a hint the worker never answers (it may start work it will be asked for). Nothing is sent once the worker
+   * failed, and a hint that cannot be sent is dropped: it only ever saves time.
+   */
+  notify(hint: Hint): void {
+    if (this.failure !== null) return;
+    try {
+      this.worker.postMessage(hint);
+    } catch {
+      // Dropped: the worker does the work when it is asked to.
+    }
   }
 
   dispose(): void {
@@ -108,7 +132,7 @@ export class WorkerClient<Request extends { requestId: number }, Response> {
   }
 
   private receive(response: Response): void {
-    const requestId = this.protocol.requestIdOf(response);
+    const requestId = response.requestId;
     const pending = this.pending.get(requestId);
     if (!pending) return;
     const stale = pending.channel !== null && this.newest.get(pending.channel) !== requestId;
@@ -117,7 +141,7 @@ export class WorkerClient<Request extends { requestId: number }, Response> {
       return;
     }
     this.pending.delete(requestId);
-    const error = this.protocol.errorOf(response);
+    const error = this.protocol.errorOf?.(response);
     if (error !== undefined) pending.resolve({ ok: false, stale, message: error });
     else if (stale || this.protocol.isSuperseded?.(response))
       pending.resolve({ ok: false, stale: true, message: `${this.protocol.name}: a newer request replaced this one` });

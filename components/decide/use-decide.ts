@@ -10,12 +10,7 @@ import { effectiveToolsUsed, MAX_TOOLS_USED } from "@/lib/decide/session-plan";
 import type { DecideParameters } from "@/lib/decide/types";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
-import {
-  createDecideClient,
-  createDecideWorker,
-  type DecideClient,
-  type DecideWorkerLike,
-} from "@/workers/decide-client";
+import { startDecideClient, type DecideClient } from "@/workers/decide-client";
 
 /** Slider moves within this window start one engine run, not one per pixel (the closed form follows at once). */
 export const ENGINE_DEBOUNCE_MS = 250;
@@ -34,9 +29,6 @@ export type DecideComputation = {
   heatMap: HeatMap | null;
   status: DecideStatus;
 };
-
-type WorkerLike = DecideWorkerLike;
-export { createDecideWorker };
 
 /** One number per catalog object: the worker keeps the catalog by it, so it is sent once, not on every slider move. */
 const catalogKeys = new WeakMap<Catalog, number>();
@@ -73,11 +65,11 @@ export function useDecideComputation(input: {
   enabled?: boolean;
   /** Strategies the heat map leaves out (the person's legend toggles). */
   heatMapExclude?: readonly StrategyId[];
-  /** Must be stable (a module function): a new one replaces the worker. */
-  createWorker?: () => WorkerLike;
+  /** Must be stable (a module function): a new one replaces the worker and its client. */
+  createClient?: () => DecideClient;
 }): DecideComputation {
   const { catalog, settings, parameters } = input;
-  const createWorker = input.createWorker ?? createDecideWorker;
+  const createClient = input.createClient ?? startDecideClient;
   const clientRef = useRef<DecideClient | null>(null);
   const sentCatalogKey = useRef<number | null>(null);
   const [calibrated, setCalibrated] = useState<{ key: string; calibration: DecideCalibration } | null>(null);
@@ -101,14 +93,14 @@ export function useDecideComputation(input: {
   // worker that fails to load, come back from the client as values and show as the error status.
   useEffect(() => {
     if (!enabled) return;
-    const client = createDecideClient(createWorker());
+    const client = createClient();
     clientRef.current = client;
     sentCatalogKey.current = null;
     return () => {
       clientRef.current = null;
       client.dispose();
     };
-  }, [createWorker, enabled]);
+  }, [createClient, enabled]);
 
   // Calibrate whenever what the probe depends on changes (catalog, settings, provider, model): an external system
   // (the worker) is being kept in step, which is what an effect is for.

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { parseCatalogText } from "@/lib/catalog";
 import { loadExample } from "@/lib/examples";
 import { defaultQueries } from "@/lib/lab/default-queries";
-import type { LabClient } from "@/workers/lab-client";
+import { startLabClient, type LabClient } from "@/workers/lab-client";
 import {
   INITIAL_LAB_STATE,
   activeEdit,
@@ -27,7 +27,6 @@ import { ConfusablePairsPanel } from "./confusable-pairs-panel";
 import { DescriptionEditor } from "./description-editor";
 import { LabHeader, type CatalogImportResult } from "./lab-header";
 import { LabTabs } from "./lab-tabs";
-import { createLabClient } from "./lab-worker";
 import { LinterPanel } from "./linter-panel";
 import { QueriesPanel } from "./queries-panel";
 import { SearchCards } from "./search-cards";
@@ -48,7 +47,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
   const [tab, setTab] = useState<string>(initialTab);
 
   useEffect(() => {
-    const created = createLabClient();
+    const created = startLabClient();
     setClient(created);
     return () => created.dispose();
   }, []);

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { LabClient } from "@/workers/lab-client";
 import type { LabAnswers, LabInterims, LabRequest, LabRequestType } from "@/lib/lab/lab-protocol";
 
-type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { type: T }>, "type" | "requestId">;
+type RequestBody<T extends LabRequestType> = Omit<Extract<LabRequest, { kind: T }>, "kind" | "requestId">;
 
 export type LabAnswerState<T extends LabRequestType> = {
   /** The newest answer; kept while a newer request runs, so numbers change in place instead of blinking. */

@@ -7,7 +7,7 @@
  */
 
 import { whenQuiet, type BusySource } from "@/components/ui/quiet-moment";
-import { engineRepliesPending } from "@/state/engine-client";
+import { engineRepliesPending } from "@/workers/engine-client";
 
 /** One panel: `preload` fetches and evaluates its code (the same import its `next/dynamic` wrapper makes). */
 export type BelowFoldSlice = { preload: () => Promise<unknown> };
@@ -88,5 +88,5 @@ export function quietThenIdleWhile(busy?: BusySource, whenIdle: WhenIdle = brows
   };
 }
 
-/** The page's: quiet while no engine answer is pending (state/engine-client.ts). */
+/** The page's: quiet while no engine answer is pending (workers/engine-client.ts). */
 export const quietThenIdle: WhenIdle = quietThenIdleWhile(engineRepliesPending);

@@ -1,7 +1,10 @@
 "use client";
 import type { FirstView } from "@/lib/workbench/opening";
+import { useState } from "react";
+import { AutosaveStatusProvider } from "@/components/share/autosave-status";
 import { PlaygroundProvider } from "@/state/playground-provider";
 import { HelpDialog } from "./help-dialog";
+import { startPlaygroundPage } from "./page-startup";
 import { PlaygroundHeader } from "./playground-header";
 import { RunArea } from "./run-area";
 import { SidePanel } from "./side-panel";
@@ -13,21 +16,25 @@ import { WorkspaceSession, type WorkspaceSessionProps } from "./workspace-sessio
  * (run first, then the inputs), so nothing scrolls sideways at any width from 360 px.
  */
 export function Playground({ firstView, ...props }: WorkspaceSessionProps & { firstView?: FirstView | null }) {
+  // The page's start-up runs as the page first renders, before the rest hydrates (./page-startup.ts).
+  const [services] = useState(startPlaygroundPage);
   return (
-    <PlaygroundProvider firstView={firstView}>
-      <div className="min-w-0">
-        <PlaygroundHeader />
-        <WorkspaceSession {...props} />
-        <main
-          data-first-view
-          className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]"
-        >
-          <SidePanel />
-          <RunArea />
-        </main>
-        <HelpDialog />
-        <TourHost />
-      </div>
+    <PlaygroundProvider firstView={firstView} services={services}>
+      <AutosaveStatusProvider>
+        <div className="min-w-0">
+          <PlaygroundHeader />
+          <WorkspaceSession {...props} />
+          <main
+            data-first-view
+            className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]"
+          >
+            <SidePanel />
+            <RunArea />
+          </main>
+          <HelpDialog />
+          <TourHost />
+        </div>
+      </AutosaveStatusProvider>
     </PlaygroundProvider>
   );
 }

@@ -10,7 +10,7 @@ import { useShallow } from "zustand/react/shallow";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { serializesEqual } from "@/lib/scenario/serialize-scenario";
 import { baselineStrategyId } from "@/lib/strategies/definitions";
-import { loadExampleOffThePage } from "@/components/share/encode-client";
+import { loadExampleOffThePage } from "@/workers/share-encode-client";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { usePlayground } from "@/state/playground-provider";
 import { selectCatalogProblems, selectWorkspaceFields } from "@/state/selectors";

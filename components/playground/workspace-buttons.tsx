@@ -1,8 +1,8 @@
 "use client";
 /** The header's workspace controls: a Scenario menu (import, saved scenarios, export), Share, and the autosave state. */
 import { useEffect, useRef, useState } from "react";
-import { useAutosaveView } from "@/components/share/autosave-status";
-import { useAutosaveStatusSource, usePlayground } from "@/state/playground-provider";
+import { useAutosaveStatusSource, useAutosaveView } from "@/components/share/autosave-status";
+import { usePlayground } from "@/state/playground-provider";
 import type { WorkspaceDialog } from "@/state/ui-slice";
 import { buttonClass, primaryButtonClass } from "./control-styles";
 

@@ -12,7 +12,7 @@ import { applyCatalogImport } from "@/components/import/apply-catalog-import";
 import { applyScenarioImport } from "@/components/import/apply-scenario-import";
 import { ProblemList } from "@/components/import/problem-list";
 import { browserStorage, loadBrowserLocalStore } from "@/components/share/browser-storage";
-import { browserWorkspaceEncoder, decodeOffThePage, loadExampleOffThePage } from "@/components/share/encode-client";
+import { browserWorkspaceEncoder, decodeOffThePage, loadExampleOffThePage } from "@/workers/share-encode-client";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { startupPlan, type StartupPlan, type StartupWorkspace } from "@/components/share/startup-workspace";
 import { useAutosave } from "@/components/share/use-autosave";
@@ -25,12 +25,8 @@ import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
 import { afterFirstRunEnded, autosaveWaitsForFirstRun } from "@/state/after-first-run";
 import type { PlaygroundController } from "@/state/playground-controller";
-import {
-  useAutosaveStatusSource,
-  usePlayground,
-  usePlaygroundController,
-  usePlaygroundStore,
-} from "@/state/playground-provider";
+import { useAutosaveStatusSource } from "@/components/share/autosave-status";
+import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { selectStepIndex, selectWorkspaceFields } from "@/state/selectors";
 import { ExportPanel, ImportDialog, SavedScenarios, ShareDialog } from "./lazy-dialogs";
 import { restoreCatalogDraft, useCatalogDraftKeeper } from "./catalog-draft";

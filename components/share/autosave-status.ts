@@ -1,9 +1,9 @@
 /**
  * Where the autosave stands, kept by the autosave itself rather than copied into the page's store: the autosave
  * hook writes its status here, and the header reads it with `useAutosaveView` (a subscription, no effect in
- * between). One source per page, made by the playground's provider.
+ * between). One source per page, made by `AutosaveStatusProvider`.
  */
-import { useSyncExternalStore } from "react";
+import { createContext, createElement, useContext, useState, useSyncExternalStore, type ReactNode } from "react";
 import { plainStoreMessage } from "@/components/playground/keep-work";
 import type { LocalStoreError } from "@/lib/share/local-store";
 
@@ -63,4 +63,19 @@ export function autosaveView(status: AutosaveStatus): AutosaveView {
 export function useAutosaveView(source: AutosaveStatusSource): AutosaveView {
   const status = useSyncExternalStore(source.subscribe, source.get, source.get);
   return autosaveView(status);
+}
+
+const AutosaveStatusContext = createContext<AutosaveStatusSource | null>(null);
+
+/** One autosave status source for the page below it: the autosave hook writes it, the header reads it. */
+export function AutosaveStatusProvider({ children }: { children: ReactNode }) {
+  const [source] = useState(createAutosaveStatusSource);
+  return createElement(AutosaveStatusContext.Provider, { value: source }, children);
+}
+
+/** The page's autosave status source: the autosave hook writes it, `useAutosaveView` reads it. */
+export function useAutosaveStatusSource(): AutosaveStatusSource {
+  const source = useContext(AutosaveStatusContext);
+  if (!source) throw new Error("autosave: useAutosaveStatusSource must be used inside <AutosaveStatusProvider>");
+  return source;
 }

@@ -54,7 +54,7 @@ export const fetchShortLink: ShortLinkFetcher = async (id) => {
   }
 };
 
-/** Decodes and validates a share payload: the page passes its share worker's (./encode-client.ts). */
+/** Decodes and validates a share payload: the page passes its share worker's (workers/share-encode-client.ts). */
 export type PayloadDecoder = (payload: string) => Promise<DecodedPayload>;
 
 /** Decodes on the calling thread (tests, and where no worker is given). */

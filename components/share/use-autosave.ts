@@ -8,7 +8,7 @@ import type { LocalStore } from "@/lib/share/local-store";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { createAutosaveStatusSource, type AutosaveStatus, type AutosaveStatusSource } from "./autosave-status";
 import { loadBrowserLocalStore, loadedBrowserLocalStore } from "./browser-storage";
-import { browserWorkspaceEncoder, type WorkspaceEncoder } from "./encode-client";
+import { browserWorkspaceEncoder, type WorkspaceEncoder } from "@/workers/share-encode-client";
 
 export type { AutosaveStatus };
 

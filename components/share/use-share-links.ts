@@ -9,7 +9,7 @@ import type { InputProblem } from "@/lib/core/catalog";
 import type { SharedWorkspace } from "@/lib/share";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
 import { browserStorage, loadBrowserLocalStore } from "./browser-storage";
-import { decodeOffThePage } from "./encode-client";
+import { decodeOffThePage } from "@/workers/share-encode-client";
 import {
   clearShareFragment,
   openShareFragment,

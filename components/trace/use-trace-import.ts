@@ -1,15 +1,14 @@
 "use client";
 /**
- * Talks to the trace worker over the page's one worker client (workers/worker-client.ts): sends a file's text,
+ * Talks to the trace worker through its client (workers/trace-client.ts): sends a file's text,
  * follows its progress, keeps the view it answers with and asks for the detail of the request being looked at. A
  * newer file or step makes an older answer stale; a worker that fails to load is reported, never waited on. The
  * file's text never reaches the store, autosave or a link.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StepDetail } from "@/lib/core";
-import type { TraceRequestMessage, TraceResponseMessage } from "@/lib/trace/trace-protocol";
 import type { TraceView } from "@/lib/trace/trace-view";
-import { WorkerClient, type WorkerLike } from "@/workers/worker-client";
+import { startTraceClient, type TraceClient } from "@/workers/trace-client";
 
 export type TraceImportState =
   | { status: "idle" }
@@ -26,22 +25,6 @@ export type TraceImportHandle = {
   reset(): void;
 };
 
-type TraceClient = WorkerClient<TraceRequestMessage, TraceResponseMessage>;
-
-function createTraceClient(): TraceClient {
-  const worker = new Worker(new URL("../../workers/trace.worker.ts", import.meta.url), {
-    type: "module",
-    name: "trace",
-  });
-  return new WorkerClient(worker as unknown as WorkerLike<TraceRequestMessage, TraceResponseMessage>, {
-    name: "trace",
-    channelOf: (request) => request.type,
-    requestIdOf: (response) => response.requestId,
-    errorOf: (response) => (response.type === "failed" ? response.error : undefined),
-    isInterim: (response) => response.type === "progress",
-  });
-}
-
 export function useTraceImport(): TraceImportHandle {
   const [state, setState] = useState<TraceImportState>({ status: "idle" });
   const [detail, setDetail] = useState<StepDetail | null>(null);
@@ -49,15 +32,15 @@ export function useTraceImport(): TraceImportHandle {
   const clientRef = useRef<TraceClient | null>(null);
   const generation = useRef(0);
 
-  const client = useCallback(() => (clientRef.current ??= createTraceClient()), []);
+  const client = useCallback(() => (clientRef.current ??= startTraceClient()), []);
 
   const select = useCallback(
     (index: number) => {
       setSelectedIndex(index);
       void client()
-        .send({ type: "detail", index })
+        .send({ kind: "detail", index })
         .outcome.then((outcome) => {
-          if (outcome.ok && outcome.value.type === "detail") setDetail(outcome.value.detail);
+          if (outcome.ok && outcome.value.kind === "detail") setDetail(outcome.value.detail);
         });
     },
     [client],
@@ -73,17 +56,17 @@ export function useTraceImport(): TraceImportHandle {
         (text) => {
           if (current !== generation.current) return;
           const { outcome } = client().send(
-            { type: "analyse", text, title: `Trace ${file.name}` },
+            { kind: "analyse", text, title: `Trace ${file.name}` },
             {
               onInterim: (response) => {
-                if (response.type === "progress" && current === generation.current)
+                if (response.kind === "progress" && current === generation.current)
                   setState({ status: "reading", fileName: file.name, fraction: response.fraction });
               },
             },
           );
           void outcome.then((result) => {
             if (current !== generation.current || (!result.ok && result.stale)) return;
-            if (result.ok && result.value.type === "analysed")
+            if (result.ok && result.value.kind === "analysed")
               setState({ status: "ready", fileName: file.name, view: result.value.view });
             else
               setState({

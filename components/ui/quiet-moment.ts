@@ -19,7 +19,7 @@ export type QuietTimers = {
 };
 
 /**
- * Something that may be busy for the page (engine replies pending: state/engine-client.ts `engineRepliesPending`):
+ * Something that may be busy for the page (engine replies pending: workers/engine-client.ts `engineRepliesPending`):
  * the quiet time counts only while it is not, and starts again from nought once it is no longer busy.
  */
 export type BusySource = {

@@ -2,7 +2,7 @@
  * A large generated example served as a file made at build time, which the engine workers fetch instead of
  * generating it. Generating the 10,000-tool example costs ≈ 2 s of CPU (sizing every tool with the o200k tokenizer);
  * decompressing its 0.9 MB (native code) and parsing its 15 MB of JSON ≈ 0.2–0.3 s. Both engine workers of
- * a split run (lib/workbench/engine-split.ts) load it this way, each its own copy, so the page's engine worker does
+ * a split run (lib/workbench/engine-scheduler.ts) load it this way, each its own copy, so the page's engine worker does
  * not structured-clone 16 MB to its helper.
  *
  * The file is the route app/examples/[exampleId]/scenario.json.gz/route.ts, prerendered by `next build` from the

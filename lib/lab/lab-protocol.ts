@@ -36,12 +36,12 @@ type Evaluation = {
 };
 
 export type LabRequest =
-  | { type: "set-catalog"; requestId: number; catalogKey: string; tools: CatalogTool[] }
-  | ({ type: "evaluate"; requestId: number } & Evaluation)
-  | ({ type: "option-effects"; requestId: number } & Evaluation)
-  | ({ type: "compression"; requestId: number } & Evaluation)
+  | { kind: "set-catalog"; requestId: number; catalogKey: string; tools: CatalogTool[] }
+  | ({ kind: "evaluate"; requestId: number } & Evaluation)
+  | ({ kind: "option-effects"; requestId: number } & Evaluation)
+  | ({ kind: "compression"; requestId: number } & Evaluation)
   | {
-      type: "explain";
+      kind: "explain";
       requestId: number;
       catalogKey: string;
       clientOptions: ClientSearchOptions;
@@ -49,7 +49,7 @@ export type LabRequest =
       query: LabQuery;
     };
 
-export type LabRequestType = LabRequest["type"];
+export type LabRequestType = LabRequest["kind"];
 
 export type EvaluateAnswer = { baseline: LabEvaluation; edited?: LabEvaluation; delta?: LabDelta; elapsedMs: number };
 
@@ -71,10 +71,10 @@ export type EvaluateProgress = { partial: PartialLabEvaluation };
 export type LabInterims = { [T in LabRequestType]: T extends "evaluate" ? EvaluateProgress : never };
 
 export type LabResponse =
-  | { [T in LabRequestType]: { type: T; requestId: number; answer: LabAnswers[T] } }[LabRequestType]
-  | { type: "evaluate-progress"; requestId: number; answer: EvaluateProgress }
-  | { type: "superseded"; requestId: number; requestType: LabRequestType }
-  | { type: "error"; requestId: number; requestType: LabRequestType; message: string };
+  | { [T in LabRequestType]: { kind: T; requestId: number; answer: LabAnswers[T] } }[LabRequestType]
+  | { kind: "evaluate-progress"; requestId: number; answer: EvaluateProgress }
+  | { kind: "superseded"; requestId: number; requestType: LabRequestType }
+  | { kind: "error"; requestId: number; requestType: LabRequestType; message: string };
 
 /** Handled first to last: the numbers on screen before the explanations, the slow curves last. */
 const PRIORITY: Record<LabRequestType, number> = {
@@ -95,18 +95,18 @@ export function nextLabRequest(
   moreUrgentThan?: LabRequestType,
 ): { next: LabRequest | undefined; rest: LabRequest[]; superseded: LabRequest[] } {
   const newest = new Map<LabRequestType, LabRequest>();
-  for (const request of queue) if (request.type !== "set-catalog") newest.set(request.type, request);
-  const superseded = queue.filter((request) => request.type !== "set-catalog" && newest.get(request.type) !== request);
+  for (const request of queue) if (request.kind !== "set-catalog") newest.set(request.kind, request);
+  const superseded = queue.filter((request) => request.kind !== "set-catalog" && newest.get(request.kind) !== request);
   const live = queue.filter((request) => !superseded.includes(request));
   const limit = moreUrgentThan === undefined ? Number.POSITIVE_INFINITY : PRIORITY[moreUrgentThan];
   const next = [...live]
-    .sort((left, right) => PRIORITY[left.type] - PRIORITY[right.type])
-    .find((request) => PRIORITY[request.type] < limit);
+    .sort((left, right) => PRIORITY[left.kind] - PRIORITY[right.kind])
+    .find((request) => PRIORITY[request.kind] < limit);
   return { next, rest: live.filter((request) => request !== next), superseded };
 }
 
 export function supersededResponse(request: LabRequest): LabResponse {
-  return { type: "superseded", requestId: request.requestId, requestType: request.type };
+  return { kind: "superseded", requestId: request.requestId, requestType: request.kind };
 }
 
 /** A small least-recently-used memo: each entry can be a built search index over the whole catalog. */
@@ -247,21 +247,21 @@ export function createLabHandler({
   }
 
   function* answer(request: LabRequest, onInterim?: (response: LabResponse) => void): Steps<LabResponse> {
-    switch (request.type) {
+    switch (request.kind) {
       case "set-catalog":
         known.delete(request.catalogKey);
         known.set(request.catalogKey, request.tools);
         if (known.size > MAX_KNOWN_CATALOGS) known.delete(known.keys().next().value as string);
-        return { type: "set-catalog", requestId: request.requestId, answer: { toolCount: request.tools.length } };
+        return { kind: "set-catalog", requestId: request.requestId, answer: { toolCount: request.tools.length } };
       case "evaluate": {
         const started = now();
         const baseline = yield* evaluationSteps(request, undefined, (partial) =>
-          onInterim?.({ type: "evaluate-progress", requestId: request.requestId, answer: { partial } }),
+          onInterim?.({ kind: "evaluate-progress", requestId: request.requestId, answer: { partial } }),
         );
         const edited = request.edit === undefined ? undefined : yield* evaluationSteps(request, request.edit);
         const delta = edited === undefined ? undefined : diffEvaluations(baseline, edited);
         return {
-          type: "evaluate",
+          kind: "evaluate",
           requestId: request.requestId,
           answer: { baseline, edited, delta, elapsedMs: now() - started },
         };
@@ -274,7 +274,7 @@ export function createLabHandler({
           clientOptions: request.clientOptions,
           clientResources,
         });
-        return { type: "explain", requestId: request.requestId, answer: { explanation } };
+        return { kind: "explain", requestId: request.requestId, answer: { explanation } };
       }
       case "option-effects": {
         const tools = catalog(request.catalogKey, request.edit);
@@ -289,7 +289,7 @@ export function createLabHandler({
           clientResources,
         );
         return {
-          type: "option-effects",
+          kind: "option-effects",
           requestId: request.requestId,
           answer: { effects, wordVectors: wordVectorsStatus },
         };
@@ -304,7 +304,7 @@ export function createLabHandler({
           countTokens,
           levels: COMPRESSION_LEVELS,
         });
-        return { type: "compression", requestId: request.requestId, answer: { curve } };
+        return { kind: "compression", requestId: request.requestId, answer: { curve } };
       }
     }
   }
@@ -314,9 +314,9 @@ export function createLabHandler({
       return yield* answer(request, onInterim);
     } catch (error) {
       return {
-        type: "error",
+        kind: "error",
         requestId: request.requestId,
-        requestType: request.type,
+        requestType: request.kind,
         message: error instanceof Error ? error.message : String(error),
       };
     }

@@ -96,7 +96,7 @@ function rememberedListOf(list: readonly unknown[]): ListFacts {
 /**
  * Forgets the remembered lists. Only lists of 64 items or more are remembered, so after a move from a large catalog
  * to a small one its eight copies (10,000 definitions each) would stay until the worker ends; the engine worker calls
- * this on that move (lib/workbench/engine-protocol.ts `releaseCaches`).
+ * this on that move (lib/workbench/engine-state.ts `releaseCaches`).
  */
 export function forgetRememberedLists(): void {
   rememberedLists.length = 0;

@@ -161,7 +161,7 @@ let renderedToolsMemo = new WeakMap<TokenCounter, Map<string, RenderedTools[]>>(
  * Forgets every kept render and segment key. The engine's counters live as long as the engine, so the renders of a
  * catalog no longer open (at 10,000 tools its wire objects, segments and texts: tens of megabytes) stay until the
  * worker ends, and so do the keys of its blocks' texts; the engine worker calls this when it moves from a large
- * catalog to a small one (lib/workbench/engine-protocol.ts `releaseCaches`).
+ * catalog to a small one (lib/workbench/engine-state.ts `releaseCaches`).
  */
 export function forgetToolRenders(): void {
   renderedToolsMemo = new WeakMap();

@@ -5,14 +5,14 @@ import { traceRun, traceView, type TraceView } from "./trace-view";
 
 /** Messages to the trace worker (workers/trace.worker.ts). */
 export type TraceRequestMessage =
-  | { type: "analyse"; requestId: number; text: string; provider?: ProviderId; title?: string }
-  | { type: "detail"; requestId: number; index: number };
+  | { kind: "analyse"; requestId: number; text: string; provider?: ProviderId; title?: string }
+  | { kind: "detail"; requestId: number; index: number };
 
 export type TraceResponseMessage =
-  | { type: "progress"; requestId: number; fraction: number }
-  | { type: "analysed"; requestId: number; view: TraceView }
-  | { type: "failed"; requestId: number; error: string }
-  | { type: "detail"; requestId: number; detail: StepDetail | null };
+  | { kind: "progress"; requestId: number; fraction: number }
+  | { kind: "analysed"; requestId: number; view: TraceView }
+  | { kind: "failed"; requestId: number; error: string }
+  | { kind: "detail"; requestId: number; detail: StepDetail | null };
 
 /** What the worker keeps between messages: the recorded requests in full, for the step being looked at. */
 export type TraceWorkerState = { run: StrategyRun | null };
@@ -32,9 +32,9 @@ export function handleTraceMessage(
   message: TraceRequestMessage,
   dependencies: TraceDependencies,
 ): TraceWorkerState {
-  if (message.type === "detail") {
+  if (message.kind === "detail") {
     dependencies.post({
-      type: "detail",
+      kind: "detail",
       requestId: message.requestId,
       detail: state.run ? dependencies.stepDetail(state.run, message.index) : null,
     });
@@ -49,14 +49,14 @@ export function handleTraceMessage(
       const rounded = Math.floor(fraction * 50) / 50;
       if (rounded > lastReported) {
         lastReported = rounded;
-        dependencies.post({ type: "progress", requestId: message.requestId, fraction: rounded });
+        dependencies.post({ kind: "progress", requestId: message.requestId, fraction: rounded });
       }
     },
   });
   if (!result.ok) {
-    dependencies.post({ type: "failed", requestId: message.requestId, error: result.error });
+    dependencies.post({ kind: "failed", requestId: message.requestId, error: result.error });
     return { run: null };
   }
-  dependencies.post({ type: "analysed", requestId: message.requestId, view: traceView(result.analysis) });
+  dependencies.post({ kind: "analysed", requestId: message.requestId, view: traceView(result.analysis) });
   return { run: traceRun(result.analysis) };
 }

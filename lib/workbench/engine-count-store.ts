@@ -12,7 +12,7 @@ import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
 import type { TokenCountStore } from "../tokens/persistent-counts";
-import { SPLIT_DEFAULTS } from "./engine-split";
+import { SPLIT_DEFAULTS } from "./engine-scheduler";
 
 /** Quiet time before the counts are written: the page's requests after a run come in bursts (step, detail, next). */
 export const COUNT_SAVE_IDLE_MS = 2_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createEngineHost, messageChannelYield } from "./engine-host";
-import type { EngineDependencies } from "./engine-protocol";
+import type { EngineDependencies } from "./engine-state";
 
 describe("messageChannelYield", () => {
   it("resolves each yield in turn, after what was already queued", async () => {

@@ -1,20 +1,13 @@
 /**
- * An engine worker's message loop, framework-free so the page's engine worker, its helper (lib/workbench/engine-split.ts)
+ * An engine worker's message loop, framework-free so the page's engine worker, its helper (lib/workbench/engine-scheduler.ts)
  * and tests run the same code: it queues requests, drops runs a newer run makes pointless, answers each one in order,
  * reports a run's progress between strategies and answers what the finished strategies can answer meanwhile. The
  * worker files only wire it to `self`.
  */
-import {
-  INITIAL_ENGINE_STATE,
-  answerDuringRun,
-  coalesceQueue,
-  createProgressReporter,
-  handleEngineMessage,
-  supersededResponse,
-  type EngineDependencies,
-  type EngineRequest,
-} from "./engine-protocol";
-import type { HelperRequest, HelperResponse } from "./engine-split";
+import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
+import { answerDuringRun, coalesceQueue, createProgressReporter, handleEngineMessage } from "./engine-handler";
+import { supersededResponse, type EngineRequest } from "./engine-messages";
+import type { HelperRequest, HelperResponse } from "./engine-messages";
 import { splitExampleAnswer } from "./example-parts";
 
 export type EngineHostOptions = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Scenario } from "../scenario/types";
-import type { EngineResponse } from "./engine-protocol";
+import type { EngineResponse } from "./engine-messages";
 import { EXAMPLE_TOOLS_PART, exampleParts, splitExampleAnswer } from "./example-parts";
 
 function answerWith(toolCount: number): Extract<EngineResponse, { kind: "example-loaded" }> {

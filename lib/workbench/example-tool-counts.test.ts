@@ -3,7 +3,7 @@ import type { CatalogTool } from "../core/catalog";
 import { loadExample } from "../examples";
 import { anthropicToolDefinition } from "../providers/anthropic/anthropic-messages";
 import { countO200kTokens } from "../tokens/o200k";
-import { anthropicToolJson } from "./engine-protocol";
+import { anthropicToolJson } from "./engine-handler";
 import {
   EXAMPLE_TOOL_COUNTS_MINIMUM_TOOLS,
   prebuiltToolCounts,

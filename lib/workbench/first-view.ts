@@ -12,7 +12,8 @@ import { parseCatalogText } from "../catalog";
 import { createTokenCounter } from "../tokens";
 import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { openingStep } from "../view/opening-step";
-import { INITIAL_ENGINE_STATE, handleEngineMessage, type EngineDependencies } from "./engine-protocol";
+import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
+import { handleEngineMessage } from "./engine-handler";
 import { withRequestBody } from "./summarise-run";
 import type { RunSummary } from "./types";
 import {

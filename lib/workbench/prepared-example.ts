@@ -1,11 +1,11 @@
 /**
  * An example the engine worker starts building before the page asks for it. The page's script starts the worker
- * before React hydrates (state/engine-client.ts `prewarmEngineWorker`); when the address names an example
+ * before React hydrates (workers/engine-client.ts `prewarmEngineWorker`); when the address names an example
  * (`?example=synthetic-10000`) it also sends this hint, and the worker generates the example (2–3 s of CPU at
  * 10,000 tools) while the page hydrates, instead of after the page's `load-example` arrives.
  *
  * It is a hint, not a request: nothing answers it, a wrong guess only costs the work, and `load-example` stays the
- * one message that adopts a catalog (lib/workbench/engine-protocol.ts).
+ * one message that adopts a catalog (lib/workbench/engine-handler.ts).
  */
 import type { Scenario } from "../scenario/types";
 

@@ -5,12 +5,9 @@ import { type Scenario } from "../scenario/types";
 import { PROVIDER_IDS, STRATEGY_IDS } from "../core/ids";
 import { parseCatalogText } from "../catalog";
 import { utf8ByteLength } from "../view/format";
-import {
-  INITIAL_ENGINE_STATE,
-  handleEngineMessage,
-  type EngineDependencies,
-  type EngineRequest,
-} from "./engine-protocol";
+import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
+import { handleEngineMessage } from "./engine-handler";
+import type { EngineRequest } from "./engine-messages";
 import { syntheticScenario } from "../examples/synthetic-scenario";
 import { SHOWN_TOOL_LISTS, leftOutNote, stepDetail, summariseStep, withRequestBody } from "./summarise-run";
 

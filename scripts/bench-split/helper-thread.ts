@@ -4,7 +4,7 @@ import { parseCatalogText } from "../../lib/catalog";
 import { createEngine } from "../../lib/engine";
 import { o200kMemo } from "../../lib/tokens";
 import { createEngineHost } from "../../lib/workbench/engine-host";
-import type { HelperRequest } from "../../lib/workbench/engine-split";
+import type { HelperRequest } from "../../lib/workbench/engine-messages";
 
 const engine = createEngine();
 const host = createEngineHost({

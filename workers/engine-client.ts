@@ -11,12 +11,12 @@ import type {
   EngineRequest,
   EngineResponse,
   ScenarioWithoutCatalog,
-} from "@/lib/workbench/engine-protocol";
+} from "@/lib/workbench/engine-messages";
 import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
-import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "@/workers/worker-client";
+import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "./worker-client";
 
 export type { Outcome };
 
@@ -99,7 +99,6 @@ export class EngineClient {
       name: "engine",
       // "catalog" requests are never stale: each one changes the worker's catalog and must be applied in order.
       channelOf: (request) => (CHANNEL_OF[request.kind] === "catalog" ? null : CHANNEL_OF[request.kind]),
-      requestIdOf: (response) => response.requestId,
       errorOf: (response) => (response.kind === "error" ? response.message : undefined),
       isInterim: (response) => response.kind === "run-progress" || response.kind === "example-tools",
     });
@@ -117,7 +116,7 @@ export class EngineClient {
   /**
    * Loads an example and runs it as loaded, in one go: the run is sent right behind the load (`scenario:
    * "as-loaded"`), so the worker starts it as soon as the example is loaded instead of after the page has taken the
-   * example in and asked (lib/workbench/engine-protocol.ts). `catalogVersion` is the version both will answer with.
+   * example in and asked (lib/workbench/engine-handler.ts). `catalogVersion` is the version both will answer with.
    */
   loadExampleAndRun(
     exampleId: string,
@@ -377,7 +376,7 @@ export function runAfterPaint(worker: WorkerLike, afterPaint: AfterPaint = brows
 
 /** The real worker; only ever called in the browser. */
 export function createEngineWorker(): WorkerLike {
-  return new Worker(new URL("../workers/engine.worker.ts", import.meta.url), {
+  return new Worker(new URL("./engine.worker.ts", import.meta.url), {
     type: "module",
     name: "engine",
   }) as unknown as WorkerLike;

@@ -4,7 +4,7 @@ import { FakeEngineWorker as FakeWorker } from "./fake-engine-worker";
 
 import type { Scenario } from "@/lib/scenario/types";
 import { createEngineHost } from "@/lib/workbench/engine-host";
-import type { EngineDependencies } from "@/lib/workbench/engine-protocol";
+import type { EngineDependencies } from "@/lib/workbench/engine-state";
 import { EXAMPLE_TOOLS_PART } from "@/lib/workbench/example-parts";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };

@@ -188,7 +188,7 @@ export function browserWorkspaceEncoder(): WorkspaceEncoder | null {
   if (typeof window === "undefined" || typeof Worker === "undefined") return null;
   try {
     shared ??= createWorkspaceEncoder(
-      new Worker(new URL("../../workers/share-encode.worker.ts", import.meta.url), {
+      new Worker(new URL("./share-encode.worker.ts", import.meta.url), {
         type: "module",
         name: "share-encode",
       }) as unknown as EncodeWorkerLike,

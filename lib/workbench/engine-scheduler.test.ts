@@ -5,16 +5,12 @@ import { loadExample } from "../examples";
 import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { o200kMemo } from "../tokens";
 import { createEngineHost, type EngineHostOptions } from "./engine-host";
-import type { EngineDependencies, EngineRequest, EngineResponse } from "./engine-protocol";
-import {
-  CLIENT_SEARCH_STRATEGIES,
-  createEngineHelperClient,
-  splitStrategies,
-  type EngineHelper,
-  type HelperPort,
-  type HelperRequest,
-  type HelperResponse,
-} from "./engine-split";
+import type { EngineDependencies } from "./engine-state";
+import type { EngineRequest, EngineResponse } from "./engine-messages";
+import { CLIENT_SEARCH_STRATEGIES, splitStrategies } from "./engine-scheduler";
+import { createEngineHelperClient, type HelperPort } from "@/workers/engine-helper-client";
+import type { EngineHelper } from "./engine-state";
+import type { HelperRequest, HelperResponse } from "./engine-messages";
 import { isPrepareExampleHint } from "./prepared-example";
 
 describe("splitStrategies", () => {

@@ -20,7 +20,7 @@ import {
   decodeOffThePage,
   loadExampleOffThePage,
   type EncodeWorkerLike,
-} from "./encode-client";
+} from "./share-encode-client";
 
 /** A worker stand-in running the real protocol, answering on the next tick (or crashing when told). */
 class InlineWorker implements EncodeWorkerLike {

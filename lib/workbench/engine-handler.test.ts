@@ -2,17 +2,16 @@ import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
 import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
+import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
 import {
-  INITIAL_ENGINE_STATE,
   PARTIAL_RESULTS_AFTER_MS,
   answerDuringRun,
   anthropicToolJson,
   coalesceQueue,
   createProgressReporter,
   handleEngineMessage,
-  type EngineDependencies,
-  type EngineRequest,
-} from "./engine-protocol";
+} from "./engine-handler";
+import type { EngineRequest } from "./engine-messages";
 import { fakeStrategyRun } from "./fake-strategy-run";
 import { stepDetail, withRequestBody } from "./summarise-run";
 

@@ -1,5 +1,5 @@
 /** Test support: a Worker stand-in that records what the page sent and answers (or crashes) when the test says so. */
-import type { EngineRequest, EngineResponse } from "@/lib/workbench/engine-protocol";
+import type { EngineRequest, EngineResponse } from "@/lib/workbench/engine-messages";
 import type { WorkerLike } from "./engine-client";
 
 export class FakeEngineWorker implements WorkerLike {

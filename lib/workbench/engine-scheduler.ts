@@ -1,0 +1,297 @@
+/**
+ * A large catalog's run on two engine workers (2 cores: at 10,000 tools one worker's run of all eight strategies is
+ * ≈ 8.5 s of CPU, docs/PERFORMANCE.md). The page's engine worker keeps the strategy on screen and runs part of the
+ * others itself; a helper engine worker, which it starts and feeds, runs the rest and keeps their full runs for
+ * step details. The page sees one worker and the same messages as before; when the helper fails to start or dies,
+ * the page's worker runs the helper's strategies itself and nothing is lost.
+ *
+ * The helper also counts tokens for the first request (the `count` requests of lib/tokens/count-in-parallel.ts), so
+ * one second thread serves both, and what it counts stays in its own memo for its own strategies.
+ */
+import type { Catalog } from "../core/catalog";
+import type { StrategyRun } from "../engine/types";
+import type { Scenario } from "../scenario/types";
+import type { StrategyId } from "../core/ids";
+import {
+  supersededResponse,
+  type EngineRequest,
+  type EngineResponse,
+  type ScenarioWithoutCatalog,
+} from "./engine-messages";
+import type {
+  EngineDependencies,
+  EngineHelper,
+  EngineWorkerState,
+  HandledMessage,
+  HelperRunPart,
+} from "./engine-state";
+import { summariseRun } from "./summarise-run";
+import type { RunSummary } from "./types";
+
+/** The split and its threshold; tests lower `minimumTools` to split a small real catalog. */
+export const SPLIT_DEFAULTS = {
+  /**
+   * Catalogs below this many tools run on one worker: a run of all strategies at 1,000 tools takes ≈ 1 s, less than
+   * what handing the catalog over and starting a second worker (its chunks, its tokenizer) would save.
+   */
+  minimumTools: 2_000,
+} as const;
+
+/**
+ * The strategies that search with the client-side index (lib/search/client-search.ts over every tool: ≈ 2 s CPU at
+ * 10,000 tools since session 9, 3.4 s before, the largest single cost of a run). They run on one worker so the index
+ * is built once; the others (which count the full definitions and build the BM25 index) on the other. Measured at
+ * 10,000 tools, CPU, one Node process per group in this order (session 9, load 9): full 2.0 s,
+ * anthropic-tool-search 2.1 s, openai-tool-search 0.6 s, stubs 0.8 s (5.5 s); naive-dynamic 3.5–3.7 s, gateway
+ * 0.1 s, kimi-dynamic 0.03 s, anthropic-mid-conversation 1.0 s (4.6–4.8 s; 5.8–6.2 s before the index got faster).
+ */
+export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = [
+  "naive-dynamic",
+  "gateway",
+  "kimi-dynamic",
+  "anthropic-mid-conversation",
+];
+
+/**
+ * Which strategies run here and which on the helper. The first (the strategy on screen) always runs here, first,
+ * with the strategies of its group; the other group goes to the helper. Each side keeps the run's order.
+ */
+export function splitStrategies(strategyIds: readonly StrategyId[]): { here: StrategyId[]; helper: StrategyId[] } {
+  const first = strategyIds[0];
+  if (first === undefined) return { here: [], helper: [] };
+  const inClientGroup = (id: StrategyId) => CLIENT_SEARCH_STRATEGIES.includes(id);
+  const firstInClientGroup = inClientGroup(first);
+  const here = strategyIds.filter((id) => inClientGroup(id) === firstInClientGroup);
+  const helper = strategyIds.filter((id) => inClientGroup(id) !== firstInClientGroup);
+  return { here, helper };
+}
+
+/** The run's summaries back in the run's order, whichever worker ran them. */
+export function inRunOrder<T extends { id: StrategyId }>(strategyIds: readonly StrategyId[], items: readonly T[]): T[] {
+  return strategyIds.flatMap((id) => items.filter((item) => item.id === id));
+}
+
+/**
+ * The helper's lifetime around one handled message: a large catalog's helper starts loading (its code, its
+ * tokenizer) as soon as the catalog arrives, so it is ready when the run comes; a small catalog whose latest run has
+ * nothing on the helper stops it; the move from a large catalog to a small one lets go of the large one's caches.
+ */
+export function scheduleHelper(
+  before: EngineWorkerState,
+  message: EngineRequest,
+  handled: HandledMessage,
+  dependencies: EngineDependencies,
+): void {
+  const catalog = handled.state.catalog;
+  if (catalog && catalog !== before.catalog && isLarge(catalog.value, dependencies)) {
+    const helper = dependencies.helper?.(true);
+    // An example is loaded by the helper itself (from the same build-time file, or generated alike), instead of
+    // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
+    if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
+      forwardExampleLoad(helper, message.exampleId, catalog.version);
+  }
+  if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
+  if (catalog && before.catalog && catalog !== before.catalog)
+    if (isLarge(before.catalog.value, dependencies) && !isLarge(catalog.value, dependencies))
+      dependencies.releaseCaches?.();
+}
+
+export function isLarge(catalog: Catalog, dependencies: EngineDependencies): boolean {
+  return catalog.tools.length >= (dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools);
+}
+
+/** How often a run waiting for its helper looks at its own queue (a newer run, a step detail it can answer). */
+export const HELPER_WAIT_POLL_MS = 100;
+
+/**
+ * One run: the strategies in order, with progress between them. A large catalog's run is split with the helper
+ * (this file): the strategy on screen and its group run here, the others there at the same time,
+ * and the answer is the same as one worker's, in the run's order. A helper that fails (to start, to hold the
+ * catalog, mid-run) leaves its strategies to this worker.
+ */
+export async function runRequest(
+  state: EngineWorkerState,
+  message: Omit<Extract<EngineRequest, { kind: "run" }>, "scenario"> & { scenario: ScenarioWithoutCatalog },
+  catalog: { version: number; value: Catalog },
+  dependencies: EngineDependencies,
+): Promise<HandledMessage> {
+  const started = dependencies.now();
+  const scenario: Scenario = { ...message.scenario, catalog: catalog.value };
+  const options = message.provider ? { provider: message.provider } : {};
+  const large = isLarge(catalog.value, dependencies);
+  const helper = large && message.strategyIds.length > 1 ? (dependencies.helper?.(true) ?? null) : null;
+  const split =
+    helper && !helper.failed ? splitStrategies(message.strategyIds) : { here: [...message.strategyIds], helper: [] };
+  if (helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version) {
+    // Catalog messages apply in order in the helper, so the run below finds this version there.
+    helper.catalogVersion = catalog.version;
+    void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
+  }
+  try {
+    await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
+  } catch {
+    // Stored counts only save time; without them the engine counts as before.
+  }
+
+  // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
+  const remote: RunSummary[] = [];
+  let helperAnswer: EngineResponse | null = null;
+  let helperRunRequestId: number | null = null;
+  let signalled = false;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    signalled = true;
+    wake?.();
+  };
+  if (helper && split.helper.length > 0) {
+    void helper
+      .send(
+        {
+          kind: "run",
+          catalogVersion: catalog.version,
+          scenario: message.scenario,
+          strategyIds: split.helper,
+          ...options,
+        },
+        (progress) => {
+          for (const summary of progress.summaries ?? [])
+            if (!remote.some((known) => known.id === summary.id)) remote.push(summary);
+          signal();
+        },
+        (requestId) => (helperRunRequestId = requestId),
+      )
+      .then((answer) => {
+        helperAnswer = answer;
+        signal();
+      });
+  }
+  // A step detail of a helper strategy, asked while the run goes, is passed to the helper, which answers it as soon
+  // as that strategy is done there (its own run answers from its finished strategies), not at the end of this run.
+  const askHelper = (detail: Extract<EngineRequest, { kind: "step-detail" }>) => {
+    if (!helper || helperRunRequestId === null || helperAnswer !== null) return null;
+    if (detail.runRequestId !== message.requestId || !split.helper.includes(detail.strategyId)) return null;
+    const { requestId, runRequestId, ...asked } = detail;
+    return helper.send({ ...asked, runRequestId: helperRunRequestId }).then((answer): EngineResponse | null => {
+      if (answer.kind === "step-detail") return { ...answer, requestId, runRequestId };
+      // "No such step" and the like are the answer; a helper that died leaves the detail to this worker.
+      if (answer.kind === "error" && !helper.failed) return { ...answer, requestId };
+      return null;
+    });
+  };
+
+  const runs: StrategyRun[] = [];
+  const superseded = async (): Promise<boolean> => {
+    if (!dependencies.betweenStrategies) return false;
+    const finished = new Set([...runs.map((run) => run.id), ...remote.map((summary) => summary.id)]);
+    const answer = await dependencies.betweenStrategies({
+      requestId: message.requestId,
+      done: finished.size,
+      total: message.strategyIds.length,
+      completed: runs,
+      ...(remote.length > 0 ? { remote } : {}),
+      ...(message.shownStep ? { shownStep: message.shownStep } : {}),
+      ...(helper && split.helper.length > 0 ? { askHelper } : {}),
+    });
+    return answer.superseded;
+  };
+  for (const [index, id] of split.here.entries()) {
+    if (index > 0 && (await superseded())) return { state, response: supersededResponse(message) };
+    runs.push(...dependencies.runAll(scenario, [id], options));
+  }
+
+  let helperPart: HelperRunPart | undefined;
+  let remoteSummaries: RunSummary[] = [];
+  if (helper && split.helper.length > 0) {
+    // Wait for the helper, handing over its strategies as they finish and answering the queue meanwhile.
+    while (helperAnswer === null) {
+      if (await superseded()) return { state, response: supersededResponse(message) };
+      if (helperAnswer !== null) break;
+      if (!signalled)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, HELPER_WAIT_POLL_MS);
+        });
+      wake = null;
+      signalled = false;
+    }
+    const answer = helperAnswer as EngineResponse;
+    if (answer.kind === "run-result") {
+      remoteSummaries = answer.summaries;
+      helperPart = {
+        helperRunRequestId: answer.requestId,
+        strategyIds: split.helper,
+        scenario,
+        options,
+      };
+    } else {
+      // The helper failed or lost the catalog: its strategies run here (identical results), the catalog is sent
+      // again next time.
+      helper.catalogVersion = null;
+      for (const id of split.helper) {
+        if (await superseded()) return { state, response: supersededResponse(message) };
+        runs.push(...dependencies.runAll(scenario, [id], options));
+      }
+    }
+  }
+
+  const summaries = inRunOrder(message.strategyIds, [...runs.map(summariseRun), ...remoteSummaries]);
+  const timingMs = dependencies.now() - started;
+  return {
+    state: {
+      ...state,
+      runs: {
+        requestId: message.requestId,
+        // In the run's order, as the export lists them, whichever worker ran them first.
+        runs: inRunOrder(message.strategyIds, runs),
+        strategyIds: [...message.strategyIds],
+        ...(helperPart ? { helper: helperPart } : {}),
+      },
+    },
+    response: {
+      kind: "run-result",
+      requestId: message.requestId,
+      catalogVersion: message.catalogVersion,
+      summaries,
+      timingMs,
+    },
+  };
+}
+
+/** The helper's strategies of the latest run, run here (the helper died or no longer holds that run). */
+export function takeOverHelperPart(state: EngineWorkerState, dependencies: EngineDependencies): EngineWorkerState {
+  const part = state.runs?.helper;
+  if (!state.runs || !part) return state;
+  const taken = dependencies.runAll(part.scenario, part.strategyIds, part.options);
+  const { helper: _gone, ...rest } = state.runs;
+  void _gone;
+  const runs = [...state.runs.runs, ...taken];
+  return { ...state, runs: { ...rest, runs: rest.strategyIds ? inRunOrder(rest.strategyIds, runs) : runs } };
+}
+
+/**
+ * The helper loads example `exampleId` as `catalogVersion` itself. Catalog messages apply in order there, so the run
+ * that follows finds that version; if the load fails, the next split run sends the catalog whole.
+ */
+function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVersion: number): void {
+  helper.catalogVersion = catalogVersion;
+  void helper.send({ kind: "load-example", catalogVersion, exampleId, answer: "catalog-set" }).then((answer) => {
+    if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
+  });
+}
+
+/**
+ * An edit or an append is sent on to a helper that holds the catalog it changes, so the helper's catalog follows
+ * the same steps (a few bytes, not 16 MB again); otherwise the next split run sends the whole catalog.
+ */
+export function forwardCatalogChange(
+  state: EngineWorkerState,
+  message: Extract<EngineRequest, { kind: "edit-tool" | "append-catalog" }>,
+  dependencies: EngineDependencies,
+): void {
+  const helper = dependencies.helper?.(false);
+  if (!helper || helper.failed || !state.catalog || helper.catalogVersion !== state.catalog.version) return;
+  helper.catalogVersion = message.catalogVersion;
+  const { requestId: _own, ...forwarded } = message;
+  void _own;
+  void helper.send(forwarded);
+}
