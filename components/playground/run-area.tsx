@@ -307,6 +307,7 @@ export function RunArea() {
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
               billed={detailTokens}
+              rejected={currentDetail.rejected ?? null}
               newFrom={currentDetail.newFrom}
             />
           ) : null}

@@ -1,12 +1,14 @@
 "use client";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
-import type { Divergence, DivergenceKind, Segment, SegmentCacheStatus } from "@/lib/engine/types";
+import type { Divergence, DivergenceKind, Segment, SegmentCacheStatus, StepRejection } from "@/lib/engine/types";
 import {
   type BilledPromptTokens,
   cacheCardFigures,
   cacheHeadline,
   figuresOfBlocks,
   legendFigures,
+  NOTHING_BILLED,
+  refusedHeadline,
 } from "@/lib/view/cache-headline";
 import { CACHE_STATUS_ORDER, CACHE_STATUS_STYLES, cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatTokens } from "@/lib/view/format";
@@ -29,6 +31,8 @@ export type CachePrefixBarProps = {
    * summary shows and the cost is priced from; without them, the blocks' own totals.
    */
   billed?: BilledPromptTokens | null;
+  /** The provider refuses this request (StepDetail.rejected): nothing is read, cached or billed. */
+  rejected?: Pick<StepRejection, "status" | "type"> | null;
   /** Index into `segments` where the previous request's content ended (StepDetail.newFrom); null or absent: none. */
   newFrom?: number | null;
   /** Upper bound on drawn bars (default 60). */
@@ -67,6 +71,7 @@ export function CachePrefixBar({
   statuses,
   divergence,
   billed = null,
+  rejected = null,
   newFrom = null,
   maxBars,
   className = "",
@@ -97,8 +102,8 @@ export function CachePrefixBar({
   const { bars, boxes, groups, totals, outside, markerBar, newBar } = view;
   const totalTokens = CACHE_STATUS_ORDER.reduce((sum, status) => sum + totals[status], 0);
   const lostCache = totals.invalidated > 0;
-  const figures = billed ? cacheCardFigures(billed, totals) : figuresOfBlocks(totals);
-  const headline = cacheHeadline(figures, divergence);
+  const figures = rejected ? NOTHING_BILLED : billed ? cacheCardFigures(billed, totals) : figuresOfBlocks(totals);
+  const headline = rejected ? refusedHeadline(rejected, totalTokens) : cacheHeadline(figures, divergence);
   const legend = legendFigures(figures);
   // Tokens billed as read beyond the green blocks: the provider rounds what it reports to its own step.
   const readBeyondBlocks = figures.read - figures.blockRead;

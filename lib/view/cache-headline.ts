@@ -4,11 +4,19 @@
  * (the earlier requests left nothing cached), below the minimum, read (a hit), and invalidated (a lost cache). The
  * engine's divergence says *where* the prefix stopped matching; the totals say *how much* was read, written or lost.
  */
-import type { Divergence, SegmentCacheStatus, StepTokens } from "../engine/types";
+import type { Divergence, SegmentCacheStatus, StepRejection, StepTokens } from "../engine/types";
 import { formatTokens } from "./format";
 
 export type CacheHeadlineKind =
-  "empty" | "cold-start" | "first-write" | "below-minimum" | "not-cached" | "read" | "partly-lost" | "invalidated";
+  | "empty"
+  | "cold-start"
+  | "first-write"
+  | "below-minimum"
+  | "not-cached"
+  | "read"
+  | "partly-lost"
+  | "invalidated"
+  | "refused";
 
 export type CacheHeadline = {
   kind: CacheHeadlineKind;
@@ -65,6 +73,30 @@ export function figuresOfBlocks(blocks: Record<SegmentCacheStatus, number>): Cac
     { cacheRead: blocks.read, cacheWrite: blocks.write + blocks.invalidated, uncached: blocks.uncached },
     blocks,
   );
+}
+
+/** A refused request is read by nobody: nothing is read, written, stored or billed. */
+export const NOTHING_BILLED: CacheCardFigures = {
+  read: 0,
+  written: 0,
+  stored: 0,
+  uncached: 0,
+  invalidated: 0,
+  blockRead: 0,
+};
+
+/**
+ * The card of a request the provider refuses: it answers with an error before reading the prompt, so the card says
+ * so instead of pricing tokens nobody reads. `sentTokens` is the prompt that was sent.
+ */
+export function refusedHeadline(rejection: Pick<StepRejection, "status" | "type">, sentTokens: number): CacheHeadline {
+  return {
+    kind: "refused",
+    tone: "danger",
+    icon: "✕",
+    sentence: `Refused: the provider answers ${rejection.status} ${rejection.type} and reads none of the ${tokens(sentTokens)} sent, so nothing is read from cache, cached or billed; the run stops here.`,
+    detail: null,
+  };
 }
 
 export const promptTotal = (figures: CacheCardFigures) =>
@@ -195,6 +227,12 @@ export function headlineDisagreements(
 ): string[] {
   const problems: string[] = [];
   const text = headline.sentence;
+  if (/^Refused/.test(text)) {
+    // Nothing is billed: every figure is zero, and the tone is the refusal's.
+    if (promptTotal(figures) + figures.invalidated > 0) problems.push("a refused request with billed figures");
+    if (headline.tone !== "danger") problems.push("danger tone");
+    return problems;
+  }
   // Paths such as tools[12] are places, not figures.
   const printed = [...text.replace(/\[[^\]]*\]/g, "").matchAll(/\d[\d,]*/g)].map((match) =>
     Number(match[0].replace(/,/g, "")),
@@ -232,6 +270,8 @@ export type ShownCacheCard = {
   legend: string[];
   /** The step's own figures beside the card (cache read, cache write, uncached), when the reader sees them. */
   stepFigures?: { read: number; write: number; uncached: number };
+  /** The provider refuses the request the card is drawn for. */
+  refused?: boolean;
 };
 
 /** The legend's figures, in its order: read, written (or stored without a write fee), not cached, invalidated. */
@@ -247,6 +287,7 @@ export function legendFigures(figures: CacheCardFigures): number[] {
  */
 export function cardDisagreements(card: ShownCacheCard): string[] {
   const problems: string[] = [];
+  if (card.refused && !/^Refused/.test(card.sentence)) problems.push("a refused request not called refused");
   const figures = legendFigures(card.figures);
   if (card.legend.join(",") !== figures.join(","))
     problems.push(`legend ${card.legend.join(",")} vs headline figures ${figures}`);
