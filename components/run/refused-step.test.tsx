@@ -6,17 +6,26 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
+import { designReviewReport } from "@/lib/report/design-review";
+import { simulationCsv } from "@/lib/report/simulation-csv";
+import { formatRunsTable } from "@/lib/report/simulation-output";
 import { cardDisagreements } from "@/lib/view/cache-headline";
+import { tokensPerStepRows } from "@/lib/view/chart-data";
 import { stepDetail, summariseRun, summariseStep } from "@/lib/workbench/summarise-run";
 import { CachePrefixBar } from "./cache-prefix-bar";
+import { CompareTable } from "./compare-table";
 import { StepSummary } from "./step-summary";
 import { attribute, render, tagsWithTestId, textOfTestId } from "./test-support";
 
-async function refusedRun() {
+async function refusedScenario() {
   const scenario = await loadExample("weather");
   // One more tool, named as no provider accepts: every request that declares it is refused.
   const tools = [...scenario.catalog.tools, { ...scenario.catalog.tools[0], name: "get weather!" }];
-  const run = createEngine().runStrategy({ ...scenario, catalog: { ...scenario.catalog, tools } }, "full");
+  return { ...scenario, catalog: { ...scenario.catalog, tools } };
+}
+
+async function refusedRun() {
+  const run = createEngine().runStrategy(await refusedScenario(), "full");
   const index = run.steps.findIndex((step) => step.rejected);
   expect(index, "the provider refuses a request").toBeGreaterThanOrEqual(0);
   return { run, index };
@@ -62,5 +71,29 @@ describe("a refused request is called refused", () => {
         refused: true,
       }),
     ).toEqual([]);
+  });
+
+  it("in the compare table, the per-request chart, the CSV, the CLI table and the report", async () => {
+    const scenario = await refusedScenario();
+    const { run, index } = await refusedRun();
+    const summary = summariseRun(run);
+    const table = render(<CompareTable runs={[summary]} />);
+    expect(textOfTestId(table, "compare-fails")).toBe(`fails at request ${index + 1}`);
+    const row = tokensPerStepRows(summary.steps)[index];
+    expect(row).toMatchObject({ refused: 400, uncached: 0, refusedInput: summary.steps[index].tokens.input });
+    const csvRow = simulationCsv([run]).split("\r\n")[index + 1];
+    expect(csvRow).toMatch(/request refused: 400 /);
+    expect(formatRunsTable(scenario, [run])).toContain(`fails at request ${index + 1}: 400 `);
+    const report = designReviewReport({
+      title: scenario.title,
+      runs: [summary],
+      toolCount: scenario.catalog.tools.length,
+      turnCount: scenario.turns.length,
+      provider: run.provider,
+      model: run.model,
+      recommendation: null,
+      generatedAt: new Date("2026-12-01T12:00:00Z"),
+    });
+    expect(report.markdown).toContain(`fails at request ${index + 1}`);
   });
 });
