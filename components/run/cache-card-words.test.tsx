@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "@/lib/engine";
 import type { StrategyRun } from "@/lib/engine/types";
 import { EXAMPLES, loadExample } from "@/lib/examples";
-import { MODELS } from "@/lib/models/model-table";
+import { defaultModel, MODELS } from "@/lib/models/model-table";
 import { STRATEGY_IDS } from "@/lib/scenario/types";
 import { cardDisagreements, type ShownCacheCard } from "@/lib/view/cache-headline";
 import { stepDetail } from "@/lib/workbench/summarise-run";
@@ -55,12 +55,16 @@ function shownCard(run: StrategyRun, index: number): ShownCacheCard {
       statuses={detail.segmentStatus}
       divergence={step.divergence}
       billed={step.tokens}
+      rejected={detail.rejected ?? null}
       newFrom={detail.newFrom}
     />,
   );
+  // The step summary prints no billed figure for a refused request (components/run/step-summary.tsx).
+  const billed = step.rejected ? { cacheRead: 0, cacheWrite: 0, uncached: 0 } : step.tokens;
   return {
     ...readCard(html),
-    stepFigures: { read: step.tokens.cacheRead, write: step.tokens.cacheWrite, uncached: step.tokens.uncached },
+    stepFigures: { read: billed.cacheRead, write: billed.cacheWrite, uncached: billed.uncached },
+    refused: step.rejected !== undefined,
   };
 }
 
@@ -180,4 +184,25 @@ describe("the cache card's words agree with its figures", () => {
           expect(checked).toBeGreaterThan(0);
         },
       );
+
+  // Larger catalogs where the families differ most, on their default models: 200 tools pass OpenAI's 128-function
+  // limit (refused requests, whose cards must say so), and GitHub's MCP catalog on Kimi.
+  for (const [exampleId, providers] of [
+    ["seed-200-tools", ["openai-responses", "openai-chat"]],
+    ["github-mcp", ["moonshot"]],
+  ] as const)
+    it(`on every request of ${exampleId} on ${providers.join(", ")}`, { timeout: 480_000 }, async () => {
+      const scenario = await loadExample(exampleId);
+      const engine = createEngine();
+      const failures: string[] = [];
+      let refused = 0;
+      for (const provider of providers) {
+        const settings = { ...scenario.settings, provider, model: defaultModel(provider).id };
+        const runs = engine.runAll({ ...scenario, settings }, [...STRATEGY_IDS]);
+        failures.push(...disagreementsOf(runs, `${provider} `).failures);
+        refused += runs.filter((run) => run.steps.some((step) => step.rejected)).length;
+      }
+      expect(failures).toEqual([]);
+      if (exampleId === "seed-200-tools") expect(refused).toBeGreaterThan(0);
+    });
 });
