@@ -3,6 +3,7 @@
 import { useDeferredValue, useMemo, useRef, useState, type ComponentProps, type RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
+import { providerNameProblems } from "@/lib/view/tool-name-problems";
 import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
 import { inputClass } from "@/components/playground/control-styles";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
@@ -36,6 +37,9 @@ export function CatalogPanel() {
   const editCatalogText = usePlayground((state) => state.editCatalogText);
   const toolDraft = usePlayground((state) => state.toolDraft);
   const wholeProblems = usePlayground(selectCatalogProblems);
+  const provider = usePlayground((state) => state.settings.provider);
+  const model = usePlayground((state) => state.settings.model);
+  const limitOverrides = usePlayground((state) => state.settings.limitOverrides);
   const format = usePlayground((state) => state.catalogCheck?.format);
   const theme = usePlayground((state) => state.theme);
 
@@ -60,7 +64,16 @@ export function CatalogPanel() {
         : [],
     [mode, toolText, tool, tools, parseCatalogText],
   );
-  const parserProblems = mode === "whole" ? (wholeProblems ?? []) : toolProblems;
+  // A name the chosen provider refuses is an error for that provider, not a warning (lib/view/tool-name-problems.ts).
+  const parserProblems = useMemo(
+    () =>
+      mode === "whole"
+        ? wholeProblems
+          ? providerNameProblems(wholeProblems, tools, { provider, model, limitOverrides })
+          : []
+        : providerNameProblems(toolProblems, [], { provider, model, limitOverrides }),
+    [mode, wholeProblems, toolProblems, tools, provider, model, limitOverrides],
+  );
   const problems = mergeProblems(parserProblems, markers);
   const totalTokens = tokens ? tokens.reduce((sum, count) => sum + count, 0) : null;
 

@@ -135,9 +135,17 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                         source="engine"
                         id={line.id}
                         pending={!line.engine}
+                        turns={result.parameters.turns}
                       />
                       <span className="text-xs text-muted" title="Estimated by the quick formula">
-                        (estimate: <TurnBadge turn={line.breakEvenTurn.closedForm} source="closed-form" id={line.id} />)
+                        (estimate:{" "}
+                        <TurnBadge
+                          turn={line.breakEvenTurn.closedForm}
+                          source="closed-form"
+                          id={line.id}
+                          turns={result.parameters.turns}
+                        />
+                        )
                       </span>
                     </span>
                   )}
@@ -156,8 +164,11 @@ function TurnBadge({
   source,
   id,
   pending = false,
+  turns,
 }: {
   turn: number | null;
+  /** The session's last turn: "not by turn 4" is all a session of 4 turns can say, not "never". */
+  turns: number;
   source: "engine" | "closed-form";
   id: string;
   pending?: boolean;
@@ -167,12 +178,12 @@ function TurnBadge({
     return (
       <span
         className={source === "engine" ? "font-semibold text-ink-soft" : ""}
-        title="Not cheaper than loading everything by the last turn"
+        title={`Not cheaper than loading everything by turn ${turns}, the last of this session; a longer session may change that`}
         data-testid="break-even-none"
         data-strategy={id}
         data-source={source}
       >
-        never
+        not by turn {turns}
       </span>
     );
   }

@@ -2,11 +2,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Panel } from "@/components/ui/panel";
 import type { Catalog } from "@/lib/core/catalog";
-import { defaultDecideParameters } from "@/lib/decide/default-parameters";
+import { conversationShape, defaultDecideParameters } from "@/lib/decide/default-parameters";
 import { openFactEffects } from "@/lib/decide/open-facts";
 import { recommend } from "@/lib/decide/recommend";
 import { schemaComplexity } from "@/lib/decide/schema-complexity";
 import type { DecideParameters } from "@/lib/decide/types";
+import { differentWinnerNote, explorerCheapest } from "@/lib/decide/winner-note";
 import type { DesignReviewInput } from "@/lib/report/design-review";
 import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
@@ -119,6 +120,41 @@ export function DecidePanel({
     ],
   );
 
+  // Where a panel names another cheapest strategy than the conversation's, it says why (its session differs).
+  const conversationCheapest = useMemo(
+    () => cheapestRuns(runs, { provider: settings.provider, model: settings.model }).map((run) => run.id),
+    [runs, settings.provider, settings.model],
+  );
+  const conversation = useMemo(() => conversationShape(settings, turns), [settings, turns]);
+  const session = {
+    turns: result?.parameters.turns ?? parameters.turns,
+    toolsUsed: result?.parameters.toolsUsed ?? parameters.toolsUsed,
+    minutesBetweenTurns: parameters.minutesBetweenTurns,
+    provider: parameters.provider,
+    model: parameters.model,
+  };
+  const explorerNote =
+    result && status.phase === "ready"
+      ? differentWinnerNote({
+          where: `In this session of ${session.turns} ${session.turns === 1 ? "turn" : "turns"}`,
+          winner: explorerCheapest(result),
+          conversationCheapest,
+          session,
+          conversation,
+        })
+      : null;
+  const simulatedCell = heatMap?.cells.flat().find((cell) => cell.source === "simulated");
+  const heatMapNote =
+    simulatedCell && status.phase === "ready"
+      ? differentWinnerNote({
+          where: `In the outlined cell (this catalog, ${simulatedCell.turns} ${simulatedCell.turns === 1 ? "turn" : "turns"})`,
+          winner: simulatedCell.cheapest,
+          conversationCheapest,
+          session: { ...session, turns: simulatedCell.turns },
+          conversation,
+        })
+      : null;
+
   const reportInput = (): DesignReviewInput => ({
     title: scenarioTitle,
     runs,
@@ -163,6 +199,11 @@ export function DecidePanel({
           status={status}
           toolCount={catalog.tools.length}
         />
+        {explorerNote ? (
+          <p className="mt-3 text-sm text-ink-soft" data-testid="break-even-winner-note">
+            {explorerNote}
+          </p>
+        ) : null}
       </Panel>
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         <Panel
@@ -183,6 +224,11 @@ export function DecidePanel({
           ) : (
             <p className="text-sm text-muted">Waiting for the catalog to be measured…</p>
           )}
+          {heatMapNote ? (
+            <p className="mt-3 text-sm text-ink-soft" data-testid="heat-map-winner-note">
+              {heatMapNote}
+            </p>
+          ) : null}
         </Panel>
         <Panel
           title="Three goals"

@@ -208,6 +208,8 @@ export function RunArea() {
   );
   const detailRun = liveRun ?? runs.find((candidate) => candidate.id === detail?.strategyId);
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
+  // The card prints the step's billed tokens, the figures of the step summary above it.
+  const detailTokens = detail ? (detailRun?.steps[detail.stepIndex]?.tokens ?? null) : null;
   const comparableOn = useMemo(
     () => ({ provider: decideInputs.settings.provider, model: decideInputs.settings.model }),
     [decideInputs.settings.provider, decideInputs.settings.model],
@@ -304,6 +306,8 @@ export function RunArea() {
               segments={currentDetail.segments}
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
+              billed={detailTokens}
+              rejected={currentDetail.rejected ?? null}
               newFrom={currentDetail.newFrom}
             />
           ) : null}

@@ -10,12 +10,21 @@ describe("CachePrefixBar", () => {
     expect(step).toBeDefined();
     if (!step) return;
     const html = render(
-      <CachePrefixBar segments={step.segments} statuses={step.segmentStatus} divergence={step.divergence} />,
+      <CachePrefixBar
+        segments={step.segments}
+        statuses={step.segmentStatus}
+        divergence={step.divergence}
+        billed={step.tokens}
+      />,
     );
     const segments = tagsWithTestId(html, "prefix-segment");
     expect(segments.map((tag) => attribute(tag, "data-status"))).toContain("invalidated");
     expect(textOfTestId(html, "divergence")).toBe(`Where: ${step.divergence?.reason}`);
-    expect(textOfTestId(html, "cache-headline")).toMatch(/^Cache lost at tools\[\d+\]: all [\d,]+ tokens/);
+    // The written figure is the step's cache write; the invalidated tokens are named as a part of it.
+    expect(textOfTestId(html, "cache-headline")).toContain(
+      `nothing read from cache; ${step.tokens.cacheWrite.toLocaleString("en-US")} tokens written to the cache`,
+    );
+    expect(textOfTestId(html, "cache-headline")).toMatch(/^Cache lost at tools\[\d+\]: .*, [\d,]+ of them invalidated/);
     expect(attribute(tagsWithTestId(html, "divergence")[0], "data-lost-cache")).toBe("true");
     expect(tagsWithTestId(html, "divergence-marker")).toHaveLength(1);
     // Every bar is keyboard reachable through one roving tab stop and says what it is.

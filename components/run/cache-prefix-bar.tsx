@@ -1,7 +1,15 @@
 "use client";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
-import type { Divergence, DivergenceKind, Segment, SegmentCacheStatus } from "@/lib/engine/types";
-import { cacheHeadline } from "@/lib/view/cache-headline";
+import type { Divergence, DivergenceKind, Segment, SegmentCacheStatus, StepRejection } from "@/lib/engine/types";
+import {
+  type BilledPromptTokens,
+  cacheCardFigures,
+  cacheHeadline,
+  figuresOfBlocks,
+  legendFigures,
+  NOTHING_BILLED,
+  refusedHeadline,
+} from "@/lib/view/cache-headline";
 import { CACHE_STATUS_ORDER, CACHE_STATUS_STYLES, cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatTokens } from "@/lib/view/format";
 import {
@@ -18,12 +26,22 @@ export type CachePrefixBarProps = {
   /** Parallel to `segments`. */
   statuses: readonly SegmentCacheStatus[];
   divergence: Divergence | null;
+  /**
+   * The step's billed prompt tokens (StepTokens). The card's sentence and legend print these, the figures the step
+   * summary shows and the cost is priced from; without them, the blocks' own totals.
+   */
+  billed?: BilledPromptTokens | null;
+  /** The provider refuses this request (StepDetail.rejected): nothing is read, cached or billed. */
+  rejected?: Pick<StepRejection, "status" | "type"> | null;
   /** Index into `segments` where the previous request's content ended (StepDetail.newFrom); null or absent: none. */
   newFrom?: number | null;
   /** Upper bound on drawn bars (default 60). */
   maxBars?: number;
   className?: string;
 };
+
+const STORED_DESCRIPTION =
+  "Kept in the prompt cache for the next request; this provider bills no cache write, so they cost the normal input price.";
 
 /**
  * Divergences that happen at a place in the prompt get a marker there. The others (first request, nothing cached at
@@ -52,6 +70,8 @@ export function CachePrefixBar({
   segments,
   statuses,
   divergence,
+  billed = null,
+  rejected = null,
   newFrom = null,
   maxBars,
   className = "",
@@ -82,7 +102,11 @@ export function CachePrefixBar({
   const { bars, boxes, groups, totals, outside, markerBar, newBar } = view;
   const totalTokens = CACHE_STATUS_ORDER.reduce((sum, status) => sum + totals[status], 0);
   const lostCache = totals.invalidated > 0;
-  const headline = cacheHeadline(totals, divergence);
+  const figures = rejected ? NOTHING_BILLED : billed ? cacheCardFigures(billed, totals) : figuresOfBlocks(totals);
+  const headline = rejected ? refusedHeadline(rejected, totalTokens) : cacheHeadline(figures, divergence);
+  const legend = legendFigures(figures);
+  // Tokens billed as read beyond the green blocks: the provider rounds what it reports to its own step.
+  const readBeyondBlocks = figures.read - figures.blockRead;
   const tone = { success: "text-success", danger: "text-danger", neutral: "text-ink" }[headline.tone];
   // Blocks before the change that are written again, not read: say why, or the colour contradicts "before the change".
   const rewrittenBeforeChange =
@@ -123,10 +147,12 @@ export function CachePrefixBar({
             data-testid="cache-headline"
             data-kind={headline.kind}
             data-tone={headline.tone}
-            data-read={totals.read}
-            data-write={totals.write}
-            data-uncached={totals.uncached}
-            data-invalidated={totals.invalidated}
+            data-read={figures.read}
+            data-written={figures.written}
+            data-stored={figures.stored}
+            data-uncached={figures.uncached}
+            data-invalidated={figures.invalidated}
+            data-block-read={figures.blockRead}
           >
             {headline.sentence}
           </p>
@@ -255,27 +281,41 @@ export function CachePrefixBar({
             ┆ where the previous request ended: everything after it is new in this request.{" "}
           </span>
         ) : null}
+        {readBeyondBlocks > 0 ? (
+          <span data-testid="read-beyond-blocks">
+            The provider reports cached tokens in fixed steps, so {formatTokens(readBeyondBlocks)}{" "}
+            {readBeyondBlocks === 1 ? "token" : "tokens"} after the green blocks count as read:{" "}
+            {formatTokens(figures.read)} in all.{" "}
+          </span>
+        ) : null}
         {rewrittenBeforeChange
           ? "The blocks before ▼ were cached before too, but only as part of a longer prefix: the cache keeps whole prefixes ending at a breakpoint, and none ended before the change, so they are written again."
           : ""}
       </p>
 
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm" data-testid="prefix-legend">
-        {CACHE_STATUS_ORDER.map((status) => (
-          <span
-            key={status}
-            className="flex items-center gap-2"
-            data-testid="prefix-legend-item"
-            data-status={status}
-            title={CACHE_STATUS_STYLES[status].description}
-          >
-            <span aria-hidden className="inline-block h-3.5 w-3.5 rounded-sm" style={cacheStatusBackground(status)} />
-            <span className="text-ink-soft">{CACHE_STATUS_STYLES[status].label}</span>
-            <span className="tabular min-w-[4.5rem] font-semibold text-ink" data-testid="prefix-legend-tokens">
-              {formatTokens(totals[status])}
+        {CACHE_STATUS_ORDER.map((status, index) => {
+          const stored = status === "write" && figures.stored > 0 && figures.written === 0;
+          const inside = status === "invalidated" && figures.invalidated > 0;
+          return (
+            <span
+              key={status}
+              className="flex items-center gap-2"
+              data-testid="prefix-legend-item"
+              data-status={status}
+              title={stored ? STORED_DESCRIPTION : CACHE_STATUS_STYLES[status].description}
+            >
+              <span aria-hidden className="inline-block h-3.5 w-3.5 rounded-sm" style={cacheStatusBackground(status)} />
+              <span className="text-ink-soft">
+                {stored ? "Stored, no write fee" : CACHE_STATUS_STYLES[status].label}
+                {inside ? " (paid again, within the above)" : ""}
+              </span>
+              <span className="tabular min-w-[4.5rem] font-semibold text-ink" data-testid="prefix-legend-tokens">
+                {formatTokens(legend[index])}
+              </span>
             </span>
-          </span>
-        ))}
+          );
+        })}
         <span className="tabular ml-auto text-muted" data-testid="prefix-outside-prompt">
           {formatTokens(totalTokens)} prompt tokens{outside.sentence ? ` · ${outside.sentence}` : ""}
         </span>

@@ -21,6 +21,7 @@ export type StepSummaryProps = {
 export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
   const figures = stepFigures(step.tokens, step.cost);
   const notes = [...step.notes, ...step.warnings.map((warning) => warning.message)];
+  const refused = step.rejected;
   const estimated = run && !run.tokenCounting.exact;
   return (
     <div className={`flex h-full min-h-0 flex-col gap-3 px-5 pt-3 pb-3 ${className}`} data-testid="step-summary">
@@ -61,7 +62,9 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="step-figures">
         <div className="min-w-0">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Input</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+            {refused ? "Input sent" : "Input"}
+          </dt>
           <dd className="tabular text-2xl font-bold text-ink" data-testid="step-input" data-value={step.tokens.input}>
             {formatTokens(step.tokens.input)}
           </dd>
@@ -81,19 +84,32 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
               ) : null}
               {figure.label}
             </dt>
-            <dd className="tabular text-xl font-semibold text-ink" data-value={figure.tokens}>
-              {formatTokens(figure.tokens)}
+            {/* A refused request is read by nobody: the provider bills none of its tokens (the input is what was sent). */}
+            <dd
+              className="tabular text-xl font-semibold text-ink"
+              data-value={refused && figure.status ? 0 : figure.tokens}
+            >
+              {refused && figure.status ? "—" : formatTokens(figure.tokens)}
             </dd>
-            <dd className="tabular text-xs text-muted">{figure.costUsd === null ? "" : formatUsd(figure.costUsd)}</dd>
+            <dd className="tabular text-xs text-muted">
+              {refused && figure.status ? "not billed" : figure.costUsd === null ? "" : formatUsd(figure.costUsd)}
+            </dd>
           </div>
         ))}
         <div className="min-w-0">
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Cost</dt>
-          <dd className="tabular text-2xl font-bold text-ink" data-testid="step-cost" data-value={step.cost.totalUsd}>
-            {formatUsd(step.cost.totalUsd)}
+          <dd
+            className={`tabular text-2xl font-bold ${refused ? "text-danger" : "text-ink"}`}
+            data-testid="step-cost"
+            data-value={step.cost.totalUsd}
+            data-refused={refused ? "true" : undefined}
+          >
+            {refused ? "Refused" : formatUsd(step.cost.totalUsd)}
           </dd>
           <dd className="text-xs text-muted">
-            {estimated ? (
+            {refused ? (
+              `${refused.status} error: no charge`
+            ) : estimated ? (
               <>
                 tokens ≈ <Term id="token-estimate">{run.tokenCounting.label}</Term>
               </>
@@ -112,7 +128,16 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
         aria-label="What happened in this request"
         tabIndex={0}
       >
-        {notes.length === 0 ? <li className="text-muted">Nothing unusual in this request.</li> : null}
+        {refused ? (
+          <li data-testid="step-refused" data-status={refused.status} className="flex gap-2 font-semibold text-danger">
+            <span aria-hidden>✕</span>
+            <span>
+              Refused by the provider: {refused.status} {refused.type}: {refused.reason} It reads and bills none of this
+              request, and the run stops here.
+            </span>
+          </li>
+        ) : null}
+        {notes.length === 0 && !refused ? <li className="text-muted">Nothing unusual in this request.</li> : null}
         {step.notes.map((note, index) => (
           <li key={`note-${index}`} data-testid="step-note" className="flex gap-2">
             <span aria-hidden className="text-muted">

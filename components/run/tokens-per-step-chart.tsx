@@ -51,6 +51,9 @@ const SERIES: ReadonlyArray<{
   { key: "uncached", status: "uncached", name: "Uncached input" },
 ];
 
+/** A refused request's tokens: sent, but read and billed by nobody. */
+const REFUSED_COLOR = "var(--danger)";
+
 /** A live run's row also carries the input the provider reported (null when it reported none). */
 type ChartRow = TokensPerStepRow & { measuredInput?: number | null };
 const MEASURED_COLOR = "var(--ink)";
@@ -64,6 +67,11 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
         Request {row.index + 1} · {STEP_KINDS[row.kind].label} · turn {row.turn + 1}
       </p>
       <p className="mb-1 text-muted">{row.title}</p>
+      {row.refused !== null ? (
+        <p className="mb-1 font-semibold text-danger">
+          Refused by the provider ({row.refused}): {formatTokens(row.refusedInput)} tokens sent, none read or billed
+        </p>
+      ) : null}
       <table className="tabular">
         <tbody>
           {SERIES.map((series) => (
@@ -132,8 +140,8 @@ function StepTick({
       >
         {row.index + 1}
       </text>
-      <text dy={29} textAnchor="middle" fill="var(--muted)" fontSize={11}>
-        {STEP_KINDS[row.kind].label}
+      <text dy={29} textAnchor="middle" fill={row.refused !== null ? REFUSED_COLOR : "var(--muted)"} fontSize={11}>
+        {row.refused !== null ? "refused" : STEP_KINDS[row.kind].label}
       </text>
     </g>
   );
@@ -195,7 +203,9 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
       ? "No requests to chart."
       : `Input tokens per request for ${rows.length} requests, stacked as cache read, cache write and uncached.` +
         (current
-          ? ` Request ${current.index + 1}: ${formatTokens(current.cacheRead)} read, ${formatTokens(current.cacheWrite)} written, ${formatTokens(current.uncached)} uncached.`
+          ? current.refused !== null
+            ? ` Request ${current.index + 1}: refused by the provider (${current.refused}), ${formatTokens(current.refusedInput)} tokens sent and none billed.`
+            : ` Request ${current.index + 1}: ${formatTokens(current.cacheRead)} read, ${formatTokens(current.cacheWrite)} written, ${formatTokens(current.uncached)} uncached.`
           : "");
   return (
     <ChartFrame
@@ -212,6 +222,9 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
               color: CACHE_STATUS_STYLES[series.status].color,
               shape: "square" as const,
             })),
+            ...(rows.some((row) => row.refused !== null)
+              ? [{ key: "refused", label: "Refused (not billed)", color: REFUSED_COLOR, shape: "square" as const }]
+              : []),
             ...(hasMeasured
               ? [{ key: "measured", label: "Measured input", color: MEASURED_COLOR, shape: "line" as const }]
               : []),
@@ -268,6 +281,14 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
               maxBarSize={48}
             />
           ))}
+          <Bar
+            dataKey="refusedInput"
+            name="Refused (not billed)"
+            stackId="input"
+            fill={REFUSED_COLOR}
+            isAnimationActive={false}
+            maxBarSize={48}
+          />
           {hasMeasured ? (
             <Line
               dataKey="measuredInput"

@@ -122,7 +122,12 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
 
       <div className="h-[240px]" data-testid="trace-prefix-bar">
         {detail ? (
-          <CachePrefixBar segments={detail.segments} statuses={detail.segmentStatus} divergence={step.divergence} />
+          <CachePrefixBar
+            segments={detail.segments}
+            statuses={detail.segmentStatus}
+            divergence={step.divergence}
+            billed={step.tokens}
+          />
         ) : null}
       </div>
 

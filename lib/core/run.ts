@@ -10,6 +10,11 @@ export type StepTokens = {
   cacheRead: number;
   cacheWrite: number;
   uncached: number;
+  /**
+   * Of `uncached`, the tokens the cache keeps for the next request although no write is billed or reported (OpenAI
+   * before GPT-5.6, Kimi K2.x): the provider reports them as plain input. Absent when there are none.
+   */
+  cacheStored?: number;
   toolDefinitions: number;
   output: number;
 };

@@ -6,7 +6,9 @@
 import type { EngineStep, StrategyRun } from "../engine/types";
 
 export type CsvRun = Pick<StrategyRun, "id" | "provider" | "model" | "refused"> & {
-  steps: ReadonlyArray<Pick<EngineStep, "index" | "turn" | "kind" | "title" | "tokens" | "divergence" | "cost">>;
+  steps: ReadonlyArray<
+    Pick<EngineStep, "index" | "turn" | "kind" | "title" | "tokens" | "divergence" | "cost" | "rejected">
+  >;
 };
 
 export const SIMULATION_CSV_COLUMNS = [
@@ -85,7 +87,8 @@ export function simulationCsv(runs: readonly CsvRun[]): string {
           Number(step.cost.totalUsd.toFixed(8)),
           step.divergence?.segment ?? null,
           step.divergence?.reason ?? null,
-          null,
+          // A request the provider refuses is marked on its own row: its tokens were sent, none read or billed.
+          step.rejected ? `request refused: ${step.rejected.status} ${step.rejected.reason}` : null,
         ]
           .map(csvCell)
           .join(","),

@@ -33,11 +33,14 @@ export function priceRenderedRequest(input: {
   // Where writes are neither billed nor reported (OpenAI before GPT-5.6, Kimi K2.x), the tokens the cache stores
   // are plain uncached input in the provider's usage, and so they are here; the segment statuses still say "write".
   const reportedWrites = rules.writesBilled ? cache.cacheWrite : 0;
+  const stored = cache.cacheWrite - reportedWrites;
   const tokens: StepTokens = {
     input: cache.cacheRead + cache.cacheWrite + cache.uncached,
     cacheRead: cache.cacheRead,
     cacheWrite: reportedWrites,
-    uncached: cache.uncached + cache.cacheWrite - reportedWrites,
+    uncached: cache.uncached + stored,
+    // The cache card says "stored" for these rather than "written", and counts them in the uncached figure.
+    ...(stored > 0 ? { cacheStored: stored } : {}),
     toolDefinitions,
     output: input.outputTokens,
   };

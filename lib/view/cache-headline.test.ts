@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Divergence } from "../engine/types";
-import { cacheHeadline, headlineDisagreements } from "./cache-headline";
+import { cacheHeadline, figuresOfBlocks, headlineDisagreements } from "./cache-headline";
 
-const totals = (read: number, write: number, uncached: number, invalidated: number) => ({
-  read,
-  write,
-  uncached,
-  invalidated,
-});
+/** The card's figures from block totals: written includes the invalidated blocks, as a billed write does. */
+const totals = (read: number, write: number, uncached: number, invalidated: number) =>
+  figuresOfBlocks({ read, write, uncached, invalidated });
 const divergence = (kind: Divergence["kind"], reason: string, segment = "tools[2]"): Divergence => ({
   kind,
   reason,
@@ -29,9 +26,11 @@ describe("cacheHeadline", () => {
       divergence("inserted", "tools[2] inserted: the whole cache is invalidated"),
     );
     expect(headline).toMatchObject({ kind: "invalidated", tone: "danger" });
+    // The written figure is the step's cache write, the invalidated tokens a part of it: the figures add up.
     expect(headline.sentence).toBe(
-      "Cache lost at tools[2]: all 1,037 tokens the previous request had cached are invalidated and paid for again; nothing read from cache; 1,003 tokens written to the cache for the next request.",
+      "Cache lost at tools[2]: nothing read from cache; 2,040 tokens written to the cache for the next request, 1,037 of them invalidated (the previous request had cached them) and paid for again.",
     );
+    expect(headlineDisagreements(headline, totals(0, 1_003, 0, 1_037))).toEqual([]);
   });
 
   it("has its own words for a cold start, below the minimum, a hit and a partial loss", () => {
@@ -47,6 +46,24 @@ describe("cacheHeadline", () => {
 
   // The rule on every request of every example and strategy is checked on the rendered card
   // (components/run/cache-card-words.test.tsx) and in the browser (e2e/cache-card-words.spec.ts).
+
+  it("says stored, not written, where no write is billed, and names the billed read", () => {
+    const figures = { read: 1_152, written: 0, stored: 178, uncached: 0, invalidated: 0, blockRead: 1_081 };
+    const headline = cacheHeadline(figures, null);
+    expect(headline.sentence).toBe(
+      "Prefix intact: 1,152 tokens read from cache at the discounted price; 178 tokens sent at the full input price and stored for the next request (no cache write is billed).",
+    );
+    expect(headlineDisagreements(headline, figures)).toEqual([]);
+  });
+
+  it("names invalidated tokens that are not all in one billed part against everything not read", () => {
+    const figures = { read: 500, written: 600, stored: 0, uncached: 300, invalidated: 800, blockRead: 500 };
+    const headline = cacheHeadline(figures, divergence("changed", "tools[3] changed"));
+    expect(headline.sentence).toBe(
+      "Cache partly lost at tools[2]: 500 tokens before it read from cache; 600 tokens written to the cache for the next request; 300 tokens not cached; of the 900 tokens not read, 800 are invalidated (the previous request had cached them) and paid for again.",
+    );
+    expect(headlineDisagreements(headline, figures)).toEqual([]);
+  });
 
   it("catches the old contradiction: 'prefix intact' beside a zero read", () => {
     expect(

@@ -11,6 +11,8 @@ export type ChartStep = {
   title: string;
   tokens: StepTokens;
   cost: { totalUsd: number };
+  /** The provider refuses the request (StepSummary.rejected). */
+  rejected?: { status: number };
 };
 
 export type TokensPerStepRow = {
@@ -28,6 +30,12 @@ export type TokensPerStepRow = {
   output: number;
   toolDefinitions: number;
   costUsd: number;
+  /**
+   * The HTTP status of a refused request, else null. A refused request is read and billed by nobody: its tokens are
+   * drawn as `refusedInput`, not as uncached input.
+   */
+  refused: number | null;
+  refusedInput: number;
 };
 
 export function tokensPerStepRows(steps: readonly ChartStep[]): TokensPerStepRow[] {
@@ -37,13 +45,15 @@ export function tokensPerStepRows(steps: readonly ChartStep[]): TokensPerStepRow
     kind: step.kind,
     title: step.title,
     turn: step.turn,
-    cacheRead: step.tokens.cacheRead,
-    cacheWrite: step.tokens.cacheWrite,
-    uncached: step.tokens.uncached,
+    cacheRead: step.rejected ? 0 : step.tokens.cacheRead,
+    cacheWrite: step.rejected ? 0 : step.tokens.cacheWrite,
+    uncached: step.rejected ? 0 : step.tokens.uncached,
     input: step.tokens.input,
     output: step.tokens.output,
     toolDefinitions: step.tokens.toolDefinitions,
     costUsd: step.cost.totalUsd,
+    refused: step.rejected ? step.rejected.status : null,
+    refusedInput: step.rejected ? step.tokens.input : 0,
   }));
 }
 

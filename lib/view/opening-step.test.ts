@@ -4,7 +4,7 @@ import type { Divergence } from "../engine/types";
 import { EXAMPLES, loadExample } from "../examples";
 import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { baselineStrategyId } from "../strategies";
-import { cacheHeadline } from "./cache-headline";
+import { cacheCardFigures, cacheHeadline } from "./cache-headline";
 import { openingStep, showsCachingAtWork, type OpeningRun } from "./opening-step";
 import { statusTotals } from "./prefix-bar";
 
@@ -78,7 +78,7 @@ describe("every example opens on caching at work", () => {
       expect(opening, "some request of some strategy reads from the cache").not.toBeNull();
       const chosen = runs.find((candidate) => candidate.id === opening!.strategyId)!.steps[opening!.stepIndex];
       const totals = statusTotals(chosen.segments, chosen.segmentStatus);
-      const headline = cacheHeadline(totals, chosen.divergence);
+      const headline = cacheHeadline(cacheCardFigures(chosen.tokens, totals), chosen.divergence);
       expect(headline.kind, headline.sentence).toBe("read");
       expect(headline.tone).toBe("success");
       expect(headline.sentence).toMatch(/^Prefix intact: [\d,.k]+ tokens read from cache/);

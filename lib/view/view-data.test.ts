@@ -48,6 +48,13 @@ describe("tokensPerStepRows", () => {
     expect(rows.map((row) => row.axisLabel)).toEqual(["1 · search", "2 · call"]);
     for (const row of rows) expect(row.cacheRead + row.cacheWrite + row.uncached).toBe(row.input);
   });
+
+  it("draws a refused request's tokens as refused, not as uncached input at no cost", () => {
+    const refused = { ...step(1, 0, "call", 0), rejected: { status: 400 } };
+    const [row] = tokensPerStepRows([refused]);
+    expect(row).toMatchObject({ refused: 400, cacheRead: 0, cacheWrite: 0, uncached: 0, refusedInput: row.input });
+    expect(row.input).toBeGreaterThan(0);
+  });
 });
 
 describe("cumulativeCostData", () => {
