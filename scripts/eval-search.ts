@@ -22,6 +22,7 @@ import {
 import { formatEvaluationTable, formatMisses, type LabelledEvaluation } from "../lib/search/format-evaluation";
 import { parseEvaluationQueries, unknownExpectedTools } from "../lib/search/parse-queries";
 import { SEARCH_IDS } from "../lib/search/types";
+import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 import { readWordVectorsFile } from "./word-vectors-file";
 
 const USAGE = `Usage: npm run eval:search -- --catalog <file-or-dir> --queries <file.jsonl>
@@ -186,6 +187,7 @@ function run(argv: readonly string[]): number {
   return failing.length > 0 ? 1 : 0;
 }
 
+exitQuietlyOnClosedPipe();
 try {
   process.exitCode = run(process.argv.slice(2));
 } catch (error) {
