@@ -92,6 +92,12 @@ export class ConversationSession {
   readonly discovered: Set<string>;
   toolsNeeded = 0;
   toolsFound = 0;
+  /**
+   * `toolsFound` when the last accepted request was sent. A strategy counts a tool found before the request in which
+   * the model calls it; when the provider refuses that request the call never happened, so a refused run reports
+   * this count instead.
+   */
+  toolsFoundWhenAccepted = 0;
   private readonly transcript: Transcript;
   private cacheState: CacheState = emptyCacheState();
   private turnIndex = 0;
@@ -284,6 +290,7 @@ export class ConversationSession {
       warnings: rendered.warnings,
     };
     this.steps.push(step);
+    this.toolsFoundWhenAccepted = this.toolsFound;
     this.stepInTurn += 1;
     if (reply.appendAssistant ?? true) this.append({ role: "assistant", blocks: reply.blocks });
     return { step, reply, priced };
