@@ -19,9 +19,17 @@ export function simulationJson(runs: readonly StrategyRun[]) {
           cacheWrite: step.tokens.cacheWrite,
           uncached: step.tokens.uncached,
           toolDefinitions: step.tokens.toolDefinitions,
+          output: step.tokens.output,
         },
         divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
         costUsd: step.cost.totalUsd,
+        // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
+        costPartsUsd: {
+          uncached: step.cost.uncachedUsd,
+          cacheRead: step.cost.cacheReadUsd,
+          cacheWrite: step.cost.cacheWriteUsd,
+          output: step.cost.outputUsd,
+        },
         ...(step.rejected
           ? {
               rejected: {
@@ -45,6 +53,7 @@ export function totalsJson(totals: StrategyTotals) {
     cacheRead: totals.cacheRead,
     cacheWrite: totals.cacheWrite,
     uncached: totals.uncached,
+    output: totals.output,
     requests: totals.requests,
     costUsd: totals.costUsd,
     cacheHitRateByTokens: totals.cacheHitRateByTokens,
