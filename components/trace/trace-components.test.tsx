@@ -48,6 +48,19 @@ describe("trace panels", () => {
     expect(figures).toContain("lost to the miss");
   });
 
+  it("a measured cache figure the rules did not predict is called out above the figures", () => {
+    const chat = view("chat-completions.jsonl");
+    const gap =
+      "Measured differs from the prediction: the provider reported 0 tokens read where the rules predict 1,536";
+    const step = { ...chat.steps[1], predictionGap: `${gap} (−1,536).` };
+    const html = render(<TraceRequestView step={step} detail={null} providerLabel="OpenAI Chat" theme="light" />);
+    expect(textOfTestId(html, "trace-prediction-gap")).toContain(gap);
+    const agreeing = render(
+      <TraceRequestView step={chat.steps[1]} detail={null} providerLabel="OpenAI Chat" theme="light" />,
+    );
+    expect(agreeing).not.toContain("trace-prediction-gap");
+  });
+
   it("the summary ranks the losses and states the seed's figures and the recommendation", () => {
     const anthropic = view("anthropic-session.jsonl");
     const html = render(<TraceSummary view={anthropic} />);
