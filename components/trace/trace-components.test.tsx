@@ -33,7 +33,7 @@ describe("trace panels", () => {
       <TraceRequestView step={responses.steps[2]} detail={null} providerLabel="OpenAI Responses" theme="light" />,
     );
     expect(textOfTestId(html, "trace-explanation")).toContain(
-      'The instructions changed ("2026-11-30" → "2026-12-01"): everything after it is written again.',
+      'The instructions changed ("2026-11-30" → "2026-12-01"): the whole cache is invalidated (the instructions come first in the prefix).',
     );
     expect(html).toMatch(/<mark[^>]*>2026-11-30<\/mark>/);
     expect(html).toMatch(/<mark[^>]*>2026-12-01<\/mark>/);
