@@ -110,13 +110,13 @@ const DOCUMENTED: Record<string, Figures> = {
     source: "§7 gpt-5.5 row; §5.2 (24h only; about 30 minutes typical)",
   },
   "openai-responses/gpt-5.6-sol": {
-    prices: [5, 6.25, 6.25, 0.5, 30],
+    prices: [4, 5, 5, 0.4, 20],
     minimumCacheableTokens: 1024,
     ttlSeconds: 1800,
     cachedTokenGranularity: 1,
     writesBilled: true,
-    contextWindow: 872_000,
-    source: "§9 gpt-5.6-sol $5 / $30; §5.2 writes 1.25×, reads 0.1×, 30-minute lifetime",
+    contextWindow: 922_000,
+    source: "§9 gpt-5.6-sol: $4 / $20 promotion from 2026-08-21 (launch $5 / $30); §5.2 writes 1.25×, reads 0.1×",
   },
   "openai-responses/gpt-5.6-terra": {
     prices: [2, 2.5, 2.5, 0.2, 12],
@@ -124,7 +124,7 @@ const DOCUMENTED: Record<string, Figures> = {
     ttlSeconds: 1800,
     cachedTokenGranularity: 1,
     writesBilled: true,
-    contextWindow: 872_000,
+    contextWindow: 922_000,
     source: "§9 after the 2026-07-30 cut (Codex-Manager#409); §5.2 writes 1.25×, reads 0.1×",
   },
   "openai-responses/gpt-5.6-luna": {
@@ -133,7 +133,7 @@ const DOCUMENTED: Record<string, Figures> = {
     ttlSeconds: 1800,
     cachedTokenGranularity: 1,
     writesBilled: true,
-    contextWindow: 872_000,
+    contextWindow: 922_000,
     source: "§9 after the 2026-07-30 cut (Codex-Manager#409); §5.2 writes 1.25×, reads 0.1×",
   },
   "openai-responses/gpt-4.1": {

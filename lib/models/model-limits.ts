@@ -106,9 +106,10 @@ const OPENAI_INPUT_WINDOWS: Record<string, Sourced<number>> = {
   "gpt-4.1": sourced(1_047_576, "secondary", "OpenAI GPT-4.1 launch: 1,047,576-token context window", "2025-04"),
 };
 const GPT_5_6_INPUT_WINDOW = sourced(
-  872_000,
-  "unconfirmed",
-  "1M context (openrouter.ai and venice.ai GPT-5.6 pages); the input/output split is not published, 1M − 128K assumed",
+  922_000,
+  "secondary",
+  "1,050,000 context = 922K input + 128K output, as OpenAI's GPT-5.6 model pages were quoted (THU-MAIC/OpenMAIC#907, " +
+    "justlovemaki/AIClient2API#665; max_input_tokens 922000 in codeready-toolchain/tarsy#324)",
   "2026-07",
 );
 
