@@ -1,4 +1,6 @@
+import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
+import { getModel } from "../models/model-table";
 import type { Scenario } from "../scenario/types";
 
 /** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
@@ -129,6 +131,14 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
     ];
     lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));
     for (const warning of run.warnings) lines.push(`${" ".repeat(widths[0])} note: ${warning.message}`);
+    // The hosted search's continuation is billed as its first pass only, a choice that favours this strategy.
+    const model = getModel(run.provider, run.model);
+    const continuation = model ? searchContinuationEffect(run, model, scenario.settings.searchExecution) : null;
+    if (continuation)
+      lines.push(
+        `${" ".repeat(widths[0])} assumed: a hosted search's continuation is billed as its first pass only ` +
+          `(unconfirmed; Settings → assumptions). ${continuation.sentence}`,
+      );
   }
   lines.push("", `Token counts: ${[...new Set(runs.map((run) => run.tokenCounting.label))].join("; ")}`);
   return lines.join("\n");
