@@ -80,6 +80,16 @@ export const ASSUMPTIONS: readonly Assumption[] = [
     affects:
       "whether prompts of 1,024–2,047 tokens are cached on claude-sonnet-4-6; the decide panel's open facts give this run's difference",
   },
+  // Moonshot
+  {
+    id: "kimi-k3-write-tier",
+    label: "Kimi K3 write price on the automatic cache",
+    defaultValue: "1-hour rate ($6 per million)",
+    source:
+      "PROTOCOLS.md §3.4 (secondary): K3 prices 5-minute writes at ¥20 and 1-hour writes at ¥40 per M, and automatic entries live 1 hour after writing; which tier the automatic path bills is not documented, so the tier matching the 1-hour lifetime is assumed",
+    confidence: "unconfirmed",
+    affects: "every Kimi K3 cache write; edit K3's write prices in the price table to model the other tier",
+  },
   // OpenAI
   {
     id: "openai-in-memory-retention-minutes",

@@ -43,7 +43,8 @@ const CLAUDE_MODEL_PAGE = "platform.claude.com/docs/en/models/<model>/overview (
 const CLAUDE_TOOL_NAME =
   "platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use: name must match ^[a-zA-Z0-9_-]{1,64}$";
 const CLAUDE_REQUEST_SIZE =
-  "platform.claude.com/docs/en/api/overview (request size limits: 32 MB for Messages, 413 request_too_large)";
+  "platform.claude.com/docs/en/api/overview (request size limits: 32 MB for Messages, 413 request_too_large); " +
+  "the unit is not stated: read as 32 × 1024 × 1024 bytes, an assumption (PROTOCOLS.md §10)";
 const CLAUDE_DEFERRED = "PROTOCOLS.md §1.3: tool-search doc, max 10,000 tools with defer_loading per request";
 const OPENAI_TOOLS =
   "PROTOCOLS.md §9: 400 array_above_max_length on more than 128 tools, reported verbatim in client issues " +

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
+import { writePriceTier } from "../models/cache-rules";
 import { getModel } from "../models/model-table";
 import { STRATEGY_IDS } from "../scenario/types";
 import { simulationJson } from "./simulation-output";
@@ -20,7 +21,7 @@ describe("simulate --json: costs recomputable from the JSON", () => {
       const { prices } = model;
       const writePrice = !model.cache.writesBilled.value
         ? prices.inputPerMillion
-        : scenario.settings.cacheTtl === "1h"
+        : writePriceTier(model, scenario.settings.cacheTtl) === "1h"
           ? prices.cacheWrite1hPerMillion
           : prices.cacheWrite5mPerMillion;
       let output = 0;

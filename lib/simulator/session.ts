@@ -4,6 +4,7 @@ import type { CacheState } from "../cache/types";
 import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
+import { writePriceTier } from "../models/cache-rules";
 import { modelLimits } from "../models/model-limits";
 import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
@@ -255,7 +256,7 @@ export class ConversationSession {
       nowSeconds: clockSeconds,
       outputTokens: context.counter.count(adapter.outputText(reply.blocks)),
       prices: context.model.prices,
-      ttl: context.settings.cacheTtl,
+      ttl: writePriceTier(context.model, context.settings.cacheTtl),
     });
     const { cache, tokens, cost } = priced;
     this.cacheState = cache.nextState;

@@ -4,7 +4,7 @@ import { summarise } from "../engine/totals";
 import type { CostBreakdown, EngineStep, EngineWarning, StepKind, StepTokens } from "../engine/types";
 import type { MeasuredUsage, UsageDifference } from "../live/types";
 import { usageDifference } from "../live/usage";
-import { cacheRulesFor, computeCost, type ModelInfo } from "../models";
+import { cacheRulesFor, computeCost, writePriceTier, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
 import { anthropicBodyTtl } from "../providers/anthropic-body-segments";
 import type { CacheTtl, ProviderId } from "../scenario/types";
@@ -151,7 +151,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       nowSeconds: clockSeconds,
       outputTokens: request.measured?.output ?? 0,
       prices: model.prices,
-      ttl,
+      ttl: writePriceTier(model, ttl),
     });
     const previous = previousSent?.step;
     const explanation = explainMiss({
