@@ -39,6 +39,7 @@ import { shareStoreOptionsFromEnv } from "../lib/server/share-store";
 
 /** Where the embedding endpoint's key comes from: the environment only, never a flag or a file. */
 const EMBEDDINGS_KEY_ENV = "EMBEDDINGS_API_KEY";
+import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 import { readWordVectorsFile } from "./word-vectors-file";
 
 const USAGE = `Usage: npm run eval:search -- --catalog <file-or-dir> --queries <file.jsonl>
@@ -293,6 +294,7 @@ async function run(argv: readonly string[]): Promise<number> {
   return failing.length > 0 ? 1 : 0;
 }
 
+exitQuietlyOnClosedPipe();
 run(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

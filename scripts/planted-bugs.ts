@@ -101,6 +101,41 @@ export const PLANTED_BUGS: readonly PlantedBug[] = [
     replace: "",
     tests: ["lib/providers/golden", "lib/strategies/strategies.test.ts"],
   },
+  {
+    bug: "refresh on read renews only the entry that served the read",
+    file: "lib/cache/explicit-breakpoints.ts",
+    find: "for (const hit of hits) if (hit.entry) nextEntries.set(",
+    replace: "for (const hit of hits) if (hit.entry && hit.blockCount === readBlockCount) nextEntries.set(",
+    tests: ["lib/cache/explicit-breakpoints.test.ts"],
+  },
+  {
+    bug: "Kimi K3's 5-minute write priced at its read price",
+    file: "lib/models/moonshot-models.ts",
+    find: "cacheWrite5mPerMillion: 3,",
+    replace: "cacheWrite5mPerMillion: 0.3,",
+    tests: ["lib/models"],
+  },
+  {
+    bug: "the stub's one-line description cut one character early",
+    file: "lib/catalog/describe-tool.ts",
+    find: "const cut = sentence.slice(0, Math.max(0, maxCharacters - 1));",
+    replace: "const cut = sentence.slice(0, Math.max(0, maxCharacters - 2));",
+    tests: ["lib/catalog/describe-tool.test.ts"],
+  },
+  {
+    bug: "Fable 5.1's minimum cacheable length 512 → 1024",
+    file: "lib/models/anthropic-models.ts",
+    find: 'sourced(512, "unconfirmed", "not in PROTOCOLS.md §5.1; Fable 5\'s 512 assumed")',
+    replace: 'sourced(1024, "unconfirmed", "not in PROTOCOLS.md §5.1; Fable 5\'s 512 assumed")',
+    tests: ["lib/models"],
+  },
+  {
+    bug: "key redaction matches credential names in lower case only",
+    file: "lib/live/redact.ts",
+    find: "x-provider-key)([\"']?\\s*[:=]\\s*[\"']?)[^\\s\"',}]{4,}/gi,",
+    replace: "x-provider-key)([\"']?\\s*[:=]\\s*[\"']?)[^\\s\"',}]{4,}/g,",
+    tests: ["lib/live/redact.test.ts"],
+  },
 ];
 
 function main(): void {

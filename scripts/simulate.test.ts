@@ -69,6 +69,34 @@ describe(
       expect(run.stderr).toContain("cannot write the requests under /proc/x");
     });
 
+    it("a 100,000-character tool name is refused with exit 2 and one line naming the rule", () => {
+      const longName = "n".repeat(100_000);
+      const file = writeVariant("long-name.json", (scenario) => {
+        const old = scenario.catalog.tools[0].name;
+        scenario.catalog.tools[0].name = longName;
+        for (const turn of scenario.turns)
+          for (const need of turn.needs ?? []) if (need.tool === old) need.tool = longName;
+      });
+      const run = simulate(file, "--provider", "anthropic");
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+      expect(run.stderr).toContain("(100,000 characters) breaks anthropic's name rule ^[a-zA-Z0-9_-]{1,64}$");
+      expect(run.stderr.length).toBeLessThan(300);
+    });
+
+    it("applies the provider's own rule: a two-letter name passes Anthropic's and breaks Kimi's", () => {
+      const file = writeVariant("short-name.json", (scenario) => {
+        const old = scenario.catalog.tools[0].name;
+        scenario.catalog.tools[0].name = "ab";
+        for (const turn of scenario.turns) for (const need of turn.needs ?? []) if (need.tool === old) need.tool = "ab";
+      });
+      const kimi = simulate(file, "--provider", "moonshot", "--strategy", "full");
+      expect(kimi.status).toBe(2);
+      expect(kimi.stderr).toContain('name "ab" (2 characters) breaks moonshot\'s name rule');
+      expect(simulate(file, "--provider", "anthropic", "--strategy", "full").status).toBe(0);
+    });
+
     it("a valid run still writes its requests and exits 0", () => {
       const out = path.join(directory, "out", "nested");
       const run = simulate("example:weather", "--strategy", "full", "--out", out);

@@ -10,7 +10,9 @@ import { parseSyntheticSpecification, syntheticScenario } from "../lib/examples/
 import { parseScenarioText } from "../lib/scenario";
 import { type Scenario } from "../lib/scenario/types";
 import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "../lib/core/ids";
+import { refusedToolName } from "../lib/report/refused-tool-name";
 import { formatRunsTable, simulationJson } from "../lib/report/simulation-output";
+import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 
 type Arguments = { scenario: string; strategy: string; provider?: ProviderId; json: boolean; out?: string };
 
@@ -23,6 +25,20 @@ function usage(message: string): never {
   console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
   console.error(`examples: ${EXAMPLES.map((example) => example.id).join(", ")}`);
   process.exit(2);
+}
+
+/** Refused input in one line: a reason that repeats the input would be as long as the input. */
+function refuse(message: string): never {
+  console.error(`simulate: ${message}`);
+  process.exit(2);
+}
+
+/** Applies the name rule of the provider the run is on (forced, or the scenario's own) to every catalog tool. */
+function refuseUnacceptableNames(scenario: Scenario, forced: ProviderId | undefined): void {
+  const provider = forced ?? scenario.settings.provider;
+  const model = provider === scenario.settings.provider ? scenario.settings.model : undefined;
+  const refusedName = refusedToolName(scenario.catalog.tools, provider, model);
+  if (refusedName) refuse(refusedName);
 }
 
 function parseArguments(argv: string[]): Arguments {
@@ -45,7 +61,7 @@ function parseArguments(argv: string[]): Arguments {
   return result as Arguments;
 }
 
-async function loadScenario(source: string): Promise<Scenario> {
+async function loadScenario(source: string, provider: ProviderId | undefined): Promise<Scenario> {
   if (source.startsWith("example:")) {
     const id = source.slice("example:".length);
     if (!EXAMPLES.some((example) => example.id === id)) usage(`unknown example "${id}"`);
@@ -63,6 +79,8 @@ async function loadScenario(source: string): Promise<Scenario> {
     usage(`cannot read ${source}: ${(error as Error).message}`);
   }
   const parsed = parseScenarioText(text);
+  // A name every request would be refused for is the one thing to say; its warnings would repeat the name.
+  if (parsed.value) refuseUnacceptableNames(parsed.value, provider);
   for (const problem of parsed.problems)
     console.error(
       `${problem.severity}: ${problem.path}${problem.toolName ? ` (${problem.toolName})` : ""}: ${problem.message}`,
@@ -113,10 +131,12 @@ function writeRequests(out: string, runs: ReturnType<ReturnType<typeof createEng
 }
 
 async function main(): Promise<void> {
+  exitQuietlyOnClosedPipe();
   const args = parseArguments(process.argv.slice(2));
-  const scenario = await loadScenario(args.scenario);
+  const scenario = await loadScenario(args.scenario, args.provider);
   const ids: StrategyId[] = args.strategy === "all" ? [...STRATEGY_IDS] : [args.strategy as StrategyId];
   if (!ids.every((id) => STRATEGY_IDS.includes(id))) usage(`unknown strategy ${args.strategy}`);
+  refuseUnacceptableNames(scenario, args.provider);
   const engine = createEngine();
   const runs = engine.runAll(scenario, ids, { provider: args.provider });
   if (args.out) writeRequests(args.out, runs);

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { analyseTrace, formatTraceTable, traceJson } from "../lib/trace";
 import { PROVIDER_IDS, type ProviderId } from "../lib/core/ids";
+import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 
 type Arguments = { file: string; provider?: ProviderId; model?: string; json: boolean };
 
@@ -43,6 +44,7 @@ function parseArguments(argv: string[]): Arguments {
 }
 
 function main(): void {
+  exitQuietlyOnClosedPipe();
   const args = parseArguments(process.argv.slice(2));
   let text: string;
   try {

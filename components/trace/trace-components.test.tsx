@@ -33,7 +33,7 @@ describe("trace panels", () => {
       <TraceRequestView step={responses.steps[2]} detail={null} providerLabel="OpenAI Responses" theme="light" />,
     );
     expect(textOfTestId(html, "trace-explanation")).toContain(
-      'The instructions changed ("2026-11-30" → "2026-12-01"): everything after it is written again.',
+      'The instructions changed ("2026-11-30" → "2026-12-01"): the whole cache is invalidated (the instructions come first in the prefix).',
     );
     expect(html).toMatch(/<mark[^>]*>2026-11-30<\/mark>/);
     expect(html).toMatch(/<mark[^>]*>2026-12-01<\/mark>/);
@@ -46,6 +46,19 @@ describe("trace panels", () => {
     const figures = textOfTestId(html, "trace-figures");
     expect(figures).toContain(`cache write${step.tokens.cacheWrite.toLocaleString("en-US")}`);
     expect(figures).toContain("lost to the miss");
+  });
+
+  it("a measured cache figure the rules did not predict is called out above the figures", () => {
+    const chat = view("chat-completions.jsonl");
+    const gap =
+      "Measured differs from the prediction: the provider reported 0 tokens read where the rules predict 1,536";
+    const step = { ...chat.steps[1], predictionGap: `${gap} (−1,536).` };
+    const html = render(<TraceRequestView step={step} detail={null} providerLabel="OpenAI Chat" theme="light" />);
+    expect(textOfTestId(html, "trace-prediction-gap")).toContain(gap);
+    const agreeing = render(
+      <TraceRequestView step={chat.steps[1]} detail={null} providerLabel="OpenAI Chat" theme="light" />,
+    );
+    expect(agreeing).not.toContain("trace-prediction-gap");
   });
 
   it("the summary ranks the losses and states the seed's figures and the recommendation", () => {

@@ -64,6 +64,11 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
             Cache model: {detailText}
           </p>
         ))}
+        {step.predictionGap ? (
+          <p className="mt-1 font-medium text-danger" data-testid="trace-prediction-gap">
+            {step.predictionGap}
+          </p>
+        ) : null}
         {change ? (
           <div className="mt-2 grid gap-1 font-mono text-xs" data-testid="trace-changed-text">
             <p>

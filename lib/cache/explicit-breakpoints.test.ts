@@ -178,3 +178,27 @@ describe("explicit breakpoints (Anthropic)", () => {
     expect(result.uncached).toBe(5 * 200);
   });
 });
+
+describe("refresh on read renews every entry a breakpoint hits (§5.1)", () => {
+  it("a second conversation on the same tools at 400 s reads the tools entry the first one renewed at 200 s", () => {
+    const tools = Array.from({ length: 15 }, (_, index) => `t${index}`);
+    const conversation = (prefix: string, count: number) =>
+      prompt({ tools, messages: messageKeys(count, prefix), breakpoints: [tools.length - 1] });
+    const withLast = (segments: ReturnType<typeof prompt>) => {
+      const promptBlocks = segments.filter((item) => !item.outsidePrompt);
+      promptBlocks[promptBlocks.length - 1].breakpoint = true;
+      return segments;
+    };
+    const [, continued, other] = runRequests(
+      [
+        { segments: withLast(conversation("a", 2)), atSeconds: 0 },
+        // The longest hit is the last message's entry; the tools breakpoint hits its own entry too and renews it.
+        { segments: withLast(conversation("a", 3)), atSeconds: 200 },
+        { segments: withLast(conversation("b", 2)), atSeconds: 400 },
+      ],
+      ANTHROPIC_RULES,
+    );
+    expect(continued.cacheRead).toBe(1800);
+    expect(other.cacheRead).toBe(1500);
+  });
+});

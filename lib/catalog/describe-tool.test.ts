@@ -32,6 +32,17 @@ describe("oneLineDescription", () => {
     expect(shortened.endsWith("word…")).toBe(true);
     expect(oneLineDescription(tool(""))).toBe("");
   });
+
+  it("keeps a sentence of exactly the limit whole, and cuts one character longer to exactly the limit", () => {
+    // No space to cut at: the cut is by characters, the ellipsis taking the last place.
+    const letters = "abcdefghijklmnopqrstuvwxyz".repeat(10);
+    expect(oneLineDescription(tool(letters.slice(0, 120)))).toBe(letters.slice(0, 120));
+    expect(oneLineDescription(tool(letters.slice(0, 121)))).toBe(letters.slice(0, 119) + "…");
+    expect(oneLineDescription(tool(letters.slice(0, 121)))).toHaveLength(120);
+    expect(oneLineDescription(tool(letters.slice(0, 41)), 40)).toBe(letters.slice(0, 39) + "…");
+    // A word boundary inside the kept part: the cut ends at the last whole word before the limit.
+    expect(oneLineDescription(tool("aaaa bbbb cccc dddd eeee"), 15)).toBe("aaaa bbbb cccc…");
+  });
 });
 
 describe("parameterSignature", () => {

@@ -92,7 +92,13 @@ export type StrategyRun = {
 
 /** Which provider limit a rejected request broke (see lib/providers/limits.ts and lib/models/model-limits.ts). */
 export type LimitId =
-  "context-window" | "tool-count" | "deferred-tool-count" | "tool-name" | "request-size" | "cache-breakpoints";
+  | "context-window"
+  | "tool-count"
+  | "deferred-tool-count"
+  | "tool-name"
+  | "tool-schema"
+  | "request-size"
+  | "cache-breakpoints";
 
 /**
  * A request the provider would refuse before reading it: the HTTP status and error it answers with. A rejected

@@ -20,7 +20,15 @@ export type TranscriptBlock =
       result: { toolNames: string[] } | { errorCode: string; errorMessage: string };
     }
   /** OpenAI tool_search_call (hosted: call_id null and the output follows in the same response). */
-  | { type: "openai-search-call"; id: string; callId: string | null; execution: "server" | "client"; query: string }
+  | {
+      type: "openai-search-call";
+      id: string;
+      callId: string | null;
+      execution: "server" | "client";
+      query: string;
+      /** The `paths` of a hosted call's `{paths, query}` arguments, kept as the provider sent them (a live reply). */
+      paths?: string[];
+    }
   | {
       type: "openai-search-output";
       id: string;

@@ -1,4 +1,4 @@
-import { cacheRulesFor, computeCost, type PriceTable } from "../models";
+import { cacheRulesFor, computeCost, writePriceTier, type PriceTable } from "../models";
 import type { CacheTtl, ScenarioSettings } from "../scenario/types";
 import type { StrategyProfile, ToolFootprint } from "./calibrate";
 import { loadedDefinitions, modelFor, searchableToolCount, stillUndiscovered } from "./calibrate";
@@ -28,7 +28,7 @@ export function costModelFor(
   const rules = cacheRulesFor(model, settings.cacheOverrides, ttl);
   return {
     prices: { ...model.prices, ...definedOnly(parameters.prices ?? {}) },
-    ttl,
+    ttl: writePriceTier(model, ttl),
     writesBilled: rules.writesBilled,
     ttlSeconds: rules.ttlSeconds,
     refreshOnRead: rules.refreshOnRead,

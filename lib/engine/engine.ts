@@ -177,6 +177,7 @@ export function createEngine(
       };
     }
     const scenarioForRun = { ...scenario, settings };
+    let refused = false;
     try {
       scenario.turns.forEach((turn, turnIndex) => {
         session.startTurn(turnIndex, turn.user, settings.minutesBetweenTurns);
@@ -185,13 +186,18 @@ export function createEngine(
     } catch (error) {
       // The provider refused a request (recorded as the last step): the run stops there, as a real agent's would.
       if (!(error instanceof RequestRejectedError)) throw error;
+      refused = true;
     }
     const warnings = [...session.warnings];
     if (opened.redirected) warnings.unshift({ code: "provider-redirected", message: opened.redirected });
     return {
       ...base,
       steps: session.steps,
-      totals: summarise(session.steps, session.toolsFound, session.toolsNeeded),
+      totals: summarise(
+        session.steps,
+        refused ? session.toolsFoundWhenAccepted : session.toolsFound,
+        session.toolsNeeded,
+      ),
       goals: definition.goals(settings),
       warnings,
     };

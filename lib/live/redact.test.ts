@@ -21,6 +21,13 @@ describe("redactSecrets", () => {
     }
   });
 
+  it("names a credential in any letter case: AUTHORIZATION, API_KEY, X-Api-Key", () => {
+    expect(redactSecrets("AUTHORIZATION: tok_live_4f9a2c")).toBe(`AUTHORIZATION: ${REDACTED}`);
+    expect(redactSecrets("API_KEY=moon4f9a2c77")).toBe(`API_KEY=${REDACTED}`);
+    expect(redactSecrets('{"X-Api-Key": "abcd4f9a2c"}')).toBe(`{"X-Api-Key": "${REDACTED}"}`);
+    expect(redactSecrets("Api-Key = zz4f9a2c77")).toBe(`Api-Key = ${REDACTED}`);
+  });
+
   it("leaves ordinary provider messages alone", () => {
     const message = "At least one tool must have defer_loading=false. All tools cannot be deferred.";
     expect(redactSecrets(message, ["short"])).toBe(message);

@@ -80,12 +80,23 @@ export const ASSUMPTIONS: readonly Assumption[] = [
     affects:
       "whether prompts of 1,024–2,047 tokens are cached on claude-sonnet-4-6; the decide panel's open facts give this run's difference",
   },
+  // Moonshot
+  {
+    id: "kimi-k3-write-tier",
+    label: "Kimi K3 write price on the automatic cache",
+    defaultValue: "1-hour rate ($6 per million)",
+    source:
+      "PROTOCOLS.md §3.4 (secondary): K3 prices 5-minute writes at ¥20 and 1-hour writes at ¥40 per M, and automatic entries live 1 hour after writing; which tier the automatic path bills is not documented, so the tier matching the 1-hour lifetime is assumed",
+    confidence: "unconfirmed",
+    affects: "every Kimi K3 cache write; edit K3's write prices in the price table to model the other tier",
+  },
   // OpenAI
   {
     id: "openai-in-memory-retention-minutes",
     label: "OpenAI in-memory cache retention (minutes)",
     defaultValue: OPENAI_IN_MEMORY_RETENTION_SECONDS / 60,
-    source: 'PROTOCOLS.md §5.2: "usually 5–10 min" of inactivity, max 1 h',
+    source:
+      'PROTOCOLS.md §5.2: "usually 5–10 min" of inactivity, max 1 h. gpt-5.4 defaults to 24h retention for non-ZDR organisations (§5.2): its 10 minutes are an assumption',
     confidence: "secondary",
     affects: "cache expiry between turns for gpt-4.1 and gpt-5.4",
   },
@@ -110,8 +121,8 @@ export const ASSUMPTIONS: readonly Assumption[] = [
   {
     id: "openai-gpt-5-6-prices",
     label: "GPT-5.6 tier prices (sol / terra / luna)",
-    defaultValue: "$5 / $2 / $0.20 input, $30 / $12 / $1.20 output",
-    source: `${UNCONFIRMED} 10 (§7, §9): OpenAI's price list as synced by resellers on 2026-07-31 (after the 2026-07-30 cut); launch prices were $5 / $2.50 / $1 and $30 / $15 / $6`,
+    defaultValue: "$4 / $2 / $0.20 input, $20 / $12 / $1.20 output",
+    source: `${UNCONFIRMED} 10 (§7, §9): OpenAI's price list as synced by resellers on 2026-07-31 (after the 2026-07-30 cut); Sol's promotional $4 / $20 from 2026-08-21, announced "at least through 2026-11-21"; launch prices were $5 / $2.50 / $1 and $30 / $15 / $6`,
     confidence: "secondary",
     affects: "every GPT-5.6 cost; writes at 1.25× input are documented",
   },

@@ -34,3 +34,16 @@ function definedOnly(overrides: Partial<CacheRules>): Partial<CacheRules> {
     Object.entries(overrides).filter(([, value]) => value !== undefined),
   ) as Partial<CacheRules>;
 }
+
+/**
+ * Which write price applies to a model's cache writes. Anthropic marks each breakpoint with its TTL, so the
+ * scenario's TTL decides. The automatic caches have one lifetime per model: Kimi K3 keeps an entry 1 hour and its
+ * price list has a 5-minute and a 1-hour write price (PROTOCOLS.md §3.4, secondary). Which one the automatic path
+ * bills is not documented; the tier matching the lifetime the entry is kept is the ASSUMPTION made here (listed in
+ * Settings → assumptions; the write prices themselves are editable there). Where both columns are equal (OpenAI,
+ * Kimi K2.x) the choice changes nothing.
+ */
+export function writePriceTier(model: Pick<ModelInfo, "provider" | "cache">, scenarioTtl: CacheTtl): CacheTtl {
+  if (model.provider === "anthropic") return scenarioTtl;
+  return model.cache.ttlSeconds.value >= ANTHROPIC_CACHE_TTL_SECONDS["1h"] ? "1h" : "5m";
+}

@@ -1,5 +1,5 @@
 export { ASSUMPTIONS } from "./assumptions";
-export { ANTHROPIC_CACHE_TTL_SECONDS, cacheRulesFor } from "./cache-rules";
+export { ANTHROPIC_CACHE_TTL_SECONDS, cacheRulesFor, writePriceTier } from "./cache-rules";
 export { PRICE_TABLE_NOTE, computeCost } from "./cost";
 export type { BilledTokens, CostOptions } from "./cost";
 export { MODELS, defaultModel, getModel } from "./model-table";

@@ -43,7 +43,8 @@ const CLAUDE_MODEL_PAGE = "platform.claude.com/docs/en/models/<model>/overview (
 const CLAUDE_TOOL_NAME =
   "platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use: name must match ^[a-zA-Z0-9_-]{1,64}$";
 const CLAUDE_REQUEST_SIZE =
-  "platform.claude.com/docs/en/api/overview (request size limits: 32 MB for Messages, 413 request_too_large)";
+  "platform.claude.com/docs/en/api/overview (request size limits: 32 MB for Messages, 413 request_too_large); " +
+  "the unit is not stated: read as 32 × 1024 × 1024 bytes, an assumption (PROTOCOLS.md §10)";
 const CLAUDE_DEFERRED = "PROTOCOLS.md §1.3: tool-search doc, max 10,000 tools with defer_loading per request";
 const OPENAI_TOOLS =
   "PROTOCOLS.md §9: 400 array_above_max_length on more than 128 tools, reported verbatim in client issues " +
@@ -106,9 +107,10 @@ const OPENAI_INPUT_WINDOWS: Record<string, Sourced<number>> = {
   "gpt-4.1": sourced(1_047_576, "secondary", "OpenAI GPT-4.1 launch: 1,047,576-token context window", "2025-04"),
 };
 const GPT_5_6_INPUT_WINDOW = sourced(
-  872_000,
-  "unconfirmed",
-  "1M context (openrouter.ai and venice.ai GPT-5.6 pages); the input/output split is not published, 1M − 128K assumed",
+  922_000,
+  "secondary",
+  "1,050,000 context = 922K input + 128K output, as OpenAI's GPT-5.6 model pages were quoted (THU-MAIC/OpenMAIC#907, " +
+    "justlovemaki/AIClient2API#665; max_input_tokens 922000 in codeready-toolchain/tarsy#324)",
   "2026-07",
 );
 

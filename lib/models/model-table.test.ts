@@ -84,10 +84,11 @@ describe("MODELS", () => {
     expect(modelOf("openai-chat", "gpt-5.4").prices).toEqual(modelOf("openai-responses", "gpt-5.4").prices);
   });
 
-  it("lists GPT-5.6 as its tiers, never a bare gpt-5.6 id (PROTOCOLS §9; 404 model_not_found reported for it)", () => {
+  it("lists GPT-5.6 as its tiers (gpt-5.6 is Sol's alias, resolved where a trace names it; PROTOCOLS §9)", () => {
     expect(MODELS.some((model) => model.id === "gpt-5.6")).toBe(false);
-    // The tiers' prices after OpenAI's 2026-07-30 cut, as resellers synced them (secondary, dated).
-    const tiers = { "gpt-5.6-sol": [5, 0.5, 30], "gpt-5.6-terra": [2, 0.2, 12], "gpt-5.6-luna": [0.2, 0.02, 1.2] };
+    // Terra and Luna after OpenAI's 2026-07-30 cut; Sol at its 2026-08-21 promotion (secondary, dated).
+    const tiers = { "gpt-5.6-sol": [4, 0.4, 20], "gpt-5.6-terra": [2, 0.2, 12], "gpt-5.6-luna": [0.2, 0.02, 1.2] };
+    const dates: Record<string, string> = { "gpt-5.6-sol": "2026-08-21" };
     for (const [id, [input, cached, output]] of Object.entries(tiers)) {
       const prices = modelOf("openai-responses", id).prices;
       expect([prices.inputPerMillion, prices.cacheReadPerMillion, prices.outputPerMillion]).toEqual([
@@ -96,7 +97,7 @@ describe("MODELS", () => {
         output,
       ]);
       expect(prices.confidence).toBe("secondary");
-      expect(prices.date).toBe("2026-07-30");
+      expect(prices.date).toBe(dates[id] ?? "2026-07-30");
       expect(prices.source).toMatch(/Codex-Manager#409/);
     }
   });

@@ -98,7 +98,7 @@ export const MOONSHOT_MODELS: readonly ModelInfo[] = [
       source: `${BEAM_WEAVER} citing platform.kimi.ai/docs/pricing/chat-k3; apidog blog 2026-07-17; write prices scaled from the CNY table of §3.4`,
       date: "2026-07-20",
       confidence: "secondary",
-      note: "Which write tier applies on the automatic path is UNCONFIRMED (§3.4): the scenario's cache TTL picks it; entries live 1 h.",
+      note: "Which write tier applies on the automatic path is UNCONFIRMED (§3.4): entries live 1 h, so writes are priced at the 1-hour rate (an assumption; edit the write prices here).",
     },
     reasoning: sourced(
       { replayOnToolCalls: true, effort: "max", maxTokensField: "max_completion_tokens" },

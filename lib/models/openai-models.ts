@@ -43,6 +43,18 @@ const EXTENDED_RETENTION = sourced(
     `reuse"; 24h retention "typically … around 30 minutes"`,
   "2026-10-03",
 );
+/**
+ * gpt-5.4 supports both retentions, and PROTOCOLS §5.2 gives `24h` as the default for organisations without zero
+ * data retention (in memory for ZDR ones). The table keeps the in-memory 10 minutes, the shorter and so the more
+ * cautious reading, and says it is an assumption the person can change (Settings → cache rules, TTL).
+ */
+const GPT_5_4_RETENTION = sourced(
+  OPENAI_IN_MEMORY_RETENTION_SECONDS,
+  "unconfirmed",
+  `ASSUMPTION: in-memory retention, 10 min, modelled; ${CACHING_DOC} (PROTOCOLS §5.2) gives 24h as gpt-5.4's default ` +
+    "for non-ZDR organisations (about 30 minutes in practice): set the TTL in Settings to model that",
+  "2026-12-03",
+);
 const WRITES_FREE = sourced(false, "documented", `${CACHING_DOC}: pre-GPT-5.6 models have no cache-write fee`);
 /**
  * OpenAI's cookbook (Prompt Caching 201) says hits come in 128-token increments for models before GPT-5.6; the
@@ -89,16 +101,29 @@ const GPT_5_5_PRICE_SOURCE = "PROTOCOLS.md §7: morphllm.com (Jun 2026); aipromp
  */
 const GPT_5_6_PRICE_SOURCE =
   "secondary: docs.apiyi.com price-cut notice 2026-07-31 and qxcnm/Codex-Manager#409 (sync official GPT-5.6 pricing, " +
-  "2026-07-31); launch prices from apidog.com/blog/gpt-5-6-terra (2026-07-09)";
+  "2026-07-31); launch prices from apidog.com/blog/gpt-5-6-terra (2026-07-09); Sol's 2026-08-21 promotion as " +
+  "developers.openai.com/api/docs/pricing was quoted in pwrdrvr/PwrAgent#1868, Shpigford/nurb#188, " +
+  "CultivateLabs/raif#545 (2026-08)";
 
 const GPT_5_6_TIERS = [
-  { id: "gpt-5.6-sol", label: "GPT-5.6 Sol", input: 5, cached: 0.5, output: 30, note: "Unchanged since launch." },
+  {
+    id: "gpt-5.6-sol",
+    label: "GPT-5.6 Sol",
+    input: 4,
+    cached: 0.4,
+    output: 20,
+    date: "2026-08-21",
+    note:
+      "Launch price $5 / $30 (cached $0.50); OpenAI's promotional $4 / $20 from 2026-08-21, announced as " +
+      "available at least through 2026-11-21 — whether it still runs is not confirmed: set your own in Settings.",
+  },
   {
     id: "gpt-5.6-terra",
     label: "GPT-5.6 Terra",
     input: 2,
     cached: 0.2,
     output: 12,
+    date: "2026-07-30",
     note: "Launch price $2.50 / $15 (cached $0.25), cut 20% on 2026-07-30.",
   },
   {
@@ -107,6 +132,7 @@ const GPT_5_6_TIERS = [
     input: 0.2,
     cached: 0.02,
     output: 1.2,
+    date: "2026-07-30",
     note: "Launch price $1 / $6 (cached $0.10), cut 80% on 2026-07-30.",
   },
 ] as const;
@@ -116,7 +142,7 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     id: "gpt-5.4",
     label: "GPT-5.4",
     toolSearch: true,
-    retentionSeconds: IN_MEMORY_RETENTION,
+    retentionSeconds: GPT_5_4_RETENTION,
     writesBilled: WRITES_FREE,
     maxBreakpoints: NO_BREAKPOINTS,
     cachedTokenGranularity: LEGACY_GRANULARITY,
@@ -167,13 +193,14 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
     ),
     prices: prices(tier.input, tier.cached, tier.output, 1.25, {
       source: GPT_5_6_PRICE_SOURCE,
-      date: "2026-07-30",
+      date: tier.date,
       confidence: "secondary",
       note: tier.note,
     }),
     notes: [
       "Requires prompt_cache_key for the improved matching (§5.2).",
-      "GPT-5.6 is sold as tiers: there is no bare gpt-5.6 model id (a request for it answers 404 model_not_found).",
+      "gpt-5.6 is reported as an alias of gpt-5.6-sol (OpenAI's model page as quoted in THU-MAIC/OpenMAIC#907 and " +
+        "Ammaar-Alam/minebench#57, 2026-07); a trace that names it is priced as Sol.",
       "Prompts over 272K tokens are billed at 2× input and 1.5× output (long-context tier): not modelled here.",
     ],
   })),

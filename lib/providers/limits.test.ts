@@ -144,6 +144,15 @@ describe("provider limits (lib/models/model-limits.ts names each source)", () =>
       code: "context_length_exceeded",
       reason: "Your input exceeds the context window of this model. Please adjust your input and try again.",
     });
+    // Chat Completions answers in its own words, on `messages`.
+    const chat = model("openai-chat", "gpt-4.1");
+    expect(checkRequestLimits(request({}, 1_047_577), chat)).toMatchObject({
+      code: "context_length_exceeded",
+      param: "messages",
+      reason:
+        "This model's maximum context length is 1047576 tokens. However, your messages resulted in 1047577 tokens. " +
+        "Please reduce the length of the messages.",
+    });
   });
 
   it("measures the JSON body exactly, multi-byte characters included", () => {

@@ -2,6 +2,7 @@ import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireReques
 import type { Confidence, ModelInfo } from "../models";
 import { modelLimits, type ModelLimits } from "../models/model-limits";
 import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic/anthropic-constants";
+import { firstKimiSchemaRefusal, KIMI_SCHEMA_SOURCE, kimiSchemaMessage } from "./kimi-schema-rules";
 import type { RenderedRequest } from "./types";
 
 type Json = Record<string, unknown>;
@@ -26,6 +27,7 @@ export function checkRequestLimits(
     () => checkToolCount(body, model, limits),
     () => checkDeferredToolCount(body, model, limits),
     () => checkToolNames(body, model, limits),
+    () => checkKimiSchemas(body, model),
     () => checkBreakpoints(body, model),
     () => checkContextWindow(rendered.segments, model, limits),
   ];
@@ -420,6 +422,31 @@ function checkToolNames(body: Json, model: ModelInfo, limits: ModelLimits): Step
   };
 }
 
+/** Kimi refuses a function schema outside its MFJS subset (lib/providers/kimi-schema-rules.ts). */
+function checkKimiSchemas(body: Json, model: ModelInfo): StepRejection | null {
+  if (model.provider !== "moonshot") return null;
+  const tools = topLevelTools(body);
+  // K3's dynamic tools arrive in system messages' own `tools`; Kimi validates them as it does the top-level list.
+  const loaded = Array.isArray(body.messages)
+    ? (body.messages as Json[]).flatMap((message) => (Array.isArray(message?.tools) ? message.tools : []))
+    : [];
+  const refusal =
+    rememberedFact(tools, "kimi-schemas", () => firstKimiSchemaRefusal(tools)) ??
+    (loaded.length > 0 ? firstKimiSchemaRefusal(loaded) : null);
+  if (!refusal) return null;
+  return {
+    status: 400,
+    type: "invalid_request_error",
+    limit: "tool-schema",
+    param: `tools[${refusal.tool}].function.parameters`,
+    reason: kimiSchemaMessage(refusal),
+    source: KIMI_SCHEMA_SOURCE,
+    confidence: "documented",
+    messageVerbatim: true,
+    ...providerOf(model),
+  };
+}
+
 // ─── Cache breakpoints ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Counts `cache_control` markers in an Anthropic body: on tools, system blocks, message blocks and top level. */
@@ -475,6 +502,18 @@ function checkContextWindow(segments: readonly Segment[], model: ModelInfo, limi
     return {
       ...common,
       reason: `Invalid request: Your request exceeded model token limit: ${window} (requested: ${prompt})`,
+      messageVerbatim: true,
+    };
+  // Chat Completions words it its own way, on `messages` (reported verbatim in client issues, e.g.
+  // crewAIInc/crewAI-examples#121 and webtimemachine/wtm2#579 on a 128K window); Responses on `input`.
+  if (model.provider === "openai-chat")
+    return {
+      ...common,
+      code: "context_length_exceeded",
+      param: "messages",
+      reason:
+        `This model's maximum context length is ${window} tokens. However, your messages resulted in ${prompt} ` +
+        "tokens. Please reduce the length of the messages.",
       messageVerbatim: true,
     };
   return {

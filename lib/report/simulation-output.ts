@@ -1,4 +1,6 @@
+import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
+import { getModel } from "../models/model-table";
 import type { Scenario } from "../scenario/types";
 import { formatPercent, formatUsd } from "../view/format";
 
@@ -20,9 +22,17 @@ export function simulationJson(runs: readonly StrategyRun[]) {
           cacheWrite: step.tokens.cacheWrite,
           uncached: step.tokens.uncached,
           toolDefinitions: step.tokens.toolDefinitions,
+          output: step.tokens.output,
         },
         divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
         costUsd: step.cost.totalUsd,
+        // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
+        costPartsUsd: {
+          uncached: step.cost.uncachedUsd,
+          cacheRead: step.cost.cacheReadUsd,
+          cacheWrite: step.cost.cacheWriteUsd,
+          output: step.cost.outputUsd,
+        },
         ...(step.rejected
           ? {
               rejected: {
@@ -46,6 +56,7 @@ export function totalsJson(totals: StrategyTotals) {
     cacheRead: totals.cacheRead,
     cacheWrite: totals.cacheWrite,
     uncached: totals.uncached,
+    output: totals.output,
     requests: totals.requests,
     costUsd: totals.costUsd,
     cacheHitRateByTokens: totals.cacheHitRateByTokens,
@@ -113,6 +124,14 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
     ];
     lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));
     for (const warning of run.warnings) lines.push(`${" ".repeat(widths[0])} note: ${warning.message}`);
+    // The hosted search's continuation is billed as its first pass only, a choice that favours this strategy.
+    const model = getModel(run.provider, run.model);
+    const continuation = model ? searchContinuationEffect(run, model, scenario.settings.searchExecution) : null;
+    if (continuation)
+      lines.push(
+        `${" ".repeat(widths[0])} assumed: a hosted search's continuation is billed as its first pass only ` +
+          `(unconfirmed; Settings → assumptions). ${continuation.sentence}`,
+      );
   }
   lines.push("", `Token counts: ${[...new Set(runs.map((run) => run.tokenCounting.label))].join("; ")}`);
   return lines.join("\n");

@@ -4,6 +4,7 @@ import type { CacheState } from "../cache/types";
 import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
+import { writePriceTier } from "../models/cache-rules";
 import { modelLimits } from "../models/model-limits";
 import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
@@ -92,6 +93,12 @@ export class ConversationSession {
   readonly discovered: Set<string>;
   toolsNeeded = 0;
   toolsFound = 0;
+  /**
+   * `toolsFound` when the last accepted request was sent. A strategy counts a tool found before the request in which
+   * the model calls it; when the provider refuses that request the call never happened, so a refused run reports
+   * this count instead.
+   */
+  toolsFoundWhenAccepted = 0;
   private readonly transcript: Transcript;
   private cacheState: CacheState = emptyCacheState();
   private turnIndex = 0;
@@ -249,7 +256,7 @@ export class ConversationSession {
       nowSeconds: clockSeconds,
       outputTokens: context.counter.count(adapter.outputText(reply.blocks)),
       prices: context.model.prices,
-      ttl: context.settings.cacheTtl,
+      ttl: writePriceTier(context.model, context.settings.cacheTtl),
     });
     const { cache, tokens, cost } = priced;
     this.cacheState = cache.nextState;
@@ -284,6 +291,7 @@ export class ConversationSession {
       warnings: rendered.warnings,
     };
     this.steps.push(step);
+    this.toolsFoundWhenAccepted = this.toolsFound;
     this.stepInTurn += 1;
     if (reply.appendAssistant ?? true) this.append({ role: "assistant", blocks: reply.blocks });
     return { step, reply, priced };

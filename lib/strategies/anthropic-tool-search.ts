@@ -8,6 +8,16 @@ import type { StrategyDefinition } from "./types";
  * returns `tool_reference` blocks in a `tool_result` (§1.5). Either way the references are expanded inline and
  * stay callable for the rest of the conversation.
  */
+/**
+ * Where the simulated bill favours the hosted search, the step says so: the found definitions are billed once, in
+ * the next request; whether Anthropic also bills the continuation inside the searching call is not documented
+ * (PROTOCOLS.md §9, §10; the assumption `anthropic-search-continuation-billed`).
+ */
+export const HOSTED_SEARCH_NOTE =
+  "the search ran on Anthropic's side within this request; the found definitions are expanded inline and billed " +
+  "once, in the next request. Assumed: the continuation inside this call is not billed again (undocumented; it " +
+  "favours this strategy, and the decide panel's open facts give what it would add)";
+
 export const anthropicToolSearchStrategy: StrategyDefinition = {
   id: "anthropic-tool-search",
   title: "Anthropic Tool Search Tool",
@@ -80,10 +90,7 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
               ? { toolNames: attempt.names }
               : { errorCode: attempt.outcome.errorCode, errorMessage: attempt.outcome.errorMessage },
           })),
-        notes: (found) =>
-          found
-            ? ["the search ran on Anthropic's side within this request; the found definitions are expanded inline"]
-            : [],
+        notes: (found) => (found ? [HOSTED_SEARCH_NOTE] : []),
       },
     });
   },

@@ -7,6 +7,7 @@
  * transcript shows.
  */
 import { describe, expect, it } from "vitest";
+import { HOSTED_SEARCH_NOTE } from "./anthropic-tool-search";
 import type { CatalogTool } from "../core/catalog";
 import { createEngine } from "../engine";
 import type { StrategyRun } from "../engine/types";
@@ -292,8 +293,10 @@ describe("client-run searches: miss, rephrase, reuse, give up", () => {
 describe("provider-run searches: miss, rephrase, reuse, give up inside one request", () => {
   it("Anthropic server BM25: both attempts in the reply, the give-up in the same reply, the miss notes beside", async () => {
     const run = runOn(await pathsScenario(), "anthropic-tool-search");
-    const expanded =
-      "the search ran on Anthropic's side within this request; the found definitions are expanded inline";
+    const expanded = HOSTED_SEARCH_NOTE;
+    expect(expanded).toMatch(
+      /^the search ran on Anthropic's side within this request; .*continuation.*not billed again/,
+    );
     expect(titles(run)).toEqual([
       "0:search:call get_weather",
       "0:search:call search_files",

@@ -73,6 +73,8 @@ describe("analyseTrace: derive a scenario from the trace and replay it under eve
         uncached: 0,
       }),
       measured: { input: json.requests[0].tokens.input, cacheRead: 0, cacheWrite: json.requests[0].tokens.cacheWrite },
+      difference: { input: 0, cacheRead: 0, cacheWrite: 0 },
+      predictionGap: null,
       divergence: {
         segment: "tools[0]",
         reason: "First request: nothing is cached yet, so the prompt is written.",

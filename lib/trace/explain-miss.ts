@@ -130,7 +130,7 @@ function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
       return {
         ...base,
         cause: "system-changed",
-        headline: `${what} changed (${quote(removed)} → ${quote(added)}): everything after it is written again.`,
+        headline: `${what} changed (${quote(removed)} → ${quote(added)}): ${whatIsLost(input, divergence)}.`,
         changedText: change,
       };
     }
@@ -172,7 +172,7 @@ function describeToolChange(input: ExplainInput, divergence: Divergence): string
   const previous = input.previous;
   const nameNow = index === null ? null : toolNameAt(input.body, index);
   const nameBefore = index === null || !previous ? null : toolNameAt(previous.body, index);
-  const whole = "the whole cache is invalidated (tools come first in the prefix)";
+  const whole = whatIsLost(input, divergence);
   if (divergence.kind === "inserted")
     return `Tool ${quote(nameNow ?? "?")} inserted at ${divergence.segment}: ${whole}.`;
   if (divergence.kind === "removed")
@@ -181,6 +181,79 @@ function describeToolChange(input: ExplainInput, divergence: Divergence): string
     return `Tool ${quote(nameBefore)} replaced by ${quote(nameNow)} at ${divergence.segment} (the list was reordered or edited): ${whole}.`;
   const what = nameNow && previous ? editedPart(previous.body, input.body, input.provider, nameNow) : "definition";
   return `Tool ${quote(nameNow ?? "?")} edited (its ${what} changed): ${whole}.`;
+}
+
+/** The system text Anthropic adds when tools are declared: a segment of the prompt no marker can be put on. */
+const TOOL_USE_PREAMBLE = "system (tool-use preamble)";
+
+/** What a person calls each part of the prompt, per provider. */
+function groupLabel(segment: Pick<Segment, "group" | "path">, provider: ProviderId): string {
+  const { group } = segment;
+  if (segment.path.startsWith(TOOL_USE_PREAMBLE)) return "the tool-use preamble Anthropic adds";
+  if (group === "tools") return "the tools";
+  if (group === "messages") return "earlier messages";
+  return provider === "openai-responses"
+    ? "the instructions"
+    : provider === "anthropic"
+      ? "the system prompt"
+      : "the system message";
+}
+
+function listOf(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/**
+ * What a change at the diverging block costs, in the provider's own prefix order and from the same figures the
+ * card shows: the blocks before it in this provider's order (Chat Completions puts the system message before the
+ * tools; Anthropic the tools before the system prompt) and the tokens this request read. When nothing before the
+ * change could be read although something sits before it, says why, and on Anthropic how to keep it: a breakpoint
+ * on the last block before the changed part.
+ */
+function whatIsLost(input: ExplainInput, divergence: Divergence): string {
+  const segments = input.segments;
+  const found = segments.findIndex((segment) => segment.path === divergence.segment);
+  const at = found >= 0 ? found : Math.min(divergence.segmentIndex, segments.length);
+  const before = segments.slice(0, at).filter((segment) => !segment.outsidePrompt && segment.tokens > 0);
+  const changed = segments[at] ?? {
+    group: toolIndexOfPath(divergence.segment) !== null ? "tools" : "messages",
+    path: divergence.segment,
+  };
+  const beforeTokens = before.reduce((sum, segment) => sum + segment.tokens, 0);
+  const groups = listOf([...new Set(before.map((segment) => groupLabel(segment, input.provider)))]);
+  const changedLabel = groupLabel(changed, input.provider);
+  // Nothing but tools before a changed tool, and nothing read: the tools' cache is the whole cache (§5.1's table).
+  const onlyTools = before.every((segment) => segment.group === "tools");
+  if (beforeTokens === 0 || (changed.group === "tools" && onlyTools && input.cacheRead === 0))
+    return changed.group === "tools"
+      ? "the whole cache is invalidated (tools come first in the prefix)"
+      : `the whole cache is invalidated (${changedLabel} ${/s$/.test(changedLabel) ? "come" : "comes"} first in the prefix)`;
+  if (input.cacheRead > 0)
+    return (
+      `the first ${formatTokens(input.cacheRead)} tokens (${groups}, before ${changedLabel} in this provider's ` +
+      `prefix) are still read; everything from it on is written again`
+    );
+  const lost = `nothing is read: the ${formatTokens(beforeTokens)} tokens of ${groups} before it are written again too`;
+  if (input.rules.kind === "explicit-breakpoints") {
+    const markable = before.filter((segment) => !segment.path.startsWith(TOOL_USE_PREAMBLE));
+    const last = markable[markable.length - 1];
+    if (!last || last.breakpoint) return `${lost}, because no live cache entry ends before it`;
+    const kept = markable.reduce((sum, segment) => sum + segment.tokens, 0);
+    if (kept < input.rules.minimumCacheableTokens)
+      return `${lost}: they are shorter than the ${formatTokens(input.rules.minimumCacheableTokens)}-token minimum this model caches, so no breakpoint can keep them`;
+    return (
+      `${lost}, because no cache entry ends before ${changedLabel}. Fix: a cache_control breakpoint on ` +
+      `${last.path}, the last ${last.group === "tools" ? "tool" : "block"} before it, keeps those ` +
+      `${formatTokens(kept)} tokens cached when ${changedLabel} changes`
+    );
+  }
+  if (beforeTokens < input.rules.minimumCacheableTokens)
+    return `${lost}: they are shorter than the ${formatTokens(input.rules.minimumCacheableTokens)}-token minimum this model caches`;
+  return `${lost}: no cached prefix ends before it`;
+}
+
+function formatTokens(tokens: number): string {
+  return tokens.toLocaleString("en-US");
 }
 
 function editedPart(before: Json, after: Json, provider: ProviderId, name: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { explainTrace } from "./explain-trace";
 import { readTrace } from "./read-trace";
-import { readFixture } from "./test-support";
+import { fixtureText, readFixture } from "./test-support";
 import { fixtureSystemPrompt } from "./fixtures/build-fixtures";
 import type { ParsedTrace } from "./types";
 
@@ -108,7 +108,7 @@ describe("explainTrace on the fixtures: each miss named, predicted equal to meas
     const change = result.steps[2].explanation!;
     expect(change.segment).toBe("instructions");
     expect(change.headline).toBe(
-      'The instructions changed ("2026-11-30" → "2026-12-01"): everything after it is written again.',
+      'The instructions changed ("2026-11-30" → "2026-12-01"): the whole cache is invalidated (the instructions come first in the prefix).',
     );
     const text = change.changedText!;
     expect(text.after.slice(text.afterStart, text.afterEnd)).toBe("2026-12-01");
@@ -205,8 +205,69 @@ describe("explainMiss names every cause", () => {
       anthropic(["hi"], { system: fixtureSystemPrompt("2026-11-30") }),
       anthropic(["hi", "ok", "more"], { system: fixtureSystemPrompt("2026-12-01") }),
     ]);
+    // The tools and Anthropic's preamble before it are below the minimum: nothing before the change can be kept.
     expect(explainTrace(trace).steps[1].explanation?.headline).toBe(
-      'The system prompt changed ("2026-11-30" → "2026-12-01"): everything after it is written again.',
+      'The system prompt changed ("2026-11-30" → "2026-12-01"): nothing is read: the 359 tokens of the tools and ' +
+        "the tool-use preamble Anthropic adds before it are written again too: they are shorter than the " +
+        "1,024-token minimum this model caches, so no breakpoint can keep them.",
     );
+  });
+});
+
+describe("a change's sentence follows the provider's own prefix order", () => {
+  /** The Chat Completions fixture's first two requests, the second with `change` applied to its body. */
+  function chatPair(change: (body: Record<string, any>) => void): ParsedTrace {
+    const lines = fixtureText("chat-completions.jsonl").trim().split("\n").slice(0, 2);
+    const second = JSON.parse(lines[1]);
+    change(second.request);
+    delete second.response;
+    const result = readTrace([lines[0], JSON.stringify(second)].join("\n"));
+    if (!result.ok) throw new Error(result.error);
+    return result.trace;
+  }
+
+  it("Chat Completions: tools reordered after the system message, which is still read", () => {
+    const trace = chatPair((body) => body.tools.reverse());
+    const step = explainTrace(trace).steps[1];
+    // The system message comes first on Chat Completions: it is read, in 128-token increments.
+    const systemTokens = step.segments.find((segment) => segment.group === "system")!.tokens;
+    expect(step.tokens.cacheRead).toBe(Math.floor(systemTokens / 128) * 128);
+    expect(step.tokens.cacheRead).toBeGreaterThan(1024);
+    expect(step.explanation?.headline).toBe(
+      'Tool "get_weather" replaced by "search_files" at tools[0] (the list was reordered or edited): the first ' +
+        `${step.tokens.cacheRead.toLocaleString("en-US")} tokens (the system message, before the tools in this ` +
+        "provider's prefix) are still read; everything from it on is written again.",
+    );
+    expect(step.explanation?.headline).not.toContain("tools come first");
+  });
+
+  it("Anthropic: a system prompt change rewrites the tools before it too, and names the breakpoint that keeps them", () => {
+    // Tools long enough to be cached on their own (past the 1,024-token minimum).
+    const tools = Array.from({ length: 8 }, (_, index) => ({
+      ...TOOL,
+      name: `tool_${index}`,
+      description: `Tool number ${index}. ${"Reads the weather for a city and explains the forecast in detail. ".repeat(6)}`,
+    }));
+    const trace = jsonl([
+      anthropic(["hi"], { tools, system: fixtureSystemPrompt("2026-11-30") }),
+      anthropic(["hi", "ok", "more"], { tools, system: fixtureSystemPrompt("2026-12-01") }),
+    ]);
+    const step = explainTrace(trace).steps[1];
+    expect(step.tokens.cacheRead).toBe(0);
+    const sum = (group: string, path?: string) =>
+      step.segments
+        .filter((segment) => segment.group === group && (path === undefined || segment.path.startsWith(path)))
+        .reduce((total, segment) => total + segment.tokens, 0);
+    const toolTokens = sum("tools");
+    const before = toolTokens + sum("system", "system (tool-use preamble)");
+    expect(toolTokens).toBeGreaterThanOrEqual(1024);
+    expect(step.explanation?.headline).toBe(
+      'The system prompt changed ("2026-11-30" → "2026-12-01"): nothing is read: the ' +
+        `${before.toLocaleString("en-US")} tokens of the tools and the tool-use preamble Anthropic adds before it ` +
+        "are written again too, because no cache entry ends before the system prompt. Fix: a cache_control " +
+        `breakpoint on tools[7], the last tool before it, keeps those ${toolTokens.toLocaleString("en-US")} tokens ` +
+        "cached when the system prompt changes.",
+    );
+    expect(step.cost.cacheWriteUsd).toBeGreaterThan(0);
   });
 });

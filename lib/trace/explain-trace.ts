@@ -5,7 +5,7 @@ import type { CostBreakdown, EngineStep, EngineWarning, StepKind, StepTokens } f
 import type { MeasuredUsage } from "../core";
 import type { UsageDifference } from "../live/types";
 import { usageDifference } from "../live/usage";
-import { cacheRulesFor, computeCost, type ModelInfo } from "../models";
+import { cacheRulesFor, computeCost, writePriceTier, type ModelInfo } from "../models";
 import { providerAdapter } from "../providers";
 import type { CacheTtl } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
@@ -13,6 +13,7 @@ import { priceRenderedRequest } from "../simulator/price-rendered-request";
 import { createTokenCounter, type TokenCounter } from "../tokens";
 import { conversationOf, toolCallsOf } from "./body-parts";
 import { explainMiss, MISS_CAUSE_LABELS, type MissCause, type MissExplanation } from "./explain-miss";
+import { predictionGapSentence } from "./prediction-gap";
 import { resolveModel } from "./resolve-model";
 import type { ParsedTrace, ProgressCallback, TraceLocation } from "./types";
 import { formatCount } from "../view/format";
@@ -32,6 +33,8 @@ export type TraceStep = EngineStep & {
   measured: MeasuredUsage | null;
   measuredCost: CostBreakdown | null;
   difference: UsageDifference | null;
+  /** Measured cache figures the rules did not predict, in words (null when they agree within the margin). */
+  predictionGap: string | null;
   explanation: MissExplanation | null;
   /** Tokens the previous request left in the cache that this one did not read, and what that cost. */
   lostTokens: number;
@@ -149,7 +152,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       nowSeconds: clockSeconds,
       outputTokens: request.measured?.output ?? 0,
       prices: model.prices,
-      ttl,
+      ttl: writePriceTier(model, ttl),
     });
     const previous = previousSent?.step;
     const explanation = explainMiss({
@@ -190,6 +193,15 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       (message) => message.role === "user" && message.text.trim() !== "",
     ).length;
     const calls = request.response ? toolCallsOf(request.response, provider) : [];
+    const difference =
+      request.measured && measuredCost
+        ? usageDifference(
+            request.measured,
+            asReported(priced.tokens, rules),
+            measuredCost.totalUsd,
+            priced.cost.totalUsd,
+          )
+        : null;
     const step: TraceStep = {
       index,
       turn: Math.max(0, userTurns - 1),
@@ -220,15 +232,8 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       modelId: model.id,
       measured: request.measured,
       measuredCost,
-      difference:
-        request.measured && measuredCost
-          ? usageDifference(
-              request.measured,
-              asReported(priced.tokens, rules),
-              measuredCost.totalUsd,
-              priced.cost.totalUsd,
-            )
-          : null,
+      difference,
+      predictionGap: predictionGapSentence({ measured: request.measured, difference, rules, exact: counter.exact }),
       explanation,
       lostTokens: loss.tokens,
       lostUsd: loss.usd,

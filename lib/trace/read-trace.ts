@@ -376,6 +376,17 @@ function finish(
       });
       return;
     }
+    const response = responseOf(provider, raw);
+    const refusal = response ? providerError(response) : null;
+    if (refusal) {
+      // An error answer (a JSONL envelope carries no HTTP status) was never a request the provider served: it is
+      // neither priced nor cached, and must not take a request number from the requests after it.
+      skipped.push({
+        location: raw.location,
+        reason: `the provider answered with an error (${refusal}): nothing was billed`,
+      });
+      return;
+    }
     const time = timestampOf(raw.timestamp);
     if (time.withoutZone) zoneless += 1;
     candidates.push({
@@ -385,7 +396,7 @@ function finish(
       model: typeof body.model === "string" ? body.model : url ? modelOfUrl(url) : null,
       provider,
       body,
-      response: responseOf(provider, raw),
+      response,
     });
   });
   if (candidates.length === 0) {
@@ -508,6 +519,21 @@ function majorityProvider(candidates: ReadonlyArray<{ provider: ProviderId }>): 
   const counts = new Map<ProviderId, number>();
   for (const candidate of candidates) counts.set(candidate.provider, (counts.get(candidate.provider) ?? 0) + 1);
   return [...PROVIDER_IDS].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0];
+}
+
+/**
+ * The error of an error answer, in a few words, or null for a served response: Anthropic's
+ * `{"type":"error","error":{type,message}}`, OpenAI's and Moonshot's `{"error":{message,type,code}}`. A response
+ * with usage, content, choices or output was served, whatever else it carries.
+ */
+function providerError(response: Json): string | null {
+  const served = ["usage", "content", "choices", "output"].some((key) => response[key] !== undefined);
+  const error = record(response.error);
+  if (served || (response.type !== "error" && !error)) return null;
+  const kind = [error?.type, error?.code].find((value) => typeof value === "string" && value !== "") ?? "error";
+  const message = typeof error?.message === "string" ? error.message : "";
+  const short = message.length > 120 ? `${message.slice(0, 117)}…` : message;
+  return short ? `${kind}: ${short}` : String(kind);
 }
 
 function record(value: unknown): Json | undefined {

@@ -13,6 +13,9 @@ export function resolveModel(provider: ProviderId, recorded: string | undefined)
   if (recorded) {
     const exact = getModel(provider, recorded);
     if (exact) return { model: exact };
+    const alias = aliasOf(plainModelId(recorded));
+    const aliased = alias ? getModel(provider, alias) : undefined;
+    if (aliased) return { model: aliased };
     const forms = [recorded, plainModelId(recorded)];
     const candidates = MODELS.filter(
       (model) => model.provider === provider && forms.some((form) => form.startsWith(model.id)),
@@ -38,6 +41,14 @@ export function resolveModel(provider: ProviderId, recorded: string | undefined)
       ? `The model ${recorded} is not in the model table: its requests are priced and cached as ${fallback.label}.`
       : `The requests name no model: they are priced and cached as ${fallback.label}.`,
   };
+}
+
+/**
+ * Ids a provider serves as another model: `gpt-5.6` (and its dated forms) is an alias of `gpt-5.6-sol`, as OpenAI's
+ * model page was quoted (THU-MAIC/OpenMAIC#907, Ammaar-Alam/minebench#57, 2026-07; PROTOCOLS.md §9).
+ */
+function aliasOf(plainId: string): string | null {
+  return /^gpt-5\.6(?:-\d{4}-\d{2}-\d{2})?$/.test(plainId) ? "gpt-5.6-sol" : null;
 }
 
 /** A platform's or gateway's model id in the provider's own spelling: `us.anthropic.claude-x-1@2025…-v1:0` → `claude-x-1-2025…`. */

@@ -26,6 +26,10 @@ export function traceJson(analysis: TraceAnalysis) {
       measured: step.measured
         ? { input: step.measured.input, cacheRead: step.measured.cacheRead, cacheWrite: step.measured.cacheWrite }
         : null,
+      difference: step.difference
+        ? { input: step.difference.input, cacheRead: step.difference.cacheRead, cacheWrite: step.difference.cacheWrite }
+        : null,
+      predictionGap: step.predictionGap,
       divergence: step.explanation
         ? { segment: step.explanation.segment, reason: step.explanation.headline, cause: step.explanation.cause }
         : null,
@@ -84,7 +88,14 @@ export function formatTraceTable(analysis: TraceAnalysis): string {
         `  ${step.explanation ? step.explanation.headline : "—"}`,
       ].join(" "),
     );
+    if (step.predictionGap) lines.push(`${" ".repeat(5)}${step.predictionGap}`);
   }
+  const gaps = explanation.steps.filter((step) => step.predictionGap).length;
+  if (gaps > 0)
+    lines.push(
+      "",
+      `${gaps} of ${explanation.steps.length} requests: measured cache figures differ from the prediction (see the lines under them).`,
+    );
   lines.push(
     "",
     `Total: ${formatUsd(explanation.totals.costUsd)} predicted${explanation.measuredTotals ? `, ${formatUsd(explanation.measuredTotals.costUsd)} measured over ${explanation.measuredTotals.requests} requests with usage` : ""}.`,

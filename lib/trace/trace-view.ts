@@ -23,6 +23,8 @@ export type TraceStepView = {
   tokens: StepTokens;
   measured: MeasuredUsage | null;
   difference: UsageDifference | null;
+  /** Measured cache figures the rules did not predict, in words. */
+  predictionGap: string | null;
   costUsd: number;
   measuredCostUsd: number | null;
   explanation: MissExplanation | null;
@@ -80,6 +82,7 @@ export function traceView(analysis: TraceAnalysis): TraceView {
       tokens: step.tokens,
       measured: step.measured,
       difference: step.difference,
+      predictionGap: step.predictionGap,
       costUsd: step.cost.totalUsd,
       measuredCostUsd: step.measuredCost?.totalUsd ?? null,
       explanation: step.explanation,

@@ -31,6 +31,25 @@ export function runScript(
   });
 }
 
+/**
+ * Runs the script as `… | head -c <bytes>` would: the reader closes stdout after `bytes` bytes while the script is
+ * still writing. Returns the script's own exit status and stderr.
+ */
+export function runScriptClosedEarly(script: string, args: readonly string[], bytes = 1): Promise<ScriptRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: PROJECT_ROOT });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      if (stdout.length >= bytes) child.stdout.destroy();
+    });
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** A file with the given text in a fresh temporary folder (named after the test's prefix), for a CLI to read. */
 export function temporaryFile(prefix: string, name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), `${prefix}-`)), name);

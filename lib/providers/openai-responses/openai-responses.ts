@@ -182,7 +182,7 @@ function renderItem(
         ...(block.execution === "server" ? { id: block.id } : {}),
         call_id: block.callId,
         execution: block.execution,
-        arguments: { query: block.query },
+        arguments: block.paths ? { paths: block.paths, query: block.query } : { query: block.query },
         status: "completed",
       };
       return { wire, text: JSON.stringify(wire) };

@@ -31,12 +31,20 @@ export function readResponsesReply(response: Json): ReadReply {
       });
     } else if (item.type === "tool_search_call") {
       const execution = item.execution === "client" ? "client" : "server";
+      const input = record(typeof item.arguments === "string" ? safeJson(item.arguments) : item.arguments);
+      // A hosted call's arguments are `{paths, query}` (OpenAI Agents SDK, ToolSearchCallArguments): the paths are
+      // kept so the next request replays the item as sent, and its prefix stays cached.
+      const paths =
+        execution === "server" && Array.isArray(input.paths) && typeof input.query === "string"
+          ? input.paths.filter((path): path is string => typeof path === "string")
+          : undefined;
       blocks.push({
         type: "openai-search-call",
         id: text(item.id),
         callId: typeof item.call_id === "string" ? item.call_id : null,
         execution,
-        query: searchQuery(record(typeof item.arguments === "string" ? safeJson(item.arguments) : item.arguments)),
+        query: searchQuery(input),
+        ...(paths ? { paths } : {}),
       });
     } else if (item.type === "tool_search_output") {
       const execution = item.execution === "client" ? "client" : "server";
