@@ -16,6 +16,7 @@ import { readLiveConfig, serverSecrets, type LiveServerConfig } from "./live-con
 import { createLiveLogger, type LiveLogger } from "./live-log";
 import { requestClient, takeLiveToken } from "./live-rate-limit";
 import { isTargetError, resolveTarget, type LiveTarget } from "./live-target";
+import { type AddressLookup, blocksPrivateAddresses, checkPublicAddress } from "./address-guard";
 import { ALLOW_SERVER_KEYS_ENV, serverExposure } from "./exposure";
 import { errorResponse, guardApiRequest } from "./request-guard";
 
@@ -92,6 +93,7 @@ export async function prepareLiveCall(
   request: Request,
   scope: "send" | "count",
   env: Record<string, string | undefined> = process.env,
+  options: { lookup?: AddressLookup } = {},
 ): Promise<PreparedCall | Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
@@ -160,6 +162,12 @@ export async function prepareLiveCall(
       "server_keys_disabled",
       `live: this server is reachable from the network, so its own provider keys are not lent to visitors; paste your own key (the owner can allow them with ${ALLOW_SERVER_KEYS_ENV}=1).`,
     );
+  }
+  if (!target.trusted && blocksPrivateAddresses(env)) {
+    // The browser chose this URL; on an exposed server it must not lead into the owner's network (the same rule as
+    // MCP URL import, lib/server/address-guard.ts).
+    const verdict = await checkPublicAddress(new URL(target.baseURL), options.lookup);
+    if (!verdict.ok) return errorResponse(403, "base_url_not_allowed", `live: ${verdict.message}.`);
   }
   return { call, target, config, logger, client, secrets };
 }
