@@ -12,6 +12,7 @@ import {
   type ParsedLiveCall,
 } from "../live/api-schema";
 import { normaliseKey } from "../live/key-storage";
+import { bodyNestingProblem } from "./read-body";
 import { readLiveConfig, serverSecrets, type LiveServerConfig } from "./live-config";
 import { createLiveLogger, type LiveLogger } from "./live-log";
 import { requestClient, takeLiveToken } from "./live-rate-limit";
@@ -82,8 +83,11 @@ export async function readCappedJson(
     }
     chunks.push(value);
   }
+  const text = Buffer.concat(chunks).toString("utf8");
+  const tooDeep = bodyNestingProblem(text, "live");
+  if (tooDeep) return { ok: false, response: errorResponse(400, "invalid_request", `${tooDeep}.`) };
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false, response: errorResponse(400, "invalid_request", "live: the request body is not valid JSON.") };
   }
