@@ -28,6 +28,18 @@ export type McpImportResult = ImportedServer & { serverVersion?: string; transpo
 
 type Environment = Record<string, string | undefined>;
 
+/**
+ * Programs launched over stdio at once. Each import spawns one and it lives until the import ends (or times out),
+ * so without a cap a page (or a script holding its token and the stdio secret) could fill the machine.
+ */
+export const MAX_STDIO_CHILDREN = 3;
+let stdioChildren = 0;
+
+/** How many stdio imports are running now (tests). */
+export function runningStdioChildren(): number {
+  return stdioChildren;
+}
+
 /** Refuses a host that is, or resolves to, a private address, or that does not resolve (address-guard.ts). */
 async function checkAddresses(url: URL, lookup: AddressLookup): Promise<void> {
   const verdict = await checkPublicAddress(url, lookup);
@@ -89,6 +101,7 @@ export async function importFromMcpServer(
 ): Promise<McpImportResult> {
   let transport: Transport;
   let stderrTail = "";
+  let countsChild = false;
   if (request.transport === "http") {
     const verdict = checkMcpUrl(request.url, environment);
     if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message);
@@ -103,6 +116,13 @@ export async function importFromMcpServer(
       },
     });
   } else {
+    if (stdioChildren >= MAX_STDIO_CHILDREN)
+      throw new McpImportFailure(
+        "stdio_busy",
+        `mcp-import: ${MAX_STDIO_CHILDREN} launched MCP servers are still being listed; wait for one to finish`,
+      );
+    stdioChildren += 1;
+    countsChild = true;
     // No shell (the SDK spawns with shell: false), and only the SDK's short list of safe variables is passed on
     // (PATH, HOME, …), so the playground's own secrets in its environment never reach the launched program.
     const stdio = new StdioClientTransport({
@@ -144,5 +164,6 @@ export async function importFromMcpServer(
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);
+    if (countsChild) stdioChildren -= 1;
   }
 }
