@@ -158,7 +158,7 @@ export async function prepareLiveCall(
   if (call.betas.length && call.provider !== "anthropic")
     return errorResponse(400, "invalid_request", "live: betas are an Anthropic feature.");
 
-  const target = resolveTarget(call.provider, call.endpoint, pastedKey, config);
+  const target = resolveTarget(call.provider, call.endpoint, pastedKey, config, String(call.body.model));
   if (isTargetError(target)) return errorResponse(target.status, target.code, target.message);
   if (target.keySource === "server" && !serverKeysUsable(env)) {
     return errorResponse(
