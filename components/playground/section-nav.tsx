@@ -112,7 +112,11 @@ export function PageIntro({ onTour }: { onTour(): void }) {
       data-testid="page-intro"
       aria-label="About this page"
     >
-      <p className="min-w-0 flex-1 basis-72">
+      {/* On a phone the long line pushed the first figures below the fold: a short one there, the same offer. */}
+      <p className="min-w-0 flex-1 basis-40 sm:hidden" data-testid="page-intro-short">
+        <strong>What many tools cost, request by request:</strong> step through the run below.
+      </p>
+      <p className="hidden min-w-0 flex-1 basis-72 sm:block">
         {/* The stepper's buttons first: a phone has no arrow keys. */}
         <strong>See what giving an agent many tools costs, request by request:</strong> pick a strategy, step through
         its requests (buttons, or ← → on a keyboard), and watch the prompt cache read (green), write (blue) or lose
