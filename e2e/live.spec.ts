@@ -6,7 +6,7 @@
 import fs, { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { decodeSharePayload, parseShareFragment } from "../lib/share";
-import { LivePanel } from "./pages/live-panel";
+import { FAKE_PROVIDER_URL, LivePanel } from "./pages/live-panel";
 import { PlaygroundPage } from "./pages/playground-page";
 
 const KEY = "sk-e2e-pasted-live-key-7f3a9c21";
