@@ -6,7 +6,7 @@
 import fs, { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { decodeSharePayload, parseShareFragment } from "../lib/share";
-import { LivePanel } from "./pages/live-panel";
+import { FAKE_PROVIDER_URL, LivePanel } from "./pages/live-panel";
 import { PlaygroundPage } from "./pages/playground-page";
 
 const KEY = "sk-e2e-pasted-live-key-7f3a9c21";
@@ -168,5 +168,33 @@ test.describe("live mode", () => {
     const log = readFileSync(LOG_FILE, "utf8");
     expect(log).toContain('"event":"live.send"');
     expect(log).not.toContain(KEY);
+  });
+
+  test("the model 'OpenAI-compatible server': the person types their server's base URL, no key is asked, nothing goes to OpenAI", async ({
+    page,
+    request,
+  }) => {
+    const { live } = await openLive(page, request);
+    await page.getByTestId("model-picker").selectOption("openai-chat|openai-compatible");
+    await live.show();
+    await expect(live.root.getByText("OpenAI-compatible server key (optional)")).toBeVisible();
+    await expect(live.root.getByText("OpenAI API key", { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("live-key-status")).toContainText("take no key");
+    // The official API is not offered for it; the base URL field is, on this loopback-only server.
+    const kinds = await page.getByTestId("live-endpoint-kind").locator("option").allTextContents();
+    expect(kinds).not.toContain("Official API");
+    await expect(page.getByTestId("live-run-button")).toBeDisabled();
+    await expect(live.root.getByText("type your server's base URL first")).toBeVisible();
+    await page.getByTestId("live-base-url").fill(`${FAKE_PROVIDER_URL}/compatible/v1`);
+    await page.getByTestId("live-wire-model").fill("llama3.1:8b");
+    await live.run();
+    await live.waitForStatus("done");
+    const sent = await live.fakeRequests();
+    expect(sent.length).toBeGreaterThan(0);
+    for (const item of sent) {
+      expect(item.path).toBe("/compatible/v1/chat/completions");
+      expect((item.body as { model: string }).model).toBe("llama3.1:8b");
+      expect(item.headers.authorization).toBe("Bearer no-key");
+    }
   });
 });

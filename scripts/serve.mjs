@@ -17,6 +17,7 @@
  */
 /* global process, console */
 import http from "node:http";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
@@ -55,6 +56,16 @@ function isLoopback(host) {
 }
 
 const options = parseArguments(process.argv.slice(2));
+
+// Launching MCP servers over stdio runs commands on this machine, so it needs a secret that only someone who sees
+// this terminal (or sets it in the environment) knows; the page token alone is readable by any local process that
+// loads the page (lib/server/stdio-policy.ts, docs/SECURITY.md).
+if (process.env.PLAYGROUND_ENABLE_STDIO === "1" && !process.env.PLAYGROUND_STDIO_SECRET?.trim()) {
+  process.env.PLAYGROUND_STDIO_SECRET = randomBytes(18).toString("base64url");
+  console.log(
+    `serve: stdio import is on. Its secret, to paste once under Import > Command (stdio): ${process.env.PLAYGROUND_STDIO_SECRET}`,
+  );
+}
 const directory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const app = next({ dev: options.dev, dir: directory, hostname: options.host, port: options.port });
 const handle = app.getRequestHandler();

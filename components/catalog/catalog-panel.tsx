@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { providerNameProblems } from "@/lib/view/tool-name-problems";
 import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
+import { getModel } from "@/lib/models/model-table";
+import { catalogTotalWords, correctionFactorOf } from "@/lib/view/catalog-total-words";
 import { inputClass } from "@/components/playground/control-styles";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
 import {
@@ -76,6 +78,12 @@ export function CatalogPanel() {
   );
   const problems = mergeProblems(parserProblems, markers);
   const totalTokens = tokens ? tokens.reduce((sum, count) => sum + count, 0) : null;
+  const factors = usePlayground((state) => state.settings.tokenCorrectionFactors);
+  const modelInfo = getModel(provider, model);
+  const totalWords =
+    totalTokens === null || !modelInfo
+      ? null
+      : catalogTotalWords(totalTokens, modelInfo, correctionFactorOf(modelInfo.tokenizer, factors));
 
   const editorText = mode === "whole" ? catalogText : toolText;
   const onEditorChange = (text: string) =>
@@ -117,17 +125,22 @@ export function CatalogPanel() {
             : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
         </span>
         {/* Named on screen: these are o200k counts of each definition, while the run's figures count for the
-            scenario's model (for Claude an estimate, o200k × 1.2), so the two can differ by a fifth. */}
+            scenario's model (for Claude an estimate, o200k × its factor): the line below says so with that factor. */}
         <span
           className="tabular"
-          title="Sum of o200k tokens of every tool's Anthropic JSON, the same count as each tool's figure in the list. The run's figures count for the scenario's model (for Claude an estimate: o200k × 1.2)."
+          title="Sum of o200k tokens of every tool's Anthropic JSON, the same count as each tool's figure in the list."
           data-testid="catalog-total-o200k"
         >
           {totalTokens === null
             ? "counting tokens…"
-            : `${totalTokens.toLocaleString("en-US")} o200k tokens if all are sent`}
+            : (totalWords?.total ?? `${totalTokens.toLocaleString("en-US")} o200k tokens if all are sent`)}
         </span>
       </div>
+      {totalWords?.model ? (
+        <p className="px-4 pb-1.5 text-right text-xs text-muted" data-testid="catalog-total-model">
+          {totalWords.model}
+        </p>
+      ) : null}
       <div className="h-[30%] min-h-40 border-y border-line">
         {arriving ? (
           <p className="px-4 py-3 text-xs text-muted" role="status" data-testid="catalog-arriving">

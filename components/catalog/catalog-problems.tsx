@@ -12,12 +12,21 @@ export type ListedProblem = {
   source: "parser" | "editor";
 };
 
+/** A parser problem that says the text is not JSON at all (lib/catalog/json-text.ts words it so). */
+const INVALID_JSON = /: invalid JSON: /;
+
 /** Parser problems first (they name the tool and the JSON path); editor markers on lines the parser did not flag. */
 export function mergeProblems(parser: readonly InputProblem[], editor: readonly EditorMarker[]): ListedProblem[] {
   const parserLines = new Set(parser.map((problem) => problem.line).filter((line) => line !== undefined));
+  // While the text is not JSON, the editor's own markers past the syntax error are its recovery guesses ("Duplicate
+  // object key" where a missing comma joined two objects), not problems of their own: only the one error is listed.
+  const syntaxError = parser.find((problem) => problem.severity === "error" && INVALID_JSON.test(problem.message));
+  const before = (marker: EditorMarker) =>
+    !syntaxError || (syntaxError.line !== undefined && marker.line < syntaxError.line);
   return [
     ...parser.map((problem) => ({ ...problem, source: "parser" as const })),
     ...editor
+      .filter(before)
       .filter((marker) => !parserLines.has(marker.line))
       .map((marker) => ({ ...marker, source: "editor" as const })),
   ];

@@ -33,7 +33,22 @@ const ERROR_HINTS: Record<string, string> = {
   unauthorized: "The server wants credentials.",
   url_not_allowed: "This playground's server is not allowed to connect there.",
   stdio_disabled: "Launching commands is off on this server.",
+  stdio_secret_required: "Launching a command needs the stdio secret.",
+  stdio_busy: "Other launched servers are still being listed.",
 };
+
+/** Same value as STDIO_SECRET_HEADER in lib/server/stdio-policy.ts (that module is Node-only). */
+const STDIO_SECRET_HEADER = "x-playground-stdio-secret";
+/** Kept in this browser only, so the person pastes it once; other local programs cannot read it. */
+const STDIO_SECRET_STORAGE = "playground.stdio-secret";
+
+function storedStdioSecret(): string {
+  try {
+    return window.localStorage.getItem(STDIO_SECRET_STORAGE) ?? "";
+  } catch {
+    return "";
+  }
+}
 
 export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess): void }) {
   const [transport, setTransport] = useState<"http" | "stdio">("http");
@@ -41,6 +56,7 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
   const [authorization, setAuthorization] = useState("");
   const [command, setCommand] = useState("");
   const [args, setArgs] = useState("");
+  const [stdioSecret, setStdioSecret] = useState(storedStdioSecret);
   const [phase, setPhase] = useState<Phase>({ state: "idle" });
 
   async function connect() {
@@ -61,9 +77,20 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
               .filter(Boolean),
           };
     try {
+      const secret = stdioSecret.trim();
+      if (transport === "stdio" && secret) {
+        try {
+          window.localStorage.setItem(STDIO_SECRET_STORAGE, secret);
+        } catch {
+          // Storage off (private mode): the secret is sent this time and asked for again next visit.
+        }
+      }
       const response = await apiFetch("/api/mcp", {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: {
+          "content-type": "application/json",
+          ...(transport === "stdio" && secret ? { [STDIO_SECRET_HEADER]: secret } : {}),
+        },
         body: JSON.stringify(body),
       });
       if (!response.ok) {
@@ -141,9 +168,20 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
               onChange={(event) => setArgs(event.target.value)}
               aria-label="Arguments, one per line"
             />
+            <input
+              className={inputClass}
+              type="password"
+              autoComplete="off"
+              placeholder="Stdio secret (printed by npm start)"
+              value={stdioSecret}
+              onChange={(event) => setStdioSecret(event.target.value)}
+              aria-label="Stdio secret"
+              data-testid="mcp-stdio-secret"
+            />
             <p className="text-xs text-muted">
               Runs on the playground&apos;s machine without a shell. Off unless the server was started with
-              PLAYGROUND_ENABLE_STDIO=1 on 127.0.0.1.
+              PLAYGROUND_ENABLE_STDIO=1 on 127.0.0.1; then it also needs the secret the server printed at start-up (or
+              its PLAYGROUND_STDIO_SECRET), kept in this browser once pasted.
             </p>
           </>
         )}

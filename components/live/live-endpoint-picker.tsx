@@ -8,6 +8,11 @@ export type LiveEndpointPickerProps = {
   compatibleConfigured: boolean;
   /** From /api/live/status: "disabled" hides the custom URL field. */
   customBaseUrl: "disabled" | "allow-list" | "any";
+  /**
+   * False for the model "OpenAI-compatible server": its requests are never meant for OpenAI, so the official API is
+   * not offered and the typed base URL is labelled as the person's own server.
+   */
+  allowOfficial?: boolean;
   /** The model name an OpenAI-compatible server expects (its own ids, not the table's). */
   wireModel: string;
   onEndpointChange: (endpoint: LiveEndpoint) => void;
@@ -24,6 +29,7 @@ export function LiveEndpointPicker({
   endpoint,
   compatibleConfigured,
   customBaseUrl,
+  allowOfficial = true,
   wireModel,
   onEndpointChange,
   onWireModelChange,
@@ -34,11 +40,14 @@ export function LiveEndpointPicker({
   const urlId = useId();
   const modelId = useId();
   const options: Array<{ kind: LiveEndpoint["kind"]; label: string }> = [
-    { kind: "official", label: "Official API" },
+    ...(allowOfficial ? [{ kind: "official" as const, label: "Official API" }] : []),
+    ...(customBaseUrl !== "disabled" && !allowOfficial
+      ? [{ kind: "custom" as const, label: "Your server's base URL" }]
+      : []),
     ...(compatibleConfigured
       ? [{ kind: "compatible" as const, label: "The server's OpenAI-compatible endpoint" }]
       : []),
-    ...(customBaseUrl !== "disabled" ? [{ kind: "custom" as const, label: "Custom base URL" }] : []),
+    ...(customBaseUrl !== "disabled" && allowOfficial ? [{ kind: "custom" as const, label: "Custom base URL" }] : []),
   ];
   const change = (kind: LiveEndpoint["kind"]) =>
     onEndpointChange(
@@ -66,7 +75,8 @@ export function LiveEndpointPicker({
       {endpoint.kind === "custom" ? (
         <>
           <label htmlFor={urlId} className="text-sm text-ink-soft">
-            Base URL {customBaseUrl === "allow-list" ? "(must be on the server's allow-list)" : ""}
+            {allowOfficial ? "Base URL" : "Your server's base URL"}{" "}
+            {customBaseUrl === "allow-list" ? "(must be on the server's allow-list)" : ""}
           </label>
           <input
             id={urlId}

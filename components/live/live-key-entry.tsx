@@ -10,6 +10,8 @@ export type LiveKeyEntryProps = {
   remember: boolean;
   /** The server has this provider's key in its environment: pasting one is optional. */
   serverKeyAvailable: boolean;
+  /** The endpoint may take no key at all (an OpenAI-compatible server such as Ollama or vLLM). */
+  keyOptional?: boolean;
   onValueChange: (value: string) => void;
   onRememberChange: (remember: boolean) => void;
   onClear: () => void;
@@ -17,12 +19,16 @@ export type LiveKeyEntryProps = {
   className?: string;
 };
 
-function statusText(props: Pick<LiveKeyEntryProps, "value" | "remember" | "serverKeyAvailable">): string {
+function statusText(
+  props: Pick<LiveKeyEntryProps, "value" | "remember" | "serverKeyAvailable" | "keyOptional">,
+): string {
   if (props.value && props.remember)
     return "Remembered on this device; sent only to this playground's server, per request.";
   if (props.value) return "Held in this tab only; sent only to this playground's server, per request. Gone on reload.";
   if (props.serverKeyAvailable)
     return "The server has a key for this provider: live runs use it unless you paste your own.";
+  if (props.keyOptional)
+    return "Optional: most OpenAI-compatible servers (Ollama, vLLM) take no key. Paste one only if yours asks for it.";
   // Said plainly: a person switching to Live may fear their scenario already left the machine.
   return "No key yet, so nothing is sent: the figures stay the simulated ones until you paste a key and press Run live.";
 }
@@ -36,6 +42,7 @@ export function LiveKeyEntry({
   value,
   remember,
   serverKeyAvailable,
+  keyOptional = false,
   onValueChange,
   onRememberChange,
   onClear,
@@ -64,7 +71,7 @@ export function LiveKeyEntry({
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="off"
-          placeholder={serverKeyAvailable ? "optional: the server has one" : "paste a key"}
+          placeholder={serverKeyAvailable ? "optional: the server has one" : keyOptional ? "optional" : "paste a key"}
           className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink outline-none focus:border-accent"
           data-testid="live-key-input"
           data-1p-ignore
@@ -92,7 +99,7 @@ export function LiveKeyEntry({
         Remember on this device
       </label>
       <p className="text-xs text-muted" data-testid="live-key-status" aria-live="polite">
-        {statusText({ value, remember, serverKeyAvailable })}
+        {statusText({ value, remember, serverKeyAvailable, keyOptional })}
       </p>
     </div>
   );

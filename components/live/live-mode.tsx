@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { compareSteps, recalibrationFor } from "@/lib/live/compare";
 import { keySlotFor, KEY_SLOT_LABELS } from "@/lib/live/key-storage";
+import { OPENAI_COMPATIBLE_MODEL } from "@/lib/models/openai-compatible-model";
 import type { LiveEndpoint } from "@/lib/live/types";
 import type { StrategyRun } from "@/lib/engine/types";
 import type { Scenario } from "@/lib/scenario/types";
@@ -18,6 +19,8 @@ import { useCountdown } from "./use-countdown";
 import { useLiveKeys } from "./use-live-keys";
 import { useLiveRun } from "./use-live-run";
 import { useLiveStatus } from "./use-live-status";
+
+const COMPATIBLE_MODEL_ID = OPENAI_COMPATIBLE_MODEL.id;
 
 export type LiveModeProps = {
   /** The current scenario, catalog included; null while it is not valid. */
@@ -64,7 +67,22 @@ export function LiveMode({
   const [endpoint, setEndpoint] = useState<LiveEndpoint>({ kind: "official" });
   const [wireModel, setWireModel] = useState("");
   const facts = providerFacts(provider);
-  const effectiveEndpoint: LiveEndpoint = facts.endpointChoice ? endpoint : { kind: "official" };
+  // The model "OpenAI-compatible server" names the person's own server: its requests never go to OpenAI, so the
+  // official endpoint is replaced by the configured one, or else by a base URL typed here.
+  const forCompatibleServer = facts.endpointChoice && model === COMPATIBLE_MODEL_ID;
+  const compatibleDefault: LiveEndpoint = status?.compatibleBaseUrlConfigured
+    ? { kind: "compatible" }
+    : { kind: "custom", baseUrl: "" };
+  const effectiveEndpoint: LiveEndpoint = !facts.endpointChoice
+    ? { kind: "official" }
+    : forCompatibleServer && endpoint.kind === "official"
+      ? compatibleDefault
+      : endpoint;
+  const noCompatibleEndpoint =
+    forCompatibleServer &&
+    status !== null &&
+    !status.compatibleBaseUrlConfigured &&
+    status.customBaseUrl === "disabled";
   const live = useLiveRun({
     scenario,
     strategyId,
@@ -96,9 +114,15 @@ export function LiveMode({
     ? "the scenario is not valid"
     : status && !status.enabled
       ? "live mode is off on this server"
-      : !hasKey
-        ? "paste a key first"
-        : undefined;
+      : noCompatibleEndpoint
+        ? "this playground's server has no OpenAI-compatible endpoint (OPENAI_COMPATIBLE_BASE_URL) and does not take a typed base URL"
+        : effectiveEndpoint.kind === "custom" && !effectiveEndpoint.baseUrl.trim()
+          ? "type your server's base URL first"
+          : forCompatibleServer && !wireModel.trim()
+            ? "type the model name your server serves first"
+            : !hasKey
+              ? "paste a key first"
+              : undefined;
   const snapshot = live.snapshot;
   const comparison = useMemo(
     () => compareSteps(snapshot?.steps ?? [], live.exactCounts),
@@ -125,7 +149,8 @@ export function LiveMode({
       <div className="flex flex-wrap items-start gap-4">
         <LiveKeyEntry
           className="min-w-72 flex-1"
-          label={KEY_SLOT_LABELS[slot]}
+          label={slot === "openai-compatible" ? `${KEY_SLOT_LABELS[slot]} (optional)` : KEY_SLOT_LABELS[slot]}
+          keyOptional={slot === "openai-compatible"}
           value={keys.keys[slot] ?? ""}
           remember={keys.remember}
           serverKeyAvailable={serverKey}
@@ -139,7 +164,8 @@ export function LiveMode({
         (status.compatibleBaseUrlConfigured || status.customBaseUrl !== "disabled") ? (
           <LiveEndpointPicker
             className="min-w-72 flex-1"
-            endpoint={endpoint}
+            endpoint={effectiveEndpoint}
+            allowOfficial={!forCompatibleServer}
             compatibleConfigured={status.compatibleBaseUrlConfigured}
             customBaseUrl={status.customBaseUrl}
             wireModel={wireModel}

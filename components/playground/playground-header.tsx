@@ -15,9 +15,11 @@ export function PlaygroundHeader() {
   return (
     <header className="z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">
       <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-5">
-        <div className="min-w-0 max-w-full shrink-0 sm:w-60">
+        {/* As wide as the subtitle needs (title, tools, turns, autosave), from 15 rem: a fixed width cut it at 1440 px;
+            when the pickers need the room they move to the next row instead. */}
+        <div className="min-w-0 max-w-full shrink-0 sm:min-w-60" data-testid="header-title">
           <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
-          <p className="truncate text-xs text-muted">
+          <p className="text-xs text-muted" data-testid="header-subtitle">
             <span data-testid="scenario-title" data-first-view>
               {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span>{" "}
               {toolCount === 1 ? "tool" : "tools"} · <span className="tabular">{turnCount}</span>{" "}

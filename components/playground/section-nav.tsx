@@ -4,6 +4,7 @@
  * follows the scroll: the section in view is marked current. It sticks under the header while the run area scrolls.
  */
 import { useEffect, useState } from "react";
+import { usePlayground } from "@/state/playground-provider";
 
 export const PAGE_SECTIONS = [
   { id: "section-run", label: "Run" },
@@ -11,27 +12,66 @@ export const PAGE_SECTIONS = [
   { id: "section-compare", label: "Compare" },
   { id: "section-decide", label: "Decide" },
   { id: "section-learn", label: "Learn" },
+  // Below 1024 px the inputs (catalog editor, conversation, settings) stack under the run; from 1024 px up they
+  // are a column always in view, so the entry is not needed there.
+  { id: "section-inputs", label: "Catalog", narrowOnly: true },
 ] as const;
+
+/** Width from which the inputs sit beside the run (Tailwind `lg`, as in playground.tsx). */
+const WIDE_QUERY = "(min-width: 1024px)";
+
+/**
+ * The section being read: the last one whose top has passed the reading line (just under the sticky nav, where a
+ * section lands after a click: `scroll-mt-32` is 128 px). At the foot of the page the last sections cannot scroll
+ * that far up, so there the last one whose top is on screen counts.
+ */
+export function currentSection(
+  tops: ReadonlyArray<{ id: string; top: number }>,
+  readingLine: number,
+  viewportHeight: number,
+  atPageEnd: boolean,
+): string | undefined {
+  const passed = tops.filter((section) => section.top <= readingLine);
+  if (atPageEnd) {
+    const onScreen = tops.filter((section) => section.top < viewportHeight);
+    return (onScreen.at(-1) ?? passed.at(-1))?.id;
+  }
+  return (passed.at(-1) ?? tops[0])?.id;
+}
+
+const READING_LINE_PX = 136;
 
 export function SectionNav() {
   const [current, setCurrent] = useState<string>(PAGE_SECTIONS[0].id);
+  const setSidePanel = usePlayground((state) => state.setSidePanel);
 
   useEffect(() => {
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting ? entry.intersectionRatio : 0);
-        // The first section (in page order) that is in view is the one being read.
-        const first = PAGE_SECTIONS.find((section) => (visible.get(section.id) ?? 0) > 0);
-        if (first) setCurrent(first.id);
-      },
-      { rootMargin: "-96px 0px -45% 0px", threshold: [0, 0.01, 0.25] },
-    );
-    for (const section of PAGE_SECTIONS) {
-      const element = document.getElementById(section.id);
-      if (element) observer.observe(element);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const wide = window.matchMedia(WIDE_QUERY).matches;
+      const tops = PAGE_SECTIONS.filter((section) => !(wide && "narrowOnly" in section)).flatMap((section) => {
+        const element = document.getElementById(section.id);
+        return element ? [{ id: section.id, top: element.getBoundingClientRect().top }] : [];
+      });
+      // Page order, not list order: below 1024 px the inputs come last, whatever the list says.
+      tops.sort((a, b) => a.top - b.top);
+      const root = document.documentElement;
+      const atPageEnd = window.scrollY > 0 && window.scrollY + window.innerHeight >= root.scrollHeight - 2;
+      const id = currentSection(tops, READING_LINE_PX, window.innerHeight, atPageEnd);
+      if (id) setCurrent(id);
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, []);
 
   return (
@@ -42,7 +82,7 @@ export function SectionNav() {
     >
       <ul className="flex gap-1">
         {PAGE_SECTIONS.map((section) => (
-          <li key={section.id}>
+          <li key={section.id} className={"narrowOnly" in section ? "lg:hidden" : undefined}>
             <a
               href={`#${section.id}`}
               aria-current={current === section.id ? "true" : undefined}
@@ -51,6 +91,7 @@ export function SectionNav() {
                 // Scrolls without writing the section into the URL: the fragment is where share links live.
                 event.preventDefault();
                 setCurrent(section.id);
+                if (section.id === "section-inputs") setSidePanel("catalog");
                 document.getElementById(section.id)?.scrollIntoView({ behavior: "smooth", block: "start" });
               }}
             >
@@ -71,7 +112,11 @@ export function PageIntro({ onTour }: { onTour(): void }) {
       data-testid="page-intro"
       aria-label="About this page"
     >
-      <p className="min-w-0 flex-1 basis-72">
+      {/* On a phone the long line pushed the first figures below the fold: a short one there, the same offer. */}
+      <p className="min-w-0 flex-1 basis-40 sm:hidden" data-testid="page-intro-short">
+        <strong>What many tools cost, request by request:</strong> step through the run below.
+      </p>
+      <p className="hidden min-w-0 flex-1 basis-72 sm:block">
         {/* The stepper's buttons first: a phone has no arrow keys. */}
         <strong>See what giving an agent many tools costs, request by request:</strong> pick a strategy, step through
         its requests (buttons, or ← → on a keyboard), and watch the prompt cache read (green), write (blue) or lose

@@ -30,7 +30,8 @@ export function SidePanel() {
   };
   return (
     <aside
-      className={`${panelClass} order-2 flex h-[75vh] min-h-[480px] min-w-0 flex-col overflow-hidden lg:sticky lg:top-[5.25rem] lg:order-none lg:h-[calc(100vh-6.5rem)] lg:min-h-[640px]`}
+      id="section-inputs"
+      className={`${panelClass} order-2 scroll-mt-32 flex h-[75vh] min-h-[480px] min-w-0 flex-col overflow-hidden lg:sticky lg:top-[5.25rem] lg:order-none lg:h-[calc(100vh-6.5rem)] lg:min-h-[640px]`}
       aria-label="Scenario inputs"
     >
       <div role="tablist" aria-label="Scenario inputs" className="flex gap-1 border-b border-line px-3 pt-3">

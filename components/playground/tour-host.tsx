@@ -8,7 +8,7 @@
  * held here and autosave pauses (`tourWorkspace`); when the tour ends, however it ends, that workspace comes back
  * exactly as it was (scenario, strategy and step). A reload in the middle of the tour finds the autosave untouched.
  */
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { GuidedTour } from "@/components/tour/guided-tour";
 import type { TourStep } from "@/components/tour/tour-steps";
 import { setRequestReveal } from "@/components/tour/request-reveal";
@@ -20,6 +20,9 @@ import type { SharedWorkspace } from "@/lib/share";
 import type { PlaygroundState } from "@/state/playground-store";
 import type { RunTab } from "@/state/ui-slice";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
+
+/** Longest a step waits for its story to be on screen before it is shown anyway. */
+const STORY_WAIT_MS = 6_000;
 
 export function TourHost() {
   const open = usePlayground((state) => state.tourOpen);
@@ -36,14 +39,34 @@ export function TourHost() {
   // The request view the person had open before a step switched to the request body; it comes back at the end.
   const heldRunTab = useRef<RunTab | null>(null);
 
-  const applyWhenReady = useCallback((state: PlaygroundState) => {
-    if (!pending.current) return;
-    const { story, staleRun } = pending.current;
-    const index = storyStepIndex(story, { ...state, exampleId: state.scenarioMeta.id }, staleRun);
-    if (index === null) return;
-    pending.current = null;
-    if (index !== undefined) state.selectStep(index);
+  // False from a step's start until its story is on screen (example, strategy, request): the step's words and
+  // spotlight wait for it. A story the page cannot reach stops the wait after STORY_WAIT_MS.
+  const [storyShown, setStoryShown] = useState(true);
+  const storyTimer = useRef<number | null>(null);
+  const storyDone = useCallback(() => {
+    if (storyTimer.current !== null) window.clearTimeout(storyTimer.current);
+    storyTimer.current = null;
+    setStoryShown(true);
   }, []);
+  useEffect(
+    () => () => {
+      if (storyTimer.current !== null) window.clearTimeout(storyTimer.current);
+    },
+    [],
+  );
+
+  const applyWhenReady = useCallback(
+    (state: PlaygroundState) => {
+      if (!pending.current) return;
+      const { story, staleRun } = pending.current;
+      const index = storyStepIndex(story, { ...state, exampleId: state.scenarioMeta.id }, staleRun);
+      if (index === null) return;
+      pending.current = null;
+      if (index !== undefined) state.selectStep(index);
+      storyDone();
+    },
+    [storyDone],
+  );
 
   useEffect(() => store.subscribe((state) => applyWhenReady(state)), [store, applyWhenReady]);
 
@@ -53,6 +76,9 @@ export function TourHost() {
       const state = store.getState();
       const opening = Boolean(story.exampleId && state.scenarioMeta.id !== story.exampleId);
       pending.current = { story, staleRun: opening ? state.runRequestId : undefined };
+      setStoryShown(false);
+      if (storyTimer.current !== null) window.clearTimeout(storyTimer.current);
+      storyTimer.current = window.setTimeout(storyDone, STORY_WAIT_MS);
       if (!state.tourWorkspace) {
         // The editor's text too: it may be unfinished (not yet a valid catalog) and is part of the work.
         heldWork.current =
@@ -69,11 +95,12 @@ export function TourHost() {
       if (opening && story.exampleId && controller) openingExample.current = controller.openExample(story.exampleId);
       else applyWhenReady(store.getState());
     },
-    [controller, store, applyWhenReady],
+    [controller, store, applyWhenReady, storyDone],
   );
 
   const onClose = useCallback(() => {
     pending.current = null;
+    storyDone();
     setTourOpen(false);
     setRequestReveal(null);
     if (heldRunTab.current) store.getState().setRunTab(heldRunTab.current);
@@ -88,7 +115,7 @@ export function TourHost() {
       }
       store.getState().setTourWorkspace(false);
     });
-  }, [setTourOpen, controller, store]);
+  }, [setTourOpen, controller, store, storyDone]);
 
   // The figures a step states come from the tour's own example, once its runs are on screen (never the previous
   // example's: its runs stay on screen until the new ones arrive).
@@ -102,5 +129,8 @@ export function TourHost() {
     [open, onTourExample, runs, toolCount, strategyId, stepIndex],
   );
 
-  return <GuidedTour open={open} onClose={onClose} onStep={onStep} figures={figures} />;
+  // Until the tour's example is on screen with its runs, the step waits (GuidedTour's `waiting`): the card it points
+  // at would still show the previous example, or "Step 0 of 0" while the new one runs.
+  const waiting = open && (!storyShown || !(onTourExample && runs.length > 0));
+  return <GuidedTour open={open} onClose={onClose} onStep={onStep} figures={figures} waiting={waiting} />;
 }

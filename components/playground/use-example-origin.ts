@@ -9,6 +9,7 @@ import { useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { serializesEqual } from "@/lib/scenario/serialize-scenario";
+import type { Scenario } from "@/lib/scenario/types";
 import { baselineStrategyId } from "@/lib/strategies/definitions";
 import { loadExampleOffThePage } from "@/workers/share-encode-client";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
@@ -77,12 +78,38 @@ export function useExampleOriginTracker(): void {
  */
 export type WorkOrigin = "example" | "edited" | "custom" | "unknown";
 
-/** `WorkOrigin`, with "settings" for an example whose settings alone were changed (the autosave keeps only them). */
-type Comparison = WorkOrigin | "settings";
+/**
+ * `WorkOrigin`, with "settings" for an example whose settings alone were changed (the autosave keeps only them), and
+ * "model" when only the provider and model differ: choosing the model to look at is not an edit of the example (it
+ * is not marked edited, and switching examples does not file it in Saved scenarios), though the autosave keeps it.
+ */
+type Comparison = WorkOrigin | "settings" | "model";
 
 export function useWorkOrigin(): WorkOrigin {
   const comparison = useOriginComparison();
-  return comparison === "settings" ? "edited" : comparison;
+  return comparison === "settings" ? "edited" : comparison === "model" ? "example" : comparison;
+}
+
+/** A value as text with object keys sorted, so two settings objects built in different orders compare equal. */
+function stableText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableText).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${stableText((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+/** How the settings on screen differ from the example's: not at all, only in provider and model, or otherwise. */
+export function settingsComparison(
+  current: Scenario["settings"],
+  example: Scenario["settings"],
+): "same" | "model" | "other" {
+  if (stableText(current) === stableText(example)) return "same";
+  const withoutModel = (settings: Scenario["settings"]) => ({ ...settings, provider: undefined, model: undefined });
+  return stableText(withoutModel(current)) === stableText(withoutModel(example)) ? "model" : "other";
 }
 
 function useOriginComparison(): Comparison {
@@ -110,7 +137,8 @@ function useOriginComparison(): Comparison {
     }).scenario;
     // Everything but the settings first (one walk of the catalog), then the settings alone.
     if (!serializesEqual({ ...current, settings: origin.scenario.settings }, origin.scenario)) return "edited";
-    return serializesEqual(current, { ...current, settings: origin.scenario.settings }) ? "example" : "settings";
+    const settingsDiffer = settingsComparison(current.settings, origin.scenario.settings);
+    return settingsDiffer === "same" ? "example" : settingsDiffer === "model" ? "model" : "settings";
   }, [scenarioMeta, lastValidCatalog, turns, settings, catalogVersion, origin, textBroken]);
 }
 
@@ -124,8 +152,8 @@ export function useExampleReference(): { exampleId: string; settingsEdited: bool
   const scenarioId = usePlayground((state) => state.scenarioMeta.id);
   return useMemo(
     () =>
-      comparison === "example" || comparison === "settings"
-        ? { exampleId: scenarioId, settingsEdited: comparison === "settings" }
+      comparison === "example" || comparison === "settings" || comparison === "model"
+        ? { exampleId: scenarioId, settingsEdited: comparison !== "example" }
         : null,
     [comparison, scenarioId],
   );

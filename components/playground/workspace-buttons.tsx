@@ -1,10 +1,29 @@
 "use client";
 /** The header's workspace controls: a Scenario menu (import, saved scenarios, export), Share, and the autosave state. */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useAutosaveStatusSource, useAutosaveView } from "@/components/share/autosave-status";
 import { usePlayground } from "@/state/playground-provider";
 import type { WorkspaceDialog } from "@/state/ui-slice";
 import { buttonClass, primaryButtonClass } from "./control-styles";
+
+/** The menu's width: 18 rem, or the viewport less a margin on each side on a narrower screen. */
+const MENU_WIDTH_PX = 288;
+const MENU_MARGIN_PX = 8;
+
+/**
+ * Where the menu's left edge goes, relative to its button, so the whole menu is on screen: right-aligned under the
+ * button where there is room, else moved right until its left edge is inside the viewport (on a phone the button
+ * sits at the left of a wrapped row, and a right-aligned menu opened off the left edge).
+ */
+export function menuOffset(
+  button: { left: number; right: number },
+  viewportWidth: number,
+): { left: number; width: number } {
+  const width = Math.min(MENU_WIDTH_PX, viewportWidth - 2 * MENU_MARGIN_PX);
+  const wanted = button.right - width;
+  const left = Math.min(Math.max(wanted, MENU_MARGIN_PX), viewportWidth - MENU_MARGIN_PX - width);
+  return { left: left - button.left, width };
+}
 
 const MENU_ITEMS: ReadonlyArray<{ dialog: WorkspaceDialog; label: string; hint: string }> = [
   { dialog: "import", label: "Import…", hint: "Tool lists, scenario files, a live MCP server" },
@@ -17,7 +36,20 @@ export function WorkspaceButtons() {
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
   const ready = usePlayground((state) => state.catalogVersion > 0);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [placement, setPlacement] = useState<{ left: number; width: number } | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useLayoutEffect(() => {
+    if (!menuOpen) return;
+    const place = () => {
+      const rect = buttonRef.current?.getBoundingClientRect();
+      if (rect) setPlacement(menuOffset(rect, document.documentElement.clientWidth));
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [menuOpen]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -52,6 +84,7 @@ export function WorkspaceButtons() {
         }}
       >
         <button
+          ref={buttonRef}
           type="button"
           className={buttonClass}
           aria-haspopup="menu"
@@ -68,7 +101,9 @@ export function WorkspaceButtons() {
           <div
             role="menu"
             aria-label="Scenario"
-            className="absolute right-0 top-11 z-50 w-72 rounded-xl border border-line bg-panel p-1.5 shadow-xl"
+            className="absolute top-11 z-50 rounded-xl border border-line bg-panel p-1.5 shadow-xl"
+            style={placement ? { left: placement.left, width: placement.width } : { right: 0, width: MENU_WIDTH_PX }}
+            data-testid="scenario-menu-list"
           >
             {MENU_ITEMS.map((item) => (
               <button

@@ -11,6 +11,8 @@ export type RequestDiffProps = {
   /** Column titles (default: previous request / this request). */
   originalLabel?: string;
   modifiedLabel?: string;
+  /** Where the diff's Monaco models live, one scope per panel (see RequestPanel's modelScope). */
+  modelScope?: string;
   className?: string;
 };
 
@@ -21,6 +23,7 @@ export function RequestDiff({
   theme,
   originalLabel = "Previous request",
   modifiedLabel = "This request",
+  modelScope = "playground",
   className = "",
 }: RequestDiffProps) {
   if (!original) {
@@ -51,8 +54,8 @@ export function RequestDiff({
         original={original}
         modified={modified}
         language={mode.language}
-        originalPath={`playground/diff-previous${mode.path}`}
-        modifiedPath={`playground/diff-current${mode.path}`}
+        originalPath={`${modelScope}/diff-previous${mode.path}`}
+        modifiedPath={`${modelScope}/diff-current${mode.path}`}
         theme={theme === "dark" ? "vs-dark" : "light"}
       />
     </div>

@@ -28,6 +28,12 @@ export type RequestPanelProps = {
   wholeDetail?: () => Promise<StepDetail | null>;
   /** A part of the body to scroll to and mark (the guided tour's), or null. */
   reveal?: RequestReveal | null;
+  /**
+   * Where this panel's Monaco models live ("playground", "trace"). Monaco keeps one model per path for the whole
+   * page and an editor opened on an existing path shows that model's text, so a second panel on the same path (the
+   * trace dialog over the playground) showed the playground's request until its value changed.
+   */
+  modelScope?: string;
   className?: string;
 };
 
@@ -90,6 +96,7 @@ export function RequestPanel({
   codeFor,
   wholeDetail,
   reveal = null,
+  modelScope = "playground",
   className = "",
 }: RequestPanelProps) {
   const [copyStatus, setCopyStatus] = useState<CopyStatus>(null);
@@ -105,7 +112,7 @@ export function RequestPanel({
   const shortened = detail.requestJsonShortened;
   // The whole request's size, also when the view shows it shortened.
   const bytes = useMemo(() => shortened?.bytes ?? utf8ByteLength(detail.requestJson), [shortened, detail.requestJson]);
-  const viewerMode = requestViewerMode(detail.requestJson, "playground/request-body");
+  const viewerMode = requestViewerMode(detail.requestJson, `${modelScope}/request-body`);
   // Only serialised when its tab can be shown.
   const responseJson = useMemo(
     () => (showResponse ? JSON.stringify(detail.response, null, 2) : null),
@@ -295,7 +302,7 @@ export function RequestPanel({
                 <LazyEditor
                   testId="response-editor"
                   ariaLabel="Simulated response (read-only JSON)"
-                  path="playground/response-body.json"
+                  path={`${modelScope}/response-body.json`}
                   language="json"
                   value={responseJson ?? ""}
                   readOnly

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { TourFigures } from "@/lib/view/tour-figures";
 import { TOUR_STEPS, type TourStep } from "./tour-steps";
 import {
+  docks,
   DOCK_MAX_SHARE,
   SPOTLIGHT_PADDING,
   placeTour,
@@ -23,6 +24,11 @@ export type GuidedTourProps = {
   steps?: readonly TourStep[];
   /** The figures of the runs on screen, for steps whose words state them; null while they are not known. */
   figures?: TourFigures | null;
+  /**
+   * True while the page is still opening the tour's example: nothing is spotlit (the card on screen still belongs
+   * to the previous example, "Step 0 of 0" while it loads) and the step's words wait, so they do not change mid-read.
+   */
+  waiting?: boolean;
 };
 
 /**
@@ -52,7 +58,13 @@ function viewportSize() {
   return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
 }
 
-function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Omit<GuidedTourProps, "open">) {
+function TourOverlay({
+  onClose,
+  onStep,
+  steps = TOUR_STEPS,
+  figures = null,
+  waiting = false,
+}: Omit<GuidedTourProps, "open">) {
   const [index, setIndex] = useState(0);
   const [rect, setRect] = useState<Rect | null>(null);
   const [popoverHeight, setPopoverHeight] = useState(0);
@@ -81,12 +93,21 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Om
     onStepRef.current = onStep;
   }, [onStep]);
 
-  // Tell the page which step is current (it may switch strategy or example), then find and follow the target.
+  // Tell the page which step is current (it may switch strategy or example).
+  useEffect(() => {
+    if (step) onStepRef.current?.(step, index);
+  }, [step, index]);
+
+  // Find and follow the target, once the page shows what the step is about.
   useEffect(() => {
     if (!step) return;
-    onStepRef.current?.(step, index);
+    if (waiting) {
+      setRect(null);
+      return;
+    }
     let frame = 0;
     let scrolls = 0;
+    let scrolledForHeight = 0;
     const startedAt = performance.now();
     const measure = () => {
       const element = document.querySelector(`[data-tour="${step.target}"]`);
@@ -95,13 +116,24 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Om
         const box = element.getBoundingClientRect();
         const viewport = viewportSize();
         const inset = stickyTopInset();
-        const wantedTop = targetTopFor(box, boxHeight || 240, viewport, inset);
+        const docked = docks(viewport);
+        // On a phone the sheet leaves little room: a tall target is scrolled by the part the step is about (the
+        // compare table's selected row), so that part is above the sheet, not under it.
+        const focus = docked && step.focus ? element.querySelector(step.focus) : null;
+        const scrollBox = focus ? focus.getBoundingClientRect() : box;
+        // A docked sheet that grew (its words arrived) covers more: scroll again for its new height.
+        if (docked && scrolls > 0 && Math.abs(boxHeight - scrolledForHeight) > RESCROLL_TOLERANCE / 2) scrolls = 0;
+        const wantedTop = targetTopFor(scrollBox, boxHeight || 240, viewport, inset);
         // Scroll once smoothly so the target and the box both fit; once more, at once, if the page moved the target
         // away meanwhile (an example loading above it).
-        const moved = Math.abs(box.top - wantedTop) > RESCROLL_TOLERANCE;
+        const moved = Math.abs(scrollBox.top - wantedTop) > RESCROLL_TOLERANCE;
         if (scrolls === 0 || (scrolls === 1 && moved && performance.now() - startedAt > RESCROLL_AFTER_MS)) {
-          window.scrollTo({ top: window.scrollY + box.top - wantedTop, behavior: scrolls === 0 ? "smooth" : "auto" });
+          window.scrollTo({
+            top: window.scrollY + scrollBox.top - wantedTop,
+            behavior: scrolls === 0 ? "smooth" : "auto",
+          });
           scrolls += 1;
+          scrolledForHeight = boxHeight;
         }
         setRect((previous) =>
           previous &&
@@ -131,7 +163,7 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Om
       cancelAnimationFrame(frame);
       window.removeEventListener("resize", onResize);
     };
-  }, [step, index]);
+  }, [step, index, waiting]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -197,6 +229,7 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Om
         data-step={step.id}
         data-step-index={index}
         data-target-found={rect !== null}
+        data-waiting={waiting}
       >
         <p className="text-xs font-semibold uppercase tracking-wide text-muted" data-testid="tour-progress">
           Step {index + 1} of {steps.length}
@@ -204,10 +237,12 @@ function TourOverlay({ onClose, onStep, steps = TOUR_STEPS, figures = null }: Om
         <h2 id="tour-title" className="mt-1 text-lg font-semibold">
           {withCode(step.title)}
         </h2>
-        <p id="tour-body" className="mt-2 text-sm leading-relaxed text-ink-soft">
-          {withCode(figures && step.bodyWithFigures ? step.bodyWithFigures(figures) : step.body)}
+        <p id="tour-body" className="mt-2 text-sm leading-relaxed text-ink-soft" aria-busy={waiting}>
+          {waiting
+            ? "Opening the tour's example…"
+            : withCode(figures && step.bodyWithFigures ? step.bodyWithFigures(figures) : step.body)}
         </p>
-        {rect === null ? (
+        {rect === null && !waiting ? (
           <p className="mt-2 text-xs text-muted">(The part of the page this step describes is not shown right now.)</p>
         ) : null}
         <div className="mt-4 flex items-center gap-2">

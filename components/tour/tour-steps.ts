@@ -25,6 +25,11 @@ export type TourStory = {
 export type TourStep = {
   id: string;
   target: TourTarget;
+  /**
+   * A selector inside the target for the part the words are about. On a phone, where the docked sheet leaves only
+   * part of the screen, a target taller than that room is scrolled by this part so the sheet does not cover it.
+   */
+  focus?: string;
   title: string;
   /** Plain text; `code` in backticks is rendered as code. Shown while the figures below are not known yet. */
   body: string;
@@ -77,6 +82,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: "native-deferral",
     target: "compare-table",
+    focus: '[data-testid="compare-row"][data-selected="true"]',
     title: "Provider-native deferral",
     body: "With `defer_loading`, every definition is still sent but stays outside the prompt until a search returns a `tool_reference`, which the provider expands where the result sits. The prefix never changes and schemas stay strict — compare its input tokens with loading everything (Anthropic reports 77k → 8.7k).",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "anthropic-tool-search" },

@@ -153,9 +153,16 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
           ))}
         </div>
         <div className="h-[360px]" role="tabpanel">
-          {detail && tab === "request" ? <RequestPanel detail={detail} theme={theme} showResponse /> : null}
+          {detail && tab === "request" ? (
+            <RequestPanel detail={detail} theme={theme} showResponse modelScope="trace" />
+          ) : null}
           {detail && tab === "diff" ? (
-            <RequestDiff original={detail.previousRequestJson} modified={detail.requestJson} theme={theme} />
+            <RequestDiff
+              original={detail.previousRequestJson}
+              modified={detail.requestJson}
+              theme={theme}
+              modelScope="trace"
+            />
           ) : null}
         </div>
       </div>

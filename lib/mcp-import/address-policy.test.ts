@@ -40,6 +40,26 @@ describe("isPrivateAddress", () => {
       expect(isPrivateAddress(address), address).toBe(true);
   });
 
+  it("refuses every IPv6 spelling of link-local and cloud-metadata addresses, as URL hosts too", () => {
+    for (const host of [
+      "[fe80::1]",
+      "[::ffff:169.254.169.254]",
+      "[::ffff:a9fe:a9fe]",
+      "[0:0:0:0:0:ffff:a9fe:a9fe]",
+      "[64:ff9b::a9fe:a9fe]",
+      "[64:ff9b::169.254.169.254]",
+      "[::ffff:0:a9fe:a9fe]",
+      "[::ffff:0:169.254.169.254]",
+      "[2002:a9fe:a9fe::1]",
+      "[2001:0:4136:e378:8000:63bf:56fe:a901]",
+    ]) {
+      // The URL parser rewrites the spelling; what reaches the check is its hostname.
+      const hostname = new URL(`http://${host}/`).hostname;
+      expect(isPrivateAddress(hostname), `${host} -> ${hostname}`).toBe(true);
+    }
+    expect(isPrivateAddress("2002:0808:0808::1")).toBe(false);
+  });
+
   it("allows public IPv6 and refuses anything it cannot parse", () => {
     expect(isPrivateAddress("2606:4700:4700::1111")).toBe(false);
     expect(isPrivateAddress("::ffff:8.8.8.8")).toBe(false);

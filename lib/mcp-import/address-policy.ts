@@ -74,8 +74,17 @@ export function isPrivateAddress(address: string): boolean {
   if (zeroUntil(8)) return true; // ::
   if (zeroUntil(7) && groups[7] === 1) return true; // ::1
   if (zeroUntil(5) && groups[5] === 0xffff) return isPrivateAddress(embeddedIpv4()); // ::ffff:a.b.c.d
+  // ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765): some stacks route it to the embedded IPv4 address.
+  if (zeroUntil(4) && groups[4] === 0xffff && groups[5] === 0) return isPrivateAddress(embeddedIpv4());
   if (zeroUntil(6)) return isPrivateAddress(embeddedIpv4()); // ::a.b.c.d (deprecated IPv4-compatible)
-  if (groups[0] === 0x64 && groups[1] === 0xff9b) return isPrivateAddress(embeddedIpv4()); // NAT64
+  if (groups[0] === 0x64 && groups[1] === 0xff9b) return isPrivateAddress(embeddedIpv4()); // NAT64 (and 64:ff9b:1::/48)
+  // 6to4 (2002:AABB:CCDD::/16) carries the IPv4 address in groups 1-2; a relay delivers to it.
+  if (groups[0] === 0x2002) {
+    const v4 = `${groups[1] >> 8}.${groups[1] & 255}.${groups[2] >> 8}.${groups[2] & 255}`;
+    return isPrivateAddress(v4);
+  }
+  // Teredo (2001:0::/32) hides the client's IPv4 address inverted in the last group pair; refuse the whole prefix.
+  if (groups[0] === 0x2001 && groups[1] === 0) return true;
   if ((groups[0] & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local (incl. fd00:ec2::254)
   if ((groups[0] & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
   if ((groups[0] & 0xffc0) === 0xfec0) return true; // fec0::/10 site-local (deprecated)

@@ -6,6 +6,7 @@ export type McpImportErrorCode =
   | "invalid_url"
   | "url_not_allowed"
   | "stdio_disabled"
+  | "stdio_busy"
   | "unreachable"
   | "timeout"
   | "unauthorized"
@@ -31,6 +32,7 @@ export const MCP_ERROR_STATUS: Record<McpImportErrorCode, number> = {
   invalid_url: 400,
   url_not_allowed: 403,
   stdio_disabled: 403,
+  stdio_busy: 429,
   unreachable: 502,
   timeout: 504,
   unauthorized: 502,

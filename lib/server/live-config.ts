@@ -3,6 +3,7 @@
  * see changes, and nothing is cached in a module). Node-only; never imported by client code. The variables are
  * listed with comments in .env.example and explained in docs/LIVE.md.
  */
+import { serverExposure } from "./exposure";
 
 export type CustomBaseUrlMode = "disabled" | "allow-list" | "any";
 
@@ -98,14 +99,19 @@ export function loopbackUrl(value: string | undefined): string | undefined {
   }
 }
 
-export function readLiveConfig(env: Env = process.env): LiveServerConfig {
+/** `exposed`: whether other machines can reach this server (lib/server/exposure.ts); read from the sockets by default. */
+export function readLiveConfig(env: Env = process.env, exposed = serverExposure(env).exposed): LiveServerConfig {
   const allowList = (env[ENV.baseUrlAllowList] ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  // On a public deployment "any URL" is never on: an allow-list is required, as for MCP import.
+  // On a loopback-only server only this machine can ask, so the person may type their own server's base URL (an
+  // Ollama or vLLM next to the playground) without any setting. Once the server is exposed, a typed URL is a
+  // request forgery risk: it needs PLAYGROUND_ALLOW_CUSTOM_BASE_URL, and on a public deployment an allow-list too.
   const mode: CustomBaseUrlMode = !flag(env, ENV.allowCustomBaseUrl)
-    ? "disabled"
+    ? exposed
+      ? "disabled"
+      : "any"
     : allowList.length
       ? "allow-list"
       : flag(env, ENV.publicDeployment)

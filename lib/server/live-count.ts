@@ -11,6 +11,7 @@ import { anthropicClient, guardedFetch, openaiClient } from "./live-clients";
 import {
   mapProviderStatus,
   mapUpstreamError,
+  nonProviderAnswer,
   providerMessageOf,
   retryAfterFrom,
   type MappedError,
@@ -77,7 +78,7 @@ async function countMoonshot(
   const error = (parsed as Json | undefined)?.error;
   if (!response.ok || error) {
     const mapped = mapProviderStatus(response.ok ? 400 : response.status);
-    const message = providerMessageOf(parsed) ?? (text.slice(0, 300) || `HTTP ${response.status}`);
+    const message = providerMessageOf(parsed) ?? nonProviderAnswer(target.label, response.status);
     const retryAfterSeconds = retryAfterFrom(response.headers);
     throw new CountHttpError({
       ...mapped,

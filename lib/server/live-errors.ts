@@ -79,6 +79,11 @@ function connectionCause(error: unknown): string {
   return "network error";
 }
 
+/** The words for an HTTP error whose body is not a provider's error: the body itself is never shown. */
+export function nonProviderAnswer(label: string, status: number): string {
+  return `${label} answered HTTP ${status} without a provider error message (its body is not shown).`;
+}
+
 type Context = { label: string; secrets: readonly string[]; timedOut: boolean; timeoutMs: number };
 
 export function mapUpstreamError(error: unknown, context: Context): MappedError {
@@ -116,14 +121,13 @@ export function mapUpstreamError(error: unknown, context: Context): MappedError 
   }
   if (isApiError && typeof error.status === "number") {
     const mapped = mapProviderStatus(error.status);
-    const raw =
-      (error instanceof AnthropicAPIError ? error.apiMessage : undefined) ??
-      providerMessageOf(error.error) ??
-      error.message.replace(/^\d{3}\s*/, "");
+    // Only a provider's own error message is passed on. Anything else (an HTML page, a JSON document without an
+    // error message) may be an internal service's reply, so its body never reaches the browser.
+    const raw = (error instanceof AnthropicAPIError ? error.apiMessage : undefined) ?? providerMessageOf(error.error);
     const retryAfterSeconds = retryAfterFrom(error.headers);
     return {
       ...mapped,
-      message: clean(raw || `HTTP ${error.status}`, context.secrets),
+      message: clean(raw || nonProviderAnswer(context.label, error.status), context.secrets),
       providerStatus: error.status,
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     };

@@ -12,10 +12,12 @@ import {
   type ParsedLiveCall,
 } from "../live/api-schema";
 import { normaliseKey } from "../live/key-storage";
+import { bodyNestingProblem } from "./read-body";
 import { readLiveConfig, serverSecrets, type LiveServerConfig } from "./live-config";
 import { createLiveLogger, type LiveLogger } from "./live-log";
 import { requestClient, takeLiveToken } from "./live-rate-limit";
 import { isTargetError, resolveTarget, type LiveTarget } from "./live-target";
+import { type AddressLookup, blocksPrivateAddresses, checkPublicAddress } from "./address-guard";
 import { ALLOW_SERVER_KEYS_ENV, serverExposure } from "./exposure";
 import { errorResponse, guardApiRequest } from "./request-guard";
 import { providerFacts } from "../providers/facts";
@@ -82,8 +84,11 @@ export async function readCappedJson(
     }
     chunks.push(value);
   }
+  const text = Buffer.concat(chunks).toString("utf8");
+  const tooDeep = bodyNestingProblem(text, "live");
+  if (tooDeep) return { ok: false, response: errorResponse(400, "invalid_request", `${tooDeep}.`) };
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false, response: errorResponse(400, "invalid_request", "live: the request body is not valid JSON.") };
   }
@@ -93,6 +98,7 @@ export async function prepareLiveCall(
   request: Request,
   scope: "send" | "count",
   env: Record<string, string | undefined> = process.env,
+  options: { lookup?: AddressLookup } = {},
 ): Promise<PreparedCall | Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
@@ -153,7 +159,7 @@ export async function prepareLiveCall(
   if (call.betas.length && !providerFacts(call.provider).betas)
     return errorResponse(400, "invalid_request", "live: betas are an Anthropic feature.");
 
-  const target = resolveTarget(call.provider, call.endpoint, pastedKey, config);
+  const target = resolveTarget(call.provider, call.endpoint, pastedKey, config, String(call.body.model));
   if (isTargetError(target)) return errorResponse(target.status, target.code, target.message);
   if (target.keySource === "server" && !serverKeysUsable(env)) {
     return errorResponse(
@@ -161,6 +167,12 @@ export async function prepareLiveCall(
       "server_keys_disabled",
       `live: this server is reachable from the network, so its own provider keys are not lent to visitors; paste your own key (the owner can allow them with ${ALLOW_SERVER_KEYS_ENV}=1).`,
     );
+  }
+  if (!target.trusted && blocksPrivateAddresses(env)) {
+    // The browser chose this URL; on an exposed server it must not lead into the owner's network (the same rule as
+    // MCP URL import, lib/server/address-guard.ts).
+    const verdict = await checkPublicAddress(new URL(target.baseURL), options.lookup);
+    if (!verdict.ok) return errorResponse(403, "base_url_not_allowed", `live: ${verdict.message}.`);
   }
   return { call, target, config, logger, client, secrets };
 }

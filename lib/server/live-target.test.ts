@@ -29,15 +29,46 @@ describe("resolveTarget", () => {
     });
   });
 
+  it("on a loopback-only server the person may type their own server's base URL, with no setting and no key", () => {
+    const config = readLiveConfig(env, false);
+    expect(config.customBaseUrl.mode).toBe("any");
+    const local = { kind: "custom" as const, baseUrl: "http://localhost:11434/v1" };
+    expect(resolveTarget("openai-chat", local, undefined, config, "llama3.1:8b")).toMatchObject({
+      baseURL: "http://localhost:11434/v1",
+      apiKey: "no-key",
+      keySource: "none",
+      trusted: false,
+    });
+    expect(
+      readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_PUBLIC: "1" }, false).customBaseUrl
+        .mode,
+    ).toBe("disabled");
+  });
+
+  it("a request for an OpenAI-compatible server is never sent to OpenAI's official API", () => {
+    for (const exposed of [false, true]) {
+      const config = readLiveConfig(env, exposed);
+      expect(
+        resolveTarget("openai-chat", { kind: "official" }, "sk-pasted", config, "openai-compatible"),
+      ).toMatchObject({
+        status: 400,
+        code: "compatible_needs_base_url",
+        message: expect.stringContaining("not sent to OpenAI"),
+      });
+    }
+  });
+
   it("a custom base URL never gets a server key and obeys the policy", () => {
     const custom = { kind: "custom" as const, baseUrl: "https://openrouter.ai/api/v1" };
-    expect(resolveTarget("openai-chat", custom, undefined, readLiveConfig(env))).toMatchObject({
+    // An exposed server keeps the switch off by default.
+    expect(resolveTarget("openai-chat", custom, undefined, readLiveConfig(env, true))).toMatchObject({
       code: "custom_base_url_disabled",
     });
     expect(
-      readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_PUBLIC: "1" }).customBaseUrl.mode,
+      readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_PUBLIC: "1" }, true).customBaseUrl
+        .mode,
     ).toBe("disabled");
-    const open = readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1" });
+    const open = readLiveConfig({ ...env, PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1" }, true);
     expect(resolveTarget("openai-chat", custom, undefined, open)).toMatchObject({ apiKey: "no-key", trusted: false });
     const listed = readLiveConfig({
       ...env,

@@ -92,12 +92,23 @@ function checkCustomBaseUrl(value: string, config: LiveServerConfig): URL | Targ
   return url;
 }
 
+/** The model table's id for "an OpenAI-compatible server": a request with it is never meant for OpenAI itself. */
+export const COMPATIBLE_MODEL_ID = "openai-compatible";
+
 export function resolveTarget(
   provider: ProviderId,
   endpoint: LiveEndpoint,
   pastedKey: string | undefined,
   config: LiveServerConfig,
+  model?: string,
 ): LiveTarget | TargetError {
+  if (endpoint.kind === "official" && model === COMPATIBLE_MODEL_ID) {
+    return {
+      status: 400,
+      code: "compatible_needs_base_url",
+      message: `live: this request is for an OpenAI-compatible server, so it is not sent to ${providerFacts(provider).vendor}; type your server's base URL${config.customBaseUrl.mode === "disabled" ? " (this server accepts one with PLAYGROUND_ALLOW_CUSTOM_BASE_URL=1)" : ""} or set OPENAI_COMPATIBLE_BASE_URL on the server.`,
+    };
+  }
   if (endpoint.kind === "official") {
     const key = pastedKey ?? serverKey(provider, config);
     if (!key) {
@@ -129,7 +140,8 @@ export function resolveTarget(
       return {
         status: 400,
         code: "compatible_not_configured",
-        message: "live: no OpenAI-compatible server is configured (OPENAI_COMPATIBLE_BASE_URL).",
+        message:
+          "live: this playground's server has no OpenAI-compatible endpoint configured (OPENAI_COMPATIBLE_BASE_URL); type your server's base URL instead.",
       };
     const key = pastedKey ?? config.keys.compatible;
     return {

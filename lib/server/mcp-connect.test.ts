@@ -41,3 +41,23 @@ describe("policyFetch", () => {
     await expect(response.text()).rejects.toBeDefined();
   });
 });
+
+describe("policyFetch on an exposed server", () => {
+  it("refuses a private address, and a name that does not resolve, before connecting", async () => {
+    const exposed = { blockPrivateAddresses: true };
+    await expect(policyFetch({}, 1024, exposed)(`${origin}/`)).rejects.toMatchObject({ code: "url_not_allowed" });
+    const failing = { ...exposed, lookup: () => Promise.reject(new Error("getaddrinfo ENOTFOUND")) };
+    await expect(policyFetch({}, 1024, failing)("http://mcp.example.com/mcp")).rejects.toMatchObject({
+      code: "url_not_allowed",
+      message: expect.stringContaining("does not resolve"),
+    });
+    const empty = { ...exposed, lookup: () => Promise.resolve([]) };
+    await expect(policyFetch({}, 1024, empty)("http://mcp.example.com/mcp")).rejects.toMatchObject({
+      code: "url_not_allowed",
+    });
+    const rebound = { ...exposed, lookup: () => Promise.resolve(["93.184.216.34", "::ffff:a9fe:a9fe"]) };
+    await expect(policyFetch({}, 1024, rebound)("http://mcp.example.com/mcp")).rejects.toMatchObject({
+      code: "url_not_allowed",
+    });
+  });
+});

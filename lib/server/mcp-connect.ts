@@ -6,8 +6,6 @@
  *
  * Node-only: imported by app/api/mcp through mcp-handler.ts.
  */
-import dns from "node:dns";
-import net from "node:net";
 import os from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -16,9 +14,10 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpImportRequest } from "../mcp-import/import-request";
 import { catalogFromServerTools, type ImportedServer, listAllTools } from "../mcp-import/list-tools";
 import { classifyMcpError, McpImportFailure } from "../mcp-import/mcp-errors";
-import { isPrivateAddress } from "../mcp-import/address-policy";
 import { checkMcpUrl } from "../mcp-import/url-policy";
-import { ALLOW_PRIVATE_URLS_ENV, serverExposure } from "./exposure";
+import { type AddressLookup, blocksPrivateAddresses, checkPublicAddress, systemLookup } from "./address-guard";
+
+export { blocksPrivateAddresses, type AddressLookup };
 
 /** A tools/list answer larger than this is refused while it streams in (10,000 rich tools are ~20 MB). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -29,44 +28,22 @@ export type McpImportResult = ImportedServer & { serverVersion?: string; transpo
 
 type Environment = Record<string, string | undefined>;
 
-export type AddressLookup = (hostname: string) => Promise<string[]>;
-
-const systemLookup: AddressLookup = async (hostname) =>
-  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-
 /**
- * On an exposed server (lib/server/exposure.ts), whether the server refuses to connect to private, loopback and
- * link-local addresses for a visitor: yes, unless the owner set PLAYGROUND_ALLOW_PRIVATE_URLS=1.
+ * Programs launched over stdio at once. Each import spawns one and it lives until the import ends (or times out),
+ * so without a cap a page (or a script holding its token and the stdio secret) could fill the machine.
  */
-export function blocksPrivateAddresses(environment: Environment): boolean {
-  if (/^(1|true|yes|on)$/i.test(environment[ALLOW_PRIVATE_URLS_ENV]?.trim() ?? "")) return false;
-  return serverExposure(environment).exposed;
+export const MAX_STDIO_CHILDREN = 3;
+let stdioChildren = 0;
+
+/** How many stdio imports are running now (tests). */
+export function runningStdioChildren(): number {
+  return stdioChildren;
 }
 
-/**
- * Refuses a host that is, or resolves to, a private address (every address it resolves to is checked). A name that
- * does not resolve is left to fetch, which then fails as unreachable. The check and fetch's own lookup are two
- * lookups, so a DNS server that answers differently the second time can still slip through; PLAYGROUND_MCP_ALLOWED_URLS
- * closes that on a public host (docs/SECURITY.md).
- */
+/** Refuses a host that is, or resolves to, a private address, or that does not resolve (address-guard.ts). */
 async function checkAddresses(url: URL, lookup: AddressLookup): Promise<void> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  if (net.isIP(hostname)) addresses = [hostname];
-  else {
-    try {
-      addresses = await lookup(hostname);
-    } catch {
-      return;
-    }
-  }
-  if (addresses.some(isPrivateAddress)) {
-    throw new McpImportFailure(
-      "url_not_allowed",
-      `mcp-import: ${url.origin} is a private, loopback or link-local address, and this server is reachable from ` +
-        `the network; importing from such addresses is off (${ALLOW_PRIVATE_URLS_ENV}=1 allows it)`,
-    );
-  }
+  const verdict = await checkPublicAddress(url, lookup);
+  if (!verdict.ok) throw new McpImportFailure("url_not_allowed", `mcp-import: ${verdict.message}`);
 }
 
 /**
@@ -124,6 +101,7 @@ export async function importFromMcpServer(
 ): Promise<McpImportResult> {
   let transport: Transport;
   let stderrTail = "";
+  let countsChild = false;
   if (request.transport === "http") {
     const verdict = checkMcpUrl(request.url, environment);
     if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message);
@@ -138,6 +116,13 @@ export async function importFromMcpServer(
       },
     });
   } else {
+    if (stdioChildren >= MAX_STDIO_CHILDREN)
+      throw new McpImportFailure(
+        "stdio_busy",
+        `mcp-import: ${MAX_STDIO_CHILDREN} launched MCP servers are still being listed; wait for one to finish`,
+      );
+    stdioChildren += 1;
+    countsChild = true;
     // No shell (the SDK spawns with shell: false), and only the SDK's short list of safe variables is passed on
     // (PATH, HOME, …), so the playground's own secrets in its environment never reach the launched program.
     const stdio = new StdioClientTransport({
@@ -179,5 +164,6 @@ export async function importFromMcpServer(
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => undefined);
+    if (countsChild) stdioChildren -= 1;
   }
 }

@@ -27,7 +27,7 @@ export async function handleMcpImport(request: Request, dependencies: McpHandler
     const importRequest = parseMcpImportRequest(body.value);
     if (importRequest.transport === "stdio") {
       const stdio = checkStdioAllowed(request, environment, dependencies.listening);
-      if (!stdio.ok) return errorResponse(403, "stdio_disabled", stdio.message);
+      if (!stdio.ok) return errorResponse(403, stdio.code, stdio.message);
     }
     const result = await (dependencies.importer ?? importFromMcpServer)(importRequest, environment);
     return jsonResponse({

@@ -8,6 +8,7 @@ import {
   startWeatherServer,
   stdioServerCommand,
 } from "@/lib/server/mcp-test-servers";
+import { MAX_STDIO_CHILDREN, runningStdioChildren } from "@/lib/server/mcp-connect";
 import { POST } from "./route";
 
 const ENV_KEYS = [
@@ -16,7 +17,15 @@ const ENV_KEYS = [
   "PLAYGROUND_MCP_ALLOWED_URLS",
   "PLAYGROUND_ALLOWED_HOSTS",
   "PLAYGROUND_ALLOW_PRIVATE_URLS",
+  "PLAYGROUND_STDIO_SECRET",
 ];
+const STDIO_SECRET = "route-test-stdio-secret-0123";
+/** Stdio on, on loopback, with the secret the person pasted. */
+function enableStdio() {
+  process.env.PLAYGROUND_ENABLE_STDIO = "1";
+  process.env.PLAYGROUND_STDIO_SECRET = STDIO_SECRET;
+}
+const stdioHeaders = () => ({ ...pageHeaders(), "x-playground-stdio-secret": STDIO_SECRET });
 /** A public deployment is opened by its own name, never as localhost (docs/SECURITY.md "Exposed"). */
 const publicHeaders = () => ({
   ...pageHeaders(),
@@ -217,19 +226,51 @@ describe("POST /api/mcp refuses", () => {
 
 describe("POST /api/mcp over stdio, when enabled on loopback", () => {
   it("launches the command without a shell and imports its tools", async () => {
-    process.env.PLAYGROUND_ENABLE_STDIO = "1";
+    enableStdio();
     // This test process listens only on 127.0.0.1 (the test servers), so the real listening-address check passes.
-    const response = await importRequest({ transport: "stdio", ...stdioServerCommand() });
+    const response = await importRequest({ transport: "stdio", ...stdioServerCommand() }, stdioHeaders());
     const body = (await response.json()) as any;
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ serverName: "stdio-test", namespace: "stdio-test", toolCount: 2, transport: "stdio" });
   });
 
   it("explains a command that does not exist", async () => {
-    process.env.PLAYGROUND_ENABLE_STDIO = "1";
+    enableStdio();
     const failure = await errorOf(
-      await importRequest({ transport: "stdio", command: "/nonexistent/mcp-server-binary", timeoutMs: 5_000 }),
+      await importRequest(
+        { transport: "stdio", command: "/nonexistent/mcp-server-binary", timeoutMs: 5_000 },
+        stdioHeaders(),
+      ),
     );
     expect(failure.code).toBe("spawn_failed");
   });
+
+  it("the page token alone cannot launch a command: the stdio secret is needed too, and nothing starts without it", async () => {
+    enableStdio();
+    const marker = `/tmp/playground-stdio-no-secret-${process.pid}`;
+    const failure = await errorOf(
+      await importRequest({
+        transport: "stdio",
+        command: process.execPath,
+        args: ["-e", `require("fs").writeFileSync(${JSON.stringify(marker)}, "ran")`],
+      }),
+    );
+    expect(failure).toMatchObject({ status: 403, code: "stdio_secret_required" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await import("node:fs")).existsSync(marker)).toBe(false);
+  });
+
+  it(`runs at most ${MAX_STDIO_CHILDREN} launched servers at once; the rest are told to wait (429)`, async () => {
+    enableStdio();
+    // A program that never answers `initialize`: each import holds its child until the timeout.
+    const silent = { transport: "stdio", command: process.execPath, args: ["-e", "setTimeout(() => {}, 60000)"] };
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => importRequest({ ...silent, timeoutMs: 1_500 }, stdioHeaders())),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8 - MAX_STDIO_CHILDREN);
+    const busy = responses.find((response) => response.status === 429)!;
+    expect(await errorOf(busy)).toMatchObject({ code: "stdio_busy" });
+    expect(runningStdioChildren()).toBe(0);
+  }, 20_000);
 });

@@ -432,15 +432,37 @@ describe("POST /api/live/send: the route's own checks", () => {
     });
   });
 
-  it("custom base URLs: disabled by default, allow-listed when enabled, and never given a server key", async () => {
+  it("a loopback-only server takes the person's own server's base URL with no setting and no key", async () => {
     const body = { model: "llama3.1", messages: [{ role: "user", content: "hi" }] };
-    const disabled = await send({
-      provider: "openai-chat",
-      endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` },
-      body,
-    });
-    expect(disabled.status).toBe(403);
-    expect((await errorOf(disabled)).code).toBe("custom_base_url_disabled");
+    done(
+      await readNdjson(
+        await send({
+          provider: "openai-chat",
+          endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` },
+          body,
+        }),
+      ),
+    );
+    expect(fake.requests.at(-1)!.path).toContain("/compatible/v1/chat/completions");
+    expect(fake.requests.at(-1)!.headers.authorization).toBe("Bearer no-key");
+  });
+
+  it("a request for an OpenAI-compatible server is never sent to OpenAI, even with an OpenAI key", async () => {
+    env({ OPENAI_API_KEY: "sk-openai-server-key-should-not-be-used" });
+    const refused = await send(
+      {
+        provider: "openai-chat",
+        body: { model: "openai-compatible", messages: [{ role: "user", content: "hi" }] },
+      },
+      { key: PASTED_KEY },
+    );
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({ code: "compatible_needs_base_url" });
+    expect(fake.requests.length).toBe(0);
+  });
+
+  it("custom base URLs when enabled: allow-listed, and never given a server key", async () => {
+    const body = { model: "llama3.1", messages: [{ role: "user", content: "hi" }] };
     env({
       PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1",
       PLAYGROUND_BASE_URL_ALLOWLIST: `${fake.url}/compatible`,
@@ -526,6 +548,20 @@ describe("POST /api/live/send on an exposed server (docs/SECURITY.md control 8)"
     const allowed = await send({ provider: "anthropic", body: anthropicBody() }, { headers: exposedHeaders });
     expect(allowed.status).toBe(200);
     await readNdjson(allowed);
+  });
+
+  it("keeps custom base URLs off unless the owner allows them", async () => {
+    env({ PLAYGROUND_PUBLIC: "1", PLAYGROUND_ALLOWED_HOSTS: "playground.example" });
+    const disabled = await send(
+      {
+        provider: "openai-chat",
+        endpoint: { kind: "custom", baseUrl: `${fake.url}/compatible/v1` },
+        body: { model: "llama3.1", messages: [{ role: "user", content: "hi" }] },
+      },
+      { headers: exposedHeaders },
+    );
+    expect(disabled.status).toBe(403);
+    expect((await errorOf(disabled)).code).toBe("custom_base_url_disabled");
   });
 
   it("refuses Host: localhost from an unknown peer when exposed", async () => {
