@@ -30,7 +30,7 @@ import fs from "node:fs";
 import os from "node:os";
 import zlib from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { baseUrl, durationMs, flag, ratioLine, stepOnce } from "./bench-support";
+import { baseUrl, durationMs, flag, ratioLine, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
 
 const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
 /** Key presses per example when stepping (fewer when the run has fewer steps). */
@@ -154,10 +154,10 @@ async function editOneTool(page: Page): Promise<{ milliseconds: number; from: nu
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   const from = (await pageTimes(page)).now;
+  const before = await runsEnded(page);
   const started = Date.now();
   await page.keyboard.type(" now");
-  await page.locator('[data-testid="run-status"][data-running="true"]').waitFor({ timeout: 300_000 });
-  await page.locator('[data-testid="run-status"][data-running="false"]').waitFor({ timeout: 600_000 });
+  await waitForRunAfter(page, before);
   return { milliseconds: Date.now() - started, from };
 }
 

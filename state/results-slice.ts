@@ -56,6 +56,12 @@ export type ResultsSlice = {
    * wait for it, so they do not take the cores from the engine's first run (docs/PERFORMANCE.md, session 9).
    */
   firstRunEnded: boolean;
+  /**
+   * How many of the worker's runs have ended on this page (finished or failed); only ever grows. A run can start
+   * and end between two looks at `running`, so whoever waits for "the run after this change" waits for this count to
+   * pass the one it saw before the change (`data-runs-ended` on the run status).
+   */
+  runsEnded: number;
 
   runStarted(at: number): void;
   /**
@@ -87,6 +93,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   prebuilt: null,
   runsPrebuilt: false,
   firstRunEnded: false,
+  runsEnded: 0,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
   runProgressed: ({ runRequestId, done, total, summaries }) =>
     set((state) => {
@@ -98,7 +105,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       return { runProgress: { done, total }, runs, runRequestId };
     }),
   runFinished: ({ runRequestId, runs, timingMs }) =>
-    set({
+    set((state) => ({
       runRequestId,
       runs,
       timingMs,
@@ -108,9 +115,17 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       runError: null,
       runsPrebuilt: false,
       firstRunEnded: true,
-    }),
+      runsEnded: state.runsEnded + 1,
+    })),
   runFailed: (message) =>
-    set({ running: false, runStartedAt: null, runProgress: null, runError: message, firstRunEnded: true }),
+    set((state) => ({
+      running: false,
+      runStartedAt: null,
+      runProgress: null,
+      runError: message,
+      firstRunEnded: true,
+      runsEnded: state.runsEnded + 1,
+    })),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
   setDetail: (detail, error = null) => set({ detail, detailError: error }),
