@@ -37,6 +37,8 @@ export type ResultsSlice = {
   catalogCheck: CatalogCheck | null;
   toolTokens: { catalogVersion: number; tokens: number[] } | null;
   detail: StepDetail | null;
+  /** The run `detail` is of (`runRequestId` when it was shown): tells a new run's first request from an older one's. */
+  detailRunRequestId: number | null;
   detailError: string | null;
   /**
    * The transcript of a live run (real provider), built by the engine on the main thread as it arrives: a few
@@ -88,6 +90,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   catalogCheck: null,
   toolTokens: null,
   detail: null,
+  detailRunRequestId: null,
   detailError: null,
   liveRun: null,
   prebuilt: null,
@@ -128,6 +131,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
     })),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
-  setDetail: (detail, error = null) => set({ detail, detailError: error }),
+  setDetail: (detail, error = null) =>
+    set((state) => ({ detail, detailError: error, detailRunRequestId: detail ? state.runRequestId : null })),
   setLiveRun: (run) => set({ liveRun: run }),
 });
