@@ -125,6 +125,26 @@ describe("conversationForCatalog", () => {
     for (const turn of github) expect(turn.user).toMatch(/^Please [a-z]/);
   });
 
+  it("reads the action past a label or a tool preamble, and falls back to the name when there is no action", () => {
+    const request = (name: string, description: string) =>
+      conversationForCatalog({ tools: [{ name, description, inputSchema: { type: "object" } }] })[0].user;
+    expect(request("API-get-user", "Notion | Retrieve a user\nError Responses:\n400: 400")).toBe(
+      "Please retrieve a user.",
+    );
+    expect(request("create_customer", "This tool will create a customer in Stripe.")).toBe(
+      "Please create a customer in Stripe.",
+    );
+    expect(request("list_files", "Use this tool to list the files of a folder.")).toBe(
+      "Please list the files of a folder.",
+    );
+    expect(
+      request("update_dispute", "When you receive a dispute, contacting your customer is the best first step."),
+    ).toBe("Please use update dispute.");
+    expect(request("search_issues", "Searches issues across repositories.")).toBe(
+      "Please search issues across repositories.",
+    );
+  });
+
   it("is deterministic and picks tools from different servers", () => {
     const catalog = imported(ownMcpCatalog(1_500));
     const turns = conversationForCatalog(catalog);

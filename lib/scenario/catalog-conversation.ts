@@ -68,16 +68,76 @@ function isUnspacedScript(text: string): boolean {
   return letters > 0 && ideographs / letters > 0.3;
 }
 
+/** English words that end in "s" but are no third-person verb: "This tool…", "Status of…". */
+const NOT_VERBS = new Set([
+  "this",
+  "is",
+  "was",
+  "has",
+  "does",
+  "its",
+  "his",
+  "us",
+  "as",
+  "thus",
+  "plus",
+  "always",
+  "status",
+]);
+/**
+ * First words that start no request ("When you receive a dispute, …", "The current time", "A list of…"): the
+ * request is then made of the tool's name instead.
+ */
+const NO_REQUEST_STARTERS = new Set([
+  "a",
+  "an",
+  "the",
+  "this",
+  "that",
+  "these",
+  "those",
+  "when",
+  "if",
+  "for",
+  "in",
+  "on",
+  "with",
+  "it",
+  "you",
+  "your",
+  "my",
+  "our",
+  "note",
+  "deprecated",
+  "internal",
+]);
+/** What catalogs put before the action: "This tool will create…", "Use this tool to list…", "Tool to get…". */
+const TOOL_PREAMBLE =
+  /^(?:(?:this|the) (?:tool|function|endpoint|api|method|action)(?: will| can| is used to| lets you| allows you to| is for| to)?|use this (?:tool |function )?to|used to|allows you to|lets you|(?:a )?(?:tool|function) (?:to|that|which))\s+/i;
+
+/** The sentence without a label before " | " ("Notion | Retrieve a user") and without a tool preamble. */
+function cleanSentence(sentence: string): string {
+  const labelled = sentence.split(" | ");
+  const last = labelled.at(-1)!;
+  const text = labelled.length > 1 && /\p{L}/u.test(last) ? last : sentence;
+  const stripped = text.replace(TOOL_PREAMBLE, "");
+  return stripped === "" ? text : stripped;
+}
+
 /**
  * "Lists overdue invoices." → "list overdue invoices"; "Get the weather" → "get the weather". An English third-person
- * verb becomes the imperative; any other sentence (another language, a noun phrase) is kept as written.
+ * verb becomes the imperative; a sentence in another language is kept as written; null when an English sentence
+ * does not start with an action (a noun phrase, a condition).
  */
-function requestedAction(sentence: string): string {
-  const trimmed = sentence.replace(/[.。!！?？:：;；]+$/u, "").trim();
+function requestedAction(sentence: string): string | null {
+  const trimmed = cleanSentence(sentence)
+    .replace(/[.。!！?？:：;；]+$/u, "")
+    .trim();
   const [first, ...rest] = trimmed.split(/\s+/);
-  if (!first || !/^[A-Z]?[a-z]+$/.test(first)) return trimmed;
+  if (!first || !/^[A-Z]?[a-z]+$/.test(first)) return trimmed || null;
   let verb = first.toLowerCase();
-  if (/[^s]s$/.test(verb) && verb.length > 3) {
+  if (NO_REQUEST_STARTERS.has(verb)) return null;
+  if (/[^s]s$/.test(verb) && verb.length > 3 && !NOT_VERBS.has(verb)) {
     verb = /(ch|sh|ss|x|zz)es$/.test(verb)
       ? verb.slice(0, -2)
       : /[^aeiou]ies$/.test(verb)
@@ -107,9 +167,9 @@ function userRequest(tool: CatalogTool, args: Record<string, unknown>): string {
     .map(([name, value]) => [nameWords(name).join(" ") || name, describeValue(value)] as const);
   if (sentence && isUnspacedScript(sentence)) {
     const list = details.map(([name, value]) => `${name}: ${value}`).join("，");
-    return `${requestedAction(sentence)}${list ? `（${list}）` : ""}。`;
+    return `${requestedAction(sentence) ?? sentence}${list ? `（${list}）` : ""}。`;
   }
-  const action = sentence ? requestedAction(sentence) : `use ${nameWords(tool.name).join(" ") || tool.name}`;
+  const action = (sentence && requestedAction(sentence)) || `use ${nameWords(tool.name).join(" ") || tool.name}`;
   const parts = details.map(([name, value]) => `${name} ${value}`);
   const withDetails =
     parts.length === 0
@@ -126,7 +186,7 @@ function userRequest(tool: CatalogTool, args: Record<string, unknown>): string {
 function candidateQueries(tool: CatalogTool): string[] {
   const sentence = firstSentence(tool);
   const described = sentence
-    ? requestedAction(sentence)
+    ? (requestedAction(sentence) ?? cleanSentence(sentence))
         .replace(/[,;:()"'`|]+/g, " ")
         .split(/\s+/)
         .filter((word) => /\p{L}|\p{N}/u.test(word))
@@ -134,10 +194,37 @@ function candidateQueries(tool: CatalogTool): string[] {
         .join(" ")
     : "";
   const named = [...new Set([...(tool.namespace ? nameWords(tool.namespace) : []), ...nameWords(tool.name)])];
-  const leading = described.toLowerCase().split(" ").slice(0, 4);
+  const leading = described
+    .toLowerCase()
+    .split(" ")
+    .filter((word) => !QUERY_FILLERS.has(word))
+    .slice(0, 3);
   const combined = [...new Set([...named, ...leading])].join(" ").trim();
   return [...new Set([combined, named.join(" "), described].filter((query) => query !== ""))];
 }
+
+/** Words a model leaves out of a search query. */
+const QUERY_FILLERS = new Set([
+  "a",
+  "an",
+  "the",
+  "in",
+  "on",
+  "of",
+  "to",
+  "for",
+  "or",
+  "and",
+  "with",
+  "from",
+  "by",
+  "as",
+  "at",
+  "is",
+  "be",
+  "it",
+  "its",
+]);
 
 const REGEX_METACHARACTERS = /[\\^$.|?*+()[\]{}]/g;
 
