@@ -67,13 +67,13 @@ test.describe("import and export from the page", () => {
     await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
     await dialog.getByTestId("import-check").click();
     await dialog.getByTestId("import-mode-replace").click();
-    const before = await runsEnded(page);
+    const runsBefore = await runsEnded(page);
     await dialog.getByTestId("import-confirm").click();
     await expect(page.getByTestId("scenario-title")).toContainText("3 tools");
     await expect(page.getByTestId("import-done")).toContainText(
       "which the imported catalog lacks, so it is replaced by 3 requests written from the imported tools.",
     );
-    await expect.poll(() => runsEnded(page), { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect.poll(() => runsEnded(page), { timeout: 60_000 }).toBeGreaterThan(runsBefore);
     await expect(page.getByTestId("run-error")).toHaveCount(0);
     await playground.screenshot("import-warning");
     expect(playground.consoleErrors).toEqual([]);
