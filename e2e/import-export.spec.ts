@@ -8,6 +8,10 @@ import { serializeScenario } from "../lib/scenario";
 import { PlaygroundPage } from "./pages/playground-page";
 import { smallScenario } from "./pages/scenarios";
 
+/** How many runs have ended on the page: grows by one as each run finishes or fails. */
+const runsEnded = async (page: import("@playwright/test").Page) =>
+  Number(await page.getByTestId("run-status").getAttribute("data-runs-ended"));
+
 test.describe("import and export from the page", () => {
   test.setTimeout(180_000);
 
@@ -57,16 +61,20 @@ test.describe("import and export from the page", () => {
     await expect(page.getByTestId("scenario-title")).toContainText("E2E small");
     await playground.waitForRun();
 
-    // Replacing the catalog with tools the conversation does not call says so before the engine does.
+    // Replacing the catalog with tools the conversation does not call replaces the conversation too, and says so.
     await page.getByTestId("scenario-menu").click();
     await page.getByTestId("menu-import").click();
     await dialog.getByTestId("import-text").fill(JSON.stringify({ tools }));
     await dialog.getByTestId("import-check").click();
     await dialog.getByTestId("import-mode-replace").click();
+    const runsBefore = await runsEnded(page);
     await dialog.getByTestId("import-confirm").click();
     await expect(page.getByTestId("scenario-title")).toContainText("3 tools");
-    await expect(page.getByTestId("workspace-notice-problems")).toContainText("get_weather");
-    await expect(page.getByTestId("run-error")).toContainText("get_weather");
+    await expect(page.getByTestId("import-done")).toContainText(
+      "which the imported catalog lacks, so it is replaced by 3 requests written from the imported tools.",
+    );
+    await expect.poll(() => runsEnded(page), { timeout: 60_000 }).toBeGreaterThan(runsBefore);
+    await expect(page.getByTestId("run-error")).toHaveCount(0);
     await playground.screenshot("import-warning");
     expect(playground.consoleErrors).toEqual([]);
   });
@@ -109,6 +117,47 @@ test.describe("import and export from the page", () => {
     await notice.getByRole("button", { name: "Undo the import" }).click();
     await expect(page.getByTestId("import-undone")).toContainText("your catalog of 2 tools is back");
     await expect(page.getByTestId("tool-list")).toContainText("get_weather");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
+  test("a person's own MCP catalog opened over an example: a conversation over its tools runs, and Undo brings the example back", async ({
+    page,
+  }, testInfo) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("learning-agent");
+    const exampleTitle = (await page.getByTestId("scenario-title").textContent()) ?? "";
+    const exampleTools = /([\d,]+) tools/.exec(exampleTitle)?.[1];
+
+    // A newcomer's own server: the real Notion MCP server's tools/list, as a file.
+    const file = testInfo.outputPath("my-notion-tools.json");
+    fs.copyFileSync("examples/catalogs/notion-mcp-server.json", file);
+    const before = await runsEnded(page);
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Open file" }).click();
+    await (await chooser).setFiles(file);
+
+    const notice = page.getByTestId("import-done");
+    await expect(notice).toContainText(
+      `Opened 24 tools from my-notion-tools.json in place of your catalog of ${exampleTools} tools. ` +
+        "The conversation called learning_create_cards and",
+    );
+    await expect(notice).toContainText(
+      "which the imported catalog lacks, so it is replaced by 5 requests written from the imported tools.",
+    );
+    await expect.poll(() => runsEnded(page), { timeout: 120_000 }).toBeGreaterThan(before);
+    await expect(page.getByTestId("run-status")).toContainText("simulated in");
+    await expect(page.getByTestId("run-error")).toHaveCount(0);
+    await expect(page.getByTestId("scenario-title")).toContainText("24 tools · 5 turns");
+    await playground.screenshot("own-catalog-imported");
+
+    const undone = await runsEnded(page);
+    await notice.getByRole("button", { name: "Undo the import" }).click();
+    await expect(page.getByTestId("import-undone")).toContainText(
+      `Undone: your catalog of ${exampleTools} tools and your conversation of`,
+    );
+    await expect(page.getByTestId("scenario-title")).toHaveText(exampleTitle);
+    await expect.poll(() => runsEnded(page), { timeout: 120_000 }).toBeGreaterThan(undone);
+    await expect(page.getByTestId("run-error")).toHaveCount(0);
     expect(playground.consoleErrors).toEqual([]);
   });
 

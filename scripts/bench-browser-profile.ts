@@ -21,7 +21,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
-import { baseUrl, flag, stepOnce } from "./bench-support";
+import { baseUrl, flag, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
 
 /**
  * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
@@ -475,11 +475,11 @@ async function main(): Promise<void> {
         await page.keyboard.press(key);
       await browser.startTracing(page, { categories: CATEGORIES.split(",") });
       cpu = await startCpu(page);
+      const before = await runsEnded(page);
       const started = Date.now();
       await counting(true);
       await page.keyboard.type(" now");
-      await page.locator('[data-testid="run-status"][data-running="true"]').waitFor({ timeout: 300_000 });
-      await page.locator('[data-testid="run-status"][data-running="false"]').waitFor({ timeout: 600_000 });
+      await waitForRunAfter(page, before);
       await page.waitForTimeout(1_500);
       wall = Date.now() - started;
       const renders = await page.evaluate(

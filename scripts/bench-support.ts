@@ -43,6 +43,28 @@ export async function stepOnce(page: Page): Promise<number | null> {
   );
 }
 
+/** How many runs have ended on the page so far: the run status's `data-runs-ended`, which only grows. */
+export async function runsEnded(page: Page): Promise<number> {
+  return Number((await page.getByTestId("run-status").getAttribute("data-runs-ended")) ?? 0);
+}
+
+/**
+ * Waits until a run has ended after the count `before` (read before the change that starts it) and none is under
+ * way. Waiting for `data-running="true"` first would race: a short run can start and end before the wait begins.
+ */
+export async function waitForRunAfter(page: Page, before: number, timeout = 600_000): Promise<void> {
+  await page.waitForFunction(
+    (count) => {
+      const status = document.querySelector('[data-testid="run-status"]');
+      return (
+        Number(status?.getAttribute("data-runs-ended") ?? 0) > count && status?.getAttribute("data-running") === "false"
+      );
+    },
+    before,
+    { timeout, polling: 50 },
+  );
+}
+
 /** "67 ms" or "1.2 s" (the run status's "simulated in" figure) in milliseconds; null when it is neither. */
 export function durationMs(text: string): number | null {
   const match = /([\d.,]+)\s*(ms|s)\b/.exec(text);

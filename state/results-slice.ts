@@ -38,6 +38,8 @@ export type ResultsSlice = {
   catalogCheck: CatalogCheck | null;
   toolTokens: { catalogVersion: number; tokens: number[] } | null;
   detail: StepDetail | null;
+  /** The run `detail` is of (`runRequestId` when it was shown): tells a new run's first request from an older one's. */
+  detailRunRequestId: number | null;
   detailError: string | null;
   /**
    * The transcript of a live run (real provider), built by the engine on the main thread as it arrives: a few
@@ -57,6 +59,12 @@ export type ResultsSlice = {
    * wait for it, so they do not take the cores from the engine's first run.
    */
   firstRunEnded: boolean;
+  /**
+   * How many of the worker's runs have ended on this page (finished or failed); only ever grows. A run can start
+   * and end between two looks at `running`, so whoever waits for "the run after this change" waits for this count to
+   * pass the one it saw before the change (`data-runs-ended` on the run status).
+   */
+  runsEnded: number;
 
   runStarted(at: number): void;
   /**
@@ -83,11 +91,13 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   catalogCheck: null,
   toolTokens: null,
   detail: null,
+  detailRunRequestId: null,
   detailError: null,
   liveRun: null,
   prebuilt: null,
   runsPrebuilt: false,
   firstRunEnded: false,
+  runsEnded: 0,
   runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
   runProgressed: ({ runRequestId, done, total, summaries }) =>
     set((state) => {
@@ -99,7 +109,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       return { runProgress: { done, total }, runs, runRequestId };
     }),
   runFinished: ({ runRequestId, runs, timingMs }) =>
-    set({
+    set((state) => ({
       runRequestId,
       runs,
       timingMs,
@@ -109,11 +119,20 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       runError: null,
       runsPrebuilt: false,
       firstRunEnded: true,
-    }),
+      runsEnded: state.runsEnded + 1,
+    })),
   runFailed: (message) =>
-    set({ running: false, runStartedAt: null, runProgress: null, runError: message, firstRunEnded: true }),
+    set((state) => ({
+      running: false,
+      runStartedAt: null,
+      runProgress: null,
+      runError: message,
+      firstRunEnded: true,
+      runsEnded: state.runsEnded + 1,
+    })),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
-  setDetail: (detail, error = null) => set({ detail, detailError: error }),
+  setDetail: (detail, error = null) =>
+    set((state) => ({ detail, detailError: error, detailRunRequestId: detail ? state.runRequestId : null })),
   setLiveRun: (run) => set({ liveRun: run }),
 });

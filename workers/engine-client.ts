@@ -167,9 +167,20 @@ export class EngineClient {
   }
 
   parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
-    return this.send("parse-catalog", { text, sourceName, catalogVersion: this.newCatalogVersion() }).then((outcome) =>
-      mapOutcome(outcome, (response) => (response.kind === "catalog-parsed" ? response : undefined)),
-    );
+    // A large catalog's tools arrive ahead, in parts, as a large example's do (lib/workbench/example-parts.ts).
+    const parts = exampleParts();
+    return this.send(
+      "parse-catalog",
+      { text, sourceName, catalogVersion: this.newCatalogVersion() },
+      undefined,
+      undefined,
+      (part) => parts.add(part),
+    ).then((outcome): Outcome<CatalogParseResult & { catalogVersion: number }> => {
+      if (!outcome.ok || outcome.value.kind !== "catalog-parsed")
+        return mapOutcome<CatalogParseResult & { catalogVersion: number }>(outcome, () => undefined);
+      const joined = parts.joinCatalog(outcome.value);
+      return "error" in joined ? { ok: false, stale: false, message: joined.error } : { ok: true, value: joined };
+    });
   }
 
   setCatalog(catalog: Catalog): { catalogVersion: number; done: Promise<Outcome<number>> } {

@@ -8,7 +8,8 @@ import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
 import { getModel } from "@/lib/models/model-table";
 import { catalogTotalWords, correctionFactorOf } from "@/lib/view/catalog-total-words";
 import { inputClass } from "@/components/playground/control-styles";
-import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
+import { applyCatalogTextImport } from "@/components/import/apply-catalog-import";
+import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import {
   filterTools,
   selectCatalogProblems,
@@ -25,6 +26,7 @@ import { useCatalogParser } from "./use-catalog-parser";
 
 export function CatalogPanel() {
   const controller = usePlaygroundController();
+  const store = usePlaygroundStore();
   const tools = usePlayground((state) => state.lastValidCatalog.tools);
   const toolCount = usePlayground(selectToolCount);
   // A big example's first screen comes before its tools (lib/workbench/opening.ts): the list keeps its place.
@@ -101,7 +103,20 @@ export function CatalogPanel() {
     theme,
   };
 
-  const importText = (text: string, sourceName?: string) => void controller?.importCatalogText(text, sourceName);
+  const importText = (text: string, sourceName?: string) => {
+    if (!controller) return;
+    const { turns, setWorkspaceNotice } = store.getState();
+    void applyCatalogTextImport(text, sourceName, {
+      controller,
+      current: () => {
+        const { lastValidCatalog, catalogVersion } = store.getState();
+        return { catalog: lastValidCatalog, catalogVersion };
+      },
+      turns,
+      setTurns: (generated) => store.setState({ turns: generated }),
+      setNotice: setWorkspaceNotice,
+    });
+  };
 
   return (
     <DropZone onImport={importText}>

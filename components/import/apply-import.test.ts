@@ -1,6 +1,7 @@
 /** An import always leaves a way back: Undo restores the catalog it replaced; a scenario keeps the work first. */
 import { describe, expect, it } from "vitest";
 import type { Catalog } from "@/lib/core/catalog";
+import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { WorkspaceNotice } from "@/state/ui-slice";
 import { applyCatalogImport } from "./apply-catalog-import";
 import { applyScenarioImport } from "./apply-scenario-import";
@@ -28,18 +29,45 @@ describe("applyCatalogImport", () => {
   it("replaces the catalog, says what it replaced, and Undo puts the old one back", async () => {
     const previous = catalogOf("get_weather", "get_time");
     const { page, controller, setNotice } = fakePage(previous);
+    const turns = [{ user: "Weather?", needs: [{ tool: "get_weather", arguments: {} }] }];
+    let shownTurns: ScenarioTurn[] = turns;
     await applyCatalogImport(
       { catalog: catalogOf("lookup"), mode: "replace", sourceName: "tools.json", problems: [] },
-      { controller, previous, turns: [{ needs: [{ tool: "get_weather", arguments: {} }] }], setNotice },
+      { controller, previous, turns, setTurns: (next) => void (shownTurns = next), setNotice },
     );
     expect(page.catalog.tools.map((entry) => entry.name)).toEqual(["lookup"]);
     const notice = page.notices.at(-1)!;
-    expect(notice.message).toBe("Imported 1 tool from tools.json in place of your catalog of 2 tools. Problems found:");
-    expect(notice.problems?.map((problem) => problem.toolName)).toEqual(["get_weather"]);
+    expect(notice.message).toBe(
+      "Imported 1 tool from tools.json in place of your catalog of 2 tools. The conversation called get_weather, " +
+        "which the imported catalog lacks, so it is replaced by 1 request written from the imported tools.",
+    );
+    expect(shownTurns.map((turn) => turn.needs[0].tool)).toEqual(["lookup"]);
     const undo = notice.actions?.find((action) => action.label === "Undo the import");
     undo!.run();
     expect(page.catalog).toBe(previous);
-    expect(page.notices.at(-1)?.message).toBe("Undone: your catalog of 2 tools is back.");
+    expect(shownTurns).toEqual(turns);
+    expect(page.notices.at(-1)?.message).toBe(
+      "Undone: your catalog of 2 tools and your conversation of 1 request are back.",
+    );
+  });
+
+  it("lists the missing tools when the imported catalog has none to write a conversation from", async () => {
+    const previous = catalogOf("get_weather");
+    const { page, controller, setNotice } = fakePage(previous);
+    const broken = { ...tool("lookup"), schemaError: "cannot compile" };
+    await applyCatalogImport(
+      { catalog: { tools: [broken] }, mode: "replace", problems: [] },
+      {
+        controller,
+        previous,
+        turns: [{ user: "Weather?", needs: [{ tool: "get_weather", arguments: {} }] }],
+        setTurns: () => {
+          throw new Error("nothing to replace the conversation with");
+        },
+        setNotice,
+      },
+    );
+    expect(page.notices.at(-1)?.problems?.map((problem) => problem.toolName)).toEqual(["get_weather"]);
   });
 
   it("adds, and Undo takes the added tools away again", async () => {
@@ -47,7 +75,7 @@ describe("applyCatalogImport", () => {
     const { page, controller, setNotice } = fakePage(previous);
     await applyCatalogImport(
       { catalog: catalogOf("lookup", "search"), mode: "add", problems: [] },
-      { controller, previous, turns: [], setNotice },
+      { controller, previous, turns: [], setTurns: () => {}, setNotice },
     );
     expect(page.notices.at(-1)?.message).toBe("Imported 2 tools to your catalog, which now has 3 tools.");
     page.notices.at(-1)!.actions![0].run();
@@ -67,7 +95,7 @@ describe("applyCatalogImport", () => {
     };
     await applyCatalogImport(
       { catalog: catalogOf("lookup"), mode: "add", problems: [] },
-      { controller, previous, turns: [], setNotice },
+      { controller, previous, turns: [], setTurns: () => {}, setNotice },
     );
     expect(page.catalog).toBe(previous);
     expect(page.notices.at(-1)).toMatchObject({

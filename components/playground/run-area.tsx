@@ -155,6 +155,7 @@ export function RunArea() {
   const deferredChartRuns = useDeferredValue(chartRuns);
   const deferredRun = useDeferredValue(run);
   const detail = usePlayground((state) => state.detail);
+  const detailRunRequestId = usePlayground((state) => state.detailRunRequestId);
   const detailError = usePlayground((state) => state.detailError);
   const runTab = usePlayground((state) => state.runTab);
   const setRunTab = usePlayground((state) => state.setRunTab);
@@ -300,6 +301,7 @@ export function RunArea() {
           className="h-full"
           data-testid="prefix-bar-content"
           data-detail={currentDetail ? `${currentDetail.strategyId}:${currentDetail.stepIndex}` : ""}
+          data-detail-run={detailRunRequestId ?? ""}
         >
           {currentDetail ? (
             <MemoCachePrefixBar

@@ -11,6 +11,7 @@ export function RunStatus() {
   const runError = usePlayground((state) => state.runError);
   const progress = usePlayground((state) => state.runProgress);
   const prebuilt = usePlayground((state) => state.runsPrebuilt);
+  const runsEnded = usePlayground((state) => state.runsEnded);
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     if (!running) return;
@@ -25,6 +26,7 @@ export function RunStatus() {
       className="flex min-w-0 shrink-0 sm:min-w-48 items-center justify-end gap-2 text-xs text-muted"
       data-testid="run-status"
       data-running={running}
+      data-runs-ended={runsEnded}
       aria-live="polite"
     >
       {runError ? (

@@ -393,7 +393,13 @@ function WorkspaceDialogs({
           onImportCatalog={(catalog, { mode, sourceName, problems }) =>
             applyCatalogImport(
               { catalog, mode, sourceName, problems },
-              { controller, previous: store.getState().lastValidCatalog, turns, setNotice },
+              {
+                controller,
+                previous: store.getState().lastValidCatalog,
+                turns,
+                setTurns: (generated) => store.setState({ turns: generated }),
+                setNotice,
+              },
             )
           }
           onImportScenario={(scenario, problems) =>

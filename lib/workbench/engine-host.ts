@@ -8,7 +8,7 @@ import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
 import { answerDuringRun, coalesceQueue, createProgressReporter, handleEngineMessage } from "./engine-handler";
 import { supersededResponse, type EngineRequest } from "./engine-messages";
 import type { HelperRequest, HelperResponse } from "./engine-messages";
-import { splitExampleAnswer } from "./example-parts";
+import { splitCatalogParsedAnswer, splitExampleAnswer } from "./example-parts";
 
 export type EngineHostOptions = {
   post(response: HelperResponse): void;
@@ -100,6 +100,8 @@ export function createEngineHost(options: EngineHostOptions) {
       // A large example's tools go ahead in parts, so the page reads them in several tasks (./example-parts.ts).
       if (handled.response.kind === "example-loaded")
         splitExampleAnswer(handled.response).forEach((message) => options.post(message));
+      else if (handled.response.kind === "catalog-parsed")
+        splitCatalogParsedAnswer(handled.response).forEach((message) => options.post(message));
       else options.post(handled.response);
       options.onSettled?.();
       // Let newly arrived messages join the queue before the next one is handled.

@@ -112,7 +112,8 @@ export type EngineResponse =
       namespaces?: Record<string, string>;
       problems: InputProblem[];
     }
-  | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number } & CatalogParseResult)
+  /** `toolsInParts`: as for `example-loaded` below, a large catalog's tools went ahead in `example-tools` parts. */
+  | ({ kind: "catalog-parsed"; requestId: number; catalogVersion: number; toolsInParts?: number } & CatalogParseResult)
   /**
    * `toolsInParts`: the catalog's tools were sent ahead in `example-tools` parts (a large example,
    * lib/workbench/example-parts.ts) and this answer's catalog holds none; the page joins them.

@@ -4,7 +4,8 @@
  * (826 ms at load 6–7, `bench-browser-profile --moment startup`, docs/PERFORMANCE.md session 12). Posted as parts of
  * EXAMPLE_TOOLS_PART tools ahead of the answer, each part is read in a task of its own, and the answer carries the
  * scenario without its tools. The page joins them (`joinExampleParts`); the worker's own state, the tests and the
- * build-time first view see the answer whole, since only the engine host's posting splits it.
+ * build-time first view see the answer whole, since only the engine host's posting splits it. A person's own large
+ * catalog, parsed by the worker (`catalog-parsed`), crosses the same way.
  */
 import type { CatalogTool } from "../core/catalog";
 import type { EngineResponse } from "./engine-messages";
@@ -14,6 +15,27 @@ export const EXAMPLE_TOOLS_PART = 1_000;
 
 type ExampleLoaded = Extract<EngineResponse, { kind: "example-loaded" }>;
 type ExampleTools = Extract<EngineResponse, { kind: "example-tools" }>;
+type CatalogParsed = Extract<EngineResponse, { kind: "catalog-parsed" }>;
+
+function toolParts(requestId: number, tools: readonly CatalogTool[], partSize: number): ExampleTools[] {
+  const parts: ExampleTools[] = [];
+  for (let from = 0; from < tools.length; from += partSize)
+    parts.push({ kind: "example-tools", requestId, from, tools: tools.slice(from, from + partSize) });
+  return parts;
+}
+
+/** The messages that carry a parsed catalog's answer: its tools' parts, then the answer without them. */
+export function splitCatalogParsedAnswer(
+  response: CatalogParsed,
+  partSize = EXAMPLE_TOOLS_PART,
+): [...ExampleTools[], CatalogParsed] | [CatalogParsed] {
+  const tools = response.catalog?.tools;
+  if (!response.catalog || !tools || tools.length <= partSize) return [response];
+  return [
+    ...toolParts(response.requestId, tools, partSize),
+    { ...response, catalog: { ...response.catalog, tools: [] }, toolsInParts: tools.length },
+  ];
+}
 
 /** The messages that carry `response`, in posting order: its tools' parts, then the answer without them. */
 export function splitExampleAnswer(
@@ -22,14 +44,7 @@ export function splitExampleAnswer(
 ): [...ExampleTools[], ExampleLoaded] | [ExampleLoaded] {
   const { tools } = response.scenario.catalog;
   if (tools.length <= partSize) return [response];
-  const parts: ExampleTools[] = [];
-  for (let from = 0; from < tools.length; from += partSize)
-    parts.push({
-      kind: "example-tools",
-      requestId: response.requestId,
-      from,
-      tools: tools.slice(from, from + partSize),
-    });
+  const parts = toolParts(response.requestId, tools, partSize);
   const scenario = { ...response.scenario, catalog: { ...response.scenario.catalog, tools: [] } };
   return [...parts, { ...response, scenario, toolsInParts: tools.length }];
 }
@@ -48,6 +63,15 @@ export function exampleParts() {
       if (part.from !== tools.length)
         broken = `engine: tools part from ${part.from} arrived after ${tools.length} tools`;
       else for (const tool of part.tools) tools.push(tool);
+    },
+    /** A parsed catalog's answer with its tools back (see `join`). */
+    joinCatalog(response: CatalogParsed): CatalogParsed | { error: string } {
+      if (response.toolsInParts === undefined || !response.catalog) return response;
+      if (broken) return { error: broken };
+      if (tools.length !== response.toolsInParts)
+        return { error: `engine: ${tools.length} of the catalog's ${response.toolsInParts} tools arrived` };
+      const { toolsInParts: _joined, ...rest } = response;
+      return { ...rest, catalog: { ...response.catalog, tools } };
     },
     join(response: ExampleLoaded): { scenario: ExampleLoaded["scenario"] } | { error: string } {
       if (response.toolsInParts === undefined) return { scenario: response.scenario };
