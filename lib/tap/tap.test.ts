@@ -61,7 +61,7 @@ afterAll(async () => {
 const SYSTEM = "You are a helpful agent who plans trips and checks the weather carefully. ".repeat(120);
 
 const anthropicBody = (question: string, stream: boolean) => ({
-  model: "claude-sonnet-4-5",
+  model: "claude-sonnet-4-6",
   max_tokens: 256,
   // Long enough to be cached (Claude's minimum is 1,024 tokens), so a change is a miss rather than below the minimum.
   system: [{ type: "text" as const, text: SYSTEM, cache_control: { type: "ephemeral" as const } }],
@@ -104,7 +104,7 @@ describe("the tap, with the real SDK clients", () => {
       await rawText(`${directFake.url}/v1/messages`, body, { "x-api-key": KEY }),
     );
     // count_tokens passes through, unrecorded.
-    const counted = await tapped.messages.countTokens({ model: "claude-sonnet-4-5", messages: body.messages });
+    const counted = await tapped.messages.countTokens({ model: "claude-sonnet-4-6", messages: body.messages });
     expect(counted.input_tokens).toBeGreaterThan(0);
 
     const session = store.resolveSession("latest");
@@ -114,7 +114,7 @@ describe("the tap, with the real SDK clients", () => {
     expect(exchanges[1].responseBody).toContain("event: message_start");
     expect(exchanges[1].usage?.input).toBeGreaterThan(0);
     expect(exchanges[1].ttfbMs).toBeGreaterThanOrEqual(0);
-    expect(exchanges[0].model).toBe("claude-sonnet-4-5");
+    expect(exchanges[0].model).toBe("claude-sonnet-4-6");
     expect(exchanges[0].url).toBe(`${tappedFake.url}/v1/messages`);
     // The key reached the upstream and nothing else: not the database file, not an export.
     expect(tappedFake.requests.some((sent) => sent.headers["x-api-key"] === KEY)).toBe(true);
@@ -332,7 +332,7 @@ describe("faults", () => {
       request.resume();
       response.writeHead(200, { "content-type": "text/event-stream" });
       response.write(
-        'event: message_start\ndata: {"type":"message_start","message":{"id":"m1","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":[],"usage":{"input_tokens":10,"output_tokens":1}}}\n\n',
+        'event: message_start\ndata: {"type":"message_start","message":{"id":"m1","type":"message","role":"assistant","model":"claude-sonnet-4-6","content":[],"usage":{"input_tokens":10,"output_tokens":1}}}\n\n',
       );
       setTimeout(() => response.socket?.destroy(), 30);
     });
