@@ -22,6 +22,8 @@ export type TraceImportHandle = {
   detail: StepDetail | null;
   selectedIndex: number;
   importFile(file: File): void;
+  /** A recording already in hand (the Tap view's live session), under a name. */
+  importText(text: string, name: string): void;
   select(index: number): void;
   reset(): void;
 };
@@ -42,7 +44,13 @@ function createTraceClient(): TraceClient {
   });
 }
 
-export function useTraceImport(): TraceImportHandle {
+export type TraceImportOptions = {
+  /** Which request to show once a recording is explained: the first (a file) or the newest (a live session). */
+  show?: "first" | "last";
+  keepViewWhileReading?: boolean;
+};
+
+export function useTraceImport(options: TraceImportOptions = {}): TraceImportHandle {
   const [state, setState] = useState<TraceImportState>({ status: "idle" });
   const [detail, setDetail] = useState<StepDetail | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
@@ -63,6 +71,33 @@ export function useTraceImport(): TraceImportHandle {
     [client],
   );
 
+  const analyse = useCallback(
+    (current: number, name: string, text: string) => {
+      const { outcome } = client().send(
+        { type: "analyse", text, title: `Trace ${name}` },
+        {
+          onInterim: (response) => {
+            // A live session re-read as it grows keeps its last view on screen instead of a progress bar.
+            if (response.type === "progress" && current === generation.current && !options.keepViewWhileReading)
+              setState({ status: "reading", fileName: name, fraction: response.fraction });
+          },
+        },
+      );
+      void outcome.then((result) => {
+        if (current !== generation.current || (!result.ok && result.stale)) return;
+        if (result.ok && result.value.type === "analysed")
+          setState({ status: "ready", fileName: name, view: result.value.view });
+        else
+          setState({
+            status: "failed",
+            fileName: name,
+            error: result.ok ? "trace: no answer" : result.message,
+          });
+      });
+    },
+    [client, options.keepViewWhileReading],
+  );
+
   const importFile = useCallback(
     (file: File) => {
       const current = ++generation.current;
@@ -72,26 +107,7 @@ export function useTraceImport(): TraceImportHandle {
       file.text().then(
         (text) => {
           if (current !== generation.current) return;
-          const { outcome } = client().send(
-            { type: "analyse", text, title: `Trace ${file.name}` },
-            {
-              onInterim: (response) => {
-                if (response.type === "progress" && current === generation.current)
-                  setState({ status: "reading", fileName: file.name, fraction: response.fraction });
-              },
-            },
-          );
-          void outcome.then((result) => {
-            if (current !== generation.current || (!result.ok && result.stale)) return;
-            if (result.ok && result.value.type === "analysed")
-              setState({ status: "ready", fileName: file.name, view: result.value.view });
-            else
-              setState({
-                status: "failed",
-                fileName: file.name,
-                error: result.ok ? "trace: no answer" : result.message,
-              });
-          });
+          analyse(current, file.name, text);
         },
         (error: unknown) =>
           setState({
@@ -101,14 +117,24 @@ export function useTraceImport(): TraceImportHandle {
           }),
       );
     },
-    [client],
+    [analyse],
   );
 
-  // The first request is shown as soon as the trace is explained.
+  const importText = useCallback(
+    (text: string, name: string) => {
+      const current = ++generation.current;
+      if (!options.keepViewWhileReading) setState({ status: "reading", fileName: name, fraction: 0 });
+      analyse(current, name, text);
+    },
+    [analyse, options.keepViewWhileReading],
+  );
+
+  // The first request (or the newest, live) is shown as soon as the trace is explained.
   const readyView = state.status === "ready" ? state.view : null;
+  const showLast = options.show === "last";
   useEffect(() => {
-    if (readyView && readyView.steps.length > 0) select(0);
-  }, [readyView, select]);
+    if (readyView && readyView.steps.length > 0) select(showLast ? readyView.steps.length - 1 : 0);
+  }, [readyView, select, showLast]);
 
   const reset = useCallback(() => {
     generation.current += 1;
@@ -118,5 +144,5 @@ export function useTraceImport(): TraceImportHandle {
 
   useEffect(() => () => clientRef.current?.dispose(), []);
 
-  return { state, detail, selectedIndex, importFile, select, reset };
+  return { state, detail, selectedIndex, importFile, importText, select, reset };
 }

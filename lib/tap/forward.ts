@@ -13,7 +13,7 @@ import { measuredUsageFrom } from "../live/usage";
 import type { ProviderId } from "../scenario/types";
 import { looksLikeSse, responseFromSse } from "../trace/sse";
 import type { TapExchange } from "./tap-store";
-import { recordedProvider, TAP_ENDPOINTS, upstreamUrl, type TapId } from "./upstreams";
+import { recordedProvider, upstreamUrl, type TapId } from "./upstreams";
 
 type Json = Record<string, unknown>;
 
@@ -290,28 +290,4 @@ export async function handleTapRequest(
     { highWaterMark: 0 },
   );
   return new Response(stream, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
-}
-
-/** The lines an agent's user sets to route it through the tap of a server at `origin`. */
-export function connectionLines(origin: string): Array<{ id: string; label: string; line: string }> {
-  const base = (tap: TapId) => `${origin}${TAP_ENDPOINTS[tap].mount}`;
-  return [
-    { id: "claude-code", label: "Claude Code", line: `ANTHROPIC_BASE_URL=${base("anthropic")} claude` },
-    { id: "codex", label: "Codex", line: `OPENAI_BASE_URL=${base("openai")} codex` },
-    {
-      id: "anthropic-sdk",
-      label: "Anthropic SDK",
-      line: `new Anthropic({ baseURL: "${base("anthropic")}" })  # or ANTHROPIC_BASE_URL=${base("anthropic")}`,
-    },
-    {
-      id: "openai-sdk",
-      label: "OpenAI SDK",
-      line: `new OpenAI({ baseURL: "${base("openai")}" })  # or OPENAI_BASE_URL=${base("openai")}`,
-    },
-    {
-      id: "kimi",
-      label: "Kimi (Moonshot)",
-      line: `new OpenAI({ baseURL: "${base("moonshot")}", apiKey: process.env.MOONSHOT_API_KEY })`,
-    },
-  ];
 }

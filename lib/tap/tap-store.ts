@@ -146,6 +146,8 @@ export class TapStore {
   private dropped = 0;
   private lastError: string | null = null;
   private lastSweep = 0;
+  /** The bytes of stored bodies, summed once and then kept (a sum per write would grow with the store). */
+  private storedBytes: number | null = null;
   private readonly sessionGapMs: number;
   private readonly maxTotalBytes: number;
 
@@ -212,10 +214,10 @@ export class TapStore {
   private insert(exchange: TapExchange): void {
     const bytes = Buffer.byteLength(exchange.requestBody) + Buffer.byteLength(exchange.responseBody);
     const write = this.database.transaction(() => {
-      const total = (
+      this.storedBytes ??= (
         this.database.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM tap_exchanges").get() as { total: number }
       ).total;
-      if (total + bytes > this.maxTotalBytes)
+      if (this.storedBytes + bytes > this.maxTotalBytes)
         throw Object.assign(new Error("tap store full"), { code: "tap_store_full" });
       const opening = openingOf(exchange);
       const latest = this.database
@@ -295,6 +297,7 @@ export class TapStore {
         );
     });
     write.immediate();
+    this.storedBytes = (this.storedBytes ?? 0) + bytes;
   }
 
   sessions(): TapSessionSummary[] {
@@ -353,6 +356,7 @@ export class TapStore {
       this.database.prepare("DELETE FROM tap_exchanges WHERE session_id = ?").run(sessionId);
       return this.database.prepare("DELETE FROM tap_sessions WHERE id = ?").run(sessionId).changes;
     })();
+    this.storedBytes = null;
     this.flush();
     return removed;
   }
@@ -377,6 +381,7 @@ export class TapStore {
   /** Deletes the sessions whose last request is older than the retention; returns how many went. */
   sweep(now = Date.now()): number {
     this.lastSweep = now;
+    this.storedBytes = null;
     const cutoff = now - this.settings().retentionDays * DAY_MS;
     return this.database.transaction(() => {
       this.database

@@ -60,7 +60,7 @@ afterAll(async () => {
 
 const SYSTEM = "You are a helpful agent who plans trips and checks the weather carefully. ".repeat(120);
 
-const anthropicBody = (question: string, stream: boolean) => ({
+const anthropicBody = <S extends boolean>(question: string, stream: S) => ({
   model: "claude-sonnet-4-6",
   max_tokens: 256,
   // Long enough to be cached (Claude's minimum is 1,024 tokens), so a change is a miss rather than below the minimum.
