@@ -37,6 +37,18 @@ type TapStatus = {
   sessions: TapSession[];
 };
 
+function incompleteLines(jsonl: string): Array<{ line: number; reason: string }> {
+  return jsonl.split("\n").flatMap((line, index) => {
+    if (!line.includes('"incomplete"')) return [];
+    try {
+      const reason = (JSON.parse(line) as { incomplete?: unknown }).incomplete;
+      return typeof reason === "string" ? [{ line: index + 1, reason }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 function download(text: string, name: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
@@ -56,6 +68,8 @@ export function TapView() {
   const trace = useTraceImport({ show: "last", keepViewWhileReading: true });
   const { importText, reset } = trace;
   const shown = useRef<string>("");
+  /** Requests of the session on screen whose stream one side abandoned, by the export's line (trace's "line N"). */
+  const [incomplete, setIncomplete] = useState<Array<{ line: number; reason: string }>>([]);
 
   useEffect(() => {
     setOrigin(window.location.origin);
@@ -90,7 +104,9 @@ export function TapView() {
     shown.current = version;
     void apiFetch(`/api/tap/export?session=${encodeURIComponent(session.id)}&format=jsonl`).then(async (response) => {
       if (!response.ok) return setError((await readApiError(response)).message);
-      importText(await response.text(), `Session ${session.id}`);
+      const text = await response.text();
+      setIncomplete(incompleteLines(text));
+      importText(text, `Session ${session.id}`);
     });
   }, [session, importText, reset]);
 
@@ -168,6 +184,15 @@ export function TapView() {
         <p className="text-sm text-muted" data-testid="tap-waiting">
           Waiting for the first request: start your agent with one of the lines above.
         </p>
+      ) : null}
+      {session && incomplete.length > 0 ? (
+        <ul className="space-y-0.5 text-xs text-ink-soft" data-testid="tap-incomplete">
+          {incomplete.map((entry) => (
+            <li key={entry.line}>
+              Incomplete, line {entry.line}: {entry.reason}. What arrived is kept.
+            </li>
+          ))}
+        </ul>
       ) : null}
       {trace.state.status === "failed" ? (
         <p role="alert" className="text-sm">
