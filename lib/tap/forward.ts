@@ -5,8 +5,13 @@
  * it ends. The client's key goes upstream only: headers are never recorded, and the key's text is replaced wherever
  * it appears in a recorded body.
  *
- * Framework-free (a WHATWG Request in, a Response out): the route handlers in app/tap are one line each.
+ * Framework-free (a WHATWG Request in, a Response out): the route handlers in app/tap are one line each. The upstream
+ * is called with node:http(s) rather than fetch: fetch decodes a compressed answer (so the client would get other
+ * bytes than the provider sent), and its machinery costs time to first byte the tap is measured on.
  */
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import zlib from "node:zlib";
 import { redactSecrets } from "../live/redact";
 import type { MeasuredUsage } from "../live/types";
 import { measuredUsageFrom } from "../live/usage";
@@ -45,14 +50,44 @@ const HOP_HEADERS = new Set([
   "x-playground-token",
   "cookie",
 ]);
-/** Response headers that no longer hold once the body is relayed decoded and re-chunked. */
-const RESPONSE_HOP_HEADERS = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-]);
+/** Response headers of the hop, not the answer: the body is relayed in chunks of its own framing. */
+const RESPONSE_HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+// Connections to an upstream are kept open between requests, as a provider SDK keeps them.
+const AGENTS = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+function sendUpstream(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: Uint8Array | null,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const secure = url.protocol === "https:";
+    const outgoing = (secure ? https : http).request(
+      url,
+      { method, headers, agent: secure ? AGENTS.https : AGENTS.http, signal },
+      resolve,
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body ?? undefined);
+  });
+}
+
+/** The recorded text of an answer: decoded when the provider compressed it (what arrived, for a cut stream). */
+function decodedText(bytes: Buffer, encoding: string | undefined): string {
+  const flush = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  try {
+    if (encoding === "gzip" || encoding === "x-gzip") return zlib.gunzipSync(bytes, flush).toString("utf8");
+    if (encoding === "deflate") return zlib.inflateSync(bytes, flush).toString("utf8");
+    if (encoding === "br")
+      return zlib.brotliDecompressSync(bytes, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }).toString("utf8");
+  } catch {
+    return "";
+  }
+  return bytes.toString("utf8");
+}
 
 export type TapRecorderLike = { record(exchange: TapExchange): unknown };
 
@@ -60,7 +95,6 @@ export type TapDependencies = {
   /** Where finished exchanges go; null records nothing (the tap still forwards). */
   recorder: TapRecorderLike | null;
   environment?: Record<string, string | undefined>;
-  fetch?: typeof fetch;
   now?: () => number;
 };
 
@@ -116,8 +150,8 @@ export function usageOfResponse(provider: ProviderId, text: string, contentType:
 }
 
 function causeText(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return failure.code ?? failure.cause?.code ?? failure.cause?.message ?? failure.message ?? String(error);
 }
 
 /**
@@ -132,7 +166,6 @@ export async function handleTapRequest(
 ): Promise<Response> {
   const environment = dependencies.environment ?? process.env;
   const now = dependencies.now ?? (() => performance.timeOrigin + performance.now());
-  const doFetch = dependencies.fetch ?? fetch;
   const started = now();
   const incoming = new URL(request.url);
   const target = upstreamUrl(tap, segments, incoming.search, environment);
@@ -140,15 +173,13 @@ export async function handleTapRequest(
 
   const provider = recordedProvider(tap, segments, request.method);
   const keys = keysOf(request.headers);
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
-    if (!HOP_HEADERS.has(name) && !name.startsWith("x-middleware-") && !name.startsWith("next-"))
-      headers.set(name, value);
+    if (!HOP_HEADERS.has(name) && !name.startsWith("x-middleware-") && !name.startsWith("next-")) headers[name] = value;
   });
-  // The recording must read the answer, and fetch would decode a compressed one while keeping its header.
-  headers.set("accept-encoding", "identity");
   const body =
     request.method === "GET" || request.method === "HEAD" ? null : new Uint8Array(await request.arrayBuffer());
+  if (body) headers["content-length"] = String(body.byteLength);
   const requestText = body && provider ? new TextDecoder().decode(body) : "";
 
   const abort = new AbortController();
@@ -189,15 +220,9 @@ export async function handleTapRequest(
     }
   };
 
-  let upstream: Response;
+  let upstream: IncomingMessage;
   try {
-    upstream = await doFetch(target.url, {
-      method: request.method,
-      headers,
-      body,
-      redirect: "manual",
-      signal: abort.signal,
-    });
+    upstream = await sendUpstream(target.url, request.method, headers, body, abort.signal);
   } catch (error) {
     clearTimeout(headerTimeout);
     request.signal?.removeEventListener("abort", onClientAbort);
@@ -218,12 +243,16 @@ export async function handleTapRequest(
   clearTimeout(headerTimeout);
 
   const responseHeaders = new Headers();
-  upstream.headers.forEach((value, name) => {
-    if (!RESPONSE_HOP_HEADERS.has(name)) responseHeaders.set(name, value);
-  });
-  const contentType = upstream.headers.get("content-type");
-  const reader = upstream.body?.getReader() ?? null;
-  const chunks: Uint8Array[] = [];
+  for (const [name, value] of Object.entries(upstream.headers)) {
+    if (RESPONSE_HOP_HEADERS.has(name) || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+    else responseHeaders.set(name, value);
+  }
+  const status = upstream.statusCode ?? 502;
+  const statusText = upstream.statusMessage ?? "";
+  const contentType = upstream.headers["content-type"] ?? null;
+  const encoding = upstream.headers["content-encoding"]?.toLowerCase();
+  const chunks: Buffer[] = [];
   let ttfbMs: number | null = null;
   let finished = false;
   const idleMs = number(environment[TAP_IDLE_TIMEOUT_ENV], DEFAULT_IDLE_TIMEOUT_MS);
@@ -231,16 +260,17 @@ export async function handleTapRequest(
     if (finished) return;
     finished = true;
     request.signal?.removeEventListener("abort", onClientAbort);
-    const decoder = new TextDecoder();
-    const text = chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode();
+    const text = decodedText(Buffer.concat(chunks), encoding);
     chunks.length = 0;
-    record({ status: upstream.status, responseBody: text, responseType: contentType, ttfbMs, incomplete });
+    record({ status, responseBody: text, responseType: contentType, ttfbMs, incomplete });
   };
 
-  if (!reader) {
+  if (request.method === "HEAD" || status === 204 || status === 304) {
+    upstream.resume();
     finish(null);
-    return new Response(null, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+    return new Response(null, { status, statusText, headers: responseHeaders });
   }
+  const reader = upstream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
 
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -248,7 +278,7 @@ export async function handleTapRequest(
         let idle: ReturnType<typeof setTimeout> | undefined;
         try {
           const result = await Promise.race([
-            reader.read(),
+            reader.next(),
             new Promise<never>((_, reject) => {
               idle = setTimeout(
                 () => reject(Object.assign(new Error("stalled"), { code: "tap_idle_timeout" })),
@@ -263,7 +293,7 @@ export async function handleTapRequest(
           }
           ttfbMs ??= now() - started;
           if (provider) chunks.push(result.value);
-          controller.enqueue(result.value);
+          controller.enqueue(new Uint8Array(result.value.buffer, result.value.byteOffset, result.value.byteLength));
         } catch (error) {
           const stalled = (error as { code?: string }).code === "tap_idle_timeout";
           const clientGone = request.signal?.aborted === true;
@@ -274,7 +304,7 @@ export async function handleTapRequest(
                 ? `the upstream sent nothing for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`}`
                 : "the upstream closed the connection mid-stream",
           );
-          abort.abort();
+          upstream.destroy();
           // The client sees the connection break, as it would have without the tap; a clean end would hide it.
           controller.error(error);
         } finally {
@@ -283,11 +313,10 @@ export async function handleTapRequest(
       },
       cancel() {
         finish("the client disconnected mid-stream");
-        abort.abort();
-        void reader.cancel().catch(() => undefined);
+        upstream.destroy();
       },
     },
     { highWaterMark: 0 },
   );
-  return new Response(stream, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+  return new Response(stream, { status, statusText, headers: responseHeaders });
 }

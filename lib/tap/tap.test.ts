@@ -8,6 +8,8 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import zlib from "node:zlib";
+import http from "node:http";
 import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
@@ -262,6 +264,66 @@ function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
   });
 }
+
+describe("headers and bytes pass through as sent", () => {
+  it("a compressed answer reaches the client compressed, byte for byte, and is recorded decoded; query and headers pass", async () => {
+    const answer = JSON.stringify({
+      type: "message",
+      content: [{ type: "text", text: "Sunny." }],
+      usage: { input_tokens: 12, output_tokens: 3 },
+    });
+    const compressed = zlib.gzipSync(answer);
+    let seen: { url?: string; headers?: http.IncomingHttpHeaders } = {};
+    const upstream = await rawUpstream((request, response) => {
+      seen = { url: request.url, headers: request.headers };
+      request.resume();
+      response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "x-provider": "yes" });
+      response.end(compressed);
+    });
+    environment.TAP_ANTHROPIC_UPSTREAM = upstream.url;
+    try {
+      const raw = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const request = http.request(
+          `${tap.origin}/tap/anthropic/v1/messages?beta=true`,
+          {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "accept-encoding": "gzip",
+              "x-api-key": KEY,
+              "anthropic-beta": "some-feature",
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+          },
+        );
+        request.on("error", reject);
+        request.end(JSON.stringify(anthropicBody("gzip?", false)));
+      });
+      expect(raw.bytes.equals(compressed)).toBe(true);
+      expect(raw.headers["content-encoding"]).toBe("gzip");
+      expect(raw.headers["x-provider"]).toBe("yes");
+      expect(seen.url).toBe("/v1/messages?beta=true");
+      expect(seen.headers).toMatchObject({
+        "accept-encoding": "gzip",
+        "x-api-key": KEY,
+        "anthropic-beta": "some-feature",
+      });
+      expect(seen.headers?.["x-playground-peer-address"]).toBeUndefined();
+      await waitFor(() => store.exchanges(store.resolveSession("latest")!.id).at(-1)!.requestBody.includes("gzip?"));
+      const recorded = store.exchanges(store.resolveSession("latest")!.id).at(-1)!;
+      expect(recorded.responseBody).toBe(answer);
+      expect(recorded.usage).toMatchObject({ input: 12, output: 3 });
+      expect(recorded.url).toBe(`${upstream.url}/v1/messages`);
+    } finally {
+      environment.TAP_ANTHROPIC_UPSTREAM = tappedFake.url;
+      await closeServer(upstream.server);
+    }
+  });
+});
 
 describe("faults", () => {
   const anthropic = (origin = tap.origin) =>
