@@ -162,6 +162,11 @@ describe("the tap, with the real SDK clients", () => {
       client.chat.completions.create({ model: "kimi-k2-0905-preview", messages: [{ role: "user", content: "Hi" }] });
     expect(await kimi(kimiTapped)).toEqual(await kimi(kimiDirect));
 
+    // A key that appears in a body (an agent pasting its environment) is replaced in the record too.
+    await tapped.chat.completions.create({
+      model: "gpt-4.1",
+      messages: [{ role: "user", content: `my key is ${OPENAI_KEY}` }],
+    });
     const providers = store.sessions().map((session) => session.provider);
     expect(providers).toEqual(expect.arrayContaining(["openai-responses", "openai-chat", "moonshot"]));
     const all = store.sessions().flatMap((session) => store.exchanges(session.id));
