@@ -100,6 +100,8 @@ export default defineConfig({
         // Live routes talk to the fake provider (honoured for loopback URLs only) and log where the key test reads.
         PLAYGROUND_TEST_PROVIDER_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
         PLAYGROUND_LIVE_LOG_FILE: LIVE_LOG_FILE,
+        // The recording tap forwards to the fake provider (e2e/tap.spec.ts).
+        TAP_ANTHROPIC_UPSTREAM: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
         // One browser runs many live requests back to back; the per-client limit is tested in the route tests.
         PLAYGROUND_LIVE_RATE_BURST: "100",
         // Short links of e2e runs go to a throwaway store, not the developer's data folder.

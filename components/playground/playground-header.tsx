@@ -46,6 +46,13 @@ export function PlaygroundHeader() {
           >
             Lab
           </a>
+          <a
+            href="/tap"
+            className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2"
+            data-testid="tap-link"
+          >
+            Tap
+          </a>
           <ThemeToggle />
           <HelpButton />
         </nav>

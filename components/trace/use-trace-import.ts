@@ -1,6 +1,6 @@
 "use client";
 /**
- * Talks to the trace worker through its client (workers/trace-client.ts): sends a file's text,
+ * Talks to the trace worker through its client (workers/trace-client.ts): sends a file's text (or a live session's),
  * follows its progress, keeps the view it answers with and asks for the detail of the request being looked at. A
  * newer file or step makes an older answer stale; a worker that fails to load is reported, never waited on. The
  * file's text never reaches the store, autosave or a link.
@@ -21,11 +21,19 @@ export type TraceImportHandle = {
   detail: StepDetail | null;
   selectedIndex: number;
   importFile(file: File): void;
+  /** A recording already in hand (the Tap view's live session), under a name. */
+  importText(text: string, name: string): void;
   select(index: number): void;
   reset(): void;
 };
 
-export function useTraceImport(): TraceImportHandle {
+export type TraceImportOptions = {
+  /** Which request to show once a recording is explained: the first (a file) or the newest (a live session). */
+  show?: "first" | "last";
+  keepViewWhileReading?: boolean;
+};
+
+export function useTraceImport(options: TraceImportOptions = {}): TraceImportHandle {
   const [state, setState] = useState<TraceImportState>({ status: "idle" });
   const [detail, setDetail] = useState<StepDetail | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
@@ -46,6 +54,33 @@ export function useTraceImport(): TraceImportHandle {
     [client],
   );
 
+  const analyse = useCallback(
+    (current: number, name: string, text: string) => {
+      const { outcome } = client().send(
+        { kind: "analyse", text, title: `Trace ${name}` },
+        {
+          onInterim: (response) => {
+            // A live session re-read as it grows keeps its last view on screen instead of a progress bar.
+            if (response.kind === "progress" && current === generation.current && !options.keepViewWhileReading)
+              setState({ status: "reading", fileName: name, fraction: response.fraction });
+          },
+        },
+      );
+      void outcome.then((result) => {
+        if (current !== generation.current || (!result.ok && result.stale)) return;
+        if (result.ok && result.value.kind === "analysed")
+          setState({ status: "ready", fileName: name, view: result.value.view });
+        else
+          setState({
+            status: "failed",
+            fileName: name,
+            error: result.ok ? "trace: no answer" : result.message,
+          });
+      });
+    },
+    [client, options.keepViewWhileReading],
+  );
+
   const importFile = useCallback(
     (file: File) => {
       const current = ++generation.current;
@@ -55,26 +90,7 @@ export function useTraceImport(): TraceImportHandle {
       file.text().then(
         (text) => {
           if (current !== generation.current) return;
-          const { outcome } = client().send(
-            { kind: "analyse", text, title: `Trace ${file.name}` },
-            {
-              onInterim: (response) => {
-                if (response.kind === "progress" && current === generation.current)
-                  setState({ status: "reading", fileName: file.name, fraction: response.fraction });
-              },
-            },
-          );
-          void outcome.then((result) => {
-            if (current !== generation.current || (!result.ok && result.stale)) return;
-            if (result.ok && result.value.kind === "analysed")
-              setState({ status: "ready", fileName: file.name, view: result.value.view });
-            else
-              setState({
-                status: "failed",
-                fileName: file.name,
-                error: result.ok ? "trace: no answer" : result.message,
-              });
-          });
+          analyse(current, file.name, text);
         },
         (error: unknown) =>
           setState({
@@ -84,14 +100,24 @@ export function useTraceImport(): TraceImportHandle {
           }),
       );
     },
-    [client],
+    [analyse],
   );
 
-  // The first request is shown as soon as the trace is explained.
+  const importText = useCallback(
+    (text: string, name: string) => {
+      const current = ++generation.current;
+      if (!options.keepViewWhileReading) setState({ status: "reading", fileName: name, fraction: 0 });
+      analyse(current, name, text);
+    },
+    [analyse, options.keepViewWhileReading],
+  );
+
+  // The first request (or the newest, live) is shown as soon as the trace is explained.
   const readyView = state.status === "ready" ? state.view : null;
+  const showLast = options.show === "last";
   useEffect(() => {
-    if (readyView && readyView.steps.length > 0) select(0);
-  }, [readyView, select]);
+    if (readyView && readyView.steps.length > 0) select(showLast ? readyView.steps.length - 1 : 0);
+  }, [readyView, select, showLast]);
 
   const reset = useCallback(() => {
     generation.current += 1;
@@ -101,5 +127,5 @@ export function useTraceImport(): TraceImportHandle {
 
   useEffect(() => () => clientRef.current?.dispose(), []);
 
-  return { state, detail, selectedIndex, importFile, select, reset };
+  return { state, detail, selectedIndex, importFile, importText, select, reset };
 }

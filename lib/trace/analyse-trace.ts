@@ -4,7 +4,7 @@ import { createEngine, type Engine } from "../engine";
 import type { StrategyRun } from "../engine/types";
 import { STRATEGY_IDS } from "../core/ids";
 import type { Recommendation } from "../decide/recommend";
-import { conversationOf, toolCallsOf } from "./body-parts";
+import { conversationOf, conversationOpening, toolCallsOf } from "./body-parts";
 import { deriveScenario, type DerivedScenario } from "./derive-scenario";
 import { explainTrace, type ExplainOptions, type TraceExplanation } from "./explain-trace";
 import { readTrace, type ReadTraceOptions } from "./read-trace";
@@ -131,7 +131,7 @@ function sessionsOf(trace: ParsedTrace): Array<Set<string>> {
   let opening: string | null = null;
   for (const request of trace.requests) {
     const conversation = conversationOf(request.body, trace.provider);
-    const first = conversation.find((message) => message.role === "user")?.text ?? "";
+    const first = conversationOpening(request.body, trace.provider);
     if (sessions.length === 0 || first !== opening) {
       sessions.push(new Set());
       opening = first;

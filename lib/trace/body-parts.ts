@@ -54,6 +54,15 @@ export function conversationOf(body: Json, provider: ProviderId): ConversationMe
   return providerAdapter(provider).body.conversation(body);
 }
 
+/**
+ * What tells one conversation from the next: its first user message. Trace import starts a new conversation when a
+ * request opens with another one than the request before it (an agent resends the whole history on every turn), and
+ * the recording tap groups what it records by the same rule.
+ */
+export function conversationOpening(body: Json, provider: ProviderId): string {
+  return conversationOf(body, provider).find((message) => message.role === "user")?.text ?? "";
+}
+
 /** The assistant's text in a response. */
 export function responseText(response: Json, provider: ProviderId): string {
   return providerAdapter(provider).body.responseText(response);

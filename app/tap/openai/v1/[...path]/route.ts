@@ -1,0 +1,14 @@
+/** The recording tap for openai clients (lib/tap): forwards to TAP_OPENAI_UPSTREAM and streams the answer back. */
+import { tapRoute } from "@/lib/tap/tap-routes";
+
+// better-sqlite3 and the streamed upstream body need Node; every request is forwarded, never cached.
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ path: string[] }> };
+
+async function handle(request: Request, context: Context): Promise<Response> {
+  return tapRoute(request, "openai", (await context.params).path);
+}
+
+export { handle as DELETE, handle as GET, handle as PATCH, handle as POST, handle as PUT };

@@ -1,0 +1,35 @@
+"use client";
+/** How to connect: one copyable line per client, each changing only the agent's base URL. */
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { ConnectionLine } from "@/lib/tap/connection-lines";
+
+export function TapConnect({ lines }: { lines: ConnectionLine[] }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <section data-testid="tap-connect">
+      <h2 className="mb-1 text-sm font-semibold">Connect your agent</h2>
+      <p className="mb-2 text-xs text-muted">
+        Change only the base URL. The tap forwards every request unchanged to the provider (your key goes there and
+        nowhere else) and streams the answer back as it arrives.
+      </p>
+      <ul className="space-y-1">
+        {lines.map((line) => (
+          <li key={line.id} className="flex items-center gap-2 text-sm" data-testid={`tap-line-${line.id}`}>
+            <span className="w-36 shrink-0 text-muted">{line.label}</span>
+            <code className="min-w-0 flex-1 overflow-x-auto rounded bg-panel-muted px-2 py-1 text-xs">{line.line}</code>
+            <Button
+              size="sm"
+              onClick={() => {
+                void navigator.clipboard?.writeText(line.line).then(() => setCopied(line.id));
+              }}
+              aria-label={`Copy the ${line.label} line`}
+            >
+              {copied === line.id ? "Copied" : "Copy"}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+/**
+ * One explained recording: the heading and totals, notes, money lost by cause with the seed's figures, the requests
+ * with each miss named, the request on screen with its prefix bar and predicted vs measured, and the replay under
+ * every strategy. Trace import (a file) and the Tap view (a live session) both show their recording with it.
+ */
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import type { StepDetail } from "@/lib/core";
+import type { TraceView } from "@/lib/trace/trace-view";
+import { formatUsd } from "@/lib/view/format";
+import { providerLabel } from "@/lib/view/provider-labels";
+import { TraceReplay } from "./trace-replay";
+import { TraceRequestList } from "./trace-request-list";
+import { TraceRequestView } from "./trace-request-view";
+import { TraceSummary } from "./trace-summary";
+
+export type TraceResultProps = {
+  view: TraceView;
+  /** What the recording is called: the file's name, or the tap session's. */
+  heading: string;
+  detail: StepDetail | null;
+  selectedIndex: number;
+  onSelect(index: number): void;
+  onOpenReplay(): void;
+  theme: "light" | "dark";
+  /** Buttons beside the totals. */
+  actions?: ReactNode;
+};
+
+export function TraceResult({
+  view,
+  heading,
+  detail,
+  selectedIndex,
+  onSelect,
+  onOpenReplay,
+  theme,
+  actions,
+}: TraceResultProps) {
+  const step = view.steps[selectedIndex] ?? view.steps[0];
+  const count = view.steps.length;
+  return (
+    <div className="space-y-5" data-testid="trace-result">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+        <strong data-testid="trace-heading">
+          {heading}: {count} {count === 1 ? "request" : "requests"} to {providerLabel(view.provider)}
+        </strong>
+        <span className="text-muted">
+          priced as {view.modelLabel}; {view.tokenCounting}
+        </span>
+        <span className="ml-auto">
+          {formatUsd(view.predictedCostUsd)} predicted
+          {view.measuredCostUsd !== null ? `, ${formatUsd(view.measuredCostUsd)} measured` : ""}
+        </span>
+        {actions}
+      </div>
+      {view.skipped.length > 0 || view.notes.length > 0 ? (
+        <ul className="space-y-0.5 text-xs text-ink-soft" data-testid="trace-notes">
+          {view.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+          {view.skipped.map((record) => (
+            <li key={record.location} data-testid="trace-skipped">
+              Skipped {record.location}: {record.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <TraceSummary view={view} />
+      <section>
+        <div className="mb-2 flex items-center gap-2">
+          <h3 className="text-sm font-semibold">Requests</h3>
+          <Button
+            size="sm"
+            onClick={() => onSelect(step.index - 1)}
+            disabled={step.index === 0}
+            data-testid="trace-previous"
+          >
+            ← Previous
+          </Button>
+          <span className="text-sm tabular-nums" data-testid="trace-position">
+            {step.index + 1} / {count}
+          </span>
+          <Button
+            size="sm"
+            onClick={() => onSelect(step.index + 1)}
+            disabled={step.index >= count - 1}
+            data-testid="trace-next"
+          >
+            Next →
+          </Button>
+        </div>
+        <TraceRequestList steps={view.steps} selectedIndex={step.index} onSelect={onSelect} />
+      </section>
+      <TraceRequestView
+        step={step}
+        detail={detail?.stepIndex === step.index ? detail : null}
+        providerLabel={`${providerLabel(view.provider)}, ${view.modelLabel}`}
+        theme={theme}
+      />
+      <TraceReplay view={view} onOpenReplay={onOpenReplay} />
+    </div>
+  );
+}
