@@ -12,10 +12,10 @@ import ts from "typescript";
 
 /**
  * Issue #38's goal is five or fewer (117 before the adapters). What is left: the per-provider request limits in
- * lib/models/model-limits.ts (4: a table keyed by provider, a layer below lib/providers) and trace detection's
- * rule that a Chat Completions URL with a `kimi-` model is Moonshot's (1). The limit only goes down.
+ * lib/models/model-limits.ts (4: a table keyed by provider, a layer below lib/providers, whose values are sourced
+ * with lib/models' helpers). The limit only goes down.
  */
-export const PROVIDER_BRANCH_LIMIT = 5;
+export const PROVIDER_BRANCH_LIMIT = 4;
 
 /** `file:line  literal` for every counted branch, in program order. */
 export type ProviderBranches = { ids: ReadonlySet<string>; hits: string[] };

@@ -75,6 +75,11 @@ export interface ProviderFacts extends ProviderModelFacts {
   /** The request body's shape, which the live routes validate a body against (Moonshot speaks Chat Completions). */
   readonly bodyShape: "messages" | "responses" | "chat-completions";
   /**
+   * How the provider's own model names start, so a gateway's URL of another provider with the same body shape is
+   * read as this one's (a `kimi-` model on a Chat Completions URL is Moonshot's, with its own usage and cache rules).
+   */
+  readonly modelNamePrefixes: readonly string[];
+  /**
    * The provider's billing questions its docs leave open, each shown as an alternative cost on the decision page
    * (lib/decide/open-facts.ts): whether the continuation after a hosted tool search is billed, and whether
    * Sonnet 4.6 caches only from 2,048 tokens.

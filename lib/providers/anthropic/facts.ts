@@ -20,6 +20,7 @@ export const anthropicFacts: ProviderFacts = {
   tokenCountEndpoint: "any",
   tokenCounter: "messages-count-tokens",
   bodyShape: "messages",
+  modelNamePrefixes: [],
   openBilling: ["search-continuation", "sonnet-4-6-minimum"],
   endpointChoice: false,
   betas: true,

@@ -21,6 +21,7 @@ export const moonshotFacts: ProviderFacts = {
   tokenCountEndpoint: "official",
   tokenCounter: "tokenizers-estimate",
   bodyShape: "chat-completions",
+  modelNamePrefixes: ["kimi", "moonshot"],
   openBilling: [],
   endpointChoice: false,
   betas: false,

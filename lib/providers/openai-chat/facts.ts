@@ -21,6 +21,7 @@ export const openaiChatFacts: ProviderFacts = {
   tokenCountEndpoint: "none",
   tokenCounter: null,
   bodyShape: "chat-completions",
+  modelNamePrefixes: [],
   openBilling: [],
   endpointChoice: true,
   betas: false,

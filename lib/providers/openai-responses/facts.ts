@@ -20,6 +20,7 @@ export const openaiResponsesFacts: ProviderFacts = {
   tokenCountEndpoint: "any",
   tokenCounter: "responses-input-tokens",
   bodyShape: "responses",
+  modelNamePrefixes: [],
   openBilling: [],
   endpointChoice: false,
   betas: false,
