@@ -8,6 +8,7 @@ import type { ProviderId, StrategyId } from "../core/ids";
 import { strategyDefinition } from "../strategies";
 import { formatTokens, formatUsd } from "../view/format";
 import { strategyTitle } from "../view/strategy-info";
+import { providerFacts } from "../providers/facts";
 
 export type OpenFactId = "anthropic-search-continuation-billed" | "sonnet-4-6-minimum-cacheable-2048";
 
@@ -72,7 +73,7 @@ export function searchContinuationEffect(
   model: ModelInfo,
   searchExecution: "server" | "client" = "server",
 ): OpenFactEffect | null {
-  if (run.provider !== "anthropic" || run.refused) return null;
+  if (!providerFacts(run.provider).openBilling.includes("search-continuation") || run.refused) return null;
   let extraUsd = 0;
   let requests = 0;
   let definitions = 0;
@@ -112,7 +113,8 @@ const SONNET_4_6 = "claude-sonnet-4-6";
  * cached tokens are billed as plain input. A first-order figure: it reprices those requests alone.
  */
 export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo): OpenFactEffect | null {
-  if (run.provider !== "anthropic" || run.model !== SONNET_4_6 || run.refused) return null;
+  const open = providerFacts(run.provider).openBilling.includes("sonnet-4-6-minimum");
+  if (!open || run.model !== SONNET_4_6 || run.refused) return null;
   let extraUsd = 0;
   let requests = 0;
   for (const step of run.steps) {

@@ -5,6 +5,7 @@
  * Content inside messages and tools is passed as is; the byte cap on the body bounds it.
  */
 import { z } from "zod";
+import { providerFacts, type ProviderFacts } from "../providers/facts";
 
 export {
   COUNT_TOKENS_PATH,
@@ -117,12 +118,14 @@ export type ParsedLiveCall = z.output<typeof liveCallSchema>;
 
 /** The body schema that applies to a provider's wire format. */
 export function bodySchemaFor(provider: z.infer<typeof providerSchema>) {
-  return provider === "anthropic"
-    ? anthropicBodySchema
-    : provider === "openai-responses"
-      ? responsesBodySchema
-      : chatBodySchema;
+  return BODY_SCHEMAS[providerFacts(provider).bodyShape];
 }
+
+const BODY_SCHEMAS = {
+  messages: anthropicBodySchema,
+  responses: responsesBodySchema,
+  "chat-completions": chatBodySchema,
+} satisfies Record<ProviderFacts["bodyShape"], z.ZodType>;
 
 /** The output-token cap of a body, whichever field the wire format uses. */
 export function outputTokenCap(body: Record<string, unknown>): number | undefined {

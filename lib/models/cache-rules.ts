@@ -1,6 +1,7 @@
 import type { CacheRules } from "../cache/types";
 import type { CacheTtl } from "../scenario/types";
 import type { ModelInfo } from "./types";
+import { providerModelFacts } from "../core/provider-models";
 
 /**
  * Anthropic's two cache lifetimes: `"ttl": "5m"` (default) and `"ttl": "1h"` (PROTOCOLS.md §5.1). The other
@@ -24,7 +25,8 @@ export function cacheRulesFor(model: ModelInfo, overrides: Partial<CacheRules> =
     cachedTokenGranularity: cache.cachedTokenGranularity.value,
     writesBilled: cache.writesBilled.value,
   };
-  if (ttl !== undefined && model.provider === "anthropic") rules.ttlSeconds = ANTHROPIC_CACHE_TTL_SECONDS[ttl];
+  if (ttl !== undefined && providerModelFacts(model.provider).cacheLifetimeChoice)
+    rules.ttlSeconds = ANTHROPIC_CACHE_TTL_SECONDS[ttl];
   return { ...rules, ...definedOnly(overrides) };
 }
 

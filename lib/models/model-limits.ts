@@ -1,6 +1,7 @@
 import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../scenario/limit-overrides";
 import type { ProviderId } from "../core/ids";
 import { sourced, type ModelInfo, type Sourced } from "./types";
+import { providerModelFacts, type ProviderModelFacts } from "../core/provider-models";
 
 /**
  * What a provider refuses before it reads a prompt: the limits of a request, per provider and model, each with its
@@ -141,11 +142,15 @@ const UNKNOWN_WINDOW = sourced(
   "set your own: the served model's window is unknown; 128K assumed",
 );
 
+/** Each published window table by the name a provider's model facts give it (lib/core/provider-models.ts). */
+const WINDOW_TABLES: Record<ProviderModelFacts["contextWindows"], (modelId: string) => Sourced<number> | undefined> = {
+  claude: (modelId) => ANTHROPIC_WINDOWS[modelId],
+  gpt: (modelId) => (modelId.startsWith("gpt-5.6-") ? GPT_5_6_INPUT_WINDOW : OPENAI_INPUT_WINDOWS[modelId]),
+  kimi: (modelId) => KIMI_WINDOWS[modelId],
+};
+
 function contextWindowOf(model: ModelInfo): Sourced<number> {
-  if (model.provider === "anthropic") return ANTHROPIC_WINDOWS[model.id] ?? UNKNOWN_WINDOW;
-  if (model.provider === "moonshot") return KIMI_WINDOWS[model.id] ?? UNKNOWN_WINDOW;
-  if (model.id.startsWith("gpt-5.6-")) return GPT_5_6_INPUT_WINDOW;
-  return OPENAI_INPUT_WINDOWS[model.id] ?? UNKNOWN_WINDOW;
+  return WINDOW_TABLES[providerModelFacts(model.provider).contextWindows](model.id) ?? UNKNOWN_WINDOW;
 }
 
 const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = {

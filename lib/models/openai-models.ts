@@ -6,6 +6,7 @@ import {
 } from "./assumed-values";
 import { OPENAI_COMPATIBLE_MODEL } from "./openai-compatible-model";
 import { sourced, type ModelInfo, type PriceTable, type Sourced } from "./types";
+import { providerModelFacts } from "../core/provider-models";
 
 /**
  * OpenAI models, listed once and emitted for both the Responses and the Chat Completions provider. Facts from
@@ -224,9 +225,10 @@ const OPENAI_MODEL_SPECIFICATIONS: readonly OpenAIModelSpecification[] = [
 
 function openAIModel(specification: OpenAIModelSpecification, provider: OpenAIProviderId): ModelInfo {
   // tool_search and namespace tools exist only in the Responses API (§2); Chat Completions sends plain functions.
-  const responsesOnly = provider === "openai-responses" && specification.toolSearch;
+  const hosted = providerModelFacts(provider).hostedToolSearch;
+  const responsesOnly = hosted && specification.toolSearch;
   const chatNote =
-    provider === "openai-chat" && specification.toolSearch
+    !hosted && specification.toolSearch
       ? ["tool_search and namespaces are Responses API features; use openai-responses for them (§2)."]
       : [];
   const notes = [...(specification.notes ?? []), ...chatNote];

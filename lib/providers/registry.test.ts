@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PROVIDER_IDS } from "../core/ids";
+import { providerModelFacts } from "../core/provider-models";
+import { defaultModel } from "../models";
 import { providerFacts } from "./facts";
 import { PROVIDERS, providerAdapter } from "./index";
 
@@ -19,5 +21,20 @@ describe("the provider registries", () => {
     const accounts = PROVIDER_IDS.map((id) => providerFacts(id).account);
     expect(accounts).toEqual(["anthropic", "openai", "openai", "moonshot"]);
     expect(providerFacts("openai-chat").keyVariable).toBe(providerFacts("openai-responses").keyVariable);
+  });
+
+  it("give each provider the model facts lib/models reads, one value for the page, the engine and the tables", () => {
+    for (const id of PROVIDER_IDS) {
+      const facts = providerFacts(id);
+      const model = providerModelFacts(id);
+      expect(model.id).toBe(id);
+      for (const [key, value] of Object.entries(model))
+        expect(facts[key as keyof typeof model], `${id}.${key}`).toEqual(value);
+      expect(defaultModel(id).provider).toBe(id);
+      expect(defaultModel(id).id).toBe(facts.defaultModelId);
+      // Hosted tool_search comes with namespaces in the one API that has it (the Responses API).
+      expect(facts.hostedToolSearch, id).toBe(facts.toolNamespaces);
+      expect(facts.tokenCounter === null, id).toBe(facts.tokenCountEndpoint === "none");
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ModelInfo } from "../models";
 import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
+import type { ProviderModelFacts } from "../core/provider-models";
 import type { TokenCounter } from "../tokens";
 import type { SdkCall, SdkClients } from "./sdk-clients";
 
@@ -40,7 +41,7 @@ export type ProviderAccount = "anthropic" | "openai" | "moonshot";
  * simulated model gives its calls, how caching is switched off. Plain data, so the page can read it without
  * loading the renderers (lib/providers/facts.ts).
  */
-export interface ProviderFacts {
+export interface ProviderFacts extends ProviderModelFacts {
   readonly id: ProviderId;
   /** The wire format's name in sentences: "Anthropic Messages", "Moonshot Kimi". */
   readonly name: string;
@@ -63,14 +64,27 @@ export interface ProviderFacts {
   readonly explicitCacheBreakpoints: boolean;
   /** Tokens the provider adds around each message outside the tools, fixed whatever the text (Chat's framing). */
   readonly messageOverheadTokens: number;
-  /** Whether the page offers a choice of cache lifetime (Anthropic's `ttl`: 5 minutes or 1 hour). */
-  readonly cacheLifetimeChoice: boolean;
   /** Whether tools can be deferred (`defer_loading`), so a deferred-tool limit applies. */
   readonly deferredTools: boolean;
   /** Whether deferred functions are grouped in namespaces, with their own limits (the Responses tool_search). */
   readonly toolNamespaces: boolean;
   /** Where the provider counts a prompt's tokens: on any endpoint, only on its official API, or nowhere. */
   readonly tokenCountEndpoint: "any" | "official" | "none";
+  /** The upstream call that counts a prompt's tokens (the server's count route), or null when there is none. */
+  readonly tokenCounter: "messages-count-tokens" | "responses-input-tokens" | "tokenizers-estimate" | null;
+  /** The request body's shape, which the live routes validate a body against (Moonshot speaks Chat Completions). */
+  readonly bodyShape: "messages" | "responses" | "chat-completions";
+  /**
+   * How the provider's own model names start, so a gateway's URL of another provider with the same body shape is
+   * read as this one's (a `kimi-` model on a Chat Completions URL is Moonshot's, with its own usage and cache rules).
+   */
+  readonly modelNamePrefixes: readonly string[];
+  /**
+   * The provider's billing questions its docs leave open, each shown as an alternative cost on the decision page
+   * (lib/decide/open-facts.ts): whether the continuation after a hosted tool search is billed, and whether
+   * Sonnet 4.6 caches only from 2,048 tokens.
+   */
+  readonly openBilling: readonly ("search-continuation" | "sonnet-4-6-minimum")[];
   /** Whether the page offers an endpoint other than the official one (an OpenAI-compatible or custom server). */
   readonly endpointChoice: boolean;
   /** Whether the API takes beta flags (Anthropic's `anthropic-beta` header). */

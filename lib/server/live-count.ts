@@ -19,7 +19,7 @@ import {
 import { hashedClient, prepareLiveCall, type PreparedCall } from "./live-request";
 import { redactSecrets } from "../live/redact";
 import { errorResponse } from "./request-guard";
-import { providerFacts } from "../providers/facts";
+import { providerFacts, type ProviderFacts } from "../providers/facts";
 
 type Json = Record<string, unknown>;
 
@@ -100,37 +100,47 @@ async function countMoonshot(
   };
 }
 
-async function count(
-  prepared: PreparedCall,
-  signal: AbortSignal,
-): Promise<{ inputTokens: number; method: string; note?: string }> {
+type Counted = { inputTokens: number; method: string; note?: string };
+
+async function countAnthropic(prepared: PreparedCall, signal: AbortSignal): Promise<Counted> {
   const { call, target, config } = prepared;
-  if (call.provider === "anthropic") {
-    const client = anthropicClient(target, config.countTimeoutMs);
-    const params = pick(call.body, ANTHROPIC_COUNT_KEYS);
-    const result = call.betas.length
-      ? await client.beta.messages.countTokens(
-          { ...params, betas: call.betas } as unknown as Anthropic.Beta.Messages.MessageCountTokensParams,
-          { signal },
-        )
-      : await client.messages.countTokens(params as unknown as Anthropic.MessageCountTokensParams, { signal });
-    return {
-      inputTokens: result.input_tokens,
-      method: "anthropic count_tokens",
-      note: "An estimate by Anthropic; it may include system tokens Anthropic adds and does not bill (PROTOCOLS §6.1).",
-    };
-  }
-  if (call.provider === "openai-responses") {
-    const client = openaiClient(target, config.countTimeoutMs);
-    const result = await client.responses.inputTokens.count(
-      pick(call.body, RESPONSES_COUNT_KEYS) as unknown as OpenAI.Responses.InputTokenCountParams,
-      { signal },
-    );
-    return { inputTokens: result.input_tokens, method: "openai responses/input_tokens" };
-  }
-  const moonshot = await countMoonshot(prepared, signal);
-  return { ...moonshot, method: "moonshot estimate-token-count" };
+  const client = anthropicClient(target, config.countTimeoutMs);
+  const params = pick(call.body, ANTHROPIC_COUNT_KEYS);
+  const result = call.betas.length
+    ? await client.beta.messages.countTokens(
+        { ...params, betas: call.betas } as unknown as Anthropic.Beta.Messages.MessageCountTokensParams,
+        { signal },
+      )
+    : await client.messages.countTokens(params as unknown as Anthropic.MessageCountTokensParams, { signal });
+  return {
+    inputTokens: result.input_tokens,
+    method: "anthropic count_tokens",
+    note: "An estimate by Anthropic; it may include system tokens Anthropic adds and does not bill (PROTOCOLS §6.1).",
+  };
 }
+
+async function countResponses(prepared: PreparedCall, signal: AbortSignal): Promise<Counted> {
+  const { call, target, config } = prepared;
+  const client = openaiClient(target, config.countTimeoutMs);
+  const result = await client.responses.inputTokens.count(
+    pick(call.body, RESPONSES_COUNT_KEYS) as unknown as OpenAI.Responses.InputTokenCountParams,
+    { signal },
+  );
+  return { inputTokens: result.input_tokens, method: "openai responses/input_tokens" };
+}
+
+/** Each upstream counting call, by the name the provider's facts give it (`tokenCounter`). */
+const COUNTERS: Record<
+  NonNullable<ProviderFacts["tokenCounter"]>,
+  (prepared: PreparedCall, signal: AbortSignal) => Promise<Counted>
+> = {
+  "messages-count-tokens": countAnthropic,
+  "responses-input-tokens": countResponses,
+  "tokenizers-estimate": async (prepared, signal) => ({
+    ...(await countMoonshot(prepared, signal)),
+    method: "moonshot estimate-token-count",
+  }),
+};
 
 export async function handleCountTokens(
   request: Request,
@@ -139,8 +149,8 @@ export async function handleCountTokens(
   const prepared = await prepareLiveCall(request, "count", env);
   if (prepared instanceof Response) return prepared;
   const { call, target, config, logger, secrets } = prepared;
-  const counting = providerFacts(call.provider).tokenCountEndpoint;
-  if (counting === "none" || (counting === "official" && call.endpoint.kind !== "official")) {
+  const { tokenCountEndpoint: counting, tokenCounter } = providerFacts(call.provider);
+  if (tokenCounter === null || counting === "none" || (counting === "official" && call.endpoint.kind !== "official")) {
     return errorResponse(
       400,
       "counting_unsupported",
@@ -162,7 +172,7 @@ export async function handleCountTokens(
     client: hashedClient(prepared.client),
   };
   try {
-    const result = await count(prepared, controller.signal);
+    const result = await COUNTERS[tokenCounter](prepared, controller.signal);
     logger.info("live.count", {
       ...logFields,
       status: 200,

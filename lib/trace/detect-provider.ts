@@ -1,4 +1,5 @@
-import type { ProviderId } from "../core/ids";
+import { PROVIDER_IDS, type ProviderId } from "../core/ids";
+import { providerFacts, type ProviderFacts } from "../providers/facts";
 
 type Json = Record<string, unknown>;
 
@@ -50,14 +51,26 @@ export function modelOfUrl(url: string): string | null {
  */
 export function providerOfRequest(url: string | null, body: Json): ProviderId | null {
   const fromUrl = url ? providerOfUrl(url) : null;
-  if (fromUrl === "openai-chat" && isKimiModel(body.model)) return "moonshot";
-  return fromUrl ?? providerOfBody(body);
+  return fromUrl ? (modelOwnerOfShape(fromUrl, body.model) ?? fromUrl) : providerOfBody(body);
+}
+
+/** Another provider that speaks the URL's body shape and claims the model by its name (`modelNamePrefixes`). */
+function modelOwnerOfShape(fromUrl: ProviderId, model: unknown): ProviderId | undefined {
+  const shape = providerFacts(fromUrl).bodyShape;
+  return PROVIDER_IDS.find(
+    (id) => id !== fromUrl && providerFacts(id).bodyShape === shape && namesModel(providerFacts(id), model),
+  );
+}
+
+/** Whether a model name, without a gateway's `vendor/` prefix, starts as the provider's own models do. */
+function namesModel(facts: ProviderFacts, model: unknown): boolean {
+  if (typeof model !== "string") return false;
+  const name = model.toLowerCase().split("/").pop() ?? "";
+  return facts.modelNamePrefixes.some((prefix) => name.startsWith(prefix));
 }
 
 function isKimiModel(model: unknown): boolean {
-  if (typeof model !== "string") return false;
-  const name = model.toLowerCase().split("/").pop() ?? "";
-  return name.startsWith("kimi") || name.startsWith("moonshot");
+  return namesModel(providerFacts("moonshot"), model);
 }
 
 /**

@@ -1,6 +1,8 @@
+import { providerModelFacts } from "../../core/provider-models";
 import type { ProviderFacts } from "../types";
 
 export const anthropicFacts: ProviderFacts = {
+  ...providerModelFacts("anthropic"),
   id: "anthropic",
   name: "Anthropic Messages",
   pickerName: "Anthropic Messages",
@@ -13,10 +15,13 @@ export const anthropicFacts: ProviderFacts = {
   callIdPrefix: "toolu_sim_",
   explicitCacheBreakpoints: true,
   messageOverheadTokens: 0,
-  cacheLifetimeChoice: true,
   deferredTools: true,
   toolNamespaces: false,
   tokenCountEndpoint: "any",
+  tokenCounter: "messages-count-tokens",
+  bodyShape: "messages",
+  modelNamePrefixes: [],
+  openBilling: ["search-continuation", "sonnet-4-6-minimum"],
   endpointChoice: false,
   betas: true,
   golden: { model: "claude-opus-4-8", sdkRequestType: "MessageCreateParamsNonStreaming" },

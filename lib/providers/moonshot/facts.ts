@@ -1,7 +1,9 @@
+import { providerModelFacts } from "../../core/provider-models";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
 import type { ProviderFacts } from "../types";
 
 export const moonshotFacts: ProviderFacts = {
+  ...providerModelFacts("moonshot"),
   id: "moonshot",
   name: "Moonshot Kimi",
   pickerName: "Moonshot (Kimi)",
@@ -14,10 +16,13 @@ export const moonshotFacts: ProviderFacts = {
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
   messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
-  cacheLifetimeChoice: false,
   deferredTools: false,
   toolNamespaces: false,
   tokenCountEndpoint: "official",
+  tokenCounter: "tokenizers-estimate",
+  bodyShape: "chat-completions",
+  modelNamePrefixes: ["kimi", "moonshot"],
+  openBilling: [],
   endpointChoice: false,
   betas: false,
   golden: { model: "kimi-k3", sdkRequestType: "MoonshotChatCompletionCreateParams" },

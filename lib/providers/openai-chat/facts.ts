@@ -1,7 +1,9 @@
+import { providerModelFacts } from "../../core/provider-models";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
 import type { ProviderFacts } from "../types";
 
 export const openaiChatFacts: ProviderFacts = {
+  ...providerModelFacts("openai-chat"),
   id: "openai-chat",
   name: "OpenAI Chat Completions",
   pickerName: "OpenAI Chat Completions",
@@ -14,10 +16,13 @@ export const openaiChatFacts: ProviderFacts = {
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
   messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
-  cacheLifetimeChoice: false,
   deferredTools: false,
   toolNamespaces: false,
   tokenCountEndpoint: "none",
+  tokenCounter: null,
+  bodyShape: "chat-completions",
+  modelNamePrefixes: [],
+  openBilling: [],
   endpointChoice: true,
   betas: false,
   golden: { model: "gpt-5.4", sdkRequestType: "ChatCompletionCreateParamsNonStreaming" },

@@ -1,6 +1,8 @@
+import { providerModelFacts } from "../../core/provider-models";
 import type { ProviderFacts } from "../types";
 
 export const openaiResponsesFacts: ProviderFacts = {
+  ...providerModelFacts("openai-responses"),
   id: "openai-responses",
   name: "OpenAI Responses",
   pickerName: "OpenAI Responses",
@@ -13,10 +15,13 @@ export const openaiResponsesFacts: ProviderFacts = {
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
   messageOverheadTokens: 0,
-  cacheLifetimeChoice: false,
   deferredTools: true,
   toolNamespaces: true,
   tokenCountEndpoint: "any",
+  tokenCounter: "responses-input-tokens",
+  bodyShape: "responses",
+  modelNamePrefixes: [],
+  openBilling: [],
   endpointChoice: false,
   betas: false,
   golden: { model: "gpt-5.4", sdkRequestType: "ResponseCreateParamsNonStreaming" },
