@@ -18,11 +18,14 @@ export type ProviderModelFacts = {
   readonly cacheLifetimeChoice: boolean;
   /** Whether the API has hosted tool_search and namespaces, so a model's tool-search capability applies here. */
   readonly hostedToolSearch: boolean;
+  /** What a person calls the request's system text on this API ("the system prompt", "the instructions"). */
+  readonly systemTextName: string;
 };
 
 const RECORDS: readonly ProviderModelFacts[] = [
   {
     id: "anthropic",
+    systemTextName: "the system prompt",
     // Opus 4.8 is also the model of Anthropic's tool-search quick start (PROTOCOLS.md §1.2).
     defaultModelId: "claude-opus-4-8",
     contextWindows: "claude",
@@ -31,6 +34,7 @@ const RECORDS: readonly ProviderModelFacts[] = [
   },
   {
     id: "openai-responses",
+    systemTextName: "the instructions",
     defaultModelId: "gpt-5.4",
     contextWindows: "gpt",
     cacheLifetimeChoice: false,
@@ -38,6 +42,7 @@ const RECORDS: readonly ProviderModelFacts[] = [
   },
   {
     id: "openai-chat",
+    systemTextName: "the system message",
     defaultModelId: "gpt-5.4",
     contextWindows: "gpt",
     cacheLifetimeChoice: false,
@@ -45,6 +50,7 @@ const RECORDS: readonly ProviderModelFacts[] = [
   },
   {
     id: "moonshot",
+    systemTextName: "the system message",
     defaultModelId: "kimi-k3",
     contextWindows: "kimi",
     cacheLifetimeChoice: false,

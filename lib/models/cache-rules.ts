@@ -46,6 +46,6 @@ function definedOnly(overrides: Partial<CacheRules>): Partial<CacheRules> {
  * Kimi K2.x) the choice changes nothing.
  */
 export function writePriceTier(model: Pick<ModelInfo, "provider" | "cache">, scenarioTtl: CacheTtl): CacheTtl {
-  if (model.provider === "anthropic") return scenarioTtl;
+  if (providerModelFacts(model.provider).cacheLifetimeChoice) return scenarioTtl;
   return model.cache.ttlSeconds.value >= ANTHROPIC_CACHE_TTL_SECONDS["1h"] ? "1h" : "5m";
 }

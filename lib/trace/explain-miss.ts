@@ -192,11 +192,7 @@ function groupLabel(segment: Pick<Segment, "group" | "path">, provider: Provider
   if (segment.path.startsWith(TOOL_USE_PREAMBLE)) return "the tool-use preamble Anthropic adds";
   if (group === "tools") return "the tools";
   if (group === "messages") return "earlier messages";
-  return provider === "openai-responses"
-    ? "the instructions"
-    : provider === "anthropic"
-      ? "the system prompt"
-      : "the system message";
+  return providerFacts(provider).systemTextName;
 }
 
 function listOf(words: readonly string[]): string {
