@@ -10,7 +10,7 @@
  *
  * Plain JavaScript, like scripts/test-all.mjs: it runs with `node` before any build tool.
  */
-/* global process */
+/* global process, console */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,7 +36,14 @@ export function nodeLts() {
 }
 
 // `node scripts/node-lts.mjs <args>` runs the LTS binary with those arguments (installing it first if needed).
+// Elsewhere than linux-x64 there is no such binary on the registry: the run is skipped, and says so.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    console.error(
+      `node-lts: skipped, the npm-published binary is linux-x64 only (this is ${process.platform}-${process.arch})`,
+    );
+    process.exit(0);
+  }
   const result = spawnSync(nodeLts(), process.argv.slice(2), { stdio: "inherit" });
   process.exit(result.status ?? 1);
 }
