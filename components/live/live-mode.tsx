@@ -107,7 +107,8 @@ export function LiveMode({
         ? status.serverKeys.openai
         : slot === "moonshot"
           ? status.serverKeys.moonshot
-          : status.serverKeys.compatible || effectiveEndpoint.kind === "custom"
+          : // The server's compatible key goes to its configured endpoint only, never to a typed base URL.
+            status.serverKeys.compatible && effectiveEndpoint.kind === "compatible"
     : false;
   const hasKey = Boolean(keys.keys[slot]) || serverKey || effectiveEndpoint.kind !== "official";
   const disabledReason = !scenario

@@ -13,7 +13,9 @@ export function PlaygroundHeader() {
   const toolCount = usePlayground(selectToolCount);
   const turnCount = usePlayground((state) => state.turns.length);
   return (
-    <header className="z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">
+    // Positioned at every width, so its z-index holds on a phone too: the Scenario menu opens over the sticky
+    // section navigation below it instead of under it.
+    <header className="relative z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">
       <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-5">
         {/* As wide as the subtitle needs (title, tools, turns, autosave), from 15 rem: a fixed width cut it at 1440 px;
             when the pickers need the room they move to the next row instead. */}

@@ -11,11 +11,14 @@ import { PAGE_TOKEN_HEADER, serverSecret } from "@/lib/server/request-guard";
 import { POST } from "./route";
 
 const EVERYTHING_BIN = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
+const STDIO_SECRET = "server-everything-stdio-secret";
+/** The page's headers, plus the stdio secret the person pasted (lib/server/stdio-policy.ts). */
 const pageHeaders = () => ({
   host: "localhost:3000",
   origin: "http://localhost:3000",
   [PAGE_TOKEN_HEADER]: serverSecret(),
   "content-type": "application/json",
+  "x-playground-stdio-secret": STDIO_SECRET,
 });
 
 type ImportBody = {
@@ -84,6 +87,7 @@ afterAll(() => {
 
 afterEach(() => {
   delete process.env.PLAYGROUND_ENABLE_STDIO;
+  delete process.env.PLAYGROUND_STDIO_SECRET;
 });
 
 function expectEverythingCatalog(body: ImportBody) {
@@ -109,6 +113,7 @@ describe("importing @modelcontextprotocol/server-everything through POST /api/mc
 
   it("over stdio, when enabled on loopback, with the same tools", async () => {
     process.env.PLAYGROUND_ENABLE_STDIO = "1";
+    process.env.PLAYGROUND_STDIO_SECRET = STDIO_SECRET;
     const { status, body } = await importTools({
       transport: "stdio",
       command: process.execPath,
