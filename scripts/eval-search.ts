@@ -34,7 +34,6 @@ import {
 import { createMemoryEmbeddingCache, EmbeddingError, type EmbeddingCache } from "../lib/search/embeddings/types";
 import type { EvaluationQuery } from "../lib/search/evaluate";
 import { EVALUATED_SEARCH_IDS, SEARCH_IDS, type EvaluatedSearchId, type RankingSearcher } from "../lib/search/types";
-import { SqliteEmbeddingCache } from "../lib/server/embedding-store";
 import { shareStoreOptionsFromEnv } from "../lib/server/share-store";
 
 /** Where the embedding endpoint's key comes from: the environment only, never a flag or a file. */
@@ -183,10 +182,15 @@ function searchFactories(wordVectors: boolean): Record<SearchId, (tools: readonl
   };
 }
 
-/** The data folder's embedding cache, or one in memory (with a note) where the folder cannot be written. */
-function openEmbeddingCache(): EmbeddingCache {
+/**
+ * The data folder's embedding cache, or one in memory (with a note) where the folder cannot be written or SQLite's
+ * native module does not load (it is built for the Node that installed it). Loaded only when embeddings are asked
+ * for, so the lexical searches never need it.
+ */
+async function openEmbeddingCache(): Promise<EmbeddingCache> {
   const directory = shareStoreOptionsFromEnv().directory;
   try {
+    const { SqliteEmbeddingCache } = await import("../lib/server/embedding-store");
     return new SqliteEmbeddingCache(directory);
   } catch (error) {
     console.error(
@@ -212,7 +216,7 @@ async function vectorSearchers(
     ...options.embeddings,
     apiKey: process.env[EMBEDDINGS_KEY_ENV] || undefined,
   });
-  const cache = openEmbeddingCache();
+  const cache = await openEmbeddingCache();
   const toolTexts = tools.map(toolEmbeddingText);
   const queryTexts = queries.map((query) => query.q);
   const embedded = await embedTexts(backend, cache, [...toolTexts, ...queryTexts]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseCatalogText } from "../catalog";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
@@ -74,12 +74,16 @@ function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOption
   const received: HelperRequest[] = [];
   let dead = false;
   let terminated = false;
+  let delivered = 0;
   const host = createEngineHost({
     ...hostOptions,
     post: (response) => {
       if (dead) return;
       const copy = structuredClone(response);
-      later(() => listeners.message.forEach((listener) => listener({ data: copy })));
+      later(() => {
+        listeners.message.forEach((listener) => listener({ data: copy }));
+        delivered += 1;
+      });
     },
     now: slowClock(),
     countTexts: (texts) => texts.map((text) => o200kMemo.count(text)),
@@ -107,6 +111,10 @@ function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOption
     received,
     get terminated() {
       return terminated;
+    },
+    /** Answers the helper has handed to the page's worker so far. */
+    get delivered() {
+      return delivered;
     },
     kinds: () => received.map((message) => message.kind),
     crash(message: string) {
@@ -271,7 +279,9 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     const helper = inlineHelper(failingLoad);
     const split = pageWorker(createEngineHelperClient(helper.port));
     const scenario = await loadedScenario(split);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Wait on the helper's answer to its load (the failure), not on a clock: a loaded machine takes its time.
+    await vi.waitFor(() => expect(helper.delivered).toBeGreaterThan(0), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const run: EngineRequest = { kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order };
     const result = await split.send(run);
     expect(result.kind === "run-result" && result.summaries).toEqual(single.result.summaries);
