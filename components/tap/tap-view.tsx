@@ -13,21 +13,13 @@ import { Button } from "@/components/ui/button";
 import { encodeWorkspace } from "@/lib/share";
 import { connectionLines } from "@/lib/tap/connection-lines";
 import { providerLabel } from "@/lib/view/provider-labels";
-import type { ProviderId } from "@/lib/core";
+import type { TapSessionSummary } from "@/lib/tap/tap-store";
 import { TapConnect } from "./tap-connect";
 import { TapSettings, type TapHealthView } from "./tap-settings";
 
 const POLL_MS = 1_500;
 
-type TapSession = {
-  id: string;
-  provider: ProviderId;
-  startedAtMs: number;
-  lastAtMs: number;
-  requests: number;
-  conversations: number;
-  incomplete: number;
-};
+type TapSession = TapSessionSummary;
 
 type TapStatus = {
   on: boolean;
