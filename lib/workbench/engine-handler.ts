@@ -361,8 +361,7 @@ export function createProgressReporter(now: () => number) {
       const freshRemote = slow ? remote.slice(postedRemote.get(requestId) ?? 0) : [];
       // A quick run reports nothing: the page shows a run's progress only once it has taken 300 ms
       // (components/playground/run-status.tsx), and each report re-rendered its run area on the page's thread while
-      // the run went on (7 of them in the weather example's 0.1 s run, on the same two cores: docs/PERFORMANCE.md,
-      // session 11). From then on every report carries the strategies done so far.
+      // the run went on (7 of them in the weather example's 0.1 s run, on the same two cores). From then on every report carries the strategies done so far.
       if (fresh.length === 0 && freshRemote.length === 0)
         return slow ? { kind: "run-progress", requestId, done, total } : null;
       posted.set(requestId, completed.length);

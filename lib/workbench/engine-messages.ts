@@ -46,8 +46,8 @@ export type EngineRequest =
       /**
        * `"as-loaded"`: the turns and settings of the example loaded as `catalogVersion`, unedited. The page sends this
        * right behind its `load-example` for a large example, so the run starts as soon as the example is loaded,
-       * not after the page has taken in 16 MB of tools and answered (its round trip was ≈ 1.5 s of the start-up at
-       * 10,000 tools, docs/PERFORMANCE.md, session 10).
+       * not after the page has taken in 16 MB of tools and answered (the round trip is ≈ 1.5 s of the start-up at
+       * 10,000 tools).
        */
       scenario: ScenarioWithoutCatalog | typeof AS_LOADED;
       /**

@@ -39,11 +39,11 @@ export const SPLIT_DEFAULTS = {
 
 /**
  * The strategies that search with the client-side index (lib/search/client-search.ts over every tool: ≈ 2 s CPU at
- * 10,000 tools since session 9, 3.4 s before, the largest single cost of a run). They run on one worker so the index
+ * 10,000 tools, the largest single cost of a run). They run on one worker so the index
  * is built once; the others (which count the full definitions and build the BM25 index) on the other. Measured at
- * 10,000 tools, CPU, one Node process per group in this order (session 9, load 9): full 2.0 s,
+ * 10,000 tools, CPU, one Node process per group in this order (load 9): full 2.0 s,
  * anthropic-tool-search 2.1 s, openai-tool-search 0.6 s, stubs 0.8 s (5.5 s); naive-dynamic 3.5–3.7 s, gateway
- * 0.1 s, kimi-dynamic 0.03 s, anthropic-mid-conversation 1.0 s (4.6–4.8 s; 5.8–6.2 s before the index got faster).
+ * 0.1 s, kimi-dynamic 0.03 s, anthropic-mid-conversation 1.0 s (4.6–4.8 s).
  */
 export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = [
   "naive-dynamic",

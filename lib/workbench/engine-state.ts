@@ -90,7 +90,7 @@ export type EngineDependencies = {
   /**
    * Lets go of what this worker keeps across runs for a large catalog (the token memo's counts of its definitions,
    * the rendered tool lists): called once, when a large catalog is replaced by a small one. They held ≈ 120 MB after
-   * a move from 10,000 tools to weather (docs/PERFORMANCE.md, session 12); a step of the runs still on screen does
+   * a move from 10,000 tools to weather (`scripts/bench-helper-lifetime.ts`); a step of the runs still on screen does
    * not count or render again, and a return to the large catalog takes its counts back from the stored ones.
    */
   releaseCaches?(): void;

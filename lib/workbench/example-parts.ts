@@ -1,7 +1,7 @@
 /**
  * A large example crosses from the engine worker to the page in parts. Its scenario is ≈ 16 MB of tools at 10,000
  * tools, and the page deserialises a message when it reads it, in one task: 404 ms of the start-up's longest task
- * (826 ms at load 6–7, `bench-browser-profile --moment startup`, docs/PERFORMANCE.md session 12). Posted as parts of
+ * (826 ms at load 6–7, `bench-browser-profile --moment startup`). Posted as parts of
  * EXAMPLE_TOOLS_PART tools ahead of the answer, each part is read in a task of its own, and the answer carries the
  * scenario without its tools. The page joins them (`joinExampleParts`); the worker's own state, the tests and the
  * build-time first view see the answer whole, since only the engine host's posting splits it. A person's own large
