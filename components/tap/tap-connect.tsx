@@ -15,9 +15,13 @@ export function TapConnect({ lines }: { lines: ConnectionLine[] }) {
       </p>
       <ul className="space-y-1">
         {lines.map((line) => (
-          <li key={line.id} className="flex items-center gap-2 text-sm" data-testid={`tap-line-${line.id}`}>
-            <span className="w-36 shrink-0 text-muted">{line.label}</span>
-            <code className="min-w-0 flex-1 overflow-x-auto rounded bg-panel-muted px-2 py-1 text-xs">{line.line}</code>
+          <li
+            key={line.id}
+            className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"
+            data-testid={`tap-line-${line.id}`}
+          >
+            <span className="w-full shrink-0 text-muted sm:w-36">{line.label}</span>
+            <code className="min-w-0 flex-1 break-all rounded bg-panel-muted px-2 py-1 text-xs">{line.line}</code>
             <Button
               size="sm"
               onClick={() => {
