@@ -113,9 +113,14 @@ test.describe("import and export from the page", () => {
     await expect(page.getByTestId("scenario-title")).toContainText("2 tools");
     const notice = page.getByTestId("import-done");
     await expect(notice).toContainText("Imported 2 tools in place of your catalog of 2 tools");
+    // The weather conversation calls get_weather, which the imported tools lack: it is replaced, and Undo brings
+    // both back.
+    await expect(notice).toContainText("The conversation called get_weather");
     await expect(page.getByTestId("tool-list")).not.toContainText("broken_tool");
     await notice.getByRole("button", { name: "Undo the import" }).click();
-    await expect(page.getByTestId("import-undone")).toContainText("your catalog of 2 tools is back");
+    await expect(page.getByTestId("import-undone")).toContainText(
+      "your catalog of 2 tools and your conversation of 2 requests are back",
+    );
     await expect(page.getByTestId("tool-list")).toContainText("get_weather");
     expect(playground.consoleErrors).toEqual([]);
   });
