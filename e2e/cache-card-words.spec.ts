@@ -77,9 +77,9 @@ function readCard(page: Page, expected: string): Promise<ShownCacheCard> {
  * unit tests). One page load per example.
  */
 test.describe("the cache card's words agree with its numbers", () => {
-  for (const example of EXAMPLES) {
-    // Every request of the 10,000-tool example was walked here until CI's half hour grew tight (72 s of it); its
-    // first, second and last request, like the others', keep the wiring checked at that size.
+  // The small examples' every request is walked in the unit test; on the page, one small example shows the wiring
+  // and the 10,000-tool one (too slow to simulate there) its size. CI's 25 minutes allow no more page loads here.
+  for (const example of EXAMPLES.filter((entry) => entry.id === "weather" || entry.id === "synthetic-10000")) {
     test(`on the first, second and last request of ${example.title}`, async ({ page }) => {
       // Generous for a loaded machine: at a load average of 25 the 200-tool example took 60 s to simulate and
       // 3 to 4 s a request; an idle one needs a fraction of this.
@@ -96,12 +96,11 @@ test.describe("the cache card's words agree with its numbers", () => {
 
   // The rules differ by provider family and model (128-token steps and no billed write on GPT-5.4 and Kimi K2.x,
   // explicit breakpoints on Claude); every model of every family is walked request by request in
-  // components/run/cache-card-words.test.tsx, and here one model of each family on the page.
+  // components/run/cache-card-words.test.tsx. On the page: the two automatic caches whose words the unit walk found
+  // wrong (OpenAI's 128-token steps, Kimi's unbilled writes); Claude's breakpoints are the examples' default above.
   for (const [provider, model] of [
     ["openai-responses", "gpt-5.4"],
-    ["openai-chat", "gpt-5.4"],
     ["moonshot", "kimi-k2.5"],
-    ["anthropic", "claude-haiku-4-5"],
   ] as const) {
     test(`on the first, second and last request of every strategy on ${provider} ${model}`, async ({ page }) => {
       test.setTimeout(300_000);
@@ -117,10 +116,8 @@ test.describe("the cache card's words agree with its numbers", () => {
       // Where no cache write is billed, the card says what the cache keeps as stored, never as written (a strategy
       // this model cannot run runs on another, which may bill writes: its cards are left out here).
       const onModel = sentences.filter((sentence) => !sentence.moved).map((sentence) => sentence.text);
-      if (provider !== "anthropic") {
-        expect(onModel.some((sentence) => /stored for the next request/.test(sentence))).toBe(true);
-        expect(onModel.filter((sentence) => /tokens written/.test(sentence))).toEqual([]);
-      }
+      expect(onModel.some((sentence) => /stored for the next request/.test(sentence))).toBe(true);
+      expect(onModel.filter((sentence) => /tokens written/.test(sentence))).toEqual([]);
     });
   }
 });

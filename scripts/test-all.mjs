@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check of the project, in three stages, and a table of how long each took (docs/TESTING.md,
+ * `npm test`: every check of the project, in two stages, and a table of how long each took (docs/TESTING.md,
  * "CI time"). It fails when any check fails: the checks of a stage always run to their end (one run reports every
  * failure of its stage), and no later stage starts after a failure.
  *
  *   1. typecheck (route types, then tsc), lint and format check, side by side: each uses one core.
- *   2. the unit tests beside the production build. Vitest runs one test file at a time on a 2-core machine (its
- *      default is one worker fewer than the cores), so the build takes the other core instead of waiting. The build
- *      skips Next.js's own TypeScript pass: stage 1 already ran tsc over the same files, route types included, and
- *      the build would repeat it (a minute or more on CI's machine).
- *   3. the browser tests against that build (E2E_PREBUILT=1 tells playwright.config.ts not to build it again).
+ *   2. the unit tests beside the production build and then the browser tests against that build (E2E_PREBUILT=1
+ *      tells playwright.config.ts not to build it again). Vitest runs one test file at a time on a 2-core machine
+ *      (its default is one worker fewer than the cores), so the build takes the other core instead of waiting, and
+ *      the browser tests start when the build is done rather than when the unit tests are. The build skips Next.js's
+ *      own TypeScript pass: stage 1 already ran tsc over the same files, route types included, and the build would
+ *      repeat it (a minute or more on CI's machine).
  *
  * The single checks stay available on their own: `npm run typecheck`, `lint`, `format:check`, `test:unit`,
  * `test:e2e` (which builds for itself), and `test:unit:lts`, the unit tests on the current Node.js LTS
@@ -28,10 +29,16 @@ const STAGES = [
     { name: "format:check", command: "npm run --silent format:check" },
   ],
   [
-    { name: "test:unit", command: "npm run --silent test:unit", stream: true },
-    { name: "build", command: "npx next build", env: { PLAYGROUND_SKIP_BUILD_TYPECHECK: "1" } },
+    // Printed whole when it ends: the browser tests stream beside it.
+    { name: "test:unit", command: "npm run --silent test:unit" },
+    {
+      name: "build",
+      command: "npx next build",
+      env: { PLAYGROUND_SKIP_BUILD_TYPECHECK: "1" },
+      // The browser tests start as soon as the build is done, while the unit tests finish on the other core.
+      then: { name: "test:e2e", command: "npm run --silent test:e2e", stream: true, env: { E2E_PREBUILT: "1" } },
+    },
   ],
-  [{ name: "test:e2e", command: "npm run --silent test:e2e", stream: true, env: { E2E_PREBUILT: "1" } }],
 ];
 
 const running = new Set();
@@ -71,6 +78,12 @@ function run(job) {
   });
 }
 
+/** Runs a job, then the job it names as `then` if it passed. */
+async function runChain(job) {
+  const passed = await run(job);
+  return passed && job.then ? runChain(job.then) : passed;
+}
+
 function stopAll(signal) {
   for (const child of running) {
     try {
@@ -94,7 +107,7 @@ for (const [signal, code] of [
 const started = performance.now();
 let failed = false;
 for (const stage of STAGES) {
-  const outcomes = await Promise.all(stage.map(run));
+  const outcomes = await Promise.all(stage.map(runChain));
   if (outcomes.includes(false)) {
     failed = true;
     break;
