@@ -12,6 +12,7 @@ export default defineConfig({
       "state/**/*.test.ts",
       "test/**/*.test.ts",
       "workers/**/*.test.ts",
+      "eslint-rules/**/*.test.ts",
     ],
     exclude: ["e2e/**", "node_modules/**"],
     // The CLI tests start tsx child processes; on a loaded 2-core machine one can take over 30 s.

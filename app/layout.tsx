@@ -1,16 +1,25 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { IntlRoot } from "@/components/i18n/intl-root";
 import { ServerProtections } from "@/components/security/server-protections";
+import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { securityStatus } from "@/lib/server/exposure";
 import { serverSecret } from "@/lib/server/request-guard";
 import "./globals.css";
 
-export const metadata = {
-  title: "Tool Disclosure Playground",
-  description:
-    "See what progressive tool disclosure does to the request, the prompt cache and the bill, one request at a time.",
-};
+/** The interface language of this request: the header switch's cookie, else the browser's languages. */
+async function requestLocale(): Promise<Locale> {
+  const cookie = (await cookies()).get(LOCALE_COOKIE)?.value;
+  const acceptLanguage = (await headers()).get("accept-language");
+  return resolveLocale({ cookie, acceptLanguage });
+}
+
+export async function generateMetadata() {
+  const t = translatorFor(await requestLocale(), "common");
+  return { title: t("appTitle"), description: t("appDescription") };
+}
 
 /**
  * Applies the saved theme before the first paint, so a dark-mode reload does not flash white. It reads the same
@@ -28,20 +37,23 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   const { exposure, protections } = securityStatus();
+  const locale = await requestLocale();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         <meta name="playground-token" content={serverSecret()} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen antialiased">
-        {children}
-        <ServerProtections
-          exposed={exposure.exposed}
-          listening={exposure.listening}
-          reasons={exposure.reasons}
-          protections={protections}
-        />
+        <IntlRoot locale={locale}>
+          {children}
+          <ServerProtections
+            exposed={exposure.exposed}
+            listening={exposure.listening}
+            reasons={exposure.reasons}
+            protections={protections}
+          />
+        </IntlRoot>
       </body>
     </html>
   );

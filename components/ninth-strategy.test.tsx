@@ -4,7 +4,7 @@
  * in the engine, appears in the compare table with its label and colour, in the decide panel's break-even table
  * and recommendation candidates, and in live mode, where its client side answers a real model's tool calls.
  */
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it, vi } from "vitest";
 import type { StrategyId } from "@/lib/core";
 import type { StrategyDefinition } from "@/lib/strategies";
@@ -84,7 +84,7 @@ describe("a ninth strategy (a toy) added with no edit outside its file and the s
     const toyRun = runs.find((run) => run.id === TOY)!;
     expect(toyRun.refused).toBeUndefined();
     expect(toyRun.totals.requests).toBeGreaterThan(0);
-    const html = renderToStaticMarkup(<CompareTable runs={runs} selectedId={TOY} onSelect={() => {}} />);
+    const html = renderInLocale(<CompareTable runs={runs} selectedId={TOY} onSelect={() => {}} />);
     expect(html).toContain(`data-strategy="${TOY}"`);
     expect(html).toContain("Toy: everything, one line each");
     expect(html).toContain(`var(--strategy-${TOY}, #123456)`);
@@ -99,7 +99,7 @@ describe("a ninth strategy (a toy) added with no edit outside its file and the s
     const line = result.lines.find((candidate) => candidate.id === TOY)!;
     expect(line.engine).not.toBeNull();
     expect(line.closedForm.cumulativeCostUsd.length).toBe(6);
-    const html = renderToStaticMarkup(<BreakEvenTable result={result} />);
+    const html = renderInLocale(<BreakEvenTable result={result} />);
     expect(html).toContain("Toy: everything, one line each");
   });
 

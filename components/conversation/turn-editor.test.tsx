@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "@/lib/core/catalog";
 import { TurnEditor } from "./turn-editor";
@@ -10,7 +10,7 @@ const tool: CatalogTool = {
 } as CatalogTool;
 
 function render(searchQuery: string | undefined) {
-  return renderToStaticMarkup(
+  return renderInLocale(
     <TurnEditor
       turn={{
         user: "What is the weather?",

@@ -1,5 +1,5 @@
 /** The break-even table on OpenAI with 200 tools: `full` is refused (more than 128 tools, PROTOCOLS §9). */
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import { generateSyntheticCatalog } from "@/lib/catalog/synthetic/synthetic-catalog";
 import { computeBreakEven } from "@/lib/decide/break-even";
@@ -32,7 +32,7 @@ describe("break-even views when loading everything fails", () => {
   });
 
   it("the table says 'fails at turn 1' for full and quotes no cost for it", () => {
-    const html = renderToStaticMarkup(<BreakEvenTable result={openai} />);
+    const html = renderInLocale(<BreakEvenTable result={openai} />);
     const row = html.slice(
       html.indexOf('data-strategy="full"'),
       html.indexOf("</tr>", html.indexOf('data-strategy="full"')),
@@ -44,7 +44,7 @@ describe("break-even views when loading everything fails", () => {
   });
 
   it("the boundary view states the same figures it draws", () => {
-    const html = renderToStaticMarkup(<FullBoundaryView boundary={openai.fullBoundary!} provider="openai-responses" />);
+    const html = renderInLocale(<FullBoundaryView boundary={openai.fullBoundary!} provider="openai-responses" />);
     expect(html).toContain('data-max-tools="128"');
     expect(html).toContain('data-fails="true"');
     expect(html).toContain("above 128 tools");

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import { computeBreakEven } from "@/lib/decide/break-even";
 import { heatMap } from "@/lib/decide/heat-map";
@@ -25,7 +25,7 @@ describe("decide views (server-rendered)", async () => {
   const result = computeBreakEven(engine, { catalog: scenario.catalog, settings: scenario.settings, parameters });
 
   it("the break-even table shows each engine break-even turn as the text of a break-even-point", () => {
-    const html = renderToStaticMarkup(<BreakEvenTable result={result} />);
+    const html = renderInLocale(<BreakEvenTable result={result} />);
     const points = [
       ...html.matchAll(/data-testid="break-even-point" data-strategy="([^"]+)" data-source="engine">(\d+)</g),
     ].map((match) => [match[1], Number(match[2])]);
@@ -39,7 +39,7 @@ describe("decide views (server-rendered)", async () => {
 
   it("the heat map has one cell per catalog size and turn count, coloured by its winner", () => {
     const grid = heatMap(result.calibration, scenario.settings, parameters);
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <HeatMapView
         heatMap={grid}
         currentToolCount={16}
@@ -66,7 +66,7 @@ describe("decide views (server-rendered)", async () => {
       schemas: schemaComplexity(scenario.catalog),
       runs,
     });
-    const card = renderToStaticMarkup(
+    const card = renderInLocale(
       <RecommendationCard
         recommendation={recommendation}
         severalProviders={false}
@@ -75,7 +75,7 @@ describe("decide views (server-rendered)", async () => {
     );
     expect(card).toContain('data-rule="few-tools"');
     expect(card).toContain(recommendation.headline.replace(/'/g, "&#x27;"));
-    const triangle = renderToStaticMarkup(<GoalsTriangle settings={scenario.settings} />);
+    const triangle = renderInLocale(<GoalsTriangle settings={scenario.settings} />);
     expect(triangle.match(/data-testid="goals-triangle-dot"/g)).toHaveLength(STRATEGY_IDS.length);
     expect(triangle).toContain('data-testid="goals-triangle-detail"');
   });

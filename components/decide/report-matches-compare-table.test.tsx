@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import { CompareTable } from "@/components/run/compare-table";
 import { createEngine } from "@/lib/engine";
@@ -23,7 +23,7 @@ describe("the exported report and the compare table", () => {
   it.each(["learning-agent", "seed-200-tools"])("show the same figures for %s", async (exampleId) => {
     const scenario = await loadExample(exampleId);
     const runs = createEngine().runAll(scenario, STRATEGY_IDS).map(summariseRun);
-    const html = renderToStaticMarkup(<CompareTable runs={runs} />);
+    const html = renderInLocale(<CompareTable runs={runs} />);
     const report = designReviewReport({
       title: scenario.title,
       runs,

@@ -1,5 +1,5 @@
 /** A live server's list imports like a pasted one: only the usable tools, the count on the button, none: disabled. */
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import type { CatalogTool } from "@/lib/core/catalog";
 import type { McpImportSuccess } from "./mcp-import-form";
@@ -23,7 +23,7 @@ const result = (tools: CatalogTool[]): McpImportSuccess => ({
 
 describe("McpResult", () => {
   it("offers only the tools whose schema compiles, and names the skipped one", () => {
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <McpResult result={result([tool("echo"), tool("broken", "bad type"), tool("add")])} onImport={() => {}} />,
     );
     expect(html).toContain("Import the 2 valid tools");
@@ -31,7 +31,7 @@ describe("McpResult", () => {
   });
 
   it("keeps the button disabled, with the reason, when no tool is usable", () => {
-    const html = renderToStaticMarkup(<McpResult result={result([tool("broken", "bad type")])} onImport={() => {}} />);
+    const html = renderInLocale(<McpResult result={result([tool("broken", "bad type")])} onImport={() => {}} />);
     expect(html).toMatch(
       /<button[^>]*disabled[^>]*data-testid="mcp-import-tools"|data-testid="mcp-import-tools"[^>]*disabled/,
     );
@@ -39,8 +39,8 @@ describe("McpResult", () => {
   });
 
   it("says the plain count when every tool is usable", () => {
-    expect(
-      renderToStaticMarkup(<McpResult result={result([tool("echo"), tool("add")])} onImport={() => {}} />),
-    ).toContain("Import 2 tools");
+    expect(renderInLocale(<McpResult result={result([tool("echo"), tool("add")])} onImport={() => {}} />)).toContain(
+      "Import 2 tools",
+    );
   });
 });

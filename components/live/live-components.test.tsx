@@ -1,5 +1,5 @@
 /** The live panels render what they are given, with stable test ids, and never render a key or HTML from a provider. */
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import { compareSteps } from "@/lib/live/compare";
 import { describeLiveError } from "@/lib/live/describe-error";
@@ -19,7 +19,7 @@ function attributeOf(html: string, testId: string, name: string): string[] {
 
 describe("LiveKeyEntry", () => {
   it("is a password field that does not autofill, with remember off unless asked", () => {
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <LiveKeyEntry
         label="Anthropic API key"
         value="sk-ant-secret"
@@ -37,7 +37,7 @@ describe("LiveKeyEntry", () => {
   });
 
   it("says when the server has a key", () => {
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <LiveKeyEntry
         label="OpenAI API key"
         value=""
@@ -52,7 +52,7 @@ describe("LiveKeyEntry", () => {
   });
 
   it("says plainly that nothing is sent without a key", () => {
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <LiveKeyEntry
         label="Anthropic API key"
         value=""
@@ -70,11 +70,11 @@ describe("LiveKeyEntry", () => {
 describe("LiveRunControls", () => {
   it("Run while idle, Stop while running, Retry after a failure (disabled during retry-after)", () => {
     const base = { canRun: true, stepCount: 2, turn: 0, turnCount: 3, onRun: noop, onStop: noop, onRetry: noop };
-    expect(renderToStaticMarkup(<LiveRunControls {...base} status="idle" />)).toContain("Run live");
-    const running = renderToStaticMarkup(<LiveRunControls {...base} status="running" />);
+    expect(renderInLocale(<LiveRunControls {...base} status="idle" />)).toContain("Run live");
+    const running = renderInLocale(<LiveRunControls {...base} status="running" />);
     expect(running).toContain('data-testid="live-stop-button"');
     expect(running).not.toContain('data-testid="live-retry-button"');
-    const failed = renderToStaticMarkup(<LiveRunControls {...base} status="failed" retryInSeconds={4} />);
+    const failed = renderInLocale(<LiveRunControls {...base} status="failed" retryInSeconds={4} />);
     expect(failed).toContain("Retry in 4 s");
     expect(attributeOf(failed, "live-status", "data-status")).toEqual(["failed"]);
   });
@@ -92,7 +92,7 @@ describe("LiveErrorBanner", () => {
       },
       "Anthropic",
     );
-    const html = renderToStaticMarkup(<LiveErrorBanner error={view} retryInSeconds={12} onRetry={noop} />);
+    const html = renderInLocale(<LiveErrorBanner error={view} retryInSeconds={12} onRetry={noop} />);
     expect(html).toContain("Rate limited by the provider (429)");
     expect(html).toContain("&lt;b&gt;slow down&lt;/b&gt;");
     expect(attributeOf(html, "live-error-retry-after", "data-value")).toEqual(["12"]);
@@ -110,13 +110,13 @@ describe("LiveErrorBanner", () => {
       "Anthropic",
     );
     expect(view.title).toBe("Anthropic rejected the request (400)");
-    expect(renderToStaticMarkup(<LiveErrorBanner error={view} />)).toContain("All tools cannot be deferred.");
+    expect(renderInLocale(<LiveErrorBanner error={view} />)).toContain("All tools cannot be deferred.");
   });
 });
 
 describe("LiveStreamPreview and MeasuredVsPredictedTable", () => {
   it("streams parts by kind", () => {
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <LiveStreamPreview
         parts={[
           { part: 0, kind: "text", text: "Hello" },
@@ -140,9 +140,7 @@ describe("LiveStreamPreview and MeasuredVsPredictedTable", () => {
       measured: { input: 1100, uncached: 200, cacheRead: 900, cacheWrite: 0, output: 25 },
       measuredCost: { uncachedUsd: 0, cacheReadUsd: 0, cacheWriteUsd: 0, outputUsd: 0, totalUsd: 0.0012 },
     } as unknown as LiveStep;
-    const html = renderToStaticMarkup(
-      <MeasuredVsPredictedTable comparison={compareSteps([step])} onCountExactly={noop} />,
-    );
+    const html = renderInLocale(<MeasuredVsPredictedTable comparison={compareSteps([step])} onCountExactly={noop} />);
     const cells = html.match(/<span[^>]*data-testid="live-cell"[^>]*>/g) ?? [];
     const input = cells
       .filter((tag) => tag.includes('data-field="input"'))

@@ -1,4 +1,6 @@
 "use client";
+import { useTranslations } from "use-intl";
+import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { usePlayground } from "@/state/playground-provider";
 import { selectToolCount } from "@/state/selectors";
 import { ExamplePicker } from "./example-picker";
@@ -12,6 +14,7 @@ export function PlaygroundHeader() {
   const title = usePlayground((state) => state.scenarioMeta.title);
   const toolCount = usePlayground(selectToolCount);
   const turnCount = usePlayground((state) => state.turns.length);
+  const t = useTranslations("common");
   return (
     // Positioned at every width, so its z-index holds on a phone too: the Scenario menu opens over the sticky
     // section navigation below it instead of under it.
@@ -20,12 +23,11 @@ export function PlaygroundHeader() {
         {/* As wide as the subtitle needs (title, tools, turns, autosave), from 15 rem: a fixed width cut it at 1440 px;
             when the pickers need the room they move to the next row instead. */}
         <div className="min-w-0 max-w-full shrink-0 sm:min-w-60" data-testid="header-title">
-          <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">Tool Disclosure Playground</h1>
+          <h1 className="truncate text-[15px] font-bold tracking-tight text-ink">{t("appTitle")}</h1>
           <p className="text-xs text-muted" data-testid="header-subtitle">
             <span data-testid="scenario-title" data-first-view>
-              {title} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span>{" "}
-              {toolCount === 1 ? "tool" : "tools"} · <span className="tabular">{turnCount}</span>{" "}
-              {turnCount === 1 ? "turn" : "turns"}
+              {title} · <span className="tabular">{t("header.tools", { count: toolCount })}</span> ·{" "}
+              <span className="tabular">{t("header.turns", { count: turnCount })}</span>
             </span>
             <AutosaveState />
           </p>
@@ -33,7 +35,7 @@ export function PlaygroundHeader() {
         {/* The pickers are as wide as their choice from 640 px (headerSelectSizing), so a laptop reads "Edit tools as
             needed (anti-pattern)" and "Claude Opus 4.8 · Messages" whole; on a phone each takes a row. */}
         <nav
-          aria-label="Scenario and strategy"
+          aria-label={t("nav.scenarioAndStrategy")}
           data-first-view
           className="flex w-full min-w-0 flex-wrap items-center gap-2 sm:w-auto lg:ml-auto"
         >
@@ -46,15 +48,16 @@ export function PlaygroundHeader() {
             className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2"
             data-testid="lab-link"
           >
-            Lab
+            {t("nav.lab")}
           </a>
           <a
             href="/tap"
             className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2"
             data-testid="tap-link"
           >
-            Tap
+            {t("nav.tap")}
           </a>
+          <LocaleSwitch />
           <ThemeToggle />
           <HelpButton />
         </nav>

@@ -1,5 +1,5 @@
 /** The run status carries the count of ended runs, for whoever waits for "the run after this change". */
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import { PlaygroundProvider, type PlaygroundServices } from "@/state/playground-provider";
 import { RunStatus } from "./run-status";
@@ -15,7 +15,7 @@ const services: PlaygroundServices = {
 
 describe("RunStatus", () => {
   it("is on the run status as data-runs-ended", () => {
-    const html = renderToStaticMarkup(
+    const html = renderInLocale(
       <PlaygroundProvider services={services}>
         <RunStatus />
       </PlaygroundProvider>,

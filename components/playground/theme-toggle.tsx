@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { usePlayground } from "@/state/playground-provider";
 import { iconButtonClass } from "./control-styles";
 
@@ -6,13 +7,14 @@ export function ThemeToggle() {
   const theme = usePlayground((state) => state.theme);
   const setTheme = usePlayground((state) => state.setTheme);
   const next = theme === "dark" ? "light" : "dark";
+  const t = useTranslations("common.theme");
   return (
     <button
       type="button"
       className={`${iconButtonClass} h-9 w-9 border border-line`}
       data-testid="theme-toggle"
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={t("switchTo", { theme: next })}
+      title={t("switchTo", { theme: next })}
       onClick={() => setTheme(next)}
     >
       {theme === "dark" ? (

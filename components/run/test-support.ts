@@ -4,7 +4,7 @@
  * their data-testids and their accessible labels. Interaction (hover, focus, keys) is covered by the e2e tests.
  */
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { createEngine } from "@/lib/engine";
 import type { StrategyRun } from "@/lib/engine/types";
 import { loadExample } from "@/lib/examples";
@@ -30,7 +30,7 @@ export async function exampleRun(id: StrategyId, exampleId?: string): Promise<St
 }
 
 export function render(element: ReactElement): string {
-  return renderToStaticMarkup(element);
+  return renderInLocale(element);
 }
 
 /** The opening tags that carry `data-testid="<id>"`. */

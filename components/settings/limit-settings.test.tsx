@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import type { ScenarioSettings } from "@/lib/scenario/types";
@@ -20,7 +20,7 @@ describe("provider limits in the settings panel", () => {
 
   it("OpenAI Responses: the reported 128-tool limit is shown with its source, as an assumption, with the deferred-count switch", () => {
     state.settings = { ...DEFAULT_SETTINGS, provider: "openai-responses", model: "gpt-5.4" };
-    const html = renderToStaticMarkup(<LimitSettings />);
+    const html = renderInLocale(<LimitSettings />);
     expect(html).toContain("OpenAI Responses · gpt-5.4");
     expect(html).toMatch(/value="128"/);
     expect(html).toContain("zed-industries/zed#42393");
@@ -34,7 +34,7 @@ describe("provider limits in the settings panel", () => {
       ...DEFAULT_SETTINGS,
       limitOverrides: { "anthropic:claude-opus-4-8": { maxDeferredTools: 20_000, maxRequestBytes: null } },
     };
-    const html = renderToStaticMarkup(<LimitSettings />);
+    const html = renderInLocale(<LimitSettings />);
     expect(html).toMatch(/value="20000"/);
     expect(html).toContain("10,000 tools: PROTOCOLS.md §1.3");
     expect(html).toContain("Changed here.");
@@ -47,7 +47,7 @@ describe("provider limits in the settings panel", () => {
   it("OpenAI Responses: the namespace-member name check is an assumption with its source, on by default, off when set", () => {
     state.settings = { ...DEFAULT_SETTINGS, provider: "openai-responses", model: "gpt-5.4" };
     const checkbox = (html: string) => html.match(/<input[^>]*data-testid="limit-namespace-members"[^>]*>/)?.[0] ?? "";
-    const html = renderToStaticMarkup(<LimitSettings />);
+    const html = renderInLocale(<LimitSettings />);
     expect(html).toContain("Namespace members follow the function-name pattern");
     expect(html).toContain("whether a namespace&#x27;s member functions are held to it is UNCONFIRMED");
     expect(checkbox(html)).toContain("checked");
@@ -55,6 +55,6 @@ describe("provider limits in the settings panel", () => {
       ...state.settings,
       limitOverrides: { "openai-responses:gpt-5.4": { namespaceMembersFollowFunctionPattern: false } },
     };
-    expect(checkbox(renderToStaticMarkup(<LimitSettings />))).not.toContain("checked");
+    expect(checkbox(renderInLocale(<LimitSettings />))).not.toContain("checked");
   });
 });

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { describe, expect, it } from "vitest";
 import { createPlaygroundStore } from "@/state/playground-store";
 import { PERSISTENCE } from "@/state/persistence";
@@ -43,9 +43,9 @@ describe("autosave status: kept by the autosave, read by the header", () => {
       const view = useAutosaveView(from);
       return <span data-state={view.state}>{view.state === "error" ? view.message : ""}</span>;
     }
-    expect(renderToStaticMarkup(<Status from={source} />)).toBe('<span data-state="idle"></span>');
+    expect(renderInLocale(<Status from={source} />)).toBe('<span data-state="idle"></span>');
     source.set({ state: "error", error: { code: "unavailable", message: "local-store: storage is blocked" } });
-    expect(renderToStaticMarkup(<Status from={source} />)).toBe('<span data-state="error">Storage is blocked.</span>');
+    expect(renderInLocale(<Status from={source} />)).toBe('<span data-state="error">Storage is blocked.</span>');
   });
 
   it("is not copied into the page's store", () => {

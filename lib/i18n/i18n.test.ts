@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { TERMS } from "./glossary";
+import { localeFromAcceptLanguage, resolveLocale } from "./locales";
+import { MESSAGES } from "./messages";
+import { translatorFor } from "./translator";
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") found.set(path, value);
+    else for (const [inner, text] of leaves(value, path)) found.set(inner, text);
+  }
+  return found;
+}
+
+const english = leaves(MESSAGES.en as unknown as Tree);
+const chinese = leaves(MESSAGES["zh-CN"] as unknown as Tree);
+const HAN = /\p{Script=Han}/u;
+
+describe("interface language", () => {
+  it("follows the browser's languages by quality, any Chinese reading the Simplified interface", () => {
+    expect(localeFromAcceptLanguage("zh-CN,zh;q=0.9,en;q=0.8")).toBe("zh-CN");
+    expect(localeFromAcceptLanguage("zh-TW")).toBe("zh-CN");
+    expect(localeFromAcceptLanguage("en-US,en;q=0.9,zh-CN;q=0.8")).toBe("en");
+    expect(localeFromAcceptLanguage("fr-FR, zh;q=0.5, en;q=0.4")).toBe("zh-CN");
+    expect(localeFromAcceptLanguage("de, en;q=0")).toBe("en");
+    expect(localeFromAcceptLanguage("zh;q=0, en")).toBe("en");
+    expect(localeFromAcceptLanguage("")).toBe("en");
+    expect(localeFromAcceptLanguage(null)).toBe("en");
+  });
+
+  it("keeps the remembered choice over the browser's, and ignores an unknown one", () => {
+    expect(resolveLocale({ cookie: "en", acceptLanguage: "zh-CN" })).toBe("en");
+    expect(resolveLocale({ cookie: "zh-CN", acceptLanguage: "en" })).toBe("zh-CN");
+    expect(resolveLocale({ cookie: "<script>", acceptLanguage: "zh" })).toBe("zh-CN");
+  });
+});
+
+describe("messages", () => {
+  it("has every English message in Chinese and nothing Chinese that English lacks", () => {
+    expect([...english.keys()].filter((key) => !chinese.has(key))).toEqual([]);
+    expect([...chinese.keys()].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it("writes every Chinese message in Chinese (a message copied from English is untranslated)", () => {
+    const untranslated = [...chinese].filter(
+      ([key, text]) => /\p{L}/u.test(english.get(key) ?? "") && !HAN.test(text) && text === english.get(key),
+    );
+    expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+
+  it("uses the glossary's Chinese wherever the English uses a term", () => {
+    const inconsistent: string[] = [];
+    for (const [key, text] of english) {
+      for (const term of TERMS) {
+        if (term.english.test(text) && !(chinese.get(key) ?? "").includes(term.chinese))
+          inconsistent.push(`${key}: "${term.chinese}"`);
+      }
+    }
+    expect(inconsistent).toEqual([]);
+  });
+
+  it("formats plurals and numbers for each language", () => {
+    expect(translatorFor("en", "common")("header.tools", { count: 1 })).toBe("1 tool");
+    expect(translatorFor("en", "common")("header.tools", { count: 10000 })).toBe("10,000 tools");
+    expect(translatorFor("zh-CN", "common")("header.tools", { count: 10000 })).toBe("10,000 个工具");
+  });
+});
