@@ -3,6 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import libLayers from "./lib/layers.json" with { type: "json" };
 import noUntranslatedText from "./eslint-rules/no-untranslated-text.mjs";
+import sameInEveryLanguage from "./lib/i18n/same-in-every-language.json" with { type: "json" };
 
 const frameworkFreeMessage =
   "lib/ is framework-free: the same code runs in Node (tests, CLI), a Web Worker and server routes. " +
@@ -23,24 +24,11 @@ const frameworkPatterns = [
   { group: ["@/components/*", "@/app/*", "../components/*", "../app/*"], message: frameworkFreeMessage },
 ];
 
-/** Names and abbreviations that read the same in every interface language. */
-const WORDS_SAME_IN_EVERY_LANGUAGE = [
-  "JSON",
-  "JSONL",
-  "CSV",
-  "HAR",
-  "MCP",
-  "API",
-  "URL",
-  "SDK",
-  "MRR",
-  "BM25",
-  "Markdown",
-];
+/** Names, formats and metrics that read the same in every interface language (lib/i18n). */
+const WORDS_SAME_IN_EVERY_LANGUAGE = sameInEveryLanguage.words;
 
 /** Folders whose text is still being moved into lib/i18n's messages; empty when every view is translated. */
 const NOT_YET_TRANSLATED = [
-  "components/lab/**",
   "components/run/**",
   "components/decide/**",
   "components/trace/**",

@@ -1,20 +1,13 @@
-import { cookies, headers } from "next/headers";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { IntlRoot } from "@/components/i18n/intl-root";
 import { ServerProtections } from "@/components/security/server-protections";
-import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { requestLocale } from "./request-locale";
 import { securityStatus } from "@/lib/server/exposure";
 import { serverSecret } from "@/lib/server/request-guard";
 import "./globals.css";
-
-/** The interface language of this request: the header switch's cookie, else the browser's languages. */
-async function requestLocale(): Promise<Locale> {
-  const cookie = (await cookies()).get(LOCALE_COOKIE)?.value;
-  const acceptLanguage = (await headers()).get("accept-language");
-  return resolveLocale({ cookie, acceptLanguage });
-}
 
 export async function generateMetadata() {
   const t = translatorFor(await requestLocale(), "common");

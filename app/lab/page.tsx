@@ -1,12 +1,17 @@
 import { SearchLab } from "@/components/lab/search-lab";
 import { EXAMPLES } from "@/lib/examples";
+import { translatorFor } from "@/lib/i18n/translator";
 import { labTabOf } from "@/lib/lab/search-labels";
+import { requestLocale } from "../request-locale";
 
-export const metadata = {
-  title: "Search lab · Tool Disclosure Playground",
-  description:
-    "Design tool names and descriptions that tool search can find, and measure it: recall, MRR, token cost, before and after every edit.",
-};
+export async function generateMetadata() {
+  const locale = await requestLocale();
+  const t = translatorFor(locale, "lab");
+  return {
+    title: `${t("header.title")} · ${translatorFor(locale, "common")("appTitle")}`,
+    description: t("description"),
+  };
+}
 
 const DEFAULT_EXAMPLE = "mixed-mcp";
 

@@ -10,8 +10,10 @@ import {
   YAxis,
   type TooltipContentProps,
 } from "recharts";
+import { useLocale, useTranslations } from "use-intl";
+import { compressionLevel, compressionLevelLabel } from "@/lib/lab/compression";
 import type { CompressionPoint } from "@/lib/lab/compression-curve";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchDescription } from "@/lib/lab/search-labels";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import { formatCount, formatShare } from "./format";
 import { SEARCH_COLORS } from "./lab-styles";
@@ -25,16 +27,18 @@ type Row = { label: string; saved: number; tokens: number } & Record<string, num
 
 function PointTooltip({ active, payload }: TooltipContentProps) {
   const row = active ? (payload?.[0]?.payload as Row | undefined) : undefined;
+  const locale = useLocale();
+  const t = useTranslations("lab.compression");
   if (row === undefined) return null;
   return (
     <div className="rounded-lg border border-line bg-panel px-3 py-2 text-sm text-ink shadow-lg">
       <p className="font-semibold">{row.label}</p>
       <p className="tabular text-muted">
-        {formatCount(row.tokens)} tokens · {formatShare(row.saved)} saved
+        {t("tooltipTokens", { tokens: formatCount(row.tokens), saved: formatShare(row.saved) })}
       </p>
       {LAB_SEARCH_IDS.map((id) => (
         <p key={id} className="tabular" style={{ color: SEARCH_COLORS[id] }}>
-          {SEARCH_DESCRIPTIONS[id].title}: {formatShare(Number(row[id]))}
+          {searchDescription(id, locale).title}: {formatShare(Number(row[id]))}
         </p>
       ))}
     </div>
@@ -43,16 +47,35 @@ function PointTooltip({ active, payload }: TooltipContentProps) {
 
 /** Tokens saved (x) against recall@k (y) for each search, one point per compression level. */
 export function CompressionChart({ curve, selectedLevelId, k }: CompressionChartProps) {
+  const locale = useLocale();
+  const t = useTranslations("lab.compression");
+  const labelOf = (levelId: string) => compressionLevelLabel(compressionLevel(levelId), locale);
   // Levels do not save tokens in their own order (the first sentence can be shorter than 200 characters), so the
   // lines run from the least to the most saved.
   const rows: Row[] = [...curve]
     .sort((left, right) => left.savedShare - right.savedShare)
-    .map((point) => ({ label: point.label, saved: point.savedShare, tokens: point.tokens, ...point.recallAtK }));
+    .map((point) => ({
+      label: labelOf(point.levelId),
+      saved: point.savedShare,
+      tokens: point.tokens,
+      ...point.recallAtK,
+    }));
   const maximum = Math.max(0.01, ...rows.map((row) => row.saved));
   const step = maximum > 0.4 ? 0.1 : maximum > 0.2 ? 0.05 : maximum > 0.08 ? 0.02 : 0.01;
   const ticks = Array.from({ length: Math.ceil(maximum / step) + 1 }, (_, index) => Number((index * step).toFixed(2)));
   const selected = curve.find((point) => point.levelId === selectedLevelId);
-  const summary = `Recall@${k} against the share of definition tokens saved: ${curve.map((point) => `${point.label} saves ${formatShare(point.savedShare)}, client ${formatShare(point.recallAtK.client)}`).join("; ")}.`;
+  const summary = t("chartSummary", {
+    k,
+    points: curve
+      .map((point) =>
+        t("chartPoint", {
+          level: labelOf(point.levelId),
+          saved: formatShare(point.savedShare),
+          client: formatShare(point.recallAtK.client),
+        }),
+      )
+      .join(t("chartSeparator")),
+  });
   return (
     <ChartFrame testId="compression-chart" summary={summary} height={320}>
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
@@ -66,7 +89,7 @@ export function CompressionChart({ curve, selectedLevelId, k }: CompressionChart
             tickFormatter={(value: number) => formatShare(value)}
             stroke="var(--line-strong)"
             tick={AXIS_TICK}
-            label={{ value: "definition tokens saved", position: "insideBottom", offset: -16, style: AXIS_LABEL }}
+            label={{ value: t("axisSaved"), position: "insideBottom", offset: -16, style: AXIS_LABEL }}
           />
           <YAxis
             domain={[0, 1]}
@@ -83,7 +106,7 @@ export function CompressionChart({ curve, selectedLevelId, k }: CompressionChart
               style: { ...AXIS_LABEL, textAnchor: "middle" },
             }}
           />
-          <Tooltip content={PointTooltip} isAnimationActive={false} />
+          <Tooltip content={(props) => <PointTooltip {...props} />} isAnimationActive={false} />
           {selected ? (
             <ReferenceLine x={selected.savedShare} stroke="var(--accent)" strokeDasharray="4 4" strokeWidth={2} />
           ) : null}
@@ -92,7 +115,7 @@ export function CompressionChart({ curve, selectedLevelId, k }: CompressionChart
               key={id}
               type="linear"
               dataKey={id}
-              name={SEARCH_DESCRIPTIONS[id].title}
+              name={searchDescription(id, locale).title}
               stroke={SEARCH_COLORS[id]}
               strokeWidth={2.5}
               dot={{ r: 4, fill: SEARCH_COLORS[id] }}

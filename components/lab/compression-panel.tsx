@@ -1,8 +1,14 @@
 "use client";
+import { useLocale, useTranslations } from "use-intl";
 import type { CatalogTool } from "@/lib/core/catalog";
-import { COMPRESSION_LEVELS, compressDescription, compressionLevel } from "@/lib/lab/compression";
+import {
+  COMPRESSION_LEVELS,
+  compressDescription,
+  compressionLevel,
+  compressionLevelLabel,
+} from "@/lib/lab/compression";
 import type { CompressionPoint } from "@/lib/lab/compression-curve";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchDescription } from "@/lib/lab/search-labels";
 import { CompressionChart } from "./compression-chart";
 import { formatCount, formatPoints, formatShare } from "./format";
 import { SEARCH_COLORS } from "./lab-styles";
@@ -23,6 +29,9 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
     COMPRESSION_LEVELS.findIndex((level) => level.id === levelId),
   );
   const level = compressionLevel(levelId);
+  const locale = useLocale();
+  const t = useTranslations("lab.compression");
+  const levelLabel = compressionLevelLabel(level, locale);
   const point = curve?.find((candidate) => candidate.levelId === levelId);
   const full = curve?.[0];
   const none = curve?.find((candidate) => candidate.levelId === "none");
@@ -30,9 +39,9 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
     <div className="flex flex-col gap-5 p-5" data-testid="compression-panel" aria-busy={pending}>
       <div className="flex flex-col gap-2">
         <label htmlFor="compression-level" className="flex items-baseline justify-between gap-3">
-          <span className="text-base font-semibold">Shorten every description to</span>
+          <span className="text-base font-semibold">{t("shortenTo")}</span>
           <span className="text-lg font-bold text-accent" data-testid="compression-level-label">
-            {level.label}
+            {levelLabel}
           </span>
         </label>
         <input
@@ -43,7 +52,7 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
           step={1}
           value={index}
           onChange={(event) => onLevel(COMPRESSION_LEVELS[Number(event.target.value)].id)}
-          aria-valuetext={level.label}
+          aria-valuetext={levelLabel}
           className="w-full accent-[var(--accent)]"
           data-testid="compression-level"
         />
@@ -56,7 +65,7 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
               className={`w-20 text-center first:text-left last:text-right ${candidate.id === levelId ? "font-semibold text-accent" : "hover:text-ink"}`}
               onClick={() => onLevel(candidate.id)}
             >
-              {candidate.label}
+              {compressionLevelLabel(candidate, locale)}
             </button>
           ))}
         </div>
@@ -64,7 +73,7 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="compression-stats">
         <div className="rounded-xl border border-line p-3">
-          <div className="text-xs font-semibold uppercase tracking-wide text-muted">Tokens saved</div>
+          <div className="text-xs font-semibold uppercase tracking-wide text-muted">{t("tokensSaved")}</div>
           <div
             className="tabular text-3xl font-bold"
             data-testid="compression-saved"
@@ -74,9 +83,9 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
           </div>
           <div className="tabular text-sm text-muted">
             {point && full
-              ? `${formatCount(point.tokensSaved)} of ${formatCount(full.tokens)}`
+              ? t("savedOf", { saved: formatCount(point.tokensSaved), total: formatCount(full.tokens) })
               : pending
-                ? "measuring…"
+                ? t("measuring")
                 : ""}
           </div>
         </div>
@@ -84,7 +93,7 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
           <div key={id} className="rounded-xl border border-line p-3" data-testid={`compression-recall-${id}`}>
             <div className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted">
               <span aria-hidden className="h-2 w-2 rounded-full" style={{ background: SEARCH_COLORS[id] }} />
-              {SEARCH_DESCRIPTIONS[id].title} R@{k}
+              {searchDescription(id, locale).title} R@{k}
             </div>
             <div className="tabular text-3xl font-bold">{point ? formatShare(point.recallAtK[id]) : "…"}</div>
             <div
@@ -92,8 +101,8 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
             >
               {point
                 ? point.recallLost[id] === 0
-                  ? "no recall lost"
-                  : `${formatPoints(-point.recallLost[id])} vs full`
+                  ? t("noRecallLost")
+                  : t("versusFull", { points: formatPoints(-point.recallLost[id]) })
                 : ""}
             </div>
           </div>
@@ -104,31 +113,36 @@ export function CompressionPanel({ curve, pending, levelId, k, selectedTool, onL
         <CompressionChart curve={curve} selectedLevelId={levelId} k={k} />
       ) : (
         <div className="flex h-80 items-center justify-center rounded-xl bg-panel-muted text-sm text-muted">
-          Measuring every level…
+          {t("measuringLevels")}
         </div>
       )}
 
       {selectedTool ? (
         <div className="rounded-xl border border-line p-4" data-testid="compression-preview">
           <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-            <span className="font-mono normal-case">{selectedTool.name}</span> at this level
+            {t.rich("preview", {
+              name: selectedTool.name,
+              tool: (chunks) => <span className="font-mono normal-case">{chunks}</span>,
+            })}
           </p>
           <p className="mt-1 text-[15px] leading-relaxed">
-            {compressDescription(selectedTool, level) || (
-              <span className="italic text-muted">no description: name and arguments only</span>
-            )}
+            {compressDescription(selectedTool, level) || <span className="italic text-muted">{t("nameOnly")}</span>}
           </p>
         </div>
       ) : null}
       <p className="text-sm text-muted">
         {none ? (
           <>
-            Descriptions are <span className="tabular font-semibold text-ink">{formatShare(none.savedShare)}</span> of
-            all definition tokens here; the rest is names and argument schemas.{" "}
+            {t.rich("descriptionShare", {
+              share: formatShare(none.savedShare),
+              figure: (chunks) => <span className="tabular font-semibold text-ink">{chunks}</span>,
+            })}{" "}
           </>
         ) : null}
-        Only descriptions are shortened; names and argument schemas stay, and all three searches still read them. “Stub
-        (≤120)” is exactly the one-liner the <span className="font-mono">stubs</span> strategy registers.
+        {t.rich("onlyDescriptions", {
+          stub: compressionLevelLabel(compressionLevel("stub"), locale),
+          code: (chunks) => <span className="font-mono">{chunks}</span>,
+        })}
       </p>
     </div>
   );

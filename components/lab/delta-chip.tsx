@@ -1,3 +1,5 @@
+"use client";
+import { useTranslations } from "use-intl";
 import { formatCount, formatPoints, formatSigned } from "./format";
 
 export type DeltaChipProps = {
@@ -11,18 +13,22 @@ export type DeltaChipProps = {
    * For counts: the unit, so the chip says "26 more tokens" in words. An arrow would be ambiguous here: a red ▼
    * beside +26 reads as a fall.
    */
-  unit?: string;
+  unit?: "tokens";
   testId?: string;
 };
 
 /** The change an edit made to one number, green when better and red when worse; nothing when unchanged. */
 export function DeltaChip({ before, after, kind, lowerIsBetter = false, unit, testId }: DeltaChipProps) {
+  const t = useTranslations("lab.delta");
   const difference = after - before;
   if (Math.abs(difference) < 1e-9) return null;
   const better = lowerIsBetter ? difference < 0 : difference > 0;
   const text =
     unit !== undefined
-      ? `${formatCount(Math.abs(difference))} ${difference > 0 ? "more" : "fewer"} ${unit}`
+      ? t(difference > 0 ? "moreTokens" : "fewerTokens", {
+          count: Math.abs(difference),
+          amount: formatCount(Math.abs(difference)),
+        })
       : kind === "share"
         ? formatPoints(difference)
         : kind === "score"
@@ -33,7 +39,7 @@ export function DeltaChip({ before, after, kind, lowerIsBetter = false, unit, te
       className={`inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-bold tabular ${better ? "bg-success/15 text-success" : "bg-danger-soft text-danger"}`}
       data-testid={testId}
       data-delta={difference}
-      title={`before ${before}, after ${after}`}
+      title={t("title", { before, after })}
     >
       {unit !== undefined ? text : `${difference > 0 ? "▲" : "▼"} ${text}`}
     </span>

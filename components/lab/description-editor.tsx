@@ -1,17 +1,17 @@
 "use client";
 import { useId, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { CatalogTool } from "@/lib/core/catalog";
 import type { LabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { EvaluateAnswer } from "@/lib/lab/lab-protocol";
 import type { LabQueryEntry } from "@/lib/lab/lab-state";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchDescription, searchShortTitle } from "@/lib/lab/search-labels";
 import { Button } from "@/components/ui/button";
 import { DeltaChip } from "./delta-chip";
 import { EditDeltaSummary } from "./edit-delta-summary";
 import { formatCount, formatShare } from "./format";
 import { SEARCH_COLORS, inputClass, textAreaClass } from "./lab-styles";
 import { RankBadge } from "./rank-badge";
-import { SHORT_TITLES } from "./search-short-titles";
 import { ToolFindings } from "./tool-findings";
 
 export type DescriptionEditorProps = {
@@ -45,14 +45,15 @@ function ToolPicker({
 }) {
   const listId = useId();
   const [text, setText] = useState("");
+  const t = useTranslations("lab.editor");
   return (
     <>
       <input
         className={`${inputClass} font-mono text-[13px]`}
         list={listId}
         value={text}
-        placeholder={selected ?? "Pick a tool…"}
-        aria-label="Tool to edit"
+        placeholder={selected ?? t("pickTool")}
+        aria-label={t("toolToEdit")}
         data-testid="description-tool-picker"
         onChange={(event) => {
           setText(event.target.value);
@@ -91,6 +92,8 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
     onSuggest,
   } = props;
   const textId = useId();
+  const locale = useLocale();
+  const t = useTranslations("lab.editor");
   const value = draft ?? tool?.description ?? "";
   const dirty = tool !== undefined && draft !== undefined && draft !== tool.description;
   const report = baseline?.tools.find((candidate) => candidate.name === tool?.name);
@@ -114,26 +117,17 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
       aria-busy={pending}
     >
       <header className="flex items-center justify-between gap-3 border-b border-line px-5 py-3">
-        <h2 className="text-base font-semibold">Description editor</h2>
+        <h2 className="text-base font-semibold">{t("title")}</h2>
         {editedCount > 0 ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={onResetAll}
-            data-testid="edits-reset"
-            title="Restore every description as loaded"
-          >
-            Reset {editedCount} applied edit{editedCount === 1 ? "" : "s"}
+          <Button size="sm" variant="ghost" onClick={onResetAll} data-testid="edits-reset" title={t("resetHint")}>
+            {t("reset", { count: editedCount })}
           </Button>
         ) : null}
       </header>
       <div className="flex flex-col gap-4 p-5">
         <ToolPicker toolNames={toolNames} selected={tool?.name} onSelectTool={onSelectTool} />
         {tool === undefined ? (
-          <p className="text-sm text-muted">
-            Click a tool anywhere (a result, the tool table, a finding), or type its name, to edit its description and
-            watch recall, ranks and tokens change as you type.
-          </p>
+          <p className="text-sm text-muted">{t("empty")}</p>
         ) : (
           <>
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -143,12 +137,12 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
               {tool.namespace ? <span className="text-xs text-muted">{tool.namespace}</span> : null}
               {originalDescription !== undefined && originalDescription !== tool.description ? (
                 <span className="rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-semibold text-accent">
-                  edited
+                  {t("edited")}
                 </span>
               ) : null}
             </div>
             <label htmlFor={textId} className="sr-only">
-              Description of {tool.name}
+              {t("descriptionOf", { name: tool.name })}
             </label>
             <textarea
               id={textId}
@@ -166,12 +160,12 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                 disabled={!dirty}
                 onClick={onApply}
                 data-testid="description-apply"
-                title="Keep this description: it becomes the new 'before'"
+                title={t("applyHint")}
               >
-                Apply edit
+                {t("apply")}
               </Button>
               <Button size="sm" disabled={!dirty} onClick={onDiscard} data-testid="description-discard">
-                Discard
+                {t("discard")}
               </Button>
               {originalDescription !== undefined && originalDescription !== value ? (
                 <Button
@@ -180,15 +174,15 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                   onClick={() => onDraft(originalDescription)}
                   data-testid="description-revert"
                 >
-                  Back to original
+                  {t("revert")}
                 </Button>
               ) : null}
-              <span className="tabular ml-auto text-xs text-muted">{value.length} chars</span>
+              <span className="tabular ml-auto text-xs text-muted">{t("characters", { count: value.length })}</span>
             </div>
 
             <dl className="grid grid-cols-4 gap-2 rounded-xl bg-panel-muted p-3" data-testid="edit-tool-stats">
               <div data-testid="edit-tokens" data-value={after?.tokens ?? report?.tokens ?? ""}>
-                <dt className="text-[11px] font-semibold uppercase tracking-wide text-muted">Tokens</dt>
+                <dt className="text-[11px] font-semibold uppercase tracking-wide text-muted">{t("tokens")}</dt>
                 <dd className="tabular text-lg font-bold">
                   {report ? formatCount(after?.tokens ?? report.tokens) : "…"}
                 </dd>
@@ -211,7 +205,7 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                   <div key={id} data-testid={`edit-findability-${id}`}>
                     <dt className="flex items-center gap-1 text-[11px] font-semibold uppercase tracking-wide text-muted">
                       <span aria-hidden className="h-2 w-2 rounded-full" style={{ background: SEARCH_COLORS[id] }} />
-                      {SHORT_TITLES[id]}
+                      {searchShortTitle(id, locale)}
                     </dt>
                     <dd className="tabular text-lg font-bold">
                       {shown === undefined ? "…" : shown === null ? "–" : formatShare(shown)}
@@ -226,21 +220,17 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
 
             <div className="flex flex-col gap-2" data-testid="edit-queries">
               <div className="flex items-center justify-between gap-2">
-                <h4 className="text-sm font-semibold">Queries expecting it ({ownQueries.length})</h4>
+                <h4 className="text-sm font-semibold">{t("ownQueries", { count: ownQueries.length })}</h4>
                 <Button
                   size="sm"
                   onClick={() => onSuggest(tool.name)}
                   data-testid="suggest-tool-queries"
-                  title="Add up to three queries made from this tool's description and arguments"
+                  title={t("suggestHint")}
                 >
-                  Suggest queries
+                  {t("suggest")}
                 </Button>
               </div>
-              {ownQueries.length === 0 ? (
-                <p className="text-sm text-muted">
-                  None yet: its findability is not measured. Suggest some, or add your own in the Queries tab.
-                </p>
-              ) : null}
+              {ownQueries.length === 0 ? <p className="text-sm text-muted">{t("noQueries")}</p> : null}
               <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
                 {ownQueries.map((query) => {
                   const index = baseline?.queryTexts.indexOf(query.q) ?? -1;
@@ -254,11 +244,11 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                             const now = measured?.edited?.searches[id].perQuery[index]?.rank;
                             return (
                               <span key={id} className="flex items-center gap-1.5">
-                                <span className="text-xs text-muted">{SHORT_TITLES[id]}</span>
+                                <span className="text-xs text-muted">{searchShortTitle(id, locale)}</span>
                                 <RankBadge
                                   rank={now === undefined ? before : now}
                                   before={now === undefined ? undefined : before}
-                                  searchTitle={SEARCH_DESCRIPTIONS[id].title}
+                                  searchTitle={searchDescription(id, locale).title}
                                   testId={`edit-query-rank-${id}`}
                                 />
                               </span>

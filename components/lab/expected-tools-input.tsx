@@ -1,5 +1,6 @@
 "use client";
 import { useId, useState } from "react";
+import { useTranslations } from "use-intl";
 import { chipClass, inputClass } from "./lab-styles";
 
 export type ExpectedToolsInputProps = {
@@ -9,6 +10,12 @@ export type ExpectedToolsInputProps = {
   testId?: string;
   /** Accessible name of the text field. */
   label?: string;
+  /**
+   * The name being typed, when the parent needs it: a form counts a typed, known name as chosen, so "Add query"
+   * works without pressing Enter first.
+   */
+  text?: string;
+  onTextChange?: (text: string) => void;
 };
 
 /**
@@ -20,10 +27,15 @@ export function ExpectedToolsInput({
   value,
   onChange,
   testId,
-  label = "Expected tool",
+  label,
+  text: controlledText,
+  onTextChange,
 }: ExpectedToolsInputProps) {
   const listId = useId();
-  const [text, setText] = useState("");
+  const t = useTranslations("lab.expected");
+  const [ownText, setOwnText] = useState("");
+  const text = controlledText ?? ownText;
+  const setText = (next: string) => (onTextChange ? onTextChange(next) : setOwnText(next));
   const known = new Set(toolNames);
   const add = () => {
     const name = text.trim();
@@ -39,7 +51,7 @@ export function ExpectedToolsInput({
           <button
             type="button"
             className="rounded px-0.5 text-muted hover:text-danger"
-            aria-label={`Remove ${name}`}
+            aria-label={t("remove", { name })}
             onClick={() => onChange(value.filter((other) => other !== name))}
           >
             ×
@@ -50,8 +62,8 @@ export function ExpectedToolsInput({
         className={`${inputClass} h-8 w-56 min-w-0 font-mono text-[13px] ${text !== "" && !known.has(text.trim()) ? "border-danger" : ""}`}
         list={listId}
         value={text}
-        placeholder={value.length === 0 ? "expected tool…" : "another tool…"}
-        aria-label={label}
+        placeholder={value.length === 0 ? t("placeholder") : t("another")}
+        aria-label={label ?? t("label")}
         data-testid={testId}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {

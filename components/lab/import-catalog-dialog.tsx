@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { useTranslations } from "use-intl";
 import type { InputProblem } from "@/lib/core/catalog";
 import { Button } from "@/components/ui/button";
 import { textAreaClass } from "./lab-styles";
@@ -21,8 +22,9 @@ const PLACEHOLDER =
  */
 export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogProps) {
   const titleId = useId();
+  const t = useTranslations("lab.importDialog");
   const [text, setText] = useState("");
-  const [name, setName] = useState("pasted catalog");
+  const [name, setName] = useState(() => t("defaultName"));
   const [problems, setProblems] = useState<InputProblem[]>([]);
   const textArea = useRef<HTMLTextAreaElement>(null);
 
@@ -50,19 +52,16 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-lg font-semibold">
-              Import a catalog
+              {t("title")}
             </h2>
-            <p className="text-sm text-muted">
-              Paste or open a tool list: MCP <code>tools/list</code>, Anthropic or OpenAI tools, BFCL functions, JSON or
-              JSON Lines.
-            </p>
+            <p className="text-sm text-muted">{t.rich("intro", { code: (chunks) => <code>{chunks}</code> })}</p>
           </div>
-          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close">
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label={t("close")}>
             ✕
           </Button>
         </div>
         <label className="flex items-center gap-3 text-sm">
-          <span className="shrink-0 text-muted">Open a file</span>
+          <span className="shrink-0 text-muted">{t("openFile")}</span>
           <input
             type="file"
             accept=".json,.jsonl,application/json"
@@ -82,7 +81,7 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
           onChange={(event) => setText(event.target.value)}
           placeholder={PLACEHOLDER}
           spellCheck={false}
-          aria-label="Catalog JSON"
+          aria-label={t("catalogJson")}
           data-testid="catalog-import-text"
           className={`${textAreaClass} h-72 resize-y font-mono text-[13px]`}
         />
@@ -93,7 +92,7 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
           >
             {problems.slice(0, 20).map((problem, index) => (
               <li key={index} className={problem.severity === "error" ? "text-danger" : "text-warning"}>
-                {problem.line !== undefined ? `line ${problem.line}: ` : ""}
+                {problem.line !== undefined ? t("line", { line: problem.line }) : ""}
                 {problem.message}
               </li>
             ))}
@@ -101,10 +100,10 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
         ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button variant="primary" onClick={submit} disabled={text.trim() === ""} data-testid="catalog-import-submit">
-            Import and measure
+            {t("submit")}
           </Button>
         </div>
       </div>

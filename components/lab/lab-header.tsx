@@ -1,6 +1,8 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
+import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { EXAMPLES } from "@/lib/examples";
 import type { RecallCutoff } from "@/lib/lab/lab-state";
 import { Button } from "@/components/ui/button";
@@ -30,13 +32,6 @@ export type LabHeaderProps = {
   onImportCatalog: (text: string, name: string) => CatalogImportResult;
 };
 
-const STATUS_TEXT: Record<LabStatus, string> = {
-  loading: "Loading…",
-  evaluating: "Measuring…",
-  ready: "Measured",
-  error: "Error",
-};
-
 export function LabHeader({
   exampleId,
   sourceTitle,
@@ -51,6 +46,7 @@ export function LabHeader({
   onImportCatalog,
 }: LabHeaderProps) {
   const [importing, setImporting] = useState(false);
+  const t = useTranslations("lab.header");
   return (
     <header
       className="relative z-40 border-b border-line bg-panel/95 backdrop-blur md:sticky md:top-0"
@@ -65,13 +61,13 @@ export function LabHeader({
           className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-muted hover:bg-panel-muted hover:text-ink"
           data-testid="lab-back-link"
         >
-          <span aria-hidden>←</span> Playground
+          <span aria-hidden>←</span> {t("back")}
         </Link>
         <div className="min-w-0 flex-1 md:flex-none">
-          <h1 className="truncate text-[17px] font-bold tracking-tight">Search lab</h1>
+          <h1 className="truncate text-[17px] font-bold tracking-tight">{t("title")}</h1>
           <p className="truncate text-xs text-muted" data-testid="lab-catalog-title">
-            {sourceTitle ?? "…"} · <span className="tabular">{toolCount.toLocaleString("en-US")}</span> tools ·{" "}
-            <span className="tabular">{queryCount}</span> queries
+            {sourceTitle ?? "…"} · <span className="tabular">{t("tools", { count: toolCount })}</span> ·{" "}
+            <span className="tabular">{t("queries", { count: queryCount })}</span>
           </p>
         </div>
         <span
@@ -85,24 +81,26 @@ export function LabHeader({
             aria-hidden
             className={`h-2 w-2 rounded-full bg-current ${status === "evaluating" || status === "loading" ? "animate-pulse" : ""}`}
           />
-          {status === "error" ? `Error: ${errorMessage ?? "unknown"}` : STATUS_TEXT[status]}
+          {status === "error" ? t("status.errorWith", { message: errorMessage ?? "?" }) : t(`status.${status}`)}
           {status === "ready" && elapsedMs !== undefined ? (
-            <span className="tabular hidden font-normal sm:inline">in {Math.round(elapsedMs)} ms</span>
+            <span className="tabular hidden font-normal sm:inline">
+              {t("status.elapsed", { milliseconds: Math.round(elapsedMs) })}
+            </span>
           ) : null}
         </span>
         <nav
-          aria-label="Catalog and settings"
+          aria-label={t("navigation")}
           className="flex w-full min-w-0 flex-wrap items-center gap-2 md:ml-auto md:w-auto md:flex-nowrap"
         >
           <label className="flex min-w-0 basis-full items-center gap-2 text-sm md:basis-auto">
-            <span className="sr-only">Catalog</span>
+            <span className="sr-only">{t("catalog")}</span>
             <select
               className={`${selectClass} w-full min-w-0 md:w-auto md:max-w-56`}
               data-testid="lab-example-select"
               value={exampleId ?? ""}
               onChange={(event) => onOpenExample(event.target.value)}
             >
-              {exampleId === undefined ? <option value="">{sourceTitle ?? "Imported catalog"}</option> : null}
+              {exampleId === undefined ? <option value="">{sourceTitle ?? t("importedCatalog")}</option> : null}
               {LAB_EXAMPLES.map((example) => (
                 <option key={example.id} value={example.id}>
                   {example.title}
@@ -113,32 +111,36 @@ export function LabHeader({
           <Button
             onClick={() => setImporting(true)}
             data-testid="lab-import-catalog"
-            aria-label="Import catalog…"
+            aria-label={t("importCatalog")}
             className="shrink-0"
           >
             <span>
-              Import<span className="hidden sm:inline"> catalog</span>…
+              <span className="sm:hidden">{t("importShort")}</span>
+              <span className="hidden sm:inline">{t("importCatalog")}</span>
             </span>
           </Button>
           <div
             role="group"
-            aria-label="Cut-off k for recall and findability"
+            aria-label={t("cutoffLabel")}
+            title={t("cutoffHint")}
             className="flex shrink-0 items-center rounded-lg border border-line bg-panel p-0.5 shadow-sm"
             data-testid="lab-k"
           >
-            <span className="px-2 text-xs font-semibold text-muted">k</span>
+            <span className="px-2 text-xs font-semibold text-muted">{t("cutoffShort")}</span>
             {CUTOFFS.map((cutoff) => (
               <button
                 key={cutoff}
                 type="button"
                 aria-pressed={k === cutoff}
                 onClick={() => onK(cutoff)}
+                aria-label={t("cutoffOption", { k: cutoff })}
                 className={`h-8 w-8 rounded-md text-sm font-semibold tabular ${k === cutoff ? "bg-accent text-white dark:text-[#0d1016]" : "text-muted hover:text-ink"}`}
               >
                 {cutoff}
               </button>
             ))}
           </div>
+          <LocaleSwitch />
           <LabThemeToggle />
         </nav>
       </div>

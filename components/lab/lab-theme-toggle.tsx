@@ -1,5 +1,6 @@
 "use client";
 import { useSyncExternalStore } from "react";
+import { useTranslations } from "use-intl";
 
 /** The playground's preferences key (state/persistence.ts): the lab shares its theme, and writes only that field. */
 const PREFERENCES_KEY = "tool-disclosure-playground:preferences";
@@ -25,13 +26,14 @@ function saveTheme(theme: "dark" | "light"): void {
 export function LabThemeToggle() {
   const dark = useSyncExternalStore(subscribe, isDark, () => false);
   const next = dark ? "light" : "dark";
+  const t = useTranslations("common.theme");
   return (
     <button
       type="button"
       className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg border border-line text-muted hover:bg-panel-muted hover:text-ink"
       data-testid="lab-theme-toggle"
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={t("switchTo", { theme: next })}
+      title={t("switchTo", { theme: next })}
       onClick={() => {
         document.documentElement.classList.toggle("dark", next === "dark");
         saveTheme(next);

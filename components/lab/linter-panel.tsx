@@ -1,10 +1,11 @@
 "use client";
 import { useMemo, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import { finishedSearches, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import { LAB_SEARCH_IDS } from "@/lib/lab/search-labels";
 import { rankFindings, type RankedFinding } from "@/lib/lab/rank-findings";
-import type { DescriptionFindingCode } from "@/lib/search/lint-description";
-import { FINDING_TITLES, groupSuggestion } from "./finding-titles";
+import { findingWords, type DescriptionFindingCode } from "@/lib/search/lint-description";
+import { findingTitle, groupSuggestion } from "./finding-titles";
 import { linkButtonClass } from "./lab-styles";
 
 export type LinterPanelProps = {
@@ -23,11 +24,17 @@ const SHOWN_PER_GROUP = 12;
 /** The findings shown first, before the groups: the few whose tools' queries are missed. */
 const TOP_FINDINGS = 5;
 
-function stakeText(finding: RankedFinding, k: number): string {
-  if (finding.queryCount === 0) return "no query expects it: effect not measured";
-  if (finding.recallAtStake === 0)
-    return `its ${finding.queryCount} quer${finding.queryCount === 1 ? "y is" : "ies are"} found`;
-  return `up to +${(finding.recallAtStake * 100).toFixed(1)} pt recall@${k}: ${finding.mostMissedBySearch} of its ${finding.queryCount} quer${finding.queryCount === 1 ? "y" : "ies"} missed`;
+type Translate = ReturnType<typeof useTranslations<"lab.linter">>;
+
+function stakeText(finding: RankedFinding, k: number, t: Translate): string {
+  if (finding.queryCount === 0) return t("stakeNotMeasured");
+  if (finding.recallAtStake === 0) return t("stakeFound", { count: finding.queryCount });
+  return t("stakeMissed", {
+    points: (finding.recallAtStake * 100).toFixed(1),
+    k,
+    missed: finding.mostMissedBySearch,
+    count: finding.queryCount,
+  });
 }
 
 /**
@@ -36,6 +43,8 @@ function stakeText(finding: RankedFinding, k: number): string {
  */
 export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const locale = useLocale();
+  const t = useTranslations("lab.linter");
   const findings = useMemo(() => (evaluation === undefined ? undefined : rankFindings(evaluation)), [evaluation]);
   const groups = useMemo(() => {
     const byCode = new Map<DescriptionFindingCode, RankedFinding[]>();
@@ -46,29 +55,37 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
     );
   }, [findings]);
   const top = (findings ?? []).filter((finding) => finding.recallAtStake > 0).slice(0, TOP_FINDINGS);
-  if (findings === undefined || evaluation === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
+  if (findings === undefined || evaluation === undefined)
+    return <p className="p-6 text-sm text-muted">{t("measuring")}</p>;
   // The findings are known at once; their weights need the searches, which finish one after the other.
   const searchesRun = finishedSearches(evaluation).length;
   const searchTotal = LAB_SEARCH_IDS.length;
   if (findings.length === 0)
     return (
       <p className="p-6 text-sm text-muted" data-testid="linter-panel">
-        No findings: every description passes the linter.
+        {t("none")}
       </p>
     );
   return (
     <div className="flex flex-col gap-4 p-4" data-testid="linter-panel">
       <section className="rounded-xl border border-accent/40 bg-accent-soft/30" data-testid="lint-top">
         <header className="border-b border-line px-4 py-3">
-          <h3 className="text-base font-semibold">Fix these first</h3>
+          <h3 className="text-base font-semibold">{t("fixFirst")}</h3>
           <p className="text-sm text-ink-soft">
             {searchesRun === 0
-              ? `${findings.length} findings; measuring which matter (0 of ${searchTotal} searches run)…`
+              ? t("measuringWhich", { count: findings.length, total: searchTotal })
               : top.length === 0
-                ? `None of the ${findings.length} findings is on a tool whose queries a search misses at k = ${k}: the rest is polish.`
-                : `Of ${findings.length} findings, these are on tools whose queries a search misses: weighted by the recall@${k} a better description could win back (averaged over ${searchesRun === searchTotal ? "the three searches" : `the ${searchesRun} of ${searchTotal} searches run so far`}).`}
+                ? t("nonePressing", { count: findings.length, k })
+                : t("topIntro", {
+                    count: findings.length,
+                    k,
+                    searches:
+                      searchesRun === searchTotal
+                        ? t("allSearches")
+                        : t("someSearches", { run: searchesRun, total: searchTotal }),
+                  })}
             {searchesRun > 0 && searchesRun < searchTotal ? (
-              <span data-testid="lint-measuring"> Measuring the rest…</span>
+              <span data-testid="lint-measuring"> {t("measuringRest")}</span>
             ) : null}
           </p>
         </header>
@@ -84,9 +101,9 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
                 <button type="button" className={linkButtonClass} onClick={() => onSelectTool(finding.tool)}>
                   {finding.tool}
                 </button>
-                <span className="font-medium">{FINDING_TITLES[finding.code]}</span>
-                <span className="tabular text-xs font-semibold text-accent">{stakeText(finding, k)}</span>
-                <span className="basis-full text-muted">{finding.message}</span>
+                <span className="font-medium">{findingTitle(finding.code, locale)}</span>
+                <span className="tabular text-xs font-semibold text-accent">{stakeText(finding, k, t)}</span>
+                <span className="basis-full text-muted">{findingWords(finding.facts, locale).message}</span>
               </li>
             ))}
           </ol>
@@ -97,15 +114,15 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
         return (
           <section key={code} className="rounded-xl border border-line" data-testid="lint-group" data-code={code}>
             <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-line px-4 py-3">
-              <h3 className="text-base font-semibold">{FINDING_TITLES[code]}</h3>
+              <h3 className="text-base font-semibold">{findingTitle(code, locale)}</h3>
               <span
                 className={`tabular rounded-md px-1.5 py-0.5 text-xs font-bold ${SEVERITY_STYLE[items[0].severity]}`}
               >
                 {items.length}
               </span>
               <p className="basis-full text-sm text-ink-soft">
-                <span className="font-semibold">Fix: </span>
-                {groupSuggestion(code, items)}
+                <span className="font-semibold">{t("fix")}</span>
+                {groupSuggestion(code, items, locale)}
               </p>
             </header>
             <ul className="divide-y divide-line">
@@ -118,8 +135,8 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
                   <button type="button" className={linkButtonClass} onClick={() => onSelectTool(finding.tool)}>
                     {finding.tool}
                   </button>
-                  <span className="text-muted">{finding.message}</span>
-                  <span className="tabular text-xs text-muted">· {stakeText(finding, k)}</span>
+                  <span className="text-muted">{findingWords(finding.facts, locale).message}</span>
+                  <span className="tabular text-xs text-muted">· {stakeText(finding, k, t)}</span>
                 </li>
               ))}
             </ul>
@@ -129,7 +146,7 @@ export function LinterPanel({ evaluation, k, onSelectTool }: LinterPanelProps) {
                 className="w-full border-t border-line px-4 py-2 text-sm text-accent hover:bg-panel-muted"
                 onClick={() => setOpen({ ...open, [code]: !expanded })}
               >
-                {expanded ? "Show fewer" : `Show all ${items.length}`}
+                {expanded ? t("showFewer") : t("showAll", { count: items.length })}
               </button>
             ) : null}
           </section>

@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useMemo, useState, type Dispatch } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { CatalogTool } from "@/lib/core/catalog";
 import { finishedSearches, type LabEvaluation, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import type { QueryExplanation } from "@/lib/lab/explain";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import type { LabQuery } from "@/lib/lab/query-set";
 import { stickyFilterIds, type StickyFilter } from "@/lib/lab/sticky-filter";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchDescription, searchShortTitle } from "@/lib/lab/search-labels";
 import type { ClientSearchOptions } from "@/lib/search/client-search";
 import { Button } from "@/components/ui/button";
 import { ExpectedToolsInput } from "./expected-tools-input";
@@ -34,13 +35,7 @@ export type QueriesPanelProps = {
 };
 
 type Filter = QueryFilter;
-
-const FILTERS: Record<Filter, string> = {
-  all: "All queries",
-  missed: "Missed by a search",
-  "not-first": "Not first in a search",
-  changed: "Changed by the draft",
-};
+const FILTER_IDS: readonly Filter[] = ["all", "missed", "not-first", "changed"];
 
 const queryKey = (query: Pick<LabQuery, "q" | "expect">) => JSON.stringify([query.q, query.expect]);
 
@@ -89,8 +84,15 @@ export function QueriesPanel(props: QueriesPanelProps) {
   } = props;
   const [newQuery, setNewQuery] = useState("");
   const [newExpect, setNewExpect] = useState<string[]>([]);
+  const [newExpectText, setNewExpectText] = useState("");
+  const locale = useLocale();
+  const t = useTranslations("lab.queries");
   const [filter, setFilter] = useState<Filter>("all");
   const known = useMemo(() => new Set(toolNames), [toolNames]);
+  // A known name typed in the expected-tool field counts as chosen, Enter or not.
+  const typedTool = newExpectText.trim();
+  const expectToAdd = known.has(typedTool) && !newExpect.includes(typedTool) ? [...newExpect, typedTool] : newExpect;
+  const filters = Object.fromEntries(FILTER_IDS.map((id) => [id, t(`filters.${id}`)])) as Record<Filter, string>;
 
   // Rows find their results by query, so results stay on screen while a changed set is measured again.
   const indexes = useMemo(() => {
@@ -126,10 +128,11 @@ export function QueriesPanel(props: QueriesPanelProps) {
   const visible = rows.filter(({ query }) => filter === "all" || matchingIds.includes(query.id) || kept.has(query.id));
 
   const addQuery = () => {
-    if (newQuery.trim() === "" || newExpect.length === 0) return;
-    dispatch({ type: "queries-appended", queries: [{ q: newQuery.trim(), expect: newExpect, origin: "written" }] });
+    if (newQuery.trim() === "" || expectToAdd.length === 0) return;
+    dispatch({ type: "queries-appended", queries: [{ q: newQuery.trim(), expect: expectToAdd, origin: "written" }] });
     setNewQuery("");
     setNewExpect([]);
+    setNewExpectText("");
   };
 
   const explained =
@@ -144,7 +147,7 @@ export function QueriesPanel(props: QueriesPanelProps) {
         querySetLabel={querySetLabel}
         tools={tools}
         filter={filter}
-        filters={FILTERS}
+        filters={filters}
         onFilter={setFilter}
         dispatch={dispatch}
       />
@@ -159,8 +162,8 @@ export function QueriesPanel(props: QueriesPanelProps) {
         <input
           className={`${inputClass} min-w-64 flex-1`}
           value={newQuery}
-          placeholder="Add a query as a user would type it…"
-          aria-label="New query"
+          placeholder={t("addPlaceholder")}
+          aria-label={t("newQuery")}
           data-testid="query-add-text"
           onChange={(event) => setNewQuery(event.target.value)}
         />
@@ -168,16 +171,18 @@ export function QueriesPanel(props: QueriesPanelProps) {
           toolNames={toolNames}
           value={newExpect}
           onChange={setNewExpect}
+          text={newExpectText}
+          onTextChange={setNewExpectText}
           testId="query-add-expect"
-          label="Expected tool of the new query"
+          label={t("newExpected")}
         />
         <Button
           type="submit"
           variant="primary"
-          disabled={newQuery.trim() === "" || newExpect.length === 0}
+          disabled={newQuery.trim() === "" || expectToAdd.length === 0}
           data-testid="query-add-submit"
         >
-          Add query
+          {t("add")}
         </Button>
       </form>
       <div className="relative overflow-x-auto">
@@ -196,19 +201,19 @@ export function QueriesPanel(props: QueriesPanelProps) {
             <tr className={QUERY_ROW_GRID}>
               <th className="py-2 pl-4 pr-2">#</th>
               <th className="py-2 pr-3">
-                Query → expected tool(s)
-                <span className="hidden sm:inline"> · rank of the expected tool under each search</span>
+                {t("columnQuery")}
+                <span className="hidden sm:inline">{t("columnRanks")}</span>
               </th>
               {LAB_SEARCH_IDS.map((id) => (
-                <th key={id} className="px-1 py-2 text-center sm:px-2" title={SEARCH_DESCRIPTIONS[id].note}>
-                  {SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}
+                <th key={id} className="px-1 py-2 text-center sm:px-2" title={searchDescription(id, locale).note}>
+                  {searchShortTitle(id, locale)}
                   <span className="block text-[10px] font-medium normal-case tracking-normal">
-                    {SEARCH_DESCRIPTIONS[id].emulated ? "emulated" : "ours"}
+                    {id === "client" ? t("ours") : t("emulated")}
                   </span>
                 </th>
               ))}
               <th className="hidden py-2 pl-2 pr-4 text-right sm:table-cell">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t("actions")}</span>
               </th>
             </tr>
           </thead>
@@ -241,11 +246,7 @@ export function QueriesPanel(props: QueriesPanelProps) {
           </tbody>
         </table>
         {visible.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted">
-            {queries.length === 0
-              ? "No queries yet: add one above, import a JSONL file, or suggest starter queries."
-              : "No query matches this filter."}
-          </p>
+          <p className="px-4 py-8 text-center text-sm text-muted">{queries.length === 0 ? t("empty") : t("noMatch")}</p>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,7 @@
+"use client";
+import { useLocale, useTranslations } from "use-intl";
 import type { ExpectedToolExplanation, ExplainedHit, FieldHighlights, QueryExplanation } from "@/lib/lab/explain";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchDescription } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { formatScore } from "./format";
 import { HighlightedText } from "./highlighted-text";
@@ -13,15 +15,9 @@ export type QueryExplanationViewProps = {
   onSelectTool: (name: string) => void;
 };
 
-const FIELD_LABELS = {
-  name: "name",
-  description: "description",
-  parameterName: "argument names",
-  parameterDescription: "argument descriptions",
-} as const;
-
 function Fields({ fields, compact }: { fields: FieldHighlights; compact?: boolean }) {
   const matchedParameters = fields.parameterNames.filter((segments) => segments.some((segment) => segment.hit));
+  const t = useTranslations("lab.why");
   return (
     <div className="flex flex-col gap-1 text-[13.5px] leading-snug">
       {fields.description.length > 0 && fields.description.some((segment) => segment.text !== "") ? (
@@ -29,7 +25,7 @@ function Fields({ fields, compact }: { fields: FieldHighlights; compact?: boolea
           <HighlightedText segments={fields.description} />
         </p>
       ) : (
-        <p className="italic text-muted">no description</p>
+        <p className="italic text-muted">{t("noDescription")}</p>
       )}
       {matchedParameters.length > 0 ? (
         <p className="flex flex-wrap gap-1">
@@ -50,12 +46,13 @@ function Fields({ fields, compact }: { fields: FieldHighlights; compact?: boolea
 }
 
 function MatchedTerms({ hit }: { hit: Pick<ExplainedHit, "matches"> }) {
+  const t = useTranslations("lab.why");
   if (hit.matches.length === 0) return null;
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
       {hit.matches.map((match) => (
         <span key={match.field}>
-          {FIELD_LABELS[match.field]}:{" "}
+          {t(`fields.${match.field}`)}:{" "}
           <span className="font-mono text-ink-soft">{match.terms.slice(0, 6).join(", ")}</span>
         </span>
       ))}
@@ -64,6 +61,7 @@ function MatchedTerms({ hit }: { hit: Pick<ExplainedHit, "matches"> }) {
 }
 
 function Hit({ hit, onSelectTool }: { hit: ExplainedHit; onSelectTool: (name: string) => void }) {
+  const t = useTranslations("lab.why");
   return (
     <li
       className={`flex flex-col gap-1 rounded-lg border p-2.5 ${hit.expected ? "border-success/60 bg-success/5" : "border-line"}`}
@@ -77,12 +75,12 @@ function Hit({ hit, onSelectTool }: { hit: ExplainedHit; onSelectTool: (name: st
           type="button"
           className={`${linkButtonClass} min-w-0 text-sm font-semibold [overflow-wrap:anywhere]`}
           onClick={() => onSelectTool(hit.name)}
-          title={`Edit ${hit.name}'s description`}
+          title={t("editDescription", { name: hit.name })}
         >
           <HighlightedText segments={hit.fields.name} />
         </button>
-        {hit.expected ? <span className="text-xs font-bold text-success">✓ expected</span> : null}
-        <span className="tabular ml-auto shrink-0 text-xs text-muted" title="score">
+        {hit.expected ? <span className="text-xs font-bold text-success">{t("expected")}</span> : null}
+        <span className="tabular ml-auto shrink-0 text-xs text-muted" title={t("score")}>
           {formatScore(hit.score)}
         </span>
       </div>
@@ -102,11 +100,11 @@ function Expected({
   toolCount: number;
   onSelectTool: (name: string) => void;
 }) {
+  const t = useTranslations("lab.why");
   if (!expected.inCatalog) {
-    return <p className="text-sm text-danger">{expected.name} is not in this catalog: the query can never be found.</p>;
+    return <p className="text-sm text-danger">{t("notInCatalog", { name: expected.name })}</p>;
   }
-  const where =
-    expected.rank === null ? "not returned at all: no field matched" : `rank ${expected.rank} of ${toolCount}`;
+  const where = expected.rank === null ? t("notReturned") : t("rankOf", { rank: expected.rank, total: toolCount });
   return (
     <div
       className="flex flex-col gap-1.5 rounded-lg border border-dashed border-danger/50 bg-danger-soft/40 p-2.5"
@@ -115,7 +113,7 @@ function Expected({
       data-rank={expected.rank ?? "none"}
     >
       <p className="text-sm">
-        <span className="font-semibold">Why not </span>
+        <span className="font-semibold">{t("whyNot")}</span>
         <button
           type="button"
           className={`${linkButtonClass} font-semibold`}
@@ -127,14 +125,14 @@ function Expected({
       </p>
       <p className="flex flex-wrap items-center gap-1 text-sm" data-testid="explain-missing">
         {expected.missingWords.length > 0 ? (
-          <span className="text-muted">adding one of these to its description would move it up:</span>
+          <span className="text-muted">{t("addWords")}</span>
         ) : (
           <span className="text-muted" data-testid="explain-no-advice">
             {expected.rank === 1
-              ? "nothing to add: it is first"
+              ? t("nothingToAdd")
               : expected.ineffectiveMissingCount > 0
-                ? `no single query word it lacks would move it up (${expected.ineffectiveMissingCount} tried); others score higher`
-                : "it has every content word of the query; others score higher"}
+                ? t("noSingleWord", { count: expected.ineffectiveMissingCount })
+                : t("hasEveryWord")}
           </span>
         )}
         {expected.missingWords.map((word) => (
@@ -143,12 +141,12 @@ function Expected({
             className="rounded-md bg-danger-soft px-1.5 py-0.5 font-mono text-[12.5px] font-semibold text-danger"
             data-testid="explain-missing-word"
             data-word={word}
-            title={`With "${word}" added, it would rank ${expected.rankIfAdded[word]}`}
+            title={t("withWord", { word, rank: expected.rankIfAdded[word] })}
           >
-            {word} <span className="font-sans font-normal">→ rank {expected.rankIfAdded[word]}</span>
+            {word} <span className="font-sans font-normal">{t("toRank", { rank: expected.rankIfAdded[word] })}</span>
           </span>
         ))}
-        {expected.presentWords.length > 0 ? <span className="ml-2 text-muted">has</span> : null}
+        {expected.presentWords.length > 0 ? <span className="ml-2 text-muted">{t("has")}</span> : null}
         {expected.presentWords.map((word) => (
           <span key={word} className="rounded-md bg-success/15 px-1.5 py-0.5 font-mono text-[12.5px] text-success">
             {word}
@@ -175,22 +173,25 @@ function SearchColumn({
   const search = explanation.searches[id];
   const missed = search.expected.filter((expected) => expected.rank !== 1);
   const found = search.expected.some((expected) => expected.rank === 1);
+  const locale = useLocale();
+  const t = useTranslations("lab.why");
   return (
     <section className="flex min-w-0 flex-col gap-2" data-testid={`explain-search-${id}`}>
       <header className="flex flex-col gap-0.5">
         <h4 className="flex items-center gap-2 text-sm font-semibold">
           <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ background: SEARCH_COLORS[id] }} />
-          {SEARCH_DESCRIPTIONS[id].title}
+          {searchDescription(id, locale).title}
         </h4>
         <p className="truncate font-mono text-xs text-muted" title={search.input}>
-          {id === "anthropic-regex" ? "pattern " : "query "}
-          <span className="text-ink-soft">{search.input}</span>
+          {id === "anthropic-regex" ? t("pattern") : t("query")} <span className="text-ink-soft">{search.input}</span>
         </p>
       </header>
       {search.errorMessage ? (
-        <p className="rounded-lg bg-danger-soft p-2 text-sm text-danger">invalid_tool_input: {search.errorMessage}</p>
+        <p className="rounded-lg bg-danger-soft p-2 text-sm text-danger">
+          <code>invalid_tool_input</code>: {search.errorMessage}
+        </p>
       ) : null}
-      {search.hits.length === 0 && !search.errorMessage ? <p className="text-sm text-muted">No tool matched.</p> : null}
+      {search.hits.length === 0 && !search.errorMessage ? <p className="text-sm text-muted">{t("noMatch")}</p> : null}
       <ol className="flex flex-col gap-1.5">
         {search.hits.map((hit) => (
           <Hit key={hit.name} hit={hit} onSelectTool={onSelectTool} />
@@ -207,10 +208,11 @@ function SearchColumn({
 
 /** "Why this tool ranked here", and "why the expected one did not", under each of the three searches. */
 export function QueryExplanationView({ explanation, pending, toolCount, onSelectTool }: QueryExplanationViewProps) {
+  const t = useTranslations("lab.why");
   if (explanation === undefined) {
     return (
       <p className="p-4 text-sm text-muted" data-testid="query-explanation" data-state="pending">
-        {pending ? "Explaining…" : ""}
+        {pending ? t("explaining") : ""}
       </p>
     );
   }

@@ -1,7 +1,8 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { LabQueryEntry } from "@/lib/lab/lab-state";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchDescription } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { Button } from "@/components/ui/button";
 import { ExpectedToolsInput } from "./expected-tools-input";
@@ -51,6 +52,13 @@ export function QueryRow({
   onSelectTool,
 }: QueryRowProps) {
   const [editing, setEditing] = useState<{ q: string; expect: string[] } | undefined>(undefined);
+  const locale = useLocale();
+  const t = useTranslations("lab.row");
+  // The "why" opens where the person is looking: scrolled into view under its row, not below the fold.
+  const explanationRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (expanded) explanationRow.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [expanded]);
   const save = () => {
     if (editing === undefined || editing.q.trim() === "" || editing.expect.length === 0) return;
     onChange(editing.q.trim(), editing.expect);
@@ -71,7 +79,7 @@ export function QueryRow({
               <input
                 className={inputClass}
                 value={editing.q}
-                aria-label="Query text"
+                aria-label={t("queryText")}
                 data-testid="query-edit-text"
                 autoFocus
                 onChange={(event) => setEditing({ ...editing, q: event.target.value })}
@@ -91,10 +99,10 @@ export function QueryRow({
                   disabled={editing.q.trim() === "" || editing.expect.length === 0}
                   data-testid="query-edit-save"
                 >
-                  Save
+                  {t("save")}
                 </Button>
                 <Button size="sm" onClick={() => setEditing(undefined)}>
-                  Cancel
+                  {t("cancel")}
                 </Button>
               </div>
             </div>
@@ -105,16 +113,16 @@ export function QueryRow({
                 {query.origin === "suggested" ? (
                   <span
                     className="ml-2 rounded bg-panel-muted px-1.5 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wide text-muted"
-                    title="Made from the tool's own description: optimistic. Replace it with what users really type."
+                    title={t("suggestedHint")}
                   >
-                    suggested
+                    {t("suggested")}
                   </span>
                 ) : null}
               </p>
               <p className="mt-1 flex flex-wrap gap-1">
                 {query.expect.map((name) =>
                   unknownTools.includes(name) ? (
-                    <span key={name} className={`${chipClass} border-danger text-danger`} title="not in this catalog">
+                    <span key={name} className={`${chipClass} border-danger text-danger`} title={t("notInCatalog")}>
                       {name}
                     </span>
                   ) : (
@@ -122,7 +130,7 @@ export function QueryRow({
                       key={name}
                       type="button"
                       className={`${chipClass} cursor-pointer hover:border-accent hover:text-accent`}
-                      title={`Open ${name} in the description editor`}
+                      title={t("openTool", { name })}
                       onClick={() => onSelectTool(name)}
                       data-testid="query-expected-tool"
                     >
@@ -140,7 +148,7 @@ export function QueryRow({
             <td
               key={id}
               className={`${RANK_CELL_PLACES[column]} row-start-2 px-1 pb-2.5 text-center sm:px-2 sm:py-2.5`}
-              title={result?.error ?? (result?.top ? `top hit: ${result.top}` : undefined)}
+              title={result?.error ?? (result?.top ? t("topHit", { name: result.top }) : undefined)}
             >
               {result === undefined ? (
                 <span className="text-muted">…</span>
@@ -148,7 +156,7 @@ export function QueryRow({
                 <RankBadge
                   rank={result.rank}
                   before={result.before}
-                  searchTitle={SEARCH_DESCRIPTIONS[id].title}
+                  searchTitle={searchDescription(id, locale).title}
                   testId={`rank-${id}`}
                 />
               )}
@@ -164,22 +172,22 @@ export function QueryRow({
               aria-expanded={expanded}
               data-testid="query-why"
             >
-              Why {expanded ? "▾" : "▸"}
+              {t("why")} {expanded ? "▾" : "▸"}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               onClick={() => setEditing({ q: query.q, expect: [...query.expect] })}
-              aria-label={`Edit query ${index + 1}`}
+              aria-label={t("editQuery", { number: index + 1 })}
               data-testid="query-edit"
             >
-              Edit
+              {t("edit")}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               onClick={onRemove}
-              aria-label={`Remove query ${index + 1}`}
+              aria-label={t("removeQuery", { number: index + 1 })}
               data-testid="query-remove"
             >
               ✕
@@ -188,7 +196,7 @@ export function QueryRow({
         </td>
       </tr>
       {expanded ? (
-        <tr className="block bg-accent-soft/20 sm:table-row">
+        <tr ref={explanationRow} className="block scroll-mt-24 bg-accent-soft/20 sm:table-row">
           <td colSpan={6} className="block border-t border-line p-0 sm:table-cell">
             {explanation}
           </td>

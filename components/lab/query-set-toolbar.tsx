@@ -1,5 +1,6 @@
 "use client";
 import { useRef, useState, type Dispatch } from "react";
+import { useTranslations } from "use-intl";
 import type { CatalogTool, InputProblem } from "@/lib/core/catalog";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import { formatQuerySet, parseQuerySet, type QuerySetImport } from "@/lib/lab/query-set";
@@ -43,46 +44,50 @@ export function QuerySetToolbar({
   >(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
+  const t = useTranslations("lab.querySet");
+  const labelText = (label: string) =>
+    label === "shipped" || label === "starter"
+      ? t(label)
+      : label.startsWith("imported:")
+        ? t("imported", { name: label.slice("imported:".length) })
+        : label;
 
   const importFile = async (file: File) => {
     const result = parseQuerySet(await file.text(), tools);
     if (result.queries === undefined) {
-      setProblems({ title: `${file.name} was not imported`, items: result.problems });
+      setProblems({ title: t("notImported", { name: file.name }), items: result.problems });
       setNotice(undefined);
       return;
     }
-    dispatch({ type: "queries-replaced", queries: result.queries, label: `imported ${file.name}` });
+    dispatch({ type: "queries-replaced", queries: result.queries, label: `imported:${file.name}` });
     const noted = result.problems.length > 0 || result.renamed.length > 0;
     setProblems(
       noted
         ? {
-            title: `Imported ${result.queries.length} queries from ${file.name}, with notes`,
+            title: t("importedWithNotes", { count: result.queries.length, name: file.name }),
             items: result.problems,
             renamed: result.renamed,
           }
         : undefined,
     );
-    setNotice(`Imported ${result.queries.length} queries from ${file.name}.`);
+    setNotice(t("importedNotice", { count: result.queries.length, name: file.name }));
   };
 
   const suggest = () => {
     const suggestions = starterQueries(tools, queries);
     dispatch({ type: "queries-appended", queries: suggestions });
-    setNotice(
-      suggestions.length === 0
-        ? "Every tool already has a query."
-        : `Added ${suggestions.length} suggested queries, one per tool without a query. They are made from the descriptions, so they are optimistic: replace them with what users really type.`,
-    );
+    setNotice(suggestions.length === 0 ? t("everyToolHasQuery") : t("suggestedNotice", { count: suggestions.length }));
   };
 
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3">
         <p className="w-full truncate text-sm text-muted" data-testid="query-set-label">
-          <span className="tabular font-semibold text-ink">{queries.length}</span> queries · {querySetLabel}
+          <span className="tabular font-semibold text-ink">{t("count", { count: queries.length })}</span> ·{" "}
+          {labelText(querySetLabel)}
         </p>
         <label className="mr-auto flex items-center gap-2 text-sm">
-          <span className="sr-only">Show</span>
+          <span className="sr-only">{t("show")}</span>
           <select
             className={selectClass}
             value={filter}
@@ -96,15 +101,11 @@ export function QuerySetToolbar({
             ))}
           </select>
         </label>
-        <Button
-          onClick={suggest}
-          data-testid="queries-suggest"
-          title="One query per tool that has none, made from its description and arguments"
-        >
-          Suggest starter queries
+        <Button onClick={suggest} data-testid="queries-suggest" title={t("suggestHint")}>
+          {t("suggest")}
         </Button>
         <Button onClick={() => fileInput.current?.click()} data-testid="queries-import">
-          Import JSONL…
+          {t("import")}
         </Button>
         <input
           ref={fileInput}
@@ -124,9 +125,9 @@ export function QuerySetToolbar({
           onClick={() => download(formatQuerySet(queries), "queries.jsonl")}
           disabled={queries.length === 0}
           data-testid="queries-export"
-          title="JSON Lines for npm run eval:search -- --queries"
+          title={t("exportHint")}
         >
-          Export JSONL
+          {t("export")}
         </Button>
       </div>
       {problems ? (
@@ -141,15 +142,14 @@ export function QuerySetToolbar({
               type="button"
               className="text-muted hover:text-ink"
               onClick={() => setProblems(undefined)}
-              aria-label="Dismiss"
+              aria-label={t("dismiss")}
             >
               ✕
             </button>
           </div>
           {problems.renamed && problems.renamed.length > 0 ? (
             <p className="mt-1 text-ink-soft" data-testid="query-set-renamed">
-              {problems.renamed.length} expected tool name{problems.renamed.length === 1 ? "" : "s"} in{" "}
-              <span className="font-mono">server:tool</span> form mapped onto this catalog, e.g.{" "}
+              {t("renamed", { count: problems.renamed.length })}{" "}
               {problems.renamed.slice(0, 2).map((rename, index) => (
                 <span key={index} className="font-mono">
                   {index > 0 ? ", " : ""}
@@ -162,10 +162,14 @@ export function QuerySetToolbar({
           <ul className="mt-1 max-h-32 list-disc overflow-auto pl-5">
             {problems.items.slice(0, 12).map((item, index) => (
               <li key={index} className={item.severity === "error" ? "text-danger" : "text-ink-soft"}>
-                {item.message}
+                {item.toolName !== undefined && item.line !== undefined
+                  ? t("notInCatalog", { line: item.line, name: item.toolName })
+                  : item.message}
               </li>
             ))}
-            {problems.items.length > 12 ? <li className="text-muted">…and {problems.items.length - 12} more</li> : null}
+            {problems.items.length > 12 ? (
+              <li className="text-muted">{t("andMore", { count: problems.items.length - 12 })}</li>
+            ) : null}
           </ul>
         </div>
       ) : null}

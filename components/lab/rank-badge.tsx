@@ -1,3 +1,5 @@
+"use client";
+import { useTranslations } from "use-intl";
 import { formatRank } from "./format";
 
 export type RankBadgeProps = {
@@ -16,16 +18,14 @@ function tone(rank: number | null): string {
   return "bg-panel-muted text-ink-soft";
 }
 
-function describe(rank: number | null): string {
-  return rank === null ? "not in the top 5" : `rank ${rank}`;
-}
-
 /** The expected tool's rank under one search: green at 1, amber in the top 3, red when missed. */
 export function RankBadge({ rank, before, testId, searchTitle }: RankBadgeProps) {
+  const t = useTranslations("lab.rank");
+  const describe = (value: number | null) => (value === null ? t("notInTop") : t("rank", { rank: value }));
   const changed = before !== undefined && before !== rank;
   const label = changed
-    ? `${searchTitle}: ${describe(before)} before the edit, ${describe(rank)} after`
-    : `${searchTitle}: ${describe(rank)}`;
+    ? t("changed", { search: searchTitle, before: describe(before ?? null), after: describe(rank) })
+    : t("unchanged", { search: searchTitle, rank: describe(rank) });
   return (
     <span
       className="inline-flex items-center gap-1 tabular"

@@ -1,5 +1,7 @@
+"use client";
+import { useLocale, useTranslations } from "use-intl";
 import type { SearchSummary } from "@/lib/lab/evaluate-catalog";
-import { SEARCH_DESCRIPTIONS, unspacedTextNote } from "@/lib/lab/search-labels";
+import { searchDescription, unspacedTextNote } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { Term } from "@/components/ui/term";
 import { DeltaChip } from "./delta-chip";
@@ -33,6 +35,7 @@ function Metric({
   after: number | undefined;
   large?: boolean;
 }) {
+  const t = useTranslations("lab.card");
   const value = after ?? before;
   const isMrr = metric === "mrr";
   return (
@@ -40,6 +43,9 @@ function Metric({
       <div className="text-xs font-semibold uppercase tracking-wide text-muted">
         <Term id={isMrr ? "mrr" : "recall-at-k"}>{label}</Term>
       </div>
+      {large ? (
+        <div className="text-[11px] leading-tight text-muted">{t(isMrr ? "mrrWords" : "recallWords")}</div>
+      ) : null}
       <div className={`tabular font-bold leading-tight ${large ? "text-4xl" : "text-xl"}`}>
         {value === undefined ? "…" : isMrr ? value.toFixed(2) : formatShare(value)}
       </div>
@@ -55,8 +61,10 @@ function Metric({
 
 /** One search's recall and MRR on the query set, with the edit's before/after when one is being measured. */
 export function SearchCard({ id, summary, after, k, pending, unspacedTools }: SearchCardProps) {
-  const description = SEARCH_DESCRIPTIONS[id];
-  const unspacedNote = unspacedTools && unspacedTextNote(id, unspacedTools.count, unspacedTools.total);
+  const locale = useLocale();
+  const t = useTranslations("lab.card");
+  const description = searchDescription(id, locale);
+  const unspacedNote = unspacedTools && unspacedTextNote(id, unspacedTools.count, unspacedTools.total, locale);
   return (
     <section
       className="relative flex flex-col gap-3 overflow-hidden rounded-2xl border border-line bg-panel p-5 shadow-sm"
@@ -76,12 +84,12 @@ export function SearchCard({ id, summary, after, k, pending, unspacedTools }: Se
         <Metric
           id={id}
           metric="recallAtK"
-          label={`Recall@${k}`}
+          label={t("recallAtK", { k })}
           before={summary?.recallAtK}
           after={after?.recallAtK}
           large
         />
-        <Metric id={id} metric="mrr" label="MRR" before={summary?.mrr} after={after?.mrr} large />
+        <Metric id={id} metric="mrr" label={t("mrr")} before={summary?.mrr} after={after?.mrr} large />
       </div>
       <div className="grid grid-cols-3 gap-3 border-t border-line pt-3">
         <Metric id={id} metric="recallAt1" label="R@1" before={summary?.recallAt1} after={after?.recallAt1} />
@@ -95,9 +103,7 @@ export function SearchCard({ id, summary, after, k, pending, unspacedTools }: Se
         </p>
       ) : null}
       {summary !== undefined && summary.errors > 0 ? (
-        <p className="text-xs font-semibold text-danger">
-          {summary.errors} queries refused (invalid_tool_input), counted as not found
-        </p>
+        <p className="text-xs font-semibold text-danger">{t("refused", { count: summary.errors })}</p>
       ) : null}
     </section>
   );

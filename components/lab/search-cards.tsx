@@ -1,3 +1,5 @@
+"use client";
+import { useTranslations } from "use-intl";
 import type { LabEvaluation, PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
 import { LAB_SEARCH_IDS } from "@/lib/lab/search-labels";
 import { DeltaChip } from "./delta-chip";
@@ -22,6 +24,7 @@ export type SearchCardsProps = {
 /** The three searches side by side, and the catalog's size and cost. */
 export function SearchCards({ evaluation, edited, k, pending, editedToolCount, editing, progress }: SearchCardsProps) {
   const catalog = evaluation ?? progress;
+  const t = useTranslations("lab.catalogCard");
   return (
     <div
       className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)]"
@@ -42,14 +45,14 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
         className="flex flex-col gap-3 rounded-2xl border border-line bg-panel p-5 shadow-sm"
         data-testid="catalog-summary"
       >
-        <h2 className="text-base font-semibold">Catalog</h2>
+        <h2 className="text-base font-semibold">{t("title")}</h2>
         <dl className="grid grid-cols-2 gap-3">
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Tools</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{t("tools")}</dt>
             <dd className="tabular text-2xl font-bold">{catalog ? formatCount(catalog.toolCount) : "…"}</dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Queries</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{t("queries")}</dt>
             <dd className="tabular text-2xl font-bold">{catalog ? formatCount(catalog.queryCount) : "…"}</dd>
           </div>
           <div
@@ -57,7 +60,7 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
             data-testid="catalog-total-tokens"
             data-value={edited?.totalTokens ?? catalog?.totalTokens ?? ""}
           >
-            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">All definitions (o200k tokens)</dt>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{t("allDefinitions")}</dt>
             <dd className="flex items-baseline gap-2">
               <span className="tabular text-2xl font-bold">
                 {catalog ? formatCount(edited?.totalTokens ?? catalog.totalTokens) : "…"}
@@ -77,10 +80,10 @@ export function SearchCards({ evaluation, edited, k, pending, editedToolCount, e
         </dl>
         <p className="text-xs text-muted">
           {editing
-            ? "Showing the draft's effect: every number is before → after."
+            ? t("showingDraft")
             : editedToolCount > 0
-              ? `${editedToolCount} description edit(s) applied.`
-              : "Anthropic tool JSON per tool, as a full definition costs when loaded."}
+              ? t("editsApplied", { count: editedToolCount })
+              : t("tokensNote")}
         </p>
       </section>
     </div>

@@ -4,6 +4,7 @@
  * Everything measured comes from the worker; this component only decides what to ask and when.
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useTranslations } from "use-intl";
 import { parseCatalogText } from "@/lib/catalog";
 import { loadExample } from "@/lib/examples";
 import { defaultQueries } from "@/lib/lab/default-queries";
@@ -45,6 +46,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string>(initialTab);
+  const t = useTranslations("lab");
 
   useEffect(() => {
     const created = startLabClient();
@@ -64,7 +66,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
         source: { kind: "example", exampleId, title: scenario.title },
         tools,
         queries: shipped ?? starterQueries(tools),
-        querySetLabel: shipped ? "shipped query set" : "starter queries (suggested from the descriptions)",
+        querySetLabel: shipped ? "shipped" : "starter",
       });
     } catch (error) {
       setLoadError(error instanceof Error ? error.message : String(error));
@@ -86,7 +88,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
       source: { kind: "imported", title: name },
       tools,
       queries: starterQueries(tools),
-      querySetLabel: "starter queries (suggested from the descriptions)",
+      querySetLabel: "starter",
     });
     return { ok: true, problems: imported.problems };
   }, []);
@@ -198,7 +200,10 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
         onOpenExample={(id) => void openExample(id)}
         onImportCatalog={importCatalog}
       />
-      <main className="mx-auto flex max-w-[1680px] flex-col gap-5 px-6 py-5">
+      <main className="mx-auto flex max-w-[1680px] flex-col gap-5 px-4 py-5 sm:px-6">
+        <p className="max-w-4xl text-sm leading-relaxed text-ink-soft" data-testid="lab-intro">
+          {t("intro")}
+        </p>
         <SearchCards
           evaluation={current?.baseline}
           progress={progress}
@@ -215,7 +220,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
             tabs={[
               {
                 id: "queries",
-                label: `Queries (${state.queries.length})`,
+                label: t("tabs.queries", { count: state.queries.length }),
                 content: (
                   <QueriesPanel
                     queries={state.queries}
@@ -236,7 +241,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
               },
               {
                 id: "tools",
-                label: `Tools (${catalog?.tools.length ?? 0})`,
+                label: t("tabs.tools", { count: catalog?.tools.length ?? 0 }),
                 content: (
                   <ToolTable
                     evaluation={shown}
@@ -250,17 +255,17 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
               },
               {
                 id: "linter",
-                label: `Linter (${shown?.findings.length ?? "…"})`,
+                label: t("tabs.linter", { count: shown?.findings.length ?? "…" }),
                 content: <LinterPanel evaluation={shown} k={state.k} onSelectTool={selectTool} />,
               },
               {
                 id: "confusable",
-                label: "Confusable pairs",
+                label: t("tabs.confusable"),
                 content: <ConfusablePairsPanel evaluation={shown} onSelectTool={selectTool} />,
               },
               {
                 id: "compression",
-                label: "Compression",
+                label: t("tabs.compression"),
                 content: (
                   <CompressionPanel
                     curve={compression.answer?.curve}

@@ -1,8 +1,9 @@
 "use client";
 import { useMemo, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { LabDelta } from "@/lib/lab/delta";
 import type { PartialLabEvaluation, ToolReport } from "@/lib/lab/evaluate-catalog";
-import { LAB_SEARCH_IDS, SEARCH_DESCRIPTIONS } from "@/lib/lab/search-labels";
+import { LAB_SEARCH_IDS, searchShortTitle } from "@/lib/lab/search-labels";
 import type { SearchId } from "@/lib/search/types";
 import { DeltaChip } from "./delta-chip";
 import { formatCount } from "./format";
@@ -19,12 +20,7 @@ export type ToolTableProps = {
 };
 
 type Sort = "catalog" | "tokens" | "findability" | "findings";
-const SORTS: Record<Sort, string> = {
-  catalog: "Catalog order",
-  tokens: "Most tokens",
-  findability: "Least findable",
-  findings: "Most findings",
-};
+const SORTS: readonly Sort[] = ["catalog", "tokens", "findability", "findings"];
 
 function worstFindability(report: ToolReport): number {
   const values = LAB_SEARCH_IDS.map((id) => report.findability[id]).filter((value): value is number => value !== null);
@@ -33,13 +29,14 @@ function worstFindability(report: ToolReport): number {
 
 function Findability({ report, id, measured }: { report: ToolReport; id: SearchId; measured: boolean }) {
   const share = report.findability[id];
+  const t = useTranslations("lab.toolTable");
   if (!measured)
     return (
       <span className="text-xs text-muted" data-testid={`tool-findability-pending-${id}`}>
-        measuring…
+        {t("measuring")}
       </span>
     );
-  if (share === null) return <span className="text-xs text-muted">no query</span>;
+  if (share === null) return <span className="text-xs text-muted">{t("noQuery")}</span>;
   return (
     <span className="flex items-center gap-2" data-testid={`tool-findability-${id}`} data-value={share}>
       <span className="h-2 w-14 overflow-hidden rounded-full bg-panel-muted" aria-hidden>
@@ -58,6 +55,8 @@ function Findability({ report, id, measured }: { report: ToolReport; id: SearchI
 /** Every tool's token cost beside its findability (share of its queries that had it in the top k) and its findings. */
 export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onSelectTool }: ToolTableProps) {
   const [sort, setSort] = useState<Sort>("catalog");
+  const locale = useLocale();
+  const t = useTranslations("lab.toolTable");
   const [filter, setFilter] = useState("");
   // Tools no query expects have no findability to show: they come second, behind a checkbox.
   const [onlyMeasured, setOnlyMeasured] = useState(true);
@@ -78,7 +77,7 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
     return sorted;
   }, [evaluation, filter, onlyMeasured, sort]);
 
-  if (evaluation === undefined) return <p className="p-6 text-sm text-muted">Measuring…</p>;
+  if (evaluation === undefined) return <p className="p-6 text-sm text-muted">{t("measuringAll")}</p>;
   const measured = evaluation.tools.filter((report) => report.queryCount > 0).length;
 
   return (
@@ -86,23 +85,23 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-3">
         <input
           className={`${inputClass} w-64`}
-          placeholder="Filter tools…"
+          placeholder={t("filterPlaceholder")}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
-          aria-label="Filter tools"
+          aria-label={t("filter")}
           data-testid="tool-filter"
         />
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-muted">Sort</span>
+          <span className="text-muted">{t("sort")}</span>
           <select
             className={selectClass}
             value={sort}
             onChange={(event) => setSort(event.target.value as Sort)}
             data-testid="tool-sort"
           >
-            {Object.entries(SORTS).map(([value, label]) => (
+            {SORTS.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`sorts.${value}`)}
               </option>
             ))}
           </select>
@@ -115,25 +114,22 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
             className="h-4 w-4 accent-[var(--accent)]"
             data-testid="tool-only-measured"
           />
-          only tools with queries ({measured})
+          {t("onlyMeasured", { count: measured })}
         </label>
-        <p className="ml-auto text-xs text-muted">
-          Findability: share of a tool&apos;s queries with the tool in the top {k}. Click a tool to edit its
-          description.
-        </p>
+        <p className="ml-auto text-xs text-muted">{t("findabilityNote", { k })}</p>
       </div>
       <div className="max-h-[720px] overflow-auto">
         <table className="w-full border-collapse text-left">
           <thead className="sticky top-0 z-10 bg-panel text-xs font-semibold uppercase tracking-wide text-muted">
             <tr>
-              <th className="py-2 pl-4 pr-2">Tool</th>
-              <th className="px-2 py-2 text-right">Tokens</th>
+              <th className="py-2 pl-4 pr-2">{t("tool")}</th>
+              <th className="px-2 py-2 text-right">{t("tokens")}</th>
               {LAB_SEARCH_IDS.map((id) => (
                 <th key={id} className="px-2 py-2">
-                  {SEARCH_DESCRIPTIONS[id].title.replace("Anthropic ", "")}
+                  {searchShortTitle(id, locale)}
                 </th>
               ))}
-              <th className="py-2 pl-2 pr-4 text-right">Findings</th>
+              <th className="py-2 pl-2 pr-4 text-right">{t("findings")}</th>
             </tr>
           </thead>
           <tbody>
@@ -162,7 +158,7 @@ export function ToolTable({ evaluation, delta, selectedTool, editedTools, k, onS
                     </button>
                     {editedTools.includes(report.name) ? (
                       <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-[11px] font-semibold text-accent">
-                        edited
+                        {t("edited")}
                       </span>
                     ) : null}
                   </td>

@@ -5,6 +5,8 @@
  */
 import { oneLineDescription } from "../catalog/describe-tool";
 import type { CatalogTool } from "../core/catalog";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 
 export type CompressionLevel =
   | { id: "full"; label: string; kind: "full" }
@@ -24,6 +26,13 @@ export const COMPRESSION_LEVELS: readonly CompressionLevel[] = [
   { id: "characters-40", label: "40 chars", kind: "characters", characters: 40 },
   { id: "none", label: "Name only", kind: "none" },
 ];
+
+/** A level's name in the reader's language ("Stub (≤120)", "存根（≤120）"); `label` is the English one. */
+export function compressionLevelLabel(level: CompressionLevel, locale: Locale): string {
+  const t = translatorFor(locale, "lab");
+  if (level.kind === "characters") return t("compression.levels.characters", { count: level.characters });
+  return t(`compression.levels.${level.id === "stub" ? "stub" : level.kind}`, { count: STUB_DESCRIPTION_CHARACTERS });
+}
 
 export function compressionLevel(id: string): CompressionLevel {
   return COMPRESSION_LEVELS.find((level) => level.id === id) ?? COMPRESSION_LEVELS[0];

@@ -4,6 +4,8 @@
  * shows what turning it off would cost; one that is off shows what turning it on would give.
  */
 import type { CatalogTool } from "../core/catalog";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import {
   DEFAULT_CLIENT_SEARCH_OPTIONS,
   createClientSearch,
@@ -78,7 +80,48 @@ export const CLIENT_OPTION_ON_LEVELS = {
   similarWords: DEFAULT_CLIENT_SEARCH_OPTIONS.similarWords,
 } as const;
 
-export type OptionVariant = { id: ClientOptionId; change: string; options: ClientSearchOptions };
+/** What a variant flips, as values: its words come from `changeWords` in the reader's language. */
+export type OptionChange =
+  | { kind: "off" }
+  | { kind: "on"; level?: number }
+  | { kind: "stemmer"; stemmer: "Porter" | "Porter2" }
+  | { kind: "default-weights" }
+  | { kind: "flat-weights" }
+  | { kind: "as-any-word" }
+  | { kind: "level"; level: number };
+
+/** "off", "on (0.25)", "all fields 1"… in `locale` (lib/i18n/messages/<locale>/lab.json, `optionChange`). */
+export function changeWords(change: OptionChange, locale: Locale = "en"): string {
+  const t = translatorFor(locale, "lab");
+  switch (change.kind) {
+    case "off":
+      return t("optionChange.off");
+    case "on":
+      return change.level === undefined ? t("optionChange.on") : t("optionChange.onAt", { level: change.level });
+    case "stemmer":
+      return change.stemmer;
+    case "default-weights":
+      return t("optionChange.defaultWeights");
+    case "flat-weights":
+      return t("optionChange.flatWeights");
+    case "as-any-word":
+      return t("optionChange.asAnyWord");
+    case "level":
+      return t("optionChange.level", { level: change.level });
+  }
+}
+
+function variantOf(id: ClientOptionId, change: OptionChange, options: ClientSearchOptions): OptionVariant {
+  return { id, change: changeWords(change), changeFacts: change, options };
+}
+
+export type OptionVariant = {
+  id: ClientOptionId;
+  /** The change in English (tests, CLI); `changeFacts` renders it in any language. */
+  change: string;
+  changeFacts: OptionChange;
+  options: ClientSearchOptions;
+};
 
 const FLAT_WEIGHTS = { name: 1, description: 1, parameterName: 1, parameterDescription: 1 };
 
@@ -120,50 +163,45 @@ export type LevelClientOption =
  */
 function addressWordsVariant(options: ClientSearchOptions): OptionVariant {
   const target = options.addressWords < 1 ? 1 : DEFAULT_CLIENT_SEARCH_OPTIONS.addressWords;
-  return {
-    id: "addressWords",
-    change: target === 1 ? "as any word (1)" : `at ${target}`,
-    options: { ...options, addressWords: target },
-  };
+  return variantOf("addressWords", target === 1 ? { kind: "as-any-word" } : { kind: "level", level: target }, {
+    ...options,
+    addressWords: target,
+  });
 }
 
 /** The options with one setting flipped, for each setting. */
 export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
-  const flip = (id: BooleanClientOption): OptionVariant => ({
-    id,
-    change: options[id] ? "off" : "on",
-    options: { ...options, [id]: !options[id] },
-  });
-  const level = (id: LevelClientOption): OptionVariant => ({
-    id,
-    change: options[id] > 0 ? "off" : `on (${CLIENT_OPTION_ON_LEVELS[id]})`,
-    options: { ...options, [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id] },
-  });
+  const flip = (id: BooleanClientOption): OptionVariant =>
+    variantOf(id, options[id] ? { kind: "off" } : { kind: "on" }, { ...options, [id]: !options[id] });
+  const level = (id: LevelClientOption): OptionVariant =>
+    variantOf(id, options[id] > 0 ? { kind: "off" } : { kind: "on", level: CLIENT_OPTION_ON_LEVELS[id] }, {
+      ...options,
+      [id]: options[id] > 0 ? 0 : CLIENT_OPTION_ON_LEVELS[id],
+    });
   const flatNow = sameWeights(options.fieldWeights, FLAT_WEIGHTS);
   return [
     flip("splitIdentifiers"),
     flip("stemming"),
-    {
-      id: "stemmer",
-      change: options.stemmer === "porter2" ? "Porter" : "Porter2",
-      options: { ...options, stemmer: options.stemmer === "porter2" ? "porter" : "porter2" },
-    },
+    variantOf(
+      "stemmer",
+      { kind: "stemmer", stemmer: options.stemmer === "porter2" ? "Porter" : "Porter2" },
+      { ...options, stemmer: options.stemmer === "porter2" ? "porter" : "porter2" },
+    ),
     flip("stopWords"),
-    {
-      id: "fieldWeights",
-      change: flatNow ? "default weights" : "all fields 1",
-      options: {
-        ...options,
-        fieldWeights: flatNow ? { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights } : { ...FLAT_WEIGHTS },
-      },
-    },
+    variantOf("fieldWeights", flatNow ? { kind: "default-weights" } : { kind: "flat-weights" }, {
+      ...options,
+      fieldWeights: flatNow ? { ...DEFAULT_CLIENT_SEARCH_OPTIONS.fieldWeights } : { ...FLAT_WEIGHTS },
+    }),
     flip("synonyms"),
     flip("prefix"),
-    {
-      id: "fuzzy",
-      change: options.fuzzy > 0 ? "off" : `on (${DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy})`,
-      options: { ...options, fuzzy: options.fuzzy > 0 ? 0 : DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy },
-    },
+    variantOf(
+      "fuzzy",
+      options.fuzzy > 0 ? { kind: "off" } : { kind: "on", level: DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy },
+      {
+        ...options,
+        fuzzy: options.fuzzy > 0 ? 0 : DEFAULT_CLIENT_SEARCH_OPTIONS.fuzzy,
+      },
+    ),
     flip("requestFiller"),
     level("serverPrior"),
     level("proximity"),
@@ -182,8 +220,9 @@ export function optionVariants(options: ClientSearchOptions): OptionVariant[] {
 
 export type OptionEffect = {
   id: ClientOptionId;
-  /** What was flipped, in words: "off", "on", "all fields 1"… */
+  /** What was flipped, in English words: "off", "on", "all fields 1"… */
   change: string;
+  changeFacts: OptionChange;
   summary: SearchSummary;
   /** Flipped minus current: negative means the current setting is worth keeping. */
   recallAtKDelta: number;
@@ -213,6 +252,7 @@ export function* optionEffectsSteps(
     effects.push({
       id: variant.id,
       change: variant.change,
+      changeFacts: variant.changeFacts,
       summary,
       recallAtKDelta: summary.recallAtK - now.recallAtK,
       mrrDelta: summary.mrr - now.mrr,

@@ -1,4 +1,6 @@
 /** Names and labels of the lab's three searches and their metrics: light enough for the page's own bundle. */
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import type { SearchId } from "../search/types";
 
 export const LAB_SEARCH_IDS: readonly SearchId[] = ["anthropic-bm25", "anthropic-regex", "client"];
@@ -7,38 +9,39 @@ export const LAB_SEARCH_IDS: readonly SearchId[] = ["anthropic-bm25", "anthropic
  * What each search does with text written without spaces (Chinese, Japanese, Thai), said beside its figures when
  * the catalog has such text: `count` of `total` tools.
  */
-export function unspacedTextNote(id: SearchId, count: number, total: number): string | undefined {
+export function unspacedTextNote(
+  id: SearchId,
+  count: number,
+  total: number,
+  locale: Locale = "en",
+): string | undefined {
   if (count === 0) return undefined;
-  const share = `${count} of ${total} ${total === 1 ? "tool is" : "tools are"} written in Chinese, Japanese or Thai.`;
-  if (id === "anthropic-bm25") {
-    return (
-      `${share} Anthropic does not document how its BM25 search cuts such text; this emulation keeps each run ` +
-      "between spaces and punctuation as one word, so a request matches only a whole run."
-    );
-  }
-  if (id === "anthropic-regex") {
-    return `${share} A pattern matches such text character by character, as Python's re does; the query's words become its parts.`;
-  }
-  return `${share} The client search cuts it into words (the platform's word segmenter) and matches their characters at a discount.`;
+  const t = translatorFor(locale, "lab");
+  return `${t("unspaced.share", { count, total })} ${t(`unspaced.${SEARCH_KEYS[id]}`)}`;
 }
 
+/** Message keys of the searches (lib/i18n/messages/<locale>/lab.json, `searches`). */
+const SEARCH_KEYS = { "anthropic-bm25": "bm25", "anthropic-regex": "regex", client: "client" } as const;
+
+export type SearchDescription = { title: string; emulated: boolean; note: string };
+
 /** The emulations rank the way Anthropic's service plausibly does; the client search is the playground's own. */
-export const SEARCH_DESCRIPTIONS: Record<SearchId, { title: string; emulated: boolean; note: string }> = {
-  "anthropic-bm25": {
-    title: "Anthropic BM25",
-    emulated: true,
-    note: "Emulation of tool_search_tool_bm25: plain words over name, description and arguments; Okapi BM25; top 5.",
-  },
-  "anthropic-regex": {
-    title: "Anthropic regex",
-    emulated: true,
-    note: "Emulation of tool_search_tool_regex: the query becomes a pattern of its word stems; tools ranked by the fields they match.",
-  },
-  client: {
-    title: "Client search",
-    emulated: false,
-    note: "Ours (field-weighted BM25), used by gateway, stubs and Kimi: identifier splitting, stemming (Porter2), stop words, weights, synonyms, prefix, fuzzy, request filler, server prior, proximity, argument values, shape words, name action, address words at a discount, exact words, similar words (word vectors, loaded by the lab and eval:search; the playground's simulated runs search without them).",
-  },
+export function searchDescription(id: SearchId, locale: Locale = "en"): SearchDescription {
+  const t = translatorFor(locale, "lab");
+  const key = SEARCH_KEYS[id];
+  return { title: t(`searches.${key}.title`), emulated: id !== "client", note: t(`searches.${key}.note`) };
+}
+
+/** The searches' names where space is short (rank chips, table columns). */
+export function searchShortTitle(id: SearchId, locale: Locale = "en"): string {
+  return translatorFor(locale, "lab")(`searches.${SEARCH_KEYS[id]}.short`);
+}
+
+/** In English, for the CLI and the tests. */
+export const SEARCH_DESCRIPTIONS: Record<SearchId, SearchDescription> = {
+  "anthropic-bm25": searchDescription("anthropic-bm25"),
+  "anthropic-regex": searchDescription("anthropic-regex"),
+  client: searchDescription("client"),
 };
 
 export type SummaryMetric = "recallAt1" | "recallAt3" | "recallAt5" | "recallAtK" | "mrr";

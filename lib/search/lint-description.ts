@@ -5,6 +5,8 @@
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
 import type { CatalogTool } from "../core/catalog";
 import { isUnspacedRun, splitWords, tokenize, type TokenizeOptions } from "./tokenize";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 
 export type DescriptionFindingCode =
   | "description-too-short"
@@ -14,13 +16,72 @@ export type DescriptionFindingCode =
   | "vague-verb"
   | "near-duplicate-description";
 
+/** What a finding found, as values: the words of its message and suggestion are made from these in any language. */
+export type FindingFacts =
+  | { kind: "no-description" }
+  | { kind: "length"; bound: "under" | "over"; limit: number; characters: number; unspaced: number; weighted: number }
+  | { kind: "parameters"; names: string[] }
+  | { kind: "name-words"; words: string[] }
+  | { kind: "vague-verbs"; verbs: string[] }
+  | { kind: "near-duplicate"; percent: number; other: string };
+
 export type DescriptionFinding = {
   tool: string;
   code: DescriptionFindingCode;
   severity: "error" | "warning" | "info";
+  facts: FindingFacts;
+  /** The message and suggestion in English (the CLI's words); the page renders `facts` in the reader's language. */
   message: string;
   suggestion: string;
 };
+
+/** A finding's message and suggestion in `locale`, from its facts (lib/i18n/messages/<locale>/lab.json, `lint`). */
+export function findingWords(facts: FindingFacts, locale: Locale = "en"): { message: string; suggestion: string } {
+  const t = translatorFor(locale, "lab");
+  const list = (items: readonly string[]) => items.join(t("lint.listSeparator"));
+  switch (facts.kind) {
+    case "no-description":
+      return { message: t("lint.noDescription.message"), suggestion: t("lint.noDescription.suggestion") };
+    case "length": {
+      const values = { ...facts, weight: UNSPACED_CHARACTER_WEIGHT };
+      const message =
+        facts.unspaced === 0 ? t("lint.length.message", values) : t("lint.length.unspacedMessage", values);
+      return {
+        message,
+        suggestion: t(facts.bound === "under" ? "lint.length.shortSuggestion" : "lint.length.longSuggestion"),
+      };
+    }
+    case "parameters":
+      return {
+        message: t("lint.parameters.message", { count: facts.names.length, names: list(facts.names) }),
+        suggestion: t("lint.parameters.suggestion"),
+      };
+    case "name-words":
+      return {
+        message: t("lint.nameWords.message", { words: list(facts.words) }),
+        suggestion: t("lint.nameWords.suggestion"),
+      };
+    case "vague-verbs":
+      return {
+        message: t("lint.vagueVerbs.message", { verbs: list(facts.verbs) }),
+        suggestion: t("lint.vagueVerbs.suggestion"),
+      };
+    case "near-duplicate":
+      return {
+        message: t("lint.nearDuplicate.message", facts),
+        suggestion: t("lint.nearDuplicate.suggestion", facts),
+      };
+  }
+}
+
+function finding(
+  tool: string,
+  code: DescriptionFindingCode,
+  severity: DescriptionFinding["severity"],
+  facts: FindingFacts,
+): DescriptionFinding {
+  return { tool, code, severity, facts, ...findingWords(facts) };
+}
 
 /** Below this a description rarely says what, on what, and when (characters). */
 export const DESCRIPTION_MIN_CHARACTERS = 40;
@@ -69,48 +130,28 @@ export function descriptionLength(text: string): { characters: number; unspaced:
   return { characters, unspaced, weighted: characters + (UNSPACED_CHARACTER_WEIGHT - 1) * unspaced };
 }
 
-/** "9 characters (under 40)", or for Chinese text "9 characters, 9 of them Chinese or Japanese, counted as 27 (under 40)". */
-function lengthWords(length: ReturnType<typeof descriptionLength>, bound: string): string {
-  if (length.unspaced === 0) return `description is ${length.characters} characters (${bound})`;
-  return (
-    `description is ${length.characters} characters, ${length.unspaced} of them Chinese or Japanese counted as ` +
-    `${UNSPACED_CHARACTER_WEIGHT} each: ${length.weighted} (${bound})`
-  );
-}
-
 function lengthFindings(tool: CatalogTool, length: ReturnType<typeof descriptionLength>): DescriptionFinding[] {
   if (length.characters === 0) {
-    return [
-      {
-        tool: tool.name,
-        code: "description-too-short",
-        severity: "error",
-        message: "has no description",
-        suggestion: "Describe what the tool does, to what, and when to use it: search reads nothing else but the name.",
-      },
-    ];
+    return [finding(tool.name, "description-too-short", "error", { kind: "no-description" })];
   }
   if (length.weighted < DESCRIPTION_MIN_CHARACTERS) {
     return [
-      {
-        tool: tool.name,
-        code: "description-too-short",
-        severity: "warning",
-        message: lengthWords(length, `under ${DESCRIPTION_MIN_CHARACTERS}`),
-        suggestion: "Add the object acted on and when to use the tool, in the words a user would search with.",
-      },
+      finding(tool.name, "description-too-short", "warning", {
+        kind: "length",
+        bound: "under",
+        limit: DESCRIPTION_MIN_CHARACTERS,
+        ...length,
+      }),
     ];
   }
   if (length.weighted > DESCRIPTION_MAX_CHARACTERS) {
     return [
-      {
-        tool: tool.name,
-        code: "description-too-long",
-        severity: "warning",
-        message: lengthWords(length, `over ${DESCRIPTION_MAX_CHARACTERS}`),
-        suggestion:
-          "Lead with one sentence that says what the tool does; move argument details into argument descriptions.",
-      },
+      finding(tool.name, "description-too-long", "warning", {
+        kind: "length",
+        bound: "over",
+        limit: DESCRIPTION_MAX_CHARACTERS,
+        ...length,
+      }),
     ];
   }
   return [];
@@ -126,15 +167,7 @@ function parameterFindings(tool: CatalogTool): DescriptionFinding[] {
     })
     .map(([name]) => name);
   if (undescribed.length === 0) return [];
-  return [
-    {
-      tool: tool.name,
-      code: "parameter-without-description",
-      severity: "warning",
-      message: `${undescribed.length} ${undescribed.length === 1 ? "parameter" : "parameters"} without a description: ${undescribed.join(", ")}`,
-      suggestion: "Describe each argument: argument descriptions are searched, and they tell the model what to pass.",
-    },
-  ];
+  return [finding(tool.name, "parameter-without-description", "warning", { kind: "parameters", names: undescribed })];
 }
 
 function nameWordFindings(tool: CatalogTool): DescriptionFinding[] {
@@ -145,15 +178,7 @@ function nameWordFindings(tool: CatalogTool): DescriptionFinding[] {
     return term !== undefined && !described.has(term);
   });
   if (missing.length === 0 || described.size === 0) return [];
-  return [
-    {
-      tool: tool.name,
-      code: "name-word-missing",
-      severity: "info",
-      message: `name words not in the description: ${[...new Set(missing)].join(", ")}`,
-      suggestion: "Use the name's words in the description too, so that a query phrased in prose still meets them.",
-    },
-  ];
+  return [finding(tool.name, "name-word-missing", "info", { kind: "name-words", words: [...new Set(missing)] })];
 }
 
 function vagueVerbFindings(tool: CatalogTool): DescriptionFinding[] {
@@ -165,15 +190,7 @@ function vagueVerbFindings(tool: CatalogTool): DescriptionFinding[] {
     verbs.add(verb);
   });
   if (verbs.size === 0) return [];
-  return [
-    {
-      tool: tool.name,
-      code: "vague-verb",
-      severity: "info",
-      message: `vague verb(s): ${[...verbs].join(", ")}`,
-      suggestion: 'Say what the tool does to what ("Post a message to a Slack channel", not "Handle Slack messages").',
-    },
-  ];
+  return [finding(tool.name, "vague-verb", "info", { kind: "vague-verbs", verbs: [...verbs] })];
 }
 
 /** The findings that need only the tool itself. */
@@ -217,13 +234,11 @@ export function nearDuplicateFindings(tools: readonly CatalogTool[]): Descriptio
       ]) {
         findings.push({
           index: self.index,
-          finding: {
-            tool: self.tool.name,
-            code: "near-duplicate-description",
-            severity: "warning",
-            message: `description is ${Math.round(similarity * 100)}% the same words as ${other.tool.name}'s`,
-            suggestion: `Say what sets it apart from ${other.tool.name}: search cannot rank two tools apart on the same words.`,
-          },
+          finding: finding(self.tool.name, "near-duplicate-description", "warning", {
+            kind: "near-duplicate",
+            percent: Math.round(similarity * 100),
+            other: other.tool.name,
+          }),
         });
       }
     }
