@@ -110,3 +110,41 @@ describe("explainQuery", () => {
     expect(tooLong.searches["anthropic-bm25"].hits).toEqual([]);
   });
 });
+
+describe("advice on what to add", () => {
+  const tools = [
+    {
+      name: "travel_guide",
+      description: "Read the travel guide of a city: sights, weather in the season, Paris to Tokyo.",
+      inputSchema: {},
+    },
+    {
+      name: "get_conditions",
+      description: "Get the current conditions.",
+      inputSchema: { type: "object", properties: { city: { type: "string" } } },
+    },
+  ];
+  const explainHere = (q: string) =>
+    explainQuery(
+      { q, expect: ["get_conditions"] },
+      {
+        tools,
+        searchers: createLabSearchers(tools, DEFAULT_CLIENT_SEARCH_OPTIONS),
+        clientOptions: DEFAULT_CLIENT_SEARCH_OPTIONS,
+      },
+    ).searches;
+
+  it("never suggests a value the user supplies (a city, a number, an address) as a description word", () => {
+    for (const search of Object.values(explainHere("weather in Lyon on 2026-12-24 for https://example.com/forecast"))) {
+      const words = search.expected[0]?.missingWords ?? [];
+      expect(
+        words.map((word) => word.toLowerCase()).filter((word) => /^(lyon|2026|12|24|example|com)/.test(word)),
+      ).toEqual([]);
+    }
+  });
+
+  it("still suggests a word of the request that would move the tool up", () => {
+    const searches = explainHere("weather in Lyon");
+    expect(searches["anthropic-bm25"].expected[0].missingWords).toContain("weather");
+  });
+});

@@ -20,6 +20,7 @@ import { searchInputFor } from "../search/evaluate";
 import { extractSearchFields } from "../search/tool-fields";
 import { isStopWord, PLAIN_TOKENIZE_OPTIONS, splitWords, tokenize, type TokenizeOptions } from "../search/tokenize";
 import type { SearchField } from "../search/types";
+import { requestEntitiesOf } from "../search/request-entities";
 import type { LabSearchers } from "./evaluate-catalog";
 import { LAB_SEARCH_IDS } from "./search-labels";
 import { hasHit, highlight, highlightRuleFor, type HighlightRule, type HighlightSegment } from "./highlight";
@@ -173,6 +174,54 @@ function isContentWord(word: string): boolean {
   return !isStopWord(word) && !CONVERSATIONAL_FILLER_WORDS.has(word);
 }
 
+/** A search's word (the regex search's is a stem) that comes from one of the query's values. */
+function isValueWord(word: string, values: ReadonlySet<string>): boolean {
+  const lower = word.toLowerCase();
+  return [...values].some((value) => value === lower || (lower.length >= 3 && value.startsWith(lower)));
+}
+
+const catalogVocabularies = new WeakMap<readonly CatalogTool[], Set<string>>();
+
+/** Every word any tool of the catalog uses, in any field, lowercased (computed once per catalog). */
+function catalogVocabulary(tools: readonly CatalogTool[]): Set<string> {
+  let vocabulary = catalogVocabularies.get(tools);
+  if (vocabulary === undefined) {
+    vocabulary = new Set(
+      tools
+        .flatMap((tool) => allFieldTexts(tool).flatMap((text) => splitWords(text, true)))
+        .map((word) => word.toLowerCase()),
+    );
+    catalogVocabularies.set(tools, vocabulary);
+  }
+  return vocabulary;
+}
+
+/**
+ * The query's words that are values a user supplies, not words a description should hold: the words of a web
+ * address, path, email, date, amount or number in it, words with digits, and names (a word capitalised after the
+ * first, such as a city or a person) that no tool of the catalog uses. Advice never suggests adding these: a
+ * description that says "Paris" is tuned to one query, not findable for the next.
+ */
+export function valueWordsOf(query: string, tools: readonly CatalogTool[]): Set<string> {
+  const values = new Set<string>();
+  for (const entity of requestEntitiesOf(query)) {
+    // Both how a plain tokenizer keeps it ("example.com") and its words ("example", "com").
+    for (const piece of entity.text.toLowerCase().split(/[\s/:?#=&@]+/)) if (piece !== "") values.add(piece);
+    for (const word of splitWords(entity.text, true)) values.add(word.toLowerCase());
+  }
+  const vocabulary = catalogVocabulary(tools);
+  query
+    .split(/[^\p{L}\p{N}_'-]+/u)
+    .filter((word) => word !== "")
+    .forEach((word, index) => {
+      const lower = word.toLowerCase();
+      if (/\p{N}/u.test(word)) values.add(lower);
+      else if (index > 0 && /^\p{Lu}/u.test(word) && !vocabulary.has(lower))
+        for (const part of splitWords(word, true)) values.add(part.toLowerCase());
+    });
+  return values;
+}
+
 /** At most this many lacking words are tried by ranking again (each try re-indexes the catalog for one search). */
 const MAX_WORDS_TRIED = 8;
 
@@ -287,8 +336,12 @@ function explainSearch(
     const hit = position === -1 ? undefined : outcome.hits[position];
     const rank = position === -1 ? null : position + 1;
     const content = check.words.filter(isContentWord);
+    const values = valueWordsOf(query.q, tools);
     const present = content.filter((word) => check.has(tool, word));
-    const lacking = rank === 1 ? [] : content.filter((word) => !present.includes(word)).slice(0, MAX_WORDS_TRIED);
+    const lacking =
+      rank === 1
+        ? []
+        : content.filter((word) => !present.includes(word) && !isValueWord(word, values)).slice(0, MAX_WORDS_TRIED);
     const rankIfAdded: Record<string, number> = {};
     for (const word of lacking) {
       const reached = rankWithWord(id, name, word, input, tools, clientOptions, clientResources);
