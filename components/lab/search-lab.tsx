@@ -31,6 +31,7 @@ import { LabTabs } from "./lab-tabs";
 import { LinterPanel } from "./linter-panel";
 import { QueriesPanel } from "./queries-panel";
 import { SearchCards } from "./search-cards";
+import { SemanticPanel } from "./semantic-panel";
 import { ToolTable } from "./tool-table";
 import { useLabAnswer } from "./use-lab-answer";
 import { useStable } from "./use-stable";
@@ -262,6 +263,18 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
                 id: "confusable",
                 label: t("tabs.confusable"),
                 content: <ConfusablePairsPanel evaluation={shown} onSelectTool={selectTool} />,
+              },
+              {
+                id: "semantic",
+                label: t("tabs.semantic"),
+                content: (
+                  <SemanticPanel
+                    tools={catalog?.tools ?? []}
+                    queries={stableQueries}
+                    clientOptions={state.clientOptions}
+                    k={state.k}
+                  />
+                ),
               },
               {
                 id: "compression",

@@ -56,7 +56,7 @@ export const METRIC_LABELS: Record<SummaryMetric, string> = {
 };
 
 /** The lab's views, in tab order; `/lab?tab=<id>` opens one (a link to the tools, the linter…). */
-export const LAB_TAB_IDS = ["queries", "tools", "linter", "confusable", "compression"] as const;
+export const LAB_TAB_IDS = ["queries", "tools", "linter", "confusable", "semantic", "compression"] as const;
 export type LabTabId = (typeof LAB_TAB_IDS)[number];
 
 /** The tab a `?tab=` value names, or the queries tab for anything else. */
