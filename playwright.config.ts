@@ -4,6 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
 const MCP_SERVER_PORT = Number(process.env.MCP_SERVER_PORT ?? 3198);
+const FAKE_EMBEDDING_PORT = Number(process.env.FAKE_EMBEDDING_PORT ?? FAKE_PROVIDER_PORT - 2);
 process.env.E2E_MCP_SERVER_URL ??= `http://127.0.0.1:${MCP_SERVER_PORT}/mcp`;
 const LIVE_LOG_FILE = "test-results/live-server.log";
 process.env.PLAYGROUND_LIVE_LOG_FILE ??= LIVE_LOG_FILE;
@@ -67,7 +68,8 @@ export default defineConfig({
   webServer: [
     {
       // A local stand-in for the providers (test/fake-provider): live mode's e2e never reaches a real one.
-      command: `npx tsx test/fake-provider/main.ts --port ${FAKE_PROVIDER_PORT}`,
+      // With the fake embedding endpoint beside it, for the lab's semantic search (e2e/lab.spec.ts).
+      command: `npx tsx test/fake-provider/main.ts --port ${FAKE_PROVIDER_PORT} --embeddings-port ${FAKE_EMBEDDING_PORT}`,
       url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/health`,
       timeout: 30_000,
       reuseExistingServer: REUSE_SERVER,
@@ -100,6 +102,8 @@ export default defineConfig({
         // Live routes talk to the fake provider (honoured for loopback URLs only) and log where the key test reads.
         PLAYGROUND_TEST_PROVIDER_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
         PLAYGROUND_LIVE_LOG_FILE: LIVE_LOG_FILE,
+        EMBEDDINGS_BASE_URL: `http://127.0.0.1:${FAKE_EMBEDDING_PORT}/v1`,
+        EMBEDDINGS_MODEL: "fake-embed",
         // The recording tap forwards to the fake provider (e2e/tap.spec.ts).
         TAP_ANTHROPIC_UPSTREAM: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
         // One browser runs many live requests back to back; the per-client limit is tested in the route tests.

@@ -258,6 +258,19 @@ test.describe("search lab", () => {
     expect(Number(await page.getByTestId("compression-saved").getAttribute("data-value"))).toBeGreaterThan(0);
     await lab.screenshot("compression", page.getByTestId("lab-tabs"));
 
+    // Semantic search from the fake embedding endpoint: the three searches side by side, by visible text.
+    await lab.openTab("semantic");
+    await expect(page.getByText("Embeddings: fake-embed at")).toBeVisible();
+    await page.getByRole("button", { name: /^Embed \d+ texts/ }).click();
+    for (const name of ["Lexical", "Semantic", "Hybrid"])
+      await expect(page.getByTestId("semantic-summaries").getByText(name, { exact: true })).toBeVisible({
+        timeout: 120_000,
+      });
+    await expect(page.getByRole("columnheader", { name: "Which wins" })).toBeVisible();
+    await expect(page.getByTestId("semantic-row")).toHaveCount(78);
+    await expect(page.getByTestId("semantic-winner").first()).toHaveText(/^(tie|(Lexical|Semantic), by \d+ ranks?)$/);
+    await lab.screenshot("semantic", page.getByTestId("lab-tabs"));
+
     const mrrBefore = await lab.metricValue("client", "mrr");
     await page.getByTestId("option-splitIdentifiers").click();
     await lab.waitForMeasurements();

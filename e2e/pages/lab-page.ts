@@ -46,7 +46,7 @@ export class LabPage {
     return this.queryRow(text).getByTestId(`rank-${search}`);
   }
 
-  async openTab(tab: "queries" | "tools" | "linter" | "confusable" | "compression") {
+  async openTab(tab: "queries" | "tools" | "linter" | "confusable" | "semantic" | "compression") {
     await this.page.getByTestId(`lab-tab-${tab}`).click();
   }
 

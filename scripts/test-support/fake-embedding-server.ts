@@ -26,7 +26,7 @@ export type FakeEmbeddingServer = {
   close(): Promise<void>;
 };
 
-export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
+export async function startFakeEmbeddingServer(port = 0): Promise<FakeEmbeddingServer> {
   const requests: FakeEmbeddingServer["requests"] = [];
   let failure: { status: number; body: unknown } | undefined;
   const server = http.createServer((request, response) => {
@@ -58,10 +58,10 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
       send(200, { object: "list", data, model: body.model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     failWith(status, body) {
       failure = { status, body };
