@@ -4,6 +4,7 @@
  * the catalog JSON schema to its own model path and shows the parser's problems as markers on their lines.
  */
 import { useEffect, useRef } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { BeforeMount, OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
@@ -16,6 +17,7 @@ import {
   TOOL_EDITOR_SCHEMA_URI,
   TOOL_MODEL_PATH,
 } from "./catalog-json-schema";
+import { useProblemText } from "./problem-text";
 
 export type EditorMarker = { message: string; severity: "error" | "warning"; line: number; column: number };
 export type CatalogEditorHandle = { reveal(line: number, column: number, focus?: boolean): void };
@@ -74,6 +76,9 @@ export function CatalogEditor({
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
   const reportedMarkers = useRef<string | null>(null);
+  const t = useTranslations("catalog");
+  const problemText = useProblemText();
+  const locale = useLocale();
 
   const onMount: OnMount = (editor, monaco) => {
     editorRef.current = editor;
@@ -99,7 +104,7 @@ export function CatalogEditor({
         const line = Math.min(problem.line ?? 1, model.getLineCount());
         return {
           severity: problem.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-          message: problem.message,
+          message: problemText(problem),
           startLineNumber: line,
           startColumn: problem.column ?? 1,
           endLineNumber: line,
@@ -112,9 +117,10 @@ export function CatalogEditor({
   // Markers follow the problems the worker reports; this writes to Monaco, it does not copy state. Only when the
   // problems change: Monaco reports every marker change back through onValidate, and re-setting the same markers
   // on every render would go round that loop without end.
-  const problemsKey = JSON.stringify(
+  const problemsKey = JSON.stringify([
+    locale,
     problems.map((problem) => [problem.line, problem.column, problem.severity, problem.message]),
-  );
+  ]);
   useEffect(showProblems, [problemsKey]);
 
   return (
@@ -124,7 +130,7 @@ export function CatalogEditor({
       path={mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
       value={value}
       theme={theme === "dark" ? "vs-dark" : "light"}
-      ariaLabel={mode === "whole" ? "Catalog JSON" : "Selected tool JSON"}
+      ariaLabel={mode === "whole" ? t("panel.catalogJson") : t("editor.toolJson")}
       beforeMount={registerSchemas}
       onMount={onMount}
       onChange={(text) => onChange(text ?? "")}
