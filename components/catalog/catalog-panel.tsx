@@ -1,7 +1,8 @@
 "use client";
 /** The Catalog panel: the tool list with its filter, the editor, and the problems of what is in the editor. */
 import { useDeferredValue, useMemo, useRef, useState, type ComponentProps, type RefObject } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { providerNameProblems } from "@/lib/view/tool-name-problems";
@@ -27,6 +28,7 @@ import { useCatalogParser } from "./use-catalog-parser";
 
 export function CatalogPanel() {
   const t = useTranslations("catalog");
+  const locale = useLocale() as Locale;
   const controller = usePlaygroundController();
   const store = usePlaygroundStore();
   const tools = usePlayground((state) => state.lastValidCatalog.tools);
@@ -117,6 +119,7 @@ export function CatalogPanel() {
       turns,
       setTurns: (generated) => store.setState({ turns: generated }),
       setNotice: setWorkspaceNotice,
+      locale,
     });
   };
 
