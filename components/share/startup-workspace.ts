@@ -9,6 +9,8 @@ import { EXAMPLES } from "@/lib/examples/example-list";
 import type { LocalStore, WorkingReference } from "@/lib/share/local-store";
 import type { SharedWorkspace } from "@/lib/share";
 import type { ScenarioSettings } from "@/lib/scenario/types";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { shareErrorText } from "@/lib/share/share-error-text";
 import { apiFetch, readApiError } from "./page-token";
 
 export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
@@ -74,12 +76,16 @@ export async function openShareFragment(
   hash: string,
   fetcher: ShortLinkFetcher = fetchShortLink,
   decode: PayloadDecoder = decodeHere,
+  /** The reader's language, for why a link did not open. The link itself carries none. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<LinkOpening> {
   // Loaded here, not with the page: the codec (fflate) and the scenario parser (Ajv) are needed only for a link.
   const { parseShareFragment } = await import("@/lib/share");
   const fragment = parseShareFragment(hash);
   if (fragment.kind === "none") return null;
-  if (fragment.kind === "invalid") return { ok: false, message: plainLinkMessage(fragment.error.message) };
+  const failed = (error: { code: Parameters<typeof shareErrorText>[0]["code"]; message: string }) =>
+    locale === DEFAULT_LOCALE ? plainLinkMessage(error.message) : shareErrorText(error, locale);
+  if (fragment.kind === "invalid") return { ok: false, message: failed(fragment.error) };
   let payload: string;
   if (fragment.kind === "short") {
     const fetched = await fetcher(fragment.id);
@@ -87,8 +93,7 @@ export async function openShareFragment(
     payload = fetched.payload;
   } else payload = fragment.payload;
   const decoded = await decode(payload);
-  if (!decoded.ok)
-    return { ok: false, message: plainLinkMessage(decoded.error.message), problems: decoded.error.problems };
+  if (!decoded.ok) return { ok: false, message: failed(decoded.error), problems: decoded.error.problems };
   return {
     ok: true,
     source: fragment.kind === "short" ? "short-link" : "link",
@@ -103,9 +108,11 @@ export async function resolveStartupWorkspace(input: {
   fetcher?: ShortLinkFetcher;
   /** Where payloads are decoded: the page's share worker; on this thread when left out. */
   decode?: PayloadDecoder;
+  /** The reader's language, for why a link did not open. */
+  locale?: Locale;
 }): Promise<StartupWorkspace> {
   const decode = input.decode ?? decodeHere;
-  const link = await openShareFragment(input.hash, input.fetcher, decode);
+  const link = await openShareFragment(input.hash, input.fetcher, decode, input.locale);
   if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
   const linkError = link && !link.ok ? link.message : undefined;
   const stored = input.store.loadWorkingReference();
