@@ -36,7 +36,11 @@ const BINDINGS: Record<string, Binding> = {
 };
 
 /** Labels and explanations are messages `overrides.<key>.label` / `.explanation` of the settings namespace. */
-const CACHE_OVERRIDES: ReadonlyArray<{ key: keyof CacheRules; min: number; max: number }> = [
+type OverrideKey = Extract<
+  keyof CacheRules,
+  "minimumCacheableTokens" | "ttlSeconds" | "cachedTokenGranularity" | "lookbackBlocks"
+>;
+const CACHE_OVERRIDES: ReadonlyArray<{ key: OverrideKey; min: number; max: number }> = [
   { key: "minimumCacheableTokens", min: 0, max: 100000 },
   { key: "ttlSeconds", min: 1, max: 86400 },
   { key: "cachedTokenGranularity", min: 1, max: 1024 },

@@ -4,7 +4,9 @@
  * chats, and the scenario file. Everything shown is text (React escapes it); nothing from a scenario becomes HTML.
  */
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { shortLinkErrorText } from "@/lib/share/share-error-text";
 import { Button } from "@/components/ui/button";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
@@ -39,6 +41,7 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
   const [shortLink, setShortLink] = useState<ShortLink>({ state: "idle" });
   const [copied, setCopied] = useState<string | null>(null);
   const t = useTranslations("share");
+  const locale = useLocale() as Locale;
 
   useEffect(() => {
     if (!open || !workspace?.scenario) return;
@@ -75,7 +78,9 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
         body: JSON.stringify({ payload }),
       });
       if (!response.ok) {
-        setShortLink({ state: "error", message: (await readApiError(response)).message });
+        const error = await readApiError(response);
+        const words = locale === "en" ? null : shortLinkErrorText(error.code, locale);
+        setShortLink({ state: "error", message: words ?? error.message });
         return;
       }
       const { id } = (await response.json()) as { id: string };

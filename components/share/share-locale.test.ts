@@ -53,4 +53,17 @@ describe("a share link and the interface language", () => {
     expect(chinese.message).toMatch(/链接/);
     console.log(`cut link: en "${english.message}" / zh-CN "${chinese.message}"`);
   });
+
+  it("says why a short link did not open in the reader's language, from the server's error code", async () => {
+    const missing = async () => ({
+      ok: false as const,
+      code: "not_found",
+      message: "share: no scenario is stored under this link on this server",
+    });
+    const hash = `#id=${"a".repeat(22)}`;
+    const english = await openShareFragment(hash, missing, undefined, "en");
+    const chinese = await openShareFragment(hash, missing, undefined, "zh-CN");
+    expect(english).toMatchObject({ ok: false, message: "no scenario is stored under this link on this server" });
+    expect(chinese).toMatchObject({ ok: false, message: expect.stringContaining("此服务器上没有以该链接保存的场景") });
+  });
 });

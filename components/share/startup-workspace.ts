@@ -10,7 +10,7 @@ import type { LocalStore, WorkingReference } from "@/lib/share/local-store";
 import type { SharedWorkspace } from "@/lib/share";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
-import { shareErrorText } from "@/lib/share/share-error-text";
+import { shareErrorText, shortLinkErrorText } from "@/lib/share/share-error-text";
 import { apiFetch, readApiError } from "./page-token";
 
 export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
@@ -38,20 +38,26 @@ export type StartupWorkspace = {
 /** An autosaved example reference as the startup opens it: its changed settings decoded and checked. */
 export type OpenedReference = Omit<WorkingReference, "settingsPayload"> & { settings?: ScenarioSettings };
 
-export type ShortLinkFetcher = (id: string) => Promise<{ ok: true; payload: string } | { ok: false; message: string }>;
+export type ShortLinkFetcher = (
+  id: string,
+) => Promise<{ ok: true; payload: string } | { ok: false; message: string; code?: string }>;
 
 export const fetchShortLink: ShortLinkFetcher = async (id) => {
   try {
     const response = await apiFetch(`/api/share/${encodeURIComponent(id)}`);
-    if (!response.ok) return { ok: false, message: (await readApiError(response)).message };
+    if (!response.ok) {
+      const { message, code } = await readApiError(response);
+      return { ok: false, message, code };
+    }
     const body = (await response.json()) as { payload?: unknown };
     return typeof body.payload === "string"
       ? { ok: true, payload: body.payload }
-      : { ok: false, message: "share: the server's answer has no payload" };
+      : { ok: false, message: "share: the server's answer has no payload", code: "no_payload" };
   } catch (error) {
     return {
       ok: false,
       message: `share: the short link could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+      code: "network",
     };
   }
 };
@@ -89,7 +95,10 @@ export async function openShareFragment(
   let payload: string;
   if (fragment.kind === "short") {
     const fetched = await fetcher(fragment.id);
-    if (!fetched.ok) return { ok: false, message: plainLinkMessage(fetched.message) };
+    if (!fetched.ok) {
+      const words = locale === DEFAULT_LOCALE || !fetched.code ? null : shortLinkErrorText(fetched.code, locale);
+      return { ok: false, message: words ?? plainLinkMessage(fetched.message) };
+    }
     payload = fetched.payload;
   } else payload = fragment.payload;
   const decoded = await decode(payload);
