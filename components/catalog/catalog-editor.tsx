@@ -10,10 +10,10 @@ import type * as Monaco from "monaco-editor";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import type { InputProblem } from "@/lib/core/catalog";
 import {
-  CATALOG_EDITOR_SCHEMA,
   CATALOG_EDITOR_SCHEMA_URI,
   CATALOG_MODEL_PATH,
-  TOOL_EDITOR_SCHEMA,
+  editorSchemas,
+  type SchemaWords,
   TOOL_EDITOR_SCHEMA_URI,
   TOOL_MODEL_PATH,
 } from "./catalog-json-schema";
@@ -39,21 +39,24 @@ const EDITOR_OPTIONS = {
  * Monaco's JSON diagnostics options are global to the page. Merge ours into what is there, so another editor's
  * schemas survive and ours survive theirs as long as they merge too.
  */
-const registerSchemas: BeforeMount = (monaco) => {
-  const current = monaco.json.jsonDefaults.diagnosticsOptions;
-  const ours = new Set([CATALOG_EDITOR_SCHEMA_URI, TOOL_EDITOR_SCHEMA_URI]);
-  monaco.json.jsonDefaults.setDiagnosticsOptions({
-    ...current,
-    validate: true,
-    enableSchemaRequest: false,
-    schemaValidation: "error",
-    schemas: [
-      ...(current.schemas ?? []).filter((schema: { uri: string }) => !ours.has(schema.uri)),
-      { uri: CATALOG_EDITOR_SCHEMA_URI, fileMatch: [CATALOG_MODEL_PATH], schema: CATALOG_EDITOR_SCHEMA },
-      { uri: TOOL_EDITOR_SCHEMA_URI, fileMatch: [TOOL_MODEL_PATH], schema: TOOL_EDITOR_SCHEMA },
-    ],
-  });
-};
+const registerSchemas =
+  (words: SchemaWords): BeforeMount =>
+  (monaco) => {
+    const schemas = editorSchemas(words);
+    const current = monaco.json.jsonDefaults.diagnosticsOptions;
+    const ours = new Set([CATALOG_EDITOR_SCHEMA_URI, TOOL_EDITOR_SCHEMA_URI]);
+    monaco.json.jsonDefaults.setDiagnosticsOptions({
+      ...current,
+      validate: true,
+      enableSchemaRequest: false,
+      schemaValidation: "error",
+      schemas: [
+        ...(current.schemas ?? []).filter((schema: { uri: string }) => !ours.has(schema.uri)),
+        { uri: CATALOG_EDITOR_SCHEMA_URI, fileMatch: [CATALOG_MODEL_PATH], schema: schemas.catalog },
+        { uri: TOOL_EDITOR_SCHEMA_URI, fileMatch: [TOOL_MODEL_PATH], schema: schemas.tool },
+      ],
+    });
+  };
 
 export function CatalogEditor({
   mode,
@@ -131,7 +134,11 @@ export function CatalogEditor({
       value={value}
       theme={theme === "dark" ? "vs-dark" : "light"}
       ariaLabel={mode === "whole" ? t("panel.catalogJson") : t("editor.toolJson")}
-      beforeMount={registerSchemas}
+      beforeMount={registerSchemas({
+        toolName: t("editor.schema.toolName"),
+        inputSchema: t("editor.schema.inputSchema"),
+        toolList: t("editor.schema.toolList"),
+      })}
       onMount={onMount}
       onChange={(text) => onChange(text ?? "")}
       onValidate={(markers) => {
