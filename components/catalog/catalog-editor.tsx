@@ -4,18 +4,20 @@
  * the catalog JSON schema to its own model path and shows the parser's problems as markers on their lines.
  */
 import { useEffect, useRef } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { BeforeMount, OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import type { InputProblem } from "@/lib/core/catalog";
 import {
-  CATALOG_EDITOR_SCHEMA,
   CATALOG_EDITOR_SCHEMA_URI,
   CATALOG_MODEL_PATH,
-  TOOL_EDITOR_SCHEMA,
+  editorSchemas,
+  type SchemaWords,
   TOOL_EDITOR_SCHEMA_URI,
   TOOL_MODEL_PATH,
 } from "./catalog-json-schema";
+import { useProblemText } from "./problem-text";
 
 export type EditorMarker = { message: string; severity: "error" | "warning"; line: number; column: number };
 export type CatalogEditorHandle = { reveal(line: number, column: number, focus?: boolean): void };
@@ -37,21 +39,24 @@ const EDITOR_OPTIONS = {
  * Monaco's JSON diagnostics options are global to the page. Merge ours into what is there, so another editor's
  * schemas survive and ours survive theirs as long as they merge too.
  */
-const registerSchemas: BeforeMount = (monaco) => {
-  const current = monaco.json.jsonDefaults.diagnosticsOptions;
-  const ours = new Set([CATALOG_EDITOR_SCHEMA_URI, TOOL_EDITOR_SCHEMA_URI]);
-  monaco.json.jsonDefaults.setDiagnosticsOptions({
-    ...current,
-    validate: true,
-    enableSchemaRequest: false,
-    schemaValidation: "error",
-    schemas: [
-      ...(current.schemas ?? []).filter((schema: { uri: string }) => !ours.has(schema.uri)),
-      { uri: CATALOG_EDITOR_SCHEMA_URI, fileMatch: [CATALOG_MODEL_PATH], schema: CATALOG_EDITOR_SCHEMA },
-      { uri: TOOL_EDITOR_SCHEMA_URI, fileMatch: [TOOL_MODEL_PATH], schema: TOOL_EDITOR_SCHEMA },
-    ],
-  });
-};
+const registerSchemas =
+  (words: SchemaWords): BeforeMount =>
+  (monaco) => {
+    const schemas = editorSchemas(words);
+    const current = monaco.json.jsonDefaults.diagnosticsOptions;
+    const ours = new Set([CATALOG_EDITOR_SCHEMA_URI, TOOL_EDITOR_SCHEMA_URI]);
+    monaco.json.jsonDefaults.setDiagnosticsOptions({
+      ...current,
+      validate: true,
+      enableSchemaRequest: false,
+      schemaValidation: "error",
+      schemas: [
+        ...(current.schemas ?? []).filter((schema: { uri: string }) => !ours.has(schema.uri)),
+        { uri: CATALOG_EDITOR_SCHEMA_URI, fileMatch: [CATALOG_MODEL_PATH], schema: schemas.catalog },
+        { uri: TOOL_EDITOR_SCHEMA_URI, fileMatch: [TOOL_MODEL_PATH], schema: schemas.tool },
+      ],
+    });
+  };
 
 export function CatalogEditor({
   mode,
@@ -74,6 +79,9 @@ export function CatalogEditor({
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
   const reportedMarkers = useRef<string | null>(null);
+  const t = useTranslations("catalog");
+  const problemText = useProblemText();
+  const locale = useLocale();
 
   const onMount: OnMount = (editor, monaco) => {
     editorRef.current = editor;
@@ -99,7 +107,7 @@ export function CatalogEditor({
         const line = Math.min(problem.line ?? 1, model.getLineCount());
         return {
           severity: problem.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-          message: problem.message,
+          message: problemText(problem),
           startLineNumber: line,
           startColumn: problem.column ?? 1,
           endLineNumber: line,
@@ -112,9 +120,10 @@ export function CatalogEditor({
   // Markers follow the problems the worker reports; this writes to Monaco, it does not copy state. Only when the
   // problems change: Monaco reports every marker change back through onValidate, and re-setting the same markers
   // on every render would go round that loop without end.
-  const problemsKey = JSON.stringify(
+  const problemsKey = JSON.stringify([
+    locale,
     problems.map((problem) => [problem.line, problem.column, problem.severity, problem.message]),
-  );
+  ]);
   useEffect(showProblems, [problemsKey]);
 
   return (
@@ -124,8 +133,12 @@ export function CatalogEditor({
       path={mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
       value={value}
       theme={theme === "dark" ? "vs-dark" : "light"}
-      ariaLabel={mode === "whole" ? "Catalog JSON" : "Selected tool JSON"}
-      beforeMount={registerSchemas}
+      ariaLabel={mode === "whole" ? t("panel.catalogJson") : t("editor.toolJson")}
+      beforeMount={registerSchemas({
+        toolName: t("editor.schema.toolName"),
+        inputSchema: t("editor.schema.inputSchema"),
+        toolList: t("editor.schema.toolList"),
+      })}
       onMount={onMount}
       onChange={(text) => onChange(text ?? "")}
       onValidate={(markers) => {

@@ -1,16 +1,18 @@
 "use client";
 /** Import a tool list from a file, from pasted text, or by dropping a file anywhere on the catalog panel. */
 import { useRef, useState, type DragEvent, type ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { buttonClass, primaryButtonClass, textAreaClass } from "@/components/playground/control-styles";
 
+/** Wire text, the same in every language. */
+const PASTE_EXAMPLE = '{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}';
 const ACCEPTED_FILES = ".json,.jsonl,.ndjson,application/json,text/plain";
-export const ACCEPTED_FORMATS =
-  "MCP tools/list, OpenAI Chat Completions or Responses tools, OpenAI functions, Anthropic tools, BFCL functions (JSON or JSON Lines), or this playground's catalog";
 
 export function ImportButtons({ onImport }: { onImport(text: string, sourceName?: string): void }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [pasted, setPasted] = useState("");
+  const t = useTranslations("catalog");
   return (
     <>
       <button
@@ -18,9 +20,9 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
         className={buttonClass}
         onClick={() => fileRef.current?.click()}
         data-testid="catalog-import-file"
-        title={`Open a file: ${ACCEPTED_FORMATS}`}
+        title={t("import.openFileTitle", { formats: t("import.formats") })}
       >
-        Open file
+        {t("import.openFile")}
       </button>
       <input
         ref={fileRef}
@@ -40,7 +42,7 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
         onClick={() => setPasteOpen(true)}
         data-testid="catalog-import-paste"
       >
-        Paste
+        {t("import.paste")}
       </button>
       {pasteOpen ? (
         <div
@@ -52,20 +54,20 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
         >
           <div className="w-full max-w-2xl rounded-2xl border border-line bg-panel p-6 shadow-xl">
             <h2 id="paste-title" className="text-lg font-semibold">
-              Paste a tool list
+              {t("import.pasteTitle")}
             </h2>
-            <p className="mt-1 text-sm text-muted">Any of: {ACCEPTED_FORMATS}.</p>
+            <p className="mt-1 text-sm text-muted">{t("import.anyOf", { formats: t("import.formats") })}</p>
             <textarea
               autoFocus
               className={`${textAreaClass} mt-4 h-72 font-mono text-xs`}
               value={pasted}
               onChange={(event) => setPasted(event.target.value)}
               data-testid="catalog-paste-text"
-              placeholder='{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}'
+              placeholder={PASTE_EXAMPLE}
             />
             <div className="mt-4 flex justify-end gap-2">
               <button type="button" className={buttonClass} onClick={() => setPasteOpen(false)}>
-                Cancel
+                {t("import.cancel")}
               </button>
               <button
                 type="button"
@@ -73,12 +75,12 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
                 disabled={!pasted.trim()}
                 data-testid="catalog-paste-import"
                 onClick={() => {
-                  onImport(pasted, "pasted text");
+                  onImport(pasted, t("import.pastedText"));
                   setPasted("");
                   setPasteOpen(false);
                 }}
               >
-                Import
+                {t("import.import")}
               </button>
             </div>
           </div>
@@ -97,6 +99,7 @@ export function DropZone({
   children: ReactNode;
 }) {
   const [dragging, setDragging] = useState(false);
+  const t = useTranslations("catalog");
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
   return (
     <div
@@ -121,7 +124,7 @@ export function DropZone({
       {children}
       {dragging ? (
         <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-xl border-2 border-dashed border-accent bg-accent-soft/90 text-sm font-semibold text-accent">
-          Drop a tool list to import it
+          {t("import.drop")}
         </div>
       ) : null}
     </div>

@@ -3,67 +3,73 @@
  * inline diagnostics while typing. It is deliberately looser than the parser: it catches wrong types and missing
  * names as you type; the parser's own problems (with Ajv's view of each input schema) are listed under the editor.
  */
-const toolName = {
-  type: "string",
-  minLength: 1,
-  maxLength: 64,
-  description: "Unique tool name (letters, digits, _ and -; at most 64).",
-};
-const schemaObject = { type: "object", description: "The tool's input as a JSON Schema object." };
-
-const catalogTool = {
-  type: "object",
-  properties: {
-    name: toolName,
-    description: { type: "string" },
-    inputSchema: schemaObject,
-    input_schema: schemaObject,
-    parameters: schemaObject,
-    inputExamples: { type: "array", items: { type: "object" } },
-    input_examples: { type: "array", items: { type: "object" } },
-    namespace: { type: "string" },
-    type: { type: "string" },
-    function: {
-      type: "object",
-      required: ["name"],
-      properties: {
-        name: toolName,
-        description: { type: "string" },
-        parameters: schemaObject,
-        strict: { type: "boolean" },
-      },
-    },
-    tools: { type: "array" },
-  },
-  anyOf: [{ required: ["name"] }, { required: ["function"] }, { required: ["tools"] }],
-};
-
-const toolList = { type: "array", items: catalogTool };
-
 export const CATALOG_EDITOR_SCHEMA_URI = "https://tool-disclosure-playground.local/schemas/catalog-editor.json";
-
-export const CATALOG_EDITOR_SCHEMA = {
-  $id: CATALOG_EDITOR_SCHEMA_URI,
-  title: "Tool list",
-  anyOf: [
-    toolList,
-    {
-      type: "object",
-      properties: {
-        tools: toolList,
-        namespaces: { type: "object", additionalProperties: { type: "string" } },
-        source: { type: "string" },
-        license: { type: "string" },
-        result: { type: "object", properties: { tools: toolList } },
-        function: toolList,
-      },
-      anyOf: [{ required: ["tools"] }, { required: ["result"] }, { required: ["function"] }],
-    },
-  ],
-};
-
 export const TOOL_EDITOR_SCHEMA_URI = "https://tool-disclosure-playground.local/schemas/tool-editor.json";
-export const TOOL_EDITOR_SCHEMA = { $id: TOOL_EDITOR_SCHEMA_URI, ...catalogTool };
+
+/** The words Monaco shows on hover, in the reader's language (messages `catalog.editor.schema`). */
+export type SchemaWords = { toolName: string; inputSchema: string; toolList: string };
+
+export function editorSchemas(words: SchemaWords) {
+  const toolName = {
+    type: "string",
+    minLength: 1,
+    maxLength: 64,
+    description: words.toolName,
+  };
+  const schemaObject = { type: "object", description: words.inputSchema };
+
+  const catalogTool = {
+    type: "object",
+    properties: {
+      name: toolName,
+      description: { type: "string" },
+      inputSchema: schemaObject,
+      input_schema: schemaObject,
+      parameters: schemaObject,
+      inputExamples: { type: "array", items: { type: "object" } },
+      input_examples: { type: "array", items: { type: "object" } },
+      namespace: { type: "string" },
+      type: { type: "string" },
+      function: {
+        type: "object",
+        required: ["name"],
+        properties: {
+          name: toolName,
+          description: { type: "string" },
+          parameters: schemaObject,
+          strict: { type: "boolean" },
+        },
+      },
+      tools: { type: "array" },
+    },
+    anyOf: [{ required: ["name"] }, { required: ["function"] }, { required: ["tools"] }],
+  };
+
+  const toolList = { type: "array", items: catalogTool };
+
+  const catalogSchema = {
+    $id: CATALOG_EDITOR_SCHEMA_URI,
+    title: words.toolList,
+    anyOf: [
+      toolList,
+      {
+        type: "object",
+        properties: {
+          tools: toolList,
+          namespaces: { type: "object", additionalProperties: { type: "string" } },
+          source: { type: "string" },
+          license: { type: "string" },
+          result: { type: "object", properties: { tools: toolList } },
+          function: toolList,
+        },
+        anyOf: [{ required: ["tools"] }, { required: ["result"] }, { required: ["function"] }],
+      },
+    ],
+  };
+
+  const toolSchema = { $id: TOOL_EDITOR_SCHEMA_URI, ...catalogTool };
+  return { catalog: catalogSchema, tool: toolSchema };
+}
 
 /** Model paths the schemas are bound to (Monaco's `fileMatch`), so other JSON editors on the page are untouched. */
 export const CATALOG_MODEL_PATH = "catalog.json";

@@ -1,6 +1,8 @@
 "use client";
 /** The Catalog panel: the tool list with its filter, the editor, and the problems of what is in the editor. */
 import { useDeferredValue, useMemo, useRef, useState, type ComponentProps, type RefObject } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { providerNameProblems } from "@/lib/view/tool-name-problems";
@@ -25,6 +27,8 @@ import { ToolList } from "./tool-list";
 import { useCatalogParser } from "./use-catalog-parser";
 
 export function CatalogPanel() {
+  const t = useTranslations("catalog");
+  const locale = useLocale() as Locale;
   const controller = usePlaygroundController();
   const store = usePlaygroundStore();
   const tools = usePlayground((state) => state.lastValidCatalog.tools);
@@ -115,6 +119,7 @@ export function CatalogPanel() {
       turns,
       setTurns: (generated) => store.setState({ turns: generated }),
       setNotice: setWorkspaceNotice,
+      locale,
     });
   };
 
@@ -124,9 +129,9 @@ export function CatalogPanel() {
         <input
           type="search"
           className={inputClass}
-          placeholder={`Filter ${toolCount.toLocaleString("en-US")} tools`}
-          title="Matches name, namespace and description"
-          aria-label="Filter tools"
+          placeholder={t("panel.filterPlaceholder", { count: toolCount })}
+          title={t("panel.filterTitle")}
+          aria-label={t("panel.filterLabel")}
           data-testid="catalog-filter"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
@@ -136,19 +141,15 @@ export function CatalogPanel() {
       <div className="flex items-center justify-between px-4 py-1.5 text-xs text-muted">
         <span className="tabular" data-testid="catalog-count">
           {arriving || indexes.length === tools.length
-            ? `${toolCount.toLocaleString("en-US")} tools`
-            : `${indexes.length.toLocaleString("en-US")} of ${tools.length.toLocaleString("en-US")} tools`}
+            ? t("panel.count", { count: toolCount })
+            : t("panel.countFiltered", { shown: indexes.length, count: tools.length })}
         </span>
         {/* Named on screen: these are o200k counts of each definition, while the run's figures count for the
             scenario's model (for Claude an estimate, o200k × its factor): the line below says so with that factor. */}
-        <span
-          className="tabular"
-          title="Sum of o200k tokens of every tool's Anthropic JSON, the same count as each tool's figure in the list."
-          data-testid="catalog-total-o200k"
-        >
+        <span className="tabular" title={t("panel.totalTitle")} data-testid="catalog-total-o200k">
           {totalTokens === null
-            ? "counting tokens…"
-            : (totalWords?.total ?? `${totalTokens.toLocaleString("en-US")} o200k tokens if all are sent`)}
+            ? t("panel.counting")
+            : (totalWords?.total ?? t("panel.totalO200k", { count: totalTokens }))}
         </span>
       </div>
       {totalWords?.model ? (
@@ -159,8 +160,7 @@ export function CatalogPanel() {
       <div className="h-[30%] min-h-40 border-y border-line">
         {arriving ? (
           <p className="px-4 py-3 text-xs text-muted" role="status" data-testid="catalog-arriving">
-            Loading the {toolCount.toLocaleString("en-US")} tool definitions from the engine… The figures on the right
-            were computed for them when this page was built.
+            {t("panel.arriving", { count: toolCount })}
           </p>
         ) : null}
         <ToolList
@@ -179,7 +179,7 @@ export function CatalogPanel() {
       <div className="flex items-center justify-between gap-2 px-4 pt-2 pb-1 text-xs">
         <span className="flex min-w-0 items-baseline gap-1.5">
           <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">
-            {mode === "whole" ? "Catalog JSON" : "Tool"}
+            {mode === "whole" ? t("panel.catalogJson") : t("panel.tool")}
           </span>
           {mode === "tool" ? (
             <span className="truncate font-mono font-semibold text-ink">{tool?.name ?? selectedTool}</span>
@@ -188,17 +188,13 @@ export function CatalogPanel() {
         <span className="ml-auto flex shrink-0 items-center gap-2">
           <span
             className="text-muted"
-            title={
-              mode === "tool"
-                ? `Catalogs over ${WHOLE_CATALOG_EDITOR_LIMIT} tools are edited one tool at a time`
-                : undefined
-            }
+            title={mode === "tool" ? t("panel.oneAtATimeTitle", { count: WHOLE_CATALOG_EDITOR_LIMIT }) : undefined}
           >
             {mode === "whole"
               ? format
-                ? `format: ${format}`
+                ? t("panel.format", { format })
                 : ""
-              : `one at a time (over ${WHOLE_CATALOG_EDITOR_LIMIT} tools)`}
+              : t("panel.oneAtATime", { count: WHOLE_CATALOG_EDITOR_LIMIT })}
           </span>
           <Button
             size="sm"
@@ -208,7 +204,7 @@ export function CatalogPanel() {
             aria-haspopup="dialog"
             data-testid="catalog-editor-expand"
           >
-            ⤢ Expand editor
+            ⤢ {t("panel.expand")}
           </Button>
         </span>
       </div>
@@ -223,7 +219,7 @@ export function CatalogPanel() {
       <DialogFrame
         open={expanded}
         onClose={() => setExpanded(false)}
-        title={mode === "whole" ? "Catalog JSON" : `Tool ${tool?.name ?? ""}`}
+        title={mode === "whole" ? t("panel.catalogJson") : t("panel.toolNamed", { name: tool?.name ?? "" })}
         testId="catalog-editor-dialog"
         width="max-w-6xl"
         bodyClassName="flex min-h-0 flex-col p-0"
@@ -282,12 +278,13 @@ function EditorWithProblems({
   /** The inline editor steps aside while the large one is open: one Monaco model per path. */
   stepsAside?: boolean;
 }) {
+  const t = useTranslations("catalog");
   return (
     <>
       <div className={`min-h-0 flex-1 border-line ${frameClassName}`} data-testid={testId}>
         {stepsAside ? (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-muted">
-            Editing in the large editor.
+            {t("panel.editingInLarge")}
           </p>
         ) : (
           <CatalogEditor

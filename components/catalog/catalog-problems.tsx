@@ -1,10 +1,14 @@
 "use client";
+import { useTranslations } from "use-intl";
 import type { InputProblem } from "@/lib/core/catalog";
 import type { EditorMarker } from "./catalog-editor";
+import { useProblemText } from "./problem-text";
 
 export type ListedProblem = {
   severity: "error" | "warning";
   message: string;
+  code?: InputProblem["code"];
+  values?: InputProblem["values"];
   line?: number;
   column?: number;
   toolName?: string;
@@ -43,16 +47,18 @@ export function CatalogProblems({
 }) {
   const errors = problems.filter((problem) => problem.severity === "error").length;
   const warnings = problems.length - errors;
+  const t = useTranslations("catalog");
+  const problemText = useProblemText();
   return (
     <div data-testid="catalog-problems" className="flex h-full min-h-0 flex-col" aria-live="polite">
       <div className="flex items-center justify-between px-4 py-1.5 text-xs">
-        <span className="font-semibold uppercase tracking-wide text-muted">Problems</span>
+        <span className="font-semibold uppercase tracking-wide text-muted">{t("problems.title")}</span>
         <span className="tabular text-muted" data-testid="catalog-problem-count">
           {checking
-            ? "checking…"
+            ? t("problems.checking")
             : problems.length === 0
-              ? "none — catalog is valid"
-              : `${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`}
+              ? t("problems.none")
+              : t("problems.count", { errors, warnings })}
         </span>
       </div>
       <ul className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
@@ -71,8 +77,8 @@ export function CatalogProblems({
                 className={`mt-1 h-2 w-2 shrink-0 rounded-full ${problem.severity === "error" ? "bg-danger" : "bg-warning"}`}
               />
               <span className="min-w-0 flex-1 text-ink-soft">
-                <span className="sr-only">{problem.severity}: </span>
-                {problem.message}
+                <span className="sr-only">{t(`problems.severity.${problem.severity}`)}</span>
+                {problemText(problem)}
                 {problem.toolName ? <span className="ml-1 font-mono text-muted">({problem.toolName})</span> : null}
               </span>
               {problem.line !== undefined ? (

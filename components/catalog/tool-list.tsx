@@ -1,6 +1,7 @@
 "use client";
 /** The catalog as a virtualised list: only the visible rows exist in the DOM, so 10,000 tools scroll smoothly. */
 import { useRef } from "react";
+import { useTranslations } from "use-intl";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { oneLineDescription } from "@/lib/catalog/describe-tool";
 import type { CatalogTool } from "@/lib/core/catalog";
@@ -22,6 +23,7 @@ export function ToolList({
   onSelect(name: string): void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const t = useTranslations("catalog");
   // TanStack Virtual returns fresh functions each render by design; the React Compiler lint rule does not apply here.
   const virtualizer = useVirtualizer({
     count: indexes.length,
@@ -36,7 +38,7 @@ export function ToolList({
       className="h-full overflow-y-auto"
       data-testid="tool-list"
       role="listbox"
-      aria-label="Tools in the catalog"
+      aria-label={t("list.label")}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -77,18 +79,18 @@ export function ToolList({
                     className="shrink-0 rounded bg-danger-soft px-1.5 py-0.5 text-[10px] font-semibold text-danger"
                     title={tool.schemaError}
                   >
-                    schema error
+                    {t("list.schemaError")}
                   </span>
                 ) : null}
                 <span
                   className="tabular ml-auto shrink-0 text-xs text-muted"
-                  title="o200k tokens of the tool's Anthropic JSON definition"
+                  title={t("list.tokensTitle")}
                   data-testid="tool-tokens"
                 >
-                  {count === undefined ? "…" : `${count.toLocaleString("en-US")} tok`}
+                  {count === undefined ? "…" : t("list.tokens", { count })}
                 </span>
               </div>
-              <p className="truncate text-xs text-muted">{oneLineDescription(tool, 140) || "No description"}</p>
+              <p className="truncate text-xs text-muted">{oneLineDescription(tool, 140) || t("list.noDescription")}</p>
             </div>
           );
         })}

@@ -7,6 +7,8 @@
  * the session component so the words and the undo are tested alone.
  */
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { conversationForCatalog, missingConversationTools } from "@/lib/scenario/catalog-conversation";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { PlaygroundController } from "@/state/playground-controller";
@@ -24,6 +26,8 @@ export type CatalogImportRequest = {
 export type ConversationAccess = {
   turns: readonly ScenarioTurn[];
   setTurns(turns: ScenarioTurn[]): void;
+  /** The reader's language for the notices (English when a caller does not say). */
+  locale?: Locale;
 };
 
 export type CatalogImportContext = ConversationAccess & {
@@ -33,16 +37,12 @@ export type CatalogImportContext = ConversationAccess & {
   setNotice(notice: WorkspaceNotice | null): void;
 };
 
-const tools = (count: number) => `${count.toLocaleString("en-US")} tool${count === 1 ? "" : "s"}`;
-const requests = (count: number) => `${count} request${count === 1 ? "" : "s"}`;
+const wordsFor = (access: Pick<ConversationAccess, "locale">) =>
+  translatorFor(access.locale ?? DEFAULT_LOCALE, "import");
 
 /** Messages from lib/ are clauses; the banner joins several, so each must end as a sentence. */
 function sentence(text: string): string {
   return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
-}
-
-function namesText(names: readonly string[]): string {
-  return names.length === 1 ? names[0] : `${names[0]} and ${names.length - 1} more`;
 }
 
 /**
@@ -54,6 +54,7 @@ export function fitConversation(
   catalog: Catalog,
   conversation: ConversationAccess,
 ): { line: string; replacedTurns: readonly ScenarioTurn[] | null; problems: InputProblem[] } {
+  const t = wordsFor(conversation);
   const missing = missingConversationTools(conversation.turns, catalog.tools);
   if (missing.length === 0) return { line: "", replacedTurns: null, problems: [] };
   const generated = conversationForCatalog(catalog);
@@ -66,15 +67,19 @@ export function fitConversation(
         path: "$.turns",
         toolName: name,
         message: `the conversation calls "${name}", which the imported catalog does not have: edit the conversation, or import with "Add to the catalog"`,
+        code: "conversationCallsMissing",
+        values: { name },
       })),
     };
   }
   const replacedTurns = conversation.turns;
   conversation.setTurns(generated);
   return {
-    line:
-      ` The conversation called ${namesText(missing)}, which the imported catalog lacks, so it is replaced by ` +
-      `${requests(generated.length)} written from the imported tools.`,
+    line: t("notice.conversationReplaced", {
+      name: missing[0],
+      more: missing.length - 1,
+      requests: generated.length,
+    }),
     replacedTurns,
     problems: [],
   };
@@ -88,16 +93,17 @@ export function undoImportAction(
   conversation: ConversationAccess,
   setNotice: (notice: WorkspaceNotice | null) => void,
 ): NoticeAction {
+  const t = wordsFor(conversation);
   return {
-    label: "Undo the import",
+    label: t("notice.undo"),
     run: () => {
       controller.replaceCatalog(previous);
       if (replacedTurns) conversation.setTurns([...replacedTurns]);
       setNotice({
         kind: "info",
         message: replacedTurns
-          ? `Undone: your catalog of ${tools(previous.tools.length)} and your conversation of ${requests(replacedTurns.length)} are back.`
-          : `Undone: your catalog of ${tools(previous.tools.length)} is back.`,
+          ? t("notice.undoneWithConversation", { tools: previous.tools.length, requests: replacedTurns.length })
+          : t("notice.undone", { tools: previous.tools.length }),
         testId: "import-undone",
       });
     },
@@ -107,13 +113,17 @@ export function undoImportAction(
 export async function applyCatalogImport(request: CatalogImportRequest, context: CatalogImportContext): Promise<void> {
   const { controller, previous, setNotice } = context;
   const { catalog, mode, sourceName, problems } = request;
+  const t = wordsFor(context);
   // "Add": only the imported tools cross to the worker, which appends them to the catalog it holds.
   let merged: { catalog: Catalog; problems: InputProblem[] };
   if (mode === "add") {
     try {
       merged = await controller.appendCatalog(catalog);
     } catch (error) {
-      setNotice({ kind: "error", message: `${sentence((error as Error).message)} Your catalog is unchanged.` });
+      setNotice({
+        kind: "error",
+        message: `${sentence((error as Error).message)} ${t("notice.unchanged")}`,
+      });
       return;
     }
   } else {
@@ -122,14 +132,19 @@ export async function applyCatalogImport(request: CatalogImportRequest, context:
   }
   const fitted = fitConversation(merged.catalog, context);
   const shown = [...problems, ...merged.problems, ...fitted.problems];
-  const from = sourceName ? ` from ${sourceName}` : "";
-  const how =
-    mode === "replace"
-      ? `in place of your catalog of ${tools(previous.tools.length)}`
-      : `to your catalog, which now has ${tools(merged.catalog.tools.length)}`;
   setNotice({
     kind: "info",
-    message: `Imported ${tools(catalog.tools.length)}${from} ${how}.${fitted.line}${shown.length > 0 ? " Problems found:" : ""}`,
+    message:
+      t("notice.imported", {
+        count: catalog.tools.length,
+        source: sourceName ?? "",
+        hasSource: sourceName ? "yes" : "no",
+        mode,
+        previous: previous.tools.length,
+        now: merged.catalog.tools.length,
+      }) +
+      fitted.line +
+      (shown.length > 0 ? t("notice.problemsFound") : ""),
     problems: shown,
     testId: "import-done",
     actions: [undoImportAction(controller, previous, fitted.replacedTurns, context, setNotice)],
@@ -158,10 +173,15 @@ export async function applyCatalogTextImport(
   const after = context.current();
   if (after.catalogVersion === before.catalogVersion) return;
   const fitted = fitConversation(after.catalog, context);
-  const from = sourceName ? ` from ${sourceName}` : "";
   context.setNotice({
     kind: "info",
-    message: `Opened ${tools(after.catalog.tools.length)}${from} in place of your catalog of ${tools(before.catalog.tools.length)}.${fitted.line}`,
+    message:
+      wordsFor(context)("notice.opened", {
+        count: after.catalog.tools.length,
+        source: sourceName ?? "",
+        hasSource: sourceName ? "yes" : "no",
+        previous: before.catalog.tools.length,
+      }) + fitted.line,
     ...(fitted.problems.length > 0 ? { problems: fitted.problems } : {}),
     testId: "import-done",
     actions: [undoImportAction(context.controller, before.catalog, fitted.replacedTurns, context, context.setNotice)],

@@ -4,6 +4,8 @@
  * the person chooses, as with a shared link.
  */
 import type { InputProblem } from "@/lib/core/catalog";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { Scenario } from "@/lib/scenario/types";
 import type { PlaygroundController } from "@/state/playground-controller";
@@ -17,6 +19,8 @@ export type ScenarioImportContext = {
   keepAside(previous: Partial<WorkspaceState> | null, incoming: Scenario, reason: string): Promise<KeepOutcome>;
   download(scenario: Scenario): void;
   setNotice(notice: WorkspaceNotice | null): void;
+  /** The reader's language for the notices (English when a caller does not say). */
+  locale?: Locale;
 };
 
 export async function applyScenarioImport(
@@ -25,23 +29,24 @@ export async function applyScenarioImport(
   context: ScenarioImportContext,
 ): Promise<void> {
   const { controller, previous, setNotice } = context;
+  const t = translatorFor(context.locale ?? DEFAULT_LOCALE, "import");
   const kept = await context.keepAside(previous, scenario, "importing a scenario");
   const open = (keptAs: string | null) => {
     controller.openWorkspace({ scenario });
-    const parts = [`Opened the imported scenario "${scenario.title}".`];
-    if (keptAs) parts.push(`Your previous work is kept in Saved scenarios as "${keptAs}".`);
-    if (problems.length > 0) parts.push("Problems found:");
-    setNotice(parts.length > 1 ? { kind: "info", message: parts.join(" "), problems, testId: "import-done" } : null);
+    const parts = [t("scenario.opened", { title: scenario.title })];
+    if (keptAs) parts.push(t("scenario.kept", { name: keptAs }));
+    if (problems.length > 0) parts.push(t("notice.problemsFound"));
+    setNotice(parts.length > 1 ? { kind: "info", message: parts.join(""), problems, testId: "import-done" } : null);
   };
   if (kept.kind === "failed" && previous?.scenario) {
     const current = previous.scenario;
     setNotice({
       kind: "error",
-      message: `"${scenario.title}" was not opened, because your work on "${current.title}" could not be kept in Saved scenarios first: ${kept.message} Your work is still on screen.`,
+      message: t("scenario.notOpened", { title: scenario.title, current: current.title, reason: kept.message }),
       actions: [
-        { label: "Download my work", run: () => context.download(current) },
-        { label: "Open it anyway", run: () => open(null) },
-        { label: "Keep my work", primary: true, run: () => setNotice(null) },
+        { label: t("scenario.download"), run: () => context.download(current) },
+        { label: t("scenario.openAnyway"), run: () => open(null) },
+        { label: t("scenario.keepWork"), primary: true, run: () => setNotice(null) },
       ],
     });
     return;

@@ -7,6 +7,8 @@
  * the reason beside it. The page keeps the catalog it replaced for Undo (apply-catalog-import).
  */
 import { useMemo, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { FileDropArea } from "@/components/ui/file-drop-area";
@@ -42,12 +44,14 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<CatalogImportMode>("replace");
+  const t = useTranslations("import");
+  const locale = useLocale() as Locale;
   // Only the tools that can be used go in; the dialog says which are skipped, and refuses when none is left.
   const selection = useMemo(
     () => (outcome?.kind === "catalog" ? selectUsableTools(outcome.catalog, outcome.problems) : null),
     [outcome],
   );
-  const verdict = selection ? importVerdict(selection, mode) : null;
+  const verdict = selection ? importVerdict(selection, mode, locale) : null;
 
   async function check(input: string, name?: string) {
     setBusy(true);
@@ -65,6 +69,8 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
             severity: "error",
             path: "$",
             message: `import: ${file.name} is larger than ${MAX_TEXT_CHARACTERS / 1024 / 1024} MB`,
+            code: "tooLarge",
+            values: { source: file.name, megabytes: MAX_TEXT_CHARACTERS / 1024 / 1024 },
           },
         ],
       });
@@ -87,7 +93,7 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
   }
 
   return (
-    <DialogFrame open={open} onClose={onClose} title="Import" testId="import-dialog" width="max-w-3xl">
+    <DialogFrame open={open} onClose={onClose} title={t("dialog.title")} testId="import-dialog" width="max-w-3xl">
       <div className="mb-4 flex gap-2" role="tablist">
         <Button
           size="sm"
@@ -96,7 +102,7 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
           pressed={tab === "paste"}
           onClick={() => setTab("paste")}
         >
-          Paste or file
+          {t("dialog.tabPaste")}
         </Button>
         <Button
           size="sm"
@@ -106,7 +112,7 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
           onClick={() => setTab("mcp")}
           data-testid="import-tab-mcp"
         >
-          Live MCP server
+          {t("dialog.tabMcp")}
         </Button>
       </div>
 
@@ -126,8 +132,8 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
               }}
               rows={10}
               spellCheck={false}
-              placeholder="Paste an MCP tools/list result, an OpenAI or Anthropic tools array, a BFCL function list, or a scenario file — or drop a file here."
-              aria-label="Text to import"
+              placeholder={t("dialog.placeholder")}
+              aria-label={t("dialog.textLabel")}
               className="w-full resize-y rounded-md bg-panel px-3 py-2 font-mono text-xs text-ink"
               data-testid="import-text"
             />
@@ -139,10 +145,10 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
               onClick={() => void check(text, sourceName)}
               data-testid="import-check"
             >
-              {busy ? "Reading…" : "Check"}
+              {busy ? t("dialog.reading") : t("dialog.check")}
             </Button>
             <label className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-line px-3 text-sm hover:bg-panel-muted">
-              Choose file…
+              {t("dialog.chooseFile")}
               <input
                 type="file"
                 accept=".json,.jsonl,application/json"
@@ -159,28 +165,30 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
           </div>
           {outcome?.kind === "failed" ? (
             <div role="alert" data-testid="import-failed">
-              <p className="mb-1 text-sm font-semibold text-danger">
-                Nothing was imported; your current work is unchanged.
-              </p>
+              <p className="mb-1 text-sm font-semibold text-danger">{t("dialog.nothingImported")}</p>
               <ProblemList problems={outcome.problems} />
             </div>
           ) : null}
           {outcome?.kind === "scenario" ? (
             <div className="space-y-2" data-testid="import-ready">
               <p className="text-sm">
-                Scenario <strong>{outcome.scenario.title}</strong>: {outcome.scenario.catalog.tools.length} tools,{" "}
-                {outcome.scenario.turns.length} turns. Opening it replaces the current scenario.
+                {t.rich("dialog.scenarioReady", {
+                  title: outcome.scenario.title,
+                  tools: outcome.scenario.catalog.tools.length,
+                  turns: outcome.scenario.turns.length,
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                })}
               </p>
               <ProblemList problems={outcome.problems} />
               <Button variant="primary" onClick={confirm} data-testid="import-confirm">
-                Open scenario
+                {t("dialog.openScenario")}
               </Button>
             </div>
           ) : null}
           {outcome?.kind === "catalog" && verdict ? (
             <div className="space-y-2" data-testid="import-ready">
               <p className="text-sm">
-                {outcome.catalog.tools.length} tools read{outcome.format ? ` (${outcome.format})` : ""}.
+                {t("dialog.toolsRead", { count: outcome.catalog.tools.length, format: outcome.format ?? "none" })}
               </p>
               <ProblemList problems={outcome.problems} />
               <ImportVerdictText id="import-verdict" verdict={verdict} />
@@ -191,10 +199,10 @@ export function ImportDialog({ open, onClose, onImportCatalog, onImportScenario,
                   onClick={() => setMode("replace")}
                   data-testid="import-mode-replace"
                 >
-                  Replace the catalog
+                  {t("dialog.replace")}
                 </Button>
                 <Button size="sm" pressed={mode === "add"} onClick={() => setMode("add")} data-testid="import-mode-add">
-                  Add to the catalog
+                  {t("dialog.add")}
                 </Button>
                 <Button
                   variant="primary"

@@ -29,7 +29,10 @@ export async function importText(
   parseCatalog: CatalogParser = (input, name) => parseCatalogText(input, { sourceName: name }),
 ): Promise<ImportOutcome> {
   if (text.trim() === "")
-    return { kind: "failed", problems: [{ severity: "error", path: "$", message: "import: nothing to import" }] };
+    return {
+      kind: "failed",
+      problems: [{ severity: "error", path: "$", message: "import: nothing to import", code: "nothingToImport" }],
+    };
   const json = parseJsonText(text, sourceName ?? "import");
   if (json.value !== undefined && looksLikeScenario(json.value)) {
     const parsed = parseScenarioValue(json.value);

@@ -4,7 +4,9 @@
  * descriptions, schemas) is shown as text only: an MCP server is untrusted (GHSA-g9hg-qhmf-q45m).
  */
 import { useState } from "react";
-import { apiFetch, readApiError } from "@/components/share/page-token";
+import { useTranslations } from "use-intl";
+import { apiFetch, readApiError, type ApiError } from "@/components/share/page-token";
+import { MESSAGES } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { McpResult } from "./mcp-result";
@@ -23,19 +25,31 @@ type Phase =
   | { state: "idle" }
   | { state: "connecting" }
   | { state: "done"; result: McpImportSuccess }
-  | { state: "error"; code: string; message: string; problems?: InputProblem[] };
+  | { state: "error"; code: string; message: string; words?: ApiError["words"]; problems?: InputProblem[] };
 
-const ERROR_HINTS: Record<string, string> = {
-  unreachable: "Nothing answered at that address.",
-  timeout: "The server did not answer in time.",
-  protocol_error: "Something answered, but not as an MCP server.",
-  no_tools: "The server answered but lists no tools.",
-  unauthorized: "The server wants credentials.",
-  url_not_allowed: "This playground's server is not allowed to connect there.",
-  stdio_disabled: "Launching commands is off on this server.",
-  stdio_secret_required: "Launching a command needs the stdio secret.",
-  stdio_busy: "Other launched servers are still being listed.",
-};
+type FailureWords = keyof (typeof MESSAGES)["en"]["import"]["mcp"]["errors"];
+const isFailureWords = (what: string | undefined): what is FailureWords =>
+  what !== undefined && Object.hasOwn(MESSAGES.en.import.mcp.errors, what);
+
+/** Failures with a one-line hint above the server's explanation (messages `import.mcp.hints.<code>`). */
+const HINTED = new Set([
+  "unreachable",
+  "timeout",
+  "protocol_error",
+  "no_tools",
+  "unauthorized",
+  "url_not_allowed",
+  "stdio_disabled",
+  "stdio_secret_required",
+  "stdio_busy",
+] as const);
+type HintedCode = typeof HINTED extends Set<infer Code> ? Code : never;
+const isHinted = (code: string): code is HintedCode => (HINTED as Set<string>).has(code);
+
+/** Wire text, the same in every language. */
+const EXAMPLE_URL = "https://mcp.example.com/mcp";
+const EXAMPLE_COMMAND = "npx";
+const EXAMPLE_ARGS = "-y\n@modelcontextprotocol/server-everything";
 
 /** Same value as STDIO_SECRET_HEADER in lib/server/stdio-policy.ts (that module is Node-only). */
 const STDIO_SECRET_HEADER = "x-playground-stdio-secret";
@@ -58,6 +72,7 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
   const [args, setArgs] = useState("");
   const [stdioSecret, setStdioSecret] = useState(storedStdioSecret);
   const [phase, setPhase] = useState<Phase>({ state: "idle" });
+  const t = useTranslations("import");
 
   async function connect() {
     setPhase({ state: "connecting" });
@@ -95,7 +110,7 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
       });
       if (!response.ok) {
         const error = await readApiError(response);
-        setPhase({ state: "error", code: error.code, message: error.message });
+        setPhase({ state: "error", code: error.code, message: error.message, words: error.words });
         return;
       }
       setPhase({ state: "done", result: (await response.json()) as McpImportSuccess });
@@ -103,7 +118,7 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
       setPhase({
         state: "error",
         code: "network",
-        message: `mcp-import: the playground's server could not be reached (${error instanceof Error ? error.message : String(error)})`,
+        message: t("mcp.network", { detail: error instanceof Error ? error.message : String(error) }),
       });
     }
   }
@@ -111,12 +126,12 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
   const inputClass = "h-9 w-full rounded-lg border border-line bg-panel px-3 text-sm";
   return (
     <div className="space-y-3" data-testid="mcp-import">
-      <div role="radiogroup" aria-label="Connection" className="flex gap-2">
+      <div role="radiogroup" aria-label={t("mcp.connection")} className="flex gap-2">
         <Button size="sm" pressed={transport === "http"} onClick={() => setTransport("http")}>
-          URL (Streamable HTTP)
+          {t("mcp.http")}
         </Button>
         <Button size="sm" pressed={transport === "stdio"} onClick={() => setTransport("stdio")}>
-          Command (stdio)
+          {t("mcp.stdio")}
         </Button>
       </div>
       <form
@@ -132,61 +147,57 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
               className={inputClass}
               type="url"
               required
-              placeholder="https://mcp.example.com/mcp"
+              placeholder={EXAMPLE_URL}
               value={url}
               onChange={(event) => setUrl(event.target.value)}
-              aria-label="MCP server URL"
+              aria-label={t("mcp.urlLabel")}
               data-testid="mcp-url"
             />
             <input
               className={inputClass}
               type="password"
               autoComplete="off"
-              placeholder="Authorization header (optional), e.g. Bearer …"
+              placeholder={t("mcp.authPlaceholder")}
               value={authorization}
               onChange={(event) => setAuthorization(event.target.value)}
-              aria-label="Authorization header"
+              aria-label={t("mcp.authLabel")}
             />
-            <p className="text-xs text-muted">The header is sent to the MCP server once and never stored or shared.</p>
+            <p className="text-xs text-muted">{t("mcp.authNote")}</p>
           </>
         ) : (
           <>
             <input
               className={inputClass}
               required
-              placeholder="npx"
+              placeholder={EXAMPLE_COMMAND}
               value={command}
               onChange={(event) => setCommand(event.target.value)}
-              aria-label="Command"
+              aria-label={t("mcp.commandLabel")}
               data-testid="mcp-command"
             />
             <textarea
               className="w-full rounded-lg border border-line bg-panel px-3 py-2 font-mono text-sm"
               rows={3}
-              placeholder={"one argument per line\n-y\n@modelcontextprotocol/server-everything"}
+              placeholder={`${t("mcp.argsPlaceholder")}\n${EXAMPLE_ARGS}`}
               value={args}
               onChange={(event) => setArgs(event.target.value)}
-              aria-label="Arguments, one per line"
+              aria-label={t("mcp.argsLabel")}
             />
             <input
               className={inputClass}
               type="password"
               autoComplete="off"
-              placeholder="Stdio secret (printed by npm start)"
+              placeholder={t("mcp.secretPlaceholder")}
               value={stdioSecret}
               onChange={(event) => setStdioSecret(event.target.value)}
-              aria-label="Stdio secret"
+              aria-label={t("mcp.secretLabel")}
               data-testid="mcp-stdio-secret"
             />
-            <p className="text-xs text-muted">
-              Runs on the playground&apos;s machine without a shell. Off unless the server was started with
-              PLAYGROUND_ENABLE_STDIO=1 on 127.0.0.1; then it also needs the secret the server printed at start-up (or
-              its PLAYGROUND_STDIO_SECRET), kept in this browser once pasted.
-            </p>
+            <p className="text-xs text-muted">{t("mcp.stdioNote")}</p>
           </>
         )}
         <Button type="submit" variant="primary" disabled={phase.state === "connecting"} data-testid="mcp-connect">
-          {phase.state === "connecting" ? "Connecting…" : "List tools"}
+          {phase.state === "connecting" ? t("mcp.connecting") : t("mcp.list")}
         </Button>
       </form>
       {phase.state === "error" ? (
@@ -195,8 +206,16 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
           className="rounded-lg border border-danger/40 bg-danger-soft p-3 text-sm"
           data-testid="mcp-error"
         >
-          {ERROR_HINTS[phase.code] ? <p className="font-semibold text-danger">{ERROR_HINTS[phase.code]}</p> : null}
-          <p className="whitespace-pre-wrap break-words text-ink">{phase.message}</p>
+          {isHinted(phase.code) ? <p className="font-semibold text-danger">{t(`mcp.hints.${phase.code}`)}</p> : null}
+          <p className="whitespace-pre-wrap break-words text-ink">
+            {phase.words && isFailureWords(phase.words.what)
+              ? // The values are the safe facts the server chose to quote (lib/mcp-import/mcp-errors.ts).
+                (t as unknown as (key: string, values: Record<string, string | number>) => string)(
+                  `mcp.errors.${phase.words.what}`,
+                  phase.words.values,
+                )
+              : phase.message}
+          </p>
         </div>
       ) : null}
       {phase.state === "done" ? <McpResult result={phase.result} onImport={onImport} /> : null}

@@ -3,7 +3,10 @@
  * compiles go in, the button says how many, and the skipped ones are named (lib/catalog/import-selection.ts).
  * Presentational: the server's text is shown as text only (an MCP server is untrusted).
  */
+"use client";
+import { useLocale, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
+import type { Locale } from "@/lib/i18n/locales";
 import { importVerdict, selectUsableTools } from "@/lib/catalog/import-selection";
 import type { McpImportSuccess } from "./mcp-import-form";
 import { ImportVerdictText } from "./import-verdict-text";
@@ -17,13 +20,20 @@ export function McpResult({
   onImport(result: McpImportSuccess): void;
 }) {
   const selection = selectUsableTools(result.catalog, result.problems);
-  const verdict = importVerdict(selection, "add");
+  const t = useTranslations("import");
+  const verdict = importVerdict(selection, "add", useLocale() as Locale);
   return (
     <div className="space-y-2" data-testid="mcp-result">
       <p className="text-sm">
-        <strong>{result.serverName}</strong>
-        {result.serverVersion ? ` ${result.serverVersion}` : ""}: {result.toolCount} tools
-        {result.pages > 1 ? ` in ${result.pages} pages` : ""}, namespace <code>{result.namespace}</code>
+        {t.rich("mcp.result", {
+          server: result.serverName,
+          version: result.serverVersion ?? "",
+          count: result.toolCount,
+          pages: result.pages,
+          namespace: result.namespace,
+          strong: (chunks) => <strong>{chunks}</strong>,
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </p>
       <ul className="max-h-40 overflow-auto rounded-lg border border-line p-2 text-xs">
         {result.catalog.tools.slice(0, 100).map((tool) => (

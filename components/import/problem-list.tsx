@@ -1,3 +1,6 @@
+"use client";
+import { useTranslations } from "use-intl";
+import { useProblemText } from "@/components/catalog/problem-text";
 import type { InputProblem } from "@/lib/core/catalog";
 
 const MAX_SHOWN = 200;
@@ -10,6 +13,8 @@ export function ProblemList({
   problems: readonly InputProblem[];
   testId?: string;
 }) {
+  const t = useTranslations("import");
+  const problemText = useProblemText();
   if (problems.length === 0) return null;
   const shown = problems.slice(0, MAX_SHOWN);
   return (
@@ -22,7 +27,7 @@ export function ProblemList({
         // two words wide.
         <li key={index} className="flex flex-wrap gap-x-2" data-testid="import-problem">
           <span className={problem.severity === "error" ? "font-semibold text-danger" : "text-warning"}>
-            {problem.severity}
+            {t(`problems.${problem.severity}`)}
           </span>
           <span className="font-mono text-muted">
             {problem.path}
@@ -32,11 +37,13 @@ export function ProblemList({
             className="min-w-0 basis-full break-words text-ink sm:flex-1 sm:basis-0"
             data-testid="import-problem-message"
           >
-            {problem.message}
+            {problemText(problem)}
           </span>
         </li>
       ))}
-      {problems.length > MAX_SHOWN ? <li className="text-muted">…and {problems.length - MAX_SHOWN} more</li> : null}
+      {problems.length > MAX_SHOWN ? (
+        <li className="text-muted">{t("problems.more", { count: problems.length - MAX_SHOWN })}</li>
+      ) : null}
     </ul>
   );
 }

@@ -4,7 +4,9 @@
  * Those the engine reads from the scenario are editable here; cache-rule overrides apply to every model of the run.
  */
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import type { Assumption } from "@/lib/models";
+import { MESSAGES } from "@/lib/i18n/messages";
 import type { CacheRules } from "@/lib/cache/types";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { usePlayground } from "@/state/playground-provider";
@@ -33,42 +35,22 @@ const BINDINGS: Record<string, Binding> = {
   "kimi-token-correction-factor": correctionFactor("kimi-estimate"),
 };
 
-const CACHE_OVERRIDES: ReadonlyArray<{
-  key: keyof CacheRules;
-  label: string;
-  explanation: string;
-  min: number;
-  max: number;
-}> = [
-  {
-    key: "minimumCacheableTokens",
-    label: "Minimum cacheable prompt (tokens)",
-    explanation: "Shorter prompts are silently not cached.",
-    min: 0,
-    max: 100000,
-  },
-  {
-    key: "ttlSeconds",
-    label: "Cache lifetime (seconds)",
-    explanation: "How long an entry lives after its last write or read.",
-    min: 1,
-    max: 86400,
-  },
-  {
-    key: "cachedTokenGranularity",
-    label: "Cached-token increments",
-    explanation: "Cached counts come in these steps above the minimum (1 = none).",
-    min: 1,
-    max: 1024,
-  },
-  {
-    key: "lookbackBlocks",
-    label: "Lookback (blocks)",
-    explanation: "Anthropic: how many blocks before a breakpoint are checked for an earlier entry.",
-    min: 1,
-    max: 200,
-  },
+/** Labels and explanations are messages `overrides.<key>.label` / `.explanation` of the settings namespace. */
+type OverrideKey = Extract<
+  keyof CacheRules,
+  "minimumCacheableTokens" | "ttlSeconds" | "cachedTokenGranularity" | "lookbackBlocks"
+>;
+const CACHE_OVERRIDES: ReadonlyArray<{ key: OverrideKey; min: number; max: number }> = [
+  { key: "minimumCacheableTokens", min: 0, max: 100000 },
+  { key: "ttlSeconds", min: 1, max: 86400 },
+  { key: "cachedTokenGranularity", min: 1, max: 1024 },
+  { key: "lookbackBlocks", min: 1, max: 200 },
 ];
+
+type AssumptionWithMessages = keyof (typeof MESSAGES)["en"]["providers"]["assumptions"];
+function hasMessages(id: string): id is AssumptionWithMessages {
+  return Object.hasOwn(MESSAGES.en.providers.assumptions, id);
+}
 
 /**
  * lib/models/assumptions.ts imports lib/tokens for its default correction factors, and with it the 2 MB o200k table;
@@ -90,13 +72,16 @@ export function AssumptionsList() {
   const settings = usePlayground((state) => state.settings);
   const update = usePlayground((state) => state.updateSettings);
   const assumptions = useAssumptions();
+  const t = useTranslations("settings");
+  const p = useTranslations("providers");
+  // An assumption without a message yet (a provider added later) keeps its English label rather than a key.
+  const labelOf = ({ id, label }: Assumption) => (hasMessages(id) ? p(`assumptions.${id}.label`) : label);
+  const affectsOf = ({ id, affects }: Assumption) => (hasMessages(id) ? p(`assumptions.${id}.affects`) : affects);
   return (
     <section data-testid="assumptions">
-      <h3 className="text-sm font-semibold text-ink">Assumptions</h3>
-      <p className="mt-1 text-xs text-muted">
-        Facts no primary source confirms. They are labelled, and the ones the simulation reads can be changed here.
-      </p>
-      {assumptions === null ? <p className="py-3 text-xs text-muted">Loading assumptions…</p> : null}
+      <h3 className="text-sm font-semibold text-ink">{t("assumptions.title")}</h3>
+      <p className="mt-1 text-xs text-muted">{t("assumptions.intro")}</p>
+      {assumptions === null ? <p className="py-3 text-xs text-muted">{t("assumptions.loading")}</p> : null}
       {(assumptions ?? []).map((assumption) => {
         const binding = BINDINGS[assumption.id];
         const id = `assumption-${assumption.id}`;
@@ -104,9 +89,9 @@ export function AssumptionsList() {
           <SettingRow
             key={assumption.id}
             htmlFor={binding ? id : undefined}
-            label={assumption.label}
+            label={labelOf(assumption)}
             badge={<ConfidenceBadge confidence={assumption.confidence} />}
-            explanation={`${assumption.source}. Affects ${assumption.affects}.`}
+            explanation={t("assumptions.explanation", { source: assumption.source, affects: affectsOf(assumption) })}
           >
             {binding ? (
               <NumberInput
@@ -118,27 +103,25 @@ export function AssumptionsList() {
                 onChange={(value) => update(binding.write(settings, value))}
               />
             ) : (
-              <span className="tabular font-mono text-xs text-ink-soft" title="Fixed in this version of the engine">
+              <span className="tabular font-mono text-xs text-ink-soft" title={t("assumptions.fixed")}>
                 {String(assumption.defaultValue)}
               </span>
             )}
           </SettingRow>
         );
       })}
-      <h3 className="mt-5 text-sm font-semibold text-ink">Cache-rule overrides</h3>
-      <p className="mt-1 text-xs text-muted">
-        Empty means the model&apos;s own rule. An override applies to every model in this run, so use it to test one
-        provider at a time.
-      </p>
+      <h3 className="mt-5 text-sm font-semibold text-ink">{t("overrides.title")}</h3>
+      <p className="mt-1 text-xs text-muted">{t("overrides.intro")}</p>
       {CACHE_OVERRIDES.map((override) => {
         const current = settings.cacheOverrides?.[override.key] as number | undefined;
         const id = `override-${override.key}`;
+        const label = t(`overrides.${override.key}.label`);
         return (
           <SettingRow
             key={override.key}
             htmlFor={id}
-            label={override.label}
-            explanation={override.explanation}
+            label={label}
+            explanation={t(`overrides.${override.key}.explanation`)}
             badge={<ConfidenceBadge confidence="unconfirmed" />}
           >
             <div className="flex items-center gap-1">
@@ -153,13 +136,13 @@ export function AssumptionsList() {
                 <button
                   type="button"
                   className="text-xs text-muted hover:text-ink"
-                  aria-label={`Reset ${override.label}`}
+                  aria-label={t("reset", { label })}
                   onClick={() => {
                     const { [override.key]: _removed, ...rest } = settings.cacheOverrides ?? {};
                     update({ cacheOverrides: rest });
                   }}
                 >
-                  reset
+                  {t("resetButton")}
                 </button>
               ) : null}
             </div>

@@ -57,4 +57,21 @@ describe("provider limits in the settings panel", () => {
     };
     expect(checkbox(renderInLocale(<LimitSettings />))).not.toContain("checked");
   });
+
+  it("zh-CN: the limits panel speaks Chinese, and the figure in the words is the one in the box beside it", () => {
+    state.settings = {
+      ...DEFAULT_SETTINGS,
+      limitOverrides: { "anthropic:claude-opus-4-8": { maxDeferredTools: 20_000 } },
+    };
+    const html = renderInLocale(<LimitSettings />, "zh-CN");
+    expect(html).toContain("服务商限制");
+    expect(html).toContain("单个请求的最多延迟工具数");
+    // The documented figure in the sentence, the changed figure in the box, and "changed here" with it.
+    expect(html).toContain("有文档 — 10,000 个工具：PROTOCOLS.md §1.3");
+    expect(html).toMatch(/value="20000"/);
+    expect(html).toContain("已在此修改。");
+    expect(html).toContain("重置单个请求的最多延迟工具数");
+    // The interface's own words are Chinese; a limit's source stays the citation it is (English documents).
+    expect(html).not.toMatch(/Documented|Assumption —|Changed here|Reset |Provider limits/);
+  });
 });

@@ -5,6 +5,7 @@
  * limit where none is documented, GPT-5.6's input window…) can be changed here; the simulator's checks and the
  * decide views read the change (settings.limitOverrides, lib/models/model-limits.ts).
  */
+import { useTranslations } from "use-intl";
 import { defaultModel, getModel, type ModelInfo } from "@/lib/models";
 import { limitOverrideKey, tableLimits, type LimitOverride, type LimitSettingKey } from "@/lib/models/model-limits";
 import { providerLabel } from "@/lib/view/provider-labels";
@@ -15,26 +16,24 @@ import { NumberInput } from "./strategy-options";
 
 type NumberLimit = {
   key: LimitSettingKey;
-  label: string;
-  unit: string;
+  /** What the figure counts: messages `limits.value.<unit>` say it with the figure. */
+  unit: "tokens" | "tools" | "bytes";
   /** The limit can be removed ("no limit"); a context window cannot. */
   removable: boolean;
   max: number;
 };
 
 const NUMBER_LIMITS: readonly NumberLimit[] = [
-  { key: "contextWindow", label: "Context window (prompt tokens)", unit: "tokens", removable: false, max: 100_000_000 },
-  { key: "maxTools", label: "Most tools in one request", unit: "tools", removable: true, max: 1_000_000 },
+  { key: "contextWindow", unit: "tokens", removable: false, max: 100_000_000 },
+  { key: "maxTools", unit: "tools", removable: true, max: 1_000_000 },
   {
     key: "maxDeferredTools",
-    label: "Most deferred tools in one request",
     unit: "tools",
     removable: true,
     max: 1_000_000,
   },
   {
     key: "maxRequestBytes",
-    label: "Largest request body (bytes)",
     unit: "bytes",
     removable: true,
     max: 10_000_000_000,
@@ -49,6 +48,7 @@ function relevant(key: LimitSettingKey, provider: ModelInfo["provider"]): boolea
 export function LimitSettings() {
   const settings = usePlayground((state) => state.settings);
   const update = usePlayground((state) => state.updateSettings);
+  const t = useTranslations("settings");
   const model = getModel(settings.provider, settings.model) ?? defaultModel(settings.provider);
   const key = limitOverrideKey(model);
   const table = tableLimits(model);
@@ -64,28 +64,35 @@ export function LimitSettings() {
   };
   return (
     <section data-testid="limit-settings">
-      <h3 className="mt-5 text-sm font-semibold text-ink">Provider limits</h3>
+      <h3 className="mt-5 text-sm font-semibold text-ink">{t("limits.title")}</h3>
       <p className="mt-1 text-xs text-muted">
-        What {providerLabel(model.provider)} · {model.id} refuses before it reads a request. A request over a limit is
-        not priced: the run fails there. Values without a primary source are assumptions you can change.
+        {t("limits.intro", { provider: providerLabel(model.provider), model: model.id })}
       </p>
       {NUMBER_LIMITS.filter((limit) => relevant(limit.key, model.provider)).map((limit) => {
         const entry = table[limit.key];
         const overridden = override[limit.key] !== undefined;
         const value = overridden ? override[limit.key] : entry.value;
         const id = `limit-${limit.key}`;
-        const source = `${entry.value === null ? "No limit" : `${entry.value.toLocaleString("en-US")} ${limit.unit}`}: ${entry.source}${entry.date ? ` (${entry.date})` : ""}`;
+        const label = t(`limits.${limit.key}`);
+        const figure =
+          entry.value === null ? t("limits.value.none") : t(`limits.value.${limit.unit}`, { count: entry.value });
         return (
           <SettingRow
             key={limit.key}
             htmlFor={id}
-            label={limit.label}
+            label={label}
             badge={<ConfidenceBadge confidence={overridden ? "unconfirmed" : entry.confidence} />}
-            explanation={`${entry.confidence === "documented" ? "Documented" : "Assumption"} — ${source}.${overridden ? " Changed here." : ""}`}
+            explanation={t("limits.explanation", {
+              confidence: entry.confidence === "documented" ? "documented" : "assumption",
+              figure,
+              source: entry.source,
+              date: entry.date ?? "none",
+              changed: overridden ? "yes" : "no",
+            })}
           >
             <div className="flex items-center gap-1" data-testid="limit-setting" data-limit={limit.key}>
               {value === null ? (
-                <span className="tabular text-xs text-ink-soft">no limit</span>
+                <span className="tabular text-xs text-ink-soft">{t("limits.noLimit")}</span>
               ) : (
                 <NumberInput
                   id={id}
@@ -100,9 +107,9 @@ export function LimitSettings() {
                   type="button"
                   className="text-xs text-muted hover:text-ink"
                   onClick={() => set({ [limit.key]: null })}
-                  aria-label={`Remove the limit: ${limit.label}`}
+                  aria-label={t("limits.remove", { label })}
                 >
-                  none
+                  {t("limits.none")}
                 </button>
               ) : null}
               {value === null && limit.removable ? (
@@ -110,19 +117,19 @@ export function LimitSettings() {
                   type="button"
                   className="text-xs text-muted hover:text-ink"
                   onClick={() => set({ [limit.key]: entry.value ?? 128 })}
-                  aria-label={`Set a limit: ${limit.label}`}
+                  aria-label={t("limits.set", { label })}
                 >
-                  set
+                  {t("limits.setButton")}
                 </button>
               ) : null}
               {overridden ? (
                 <button
                   type="button"
                   className="text-xs text-muted hover:text-ink"
-                  aria-label={`Reset ${limit.label}`}
+                  aria-label={t("reset", { label })}
                   onClick={() => reset(limit.key)}
                 >
-                  reset
+                  {t("resetButton")}
                 </button>
               ) : null}
             </div>
@@ -132,9 +139,13 @@ export function LimitSettings() {
       {providerFacts(model.provider).toolNamespaces ? (
         <SettingRow
           htmlFor="limit-deferred-count"
-          label="Deferred tools count toward the tool limit"
+          label={t("limits.deferredCount.label")}
           badge={<ConfidenceBadge confidence={table.deferredCountTowardMaxTools.confidence} />}
-          explanation={`Assumption — ${table.deferredCountTowardMaxTools.source}. On: a tool_search request with more than ${table.maxTools.value ?? "the"} deferred functions fails.`}
+          explanation={t("limits.deferredCount.explanation", {
+            source: table.deferredCountTowardMaxTools.source,
+            hasLimit: table.maxTools.value === null ? "no" : "yes",
+            count: table.maxTools.value ?? 0,
+          })}
         >
           <input
             id="limit-deferred-count"
@@ -148,9 +159,12 @@ export function LimitSettings() {
       {providerFacts(model.provider).toolNamespaces ? (
         <SettingRow
           htmlFor="limit-namespace-members"
-          label="Namespace members follow the function-name pattern"
+          label={t("limits.namespaceMembers.label")}
           badge={<ConfidenceBadge confidence={table.namespaceMembersFollowFunctionPattern.confidence} />}
-          explanation={`Assumption — ${table.namespaceMembersFollowFunctionPattern.source}. On: a function inside a namespace whose name does not match ${table.toolNamePattern.value} is refused like a top-level function.`}
+          explanation={t("limits.namespaceMembers.explanation", {
+            source: table.namespaceMembersFollowFunctionPattern.source,
+            pattern: String(table.toolNamePattern.value),
+          })}
         >
           <input
             id="limit-namespace-members"

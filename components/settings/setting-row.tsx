@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 
 /** One setting: its label, the control, and a one-line explanation of what it changes and for which strategies. */
 export function SettingRow({
@@ -9,13 +10,14 @@ export function SettingRow({
   children,
   htmlFor,
 }: {
-  label: string;
+  label: ReactNode;
   explanation: string;
   appliesTo?: string;
   badge?: ReactNode;
   htmlFor?: string;
   children: ReactNode;
 }) {
+  const t = useTranslations("settings");
   return (
     <div className="grid grid-cols-[1fr_auto] items-start gap-x-4 gap-y-1 border-b border-line py-3 last:border-b-0">
       <div className="min-w-0">
@@ -24,7 +26,7 @@ export function SettingRow({
           {badge}
         </label>
         <p className="mt-0.5 text-xs leading-snug text-muted">{explanation}</p>
-        {appliesTo ? <p className="mt-0.5 text-[11px] text-muted">Applies to: {appliesTo}</p> : null}
+        {appliesTo ? <p className="mt-0.5 text-[11px] text-muted">{t("row.appliesTo", { appliesTo })}</p> : null}
       </div>
       <div className="pt-0.5">{children}</div>
     </div>
@@ -32,17 +34,16 @@ export function SettingRow({
 }
 
 export function ConfidenceBadge({ confidence }: { confidence: "documented" | "secondary" | "unconfirmed" }) {
+  const t = useTranslations("settings");
   if (confidence === "documented") return null;
   const unconfirmed = confidence === "unconfirmed";
   return (
     <span
       className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide ${unconfirmed ? "bg-warning-soft text-warning" : "bg-panel-muted text-muted"}`}
       data-testid={unconfirmed ? "unconfirmed-badge" : "secondary-badge"}
-      title={
-        unconfirmed ? "No primary source confirms this value: it is an editable assumption" : "From a secondary source"
-      }
+      title={unconfirmed ? t("badge.unconfirmedTitle") : t("badge.secondaryTitle")}
     >
-      {unconfirmed ? "unconfirmed" : "secondary source"}
+      {unconfirmed ? t("badge.unconfirmed") : t("badge.secondary")}
     </span>
   );
 }

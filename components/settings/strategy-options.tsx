@@ -1,6 +1,7 @@
 "use client";
 /** The options the strategies read from the scenario's settings, each with a one-line explanation. */
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { inputClass } from "@/components/playground/control-styles";
 import { ToolPicker } from "@/components/conversation/tool-picker";
 import type { ScenarioSettings } from "@/lib/scenario/types";
@@ -8,11 +9,7 @@ import { usePlayground } from "@/state/playground-provider";
 import { Segmented } from "./segmented";
 import { SettingRow } from "./setting-row";
 
-const BREAKPOINTS: ReadonlyArray<{ value: ScenarioSettings["explicitBreakpoints"][number]; label: string }> = [
-  { value: "tools", label: "after tools" },
-  { value: "system", label: "after system" },
-  { value: "last-message", label: "last message" },
-];
+const BREAKPOINTS: ReadonlyArray<ScenarioSettings["explicitBreakpoints"][number]> = ["tools", "system", "last-message"];
 
 export function NumberInput({
   id,
@@ -56,13 +53,14 @@ export function StrategyOptions() {
   const settings = usePlayground((state) => state.settings);
   const update = usePlayground((state) => state.updateSettings);
   const tools = usePlayground((state) => state.lastValidCatalog.tools);
+  const t = useTranslations("settings");
   return (
     <section data-testid="strategy-options">
-      <h3 className="text-sm font-semibold text-ink">Strategy options</h3>
+      <h3 className="text-sm font-semibold text-ink">{t("options.title")}</h3>
       <SettingRow
-        label="Non-deferred tools"
-        appliesTo="Anthropic and OpenAI tool search, mid-conversation"
-        explanation="Tools always loaded up front; every other tool waits behind search."
+        label={t("options.nonDeferred.label")}
+        appliesTo={t("options.nonDeferred.appliesTo")}
+        explanation={t("options.nonDeferred.explanation")}
       >
         <span className="tabular text-xs text-muted">{settings.nonDeferredTools.length}</span>
       </SettingRow>
@@ -75,7 +73,7 @@ export function StrategyOptions() {
             {name}
             <button
               type="button"
-              aria-label={`Defer ${name}`}
+              aria-label={t("options.nonDeferred.defer", { name })}
               className="text-muted hover:text-danger"
               onClick={() => update({ nonDeferredTools: settings.nonDeferredTools.filter((other) => other !== name) })}
             >
@@ -87,45 +85,45 @@ export function StrategyOptions() {
           <ToolPicker
             tools={tools}
             exclude={settings.nonDeferredTools}
-            label="Keep a tool loaded"
+            label={t("options.nonDeferred.keepLoaded")}
             onPick={(name) => update({ nonDeferredTools: [...settings.nonDeferredTools, name] })}
           />
         </div>
       </div>
       <SettingRow
-        label="Search"
-        appliesTo="tool search, gateway, Kimi"
-        explanation="BM25 ranks by words in names and descriptions; regex matches a pattern the model writes."
+        label={t("options.search.label")}
+        appliesTo={t("options.search.appliesTo")}
+        explanation={t("options.search.explanation")}
       >
         <Segmented
-          name="Search variant"
+          name={t("options.search.group")}
           value={settings.searchVariant}
           options={[
             { value: "bm25", label: "BM25" },
-            { value: "regex", label: "Regex" },
+            { value: "regex", label: t("options.search.regex") },
           ]}
           onChange={(searchVariant) => update({ searchVariant })}
         />
       </SettingRow>
       <SettingRow
-        label="Search runs on"
-        appliesTo="Anthropic and OpenAI tool search"
-        explanation="Server: the provider searches. Client: your code searches and returns tool references."
+        label={t("options.searchExecution.label")}
+        appliesTo={t("options.searchExecution.appliesTo")}
+        explanation={t("options.searchExecution.explanation")}
       >
         <Segmented
-          name="Search execution"
+          name={t("options.searchExecution.group")}
           value={settings.searchExecution}
           options={[
-            { value: "server", label: "Server" },
-            { value: "client", label: "Client" },
+            { value: "server", label: t("options.searchExecution.server") },
+            { value: "client", label: t("options.searchExecution.client") },
           ]}
           onChange={(searchExecution) => update({ searchExecution })}
         />
       </SettingRow>
       <SettingRow
-        label="Results per search"
+        label={t("options.resultLimit.label")}
         htmlFor="setting-result-limit"
-        explanation="How many tools one search returns (Anthropic documents up to 5)."
+        explanation={t("options.resultLimit.explanation", { count: 5 })}
       >
         <NumberInput
           id="setting-result-limit"
@@ -136,66 +134,66 @@ export function StrategyOptions() {
         />
       </SettingRow>
       <SettingRow
-        label="Cache mode"
-        appliesTo="Anthropic"
-        explanation="Automatic: one top-level cache_control. Explicit: markers where you choose. Off: nothing is cached."
+        label={t("options.cacheMode.label")}
+        appliesTo={t("options.cacheMode.appliesTo")}
+        explanation={t("options.cacheMode.explanation")}
       >
         <Segmented
-          name="Cache mode"
+          name={t("options.cacheMode.label")}
           value={settings.cacheMode}
           options={[
-            { value: "automatic", label: "Automatic" },
-            { value: "explicit", label: "Explicit" },
-            { value: "off", label: "Off" },
+            { value: "automatic", label: t("options.cacheMode.automatic") },
+            { value: "explicit", label: t("options.cacheMode.explicit") },
+            { value: "off", label: t("options.cacheMode.off") },
           ]}
           onChange={(cacheMode) => update({ cacheMode })}
         />
       </SettingRow>
       {settings.cacheMode === "explicit" ? (
         <SettingRow
-          label="Breakpoints"
-          appliesTo="Anthropic, explicit mode"
-          explanation="Where cache_control markers go; at most 4 per request."
+          label={t("options.breakpoints.label")}
+          appliesTo={t("options.breakpoints.appliesTo")}
+          explanation={t("options.breakpoints.explanation", { count: 4 })}
         >
           <div className="flex flex-col gap-1">
             {BREAKPOINTS.map((breakpoint) => (
-              <label key={breakpoint.value} className="flex items-center gap-1.5 text-xs">
+              <label key={breakpoint} className="flex items-center gap-1.5 text-xs">
                 <input
                   type="checkbox"
-                  checked={settings.explicitBreakpoints.includes(breakpoint.value)}
+                  checked={settings.explicitBreakpoints.includes(breakpoint)}
                   onChange={(event) =>
                     update({
                       explicitBreakpoints: event.target.checked
-                        ? [...settings.explicitBreakpoints, breakpoint.value]
-                        : settings.explicitBreakpoints.filter((value) => value !== breakpoint.value),
+                        ? [...settings.explicitBreakpoints, breakpoint]
+                        : settings.explicitBreakpoints.filter((value) => value !== breakpoint),
                     })
                   }
                 />
-                {breakpoint.label}
+                {t(`options.breakpoints.${breakpoint}`)}
               </label>
             ))}
           </div>
         </SettingRow>
       ) : null}
       <SettingRow
-        label="Cache TTL"
-        appliesTo="Anthropic"
-        explanation="How long an entry lives after its last use; 1 h writes cost 2× input instead of 1.25×."
+        label={t("options.cacheTtl.label")}
+        appliesTo={t("options.cacheTtl.appliesTo")}
+        explanation={t("options.cacheTtl.explanation")}
       >
         <Segmented
-          name="Cache TTL"
+          name={t("options.cacheTtl.label")}
           value={settings.cacheTtl}
           options={[
-            { value: "5m", label: "5 min" },
-            { value: "1h", label: "1 hour" },
+            { value: "5m", label: t("options.cacheTtl.minutes", { count: 5 }) },
+            { value: "1h", label: t("options.cacheTtl.hours", { count: 1 }) },
           ]}
           onChange={(cacheTtl) => update({ cacheTtl })}
         />
       </SettingRow>
       <SettingRow
-        label="Minutes between turns"
+        label={t("options.minutesBetweenTurns.label")}
         htmlFor="setting-minutes"
-        explanation="The user's think time. Longer than the TTL and the next turn starts with a cold cache."
+        explanation={t("options.minutesBetweenTurns.explanation")}
       >
         <NumberInput
           id="setting-minutes"
@@ -207,9 +205,9 @@ export function StrategyOptions() {
         />
       </SettingRow>
       <SettingRow
-        label="Seconds between steps"
+        label={t("options.secondsBetweenSteps.label")}
         htmlFor="setting-seconds"
-        explanation="Tool execution and model latency inside one turn."
+        explanation={t("options.secondsBetweenSteps.explanation")}
       >
         <NumberInput
           id="setting-seconds"
@@ -220,21 +218,18 @@ export function StrategyOptions() {
         />
       </SettingRow>
       <SettingRow
-        label="Namespaces"
-        appliesTo="OpenAI tool search"
-        explanation="Group deferred tools by server into namespace tools, so search loads a whole namespace's names."
+        label={t("options.namespaces.label")}
+        appliesTo={t("options.namespaces.appliesTo")}
+        explanation={t("options.namespaces.explanation")}
       >
         <input
           type="checkbox"
-          aria-label="Use namespaces"
+          aria-label={t("options.namespaces.use")}
           checked={settings.useNamespaces}
           onChange={(event) => update({ useNamespaces: event.target.checked })}
         />
       </SettingRow>
-      <SettingRow
-        label="tool_choice"
-        explanation="auto: the model may answer directly; any: it must call a tool; none: it may not."
-      >
+      <SettingRow label={<code>tool_choice</code>} explanation={t("options.toolChoice.explanation")}>
         <Segmented
           name="tool_choice"
           value={settings.toolChoice}
@@ -246,7 +241,11 @@ export function StrategyOptions() {
           onChange={(toolChoice) => update({ toolChoice })}
         />
       </SettingRow>
-      <SettingRow label="Max output tokens" htmlFor="setting-max-output" explanation="max_tokens of every request.">
+      <SettingRow
+        label={t("options.maxOutputTokens.label")}
+        htmlFor="setting-max-output"
+        explanation={t("options.maxOutputTokens.explanation")}
+      >
         <NumberInput
           id="setting-max-output"
           value={settings.maxOutputTokens}

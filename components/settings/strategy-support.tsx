@@ -1,11 +1,13 @@
 "use client";
 /** Which strategies the chosen provider and model can run, with the reason for each one that cannot. */
+import { useTranslations } from "use-intl";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
 import { usePlayground } from "@/state/playground-provider";
 
 export function StrategySupport() {
+  const t = useTranslations("settings");
   const settings = usePlayground((state) => state.settings);
   const forceProvider = usePlayground((state) => state.forceProvider);
   const setForceProvider = usePlayground((state) => state.setForceProvider);
@@ -13,7 +15,9 @@ export function StrategySupport() {
   const model = getModel(settings.provider, settings.model);
   return (
     <section className="space-y-3" data-testid="strategy-support">
-      <h3 className="text-sm font-semibold text-ink">Strategies on {model?.label ?? settings.model}</h3>
+      <h3 className="text-sm font-semibold text-ink">
+        {t("support.title", { model: model?.label ?? settings.model })}
+      </h3>
       <label className="flex items-start gap-2 text-xs text-ink-soft">
         <input
           type="checkbox"
@@ -22,10 +26,7 @@ export function StrategySupport() {
           onChange={(event) => setForceProvider(event.target.checked)}
           data-testid="force-provider"
         />
-        <span>
-          Run every strategy on this provider. Off: a strategy this model cannot run moves to the first model that can,
-          and says so. On: it is refused with its reason.
-        </span>
+        <span>{t("support.forceProvider")}</span>
       </label>
       <ul className="space-y-1.5">
         {STRATEGY_IDS.map((id) => {
@@ -47,7 +48,7 @@ export function StrategySupport() {
                 <span className="font-medium text-ink">{STRATEGIES[id].title}</span>
                 {moved ? (
                   <span className="ml-auto rounded bg-panel-muted px-1.5 py-0.5 text-[10px] text-muted">
-                    shown on {run.model}
+                    {t("support.shownOn", { model: run.model })}
                   </span>
                 ) : null}
               </div>

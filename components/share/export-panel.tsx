@@ -5,6 +5,7 @@
  * full runs live in the engine worker, not in the page).
  */
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { WireRequest } from "@/lib/engine/types";
 import { CODE_FORMATS, type CodeFormat, requestCode } from "@/lib/export/request-code";
@@ -47,20 +48,17 @@ export function ExportPanel({
   const [format, setFormat] = useState<CodeFormat>("curl");
   const [code, setCode] = useState<{ text: string } | { error: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const t = useTranslations("share");
   const title = scenario?.title ?? "scenario";
 
   async function showCode(nextStrategy = strategyId, nextFormat = format) {
     setCode(null);
     try {
       const request = await loadRequest(nextStrategy);
-      setCode(
-        request
-          ? { text: requestCode(request, nextFormat) }
-          : { error: "This strategy has no request at the current step." },
-      );
+      setCode(request ? { text: requestCode(request, nextFormat) } : { error: t("export.noRequest") });
     } catch (error) {
       setCode({
-        error: `export: the request could not be loaded (${error instanceof Error ? error.message : String(error)})`,
+        error: t("export.loadFailed", { detail: error instanceof Error ? error.message : String(error) }),
       });
     }
   }
@@ -69,9 +67,7 @@ export function ExportPanel({
     try {
       downloadText(fileNameFor(`${title} results`, "json"), `${JSON.stringify(await loadResultsJson(), null, 2)}\n`);
     } catch (error) {
-      setStatus(
-        `export: the results could not be exported (${error instanceof Error ? error.message : String(error)})`,
-      );
+      setStatus(t("export.exportFailed", { detail: error instanceof Error ? error.message : String(error) }));
     }
   }
 
@@ -83,17 +79,17 @@ export function ExportPanel({
           onClick={() => scenario && downloadText(fileNameFor(title, "json"), serializeScenario(scenario))}
           data-testid="export-scenario"
         >
-          Scenario file
+          {t("export.scenarioFile")}
         </Button>
         <Button disabled={runs.length === 0} onClick={() => void exportJson()} data-testid="export-results-json">
-          Results (JSON)
+          {t("export.resultsJson")}
         </Button>
         <Button
           disabled={runs.length === 0}
           onClick={() => downloadText(fileNameFor(`${title} results`, "csv"), simulationCsv(runs), "text/csv")}
           data-testid="export-results-csv"
         >
-          Results (CSV)
+          {t("export.resultsCsv")}
         </Button>
       </section>
       {status ? (
@@ -103,7 +99,7 @@ export function ExportPanel({
       ) : null}
 
       <section>
-        <h3 className="text-sm font-semibold">Current request as code</h3>
+        <h3 className="text-sm font-semibold">{t("export.asCode")}</h3>
         <p className="mt-0.5 text-xs text-muted" data-testid="export-request-label">
           {exportRequestLabel(
             runs.find((run) => run.id === strategyId),
@@ -112,7 +108,7 @@ export function ExportPanel({
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           <select
-            aria-label="Strategy"
+            aria-label={t("export.strategy")}
             value={strategyId}
             onChange={(event) => {
               setStrategyId(event.target.value);
@@ -128,7 +124,7 @@ export function ExportPanel({
             ))}
           </select>
           <select
-            aria-label="Format"
+            aria-label={t("export.format")}
             value={format}
             onChange={(event) => {
               const next = event.target.value as CodeFormat;
@@ -145,7 +141,7 @@ export function ExportPanel({
             ))}
           </select>
           <Button onClick={() => void showCode()} disabled={!strategyId} data-testid="export-show-code">
-            Show
+            {t("export.show")}
           </Button>
         </div>
         {code && "error" in code ? <p className="mt-2 text-sm text-muted">{code.error}</p> : null}
@@ -160,11 +156,9 @@ export function ExportPanel({
             <div className="mt-2 flex gap-2">
               <Button
                 size="sm"
-                onClick={() =>
-                  void copyText(code.text).then((ok) => setStatus(ok ? null : "The browser did not allow copying."))
-                }
+                onClick={() => void copyText(code.text).then((ok) => setStatus(ok ? null : t("export.copyFailed")))}
               >
-                Copy
+                {t("dialog.copy")}
               </Button>
               <Button
                 size="sm"
@@ -172,7 +166,7 @@ export function ExportPanel({
                   downloadText(fileNameFor(`${title} ${strategyId}`, EXTENSIONS[format]), code.text, "text/plain")
                 }
               >
-                Download
+                {t("export.download")}
               </Button>
             </div>
           </>

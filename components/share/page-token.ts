@@ -23,7 +23,13 @@ export function apiFetch(url: string, init: RequestInit = {}): Promise<Response>
   return fetch(url, { ...init, headers, credentials: "same-origin", cache: "no-store" });
 }
 
-export type ApiError = { status: number; code: string; message: string };
+/** `words`: the sentence the interface shows in the reader's language, when the route names one (lib/mcp-import). */
+export type ApiError = {
+  status: number;
+  code: string;
+  message: string;
+  words?: { what: string; values: Record<string, string | number> };
+};
 
 /**
  * Reads the documented error shape `{"error":{"code","message"}}` from a failed response; falls back to the
@@ -32,9 +38,21 @@ export type ApiError = { status: number; code: string; message: string };
 export async function readApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    const error = (body as { error?: { code?: unknown; message?: unknown; words?: unknown } } | null)?.error;
     if (error && typeof error.code === "string" && typeof error.message === "string") {
-      return { status: response.status, code: error.code, message: error.message };
+      const words = error.words as ApiError["words"] | undefined;
+      const wordsOk =
+        words !== undefined &&
+        typeof words === "object" &&
+        typeof words.what === "string" &&
+        typeof words.values === "object" &&
+        words.values !== null;
+      return {
+        status: response.status,
+        code: error.code,
+        message: error.message,
+        ...(wordsOk ? { words: { what: words.what, values: words.values } } : {}),
+      };
     }
   } catch {
     // not JSON: fall through

@@ -1,11 +1,14 @@
 "use client";
 /** The scenarios saved in this browser: save the current one, open, rename, duplicate and delete. */
 import { useState } from "react";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { InputProblem } from "@/lib/core/catalog";
-import type { LocalStore, SavedScenarioEntry } from "@/lib/share/local-store";
+import type { Locale } from "@/lib/i18n/locales";
+import type { LocalStore, LocalStoreError, SavedScenarioEntry } from "@/lib/share/local-store";
+import { storeErrorText } from "@/lib/share/store-error-text";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
-import { formatBytes, type SharedWorkspace } from "@/lib/share";
+import { byteSize, type SharedWorkspace } from "@/lib/share";
 import { browserLocalStore } from "./browser-local-store";
 
 export type SavedScenariosProps = {
@@ -21,22 +24,25 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
   const [name, setName] = useState("");
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const t = useTranslations("share");
+  const locale = useLocale() as Locale;
+  const format = useFormatter();
 
-  function refresh(result: { ok: boolean; error?: { message: string } }, success?: string) {
+  function refresh(result: { ok: boolean; error?: LocalStoreError }, success?: string) {
     setEntries(store.list());
     setMessage(
       result.ok
         ? success
           ? { kind: "info", text: success }
           : null
-        : { kind: "error", text: result.error?.message ?? "local-store: failed" },
+        : { kind: "error", text: result.error ? storeErrorText(result.error, locale) : t("store.failed") },
     );
   }
 
   function save() {
     if (!current?.scenario) return;
     const result = store.saveAs(name || current.scenario.title, current);
-    refresh(result, result.ok ? `Saved "${result.value.name}".` : undefined);
+    refresh(result, result.ok ? t("saved.saved", { name: result.value.name }) : undefined);
     if (result.ok) setName("");
   }
 
@@ -44,8 +50,8 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
     const result = store.open(entry.id);
     if (result.ok) {
       onOpen(result.value.workspace, result.value.problems);
-      setMessage({ kind: "info", text: `Opened "${entry.name}".` });
-    } else setMessage({ kind: "error", text: result.error.message });
+      setMessage({ kind: "info", text: t("saved.opened", { name: entry.name }) });
+    } else setMessage({ kind: "error", text: storeErrorText(result.error, locale) });
   }
 
   return (
@@ -60,14 +66,14 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
         <input
           value={name}
           onChange={(event) => setName(event.target.value)}
-          placeholder={current?.scenario?.title ?? "Name"}
-          aria-label="Name of the saved scenario"
+          placeholder={current?.scenario?.title ?? t("saved.name")}
+          aria-label={t("saved.nameLabel")}
           maxLength={120}
           className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel px-3 text-sm"
           data-testid="saved-name"
         />
         <Button type="submit" disabled={!current?.scenario} data-testid="saved-save">
-          Save
+          {t("saved.save")}
         </Button>
       </form>
       {message ? (
@@ -79,7 +85,7 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
           {message.text}
         </p>
       ) : null}
-      {entries.length === 0 ? <p className="text-sm text-muted">No saved scenarios in this browser yet.</p> : null}
+      {entries.length === 0 ? <p className="text-sm text-muted">{t("saved.empty")}</p> : null}
       <ul className="divide-y divide-line rounded-lg border border-line">
         {entries.map((entry) => (
           <li key={entry.id} className="flex flex-wrap items-center gap-2 px-3 py-2" data-testid="saved-entry">
@@ -96,15 +102,15 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
                   autoFocus
                   value={renaming.name}
                   maxLength={120}
-                  aria-label="New name"
+                  aria-label={t("saved.newName")}
                   onChange={(event) => setRenaming({ id: entry.id, name: event.target.value })}
                   className="h-8 min-w-0 flex-1 rounded-md border border-line bg-panel px-2 text-sm"
                 />
                 <Button size="sm" type="submit">
-                  OK
+                  {t("saved.ok")}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setRenaming(null)}>
-                  Cancel
+                  {t("saved.cancel")}
                 </Button>
               </form>
             ) : (
@@ -113,28 +119,34 @@ export function SavedScenarios({ current, onOpen, store: injected }: SavedScenar
                   {entry.name}
                 </p>
                 <p className="text-xs text-muted">
-                  {entry.toolCount} tools · {entry.turnCount} turns · {formatBytes(entry.bytes)} ·{" "}
-                  {new Date(entry.savedAt).toLocaleString()}
+                  {t("saved.entry", {
+                    tools: entry.toolCount,
+                    turns: entry.turnCount,
+                    ...byteSize(entry.bytes),
+                    savedAt: format.dateTime(new Date(entry.savedAt), { dateStyle: "medium", timeStyle: "short" }),
+                  })}
                 </p>
               </div>
             )}
             {renaming?.id === entry.id ? null : (
               <div className="flex gap-1">
                 <Button size="sm" onClick={() => open(entry)}>
-                  Open
+                  {t("saved.open")}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: entry.id, name: entry.name })}>
-                  Rename
+                  {t("saved.rename")}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => refresh(store.duplicate(entry.id))}>
-                  Duplicate
+                  {t("saved.duplicate")}
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() => window.confirm(`Delete "${entry.name}"?`) && refresh(store.remove(entry.id))}
+                  onClick={() =>
+                    window.confirm(t("saved.confirmDelete", { name: entry.name })) && refresh(store.remove(entry.id))
+                  }
                 >
-                  Delete
+                  {t("saved.delete")}
                 </Button>
               </div>
             )}

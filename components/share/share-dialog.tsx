@@ -4,12 +4,15 @@
  * chats, and the scenario file. Everything shown is text (React escapes it); nothing from a scenario becomes HTML.
  */
 import { useEffect, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { shortLinkErrorText } from "@/lib/share/share-error-text";
 import { Button } from "@/components/ui/button";
 import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import { serializeScenario } from "@/lib/scenario/serialize-scenario";
 import {
+  byteSize,
   encodeWorkspace,
-  formatBytes,
   inlineShareUrl,
   linkSizeVerdict,
   SHARE_LINK_COMFORTABLE_CHARS,
@@ -33,16 +36,12 @@ type Encoded = { url: string; payload: string } | { error: string };
 type ShortLink =
   { state: "idle" } | { state: "creating" } | { state: "done"; url: string } | { state: "error"; message: string };
 
-const VERDICT_TEXT = {
-  comfortable: "Fits anywhere a link can be pasted.",
-  long: `Longer than ${SHARE_LINK_COMFORTABLE_CHARS.toLocaleString("en-US")} characters: browsers open it, but some chats, email clients and link shorteners cut long links. A short link is safer.`,
-  "too-long": `Too long to share as a link (over ${SHARE_LINK_MAX_CHARS.toLocaleString("en-US")} characters). Use a short link stored by this server, or send the scenario file.`,
-} as const;
-
 export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogProps) {
   const [encoded, setEncoded] = useState<Encoded | null>(null);
   const [shortLink, setShortLink] = useState<ShortLink>({ state: "idle" });
   const [copied, setCopied] = useState<string | null>(null);
+  const t = useTranslations("share");
+  const locale = useLocale() as Locale;
 
   useEffect(() => {
     if (!open || !workspace?.scenario) return;
@@ -54,7 +53,7 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
         setEncoded({ url: inlineShareUrl(base, payload), payload });
       } catch (error) {
         setEncoded({
-          error: `share: the scenario could not be encoded (${error instanceof Error ? error.message : String(error)})`,
+          error: t("dialog.encodeFailed", { detail: error instanceof Error ? error.message : String(error) }),
         });
       }
       setShortLink({ state: "idle" });
@@ -79,7 +78,9 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
         body: JSON.stringify({ payload }),
       });
       if (!response.ok) {
-        setShortLink({ state: "error", message: (await readApiError(response)).message });
+        const error = await readApiError(response);
+        const words = locale === "en" ? null : shortLinkErrorText(error.code, locale);
+        setShortLink({ state: "error", message: words ?? error.message });
         return;
       }
       const { id } = (await response.json()) as { id: string };
@@ -90,7 +91,7 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
     } catch (error) {
       setShortLink({
         state: "error",
-        message: `share: the server could not be reached (${error instanceof Error ? error.message : String(error)})`,
+        message: t("dialog.serverUnreachable", { detail: error instanceof Error ? error.message : String(error) }),
       });
     }
   }
@@ -99,9 +100,9 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
   const verdict = encoded && "url" in encoded ? linkSizeVerdict(encoded.url.length) : null;
 
   return (
-    <DialogFrame open={open} onClose={onClose} title="Share this scenario" testId="share-dialog">
-      {!scenario ? <p className="text-sm text-muted">Nothing to share yet.</p> : null}
-      {scenario && !encoded ? <p className="text-sm text-muted">Preparing the link…</p> : null}
+    <DialogFrame open={open} onClose={onClose} title={t("dialog.title")} testId="share-dialog">
+      {!scenario ? <p className="text-sm text-muted">{t("dialog.nothing")}</p> : null}
+      {scenario && !encoded ? <p className="text-sm text-muted">{t("dialog.preparing")}</p> : null}
       {encoded && "error" in encoded ? (
         <p role="alert" className="text-sm text-danger">
           {encoded.error}
@@ -111,11 +112,10 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
         <div className="space-y-5">
           <section>
             <label htmlFor="share-link-text" className="text-sm font-semibold">
-              Link
+              {t("dialog.link")}
             </label>
             <p className="mt-1 text-xs text-muted">
-              The whole scenario is inside the link, after the <code>#</code>: opening it needs no server, and API keys
-              are never included.
+              {t.rich("dialog.linkNote", { code: (chunks) => <code>{chunks}</code> })}
             </p>
             <textarea
               id="share-link-text"
@@ -132,34 +132,31 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
                 data-testid="share-copy-link"
                 variant={verdict === "too-long" ? "secondary" : "primary"}
               >
-                {copied === "link" ? "Copied" : "Copy link"}
+                {copied === "link" ? t("dialog.copied") : t("dialog.copyLink")}
               </Button>
               <span
                 data-testid="share-link-size"
                 data-verdict={verdict}
                 className={`text-sm ${verdict === "comfortable" ? "text-muted" : "text-warning"}`}
               >
-                {encoded.url.length.toLocaleString("en-US")} characters ({formatBytes(encoded.url.length)})
+                {t("dialog.size", { count: encoded.url.length, ...byteSize(encoded.url.length) })}
               </span>
             </div>
             <p
               className={`mt-2 text-sm ${verdict === "comfortable" ? "text-muted" : "text-warning"}`}
               data-testid="share-verdict"
             >
-              {VERDICT_TEXT[verdict]}
+              {t(`dialog.verdict.${verdict}`, {
+                comfortable: SHARE_LINK_COMFORTABLE_CHARS,
+                max: SHARE_LINK_MAX_CHARS,
+              })}
             </p>
-            {copied?.endsWith("-failed") ? (
-              <p className="mt-1 text-sm text-danger">
-                The browser did not allow copying; select the text and copy it by hand.
-              </p>
-            ) : null}
+            {copied?.endsWith("-failed") ? <p className="mt-1 text-sm text-danger">{t("dialog.copyFailed")}</p> : null}
           </section>
 
           <section>
-            <h3 className="text-sm font-semibold">Short link</h3>
-            <p className="mt-1 text-xs text-muted">
-              Stored on this playground&apos;s own server, so it opens only where this server is reachable.
-            </p>
+            <h3 className="text-sm font-semibold">{t("dialog.shortLink")}</h3>
+            <p className="mt-1 text-xs text-muted">{t("dialog.shortLinkNote")}</p>
             {shortLink.state === "done" ? (
               <div className="mt-2 flex flex-wrap items-center gap-3">
                 <input
@@ -170,7 +167,7 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
                   className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel-muted px-3 font-mono text-xs"
                 />
                 <Button onClick={() => void copy("short", shortLink.url)}>
-                  {copied === "short" ? "Copied" : "Copy"}
+                  {copied === "short" ? t("dialog.copied") : t("dialog.copy")}
                 </Button>
               </div>
             ) : (
@@ -181,7 +178,7 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
                 data-testid="share-create-short-link"
                 variant={verdict === "too-long" ? "primary" : "secondary"}
               >
-                {shortLink.state === "creating" ? "Storing…" : "Create short link"}
+                {shortLink.state === "creating" ? t("dialog.storing") : t("dialog.createShortLink")}
               </Button>
             )}
             {shortLink.state === "error" ? (
@@ -192,14 +189,14 @@ export function ShareDialog({ open, onClose, workspace, baseUrl }: ShareDialogPr
           </section>
 
           <section>
-            <h3 className="text-sm font-semibold">Scenario file</h3>
-            <p className="mt-1 text-xs text-muted">Works offline and at any size; open it with Import.</p>
+            <h3 className="text-sm font-semibold">{t("dialog.file")}</h3>
+            <p className="mt-1 text-xs text-muted">{t("dialog.fileNote")}</p>
             <Button
               className="mt-2"
               data-testid="share-download-file"
               onClick={() => downloadText(fileNameFor(scenario!.title, "json"), serializeScenario(scenario!))}
             >
-              Download scenario file
+              {t("dialog.download")}
             </Button>
           </section>
         </div>

@@ -9,6 +9,8 @@ import { EXAMPLES } from "@/lib/examples/example-list";
 import type { LocalStore, WorkingReference } from "@/lib/share/local-store";
 import type { SharedWorkspace } from "@/lib/share";
 import type { ScenarioSettings } from "@/lib/scenario/types";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { shareErrorText, shortLinkErrorText } from "@/lib/share/share-error-text";
 import { apiFetch, readApiError } from "./page-token";
 
 export type WorkspaceSource = "link" | "short-link" | "autosave" | "none";
@@ -36,20 +38,26 @@ export type StartupWorkspace = {
 /** An autosaved example reference as the startup opens it: its changed settings decoded and checked. */
 export type OpenedReference = Omit<WorkingReference, "settingsPayload"> & { settings?: ScenarioSettings };
 
-export type ShortLinkFetcher = (id: string) => Promise<{ ok: true; payload: string } | { ok: false; message: string }>;
+export type ShortLinkFetcher = (
+  id: string,
+) => Promise<{ ok: true; payload: string } | { ok: false; message: string; code?: string }>;
 
 export const fetchShortLink: ShortLinkFetcher = async (id) => {
   try {
     const response = await apiFetch(`/api/share/${encodeURIComponent(id)}`);
-    if (!response.ok) return { ok: false, message: (await readApiError(response)).message };
+    if (!response.ok) {
+      const { message, code } = await readApiError(response);
+      return { ok: false, message, code };
+    }
     const body = (await response.json()) as { payload?: unknown };
     return typeof body.payload === "string"
       ? { ok: true, payload: body.payload }
-      : { ok: false, message: "share: the server's answer has no payload" };
+      : { ok: false, message: "share: the server's answer has no payload", code: "no_payload" };
   } catch (error) {
     return {
       ok: false,
       message: `share: the short link could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+      code: "network",
     };
   }
 };
@@ -74,21 +82,27 @@ export async function openShareFragment(
   hash: string,
   fetcher: ShortLinkFetcher = fetchShortLink,
   decode: PayloadDecoder = decodeHere,
+  /** The reader's language, for why a link did not open. The link itself carries none. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<LinkOpening> {
   // Loaded here, not with the page: the codec (fflate) and the scenario parser (Ajv) are needed only for a link.
   const { parseShareFragment } = await import("@/lib/share");
   const fragment = parseShareFragment(hash);
   if (fragment.kind === "none") return null;
-  if (fragment.kind === "invalid") return { ok: false, message: plainLinkMessage(fragment.error.message) };
+  const failed = (error: { code: Parameters<typeof shareErrorText>[0]["code"]; message: string }) =>
+    locale === DEFAULT_LOCALE ? plainLinkMessage(error.message) : shareErrorText(error, locale);
+  if (fragment.kind === "invalid") return { ok: false, message: failed(fragment.error) };
   let payload: string;
   if (fragment.kind === "short") {
     const fetched = await fetcher(fragment.id);
-    if (!fetched.ok) return { ok: false, message: plainLinkMessage(fetched.message) };
+    if (!fetched.ok) {
+      const words = locale === DEFAULT_LOCALE || !fetched.code ? null : shortLinkErrorText(fetched.code, locale);
+      return { ok: false, message: words ?? plainLinkMessage(fetched.message) };
+    }
     payload = fetched.payload;
   } else payload = fragment.payload;
   const decoded = await decode(payload);
-  if (!decoded.ok)
-    return { ok: false, message: plainLinkMessage(decoded.error.message), problems: decoded.error.problems };
+  if (!decoded.ok) return { ok: false, message: failed(decoded.error), problems: decoded.error.problems };
   return {
     ok: true,
     source: fragment.kind === "short" ? "short-link" : "link",
@@ -103,9 +117,11 @@ export async function resolveStartupWorkspace(input: {
   fetcher?: ShortLinkFetcher;
   /** Where payloads are decoded: the page's share worker; on this thread when left out. */
   decode?: PayloadDecoder;
+  /** The reader's language, for why a link did not open. */
+  locale?: Locale;
 }): Promise<StartupWorkspace> {
   const decode = input.decode ?? decodeHere;
-  const link = await openShareFragment(input.hash, input.fetcher, decode);
+  const link = await openShareFragment(input.hash, input.fetcher, decode, input.locale);
   if (link?.ok) return { source: link.source, workspace: link.workspace, problems: link.problems };
   const linkError = link && !link.ok ? link.message : undefined;
   const stored = input.store.loadWorkingReference();

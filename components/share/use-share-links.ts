@@ -5,6 +5,8 @@
  * (load into the store and the engine worker); on failure it only shows the message and keeps its work.
  */
 import { useEffect, useRef } from "react";
+import { useLocale } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { InputProblem } from "@/lib/core/catalog";
 import type { SharedWorkspace } from "@/lib/share";
 import { startupReadsLocalStore } from "@/lib/share/storage-keys";
@@ -27,8 +29,12 @@ export type ShareLinkHandlers = {
 
 export function useShareLinks(handlers: ShareLinkHandlers): void {
   const handlersRef = useRef(handlers);
+  // The reader's language, never the link's: a link carries no locale (lib/share/share-link.test.ts).
+  const locale = useLocale() as Locale;
+  const localeRef = useRef(locale);
   useEffect(() => {
     handlersRef.current = handlers;
+    localeRef.current = locale;
   });
 
   useEffect(() => {
@@ -36,7 +42,9 @@ export function useShareLinks(handlers: ShareLinkHandlers): void {
     const hash = window.location.hash;
     // A first visit (no link, no autosave) opens the example at once: the store's code would only find nothing.
     const resolved: Promise<StartupWorkspace> = startupReadsLocalStore(hash, browserStorage())
-      ? loadBrowserLocalStore().then((store) => resolveStartupWorkspace({ hash, store, decode: decodeOffThePage }))
+      ? loadBrowserLocalStore().then((store) =>
+          resolveStartupWorkspace({ hash, store, decode: decodeOffThePage, locale: localeRef.current }),
+        )
       : Promise.resolve({ source: "none", problems: [] });
     void resolved.then((startup) => {
       if (cancelled) return;
@@ -45,7 +53,7 @@ export function useShareLinks(handlers: ShareLinkHandlers): void {
     });
 
     const onHashChange = () => {
-      void openShareFragment(window.location.hash, undefined, decodeOffThePage).then((opening) => {
+      void openShareFragment(window.location.hash, undefined, decodeOffThePage, localeRef.current).then((opening) => {
         if (!opening) return;
         if (opening.ok) {
           clearShareFragment();

@@ -17,6 +17,8 @@ export function appendCatalog(current: Catalog, imported: Catalog): { catalog: C
       path: `$.tools[${index}]`,
       toolName: tool.name,
       message: `import: "${tool.name}" is already in the catalog; the existing tool is kept`,
+      code: "alreadyInCatalog",
+      values: { name: tool.name },
     });
     return false;
   });

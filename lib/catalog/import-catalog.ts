@@ -12,7 +12,7 @@ import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } f
 import { parseJsonLines } from "./json-lines";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema } from "./schema-compiler";
-import { isValidToolName, toolNameRuleMessage } from "./tool-names";
+import { TOOL_NAME_PATTERN, isValidToolName, toolNameRuleMessage } from "./tool-names";
 import type { Catalog, CatalogTool, InputProblem, Parsed } from "../core/catalog";
 
 /**
@@ -58,6 +58,7 @@ export function importCatalogValue(value: unknown, options: CatalogImportOptions
           severity: "error",
           path: "$",
           message: `${label(options)}: unrecognised tool list; ${EXPECTED_FORMATS_MESSAGE}`,
+          code: "unrecognised",
         },
       ],
     };
@@ -83,9 +84,17 @@ function importLocatedItems(
   if (typeof wrapper?.source === "string") catalog.source = wrapper.source;
   if (typeof wrapper?.license === "string") catalog.license = wrapper.license;
   if (catalog.tools.length === 0)
-    problems.push({ severity: "warning", path: "$", message: `${label(options)}: the catalog has no tools` });
+    problems.push({
+      severity: "warning",
+      path: "$",
+      message: `${label(options)}: the catalog has no tools`,
+      code: "noTools",
+    });
   if (options.sourceName)
-    for (const problem of problems) problem.message = problem.message.replace(/^catalog:/, `${label(options)}:`);
+    for (const problem of problems) {
+      problem.message = problem.message.replace(/^catalog:/, `${label(options)}:`);
+      if (problem.code) problem.values = { ...problem.values, source: options.sourceName };
+    }
   return { value: catalog, problems, format: detected.format };
 }
 
@@ -105,6 +114,8 @@ function keepFirstOfEachName(entries: ToolEntry[], problems: InputProblem[]): To
         path: appendKey(entry.path, "name"),
         toolName: entry.tool.name,
         message: `catalog: duplicate tool name "${entry.tool.name}" at ${first.path} and ${entry.path}; the second is ignored`,
+        code: "duplicateName",
+        values: { name: entry.tool.name, first: first.path, second: entry.path },
       });
       continue;
     }
@@ -123,6 +134,8 @@ function checkTool(entry: ToolEntry, compileAll: boolean, problems: InputProblem
       path: appendKey(entry.path, "name"),
       toolName,
       message: `catalog: ${toolNameRuleMessage(toolName)}`,
+      code: "nameRule",
+      values: { name: toolName, pattern: TOOL_NAME_PATTERN.source },
     });
   }
   if (entry.schemaUnreadable) {
@@ -131,7 +144,13 @@ function checkTool(entry: ToolEntry, compileAll: boolean, problems: InputProblem
   }
   const compilation = compileAll ? compiledSchemaOf(tool) : checkSchemaAgainstMetaSchema(tool.inputSchema);
   for (const warning of compilation.warnings)
-    problems.push({ severity: "warning", path: schemaPath, toolName, message: `catalog: ${warning}` });
+    problems.push({
+      severity: "warning",
+      path: schemaPath,
+      toolName,
+      message: `catalog: ${warning}`,
+      ...dialectWarningCode(warning),
+    });
   if (compilation.error !== undefined) {
     markUnusable(tool, compilation.error, schemaPath, problems);
     return;
@@ -142,9 +161,17 @@ function checkTool(entry: ToolEntry, compileAll: boolean, problems: InputProblem
       path: schemaPath,
       toolName,
       message: 'catalog: providers require an input schema with "type": "object" at the top',
+      code: "notObject",
     });
   }
   if (compileAll) checkExamples(entry, problems);
+}
+
+/** The schema compiler's two dialect warnings (schema-compiler.ts chooseDialect), as a code for the interface. */
+function dialectWarningCode(warning: string): Pick<InputProblem, "code" | "values"> {
+  const match = /^\$schema (.+) is (checked with the 2020-12 rules|not supported)/.exec(warning);
+  if (!match) return {};
+  return { code: match[2] === "not supported" ? "dialectUnsupported" : "dialect2020", values: { uri: match[1] } };
 }
 
 function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, problems: InputProblem[]): void {
@@ -154,6 +181,8 @@ function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, pro
     path: schemaPath,
     toolName: tool.name,
     message: `catalog: input schema of ${tool.name} cannot be compiled: ${reason}`,
+    code: "uncompilable",
+    values: { name: tool.name, reason },
   });
 }
 
@@ -176,6 +205,8 @@ function checkExamples(entry: ToolEntry, problems: InputProblem[]): void {
       path,
       toolName: tool.name,
       message: `catalog: input example ${index + 1} of ${tool.name} does not match its schema: ${reasons}`,
+      code: "exampleMismatch",
+      values: { index: index + 1, name: tool.name, reasons },
     });
   });
 }
@@ -190,6 +221,7 @@ function readNamespaces(
       severity: "warning",
       path: "$.namespaces",
       message: "catalog: namespaces must map names to descriptions; ignored",
+      code: "namespacesMap",
     });
     return {};
   }

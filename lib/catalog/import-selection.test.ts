@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "./import-catalog";
 import { importVerdict, selectUsableTools } from "./import-selection";
+import { problemText } from "./problem-text";
 
 const good = (name: string) => ({ name, description: `${name}.`, inputSchema: { type: "object" } });
 const broken = (name: string) => ({
@@ -60,5 +61,38 @@ describe("importVerdict", () => {
 
   it("refuses an empty tool list too", () => {
     expect(importVerdict(check([]), "add").allowed).toBe(false);
+  });
+});
+
+describe("importVerdict and the parser's problems in Chinese", () => {
+  it("words and numbers: the figures in the Chinese sentences are the selection's own", () => {
+    const tools = [good("a_tool"), good("b_tool"), good("c_tool"), broken("d_tool"), broken("e_tool"), 42];
+    const selection = check(tools);
+    const verdict = importVerdict(selection, "replace", "zh-CN");
+    const usable = selection.usable.tools.length;
+    const skipped = selection.skipped.length;
+    expect([usable, skipped, selection.unreadEntries]).toEqual([3, 2, 1]);
+    expect(verdict.buttonLabel).toBe(`导入 ${usable} 个有效工具`);
+    expect(verdict.summary).toContain(`${skipped} 个工具的输入 schema 无法编译，已跳过（d_tool, e_tool）`);
+    expect(verdict.summary).toContain(`${selection.unreadEntries} 个条目无法读取，已排除`);
+    expect(verdict.summary).toContain(`${usable} 个工具将替换你的目录`);
+    expect(verdict.summary).not.toMatch(/\b(?:tools?|will|replace|skipped)\b/);
+    console.log(`zh-CN verdict: [${verdict.buttonLabel}] ${verdict.summary}`);
+  });
+
+  it("says a parser problem in Chinese with the names and figures it found, and keeps the English for the CLI", () => {
+    const parsed = parseCatalogText(JSON.stringify({ tools: [good("a_tool"), broken("b_tool"), good("a_tool")] }));
+    const duplicate = parsed.problems.find((problem) => problem.code === "duplicateName");
+    const uncompilable = parsed.problems.find((problem) => problem.code === "uncompilable");
+    expect(duplicate?.message).toMatch(/^catalog: duplicate tool name "a_tool" at \$\.tools\[0\] and \$\.tools\[2\]/);
+    expect(problemText(duplicate!, "zh-CN")).toBe("工具名“a_tool”重复，位于 $.tools[0] 和 $.tools[2]；忽略第二个");
+    expect(problemText(uncompilable!, "zh-CN")).toMatch(/^b_tool 的输入 schema 无法编译：/);
+    expect(problemText(duplicate!, "en")).toBe(
+      'duplicate tool name "a_tool" at $.tools[0] and $.tools[2]; the second is ignored',
+    );
+    const deep = parseCatalogText(`${"[".repeat(300)}${"]".repeat(300)}`).problems.find((p) => p.code === "tooDeep");
+    expect(problemText(deep!, "zh-CN")).toBe(
+      `嵌套超过 ${deep!.values!.limit} 层（至少 ${deep!.values!.depth} 层）；拒绝读取`,
+    );
   });
 });

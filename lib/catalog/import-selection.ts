@@ -5,6 +5,8 @@
  * out of the checked catalog; they are counted so the person knows the file held more than is imported. Pure.
  */
 import type { Catalog, InputProblem } from "../core/catalog";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 
 export type SkippedTool = { name: string; reason: string };
 
@@ -42,38 +44,42 @@ export type ImportVerdict = {
   summary: string;
 };
 
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
-
 /**
- * What the import dialog says and allows. "replace" with no usable tool would leave an empty catalog, so it is refused
- * with the reason; "add" with none has nothing to add.
+ * What the import dialog says and allows, in the reader's language (words and figures from one value). "replace"
+ * with no usable tool would leave an empty catalog, so it is refused with the reason; "add" with none has nothing
+ * to add.
  */
-export function importVerdict(selection: ImportSelection, mode: "replace" | "add"): ImportVerdict {
+export function importVerdict(
+  selection: ImportSelection,
+  mode: "replace" | "add",
+  locale: Locale = DEFAULT_LOCALE,
+): ImportVerdict {
+  const t = translatorFor(locale, "import");
   const usable = selection.usable.tools.length;
   const left: string[] = [];
   if (selection.skipped.length > 0) {
     const names = selection.skipped.map((tool) => tool.name);
-    const shown = names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
     left.push(
-      `${plural(selection.skipped.length, "tool")} with an input schema that does not compile ${selection.skipped.length === 1 ? "is" : "are"} skipped (${shown})`,
+      t("verdict.skipped", {
+        count: names.length,
+        names: names.slice(0, 5).join(", "),
+        more: Math.max(0, names.length - 5),
+      }),
     );
   }
-  if (selection.unreadEntries > 0)
-    left.push(
-      `${plural(selection.unreadEntries, "entry", "entries")} could not be read and ${selection.unreadEntries === 1 ? "is" : "are"} left out`,
-    );
-  const leftSentence = left.length > 0 ? `${left.join("; ")}: see the errors above. ` : "";
+  if (selection.unreadEntries > 0) left.push(t("verdict.unread", { count: selection.unreadEntries }));
+  const leftSentence = left.length > 0 ? t("verdict.left", { reasons: left.join(t("verdict.separator")) }) : "";
   if (usable === 0) {
     return {
       allowed: false,
-      buttonLabel: "Import tools",
-      summary: `${leftSentence}No tool here can be imported${mode === "replace" ? ", and replacing the catalog with an empty one would lose your tools" : ""}: fix the errors and check again. Your catalog is unchanged.`,
+      buttonLabel: t("verdict.importTools"),
+      summary: leftSentence + t("verdict.nothing", { mode }),
     };
   }
-  const what = mode === "replace" ? "replace your catalog" : "be added to your catalog";
   return {
     allowed: true,
-    buttonLabel: left.length > 0 ? `Import the ${plural(usable, "valid tool")}` : `Import ${plural(usable, "tool")}`,
-    summary: `${leftSentence}${plural(usable, "tool")} will ${what}; an Undo button puts your catalog back.`,
+    buttonLabel:
+      left.length > 0 ? t("verdict.importValid", { count: usable }) : t("verdict.importCount", { count: usable }),
+    summary: leftSentence + t("verdict.will", { count: usable, mode }),
   };
 }

@@ -44,11 +44,18 @@ export function parseJsonLines(text: string, label: string): Parsed<JsonLinesCat
       severity: "warning",
       path: "$",
       message: `${label}: ${repeatedNames.size} function names appear in several entries; the first definition of each is kept (${examples}${repeatedNames.size > 5 ? ", …" : ""})`,
+      code: "repeatedNames",
+      values: { count: repeatedNames.size, names: `${examples}${repeatedNames.size > 5 ? ", …" : ""}` },
     });
   }
   const detected = detectCatalogFormat(items.map((located) => located.item));
   if (!detected) {
-    problems.push({ severity: "error", path: "$", message: `${label}: JSON Lines input holds no recognisable tools` });
+    problems.push({
+      severity: "error",
+      path: "$",
+      message: `${label}: JSON Lines input holds no recognisable tools`,
+      code: "jsonLinesNoTools",
+    });
     return { value: undefined, problems };
   }
   return { value: { format: detected.format, items, entryLines }, problems };
@@ -79,6 +86,8 @@ function parseLine(line: string, lineNumber: number, label: string, problems: In
       severity: "error",
       path: "$",
       message: `${label}: invalid JSON on line ${lineNumber}: ${message}`,
+      code: "invalidJsonLine",
+      values: { line: lineNumber, detail: message },
       line: lineNumber,
       column,
     });

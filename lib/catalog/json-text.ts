@@ -69,6 +69,8 @@ export function nestingProblem(depth: number, position?: TextPosition): InputPro
     severity: "error",
     path: "$",
     message: `json: nesting deeper than ${MAX_NESTING_DEPTH} levels (found at least ${depth}); refusing to read it`,
+    code: "tooDeep",
+    values: { limit: MAX_NESTING_DEPTH, depth },
     ...position,
   };
 }
@@ -84,7 +86,15 @@ export function parseJsonText(input: string, label = "json"): ParsedJsonText {
     const megabytes = Math.round(MAX_TEXT_CHARACTERS / 1024 / 1024);
     return {
       value: undefined,
-      problems: [{ severity: "error", path: "$", message: `${label}: text is larger than ${megabytes} MB` }],
+      problems: [
+        {
+          severity: "error",
+          path: "$",
+          message: `${label}: text is larger than ${megabytes} MB`,
+          code: "tooLarge",
+          values: { megabytes },
+        },
+      ],
     };
   }
   const nesting = textNestingDepth(text, MAX_NESTING_DEPTH);
@@ -105,6 +115,8 @@ export function parseJsonText(input: string, label = "json"): ParsedJsonText {
           severity: "error",
           path: "$",
           message: `${label}: invalid JSON: ${message}${hint ? `; ${hint}` : ""}`,
+          code: "invalidJson",
+          values: { detail: `${message}${hint ? `; ${hint}` : ""}` },
           ...position,
         },
       ],

@@ -3,7 +3,13 @@
  * namespace becomes its server; a name offered by more than one server is renamed `<server>__<name>` on every
  * server that offers it, so no server silently wins.
  */
-import { SERVER_PREFIX_SEPARATOR, isValidToolName, sanitizeNamePart, toolNameRuleMessage } from "./tool-names";
+import {
+  SERVER_PREFIX_SEPARATOR,
+  TOOL_NAME_PATTERN,
+  isValidToolName,
+  sanitizeNamePart,
+  toolNameRuleMessage,
+} from "./tool-names";
 import type { Catalog, CatalogTool, InputProblem, Parsed } from "../core/catalog";
 
 export type CatalogPart = {
@@ -41,6 +47,8 @@ export function mergeCatalogs(parts: CatalogPart[]): Parsed<Catalog> {
           path,
           toolName: name,
           message: `catalog: "${tool.name}" is also offered by ${others}; renamed to "${name}"`,
+          code: "renamed",
+          values: { name: tool.name, others, renamed: name },
         });
         if (!isValidToolName(name))
           problems.push({
@@ -48,6 +56,8 @@ export function mergeCatalogs(parts: CatalogPart[]): Parsed<Catalog> {
             path,
             toolName: name,
             message: `catalog: ${toolNameRuleMessage(name)}`,
+            code: "nameRule",
+            values: { name, pattern: TOOL_NAME_PATTERN.source },
           });
       }
       const firstPath = firstPathByName.get(name);
@@ -57,6 +67,8 @@ export function mergeCatalogs(parts: CatalogPart[]): Parsed<Catalog> {
           path,
           toolName: name,
           message: `catalog: duplicate tool name "${name}" at ${firstPath} and ${path}; the second is ignored`,
+          code: "duplicateName",
+          values: { name, first: firstPath, second: path },
         });
         return;
       }

@@ -37,6 +37,7 @@ export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): Re
         severity: "error",
         path,
         message: "catalog: a tool must be an object; this item is ignored",
+        code: "notAnObject",
       });
       continue;
     }
@@ -66,6 +67,8 @@ function skipNonFunction(item: Record<string, unknown>, path: string, result: Re
     severity: "warning",
     path,
     message: `catalog: skipped a provider tool ${kind}: only function tools are imported`,
+    code: "skippedProviderTool",
+    values: { type: typeof item.type === "string" ? item.type : "none" },
   });
 }
 
@@ -78,6 +81,7 @@ function readResponsesItem(item: Record<string, unknown>, path: string, result: 
       severity: "error",
       path: appendKey(path, "name"),
       message: "catalog: a namespace needs a name; its tools are ignored",
+      code: "namespaceName",
     });
     return;
   }
@@ -87,6 +91,8 @@ function readResponsesItem(item: Record<string, unknown>, path: string, result: 
       severity: "error",
       path: appendKey(path, "tools"),
       message: `catalog: namespace "${namespace}" has no tools array`,
+      code: "namespaceTools",
+      values: { namespace },
     });
     return;
   }
@@ -100,6 +106,7 @@ function readResponsesItem(item: Record<string, unknown>, path: string, result: 
         severity: "error",
         path: memberPath,
         message: "catalog: a tool must be an object; this item is ignored",
+        code: "notAnObject",
       });
   });
 }
@@ -117,6 +124,7 @@ function readTool(
       severity: "error",
       path: appendKey(path, "name"),
       message: "catalog: a tool needs a non-empty string name; this tool is ignored",
+      code: "noName",
     });
     return;
   }
@@ -144,6 +152,7 @@ function readTool(
         path: appendKey(path, fields.examples),
         toolName: name,
         message: "catalog: input examples must be an array of objects; ignored",
+        code: "examplesArray",
       });
   }
   const ownNamespace = typeof item.namespace === "string" ? item.namespace : undefined;
@@ -160,6 +169,7 @@ function readDescription(item: Record<string, unknown>, path: string, name: stri
       path: appendKey(path, "description"),
       toolName: name,
       message: "catalog: description must be a string; treated as empty",
+      code: "descriptionString",
     });
   }
   return "";

@@ -37,7 +37,14 @@ export type InputProblem = {
   path: string;
   /** The tool the problem belongs to, when there is one. */
   toolName?: string;
+  /** The English sentence, as the CLI prints it. */
   message: string;
+  /**
+   * What the problem is, for the interface's sentence in the reader's language (lib/catalog/problem-text.ts, messages
+   * `catalog.problems.codes.<code>`), with the figures and names it quotes. Without a code the interface shows `message`.
+   */
+  code?: string;
+  values?: Record<string, string | number>;
   /** 1-based line and column in the source text, when the input was text. */
   line?: number;
   column?: number;

@@ -95,3 +95,22 @@ describe("built-in examples", () => {
     await expect(loadExample("nope")).rejects.toThrow(/unknown example "nope"; known: learning-agent, weather/);
   });
 });
+
+describe("the picker's words in the reader's language", () => {
+  it("gives every example a title and summary in English and Chinese, with the example's own tool count", async () => {
+    const { localizedExamples } = await import("./example-text");
+    const english = localizedExamples("en");
+    const chinese = localizedExamples("zh-CN");
+    // English reads as before: the examples' own words.
+    expect(english.map(({ title, summary }) => ({ title, summary }))).toEqual(
+      EXAMPLES.map(({ title, summary }) => ({ title, summary })),
+    );
+    for (const example of chinese) {
+      expect(example.title + example.summary).toMatch(/\p{Script=Han}/u);
+      expect(example.summary).not.toMatch(/\b(?:tools|requests|catalog)\b/);
+    }
+    const github = chinese.find((example) => example.id === "github-mcp")!;
+    expect(github.summary).toContain(`全部 ${github.toolCount} 个工具`);
+    expect(chinese.find((example) => example.id === "synthetic-10000")!.title).toBe("10,000 个工具");
+  });
+});

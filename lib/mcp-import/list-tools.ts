@@ -35,6 +35,8 @@ export async function listAllTools(
       throw new McpImportFailure(
         "too_many_tools",
         `mcp-import: the server lists more than ${MAX_TOOLS.toLocaleString("en-US")} tools; refusing to import them`,
+        [],
+        { what: "too_many_tools", values: { count: MAX_TOOLS } },
       );
     cursor = result.nextCursor || undefined;
     if (cursor === undefined) return { tools, pages: page };
@@ -42,10 +44,15 @@ export async function listAllTools(
       throw new McpImportFailure(
         "protocol_error",
         "mcp-import: the server repeated a pagination cursor (it would list forever)",
+        [],
+        { what: "repeated_cursor", values: {} },
       );
     seenCursors.add(cursor);
   }
-  throw new McpImportFailure("protocol_error", `mcp-import: the server kept paginating past ${MAX_PAGES} pages`);
+  throw new McpImportFailure("protocol_error", `mcp-import: the server kept paginating past ${MAX_PAGES} pages`, [], {
+    what: "too_many_pages",
+    values: { count: MAX_PAGES },
+  });
 }
 
 export type ImportedServer = {
@@ -64,7 +71,10 @@ export function catalogFromServerTools(
   description?: string,
 ): ImportedServer {
   if (tools.length === 0)
-    throw new McpImportFailure("no_tools", `mcp-import: the server "${serverName}" lists no tools`);
+    throw new McpImportFailure("no_tools", `mcp-import: the server "${serverName}" lists no tools`, [], {
+      what: "no_tools",
+      values: { server: serverName },
+    });
   const namespace = sanitizeNamePart(serverName).slice(0, 64);
   const imported = importCatalogValue({ tools }, { sourceName: serverName });
   if (!imported.value) {
@@ -73,6 +83,7 @@ export function catalogFromServerTools(
       "protocol_error",
       `mcp-import: the server's tools/list result is not a tool list${first ? `: ${first.message}` : ""}`,
       imported.problems,
+      { what: "not_a_tool_list", values: {} },
     );
   }
   const merged = mergeCatalogs([

@@ -15,11 +15,18 @@ export type McpImportErrorCode =
   | "too_many_tools"
   | "spawn_failed";
 
+/**
+ * The failure's `message` is the English sentence the CLI and the API print; `what` names the sentence the interface
+ * shows in the reader's language (messages `import.mcp.errors.<what>`), with the safe facts it quotes in `values`.
+ */
+export type McpFailureWords = { what: string; values: Record<string, string | number> };
+
 export class McpImportFailure extends Error {
   constructor(
     readonly code: McpImportErrorCode,
     message: string,
     readonly problems: InputProblem[] = [],
+    readonly words?: McpFailureWords,
   ) {
     super(message);
     this.name = "McpImportFailure";
@@ -104,7 +111,10 @@ export function classifyMcpError(error: unknown, target: string): McpImportFailu
     codes.includes(MCP_REQUEST_TIMEOUT) ||
     /timed out|timeout/i.test(message)
   ) {
-    return new McpImportFailure("timeout", `mcp-import: ${target} did not answer in time${detail}`);
+    return new McpImportFailure("timeout", `mcp-import: ${target} did not answer in time${detail}`, [], {
+      what: "timeout",
+      values: { target, detail },
+    });
   }
   if (
     codes.some((code) => typeof code === "string" && UNREACHABLE_CODES.has(code)) ||
@@ -113,10 +123,15 @@ export function classifyMcpError(error: unknown, target: string): McpImportFailu
     return new McpImportFailure(
       "unreachable",
       `mcp-import: cannot reach ${target}: is the server running and the address right?${detail}`,
+      [],
+      { what: "unreachable", values: { target, detail } },
     );
   }
   if (codes.includes("ENOENT") || codes.includes("EACCES")) {
-    return new McpImportFailure("spawn_failed", `mcp-import: cannot start ${target}${detail}`);
+    return new McpImportFailure("spawn_failed", `mcp-import: cannot start ${target}${detail}`, [], {
+      what: "spawn_failed",
+      values: { target, detail },
+    });
   }
   if (
     names.includes("UnauthorizedError") ||
@@ -127,7 +142,12 @@ export function classifyMcpError(error: unknown, target: string): McpImportFailu
     return new McpImportFailure(
       "unauthorized",
       `mcp-import: ${target} requires authorisation; add an Authorization header${detail}`,
+      [],
+      { what: "unauthorized", values: { target, detail } },
     );
   }
-  return new McpImportFailure("protocol_error", `mcp-import: ${target} did not answer as an MCP server${detail}`);
+  return new McpImportFailure("protocol_error", `mcp-import: ${target} did not answer as an MCP server${detail}`, [], {
+    what: "protocol_error",
+    values: { target, detail },
+  });
 }

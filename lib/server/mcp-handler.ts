@@ -45,7 +45,7 @@ export async function handleMcpImport(request: Request, dependencies: McpHandler
       // The documented error shape, plus the catalog importer's located problems when there are any.
       const problems = error.problems.length > 0 ? error.problems : undefined;
       return jsonResponse(
-        { error: { code: error.code, message: error.message, problems } },
+        { error: { code: error.code, message: error.message, problems, words: error.words } },
         MCP_ERROR_STATUS[error.code],
       );
     }

@@ -82,6 +82,14 @@ export function inflateText(bytes: Uint8Array, maxOutputBytes: number): InflateR
   }
 }
 
+/** A size as the figure and unit formatBytes would print, for a sentence in the reader's language. */
+export function byteSize(bytes: number): { value: number; unit: "MB" | "KB" | "bytes" } {
+  const round = (value: number) => Math.round(value * 10) / 10;
+  if (bytes >= 1024 * 1024) return { value: round(bytes / (1024 * 1024)), unit: "MB" };
+  if (bytes >= 1024) return { value: round(bytes / 1024), unit: "KB" };
+  return { value: bytes, unit: "bytes" };
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(bytes % 1024 === 0 ? 0 : 1)} KB`;

@@ -1,6 +1,6 @@
 /** Public API of share links: encode a workspace into a URL fragment, and decode untrusted links safely. */
 export { decodeBase64Url, encodeBase64Url } from "./base64url";
-export { DEFLATE_LEVEL, deflateText, formatBytes, inflateText } from "./deflate-codec";
+export { DEFLATE_LEVEL, byteSize, deflateText, formatBytes, inflateText } from "./deflate-codec";
 export { envelopeText, readEnvelope, SHARE_FORMAT_VERSION, type SharedWorkspace } from "./share-envelope";
 export { type ShareError, type ShareErrorCode } from "./share-errors";
 export {

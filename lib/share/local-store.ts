@@ -33,7 +33,8 @@ const entryKey = (id: string) => `${STORAGE_PREFIX}saved:${id}`;
 export const MAX_NAME_CHARS = 120;
 
 export type LocalStoreErrorCode = "quota" | "unavailable" | "corrupt" | "not-found" | "invalid-name";
-export type LocalStoreError = { code: LocalStoreErrorCode; message: string };
+/** `message` is the English sentence; the interface words `code` (with `values`) in the reader's language. */
+export type LocalStoreError = { code: LocalStoreErrorCode; message: string; values?: Record<string, number> };
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; error: LocalStoreError };
 
 export type SavedScenarioEntry = {
@@ -129,10 +130,14 @@ export function createLocalStore(storage: StorageLike | null | undefined, option
       return { ok: true, value: undefined };
     } catch (error) {
       if (isQuotaError(error)) {
-        return failure(
-          "quota",
-          `local-store: the browser's storage is full (this save needs ${(value.length / 1024).toFixed(0)} KB); delete saved scenarios or download a scenario file`,
-        );
+        return {
+          ok: false,
+          error: {
+            code: "quota",
+            message: `local-store: the browser's storage is full (this save needs ${(value.length / 1024).toFixed(0)} KB); delete saved scenarios or download a scenario file`,
+            values: { kilobytes: Math.round(value.length / 1024) },
+          },
+        };
       }
       return failure(
         "unavailable",

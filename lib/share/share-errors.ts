@@ -17,6 +17,7 @@ export type ShareErrorCode =
   | "invalid-envelope"
   | "invalid-scenario";
 
+/** `message` is the English sentence (CLI, tests); the page words `code` in the reader's language (share-error-text.ts). */
 export type ShareError = { code: ShareErrorCode; message: string; problems?: InputProblem[] };
 
 export function shareError(code: ShareErrorCode, message: string, problems?: InputProblem[]): ShareError {

@@ -31,6 +31,11 @@ export function refusedNameMessage(name: string, pattern: string, who: string): 
   return `catalog: "${name}" does not match ${pattern}: ${who} refuses every request that declares it (400), so each run stops at its first request with this tool`;
 }
 
+/** The refusal's English message, and its code and values for the interface (lib/catalog/problem-text.ts). */
+function refusedName(name: string, pattern: string, who: string): Pick<InputProblem, "message" | "code" | "values"> {
+  return { message: refusedNameMessage(name, pattern, who), code: "nameRefused", values: { name, pattern, who } };
+}
+
 export function providerNameProblems(
   problems: readonly InputProblem[],
   tools: readonly Pick<CatalogTool, "name">[],
@@ -46,7 +51,7 @@ export function providerNameProblems(
     named.add(name);
     return rule.regex.test(name)
       ? problem
-      : { ...problem, severity: "error" as const, message: refusedNameMessage(name, rule.pattern, rule.who) };
+      : { ...problem, severity: "error" as const, ...refusedName(name, rule.pattern, rule.who) };
   });
   tools.forEach((tool, index) => {
     if (named.has(tool.name) || rule.regex.test(tool.name)) return;
@@ -54,7 +59,7 @@ export function providerNameProblems(
       severity: "error",
       path: `$.tools[${index}].name`,
       toolName: tool.name,
-      message: refusedNameMessage(tool.name, rule.pattern, rule.who),
+      ...refusedName(tool.name, rule.pattern, rule.who),
     });
   });
   return shown;
