@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { EXAMPLES } from "@/lib/examples";
+import { localizedExample } from "@/lib/examples/example-text";
 import type { RecallCutoff } from "@/lib/lab/lab-state";
 import { Button } from "@/components/ui/button";
 import { ImportCatalogDialog, type CatalogImportResult } from "./import-catalog-dialog";
@@ -47,6 +48,7 @@ export function LabHeader({
 }: LabHeaderProps) {
   const [importing, setImporting] = useState(false);
   const t = useTranslations("lab.header");
+  const locale = useLocale();
   return (
     <header
       className="relative z-40 border-b border-line bg-panel/95 backdrop-blur md:sticky md:top-0"
@@ -103,7 +105,7 @@ export function LabHeader({
               {exampleId === undefined ? <option value="">{sourceTitle ?? t("importedCatalog")}</option> : null}
               {LAB_EXAMPLES.map((example) => (
                 <option key={example.id} value={example.id}>
-                  {example.title}
+                  {localizedExample(example, locale).title}
                 </option>
               ))}
             </select>
