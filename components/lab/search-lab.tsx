@@ -4,9 +4,10 @@
  * Everything measured comes from the worker; this component only decides what to ask and when.
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { parseCatalogText } from "@/lib/catalog";
-import { loadExample } from "@/lib/examples";
+import { EXAMPLES, loadExample } from "@/lib/examples";
+import { localizedExample } from "@/lib/examples/example-text";
 import { defaultQueries } from "@/lib/lab/default-queries";
 import { startLabClient, type LabClient } from "@/workers/lab-client";
 import {
@@ -48,6 +49,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string>(initialTab);
   const t = useTranslations("lab");
+  const locale = useLocale();
 
   useEffect(() => {
     const created = startLabClient();
@@ -55,6 +57,13 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
     return () => created.dispose();
   }, []);
 
+  const exampleTitle = useCallback(
+    (exampleId: string, fallback: string) => {
+      const summary = EXAMPLES.find((example) => example.id === exampleId);
+      return summary ? localizedExample(summary, locale).title : fallback;
+    },
+    [locale],
+  );
   const openExample = useCallback(async (exampleId: string) => {
     setLoading(true);
     setLoadError(undefined);
@@ -64,7 +73,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
       const shipped = defaultQueries(exampleId);
       dispatch({
         type: "catalog-loaded",
-        source: { kind: "example", exampleId, title: scenario.title },
+        source: { kind: "example", exampleId, title: exampleTitle(exampleId, scenario.title) },
         tools,
         queries: shipped ?? starterQueries(tools),
         querySetLabel: shipped ? "shipped" : "starter",
@@ -74,7 +83,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [exampleTitle]);
 
   useEffect(() => {
     void openExample(initialExampleId);
