@@ -4,10 +4,9 @@
  * Everything measured comes from the worker; this component only decides what to ask and when.
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import { useLocale, useTranslations } from "use-intl";
+import { useTranslations } from "use-intl";
 import { parseCatalogText } from "@/lib/catalog";
-import { EXAMPLES, loadExample } from "@/lib/examples";
-import { localizedExample } from "@/lib/examples/example-text";
+import { loadExample } from "@/lib/examples";
 import { defaultQueries } from "@/lib/lab/default-queries";
 import { startLabClient, type LabClient } from "@/workers/lab-client";
 import {
@@ -49,7 +48,6 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string>(initialTab);
   const t = useTranslations("lab");
-  const locale = useLocale();
 
   useEffect(() => {
     const created = startLabClient();
@@ -57,13 +55,6 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
     return () => created.dispose();
   }, []);
 
-  const exampleTitle = useCallback(
-    (exampleId: string, fallback: string) => {
-      const summary = EXAMPLES.find((example) => example.id === exampleId);
-      return summary ? localizedExample(summary, locale).title : fallback;
-    },
-    [locale],
-  );
   const openExample = useCallback(async (exampleId: string) => {
     setLoading(true);
     setLoadError(undefined);
@@ -73,7 +64,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
       const shipped = defaultQueries(exampleId);
       dispatch({
         type: "catalog-loaded",
-        source: { kind: "example", exampleId, title: exampleTitle(exampleId, scenario.title) },
+        source: { kind: "example", exampleId, title: scenario.title },
         tools,
         queries: shipped ?? starterQueries(tools),
         querySetLabel: shipped ? "shipped" : "starter",
@@ -83,7 +74,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
     } finally {
       setLoading(false);
     }
-  }, [exampleTitle]);
+  }, []);
 
   useEffect(() => {
     void openExample(initialExampleId);
