@@ -4,9 +4,11 @@
  * Everything measured comes from the worker; this component only decides what to ask and when.
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { parseCatalogText } from "@/lib/catalog";
-import { loadExample } from "@/lib/examples";
+import { EXAMPLES, loadExample } from "@/lib/examples";
+import { localizedExample } from "@/lib/examples/example-text";
+import type { Locale } from "@/lib/i18n/locales";
 import { defaultQueries } from "@/lib/lab/default-queries";
 import { startLabClient, type LabClient } from "@/workers/lab-client";
 import {
@@ -39,6 +41,12 @@ import { useStable } from "./use-stable";
 /** Typing in the description editor asks again only after a short pause. */
 const EDIT_DEBOUNCE_MS = 250;
 
+/** An example's title in the reader's language, switched in place without reloading the catalog. */
+function localizedTitle(exampleId: string, fallback: string, locale: Locale): string {
+  const summary = EXAMPLES.find((example) => example.id === exampleId);
+  return summary ? localizedExample(summary, locale).title : fallback;
+}
+
 export type SearchLabProps = { initialExampleId: string; initialTab?: LabTabId };
 
 export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLabProps) {
@@ -48,6 +56,7 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
   const [loading, setLoading] = useState(false);
   const [tab, setTab] = useState<string>(initialTab);
   const t = useTranslations("lab");
+  const locale = useLocale();
 
   useEffect(() => {
     const created = startLabClient();
@@ -190,7 +199,11 @@ export function SearchLab({ initialExampleId, initialTab = "queries" }: SearchLa
     <div className="min-h-screen bg-surface text-ink">
       <LabHeader
         exampleId={catalog?.source.kind === "example" ? catalog.source.exampleId : undefined}
-        sourceTitle={catalog?.source.title}
+        sourceTitle={
+          catalog?.source.kind === "example"
+            ? localizedTitle(catalog.source.exampleId, catalog.source.title, locale)
+            : catalog?.source.title
+        }
         toolCount={catalog?.tools.length ?? 0}
         queryCount={state.queries.length}
         status={status}
