@@ -24,6 +24,8 @@ import next from "next";
 
 const PEER_ADDRESS_HEADER = "x-playground-peer-address";
 const PEER_HEADER_TRUSTED = Symbol.for("tool-disclosure-playground.peer-header-trusted");
+// lib/tap/serve-tap.ts, put here by instrumentation.ts when Next prepares the app.
+const TAP_HANDLER = Symbol.for("tool-disclosure-playground.tap-handler");
 const LOOPBACK = "127.0.0.1";
 
 function fail(message) {
@@ -72,10 +74,15 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 globalThis[PEER_HEADER_TRUSTED] = true;
+const serveTap = globalThis[TAP_HANDLER];
+if (typeof serveTap !== "function") console.error("serve: the recording tap did not load; /tap/… answers 404");
 
 const server = http.createServer((request, response) => {
   // Whatever a client sent under this name is replaced: only the socket knows who is calling.
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  // The tap's endpoints skip Next's routing, which cost more time to first byte than the tap may add; serveTap
+  // applies the same guards itself and returns false for every other path.
+  if (typeof serveTap === "function" && request.url?.startsWith("/tap/") && serveTap(request, response)) return;
   handle(request, response).catch((error) => {
     console.error("serve: request failed", error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
