@@ -50,12 +50,7 @@ describe("proxy.ts", () => {
 
   it("leaves the body-reading API routes out of its matcher, and nothing else", () => {
     const matcher = new RegExp(`^${config.matcher[0]}$`);
-    for (const path of [
-      "/api/live/send",
-      "/api/count-tokens",
-      "/api/mcp",
-      "/api/share",
-    ])
+    for (const path of ["/api/live/send", "/api/count-tokens", "/api/mcp", "/api/share"])
       expect(matcher.test(path), path).toBe(false);
     for (const path of [
       "/",

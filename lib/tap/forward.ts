@@ -158,7 +158,6 @@ function causeText(error: unknown): string {
   return failure.code ?? failure.cause?.code ?? failure.cause?.message ?? failure.message ?? String(error);
 }
 
-
 /**
  * Forwards `incoming` (which arrived at the tap `tap`, path `segments` below its mount, query `search`) and answers
  * `outgoing` with what the upstream sent. Every exchange of a generation endpoint is handed to the recorder once it
@@ -275,10 +274,13 @@ export function forwardTapRequest(
       headers,
       agent: secure ? AGENTS.https : AGENTS.http,
     });
-    const headerTimer = setTimeout(() => {
-      timedOut = true;
-      upstreamRequest.destroy(Object.assign(new Error("upstream timeout"), { code: "tap_header_timeout" }));
-    }, number(environment[TAP_HEADER_TIMEOUT_ENV], DEFAULT_HEADER_TIMEOUT_MS));
+    const headerTimer = setTimeout(
+      () => {
+        timedOut = true;
+        upstreamRequest.destroy(Object.assign(new Error("upstream timeout"), { code: "tap_header_timeout" }));
+      },
+      number(environment[TAP_HEADER_TIMEOUT_ENV], DEFAULT_HEADER_TIMEOUT_MS),
+    );
     abandon = () => upstreamRequest.destroy(new Error("the client disconnected"));
     upstreamRequest.on("error", (error) => {
       if (answered) return;
@@ -332,7 +334,8 @@ export function forwardTapRequest(
     const armIdle = () => {
       clearTimeout(idle);
       idle = setTimeout(
-        () => broken(`the upstream sent nothing for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`}`),
+        () =>
+          broken(`the upstream sent nothing for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`}`),
         idleMs,
       );
     };

@@ -5,7 +5,7 @@
  * refused, and the final URL is checked to keep the base's origin and path.
  */
 import { PROVIDER_IDS, type ProviderId } from "../core/ids";
-import { providerFacts } from "../providers/facts";
+import { providerFacts, type TapFacts } from "../providers/facts";
 
 /** A tap endpoint's id (`TapFacts.id`): one per API, shared by its wire formats. */
 export type TapId = string;
@@ -23,11 +23,18 @@ export type TapEndpoint = {
   recorded: readonly { provider: ProviderId; path: RegExp }[];
 };
 
-/** Every provider's tap, from the provider registry (lib/providers/<provider>/facts.ts): a new adapter brings its own. */
-function endpointsFromRegistry(): Readonly<Record<TapId, TapEndpoint>> {
+/**
+ * The tap endpoints of the providers given, by default every provider in the registry
+ * (lib/providers/<provider>/facts.ts `tap`): a new adapter brings its own endpoint, and lib/tap does not change.
+ */
+export function tapEndpoints(
+  entries: readonly { provider: ProviderId; tap: TapFacts }[] = PROVIDER_IDS.map((provider) => ({
+    provider,
+    tap: providerFacts(provider).tap,
+  })),
+): Readonly<Record<TapId, TapEndpoint>> {
   const endpoints: Record<TapId, TapEndpoint> = {};
-  for (const provider of PROVIDER_IDS) {
-    const tap = providerFacts(provider).tap;
+  for (const { provider, tap } of entries) {
     const endpoint = (endpoints[tap.id] ??= {
       id: tap.id,
       mount: tap.mount,
@@ -36,14 +43,19 @@ function endpointsFromRegistry(): Readonly<Record<TapId, TapEndpoint>> {
       label: tap.label,
       recorded: [],
     });
-    if (endpoint.mount !== tap.mount || endpoint.env !== tap.upstreamEnv)
-      throw new Error(`tap: the providers of tap ${tap.id} disagree on its mount or upstream variable`);
+    if (
+      endpoint.mount !== tap.mount ||
+      endpoint.env !== tap.upstreamEnv ||
+      endpoint.defaultUpstream !== tap.defaultUpstream
+    )
+      throw new Error(`tap: the providers of the tap ${tap.id} disagree on its mount or upstream`);
+    if (!/^\/tap(\/[a-z0-9._-]+)+$/.test(tap.mount)) throw new Error(`tap: ${tap.mount} is not a mount under /tap/`);
     (endpoint.recorded as { provider: ProviderId; path: RegExp }[]).push({ provider, path: tap.recordedPath });
   }
   return endpoints;
 }
 
-export const TAP_ENDPOINTS: Readonly<Record<TapId, TapEndpoint>> = endpointsFromRegistry();
+export const TAP_ENDPOINTS: Readonly<Record<TapId, TapEndpoint>> = tapEndpoints();
 export const TAP_IDS: readonly TapId[] = Object.keys(TAP_ENDPOINTS);
 
 /**
