@@ -74,15 +74,35 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 globalThis[PEER_HEADER_TRUSTED] = true;
-const serveTap = globalThis[TAP_HANDLER];
-if (typeof serveTap !== "function") console.error("serve: the recording tap did not load; /tap/… answers 404");
+let tapMissingLogged = false;
+
+/** Whether lib/tap answered the request (only `/tap/<provider>/…`); looked up each time, as `--dev` loads it later. */
+function servedByTap(request, response) {
+  if (!request.url?.startsWith("/tap/")) return false;
+  const serveTap = globalThis[TAP_HANDLER];
+  if (typeof serveTap === "function") {
+    try {
+      return serveTap(request, response);
+    } catch (error) {
+      // A fault in the tap answers one request with an error; it must not take the server down.
+      console.error("serve: tap request failed", error);
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("internal error");
+      return true;
+    }
+  }
+  if (!tapMissingLogged)
+    console.error("serve: the recording tap is not loaded (instrumentation.ts); /tap/… goes to Next");
+  tapMissingLogged = true;
+  return false;
+}
 
 const server = http.createServer((request, response) => {
   // Whatever a client sent under this name is replaced: only the socket knows who is calling.
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   // The tap's endpoints skip Next's routing, which cost more time to first byte than the tap may add; serveTap
   // applies the same guards itself and returns false for every other path.
-  if (typeof serveTap === "function" && request.url?.startsWith("/tap/") && serveTap(request, response)) return;
+  if (servedByTap(request, response)) return;
   handle(request, response).catch((error) => {
     console.error("serve: request failed", error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
