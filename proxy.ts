@@ -45,9 +45,8 @@ export function proxy(request: NextRequest | Request): Response {
 }
 
 export const config = {
-  // Every path, static assets included, except the four API routes that read a body and the tap's endpoints (each guards itself before
-  // reading; lib/server/request-guard.ts). Nothing at all is served to a foreign Host.
-  // The tap's endpoints are not matched either: they stream request and answer bodies of any size and check Host and
-  // Origin themselves (lib/tap/tap-routes.ts).
-  matcher: ["/((?!api/(?:live/send|count-tokens|mcp|share)$|tap/(?:anthropic|openai|moonshot)/).*)"],
+  // Every path, static assets included, except the four API routes that read a body (each guards itself before
+  // reading; lib/server/request-guard.ts). Nothing at all is served to a foreign Host. The tap's endpoints never
+  // reach Next: scripts/serve.mjs answers them first (lib/tap/serve-tap.ts).
+  matcher: ["/((?!api/(?:live/send|count-tokens|mcp|share)$).*)"],
 };

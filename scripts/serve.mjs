@@ -24,6 +24,8 @@ import next from "next";
 
 const PEER_ADDRESS_HEADER = "x-playground-peer-address";
 const PEER_HEADER_TRUSTED = Symbol.for("tool-disclosure-playground.peer-header-trusted");
+// lib/tap/serve-tap.ts, put here by instrumentation.ts when Next prepares the app.
+const TAP_HANDLER = Symbol.for("tool-disclosure-playground.tap-handler");
 const LOOPBACK = "127.0.0.1";
 
 function fail(message) {
@@ -72,10 +74,35 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 globalThis[PEER_HEADER_TRUSTED] = true;
+let tapMissingLogged = false;
+
+/** Whether lib/tap answered the request (only `/tap/<provider>/…`); looked up each time, as `--dev` loads it later. */
+function servedByTap(request, response) {
+  if (!request.url?.startsWith("/tap/")) return false;
+  const serveTap = globalThis[TAP_HANDLER];
+  if (typeof serveTap === "function") {
+    try {
+      return serveTap(request, response);
+    } catch (error) {
+      // A fault in the tap answers one request with an error; it must not take the server down.
+      console.error("serve: tap request failed", error);
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("internal error");
+      return true;
+    }
+  }
+  if (!tapMissingLogged)
+    console.error("serve: the recording tap is not loaded (instrumentation.ts); /tap/… goes to Next");
+  tapMissingLogged = true;
+  return false;
+}
 
 const server = http.createServer((request, response) => {
   // Whatever a client sent under this name is replaced: only the socket knows who is calling.
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  // The tap's endpoints skip Next's routing, which cost more time to first byte than the tap may add; serveTap
+  // applies the same guards itself and returns false for every other path.
+  if (servedByTap(request, response)) return;
   handle(request, response).catch((error) => {
     console.error("serve: request failed", error);
     if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

@@ -21,4 +21,4 @@ export function providerFacts(id: ProviderId): ProviderFacts {
   return FACTS[id];
 }
 
-export type { ProviderAccount, ProviderFacts } from "./types";
+export type { ProviderAccount, ProviderFacts, TapFacts } from "./types";

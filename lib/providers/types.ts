@@ -91,7 +91,28 @@ export interface ProviderFacts extends ProviderModelFacts {
   readonly betas: boolean;
   /** The model the golden requests render with, and the official SDK type each golden body must satisfy. */
   readonly golden: { model: string; sdkRequestType: string };
+  /** Where this wire format's clients reach the recording tap (lib/tap), and where the tap forwards them. */
+  readonly tap: TapFacts;
 }
+
+/**
+ * A recording tap endpoint. Wire formats of one API share it (OpenAI's Responses and Chat Completions are one
+ * `/tap/openai/v1`), so every field but `recordedPath` must be the same for all providers with the same `id`.
+ */
+export type TapFacts = {
+  /** The endpoint's name, stored with each recording: usually the account. */
+  readonly id: string;
+  /** The endpoint's name in sentences. */
+  readonly label: string;
+  /** The path on the playground's server a client uses as its base URL: `/tap/openai/v1`. */
+  readonly mount: string;
+  /** The environment variable that points the tap at another upstream (a team's gateway, a test's fake). */
+  readonly upstreamEnv: string;
+  /** The provider's public API, standing for the same path as the mount. */
+  readonly defaultUpstream: string;
+  /** The generation endpoint below the mount, recorded as this wire format's traffic (others pass unrecorded). */
+  readonly recordedPath: RegExp;
+};
 
 /** The renderer's layout of the conversation in the body (lib/live/wire-overlay.ts puts real turns back by it). */
 export type TurnLayout = {

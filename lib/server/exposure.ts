@@ -90,7 +90,7 @@ export function serverExposure(
 }
 
 /** The socket address of the client, when scripts/serve.mjs vouches for it; otherwise null. */
-export function peerAddress(request: Request): string | null {
+export function peerAddress(request: { headers: { get(name: string): string | null } }): string | null {
   if ((globalThis as { [PEER_HEADER_TRUSTED]?: boolean })[PEER_HEADER_TRUSTED] !== true) return null;
   return request.headers.get(PEER_ADDRESS_HEADER)?.trim() || null;
 }

@@ -106,7 +106,7 @@ export function isAllowedHost(host: string, options: GuardOptions = {}): boolean
 }
 
 /** The Host the client addressed: the `Host` header, or the URL's host when a caller built the Request without one. */
-function requestHost(request: Request): string {
+function requestHost(request: GuardedRequest): string {
   const header = request.headers.get("host");
   if (header) return header;
   try {
@@ -116,6 +116,9 @@ function requestHost(request: Request): string {
   }
 }
 
+/** What the Host and Origin checks read of a request: a WHATWG Request, or a node:http request's view of it (lib/tap). */
+export type GuardedRequest = { readonly url: string; readonly headers: { get(name: string): string | null } };
+
 function forbidden(code: string, message: string): GuardResult {
   return { ok: false, status: 403, code, message };
 }
@@ -124,7 +127,7 @@ function forbidden(code: string, message: string): GuardResult {
  * The Host allow-list alone (DNS rebinding). proxy.ts applies this to page navigations, which must keep working
  * when a share link is clicked in a chat on another site (such a navigation is `Sec-Fetch-Site: cross-site`).
  */
-export function checkHost(request: Request, options: GuardOptions = {}): GuardResult {
+export function checkHost(request: GuardedRequest, options: GuardOptions = {}): GuardResult {
   const host = requestHost(request);
   if (isAllowedHost(host, options)) return checkLoopbackPeer(request, host, options);
   return forbidden(
@@ -141,7 +144,7 @@ const LOOPBACK_HOST_NAMES = new Set(DEFAULT_ALLOWED_HOSTS);
  * anyone can make: it is only believed from a loopback socket. When the peer is unknown (plain `next start`
  * without scripts/serve.mjs) a loopback Host is refused; open the server by a name in PLAYGROUND_ALLOWED_HOSTS.
  */
-function checkLoopbackPeer(request: Request, host: string, options: GuardOptions): GuardResult {
+function checkLoopbackPeer(request: GuardedRequest, host: string, options: GuardOptions): GuardResult {
   const hostname = splitHost(host.trim().toLowerCase())?.hostname ?? "";
   if (!LOOPBACK_HOST_NAMES.has(hostname)) return { ok: true };
   const exposed = options.exposed ?? serverExposure().exposed;
@@ -159,7 +162,7 @@ function checkLoopbackPeer(request: Request, host: string, options: GuardOptions
  * Host allow-list (DNS rebinding) and Origin check (cross-site). Requests without `Origin` pass this check:
  * browsers omit it on same-origin GETs and navigations, and non-browser clients still need the token.
  */
-export function checkHostAndOrigin(request: Request, options: GuardOptions = {}): GuardResult {
+export function checkHostAndOrigin(request: GuardedRequest, options: GuardOptions = {}): GuardResult {
   const hostResult = checkHost(request, options);
   if (!hostResult.ok) return hostResult;
   const host = requestHost(request);

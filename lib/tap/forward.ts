@@ -1,24 +1,26 @@
 /**
- * The tap itself: forwards one request unchanged to the tap's upstream and streams the answer back unchanged, chunk
- * by chunk as it arrives (a pull stream with no queue of its own: a chunk is read from the upstream only when the
- * client has taken the one before), while keeping a copy of both bodies to record when the exchange ends, however
- * it ends. The client's key goes upstream only: headers are never recorded, and the key's text is replaced wherever
- * it appears in a recorded body.
+ * The tap itself: forwards one request unchanged to the tap's upstream and relays the answer back unchanged, chunk
+ * by chunk as it arrives (each chunk is written to the client as it is read; when the client cannot take more, the
+ * upstream is paused), while keeping a copy of both bodies to record when the exchange ends, however it ends. The
+ * client's key goes upstream only: headers are never recorded, and the key's text is replaced wherever it appears in
+ * a recorded body.
  *
- * Framework-free (a WHATWG Request in, a Response out): the route handlers in app/tap are one line each. The upstream
- * is called with node:http(s) rather than fetch: fetch decodes a compressed answer (so the client would get other
- * bytes than the provider sent), and its machinery costs time to first byte the tap is measured on.
+ * node:http in and out, not WHATWG Request/Response: scripts/serve.mjs hands `/tap/…` here before Next.js sees it
+ * (lib/tap/serve-tap.ts), because converting a request and a streamed answer through Next's route-handler path cost
+ * more added time to first byte than the tap is allowed. The upstream is called with node:http(s) rather than fetch:
+ * fetch decodes a compressed answer (so the client would get other bytes than the provider sent).
  */
-import http, { type IncomingMessage } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { redactSecrets } from "../live/redact";
 import type { MeasuredUsage } from "../core";
 import { measuredUsageFrom } from "../live/usage";
 import type { ProviderId } from "../core/ids";
+import { providerFacts } from "../providers/facts";
 import { looksLikeSse, responseFromSse } from "../trace/sse";
 import type { TapExchange } from "./tap-store";
-import { recordedProvider, upstreamUrl, type TapId } from "./upstreams";
+import { recordedProvider, TAP_ENDPOINTS, upstreamUrl, type TapId } from "./upstreams";
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +30,9 @@ export const TAP_IDLE_TIMEOUT_ENV = "TAP_STREAM_IDLE_TIMEOUT_MS";
 const DEFAULT_HEADER_TIMEOUT_MS = 10 * 60 * 1000;
 /** A stream silent this long is taken as dead (providers send pings every few seconds). */
 const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
+export const TAP_MAX_BODY_ENV = "PLAYGROUND_TAP_MAX_BODY_BYTES";
+/** Above the largest request a provider takes (Anthropic's is 32 MB), so only a body no provider accepts is refused. */
+export const DEFAULT_TAP_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Headers that describe one hop, or that this server added; never forwarded. */
 const HOP_HEADERS = new Set([
@@ -50,30 +55,14 @@ const HOP_HEADERS = new Set([
   "x-playground-token",
   "cookie",
 ]);
-/** Response headers of the hop, not the answer: the body is relayed in chunks of its own framing. */
-const RESPONSE_HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length"]);
+/**
+ * Response headers of the hop, not the answer. Content-Length stays: the body's bytes are relayed exactly, and a
+ * client then sees a cut body as cut.
+ */
+const RESPONSE_HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding"]);
 
 // Connections to an upstream are kept open between requests, as a provider SDK keeps them.
 const AGENTS = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-
-function sendUpstream(
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body: Uint8Array | null,
-  signal: AbortSignal,
-): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const secure = url.protocol === "https:";
-    const outgoing = (secure ? https : http).request(
-      url,
-      { method, headers, agent: secure ? AGENTS.https : AGENTS.http, signal },
-      resolve,
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body ?? undefined);
-  });
-}
 
 /** The recorded text of an answer: decoded when the provider compressed it (what arrived, for a cut stream). */
 function decodedText(bytes: Buffer, encoding: string | undefined): string {
@@ -99,34 +88,49 @@ export type TapDependencies = {
 };
 
 /** The credentials a client sent, to remove from anything recorded. */
-function keysOf(headers: Headers): string[] {
+function keysOf(headers: IncomingHttpHeaders): string[] {
   const keys: string[] = [];
   for (const name of ["x-api-key", "api-key", "x-goog-api-key"]) {
-    const value = headers.get(name);
-    if (value) keys.push(value.trim());
+    const value = headers[name];
+    if (typeof value === "string" && value.trim()) keys.push(value.trim());
   }
-  const authorization = headers.get("authorization");
+  const authorization = headers.authorization;
   if (authorization) keys.push(authorization.replace(/^\s*(Bearer|Basic)\s+/i, "").trim(), authorization.trim());
   return keys;
 }
 
-/** An error in the shape the provider's SDK parses, saying the tap itself failed (not the provider). */
-export function tapErrorResponse(tap: TapId, status: number, message: string): Response {
+/** An error body in the shape the provider's SDK parses, saying the tap itself failed (not the provider). */
+export function tapErrorBody(tap: TapId, status: number, message: string): string {
+  const recorded = TAP_ENDPOINTS[tap]?.recorded[0];
+  const shape = recorded ? providerFacts(recorded.provider).bodyShape : "chat-completions";
   const body =
-    tap === "anthropic"
+    shape === "messages"
       ? { type: "error", error: { type: status === 504 ? "timeout_error" : "api_error", message } }
       : {
           error: {
             message,
             type: "tap_error",
             param: null,
-            code: status === 504 ? "upstream_timeout" : "upstream_unreachable",
+            code: status === 504 ? "upstream_timeout" : status === 413 ? "request_too_large" : "upstream_unreachable",
           },
         };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json", "x-tap-error": "1", "cache-control": "no-store" },
+  return JSON.stringify(body);
+}
+
+/** Answers with the tap's own error, unless the answer has begun (then the connection is cut, as a failure would). */
+export function sendTapError(outgoing: ServerResponse, tap: TapId, status: number, message: string): void {
+  if (outgoing.headersSent) {
+    outgoing.destroy();
+    return;
+  }
+  const body = tapErrorBody(tap, status, message);
+  outgoing.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "x-tap-error": "1",
+    "cache-control": "no-store",
   });
+  outgoing.end(body);
 }
 
 function number(value: string | undefined, fallback: number): number {
@@ -155,51 +159,68 @@ function causeText(error: unknown): string {
 }
 
 /**
- * Forwards `request` (which arrived at the tap `tap`, path `segments` below its mount) and answers with what the
- * upstream sent. Every exchange of a generation endpoint is handed to the recorder once it is over.
+ * Forwards `incoming` (which arrived at the tap `tap`, path `segments` below its mount, query `search`) and answers
+ * `outgoing` with what the upstream sent. Every exchange of a generation endpoint is handed to the recorder once it
+ * is over, however it ends.
  */
-export async function handleTapRequest(
-  request: Request,
+export function forwardTapRequest(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
   tap: TapId,
   segments: readonly string[],
+  search: string,
   dependencies: TapDependencies,
-): Promise<Response> {
+): void {
   const environment = dependencies.environment ?? process.env;
   const now = dependencies.now ?? (() => performance.timeOrigin + performance.now());
   const started = now();
-  const incoming = new URL(request.url);
-  const target = upstreamUrl(tap, segments, incoming.search, environment);
-  if (!target.ok) return tapErrorResponse(tap, target.status, target.message);
+  const method = incoming.method ?? "GET";
+  const target = upstreamUrl(tap, segments, search, environment);
+  if (!target.ok) {
+    incoming.resume();
+    sendTapError(outgoing, tap, target.status, target.message);
+    return;
+  }
+  const maxBody = number(environment[TAP_MAX_BODY_ENV], DEFAULT_TAP_MAX_BODY_BYTES);
+  const tooLarge = `tap: the request body is larger than ${maxBody} bytes (${TAP_MAX_BODY_ENV})`;
+  if (Number(incoming.headers["content-length"]) > maxBody) {
+    // Refused before a byte is read; the connection closes rather than reading a body no provider would take.
+    outgoing.shouldKeepAlive = false;
+    sendTapError(outgoing, tap, 413, tooLarge);
+    incoming.resume();
+    return;
+  }
 
-  const provider = recordedProvider(tap, segments, request.method);
-  const keys = keysOf(request.headers);
+  const provider = recordedProvider(tap, segments, method);
+  const keys = keysOf(incoming.headers);
   const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    if (!HOP_HEADERS.has(name) && !name.startsWith("x-middleware-") && !name.startsWith("next-")) headers[name] = value;
-  });
-  const body =
-    request.method === "GET" || request.method === "HEAD" ? null : new Uint8Array(await request.arrayBuffer());
-  if (body) headers["content-length"] = String(body.byteLength);
-  const requestText = body && provider ? new TextDecoder().decode(body) : "";
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value === undefined || HOP_HEADERS.has(name) || name.startsWith("x-middleware-") || name.startsWith("next-"))
+      continue;
+    headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
 
-  const abort = new AbortController();
-  const onClientAbort = () => abort.abort(new Error("the client disconnected"));
-  request.signal?.addEventListener("abort", onClientAbort, { once: true });
-  const headerTimeout = setTimeout(
-    () => abort.abort(Object.assign(new Error("upstream timeout"), { code: "tap_header_timeout" })),
-    number(environment[TAP_HEADER_TIMEOUT_ENV], DEFAULT_HEADER_TIMEOUT_MS),
-  );
+  let clientGone = false;
+  let answered = false;
+  let abandon: (() => void) | null = null;
+  outgoing.on("close", () => {
+    if (outgoing.writableFinished) return;
+    clientGone = true;
+    abandon?.();
+  });
+
   const upstreamUrlText = `${target.url.origin}${target.url.pathname}`;
+  let requestText = "";
   const record = (fields: Pick<TapExchange, "status" | "responseBody" | "responseType" | "ttfbMs" | "incomplete">) => {
     if (!provider || !dependencies.recorder) return;
     const requestBody = redactSecrets(requestText, keys);
     const responseBody = redactSecrets(fields.responseBody, keys);
-    const model = (parseJson(requestBody)?.model as string | undefined) ?? null;
+    const model = parseJson(requestBody)?.model;
     try {
       dependencies.recorder.record({
         tap,
         provider,
-        method: request.method,
+        method,
         url: upstreamUrlText,
         model: typeof model === "string" ? model : null,
         status: fields.status,
@@ -220,103 +241,141 @@ export async function handleTapRequest(
     }
   };
 
-  let upstream: IncomingMessage;
-  try {
-    upstream = await sendUpstream(target.url, request.method, headers, body, abort.signal);
-  } catch (error) {
-    clearTimeout(headerTimeout);
-    request.signal?.removeEventListener("abort", onClientAbort);
-    const timedOut = (abort.signal.reason as { code?: string } | undefined)?.code === "tap_header_timeout";
-    const clientGone = request.signal?.aborted === true;
-    const message = timedOut
-      ? `tap: the upstream ${target.url.origin} sent no answer in time`
-      : `tap: could not reach the upstream ${target.url.origin} (${redactSecrets(causeText(error), keys)})`;
-    record({
-      status: 0,
-      responseBody: "",
-      responseType: null,
-      ttfbMs: null,
-      incomplete: clientGone ? "the client disconnected before the upstream answered" : message.replace(/^tap: /, ""),
-    });
-    return tapErrorResponse(tap, timedOut ? 504 : 502, message);
-  }
-  clearTimeout(headerTimeout);
+  const bodyChunks: Buffer[] = [];
+  let bodyBytes = 0;
+  let refused = false;
+  incoming.on("data", (chunk: Buffer) => {
+    if (refused) return;
+    bodyBytes += chunk.byteLength;
+    if (bodyBytes <= maxBody) {
+      bodyChunks.push(chunk);
+      return;
+    }
+    refused = true;
+    bodyChunks.length = 0;
+    outgoing.shouldKeepAlive = false;
+    sendTapError(outgoing, tap, 413, tooLarge);
+  });
+  incoming.on("error", () => undefined);
+  incoming.on("end", () => {
+    if (refused || clientGone) return;
+    const body = method === "GET" || method === "HEAD" ? null : Buffer.concat(bodyChunks);
+    bodyChunks.length = 0;
+    if (body) headers["content-length"] = String(body.byteLength);
+    if (body && provider) requestText = body.toString("utf8");
+    send(body);
+  });
 
-  const responseHeaders = new Headers();
-  for (const [name, value] of Object.entries(upstream.headers)) {
-    if (RESPONSE_HOP_HEADERS.has(name) || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
-    else responseHeaders.set(name, value);
-  }
-  const status = upstream.statusCode ?? 502;
-  const statusText = upstream.statusMessage ?? "";
-  const contentType = upstream.headers["content-type"] ?? null;
-  const encoding = upstream.headers["content-encoding"]?.toLowerCase();
-  const chunks: Buffer[] = [];
-  let ttfbMs: number | null = null;
-  let finished = false;
-  const idleMs = number(environment[TAP_IDLE_TIMEOUT_ENV], DEFAULT_IDLE_TIMEOUT_MS);
-  const finish = (incomplete: string | null) => {
-    if (finished) return;
-    finished = true;
-    request.signal?.removeEventListener("abort", onClientAbort);
-    const text = decodedText(Buffer.concat(chunks), encoding);
-    chunks.length = 0;
-    record({ status, responseBody: text, responseType: contentType, ttfbMs, incomplete });
+  const send = (body: Buffer | null) => {
+    const secure = target.url.protocol === "https:";
+    let timedOut = false;
+    const upstreamRequest = (secure ? https : http).request(target.url, {
+      method,
+      headers,
+      agent: secure ? AGENTS.https : AGENTS.http,
+    });
+    const headerTimer = setTimeout(
+      () => {
+        timedOut = true;
+        upstreamRequest.destroy(Object.assign(new Error("upstream timeout"), { code: "tap_header_timeout" }));
+      },
+      number(environment[TAP_HEADER_TIMEOUT_ENV], DEFAULT_HEADER_TIMEOUT_MS),
+    );
+    abandon = () => upstreamRequest.destroy(new Error("the client disconnected"));
+    upstreamRequest.on("error", (error) => {
+      if (answered) return;
+      clearTimeout(headerTimer);
+      abandon = null;
+      const message = timedOut
+        ? `tap: the upstream ${target.url.origin} sent no answer in time`
+        : `tap: could not reach the upstream ${target.url.origin} (${redactSecrets(causeText(error), keys)})`;
+      record({
+        status: 0,
+        responseBody: "",
+        responseType: null,
+        ttfbMs: null,
+        incomplete: clientGone ? "the client disconnected before the upstream answered" : message.replace(/^tap: /, ""),
+      });
+      if (!clientGone) sendTapError(outgoing, tap, timedOut ? 504 : 502, message);
+    });
+    upstreamRequest.on("response", (upstream) => {
+      answered = true;
+      clearTimeout(headerTimer);
+      relay(upstream);
+    });
+    upstreamRequest.end(body ?? undefined);
   };
 
-  if (request.method === "HEAD" || status === 204 || status === 304) {
-    upstream.resume();
-    finish(null);
-    return new Response(null, { status, statusText, headers: responseHeaders });
-  }
-  const reader = upstream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const relay = (upstream: IncomingMessage) => {
+    const status = upstream.statusCode ?? 502;
+    const contentType = upstream.headers["content-type"] ?? null;
+    const encoding = upstream.headers["content-encoding"]?.toLowerCase();
+    const chunks: Buffer[] = [];
+    let ttfbMs: number | null = null;
+    let finished = false;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const idleMs = number(environment[TAP_IDLE_TIMEOUT_ENV], DEFAULT_IDLE_TIMEOUT_MS);
+    const finish = (incomplete: string | null) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(idle);
+      abandon = null;
+      const text = decodedText(Buffer.concat(chunks), encoding);
+      chunks.length = 0;
+      record({ status, responseBody: text, responseType: contentType, ttfbMs, incomplete });
+    };
+    // Either side breaking ends both: the client sees the connection break, as it would have without the tap (a
+    // clean end would hide it), and the upstream stops generating for nobody.
+    const broken = (incomplete: string) => {
+      finish(incomplete);
+      upstream.destroy();
+      outgoing.destroy();
+    };
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(
+        () =>
+          broken(`the upstream sent nothing for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`}`),
+        idleMs,
+      );
+    };
+    abandon = () => broken("the client disconnected mid-stream");
+    if (clientGone) return abandon();
 
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        let idle: ReturnType<typeof setTimeout> | undefined;
-        try {
-          const result = await Promise.race([
-            reader.next(),
-            new Promise<never>((_, reject) => {
-              idle = setTimeout(
-                () => reject(Object.assign(new Error("stalled"), { code: "tap_idle_timeout" })),
-                idleMs,
-              );
-            }),
-          ]);
-          if (result.done) {
-            finish(null);
-            controller.close();
-            return;
-          }
-          ttfbMs ??= now() - started;
-          if (provider) chunks.push(result.value);
-          controller.enqueue(new Uint8Array(result.value.buffer, result.value.byteOffset, result.value.byteLength));
-        } catch (error) {
-          const stalled = (error as { code?: string }).code === "tap_idle_timeout";
-          const clientGone = request.signal?.aborted === true;
-          finish(
-            clientGone
-              ? "the client disconnected mid-stream"
-              : stalled
-                ? `the upstream sent nothing for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`}`
-                : "the upstream closed the connection mid-stream",
-          );
-          upstream.destroy();
-          // The client sees the connection break, as it would have without the tap; a clean end would hide it.
-          controller.error(error);
-        } finally {
-          clearTimeout(idle);
-        }
-      },
-      cancel() {
-        finish("the client disconnected mid-stream");
-        upstream.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(stream, { status, statusText, headers: responseHeaders });
+    const raw = upstream.rawHeaders;
+    const responseHeaders: string[] = [];
+    for (let index = 0; index < raw.length; index += 2)
+      if (!RESPONSE_HOP_HEADERS.has(raw[index].toLowerCase())) responseHeaders.push(raw[index], raw[index + 1]);
+    outgoing.writeHead(status, upstream.statusMessage ?? "", responseHeaders);
+    if (method === "HEAD" || status === 204 || status === 304) {
+      upstream.resume();
+      outgoing.end();
+      finish(null);
+      return;
+    }
+    // The status and headers go now, as the provider sent them, whenever its first body byte comes.
+    outgoing.flushHeaders();
+    upstream.on("error", () => undefined);
+    upstream.on("data", (chunk: Buffer) => {
+      ttfbMs ??= now() - started;
+      if (provider) chunks.push(chunk);
+      if (outgoing.write(chunk)) return armIdle();
+      // The client is slower than the upstream: wait for it, and do not count its slowness as the upstream's.
+      clearTimeout(idle);
+      upstream.pause();
+    });
+    outgoing.on("drain", () => {
+      if (finished) return;
+      armIdle();
+      upstream.resume();
+    });
+    upstream.on("end", () => {
+      outgoing.end();
+      finish(null);
+    });
+    upstream.on("close", () => {
+      if (!upstream.complete) broken("the upstream closed the connection mid-stream");
+    });
+    armIdle();
+  };
 }

@@ -2,10 +2,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PROVIDER_IDS } from "../core/ids";
+import { providerFacts } from "../providers/facts";
 import { PAGE_TOKEN_HEADER, serverSecret } from "../server/request-guard";
 import { tapAvailability, tapExportRoute, tapSettingsRoute, tapStatusRoute } from "./tap-routes";
 import { TapStore, type TapExchange } from "./tap-store";
+import { recordedProvider, TAP_ENDPOINTS, tapEndpoints, tapOfPath } from "./upstreams";
 
 const DAY = 24 * 60 * 60 * 1000;
 const stores: TapStore[] = [];
@@ -62,6 +66,24 @@ describe("the tap's store", () => {
     ]);
   });
 
+  it("prepares its statements once, not per write (each holds native memory the heap does not count)", () => {
+    const store = newStore();
+    const t = Date.parse("2026-12-01T10:00:00Z");
+    store.record(exchange("Plan a trip", t), t);
+    store.record(exchange("Another task", t + 1000, { provider: "openai-chat", tap: "openai" }), t);
+    store.record(exchange("Plan a trip", t + 1500), t);
+    store.sessions();
+    const prepare = vi.spyOn(Database.prototype, "prepare");
+    try {
+      for (let index = 0; index < 50; index += 1) store.record(exchange(`Task ${index % 3}`, t + 2000 + index), t);
+      store.sessions();
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      prepare.mockRestore();
+    }
+    expect(store.sessions().reduce((sum, session) => sum + session.requests, 0)).toBe(53);
+  });
+
   it("retention deletes sessions whose last request is older, at once and on later writes", () => {
     const store = newStore();
     const now = Date.parse("2026-12-01T10:00:00Z");
@@ -71,6 +93,48 @@ describe("the tap's store", () => {
     store.setSettings({ retentionDays: 5 }, now);
     expect(store.sessions().map((session) => session.provider)).toEqual(["openai-chat"]);
     expect(store.settings()).toEqual({ retentionDays: 5 });
+  });
+});
+
+describe("the tap endpoints come from the provider registry", () => {
+  it("every provider's facts give its endpoint, upstream variable and recorded path", () => {
+    for (const provider of PROVIDER_IDS) {
+      const { tap } = providerFacts(provider);
+      expect(TAP_ENDPOINTS[tap.id]).toMatchObject({ mount: tap.mount, env: tap.upstreamEnv });
+      expect(tapOfPath(`${tap.mount}/x/y`)).toEqual({ tap: tap.id, rest: "x/y" });
+    }
+    expect(recordedProvider("anthropic", ["v1", "messages"], "POST")).toBe("anthropic");
+    expect(recordedProvider("anthropic", ["v1", "messages", "count_tokens"], "POST")).toBeNull();
+    expect(recordedProvider("openai", ["responses"], "POST")).toBe("openai-responses");
+    expect(recordedProvider("openai", ["chat", "completions"], "POST")).toBe("openai-chat");
+    expect(recordedProvider("moonshot", ["chat", "completions"], "POST")).toBe("moonshot");
+    expect(recordedProvider("moonshot", ["chat", "completions"], "GET")).toBeNull();
+    expect(tapOfPath("/tap")).toBeNull();
+    expect(tapOfPath("/tap/unknown/v1/x")).toBeNull();
+    expect(tapOfPath("/tapx/anthropic/v1")).toBeNull();
+  });
+
+  it("a provider added to the registry gets its own endpoint without a change here; a disagreeing one is refused", () => {
+    const entries = PROVIDER_IDS.map((provider) => ({ provider, tap: providerFacts(provider).tap }));
+    // Shaped as a later adapter's facts would be; the id is cast because this one is not in the registry.
+    const added = {
+      provider: "gemini" as (typeof PROVIDER_IDS)[number],
+      tap: {
+        id: "gemini",
+        label: "Gemini",
+        mount: "/tap/gemini",
+        upstreamEnv: "TAP_GEMINI_UPSTREAM",
+        defaultUpstream: "https://generativelanguage.googleapis.com",
+        recordedPath: /:(generateContent|streamGenerateContent)$/,
+      },
+    };
+    const endpoints = tapEndpoints([...entries, added]);
+    expect(Object.keys(endpoints).sort()).toEqual(["anthropic", "gemini", "moonshot", "openai"]);
+    expect(endpoints.gemini).toMatchObject({ mount: "/tap/gemini", env: "TAP_GEMINI_UPSTREAM" });
+    expect(endpoints.gemini.recorded[0].path.test("v1beta/models/gemini-3-pro:streamGenerateContent")).toBe(true);
+    expect(() =>
+      tapEndpoints([...entries, { ...added, tap: { ...added.tap, id: "openai", upstreamEnv: "TAP_OTHER_UPSTREAM" } }]),
+    ).toThrow(/disagree/);
   });
 });
 

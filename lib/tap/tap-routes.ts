@@ -1,17 +1,15 @@
 /**
- * The tap's gate and its handlers, for the thin route files in app/tap and app/api/tap.
+ * Whether the tap is on, and the Tap view's API for the thin route files in app/api/tap. The tap endpoints
+ * themselves are served before Next.js (lib/tap/serve-tap.ts).
  *
- * The tap endpoints take no page token (an agent has none), so they are held to the rest of the guard: an
- * allow-listed Host (no DNS rebinding), no cross-site browser request (a page on another site cannot spend a key
- * through them), and, on an exposed server, off unless PLAYGROUND_ENABLE_TAP=1 says otherwise (like stdio import:
- * an exposed tap would let anyone record through this machine and read the recordings on the page).
+ * On an exposed server the tap is off unless PLAYGROUND_ENABLE_TAP=1 says otherwise (like stdio import: an exposed
+ * tap would let anyone record through this machine and read the recordings on the page).
  */
 import { serverExposure } from "../server/exposure";
-import { checkHostAndOrigin, errorResponse, guardApiRequest, jsonResponse } from "../server/request-guard";
+import { errorResponse, guardApiRequest, jsonResponse } from "../server/request-guard";
 import { exchangesToHar, exchangesToJsonl, TAP_EXPORT_FORMATS, type TapExportFormat } from "./export";
-import { handleTapRequest, tapErrorResponse } from "./forward";
 import { getTapStore, type TapStore } from "./tap-store";
-import { TAP_ENDPOINTS, upstreamBase, type TapId } from "./upstreams";
+import { TAP_ENDPOINTS, upstreamBase } from "./upstreams";
 
 export const ENABLE_TAP_ENV = "PLAYGROUND_ENABLE_TAP";
 
@@ -38,7 +36,7 @@ export type TapRouteOptions = {
   store?: () => TapStore;
 };
 
-function storeOrNull(options: TapRouteOptions): TapStore | null {
+export function tapStoreOrNull(options: TapRouteOptions): TapStore | null {
   try {
     return (options.store ?? getTapStore)();
   } catch {
@@ -47,28 +45,13 @@ function storeOrNull(options: TapRouteOptions): TapStore | null {
   }
 }
 
-/** A request to `/tap/<tap>/<…segments>`. */
-export async function tapRoute(
-  request: Request,
-  tap: TapId,
-  segments: readonly string[],
-  options: TapRouteOptions = {},
-): Promise<Response> {
-  const environment = options.environment ?? process.env;
-  const availability = tapAvailability(environment, options.exposed);
-  if (!availability.on) return tapErrorResponse(tap, 403, availability.reason);
-  const guard = checkHostAndOrigin(request);
-  if (!guard.ok) return tapErrorResponse(tap, guard.status, guard.message);
-  return handleTapRequest(request, tap, segments, { recorder: storeOrNull(options), environment });
-}
-
 /** `GET /api/tap`: whether the tap is on, its upstreams, settings, store health and the sessions. */
 export function tapStatusRoute(request: Request, options: TapRouteOptions = {}): Response {
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const environment = options.environment ?? process.env;
   const availability = tapAvailability(environment, options.exposed);
-  const store = storeOrNull(options);
+  const store = tapStoreOrNull(options);
   const upstreams = Object.values(TAP_ENDPOINTS).map((endpoint) => {
     const base = upstreamBase(endpoint.id, environment);
     return { id: endpoint.id, label: endpoint.label, mount: endpoint.mount, upstream: base.ok ? base.base.href : null };
@@ -92,7 +75,7 @@ export function tapExportRoute(request: Request, options: TapRouteOptions = {}):
   const url = new URL(request.url);
   const format = (url.searchParams.get("format") ?? "jsonl") as TapExportFormat;
   if (!TAP_EXPORT_FORMATS.includes(format)) return errorResponse(400, "bad_format", "tap: format is jsonl or har");
-  const store = storeOrNull(options);
+  const store = tapStoreOrNull(options);
   if (!store) return errorResponse(503, "store_unavailable", "tap: the tap's store cannot be opened");
   const session = store.resolveSession(url.searchParams.get("session") ?? "latest");
   if (!session) return errorResponse(404, "no_session", "tap: no such session");
@@ -115,7 +98,7 @@ export function tapExportRoute(request: Request, options: TapRouteOptions = {}):
 export async function tapSettingsRoute(request: Request, options: TapRouteOptions = {}): Promise<Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
-  const store = storeOrNull(options);
+  const store = tapStoreOrNull(options);
   if (!store) return errorResponse(503, "store_unavailable", "tap: the tap's store cannot be opened");
   let body: { retentionDays?: unknown; delete?: unknown };
   try {

@@ -150,6 +150,12 @@ export class TapStore {
   private storedBytes: number | null = null;
   private readonly sessionGapMs: number;
   private readonly maxTotalBytes: number;
+  /**
+   * Each statement is prepared once and kept. A statement holds native SQLite memory the JavaScript heap does not
+   * see, so statements prepared per write pile up until a collection the heap has no reason to start: the server's
+   * resident memory grew by tens of MiB over a few thousand recorded requests.
+   */
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(readonly options: TapStoreOptions) {
     this.sessionGapMs = options.sessionGapMs ?? DEFAULT_SESSION_GAP_MS;
@@ -173,6 +179,15 @@ export class TapStore {
       CREATE INDEX IF NOT EXISTS tap_exchanges_session ON tap_exchanges (session_id, started_at);
       CREATE TABLE IF NOT EXISTS tap_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
+  }
+
+  private prepared(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.database.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   /** Records a pair (and any held back by an earlier failed write). Never throws: a failure keeps it in memory. */
@@ -215,14 +230,14 @@ export class TapStore {
     const bytes = Buffer.byteLength(exchange.requestBody) + Buffer.byteLength(exchange.responseBody);
     const write = this.database.transaction(() => {
       this.storedBytes ??= (
-        this.database.prepare("SELECT COALESCE(SUM(bytes), 0) AS total FROM tap_exchanges").get() as { total: number }
+        this.prepared("SELECT COALESCE(SUM(bytes), 0) AS total FROM tap_exchanges").get() as { total: number }
       ).total;
       if (this.storedBytes + bytes > this.maxTotalBytes)
         throw Object.assign(new Error("tap store full"), { code: "tap_store_full" });
       const opening = openingOf(exchange);
-      const latest = this.database
-        .prepare("SELECT * FROM tap_sessions WHERE provider = ? ORDER BY last_at DESC LIMIT 1")
-        .get(exchange.provider) as SessionRow | undefined;
+      const latest = this.prepared("SELECT * FROM tap_sessions WHERE provider = ? ORDER BY last_at DESC LIMIT 1").get(
+        exchange.provider,
+      ) as SessionRow | undefined;
       let session: SessionRow;
       if (latest && exchange.startedAtMs - latest.last_at <= this.sessionGapMs) {
         const newConversation = opening !== "" && opening !== latest.last_opening;
@@ -234,18 +249,16 @@ export class TapStore {
           incomplete: latest.incomplete + (exchange.incomplete ? 1 : 0),
           last_opening: opening || latest.last_opening,
         };
-        this.database
-          .prepare(
-            "UPDATE tap_sessions SET last_at = ?, requests = ?, conversations = ?, incomplete = ?, last_opening = ? WHERE id = ?",
-          )
-          .run(
-            session.last_at,
-            session.requests,
-            session.conversations,
-            session.incomplete,
-            session.last_opening,
-            session.id,
-          );
+        this.prepared(
+          "UPDATE tap_sessions SET last_at = ?, requests = ?, conversations = ?, incomplete = ?, last_opening = ? WHERE id = ?",
+        ).run(
+          session.last_at,
+          session.requests,
+          session.conversations,
+          session.incomplete,
+          session.last_opening,
+          session.id,
+        );
       } else {
         session = {
           id: sessionIdOf(exchange.provider, exchange.startedAtMs),
@@ -257,51 +270,47 @@ export class TapStore {
           incomplete: exchange.incomplete ? 1 : 0,
           last_opening: opening,
         };
-        this.database
-          .prepare("INSERT INTO tap_sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-          .run(
-            session.id,
-            session.provider,
-            session.started_at,
-            session.last_at,
-            session.requests,
-            session.conversations,
-            session.incomplete,
-            session.last_opening,
-          );
+        this.prepared("INSERT INTO tap_sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+          session.id,
+          session.provider,
+          session.started_at,
+          session.last_at,
+          session.requests,
+          session.conversations,
+          session.incomplete,
+          session.last_opening,
+        );
       }
-      this.database
-        .prepare(
-          `INSERT INTO tap_exchanges (session_id, conversation, tap, provider, method, url, model, status, request_body,
+      this.prepared(
+        `INSERT INTO tap_exchanges (session_id, conversation, tap, provider, method, url, model, status, request_body,
            response_body, response_type, usage, started_at, ttfb_ms, total_ms, incomplete, bytes)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          session.id,
-          session.conversations,
-          exchange.tap,
-          exchange.provider,
-          exchange.method,
-          exchange.url,
-          exchange.model,
-          exchange.status,
-          exchange.requestBody,
-          exchange.responseBody,
-          exchange.responseType,
-          exchange.usage ? JSON.stringify(exchange.usage) : null,
-          exchange.startedAtMs,
-          exchange.ttfbMs,
-          exchange.totalMs,
-          exchange.incomplete,
-          bytes,
-        );
+      ).run(
+        session.id,
+        session.conversations,
+        exchange.tap,
+        exchange.provider,
+        exchange.method,
+        exchange.url,
+        exchange.model,
+        exchange.status,
+        exchange.requestBody,
+        exchange.responseBody,
+        exchange.responseType,
+        exchange.usage ? JSON.stringify(exchange.usage) : null,
+        exchange.startedAtMs,
+        exchange.ttfbMs,
+        exchange.totalMs,
+        exchange.incomplete,
+        bytes,
+      );
     });
     write.immediate();
     this.storedBytes = (this.storedBytes ?? 0) + bytes;
   }
 
   sessions(): TapSessionSummary[] {
-    const rows = this.database.prepare("SELECT * FROM tap_sessions ORDER BY last_at DESC").all() as SessionRow[];
+    const rows = this.prepared("SELECT * FROM tap_sessions ORDER BY last_at DESC").all() as SessionRow[];
     return rows.map((row) => ({
       id: row.id,
       provider: row.provider as ProviderId,
@@ -322,9 +331,9 @@ export class TapStore {
   }
 
   exchanges(sessionId: string): StoredExchange[] {
-    const rows = this.database
-      .prepare("SELECT * FROM tap_exchanges WHERE session_id = ? ORDER BY started_at, id")
-      .all(sessionId) as ExchangeRow[];
+    const rows = this.prepared("SELECT * FROM tap_exchanges WHERE session_id = ? ORDER BY started_at, id").all(
+      sessionId,
+    ) as ExchangeRow[];
     return rows.map((row) => ({
       id: row.id,
       sessionId: row.session_id,
@@ -351,10 +360,10 @@ export class TapStore {
     const removed = this.database.transaction(() => {
       if (sessionId === "all") {
         this.database.exec("DELETE FROM tap_exchanges");
-        return this.database.prepare("DELETE FROM tap_sessions").run().changes;
+        return this.prepared("DELETE FROM tap_sessions").run().changes;
       }
-      this.database.prepare("DELETE FROM tap_exchanges WHERE session_id = ?").run(sessionId);
-      return this.database.prepare("DELETE FROM tap_sessions WHERE id = ?").run(sessionId).changes;
+      this.prepared("DELETE FROM tap_exchanges WHERE session_id = ?").run(sessionId);
+      return this.prepared("DELETE FROM tap_sessions WHERE id = ?").run(sessionId).changes;
     })();
     this.storedBytes = null;
     this.flush();
@@ -362,18 +371,16 @@ export class TapStore {
   }
 
   settings(): TapSettings {
-    const row = this.database.prepare("SELECT value FROM tap_settings WHERE key = 'retention_days'").get() as
+    const row = this.prepared("SELECT value FROM tap_settings WHERE key = 'retention_days'").get() as
       { value: string } | undefined;
     return { retentionDays: positiveInteger(row?.value, DEFAULT_RETENTION_DAYS) };
   }
 
   /** Sets the retention and applies it at once. */
   setSettings(settings: TapSettings, now = Date.now()): TapSettings {
-    this.database
-      .prepare(
-        "INSERT INTO tap_settings (key, value) VALUES ('retention_days', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      )
-      .run(String(settings.retentionDays));
+    this.prepared(
+      "INSERT INTO tap_settings (key, value) VALUES ('retention_days', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    ).run(String(settings.retentionDays));
     this.sweep(now);
     return this.settings();
   }
@@ -384,10 +391,10 @@ export class TapStore {
     this.storedBytes = null;
     const cutoff = now - this.settings().retentionDays * DAY_MS;
     return this.database.transaction(() => {
-      this.database
-        .prepare("DELETE FROM tap_exchanges WHERE session_id IN (SELECT id FROM tap_sessions WHERE last_at < ?)")
-        .run(cutoff);
-      return this.database.prepare("DELETE FROM tap_sessions WHERE last_at < ?").run(cutoff).changes;
+      this.prepared(
+        "DELETE FROM tap_exchanges WHERE session_id IN (SELECT id FROM tap_sessions WHERE last_at < ?)",
+      ).run(cutoff);
+      return this.prepared("DELETE FROM tap_sessions WHERE last_at < ?").run(cutoff).changes;
     })();
   }
 

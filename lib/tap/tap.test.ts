@@ -239,6 +239,40 @@ describe("the tap is not an open proxy, and stays off where it must", () => {
     expect(tappedFake.requests.length).toBe(before);
   });
 
+  it("a body over the cap is refused with a provider-shaped 413 and never forwarded, declared or streamed", async () => {
+    environment.PLAYGROUND_TAP_MAX_BODY_BYTES = "2000";
+    const before = tappedFake.requests.length;
+    try {
+      const client = new Anthropic({ apiKey: KEY, baseURL: `${tap.origin}/tap/anthropic`, maxRetries: 0 });
+      const error = (await client.messages
+        .create(anthropicBody("big", false))
+        .catch((caught: unknown) => caught)) as InstanceType<typeof Anthropic.APIError>;
+      expect(error).toBeInstanceOf(Anthropic.APIError);
+      expect(error.status).toBe(413);
+      expect(error.message).toMatch(/tap: the request body is larger than 2000 bytes/);
+      // Without a Content-Length the cap applies as the body arrives.
+      const streamed = await new Promise<number>((resolve, reject) => {
+        const request = http.request(`${tap.origin}/tap/anthropic/v1/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": KEY, "transfer-encoding": "chunked" },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        for (let index = 0; index < 10; index += 1) request.write("x".repeat(500));
+        request.end();
+      });
+      expect(streamed).toBe(413);
+      expect(tappedFake.requests.length).toBe(before);
+    } finally {
+      delete environment.PLAYGROUND_TAP_MAX_BODY_BYTES;
+    }
+    const client = new Anthropic({ apiKey: KEY, baseURL: `${tap.origin}/tap/anthropic`, maxRetries: 0 });
+    expect((await client.messages.create(anthropicBody("small again", false))).type).toBe("message");
+  });
+
   it("exposed: off unless PLAYGROUND_ENABLE_TAP=1", async () => {
     const exposedTap = await startTapTestServer({ environment, store: () => store, exposed: () => true });
     try {

@@ -4,10 +4,11 @@
  * is never an open proxy: a path that would climb out of the base (`..`, an encoded slash, a second `//host`) is
  * refused, and the final URL is checked to keep the base's origin and path.
  */
-import type { ProviderId } from "../core/ids";
+import { PROVIDER_IDS, type ProviderId } from "../core/ids";
+import { providerFacts, type TapFacts } from "../providers/facts";
 
-export type TapId = "anthropic" | "openai" | "moonshot";
-export const TAP_IDS: readonly TapId[] = ["anthropic", "openai", "moonshot"];
+/** A tap endpoint's id (`TapFacts.id`): one per API, shared by its wire formats. */
+export type TapId = string;
 
 export type TapEndpoint = {
   id: TapId;
@@ -18,31 +19,56 @@ export type TapEndpoint = {
   /** The provider's public API, with the same path the mount stands for. */
   defaultUpstream: string;
   label: string;
+  /** The wire formats recorded through this endpoint, each with the generation path that is its traffic. */
+  recorded: readonly { provider: ProviderId; path: RegExp }[];
 };
 
-export const TAP_ENDPOINTS: Readonly<Record<TapId, TapEndpoint>> = {
-  anthropic: {
-    id: "anthropic",
-    mount: "/tap/anthropic",
-    env: "TAP_ANTHROPIC_UPSTREAM",
-    defaultUpstream: "https://api.anthropic.com",
-    label: "Anthropic",
-  },
-  openai: {
-    id: "openai",
-    mount: "/tap/openai/v1",
-    env: "TAP_OPENAI_UPSTREAM",
-    defaultUpstream: "https://api.openai.com/v1",
-    label: "OpenAI",
-  },
-  moonshot: {
-    id: "moonshot",
-    mount: "/tap/moonshot/v1",
-    env: "TAP_MOONSHOT_UPSTREAM",
-    defaultUpstream: "https://api.moonshot.ai/v1",
-    label: "Kimi (Moonshot)",
-  },
-};
+/**
+ * The tap endpoints of the providers given, by default every provider in the registry
+ * (lib/providers/<provider>/facts.ts `tap`): a new adapter brings its own endpoint, and lib/tap does not change.
+ */
+export function tapEndpoints(
+  entries: readonly { provider: ProviderId; tap: TapFacts }[] = PROVIDER_IDS.map((provider) => ({
+    provider,
+    tap: providerFacts(provider).tap,
+  })),
+): Readonly<Record<TapId, TapEndpoint>> {
+  const endpoints: Record<TapId, TapEndpoint> = {};
+  for (const { provider, tap } of entries) {
+    const endpoint = (endpoints[tap.id] ??= {
+      id: tap.id,
+      mount: tap.mount,
+      env: tap.upstreamEnv,
+      defaultUpstream: tap.defaultUpstream,
+      label: tap.label,
+      recorded: [],
+    });
+    if (
+      endpoint.mount !== tap.mount ||
+      endpoint.env !== tap.upstreamEnv ||
+      endpoint.defaultUpstream !== tap.defaultUpstream
+    )
+      throw new Error(`tap: the providers of the tap ${tap.id} disagree on its mount or upstream`);
+    if (!/^\/tap(\/[a-z0-9._-]+)+$/.test(tap.mount)) throw new Error(`tap: ${tap.mount} is not a mount under /tap/`);
+    (endpoint.recorded as { provider: ProviderId; path: RegExp }[]).push({ provider, path: tap.recordedPath });
+  }
+  return endpoints;
+}
+
+export const TAP_ENDPOINTS: Readonly<Record<TapId, TapEndpoint>> = tapEndpoints();
+export const TAP_IDS: readonly TapId[] = Object.keys(TAP_ENDPOINTS);
+
+/**
+ * The tap a request path is for and the segments below its mount (`/tap/openai/v1/chat/completions` is openai's
+ * `["chat", "completions"]`), or null for any other path. The longest mount wins, so mounts may nest.
+ */
+export function tapOfPath(pathname: string): { tap: TapId; rest: string } | null {
+  let best: TapEndpoint | null = null;
+  for (const endpoint of Object.values(TAP_ENDPOINTS))
+    if (pathname.startsWith(`${endpoint.mount}/`) && (!best || endpoint.mount.length > best.mount.length))
+      best = endpoint;
+  return best ? { tap: best.id, rest: pathname.slice(best.mount.length + 1) } : null;
+}
 
 type Environment = Record<string, string | undefined>;
 
@@ -52,6 +78,7 @@ export function upstreamBase(
   environment: Environment = process.env,
 ): { ok: true; base: URL } | { ok: false; message: string } {
   const endpoint = TAP_ENDPOINTS[tap];
+  if (!endpoint) return { ok: false, message: `tap: there is no tap named ${tap.slice(0, 40)}` };
   const configured = environment[endpoint.env]?.trim();
   const text = configured || endpoint.defaultUpstream;
   let base: URL;
@@ -68,7 +95,7 @@ export function upstreamBase(
 
 /**
  * The upstream URL for a path below the mount (`["v1", "messages"]`) and the request's query string, or why not.
- * Segments arrive decoded from Next's catch-all; each must be a plain name.
+ * Segments arrive decoded (lib/tap/serve.ts); each must be a plain name.
  */
 export function upstreamUrl(
   tap: TapId,
@@ -106,8 +133,5 @@ export function upstreamUrl(
 export function recordedProvider(tap: TapId, segments: readonly string[], method: string): ProviderId | null {
   if (method.toUpperCase() !== "POST") return null;
   const path = segments.join("/");
-  if (tap === "anthropic") return /(^|\/)messages$/.test(path) ? "anthropic" : null;
-  if (/(^|\/)chat\/completions$/.test(path)) return tap === "moonshot" ? "moonshot" : "openai-chat";
-  if (tap === "openai" && /(^|\/)responses$/.test(path)) return "openai-responses";
-  return null;
+  return TAP_ENDPOINTS[tap]?.recorded.find((recorded) => recorded.path.test(path))?.provider ?? null;
 }

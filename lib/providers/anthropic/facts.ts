@@ -25,4 +25,13 @@ export const anthropicFacts: ProviderFacts = {
   endpointChoice: false,
   betas: true,
   golden: { model: "claude-opus-4-8", sdkRequestType: "MessageCreateParamsNonStreaming" },
+  tap: {
+    id: "anthropic",
+    label: "Anthropic",
+    mount: "/tap/anthropic",
+    upstreamEnv: "TAP_ANTHROPIC_UPSTREAM",
+    defaultUpstream: "https://api.anthropic.com",
+    // Messages, not messages/count_tokens.
+    recordedPath: /(^|\/)messages$/,
+  },
 };

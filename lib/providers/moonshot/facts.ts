@@ -26,4 +26,12 @@ export const moonshotFacts: ProviderFacts = {
   endpointChoice: false,
   betas: false,
   golden: { model: "kimi-k3", sdkRequestType: "MoonshotChatCompletionCreateParams" },
+  tap: {
+    id: "moonshot",
+    label: "Kimi (Moonshot)",
+    mount: "/tap/moonshot/v1",
+    upstreamEnv: "TAP_MOONSHOT_UPSTREAM",
+    defaultUpstream: "https://api.moonshot.ai/v1",
+    recordedPath: /(^|\/)chat\/completions$/,
+  },
 };

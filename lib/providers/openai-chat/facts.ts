@@ -1,5 +1,6 @@
 import { providerModelFacts } from "../../core/provider-models";
 import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
+import { OPENAI_TAP } from "../openai-tap";
 import type { ProviderFacts } from "../types";
 
 export const openaiChatFacts: ProviderFacts = {
@@ -26,4 +27,5 @@ export const openaiChatFacts: ProviderFacts = {
   endpointChoice: true,
   betas: false,
   golden: { model: "gpt-5.4", sdkRequestType: "ChatCompletionCreateParamsNonStreaming" },
+  tap: { ...OPENAI_TAP, recordedPath: /(^|\/)chat\/completions$/ },
 };

@@ -1,4 +1,5 @@
 import { providerModelFacts } from "../../core/provider-models";
+import { OPENAI_TAP } from "../openai-tap";
 import type { ProviderFacts } from "../types";
 
 export const openaiResponsesFacts: ProviderFacts = {
@@ -25,4 +26,5 @@ export const openaiResponsesFacts: ProviderFacts = {
   endpointChoice: false,
   betas: false,
   golden: { model: "gpt-5.4", sdkRequestType: "ResponseCreateParamsNonStreaming" },
+  tap: { ...OPENAI_TAP, recordedPath: /(^|\/)responses$/ },
 };
