@@ -42,19 +42,14 @@ const WORDS_SAME_IN_EVERY_LANGUAGE = [
 const NOT_YET_TRANSLATED = [
   "components/lab/**",
   "components/run/**",
-  "components/decide/**",
-  "components/trace/**",
   "components/playground/**",
-  "components/live/**",
   "components/settings/**",
   "components/share/**",
   "components/import/**",
   "components/catalog/**",
-  "components/tap/**",
   "components/conversation/**",
   "components/tour/**",
   "components/ui/**",
-  "components/security/**",
 ];
 
 /**
