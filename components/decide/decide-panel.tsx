@@ -110,8 +110,10 @@ export function DecidePanel({
                     result.lines.filter((line) => line.engine).map((line) => [line.id, line.breakEvenTurn.engine]),
                   )
                 : undefined,
+            locale,
           }),
     [
+      locale,
       runs,
       catalog.tools.length,
       tokensPerTool,
