@@ -13,6 +13,7 @@ import { TapSettings } from "@/components/tap/tap-settings";
 import { ServerProtections } from "@/components/security/server-protections";
 import { generateSyntheticCatalog } from "@/lib/catalog/synthetic/synthetic-catalog";
 import { computeBreakEven } from "@/lib/decide/break-even";
+import { recommend, type MeasuredRun } from "@/lib/decide/recommend";
 import { differentWinnerNote } from "@/lib/decide/winner-note";
 import { createEngine } from "@/lib/engine";
 import { MESSAGES } from "@/lib/i18n/messages";
@@ -23,7 +24,8 @@ import { createTokenCounter } from "@/lib/tokens";
 import { analyseTrace } from "@/lib/trace/analyse-trace";
 import { fixtureText } from "@/lib/trace/test-support";
 import { traceView } from "@/lib/trace/trace-view";
-import { formatUsd } from "@/lib/view/format";
+import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import type { StrategyTotals } from "@/lib/engine/types";
 import { BreakEvenTable } from "./break-even-table";
 import { FullBoundaryView } from "./full-boundary";
 
@@ -199,5 +201,46 @@ describe("part B in Simplified Chinese", () => {
     expect(report.markdown).toContain("## 盈亏平衡：渐进式披露何时划算？");
     expect(report.markdown).toContain(`一个 ${openai.parameters.turns} 轮的会话`);
     expect(report.markdown).not.toMatch(/Design review|Compare strategies|Three goals/);
+  });
+  it("the recommendation's headline and reasons speak Chinese with the figures of its tiles", () => {
+    const totals = (input: number, requests: number, costUsd: number): StrategyTotals => ({
+      input,
+      cacheRead: input * 0.8,
+      cacheWrite: input * 0.2,
+      uncached: 0,
+      output: 10 * requests,
+      requests,
+      costUsd,
+      cacheHitRateByTokens: 0.8,
+      cacheHitRateByRequests: 0.9,
+      toolsFound: 4,
+      toolsNeeded: 4,
+      toolDefinitions: input / 2,
+    });
+    const runs: MeasuredRun[] = [
+      { id: "full", provider: "anthropic", model: "claude-opus-4-8", totals: totals(800_000, 8, 1.2) },
+      { id: "gateway", provider: "anthropic", model: "claude-opus-4-8", totals: totals(30_000, 12, 0.06) },
+      { id: "stubs", provider: "anthropic", model: "claude-opus-4-8", totals: totals(160_000, 12, 0.3) },
+    ];
+    const recommendation = recommend({
+      toolCount: 200,
+      tokensPerTool: 400,
+      provider: "anthropic",
+      model: "claude-opus-4-8",
+      severalProviders: true,
+      schemas: { veryComplex: false, complexShare: 0.05 },
+      runs,
+      locale: "zh-CN",
+    });
+    const { figures } = recommendation;
+    expect(recommendation.strategy).toBe("gateway");
+    expect(recommendation.headline).toContain("网关");
+    expect(recommendation.headline).toContain(`每个请求 ${formatTokens(figures.tokensPerRequest!)} token`);
+    expect(recommendation.headline).toContain(formatUsd(figures.costUsd!));
+    expect(recommendation.reasons.join("\n")).toContain(`便宜 ${formatPercent(figures.savingVsFull!)}`);
+    expect(recommendation.reasons.join("\n")).toContain("实测：200 个工具");
+    expect(`${recommendation.headline}\n${recommendation.reasons.join("\n")}`).not.toMatch(
+      /\b(tokens a request|in total|Measured|instead)\b/,
+    );
   });
 });
