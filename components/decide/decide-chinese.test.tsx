@@ -243,4 +243,21 @@ describe("part B in Simplified Chinese", () => {
       /\b(tokens a request|in total|Measured|instead)\b/,
     );
   });
+  it("a trace analysed in Chinese names the miss in Chinese, quoting the changed text the view highlights", () => {
+    const result = analyseTrace(fixtureText("openai-responses-instructions.har"), {
+      title: "t",
+      locale: "zh-CN",
+    });
+    if (!result.ok) throw new Error(result.error);
+    const view = traceView(result.analysis);
+    const step = view.steps[2];
+    const change = step.explanation!.changedText!;
+    const before = change.before.slice(change.beforeStart, change.beforeEnd);
+    const after = change.after.slice(change.afterStart, change.afterEnd);
+    expect(step.explanation!.headline).toBe(
+      `instructions 字段有变（"${before}" → "${after}"）：整个缓存失效（instructions 字段位于前缀最前面）。`,
+    );
+    expect(view.steps[0].explanation!.headline).toBe("首个请求：尚无缓存，因此写入提示。");
+    expect(view.recommendation.headline).not.toMatch(/\b(Load everything|Use the|tokens a request)\b/);
+  });
 });

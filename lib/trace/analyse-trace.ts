@@ -50,6 +50,7 @@ export function analyseTrace(
   const trace = parsed.trace;
   const explanation = explainTrace(trace, {
     model: options.model,
+    locale: options.locale,
     cacheOverrides: options.cacheOverrides,
     counterFor: options.counterFor,
     onProgress: (done) => progress?.(0.4 + done * 0.4),
@@ -73,6 +74,7 @@ export function analyseTrace(
     severalProviders: false,
     schemas: schemaComplexity(derived.scenario.catalog),
     runs: replay,
+    locale: options.locale,
   });
   return { ok: true, analysis: { trace, explanation, derived, replay, figures, recommendation } };
 }

@@ -1,4 +1,6 @@
 import { emptyCacheState } from "../cache";
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import type { CacheRules, CacheState } from "../cache/types";
 import { summarise } from "../engine/totals";
 import type { CostBreakdown, EngineStep, EngineWarning, StepKind, StepTokens } from "../engine/types";
@@ -76,6 +78,8 @@ export type ExplainOptions = {
   cacheOverrides?: Partial<CacheRules>;
   counterFor?: (model: ModelInfo) => TokenCounter;
   onProgress?: ProgressCallback;
+  /** The reader's language for the miss sentences; English when absent (CLI, tests). */
+  locale?: Locale;
 };
 
 /**
@@ -171,10 +175,13 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
             clockSeconds: previous.clockSeconds,
           }
         : null,
+      locale: options.locale,
     });
     // A change named against another conversation's request is said to be one.
     if (explanation && previous && !lane.threads.has(thread) && COMPARED_CAUSES.has(explanation.cause))
-      explanation.headline = `A new conversation on this model (its first user message is new), against the model's previous request: ${explanation.headline}`;
+      explanation.headline = translatorFor(options.locale ?? "en", "trace")("miss.newConversation", {
+        headline: explanation.headline,
+      });
     // The minimum is judged on counted tokens; images are not counted and Claude's and Kimi's counts are estimates.
     // Where the provider reported cached tokens, the real prompt was long enough, and the sentence says so.
     const reportedCached = request.measured ? request.measured.cacheRead + request.measured.cacheWrite : 0;
