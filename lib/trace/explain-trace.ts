@@ -18,7 +18,6 @@ import { explainMiss, MISS_CAUSE_LABELS, type MissCause, type MissExplanation } 
 import { predictionGapSentence } from "./prediction-gap";
 import { resolveModel } from "./resolve-model";
 import type { ParsedTrace, ProgressCallback, TraceLocation } from "./types";
-import { formatCount } from "../view/format";
 
 type Json = Record<string, unknown>;
 
@@ -88,6 +87,7 @@ export type ExplainOptions = {
  * simulated session does), the real gaps in time drive the TTL. Then each miss is named.
  */
 export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): TraceExplanation {
+  const t = translatorFor(options.locale ?? "en", "trace");
   const { provider } = trace;
   const adapter = providerAdapter(provider);
   const notes = [...trace.notes];
@@ -179,14 +179,14 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     });
     // A change named against another conversation's request is said to be one.
     if (explanation && previous && !lane.threads.has(thread) && COMPARED_CAUSES.has(explanation.cause))
-      explanation.headline = translatorFor(options.locale ?? "en", "trace")("miss.newConversation", {
+      explanation.headline = t("miss.newConversation", {
         headline: explanation.headline,
       });
     // The minimum is judged on counted tokens; images are not counted and Claude's and Kimi's counts are estimates.
     // Where the provider reported cached tokens, the real prompt was long enough, and the sentence says so.
     const reportedCached = request.measured ? request.measured.cacheRead + request.measured.cacheWrite : 0;
     if (explanation?.cause === "below-minimum" && reportedCached > 0)
-      explanation.headline += ` Yet the provider reported ${reportedCached} tokens read from or written to the cache, so the real prompt was long enough: the token count here falls short of it.`;
+      explanation.headline += ` ${t("miss.reportedCached", { tokens: reportedCached })}`;
     const loss = lossOf(priced.tokens, previous?.tokens, explanation, model, priced.costOptions);
     lane.state = priced.cache.nextState;
     const measuredCost = request.measured ? computeCost(request.measured, model.prices, priced.costOptions) : null;
@@ -214,10 +214,10 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       turn: Math.max(0, userTurns - 1),
       kind: kindOf(request.response, calls.length),
       title: calls.length
-        ? `call ${calls.map((call) => call.name).join(", ")}`
+        ? t("step.call", { names: calls.map((call) => call.name).join(", ") })
         : request.response
-          ? "answer"
-          : `request ${index + 1}`,
+          ? t("step.answer")
+          : t("step.request", { number: index + 1 }),
       clockSeconds,
       request: {
         method: "POST",
@@ -240,7 +240,13 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       measured: request.measured,
       measuredCost,
       difference,
-      predictionGap: predictionGapSentence({ measured: request.measured, difference, rules, exact: counter.exact }),
+      predictionGap: predictionGapSentence({
+        measured: request.measured,
+        difference,
+        rules,
+        exact: counter.exact,
+        locale: options.locale,
+      }),
       explanation,
       lostTokens: loss.tokens,
       lostUsd: loss.usd,
@@ -257,9 +263,13 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
   const main = ranked[0] ?? laneOf(null);
   if (ranked.length > 1)
     notes.push(
-      `The trace calls ${ranked.length} models: ${ranked.map((lane) => `${lane.recorded ?? lane.model.id} (${formatCount(lane.requests, "request")})`).join(", ")}. ` +
-        `Each model has its own cache, so each request is cached and priced as its own model and compared with the previous request to the same model; ` +
-        `the summary's model and the replay follow the main one, ${main.model.label}.`,
+      t("severalModels", {
+        count: ranked.length,
+        models: ranked
+          .map((lane) => t("modelRequests", { model: lane.recorded ?? lane.model.id, requests: lane.requests }))
+          .join(", "),
+        main: main.model.label,
+      }),
     );
   const distinctCalled = new Set(
     trace.requests
