@@ -300,14 +300,16 @@ function CheapestStatement({
  */
 function OpenFacts({ runs, settings }: { runs: readonly RunSummary[]; settings: ScenarioSettings }) {
   const t = useTranslations("decide");
+  const locale = useLocale() as Locale;
   const effects = useMemo(
     () =>
       openFactEffects(runs, {
         provider: settings.provider,
         model: settings.model,
         searchExecution: settings.searchExecution,
+        locale,
       }),
-    [runs, settings.provider, settings.model, settings.searchExecution],
+    [runs, settings.provider, settings.model, settings.searchExecution, locale],
   );
   if (effects.length === 0) return null;
   return (
