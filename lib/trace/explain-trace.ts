@@ -102,7 +102,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     const asked = options.model ?? recorded ?? "";
     let model = resolvedByRecorded.get(asked);
     if (!model) {
-      const resolved = resolveModel(provider, asked || undefined);
+      const resolved = resolveModel(provider, asked || undefined, options.locale);
       if (resolved.note && !notes.includes(resolved.note)) notes.push(resolved.note);
       model = resolved.model;
       resolvedByRecorded.set(asked, model);
