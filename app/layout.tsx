@@ -45,6 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             listening={exposure.listening}
             reasons={exposure.reasons}
             protections={protections}
+            locale={locale}
           />
         </IntlRoot>
       </body>

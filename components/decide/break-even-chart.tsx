@@ -20,6 +20,7 @@ import {
   Y_AXIS_LABEL,
   countAxisProps,
 } from "@/components/run/chart-theme";
+import { useTranslations } from "use-intl";
 import { ChartLegend } from "@/components/run/chart-legend";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
@@ -42,13 +43,14 @@ function formatValue(value: number, metric: BreakEvenMetric): string {
 }
 
 function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps & { metric: BreakEvenMetric }) {
+  const t = useTranslations("decide");
   if (!active || !payload?.length) return null;
   const entries = payload
     .filter((entry) => typeof entry.value === "number")
     .sort((a, b) => Number(b.value) - Number(a.value));
   return (
     <div className={TOOLTIP_CLASS}>
-      <p className="mb-1 font-semibold">After turn {label}</p>
+      <p className="mb-1 font-semibold">{t("chart.afterTurn", { turn: String(label) })}</p>
       <table className="tabular">
         <tbody>
           {entries.map((entry) => (
@@ -71,13 +73,19 @@ function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps
  * form's dashed beside it, and a ring where each progressive strategy becomes cheaper than loading everything.
  */
 export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }: BreakEvenChartProps) {
+  const t = useTranslations("decide");
   const data = breakEvenChartData(result, metric);
-  const failsText = failuresSummary(data.failures);
+  const failsText = failuresSummary(data.failures, t);
   const summary =
-    `Cumulative ${metric === "cost" ? "cost in USD" : "input tokens"} per turn for ${data.series.length} strategies. ` +
+    t("chart.summary", { metric, count: data.series.length }) +
+    " " +
     (data.points.length === 0
-      ? "No progressive strategy becomes cheaper than loading everything within these turns."
-      : `Cheaper than loading everything from: ${data.points.map((point) => `${strategyTitle(point.id)} turn ${point.turn}`).join("; ")}.`) +
+      ? t("chart.noBreakEven")
+      : t("chart.breakEvens", {
+          list: data.points
+            .map((point) => t("chart.breakEvenAt", { strategy: strategyTitle(point.id), turn: point.turn }))
+            .join(t("chart.listSeparator")),
+        })) +
     (failsText ? ` ${failsText}` : "");
   const lastTurn = result.parameters.turns;
   return (
@@ -85,7 +93,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
       testId="break-even-chart"
       summary={summary}
       height={height}
-      empty={data.series.length === 0 ? "No strategy can run on this provider." : null}
+      empty={data.series.length === 0 ? t("chart.empty") : null}
       legend={
         <ChartLegend
           items={[
@@ -101,7 +109,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               ? [
                   {
                     key: "fails",
-                    label: "fails: the provider refuses the request",
+                    label: t("chart.legendFails"),
                     color: FAILS_COLOR,
                     shape: "square" as const,
                   },
@@ -111,7 +119,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               ? [
                   {
                     key: "closed-form",
-                    label: "estimate, quick formula (thin, dotted)",
+                    label: t("chart.legendEstimate"),
                     color: "var(--muted)",
                     dash: "2 3",
                     shape: "line" as const,
@@ -125,13 +133,13 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
         <LineChart data={data.rows} margin={{ top: 10, right: 16, bottom: 24, left: 18 }}>
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
-          <XAxis {...countAxisProps("turn", "Turn")} />
+          <XAxis {...countAxisProps("turn", t("chart.turnAxis"))} />
           <YAxis
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}
             width={68}
             tickFormatter={(value: number) => (metric === "cost" ? formatUsd(value) : formatTokensCompact(value))}
-            label={{ ...Y_AXIS_LABEL, value: metric === "cost" ? "Cumulative cost (USD)" : "Cumulative input tokens" }}
+            label={{ ...Y_AXIS_LABEL, value: t("chart.yAxis", { metric }) }}
           />
           <Tooltip content={(props) => <ExplorerTooltip {...props} metric={metric} />} isAnimationActive={false} />
           {data.series.map((series) => {
@@ -142,7 +150,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   key={series.engineKey}
                   type="linear"
                   dataKey={series.engineKey}
-                  name={`${strategyShortTitle(series.id)} (simulated)`}
+                  name={t("chart.seriesSimulated", { strategy: strategyShortTitle(series.id) })}
                   stroke={style.color}
                   strokeWidth={series.id === baselineStrategyId() ? 3.5 : 2.5}
                   strokeDasharray={style.dash}
@@ -155,7 +163,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   key={series.closedFormKey}
                   type="linear"
                   dataKey={series.closedFormKey}
-                  name={`${strategyShortTitle(series.id)} (estimate)`}
+                  name={t("chart.seriesEstimate", { strategy: strategyShortTitle(series.id) })}
                   stroke={style.color}
                   strokeWidth={1.5}
                   strokeOpacity={0.8}
@@ -176,7 +184,10 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               strokeDasharray="4 3"
               ifOverflow="visible"
               label={{
-                value: `${strategyShortTitle(baselineStrategyId())} fails from turn ${data.baselineFailsFrom}`,
+                value: t("chart.baselineFailsFrom", {
+                  strategy: strategyShortTitle(baselineStrategyId()),
+                  turn: data.baselineFailsFrom ?? 0,
+                }),
                 position: "insideTopLeft",
                 fill: "var(--ink-soft)",
                 fontSize: 11,
@@ -192,7 +203,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                 stroke={FAILS_BOUNDARY_COLOR}
                 strokeDasharray="4 3"
                 label={{
-                  value: `${strategyShortTitle(failure.id)} fails`,
+                  value: t("chart.strategyFails", { strategy: strategyShortTitle(failure.id) }),
                   position: "insideTopRight",
                   fill: "var(--ink-soft)",
                   fontSize: 11,
@@ -218,12 +229,25 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
 }
 
 /** The chart's words for its "fails" marks: from the same failures the marks are drawn from. */
-export function failuresSummary(failures: ReturnType<typeof breakEvenChartData>["failures"]): string {
+export function failuresSummary(
+  failures: ReturnType<typeof breakEvenChartData>["failures"],
+  t: ReturnType<typeof useTranslations<"decide">>,
+): string {
   if (failures.length === 0) return "";
   return failures
-    .map(
-      (failure) =>
-        `${strategyTitle(failure.id)} fails at turn ${failure.turn}${failure.atRequest !== null ? ` (request ${failure.atRequest})` : " (estimate)"}: ${failure.reason}.`,
+    .map((failure) =>
+      failure.atRequest !== null
+        ? t("chart.failsAtRequest", {
+            strategy: strategyTitle(failure.id),
+            turn: failure.turn,
+            request: failure.atRequest,
+            reason: failure.reason,
+          })
+        : t("chart.failsEstimated", {
+            strategy: strategyTitle(failure.id),
+            turn: failure.turn,
+            reason: failure.reason,
+          }),
     )
     .join(" ");
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useId } from "react";
+import { useTranslations } from "use-intl";
 import { MAX_TOOLS_USED, MAX_TURNS } from "@/lib/decide/session-plan";
 import type { DecideParameters, PriceOverrides } from "@/lib/decide/types";
 import { cacheRulesFor, MODELS, type ModelInfo } from "@/lib/models";
@@ -16,12 +17,12 @@ export type BreakEvenControlsProps = {
   toolCount: number;
 };
 
-const PRICE_FIELDS: ReadonlyArray<{ key: keyof PriceOverrides; label: string }> = [
-  { key: "inputPerMillion", label: "Input" },
-  { key: "cacheWrite5mPerMillion", label: "5-min write" },
-  { key: "cacheWrite1hPerMillion", label: "1-h write" },
-  { key: "cacheReadPerMillion", label: "Cache read" },
-  { key: "outputPerMillion", label: "Output" },
+const PRICE_FIELDS: ReadonlyArray<keyof PriceOverrides> = [
+  "inputPerMillion",
+  "cacheWrite5mPerMillion",
+  "cacheWrite1hPerMillion",
+  "cacheReadPerMillion",
+  "outputPerMillion",
 ];
 
 const MAX_MINUTES = 90;
@@ -34,6 +35,7 @@ function modelOf(parameters: DecideParameters): ModelInfo | undefined {
 export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEvenControlsProps) {
   const model = modelOf(parameters);
   const ttlSeconds = model ? cacheRulesFor(model, {}, parameters.cacheTtl).ttlSeconds : null;
+  const t = useTranslations("decide");
   const maxToolsUsed = Math.max(1, Math.min(MAX_TOOLS_USED, toolCount, parameters.turns));
   return (
     <div
@@ -41,25 +43,25 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
       data-testid="break-even-controls"
     >
       <Slider
-        label="Tools used per session"
+        label={t("controls.toolsUsed")}
         testId="decide-tools-used"
         min={1}
         max={maxToolsUsed}
         value={Math.min(parameters.toolsUsed, maxToolsUsed)}
         onChange={(value) => onChange({ toolsUsed: value })}
-        hint={`Distinct tools, at most one new one a turn (≤ ${maxToolsUsed}).`}
+        hint={t("controls.toolsUsedHint", { max: maxToolsUsed })}
       />
       <Slider
-        label="Turns"
+        label={t("controls.turns")}
         testId="decide-turns"
         min={1}
         max={MAX_TURNS}
         value={parameters.turns}
         onChange={(value) => onChange({ turns: value })}
-        hint="User turns in one session."
+        hint={t("controls.turnsHint")}
       />
       <Slider
-        label="Minutes between turns"
+        label={t("controls.minutes")}
         testId="decide-minutes"
         min={0}
         max={MAX_MINUTES}
@@ -67,10 +69,10 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
         onChange={(value) => onChange({ minutesBetweenTurns: value })}
         hint={
           ttlSeconds === null
-            ? "Idle time between two user turns."
+            ? t("controls.minutesHint")
             : parameters.minutesBetweenTurns * 60 >= ttlSeconds
-              ? `Longer than the cache lifetime (${formatDuration(ttlSeconds)}): every turn starts with a cold cache.`
-              : `Within the cache lifetime (${formatDuration(ttlSeconds)}).`
+              ? t("controls.beyondTtl", { ttl: formatDuration(ttlSeconds) })
+              : t("controls.withinTtl", { ttl: formatDuration(ttlSeconds) })
         }
         marker={
           ttlSeconds !== null && ttlSeconds / 60 <= MAX_MINUTES ? { value: ttlSeconds / 60, label: "TTL" } : undefined
@@ -79,15 +81,15 @@ export function BreakEvenControls({ parameters, onChange, toolCount }: BreakEven
       <ModelSelect parameters={parameters} onChange={onChange} />
       {providerFacts(parameters.provider).cacheLifetimeChoice ? (
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium text-ink">Cache lifetime</span>
+          <span className="font-medium text-ink">{t("controls.cacheLifetime")}</span>
           <select
             className="h-9 rounded-lg border border-line bg-panel px-2.5 text-sm text-ink shadow-sm"
             value={parameters.cacheTtl ?? "5m"}
             onChange={(event) => onChange({ cacheTtl: event.target.value as CacheTtl })}
             data-testid="decide-ttl"
           >
-            <option value="5m">5 minutes (write 1.25×)</option>
-            <option value="1h">1 hour (write 2×)</option>
+            <option value="5m">{t("controls.ttl5m")}</option>
+            <option value="1h">{t("controls.ttl1h")}</option>
           </select>
         </label>
       ) : null}
@@ -162,9 +164,10 @@ function ModelSelect({
   parameters: DecideParameters;
   onChange: (patch: Partial<DecideParameters>) => void;
 }) {
+  const t = useTranslations("decide");
   return (
     <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium text-ink">Provider and model</span>
+      <span className="font-medium text-ink">{t("controls.providerModel")}</span>
       <select
         className="h-9 rounded-lg border border-line bg-panel px-2.5 text-sm text-ink shadow-sm"
         value={`${parameters.provider}|${parameters.model}`}
@@ -198,33 +201,34 @@ function PriceInputs({
   model: ModelInfo | undefined;
   onChange: (patch: Partial<DecideParameters>) => void;
 }) {
+  const t = useTranslations("decide");
   if (!model) return null;
   const edited = parameters.prices ?? {};
   return (
     <details className="col-span-full text-sm" data-testid="decide-prices">
       <summary className="cursor-pointer font-medium text-ink">
-        Prices per million tokens (USD){Object.keys(edited).length > 0 ? " — edited" : ""}
+        {t("controls.prices", { edited: String(Object.keys(edited).length > 0) })}
         <span className="ml-2 text-xs font-normal text-muted">
           {model.prices.confidence}, {model.prices.date}
         </span>
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-3">
         {PRICE_FIELDS.map((field) => (
-          <label key={field.key} className="flex flex-col gap-1">
-            <span className="text-xs text-muted">{field.label}</span>
+          <label key={field} className="flex flex-col gap-1">
+            <span className="text-xs text-muted">{t("controls.priceField", { field })}</span>
             <input
               type="number"
               min={0}
               step={0.01}
               className="h-8 w-24 rounded-md border border-line bg-panel px-2 text-sm text-ink"
-              value={edited[field.key] ?? model.prices[field.key]}
+              value={edited[field] ?? model.prices[field]}
               onChange={(event) => {
                 const value = Number(event.target.value);
                 if (!Number.isFinite(value) || value < 0) return;
-                onChange({ prices: { ...edited, [field.key]: value } });
+                onChange({ prices: { ...edited, [field]: value } });
               }}
               data-testid="decide-price-input"
-              data-price={field.key}
+              data-price={field}
             />
           </label>
         ))}
@@ -234,7 +238,7 @@ function PriceInputs({
             className="h-8 rounded-md px-2 text-sm text-accent hover:bg-accent-soft"
             onClick={() => onChange({ prices: undefined })}
           >
-            Reset to the table
+            {t("controls.resetPrices")}
           </button>
         ) : null}
       </div>

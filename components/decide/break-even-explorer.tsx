@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
@@ -32,6 +33,7 @@ export function BreakEvenExplorer({
   status,
   toolCount,
 }: BreakEvenExplorerProps) {
+  const t = useTranslations("decide");
   const [metric, setMetric] = useState<BreakEvenMetric>("cost");
   const [showClosedForm, setShowClosedForm] = useState(true);
   return (
@@ -39,7 +41,7 @@ export function BreakEvenExplorer({
       <BreakEvenControls parameters={parameters} onChange={onParametersChange} toolCount={toolCount} />
       <DecideStatusLine status={status} result={result} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Chart shows" className="flex gap-1">
+        <div role="group" aria-label={t("explorer.chartShows")} className="flex gap-1">
           {(["cost", "tokens"] as const).map((option) => (
             <Button
               key={option}
@@ -50,7 +52,7 @@ export function BreakEvenExplorer({
               data-testid="break-even-metric"
               data-metric={option}
             >
-              {option === "cost" ? "Cost" : "Input tokens"}
+              {t("explorer.metric", { metric: option })}
             </Button>
           ))}
         </div>
@@ -61,8 +63,9 @@ export function BreakEvenExplorer({
             onChange={(event) => setShowClosedForm(event.target.checked)}
             data-testid="break-even-show-closed-form"
           />
-          Show the estimate from the quick formula (
-          {result ? `checked within ${formatPercent(result.tolerance)} of the simulated cost` : "formula"})
+          {result
+            ? t("explorer.showEstimateChecked", { tolerance: formatPercent(result.tolerance) })
+            : t("explorer.showEstimate")}
         </label>
       </div>
       {result ? (

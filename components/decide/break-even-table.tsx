@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { lineFailure } from "@/lib/decide/limits";
@@ -14,6 +15,7 @@ export type BreakEvenTableProps = { result: BreakEvenResult };
  * turns carry `data-testid="break-even-point"` with the turn number as their text.
  */
 export function BreakEvenTable({ result }: BreakEvenTableProps) {
+  const t = useTranslations("decide");
   const last = result.parameters.turns - 1;
   const decimals = usdColumnDecimals(
     result.lines.flatMap((line) => [
@@ -28,30 +30,27 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
     // wider than the screen makes a phone zoom out and slide sideways).
     <div className="overflow-x-auto" data-testid="break-even-table-scroller">
       <table className="w-full border-collapse text-sm" data-testid="break-even-table">
-        <caption className="sr-only">
-          Engine and <Term id="closed-form" /> for each strategy, and the turn from which it is cheaper than loading
-          everything.
-        </caption>
+        <caption className="sr-only">{t.rich("table.caption", { term: () => <Term id="closed-form" /> })}</caption>
         <thead>
           <tr className="border-b border-line">
             <th scope="col" className={`${headerBase} text-left`}>
-              Strategy
+              {t("table.strategy")}
             </th>
-            <th scope="col" className={header} title="Every request simulated by the engine">
-              Simulated
+            <th scope="col" className={header} title={t("table.simulatedTitle")}>
+              {t("table.simulated")}
             </th>
             <th scope="col" className={header}>
-              <Term id="closed-form">Estimate</Term>
+              <Term id="closed-form">{t("table.estimate")}</Term>
             </th>
             <th
               scope="col"
               className={header}
-              title={`Largest gap over the turns; tolerance ${formatPercent(result.tolerance)}`}
+              title={t("table.gapTitle", { tolerance: formatPercent(result.tolerance) })}
             >
-              Gap
+              {t("table.gap")}
             </th>
             <th scope="col" className={header}>
-              Cheaper than Everything from turn
+              {t("table.cheaperFrom")}
             </th>
           </tr>
         </thead>
@@ -89,11 +88,15 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                 >
                   {engineFails ? (
                     <FailsBadge
-                      text={`fails at turn ${engineFails.atTurn}`}
-                      title={`Request ${engineFails.atRequest} is refused: ${engineFails.status} ${engineFails.reason}`}
+                      text={t("table.failsAtTurn", { turn: engineFails.atTurn })}
+                      title={t("table.refusedTitle", {
+                        request: engineFails.atRequest,
+                        status: String(engineFails.status),
+                        reason: engineFails.reason,
+                      })}
                     />
                   ) : engineCost === undefined ? (
-                    <span className="text-muted">running…</span>
+                    <span className="text-muted">{t("table.running")}</span>
                   ) : (
                     formatUsd(engineCost, { decimals })
                   )}
@@ -106,13 +109,11 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                 >
                   {closedFails ? (
                     <FailsBadge
-                      text={`fails at turn ${closedFails.turn} (estimate)`}
-                      title={`Estimated: ${closedFails.reason}`}
+                      text={t("table.failsAtTurnEstimate", { turn: closedFails.turn })}
+                      title={t("table.estimatedTitle", { reason: closedFails.reason })}
                     />
                   ) : (
-                    <span title="Estimate from formulas, not a simulated run">
-                      ~{formatUsd(closedCost, { decimals })}
-                    </span>
+                    <span title={t("table.estimateCellTitle")}>~{formatUsd(closedCost, { decimals })}</span>
                   )}
                 </td>
                 <td
@@ -125,9 +126,9 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                 </td>
                 <td className="px-2 text-right">
                   {failure ? (
-                    <span className="text-muted">never: it cannot run</span>
+                    <span className="text-muted">{t("table.never")}</span>
                   ) : line.id === baselineStrategyId() ? (
-                    <span className="text-muted">baseline</span>
+                    <span className="text-muted">{t("table.baseline")}</span>
                   ) : (
                     <span className="inline-flex items-baseline gap-2">
                       <TurnBadge
@@ -137,8 +138,8 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                         pending={!line.engine}
                         turns={result.parameters.turns}
                       />
-                      <span className="text-xs text-muted" title="Estimated by the quick formula">
-                        (estimate:{" "}
+                      <span className="text-xs text-muted" title={t("table.estimatedByFormula")}>
+                        ({t("table.estimateLabel")}{" "}
                         <TurnBadge
                           turn={line.breakEvenTurn.closedForm}
                           source="closed-form"
@@ -173,17 +174,18 @@ function TurnBadge({
   id: string;
   pending?: boolean;
 }) {
+  const t = useTranslations("decide");
   if (pending) return <span className="text-muted">…</span>;
   if (turn === null) {
     return (
       <span
         className={source === "engine" ? "font-semibold text-ink-soft" : ""}
-        title={`Not cheaper than loading everything by turn ${turns}, the last of this session; a longer session may change that`}
+        title={t("table.notByTurnTitle", { turns })}
         data-testid="break-even-none"
         data-strategy={id}
         data-source={source}
       >
-        not by turn {turns}
+        {t("table.notByTurn", { turns })}
       </span>
     );
   }

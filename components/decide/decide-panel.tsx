@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import { Panel } from "@/components/ui/panel";
 import type { Catalog } from "@/lib/core/catalog";
 import { conversationShape, defaultDecideParameters } from "@/lib/decide/default-parameters";
@@ -7,6 +8,7 @@ import { openFactEffects } from "@/lib/decide/open-facts";
 import { recommend } from "@/lib/decide/recommend";
 import { schemaComplexity } from "@/lib/decide/schema-complexity";
 import type { DecideParameters } from "@/lib/decide/types";
+import type { Locale } from "@/lib/i18n/locales";
 import { differentWinnerNote, explorerCheapest } from "@/lib/decide/winner-note";
 import type { DesignReviewInput } from "@/lib/report/design-review";
 import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
@@ -54,6 +56,8 @@ export function DecidePanel({
   onSelectStrategy,
   searchRecall,
 }: DecidePanelProps) {
+  const t = useTranslations("decide");
+  const locale = useLocale() as Locale;
   const [parameters, setParameters] = useState<DecideParameters>(() => defaultDecideParameters(settings, turns));
   const [severalProviders, setSeveralProviders] = useState(false);
   const [heatMapExclude, setHeatMapExclude] = useState<StrategyId[]>([]);
@@ -106,8 +110,10 @@ export function DecidePanel({
                     result.lines.filter((line) => line.engine).map((line) => [line.id, line.breakEvenTurn.engine]),
                   )
                 : undefined,
+            locale,
           }),
     [
+      locale,
       runs,
       catalog.tools.length,
       tokensPerTool,
@@ -136,22 +142,24 @@ export function DecidePanel({
   const explorerNote =
     result && status.phase === "ready"
       ? differentWinnerNote({
-          where: `In this session of ${session.turns} ${session.turns === 1 ? "turn" : "turns"}`,
+          where: t("panel.whereSession", { turns: session.turns }),
           winner: explorerCheapest(result),
           conversationCheapest,
           session,
           conversation,
+          locale,
         })
       : null;
   const simulatedCell = heatMap?.cells.flat().find((cell) => cell.source === "simulated");
   const heatMapNote =
     simulatedCell && status.phase === "ready"
       ? differentWinnerNote({
-          where: `In the outlined cell (this catalog, ${simulatedCell.turns} ${simulatedCell.turns === 1 ? "turn" : "turns"})`,
+          where: t("panel.whereCell", { turns: simulatedCell.turns }),
           winner: simulatedCell.cheapest,
           conversationCheapest,
           session: { ...session, turns: simulatedCell.turns },
           conversation,
+          locale,
         })
       : null;
 
@@ -169,8 +177,11 @@ export function DecidePanel({
   return (
     <div ref={rootRef} className="flex flex-col gap-5" data-testid="decide-panel">
       <Panel
-        title="Recommendation"
-        subtitle={`For this scenario on ${providerLabel(settings.provider)} · ${settings.model} (rules of thumb, stated with the measured figures)`}
+        title={t("panel.recommendationTitle")}
+        subtitle={t("panel.recommendationSubtitle", {
+          provider: providerLabel(settings.provider),
+          model: settings.model,
+        })}
         testId="decide-recommendation"
       >
         <CheapestStatement runs={runs} settings={settings} recommended={recommendation?.strategy ?? null} />
@@ -182,13 +193,13 @@ export function DecidePanel({
             onShowStrategy={onSelectStrategy}
           />
         ) : (
-          <p className="text-sm text-muted">Waiting for the run…</p>
+          <p className="text-sm text-muted">{t("panel.waitingForRun")}</p>
         )}
         <OpenFacts runs={runs} settings={settings} />
       </Panel>
       <Panel
-        title="Break-even: does progressive disclosure pay over a long task?"
-        subtitle="Your catalog, a session you shape; the engine simulates it and a quick formula checks it"
+        title={t("panel.breakEvenTitle")}
+        subtitle={t("panel.breakEvenSubtitle")}
         testId="decide-break-even"
         actions={<ReportExportButton reportInput={reportInput} disabled={runs.length === 0} />}
       >
@@ -207,8 +218,11 @@ export function DecidePanel({
       </Panel>
       <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         <Panel
-          title="Cheapest strategy by catalog size and turns"
-          subtitle={`${providerLabel(parameters.provider)} · ${parameters.model}, estimated by a quick formula; the outlined cell is this catalog, from the simulated run`}
+          title={t("panel.heatMapTitle")}
+          subtitle={t("panel.heatMapSubtitle", {
+            provider: providerLabel(parameters.provider),
+            model: parameters.model,
+          })}
           testId="decide-heat-map"
         >
           {heatMap && heatMap.cells.length > 0 ? (
@@ -222,7 +236,7 @@ export function DecidePanel({
               onToggle={toggleHeatMapStrategy}
             />
           ) : (
-            <p className="text-sm text-muted">Waiting for the catalog to be measured…</p>
+            <p className="text-sm text-muted">{t("panel.waitingForCatalog")}</p>
           )}
           {heatMapNote ? (
             <p className="mt-3 text-sm text-ink-soft" data-testid="heat-map-winner-note">
@@ -230,11 +244,7 @@ export function DecidePanel({
             </p>
           ) : null}
         </Panel>
-        <Panel
-          title="Three goals"
-          subtitle="Without provider support, each client-side strategy gives one up"
-          testId="decide-goals"
-        >
+        <Panel title={t("panel.goalsTitle")} subtitle={t("panel.goalsSubtitle")} testId="decide-goals">
           <GoalsTriangle settings={settings} selectedId={selectedStrategyId} onSelect={onSelectStrategy} />
         </Panel>
       </div>
@@ -256,26 +266,30 @@ function CheapestStatement({
   settings: ScenarioSettings;
   recommended: StrategyId | null;
 }) {
+  const t = useTranslations("decide");
   const on = { provider: settings.provider, model: settings.model };
   const cheapest = cheapestRuns(runs, on);
   const movedCount = runs.filter(
     (run) => !run.refused && (run.provider !== on.provider || run.model !== on.model),
   ).length;
   if (cheapest.length === 0) return null;
-  const names = cheapest.map((run) => strategyTitle(run.id)).join(" and ");
+  const names = cheapest.map((run) => strategyTitle(run.id)).join(t("panel.and"));
   const recommendedIsCheapest = recommended !== null && cheapest.some((run) => run.id === recommended);
   return (
     <p className="mb-3 text-sm text-ink" data-testid="decide-cheapest" data-strategy={cheapest[0].id}>
-      <strong>Cheapest here:</strong> {names} at {formatUsd(cheapest[0].totals.costUsd)} for this scenario, among the
-      runs on {providerLabel(on.provider)} · {settings.model}
-      {movedCount > 0
-        ? ` (${movedCount} ${movedCount === 1 ? "run" : "runs"} on another model not compared)`
-        : ""}.{" "}
+      <strong>{t("cheapest.label")}</strong>{" "}
+      {t("cheapest.sentence", {
+        names,
+        cost: formatUsd(cheapest[0].totals.costUsd),
+        provider: providerLabel(on.provider),
+        model: settings.model,
+        moved: movedCount,
+      })}{" "}
       {recommended === null
         ? ""
         : recommendedIsCheapest
-          ? `The recommendation below is also the cheapest.`
-          : `The recommendation below, ${strategyTitle(recommended)}, is not the cheapest: it is chosen for the reasons it gives (goals kept, search quality, schemas), not for the bill alone.`}
+          ? t("cheapest.recommendedIsCheapest")
+          : t("cheapest.recommendedIsNot", { strategy: strategyTitle(recommended) })}
     </p>
   );
 }
@@ -285,21 +299,22 @@ function CheapestStatement({
  * computed from the runs' own steps). The simulation keeps the stated assumption.
  */
 function OpenFacts({ runs, settings }: { runs: readonly RunSummary[]; settings: ScenarioSettings }) {
+  const t = useTranslations("decide");
+  const locale = useLocale() as Locale;
   const effects = useMemo(
     () =>
       openFactEffects(runs, {
         provider: settings.provider,
         model: settings.model,
         searchExecution: settings.searchExecution,
+        locale,
       }),
-    [runs, settings.provider, settings.model, settings.searchExecution],
+    [runs, settings.provider, settings.model, settings.searchExecution, locale],
   );
   if (effects.length === 0) return null;
   return (
     <details className="mt-3 text-sm" data-testid="open-facts">
-      <summary className="cursor-pointer text-ink-soft">
-        Open facts: {effects.length} {effects.length === 1 ? "figure depends" : "figures depend"} on an assumption
-      </summary>
+      <summary className="cursor-pointer text-ink-soft">{t("openFacts.summary", { count: effects.length })}</summary>
       <ul className="mt-2 flex flex-col gap-2">
         {effects.map((effect) => (
           <li
@@ -310,7 +325,7 @@ function OpenFacts({ runs, settings }: { runs: readonly RunSummary[]; settings: 
           >
             <span className="text-ink">{effect.sentence}</span>{" "}
             <span className="text-xs text-muted">
-              Assumed: {effect.assumed}. Source: {effect.source}.
+              {t("openFacts.assumed", { assumed: effect.assumed, source: effect.source })}
             </span>
           </li>
         ))}

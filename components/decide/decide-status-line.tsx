@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { formatPercent, formatTokens } from "@/lib/view/format";
 import type { DecideStatus } from "./use-decide";
@@ -6,16 +7,17 @@ export type DecideStatusLineProps = { status: DecideStatus; result: BreakEvenRes
 
 /** What the explorer is doing and what it priced: the catalog, the sampled tools and the search's first-try recall. */
 export function DecideStatusLine({ status, result }: DecideStatusLineProps) {
+  const t = useTranslations("decide");
   const text =
     status.phase === "empty"
-      ? "The catalog is empty: add tools to price a session."
+      ? t("status.empty")
       : status.phase === "calibrating"
-        ? "Measuring the catalog with the engine…"
+        ? t("status.calibrating")
         : status.phase === "running"
-          ? `Estimate shown; simulation running (${status.completed}/${status.total} strategies)…`
+          ? t("status.running", { completed: status.completed, total: status.total })
           : status.phase === "ready"
-            ? `Simulated and estimated for every strategy (simulation ${Math.round(status.engineMs)} ms).`
-            : `Error: ${status.message}`;
+            ? t("status.ready", { ms: Math.round(status.engineMs) })
+            : t("status.error", { message: status.message });
   return (
     <p
       className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-soft"
@@ -27,11 +29,17 @@ export function DecideStatusLine({ status, result }: DecideStatusLineProps) {
       <span className={status.phase === "error" ? "font-semibold text-danger" : ""}>{text}</span>
       {result ? (
         <span className="text-muted">
-          {formatTokens(result.toolCount)} tools, {formatTokens(result.tokensPerTool)} tokens per definition (engine,
-          first request of Everything) · session uses{" "}
-          {result.sessionToolNames.length === 0 ? "no tools" : result.sessionToolNames.join(", ")}
+          {t("status.measured", {
+            tools: formatTokens(result.toolCount),
+            tokens: formatTokens(result.tokensPerTool),
+          })}{" "}
+          ·{" "}
+          {t("status.sessionUses", {
+            count: result.sessionToolNames.length,
+            names: result.sessionToolNames.join(", "),
+          })}
           {result.search.tried > 0
-            ? ` · client search found ${formatPercent(result.search.found / result.search.tried)} of sampled tools on the first try`
+            ? ` · ${t("status.searchFound", { share: formatPercent(result.search.found / result.search.tried) })}`
             : ""}
         </span>
       ) : null}

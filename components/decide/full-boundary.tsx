@@ -1,3 +1,5 @@
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { boundarySentence, type FullBoundary } from "@/lib/decide/limits";
 import type { ProviderId } from "@/lib/core/ids";
 import { formatTokensCompact } from "@/lib/view/format";
@@ -18,7 +20,8 @@ const X_LABEL_GAP = 22;
  * this catalog. Estimated by the quick formula, the same prediction the heat map draws its boundary with.
  */
 export function FullBoundaryView({ boundary, provider }: FullBoundaryViewProps) {
-  const sentence = boundarySentence(boundary, provider);
+  const t = useTranslations("decide");
+  const sentence = boundarySentence(boundary, provider, useLocale() as Locale);
   const points = boundary.curve.filter((point) => point.maxTools > 0);
   const xs = boundary.curve.map((point) => point.tokensPerTool);
   const xMin = Math.min(...xs, boundary.tokensPerTool);
@@ -51,7 +54,7 @@ export function FullBoundaryView({ boundary, provider }: FullBoundaryViewProps) 
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="w-full max-w-[320px] shrink-0"
         role="img"
-        aria-label={`Boundary of sending every tool: ${sentence}`}
+        aria-label={t("boundary.aria", { sentence })}
       >
         {failsArea ? <polygon points={failsArea} fill={FAILS_COLOR} fillOpacity={0.25} /> : null}
         {line ? <polyline points={line} fill="none" stroke={FAILS_BOUNDARY_COLOR} strokeWidth={2} /> : null}
@@ -73,13 +76,13 @@ export function FullBoundaryView({ boundary, provider }: FullBoundaryViewProps) 
           </text>
         ))}
         <text x={(WIDTH + PAD.left) / 2} y={HEIGHT - 4} textAnchor="middle" fontSize={10} fill="var(--ink-soft)">
-          tokens per tool definition
+          {t("boundary.xAxis")}
         </text>
         <text x={10} y={HEIGHT / 2} fontSize={10} fill="var(--ink-soft)" transform={`rotate(-90 10 ${HEIGHT / 2})`}>
-          tools
+          {t("boundary.yAxis")}
         </text>
         <text x={PAD.left + 6} y={PAD.top + 12} fontSize={10} fill="var(--ink)" fontWeight={600}>
-          fails
+          {t("boundary.fails")}
         </text>
         <circle
           cx={x(boundary.tokensPerTool)}
@@ -89,15 +92,11 @@ export function FullBoundaryView({ boundary, provider }: FullBoundaryViewProps) 
           stroke="var(--panel)"
           strokeWidth={1.5}
         >
-          <title>This catalog</title>
+          <title>{t("boundary.thisCatalog")}</title>
         </circle>
       </svg>
       <figcaption className="text-sm text-ink-soft" data-testid="full-boundary-sentence">
-        {sentence}{" "}
-        <span className="text-xs text-muted">
-          Estimated with the quick formula (the same one the heat map uses); the simulated run above reports the exact
-          request the provider refuses.
-        </span>
+        {sentence} <span className="text-xs text-muted">{t("boundary.note")}</span>
       </figcaption>
     </figure>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { TRIANGLE_VIEW_BOX, goalsTriangle, triangleTextSizes } from "@/lib/decide/goals-triangle";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
@@ -36,6 +37,7 @@ function useRenderedWidth(fallback: number) {
  * in the strategy's own words.
  */
 export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTriangleProps) {
+  const t = useTranslations("decide");
   const picture = goalsTriangle(settings, ids);
   const [ownSelected, setOwnSelected] = useState<StrategyId>(picture.placements[0]?.id ?? baselineStrategyId());
   const current =
@@ -63,8 +65,12 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
         aria-labelledby="goals-triangle-title"
       >
         <title id="goals-triangle-title">
-          {`Three goals: ${picture.corners.map((corner) => corner.label).join(", ")}. ` +
-            picture.placements.map((placement) => `${placement.title} meets ${placement.met.length} of 3`).join("; ")}
+          {t("goals.svgTitle", {
+            corners: picture.corners.map((corner) => corner.label).join(", "),
+            placements: picture.placements
+              .map((placement) => t("goals.meets", { strategy: placement.title, count: placement.met.length }))
+              .join("; "),
+          })}
         </title>
         <polygon
           points={picture.corners.map((corner) => `${corner.x},${corner.y}`).join(" ")}
@@ -124,9 +130,9 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
       <div className="flex min-w-0 flex-col gap-3">
         {/* Below the drawing, not in it: in the middle it ran into the names of the strategies there. */}
         <p className="text-xs text-muted lg:order-last" data-testid="goals-triangle-middle">
-          In the middle: all three goals, which only a provider&rsquo;s own mechanism reaches.
+          {t("goals.middle")}
         </p>
-        <ul className="flex flex-wrap gap-1.5" aria-label="Strategies">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("goals.strategies")}>
           {picture.placements.map((placement) => (
             <li key={placement.id}>
               <button
@@ -162,7 +168,12 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
                     {entry.met ? "✓" : "✗"}
                   </span>
                   <span className="text-ink-soft">
-                    <span className="sr-only">{`${GOALS.find((goal) => goal.key === entry.goal)?.label}: ${entry.met ? "met" : "not met"}. `}</span>
+                    <span className="sr-only">
+                      {t("goals.goalMet", {
+                        goal: GOALS.find((goal) => goal.key === entry.goal)?.label ?? entry.goal,
+                        met: String(entry.met),
+                      })}{" "}
+                    </span>
                     {entry.text.replaceAll("`", "")}
                   </span>
                 </li>
@@ -170,7 +181,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
             </ul>
             {current.needsProvider ? (
               <p className="mt-2 text-xs text-muted">
-                Meets all three because the provider does part of the work; runs on: {current.needsProvider}.
+                {t("goals.needsProvider", { providers: current.needsProvider })}
               </p>
             ) : null}
           </div>

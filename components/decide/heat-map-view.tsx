@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import type { HeatMap } from "@/lib/decide/heat-map";
 import type { StrategyId } from "@/lib/core/ids";
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
@@ -17,11 +18,14 @@ export type HeatMapViewProps = {
 };
 
 /** Whether a cell's figures are the quick formula's estimate or this catalog's simulated run, in words. */
-function sourceWords(cell: HeatMap["cells"][number][number]): string {
-  if (cell.source === "estimate") return "estimate (quick formula)";
+function sourceWords(cell: HeatMap["cells"][number][number], t: ReturnType<typeof useTranslations<"decide">>): string {
+  if (cell.source === "estimate") return t("heatMap.sourceEstimate");
   const estimate = cell.estimateCheapest;
   const agrees = estimate === cell.cheapest;
-  return `simulated run of this session${estimate === undefined || agrees ? "" : `; the estimate picked ${estimate === "fails" ? "no strategy" : strategyTitle(estimate)}`}`;
+  if (estimate === undefined || agrees) return t("heatMap.sourceSimulated");
+  return t("heatMap.sourceSimulatedDisagrees", {
+    estimate: estimate === "fails" ? t("heatMap.noStrategy") : strategyTitle(estimate),
+  });
 }
 
 /** Below this margin the runner-up is practically as cheap: the cell says so instead of pretending to a winner. */
@@ -48,6 +52,7 @@ export function HeatMapView({
   excluded,
   onToggle,
 }: HeatMapViewProps) {
+  const t = useTranslations("decide");
   const toolColumn = nearest(heatMap.toolCounts, currentToolCount);
   const turnRow = nearest(heatMap.turnCounts, currentTurns);
   const rows = heatMap.cells
@@ -57,14 +62,11 @@ export function HeatMapView({
   return (
     <figure className="m-0 flex flex-col gap-3" data-testid="heat-map" data-tour="heat-map">
       <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
-        <caption className="sr-only">
-          Cheapest strategy on {providerLabel} for each catalog size (columns) and number of turns (rows), estimated by
-          a quick formula (this catalog's cell: simulated).
-        </caption>
+        <caption className="sr-only">{t("heatMap.caption", { provider: providerLabel })}</caption>
         <thead>
           <tr>
             <th scope="col" className="w-14 text-right font-semibold text-muted">
-              turns ↓ tools →
+              {t("heatMap.axes")}
             </th>
             {heatMap.toolCounts.map((count) => (
               <th
@@ -93,10 +95,17 @@ export function HeatMapView({
                 const tie = !fails && cell.margin < NEAR_TIE;
                 const boundary = column === fullFailsFrom;
                 const refused = Object.entries(cell.failing)
-                  .map(([id, failure]) => `${strategyTitle(id as StrategyId)} fails: ${failure?.reason}`)
+                  .map(([id, failure]) =>
+                    t("heatMap.strategyFails", {
+                      strategy: strategyTitle(id as StrategyId),
+                      reason: failure?.reason ?? "",
+                    }),
+                  )
                   .join("\n");
                 const winner =
-                  cell.cheapest === "fails" ? "every strategy fails" : `cheapest ${strategyTitle(cell.cheapest)}`;
+                  cell.cheapest === "fails"
+                    ? t("heatMap.everyStrategyFails")
+                    : t("heatMap.cheapest", { strategy: strategyTitle(cell.cheapest) });
                 const current = cell.toolCount === toolColumn && cell.turns === turnRow;
                 const costs = Object.entries(cell.costs)
                   .filter(([id]) => !cell.failing[id as StrategyId])
@@ -121,7 +130,14 @@ export function HeatMapView({
                         ? `inset 3px 0 0 ${FAILS_BOUNDARY_COLOR}, -2px 0 0 ${FAILS_BOUNDARY_COLOR}`
                         : undefined,
                     }}
-                    title={`${formatTokens(cell.toolCount)} tools, ${cell.turns} turns${current ? " (this catalog)" : ""} — ${sourceWords(cell)}: ${winner}${tie ? " (near tie)" : ""}\n${costs}${refused ? `\n${refused}` : ""}`}
+                    title={`${t("heatMap.cellTitle", {
+                      tools: formatTokens(cell.toolCount),
+                      turns: cell.turns,
+                      current: String(current),
+                      source: sourceWords(cell, t),
+                      winner,
+                      tie: String(tie),
+                    })}\n${costs}${refused ? `\n${refused}` : ""}`}
                     data-source={cell.source}
                     data-testid="heat-map-cell"
                     data-strategy={cell.cheapest}
@@ -133,9 +149,9 @@ export function HeatMapView({
                     data-current={current}
                   >
                     <span className="sr-only">
-                      {fails ? "every strategy fails" : strategyTitle(cell.cheapest as StrategyId)}
-                      {tie ? ", near tie" : ""}
-                      {!fails && cell.failing.full ? ", sending every tool fails" : ""}
+                      {fails ? t("heatMap.everyStrategyFails") : strategyTitle(cell.cheapest as StrategyId)}
+                      {tie ? t("heatMap.srNearTie") : ""}
+                      {!fails && cell.failing.full ? t("heatMap.srFullFails") : ""}
                     </span>
                   </td>
                 );
@@ -145,9 +161,7 @@ export function HeatMapView({
         </tbody>
       </table>
       <figcaption className="flex flex-col gap-2 text-sm text-ink-soft">
-        <span className="text-xs text-muted">
-          Compared (click to leave one out — e.g. the gateway, to see where a strategy that keeps native schemas wins):
-        </span>
+        <span className="text-xs text-muted">{t("heatMap.compared")}</span>
         <span className="flex flex-wrap gap-1.5" data-testid="heat-map-legend">
           {available.map((id) => {
             const included = !excluded.includes(id);
@@ -159,7 +173,7 @@ export function HeatMapView({
                 aria-pressed={included}
                 onClick={() => onToggle(id)}
                 disabled={included && available.length - excluded.length <= 1}
-                title={`${strategyTitle(id)}${wins ? ": cheapest somewhere on this grid" : ""}`}
+                title={wins ? t("heatMap.toggleWins", { strategy: strategyTitle(id) }) : strategyTitle(id)}
                 className={`inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 ${included ? "border-line-strong text-ink" : "border-line text-muted line-through"} ${wins ? "font-semibold" : ""}`}
                 data-testid="heat-map-toggle"
                 data-strategy={id}
@@ -182,13 +196,12 @@ export function HeatMapView({
                 backgroundImage: "repeating-linear-gradient(45deg, transparent 0 3px, rgba(255,255,255,0.6) 3px 5px)",
               }}
             />
-            within 5% of the runner-up
+            {t("heatMap.nearTieLegend")}
           </span>
           {fullFails ? (
             <span className="inline-flex items-center gap-1.5 px-2 text-muted" data-testid="heat-map-boundary-legend">
               <span aria-hidden className="inline-block h-3 w-1" style={{ background: FAILS_BOUNDARY_COLOR }} />
-              from here {providerLabel} refuses sending every tool (full): too many tools or a prompt past the context
-              window
+              {t("heatMap.boundaryLegend", { provider: providerLabel })}
             </span>
           ) : null}
           {heatMap.anyCellFails ? (
@@ -198,7 +211,7 @@ export function HeatMapView({
                 className="inline-block h-3 w-3 rounded-sm"
                 style={{ background: FAILS_COLOR, backgroundImage: FAILS_PATTERN }}
               />
-              fails: the provider refuses every compared strategy
+              {t("heatMap.failsLegend")}
             </span>
           ) : null}
         </span>

@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import type { Recommendation } from "@/lib/decide/recommend";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { strategyTitle } from "@/lib/view/strategy-info";
@@ -11,13 +12,6 @@ export type RecommendationCardProps = {
   onShowStrategy?: (id: Recommendation["strategy"]) => void;
 };
 
-const RULE_LABELS: Record<Recommendation["rule"], string> = {
-  "few-tools": "few tools",
-  "native-deferral": "native deferral",
-  "gateway-with-search-quality": "client search + gateway",
-  "stubs-bridge": "stubs as a bridge",
-};
-
 /** Seed 001 §4.1's decision for the current scenario, stated with the measured figures. */
 export function RecommendationCard({
   recommendation,
@@ -25,33 +19,34 @@ export function RecommendationCard({
   onSeveralProvidersChange,
   onShowStrategy,
 }: RecommendationCardProps) {
+  const t = useTranslations("decide");
   const { figures } = recommendation;
   const tiles: Array<{ label: string; value: string; testId: string }> = [
     {
-      label: "Tokens a request",
+      label: t("card.tokensPerRequest"),
       value: figures.tokensPerRequest === null ? "—" : formatTokens(figures.tokensPerRequest),
       testId: "recommendation-tokens",
     },
     {
-      label: "Cost of this conversation",
+      label: t("card.cost"),
       value: figures.fails
-        ? `fails at request ${figures.fails.atRequest}`
+        ? t("card.failsAtRequest", { request: figures.fails.atRequest })
         : figures.costUsd === null
           ? "—"
           : formatUsd(figures.costUsd),
       testId: "recommendation-cost",
     },
     {
-      label: "Cache hit (tokens)",
+      label: t("card.cacheHit"),
       value: figures.cacheHitRate === null ? "—" : formatPercent(figures.cacheHitRate),
       testId: "recommendation-hit",
     },
     {
-      label: "vs loading everything",
+      label: t("card.vsFull"),
       value:
         figures.savingVsFull === null
           ? figures.fullFails
-            ? `everything fails at request ${figures.fullFails.atRequest}`
+            ? t("card.fullFailsAtRequest", { request: figures.fullFails.atRequest })
             : "—"
           : figures.savingVsFull >= 0
             ? `−${formatPercent(figures.savingVsFull)}`
@@ -59,7 +54,7 @@ export function RecommendationCard({
       testId: "recommendation-saving",
     },
     ...(figures.searchRecall !== null
-      ? [{ label: "Search recall", value: formatPercent(figures.searchRecall), testId: "recommendation-recall" }]
+      ? [{ label: t("card.searchRecall"), value: formatPercent(figures.searchRecall), testId: "recommendation-recall" }]
       : []),
   ];
   return (
@@ -79,7 +74,9 @@ export function RecommendationCard({
           />
           {strategyTitle(recommendation.strategy)}
         </span>
-        <span className="text-xs uppercase tracking-wide text-muted">rule: {RULE_LABELS[recommendation.rule]}</span>
+        <span className="text-xs uppercase tracking-wide text-muted">
+          {t("card.rule", { rule: recommendation.rule.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) })}
+        </span>
         {onShowStrategy ? (
           <button
             type="button"
@@ -87,7 +84,7 @@ export function RecommendationCard({
             onClick={() => onShowStrategy(recommendation.strategy)}
             data-testid="recommendation-show"
           >
-            Show this strategy
+            {t("card.show")}
           </button>
         ) : null}
       </div>
@@ -111,7 +108,9 @@ export function RecommendationCard({
       </ul>
       {recommendation.alternatives.length > 0 ? (
         <p className="text-sm text-muted">
-          Also worth a look: {recommendation.alternatives.map(strategyTitle).join(", ")}.
+          {t("card.alternatives", {
+            names: recommendation.alternatives.map(strategyTitle).join(t("card.listSeparator")),
+          })}
         </p>
       ) : null}
       <label className="flex items-center gap-2 text-sm text-ink">
@@ -121,7 +120,7 @@ export function RecommendationCard({
           onChange={(event) => onSeveralProvidersChange(event.target.checked)}
           data-testid="recommendation-several-providers"
         />
-        The agent must run on several providers or OpenAI-compatible backends (vLLM, OpenRouter, Ollama…)
+        {t("card.severalProviders")}
       </label>
     </article>
   );

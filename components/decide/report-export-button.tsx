@@ -1,5 +1,7 @@
 "use client";
 import { strToU8, zipSync } from "fflate";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { designReviewFiles, designReviewReport, type DesignReviewInput } from "@/lib/report/design-review";
 
@@ -26,12 +28,14 @@ function download(fileName: string, blob: Blob): void {
  * the Markdown and the SVG files side by side.
  */
 export function ReportExportButton({ reportInput, disabled }: ReportExportButtonProps) {
+  const t = useTranslations("decide");
+  const locale = useLocale() as Locale;
   const exportMarkdown = () => {
-    const report = designReviewReport(reportInput());
+    const report = designReviewReport(reportInput(), locale);
     download(report.fileName, new Blob([report.markdown], { type: "text/markdown;charset=utf-8" }));
   };
   const exportZip = () => {
-    const report = designReviewReport(reportInput());
+    const report = designReviewReport(reportInput(), locale);
     const files = Object.fromEntries(
       Object.entries(designReviewFiles(report)).map(([path, text]) => [path, strToU8(text)]),
     );
@@ -45,9 +49,9 @@ export function ReportExportButton({ reportInput, disabled }: ReportExportButton
         onClick={exportMarkdown}
         disabled={disabled}
         data-testid="export-report"
-        title="Markdown with the compare figures and the charts as SVG"
+        title={t("export.markdownTitle")}
       >
-        Export report (.md)
+        {t("export.markdown")}
       </Button>
       <Button
         size="sm"
@@ -55,9 +59,9 @@ export function ReportExportButton({ reportInput, disabled }: ReportExportButton
         onClick={exportZip}
         disabled={disabled}
         data-testid="export-report-zip"
-        title="The Markdown and the SVG charts as separate files"
+        title={t("export.zipTitle")}
       >
-        .zip
+        {t("export.zip")}
       </Button>
     </span>
   );

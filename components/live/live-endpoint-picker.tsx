@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useId } from "react";
 import type { LiveEndpoint } from "@/lib/live/types";
 
@@ -21,6 +22,10 @@ export type LiveEndpointPickerProps = {
   className?: string;
 };
 
+/** Examples of what goes in the fields: a URL and a model id read the same in every language. */
+const EXAMPLE_BASE_URL = "http://localhost:11434/v1";
+const EXAMPLE_MODEL = "llama3.1:8b";
+
 /**
  * For Chat Completions: the official API, the owner's OpenAI-compatible server, or (when the server allows it) a
  * base URL typed here — vLLM, Ollama, OpenRouter, LiteLLM.
@@ -36,18 +41,19 @@ export function LiveEndpointPicker({
   disabled,
   className = "",
 }: LiveEndpointPickerProps) {
+  const t = useTranslations("live");
   const selectId = useId();
   const urlId = useId();
   const modelId = useId();
   const options: Array<{ kind: LiveEndpoint["kind"]; label: string }> = [
-    ...(allowOfficial ? [{ kind: "official" as const, label: "Official API" }] : []),
+    ...(allowOfficial ? [{ kind: "official" as const, label: t("endpoint.official") }] : []),
     ...(customBaseUrl !== "disabled" && !allowOfficial
-      ? [{ kind: "custom" as const, label: "Your server's base URL" }]
+      ? [{ kind: "custom" as const, label: t("endpoint.yourServer") }]
       : []),
-    ...(compatibleConfigured
-      ? [{ kind: "compatible" as const, label: "The server's OpenAI-compatible endpoint" }]
+    ...(compatibleConfigured ? [{ kind: "compatible" as const, label: t("endpoint.compatible") }] : []),
+    ...(customBaseUrl !== "disabled" && allowOfficial
+      ? [{ kind: "custom" as const, label: t("endpoint.custom") }]
       : []),
-    ...(customBaseUrl !== "disabled" && allowOfficial ? [{ kind: "custom" as const, label: "Custom base URL" }] : []),
   ];
   const change = (kind: LiveEndpoint["kind"]) =>
     onEndpointChange(
@@ -56,7 +62,7 @@ export function LiveEndpointPicker({
   return (
     <div className={`flex flex-col gap-1.5 ${className}`} data-testid="live-endpoint">
       <label htmlFor={selectId} className="text-sm font-semibold text-ink">
-        Endpoint
+        {t("endpoint.label")}
       </label>
       <select
         id={selectId}
@@ -75,8 +81,8 @@ export function LiveEndpointPicker({
       {endpoint.kind === "custom" ? (
         <>
           <label htmlFor={urlId} className="text-sm text-ink-soft">
-            {allowOfficial ? "Base URL" : "Your server's base URL"}{" "}
-            {customBaseUrl === "allow-list" ? "(must be on the server's allow-list)" : ""}
+            {allowOfficial ? t("endpoint.baseUrl") : t("endpoint.yourServer")}{" "}
+            {customBaseUrl === "allow-list" ? t("endpoint.allowList") : ""}
           </label>
           <input
             id={urlId}
@@ -84,7 +90,7 @@ export function LiveEndpointPicker({
             value={endpoint.baseUrl}
             onChange={(event) => onEndpointChange({ kind: "custom", baseUrl: event.target.value })}
             disabled={disabled}
-            placeholder="http://localhost:11434/v1"
+            placeholder={EXAMPLE_BASE_URL}
             className="h-9 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink"
             data-testid="live-base-url"
           />
@@ -93,7 +99,7 @@ export function LiveEndpointPicker({
       {endpoint.kind !== "official" ? (
         <>
           <label htmlFor={modelId} className="text-sm text-ink-soft">
-            Model name on that server
+            {t("endpoint.modelName")}
           </label>
           <input
             id={modelId}
@@ -101,7 +107,7 @@ export function LiveEndpointPicker({
             value={wireModel}
             onChange={(event) => onWireModelChange(event.target.value)}
             disabled={disabled}
-            placeholder="llama3.1:8b"
+            placeholder={EXAMPLE_MODEL}
             className="h-9 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink"
             data-testid="live-wire-model"
           />

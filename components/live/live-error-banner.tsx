@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { LiveErrorView } from "@/lib/live/describe-error";
 
@@ -14,6 +15,7 @@ export type LiveErrorBannerProps = {
 
 /** A failed live request in words: what happened, the provider's own message (as text), and what to do. */
 export function LiveErrorBanner({ error, retryInSeconds, onRetry, onDismiss, className = "" }: LiveErrorBannerProps) {
+  const t = useTranslations("live");
   if (!error) return null;
   const waiting = retryInSeconds !== undefined && retryInSeconds > 0;
   return (
@@ -35,19 +37,19 @@ export function LiveErrorBanner({ error, retryInSeconds, onRetry, onDismiss, cla
       </p>
       {error.retryAfterSeconds !== undefined ? (
         <p className="text-sm text-ink-soft" data-testid="live-error-retry-after" data-value={error.retryAfterSeconds}>
-          {waiting ? `Retry possible in ${retryInSeconds} s.` : "You can retry now."}
+          {waiting ? t("error.retryPossibleIn", { seconds: retryInSeconds }) : t("error.retryNow")}
         </p>
       ) : null}
       {onRetry || onDismiss ? (
         <div className="mt-1 flex gap-2">
           {onRetry && error.retryable ? (
             <Button size="sm" onClick={onRetry} disabled={waiting} data-testid="live-error-retry">
-              {waiting ? `Retry in ${retryInSeconds} s` : "Retry from this request"}
+              {waiting ? t("error.retryIn", { seconds: retryInSeconds }) : t("error.retry")}
             </Button>
           ) : null}
           {onDismiss ? (
             <Button size="sm" variant="ghost" onClick={onDismiss} data-testid="live-error-dismiss">
-              Dismiss
+              {t("error.dismiss")}
             </Button>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -19,18 +20,15 @@ export type LiveKeyEntryProps = {
   className?: string;
 };
 
-function statusText(
+function statusKey(
   props: Pick<LiveKeyEntryProps, "value" | "remember" | "serverKeyAvailable" | "keyOptional">,
-): string {
-  if (props.value && props.remember)
-    return "Remembered on this device; sent only to this playground's server, per request.";
-  if (props.value) return "Held in this tab only; sent only to this playground's server, per request. Gone on reload.";
-  if (props.serverKeyAvailable)
-    return "The server has a key for this provider: live runs use it unless you paste your own.";
-  if (props.keyOptional)
-    return "Optional: most OpenAI-compatible servers (Ollama, vLLM) take no key. Paste one only if yours asks for it.";
-  // Said plainly: a person switching to Live may fear their scenario already left the machine.
-  return "No key yet, so nothing is sent: the figures stay the simulated ones until you paste a key and press Run live.";
+): "remembered" | "tabOnly" | "serverKey" | "optional" | "noKey" {
+  if (props.value && props.remember) return "remembered";
+  if (props.value) return "tabOnly";
+  if (props.serverKeyAvailable) return "serverKey";
+  if (props.keyOptional) return "optional";
+  // Said plainly (noKey): a person switching to Live may fear their scenario already left the machine.
+  return "noKey";
 }
 
 /**
@@ -49,6 +47,7 @@ export function LiveKeyEntry({
   disabled,
   className = "",
 }: LiveKeyEntryProps) {
+  const t = useTranslations("live");
   const inputId = useId();
   const rememberId = useId();
   return (
@@ -71,7 +70,9 @@ export function LiveKeyEntry({
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="off"
-          placeholder={serverKeyAvailable ? "optional: the server has one" : keyOptional ? "optional" : "paste a key"}
+          placeholder={t("key.placeholder", {
+            kind: serverKeyAvailable ? "server" : keyOptional ? "optional" : "paste",
+          })}
           className="h-9 min-w-0 flex-1 rounded-lg border border-line bg-panel px-3 font-mono text-sm text-ink outline-none focus:border-accent"
           data-testid="live-key-input"
           data-1p-ignore
@@ -84,7 +85,7 @@ export function LiveKeyEntry({
           disabled={disabled || (!value && !remember)}
           data-testid="live-key-clear"
         >
-          Clear
+          {t("key.clear")}
         </Button>
       </div>
       <label htmlFor={rememberId} className="flex items-center gap-2 text-sm text-ink-soft">
@@ -96,10 +97,10 @@ export function LiveKeyEntry({
           disabled={disabled}
           data-testid="live-key-remember"
         />
-        Remember on this device
+        {t("key.remember")}
       </label>
       <p className="text-xs text-muted" data-testid="live-key-status" aria-live="polite">
-        {statusText({ value, remember, serverKeyAvailable, keyOptional })}
+        {t(`key.status.${statusKey({ value, remember, serverKeyAvailable, keyOptional })}`)}
       </p>
     </div>
   );

@@ -1,7 +1,8 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useEffect, useMemo, useState } from "react";
 import { compareSteps, recalibrationFor } from "@/lib/live/compare";
-import { keySlotFor, KEY_SLOT_LABELS } from "@/lib/live/key-storage";
+import { keySlotFor } from "@/lib/live/key-storage";
 import { OPENAI_COMPATIBLE_MODEL } from "@/lib/models/openai-compatible-model";
 import type { LiveEndpoint } from "@/lib/live/types";
 import type { StrategyRun } from "@/lib/engine/types";
@@ -62,6 +63,7 @@ export function LiveMode({
   onSelectStep,
   className = "",
 }: LiveModeProps) {
+  const t = useTranslations("live");
   const keys = useLiveKeys();
   const status = useLiveStatus();
   const [endpoint, setEndpoint] = useState<LiveEndpoint>({ kind: "official" });
@@ -112,17 +114,17 @@ export function LiveMode({
     : false;
   const hasKey = Boolean(keys.keys[slot]) || serverKey || effectiveEndpoint.kind !== "official";
   const disabledReason = !scenario
-    ? "the scenario is not valid"
+    ? t("disabled.invalidScenario")
     : status && !status.enabled
-      ? "live mode is off on this server"
+      ? t("disabled.liveOff")
       : noCompatibleEndpoint
-        ? "this playground's server has no OpenAI-compatible endpoint (OPENAI_COMPATIBLE_BASE_URL) and does not take a typed base URL"
+        ? t("disabled.noCompatibleEndpoint")
         : effectiveEndpoint.kind === "custom" && !effectiveEndpoint.baseUrl.trim()
-          ? "type your server's base URL first"
+          ? t("disabled.typeBaseUrl")
           : forCompatibleServer && !wireModel.trim()
-            ? "type the model name your server serves first"
+            ? t("disabled.typeModel")
             : !hasKey
-              ? "paste a key first"
+              ? t("disabled.pasteKey")
               : undefined;
   const snapshot = live.snapshot;
   const comparison = useMemo(
@@ -150,7 +152,7 @@ export function LiveMode({
       <div className="flex flex-wrap items-start gap-4">
         <LiveKeyEntry
           className="min-w-72 flex-1"
-          label={slot === "openai-compatible" ? `${KEY_SLOT_LABELS[slot]} (optional)` : KEY_SLOT_LABELS[slot]}
+          label={t("key.label", { slot: slot === "openai-compatible" ? "openaiCompatible" : slot })}
           keyOptional={slot === "openai-compatible"}
           value={keys.keys[slot] ?? ""}
           remember={keys.remember}

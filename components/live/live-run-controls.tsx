@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { LiveRunStatus } from "@/lib/live/types";
 
@@ -19,15 +20,6 @@ export type LiveRunControlsProps = {
   className?: string;
 };
 
-const STATUS_WORDS: Record<LiveRunStatus, string> = {
-  idle: "Not run yet",
-  running: "Running live",
-  stopped: "Stopped: what arrived is kept",
-  failed: "Failed: the conversation so far is kept",
-  done: "Live run complete",
-  refused: "This strategy cannot run on this provider",
-};
-
 /** Run live / Stop / Retry, and one line that says where the run is. */
 export function LiveRunControls({
   status,
@@ -42,37 +34,38 @@ export function LiveRunControls({
   onRetry,
   className = "",
 }: LiveRunControlsProps) {
+  const t = useTranslations("live");
   const running = status === "running";
   const resumable = status === "failed" || status === "stopped";
   const waiting = retryInSeconds !== undefined && retryInSeconds > 0;
   const progress =
     status === "idle" || status === "refused"
       ? ""
-      : ` · ${stepCount} request${stepCount === 1 ? "" : "s"} · turn ${Math.min(turn + 1, turnCount)} of ${turnCount}`;
+      : ` · ${t("run.progress", { steps: stepCount, turn: Math.min(turn + 1, turnCount), turns: turnCount })}`;
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid="live-run-controls">
       <Button
         variant="primary"
         onClick={onRun}
         disabled={!canRun || running}
-        title={!canRun ? disabledReason : "Run this strategy against the real provider"}
+        title={!canRun ? disabledReason : t("run.title")}
         data-testid="live-run-button"
       >
-        {status === "idle" ? "Run live" : "Run live again"}
+        {status === "idle" ? t("run.run") : t("run.again")}
       </Button>
       {running ? (
         <Button onClick={onStop} data-testid="live-stop-button">
-          Stop
+          {t("run.stop")}
         </Button>
       ) : null}
       {resumable ? (
         <Button
           onClick={onRetry}
           disabled={!canRun || waiting}
-          title="Resume from the request that did not complete"
+          title={t("run.retryTitle")}
           data-testid="live-retry-button"
         >
-          {waiting ? `Retry in ${retryInSeconds} s` : "Retry"}
+          {waiting ? t("error.retryIn", { seconds: retryInSeconds }) : t("run.retry")}
         </Button>
       ) : null}
       <span
@@ -82,7 +75,7 @@ export function LiveRunControls({
         data-steps={stepCount}
         aria-live="polite"
       >
-        {STATUS_WORDS[status]}
+        {t("run.status", { status })}
         {progress}
         {!canRun && disabledReason && !running ? ` · ${disabledReason}` : ""}
       </span>

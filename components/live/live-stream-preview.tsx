@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import type { PreviewPartKind } from "@/lib/core";
 import type { PreviewPart } from "@/lib/live/types";
 
@@ -11,17 +12,18 @@ export type LiveStreamPreviewProps = {
   className?: string;
 };
 
-const KIND_LABELS: Record<PreviewPartKind, string> = {
+const KIND_KEYS: Record<PreviewPartKind, string> = {
   text: "text",
-  "tool-call": "tool call",
-  search: "tool search",
-  "search-result": "search result",
+  "tool-call": "toolCall",
+  search: "search",
+  "search-result": "searchResult",
   thinking: "thinking",
-  other: "block",
+  other: "other",
 };
 
 /** The reply as it streams in: one line per content block or output item, text and arguments appended live. */
 export function LiveStreamPreview({ parts, streaming, interrupted = null, className = "" }: LiveStreamPreviewProps) {
+  const t = useTranslations("live");
   return (
     <div
       className={`flex min-h-0 flex-col gap-1.5 overflow-y-auto ${className}`}
@@ -32,7 +34,7 @@ export function LiveStreamPreview({ parts, streaming, interrupted = null, classN
       aria-busy={streaming}
     >
       {parts.length === 0 ? (
-        <p className="text-sm text-muted">{streaming ? "Waiting for the first tokens…" : "Nothing streaming."}</p>
+        <p className="text-sm text-muted">{streaming ? t("stream.waiting") : t("stream.nothing")}</p>
       ) : null}
       {parts.map((part) => (
         <div
@@ -43,7 +45,7 @@ export function LiveStreamPreview({ parts, streaming, interrupted = null, classN
           data-name={part.name ?? ""}
         >
           <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-            {KIND_LABELS[part.kind]}
+            {t("stream.kind", { kind: KIND_KEYS[part.kind] })}
             {part.name ? <span className="ml-1.5 font-mono normal-case text-ink">{part.name}</span> : null}
           </p>
           <p className="whitespace-pre-wrap break-words font-mono text-sm text-ink" data-testid="live-stream-text">
@@ -53,9 +55,7 @@ export function LiveStreamPreview({ parts, streaming, interrupted = null, classN
       ))}
       {interrupted ? (
         <p className="text-sm text-muted" data-testid="live-stream-interrupted">
-          {interrupted === "stopped"
-            ? "Stopped: the reply above is what had arrived; Retry resends this request."
-            : "This request failed; what had arrived is above."}
+          {interrupted === "stopped" ? t("stream.stopped") : t("stream.failed")}
         </p>
       ) : null}
     </div>

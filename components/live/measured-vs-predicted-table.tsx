@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { Comparison, Figures } from "@/lib/live/compare";
 import { formatTokens, formatUsd } from "@/lib/view/format";
@@ -17,13 +18,13 @@ export type MeasuredVsPredictedTableProps = {
   className?: string;
 };
 
-const FIGURES: Array<{ key: keyof Figures; label: string }> = [
-  { key: "input", label: "Input" },
-  { key: "cacheRead", label: "Cache read" },
-  { key: "cacheWrite", label: "Cache write" },
-  { key: "uncached", label: "Uncached" },
-  { key: "output", label: "Output" },
-  { key: "costUsd", label: "Cost" },
+const FIGURES: Array<{ key: keyof Figures }> = [
+  { key: "input" },
+  { key: "cacheRead" },
+  { key: "cacheWrite" },
+  { key: "uncached" },
+  { key: "output" },
+  { key: "costUsd" },
 ];
 
 function format(key: keyof Figures, value: number): string {
@@ -93,29 +94,31 @@ export function MeasuredVsPredictedTable({
   estimateLabel,
   className = "",
 }: MeasuredVsPredictedTableProps) {
+  const t = useTranslations("live");
   const headerClass = "px-2 py-2 text-right align-bottom text-xs font-semibold text-muted";
   const { rows, totals } = comparison;
   return (
     <div className={`relative overflow-x-auto ${className}`}>
       <table className="w-full border-collapse text-sm" data-testid="live-comparison">
         <caption className="px-2 pb-2 text-left text-xs text-muted">
-          Each cell: predicted (engine), <span className="font-semibold text-ink">measured (provider)</span>,
-          difference.
-          {estimateLabel ? ` Predicted tokens: ${estimateLabel}.` : ""}
+          {t.rich("table.caption", {
+            measured: (chunks) => <span className="font-semibold text-ink">{chunks}</span>,
+          })}
+          {estimateLabel ? ` ${t("table.estimate", { label: estimateLabel })}` : ""}
         </caption>
         <thead>
           <tr className="border-b border-line">
             <th scope="col" className={`${headerClass} text-left`}>
-              Request
+              {t("table.request")}
             </th>
             {FIGURES.map((figure) => (
               <th key={figure.key} scope="col" className={headerClass}>
-                {figure.label}
+                {t("table.figure", { figure: figure.key })}
               </th>
             ))}
             {onCountExactly ? (
               <th scope="col" className={headerClass}>
-                Exact prompt
+                {t("table.exact")}
               </th>
             ) : null}
           </tr>
@@ -135,7 +138,7 @@ export function MeasuredVsPredictedTable({
                   {row.index + 1}. {row.title}
                 </span>
                 <span className="block text-xs text-muted">
-                  turn {row.turn + 1} · {row.kind}
+                  {t("table.turn", { turn: row.turn + 1 })} · {row.kind}
                 </span>
               </th>
               {FIGURES.map((figure) => (
@@ -159,7 +162,7 @@ export function MeasuredVsPredictedTable({
                     >
                       {formatTokens(row.exact.inputTokens)}
                       <span className="block text-xs text-muted">
-                        {signed("input", row.exact.difference)} vs predicted
+                        {t("table.vsPredicted", { difference: signed("input", row.exact.difference) })}
                       </span>
                     </span>
                   ) : (
@@ -173,7 +176,7 @@ export function MeasuredVsPredictedTable({
                       disabled={countingStep !== null}
                       data-testid="live-count-exactly"
                     >
-                      {countingStep === row.index ? "Counting…" : "Count exactly"}
+                      {countingStep === row.index ? t("table.counting") : t("table.countExactly")}
                     </Button>
                   )}
                 </td>
@@ -185,7 +188,7 @@ export function MeasuredVsPredictedTable({
           <tfoot>
             <tr className="border-t-2 border-line" data-testid="live-comparison-total">
               <th scope="row" className="px-2 py-1.5 text-left font-semibold text-ink">
-                All requests
+                {t("table.all")}
               </th>
               {FIGURES.map((figure) => (
                 <Cell

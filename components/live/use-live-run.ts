@@ -1,5 +1,7 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocale } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { apiFetch } from "@/components/share/page-token";
 import { describeLiveError, type LiveErrorView } from "@/lib/live/describe-error";
 import type { LiveRun, LiveRunSnapshot } from "@/lib/live/live-run";
@@ -63,8 +65,11 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
   const controller = useRef<AbortController | null>(null);
   const frame = useRef<number | null>(null);
   const pending = useRef<LiveRunSnapshot | null>(null);
+  const locale = useLocale() as Locale;
   const latestOptions = useRef(options);
   latestOptions.current = options;
+  const latestLocale = useRef(locale);
+  latestLocale.current = locale;
 
   useEffect(
     () => () => {
@@ -165,12 +170,12 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
       .catch((error: unknown) => {
         const live =
           error instanceof LiveRequestError ? error.error : { code: "count_failed", message: String(error), status: 0 };
-        setCountError(describeLiveError(live, latestOptions.current.providerLabel));
+        setCountError(describeLiveError(live, latestOptions.current.providerLabel, latestLocale.current));
       })
       .finally(() => setCountingStep(null));
   }, []);
 
-  const error = snapshot?.error ? describeLiveError(snapshot.error, options.providerLabel) : null;
+  const error = snapshot?.error ? describeLiveError(snapshot.error, options.providerLabel, locale) : null;
   return {
     snapshot,
     strategyRun,

@@ -1,18 +1,17 @@
 "use client";
+import { useTranslations } from "use-intl";
 /** How to connect: one copyable line per client, each changing only the agent's base URL. */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConnectionLine } from "@/lib/tap/connection-lines";
 
 export function TapConnect({ lines }: { lines: ConnectionLine[] }) {
+  const t = useTranslations("tap");
   const [copied, setCopied] = useState<string | null>(null);
   return (
     <section data-testid="tap-connect">
-      <h2 className="mb-1 text-sm font-semibold">Connect your agent</h2>
-      <p className="mb-2 text-xs text-muted">
-        Change only the base URL. The tap forwards every request unchanged to the provider (your key goes there and
-        nowhere else) and streams the answer back as it arrives.
-      </p>
+      <h2 className="mb-1 text-sm font-semibold">{t("connect.title")}</h2>
+      <p className="mb-2 text-xs text-muted">{t("connect.note")}</p>
       <ul className="space-y-1">
         {lines.map((line) => (
           <li
@@ -27,9 +26,9 @@ export function TapConnect({ lines }: { lines: ConnectionLine[] }) {
               onClick={() => {
                 void navigator.clipboard?.writeText(line.line).then(() => setCopied(line.id));
               }}
-              aria-label={`Copy the ${line.label} line`}
+              aria-label={t("connect.copyLabel", { client: line.label })}
             >
-              {copied === line.id ? "Copied" : "Copy"}
+              {copied === line.id ? t("connect.copied") : t("connect.copy")}
             </Button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 /** Retention and delete, and what the store says about itself (a full or read-only store holds pairs in memory). */
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ export type TapSettingsProps = {
 };
 
 export function TapSettings({ retentionDays, health, sessionId, onRetention, onDelete }: TapSettingsProps) {
+  const t = useTranslations("tap");
   const [days, setDays] = useState(String(retentionDays ?? 30));
   useEffect(() => {
     if (retentionDays !== null) setDays(String(retentionDays));
@@ -22,7 +24,7 @@ export function TapSettings({ retentionDays, health, sessionId, onRetention, onD
   const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= 3650;
   return (
     <section className="space-y-2" data-testid="tap-settings">
-      <h2 className="text-sm font-semibold">Recordings</h2>
+      <h2 className="text-sm font-semibold">{t("settings.title")}</h2>
       <form
         className="flex flex-wrap items-center gap-2 text-sm"
         onSubmit={(event) => {
@@ -30,7 +32,7 @@ export function TapSettings({ retentionDays, health, sessionId, onRetention, onD
           if (valid) onRetention(parsed);
         }}
       >
-        <label htmlFor="tap-retention">Keep recordings for</label>
+        <label htmlFor="tap-retention">{t("settings.keepFor")}</label>
         <input
           id="tap-retention"
           type="number"
@@ -40,15 +42,15 @@ export function TapSettings({ retentionDays, health, sessionId, onRetention, onD
           onChange={(event) => setDays(event.target.value)}
           className="w-20 rounded border border-line bg-panel px-2 py-1"
         />
-        <span>days</span>
+        <span>{t("settings.days")}</span>
         <Button size="sm" type="submit" disabled={!valid || parsed === retentionDays}>
-          Save
+          {t("settings.save")}
         </Button>
         <Button size="sm" variant="ghost" disabled={!sessionId} onClick={() => sessionId && onDelete(sessionId)}>
-          Delete this session
+          {t("settings.deleteSession")}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => onDelete("all")}>
-          Delete all recordings
+          {t("settings.deleteAll")}
         </Button>
       </form>
       {health && (health.lastError || health.pending > 0) ? (
@@ -57,10 +59,8 @@ export function TapSettings({ retentionDays, health, sessionId, onRetention, onD
           className="rounded border border-danger/40 bg-danger-soft px-3 py-2 text-sm"
           data-testid="tap-store-error"
         >
-          {health.lastError ?? "The store is behind."} {health.pending}{" "}
-          {health.pending === 1 ? "request is" : "requests are"} held in memory until the store takes them
-          {health.dropped > 0 ? `; ${health.dropped} older ones were let go` : ""}. Your agent&apos;s answers are not
-          affected.
+          {health.lastError ?? t("settings.storeBehind")}{" "}
+          {t("settings.held", { pending: health.pending, dropped: health.dropped })}
         </p>
       ) : null}
     </section>

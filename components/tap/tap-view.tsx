@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 /**
  * The Tap view: how to connect, then the recorded session explained live. The page asks /api/tap every
  * POLL_MS for the sessions; when the one on screen has grown it fetches the session's JSONL export and hands it to
@@ -51,6 +52,7 @@ function download(text: string, name: string, type: string): void {
 }
 
 export function TapView() {
+  const t = useTranslations("tap");
   const [origin, setOrigin] = useState("http://127.0.0.1:3000");
   const [status, setStatus] = useState<TapStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function TapView() {
 
   const refresh = useCallback(async () => {
     const response = await apiFetch("/api/tap").catch(() => null);
-    if (!response) return setError("The server does not answer.");
+    if (!response) return setError(t("view.noAnswer"));
     if (!response.ok) return setError((await readApiError(response)).message);
     setError(null);
     setStatus((await response.json()) as TapStatus);
@@ -126,9 +128,9 @@ export function TapView() {
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-6" data-testid="tap-view">
       <header className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-xl font-semibold">Tap: watch your own agent</h1>
+        <h1 className="text-xl font-semibold">{t("view.title")}</h1>
         <a href="/" className="text-sm text-accent underline">
-          Back to the playground
+          {t("view.back")}
         </a>
       </header>
       {status && !status.on ? (
@@ -154,19 +156,22 @@ export function TapView() {
       />
       {status && status.sessions.length > 0 ? (
         <section className="flex flex-wrap items-center gap-2 text-sm">
-          <label htmlFor="tap-session">Session</label>
+          <label htmlFor="tap-session">{t("view.session")}</label>
           <select
             id="tap-session"
             className="rounded border border-line bg-panel px-2 py-1"
             value={chosen ?? ""}
             onChange={(event) => setChosen(event.target.value || null)}
           >
-            <option value="">The newest, live</option>
+            <option value="">{t("view.newest")}</option>
             {status.sessions.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.id}: {candidate.requests} {candidate.requests === 1 ? "request" : "requests"} to{" "}
-                {providerLabel(candidate.provider)}
-                {candidate.incomplete > 0 ? `, ${candidate.incomplete} incomplete` : ""}
+                {t("view.sessionOption", {
+                  id: candidate.id,
+                  requests: candidate.requests,
+                  provider: providerLabel(candidate.provider),
+                  incomplete: candidate.incomplete,
+                })}
               </option>
             ))}
           </select>
@@ -174,15 +179,13 @@ export function TapView() {
       ) : null}
       {status && status.sessions.length === 0 ? (
         <p className="text-sm text-muted" data-testid="tap-waiting">
-          Waiting for the first request: start your agent with one of the lines above.
+          {t("view.waiting")}
         </p>
       ) : null}
       {session && incomplete.length > 0 ? (
         <ul className="space-y-0.5 text-xs text-ink-soft" data-testid="tap-incomplete">
           {incomplete.map((entry) => (
-            <li key={entry.line}>
-              Incomplete, line {entry.line}: {entry.reason}. What arrived is kept.
-            </li>
+            <li key={entry.line}>{t("view.incomplete", { line: entry.line, reason: entry.reason })}</li>
           ))}
         </ul>
       ) : null}
@@ -191,11 +194,11 @@ export function TapView() {
           {trace.state.error.replace(/^trace: /, "")}
         </p>
       ) : null}
-      {trace.state.status === "reading" ? <p className="text-sm text-muted">Reading the session…</p> : null}
+      {trace.state.status === "reading" ? <p className="text-sm text-muted">{t("view.reading")}</p> : null}
       {session && trace.state.status === "ready" ? (
         <TraceResult
           view={trace.state.view}
-          heading={`Session ${session.id}`}
+          heading={t("view.heading", { id: session.id })}
           detail={trace.detail}
           selectedIndex={trace.selectedIndex}
           onSelect={trace.select}
@@ -208,10 +211,10 @@ export function TapView() {
           actions={
             <>
               <Button size="sm" variant="ghost" onClick={() => void exportAs("jsonl")}>
-                Export JSONL
+                {t("view.exportJsonl")}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => void exportAs("har")}>
-                Export HAR
+                {t("view.exportHar")}
               </Button>
             </>
           }

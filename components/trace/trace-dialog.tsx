@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 /**
  * "Import a trace": read what an agent really sent, step through its requests with each cache miss named, see
  * the money lost by cause, and open the same conversation in the playground to run every strategy on it.
@@ -25,12 +26,13 @@ export type TraceDialogProps = {
 };
 
 export function TraceDialog(props: TraceDialogProps) {
+  const t = useTranslations("trace");
   const { state } = props;
   return (
     <DialogFrame
       open={props.open}
       onClose={props.onClose}
-      title="Import a trace"
+      title={t("dialog.title")}
       testId="trace-dialog"
       width="max-w-5xl"
     >
@@ -43,9 +45,14 @@ export function TraceDialog(props: TraceDialogProps) {
       {state.status === "reading" ? (
         <div className="space-y-2" data-testid="trace-progress" role="status">
           <p className="text-sm">
-            Reading {state.fileName}: {Math.round(state.fraction * 100)}%
+            {t("dialog.reading", { fileName: state.fileName, percent: Math.round(state.fraction * 100) })}
           </p>
-          <progress className="w-full" max={1} value={state.fraction} aria-label={`Reading ${state.fileName}`} />
+          <progress
+            className="w-full"
+            max={1}
+            value={state.fraction}
+            aria-label={t("dialog.readingLabel", { fileName: state.fileName })}
+          />
         </div>
       ) : null}
       {state.status === "failed" ? (
@@ -55,7 +62,7 @@ export function TraceDialog(props: TraceDialogProps) {
             className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm"
             data-testid="trace-error"
           >
-            {state.fileName} could not be imported. {state.error.replace(/^trace: /, "")}
+            {t("dialog.failed", { fileName: state.fileName })} {state.error.replace(/^trace: /, "")}
           </p>
           <TraceDropZone onFile={props.onFile} />
           <TraceHelp />
@@ -72,7 +79,7 @@ export function TraceDialog(props: TraceDialogProps) {
           theme={props.theme}
           actions={
             <Button size="sm" variant="ghost" onClick={props.onReset} data-testid="trace-import-another">
-              Import another
+              {t("dialog.another")}
             </Button>
           }
         />

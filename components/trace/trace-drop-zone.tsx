@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { FileDropArea } from "@/components/ui/file-drop-area";
@@ -7,6 +8,7 @@ export type TraceDropZoneProps = { onFile(file: File): void };
 
 /** Drop a HAR or JSONL file here, or pick one. */
 export function TraceDropZone({ onFile }: TraceDropZoneProps) {
+  const t = useTranslations("trace");
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <FileDropArea
@@ -14,9 +16,9 @@ export function TraceDropZone({ onFile }: TraceDropZoneProps) {
       className="flex flex-col items-center gap-3 rounded-xl px-6 py-8 text-center"
       data-testid="trace-drop-zone"
     >
-      <p className="text-sm text-ink">Drop a .har or .jsonl trace here</p>
+      <p className="text-sm text-ink">{t("drop.hint")}</p>
       <Button onClick={() => inputRef.current?.click()} data-testid="trace-pick-file">
-        Choose a file…
+        {t("drop.choose")}
       </Button>
       <input
         ref={inputRef}

@@ -1,3 +1,5 @@
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { replaySentence } from "@/lib/trace/replay-sentence";
 import type { TraceView } from "@/lib/trace/trace-view";
@@ -8,24 +10,24 @@ export type TraceReplayProps = { view: TraceView; onOpenReplay(): void };
 
 /** The same conversation under every strategy, and the way to open it in the playground. */
 export function TraceReplay({ view, onOpenReplay }: TraceReplayProps) {
+  const t = useTranslations("trace");
+  const locale = useLocale() as Locale;
   const scenario = view.scenario;
   return (
     <section data-testid="trace-replay">
-      <h3 className="mb-1 text-sm font-semibold">Replay under every strategy</h3>
+      <h3 className="mb-1 text-sm font-semibold">{t("replay.title")}</h3>
       <p className="mb-2 text-sm text-ink" data-testid="trace-replay-sentence">
-        {replaySentence(view)}
+        {replaySentence(view, locale)}
       </p>
       <p className="mb-2 text-xs text-muted">
-        The derived scenario: {scenario.catalog.tools.length} tools (the union of those the agent declared),{" "}
-        {scenario.turns.length} user turns, the tools it called as each turn&apos;s needs. The simulated model replays
-        it, so its requests differ from the recorded ones.
+        {t("replay.derived", { tools: scenario.catalog.tools.length, turns: scenario.turns.length })}
       </p>
       <table className="mb-3 w-full text-sm" data-testid="trace-replay-table">
         <tbody className="tabular-nums">
           {view.replay.map((run) => (
             <tr key={run.id} data-strategy={run.id}>
               <td>{strategyTitle(run.id)}</td>
-              <td className="text-right text-muted">{run.refused ? "" : `${run.requests} requests`}</td>
+              <td className="text-right text-muted">{run.refused ? "" : t("requests", { count: run.requests })}</td>
               <td className="max-w-64 text-right">
                 {run.refused ? <span className="text-xs text-muted">{run.refused}</span> : formatUsd(run.costUsd)}
               </td>
@@ -39,7 +41,7 @@ export function TraceReplay({ view, onOpenReplay }: TraceReplayProps) {
         data-testid="trace-open-replay"
         disabled={scenario.turns.length === 0}
       >
-        Open the replay in the playground
+        {t("replay.open")}
       </Button>
     </section>
   );

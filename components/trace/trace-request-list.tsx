@@ -1,7 +1,8 @@
 "use client";
+import { useTranslations } from "use-intl";
 import type { TraceStepView } from "@/lib/trace/trace-view";
 import { formatUsd } from "@/lib/view/format";
-import { MISS_CAUSE_LABELS } from "@/lib/trace/explain-miss";
+import { causeKey } from "./trace-summary";
 
 export type TraceRequestListProps = {
   steps: readonly TraceStepView[];
@@ -12,11 +13,12 @@ export type TraceRequestListProps = {
 /** Every recorded request in order, each with its miss named; the selected one is shown below. */
 export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceRequestListProps) {
   // An agent's side calls to a small model have their own cache: say which model each request went to.
+  const t = useTranslations("trace");
   const severalModels = new Set(steps.map((step) => step.model)).size > 1;
   return (
     <ol
       className="max-h-64 space-y-1 overflow-y-auto pr-1"
-      aria-label="Recorded requests"
+      aria-label={t("list.label")}
       data-testid="trace-request-list"
     >
       {steps.map((step) => {
@@ -47,11 +49,11 @@ export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceReques
                 <span
                   className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${cause === "cold-start" ? "bg-panel-muted text-muted" : "bg-danger-soft text-danger"}`}
                 >
-                  {MISS_CAUSE_LABELS[cause]}
+                  {t("cause", { cause: causeKey(cause) })}
                 </span>
               ) : (
                 <span className="shrink-0 rounded-full border border-line px-2 py-0.5 text-xs text-success">
-                  cache hit
+                  {t("list.cacheHit")}
                 </span>
               )}
               <span className="ml-auto w-16 shrink-0 text-right tabular-nums text-muted">

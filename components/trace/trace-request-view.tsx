@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useState } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { RequestDiff } from "@/components/run/request-diff";
@@ -14,10 +15,16 @@ export type TraceRequestViewProps = {
   theme: "light" | "dark";
 };
 
-type Row = { label: string; predicted: number; measured: number | null; difference: number | null };
+type Row = {
+  label: "input" | "cacheRead" | "cacheWrite" | "uncached";
+  predicted: number;
+  measured: number | null;
+  difference: number | null;
+};
 
 /** One recorded request: its miss in words, predicted beside measured, the prefix bar and the request itself. */
 export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRequestViewProps) {
+  const t = useTranslations("trace");
   const [tab, setTab] = useState<"request" | "diff">("request");
   const explanation = step.explanation;
   const change = explanation?.changedText;
@@ -29,13 +36,13 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
       difference: step.difference?.input ?? null,
     },
     {
-      label: "cache read",
+      label: "cacheRead",
       predicted: step.tokens.cacheRead,
       measured: step.measured?.cacheRead ?? null,
       difference: step.difference?.cacheRead ?? null,
     },
     {
-      label: "cache write",
+      label: "cacheWrite",
       predicted: step.tokens.cacheWrite,
       measured: step.measured?.cacheWrite ?? null,
       difference: step.difference?.cacheWrite ?? null,
@@ -55,13 +62,16 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
         data-cause={explanation?.cause ?? "none"}
       >
         <p className="font-medium text-ink">
-          Request {step.index + 1} ({step.location}
-          {step.timestamp ? `, ${step.timestamp.replace("T", " ").replace(".000Z", " UTC")}` : ""}):{" "}
-          {explanation ? explanation.headline : "read everything the previous request cached (append-only)."}
+          {t("request.heading", {
+            number: step.index + 1,
+            location: step.location,
+            timestamp: step.timestamp ? step.timestamp.replace("T", " ").replace(".000Z", " UTC") : "empty",
+          })}{" "}
+          {explanation ? explanation.headline : t("request.appendOnly")}
         </p>
         {explanation?.details.map((detailText) => (
           <p key={detailText} className="mt-1 text-ink-soft">
-            Cache model: {detailText}
+            {t("request.cacheModel", { detail: detailText })}
           </p>
         ))}
         {step.predictionGap ? (
@@ -72,7 +82,7 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
         {change ? (
           <div className="mt-2 grid gap-1 font-mono text-xs" data-testid="trace-changed-text">
             <p>
-              <span className="text-muted">before: </span>…
+              <span className="text-muted">{t("request.before")} </span>…
               {change.before.slice(Math.max(0, change.beforeStart - 30), change.beforeStart)}
               <mark className="rounded bg-danger/20 px-0.5 text-ink">
                 {change.before.slice(change.beforeStart, change.beforeEnd)}
@@ -80,7 +90,7 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
               {change.before.slice(change.beforeEnd, change.beforeEnd + 30)}…
             </p>
             <p>
-              <span className="text-muted">after: </span>…
+              <span className="text-muted">{t("request.after")} </span>…
               {change.after.slice(Math.max(0, change.afterStart - 30), change.afterStart)}
               <mark className="rounded bg-accent-soft px-0.5 text-ink">
                 {change.after.slice(change.afterStart, change.afterEnd)}
@@ -95,31 +105,35 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
       <div className="overflow-x-auto">
         <table className="w-full text-sm [&_td+td]:pl-3 [&_th+th]:pl-3" data-testid="trace-figures">
           <caption className="pb-1 text-left text-xs text-muted">
-            Tokens of this request, {providerLabel}: the cache model&apos;s prediction for the body as sent, and what
-            the provider reported{step.measured ? "" : " (this record carried no usage)"}.
+            {t("request.figuresCaption", {
+              provider: providerLabel,
+              usage: String(step.measured !== undefined && step.measured !== null),
+            })}
           </caption>
           <thead>
             <tr className="text-left text-xs text-muted">
-              <th className="font-medium">tokens</th>
-              <th className="text-right font-medium">predicted</th>
-              <th className="text-right font-medium">measured</th>
-              <th className="text-right font-medium">difference</th>
+              <th className="font-medium">{t("request.tokens")}</th>
+              <th className="text-right font-medium">{t("request.predicted")}</th>
+              <th className="text-right font-medium">{t("request.measured")}</th>
+              <th className="text-right font-medium">{t("request.difference")}</th>
             </tr>
           </thead>
           <tbody className="tabular-nums">
             {rows.map((row) => (
               <tr key={row.label}>
-                <td>{row.label}</td>
+                <td>{t("request.row", { row: row.label })}</td>
                 <td className="text-right">{formatTokens(row.predicted)}</td>
                 <td className="text-right">{row.measured === null ? "—" : formatTokens(row.measured)}</td>
                 <td className="text-right">{row.difference === null ? "—" : signed(row.difference)}</td>
               </tr>
             ))}
             <tr>
-              <td>cost</td>
+              <td>{t("request.cost")}</td>
               <td className="text-right">{formatUsd(step.costUsd)}</td>
               <td className="text-right">{step.measuredCostUsd === null ? "—" : formatUsd(step.measuredCostUsd)}</td>
-              <td className="text-right">{step.lostUsd > 0 ? `${formatUsd(step.lostUsd)} lost to the miss` : ""}</td>
+              <td className="text-right">
+                {step.lostUsd > 0 ? t("request.lost", { lost: formatUsd(step.lostUsd) }) : ""}
+              </td>
             </tr>
           </tbody>
         </table>
@@ -137,7 +151,7 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
       </div>
 
       <div>
-        <div role="tablist" aria-label="Recorded request views" className="mb-2 flex gap-1">
+        <div role="tablist" aria-label={t("request.tabs")} className="mb-2 flex gap-1">
           {(["request", "diff"] as const).map((id) => (
             <button
               key={id}
@@ -148,7 +162,7 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
               className={`rounded-md px-3 py-1 text-sm font-medium ${tab === id ? "bg-accent-soft text-accent" : "text-muted hover:text-ink"}`}
               onClick={() => setTab(id)}
             >
-              {id === "request" ? "Request as sent" : "Diff with the previous request"}
+              {t("request.tab", { tab: id })}
             </button>
           ))}
         </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 /**
  * One explained recording: the heading and totals, notes, money lost by cause with the seed's figures, the requests
  * with each miss named, the request on screen with its prefix bar and predicted vs measured, and the replay under
@@ -38,20 +39,25 @@ export function TraceResult({
   theme,
   actions,
 }: TraceResultProps) {
+  const t = useTranslations("trace");
   const step = view.steps[selectedIndex] ?? view.steps[0];
   const count = view.steps.length;
   return (
     <div className="space-y-5" data-testid="trace-result">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <strong data-testid="trace-heading">
-          {heading}: {count} {count === 1 ? "request" : "requests"} to {providerLabel(view.provider)}
+          {t("result.heading", { heading, count, provider: providerLabel(view.provider) })}
         </strong>
         <span className="text-muted">
-          priced as {view.modelLabel}; {view.tokenCounting}
+          {t("result.pricedAs", { model: view.modelLabel, counting: view.tokenCounting })}
         </span>
         <span className="ml-auto">
-          {formatUsd(view.predictedCostUsd)} predicted
-          {view.measuredCostUsd !== null ? `, ${formatUsd(view.measuredCostUsd)} measured` : ""}
+          {view.measuredCostUsd !== null
+            ? t("result.predictedMeasured", {
+                predicted: formatUsd(view.predictedCostUsd),
+                measured: formatUsd(view.measuredCostUsd),
+              })
+            : t("result.predicted", { predicted: formatUsd(view.predictedCostUsd) })}
         </span>
         {actions}
       </div>
@@ -62,7 +68,7 @@ export function TraceResult({
           ))}
           {view.skipped.map((record) => (
             <li key={record.location} data-testid="trace-skipped">
-              Skipped {record.location}: {record.reason}
+              {t("result.skipped", { location: record.location, reason: record.reason })}
             </li>
           ))}
         </ul>
@@ -70,14 +76,14 @@ export function TraceResult({
       <TraceSummary view={view} />
       <section>
         <div className="mb-2 flex items-center gap-2">
-          <h3 className="text-sm font-semibold">Requests</h3>
+          <h3 className="text-sm font-semibold">{t("result.requests")}</h3>
           <Button
             size="sm"
             onClick={() => onSelect(step.index - 1)}
             disabled={step.index === 0}
             data-testid="trace-previous"
           >
-            ← Previous
+            {t("result.previous")}
           </Button>
           <span className="text-sm tabular-nums" data-testid="trace-position">
             {step.index + 1} / {count}
@@ -88,7 +94,7 @@ export function TraceResult({
             disabled={step.index >= count - 1}
             data-testid="trace-next"
           >
-            Next →
+            {t("result.next")}
           </Button>
         </div>
         <TraceRequestList steps={view.steps} selectedIndex={step.index} onSelect={onSelect} />

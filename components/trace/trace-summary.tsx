@@ -1,32 +1,33 @@
+import { useTranslations } from "use-intl";
 import type { TraceView } from "@/lib/trace/trace-view";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+
+/** ICU select keys cannot hold a hyphen: "cold-start" is selected as "coldStart". */
+export const causeKey = (cause: string) => cause.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 export type TraceSummaryProps = { view: TraceView };
 
 /** Money lost to misses by cause, and the figures seed 001 says to measure before choosing, with the rule's advice. */
 export function TraceSummary({ view }: TraceSummaryProps) {
+  const t = useTranslations("trace");
   const { figures } = view;
   const misses = view.losses.filter((loss) => loss.cause !== "cold-start");
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="trace-summary">
       <section>
-        <h3 className="mb-1 text-sm font-semibold">Money lost to cache misses, by cause</h3>
-        <p className="mb-2 text-xs text-muted">
-          What each miss paid beyond reading what the request before it left in the cache, {view.modelLabel} prices.
-        </p>
+        <h3 className="mb-1 text-sm font-semibold">{t("summary.lossesTitle")}</h3>
+        <p className="mb-2 text-xs text-muted">{t("summary.lossesNote", { model: view.modelLabel })}</p>
         {misses.length === 0 ? (
           <p className="text-sm text-ink-soft" data-testid="trace-no-misses">
-            No request missed the cache after the first.
+            {t("summary.noMisses")}
           </p>
         ) : (
           <table className="w-full text-sm" data-testid="trace-losses">
             <tbody className="tabular-nums">
               {misses.map((loss) => (
                 <tr key={loss.cause} data-cause={loss.cause}>
-                  <td>{loss.label}</td>
-                  <td className="text-right text-muted">
-                    {loss.requests} {loss.requests === 1 ? "request" : "requests"}
-                  </td>
+                  <td>{t("cause", { cause: causeKey(loss.cause) })}</td>
+                  <td className="text-right text-muted">{t("requests", { count: loss.requests })}</td>
                   <td className="text-right font-medium">{formatUsd(loss.lostUsd)}</td>
                 </tr>
               ))}
@@ -35,34 +36,36 @@ export function TraceSummary({ view }: TraceSummaryProps) {
         )}
       </section>
       <section data-testid="trace-figures-seed">
-        <h3 className="mb-1 text-sm font-semibold">Measure before choosing</h3>
+        <h3 className="mb-1 text-sm font-semibold">{t("summary.measureTitle")}</h3>
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
-          <dt>tools declared</dt>
+          <dt>{t("summary.toolsDeclared")}</dt>
           <dd className="text-right">{figures.toolCount}</dd>
-          <dt>mean definition</dt>
-          <dd className="text-right">{formatTokens(figures.meanDefinitionTokens)} tokens</dd>
-          <dt>distinct tools used per session</dt>
+          <dt>{t("summary.meanDefinition")}</dt>
+          <dd className="text-right">{t("summary.tokens", { tokens: formatTokens(figures.meanDefinitionTokens) })}</dd>
+          <dt>{t("summary.distinctTools")}</dt>
           <dd className="text-right">
-            {figures.distinctToolsUsedPerSession.toFixed(1)} ({figures.sessions}{" "}
-            {figures.sessions === 1 ? "session" : "sessions"})
+            {t("summary.perSession", {
+              mean: figures.distinctToolsUsedPerSession.toFixed(1),
+              sessions: figures.sessions,
+            })}
           </dd>
-          <dt>hit rate by tokens</dt>
+          <dt>{t("summary.hitByTokens")}</dt>
           <dd className="text-right">
             {formatPercent(figures.hitRateByTokens)}
             {figures.measuredHitRateByTokens !== null
-              ? ` (measured ${formatPercent(figures.measuredHitRateByTokens)})`
+              ? t("summary.measured", { value: formatPercent(figures.measuredHitRateByTokens) })
               : ""}
           </dd>
-          <dt>hit rate by requests</dt>
+          <dt>{t("summary.hitByRequests")}</dt>
           <dd className="text-right">
             {formatPercent(figures.hitRateByRequests)}
             {figures.measuredHitRateByRequests !== null
-              ? ` (measured ${formatPercent(figures.measuredHitRateByRequests)})`
+              ? t("summary.measured", { value: formatPercent(figures.measuredHitRateByRequests) })
               : ""}
           </dd>
         </dl>
         <p className="mt-2 text-sm" data-testid="trace-recommendation" data-strategy={view.recommendation.strategy}>
-          <strong>Recommendation:</strong> {view.recommendation.headline}
+          <strong>{t("summary.recommendation")}</strong> {view.recommendation.headline}
         </p>
       </section>
     </div>

@@ -6,6 +6,8 @@
  * file's text never reaches the store, autosave or a link.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { StepDetail } from "@/lib/core";
 import type { TraceView } from "@/lib/trace/trace-view";
 import { startTraceClient, type TraceClient } from "@/workers/trace-client";
@@ -34,6 +36,8 @@ export type TraceImportOptions = {
 };
 
 export function useTraceImport(options: TraceImportOptions = {}): TraceImportHandle {
+  const t = useTranslations("trace");
+  const locale = useLocale() as Locale;
   const [state, setState] = useState<TraceImportState>({ status: "idle" });
   const [detail, setDetail] = useState<StepDetail | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
@@ -57,7 +61,8 @@ export function useTraceImport(options: TraceImportOptions = {}): TraceImportHan
   const analyse = useCallback(
     (current: number, name: string, text: string) => {
       const { outcome } = client().send(
-        { kind: "analyse", text, title: `Trace ${name}` },
+        // The sentences are built in the worker: it is told the reader's language.
+        { kind: "analyse", text, title: t("scenarioTitle", { name }), locale },
         {
           onInterim: (response) => {
             // A live session re-read as it grows keeps its last view on screen instead of a progress bar.
@@ -78,7 +83,7 @@ export function useTraceImport(options: TraceImportOptions = {}): TraceImportHan
           });
       });
     },
-    [client, options.keepViewWhileReading],
+    [client, options.keepViewWhileReading, t, locale],
   );
 
   const importFile = useCallback(

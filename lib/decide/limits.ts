@@ -1,5 +1,7 @@
 import type { LimitId } from "../engine/types";
 import type { ModelInfo } from "../models";
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import type { ProviderId } from "../core/ids";
 import { formatTokens } from "../view/format";
 import { providerLabel } from "../view/provider-labels";
@@ -162,21 +164,20 @@ export function lineFailure(line: {
   };
 }
 
-const LIMIT_WORDS: Record<string, string> = {
-  "tool-count": "the provider's tool-count limit",
-  "deferred-tool-count": "the deferred-tool limit",
-  "context-window": "the context window",
-};
-
 /** The sentence beside the boundary, from the same values the drawing uses. */
-export function boundarySentence(boundary: FullBoundary, provider: ProviderId): string {
-  const where = `${providerLabel(provider)} · ${boundary.model}`;
-  if (boundary.maxTools === null)
-    return `On ${where}, sending every tool up front stays possible for any catalog size this session could have.`;
-  const limit = boundary.limit ? (LIMIT_WORDS[boundary.limit] ?? boundary.limit) : "a limit";
-  const catalog = `This catalog has ${formatTokens(boundary.toolCount)} tools: sending all of them ${boundary.fails ? "fails" : "is accepted"}.`;
-  return (
-    `On ${where}, with definitions of about ${formatTokens(boundary.tokensPerTool)} tokens, sending every tool up front ` +
-    `stops being possible above ${formatTokens(boundary.maxTools)} tools (${limit}). ${catalog}`
-  );
+/** ICU select keys cannot hold a hyphen: "tool-count" is selected as "toolCount". */
+const camelCase = (id: string) => id.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+export function boundarySentence(boundary: FullBoundary, provider: ProviderId, locale: Locale = "en"): string {
+  const t = translatorFor(locale, "decide");
+  const where = { provider: providerLabel(provider), model: boundary.model };
+  if (boundary.maxTools === null) return t("boundary.unbounded", where);
+  const limit = t("boundary.limit", { limit: camelCase(boundary.limit ?? "none") });
+  const catalog = t("boundary.catalog", { tools: formatTokens(boundary.toolCount), fails: String(boundary.fails) });
+  return `${t("boundary.bounded", {
+    ...where,
+    tokens: formatTokens(boundary.tokensPerTool),
+    maxTools: formatTokens(boundary.maxTools),
+    limit,
+  })} ${catalog}`;
 }

@@ -3,6 +3,8 @@
  * computed from the engine's steps of the compare table's runs: what the run would cost under the other reading.
  * The simulation itself keeps the default reading; these figures say how much rides on it.
  */
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import { computeCost, getModel, type ModelInfo } from "../models";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { strategyDefinition } from "../strategies";
@@ -72,6 +74,7 @@ export function searchContinuationEffect(
   run: OpenFactRun,
   model: ModelInfo,
   searchExecution: "server" | "client" = "server",
+  locale: Locale = "en",
 ): OpenFactEffect | null {
   if (!providerFacts(run.provider).openBilling.includes("search-continuation") || run.refused) return null;
   let extraUsd = 0;
@@ -90,19 +93,23 @@ export function searchContinuationEffect(
     ).totalUsd;
   });
   if (requests === 0) return null;
+  const t = translatorFor(locale, "decide");
   return {
     id: "anthropic-search-continuation-billed",
     strategy: run.id,
     model: run.model,
-    assumed: "not billed: the expanded definitions are billed once, in the next request",
-    alternative: "billed: each searching call re-reads its prompt from the cache and pays the expanded definitions",
+    assumed: t("openFacts.continuationAssumed"),
+    alternative: t("openFacts.continuationAlternative"),
     source: CONTINUATION_SOURCE,
     extraUsd,
     requests,
-    sentence:
-      `If Anthropic bills the continuation after a hosted search, ${strategyTitle(run.id)} on ${run.model} costs ` +
-      `${formatUsd(extraUsd)} more on this conversation (${requests} searching ${requests === 1 ? "call" : "calls"}, ` +
-      `${formatTokens(definitions)} expanded definition tokens).`,
+    sentence: t("openFacts.continuationSentence", {
+      strategy: strategyTitle(run.id),
+      model: run.model,
+      extra: formatUsd(extraUsd),
+      requests,
+      definitions: formatTokens(definitions),
+    }),
   };
 }
 
@@ -112,7 +119,7 @@ const SONNET_4_6 = "claude-sonnet-4-6";
  * If Sonnet 4.6 caches only from 2,048 tokens, prompts of 1,024–2,047 tokens are neither written nor read: their
  * cached tokens are billed as plain input. A first-order figure: it reprices those requests alone.
  */
-export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo): OpenFactEffect | null {
+export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo, locale: Locale = "en"): OpenFactEffect | null {
   const open = providerFacts(run.provider).openBilling.includes("sonnet-4-6-minimum");
   if (!open || run.model !== SONNET_4_6 || run.refused) return null;
   let extraUsd = 0;
@@ -137,34 +144,40 @@ export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo): OpenFac
     ).totalUsd;
     extraUsd += uncached - cached;
   }
+  const t = translatorFor(locale, "decide");
   return {
     id: "sonnet-4-6-minimum-cacheable-2048",
     strategy: run.id,
     model: run.model,
-    assumed: "1,024 tokens (the prompt-caching doc)",
-    alternative: "2,048 tokens",
+    assumed: t("openFacts.sonnetAssumed"),
+    alternative: t("openFacts.sonnetAlternative"),
     source: SONNET_MINIMUM_SOURCE,
     extraUsd,
     requests,
     sentence:
       requests === 0
-        ? `If Sonnet 4.6 caches only from 2,048 tokens, ${strategyTitle(run.id)} costs the same here: no cached prompt is shorter.`
-        : `If Sonnet 4.6 caches only from 2,048 tokens, ${strategyTitle(run.id)} costs about ${formatUsd(Math.abs(extraUsd))} ${extraUsd >= 0 ? "more" : "less"} here (${requests} cached ${requests === 1 ? "request" : "requests"} under 2,048 tokens).`,
+        ? t("openFacts.sonnetSame", { strategy: strategyTitle(run.id) })
+        : t("openFacts.sonnetSentence", {
+            strategy: strategyTitle(run.id),
+            extra: formatUsd(Math.abs(extraUsd)),
+            more: String(extraUsd >= 0),
+            requests,
+          }),
   };
 }
 
 /** Every open fact's effect on the runs of the scenario's own provider and model. */
 export function openFactEffects(
   runs: readonly OpenFactRun[],
-  on: { provider: ProviderId; model: string; searchExecution?: "server" | "client" },
+  on: { provider: ProviderId; model: string; searchExecution?: "server" | "client"; locale?: Locale },
 ): OpenFactEffect[] {
   const model = getModel(on.provider, on.model);
   if (!model) return [];
   return runs
     .filter((run) => run.provider === on.provider && run.model === on.model)
     .flatMap((run) => [
-      searchContinuationEffect(run, model, on.searchExecution ?? "server"),
-      sonnetMinimumEffect(run, model),
+      searchContinuationEffect(run, model, on.searchExecution ?? "server", on.locale),
+      sonnetMinimumEffect(run, model, on.locale),
     ])
     .filter((effect): effect is OpenFactEffect => effect !== null);
 }

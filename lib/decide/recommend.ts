@@ -7,6 +7,11 @@ import { formatPercent, formatTokens, formatUsd } from "../view/format";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
 import type { SchemaComplexity } from "./schema-complexity";
+import { translatorFor, type Translator } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
+
+type T = Translator<"decide">;
+const ENGLISH: T = translatorFor("en", "decide");
 
 /**
  * Seed 001 §4.1 ("如果让我选，我会怎么选"): first measure — tool count, mean definition length, tools a session
@@ -65,9 +70,9 @@ export function runFailure(run: MeasuredRun | undefined): RunFailure | null {
 }
 
 /** "fails at request 1 (400: prompt is too long…)": the words every decide view and the report use for a refused run. */
-export function failsText(failure: RunFailure): string {
+export function failsText(failure: RunFailure, t: T = ENGLISH): string {
   const error = failure.reason ? ` (${failure.status ?? ""}${failure.status ? ": " : ""}${failure.reason})` : "";
-  return `fails at request ${failure.atRequest}${error}`;
+  return t("recommend.fails", { request: failure.atRequest, error });
 }
 
 export type RecommendInput = {
@@ -86,6 +91,8 @@ export type RecommendInput = {
   searchRecall?: { value: number; k?: number; source?: string };
   /** Break-even turns against `full` from the explorer, when known. */
   breakEvenTurns?: Partial<Record<StrategyId, number | null>>;
+  /** The reader's language for the headline and reasons; English when absent (CLI, tests). */
+  locale?: Locale;
 };
 
 export type RecommendationFigures = {
@@ -122,7 +129,8 @@ export type Recommendation = {
 };
 
 export function recommend(input: RecommendInput): Recommendation {
-  const chosen = byRule(input);
+  const t = translatorFor(input.locale ?? "en", "decide");
+  const chosen = byRule(input, t);
   if (!failsOn(input, chosen.strategy)) return chosen;
   // The rule's choice is refused by the provider on this scenario: a strategy that cannot run is never recommended.
   // The next choice is the rule's first alternative that runs, else the cheapest progressive strategy that runs.
@@ -135,12 +143,22 @@ export function recommend(input: RecommendInput): Recommendation {
     fallback,
     chosen.rule,
     [chosen.strategy, ...chosen.alternatives].filter((id) => id !== fallback && !failsOn(input, id)),
+    t,
   );
-  replaced.headline = `Use ${strategyTitle(fallback)}: ${strategyTitle(chosen.strategy)} ${failsText({ ...failure, reason: null })} here — ${measuredText(fallback, replaced.figures)}.`;
+  replaced.headline = t("recommend.fallbackHeadline", {
+    fallback: strategyTitle(fallback),
+    chosen: strategyTitle(chosen.strategy),
+    fails: failsText({ ...failure, reason: null }, t),
+    measured: measuredText(fallback, replaced.figures, t),
+  });
   replaced.reasons.splice(
     1,
     0,
-    `The rule's own choice, ${strategyTitle(chosen.strategy)}, ${failsText(failure)} on this conversation: the provider refuses it, so ${strategyTitle(fallback)} is recommended instead.`,
+    t("recommend.fallbackReason", {
+      chosen: strategyTitle(chosen.strategy),
+      fails: failsText(failure, t),
+      fallback: strategyTitle(fallback),
+    }),
   );
   return replaced;
 }
@@ -150,7 +168,7 @@ function failsOn(input: RecommendInput, id: StrategyId): boolean {
   return input.runs.some((run) => run.id === id && !run.refused && run.totals.failsAtRequest !== undefined);
 }
 
-function byRule(input: RecommendInput): Recommendation {
+function byRule(input: RecommendInput, t: T): Recommendation {
   const native = nativeStrategy(input);
   if (input.toolCount < FEW_TOOLS_THRESHOLD)
     return build(
@@ -158,11 +176,12 @@ function byRule(input: RecommendInput): Recommendation {
       RULE_STRATEGY.registerEverything,
       "few-tools",
       cheapestProgressive(input) ? [cheapestProgressive(input) as StrategyId] : [],
+      t,
     );
   const { gateway, stubs } = RULE_STRATEGY;
-  if (native && !input.severalProviders) return build(input, native, "native-deferral", [gateway]);
-  if (input.schemas.veryComplex) return build(input, stubs, "stubs-bridge", [gateway, ...(native ? [native] : [])]);
-  return build(input, gateway, "gateway-with-search-quality", native ? [native] : [stubs]);
+  if (native && !input.severalProviders) return build(input, native, "native-deferral", [gateway], t);
+  if (input.schemas.veryComplex) return build(input, stubs, "stubs-bridge", [gateway, ...(native ? [native] : [])], t);
+  return build(input, gateway, "gateway-with-search-quality", native ? [native] : [stubs], t);
 }
 
 /** The provider's native mechanism this model supports, or null (OpenAI Chat Completions and compatibles have none). */
@@ -228,53 +247,55 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
   };
 }
 
-const RULE_TEXT: Record<RecommendationRule, string> = {
-  "few-tools": `With fewer than ${FEW_TOOLS_THRESHOLD} tools, register everything — simple, and progressive disclosure's extra requests may not pay for themselves.`,
-  "native-deferral":
-    "Many tools and a provider with a native mechanism — use it (defer_loading, Kimi dynamic loading): cache-friendly at the protocol level, schemas still enforced by the provider, lowest engineering cost.",
-  "gateway-with-search-quality":
-    "Many tools on self-hosted or several backends — search_tools + invoke_tool, with local search quality as a first-class metric (BM25 first, embeddings when the catalog is big enough), and accept that client-side validation code grows.",
-  "stubs-bridge":
-    "Very complex schemas and no generic validator yet — stubs + load_tool_schemas are a reasonable bridge.",
-};
+/** ICU select keys cannot hold a hyphen: "few-tools" is selected as "fewTools". */
+const ruleKey = (rule: RecommendationRule) => rule.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 function build(
   input: RecommendInput,
   strategy: StrategyId,
   rule: RecommendationRule,
   alternatives: StrategyId[],
+  t: T,
 ): Recommendation {
   const figures = figuresOf(input, strategy);
   const title = strategyTitle(strategy);
-  const reasons: string[] = [RULE_TEXT[rule]];
+  const reasons: string[] = [t("recommend.ruleText", { rule: ruleKey(rule), threshold: FEW_TOOLS_THRESHOLD })];
   // A mean over the tools, counted for this model: the catalog list's per-tool figures are o200k, so "of about 72
   // tokens each" beside a list reading 72 and 48 misled; the sentence says whose count it is and that it is a mean.
-  const catalog = `${formatTokens(input.toolCount)} tools, ${formatTokens(input.toolCount * input.tokensPerTool)} tokens of definitions as counted for ${input.model} (about ${formatTokens(input.tokensPerTool)} a tool on average)`;
-  reasons.push(`Measured: ${catalog}.`);
+  reasons.push(
+    t("recommend.measuredCatalog", {
+      tools: formatTokens(input.toolCount),
+      tokens: formatTokens(input.toolCount * input.tokensPerTool),
+      model: input.model,
+      perTool: formatTokens(input.tokensPerTool),
+    }),
+  );
   if (figures.tokensPerRequest !== null && figures.costUsd !== null) {
     reasons.push(
-      `${title} on this conversation: ${formatTokens(figures.tokensPerRequest)} input tokens a request over ${formatTokens(figures.requests ?? 0)} requests, ` +
-        `${formatPercent(figures.cacheHitRate ?? 0)} of input tokens read from the cache, ${formatUsd(figures.costUsd)} in total.`,
+      t("recommend.onConversation", {
+        title,
+        perRequest: formatTokens(figures.tokensPerRequest),
+        requests: formatTokens(figures.requests ?? 0),
+        hit: formatPercent(figures.cacheHitRate ?? 0),
+        cost: formatUsd(figures.costUsd),
+      }),
     );
   } else if (figures.fails) {
-    reasons.push(
-      `${title} ${failsText(figures.fails)} on this conversation: the provider refuses that request, so it has no cost to quote.`,
-    );
+    reasons.push(t("recommend.failsOnConversation", { title, fails: failsText(figures.fails, t) }));
   } else {
     const refused = input.runs.find((run) => run.id === strategy)?.refused?.reason;
-    reasons.push(
-      `${title} did not run on this conversation${refused ? `: ${refused}` : ""}; its figures are not measured here.`,
-    );
+    reasons.push(t("recommend.didNotRun", { title, refused: refused ? `: ${refused}` : "" }));
   }
   if (!isBaseline(strategy) && figures.fullTokensPerRequest !== null && figures.fullCostUsd !== null) {
     reasons.push(
-      `Loading everything instead: ${formatTokens(figures.fullTokensPerRequest)} tokens a request, ${formatUsd(figures.fullCostUsd)} in total.`,
+      t("recommend.fullInstead", {
+        perRequest: formatTokens(figures.fullTokensPerRequest),
+        cost: formatUsd(figures.fullCostUsd),
+      }),
     );
   }
   if (!isBaseline(strategy) && figures.fullFails) {
-    reasons.push(
-      `Loading everything instead ${failsText(figures.fullFails)}: past this size sending every tool is not expensive, it is impossible.`,
-    );
+    reasons.push(t("recommend.fullFails", { fails: failsText(figures.fullFails, t) }));
   }
   if (rule === "few-tools") {
     const progressive = alternatives[0];
@@ -283,59 +304,62 @@ function build(
       const saving = figures.costUsd > 0 ? (figures.costUsd - run.totals.costUsd) / figures.costUsd : 0;
       reasons.push(
         saving > 0
-          ? `The cheapest progressive strategy here, ${strategyTitle(run.id)}, would cost ${formatUsd(run.totals.costUsd)} (${formatPercent(saving)} less) for ${formatTokens(run.totals.requests - (figures.requests ?? 0))} more requests and a search that has to find the tools.`
-          : `No progressive strategy is cheaper here: the cheapest, ${strategyTitle(run.id)}, costs ${formatUsd(run.totals.costUsd)}.`,
+          ? t("recommend.progressiveCheaper", {
+              strategy: strategyTitle(run.id),
+              cost: formatUsd(run.totals.costUsd),
+              saving: formatPercent(saving),
+              more: formatTokens(run.totals.requests - (figures.requests ?? 0)),
+            })
+          : t("recommend.noProgressiveCheaper", {
+              strategy: strategyTitle(run.id),
+              cost: formatUsd(run.totals.costUsd),
+            }),
       );
     }
   }
   if (figures.savingVsFull !== null && !isBaseline(strategy)) {
     reasons.push(
       figures.savingVsFull >= 0
-        ? `That is ${formatPercent(figures.savingVsFull)} less than loading everything on this conversation.`
-        : `On this short conversation it costs ${formatPercent(-figures.savingVsFull)} more than loading everything; the break-even explorer shows from which turn it pays.`,
+        ? t("recommend.savingLess", { share: formatPercent(figures.savingVsFull) })
+        : t("recommend.savingMore", { share: formatPercent(-figures.savingVsFull) }),
     );
   }
   const breakEven = input.breakEvenTurns?.[strategy];
   if (breakEven !== undefined && !isBaseline(strategy)) {
-    reasons.push(
-      breakEven === null
-        ? "In the break-even explorer it does not become cheaper than loading everything within the chosen turns."
-        : `In the break-even explorer it is cheaper than loading everything from turn ${breakEven} on.`,
-    );
+    reasons.push(breakEven === null ? t("recommend.breakEvenNone") : t("recommend.breakEvenFrom", { turn: breakEven }));
   }
   if (rule === "gateway-with-search-quality" || rule === "native-deferral" || rule === "stubs-bridge")
-    reasons.push(...searchReasons(input, figures, rule));
-  if (rule === "native-deferral")
-    reasons.push(
-      `It ties the agent to ${providerLabel(input.provider)}; if it must also run elsewhere, the gateway is the portable choice.`,
-    );
+    reasons.push(...searchReasons(input, figures, rule, t));
+  if (rule === "native-deferral") reasons.push(t("recommend.ties", { provider: providerLabel(input.provider) }));
   if (rule === "stubs-bridge") {
-    reasons.push(
-      `${formatPercent(input.schemas.complexShare)} of the schemas are complex (many properties, deep nesting or combinators); stubs keep each tool's name while its schema is loaded as text, and the gateway becomes the better choice once a generic validator exists.`,
-    );
+    reasons.push(t("recommend.complexSchemas", { share: formatPercent(input.schemas.complexShare) }));
   }
-  if (input.severalProviders && rule !== "few-tools")
-    reasons.push(
-      "The agent targets several providers or OpenAI-compatible backends, so a provider-only mechanism is not enough.",
-    );
-  return { strategy, rule, headline: headline(strategy, rule, figures), reasons, figures, alternatives };
+  if (input.severalProviders && rule !== "few-tools") reasons.push(t("recommend.severalProviders"));
+  return { strategy, rule, headline: headline(strategy, rule, figures, t), reasons, figures, alternatives };
 }
 
-function searchReasons(input: RecommendInput, figures: RecommendationFigures, rule: RecommendationRule): string[] {
+function searchReasons(
+  input: RecommendInput,
+  figures: RecommendationFigures,
+  rule: RecommendationRule,
+  t: T,
+): string[] {
   const reasons: string[] = [];
   if (rule === "stubs-bridge") return reasons;
   if (input.searchRecall) {
     const { value, k, source } = input.searchRecall;
-    const measured = `Search recall${k ? `@${k}` : ""} ${formatPercent(value)}${source ? ` (${source})` : ""}`;
+    const measured = t("recommend.recall", {
+      k: k ? `@${k}` : "",
+      value: formatPercent(value),
+      source: source ? ` (${source})` : "",
+    });
     reasons.push(
       value >= GOOD_SEARCH_RECALL
-        ? `${measured}: good enough that the model finds what it needs.`
-        : `${measured} is below ${formatPercent(GOOD_SEARCH_RECALL)}: improve the descriptions (search lab) before relying on it — a model that cannot find a tool stops using tools.`,
+        ? t("recommend.recallGood", { measured })
+        : t("recommend.recallLow", { measured, good: formatPercent(GOOD_SEARCH_RECALL) }),
     );
   } else if (rule === "gateway-with-search-quality") {
-    reasons.push(
-      "Search recall is not measured yet: run the search lab or `npm run eval:search` on realistic queries and track it like an error rate.",
-    );
+    reasons.push(t("recommend.recallUnmeasured"));
   }
   if (
     figures.toolsFound !== null &&
@@ -343,33 +367,36 @@ function searchReasons(input: RecommendInput, figures: RecommendationFigures, ru
     figures.toolsNeeded > 0 &&
     figures.toolsFound < figures.toolsNeeded
   ) {
-    reasons.push(`On this conversation the search found ${figures.toolsFound} of ${figures.toolsNeeded} needed tools.`);
+    reasons.push(t("recommend.searchFound", { found: figures.toolsFound, needed: figures.toolsNeeded }));
   }
   return reasons;
 }
 
-function headline(strategy: StrategyId, rule: RecommendationRule, figures: RecommendationFigures): string {
-  const title = strategyTitle(strategy);
-  const measured = measuredText(strategy, figures);
-  switch (rule) {
-    case "few-tools":
-      return `Load everything (${title}): ${formatTokens(figures.toolCount)} tools are few enough — ${measured}.`;
-    case "native-deferral":
-      return `Use the provider's own deferral, ${title}: ${measured}.`;
-    case "stubs-bridge":
-      return `Bridge with ${title} while the schemas are this complex: ${measured}.`;
-    case "gateway-with-search-quality":
-      return `Use the ${title} gateway and track search recall as a first-class metric: ${measured}.`;
-  }
+function headline(strategy: StrategyId, rule: RecommendationRule, figures: RecommendationFigures, t: T): string {
+  return t("recommend.headline", {
+    rule: ruleKey(rule),
+    title: strategyTitle(strategy),
+    tools: formatTokens(figures.toolCount),
+    measured: measuredText(strategy, figures, t),
+  });
 }
 
 /** The measured half of a headline: tokens a request and cost, or where the provider refuses the strategy. */
-function measuredText(strategy: StrategyId, figures: RecommendationFigures): string {
+function measuredText(strategy: StrategyId, figures: RecommendationFigures, t: T): string {
   return figures.fails
-    ? `it ${failsText(figures.fails)} — no strategy runs here`
+    ? t("recommend.measuredFails", { fails: failsText(figures.fails, t) })
     : figures.tokensPerRequest !== null && figures.costUsd !== null
       ? isBaseline(strategy) || figures.fullTokensPerRequest === null || figures.fullCostUsd === null
-        ? `${formatTokens(figures.tokensPerRequest)} tokens a request, ${formatUsd(figures.costUsd)} for this conversation${!isBaseline(strategy) && figures.fullFails ? `, where loading everything fails at request ${figures.fullFails.atRequest}` : ""}`
-        : `${formatTokens(figures.tokensPerRequest)} tokens a request instead of ${formatTokens(figures.fullTokensPerRequest)}, ${formatUsd(figures.costUsd)} instead of ${formatUsd(figures.fullCostUsd)}`
-      : "not measured on this conversation";
+        ? t("recommend.measuredAlone", {
+            perRequest: formatTokens(figures.tokensPerRequest),
+            cost: formatUsd(figures.costUsd),
+            fullFails: !isBaseline(strategy) && figures.fullFails ? figures.fullFails.atRequest : 0,
+          })
+        : t("recommend.measuredVsFull", {
+            perRequest: formatTokens(figures.tokensPerRequest),
+            fullPerRequest: formatTokens(figures.fullTokensPerRequest),
+            cost: formatUsd(figures.costUsd),
+            fullCost: formatUsd(figures.fullCostUsd),
+          })
+      : t("recommend.notMeasured");
 }

@@ -4,6 +4,8 @@
  * conversation (turns, pace, tools used, provider and model, or only its shape: one sampled tool a turn).
  */
 import type { ProviderId, StrategyId } from "../core/ids";
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
 import type { BreakEvenResult } from "./break-even";
@@ -35,28 +37,28 @@ export function explorerCheapest(result: BreakEvenResult): StrategyId | null {
   return best?.id ?? null;
 }
 
-const plural = (count: number, word: string) => `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
-
 /** What the session does differently from the conversation, in words; the shape difference always comes last. */
-export function sessionDifferences(session: SessionShape, conversation: SessionShape): string[] {
+export function sessionDifferences(session: SessionShape, conversation: SessionShape, locale: Locale = "en"): string[] {
+  const t = translatorFor(locale, "decide");
   const differences: string[] = [];
   if (session.turns !== conversation.turns)
-    differences.push(`it runs ${plural(session.turns, "turn")}, the conversation ${conversation.turns}`);
+    differences.push(t("winner.turns", { turns: session.turns, conversation: conversation.turns }));
   if (session.provider !== conversation.provider || session.model !== conversation.model)
     differences.push(
-      `it is priced on ${providerLabel(session.provider)} · ${session.model}, the conversation on ${providerLabel(conversation.provider)} · ${conversation.model}`,
+      t("winner.priced", {
+        provider: providerLabel(session.provider),
+        model: session.model,
+        conversationProvider: providerLabel(conversation.provider),
+        conversationModel: conversation.model,
+      }),
     );
   if (session.minutesBetweenTurns !== conversation.minutesBetweenTurns)
     differences.push(
-      `${plural(session.minutesBetweenTurns, "minute")} between turns instead of the conversation's ${conversation.minutesBetweenTurns}`,
+      t("winner.minutes", { minutes: session.minutesBetweenTurns, conversation: conversation.minutesBetweenTurns }),
     );
   if (session.toolsUsed !== conversation.toolsUsed)
-    differences.push(
-      `${plural(session.toolsUsed, "distinct tool")} instead of the conversation's ${conversation.toolsUsed}`,
-    );
-  differences.push(
-    "its turns are shaped from your catalog (one sampled tool a turn, each new one found by search), not the conversation's own messages",
-  );
+    differences.push(t("winner.tools", { tools: session.toolsUsed, conversation: conversation.toolsUsed }));
+  differences.push(t("winner.shape"));
   return differences;
 }
 
@@ -70,10 +72,17 @@ export function differentWinnerNote(input: {
   conversationCheapest: readonly StrategyId[];
   session: SessionShape;
   conversation: SessionShape;
+  locale?: Locale;
 }): string | null {
   const { winner, conversationCheapest } = input;
   if (winner === null || winner === "fails" || conversationCheapest.length === 0) return null;
   if (conversationCheapest.includes(winner)) return null;
-  const names = conversationCheapest.map(strategyTitle).join(" and ");
-  return `${input.where}, ${strategyTitle(winner)} is the cheapest, while the simulated conversation names ${names}: ${sessionDifferences(input.session, input.conversation).join("; ")}.`;
+  const locale = input.locale ?? "en";
+  const t = translatorFor(locale, "decide");
+  return t("winner.note", {
+    where: input.where,
+    winner: strategyTitle(winner),
+    names: conversationCheapest.map(strategyTitle).join(t("winner.and")),
+    differences: sessionDifferences(input.session, input.conversation, locale).join(t("winner.separator")),
+  });
 }

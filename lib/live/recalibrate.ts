@@ -26,7 +26,14 @@ export type Recalibration =
       ratio: number;
       samples: number;
     }
-  | { ok: false; reason: string; ratio?: number };
+  | {
+      ok: false;
+      /** In English for logs and tests; `why` (with `suggested`) picks the sentence on screen in the reader's language. */
+      reason: string;
+      why: "no-samples" | "own-tokenizer" | "no-tokens" | "out-of-range";
+      suggested?: number;
+      ratio?: number;
+    };
 
 /** Prompt tokens of a request that the correction factor does not scale. */
 export function fixedPromptTokens(provider: ProviderId, segments: readonly Segment[]): number {
@@ -48,20 +55,25 @@ export function recalibrate(
   const predicted = samples.reduce((sum, sample) => sum + sample.predicted, 0);
   const exact = samples.reduce((sum, sample) => sum + sample.exact, 0);
   const ratio = predicted > 0 ? exact / predicted : 0;
-  if (samples.length === 0) return { ok: false, reason: "no exact counts yet: use Count exactly, or run live" };
+  if (samples.length === 0)
+    return { ok: false, why: "no-samples", reason: "no exact counts yet: use Count exactly, or run live" };
   if (kind === "o200k")
     return {
       ok: false,
+      why: "own-tokenizer",
       reason: "o200k is this model's own tokenizer: there is no correction factor to recalibrate",
       ratio,
     };
   const scaledPredicted = samples.reduce((sum, sample) => sum + Math.max(0, sample.predicted - sample.fixed), 0);
   const scaledExact = samples.reduce((sum, sample) => sum + Math.max(0, sample.exact - sample.fixed), 0);
-  if (scaledPredicted === 0) return { ok: false, reason: "the samples have no tokenizer-counted tokens", ratio };
+  if (scaledPredicted === 0)
+    return { ok: false, why: "no-tokens", reason: "the samples have no tokenizer-counted tokens", ratio };
   const factor = Math.round(currentFactor * (scaledExact / scaledPredicted) * 1000) / 1000;
   if (factor < CORRECTION_FACTOR_RANGE.min || factor > CORRECTION_FACTOR_RANGE.max) {
     return {
       ok: false,
+      why: "out-of-range",
+      suggested: factor,
       reason: `the samples suggest a factor of ${factor}, outside ${CORRECTION_FACTOR_RANGE.min}–${CORRECTION_FACTOR_RANGE.max}: check that the counts belong to these requests`,
       ratio,
     };

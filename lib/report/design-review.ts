@@ -17,6 +17,10 @@ import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
 import { STRATEGY_STYLES } from "../view/strategy-colors";
 import { baselineStrategyId } from "../strategies";
+import { translatorFor, type Translator } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
+
+type T = Translator<"report">;
 
 /** What the report needs of a run: the compare table's fields and each step's turn and cost (RunSummary fits). */
 export type ReportRun = {
@@ -77,7 +81,8 @@ export type DesignReviewReport = {
 };
 
 /** The compare table's rows as raw figures and the exact text CompareTable renders for them. */
-export function reportFigures(runs: readonly ReportRun[]): ReportFigures[] {
+export function reportFigures(runs: readonly ReportRun[], locale: Locale = "en"): ReportFigures[] {
+  const t = translatorFor(locale, "report");
   const { rows, costDecimals } = compareTable(runs);
   return rows.map((row, index) => {
     const totals = row.totals;
@@ -105,7 +110,7 @@ export function reportFigures(runs: readonly ReportRun[]): ReportFigures[] {
             hitTokens: formatPercent(totals.cacheHitRateByTokens),
             hitRequests: formatPercent(totals.cacheHitRateByRequests),
             cost: failure
-              ? `fails at request ${failure.atRequest}`
+              ? t("failsAtRequest", { request: failure.atRequest })
               : formatUsd(totals.costUsd, { decimals: costDecimals }),
             tools: `${formatTokens(totals.toolsFound)} / ${formatTokens(totals.toolsNeeded)}`,
           }
@@ -114,38 +119,52 @@ export function reportFigures(runs: readonly ReportRun[]): ReportFigures[] {
   });
 }
 
-export function designReviewReport(input: DesignReviewInput): DesignReviewReport {
-  const figures = reportFigures(input.runs);
-  const charts = reportCharts(input);
+/** The report in the reader's language (`locale`): its words, headings and dates; figures and wire names as they are. */
+export function designReviewReport(input: DesignReviewInput, locale: Locale = "en"): DesignReviewReport {
+  const t = translatorFor(locale, "report");
+  const figures = reportFigures(input.runs, locale);
+  const charts = reportCharts(input, t);
   const generatedAt = input.generatedAt ?? new Date();
+  const date =
+    locale === "en"
+      ? generatedAt.toISOString().slice(0, 16).replace("T", " ")
+      : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+          generatedAt,
+        );
   const sections = (chartLink: (chart: ReportChart) => string) =>
     [
-      `# Design review: ${escapeText(input.title)}`,
+      `# ${t("title", { title: escapeText(input.title) })}`,
       "",
-      `Generated ${generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC by the Tool Disclosure Playground (simulated model, offline). ` +
-        `${formatTokens(input.toolCount)} tools, ${input.turnCount} scripted turns, ${providerLabel(input.provider)} · ${input.model}. ` +
-        "Token counts are exact for OpenAI models and labelled estimates for Claude and Kimi.",
+      t("intro", {
+        date,
+        tools: formatTokens(input.toolCount),
+        turns: input.turnCount,
+        provider: providerLabel(input.provider),
+        model: input.model,
+      }),
       "",
-      "## Compare strategies",
+      `## ${t("compareHeading")}`,
       "",
-      compareMarkdown(figures),
+      compareMarkdown(figures, t),
       "",
       ...charts.filter((chart) => chart.id !== "break-even").map((chart) => `${chartLink(chart)}\n`),
       ...breakEvenSection(
         input.breakEven ?? null,
         charts.find((chart) => chart.id === "break-even"),
         chartLink,
+        t,
+        locale,
       ),
-      ...recommendationSection(input.recommendation ?? null),
-      "## Three goals",
+      ...recommendationSection(input.recommendation ?? null, t),
+      `## ${t("goalsHeading")}`,
       "",
-      "The three goals: (1) the first request carries neither every tool nor a stub of every tool, (2) the tool list never changes so the cache survives, (3) every tool is called natively under its own strict schema. Without provider support each client-side strategy gives up one.",
+      t("goalsText"),
       "",
-      goalsMarkdown(figures),
+      goalsMarkdown(figures, t),
       "",
-      "## Raw figures",
+      `## ${t("rawHeading")}`,
       "",
-      "The numbers above, unformatted (the same RunSummary totals as the compare table):",
+      t("rawText"),
       "",
       "```json",
       JSON.stringify({ strategies: figures.map(({ text: _text, ...raw }) => raw) }, null, 2),
@@ -169,15 +188,14 @@ export function designReviewFiles(report: DesignReviewReport): Record<string, st
   };
 }
 
-function compareMarkdown(figures: readonly ReportFigures[]): string {
-  const header =
-    "| Strategy | Provider · model | Requests | Input tokens | Cache hit by tokens | Cache hit by requests | Cost | Tools found / needed |";
+function compareMarkdown(figures: readonly ReportFigures[], t: T): string {
+  const header = `| ${t("compareHeader")} |`;
   const rule = "|---|---|--:|--:|--:|--:|--:|--:|";
   const rows = figures.map((figure) => {
-    const name = `${escapeText(strategyTitle(figure.id))}${figure.cheapest ? " **(cheapest)**" : ""}`;
+    const name = `${escapeText(strategyTitle(figure.id))}${figure.cheapest ? ` **${t("cheapest")}**` : ""}`;
     const placement = `${providerLabel(figure.provider)} · ${figure.model}`;
     if (!figure.text)
-      return `| ${name} | ${escapeText(placement)} | cannot run: ${escapeText(figure.refused ?? "")} | | | | | |`;
+      return `| ${name} | ${escapeText(placement)} | ${t("cannotRun", { reason: escapeText(figure.refused ?? "") })} | | | | | |`;
     const text = figure.text;
     return `| ${name} | ${escapeText(placement)} | ${text.requests} | ${text.input} | ${text.hitTokens} | ${text.hitRequests} | ${text.cost} | ${text.tools} |`;
   });
@@ -185,13 +203,16 @@ function compareMarkdown(figures: readonly ReportFigures[]): string {
     .filter((figure) => figure.failsAtRequest !== null)
     .map(
       (figure) =>
-        `- **${escapeText(strategyTitle(figure.id))} fails at request ${figure.failsAtRequest}**: the provider refuses it${figure.failsReason ? ` with \`${escapeText(figure.failsReason)}\`` : ""}. The figures in its row are those of the requests up to the refused one (which costs nothing); it has no cost to compare, because it cannot run.`,
+        `- **${t("failsHeadline", { strategy: escapeText(strategyTitle(figure.id)), request: figure.failsAtRequest ?? 0 })}**: ${t(
+          "failsExplained",
+          { reason: figure.failsReason ? `\`${escapeText(figure.failsReason)}\`` : "none" },
+        )}`,
     );
   return [header, rule, ...rows, ...(failures.length > 0 ? ["", ...failures] : [])].join("\n");
 }
 
-function goalsMarkdown(figures: readonly ReportFigures[]): string {
-  const header = `| Strategy | ${GOALS.map((goal) => goal.label).join(" | ")} |`;
+function goalsMarkdown(figures: readonly ReportFigures[], t: T): string {
+  const header = `| ${t("strategy")} | ${GOALS.map((goal) => goal.label).join(" | ")} |`;
   const rule = `|---|${GOALS.map(() => ":-:").join("|")}|`;
   const rows = figures.map(
     (figure) =>
@@ -204,6 +225,8 @@ function breakEvenSection(
   result: BreakEvenResult | null,
   chart: ReportChart | undefined,
   chartLink: (chart: ReportChart) => string,
+  t: T,
+  locale: Locale,
 ): string[] {
   if (!result) return [];
   const parameters = result.parameters;
@@ -216,43 +239,55 @@ function breakEvenSection(
   const rows = result.lines.map((line) => {
     const failure = lineFailure(line);
     const engine = line.fails.engine
-      ? `fails at turn ${line.fails.engine.atTurn} (request ${line.fails.engine.atRequest})`
+      ? t("failsAtTurnRequest", { turn: line.fails.engine.atTurn, request: line.fails.engine.atRequest })
       : line.engine
         ? formatUsd(line.engine.cumulativeCostUsd[last], { decimals })
-        : "not run";
+        : t("notRun");
     const closed = line.fails.closedForm
-      ? `fails at turn ${line.fails.closedForm.turn}`
+      ? t("failsAtTurn", { turn: line.fails.closedForm.turn })
       : `~${formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals })}`;
     const gap = failure || line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
     const turn = failure
-      ? "never: it cannot run"
+      ? t("neverCannotRun")
       : line.id === baselineStrategyId()
-        ? "baseline"
-        : `${line.breakEvenTurn.engine ?? "never"} (estimate ${line.breakEvenTurn.closedForm ?? "never"})`;
+        ? t("baseline")
+        : t("breakEvenTurn", {
+            engine: line.breakEvenTurn.engine ?? t("never"),
+            estimate: line.breakEvenTurn.closedForm ?? t("never"),
+          });
     return `| ${escapeText(strategyTitle(line.id))} | ${engine} | ${closed} | ${gap} | ${turn} |`;
   });
   return [
-    "## Break-even: when does progressive disclosure pay?",
+    `## ${t("breakEvenHeading")}`,
     "",
-    `A session of ${parameters.turns} turns using ${parameters.toolsUsed} distinct tools of this catalog (${result.sessionToolNames.join(", ")}), ` +
-      `${parameters.minutesBetweenTurns} minutes between turns, on ${providerLabel(parameters.provider)} · ${parameters.model}` +
-      `${parameters.cacheTtl ? `, ${parameters.cacheTtl} cache` : ""}${parameters.prices && Object.keys(parameters.prices).length > 0 ? ", edited prices" : ""}. ` +
-      `${formatTokens(result.toolCount)} tools of ${formatTokens(result.tokensPerTool)} tokens per definition. ` +
-      `The engine simulates every request of the session; the estimate prices it from a quick formula (the "closed form", from average tokens per request) and must agree within ${formatPercent(result.tolerance)} of cumulative cost at every turn.`,
+    t("breakEvenSession", {
+      turns: parameters.turns,
+      toolsUsed: parameters.toolsUsed,
+      names: result.sessionToolNames.join(", "),
+      minutes: parameters.minutesBetweenTurns,
+      provider: providerLabel(parameters.provider),
+      model: parameters.model,
+      ttl: parameters.cacheTtl ?? "none",
+      edited: String(Boolean(parameters.prices && Object.keys(parameters.prices).length > 0)),
+    }) +
+      " " +
+      t("breakEvenCatalog", { tools: formatTokens(result.toolCount), tokens: formatTokens(result.tokensPerTool) }) +
+      " " +
+      t("breakEvenMethod", { tolerance: formatPercent(result.tolerance) }),
     "",
-    "| Strategy | Simulated, after the last turn | Estimate | Largest gap | Cheaper than loading everything from turn |",
+    `| ${t("breakEvenHeader")} |`,
     "|---|--:|--:|--:|--:|",
     ...rows,
     "",
-    ...(result.fullBoundary ? [boundarySentence(result.fullBoundary, parameters.provider), ""] : []),
+    ...(result.fullBoundary ? [boundarySentence(result.fullBoundary, parameters.provider, locale), ""] : []),
     ...(chart ? [chartLink(chart), ""] : []),
   ];
 }
 
-function recommendationSection(recommendation: Recommendation | null): string[] {
+function recommendationSection(recommendation: Recommendation | null, t: T): string[] {
   if (!recommendation) return [];
   return [
-    "## Recommendation",
+    `## ${t("recommendationHeading")}`,
     "",
     `**${escapeText(recommendation.headline)}**`,
     "",
@@ -261,7 +296,7 @@ function recommendationSection(recommendation: Recommendation | null): string[] 
   ];
 }
 
-function reportCharts(input: DesignReviewInput): ReportChart[] {
+function reportCharts(input: DesignReviewInput, t: T): ReportChart[] {
   const charts: ReportChart[] = [];
   // A run the provider refuses has no cost to draw (its refused request costs nothing): the charts leave it out and
   // the compare table says where it fails.
@@ -271,12 +306,12 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
   const cumulative = cumulativeCostData(ran, "request");
   charts.push({
     id: "cumulative-cost",
-    title: "Cumulative cost per request",
+    title: t("charts.cumulative"),
     fileName: "cumulative-cost.svg",
     svg: lineChartSvg({
-      title: "Cumulative cost per request (USD)",
-      xLabel: "Request number",
-      yLabel: "Cost (USD)",
+      title: t("charts.cumulativeSvg"),
+      xLabel: t("charts.requestNumber"),
+      yLabel: t("charts.costUsd"),
       formatY: (value) => formatUsd(value),
       series: cumulative.series.map((id) => ({
         label: strategyTitle(id),
@@ -289,10 +324,10 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
   const costDecimals = usdColumnDecimals(ran.map((run) => run.totals.costUsd));
   charts.push({
     id: "cost-per-strategy",
-    title: "Total cost per strategy",
+    title: t("charts.costPerStrategy"),
     fileName: "cost-per-strategy.svg",
     svg: barChartSvg({
-      title: "Total cost of the conversation per strategy (USD)",
+      title: t("charts.costPerStrategySvg"),
       formatValue: (value) => formatUsd(value),
       bars: ran.map((run) => ({
         label: strategyTitle(run.id),
@@ -304,10 +339,10 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
   });
   charts.push({
     id: "input-per-strategy",
-    title: "Input tokens per strategy",
+    title: t("charts.inputPerStrategy"),
     fileName: "input-tokens-per-strategy.svg",
     svg: barChartSvg({
-      title: "Input tokens of the conversation per strategy",
+      title: t("charts.inputPerStrategySvg"),
       formatValue: (value) => formatTokens(value),
       bars: ran.map((run) => ({
         label: strategyTitle(run.id),
@@ -324,7 +359,7 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
       const stopsAt = (lineFailure(line)?.turn ?? Number.POSITIVE_INFINITY) - 1;
       const upTo = <T>(points: T[]) => points.slice(0, Math.max(0, Math.min(points.length, stopsAt)));
       const closed = {
-        label: `${strategyTitle(line.id)} (estimate)`,
+        label: t("charts.seriesEstimate", { strategy: strategyTitle(line.id) }),
         color: style.fallback,
         dash: "2 3",
         width: 1.5,
@@ -333,7 +368,7 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
       return line.engine
         ? [
             {
-              label: `${strategyTitle(line.id)} (simulated)`,
+              label: t("charts.seriesSimulated", { strategy: strategyTitle(line.id) }),
               color: style.fallback,
               dash: style.dash,
               points: upTo(line.engine.cumulativeCostUsd.map((cost, index) => [index + 1, cost] as const)),
@@ -352,18 +387,18 @@ function reportCharts(input: DesignReviewInput): ReportChart[] {
               x: turn,
               y: values[turn - 1],
               color: STRATEGY_STYLES[line.id].fallback,
-              label: `${strategyTitle(line.id)}: cheaper than loading everything from turn ${turn}`,
+              label: t("charts.marker", { strategy: strategyTitle(line.id), turn }),
             },
           ];
     });
     charts.push({
       id: "break-even",
-      title: "Cumulative cost per turn, simulated and estimated",
+      title: t("charts.breakEven"),
       fileName: "break-even.svg",
       svg: lineChartSvg({
-        title: "Cumulative cost per turn (USD): simulated solid, estimate dotted",
-        xLabel: "Turn",
-        yLabel: "Cost (USD)",
+        title: t("charts.breakEvenSvg"),
+        xLabel: t("charts.turn"),
+        yLabel: t("charts.costUsd"),
         formatY: (value) => formatUsd(value),
         series,
         markers,

@@ -45,11 +45,16 @@ export function analyseTrace(
   options: AnalyseOptions = {},
 ): { ok: true; analysis: TraceAnalysis } | { ok: false; error: string } {
   const progress = options.onProgress;
-  const parsed = readTrace(text, { provider: options.provider, onProgress: (done) => progress?.(done * 0.4) });
+  const parsed = readTrace(text, {
+    provider: options.provider,
+    locale: options.locale,
+    onProgress: (done) => progress?.(done * 0.4),
+  });
   if (!parsed.ok) return parsed;
   const trace = parsed.trace;
   const explanation = explainTrace(trace, {
     model: options.model,
+    locale: options.locale,
     cacheOverrides: options.cacheOverrides,
     counterFor: options.counterFor,
     onProgress: (done) => progress?.(0.4 + done * 0.4),
@@ -57,7 +62,10 @@ export function analyseTrace(
   // The replay follows the main model's conversation: an agent's side calls to a smaller model (titles, topic
   // checks, summaries) are not turns of it.
   const mainTrace = mainModelTrace(trace, explanation);
-  const derived = deriveScenario(mainTrace.trace, mainTrace.explanation, { title: options.title });
+  const derived = deriveScenario(mainTrace.trace, mainTrace.explanation, {
+    title: options.title,
+    locale: options.locale,
+  });
   const engine = options.engine ?? createEngine();
   const replay = engine.runAll(derived.scenario, STRATEGY_IDS, {
     provider: trace.provider,
@@ -73,6 +81,7 @@ export function analyseTrace(
     severalProviders: false,
     schemas: schemaComplexity(derived.scenario.catalog),
     runs: replay,
+    locale: options.locale,
   });
   return { ok: true, analysis: { trace, explanation, derived, replay, figures, recommendation } };
 }

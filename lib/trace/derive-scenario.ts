@@ -1,3 +1,5 @@
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import type { CatalogTool } from "../core/catalog";
 import { createScenario, type Scenario, type ScenarioSettings, type ScenarioTurn } from "../scenario";
 import type { CalledTool } from "../core";
@@ -38,8 +40,9 @@ export type DerivedScenario = {
 export function deriveScenario(
   trace: ParsedTrace,
   explanation: Pick<TraceExplanation, "model" | "steps">,
-  options: { title?: string } = {},
+  options: { title?: string; locale?: Locale } = {},
 ): DerivedScenario {
+  const t = translatorFor(options.locale ?? "en", "trace");
   const { provider } = trace;
   const notes: string[] = [];
   const catalog = catalogOf(trace);
@@ -66,11 +69,8 @@ export function deriveScenario(
       ...(answer ? { answer } : {}),
     };
   });
-  if (dropped.size > 0)
-    notes.push(
-      `Calls to tools the trace never declared (${[...dropped].join(", ")}) are left out of the replay: a server tool or a tool added by the provider.`,
-    );
-  if (finished.length === 0) notes.push("The trace has no user message with text: the replay has no turns.");
+  if (dropped.size > 0) notes.push(t("notes.undeclared", { tools: [...dropped].join(", ") }));
+  if (finished.length === 0) notes.push(t("notes.noTurns"));
   const turnCount = finished.length;
   const callCount = finished.reduce((sum, turn) => sum + turn.needs.length, 0);
   if (finished.length > MAX_REPLAY_TURNS) finished.splice(MAX_REPLAY_TURNS);
@@ -88,9 +88,14 @@ export function deriveScenario(
   const truncatedFrom = finished.length < turnCount || keptCalls < callCount ? turnCount : null;
   if (truncatedFrom !== null)
     notes.push(
-      `The replay runs the first ${finished.length} of the trace's ${turnCount} user turns` +
-        (keptCalls < callCount ? ` and ${keptCalls} of its ${callCount} tool calls` : "") +
-        ` (every strategy replays a growing conversation: at most ${MAX_REPLAY_TURNS} turns and ${MAX_REPLAY_CALLS} calls); compare it with the recorded cost of those turns, not of the whole trace.`,
+      t("notes.truncated", {
+        turns: finished.length,
+        of: turnCount,
+        calls: keptCalls < callCount ? keptCalls : -1,
+        callCount,
+        maxTurns: MAX_REPLAY_TURNS,
+        maxCalls: MAX_REPLAY_CALLS,
+      }),
     );
   const first = trace.requests[0]?.body ?? {};
   const settings: Partial<ScenarioSettings> = {

@@ -1,4 +1,6 @@
 import type { CacheRules } from "../cache/types";
+import { translatorFor, type Translator } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import type { Divergence, Segment } from "../engine/types";
 import type { ProviderId } from "../core/ids";
 import { providerFacts } from "../providers/facts";
@@ -60,7 +62,11 @@ export type ExplainInput = {
   cacheRead: number;
   clockSeconds: number;
   previous: { body: Json; segments: readonly Segment[]; cachedTokens: number; clockSeconds: number } | null;
+  /** The reader's language for the sentences; English when absent (CLI, tests). */
+  locale?: Locale;
 };
+
+type T = Translator<"trace">;
 
 /**
  * Names the miss of one request in plain words. The cache model (lib/cache) finds where and why the prefix stops
@@ -69,60 +75,61 @@ export type ExplainInput = {
  */
 export function explainMiss(input: ExplainInput): MissExplanation | null {
   const { divergence } = input;
-  if (!divergence) return markerMoved(input);
+  const t = translatorFor(input.locale ?? "en", "trace");
+  if (!divergence) return markerMoved(input, t);
   const base = { segment: divergence.segment, details: [divergence.reason] };
   switch (divergence.kind) {
     case "first-request":
       return {
         ...base,
         cause: "cold-start",
-        headline: "First request: nothing is cached yet, so the prompt is written.",
+        headline: t("miss.firstRequest"),
       };
     case "no-breakpoint":
       return {
         ...base,
         cause: "no-breakpoint",
         headline: providerFacts(input.provider).explicitCacheBreakpoints
-          ? "No cache_control marker in this request (and no top-level automatic caching): Anthropic caches nothing."
-          : "Nothing in this request can be cached.",
+          ? t("miss.noMarker")
+          : t("miss.nothingCacheable"),
       };
     case "below-minimum":
       return {
         ...base,
         cause: "below-minimum",
-        headline: `The prompt is shorter than the ${input.rules.minimumCacheableTokens}-token minimum this model caches: nothing is written or read.`,
+        headline: t("miss.belowMinimum", { minimum: input.rules.minimumCacheableTokens }),
       };
     case "ttl-expired": {
       const idle = input.previous ? input.clockSeconds - input.previous.clockSeconds : 0;
       return {
         ...base,
         cause: "ttl-expired",
-        headline: `Idle for ${formatMinutes(idle)}, longer than the ${formatMinutes(input.rules.ttlSeconds)} cache lifetime: the cached prefix expired and is written again.`,
+        headline: t("miss.ttlExpired", { idle: formatMinutes(idle, t), ttl: formatMinutes(input.rules.ttlSeconds, t) }),
       };
     }
     case "lookback-exceeded":
       return {
         ...base,
         cause: "lookback-exceeded",
-        headline: `The breakpoint is more than ${input.rules.lookbackBlocks} blocks after the cached prefix, beyond the lookback: add a breakpoint closer to it.`,
+        headline: t("miss.lookback", { blocks: input.rules.lookbackBlocks }),
       };
     default:
-      return changed(input, divergence);
+      return changed(input, divergence, t);
   }
 }
 
-function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
+function changed(input: ExplainInput, divergence: Divergence, t: T): MissExplanation {
   const previous = input.previous;
   const base = { segment: divergence.segment, details: [divergence.reason] };
   const segments = divergence.kind === "removed" && previous ? previous.segments : input.segments;
   const group = segments.find((segment) => segment.path === divergence.segment)?.group ?? "messages";
   if (group === "tools" || toolIndexOfPath(divergence.segment) !== null) {
-    return { ...base, cause: "tools-changed", headline: describeToolChange(input, divergence) };
+    return { ...base, cause: "tools-changed", headline: describeToolChange(input, divergence, t) };
   }
   if (group === "system") {
     const before = previous ? systemTextAt(previous.body, divergence.segment) : null;
     const after = systemTextAt(input.body, divergence.segment);
-    const what = divergence.segment === "instructions" ? "The instructions" : "The system prompt";
+    const what = divergence.segment === "instructions" ? "instructions" : "systemPrompt";
     if (before !== null && after !== null && before !== after) {
       const change = textChange(before, after);
       const removed = before.slice(change.beforeStart, change.beforeEnd);
@@ -130,7 +137,12 @@ function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
       return {
         ...base,
         cause: "system-changed",
-        headline: `${what} changed (${quote(removed)} → ${quote(added)}): ${whatIsLost(input, divergence)}.`,
+        headline: t("miss.systemChanged", {
+          what,
+          removed: quote(removed),
+          added: quote(added),
+          lost: whatIsLost(input, divergence, t),
+        }),
         changedText: change,
       };
     }
@@ -141,62 +153,87 @@ function changed(input: ExplainInput, divergence: Divergence): MissExplanation {
       return {
         ...base,
         cause: "system-changed",
-        headline: `The thinking parameters changed (${thinkingOf(previous?.body)} → ${thinkingOf(input.body)}): Anthropic keeps the cached tools and system prompt but writes the messages again.`,
+        headline: t("miss.thinkingChanged", {
+          before: thinkingOf(previous?.body, t),
+          after: thinkingOf(input.body, t),
+        }),
       };
     if (divergence.segment.startsWith("system (tool-use preamble)"))
       return {
         ...base,
         cause: "system-changed",
-        headline: "tool_choice changed, which changes the tool-use system prompt Anthropic adds.",
+        headline: t("miss.toolChoiceChanged"),
       };
-    return { ...base, cause: "system-changed", headline: `${what} changed at ${divergence.segment}.` };
+    return {
+      ...base,
+      cause: "system-changed",
+      headline: t("miss.systemChangedAt", { what, segment: divergence.segment }),
+    };
   }
   return {
     ...base,
     cause: "messages-edited",
-    headline: `An earlier message was ${divergence.kind === "inserted" ? "inserted before the end" : divergence.kind === "removed" ? "removed" : "edited"} at ${divergence.segment}: the conversation is not append-only from there.`,
+    headline: t("miss.messageEdited", {
+      kind: divergence.kind === "inserted" || divergence.kind === "removed" ? divergence.kind : "edited",
+      segment: divergence.segment,
+    }),
   };
 }
 
-function thinkingOf(body: Json | undefined): string {
+function thinkingOf(body: Json | undefined, t: T): string {
   const thinking = body?.thinking;
-  if (thinking === undefined) return "none";
+  if (thinking === undefined) return t("miss.thinkingNone");
   const value = thinking as Json;
   return value.type === "enabled" && typeof value.budget_tokens === "number"
-    ? `enabled, ${value.budget_tokens} tokens`
+    ? t("miss.thinkingEnabled", { tokens: value.budget_tokens })
     : JSON.stringify(thinking);
 }
 
-function describeToolChange(input: ExplainInput, divergence: Divergence): string {
+function describeToolChange(input: ExplainInput, divergence: Divergence, t: T): string {
   const index = toolIndexOfPath(divergence.segment);
   const previous = input.previous;
   const nameNow = index === null ? null : toolNameAt(input.body, index);
   const nameBefore = index === null || !previous ? null : toolNameAt(previous.body, index);
-  const whole = whatIsLost(input, divergence);
-  if (divergence.kind === "inserted")
-    return `Tool ${quote(nameNow ?? "?")} inserted at ${divergence.segment}: ${whole}.`;
-  if (divergence.kind === "removed")
-    return `Tool ${quote(nameBefore ?? "?")} removed at ${divergence.segment}: ${whole}.`;
+  const whole = whatIsLost(input, divergence, t);
+  const segment = divergence.segment;
+  if (divergence.kind === "inserted") return t("miss.toolInserted", { name: quote(nameNow ?? "?"), segment, whole });
+  if (divergence.kind === "removed") return t("miss.toolRemoved", { name: quote(nameBefore ?? "?"), segment, whole });
   if (nameNow && nameBefore && nameNow !== nameBefore)
-    return `Tool ${quote(nameBefore)} replaced by ${quote(nameNow)} at ${divergence.segment} (the list was reordered or edited): ${whole}.`;
-  const what = nameNow && previous ? editedPart(previous.body, input.body, input.provider, nameNow) : "definition";
-  return `Tool ${quote(nameNow ?? "?")} edited (its ${what} changed): ${whole}.`;
+    return t("miss.toolReplaced", { before: quote(nameBefore), after: quote(nameNow), segment, whole });
+  const parts = nameNow && previous ? editedParts(previous.body, input.body, input.provider, nameNow) : [];
+  const what = parts.length
+    ? parts.map((part) => t("miss.part", { part })).join(t("miss.and"))
+    : t("miss.part", { part: "definition" });
+  return t("miss.toolEdited", { name: quote(nameNow ?? "?"), what, whole });
 }
 
 /** The system text Anthropic adds when tools are declared: a segment of the prompt no marker can be put on. */
 const TOOL_USE_PREAMBLE = "system (tool-use preamble)";
 
 /** What a person calls each part of the prompt, per provider. */
-function groupLabel(segment: Pick<Segment, "group" | "path">, provider: ProviderId): string {
+function groupLabel(segment: Pick<Segment, "group" | "path">, provider: ProviderId, t: T): string {
   const { group } = segment;
-  if (segment.path.startsWith(TOOL_USE_PREAMBLE)) return "the tool-use preamble Anthropic adds";
-  if (group === "tools") return "the tools";
-  if (group === "messages") return "earlier messages";
-  return providerFacts(provider).systemTextName;
+  const key = segment.path.startsWith(TOOL_USE_PREAMBLE)
+    ? "preamble"
+    : group === "tools"
+      ? "tools"
+      : group === "messages"
+        ? "messages"
+        : (SYSTEM_TEXT_KEYS[providerFacts(provider).systemTextName] ?? "systemPrompt");
+  return t("miss.group", { group: key });
 }
 
-function listOf(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+/** The provider's name for its system text ("the instructions"), as a message key. */
+const SYSTEM_TEXT_KEYS: Record<string, string> = {
+  "the system prompt": "systemPrompt",
+  "the instructions": "instructions",
+  "the system message": "systemMessage",
+};
+
+function listOf(words: readonly string[], t: T): string {
+  return words.length <= 1
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(t("miss.listSeparator"))}${t("miss.and")}${words[words.length - 1]}`;
 }
 
 /**
@@ -206,7 +243,7 @@ function listOf(words: readonly string[]): string {
  * change could be read although something sits before it, says why, and on Anthropic how to keep it: a breakpoint
  * on the last block before the changed part.
  */
-function whatIsLost(input: ExplainInput, divergence: Divergence): string {
+function whatIsLost(input: ExplainInput, divergence: Divergence, t: T): string {
   const segments = input.segments;
   const found = segments.findIndex((segment) => segment.path === divergence.segment);
   const at = found >= 0 ? found : Math.min(divergence.segmentIndex, segments.length);
@@ -216,58 +253,57 @@ function whatIsLost(input: ExplainInput, divergence: Divergence): string {
     path: divergence.segment,
   };
   const beforeTokens = before.reduce((sum, segment) => sum + segment.tokens, 0);
-  const groups = listOf([...new Set(before.map((segment) => groupLabel(segment, input.provider)))]);
-  const changedLabel = groupLabel(changed, input.provider);
+  const groups = listOf([...new Set(before.map((segment) => groupLabel(segment, input.provider, t)))], t);
+  const changedLabel = groupLabel(changed, input.provider, t);
   // Nothing but tools before a changed tool, and nothing read: the tools' cache is the whole cache (§5.1's table).
   const onlyTools = before.every((segment) => segment.group === "tools");
   if (beforeTokens === 0 || (changed.group === "tools" && onlyTools && input.cacheRead === 0))
     return changed.group === "tools"
-      ? "the whole cache is invalidated (tools come first in the prefix)"
-      : `the whole cache is invalidated (${changedLabel} ${/s$/.test(changedLabel) ? "come" : "comes"} first in the prefix)`;
+      ? t("miss.wholeCacheTools")
+      : t("miss.wholeCache", { label: changedLabel, plural: String(/s$/.test(changedLabel)) });
   if (input.cacheRead > 0)
-    return (
-      `the first ${formatTokens(input.cacheRead)} tokens (${groups}, before ${changedLabel} in this provider's ` +
-      `prefix) are still read; everything from it on is written again`
-    );
-  const lost = `nothing is read: the ${formatTokens(beforeTokens)} tokens of ${groups} before it are written again too`;
+    return t("miss.stillRead", { tokens: formatTokens(input.cacheRead), groups, label: changedLabel });
+  const lost = t("miss.nothingRead", { tokens: formatTokens(beforeTokens), groups });
+  const minimum = formatTokens(input.rules.minimumCacheableTokens);
   if (input.rules.kind === "explicit-breakpoints") {
     const markable = before.filter((segment) => !segment.path.startsWith(TOOL_USE_PREAMBLE));
     const last = markable[markable.length - 1];
-    if (!last || last.breakpoint) return `${lost}, because no live cache entry ends before it`;
+    if (!last || last.breakpoint) return t("miss.noLiveEntry", { lost });
     const kept = markable.reduce((sum, segment) => sum + segment.tokens, 0);
-    if (kept < input.rules.minimumCacheableTokens)
-      return `${lost}: they are shorter than the ${formatTokens(input.rules.minimumCacheableTokens)}-token minimum this model caches, so no breakpoint can keep them`;
-    return (
-      `${lost}, because no cache entry ends before ${changedLabel}. Fix: a cache_control breakpoint on ` +
-      `${last.path}, the last ${last.group === "tools" ? "tool" : "block"} before it, keeps those ` +
-      `${formatTokens(kept)} tokens cached when ${changedLabel} changes`
-    );
+    if (kept < input.rules.minimumCacheableTokens) return t("miss.tooShortForBreakpoint", { lost, minimum });
+    return t("miss.fix", {
+      lost,
+      label: changedLabel,
+      path: last.path,
+      tool: String(last.group === "tools"),
+      kept: formatTokens(kept),
+    });
   }
-  if (beforeTokens < input.rules.minimumCacheableTokens)
-    return `${lost}: they are shorter than the ${formatTokens(input.rules.minimumCacheableTokens)}-token minimum this model caches`;
-  return `${lost}: no cached prefix ends before it`;
+  if (beforeTokens < input.rules.minimumCacheableTokens) return t("miss.tooShort", { lost, minimum });
+  return t("miss.noCachedPrefix", { lost });
 }
 
 function formatTokens(tokens: number): string {
   return tokens.toLocaleString("en-US");
 }
 
-function editedPart(before: Json, after: Json, provider: ProviderId, name: string): string {
+/** The parts of a tool's definition that changed, as message keys ("description", "inputSchema", "deferLoading"). */
+function editedParts(before: Json, after: Json, provider: ProviderId, name: string): string[] {
   const old = declaredTools(before, provider).find((tool) => tool.name === name);
   const now = declaredTools(after, provider).find((tool) => tool.name === name);
-  if (!old || !now) return "definition";
+  if (!old || !now) return [];
   const parts: string[] = [];
   if (old.description !== now.description) parts.push("description");
-  if (JSON.stringify(old.inputSchema) !== JSON.stringify(now.inputSchema)) parts.push("input schema");
-  if (old.deferred !== now.deferred) parts.push("defer_loading");
-  return parts.length ? parts.join(" and ") : "definition";
+  if (JSON.stringify(old.inputSchema) !== JSON.stringify(now.inputSchema)) parts.push("inputSchema");
+  if (old.deferred !== now.deferred) parts.push("deferLoading");
+  return parts;
 }
 
 /**
  * Nothing changed and nothing expired, yet less was read than the previous request left in the cache: the
  * markers moved (Anthropic reads only at breakpoints, PROTOCOLS §5.1), or, for the automatic caches, never.
  */
-function markerMoved(input: ExplainInput): MissExplanation | null {
+function markerMoved(input: ExplainInput, t: T): MissExplanation | null {
   const previous = input.previous;
   if (!previous || !providerFacts(input.provider).explicitCacheBreakpoints) return null;
   const promptTokens = input.segments.reduce((sum, segment) => sum + (segment.outsidePrompt ? 0 : segment.tokens), 0);
@@ -279,10 +315,12 @@ function markerMoved(input: ExplainInput): MissExplanation | null {
   return {
     cause: "marker-moved",
     segment,
-    headline: `The cache_control markers moved (${before.join(", ") || "none"} → ${now.join(", ") || "none"}): the entry the previous request wrote sits past every breakpoint, so ${couldRead - input.cacheRead} cached tokens are not read.`,
-    details: [
-      "Anthropic reads the cache only at a breakpoint, looking back from it; an entry after the last breakpoint is never reached.",
-    ],
+    headline: t("miss.markersMoved", {
+      before: before.join(", ") || t("miss.none"),
+      now: now.join(", ") || t("miss.none"),
+      tokens: couldRead - input.cacheRead,
+    }),
+    details: [t("miss.markersMovedDetail")],
   };
 }
 
@@ -322,8 +360,8 @@ function quote(text: string): string {
   return `"${short}"`;
 }
 
-function formatMinutes(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} seconds`;
-  if (seconds < 2 * 3600) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round((seconds / 3600) * 10) / 10} hours`;
+function formatMinutes(seconds: number, t: T): string {
+  if (seconds < 90) return t("miss.seconds", { count: Math.round(seconds) });
+  if (seconds < 2 * 3600) return t("miss.minutes", { count: Math.round(seconds / 60) });
+  return t("miss.hours", { count: Math.round((seconds / 3600) * 10) / 10 });
 }

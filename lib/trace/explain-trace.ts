@@ -1,4 +1,6 @@
 import { emptyCacheState } from "../cache";
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import type { CacheRules, CacheState } from "../cache/types";
 import { summarise } from "../engine/totals";
 import type { CostBreakdown, EngineStep, EngineWarning, StepKind, StepTokens } from "../engine/types";
@@ -16,7 +18,6 @@ import { explainMiss, MISS_CAUSE_LABELS, type MissCause, type MissExplanation } 
 import { predictionGapSentence } from "./prediction-gap";
 import { resolveModel } from "./resolve-model";
 import type { ParsedTrace, ProgressCallback, TraceLocation } from "./types";
-import { formatCount } from "../view/format";
 
 type Json = Record<string, unknown>;
 
@@ -76,6 +77,8 @@ export type ExplainOptions = {
   cacheOverrides?: Partial<CacheRules>;
   counterFor?: (model: ModelInfo) => TokenCounter;
   onProgress?: ProgressCallback;
+  /** The reader's language for the miss sentences; English when absent (CLI, tests). */
+  locale?: Locale;
 };
 
 /**
@@ -84,6 +87,7 @@ export type ExplainOptions = {
  * simulated session does), the real gaps in time drive the TTL. Then each miss is named.
  */
 export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): TraceExplanation {
+  const t = translatorFor(options.locale ?? "en", "trace");
   const { provider } = trace;
   const adapter = providerAdapter(provider);
   const notes = [...trace.notes];
@@ -98,7 +102,7 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
     const asked = options.model ?? recorded ?? "";
     let model = resolvedByRecorded.get(asked);
     if (!model) {
-      const resolved = resolveModel(provider, asked || undefined);
+      const resolved = resolveModel(provider, asked || undefined, options.locale);
       if (resolved.note && !notes.includes(resolved.note)) notes.push(resolved.note);
       model = resolved.model;
       resolvedByRecorded.set(asked, model);
@@ -171,15 +175,18 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
             clockSeconds: previous.clockSeconds,
           }
         : null,
+      locale: options.locale,
     });
     // A change named against another conversation's request is said to be one.
     if (explanation && previous && !lane.threads.has(thread) && COMPARED_CAUSES.has(explanation.cause))
-      explanation.headline = `A new conversation on this model (its first user message is new), against the model's previous request: ${explanation.headline}`;
+      explanation.headline = t("miss.newConversation", {
+        headline: explanation.headline,
+      });
     // The minimum is judged on counted tokens; images are not counted and Claude's and Kimi's counts are estimates.
     // Where the provider reported cached tokens, the real prompt was long enough, and the sentence says so.
     const reportedCached = request.measured ? request.measured.cacheRead + request.measured.cacheWrite : 0;
     if (explanation?.cause === "below-minimum" && reportedCached > 0)
-      explanation.headline += ` Yet the provider reported ${reportedCached} tokens read from or written to the cache, so the real prompt was long enough: the token count here falls short of it.`;
+      explanation.headline += ` ${t("miss.reportedCached", { tokens: reportedCached })}`;
     const loss = lossOf(priced.tokens, previous?.tokens, explanation, model, priced.costOptions);
     lane.state = priced.cache.nextState;
     const measuredCost = request.measured ? computeCost(request.measured, model.prices, priced.costOptions) : null;
@@ -207,10 +214,10 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       turn: Math.max(0, userTurns - 1),
       kind: kindOf(request.response, calls.length),
       title: calls.length
-        ? `call ${calls.map((call) => call.name).join(", ")}`
+        ? t("step.call", { names: calls.map((call) => call.name).join(", ") })
         : request.response
-          ? "answer"
-          : `request ${index + 1}`,
+          ? t("step.answer")
+          : t("step.request", { number: index + 1 }),
       clockSeconds,
       request: {
         method: "POST",
@@ -233,7 +240,13 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
       measured: request.measured,
       measuredCost,
       difference,
-      predictionGap: predictionGapSentence({ measured: request.measured, difference, rules, exact: counter.exact }),
+      predictionGap: predictionGapSentence({
+        measured: request.measured,
+        difference,
+        rules,
+        exact: counter.exact,
+        locale: options.locale,
+      }),
       explanation,
       lostTokens: loss.tokens,
       lostUsd: loss.usd,
@@ -250,9 +263,13 @@ export function explainTrace(trace: ParsedTrace, options: ExplainOptions = {}): 
   const main = ranked[0] ?? laneOf(null);
   if (ranked.length > 1)
     notes.push(
-      `The trace calls ${ranked.length} models: ${ranked.map((lane) => `${lane.recorded ?? lane.model.id} (${formatCount(lane.requests, "request")})`).join(", ")}. ` +
-        `Each model has its own cache, so each request is cached and priced as its own model and compared with the previous request to the same model; ` +
-        `the summary's model and the replay follow the main one, ${main.model.label}.`,
+      t("severalModels", {
+        count: ranked.length,
+        models: ranked
+          .map((lane) => t("modelRequests", { model: lane.recorded ?? lane.model.id, requests: lane.requests }))
+          .join(", "),
+        main: main.model.label,
+      }),
     );
   const distinctCalled = new Set(
     trace.requests

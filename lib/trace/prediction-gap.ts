@@ -1,3 +1,5 @@
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import type { MeasuredUsage } from "../core";
 import type { UsageDifference } from "../live/types";
 import type { CacheRules } from "../cache/types";
@@ -28,7 +30,9 @@ export function predictionGapSentence(input: {
   difference: UsageDifference | null;
   rules: Pick<CacheRules, "cachedTokenGranularity">;
   exact: boolean;
+  locale?: Locale;
 }): string | null {
+  const t = translatorFor(input.locale ?? "en", "trace");
   const { measured, difference } = input;
   if (!measured || !difference) return null;
   const predictedInput = measured.input - difference.input;
@@ -41,12 +45,10 @@ export function predictionGapSentence(input: {
     const gap = difference[field];
     if (Math.abs(gap) <= margin) continue;
     const predicted = measured[field] - gap;
-    parts.push(`${count(measured[field])} tokens ${word} where the rules predict ${count(predicted)} (${signed(gap)})`);
+    parts.push(
+      t("gap.part", { measured: count(measured[field]), word, predicted: count(predicted), gap: signed(gap) }),
+    );
   }
   if (parts.length === 0) return null;
-  return (
-    `Measured differs from the prediction: the provider reported ${parts.join(" and ")}, beyond the ` +
-    `${count(margin)}-token margin of the token count. Something the cache model cannot see was at work: another ` +
-    `client's requests on the same cache, an eviction, routing to another cache machine, or a changed rule.`
-  );
+  return t("gap.sentence", { parts: parts.join(t("miss.and")), margin: count(margin) });
 }

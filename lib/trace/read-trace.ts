@@ -1,7 +1,8 @@
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import { redactSecrets } from "../live/redact";
 import { measuredUsageFrom } from "../live/usage";
 import { PROVIDER_IDS, type ProviderId } from "../core/ids";
-import { formatCount } from "../view/format";
 import { modelOfUrl, providerOfRequest, providerOfUrl } from "./detect-provider";
 import { foreignFormatError, foreignFormatOf, foreignRecordReason, type ForeignFormat } from "./foreign-formats";
 import { looksLikeSse, responseFromEvents, responseFromSse } from "./sse";
@@ -46,6 +47,8 @@ export type ReadTraceOptions = {
   onProgress?: ProgressCallback;
   /** The size limit; MAX_TRACE_CHARACTERS unless a caller (a test) sets a smaller one. */
   maxCharacters?: number;
+  /** The reader's language for the notes; English when absent (CLI, tests). */
+  locale?: Locale;
 };
 
 /**
@@ -424,25 +427,18 @@ function finish(
     });
   }
   const notes: string[] = [];
+  const t = translatorFor(options.locale ?? "en", "trace");
   const timed = requests.filter((request) => request.timestampMs !== null).length;
   if (timed < requests.length)
     notes.push(
       timed === 0
-        ? "No request has a timestamp: they are treated as back to back, so no cache entry expires."
-        : `${requests.length - timed} of ${formatCount(requests.length, "request")} ${requests.length - timed === 1 ? "has" : "have"} no timestamp: each is treated as sent right after the one before.`,
+        ? t("notes.noTimestamps")
+        : t("notes.someUntimed", { untimed: requests.length - timed, requests: requests.length }),
     );
   // Requests are explained in the order they were sent; a HAR lists them in order of start, JSONL as written.
   if (timed === requests.length) requests.sort((a, b) => (a.timestampMs as number) - (b.timestampMs as number));
-  if (zoneless > 0)
-    notes.push(
-      `${formatCount(zoneless, "timestamp")} ${zoneless === 1 ? "names" : "name"} no time zone (e.g. 2026-12-01T10:00:00): ${zoneless === 1 ? "it is" : "they are"} read as UTC, so the gaps between requests are right whatever zone they were written in.`,
-    );
-  if (ignored > 0)
-    notes.push(
-      format === "har"
-        ? `${ignored === 1 ? "1 HAR entry is not a model request" : `${formatCount(ignored, "HAR entry", "HAR entries")} are not model requests`} (other URLs, GETs, token counting) and ${ignored === 1 ? "was" : "were"} left out.`
-        : `${ignored === 1 ? "1 record is not a model request" : `${formatCount(ignored, "record")} are not model requests`} (GETs, token counting) and ${ignored === 1 ? "was" : "were"} left out.`,
-    );
+  if (zoneless > 0) notes.push(t("notes.zoneless", { count: zoneless }));
+  if (ignored > 0) notes.push(t("notes.ignored", { count: ignored, format: format === "har" ? "har" : "jsonl" }));
   skipped.sort((a, b) => a.location.number - b.location.number);
   options.onProgress?.(1);
   const trace: ParsedTrace = { format, provider, requests, skipped, notes };

@@ -1,3 +1,5 @@
+import { translatorFor } from "../i18n/translator";
+import type { Locale } from "../i18n/locales";
 import { defaultModel, getModel, MODELS, type ModelInfo } from "../models";
 import type { ProviderId } from "../core/ids";
 import { providerLabel } from "../view/provider-labels";
@@ -9,7 +11,12 @@ import { providerLabel } from "../view/provider-labels";
  * `anthropic/claude-sonnet-4.5` or `moonshotai/kimi-k2.5`. The longest table id the recorded one (or its plain form)
  * starts with is taken. An unknown model is priced as the provider's default, and the note says so.
  */
-export function resolveModel(provider: ProviderId, recorded: string | undefined): { model: ModelInfo; note?: string } {
+export function resolveModel(
+  provider: ProviderId,
+  recorded: string | undefined,
+  locale: Locale = "en",
+): { model: ModelInfo; note?: string } {
+  const t = translatorFor(locale, "trace");
   if (recorded) {
     const exact = getModel(provider, recorded);
     if (exact) return { model: exact };
@@ -29,17 +36,19 @@ export function resolveModel(provider: ProviderId, recorded: string | undefined)
   if (recorded && elsewhere)
     return {
       model: fallback,
-      note:
-        `The model ${recorded} is ${elsewhere.label}, sent in the ${providerLabel(provider)} format to a gateway (OpenRouter, LiteLLM, …): ` +
-        `the gateway rewrites the body into the ${providerLabel(elsewhere.provider)} format (tools, system prompt, cache markers) before the provider caches it, ` +
-        `so these requests are priced and cached as ${fallback.label} by the ${providerLabel(provider)} rules. ` +
-        `For an exact explanation, record what the gateway sends on to the provider.`,
+      note: t("notes.gateway", {
+        recorded,
+        elsewhere: elsewhere.label,
+        provider: providerLabel(provider),
+        target: providerLabel(elsewhere.provider),
+        fallback: fallback.label,
+      }),
     };
   return {
     model: fallback,
     note: recorded
-      ? `The model ${recorded} is not in the model table: its requests are priced and cached as ${fallback.label}.`
-      : `The requests name no model: they are priced and cached as ${fallback.label}.`,
+      ? t("notes.unknownModel", { recorded, fallback: fallback.label })
+      : t("notes.noModel", { fallback: fallback.label }),
   };
 }
 

@@ -1,11 +1,12 @@
 import type { StepDetail, StrategyRun } from "../core";
+import type { Locale } from "../i18n/locales";
 import type { ProviderId } from "../core/ids";
 import { analyseTrace } from "./analyse-trace";
 import { traceRun, traceView, type TraceView } from "./trace-view";
 
 /** Messages to the trace worker (workers/trace.worker.ts). */
 export type TraceRequestMessage =
-  | { kind: "analyse"; requestId: number; text: string; provider?: ProviderId; title?: string }
+  | { kind: "analyse"; requestId: number; text: string; provider?: ProviderId; title?: string; locale?: Locale }
   | { kind: "detail"; requestId: number; index: number };
 
 export type TraceResponseMessage =
@@ -44,6 +45,7 @@ export function handleTraceMessage(
   const result = analyseTrace(message.text, {
     provider: message.provider,
     title: message.title,
+    locale: message.locale,
     onProgress: (fraction) => {
       // A few dozen updates are enough for a progress bar; thousands would flood the page.
       const rounded = Math.floor(fraction * 50) / 50;
