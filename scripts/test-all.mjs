@@ -153,8 +153,8 @@ for (const [signal, code] of [
 const started = performance.now();
 let failed = false;
 for (const stage of STAGES) {
-  const outcomes = await runStage(stage);
-  if (outcomes.includes(false)) {
+  const passed = await runStage(stage);
+  if (passed.includes(false)) {
     failed = true;
     break;
   }
