@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
     // bodies are outside its matcher and read their own bodies under their own caps, so what reaches the proxy is
     // page traffic, which has no body: 64 KB is plenty and keeps an unauthenticated upload from filling memory.
     proxyClientMaxBodySize: "64kb",
+    // CI (.ci/run sets CI=1) builds a fresh clone once and never reads Turbopack's build cache again: writing it
+    // only adds time to the build (most of a minute on a loaded 2-core machine). Other builds keep it.
+    ...(process.env.CI ? { turbopackFileSystemCacheForBuild: false } : {}),
   },
   // --- end security ---
   // `npm test` (scripts/test-all.mjs) runs tsc over the same files, route types included, before it builds; it sets

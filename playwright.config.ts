@@ -6,7 +6,18 @@ const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
 const MCP_SERVER_PORT = Number(process.env.MCP_SERVER_PORT ?? 3198);
 const FAKE_EMBEDDING_PORT = Number(process.env.FAKE_EMBEDDING_PORT ?? FAKE_PROVIDER_PORT - 2);
 process.env.E2E_MCP_SERVER_URL ??= `http://127.0.0.1:${MCP_SERVER_PORT}/mcp`;
-const LIVE_LOG_FILE = "test-results/live-server.log";
+// `npm test` (scripts/test-all.mjs) runs the specs in two parts side by side, E2E_PART=1 and E2E_PART=2, each with its
+// own ports (above), server, fakes and files, because some specs change a server's state: security.spec.ts exhausts
+// the share rate limit, live.spec.ts reads the fake provider's request log and the server's log file. Part 2 starts
+// later (when the unit tests end), so it holds fewer specs; a new spec lands in part 1. Without E2E_PART every spec
+// runs in one part.
+const PART = process.env.E2E_PART;
+// security.spec.ts and share.spec.ts stay in one part: the share specs run after the rate limit was exhausted.
+const PART_2_SPECS = ["accessibility", "cache-card-words", "security", "share", "trace", "visible-figures"].map(
+  (name) => `**/${name}.spec.ts`,
+);
+const PART_FILES = PART ? `-part-${PART}` : "";
+const LIVE_LOG_FILE = `test-results/live-server${PART_FILES}.log`;
 process.env.PLAYGROUND_LIVE_LOG_FILE ??= LIVE_LOG_FILE;
 process.env.PLAYGROUND_TEST_PROVIDER_BASE_URL ??= `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 
@@ -28,13 +39,15 @@ const systemChromium =
 
 export default defineConfig({
   testDir: "./e2e",
+  ...(PART === "1" ? { testIgnore: PART_2_SPECS } : PART === "2" ? { testMatch: PART_2_SPECS } : {}),
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  outputDir: "test-results/artifacts",
+  // Playwright empties its output folder when it starts: each part has its own.
+  outputDir: `test-results/artifacts${PART_FILES}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
@@ -109,7 +122,7 @@ export default defineConfig({
         // One browser runs many live requests back to back; the per-client limit is tested in the route tests.
         PLAYGROUND_LIVE_RATE_BURST: "100",
         // Short links of e2e runs go to a throwaway store, not the developer's data folder.
-        PLAYGROUND_DATA_DIR: "test-results/share-data",
+        PLAYGROUND_DATA_DIR: `test-results/share-data${PART_FILES}`,
         // security.spec.ts fires 300 short-link posts and must meet 429; the burst stays far below 300, and the
         // quick refill (10 a second) lets the share specs after it post again within seconds.
         PLAYGROUND_SHARE_RATE_BURST: "40",

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PlaygroundPage } from "./pages/playground-page";
+import { capture } from "./pages/screenshots";
 
 test.beforeAll(() => fs.mkdirSync("test-results/screenshots", { recursive: true }));
 
@@ -31,5 +32,5 @@ test("the compare table and the decide panels name one cheapest strategy", async
   const recommendationBox = await recommendation.boundingBox();
   const breakEvenBox = await breakEven.boundingBox();
   expect(recommendationBox && breakEvenBox && recommendationBox.y < breakEvenBox.y).toBe(true);
-  await recommendation.screenshot({ path: "test-results/screenshots/decide.png" });
+  await capture(recommendation, "test-results/screenshots/decide.png");
 });

@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { decodeSharePayload, parseShareFragment } from "../lib/share";
 import { FAKE_PROVIDER_URL, LivePanel } from "./pages/live-panel";
 import { PlaygroundPage } from "./pages/playground-page";
+import { capture } from "./pages/screenshots";
 
 const KEY = "sk-e2e-pasted-live-key-7f3a9c21";
 const LOG_FILE = process.env.PLAYGROUND_LIVE_LOG_FILE ?? "test-results/live-server.log";
@@ -42,11 +43,11 @@ test.describe("live mode", () => {
     await expect(page.getByTestId("stepper-panel")).toHaveAttribute("data-source", "live");
     await expect(page.getByTestId("stepper-position")).toContainText("of 4");
     await fs.promises.mkdir("test-results/screenshots", { recursive: true });
-    await live.root.screenshot({ path: "test-results/screenshots/live-run.png" });
+    await capture(live.root, "test-results/screenshots/live-run.png");
     const chart = page.getByTestId("chart-panel-tokens");
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toContainText("Measured input");
-    await chart.screenshot({ path: "test-results/screenshots/live-chart.png" });
+    await capture(chart, "test-results/screenshots/live-chart.png");
 
     // The key reached the provider, and only the provider.
     const sent = await live.fakeRequests();

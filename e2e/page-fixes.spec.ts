@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { PlaygroundPage } from "./pages/playground-page";
+import { capture } from "./pages/screenshots";
 
 const SHOTS = "test-results/screenshots";
 
@@ -92,7 +93,7 @@ test.describe("the page", () => {
       });
       expect(uncovered, `${name} is covered`).toBe(true);
     }
-    await page.screenshot({ path: `${SHOTS}/phone-scenario-menu-390.png` });
+    await capture(page, `${SHOTS}/phone-scenario-menu-390.png`);
     await page.keyboard.press("Escape");
 
     const catalogEntry = page.getByTestId("section-nav").getByRole("link", { name: "Catalog", exact: true });
@@ -211,7 +212,7 @@ test.describe("the page", () => {
       expect(shownBodies, "the step's words changed while shown").toHaveLength(1);
       await expect(page.getByTestId("tour-spotlight")).toBeVisible();
       await settle(page);
-      await page.screenshot({ path: `${SHOTS}/tour-first-step-${screen.name}.png` });
+      await capture(page, `${SHOTS}/tour-first-step-${screen.name}.png`);
       if (screen.width < 640) {
         // Docked at the bottom: the spotlit part ends above the sheet, or starts on screen above it when taller.
         const sheet = (await tour.boundingBox())!;
@@ -233,7 +234,7 @@ test.describe("the page", () => {
         expect(rowBox.y + rowBox.height, "the row the step talks about is above the sheet").toBeLessThanOrEqual(
           deferralBox.y,
         );
-        await page.screenshot({ path: `${SHOTS}/tour-compare-row-${screen.name}.png` });
+        await capture(page, `${SHOTS}/tour-compare-row-${screen.name}.png`);
       }
       await page.getByTestId("tour-skip").click();
     });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PlaygroundPage } from "./pages/playground-page";
+import { capture } from "./pages/screenshots";
 
 /**
  * The tour shows what it talks about without covering it (beside or below on a screen, docked on a phone); the
@@ -85,7 +86,7 @@ test.describe("tour, large editor and any-two-requests diff", () => {
     expect(overlap(atStubs.tour, atStubs.target), "the tour box covers the request it describes").toBe(false);
     expect(atStubs.target.y).toBeGreaterThanOrEqual(0);
     expect(atStubs.target.y + atStubs.target.height).toBeLessThanOrEqual(900);
-    await page.screenshot({ path: "test-results/screenshots/tour-stubs-1440.png" });
+    await capture(page, "test-results/screenshots/tour-stubs-1440.png");
 
     for (let step = 0; step < 3; step += 1) await page.getByRole("button", { name: "Next", exact: true }).click();
     const kimi = page.getByRole("dialog", { name: "Kimi: tools as an appended message" });
@@ -105,7 +106,7 @@ test.describe("tour, large editor and any-two-requests diff", () => {
     expect(docked.tour.width).toBe(390);
     expect(docked.target.y, "the request's top is on screen above the docked box").toBeGreaterThanOrEqual(0);
     expect(docked.target.y).toBeLessThan(docked.tour.y - 100);
-    await page.screenshot({ path: "test-results/screenshots/tour-kimi-390.png" });
+    await capture(page, "test-results/screenshots/tour-kimi-390.png");
     await kimi.getByRole("button", { name: "Skip tour" }).click();
     await expect(kimi).toBeHidden();
   });
@@ -129,7 +130,7 @@ test.describe("tour, large editor and any-two-requests diff", () => {
     await page.keyboard.press("ControlOrMeta+End");
     await page.keyboard.type(" oops");
     await expect(dialog.getByTestId("catalog-problem").first()).toBeVisible();
-    await page.screenshot({ path: "test-results/screenshots/catalog-editor-expanded-390.png" });
+    await capture(page, "test-results/screenshots/catalog-editor-expanded-390.png");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     // The inline editor has the text typed in the large one, and the same problem.
@@ -180,7 +181,7 @@ test.describe("tour, large editor and any-two-requests diff", () => {
     await expect(words).toContainText(format(toRest));
     await expect(comparison.getByRole("listitem")).toContainText([format(shared), format(fromRest), format(toRest)]);
     await expect(page.getByTestId("request-diff-editor").locator(".monaco-diff-editor")).toBeVisible();
-    await page.screenshot({ path: "test-results/screenshots/diff-any-two.png" });
+    await capture(page, "test-results/screenshots/diff-any-two.png");
 
     // Stepping keeps the pick; "Previous vs current" goes back to following the stepper.
     await playground.focusPage();

@@ -5,7 +5,7 @@
  * provider ids and little else as keys), and every provider id in a list asked `.includes(…)` or made a `Set`.
  * Each is a place that must change when a wire format is added; the adapter in lib/providers/<provider>/ is where
  * that knowledge belongs. `npx tsx scripts/count-provider-branches.ts [--list]`;
- * scripts/count-provider-branches.test.ts keeps the count at or under PROVIDER_BRANCH_LIMIT.
+ * scripts/count-project.test.ts keeps the count at or under PROVIDER_BRANCH_LIMIT.
  */
 import path from "node:path";
 import ts from "typescript";
@@ -131,7 +131,7 @@ function propertyName(name: ts.PropertyName): string {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : "";
 }
 
-function projectProgram(root: string): ts.Program {
+export function projectProgram(root: string): ts.Program {
   const configPath = ts.findConfigFile(root, ts.sys.fileExists, "tsconfig.json")!;
   const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
   return ts.createProgram(config.fileNames, { ...config.options, noEmit: true });

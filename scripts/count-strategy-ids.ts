@@ -2,7 +2,7 @@
  * Counts strategy-id string literals in non-test code outside lib/strategies and the id list (lib/core/ids.ts):
  * every literal the type checker reads as a StrategyId (assigned, passed, compared, a `case`), and every property
  * of an object keyed by strategy id. The goal is a handful of deliberate mentions (a tour step, a recommendation
- * rule), never a branch. `npx tsx scripts/count-strategy-ids.ts [--list]`; scripts/count-strategy-ids.test.ts keeps
+ * rule), never a branch. `npx tsx scripts/count-strategy-ids.ts [--list]`; scripts/count-project.test.ts keeps
  * the count at or under STRATEGY_ID_LITERAL_LIMIT.
  */
 import path from "node:path";
@@ -92,7 +92,7 @@ export function strategyIdLiterals(
   return { ids, hits };
 }
 
-function projectProgram(root: string): ts.Program {
+export function projectProgram(root: string): ts.Program {
   const configPath = ts.findConfigFile(root, ts.sys.fileExists, "tsconfig.json")!;
   const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
   return ts.createProgram(config.fileNames, { ...config.options, noEmit: true });

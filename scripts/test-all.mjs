@@ -5,12 +5,16 @@
  * failure of its stage), and no later stage starts after a failure.
  *
  *   1. typecheck (route types, then tsc), lint and format check, side by side: each uses one core.
- *   2. the unit tests beside the production build and then the browser tests against that build (E2E_PREBUILT=1
- *      tells playwright.config.ts not to build it again). Vitest runs one test file at a time on a 2-core machine
- *      (its default is one worker fewer than the cores), so the build takes the other core instead of waiting, and
- *      the browser tests start when the build is done rather than when the unit tests are. The build skips Next.js's
- *      own TypeScript pass: stage 1 already ran tsc over the same files, route types included, and the build would
- *      repeat it (a minute or more on CI's machine).
+ *   2. the unit tests beside the production build, then the browser tests against that build (E2E_PREBUILT=1 tells
+ *      playwright.config.ts not to build it again) in two parts: part 1 starts when the build is done, while the
+ *      unit tests finish on the other core, and part 2 when both are done, so neither core idles. Each part has its
+ *      own server, fakes, ports and result folders (E2E_PART in playwright.config.ts), since some specs change a
+ *      server's state (a rate limit they exhaust, a fake's request log they read). Vitest runs one test file at a
+ *      time on a 2-core machine (its default is one worker fewer than the cores). The build skips Next.js's own
+ *      TypeScript pass: stage 1 already ran tsc over the same files, route types included.
+ *
+ * Part 2's ports are E2E_PORT_2, FAKE_PROVIDER_PORT_2 and MCP_SERVER_PORT_2 (defaults 3117, 3189, 3188); part 1 uses
+ * playwright.config.ts's E2E_PORT, FAKE_PROVIDER_PORT and MCP_SERVER_PORT.
  *
  * The single checks stay available on their own: `npm run typecheck`, `lint`, `format:check`, `test:unit`,
  * `test:e2e` (which builds for itself), and `test:unit:lts`, the unit tests on the current Node.js LTS
@@ -21,6 +25,15 @@
  */
 /* global process, console, performance, Buffer */
 import { spawn } from "node:child_process";
+
+const E2E_PART_1 = { E2E_PREBUILT: "1", E2E_PART: "1" };
+const E2E_PART_2 = {
+  E2E_PREBUILT: "1",
+  E2E_PART: "2",
+  E2E_PORT: process.env.E2E_PORT_2 ?? "3117",
+  FAKE_PROVIDER_PORT: process.env.FAKE_PROVIDER_PORT_2 ?? "3189",
+  MCP_SERVER_PORT: process.env.MCP_SERVER_PORT_2 ?? "3188",
+};
 
 const STAGES = [
   [
@@ -35,9 +48,11 @@ const STAGES = [
       name: "build",
       command: "npx next build",
       env: { PLAYGROUND_SKIP_BUILD_TYPECHECK: "1" },
-      // The browser tests start as soon as the build is done, while the unit tests finish on the other core.
-      then: { name: "test:e2e", command: "npm run --silent test:e2e", stream: true, env: { E2E_PREBUILT: "1" } },
+      // Part 1 of the browser tests starts as soon as the build is done, while the unit tests finish.
+      then: { name: "test:e2e 1/2", command: "npm run --silent test:e2e", stream: true, env: E2E_PART_1 },
     },
+    // Part 2 takes the core the unit tests leave. Its output is printed whole, so the two parts' lines do not mix.
+    { name: "test:e2e 2/2", after: ["test:unit", "build"], command: "npm run --silent test:e2e", env: E2E_PART_2 },
   ],
 ];
 
@@ -70,9 +85,10 @@ function run(job) {
         console.log(`\n── ${job.name} ──`);
         process.stdout.write(Buffer.concat(output).toString());
       }
-      const outcome = code === 0 ? "passed" : signal ? `stopped (${signal})` : `FAILED (exit code ${code})`;
-      timings.push({ name: job.name, elapsed, outcome });
-      console.log(`── ${job.name}: ${outcome} in ${elapsed.toFixed(1)} s ──`);
+      const verdict = code === 0 ? "passed" : signal ? `stopped (${signal})` : `FAILED (exit code ${code})`;
+      timings.push({ name: job.name, elapsed, outcome: verdict });
+      console.log(`── ${job.name}: ${verdict} in ${elapsed.toFixed(1)} s ──`);
+      outcome(job.name).resolve(code === 0);
       resolve(code === 0);
     });
   });
@@ -82,6 +98,36 @@ function run(job) {
 async function runChain(job) {
   const passed = await run(job);
   return passed && job.then ? runChain(job.then) : passed;
+}
+
+/** The outcome of a job by name, once it has run: what a job with `after` waits for. */
+const outcomes = new Map();
+function outcome(name) {
+  if (!outcomes.has(name)) {
+    let resolve;
+    const promise = new Promise((done) => (resolve = done));
+    outcomes.set(name, { promise, resolve });
+  }
+  return outcomes.get(name);
+}
+
+/**
+ * Runs a stage's jobs side by side. A job with `after` starts when the jobs it names have ended (those jobs only, not
+ * the jobs they start next) and only if they passed.
+ */
+function runStage(stage) {
+  return Promise.all(
+    stage.map(async (job) => {
+      if (job.after) {
+        const before = await Promise.all(job.after.map((name) => outcome(name).promise));
+        if (before.includes(false)) {
+          console.log(`── ${job.name}: not run (${job.after.join(" or ")} failed) ──`);
+          return false;
+        }
+      }
+      return runChain(job);
+    }),
+  );
 }
 
 function stopAll(signal) {
@@ -107,16 +153,16 @@ for (const [signal, code] of [
 const started = performance.now();
 let failed = false;
 for (const stage of STAGES) {
-  const outcomes = await Promise.all(stage.map(runChain));
-  if (outcomes.includes(false)) {
+  const passed = await runStage(stage);
+  if (passed.includes(false)) {
     failed = true;
     break;
   }
 }
 console.log("\nnpm test: time per check (s)");
 for (const { name, elapsed, outcome } of timings)
-  console.log(`  ${name.padEnd(14)} ${elapsed.toFixed(1).padStart(7)}  ${outcome}`);
-console.log(`  ${"total".padEnd(14)} ${seconds(started).toFixed(1).padStart(7)}`);
+  console.log(`  ${name.padEnd(16)} ${elapsed.toFixed(1).padStart(7)}  ${outcome}`);
+console.log(`  ${"total".padEnd(16)} ${seconds(started).toFixed(1).padStart(7)}`);
 if (failed) {
   console.error("npm test: FAILED");
   process.exit(1);

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { watchPage } from "./page-watch";
+import { capture } from "./screenshots";
 
 export type LabSearchId = "anthropic-bm25" | "anthropic-regex" | "client";
 
@@ -68,8 +69,7 @@ export class LabPage {
   async screenshot(name: string, locator?: Locator) {
     const path = `test-results/screenshots/lab-${name}.png`;
     // The sticky header would cover the top of an element scrolled into view; it stays in place for the capture.
-    if (locator)
-      await locator.screenshot({ path, style: '[data-testid="lab-header"] { position: static !important; }' });
-    else await this.page.screenshot({ path, fullPage: false });
+    if (locator) await capture(locator, path, { style: '[data-testid="lab-header"] { position: static !important; }' });
+    else await capture(this.page, path);
   }
 }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { watchPage } from "./page-watch";
+import { capture } from "./screenshots";
 
 /** The playground as a test sees it: named regions and the actions a person takes. */
 export class PlaygroundPage {
@@ -102,7 +103,6 @@ export class PlaygroundPage {
 
   async screenshot(name: string, locator?: Locator) {
     const path = `test-results/screenshots/${name}.png`;
-    if (locator) await locator.screenshot({ path });
-    else await this.page.screenshot({ path, fullPage: false });
+    await capture(locator ?? this.page, path);
   }
 }
