@@ -41,19 +41,14 @@ const WORDS_SAME_IN_EVERY_LANGUAGE = [
 /** Folders whose text is still being moved into lib/i18n's messages; empty when every view is translated. */
 const NOT_YET_TRANSLATED = [
   "components/lab/**",
-  "components/run/**",
   "components/decide/**",
   "components/trace/**",
-  "components/playground/**",
   "components/live/**",
   "components/settings/**",
   "components/share/**",
   "components/import/**",
   "components/catalog/**",
   "components/tap/**",
-  "components/conversation/**",
-  "components/tour/**",
-  "components/ui/**",
   "components/security/**",
 ];
 
