@@ -79,7 +79,9 @@ describe("cacheHeadline in Chinese", () => {
   it("says the same figures in Chinese words, and the checklist holds the Chinese sentence to them", () => {
     const figures = totals(2_504, 246, 0, 0);
     const headline = cacheHeadline(figures, null, "zh-CN");
-    expect(headline.sentence).toBe("前缀完好：2,504 个 token 以折扣价从缓存读取；246 个 token 写入缓存，供下一个请求使用。");
+    expect(headline.sentence).toBe(
+      "前缀完好：2,504 个 token 以折扣价从缓存读取；246 个 token 写入缓存，供下一个请求使用。",
+    );
     expect(headline.sentence).not.toMatch(/[A-Za-z]{2,} [A-Za-z]{2,}/);
     // The figure in the words is the card's figure beside them.
     expect(Number(/([\d,]+) 个 token 以折扣价/.exec(headline.sentence)?.[1].replace(/,/g, ""))).toBe(figures.read);
