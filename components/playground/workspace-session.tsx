@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslations } from "use-intl";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { applyCatalogImport } from "@/components/import/apply-catalog-import";
 import { applyScenarioImport } from "@/components/import/apply-scenario-import";
@@ -311,6 +312,7 @@ function snapshotOf(
 }
 
 function WorkspaceNoticeBanner() {
+  const t = useTranslations("playground.session");
   const notice = usePlayground((state) => state.workspaceNotice);
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -351,7 +353,7 @@ function WorkspaceNoticeBanner() {
       <button
         type="button"
         className="rounded-md px-2 py-0.5 text-muted hover:bg-panel hover:text-ink"
-        aria-label="Dismiss"
+        aria-label={t("dismiss")}
         data-testid="workspace-notice-dismiss"
         onClick={() => setNotice(null)}
       >
@@ -368,6 +370,7 @@ function WorkspaceDialogs({
   controller: PlaygroundController;
   snapshot: Partial<WorkspaceState> | null;
 }) {
+  const t = useTranslations("playground.session");
   const openDialog = usePlayground((state) => state.openDialog);
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
   const store = usePlaygroundStore();
@@ -415,7 +418,7 @@ function WorkspaceDialogs({
         />
       ) : null}
       <TraceImportHost controller={controller} />
-      <DialogFrame open={openDialog === "saved"} onClose={close} title="Saved scenarios" testId="saved-dialog">
+      <DialogFrame open={openDialog === "saved"} onClose={close} title={t("saved")} testId="saved-dialog">
         {openDialog === "saved" ? (
           <SavedScenarios
             current={snapshot}
@@ -429,7 +432,7 @@ function WorkspaceDialogs({
       <DialogFrame
         open={openDialog === "export"}
         onClose={close}
-        title="Export"
+        title={t("export")}
         testId="export-dialog"
         width="max-w-4xl"
       >
