@@ -26,7 +26,7 @@ import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
 import { providerLabel } from "@/lib/view/provider-labels";
 import { runsModelLine } from "@/lib/view/runs-model-line";
@@ -283,7 +283,7 @@ export function RunArea() {
           data-testid="refused"
         >
           {t.rich("refused", {
-            strategy: strategyTitle(run.id, locale),
+            strategy: strategyTitleIn(run.id, locale),
             provider: run.provider,
             model: run.model,
             reason: run.refused.reason,
@@ -387,7 +387,7 @@ export function RunArea() {
       >
         <PanelFrame
           title={t("tokensTitle")}
-          subtitle={run ? `${strategyTitle(run.id, locale)} · ${providerLabel(run.provider)} · ${run.model}` : ""}
+          subtitle={run ? `${strategyTitleIn(run.id, locale)} · ${providerLabel(run.provider)} · ${run.model}` : ""}
           testId="chart-panel-tokens"
           className="h-[440px]"
         >

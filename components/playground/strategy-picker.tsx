@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
@@ -28,7 +28,7 @@ export function StrategyPicker() {
       <select
         className={`${selectClass} ${headerSelectSizing} font-medium sm:min-w-52 sm:max-w-[24rem]`}
         data-testid="strategy-picker"
-        title={strategyTitle(strategyId, locale)}
+        title={strategyTitleIn(strategyId, locale)}
         value={strategyId}
         onChange={(event) => selectStrategy(event.target.value as StrategyId)}
       >
@@ -36,7 +36,7 @@ export function StrategyPicker() {
           const support = model ? STRATEGIES[id].supports(settings.provider, model, settings) : { ok: true as const };
           return (
             <option key={id} value={id}>
-              {strategyTitle(id, locale)}
+              {strategyTitleIn(id, locale)}
               {support.ok ? "" : t("notOnModel")}
             </option>
           );

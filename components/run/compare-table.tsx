@@ -7,7 +7,7 @@ import { compareTable } from "@/lib/view/compare";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { GOALS } from "@/lib/view/goals";
 import { providerLabel } from "@/lib/view/provider-labels";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import type { RunSummary } from "@/lib/workbench/types";
 
@@ -108,7 +108,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                     />
                     <span className="min-w-0">
                       <span className="block font-semibold text-ink">
-                        {strategyTitle(row.id, locale)}
+                        {strategyTitleIn(row.id, locale)}
                         {selected ? <span className="sr-only">{t("compare.selected")}</span> : null}
                       </span>
                       {/* Whole, never cut: the provider and model are what this row's figures are for. */}

@@ -17,7 +17,7 @@ import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/core/ids";
 import { cumulativeCostData, type ChartStep, type CostAxis } from "@/lib/view/chart-data";
 import { formatUsd } from "@/lib/view/format";
-import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { ChartLegend } from "./chart-legend";
 import { AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL, countAxisProps } from "./chart-theme";
@@ -82,7 +82,7 @@ export function CumulativeCostChart({
   const series = [...data.series].sort((a, b) => Number(a === selectedId) - Number(b === selectedId));
   const totals = data.series.map((id) => {
     const last = [...data.rows].reverse().find((row) => row[id] !== undefined);
-    return `${strategyTitle(id, locale)} ${formatUsd(last?.[id] ?? 0)}`;
+    return `${strategyTitleIn(id, locale)} ${formatUsd(last?.[id] ?? 0)}`;
   });
   const summary =
     data.series.length === 0 ? t("noStrategy") : t("costSummary", { axis: currentAxis, totals: totals.join("; ") });
@@ -116,8 +116,8 @@ export function CumulativeCostChart({
         <ChartLegend
           items={data.series.map((id) => ({
             key: id,
-            label: strategyShortTitle(id, locale),
-            title: strategyTitle(id, locale),
+            label: strategyShortTitleIn(id, locale),
+            title: strategyTitleIn(id, locale),
             color: STRATEGY_STYLES[id].color,
             dash: STRATEGY_STYLES[id].dash,
             shape: "line",
@@ -146,7 +146,7 @@ export function CumulativeCostChart({
                 key={id}
                 type="linear"
                 dataKey={id}
-                name={strategyShortTitle(id, locale)}
+                name={strategyShortTitleIn(id, locale)}
                 stroke={style.color}
                 strokeWidth={selected ? 4 : 2}
                 strokeOpacity={selectedId && !selected ? 0.75 : 1}

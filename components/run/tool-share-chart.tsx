@@ -18,7 +18,7 @@ import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/core/ids";
 import { toolShareRows, type ToolShareRow } from "@/lib/view/chart-data";
 import { formatPercent } from "@/lib/view/format";
-import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import type { RunSummary } from "@/lib/workbench/types";
 import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, CURSOR_FILL, GRID_STROKE, TOOLTIP_CLASS } from "./chart-theme";
@@ -52,8 +52,8 @@ export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareC
   const locale = useLocale() as Locale;
   const rows: Row[] = toolShareRows(runs).map((row) => ({
     ...row,
-    title: strategyTitle(row.id, locale),
-    shortTitle: strategyShortTitle(row.id, locale),
+    title: strategyTitleIn(row.id, locale),
+    shortTitle: strategyShortTitleIn(row.id, locale),
   }));
   const summary =
     rows.length === 0

@@ -2,7 +2,7 @@ import type { Locale } from "../i18n/locales";
 import { translatorFor } from "../i18n/translator";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { providerLabel } from "./provider-labels";
-import { strategyShortTitle } from "./strategy-info";
+import { strategyShortTitleIn } from "./strategy-info";
 
 type RunOn = { id: StrategyId; provider: ProviderId; model: string; refused?: { reason: string } };
 
@@ -21,7 +21,7 @@ export function runsModelLine(
   if (elsewhere.length === 0) return scenario;
   const t = translatorFor(locale, "playground");
   const names = elsewhere.map((run) =>
-    t("run.modelLineOn", { strategy: strategyShortTitle(run.id, locale), model: run.model }),
+    t("run.modelLineOn", { strategy: strategyShortTitleIn(run.id, locale), model: run.model }),
   );
   return `${scenario}; ${names.join(", ")}`;
 }

@@ -9,7 +9,12 @@ import type { StrategyExplanation } from "../strategies/types";
  * so the UI bundle's dependency on `lib/strategies` (which also carries the strategies' run logic) can later be
  * narrowed to a light table.
  */
-export function strategyTitle(id: StrategyId, locale: Locale = "en"): string {
+export function strategyTitle(id: StrategyId): string {
+  return strategyTitleIn(id, "en");
+}
+
+/** The full label in `locale` (one argument above, so `ids.map(strategyTitle)` keeps working). */
+export function strategyTitleIn(id: StrategyId, locale: Locale): string {
   return STRATEGIES[id] ? strategyText(id, locale).title : id;
 }
 
@@ -24,6 +29,10 @@ export function learnCardEntries(ids: readonly StrategyId[] = STRATEGY_IDS, loca
 }
 
 /** Chart-sized names (legends and axis categories have ~15 characters to spare); tooltips show the full titles. */
-export function strategyShortTitle(id: StrategyId, locale: Locale = "en"): string {
+export function strategyShortTitle(id: StrategyId): string {
+  return strategyShortTitleIn(id, "en");
+}
+
+export function strategyShortTitleIn(id: StrategyId, locale: Locale): string {
   return STRATEGIES[id] ? strategyText(id, locale).shortName : id;
 }
