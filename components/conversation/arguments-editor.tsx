@@ -4,22 +4,24 @@
  * lost; the scenario only takes arguments that parse and match the tool's schema.
  */
 import { useMemo, useState } from "react";
+import { useTranslations } from "use-intl";
 import { validateToolArguments } from "@/lib/catalog";
 import type { CatalogTool } from "@/lib/core/catalog";
 import { textAreaClass } from "@/components/playground/control-styles";
 
 type Check = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+type Say = ReturnType<typeof useTranslations<"conversation">>;
 
-function check(text: string, tool: CatalogTool | undefined): Check {
+function check(text: string, tool: CatalogTool | undefined, t: Say): Check {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `Not JSON: ${(error as Error).message}` };
+    return { ok: false, message: t("notJson", { error: (error as Error).message }) };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { ok: false, message: "Arguments must be a JSON object" };
-  if (!tool) return { ok: false, message: "This tool is not in the catalog" };
+    return { ok: false, message: t("notObject") };
+  if (!tool) return { ok: false, message: t("unknownTool") };
   const validation = validateToolArguments(tool, value);
   if (!validation.valid)
     return { ok: false, message: validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ") };
@@ -35,21 +37,22 @@ export function ArgumentsEditor({
   tool: CatalogTool | undefined;
   onChange(value: Record<string, unknown>): void;
 }) {
+  const t = useTranslations("conversation");
   const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const result = useMemo(() => check(text, tool), [text, tool]);
+  const result = useMemo(() => check(text, tool, t), [text, tool, t]);
   return (
     <div>
       <textarea
         className={`${textAreaClass} h-20 resize-y font-mono text-xs ${result.ok ? "" : "border-danger"}`}
         spellCheck={false}
-        aria-label={`Arguments for ${tool?.name ?? "tool"}`}
+        aria-label={t("arguments", { tool: tool?.name ?? "" })}
         aria-invalid={!result.ok}
         data-testid="turn-arguments"
         value={text}
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
-          const nextResult = check(next, tool);
+          const nextResult = check(next, tool, t);
           if (nextResult.ok) onChange(nextResult.value);
         }}
       />

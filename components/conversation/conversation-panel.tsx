@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { useMemo } from "react";
 import { buttonClass } from "@/components/playground/control-styles";
 import { usePlayground } from "@/state/playground-provider";
@@ -13,6 +14,7 @@ export function ConversationPanel() {
   const moveTurn = usePlayground((state) => state.moveTurn);
   const removeTurn = usePlayground((state) => state.removeTurn);
   const addTurn = usePlayground((state) => state.addTurn);
+  const t = useTranslations("conversation");
   const toolsByName = useMemo(() => new Map(tools.map((tool) => [tool.name, tool])), [tools]);
   // A big example's first screen comes before its tools: the turns wait for them (every tool they call would read
   // "not in catalog" until the definitions arrive).
@@ -21,17 +23,13 @@ export function ConversationPanel() {
     return (
       <div className="flex h-full min-h-0 flex-col" data-testid="conversation-panel">
         <p className="px-4 py-3 text-xs text-muted" role="status" data-testid="conversation-arriving">
-          The conversation can be edited once the {arriving.count.toLocaleString("en-US")} tool definitions have arrived
-          from the engine.
+          {t("arriving", { count: arriving.count })}
         </p>
       </div>
     );
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="conversation-panel">
-      <p className="border-b border-line px-4 py-3 text-xs text-muted">
-        The scripted user turns. Each names the tools its task needs and their arguments; the simulated model searches
-        for them, loads them and calls them under each strategy.
-      </p>
+      <p className="border-b border-line px-4 py-3 text-xs text-muted">{t("intro")}</p>
       <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
         {turns.map((turn, index) => (
           <TurnEditor
@@ -49,7 +47,7 @@ export function ConversationPanel() {
       </ol>
       <div className="border-t border-line p-3">
         <button type="button" className={`${buttonClass} w-full`} onClick={() => addTurn()} data-testid="turn-add">
-          + Add a turn
+          {t("add")}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 /** A searchable select over the catalog's tool names; shows at most a screenful of matches, so 10,000 tools are fine. */
 import { useId, useMemo, useState } from "react";
 import type { CatalogTool } from "@/lib/core/catalog";
@@ -10,13 +11,15 @@ export function ToolPicker({
   tools,
   exclude,
   onPick,
-  label = "Add a needed tool",
+  label,
 }: {
   tools: readonly CatalogTool[];
   exclude: readonly string[];
   onPick(name: string): void;
   label?: string;
 }) {
+  const t = useTranslations("conversation");
+  label = label ?? t("addTool");
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

@@ -1,5 +1,6 @@
 "use client";
 import { sampleArguments } from "@/lib/catalog/sample-arguments";
+import { useTranslations } from "use-intl";
 import type { CatalogTool } from "@/lib/core/catalog";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import { iconButtonClass, inputClass, textAreaClass } from "@/components/playground/control-styles";
@@ -25,15 +26,17 @@ export function TurnEditor({
   onMove(offset: -1 | 1): void;
   onRemove(): void;
 }) {
+  const t = useTranslations("conversation");
+  const n = index + 1;
   return (
     <li className="rounded-xl border border-line bg-panel p-3" data-testid="turn">
       <div className="mb-2 flex items-center gap-1">
-        <span className="text-xs font-semibold uppercase tracking-wide text-muted">Turn {index + 1}</span>
+        <span className="text-xs font-semibold uppercase tracking-wide text-muted">{t("turn", { n })}</span>
         <span className="ml-auto" />
         <button
           type="button"
           className={iconButtonClass}
-          aria-label={`Move turn ${index + 1} up`}
+          aria-label={t("up", { n })}
           disabled={index === 0}
           onClick={() => onMove(-1)}
           data-testid="turn-up"
@@ -43,7 +46,7 @@ export function TurnEditor({
         <button
           type="button"
           className={iconButtonClass}
-          aria-label={`Move turn ${index + 1} down`}
+          aria-label={t("down", { n })}
           disabled={index === count - 1}
           onClick={() => onMove(1)}
           data-testid="turn-down"
@@ -53,7 +56,7 @@ export function TurnEditor({
         <button
           type="button"
           className={`${iconButtonClass} hover:text-danger`}
-          aria-label={`Remove turn ${index + 1}`}
+          aria-label={t("remove", { n })}
           onClick={onRemove}
           data-testid="turn-remove"
         >
@@ -62,8 +65,8 @@ export function TurnEditor({
       </div>
       <textarea
         className={`${textAreaClass} h-16 resize-y`}
-        aria-label={`User message of turn ${index + 1}`}
-        placeholder="What the user asks"
+        aria-label={t("user", { n })}
+        placeholder={t("userPlaceholder")}
         data-testid="turn-user"
         value={turn.user}
         onChange={(event) => onChange({ user: event.target.value })}
@@ -77,13 +80,13 @@ export function TurnEditor({
                 <span className="font-mono text-xs font-semibold text-ink">{need.tool}</span>
                 {tool ? null : (
                   <span className="rounded bg-danger-soft px-1.5 text-[10px] font-semibold text-danger">
-                    not in catalog
+                    {t("notInCatalog")}
                   </span>
                 )}
                 <button
                   type="button"
                   className={`${iconButtonClass} ml-auto h-6 w-6 text-xs`}
-                  aria-label={`Remove ${need.tool} from turn ${index + 1}`}
+                  aria-label={t("removeTool", { tool: need.tool, n })}
                   onClick={() => onChange({ needs: turn.needs.filter((_, position) => position !== needIndex) })}
                 >
                   ✕
@@ -113,13 +116,13 @@ export function TurnEditor({
         {/* Labelled on screen: once a query is filled in, its placeholder is gone and "weather" alone says nothing. */}
         <label className="block">
           <span className="mb-1 block text-xs font-medium text-muted">
-            Search query the model sends <span className="font-normal">(optional; from the message when empty)</span>
+            {t.rich("query", { soft: (chunks) => <span className="font-normal">{chunks}</span> })}
           </span>
           <input
             type="text"
             className={`${inputClass} h-8 text-xs`}
-            aria-label={`Search query of turn ${index + 1}`}
-            placeholder="Derived from the user message"
+            aria-label={t("queryLabel", { n })}
+            placeholder={t("queryPlaceholder")}
             data-testid="turn-query"
             value={turn.searchQuery ?? ""}
             onChange={(event) => onChange({ searchQuery: event.target.value || undefined })}

@@ -4,6 +4,7 @@
  * switching examples never discards that work: it is kept in Saved scenarios first, and when the browser cannot
  * keep it (storage full or blocked) the page asks before replacing it.
  */
+import { useTranslations } from "use-intl";
 import { loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import { EXAMPLES } from "@/lib/examples/example-list";
@@ -22,6 +23,7 @@ export function ExamplePicker() {
   const origin = useWorkOrigin();
   const known = EXAMPLES.some((example) => example.id === scenarioId);
   const edited = origin === "edited";
+  const t = useTranslations("playground.example");
   const exampleTitle = EXAMPLES.find((example) => example.id === scenarioId)?.title ?? scenarioTitle;
 
   async function open(exampleId: string) {
@@ -31,24 +33,24 @@ export function ExamplePicker() {
     const state = store.getState();
     const previous = state.catalogVersion === 0 ? null : workspaceSnapshot(state);
     const outcome = keepWorkAside(localStore, previous, {
-      reason: `opening "${title}"`,
+      reason: t("reason", { title }),
       unchanged: origin === "example" || (exampleId === scenarioId && !edited),
     });
     if (outcome.kind === "failed" && previous) {
       const scenario = previous.scenario;
       setNotice({
         kind: "error",
-        message: `Your work on "${scenario.title}" could not be kept in Saved scenarios before opening "${title}": ${outcome.message} Opening the example would lose it.`,
+        message: t("failed", { current: scenario.title, title, message: outcome.message }),
         actions: [
-          { label: "Download my work", run: () => downloadScenario(scenario) },
+          { label: t("download"), run: () => downloadScenario(scenario) },
           {
-            label: `Open "${title}" anyway`,
+            label: t("openAnyway", { title }),
             run: () => {
               setNotice(null);
               void controller.openExample(exampleId);
             },
           },
-          { label: "Keep my work on screen", primary: true, run: () => setNotice(null) },
+          { label: t("keep"), primary: true, run: () => setNotice(null) },
         ],
       });
       return;
@@ -58,7 +60,7 @@ export function ExamplePicker() {
       outcome.kind === "kept"
         ? {
             kind: "info",
-            message: `Opened "${title}". Your previous work is kept in Saved scenarios as "${outcome.name}".`,
+            message: t("opened", { title, name: outcome.name }),
           }
         : null,
     );
@@ -66,7 +68,7 @@ export function ExamplePicker() {
 
   return (
     <label className="flex w-full min-w-0 items-center gap-2 text-sm sm:w-auto">
-      <span className="sr-only">Example scenario</span>
+      <span className="sr-only">{t("label")}</span>
       <select
         className={`${selectClass} ${headerSelectSizing} sm:min-w-44 sm:max-w-64`}
         data-testid="example-picker"
@@ -75,7 +77,9 @@ export function ExamplePicker() {
         disabled={!controller}
         onChange={(event) => void open(event.target.value)}
       >
-        {known && !edited ? null : <option value="">{edited ? `${exampleTitle} (edited)` : "Custom scenario"}</option>}
+        {known && !edited ? null : (
+          <option value="">{edited ? t("edited", { title: exampleTitle }) : t("custom")}</option>
+        )}
         {EXAMPLES.map((example) => (
           <option key={example.id} value={example.id}>
             {example.title}
@@ -86,9 +90,9 @@ export function ExamplePicker() {
         <span
           className="shrink-0 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning"
           data-testid="edited-marker"
-          title={`Your work differs from the example "${exampleTitle}". Switching examples keeps it in Saved scenarios.`}
+          title={t("editedTitle", { title: exampleTitle })}
         >
-          edited
+          {t("editedMarker")}
         </span>
       ) : null}
     </label>

@@ -79,10 +79,6 @@ export function probeStorage(storage: Pick<Storage, "setItem" | "removeItem"> | 
   }
 }
 
-/** What the page says, once, when storage is blocked. */
-export const STORAGE_BLOCKED_MESSAGE =
-  "This browser does not let the page store anything (privacy settings or an embedded frame), so nothing you do here will be kept after this tab closes. To keep your work, use Share or Scenario → Export.";
-
 /** Saves the scenario as a file: the way to keep work when the browser's storage cannot. */
 export function downloadScenario(scenario: Scenario): void {
   downloadText(fileNameFor(scenario.title, "json"), serializeScenario(scenario));

@@ -6,11 +6,12 @@
  * (PanelFrame, the side panel) or below the fold, so arriving late moves nothing.
  */
 import dynamic from "next/dynamic";
+import { useTranslations } from "use-intl";
 
 export function ChartLoading() {
   return (
     <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="chart-loading">
-      Loading chart…
+      {useTranslations("playground.loading")("chart")}
     </div>
   );
 }
@@ -43,7 +44,7 @@ export function DecideLoading() {
       className="flex min-h-[480px] items-center justify-center rounded-2xl border border-line bg-panel text-sm text-muted shadow-sm"
       data-testid="decide-loading"
     >
-      Loading the break-even and recommendation views…
+      {useTranslations("playground.loading")("decide")}
     </section>
   );
 }
@@ -53,14 +54,19 @@ export const DecidePanel = dynamic(
   { ssr: false, loading: DecideLoading },
 );
 
+function ConversationLoading() {
+  const t = useTranslations("playground.loading");
+  return (
+    <p className="p-4 text-sm text-muted" data-testid="conversation-loading">
+      {t("conversation")}
+    </p>
+  );
+}
+
 export const ConversationPanel = dynamic(
   () => import("@/components/conversation/conversation-panel").then((module) => module.ConversationPanel),
   {
     ssr: false,
-    loading: () => (
-      <p className="p-4 text-sm text-muted" data-testid="conversation-loading">
-        Loading the conversation…
-      </p>
-    ),
+    loading: ConversationLoading,
   },
 );

@@ -6,6 +6,7 @@
  * are loaded only when live mode is opened.
  */
 import dynamic from "next/dynamic";
+import { useTranslations } from "use-intl";
 import { useCallback, useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { getModel } from "@/lib/models/model-table";
@@ -17,9 +18,13 @@ import type { StrategyRun } from "@/lib/engine/types";
 import { usePlayground } from "@/state/playground-provider";
 import { selectStepIndex, selectWorkspaceFields } from "@/state/selectors";
 
+function LiveLoading() {
+  return <p className="text-sm text-muted">{useTranslations("playground.loading")("live")}</p>;
+}
+
 const LiveMode = dynamic(() => import("@/components/live/live-mode").then((module) => module.LiveMode), {
   ssr: false,
-  loading: () => <p className="text-sm text-muted">Loading live mode…</p>,
+  loading: LiveLoading,
 });
 
 export function LiveSection() {
@@ -79,14 +84,15 @@ export function LiveSection() {
 export function RunModeToggle() {
   const runMode = usePlayground((state) => state.runMode);
   const setRunMode = usePlayground((state) => state.setRunMode);
+  const t = useTranslations("playground.mode");
   const options = [
-    { mode: "simulated" as const, label: "Simulated", testId: "simulated-mode-open" },
-    { mode: "live" as const, label: "Live", testId: "live-mode-open" },
+    { mode: "simulated" as const, testId: "simulated-mode-open" },
+    { mode: "live" as const, testId: "live-mode-open" },
   ];
   return (
     <div
       role="group"
-      aria-label="Run mode"
+      aria-label={t("label")}
       className="inline-flex rounded-lg border border-line p-0.5"
       data-testid="run-mode"
       data-mode={runMode}
@@ -97,15 +103,11 @@ export function RunModeToggle() {
           type="button"
           aria-pressed={runMode === option.mode}
           data-testid={option.testId}
-          title={
-            option.mode === "live"
-              ? "Send each request to the real provider (needs a key) and compare its usage with the prediction"
-              : "A deterministic simulated model, offline"
-          }
+          title={option.mode === "live" ? t("liveTitle") : t("simulatedTitle")}
           className={`rounded-md px-3 py-1 text-sm font-medium ${runMode === option.mode ? "bg-accent-soft text-accent" : "text-muted hover:text-ink"}`}
           onClick={() => setRunMode(option.mode)}
         >
-          {option.label}
+          {t(option.mode)}
         </button>
       ))}
     </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { MODELS } from "@/lib/models/model-table";
 import { PROVIDER_IDS, type ProviderId } from "@/lib/core/ids";
 import { providerFacts } from "@/lib/providers/facts";
@@ -11,7 +12,7 @@ export function ModelPicker() {
   const updateSettings = usePlayground((state) => state.updateSettings);
   return (
     <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
-      <span className="sr-only">Provider and model</span>
+      <span className="sr-only">{useTranslations("playground.picker")("model")}</span>
       <select
         className={`${selectClass} ${headerSelectSizing} sm:min-w-52 sm:max-w-[20rem]`}
         data-testid="model-picker"

@@ -24,8 +24,10 @@ import { useRequestReveal } from "@/components/tour/request-reveal";
 import { StepSummary } from "@/components/run/step-summary";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
-import { STRATEGIES } from "@/lib/strategies/definitions";
 import { providerLabel } from "@/lib/view/provider-labels";
 import { runsModelLine } from "@/lib/view/runs-model-line";
 import { usePlayground, usePlaygroundController } from "@/state/playground-provider";
@@ -130,13 +132,12 @@ function useBelowFoldCount(near: RefObject<HTMLElement | null>): number {
   return count;
 }
 
-const TABS: ReadonlyArray<{ id: RunTab; label: string }> = [
-  { id: "request", label: "Request" },
-  { id: "diff", label: "Diff" },
-  { id: "response", label: "Response" },
-];
+const TABS: ReadonlyArray<{ id: RunTab }> = [{ id: "request" }, { id: "diff" }, { id: "response" }];
 
 export function RunArea() {
+  const t = useTranslations("playground.run");
+  const tRun = useTranslations("run");
+  const locale = useLocale() as Locale;
   const run = usePlayground(selectSelectedRun);
   const step = usePlayground(selectCurrentStep);
   const stepIndex = usePlayground(selectStepIndex);
@@ -215,7 +216,7 @@ export function RunArea() {
     () => ({ provider: decideInputs.settings.provider, model: decideInputs.settings.model }),
     [decideInputs.settings.provider, decideInputs.settings.model],
   );
-  const source = liveRun ? "Live transcript" : runMode === "live" ? "Simulated prediction (no live request yet)" : null;
+  const source = liveRun ? t("liveTranscript") : runMode === "live" ? t("prediction") : null;
 
   return (
     <div className="order-1 flex min-w-0 flex-col gap-5 lg:order-none">
@@ -243,8 +244,11 @@ export function RunArea() {
 
       {runMode === "live" ? (
         <PanelFrame
-          title="Live run"
-          subtitle={`Sends the requests to ${providerLabel(run?.provider ?? decideInputs.settings.provider)} · ${run?.model ?? decideInputs.settings.model}; its usage beside the engine's prediction`}
+          title={t("liveTitle")}
+          subtitle={t("liveSubtitle", {
+            provider: providerLabel(run?.provider ?? decideInputs.settings.provider),
+            model: run?.model ?? decideInputs.settings.model,
+          })}
           testId="live-panel"
           bodyClassName="px-5 py-4"
         >
@@ -258,9 +262,7 @@ export function RunArea() {
           className="rounded-2xl border border-warning/40 bg-warning-soft px-5 py-3 text-sm text-ink"
           data-testid="stale-results"
         >
-          <strong>Results are out of date.</strong> The catalog text has errors, so everything below is for the last
-          catalog that worked ({validToolCount.toLocaleString("en-US")} {validToolCount === 1 ? "tool" : "tools"}). Fix
-          the text in the Catalog tab to update them.
+          {t.rich("stale", { count: validToolCount, strong: (chunks) => <strong>{chunks}</strong> })}
         </section>
       ) : null}
 
@@ -270,10 +272,8 @@ export function RunArea() {
           className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink"
           data-testid="run-error"
         >
-          <strong>This scenario could not be simulated:</strong> {runError}
-          {runs.length > 0 ? (
-            <span className="text-ink-soft"> The panels below still show the last run that worked.</span>
-          ) : null}
+          {t.rich("error", { error: runError, strong: (chunks) => <strong>{chunks}</strong> })}
+          {runs.length > 0 ? <span className="text-ink-soft">{t("errorKept")}</span> : null}
         </section>
       ) : null}
 
@@ -282,7 +282,13 @@ export function RunArea() {
           className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink"
           data-testid="refused"
         >
-          <strong>{STRATEGIES[run.id].title}</strong> cannot run on {run.provider} / {run.model}: {run.refused.reason}
+          {t.rich("refused", {
+            strategy: strategyTitleIn(run.id, locale),
+            provider: run.provider,
+            model: run.model,
+            reason: run.refused.reason,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </section>
       ) : null}
 
@@ -291,8 +297,8 @@ export function RunArea() {
       </PanelFrame>
 
       <PanelFrame
-        title="Cache prefix"
-        subtitle="The request in cache order; width is tokens"
+        title={t("prefixTitle")}
+        subtitle={t("prefixSubtitle")}
         testId="prefix-panel"
         className="min-h-[292px]"
         tour="prefix-bar"
@@ -318,7 +324,7 @@ export function RunArea() {
 
       <PanelFrame
         title={
-          <span role="tablist" aria-label="Request views" className="flex gap-1">
+          <span role="tablist" aria-label={t("requestViews")} className="flex gap-1">
             {TABS.map((tab) => (
               <button
                 key={tab.id}
@@ -329,7 +335,7 @@ export function RunArea() {
                 className={`rounded-md px-3 py-1 text-sm font-medium ${runTab === tab.id ? "bg-accent-soft text-accent" : "text-muted hover:text-ink"}`}
                 onClick={() => setRunTab(tab.id)}
               >
-                {tab.label}
+                {t(`tabs.${tab.id}`)}
               </button>
             ))}
           </span>
@@ -363,7 +369,7 @@ export function RunArea() {
           {bodyDetail && runTab === "response" ? (
             <LazyEditor
               testId="response-editor"
-              ariaLabel="Simulated response (read-only JSON)"
+              ariaLabel={tRun("request.responseLabel")}
               path="playground/response.json"
               value={JSON.stringify(bodyDetail.response, null, 2)}
               readOnly
@@ -380,8 +386,8 @@ export function RunArea() {
         data-testid="charts"
       >
         <PanelFrame
-          title="Tokens per request"
-          subtitle={run ? `${STRATEGIES[run.id].title} · ${providerLabel(run.provider)} · ${run.model}` : ""}
+          title={t("tokensTitle")}
+          subtitle={run ? `${strategyTitleIn(run.id, locale)} · ${providerLabel(run.provider)} · ${run.model}` : ""}
           testId="chart-panel-tokens"
           className="h-[440px]"
         >
@@ -391,8 +397,8 @@ export function RunArea() {
           ) : null}
         </PanelFrame>
         <PanelFrame
-          title="Cumulative cost"
-          subtitle={`All strategies, USD · ${runsModelLine(runs, comparableOn)}`}
+          title={t("costTitle")}
+          subtitle={t("costSubtitle", { line: runsModelLine(runs, comparableOn, locale) })}
           testId="chart-panel-cost"
           // Taller than the plot needs alone: the legend above it names all eight strategies in up to seven lines.
           className="h-[440px]"
@@ -404,8 +410,8 @@ export function RunArea() {
           ) : null}
         </PanelFrame>
         <PanelFrame
-          title="Context spent on tool definitions"
-          subtitle={`Share of input tokens · ${runsModelLine(runs, comparableOn)}`}
+          title={t("shareTitle")}
+          subtitle={t("shareSubtitle", { line: runsModelLine(runs, comparableOn, locale) })}
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
           actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
@@ -419,8 +425,8 @@ export function RunArea() {
 
       <PanelFrame
         id="section-compare"
-        title="Compare strategies"
-        subtitle="Every strategy on this scenario, simulated"
+        title={t("compareTitle")}
+        subtitle={t("compareSubtitle")}
         testId="compare"
         tour="compare-table"
       >
@@ -444,7 +450,7 @@ export function RunArea() {
         ) : null}
       </div>
 
-      <PanelFrame id="section-learn" title="Learn" subtitle="Each strategy in plain words" testId="learn">
+      <PanelFrame id="section-learn" title={t("learnTitle")} subtitle={t("learnSubtitle")} testId="learn">
         <MemoLearnCards selectedId={strategyId} onSelect={selectStrategy} />
       </PanelFrame>
     </div>
@@ -456,13 +462,10 @@ export function RunArea() {
  * figures drawn are never taken for the new run's.
  */
 function ChartUpdating({ progress }: { progress: { done: number; total: number } | null }) {
+  const t = useTranslations("playground.run");
   return (
-    <span
-      className="tabular text-xs font-medium text-warning"
-      data-testid="chart-updating"
-      title="This chart shows the previous run; it is drawn again once every strategy has run."
-    >
-      Previous run · updating{progress ? ` (${progress.done} of ${progress.total})` : "…"}
+    <span className="tabular text-xs font-medium text-warning" data-testid="chart-updating" title={t("updatingTitle")}>
+      {t("updating", { progress: progress ? t("progress", progress) : "none" })}
     </span>
   );
 }
@@ -475,6 +478,7 @@ function RequestModel({ run }: { run: { id: string; provider: Parameters<typeof 
   const settings = usePlayground((state) => state.settings);
   const moved = run.provider !== settings.provider || run.model !== settings.model;
   const label = getModel(run.provider, run.model)?.label ?? run.model;
+  const t = useTranslations("playground.run");
   return (
     <span
       className={`text-xs ${moved ? "font-semibold text-warning" : "text-muted"}`}
@@ -482,13 +486,14 @@ function RequestModel({ run }: { run: { id: string; provider: Parameters<typeof 
       data-moved={moved}
       title={
         moved
-          ? `${getModel(settings.provider, settings.model)?.label ?? settings.model} cannot run this strategy, so it runs on ${label}.`
+          ? t("movedTitle", {
+              chosen: getModel(settings.provider, settings.model)?.label ?? settings.model,
+              model: label,
+            })
           : undefined
       }
     >
-      {moved ? "Runs on " : "For "}
-      {providerLabel(run.provider)} · {label}
-      {moved ? " (the chosen model cannot run it)" : ""}
+      {t(moved ? "runsOn" : "for", { provider: providerLabel(run.provider), model: label })}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 /** Shows that a run is in progress (only after 300 ms, so quick runs don't flicker) and how long the last one took. */
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { usePlayground } from "@/state/playground-provider";
 
 const SHOW_PROGRESS_AFTER_MS = 300;
@@ -13,6 +14,16 @@ export function RunStatus() {
   const prebuilt = usePlayground((state) => state.runsPrebuilt);
   const runsEnded = usePlayground((state) => state.runsEnded);
   const [slow, setSlow] = useState(false);
+  const t = useTranslations("playground.status");
+  const state = runError
+    ? "failed"
+    : running && slow
+      ? "running"
+      : prebuilt && timingMs === null
+        ? "prebuilt"
+        : timingMs !== null
+          ? "simulated"
+          : "idle";
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(() => setSlow(true), SHOW_PROGRESS_AFTER_MS);
@@ -27,31 +38,30 @@ export function RunStatus() {
       data-testid="run-status"
       data-running={running}
       data-runs-ended={runsEnded}
+      data-state={state}
       aria-live="polite"
     >
       {runError ? (
         // The reason is in the run area's banner; here only the state, like "simulated in …".
         <span className="truncate text-danger" title={runError}>
-          simulation failed
+          {t("failed")}
         </span>
       ) : running && slow ? (
         <>
           <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-accent border-t-transparent" />
           <span className="tabular">
-            Simulating… {progress ? `${progress.done} of ${progress.total} strategies` : ""}
+            {t("simulating")} {progress ? t("progress", { done: progress.done, total: progress.total }) : ""}
           </span>
         </>
       ) : prebuilt && timingMs === null ? (
-        <span
-          className="tabular"
-          data-testid="run-status-prebuilt"
-          title="Computed when the playground was built, by the same engine; the simulation in this browser replaces these figures with equal ones in a moment."
-        >
-          precomputed
+        <span className="tabular" data-testid="run-status-prebuilt" title={t("prebuiltTitle")}>
+          {t("prebuilt")}
         </span>
       ) : timingMs !== null ? (
         <span className="tabular">
-          simulated in {timingMs < 1000 ? `${Math.round(timingMs)} ms` : `${(timingMs / 1000).toFixed(1)} s`}
+          {timingMs < 1000
+            ? t("simulatedMs", { ms: Math.round(timingMs) })
+            : t("simulatedS", { s: (timingMs / 1000).toFixed(1) })}
         </span>
       ) : null}
     </div>

@@ -4,6 +4,7 @@
  * follows the scroll: the section in view is marked current. It sticks under the header while the run area scrolls.
  */
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { usePlayground } from "@/state/playground-provider";
 
 export const PAGE_SECTIONS = [
@@ -42,6 +43,7 @@ export function currentSection(
 const READING_LINE_PX = 136;
 
 export function SectionNav() {
+  const t = useTranslations("playground");
   const [current, setCurrent] = useState<string>(PAGE_SECTIONS[0].id);
   const setSidePanel = usePlayground((state) => state.setSidePanel);
 
@@ -76,7 +78,7 @@ export function SectionNav() {
 
   return (
     <nav
-      aria-label="Page sections"
+      aria-label={t("sections.label")}
       className="sticky top-0 z-30 -mx-1 overflow-x-auto rounded-xl border border-line bg-panel/95 px-1 py-1 shadow-sm backdrop-blur xl:top-[4.25rem]"
       data-testid="section-nav"
     >
@@ -95,7 +97,7 @@ export function SectionNav() {
                 document.getElementById(section.id)?.scrollIntoView({ behavior: "smooth", block: "start" });
               }}
             >
-              {section.label}
+              {t(`sections.${section.id}`)}
             </a>
           </li>
         ))}
@@ -106,21 +108,20 @@ export function SectionNav() {
 
 /** The first screen's one line: what this is, what to do, and the tour on offer. */
 export function PageIntro({ onTour }: { onTour(): void }) {
+  const t = useTranslations("playground");
   return (
     <section
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-accent/30 bg-accent-soft px-5 py-3 text-sm text-ink"
       data-testid="page-intro"
-      aria-label="About this page"
+      aria-label={t("intro.label")}
     >
       {/* On a phone the long line pushed the first figures below the fold: a short one there, the same offer. */}
       <p className="min-w-0 flex-1 basis-40 sm:hidden" data-testid="page-intro-short">
-        <strong>What many tools cost, request by request:</strong> step through the run below.
+        {t.rich("intro.short", { strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <p className="hidden min-w-0 flex-1 basis-72 sm:block">
         {/* The stepper's buttons first: a phone has no arrow keys. */}
-        <strong>See what giving an agent many tools costs, request by request:</strong> pick a strategy, step through
-        its requests (buttons, or ← → on a keyboard), and watch the prompt cache read (green), write (blue) or lose
-        (red) what was sent before.
+        {t.rich("intro.long", { strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <button
         type="button"
@@ -128,7 +129,7 @@ export function PageIntro({ onTour }: { onTour(): void }) {
         onClick={onTour}
         data-testid="intro-tour"
       >
-        Take the 2-minute tour
+        {t("intro.tour")}
       </button>
     </section>
   );

@@ -2,20 +2,18 @@
 import { CatalogPanel } from "@/components/catalog/catalog-panel";
 import { SettingsPanel } from "@/components/settings/settings-panel";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { usePlayground } from "@/state/playground-provider";
 import { selectToolCount } from "@/state/selectors";
 import type { SidePanel as SidePanelId } from "@/state/ui-slice";
 import { panelClass } from "./control-styles";
 import { ConversationPanel } from "./lazy-panels";
 
-const TABS: ReadonlyArray<{ id: SidePanelId; label: string }> = [
-  { id: "catalog", label: "Catalog" },
-  { id: "conversation", label: "Conversation" },
-  { id: "settings", label: "Settings" },
-];
+const TABS: ReadonlyArray<{ id: SidePanelId }> = [{ id: "catalog" }, { id: "conversation" }, { id: "settings" }];
 
 /** The inputs: catalog, conversation and settings, as tabs of one column that stays in view while the run scrolls. */
 export function SidePanel() {
+  const t = useTranslations("playground.side");
   const active = usePlayground((state) => state.sidePanel);
   const setActive = usePlayground((state) => state.setSidePanel);
   const toolCount = usePlayground(selectToolCount);
@@ -32,9 +30,9 @@ export function SidePanel() {
     <aside
       id="section-inputs"
       className={`${panelClass} order-2 scroll-mt-32 flex h-[75vh] min-h-[480px] min-w-0 flex-col overflow-hidden lg:sticky lg:top-[5.25rem] lg:order-none lg:h-[calc(100vh-6.5rem)] lg:min-h-[640px]`}
-      aria-label="Scenario inputs"
+      aria-label={t("label")}
     >
-      <div role="tablist" aria-label="Scenario inputs" className="flex gap-1 border-b border-line px-3 pt-3">
+      <div role="tablist" aria-label={t("label")} className="flex gap-1 border-b border-line px-3 pt-3">
         {TABS.map((tab) => (
           <button
             key={tab.id}
@@ -47,7 +45,7 @@ export function SidePanel() {
             className={`-mb-px flex items-center gap-1.5 border-b-2 px-3 pb-2.5 text-sm font-medium ${active === tab.id ? "border-accent text-ink" : "border-transparent text-muted hover:text-ink"}`}
             onClick={() => setActive(tab.id)}
           >
-            {tab.label}
+            {t(`tabs.${tab.id}`)}
             {counts[tab.id] ? (
               <span className="tabular rounded-full bg-panel-muted px-1.5 text-[11px] text-muted">
                 {counts[tab.id]}

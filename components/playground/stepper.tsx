@@ -1,5 +1,6 @@
 "use client";
 /** First / previous / next / last, ←/→/Home/End, the timeline of the selected run, and "step N of M". */
+import { useTranslations } from "use-intl";
 import { Timeline } from "@/components/run/timeline";
 import { usePlayground } from "@/state/playground-provider";
 import { selectSelectedRun, selectStepCount, selectStepIndex } from "@/state/selectors";
@@ -13,6 +14,7 @@ export function Stepper() {
   const selectStep = usePlayground((state) => state.selectStep);
   const go = (target: number) => selectStep(Math.max(0, Math.min(target, count - 1)));
 
+  const t = useTranslations("playground.stepper");
   useStepKeys({
     previous: () => go(index - 1),
     next: () => go(index + 1),
@@ -22,28 +24,28 @@ export function Stepper() {
 
   const buttons: ReadonlyArray<{ label: string; icon: string; target: number; disabled: boolean; testId: string }> = [
     {
-      label: "First request (Home)",
+      label: t("first"),
       icon: "M18 6 10 12l8 6zM7 6v12",
       target: 0,
       disabled: index === 0,
       testId: "step-first",
     },
     {
-      label: "Previous request (←)",
+      label: t("previous"),
       icon: "M16 6 8 12l8 6z",
       target: index - 1,
       disabled: index === 0,
       testId: "step-previous",
     },
     {
-      label: "Next request (→)",
+      label: t("next"),
       icon: "M8 6l8 6-8 6z",
       target: index + 1,
       disabled: index >= count - 1,
       testId: "step-next",
     },
     {
-      label: "Last request (End)",
+      label: t("last"),
       icon: "M6 6l8 6-8 6zM17 6v12",
       target: count - 1,
       disabled: index >= count - 1,
@@ -80,9 +82,12 @@ export function Stepper() {
         ))}
       </div>
       <div className="w-32 shrink-0 text-sm" data-testid="stepper-position" aria-live="polite">
-        <span className="text-muted">Step </span>
-        <span className="tabular text-2xl font-bold text-ink">{count === 0 ? 0 : index + 1}</span>
-        <span className="tabular text-muted"> of {count}</span>
+        {t.rich("position", {
+          index: count === 0 ? 0 : index + 1,
+          count,
+          muted: (chunks) => <span className="tabular text-muted">{chunks}</span>,
+          big: (chunks) => <span className="tabular text-2xl font-bold text-ink">{chunks}</span>,
+        })}
       </div>
       <div className="min-w-0 flex-1 basis-full sm:basis-0" data-testid="timeline-container">
         {run ? <Timeline steps={run.steps} currentIndex={index} onSelect={go} /> : null}

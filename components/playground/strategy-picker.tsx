@@ -1,4 +1,7 @@
 "use client";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
@@ -17,13 +20,15 @@ export function StrategyPicker() {
   const selectStrategy = useSelectStrategyKeepingMoment();
   const settings = usePlayground((state) => state.settings);
   const model = getModel(settings.provider, settings.model);
+  const t = useTranslations("playground.picker");
+  const locale = useLocale() as Locale;
   return (
     <label className="flex w-full items-center gap-2 text-sm sm:w-auto">
-      <span className="sr-only">Strategy</span>
+      <span className="sr-only">{t("strategy")}</span>
       <select
         className={`${selectClass} ${headerSelectSizing} font-medium sm:min-w-52 sm:max-w-[24rem]`}
         data-testid="strategy-picker"
-        title={STRATEGIES[strategyId].title}
+        title={strategyTitleIn(strategyId, locale)}
         value={strategyId}
         onChange={(event) => selectStrategy(event.target.value as StrategyId)}
       >
@@ -31,8 +36,8 @@ export function StrategyPicker() {
           const support = model ? STRATEGIES[id].supports(settings.provider, model, settings) : { ok: true as const };
           return (
             <option key={id} value={id}>
-              {STRATEGIES[id].title}
-              {support.ok ? "" : " (not on this model)"}
+              {strategyTitleIn(id, locale)}
+              {support.ok ? "" : t("notOnModel")}
             </option>
           );
         })}

@@ -1,6 +1,7 @@
 "use client";
 /** The header's workspace controls: a Scenario menu (import, saved scenarios, export), Share, and the autosave state. */
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { useAutosaveStatusSource, useAutosaveView } from "@/components/share/autosave-status";
 import { usePlayground } from "@/state/playground-provider";
 import type { WorkspaceDialog } from "@/state/ui-slice";
@@ -25,14 +26,16 @@ export function menuOffset(
   return { left: left - button.left, width };
 }
 
-const MENU_ITEMS: ReadonlyArray<{ dialog: WorkspaceDialog; label: string; hint: string }> = [
-  { dialog: "import", label: "Import…", hint: "Tool lists, scenario files, a live MCP server" },
-  { dialog: "trace", label: "Import a trace…", hint: "Your agent's requests (HAR, JSONL): why each missed the cache" },
-  { dialog: "saved", label: "Saved scenarios…", hint: "Kept in this browser" },
-  { dialog: "export", label: "Export…", hint: "Scenario, request code, results" },
+/** Named by lib/i18n's playground.menu.<dialog>. */
+const MENU_ITEMS: ReadonlyArray<{ dialog: Extract<WorkspaceDialog, "import" | "trace" | "saved" | "export"> }> = [
+  { dialog: "import" },
+  { dialog: "trace" },
+  { dialog: "saved" },
+  { dialog: "export" },
 ];
 
 export function WorkspaceButtons() {
+  const t = useTranslations("playground.menu");
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
   const ready = usePlayground((state) => state.catalogVersion > 0);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -92,7 +95,7 @@ export function WorkspaceButtons() {
           data-testid="scenario-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          Scenario
+          {t("scenario")}
           <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor">
             <path d="M5 7l5 6 5-6z" />
           </svg>
@@ -100,7 +103,7 @@ export function WorkspaceButtons() {
         {menuOpen ? (
           <div
             role="menu"
-            aria-label="Scenario"
+            aria-label={t("scenario")}
             className="absolute top-11 z-50 rounded-xl border border-line bg-panel p-1.5 shadow-xl"
             style={placement ? { left: placement.left, width: placement.width } : { right: 0, width: MENU_WIDTH_PX }}
             data-testid="scenario-menu-list"
@@ -114,8 +117,8 @@ export function WorkspaceButtons() {
                 data-testid={`menu-${item.dialog}`}
                 onClick={() => choose(item.dialog)}
               >
-                <span className="text-sm font-medium text-ink">{item.label}</span>
-                <span className="text-xs text-muted">{item.hint}</span>
+                <span className="text-sm font-medium text-ink">{t(`${item.dialog}.label`)}</span>
+                <span className="text-xs text-muted">{t(`${item.dialog}.hint`)}</span>
               </button>
             ))}
           </div>
@@ -132,7 +135,7 @@ export function WorkspaceButtons() {
           <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" />
           <path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
         </svg>
-        Share
+        {t("share")}
       </button>
     </>
   );
@@ -141,19 +144,20 @@ export function WorkspaceButtons() {
 /** "Saved in this browser", or why it could not be: shown under the scenario's title. */
 export function AutosaveState() {
   const autosave = useAutosaveView(useAutosaveStatusSource());
+  const t = useTranslations("playground.autosave");
   if (autosave.state === "idle") return null;
   const text =
     autosave.state === "pending"
       ? autosave.afterRun
-        ? "saving after the run…"
-        : "saving…"
+        ? t("savingAfterRun")
+        : t("saving")
       : autosave.state === "saved"
-        ? "saved in this browser"
+        ? t("saved")
         : autosave.state === "error" && autosave.code === "unavailable"
-          ? "not kept: storage blocked"
+          ? t("blocked")
           : autosave.state === "error" && autosave.code === "quota"
-            ? "not saved: storage full"
-            : "not saved";
+            ? t("full")
+            : t("notSaved");
   return (
     <span
       className={autosave.state === "error" ? "text-danger" : ""}

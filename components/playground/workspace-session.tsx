@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslations } from "use-intl";
 import { TraceImportHost } from "@/components/trace/trace-import-host";
 import { applyCatalogImport } from "@/components/import/apply-catalog-import";
 import { applyScenarioImport } from "@/components/import/apply-scenario-import";
@@ -34,7 +35,7 @@ import { FIRST_VIEW_ATTRIBUTE } from "./first-view-script";
 import { openOnCachingAtWork, type NamedMoment } from "./opening-moment";
 import { useExampleReference } from "./use-example-origin";
 import { buttonClass, primaryButtonClass } from "./control-styles";
-import { STORAGE_BLOCKED_MESSAGE, downloadScenario, keepWorkAsideWith, probeStorage } from "./keep-work";
+import { downloadScenario, keepWorkAsideWith, probeStorage } from "./keep-work";
 
 export type WorkspaceSessionProps = {
   /** The example to open when there is no link and no autosaved work. */
@@ -59,6 +60,7 @@ function StartedSession({
 }: WorkspaceSessionProps & { controller: PlaygroundController }) {
   const store = usePlaygroundStore();
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
+  const say = useSessionWords();
   const [startupDone, setStartupDone] = useState(false);
   const snapshot = useWorkspaceSnapshot();
 
@@ -86,30 +88,34 @@ function StartedSession({
         const scenario = previous.scenario;
         setNotice({
           kind: "error",
-          message: `The link to "${workspace.scenario.title}" was not opened, because your work on "${scenario.title}" could not be kept in Saved scenarios first: ${kept.message} Your work is still on screen.`,
+          message: say("linkNotOpened", {
+            link: workspace.scenario.title,
+            current: scenario.title,
+            message: kept.message,
+          }),
           actions: [
-            { label: "Download my work", run: () => downloadScenario(scenario) },
+            { label: say("download"), run: () => downloadScenario(scenario) },
             {
-              label: "Open the link anyway",
+              label: say("openLinkAnyway"),
               run: () => {
                 controller.openWorkspace(workspace);
                 setNotice({
                   kind: "info",
-                  message: `Opened the shared scenario "${workspace.scenario.title}"; your previous work was not kept.`,
+                  message: say("openedLinkLost", { title: workspace.scenario.title }),
                   problems,
                 });
               },
             },
-            { label: "Keep my work", primary: true, run: () => setNotice(null) },
+            { label: say("keepMyWork"), primary: true, run: () => setNotice(null) },
           ],
         });
         return false;
       }
       const keptAs = kept.kind === "kept" ? kept.name : null;
       controller.openWorkspace(workspace);
-      const parts = [`Opened the shared scenario "${workspace.scenario.title}".`];
-      if (keptAs) parts.push(`Your previous work is kept in Saved scenarios as "${keptAs}".`);
-      if (problems.length > 0) parts.push("Parts of the link were not understood and were left at their defaults:");
+      const parts = [say("openedLink", { title: workspace.scenario.title })];
+      if (keptAs) parts.push(say("keptAs", { name: keptAs }));
+      if (problems.length > 0) parts.push(say("linkProblems"));
       setNotice(keptAs || problems.length > 0 ? { kind: "info", message: parts.join(" "), problems } : null);
       return true;
     },
@@ -121,7 +127,7 @@ function StartedSession({
       // The order (link → ?example= → autosave → default) is decided by startupPlan, tested on its own.
       const plan = startupPlan(startup, { id: initialExampleId, namedInUrl: explicitExample });
       const linkError =
-        plan.open !== "link" && plan.linkError ? sentence(`This link could not be opened: ${plan.linkError}`) : null;
+        plan.open !== "link" && plan.linkError ? sentence(say("linkError", { message: plan.linkError })) : null;
       if (plan.open === "link") {
         const saved = await (await loadBrowserLocalStore()).loadWorkingDecodedBy(decodeOffThePage);
         const previous = saved.ok && saved.value ? saved.value.workspace : null;
@@ -130,8 +136,8 @@ function StartedSession({
       } else if (plan.open === "autosave") {
         controller.openWorkspace(plan.workspace);
         const draftRestored = restoreCatalogDraft(store);
-        if (linkError) setNotice({ kind: "error", message: `${linkError} Your autosaved work is shown instead.` });
-        else if (draftRestored) setNotice(DRAFT_RESTORED_NOTICE);
+        if (linkError) setNotice({ kind: "error", message: say("autosavedInstead", { message: linkError }) });
+        else if (draftRestored) setNotice(draftRestoredNotice(say));
       } else {
         // The first screen shows caching at work (or the moment the URL names), chosen from the run as it arrives
         // (./opening-moment.ts). When the page already shows this example's build-time first screen, which was
@@ -152,7 +158,7 @@ function StartedSession({
             },
           );
           // Unfinished catalog text is kept apart from the autosave (./catalog-draft.ts): the example's is too.
-          if (!linkError && restoreCatalogDraft(store)) setNotice(DRAFT_RESTORED_NOTICE);
+          if (!linkError && restoreCatalogDraft(store)) setNotice(draftRestoredNotice(say));
         } else {
           const takeOver = prebuilt !== null && prebuilt.exampleId === plan.exampleId && !named;
           await controller.openExample(
@@ -165,13 +171,16 @@ function StartedSession({
           setNotice({
             kind: "error",
             message: restored
-              ? `${linkError} Your autosaved work is shown instead.`
-              : `${linkError} The example "${EXAMPLES.find((example) => example.id === plan.exampleId)?.title ?? plan.exampleId}" is shown instead.`,
+              ? say("autosavedInstead", { message: linkError })
+              : say("exampleInstead", {
+                  message: linkError,
+                  title: EXAMPLES.find((example) => example.id === plan.exampleId)?.title ?? plan.exampleId,
+                }),
           });
         else if (plan.autosaveError)
           setNotice({
             kind: "error",
-            message: sentence(`The autosaved work could not be restored: ${plan.autosaveError}`),
+            message: sentence(say("autosaveError", { message: plan.autosaveError })),
           });
         else if (plan.keepAside || plan.keepAsideReference) {
           // The URL named an example: open it, but the autosaved work it replaces goes to the saved list first (an
@@ -190,18 +199,17 @@ function StartedSession({
           if (!previous)
             setNotice({
               kind: "error",
-              message: `Your autosaved example with changed settings could not be kept in Saved scenarios: ${kept.kind === "failed" ? kept.message : ""} It is still stored as the autosave until something else is saved.`,
+              message: say("autosaveExampleNotKept", { message: kept.kind === "failed" ? kept.message : "" }),
             });
-          else if (kept.kind === "kept")
-            setNotice({ kind: "info", message: `Your previous work is kept in Saved scenarios as "${kept.name}".` });
+          else if (kept.kind === "kept") setNotice({ kind: "info", message: say("keptAs", { name: kept.name }) });
           else if (kept.kind === "failed" && previous.scenario) {
             const scenario = previous.scenario;
             setNotice({
               kind: "error",
-              message: `Your autosaved work on "${scenario.title}" could not be kept in Saved scenarios: ${kept.message} It is still stored as the autosave until something else is saved.`,
+              message: say("autosaveNotKept", { title: scenario.title, message: kept.message }),
               actions: [
-                { label: "Open my work instead", primary: true, run: () => controller.openWorkspace(previous) },
-                { label: "Download my work", run: () => downloadScenario(scenario) },
+                { label: say("openMyWork"), primary: true, run: () => controller.openWorkspace(previous) },
+                { label: say("download"), run: () => downloadScenario(scenario) },
               ],
             });
           }
@@ -220,7 +228,7 @@ function StartedSession({
         });
       }
       if (probeStorage(browserStorage()) === "blocked" && !store.getState().workspaceNotice)
-        setNotice({ kind: "info", message: STORAGE_BLOCKED_MESSAGE, testId: "storage-blocked" });
+        setNotice({ kind: "info", message: say("storageBlocked"), testId: "storage-blocked" });
       setStartupDone(true);
     },
     [controller, explicitExample, initialExampleId, moment, openLink, keepAside, setNotice, store],
@@ -232,7 +240,7 @@ function StartedSession({
     onLinkError: (message, problems) =>
       setNotice({
         kind: "error",
-        message: `${sentence(`This link could not be opened: ${message}`)} Your work is unchanged.`,
+        message: say("unchanged", { message: sentence(say("linkError", { message })) }),
         problems,
       }),
   });
@@ -279,12 +287,27 @@ async function referenceWorkspace(
   return { ...selection, scenario: { ...example, settings } };
 }
 
-const DRAFT_RESTORED_NOTICE = {
-  kind: "info",
-  message:
-    "Your unfinished catalog text is back in the editor. It still has errors, so the results show the last catalog that worked until it is fixed.",
-  testId: "catalog-draft-restored",
-} as const;
+function draftRestoredNotice(say: SessionWords) {
+  return { kind: "info", message: say("draftRestored"), testId: "catalog-draft-restored" } as const;
+}
+
+type SessionWords = ReturnType<typeof useTranslations<"playground.session">>;
+
+/**
+ * The session's notices in the reader's language. The startup effects run once and must not run again when the
+ * language changes, so they read the current translator through a ref instead of depending on it.
+ */
+function useSessionWords(): SessionWords {
+  const t = useTranslations("playground.session");
+  const current = useRef(t);
+  useEffect(() => {
+    current.current = t;
+  }, [t]);
+  return useCallback(
+    ((key: string, values?: Record<string, string>) => current.current(key as "download", values)) as SessionWords,
+    [],
+  );
+}
 
 /** The share worker as the local store's codec; the page's own thread where there is no worker. */
 const pageCodec = {
@@ -295,7 +318,7 @@ const pageCodec = {
 
 /** Messages from lib/ are clauses; the banner joins several, so each must end as a sentence. */
 function sentence(text: string): string {
-  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+  return /[.!?。！？]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 /** The shareable workspace on screen; a new object only when one of its parts changed (autosave saves once per change). */
@@ -311,6 +334,7 @@ function snapshotOf(
 }
 
 function WorkspaceNoticeBanner() {
+  const t = useTranslations("playground.session");
   const notice = usePlayground((state) => state.workspaceNotice);
   const setNotice = usePlayground((state) => state.setWorkspaceNotice);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -351,7 +375,7 @@ function WorkspaceNoticeBanner() {
       <button
         type="button"
         className="rounded-md px-2 py-0.5 text-muted hover:bg-panel hover:text-ink"
-        aria-label="Dismiss"
+        aria-label={t("dismiss")}
         data-testid="workspace-notice-dismiss"
         onClick={() => setNotice(null)}
       >
@@ -368,6 +392,7 @@ function WorkspaceDialogs({
   controller: PlaygroundController;
   snapshot: Partial<WorkspaceState> | null;
 }) {
+  const t = useTranslations("playground.session");
   const openDialog = usePlayground((state) => state.openDialog);
   const setOpenDialog = usePlayground((state) => state.setOpenDialog);
   const store = usePlaygroundStore();
@@ -415,13 +440,13 @@ function WorkspaceDialogs({
         />
       ) : null}
       <TraceImportHost controller={controller} />
-      <DialogFrame open={openDialog === "saved"} onClose={close} title="Saved scenarios" testId="saved-dialog">
+      <DialogFrame open={openDialog === "saved"} onClose={close} title={t("saved")} testId="saved-dialog">
         {openDialog === "saved" ? (
           <SavedScenarios
             current={snapshot}
             onOpen={(workspace, problems) => {
               controller.openWorkspace(workspace);
-              warn(`Opened the saved scenario "${workspace.scenario.title}", with warnings:`, problems);
+              warn(t("savedWithWarnings", { title: workspace.scenario.title }), problems);
             }}
           />
         ) : null}
@@ -429,7 +454,7 @@ function WorkspaceDialogs({
       <DialogFrame
         open={openDialog === "export"}
         onClose={close}
-        title="Export"
+        title={t("export")}
         testId="export-dialog"
         width="max-w-4xl"
       >

@@ -1,5 +1,7 @@
 "use client";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Divergence, DivergenceKind, Segment, SegmentCacheStatus, StepRejection } from "@/lib/engine/types";
 import {
   type BilledPromptTokens,
@@ -10,7 +12,7 @@ import {
   NOTHING_BILLED,
   refusedHeadline,
 } from "@/lib/view/cache-headline";
-import { CACHE_STATUS_ORDER, CACHE_STATUS_STYLES, cacheStatusBackground } from "@/lib/view/cache-status";
+import { CACHE_STATUS_ORDER, cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatTokens } from "@/lib/view/format";
 import {
   aggregateSegments,
@@ -40,9 +42,6 @@ export type CachePrefixBarProps = {
   className?: string;
 };
 
-const STORED_DESCRIPTION =
-  "Kept in the prompt cache for the next request; this provider bills no cache write, so they cost the normal input price.";
-
 /**
  * Divergences that happen at a place in the prompt get a marker there. The others (first request, nothing cached at
  * all) are about the whole request and are only named in words.
@@ -59,12 +58,7 @@ const MARKED_KINDS: ReadonlySet<DivergenceKind> = new Set([
  * The whole request in the provider's cache order as one horizontal bar: width ∝ tokens, colour = what the
  * provider does with each block, the first divergence marked and named in words above it.
  */
-const GROUP_LABELS: Record<string, string> = {
-  tools: "Tools",
-  system: "System prompt",
-  messages: "Messages",
-  mixed: "Several parts",
-};
+const GROUPS = new Set(["tools", "system", "messages", "mixed"]);
 
 export function CachePrefixBar({
   segments,
@@ -77,6 +71,8 @@ export function CachePrefixBar({
   className = "",
 }: CachePrefixBarProps) {
   const tooltipId = useId();
+  const locale = useLocale() as Locale;
+  const t = useTranslations("cache");
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
 
@@ -92,18 +88,20 @@ export function CachePrefixBar({
       boxes,
       groups: groupSpans(bars, boxes),
       totals: statusTotals(segments, statuses),
-      outside: outsidePromptSummary(segments),
+      outside: outsidePromptSummary(segments, locale),
       markerBar:
         divergence && MARKED_KINDS.has(divergence.kind) ? barIndexOfSegment(bars, divergence.segmentIndex) : -1,
       newBar,
     };
-  }, [segments, statuses, divergence, newFrom, maxBars]);
+  }, [segments, statuses, divergence, newFrom, maxBars, locale]);
 
   const { bars, boxes, groups, totals, outside, markerBar, newBar } = view;
   const totalTokens = CACHE_STATUS_ORDER.reduce((sum, status) => sum + totals[status], 0);
   const lostCache = totals.invalidated > 0;
   const figures = rejected ? NOTHING_BILLED : billed ? cacheCardFigures(billed, totals) : figuresOfBlocks(totals);
-  const headline = rejected ? refusedHeadline(rejected, totalTokens) : cacheHeadline(figures, divergence);
+  const headline = rejected
+    ? refusedHeadline(rejected, totalTokens, locale)
+    : cacheHeadline(figures, divergence, locale);
   const legend = legendFigures(figures);
   // Tokens billed as read beyond the green blocks: the provider rounds what it reports to its own step.
   const readBeyondBlocks = figures.read - figures.blockRead;
@@ -164,7 +162,7 @@ export function CachePrefixBar({
             data-kind={divergence?.kind ?? "none"}
             data-lost-cache={lostCache}
           >
-            Where: {headline.detail}
+            {t("where", { detail: headline.detail })}
           </p>
         ) : null}
       </div>
@@ -172,14 +170,12 @@ export function CachePrefixBar({
       <div className="relative">
         <div
           role="list"
-          aria-label={`The request in cache order: ${bars.length} blocks, ${formatTokens(totalTokens)} prompt tokens. Use arrow keys to move between blocks.`}
+          aria-label={t("barLabel", { bars: bars.length, tokens: totalTokens })}
           className="relative flex h-14 w-full overflow-hidden rounded-lg bg-panel-muted"
           onKeyDown={onKeyDown}
           onMouseLeave={() => setActiveIndex(null)}
         >
-          {bars.length === 0 ? (
-            <span className="m-auto text-sm text-muted">No prompt tokens in this request</span>
-          ) : null}
+          {bars.length === 0 ? <span className="m-auto text-sm text-muted">{t("noTokens")}</span> : null}
           {bars.map((bar, index) => (
             <div
               key={`${bar.startIndex}-${bar.endIndex}`}
@@ -190,7 +186,7 @@ export function CachePrefixBar({
               data-paths={bar.paths}
               data-tokens={bar.tokens}
               data-bar-index={index}
-              aria-label={describeSegmentRange(bar)}
+              aria-label={describeSegmentRange(bar, locale)}
               aria-describedby={activeIndex === index ? tooltipId : undefined}
               className="h-full shrink-0 border-r-2 border-panel outline-none last:border-r-0 focus-visible:relative focus-visible:z-10 focus-visible:ring-4 focus-visible:ring-[var(--focus)] focus-visible:ring-inset"
               style={{ width: `${boxes[index].widthPercent}%`, ...cacheStatusBackground(bar.status) }}
@@ -237,25 +233,25 @@ export function CachePrefixBar({
             <p className="tabular mt-1 flex items-center gap-2">
               <span className="inline-block h-3 w-3 rounded-sm" style={cacheStatusBackground(active.status)} />
               <span>
-                {formatTokens(active.tokens)} tokens · {CACHE_STATUS_STYLES[active.status].label.toLowerCase()}
-                {active.mixed ? " (mostly)" : ""}
+                {t("tooltipTokens", {
+                  tokens: t("tokens", { count: active.tokens }),
+                  status: t(`statusLower.${active.status}`),
+                  mixed: active.mixed ? "yes" : "no",
+                })}
               </span>
             </p>
             {active.mixed ? (
               <p className="tabular mt-1 text-xs text-muted">
                 {CACHE_STATUS_ORDER.filter((status) => active.statusTokens[status] > 0)
-                  .map(
-                    (status) =>
-                      `${formatTokens(active.statusTokens[status])} ${CACHE_STATUS_STYLES[status].label.toLowerCase()}`,
+                  .map((status) =>
+                    t("statusAmount", { count: active.statusTokens[status], status: t(`statusLower.${status}`) }),
                   )
                   .join(" · ")}
               </p>
             ) : (
-              <p className="mt-1 text-xs text-muted">{CACHE_STATUS_STYLES[active.status].description}</p>
+              <p className="mt-1 text-xs text-muted">{t(`status.${active.status}.description`)}</p>
             )}
-            {active.breakpoint ? (
-              <p className="mt-1 text-xs text-muted">A cache breakpoint sits in this range.</p>
-            ) : null}
+            {active.breakpoint ? <p className="mt-1 text-xs text-muted">{t("breakpoint")}</p> : null}
           </div>
         ) : null}
       </div>
@@ -269,28 +265,20 @@ export function CachePrefixBar({
               style={{ left: `${group.leftPercent}%`, width: `${group.widthPercent}%` }}
               data-group={group.group}
             >
-              {GROUP_LABELS[group.group] ?? group.group}
+              {GROUPS.has(group.group) ? t(`groups.${group.group as "tools"}`) : group.group}
             </span>
           ))}
         </div>
       ) : null}
       <p className="text-xs text-muted" data-testid="prefix-bar-key">
-        {markerBar >= 0 ? "▼ where the prefix stopped matching the previous request. " : ""}
-        {newBar > 0 ? (
-          <span data-testid="previous-end-note">
-            ┆ where the previous request ended: everything after it is new in this request.{" "}
-          </span>
-        ) : null}
+        {markerBar >= 0 ? t("markerKey") : ""}
+        {newBar > 0 ? <span data-testid="previous-end-note">{t("previousEnd")} </span> : null}
         {readBeyondBlocks > 0 ? (
           <span data-testid="read-beyond-blocks">
-            The provider reports cached tokens in fixed steps, so {formatTokens(readBeyondBlocks)}{" "}
-            {readBeyondBlocks === 1 ? "token" : "tokens"} after the green blocks count as read:{" "}
-            {formatTokens(figures.read)} in all.{" "}
+            {t("readBeyond", { beyond: t("tokens", { count: readBeyondBlocks }), read: figures.read })}{" "}
           </span>
         ) : null}
-        {rewrittenBeforeChange
-          ? "The blocks before ▼ were cached before too, but only as part of a longer prefix: the cache keeps whole prefixes ending at a breakpoint, and none ended before the change, so they are written again."
-          : ""}
+        {rewrittenBeforeChange ? t("rewritten") : ""}
       </p>
 
       <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm" data-testid="prefix-legend">
@@ -303,12 +291,12 @@ export function CachePrefixBar({
               className="flex items-center gap-2"
               data-testid="prefix-legend-item"
               data-status={status}
-              title={stored ? STORED_DESCRIPTION : CACHE_STATUS_STYLES[status].description}
+              title={stored ? t("stored.description") : t(`status.${status}.description`)}
             >
               <span aria-hidden className="inline-block h-3.5 w-3.5 rounded-sm" style={cacheStatusBackground(status)} />
               <span className="text-ink-soft">
-                {stored ? "Stored, no write fee" : CACHE_STATUS_STYLES[status].label}
-                {inside ? " (paid again, within the above)" : ""}
+                {stored ? t("stored.label") : t(`status.${status}.label`)}
+                {inside ? t("paidAgain") : ""}
               </span>
               <span className="tabular min-w-[4.5rem] font-semibold text-ink" data-testid="prefix-legend-tokens">
                 {formatTokens(legend[index])}
@@ -317,7 +305,8 @@ export function CachePrefixBar({
           );
         })}
         <span className="tabular ml-auto text-muted" data-testid="prefix-outside-prompt">
-          {formatTokens(totalTokens)} prompt tokens{outside.sentence ? ` · ${outside.sentence}` : ""}
+          {t("promptTokens", { count: totalTokens })}
+          {outside.sentence ? ` · ${outside.sentence}` : ""}
         </span>
       </div>
     </div>

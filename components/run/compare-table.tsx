@@ -1,11 +1,13 @@
 "use client";
 import type { KeyboardEvent } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import { compareTable } from "@/lib/view/compare";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
-import { goalVerdictLabel, GOALS } from "@/lib/view/goals";
+import { GOALS } from "@/lib/view/goals";
 import { providerLabel } from "@/lib/view/provider-labels";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import type { RunSummary } from "@/lib/workbench/types";
 
@@ -27,6 +29,11 @@ const NUMBER_COLUMNS = 6;
  */
 export function CompareTable({ runs, selectedId, onSelect, comparableOn, className = "" }: CompareTableProps) {
   const { rows, costDecimals } = compareTable(runs, comparableOn);
+  const t = useTranslations("run");
+  const locale = useLocale() as Locale;
+  const br = () => <br />;
+  const verdict = (key: (typeof GOALS)[number]["key"], met: boolean) =>
+    t("goals.verdict", { goal: t(`goals.${key}.label`), met: met ? "yes" : "no" });
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, id: StrategyId) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
@@ -39,39 +46,38 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
   return (
     <div className={`relative overflow-x-auto px-3 pb-2 ${className}`}>
       <table className="w-full border-collapse text-base" data-testid="compare-table">
-        <caption className="sr-only">Every strategy on this scenario. Select a row to show that strategy.</caption>
+        <caption className="sr-only">{t("compare.caption")}</caption>
         <thead>
           <tr className="border-b border-line">
             <th scope="col" className={`${headerBaseClass} text-left`} data-testid="compare-strategy-header">
-              Strategy
+              {t("compare.strategy")}
             </th>
             <th scope="col" className={headerClass}>
-              Requests
+              {t("compare.requests")}
             </th>
             <th scope="col" className={headerClass}>
-              Input tokens
+              {t("compare.input")}
             </th>
             <th scope="col" className={headerClass}>
-              Cache hit
-              <br />
-              by tokens
+              {t.rich("compare.hitTokens", { br })}
             </th>
             <th scope="col" className={headerClass}>
-              Cache hit
-              <br />
-              by requests
+              {t.rich("compare.hitRequests", { br })}
             </th>
             <th scope="col" className={headerClass}>
-              Cost
+              {t("compare.cost")}
             </th>
             <th scope="col" className={headerClass}>
-              Tools
-              <br />
-              found
+              {t.rich("compare.tools", { br })}
             </th>
             {GOALS.map((goal) => (
-              <th key={goal.key} scope="col" className={`${headerClass} w-16 text-center`} title={goal.description}>
-                {goal.label}
+              <th
+                key={goal.key}
+                scope="col"
+                className={`${headerClass} w-16 text-center`}
+                title={t(`goals.${goal.key}.description`)}
+              >
+                {t(`goals.${goal.key}.label`)}
               </th>
             ))}
           </tr>
@@ -102,8 +108,8 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                     />
                     <span className="min-w-0">
                       <span className="block font-semibold text-ink">
-                        {strategyTitle(row.id)}
-                        {selected ? <span className="sr-only"> (selected)</span> : null}
+                        {strategyTitleIn(row.id, locale)}
+                        {selected ? <span className="sr-only">{t("compare.selected")}</span> : null}
                       </span>
                       {/* Whole, never cut: the provider and model are what this row's figures are for. */}
                       <span className="block text-sm text-muted [overflow-wrap:anywhere]" data-testid="compare-model">
@@ -144,9 +150,9 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                         <span
                           className="inline-block font-semibold text-danger"
                           data-testid="compare-fails"
-                          title="The provider refuses this request (see the step): the run stops there and has no cost to compare."
+                          title={t("compare.failsTitle")}
                         >
-                          fails at request {totals.failsAtRequest}
+                          {t("compare.fails", { request: totals.failsAtRequest })}
                         </span>
                       ) : (
                         <span
@@ -155,14 +161,19 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                           {formatUsd(totals.costUsd, { decimals: costDecimals })}
                         </span>
                       )}
-                      {row.cheapest ? <span className="block text-xs font-medium text-success">cheapest</span> : null}
+                      {row.cheapest ? (
+                        <span className="block text-xs font-medium text-success">{t("compare.cheapest")}</span>
+                      ) : null}
                       {row.comparable ? null : (
                         <span
                           className="block text-xs text-muted"
                           data-testid="compare-other-model"
-                          title={`Ran on ${providerLabel(row.provider)} · ${row.model}: other prices, so not compared for "cheapest"`}
+                          title={t("compare.otherModelTitle", {
+                            provider: providerLabel(row.provider),
+                            model: row.model,
+                          })}
                         >
-                          other model
+                          {t("compare.otherModel")}
                         </span>
                       )}
                     </td>
@@ -179,7 +190,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                   </>
                 ) : (
                   <td colSpan={NUMBER_COLUMNS} className="px-2 py-2.5 text-sm text-muted" data-testid="compare-refused">
-                    <span className="font-semibold text-danger">Cannot run: </span>
+                    <span className="font-semibold text-danger">{t("compare.cannotRun")}</span>
                     {row.refusedReason}
                   </td>
                 )}
@@ -195,8 +206,8 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                     >
                       <span
                         role="img"
-                        aria-label={goalVerdictLabel(goal, met)}
-                        title={goalVerdictLabel(goal, met)}
+                        aria-label={verdict(goal.key, met)}
+                        title={verdict(goal.key, met)}
                         className={`text-xl font-bold ${met ? "text-success" : "text-danger"}`}
                       >
                         {met ? "✓" : "✗"}

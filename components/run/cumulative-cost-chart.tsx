@@ -1,5 +1,7 @@
 "use client";
 import { useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import {
   CartesianGrid,
   Line,
@@ -15,7 +17,7 @@ import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/core/ids";
 import { cumulativeCostData, type ChartStep, type CostAxis } from "@/lib/view/chart-data";
 import { formatUsd } from "@/lib/view/format";
-import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { ChartLegend } from "./chart-legend";
 import { AXIS_STROKE, AXIS_TICK, GRID_STROKE, TOOLTIP_CLASS, Y_AXIS_LABEL, countAxisProps } from "./chart-theme";
@@ -31,9 +33,8 @@ export type CumulativeCostChartProps = {
   height?: number | string;
 };
 
-const AXIS_LABELS: Record<CostAxis, string> = { request: "Request number", turn: "Turn" };
-
 function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { axis: CostAxis }) {
+  const t = useTranslations("run.charts");
   if (!active || !payload?.length) return null;
   const entries = [...payload]
     .filter((entry) => typeof entry.value === "number")
@@ -41,7 +42,7 @@ function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { a
   return (
     <div className={TOOLTIP_CLASS}>
       <p className="mb-1 font-semibold">
-        {AXIS_LABELS[axis]} {label}
+        {t(`axis.${axis}`)} {label}
       </p>
       <table className="tabular">
         <tbody>
@@ -68,6 +69,8 @@ export function CumulativeCostChart({
   onAxisChange,
   height = "100%",
 }: CumulativeCostChartProps) {
+  const t = useTranslations("run.charts");
+  const locale = useLocale() as Locale;
   const [ownAxis, setOwnAxis] = useState<CostAxis>("request");
   const currentAxis = axis ?? ownAxis;
   const data = cumulativeCostData(runs, currentAxis);
@@ -79,15 +82,13 @@ export function CumulativeCostChart({
   const series = [...data.series].sort((a, b) => Number(a === selectedId) - Number(b === selectedId));
   const totals = data.series.map((id) => {
     const last = [...data.rows].reverse().find((row) => row[id] !== undefined);
-    return `${strategyTitle(id)} ${formatUsd(last?.[id] ?? 0)}`;
+    return `${strategyTitleIn(id, locale)} ${formatUsd(last?.[id] ?? 0)}`;
   });
   const summary =
-    data.series.length === 0
-      ? "No strategy ran."
-      : `Cumulative cost in USD per ${AXIS_LABELS[currentAxis].toLowerCase()}. Totals: ${totals.join("; ")}.`;
+    data.series.length === 0 ? t("noStrategy") : t("costSummary", { axis: currentAxis, totals: totals.join("; ") });
 
   const toolbar = (
-    <div role="group" aria-label="Cost by" className="flex gap-1" data-testid="cost-axis-toggle">
+    <div role="group" aria-label={t("costBy")} className="flex gap-1" data-testid="cost-axis-toggle">
       {(["request", "turn"] as const).map((option) => (
         <Button
           key={option}
@@ -98,7 +99,7 @@ export function CumulativeCostChart({
           data-testid="cost-axis"
           data-axis={option}
         >
-          Per {option}
+          {t("per", { axis: option })}
         </Button>
       ))}
     </div>
@@ -110,13 +111,13 @@ export function CumulativeCostChart({
       summary={summary}
       height={height}
       toolbar={toolbar}
-      empty={data.series.length === 0 ? "No strategy ran on this scenario." : null}
+      empty={data.series.length === 0 ? t("noStrategyHere") : null}
       legend={
         <ChartLegend
           items={data.series.map((id) => ({
             key: id,
-            label: strategyShortTitle(id),
-            title: strategyTitle(id),
+            label: strategyShortTitleIn(id, locale),
+            title: strategyTitleIn(id, locale),
             color: STRATEGY_STYLES[id].color,
             dash: STRATEGY_STYLES[id].dash,
             shape: "line",
@@ -128,13 +129,13 @@ export function CumulativeCostChart({
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
         <LineChart data={data.rows} margin={{ top: 6, right: 12, bottom: 24, left: 18 }}>
           <CartesianGrid stroke={GRID_STROKE} strokeDasharray="3 3" />
-          <XAxis {...countAxisProps("x", AXIS_LABELS[currentAxis])} />
+          <XAxis {...countAxisProps("x", t(`axis.${currentAxis}`))} />
           <YAxis
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}
             width={64}
             tickFormatter={(value: number) => formatUsd(value)}
-            label={{ ...Y_AXIS_LABEL, value: "Cost (USD)" }}
+            label={{ ...Y_AXIS_LABEL, value: t("yCost") }}
           />
           <Tooltip content={(props) => <CostTooltip {...props} axis={currentAxis} />} isAnimationActive={false} />
           {series.map((id) => {
@@ -145,7 +146,7 @@ export function CumulativeCostChart({
                 key={id}
                 type="linear"
                 dataKey={id}
-                name={strategyShortTitle(id)}
+                name={strategyShortTitleIn(id, locale)}
                 stroke={style.color}
                 strokeWidth={selected ? 4 : 2}
                 strokeOpacity={selectedId && !selected ? 0.75 : 1}

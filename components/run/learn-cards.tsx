@@ -1,7 +1,9 @@
 "use client";
 import type { ReactNode } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
 import type { StrategyId } from "@/lib/core/ids";
+import type { Locale } from "@/lib/i18n/locales";
 import { learnCardEntries } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
@@ -14,19 +16,7 @@ export type LearnCardsProps = {
   className?: string;
 };
 
-const ROWS: ReadonlyArray<{ key: "sends" | "schemaGoesTo" | "costs" | "prefixEffect"; label: ReactNode }> = [
-  { key: "sends", label: "Sends" },
-  { key: "schemaGoesTo", label: "A found tool's schema goes" },
-  { key: "costs", label: "Costs" },
-  {
-    key: "prefixEffect",
-    label: (
-      <>
-        Effect on the <Term id="prefix">prefix</Term>
-      </>
-    ),
-  },
-];
+const ROWS = ["sends", "schemaGoesTo", "costs", "prefixEffect"] as const;
 
 /** Renders `code` spans written with backticks in the explanations as code, and everything else as text. */
 function withCode(text: string): ReactNode[] {
@@ -43,11 +33,12 @@ function withCode(text: string): ReactNode[] {
 
 /** One card per strategy in plain words: what it sends, where a found tool's schema goes, what it costs, the prefix. */
 export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnCardsProps) {
-  const entries = learnCardEntries(ids);
+  const t = useTranslations("run.learn");
+  const entries = learnCardEntries(ids, useLocale() as Locale);
   return (
     <div className={`flex flex-col gap-4 px-5 py-4 ${className}`}>
       <p className="text-sm text-ink-soft" data-testid="learn-terms">
-        Terms: <Term id="prefix" />, <Term id="cache-breakpoint" />, <Term id="defer-loading" />,{" "}
+        {t("terms")} <Term id="prefix" />, <Term id="cache-breakpoint" />, <Term id="defer-loading" />,{" "}
         <Term id="tool-reference" />, <Term id="ttl" />, <Term id="cache-write" />, <Term id="cache-read" />,{" "}
         <Term id="lookback" />, <Term id="namespace" />, <Term id="stub" />, <Term id="gateway" />.
       </p>
@@ -72,9 +63,11 @@ export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnC
               </h3>
               <dl className="mt-3 flex-1 space-y-2 text-sm">
                 {ROWS.map((row) => (
-                  <div key={row.key}>
-                    <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{row.label}</dt>
-                    <dd className="text-ink-soft">{withCode(entry.explanation[row.key])}</dd>
+                  <div key={row}>
+                    <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+                      {t.rich(row, { term: (chunks) => <Term id="prefix">{chunks}</Term> })}
+                    </dt>
+                    <dd className="break-words text-ink-soft">{withCode(entry.explanation[row])}</dd>
                   </div>
                 ))}
               </dl>
@@ -86,7 +79,7 @@ export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnC
                   onClick={() => onSelect(entry.id)}
                   data-testid="learn-card-select"
                 >
-                  {selected ? "Shown now" : "Show this strategy"}
+                  {selected ? t("shownNow") : t("show")}
                 </button>
               ) : null}
             </li>

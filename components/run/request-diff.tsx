@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "use-intl";
 import { LazyDiffEditor } from "@/components/ui/monaco-lazy";
 import { requestViewerMode } from "./request-viewer-mode";
 
@@ -21,11 +22,12 @@ export function RequestDiff({
   original,
   modified,
   theme,
-  originalLabel = "Previous request",
-  modifiedLabel = "This request",
+  originalLabel,
+  modifiedLabel,
   modelScope = "playground",
   className = "",
 }: RequestDiffProps) {
+  const t = useTranslations("run.diff");
   if (!original) {
     return (
       <div
@@ -33,10 +35,8 @@ export function RequestDiff({
         data-testid="request-diff"
         data-state="first-request"
       >
-        <p className="text-lg font-semibold text-ink">First request</p>
-        <p className="max-w-md text-sm text-muted">
-          There is no previous request to compare with. Step forward to see what the next request changes.
-        </p>
+        <p className="text-lg font-semibold text-ink">{t("first")}</p>
+        <p className="max-w-md text-sm text-muted">{t("firstBody")}</p>
       </div>
     );
   }
@@ -45,8 +45,8 @@ export function RequestDiff({
   return (
     <div className={`flex h-full min-h-0 flex-col ${className}`} data-testid="request-diff" data-state="diff">
       <div className="grid shrink-0 grid-cols-2 border-b border-line text-sm font-medium text-muted">
-        <span className="px-4 py-1.5">{originalLabel}</span>
-        <span className="border-l border-line px-4 py-1.5">{modifiedLabel}</span>
+        <span className="px-4 py-1.5">{originalLabel ?? t("previous")}</span>
+        <span className="border-l border-line px-4 py-1.5">{modifiedLabel ?? t("current")}</span>
       </div>
       <LazyDiffEditor
         className="flex-1"

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { OnMount } from "@monaco-editor/react";
+import { useTranslations } from "use-intl";
 import type * as Monaco from "monaco-editor";
 import { revealLine, type RequestReveal } from "@/components/tour/request-reveal";
 import { Button } from "@/components/ui/button";
@@ -99,6 +100,7 @@ export function RequestPanel({
   modelScope = "playground",
   className = "",
 }: RequestPanelProps) {
+  const t = useTranslations("run.request");
   const [copyStatus, setCopyStatus] = useState<CopyStatus>(null);
   const [viewer, setViewer] = useState<{ editor: Monaco.editor.IStandaloneCodeEditor; monaco: typeof Monaco } | null>(
     null,
@@ -169,7 +171,7 @@ export function RequestPanel({
   const requestEditor = (
     <LazyEditor
       testId="request-editor"
-      ariaLabel={`Request body (read-only JSON${viewerMode.language === "plaintext" ? ", shown as plain text" : ""})`}
+      ariaLabel={t("bodyLabel", { plain: viewerMode.language === "plaintext" ? "yes" : "no" })}
       path={viewerMode.path}
       language={viewerMode.language}
       value={detail.requestJson}
@@ -195,33 +197,25 @@ export function RequestPanel({
           </span>
           {detail.request.url}
         </p>
-        <span
-          className="tabular text-sm text-muted"
-          data-testid="request-bytes"
-          title={`${bytes.toLocaleString("en-US")} bytes, UTF-8`}
-        >
+        <span className="tabular text-sm text-muted" data-testid="request-bytes" title={t("bytesTitle", { bytes })}>
           {formatBytes(bytes)}
         </span>
         {shortened ? (
-          <span
-            className="text-sm text-muted"
-            data-testid="request-shortened"
-            title="Long tool lists show their first definitions here; Copy gives the whole request"
-          >
-            {shortened.toolsLeftOut.toLocaleString("en-US")} tool definitions not shown
+          <span className="text-sm text-muted" data-testid="request-shortened" title={t("shortenedTitle")}>
+            {t("shortened", { count: shortened.toolsLeftOut })}
           </span>
         ) : null}
         {viewerMode.language === "plaintext" ? (
           <span
             className="text-sm text-muted"
             data-testid="request-plain-text"
-            title={`JSON highlighting is off above ${JSON_VIEWER_MAX_CHARS.toLocaleString("en-US")} characters; folds follow the indentation`}
+            title={t("plainTitle", { max: JSON_VIEWER_MAX_CHARS })}
           >
-            plain text
+            {t("plain")}
           </span>
         ) : null}
-        <div className="flex items-center gap-1" role="group" aria-label="Copy the request as">
-          <span className="mr-1 text-sm text-muted">Copy as</span>
+        <div className="flex items-center gap-1" role="group" aria-label={t("copyGroup")}>
+          <span className="mr-1 text-sm text-muted">{t("copyAs")}</span>
           {CODE_FORMATS.map((format) => (
             <Button
               key={format.id}
@@ -249,17 +243,17 @@ export function RequestPanel({
           {!copyStatus
             ? ""
             : copyStatus.state === "preparing"
-              ? `Preparing ${copyLabel}…`
+              ? t("preparing", { format: copyLabel ?? "" })
               : copyStatus.state === "copied"
-                ? `✓ Copied as ${copyLabel}`
-                : "Copy failed: select the text and copy it by hand"}
+                ? t("copied", { format: copyLabel ?? "" })
+                : t("copyFailed")}
         </span>
       </div>
 
       <dl
         className="grid max-h-24 shrink-0 grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 overflow-auto border-b border-line px-4 py-2 font-mono text-xs"
         data-testid="request-headers"
-        aria-label="Request headers"
+        aria-label={t("headers")}
       >
         {headers.map((header) => (
           <div key={header.name} className="contents" data-testid="request-header">
@@ -279,29 +273,27 @@ export function RequestPanel({
           <span className="font-semibold text-danger">
             {detail.rejected.status} {detail.rejected.type}:
           </span>{" "}
-          {detail.rejected.reason} The provider refuses this request before reading it: it costs nothing, and the run
-          stops here. <span className="text-muted">Limit: {detail.rejected.source}</span>
-          {detail.rejected.messageVerbatim ? null : (
-            <span className="text-muted"> (message composed in the provider&apos;s style)</span>
-          )}
+          {t("refused", { reason: detail.rejected.reason })}{" "}
+          <span className="text-muted">{t("limit", { source: detail.rejected.source })}</span>
+          {detail.rejected.messageVerbatim ? null : <span className="text-muted">{t("composed")}</span>}
         </p>
       ) : null}
       {showResponse ? (
         <Tabs
-          label="Request and response"
+          label={t("tabs")}
           selected={tab}
           onSelect={setTab}
           className="min-h-0 flex-1"
           tabs={[
-            { id: "body", label: "Request body", testId: "request-tab-body", content: requestEditor },
+            { id: "body", label: t("body"), testId: "request-tab-body", content: requestEditor },
             {
               id: "response",
-              label: detail.rejected ? `Provider error ${detail.rejected.status}` : "Response (simulated)",
+              label: detail.rejected ? t("providerError", { status: detail.rejected.status }) : t("response"),
               testId: "request-tab-response",
               content: (
                 <LazyEditor
                   testId="response-editor"
-                  ariaLabel="Simulated response (read-only JSON)"
+                  ariaLabel={t("responseLabel")}
                   path={`${modelScope}/response-body.json`}
                   language="json"
                   value={responseJson ?? ""}

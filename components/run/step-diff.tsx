@@ -6,6 +6,8 @@
  * from the front (what the prompt cache compares), and the sentence beside them is built from the same figures.
  */
 import { useEffect, useMemo, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { CACHE_STATUS_STYLES } from "@/lib/view/cache-status";
 import { formatTokens } from "@/lib/view/format";
@@ -32,10 +34,9 @@ const SHARED_COLOR = CACHE_STATUS_STYLES.read.color;
 const FROM_REST_COLOR = "var(--ink-soft, #64748b)";
 const TO_REST_COLOR = "var(--accent, #4f46e5)";
 
-const requestName = (index: number) => `request ${index + 1}`;
-
 export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps) {
   // Null: previous vs current, following the stepper.
+  const t = useTranslations("run.diff");
   const [picked, setPicked] = useState<Pair | null>(null);
   const pair: Pair = picked ?? { from: currentIndex - 1, to: currentIndex };
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -73,8 +74,8 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
     <div className="flex h-full min-h-0 flex-col overflow-y-auto" data-testid="step-diff">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line px-4 py-2 text-sm">
         <StepSelect
-          label="Compare"
-          ariaLabel="First request to compare"
+          label={t("compare")}
+          ariaLabel={t("fromLabel")}
           testId="diff-from"
           steps={steps}
           value={pair.from}
@@ -82,8 +83,8 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
           firstHasNone
         />
         <StepSelect
-          label="with"
-          ariaLabel="Second request to compare"
+          label={t("with")}
+          ariaLabel={t("toLabel")}
           testId="diff-to"
           steps={steps}
           value={pair.to}
@@ -91,10 +92,10 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
         />
         {picked ? (
           <Button size="sm" variant="ghost" onClick={() => setPicked(null)} data-testid="diff-follow">
-            Previous vs current
+            {t("follow")}
           </Button>
         ) : (
-          <span className="text-xs text-muted">previous vs current, following the stepper</span>
+          <span className="text-xs text-muted">{t("following")}</span>
         )}
       </div>
 
@@ -102,7 +103,7 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
         <RequestDiff original={null} modified="" theme={theme} className="min-h-0 flex-1" />
       ) : failed ? (
         <p className="p-5 text-sm text-danger" role="alert">
-          These requests could not be compared: {loaded.error}
+          {t("failed", { error: loaded.error })}
         </p>
       ) : shown && comparison ? (
         <div
@@ -115,15 +116,15 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
           <RequestDiff
             original={shown.from.requestJson}
             modified={shown.to.requestJson}
-            originalLabel={`Request ${shown.pair.from + 1}`}
-            modifiedLabel={`Request ${shown.pair.to + 1}`}
+            originalLabel={t("request", { n: shown.pair.from + 1 })}
+            modifiedLabel={t("request", { n: shown.pair.to + 1 })}
             theme={theme}
             className="min-h-64 flex-1"
           />
         </div>
       ) : (
         <p className="p-5 text-sm text-muted" data-testid="diff-loading">
-          Loading requests {pair.from + 1} and {pair.to + 1}…
+          {t("loading", { from: pair.from + 1, to: pair.to + 1 })}
         </p>
       )}
     </div>
@@ -132,11 +133,14 @@ export function StepDiff({ steps, currentIndex, detailOf, theme }: StepDiffProps
 
 /** Two bars on one token scale: the shared prefix in green, what each request has after the point where they part. */
 function PrefixComparisonBars({ comparison, from, to }: { comparison: PrefixComparison; from: number; to: number }) {
+  const t = useTranslations("run.diff");
+  const locale = useLocale() as Locale;
+  const requestName = (index: number) => t("requestName", { n: index + 1 });
   const scale = Math.max(comparison.fromTokens, comparison.toTokens, 1);
   const percent = (tokens: number) => `${(tokens / scale) * 100}%`;
   const rows = [
-    { name: `Request ${from + 1}`, rest: comparison.fromRestTokens, color: FROM_REST_COLOR, id: "from" },
-    { name: `Request ${to + 1}`, rest: comparison.toRestTokens, color: TO_REST_COLOR, id: "to" },
+    { name: t("request", { n: from + 1 }), rest: comparison.fromRestTokens, color: FROM_REST_COLOR, id: "from" },
+    { name: t("request", { n: to + 1 }), rest: comparison.toRestTokens, color: TO_REST_COLOR, id: "to" },
   ];
   return (
     <div
@@ -148,7 +152,7 @@ function PrefixComparisonBars({ comparison, from, to }: { comparison: PrefixComp
       data-to-rest={comparison.toRestTokens}
     >
       <p className="text-sm text-ink" data-testid="diff-words">
-        {comparisonSentence(comparison, requestName(from), requestName(to))}
+        {comparisonSentence(comparison, requestName(from), requestName(to), locale)}
       </p>
       {rows.map((row) => (
         <div key={row.id} className="flex items-center gap-2 text-xs">
@@ -156,7 +160,7 @@ function PrefixComparisonBars({ comparison, from, to }: { comparison: PrefixComp
           <div
             className="flex h-3 min-w-0 flex-1 overflow-hidden rounded bg-panel-muted"
             role="img"
-            aria-label={`${row.name}: ${formatTokens(comparison.sharedTokens)} tokens shared, ${formatTokens(row.rest)} after they part`}
+            aria-label={t("barLabel", { name: row.name, shared: comparison.sharedTokens, rest: row.rest })}
           >
             <span className="h-full" style={{ width: percent(comparison.sharedTokens), background: SHARED_COLOR }} />
             <span className="h-full" style={{ width: percent(row.rest), background: row.color }} />
@@ -166,16 +170,17 @@ function PrefixComparisonBars({ comparison, from, to }: { comparison: PrefixComp
       <ul className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-ink-soft">
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: SHARED_COLOR }} />
-          Same from the front: <span className="tabular font-medium">{formatTokens(comparison.sharedTokens)}</span>
+          {t("same")}
+          <span className="tabular font-medium">{formatTokens(comparison.sharedTokens)}</span>
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: FROM_REST_COLOR }} />
-          Request {from + 1} after that:{" "}
+          {t("after", { n: from + 1 })}
           <span className="tabular font-medium">{formatTokens(comparison.fromRestTokens)}</span>
         </li>
         <li className="flex items-center gap-1.5">
           <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: TO_REST_COLOR }} />
-          Request {to + 1} after that:{" "}
+          {t("after", { n: to + 1 })}
           <span className="tabular font-medium">{formatTokens(comparison.toRestTokens)}</span>
         </li>
       </ul>
@@ -202,6 +207,7 @@ function StepSelect({
   /** The first request has no earlier one: "previous vs current" on it compares with nothing. */
   firstHasNone?: boolean;
 }) {
+  const t = useTranslations("run.diff");
   return (
     <label className="flex items-center gap-2">
       <span className="text-muted">{label}</span>
@@ -212,7 +218,7 @@ function StepSelect({
         data-testid={testId}
         aria-label={ariaLabel}
       >
-        {firstHasNone && value < 0 ? <option value={-1}>(none: this is the first request)</option> : null}
+        {firstHasNone && value < 0 ? <option value={-1}>{t("none")}</option> : null}
         {steps.map((step) => (
           <option key={step.index} value={step.index}>
             {step.index + 1} · {step.title}

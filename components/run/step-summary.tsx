@@ -1,8 +1,10 @@
+import { useLocale, useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
+import type { Locale } from "@/lib/i18n/locales";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
 import { stepFigures, toolDefinitionShare } from "@/lib/view/step-figures";
-import { STEP_KINDS, stepHeading } from "@/lib/view/step-kind";
+import { stepHeading } from "@/lib/view/step-kind";
 import type { RunSummary, StepSummary as StepSummaryData } from "@/lib/workbench/types";
 import { StepKindIcon } from "./step-kind-icon";
 import { STEP_KIND_CLASSES } from "./step-kind-style";
@@ -23,6 +25,8 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
   const notes = [...step.notes, ...step.warnings.map((warning) => warning.message)];
   const refused = step.rejected;
   const estimated = run && !run.tokenCounting.exact;
+  const t = useTranslations("run");
+  const locale = useLocale() as Locale;
   return (
     <div className={`flex h-full min-h-0 flex-col gap-3 px-5 pt-3 pb-3 ${className}`} data-testid="step-summary">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -32,7 +36,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           data-kind={step.kind}
         >
           <StepKindIcon kind={step.kind} />
-          {STEP_KINDS[step.kind].label}
+          {t(`stepKind.${step.kind}.label`)}
         </span>
         {/* At least 12rem, and on a phone it wraps: the position and clock go to the next line rather than cut it. */}
         <h3
@@ -40,22 +44,25 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           data-testid="step-title"
           title={step.title}
         >
-          {stepHeading(step)}
+          {stepHeading(step, locale)}
         </h3>
         <span className="tabular shrink-0 text-sm text-muted" data-testid="step-position">
-          Turn {step.turn + 1} · request {step.index + 1}
-          {run ? ` of ${run.steps.length}` : ""}
+          {t("step.position", {
+            turn: step.turn + 1,
+            index: step.index + 1,
+            total: run ? String(run.steps.length) : "none",
+          })}
         </span>
         <span
           className="tabular flex shrink-0 items-center gap-1 text-sm text-muted"
           data-testid="step-clock"
-          title={`${formatDuration(step.clockSeconds)} after the first request on the scenario's clock`}
+          title={t("step.clockTitle", { duration: formatDuration(step.clockSeconds, locale) })}
         >
           <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="9" />
             <path d="M12 7v5l3 2" />
           </svg>
-          <span className="sr-only">Scenario clock </span>
+          <span className="sr-only">{t("step.clock")}</span>
           {formatClock(step.clockSeconds)}
         </span>
       </div>
@@ -63,13 +70,13 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="step-figures">
         <div className="min-w-0">
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
-            {refused ? "Input sent" : "Input"}
+            {refused ? t("step.inputSent") : t("step.input")}
           </dt>
           <dd className="tabular text-2xl font-bold text-ink" data-testid="step-input" data-value={step.tokens.input}>
             {formatTokens(step.tokens.input)}
           </dd>
-          <dd className="tabular text-xs text-muted" title="Share of this request's prompt that is tool definitions">
-            {formatPercent(toolDefinitionShare(step.tokens), { digits: 0 })} tool definitions
+          <dd className="tabular text-xs text-muted" title={t("step.toolShareTitle")}>
+            {t("step.toolShare", { percent: formatPercent(toolDefinitionShare(step.tokens), { digits: 0 }) })}
           </dd>
         </div>
         {figures.map((figure) => (
@@ -82,7 +89,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
                   style={cacheStatusBackground(figure.status)}
                 />
               ) : null}
-              {figure.label}
+              {t(`figures.${figure.key as "output"}`)}
             </dt>
             {/* A refused request is read by nobody: the provider bills none of its tokens (the input is what was sent). */}
             <dd
@@ -92,32 +99,34 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
               {refused && figure.status ? "—" : formatTokens(figure.tokens)}
             </dd>
             <dd className="tabular text-xs text-muted">
-              {refused && figure.status ? "not billed" : figure.costUsd === null ? "" : formatUsd(figure.costUsd)}
+              {refused && figure.status
+                ? t("step.notBilled")
+                : figure.costUsd === null
+                  ? ""
+                  : formatUsd(figure.costUsd)}
             </dd>
           </div>
         ))}
         <div className="min-w-0">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">Cost</dt>
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{t("step.cost")}</dt>
           <dd
             className={`tabular text-2xl font-bold ${refused ? "text-danger" : "text-ink"}`}
             data-testid="step-cost"
             data-value={step.cost.totalUsd}
             data-refused={refused ? "true" : undefined}
           >
-            {refused ? "Refused" : formatUsd(step.cost.totalUsd)}
+            {refused ? t("step.refused") : formatUsd(step.cost.totalUsd)}
           </dd>
           <dd className="text-xs text-muted">
-            {refused ? (
-              `${refused.status} error: no charge`
-            ) : estimated ? (
-              <>
-                tokens ≈ <Term id="token-estimate">{run.tokenCounting.label}</Term>
-              </>
-            ) : run ? (
-              run.tokenCounting.label
-            ) : (
-              ""
-            )}
+            {refused
+              ? t("step.refusedError", { status: refused.status })
+              : estimated
+                ? t.rich("step.tokensEstimate", {
+                    term: () => <Term id="token-estimate">{run.tokenCounting.label}</Term>,
+                  })
+                : run
+                  ? run.tokenCounting.label
+                  : ""}
           </dd>
         </div>
       </dl>
@@ -125,19 +134,16 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
       <ul
         className="min-h-0 flex-1 space-y-1 overflow-y-auto text-sm text-ink-soft"
         data-testid="step-notes"
-        aria-label="What happened in this request"
+        aria-label={t("step.notesLabel")}
         tabIndex={0}
       >
         {refused ? (
           <li data-testid="step-refused" data-status={refused.status} className="flex gap-2 font-semibold text-danger">
             <span aria-hidden>✕</span>
-            <span>
-              Refused by the provider: {refused.status} {refused.type}: {refused.reason} It reads and bills none of this
-              request, and the run stops here.
-            </span>
+            <span>{t("step.refusedNote", { status: refused.status, type: refused.type, reason: refused.reason })}</span>
           </li>
         ) : null}
-        {notes.length === 0 && !refused ? <li className="text-muted">Nothing unusual in this request.</li> : null}
+        {notes.length === 0 && !refused ? <li className="text-muted">{t("step.nothingUnusual")}</li> : null}
         {step.notes.map((note, index) => (
           <li key={`note-${index}`} data-testid="step-note" className="flex gap-2">
             <span aria-hidden className="text-muted">

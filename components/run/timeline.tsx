@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { StepKind } from "@/lib/engine/types";
-import { STEP_KINDS } from "@/lib/view/step-kind";
+import { useTranslations } from "use-intl";
 import { StepKindIcon } from "./step-kind-icon";
 import { STEP_KIND_CLASSES } from "./step-kind-style";
 
@@ -67,6 +67,9 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
     onSelect(steps[target].index);
   };
 
+  const t = useTranslations("run.timeline");
+  const tRun = useTranslations("run");
+  const kindLabel = (kind: StepKind) => tRun(`stepKind.${kind}.label`);
   const hasCurrent = steps.some((step) => step.index === currentIndex);
 
   return (
@@ -75,11 +78,7 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
       className={`relative overflow-x-auto overflow-y-hidden py-1 ${className}`}
       onKeyDown={onKeyDown}
     >
-      <ol
-        className="flex w-max items-end gap-3 px-1"
-        data-testid="timeline"
-        aria-label="Requests of the selected strategy"
-      >
+      <ol className="flex w-max items-end gap-3 px-1" data-testid="timeline" aria-label={t("label")}>
         {groupByTurn(steps).map((group, groupIndex) => (
           <li
             key={`${group.turn}-${groupIndex}`}
@@ -87,7 +86,9 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
             data-testid="timeline-turn"
             data-turn={group.turn}
           >
-            <span className="text-xs font-semibold uppercase tracking-wide text-muted">Turn {group.turn + 1}</span>
+            <span className="text-xs font-semibold uppercase tracking-wide text-muted">
+              {t("turn", { turn: group.turn + 1 })}
+            </span>
             <ol className="flex gap-1.5">
               {group.steps.map((step, position) => {
                 const current = step.index === currentIndex;
@@ -106,7 +107,7 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
                       data-kind={step.kind}
                       data-index={step.index}
                       aria-current={current ? "step" : undefined}
-                      aria-label={`Request ${step.index + 1}, ${STEP_KINDS[step.kind].label}: ${step.title}`}
+                      aria-label={t("step", { index: step.index + 1, kind: kindLabel(step.kind), title: step.title })}
                       title={`${step.index + 1}. ${step.title}`}
                       onClick={() => onSelect(step.index)}
                       className={`tabular flex h-10 min-w-[3.25rem] items-center justify-center gap-1 rounded-lg border-2 px-2 text-sm font-semibold transition-colors ${

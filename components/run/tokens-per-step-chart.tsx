@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useMemo } from "react";
+import { useTranslations } from "use-intl";
 import {
   Bar,
   CartesianGrid,
@@ -19,7 +20,6 @@ import { isLiveStep } from "@/lib/live/chart-overlay";
 import { CACHE_STATUS_STYLES } from "@/lib/view/cache-status";
 import { tokensPerStepRows, type ChartStep, type TokensPerStepRow } from "@/lib/view/chart-data";
 import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
-import { STEP_KINDS } from "@/lib/view/step-kind";
 import { ChartLegend } from "./chart-legend";
 import {
   AXIS_LABEL_STYLE,
@@ -41,14 +41,11 @@ export type TokensPerStepChartProps = {
   height?: number | string;
 };
 
-const SERIES: ReadonlyArray<{
-  key: "cacheRead" | "cacheWrite" | "uncached";
-  status: SegmentCacheStatus;
-  name: string;
-}> = [
-  { key: "cacheRead", status: "read", name: "Cache read" },
-  { key: "cacheWrite", status: "write", name: "Cache write" },
-  { key: "uncached", status: "uncached", name: "Uncached input" },
+/** Named by lib/i18n's run.charts.series.<key>. */
+const SERIES: ReadonlyArray<{ key: "cacheRead" | "cacheWrite" | "uncached"; status: SegmentCacheStatus }> = [
+  { key: "cacheRead", status: "read" },
+  { key: "cacheWrite", status: "write" },
+  { key: "uncached", status: "uncached" },
 ];
 
 /** A refused request's tokens: sent, but read and billed by nobody. */
@@ -59,17 +56,22 @@ type ChartRow = TokensPerStepRow & { measuredInput?: number | null };
 const MEASURED_COLOR = "var(--ink)";
 
 function StepTooltip({ active, payload }: TooltipContentProps) {
+  const t = useTranslations("run");
   const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;
   if (!row) return null;
   return (
     <div className={TOOLTIP_CLASS}>
       <p className="font-semibold">
-        Request {row.index + 1} · {STEP_KINDS[row.kind].label} · turn {row.turn + 1}
+        {t("charts.tooltipTitle", {
+          index: row.index + 1,
+          kind: t(`stepKind.${row.kind}.label`),
+          turn: row.turn + 1,
+        })}
       </p>
       <p className="mb-1 text-muted">{row.title}</p>
       {row.refused !== null ? (
         <p className="mb-1 font-semibold text-danger">
-          Refused by the provider ({row.refused}): {formatTokens(row.refusedInput)} tokens sent, none read or billed
+          {t("charts.tooltipRefused", { status: row.refused, tokens: row.refusedInput })}
         </p>
       ) : null}
       <table className="tabular">
@@ -81,29 +83,29 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
                   className="mr-2 inline-block h-2.5 w-2.5 rounded-sm"
                   style={{ background: CACHE_STATUS_STYLES[series.status].color }}
                 />
-                {series.name}
+                {t(`charts.series.${series.key}`)}
               </td>
               <td className="text-right">{formatTokens(row[series.key])}</td>
             </tr>
           ))}
           <tr className="border-t border-line font-semibold">
-            <td className="pr-3 pt-1">Input</td>
+            <td className="pr-3 pt-1">{t("charts.input")}</td>
             <td className="pt-1 text-right">{formatTokens(row.input)}</td>
           </tr>
           {row.measuredInput !== undefined ? (
             <tr>
-              <td className="pr-3">Measured input</td>
+              <td className="pr-3">{t("charts.measured")}</td>
               <td className="text-right">
-                {row.measuredInput === null ? "not reported" : formatTokens(row.measuredInput)}
+                {row.measuredInput === null ? t("charts.notReported") : formatTokens(row.measuredInput)}
               </td>
             </tr>
           ) : null}
           <tr>
-            <td className="pr-3">Output</td>
+            <td className="pr-3">{t("charts.output")}</td>
             <td className="text-right">{formatTokens(row.output)}</td>
           </tr>
           <tr>
-            <td className="pr-3">Cost</td>
+            <td className="pr-3">{t("charts.cost")}</td>
             <td className="text-right">{formatUsd(row.costUsd)}</td>
           </tr>
         </tbody>
@@ -126,6 +128,7 @@ function StepTick({
   rows: readonly TokensPerStepRow[];
   currentIndex: number;
 }) {
+  const t = useTranslations("run");
   const row = rows.find((candidate) => candidate.index === value);
   if (!row) return null;
   const current = row.index === currentIndex;
@@ -141,26 +144,23 @@ function StepTick({
         {row.index + 1}
       </text>
       <text dy={29} textAnchor="middle" fill={row.refused !== null ? REFUSED_COLOR : "var(--muted)"} fontSize={11}>
-        {row.refused !== null ? "refused" : STEP_KINDS[row.kind].label}
+        {row.refused !== null ? t("charts.refused") : t(`stepKind.${row.kind}.label`)}
       </text>
     </g>
   );
 }
 
 const CHART_MARGIN = { top: 4, right: 8, bottom: 30, left: 18 };
-const X_AXIS_LABEL = {
-  value: "Request (number and kind)",
-  position: "insideBottom",
-  offset: -26,
-  style: AXIS_LABEL_STYLE,
-} as const;
-const Y_AXIS_LABEL_TOKENS = { ...Y_AXIS_LABEL, value: "Input tokens" };
+const X_AXIS_LABEL = { position: "insideBottom", offset: -26, style: AXIS_LABEL_STYLE } as const;
 const CURSOR = { fill: CURSOR_FILL };
 const POINTER = { cursor: "pointer" };
 const formatYTick = (value: number) => formatTokensCompact(value);
 
 /** Input tokens of every request of one strategy, stacked by what the cache did with them. */
 export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "100%" }: TokensPerStepChartProps) {
+  const t = useTranslations("run");
+  const xAxisLabel = useMemo(() => ({ ...X_AXIS_LABEL, value: t("charts.xAxis") }), [t]);
+  const yAxisLabel = useMemo(() => ({ ...Y_AXIS_LABEL, value: t("charts.yTokens") }), [t]);
   // A live run is overlaid with what the provider measured: bars are the engine's prediction, the line the bill.
   // Kept per run (and every prop below kept too): stepping moves only the marker, and Recharts recomputes its whole
   // layout whenever its data or an axis prop is a new object.
@@ -181,8 +181,8 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
   );
   // Only measured, to space the ticks: the kind is the wider of the tick's two lines.
   const formatXTick = useCallback(
-    (value: number) => STEP_KINDS[rows.find((row) => row.index === value)?.kind ?? "answer"].label,
-    [rows],
+    (value: number) => t(`stepKind.${rows.find((row) => row.index === value)?.kind ?? "answer"}.label`),
+    [rows, t],
   );
   const renderTick = useCallback(
     (props: XAxisTickContentProps) => (
@@ -200,33 +200,44 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
   const current = rows.find((row) => row.index === currentIndex);
   const summary =
     rows.length === 0
-      ? "No requests to chart."
-      : `Input tokens per request for ${rows.length} requests, stacked as cache read, cache write and uncached.` +
+      ? t("charts.noRequests")
+      : t("charts.tokensSummary", { count: rows.length }) +
         (current
           ? current.refused !== null
-            ? ` Request ${current.index + 1}: refused by the provider (${current.refused}), ${formatTokens(current.refusedInput)} tokens sent and none billed.`
-            : ` Request ${current.index + 1}: ${formatTokens(current.cacheRead)} read, ${formatTokens(current.cacheWrite)} written, ${formatTokens(current.uncached)} uncached.`
+            ? t("charts.tokensCurrentRefused", {
+                index: current.index + 1,
+                status: current.refused,
+                tokens: current.refusedInput,
+              })
+            : t("charts.tokensCurrent", {
+                index: current.index + 1,
+                read: current.cacheRead,
+                written: current.cacheWrite,
+                uncached: current.uncached,
+              })
           : "");
   return (
     <ChartFrame
       testId="chart-tokens-per-step"
       summary={summary}
       height={height}
-      empty={rows.length === 0 ? "No requests: this strategy did not run." : null}
+      empty={rows.length === 0 ? t("charts.noRun") : null}
       legend={
         <ChartLegend
           items={[
             ...SERIES.map((series) => ({
               key: series.key,
-              label: hasMeasured ? `${series.name} (predicted)` : series.name,
+              label: hasMeasured
+                ? t("charts.predicted", { name: t(`charts.series.${series.key}`) })
+                : t(`charts.series.${series.key}`),
               color: CACHE_STATUS_STYLES[series.status].color,
               shape: "square" as const,
             })),
             ...(rows.some((row) => row.refused !== null)
-              ? [{ key: "refused", label: "Refused (not billed)", color: REFUSED_COLOR, shape: "square" as const }]
+              ? [{ key: "refused", label: t("charts.refusedLegend"), color: REFUSED_COLOR, shape: "square" as const }]
               : []),
             ...(hasMeasured
-              ? [{ key: "measured", label: "Measured input", color: MEASURED_COLOR, shape: "line" as const }]
+              ? [{ key: "measured", label: t("charts.measured"), color: MEASURED_COLOR, shape: "line" as const }]
               : []),
           ]}
         />
@@ -249,15 +260,9 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
             height={36}
             tickFormatter={formatXTick}
             tick={renderTick}
-            label={X_AXIS_LABEL}
+            label={xAxisLabel}
           />
-          <YAxis
-            stroke={AXIS_STROKE}
-            tick={AXIS_TICK}
-            tickFormatter={formatYTick}
-            width={64}
-            label={Y_AXIS_LABEL_TOKENS}
-          />
+          <YAxis stroke={AXIS_STROKE} tick={AXIS_TICK} tickFormatter={formatYTick} width={64} label={yAxisLabel} />
           <Tooltip content={StepTooltip} cursor={CURSOR} isAnimationActive={false} />
           {current ? (
             <ReferenceArea
@@ -274,7 +279,7 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
             <Bar
               key={series.key}
               dataKey={series.key}
-              name={series.name}
+              name={t(`charts.series.${series.key}`)}
               stackId="input"
               fill={CACHE_STATUS_STYLES[series.status].color}
               isAnimationActive={false}
@@ -292,7 +297,7 @@ export function TokensPerStepChart({ run, currentIndex, onSelectStep, height = "
           {hasMeasured ? (
             <Line
               dataKey="measuredInput"
-              name="Measured input"
+              name={t("charts.measured")}
               stroke={MEASURED_COLOR}
               strokeWidth={2}
               dot={{ r: 4, fill: MEASURED_COLOR }}

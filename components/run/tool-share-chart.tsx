@@ -1,4 +1,6 @@
 "use client";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import {
   Bar,
   BarChart,
@@ -15,8 +17,8 @@ import {
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/core/ids";
 import { toolShareRows, type ToolShareRow } from "@/lib/view/chart-data";
-import { formatPercent, formatTokens } from "@/lib/view/format";
-import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { formatPercent } from "@/lib/view/format";
+import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import type { RunSummary } from "@/lib/workbench/types";
 import { AXIS_LABEL_STYLE, AXIS_STROKE, AXIS_TICK, CURSOR_FILL, GRID_STROKE, TOOLTIP_CLASS } from "./chart-theme";
@@ -32,30 +34,31 @@ export type ToolShareChartProps = {
 type Row = ToolShareRow & { title: string; shortTitle: string };
 
 function ShareTooltip({ active, payload }: TooltipContentProps) {
+  const t = useTranslations("run.charts");
   const row = active ? (payload?.[0]?.payload as Row | undefined) : undefined;
   if (!row) return null;
   return (
     <div className={TOOLTIP_CLASS}>
       <p className="font-semibold">{row.title}</p>
-      <p className="tabular">{formatPercent(row.share)} of all input tokens are tool definitions</p>
-      <p className="tabular text-muted">
-        {formatTokens(row.toolDefinitions)} of {formatTokens(row.input)} tokens
-      </p>
+      <p className="tabular">{t("shareTooltip", { percent: formatPercent(row.share) })}</p>
+      <p className="tabular text-muted">{t("shareOf", { tools: row.toolDefinitions, input: row.input })}</p>
     </div>
   );
 }
 
 /** How much of the context each strategy spends on tool definitions, over all its requests. */
 export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareChartProps) {
+  const t = useTranslations("run.charts");
+  const locale = useLocale() as Locale;
   const rows: Row[] = toolShareRows(runs).map((row) => ({
     ...row,
-    title: strategyTitle(row.id),
-    shortTitle: strategyShortTitle(row.id),
+    title: strategyTitleIn(row.id, locale),
+    shortTitle: strategyShortTitleIn(row.id, locale),
   }));
   const summary =
     rows.length === 0
-      ? "No strategy ran."
-      : `Share of input tokens spent on tool definitions: ${rows.map((row) => `${row.title} ${formatPercent(row.share)}`).join("; ")}.`;
+      ? t("noStrategy")
+      : t("shareSummary", { list: rows.map((row) => `${row.title} ${formatPercent(row.share)}`).join("; ") });
   const shape = (props: BarShapeProps) => {
     const row = props.payload as Row;
     const selected = row.id === selectedId;
@@ -75,7 +78,7 @@ export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareC
       testId="chart-tool-share"
       summary={summary}
       height={height}
-      empty={rows.length === 0 ? "No strategy ran on this scenario." : null}
+      empty={rows.length === 0 ? t("noStrategyHere") : null}
     >
       <ResponsiveContainer width="100%" height="100%" minWidth={0} minHeight={0}>
         <BarChart
@@ -92,7 +95,7 @@ export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareC
             tickFormatter={(value: number) => formatPercent(value, { digits: 0 })}
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}
-            label={{ value: "% of input tokens", position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE }}
+            label={{ value: t("shareAxis"), position: "insideBottom", offset: -16, style: AXIS_LABEL_STYLE }}
           />
           <YAxis
             type="category"
@@ -103,7 +106,7 @@ export function ToolShareChart({ runs, selectedId, height = "100%" }: ToolShareC
             interval={0}
           />
           <Tooltip content={ShareTooltip} cursor={{ fill: CURSOR_FILL }} isAnimationActive={false} />
-          <Bar dataKey="share" name="Tool definitions" shape={shape} isAnimationActive={false} maxBarSize={28}>
+          <Bar dataKey="share" name={t("shareBar")} shape={shape} isAnimationActive={false} maxBarSize={28}>
             <LabelList
               dataKey="share"
               position="right"

@@ -1,9 +1,20 @@
 "use client";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
 import { createPortal } from "react-dom";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import type { TourFigures } from "@/lib/view/tour-figures";
-import { TOUR_STEPS, type TourStep } from "./tour-steps";
+import { tourStepsIn, type TourStep } from "./tour-steps";
 import {
   docks,
   DOCK_MAX_SHARE,
@@ -61,10 +72,14 @@ function viewportSize() {
 function TourOverlay({
   onClose,
   onStep,
-  steps = TOUR_STEPS,
+  steps: givenSteps,
   figures = null,
   waiting = false,
 }: Omit<GuidedTourProps, "open">) {
+  const t = useTranslations("tour");
+  const locale = useLocale() as Locale;
+  const localeSteps = useMemo(() => tourStepsIn(locale), [locale]);
+  const steps = givenSteps ?? localeSteps;
   const [index, setIndex] = useState(0);
   const [rect, setRect] = useState<Rect | null>(null);
   const [popoverHeight, setPopoverHeight] = useState(0);
@@ -232,39 +247,37 @@ function TourOverlay({
         data-waiting={waiting}
       >
         <p className="text-xs font-semibold uppercase tracking-wide text-muted" data-testid="tour-progress">
-          Step {index + 1} of {steps.length}
+          {t("progress", { n: index + 1, count: steps.length })}
         </p>
         <h2 id="tour-title" className="mt-1 text-lg font-semibold">
           {withCode(step.title)}
         </h2>
         <p id="tour-body" className="mt-2 text-sm leading-relaxed text-ink-soft" aria-busy={waiting}>
           {waiting
-            ? "Opening the tour's example…"
+            ? t("opening")
             : withCode(figures && step.bodyWithFigures ? step.bodyWithFigures(figures) : step.body)}
         </p>
-        {rect === null && !waiting ? (
-          <p className="mt-2 text-xs text-muted">(The part of the page this step describes is not shown right now.)</p>
-        ) : null}
+        {rect === null && !waiting ? <p className="mt-2 text-xs text-muted">{t("notShown")}</p> : null}
         <div className="mt-4 flex items-center gap-2">
           <Button size="sm" variant="ghost" onClick={() => close(false)} data-testid="tour-skip">
-            Skip tour
+            {t("skip")}
           </Button>
           <span className="ml-auto" />
           <Button size="sm" onClick={() => go(index - 1)} disabled={index === 0} data-testid="tour-back">
-            Back
+            {t("back")}
           </Button>
           {last ? (
             <Button size="sm" variant="primary" onClick={() => close(true)} data-testid="tour-finish" data-tour-primary>
-              Finish
+              {t("finish")}
             </Button>
           ) : (
             <Button size="sm" variant="primary" onClick={() => go(index + 1)} data-testid="tour-next" data-tour-primary>
-              Next
+              {t("next")}
             </Button>
           )}
         </div>
         <p className="mt-3 text-xs text-muted" data-testid="tour-keeps-work">
-          The tour shows its own example; your work comes back as it was when the tour ends. ← → to move, Esc to leave.
+          {t("keepsWork")}
         </p>
       </div>
     </div>,

@@ -1,6 +1,7 @@
 import type { StepKind } from "@/lib/engine/types";
 import type { StrategyId } from "@/lib/core/ids";
-import { formatTokens } from "@/lib/view/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { TourFigures } from "@/lib/view/tour-figures";
 import type { RequestReveal } from "./request-reveal";
 
@@ -40,31 +41,23 @@ export type TourStep = {
 
 export const TOUR_EXAMPLE_ID = "seed-200-tools";
 
-/** The story in seven steps, on the 200-tool example. */
-export const TOUR_STEPS: readonly TourStep[] = [
+/** Where each step points and what it shows; its words are lib/i18n's tour.steps.<id>. */
+const STORY: ReadonlyArray<Omit<TourStep, "title" | "body" | "bodyWithFigures"> & { withFigures?: true }> = [
   {
     id: "eighty-k",
     target: "prefix-bar",
-    title: "The 80k-token problem",
-    body: "Every one of the 200 tools is sent in full on every request: about 400 tokens a tool and 80,000 in all, as the write-ups count them. The bar is the first request in cache order, its width in tokens: almost all of it is tool definitions, written to the cache at 1.25× the first time and read on every request after.",
-    bodyWithFigures: (figures) =>
-      `Every one of the ${formatTokens(figures.toolCount)} tools is sent in full on every request: ${formatTokens(figures.definitionTokens)} tokens of definitions${figures.exact ? "" : " (estimated)"} for this model, about ${formatTokens(Math.round(figures.definitionTokens / figures.toolCount))} a tool, where the write-ups count 400 and 80,000. The bar is the request in cache order, its width in tokens: almost all of its ${formatTokens(figures.shownPromptTokens)} tokens are tool definitions, written to the cache at 1.25× the first time and read on every request after.`,
+    withFigures: true,
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "full", stepKind: "call" },
   },
   {
     id: "changing-tools",
     target: "prefix-bar",
-    title: "Change `tools`, lose the cache",
-    body: "Loading a tool by editing the `tools` array changes the very front of the prefix: everything after it is invalidated and written again at full price. This request is the call right after the first search — the red part is the cache that was lost.",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "naive-dynamic", stepKind: "call" },
   },
   {
     id: "stubs",
     target: "request-panel",
-    title: "Stubs: register everything, but small",
-    body: "Every tool is a one-line stub with a loose `arguments` object, plus `load_tool_schemas`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes and the prompt shrinks to about a fifth — but the provider only enforces the loose shell; the client validates the real arguments.",
-    bodyWithFigures: (figures) =>
-      `Every tool is a one-line stub with a loose \`arguments\` object, plus \`load_tool_schemas\`, which returns the real schema as a tool result at the tail (marked in the request). The list never changes, and this request's prompt is ${formatTokens(figures.shownPromptTokens)} tokens where loading everything's first call sends ${formatTokens(figures.fullPromptTokens)} — but the provider only enforces the loose shell; the client validates the real arguments.`,
+    withFigures: true,
     story: {
       exampleId: TOUR_EXAMPLE_ID,
       strategyId: "stubs",
@@ -75,23 +68,17 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: "gateway",
     target: "request-panel",
-    title: "The gateway: two constant tools",
-    body: "`search_tools` and `invoke_tool`, whatever the catalog size: the same two definitions up front. The real arguments travel as JSON inside JSON and are checked on the client, and the whole approach stands or falls with search quality — a model that cannot find a tool stops using tools.",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "gateway", stepKind: "call" },
   },
   {
     id: "native-deferral",
     target: "compare-table",
     focus: '[data-testid="compare-row"][data-selected="true"]',
-    title: "Provider-native deferral",
-    body: "With `defer_loading`, every definition is still sent but stays outside the prompt until a search returns a `tool_reference`, which the provider expands where the result sits. The prefix never changes and schemas stay strict — compare its input tokens with loading everything (Anthropic reports 77k → 8.7k).",
     story: { exampleId: TOUR_EXAMPLE_ID, strategyId: "anthropic-tool-search" },
   },
   {
     id: "kimi",
     target: "request-panel",
-    title: "Kimi: tools as an appended message",
-    body: 'Kimi K3 lets a `{role: "system", tools: [...]}` message without `content` declare tools from where it stands (marked in the request). Append, never insert; once declared, never delete — and the prefix stays cached while every tool is still called natively.',
     story: {
       exampleId: TOUR_EXAMPLE_ID,
       strategyId: "kimi-dynamic",
@@ -99,11 +86,32 @@ export const TOUR_STEPS: readonly TourStep[] = [
       reveal: { text: '"role": "system",\n      "tools": [', occurrence: "last" },
     },
   },
-  {
-    id: "does-it-pay",
-    target: "break-even",
-    title: "Does it pay? Where is the threshold?",
-    body: "Progressive disclosure adds round trips and cache writes. Shape a session on your own catalog — tools used, turns, minutes between turns against the cache lifetime — and see from which turn each strategy becomes cheaper than loading everything, with the three goals and a recommendation below.",
-    story: {},
-  },
+  { id: "does-it-pay", target: "break-even", story: {} },
 ];
+
+/** The story in seven steps, on the 200-tool example, in `locale`: the figures in the words are the runs' own. */
+export function tourStepsIn(locale: Locale): readonly TourStep[] {
+  const t = translatorFor(locale, "tour");
+  return STORY.map(({ withFigures, ...step }) => {
+    const key = step.id as "stubs";
+    return {
+      ...step,
+      title: t(`steps.${key}.title`),
+      body: t(`steps.${key}.body`),
+      bodyWithFigures: withFigures
+        ? (figures: TourFigures) =>
+            t(`steps.${key}.bodyWithFigures`, {
+              tools: figures.toolCount,
+              definitions: figures.definitionTokens,
+              exact: figures.exact ? "yes" : "no",
+              perTool: Math.round(figures.definitionTokens / figures.toolCount),
+              shown: figures.shownPromptTokens,
+              full: figures.fullPromptTokens,
+            })
+        : undefined,
+    };
+  });
+}
+
+/** The English story (tests and the default of the tour). */
+export const TOUR_STEPS: readonly TourStep[] = tourStepsIn("en");

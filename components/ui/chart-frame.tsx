@@ -1,5 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
+import { useTranslations } from "use-intl";
 import { ClientOnly } from "./client-only";
 
 export type ChartFrameProps = {
@@ -27,6 +28,7 @@ export function ChartFrame({
   legend,
   children,
 }: ChartFrameProps) {
+  const t = useTranslations("run.charts");
   return (
     <figure className="m-0 flex min-h-0 flex-col gap-2 px-4 pt-3 pb-2" style={{ height }} data-testid={testId}>
       {toolbar || legend ? (
@@ -35,7 +37,7 @@ export function ChartFrame({
           {toolbar ? <div className="float-right ml-3 flex items-center gap-2">{toolbar}</div> : null}
           {/* Shown whole, never cut to a scrolling strip: a legend names at most the eight strategies, which at */}
           {/* 360 px take seven short lines, and a series whose name is hidden cannot be read off the plot. */}
-          <div role="group" aria-label="Chart legend" data-testid="chart-legend-box">
+          <div role="group" aria-label={t("legend")} data-testid="chart-legend-box">
             {legend}
           </div>
         </div>

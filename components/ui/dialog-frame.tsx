@@ -1,5 +1,6 @@
 "use client";
 import { type ReactNode, useEffect, useRef } from "react";
+import { useTranslations } from "use-intl";
 
 export type DialogFrameProps = {
   open: boolean;
@@ -23,6 +24,7 @@ export function DialogFrame({
   bodyClassName = "min-h-0 overflow-auto px-6 py-5",
   children,
 }: DialogFrameProps) {
+  const t = useTranslations("ui");
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -48,7 +50,7 @@ export function DialogFrame({
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
+              aria-label={t("close")}
               className="rounded-md px-2 py-1 text-muted hover:bg-panel-muted hover:text-ink"
             >
               ✕

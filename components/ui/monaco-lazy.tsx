@@ -7,6 +7,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { BeforeMount, DiffBeforeMount, DiffOnMount, OnMount, OnValidate } from "@monaco-editor/react";
 import type { editor } from "monaco-editor";
+import { useTranslations } from "use-intl";
 import { editorTurns } from "./editor-turns";
 import { loadMonacoInStages } from "./monaco-staged-load";
 import { monacoHeld, releaseMonaco, subscribeMonacoHeld } from "./monaco-start-gate";
@@ -16,7 +17,7 @@ export type EditorTheme = "vs-dark" | "light";
 function EditorLoading() {
   return (
     <div className="flex h-full w-full items-center justify-center text-sm text-muted" data-testid="editor-loading">
-      Loading editor…
+      {useTranslations("ui")("loadingEditor")}
     </div>
   );
 }
@@ -39,6 +40,7 @@ function NoLoading() {
  * end of a long text rather than its first lines.
  */
 function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
+  const t = useTranslations("ui");
   // The server renders "Loading editor…"; the page then says whether Monaco waits for the run.
   const held = useSyncExternalStore(subscribeMonacoHeld, monacoHeld, () => false);
   const cut = value.length > PREVIEW_MAX_CHARACTERS;
@@ -63,7 +65,7 @@ function EditorPreview({ value, hidden }: { value: string; hidden: boolean }) {
         tabIndex={hidden ? -1 : 0}
         role="button"
       >
-        {held ? "Editor loads after the run · click to load now" : "Loading editor…"}
+        {held ? t("editorHeld") : t("loadingEditor")}
       </span>
     </div>
   );

@@ -1,6 +1,8 @@
 "use client";
 import type { ReactNode } from "react";
-import { GLOSSARY, type TermId } from "@/lib/view/glossary";
+import { useLocale } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { glossaryEntry, type TermId } from "@/lib/view/glossary";
 import { Tooltip } from "./tooltip";
 
 export type TermProps = {
@@ -11,7 +13,7 @@ export type TermProps = {
 
 /** A glossary term in running text: dotted underline, focusable, its definition in a tooltip. */
 export function Term({ id, children }: TermProps) {
-  const entry = GLOSSARY[id];
+  const entry = glossaryEntry(id, useLocale() as Locale);
   return (
     <Tooltip
       testId={`term-tooltip-${id}`}

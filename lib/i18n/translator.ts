@@ -4,7 +4,7 @@
  * come from the same value as the figure beside them in either language. Components use `useTranslations` from
  * `use-intl` (components/i18n/intl-root.tsx provides the same messages).
  */
-import { createTranslator } from "use-intl/core";
+import { _createCache, _createIntlFormatters, createTranslator } from "use-intl/core";
 import { type Locale } from "./locales";
 import { MESSAGES, type Messages, type Namespace } from "./messages";
 
@@ -22,14 +22,36 @@ export function reportMessageError(error: { code: string; message: string }): vo
   console.error(error.message);
 }
 
-export function translatorFor<N extends Namespace>(locale: Locale, namespace: N) {
+// Parsed messages and Intl formatters are kept across calls, as the React provider keeps them for components.
+const intlCache = _createCache();
+const formatters = _createIntlFormatters(intlCache);
+
+function makeTranslator<N extends Namespace>(locale: Locale, namespace: N) {
   return createTranslator<Messages, N>({
+    _cache: intlCache,
+    _formatters: formatters,
     locale,
     messages: MESSAGES[locale],
     namespace,
     getMessageFallback: messageFallback,
     onError: reportMessageError,
   });
+}
+
+const made = new Map<string, unknown>();
+
+/**
+ * One translator per locale and namespace: lib/ asks for one per sentence, and a new one would parse its messages
+ * again each time (the cache card's sentences run for every request of every strategy).
+ */
+export function translatorFor<N extends Namespace>(locale: Locale, namespace: N): ReturnType<typeof makeTranslator<N>> {
+  const key = `${locale}\u0000${namespace}`;
+  let translator = made.get(key) as ReturnType<typeof makeTranslator<N>> | undefined;
+  if (!translator) {
+    translator = makeTranslator(locale, namespace);
+    made.set(key, translator);
+  }
+  return translator;
 }
 
 export type Translator<N extends Namespace> = ReturnType<typeof translatorFor<N>>;

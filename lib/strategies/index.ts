@@ -7,3 +7,4 @@ export {
   type ClientSide,
 } from "./client-side";
 export type { DecideFacts, StrategyColour, StrategyDefinition, StrategyExplanation, Support } from "./types";
+export { strategyText, type StrategyText } from "./text";

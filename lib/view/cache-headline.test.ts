@@ -74,3 +74,29 @@ describe("cacheHeadline", () => {
     ).toContain("claims a read of zero");
   });
 });
+
+describe("cacheHeadline in Chinese", () => {
+  it("says the same figures in Chinese words, and the checklist holds the Chinese sentence to them", () => {
+    const figures = totals(2_504, 246, 0, 0);
+    const headline = cacheHeadline(figures, null, "zh-CN");
+    expect(headline.sentence).toBe(
+      "前缀完好：2,504 个 token 以折扣价从缓存读取；246 个 token 写入缓存，供下一个请求使用。",
+    );
+    expect(headline.sentence).not.toMatch(/[A-Za-z]{2,} [A-Za-z]{2,}/);
+    // The figure in the words is the card's figure beside them.
+    expect(Number(/([\d,]+) 个 token 以折扣价/.exec(headline.sentence)?.[1].replace(/,/g, ""))).toBe(figures.read);
+    expect(headlineDisagreements(headline, figures, "zh-CN")).toEqual([]);
+    // A Chinese sentence naming another figure than the card's is caught.
+    expect(headlineDisagreements(cacheHeadline(totals(2_000, 246, 0, 0), null, "zh-CN"), figures, "zh-CN")).toContain(
+      "the 2504 tokens read are not named",
+    );
+
+    const lost = totals(0, 1_003, 0, 1_037);
+    const lostHeadline = cacheHeadline(lost, divergence("inserted", "tools[2] inserted"), "zh-CN");
+    expect(lostHeadline.sentence).toBe(
+      "缓存丢失（位于 tools[2]）：没有从缓存读取任何内容；2,040 个 token 写入缓存，供下一个请求使用，其中 1,037 个已失效（上一个请求缓存过）而再次付费。",
+    );
+    expect(headlineDisagreements(lostHeadline, lost, "zh-CN")).toEqual([]);
+    expect(headlineDisagreements({ ...lostHeadline, tone: "neutral" }, lost, "zh-CN")).toEqual(["danger tone"]);
+  });
+});

@@ -5,6 +5,8 @@
  * engine's divergence says *where* the prefix stopped matching; the totals say *how much* was read, written or lost.
  */
 import type { Divergence, SegmentCacheStatus, StepRejection, StepTokens } from "../engine/types";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import { formatTokens } from "./format";
 
 export type CacheHeadlineKind =
@@ -89,12 +91,17 @@ export const NOTHING_BILLED: CacheCardFigures = {
  * The card of a request the provider refuses: it answers with an error before reading the prompt, so the card says
  * so instead of pricing tokens nobody reads. `sentTokens` is the prompt that was sent.
  */
-export function refusedHeadline(rejection: Pick<StepRejection, "status" | "type">, sentTokens: number): CacheHeadline {
+export function refusedHeadline(
+  rejection: Pick<StepRejection, "status" | "type">,
+  sentTokens: number,
+  locale: Locale = "en",
+): CacheHeadline {
+  const t = translatorFor(locale, "cache");
   return {
     kind: "refused",
     tone: "danger",
     icon: "✕",
-    sentence: `Refused: the provider answers ${rejection.status} ${rejection.type} and reads none of the ${tokens(sentTokens)} sent, so nothing is read from cache, cached or billed; the run stops here.`,
+    sentence: t("refused", { status: rejection.status, type: rejection.type, sent: tokensIn(locale, sentTokens) }),
     detail: null,
   };
 }
@@ -102,76 +109,82 @@ export function refusedHeadline(rejection: Pick<StepRejection, "status" | "type"
 export const promptTotal = (figures: CacheCardFigures) =>
   figures.read + figures.written + figures.stored + figures.uncached;
 
-const tokens = (count: number) => `${formatTokens(count)} ${count === 1 ? "token" : "tokens"}`;
-
-const PAID_AGAIN = "invalidated (the previous request had cached them) and paid for again";
+/** A token count with its noun in the reader's language: "1,234 tokens", "1,234 个 token". */
+export function tokensIn(locale: Locale, count: number): string {
+  return translatorFor(locale, "cache")("tokens", { count });
+}
 
 /**
  * What happens to the tokens not read: written, stored or not cached, each with its billed figure. The invalidated
  * tokens are named inside the part that pays for them, so the parts still add up to the prompt on screen.
  */
-function notReadParts(figures: CacheCardFigures): string[] {
+function notReadParts(figures: CacheCardFigures, locale: Locale): string[] {
+  const t = translatorFor(locale, "cache");
+  const tokens = (count: number) => tokensIn(locale, count);
   const { written, stored, uncached, invalidated } = figures;
   const buckets: Array<{ count: number; text: string }> = [
-    { count: written, text: `${tokens(written)} written to the cache for the next request` },
-    {
-      count: stored,
-      text: `${tokens(stored)} sent at the full input price and stored for the next request (no cache write is billed)`,
-    },
-    { count: uncached, text: `${tokens(uncached)} not cached` },
+    { count: written, text: t("parts.written", { tokens: tokens(written) }) },
+    { count: stored, text: t("parts.stored", { tokens: tokens(stored) }) },
+    { count: uncached, text: t("parts.uncached", { tokens: tokens(uncached) }) },
   ].filter((bucket) => bucket.count > 0);
   const holder = invalidated > 0 ? buckets.findIndex((bucket) => invalidated <= bucket.count) : -1;
   const parts = buckets.map((bucket, index) =>
-    index === holder ? `${bucket.text}, ${formatTokens(invalidated)} of them ${PAID_AGAIN}` : bucket.text,
+    index === holder ? t("parts.holder", { part: bucket.text, invalidated }) : bucket.text,
   );
   if (invalidated > 0 && holder === -1) {
     const notRead = written + stored + uncached;
-    parts.push(`of the ${tokens(notRead)} not read, ${formatTokens(invalidated)} are ${PAID_AGAIN}`);
+    parts.push(t("parts.notRead", { notRead: tokens(notRead), invalidated }));
   }
   return parts;
 }
 
-function tail(figures: CacheCardFigures): string {
-  const parts = notReadParts(figures);
-  return parts.length > 0 ? `; ${parts.join("; ")}` : "";
+function tail(figures: CacheCardFigures, locale: Locale): string {
+  const separator = translatorFor(locale, "cache")("parts.separator");
+  const parts = notReadParts(figures, locale);
+  return parts.length > 0 ? `${separator}${parts.join(separator)}` : "";
 }
 
-export function cacheHeadline(figures: CacheCardFigures, divergence: Divergence | null): CacheHeadline {
+export function cacheHeadline(
+  figures: CacheCardFigures,
+  divergence: Divergence | null,
+  locale: Locale = "en",
+): CacheHeadline {
+  const t = translatorFor(locale, "cache");
+  const tokens = (count: number) => tokensIn(locale, count);
+  const rest = tail(figures, locale);
   // The first request and a prompt below the minimum are about the whole request: the sentence says it all.
   const detail =
     divergence && divergence.kind !== "first-request" && divergence.kind !== "below-minimum"
       ? divergence.reason || `${divergence.segment}: ${divergence.kind.replace(/-/g, " ")}`
       : null;
   const total = promptTotal(figures);
-  if (total === 0)
-    return { kind: "empty", tone: "neutral", icon: "•", sentence: "No prompt tokens in this request.", detail };
+  if (total === 0) return { kind: "empty", tone: "neutral", icon: "•", sentence: t("empty"), detail };
 
   if (figures.invalidated > 0) {
-    const where = divergence ? ` at ${divergence.segment}` : "";
+    const where = divergence ? divergence.segment : "none";
     if (figures.read > 0)
       return {
         kind: "partly-lost",
         tone: "danger",
         icon: "✕",
-        sentence: `Cache partly lost${where}: ${tokens(figures.read)} before it read from cache${tail(figures)}.`,
+        sentence: t("partlyLost", { where, read: tokens(figures.read), tail: rest }),
         detail,
       };
     return {
       kind: "invalidated",
       tone: "danger",
       icon: "✕",
-      sentence: `Cache lost${where}: nothing read from cache${tail(figures)}.`,
+      sentence: t("invalidated", { where, tail: rest }),
       detail,
     };
   }
 
   if (figures.read > 0) {
-    const intact = divergence === null ? "Prefix intact" : "Cache hit";
     return {
       kind: "read",
       tone: "success",
       icon: "✓",
-      sentence: `${intact}: ${tokens(figures.read)} read from cache at the discounted price${tail(figures)}.`,
+      sentence: t("read", { intact: divergence === null ? "yes" : "no", read: tokens(figures.read), tail: rest }),
       detail,
     };
   }
@@ -184,7 +197,7 @@ export function cacheHeadline(figures: CacheCardFigures, divergence: Divergence 
       kind: "below-minimum",
       tone: "neutral",
       icon: "•",
-      sentence: `Below the minimum: this prompt of ${tokens(total)} is shorter than the ${minimum ? `${minimum}-token ` : ""}minimum the provider caches, so nothing is read${tail(figures)}.`,
+      sentence: t("belowMinimum", { total: tokens(total), minimum: minimum ?? "none", tail: rest }),
       detail,
     };
   }
@@ -193,27 +206,44 @@ export function cacheHeadline(figures: CacheCardFigures, divergence: Divergence 
       kind: "cold-start",
       tone: "neutral",
       icon: "•",
-      sentence: keeps
-        ? `Cold start: the first request finds nothing cached, so nothing is read${tail(figures)}.`
-        : `Cold start: the first request finds nothing cached and caches nothing; ${tokens(figures.uncached)} not cached.`,
+      sentence: keeps ? t("coldStartKeeps", { tail: rest }) : t("coldStart", { uncached: tokens(figures.uncached) }),
       detail,
     };
   if (keeps)
-    return {
-      kind: "first-write",
-      tone: "neutral",
-      icon: "•",
-      sentence: `First write: the earlier requests left nothing in the cache this one could read, so nothing is read${tail(figures)}.`,
-      detail,
-    };
+    return { kind: "first-write", tone: "neutral", icon: "•", sentence: t("firstWrite", { tail: rest }), detail };
   return {
     kind: "not-cached",
     tone: "neutral",
     icon: "•",
-    sentence: `Not cached: all ${tokens(figures.uncached)} are sent at the full input price and nothing is kept.`,
+    sentence: t("notCached", { uncached: tokens(figures.uncached) }),
     detail,
   };
 }
+
+/** The words each language's sentences use for a claim, for the checklist below (the messages hold the sentences). */
+const CLAIMS: Record<
+  Locale,
+  { refused: RegExp; read: RegExp; loss: RegExp; written: RegExp; stored: RegExp; whole: RegExp; minimum: RegExp }
+> = {
+  en: {
+    refused: /^Refused/,
+    read: /read from cache at|intact|Cache hit/,
+    loss: /invalidated|lost/i,
+    written: /written/,
+    stored: /stored/,
+    whole: /whole cache/,
+    minimum: /([\d,]+)-token minimum/,
+  },
+  "zh-CN": {
+    refused: /^被拒绝/,
+    read: /以折扣价从缓存读取|前缀完好|缓存命中/,
+    loss: /失效|丢失/,
+    written: /写入缓存/,
+    stored: /存起来/,
+    whole: /整个缓存/,
+    minimum: /最低 ([\d,]+) 个 token/,
+  },
+};
 
 /**
  * What "the words agree with the numbers" means, as a checklist: every figure the sentence relies on is named, no
@@ -224,10 +254,14 @@ export function cacheHeadline(figures: CacheCardFigures, divergence: Divergence 
 export function headlineDisagreements(
   headline: Pick<CacheHeadline, "sentence" | "tone">,
   figures: CacheCardFigures,
+  locale: Locale = "en",
 ): string[] {
   const problems: string[] = [];
   const text = headline.sentence;
-  if (/^Refused/.test(text)) {
+  const claims = CLAIMS[locale];
+  const t = translatorFor(locale, "cache");
+  const tokens = (count: number) => tokensIn(locale, count);
+  if (claims.refused.test(text)) {
     // Nothing is billed: every figure is zero, and the tone is the refusal's.
     if (promptTotal(figures) + figures.invalidated > 0) problems.push("a refused request with billed figures");
     if (headline.tone !== "danger") problems.push("danger tone");
@@ -241,20 +275,21 @@ export function headlineDisagreements(
   const { read, written, stored, uncached, invalidated } = figures;
   const total = promptTotal(figures);
   if (read > 0 && !text.includes(tokens(read))) problems.push(`the ${read} tokens read are not named`);
-  if (read === 0 && /read from cache at|intact|Cache hit/.test(text)) problems.push("claims a read of zero");
+  if (read === 0 && claims.read.test(text)) problems.push("claims a read of zero");
   if (invalidated > 0 && !names(invalidated)) problems.push("the invalidated tokens are not named");
-  if (invalidated === 0 && /invalidated|lost/i.test(text)) problems.push("claims a loss of zero");
-  if (written > 0 && !text.includes(`${tokens(written)} written`)) problems.push("the written tokens are not named");
-  if (written === 0 && /written/.test(text)) problems.push("claims a write of zero");
-  if (stored > 0 && !(text.includes(tokens(stored)) && /stored/.test(text)))
+  if (invalidated === 0 && claims.loss.test(text)) problems.push("claims a loss of zero");
+  if (written > 0 && !text.includes(t("parts.written", { tokens: tokens(written) })))
+    problems.push("the written tokens are not named");
+  if (written === 0 && claims.written.test(text)) problems.push("claims a write of zero");
+  if (stored > 0 && !text.includes(t("parts.stored", { tokens: tokens(stored) })))
     problems.push("the stored tokens are not named");
-  if (stored === 0 && /stored/.test(text)) problems.push("claims tokens stored without a write fee");
+  if (stored === 0 && claims.stored.test(text)) problems.push("claims tokens stored without a write fee");
   if (uncached > 0 && !names(uncached) && !names(total)) problems.push("the uncached tokens are not named");
-  const minimum = /([\d,]+)-token minimum/.exec(text)?.[1]?.replace(/,/g, "");
+  const minimum = claims.minimum.exec(text)?.[1]?.replace(/,/g, "");
   const shown = new Set([read, written, stored, uncached, invalidated, total, total - read, Number(minimum)]);
   for (const figure of printed)
     if (!shown.has(figure)) problems.push(`prints ${formatTokens(figure)}, which is none of the card's figures`);
-  if (/whole cache/.test(text) && read > 0) problems.push('"whole cache" beside a read');
+  if (claims.whole.test(text) && read > 0) problems.push('"whole cache" beside a read');
   if ((headline.tone === "success") !== (read > 0 && invalidated === 0)) problems.push("success tone");
   if ((headline.tone === "danger") !== invalidated > 0) problems.push("danger tone");
   return problems;
@@ -285,9 +320,10 @@ export function legendFigures(figures: CacheCardFigures): number[] {
  * The component test runs it on the card rendered for every request of the examples, the browser test on the card
  * the page shows, so both hold the card to one rule.
  */
-export function cardDisagreements(card: ShownCacheCard): string[] {
+export function cardDisagreements(card: ShownCacheCard, locale: Locale = "en"): string[] {
   const problems: string[] = [];
-  if (card.refused && !/^Refused/.test(card.sentence)) problems.push("a refused request not called refused");
+  if (card.refused && !CLAIMS[locale].refused.test(card.sentence))
+    problems.push("a refused request not called refused");
   const figures = legendFigures(card.figures);
   if (card.legend.join(",") !== figures.join(","))
     problems.push(`legend ${card.legend.join(",")} vs headline figures ${figures}`);
@@ -299,5 +335,5 @@ export function cardDisagreements(card: ShownCacheCard): string[] {
     if (step.uncached !== stored + uncached)
       problems.push(`step's uncached ${step.uncached} vs card's ${stored} stored + ${uncached} not cached`);
   }
-  return [...problems, ...headlineDisagreements(card, card.figures)];
+  return [...problems, ...headlineDisagreements(card, card.figures, locale)];
 }

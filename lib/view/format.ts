@@ -2,6 +2,8 @@
  * Number formatting shared by every panel. Fixed `en-US` locale so the server render, the client render and the
  * tests agree, and so numbers read the same on every projector.
  */
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 
 const integerFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
@@ -73,24 +75,26 @@ export function formatPercent(ratio: number, options: { digits?: number } = {}):
  * Seconds in words for a projector: `0` → `0 s`, `45` → `45 s`, `150` → `2 min 30 s`, `3900` → `1 h 5 min`,
  * `90000` → `1 d 1 h`. Two units at most.
  */
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, locale: Locale = "en"): string {
   if (!Number.isFinite(seconds)) return "—";
+  const t = translatorFor(locale, "run");
   const total = Math.max(0, Math.round(seconds));
-  const units: Array<[string, number]> = [
+  const units: Array<["d" | "h" | "min" | "s", number]> = [
     ["d", 86_400],
     ["h", 3_600],
     ["min", 60],
     ["s", 1],
   ];
+  const say = (unit: (typeof units)[number][0], n: number) => t(`units.${unit}`, { n });
   const first = units.findIndex(([, size]) => total >= size);
-  if (first === -1) return "0 s";
+  if (first === -1) return say("s", 0);
   const [unit, size] = units[first];
   const value = Math.floor(total / size);
-  const text = `${value} ${unit}`;
+  const text = say(unit, value);
   const next = units[first + 1];
   if (!next) return text;
   const rest = Math.floor((total - value * size) / next[1]);
-  return rest > 0 ? `${text} ${rest} ${next[0]}` : text;
+  return rest > 0 ? `${text} ${say(next[0], rest)}` : text;
 }
 
 /** The scenario clock as `h:mm:ss` (`330` → `0:05:30`), for the step summary. */

@@ -1,6 +1,8 @@
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import type { Divergence, Segment, SegmentCacheStatus, SegmentGroup } from "../core";
-import { CACHE_STATUS_ORDER, CACHE_STATUS_STYLES } from "./cache-status";
-import { formatCount, formatTokens } from "./format";
+import { CACHE_STATUS_ORDER } from "./cache-status";
+import { formatCount } from "./format";
 
 /** One drawn bar of the cache-prefix bar: a run of consecutive in-prompt segments. */
 export type PrefixBar = {
@@ -323,14 +325,20 @@ function describePaths(ranges: ReadonlyArray<readonly [number, number]>, segment
 }
 
 /** A sentence for a tooltip or screen reader: "tools[0]–tools[9999]: 10,000 tool definitions …, 812,345 tokens, read from cache". */
-export function describeSegmentRange(bar: PrefixBar): string {
+export function describeSegmentRange(bar: PrefixBar, locale: Locale = "en"): string {
+  const t = translatorFor(locale, "cache");
   const statusText = bar.mixed
     ? CACHE_STATUS_ORDER.filter((status) => bar.statusTokens[status] > 0)
-        .map((status) => `${formatTokens(bar.statusTokens[status])} ${CACHE_STATUS_STYLES[status].label.toLowerCase()}`)
-        .join(", ")
-    : CACHE_STATUS_STYLES[bar.status].label.toLowerCase();
-  const breakpoint = bar.breakpoint ? ", cache breakpoint" : "";
-  return `${bar.paths}: ${bar.label}, ${formatCount(bar.tokens, "token")}, ${statusText}${breakpoint}`;
+        .map((status) => t("statusAmount", { count: bar.statusTokens[status], status: t(`statusLower.${status}`) }))
+        .join(locale === "en" ? ", " : "，")
+    : t(`statusLower.${bar.status}`);
+  return t("range", {
+    paths: bar.paths,
+    label: bar.label,
+    tokens: t("tokens", { count: bar.tokens }),
+    status: statusText,
+    breakpoint: bar.breakpoint ? t("rangeBreakpoint") : "",
+  });
 }
 
 /** Prompt tokens per status (segments outside the prompt count nothing). */
@@ -352,7 +360,8 @@ export type OutsidePromptSummary = {
 };
 
 /** Segments that are in the body but not in the model's prompt (Anthropic `defer_loading` tools). */
-export function outsidePromptSummary(segments: readonly Segment[]): OutsidePromptSummary {
+export function outsidePromptSummary(segments: readonly Segment[], locale: Locale = "en"): OutsidePromptSummary {
+  const t = translatorFor(locale, "cache");
   let tools = 0;
   let others = 0;
   for (const segment of segments) {
@@ -361,9 +370,12 @@ export function outsidePromptSummary(segments: readonly Segment[]): OutsidePromp
     else others += 1;
   }
   const parts: string[] = [];
-  if (tools > 0) parts.push(formatCount(tools, "deferred tool"));
-  if (others > 0) parts.push(formatCount(others, "other block"));
-  return { count: tools + others, sentence: parts.length > 0 ? `${parts.join(" and ")} outside the prompt` : null };
+  if (tools > 0) parts.push(t("outside.tools", { count: tools }));
+  if (others > 0) parts.push(t("outside.others", { count: others }));
+  return {
+    count: tools + others,
+    sentence: parts.length > 0 ? t("outside.sentence", { parts: parts.join(t("outside.and")) }) : null,
+  };
 }
 
 export const PREFIX_INTACT_SENTENCE = "Prefix intact: everything before the new content was read from cache";

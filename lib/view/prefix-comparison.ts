@@ -3,9 +3,10 @@
  * cache order, until the first block that differs. The figures (shared tokens, what each request has after the
  * point where they part) draw the diff tab's two bars, and the sentence beside them is built from the same figures.
  */
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import type { Segment, SegmentGroup } from "../core";
 import { sharedPrefixLength } from "../cache";
-import { formatTokens } from "./format";
 
 export type PrefixComparisonKind =
   /** Both prompts are the same, block for block. */
@@ -65,25 +66,32 @@ export function comparePrefixes(from: readonly Segment[], to: readonly Segment[]
   };
 }
 
-const tokens = (count: number) => `${formatTokens(count)} ${count === 1 ? "token" : "tokens"}`;
-
 /**
  * One or two sentences for the comparison, every figure one of the bars' figures. `fromName` and `toName` are how
- * the page names the two requests ("request 2").
+ * the page names the two requests ("request 2", "第 2 个请求").
  */
-export function comparisonSentence(comparison: PrefixComparison, fromName: string, toName: string): string {
+export function comparisonSentence(
+  comparison: PrefixComparison,
+  fromName: string,
+  toName: string,
+  locale: Locale = "en",
+): string {
+  const t = translatorFor(locale, "cache");
+  const tokens = (count: number) => t("tokens", { count });
   const { kind, sharedTokens, fromRestTokens, toRestTokens, partsAt } = comparison;
-  if (kind === "identical")
-    return `${capitalise(fromName)} and ${toName} are the same prompt: all ${tokens(sharedTokens)}.`;
-  if (kind === "extends")
-    return `${capitalise(toName)} begins with all ${tokens(sharedTokens)} of ${fromName} and adds ${tokens(toRestTokens)} after them (from ${partsAt}): a pure append, the prefix is unchanged.`;
-  if (kind === "shortens")
-    return `${capitalise(toName)} is the first ${tokens(sharedTokens)} of ${fromName}; the ${tokens(fromRestTokens)} after them (from ${partsAt}) are not in it.`;
-  const shared =
-    sharedTokens === 0
-      ? `${capitalise(fromName)} and ${toName} differ from the very first block (${partsAt})`
-      : `${capitalise(fromName)} and ${toName} share their first ${tokens(sharedTokens)} and part at ${partsAt}`;
-  return `${shared}: after that, ${tokens(fromRestTokens)} of ${fromName} and ${tokens(toRestTokens)} of ${toName} differ, so what one request cached can serve the other only up to there.`;
+  const names = { from: fromName, to: toName, From: capitalise(fromName), To: capitalise(toName) };
+  const figures = {
+    ...names,
+    shared: tokens(sharedTokens),
+    fromRest: tokens(fromRestTokens),
+    toRest: tokens(toRestTokens),
+    partsAt: partsAt ?? "",
+  };
+  if (kind === "identical") return t("comparison.identical", figures);
+  if (kind === "extends") return t("comparison.extends", figures);
+  if (kind === "shortens") return t("comparison.shortens", figures);
+  const shared = sharedTokens === 0 ? t("comparison.differFirst", figures) : t("comparison.share", figures);
+  return t("comparison.differ", { ...figures, shared });
 }
 
 function capitalise(text: string): string {

@@ -1,6 +1,8 @@
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { providerLabel } from "./provider-labels";
-import { strategyShortTitle } from "./strategy-info";
+import { strategyShortTitleIn } from "./strategy-info";
 
 type RunOn = { id: StrategyId; provider: ProviderId; model: string; refused?: { reason: string } };
 
@@ -9,10 +11,17 @@ type RunOn = { id: StrategyId; provider: ProviderId; model: string; refused?: { 
  * strategies ran elsewhere (a strategy the scenario's model cannot run is shown on one that can, at that model's
  * prices). A chart's numbers without it read as one model's.
  */
-export function runsModelLine(runs: readonly RunOn[], on: { provider: ProviderId; model: string }): string {
+export function runsModelLine(
+  runs: readonly RunOn[],
+  on: { provider: ProviderId; model: string },
+  locale: Locale = "en",
+): string {
   const scenario = `${providerLabel(on.provider)} · ${on.model}`;
   const elsewhere = runs.filter((run) => !run.refused && (run.provider !== on.provider || run.model !== on.model));
   if (elsewhere.length === 0) return scenario;
-  const names = elsewhere.map((run) => `${strategyShortTitle(run.id)} on ${run.model}`);
+  const t = translatorFor(locale, "playground");
+  const names = elsewhere.map((run) =>
+    t("run.modelLineOn", { strategy: strategyShortTitleIn(run.id, locale), model: run.model }),
+  );
   return `${scenario}; ${names.join(", ")}`;
 }

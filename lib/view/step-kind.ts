@@ -1,4 +1,6 @@
 import type { StepKind } from "../core";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 
 export type StepKindInfo = { kind: StepKind; label: string; description: string };
 
@@ -26,9 +28,11 @@ export function stepAxisLabel(step: { index: number; kind: StepKind }): string {
  * and "answer answer". A title that starts with something else ("give up" under "answer", "call …" under a provider's
  * "search") says more than the badge and is kept whole.
  */
-export function stepHeading(step: { kind: StepKind; title: string }): string {
-  const { label, description } = STEP_KINDS[step.kind];
-  if (step.title === label) return description.replace(/\.$/, "");
+export function stepHeading(step: { kind: StepKind; title: string }, locale: Locale = "en"): string {
+  // The engine's titles are English wire-side words: they are matched in English and the kind is said in `locale`.
+  const { label } = STEP_KINDS[step.kind];
+  const description = translatorFor(locale, "run")(`stepKind.${step.kind}.description`);
+  if (step.title === label) return description.replace(/[.。]$/, "");
   if (step.title.startsWith(`${label} `)) return step.title.slice(label.length + 1);
   return step.title;
 }
