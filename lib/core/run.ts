@@ -50,6 +50,11 @@ export type EngineStep = {
   warnings: EngineWarning[];
   /** Set when the provider would refuse this request: then `cost` is zero and `response` is its error body. */
   rejected?: StepRejection;
+  /**
+   * The second conversation that sent this request when a strategy runs two (a prefilter's small model, a
+   * sub-agent), each with its own cache; absent for the main conversation. Totals sum both.
+   */
+  lane?: string;
 };
 
 export type StrategyTotals = {

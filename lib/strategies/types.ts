@@ -72,6 +72,8 @@ export interface StrategyDefinition {
   supports(provider: ProviderId, model: ModelInfo, settings: ScenarioSettings): Support;
   goals(settings: ScenarioSettings): GoalVerdicts;
   initialTools(scenario: Scenario): ToolEntry[];
+  /** The system prompt when the strategy writes into it (the catalog as text); default the scenario's. */
+  system?(scenario: Scenario): string;
   betas?(settings: ScenarioSettings): string[];
   /** Drives the session through one scripted user turn (the simulation's scripted model). */
   runTurn(session: ConversationSession, context: TurnContext): void;
