@@ -53,7 +53,7 @@ export const cliHelpStrategy: StrategyDefinition = {
   id: "cli-help",
   title: "One command tool with --help (CLI-style discovery)",
   shortName: "CLI --help",
-  colour: { fallback: "#8cd17d", dash: "2 2" },
+  colour: { fallback: "#edc948", dash: "2 2" },
   explanation: {
     sends: "One constant tool, `run`, that takes a command line, whatever the catalog size.",
     schemaGoesTo:
@@ -68,7 +68,7 @@ export const cliHelpStrategy: StrategyDefinition = {
     loadsAllHits: false,
     prefixGrowsWithCatalog: false,
     invalidatesOnDiscovery: false,
-    discoveryRoundTrips: () => 1,
+    discoveryRoundTrips: () => 2,
   },
   client: {
     searchResult: "text",

@@ -100,7 +100,7 @@ export const prefilterStrategy: StrategyDefinition = {
   id: "prefilter",
   title: "Small-model prefilter picks the tools",
   shortName: "Prefilter",
-  colour: { fallback: "#499894", dash: "10 3" },
+  colour: { fallback: "#ff9da7", dash: "10 3" },
   explanation: {
     sends:
       "Two requests a turn: a cheaper model of the same provider gets every tool's stub and the user's words and names the tools; the main request declares only those in `tools`.",
@@ -114,9 +114,10 @@ export const prefilterStrategy: StrategyDefinition = {
   decide: {
     role: "progressive",
     loadsAllHits: true,
-    prefixGrowsWithCatalog: false,
+    prefixGrowsWithCatalog: true,
     invalidatesOnDiscovery: true,
-    discoveryRoundTrips: () => 0,
+    discoveryRoundTrips: () => 1,
+    secondConversation: true,
   },
   client: NATIVE_CLIENT_SIDE,
   supports: () => ({ ok: true }),

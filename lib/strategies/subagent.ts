@@ -20,7 +20,7 @@ export const subagentStrategy: StrategyDefinition = {
   id: "subagent",
   title: "Sub-agent holds the catalog",
   shortName: "Sub-agent",
-  colour: { fallback: "#86bcb6", dash: "1 3" },
+  colour: { fallback: "#76b7b2", dash: "1 3" },
   explanation: {
     sends:
       "The main conversation declares one `delegate` tool; a sub-agent conversation declares every tool and does the calls.",
@@ -35,7 +35,8 @@ export const subagentStrategy: StrategyDefinition = {
     loadsAllHits: false,
     prefixGrowsWithCatalog: true,
     invalidatesOnDiscovery: false,
-    discoveryRoundTrips: () => 1,
+    discoveryRoundTrips: () => 2,
+    secondConversation: true,
   },
   client: NATIVE_CLIENT_SIDE,
   supports: () => ({ ok: true }),

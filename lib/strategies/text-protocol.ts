@@ -82,7 +82,7 @@ export const textProtocolStrategy: StrategyDefinition = {
   id: "text-protocol",
   title: "Tools as text in the system prompt (text protocol)",
   shortName: "Text protocol",
-  colour: { fallback: "#d37295", dash: "6 2" },
+  colour: { fallback: "#bab0ac", dash: "6 2" },
   explanation: {
     sends: "No `tools` at all: every tool's name, description and schema as text in the system prompt.",
     schemaGoesTo: "The system prompt; calls are `<tool_call>` text in the answer, parsed by the client.",
