@@ -12,6 +12,7 @@ import {
   type ToolSearcher,
 } from "../search";
 import { ConversationSession, type SessionOptions, type SessionSearchers } from "../simulator/session";
+import { thirdPartySurface } from "../simulator/third-party-text";
 import { strategyDefinition } from "../strategies";
 import type { StrategyDefinition } from "../strategies";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
@@ -203,6 +204,7 @@ export function createEngine(
         session.toolsNeeded,
       ),
       goals: definition.goals(settings),
+      thirdParty: thirdPartySurface(session.steps.map((step) => step.thirdParty ?? [])),
       warnings,
     };
   }

@@ -10,6 +10,7 @@ import { modelLimits } from "../models/model-limits";
 import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
+import { thirdPartyMarker } from "./third-party-text";
 
 /** The searches a strategy can run on the catalog (built lazily by the engine: a live run needs only one). */
 export type SessionSearchers = {
@@ -123,6 +124,7 @@ export class ConversationSession {
   private readonly root: ConversationSession;
   /** Set on a lane's session: its name, on each of its steps. */
   readonly lane?: string;
+  private markThirdParty?: ReturnType<typeof thirdPartyMarker>;
 
   constructor(
     private readonly options: SessionOptions,
@@ -348,6 +350,10 @@ export class ConversationSession {
       cost,
       notes: reply.notes ?? [],
       warnings: rendered.warnings,
+      thirdParty: (root.markThirdParty ??= thirdPartyMarker(context.catalogByName))(
+        rendered.segments,
+        rendered.request.body,
+      ),
     };
     root.steps.push(step);
     root.toolsFoundWhenAccepted = root.toolsFound;

@@ -54,6 +54,7 @@ export function stepDetail(
     segments: step.segments,
     segmentStatus: step.segmentStatus,
     ...(step.rejected ? { rejected: step.rejected } : {}),
+    ...(step.thirdParty ? { thirdParty: step.thirdParty } : {}),
     newFrom: previous ? newContentStart(previous.segments, step.segments) : null,
   };
 }
