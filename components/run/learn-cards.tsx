@@ -1,4 +1,5 @@
 "use client";
+import { InjectionSurfaceExplainer } from "@/components/variants/injection-surface-explainer";
 import type { ReactNode } from "react";
 import { Term } from "@/components/ui/term";
 import type { StrategyId } from "@/lib/core/ids";
@@ -93,6 +94,7 @@ export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnC
           );
         })}
       </ul>
+      <InjectionSurfaceExplainer />
     </div>
   );
 }
