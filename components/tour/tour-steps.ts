@@ -103,7 +103,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: "does-it-pay",
     target: "break-even",
     title: "Does it pay? Where is the threshold?",
-    body: "Progressive disclosure adds round trips and cache writes. Shape a session on your own catalog — tools used, turns, minutes between turns against the cache lifetime — and see from which turn each strategy becomes cheaper than loading everything, with the three goals and a recommendation below.",
+    body: "Progressive disclosure adds round trips and cache writes. Shape a session on your own catalog — tools used, turns, minutes between turns against the cache lifetime — and see from which turn each strategy becomes cheaper than loading everything, with the three goals and a recommendation below. The community's variants are compared alongside: one `run` tool with `--help`, a small-model prefilter, tools as text in the system prompt, and a sub-agent that holds the catalog.",
     story: {},
   },
 ];

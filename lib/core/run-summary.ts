@@ -6,7 +6,7 @@ import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
  * What the UI holds of a run. Request bodies and segment lists can be megabytes at 10,000 tools, so they stay
  * in the worker and are fetched per step (StepDetail) when the person looks at one.
  */
-export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus"> & {
+export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus" | "thirdParty"> & {
   segmentCount: number;
   requestBytes: number;
   /**

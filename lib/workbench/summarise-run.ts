@@ -4,7 +4,8 @@ import { jsonTextLength, keptJsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
 export function summariseStep(step: EngineStep, shown: ShownToolLists = SHOWN_TOOL_LISTS): StepSummary {
-  const { request, response: _response, segments, segmentStatus: _segmentStatus, ...rest } = step;
+  // The catalog-text marks are read with the step's detail; the run keeps their summary (`thirdParty`).
+  const { request, response: _response, segments, segmentStatus: _segmentStatus, thirdParty: _marks, ...rest } = step;
   // `JSON.stringify(request.body).length`, without serialising the tool definitions every request repeats.
   const requestBytes = jsonTextLength(request.body);
   const shownRequestBytes = shownBodyLength(request.body, requestBytes, shown);
