@@ -160,3 +160,24 @@ describe("subagent: two conversations, each with its own cache and cost, summed"
     expect(result.thirdParty?.firstRequest).toBe(2);
   });
 });
+
+describe("share links carry a variant and the prefilter's settings", () => {
+  it("round-trips the strategy on screen, the small model and the append-only order", async () => {
+    const { envelopeText, readEnvelope } = await import("../share/share-envelope");
+    const scenario = await loadExample("weather");
+    const settings = {
+      ...scenario.settings,
+      prefilterModel: "claude-haiku-4-5",
+      prefilterOrder: "append-only" as const,
+    };
+    const text = envelopeText({ scenario: { ...scenario, settings }, strategyId: "prefilter" });
+    const read = readEnvelope(JSON.parse(text));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.workspace.strategyId).toBe("prefilter");
+    expect(read.workspace.scenario.settings).toMatchObject({
+      prefilterModel: "claude-haiku-4-5",
+      prefilterOrder: "append-only",
+    });
+  });
+});
