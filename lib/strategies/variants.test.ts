@@ -181,3 +181,35 @@ describe("share links carry a variant and the prefilter's settings", () => {
     });
   });
 });
+
+describe("injection surface: where each strategy's catalog text lands, and with what role", () => {
+  it("names the landing and role per strategy on the weather example", async () => {
+    const scenario = await loadExample("weather");
+    const surfaces = Object.fromEntries(
+      engine
+        .runAll(scenario, [
+          "full",
+          "gateway",
+          "kimi-dynamic",
+          "anthropic-mid-conversation",
+          "text-protocol",
+          "subagent",
+        ])
+        .map((run) => [
+          run.id,
+          `${run.thirdParty?.landings.map((item) => `${item.landing}/${item.role}`).join(", ")} from ${run.thirdParty?.firstRequest}`,
+        ]),
+    );
+    expect(surfaces).toEqual({
+      full: "tools/tools from 1",
+      // The search result quotes each hit's name and description back as a tool result.
+      gateway: "tool-result/user from 2",
+      // Kimi's declaration is a system message: the most authority a catalog text gets inside the conversation.
+      "kimi-dynamic": "tool-result/tool, system-message/system from 2",
+      "anthropic-mid-conversation": "tool-result/user, system-message/system from 2",
+      "text-protocol": "system-prompt/system from 1",
+      // The main conversation holds only `delegate`; the sub-agent's first request (the run's second) has the tools.
+      subagent: "tools/tools from 2",
+    });
+  });
+});
