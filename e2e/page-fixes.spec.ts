@@ -2,7 +2,8 @@
  * The page as a new user meets it (issue 37, "The page"): the section navigation lights the section being read, the
  * phone's Scenario menu and catalog editor are reachable, the first figures are on a phone's first screen, the
  * header's subtitle is whole, the trace dialog shows the recorded request, choosing a model is not an edit, the
- * catalog's o200k total says why the run reads more, and the tour never spotlights a card that is still loading.
+ * catalog's o200k total says why the run reads more, the request view marks the catalog's (third-party) text, and
+ * the tour never spotlights a card that is still loading.
  */
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
@@ -120,6 +121,12 @@ test.describe("the page", () => {
     const pageEditor = page.getByTestId("request-panel").first().getByTestId("request-editor");
     await expect(pageEditor.locator(".view-lines")).toContainText('"model"');
     const pageText = await pageEditor.locator(".view-lines").innerText();
+    // The request view marks the catalog's (third-party) text by where it lands and with what role.
+    const marks = page.getByTestId("request-panel").first().getByTestId("third-party-marks");
+    await expect(marks).toContainText("Third-party text in this request");
+    await expect(marks).toContainText(
+      /(the tools array|a tool result|a system message|the system prompt) \(.+\), role \S+: \d+ tokens?|No text from the tool catalog reaches the model/,
+    );
 
     await page.getByTestId("scenario-menu").click();
     await page.getByTestId("menu-trace").click();

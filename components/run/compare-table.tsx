@@ -10,9 +10,10 @@ import { providerLabel } from "@/lib/view/provider-labels";
 import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import type { RunSummary } from "@/lib/workbench/types";
+import { ThirdPartySurfaceLines } from "@/components/variants/third-party-surface";
 
 export type CompareTableProps = {
-  runs: ReadonlyArray<Pick<RunSummary, "id" | "provider" | "model" | "refused" | "totals" | "goals">>;
+  runs: ReadonlyArray<Pick<RunSummary, "id" | "provider" | "model" | "refused" | "totals" | "goals" | "thirdParty">>;
   selectedId?: StrategyId;
   /** Click or Enter on a row. */
   onSelect?: (id: StrategyId) => void;
@@ -220,6 +221,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
           })}
         </tbody>
       </table>
+      <ThirdPartySurfaceLines runs={runs} titleOf={strategyTitle} />
     </div>
   );
 }

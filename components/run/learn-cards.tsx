@@ -1,4 +1,5 @@
 "use client";
+import { InjectionSurfaceExplainer } from "@/components/variants/injection-surface-explainer";
 import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
@@ -86,6 +87,7 @@ export function LearnCards({ ids, selectedId, onSelect, className = "" }: LearnC
           );
         })}
       </ul>
+      <InjectionSurfaceExplainer />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { CODE_FORMATS, requestCode, safeHeaders, type CodeFormat } from "@/lib/export/request-code";
 import { formatBytes, utf8ByteLength } from "@/lib/view/format";
 import type { StepDetail } from "@/lib/workbench/types";
+import { ThirdPartyMarks } from "@/components/variants/third-party-marks";
 
 export type RequestPanelProps = {
   detail: StepDetail;
@@ -262,6 +263,8 @@ export function RequestPanel({
           </div>
         ))}
       </dl>
+
+      <ThirdPartyMarks spans={detail.thirdParty} />
 
       {detail.rejected ? (
         <p

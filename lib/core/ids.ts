@@ -10,7 +10,11 @@ export type StrategyId =
   | "stubs"
   | "gateway"
   | "kimi-dynamic"
-  | "anthropic-mid-conversation";
+  | "anthropic-mid-conversation"
+  | "cli-help"
+  | "prefilter"
+  | "text-protocol"
+  | "subagent";
 
 export const STRATEGY_IDS: readonly StrategyId[] = [
   "full",
@@ -21,6 +25,10 @@ export const STRATEGY_IDS: readonly StrategyId[] = [
   "gateway",
   "kimi-dynamic",
   "anthropic-mid-conversation",
+  "cli-help",
+  "prefilter",
+  "text-protocol",
+  "subagent",
 ];
 
 export const PROVIDER_IDS: readonly ProviderId[] = ["anthropic", "openai-responses", "openai-chat", "moonshot"];

@@ -11,3 +11,4 @@ export type * from "./run";
 export type * from "./run-summary";
 export type * from "./recorded-body";
 export type * from "./live-reply";
+export type * from "./third-party";

@@ -1,11 +1,12 @@
 import type { EngineStep, StepRejection, StrategyRun } from "./run";
+import type { ThirdPartySpan } from "./third-party";
 import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
 
 /**
  * What the UI holds of a run. Request bodies and segment lists can be megabytes at 10,000 tools, so they stay
  * in the worker and are fetched per step (StepDetail) when the person looks at one.
  */
-export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus"> & {
+export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus" | "thirdParty"> & {
   segmentCount: number;
   requestBytes: number;
   /**
@@ -43,6 +44,8 @@ export type StepDetail = {
   segmentStatus: SegmentCacheStatus[];
   /** The provider refuses this request: `response` is its error body. */
   rejected?: StepRejection;
+  /** The segments that carry text from the tool catalog: where it lands and with what role. */
+  thirdParty?: ThirdPartySpan[];
   /**
    * Index into `segments` where the previous request's content ends: every block from here on is new in this
    * request (its key is not in the previous request). `segments.length` when nothing is new; null for the first.

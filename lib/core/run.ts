@@ -1,4 +1,5 @@
 import type { ProviderId, StrategyId } from "./ids";
+import type { ThirdPartySpan, ThirdPartySurface } from "./third-party";
 import type { Divergence, EngineWarning, Segment, SegmentCacheStatus, WireRequest } from "./wire";
 
 /** What a request is for, shown on the stepper's timeline (search → load → call → answer). */
@@ -50,6 +51,13 @@ export type EngineStep = {
   warnings: EngineWarning[];
   /** Set when the provider would refuse this request: then `cost` is zero and `response` is its error body. */
   rejected?: StepRejection;
+  /**
+   * The second conversation that sent this request when a strategy runs two (a prefilter's small model, a
+   * sub-agent), each with its own cache; absent for the main conversation. Totals sum both.
+   */
+  lane?: string;
+  /** The segments that carry text from the tool catalog (third-party servers): where it lands, with what role. */
+  thirdParty?: ThirdPartySpan[];
 };
 
 export type StrategyTotals = {
@@ -85,6 +93,8 @@ export type StrategyRun = {
   steps: EngineStep[];
   totals: StrategyTotals;
   goals: GoalVerdicts;
+  /** How text from the tool catalog reaches the model over the run (the injection surface). */
+  thirdParty?: ThirdPartySurface;
   /** How the token counts were made: exact tokenizer or a labelled estimate. */
   tokenCounting: { exact: boolean; label: string };
   warnings: EngineWarning[];

@@ -50,7 +50,7 @@ export type StrategyProfile = {
   /** The part of the first prompt that grows with the catalog, per tool (definitions, stubs, deferred entries). */
   prefixTokensPerTool: number;
   /** Extra requests a new tool costs before it can be called (a search or a schema load). */
-  discoveryRoundTrips: 0 | 1;
+  discoveryRoundTrips: number;
   /** The request after a discovery changes `tools` (naive-dynamic), so at most the part before the change is read. */
   invalidatesOnDiscovery: boolean;
   /** Per session tool, in the order the session first uses them (as many as the probe had). */
@@ -102,7 +102,7 @@ export const PROBE_TOOL_COUNT = 6;
  * Round trips a new tool costs: a search or a schema load is its own request, except where the provider runs the
  * search inside the call (Anthropic and OpenAI hosted). Each strategy states it (its `decide` facts).
  */
-export function discoveryRoundTrips(id: StrategyId, settings: Pick<ScenarioSettings, "searchExecution">): 0 | 1 {
+export function discoveryRoundTrips(id: StrategyId, settings: Pick<ScenarioSettings, "searchExecution">): number {
   return strategyDefinition(id).decide.discoveryRoundTrips(settings);
 }
 
@@ -150,7 +150,15 @@ export function calibrate(
   const unavailable: DecideCalibration["unavailable"] = [];
   let tokensPerTool = 0;
   for (const id of STRATEGY_IDS) {
-    const support = strategyDefinition(id).supports(provider, model, { ...settings, provider, model: model.id });
+    const definition = strategyDefinition(id);
+    if (definition.decide.secondConversation) {
+      unavailable.push({
+        id,
+        reason: `${definition.shortName} runs two conversations, each with its own cache; the closed form models one, so only the engine's runs price it.`,
+      });
+      continue;
+    }
+    const support = definition.supports(provider, model, { ...settings, provider, model: model.id });
     if (!support.ok) {
       unavailable.push({ id, reason: support.reason });
       continue;

@@ -158,9 +158,14 @@ export function closedFormSeries(
       stepInTurn += 1;
     };
     if (discovers && profile.discoveryRoundTrips > 0) {
-      for (let trip = 0; trip < profile.discoveryRoundTrips; trip += 1) next("discovery");
+      // Each trip appends its result before the next (a listing, then a help page): an equal share each, as measured.
+      const trips = profile.discoveryRoundTrips;
+      for (let trip = 0; trip < trips; trip += 1) {
+        next("discovery");
+        if (trip < trips - 1) prompt += tool.discoveryGrowth / trips;
+      }
       // A client-run discovery appends the search result (and the definitions, where the strategy loads them).
-      prompt += tool.discoveryGrowth + tool.definitions;
+      prompt += tool.discoveryGrowth - (tool.discoveryGrowth / trips) * (trips - 1) + tool.definitions;
     }
     next("call", discovers && profile.invalidatesOnDiscovery ? tool.invalidationReadShare : null);
     prompt += turn.isNew ? tool.callGrowth : tool.knownCallGrowth;

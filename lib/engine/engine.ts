@@ -12,6 +12,7 @@ import {
   type ToolSearcher,
 } from "../search";
 import { ConversationSession, type SessionOptions, type SessionSearchers } from "../simulator/session";
+import { thirdPartySurface } from "../simulator/third-party-text";
 import { strategyDefinition } from "../strategies";
 import type { StrategyDefinition } from "../strategies";
 import { createTokenCounter, type TokenCounter, type TokenizerKind } from "../tokens";
@@ -136,18 +137,22 @@ export function createEngine(
       counter: tokenizer,
       catalogByName: catalogByName(scenario.catalog.tools),
     };
-    const rules = cacheRulesFor(placement.model, scenario.settings.cacheOverrides, settings.cacheTtl);
+    const rulesFor = (model: ModelInfo) => {
+      const rules = cacheRulesFor(model, scenario.settings.cacheOverrides, settings.cacheTtl);
+      // "Cache mode off" where the body carries breakpoints (Anthropic): none is sent, so nothing is cached.
+      return providerAdapter(settings.provider).explicitCacheBreakpoints && settings.cacheMode === "off"
+        ? { ...rules, maxBreakpoints: 0 }
+        : rules;
+    };
+    const scenarioOnPlacement = { ...scenario, settings };
     const session = new ConversationSession({
       adapter: providerAdapter(placement.provider),
       context,
-      // "Cache mode off" where the body carries breakpoints (Anthropic): none is sent, so nothing is cached.
-      cacheRules:
-        providerAdapter(settings.provider).explicitCacheBreakpoints && settings.cacheMode === "off"
-          ? { ...rules, maxBreakpoints: 0 }
-          : rules,
+      cacheRules: rulesFor(placement.model),
+      rulesFor,
       searchers: searchers(scenario.catalog.tools),
-      system: settings.system,
-      tools: definition.initialTools({ ...scenario, settings }),
+      system: definition.system?.(scenarioOnPlacement) ?? settings.system,
+      tools: definition.initialTools(scenarioOnPlacement),
       betas: definition.betas?.(settings),
       discovered: openOptions.discovered,
       finishRequest: openOptions.finishRequest,
@@ -199,6 +204,7 @@ export function createEngine(
         session.toolsNeeded,
       ),
       goals: definition.goals(settings),
+      thirdParty: thirdPartySurface(session.steps.map((step) => step.thirdParty ?? [])),
       warnings,
     };
   }

@@ -24,6 +24,7 @@ import en_share from "./messages/en/share.json";
 import en_strategies from "./messages/en/strategies.json";
 import en_tap from "./messages/en/tap.json";
 import en_tour from "./messages/en/tour.json";
+import en_variants from "./messages/en/variants.json";
 import en_trace from "./messages/en/trace.json";
 import en_ui from "./messages/en/ui.json";
 import zh_cache from "./messages/zh-CN/cache.json";
@@ -46,6 +47,7 @@ import zh_share from "./messages/zh-CN/share.json";
 import zh_strategies from "./messages/zh-CN/strategies.json";
 import zh_tap from "./messages/zh-CN/tap.json";
 import zh_tour from "./messages/zh-CN/tour.json";
+import zh_variants from "./messages/zh-CN/variants.json";
 import zh_trace from "./messages/zh-CN/trace.json";
 import zh_ui from "./messages/zh-CN/ui.json";
 
@@ -70,6 +72,7 @@ const ENGLISH = {
   strategies: en_strategies,
   tap: en_tap,
   tour: en_tour,
+  variants: en_variants,
   trace: en_trace,
   ui: en_ui,
 };
@@ -98,6 +101,7 @@ const CHINESE: Messages = {
   strategies: zh_strategies,
   tap: zh_tap,
   tour: zh_tour,
+  variants: zh_variants,
   trace: zh_trace,
   ui: zh_ui,
 };

@@ -17,15 +17,16 @@ describe("simulate --json: costs recomputable from the JSON", () => {
     let checked = 0;
     for (const strategy of json.strategies) {
       if (strategy.refused) continue;
-      const model = getModel(strategy.provider, strategy.model)!;
-      const { prices } = model;
-      const writePrice = !model.cache.writesBilled.value
-        ? prices.inputPerMillion
-        : writePriceTier(model, scenario.settings.cacheTtl) === "1h"
-          ? prices.cacheWrite1hPerMillion
-          : prices.cacheWrite5mPerMillion;
       let output = 0;
       for (const step of strategy.steps) {
+        // A second conversation lane (the prefilter's small model) names its own model.
+        const model = getModel(strategy.provider, ("model" in step ? step.model : undefined) ?? strategy.model)!;
+        const { prices } = model;
+        const writePrice = !model.cache.writesBilled.value
+          ? prices.inputPerMillion
+          : writePriceTier(model, scenario.settings.cacheTtl) === "1h"
+            ? prices.cacheWrite1hPerMillion
+            : prices.cacheWrite5mPerMillion;
         const { tokens } = step;
         expect(tokens.output).toBeGreaterThan(0);
         output += tokens.output;

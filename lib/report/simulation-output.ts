@@ -15,6 +15,8 @@ export function simulationJson(runs: readonly StrategyRun[]) {
       steps: run.steps.map((step) => ({
         index: step.index,
         turn: step.turn,
+        // A second conversation of the run (a prefilter's small model, a sub-agent): its own cache, perhaps its own model.
+        ...(step.lane ? { lane: step.lane, model: String(step.request.body.model ?? run.model) } : {}),
         request: step.request,
         tokens: {
           input: step.tokens.input,

@@ -28,4 +28,6 @@ export const OPTIONAL_SETTINGS_KEYS: Array<keyof ScenarioSettings> = [
   "tokenCorrectionFactors",
   "cacheOverrides",
   "limitOverrides",
+  "prefilterModel",
+  "prefilterOrder",
 ];

@@ -58,6 +58,13 @@ export type ScenarioSettings = {
   tokenCorrectionFactors?: Partial<Record<"anthropic-estimate" | "kimi-estimate", number>>;
   /** Overrides of the provider's cache rules, for the UNCONFIRMED ones (minimum length, TTL, granularity…). */
   cacheOverrides?: Partial<CacheRules>;
+  /** prefilter: the small model of the same provider that picks the tools; absent = the provider's cheapest. */
+  prefilterModel?: string;
+  /**
+   * prefilter: `tools` is each turn's selection (it changes when the selection does), or every tool selected so
+   * far with new ones appended at the end. Absent = "selection".
+   */
+  prefilterOrder?: "selection" | "append-only";
   /**
    * A person's values for provider limits that are assumed, only reported, or set by a self-hosted server, per
    * "provider:model" (lib/models/model-limits.ts). The simulator's checks and the decide views read them.

@@ -3,12 +3,14 @@ import { emptyCacheState } from "../cache";
 import type { CacheState } from "../cache/types";
 import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
+import type { ModelInfo } from "../models/types";
 import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
 import { writePriceTier } from "../models/cache-rules";
 import { modelLimits } from "../models/model-limits";
 import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
+import { thirdPartyMarker } from "./third-party-text";
 
 /** The searches a strategy can run on the catalog (built lazily by the engine: a live run needs only one). */
 export type SessionSearchers = {
@@ -37,6 +39,18 @@ export type SessionOptions = {
   enforceLimits?: boolean;
   /** Called with each step's compute time; only the benchmark listens. */
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
+  /** The cache rules of another model of the provider, for a lane that runs on it (the engine's own rules). */
+  rulesFor?: (model: ModelInfo) => CacheRules;
+};
+
+/** A second conversation inside one run: its own transcript, model and cache, its requests among the run's steps. */
+export type LaneOptions = {
+  /** Short words naming the lane on every step it sends ("prefilter", "sub-agent"). */
+  name: string;
+  system: string;
+  tools: ToolEntry[];
+  /** Another model of the same provider (a cheaper one); default the run's model. */
+  model?: ModelInfo;
 };
 
 /** One request as the model receives it: rendered by the provider module, about to be answered. */
@@ -106,8 +120,18 @@ export class ConversationSession {
   private counter = 0;
   private turnStartSeconds = 0;
   private readonly seenWarnings = new Set<string>();
+  /** The run's main conversation: a lane records its steps, clock and warnings there. */
+  private readonly root: ConversationSession;
+  /** Set on a lane's session: its name, on each of its steps. */
+  readonly lane?: string;
+  private markThirdParty?: ReturnType<typeof thirdPartyMarker>;
 
-  constructor(private readonly options: SessionOptions) {
+  constructor(
+    private readonly options: SessionOptions,
+    lane?: { root: ConversationSession; name: string },
+  ) {
+    this.root = lane?.root ?? this;
+    if (lane) this.lane = lane.name;
     this.transcript = {
       system: options.system,
       tools: options.tools,
@@ -138,6 +162,34 @@ export class ConversationSession {
     return this.turnIndex;
   }
 
+  /**
+   * Opens a second conversation in this run (a small model that picks tools, a sub-agent that holds the catalog).
+   * Its requests go through the same render → cache → price loop with their own cache state, and are recorded
+   * among the run's steps with the lane's name, so the run's totals sum both conversations.
+   */
+  openLane(lane: LaneOptions): ConversationSession {
+    const { context, rulesFor } = this.options;
+    const model = lane.model ?? context.model;
+    const sameModel = model === context.model;
+    return new ConversationSession(
+      {
+        ...this.options,
+        context: sameModel ? context : { ...context, model, settings: { ...context.settings, model: model.id } },
+        cacheRules: sameModel || !rulesFor ? this.options.cacheRules : rulesFor(model),
+        system: lane.system,
+        tools: lane.tools,
+        discovered: [],
+        finishRequest: undefined,
+      },
+      { root: this.root, name: lane.name },
+    );
+  }
+
+  /** Starts the lane's conversation over (a fresh task); its cache state stays, as the provider's would. */
+  clearMessages(): void {
+    this.transcript.messages.length = 0;
+  }
+
   /** Replaces the top-level tools (only naive-dynamic does this: it is the anti-pattern being shown). */
   setTools(tools: ToolEntry[]): void {
     this.transcript.tools = tools;
@@ -154,8 +206,14 @@ export class ConversationSession {
   }
 
   nextId(prefix: string): string {
+    if (this.root !== this) return this.root.nextId(prefix);
     this.counter += 1;
     return `${prefix}${String(this.counter).padStart(4, "0")}`;
+  }
+
+  /** A lane's steps say which conversation sent them. */
+  private titled(title: string): string {
+    return this.lane ? `${this.lane}: ${title}` : title;
   }
 
   tool(name: string): CatalogTool | undefined {
@@ -231,8 +289,9 @@ export class ConversationSession {
   ): Answered<Reply> {
     const { adapter, context, cacheRules } = this.options;
     const { rendered } = exchange;
+    const root = this.root;
     const clockSeconds =
-      at?.clockSeconds ?? this.turnStartSeconds + this.stepInTurn * context.settings.secondsBetweenSteps;
+      at?.clockSeconds ?? root.turnStartSeconds + root.stepInTurn * context.settings.secondsBetweenSteps;
     // A simulated request over a provider limit is refused before it is read: not priced, and the run ends here.
     // (A live reply carries the provider's own response: the provider has already accepted that request.)
     const rejection =
@@ -240,13 +299,14 @@ export class ConversationSession {
         ? checkRequestLimits(rendered, context.model, modelLimits(context.model, context.settings.limitOverrides))
         : null;
     if (rejection) {
-      const header = { index: this.steps.length, turn: this.turnIndex, clockSeconds, notes: reply.notes ?? [] };
+      const header = { index: root.steps.length, turn: root.turnIndex, clockSeconds, notes: reply.notes ?? [] };
       const step = rejectedStep(
-        { ...header, kind: reply.kind ?? "answer", title: reply.title ?? "answer" },
+        { ...header, kind: reply.kind ?? "answer", title: this.titled(reply.title ?? "answer") },
         rendered,
         rejection,
       );
-      this.steps.push(step);
+      if (this.lane) step.lane = this.lane;
+      root.steps.push(step);
       throw new RequestRejectedError(step);
     }
     const priced = priceRenderedRequest({
@@ -266,19 +326,20 @@ export class ConversationSession {
         reply.blocks,
         { ...tokens, writesBilled: cacheRules.writesBilled },
         context,
-        this.nextId("sim_"),
+        root.nextId("sim_"),
       );
     for (const warning of [...rendered.warnings, ...(cache.warnings ?? [])]) {
-      if (!this.seenWarnings.has(warning.code)) {
-        this.seenWarnings.add(warning.code);
-        this.warnings.push(warning);
+      if (!root.seenWarnings.has(warning.code)) {
+        root.seenWarnings.add(warning.code);
+        root.warnings.push(warning);
       }
     }
     const step: EngineStep = {
-      index: this.steps.length,
-      turn: this.turnIndex,
+      index: root.steps.length,
+      turn: root.turnIndex,
       kind: reply.kind ?? "answer",
-      title: reply.title ?? "answer",
+      title: this.titled(reply.title ?? "answer"),
+      ...(this.lane ? { lane: this.lane } : {}),
       clockSeconds,
       request: exchange.request,
       response,
@@ -289,10 +350,14 @@ export class ConversationSession {
       cost,
       notes: reply.notes ?? [],
       warnings: rendered.warnings,
+      thirdParty: (root.markThirdParty ??= thirdPartyMarker(context.catalogByName))(
+        rendered.segments,
+        rendered.request.body,
+      ),
     };
-    this.steps.push(step);
-    this.toolsFoundWhenAccepted = this.toolsFound;
-    this.stepInTurn += 1;
+    root.steps.push(step);
+    root.toolsFoundWhenAccepted = root.toolsFound;
+    root.stepInTurn += 1;
     if (reply.appendAssistant ?? true) this.append({ role: "assistant", blocks: reply.blocks });
     return { step, reply, priced };
   }

@@ -27,7 +27,22 @@ export type ClientSide = {
   calls: "native" | "wrapped";
   /** Makes freshly found tools callable (a declaration message, a tool_addition, a new `tools` list). */
   makeCallable?(fresh: readonly string[], context: ClientContext): MadeCallable;
+  /** A strategy's own tool that the client answers (cli-help's `run`): what a call to it returns or runs. */
+  command?: { toolName: string; answer(input: Record<string, unknown>, context: ClientContext): CommandAnswer };
+  /** Tool calls written as text in the answer (text-protocol): how to find them and how the results go back. */
+  textCalls?: {
+    read(text: string): TextCall[];
+    result(name: string, content: string, isError: boolean): string;
+  };
 };
+
+/** What the client does with a call to a strategy's own command tool: a text answer, or a catalog tool to run. */
+export type CommandAnswer =
+  | { content: string; isError?: boolean; found?: readonly string[] }
+  | { run: CatalogTool; args: Record<string, unknown> };
+
+/** One call read from an answer's text: a tool and its arguments, or why it could not be read. */
+export type TextCall = { ok: true; name: string; args: Record<string, unknown> } | { ok: false; error: string };
 
 export { NATIVE_CLIENT_SIDE } from "./native-client-side";
 
@@ -97,6 +112,13 @@ export function executeReply(context: ClientContext, blocks: readonly Transcript
         toolNames: names,
       });
     }
+    if (block.type === "text" && context.client.textCalls) {
+      const texts = runTextCalls(context, context.client.textCalls, block.text, { notes, ran });
+      if (texts.length) {
+        continues = true;
+        after.push({ role: "user", blocks: [{ type: "text", text: texts.join("\n") }] });
+      }
+    }
     if (block.type !== "tool-call") continue;
     continues = true;
     results.push(...runCall(context, block, { notes, ran, found }));
@@ -110,6 +132,26 @@ export function executeReply(context: ClientContext, blocks: readonly Transcript
   }
   const append: TranscriptMessage[] = results.length ? [{ role: "user", blocks: results }, ...after] : after;
   return { append, ...(tools ? { tools } : {}), notes, ran, continues };
+}
+
+function runTextCalls(
+  context: ClientContext,
+  protocol: NonNullable<ClientSide["textCalls"]>,
+  text: string,
+  sink: { notes: string[]; ran: string[] },
+): string[] {
+  return protocol.read(text).map((call) => {
+    if (!call.ok) {
+      sink.notes.push(`a tool call in the answer could not be read: ${call.error}`);
+      return protocol.result("?", JSON.stringify({ error: call.error }), true);
+    }
+    const tool = context.tool(call.name);
+    if (!tool) return protocol.result(call.name, JSON.stringify({ error: `no tool named "${call.name}"` }), true);
+    const result = executeCatalogTool(tool, call.args, true);
+    if (result.ok) sink.ran.push(tool.name);
+    else sink.notes.push(`client-side validation rejected the arguments for ${tool.name}: ${result.content}`);
+    return protocol.result(tool.name, result.content, !result.ok);
+  });
 }
 
 function runCall(
@@ -129,6 +171,21 @@ function runCall(
       },
     ];
   };
+  const command = context.client.command;
+  if (command && call.name === command.toolName) {
+    const answer = command.answer(call.input, context);
+    if ("run" in answer) return catalogResult(call, answer.run, answer.args, true, sink);
+    if (answer.found) sink.found(answer.found);
+    return [
+      {
+        type: "tool-result",
+        callId: call.id,
+        toolName: call.name,
+        content: answer.content,
+        ...(answer.isError ? { isError: true } : {}),
+      },
+    ];
+  }
   if (call.name === SEARCH_TOOLS_TOOL.name) {
     const query = queryOf(call.input);
     const outcome = context.search.search(query, context.searchResultLimit);

@@ -42,3 +42,29 @@ export const LOAD_TOOL_SCHEMAS_TOOL: CatalogTool = {
     additionalProperties: false,
   },
 };
+
+/** cli-help's one command tool: the model lists tools, reads their `--help`, and calls them by command line. */
+export const RUN_TOOL: CatalogTool = {
+  name: "run",
+  description:
+    "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+  inputSchema: {
+    type: "object",
+    properties: { command: { type: "string", description: "The command line, e.g. `get_weather --help`." } },
+    required: ["command"],
+    additionalProperties: false,
+  },
+};
+
+/** subagent's one tool: hands a task to a sub-agent that holds the whole catalog and answers with a summary. */
+export const DELEGATE_TOOL: CatalogTool = {
+  name: "delegate",
+  description:
+    "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+  inputSchema: {
+    type: "object",
+    properties: { task: { type: "string", description: "The task, in the user's words with what is known." } },
+    required: ["task"],
+    additionalProperties: false,
+  },
+};

@@ -30,6 +30,10 @@ const HOME: Record<StrategyId, ProviderId> = {
   gateway: "anthropic",
   "kimi-dynamic": "moonshot",
   "anthropic-mid-conversation": "anthropic",
+  "cli-help": "anthropic",
+  prefilter: "anthropic",
+  "text-protocol": "anthropic",
+  subagent: "anthropic",
 };
 const HOME_MODEL: Record<ProviderId, string> = {
   anthropic: "claude-opus-4-8",
@@ -74,6 +78,11 @@ describe("the strategy records", () => {
       "naive-dynamic": [...ALL_PROVIDERS].sort(),
       stubs: [...ALL_PROVIDERS].sort(),
       gateway: [...ALL_PROVIDERS].sort(),
+      // Plain functions, text and a second conversation: every wire format carries them.
+      "cli-help": [...ALL_PROVIDERS].sort(),
+      prefilter: [...ALL_PROVIDERS].sort(),
+      "text-protocol": [...ALL_PROVIDERS].sort(),
+      subagent: [...ALL_PROVIDERS].sort(),
       // Tool Search Tool and defer_loading: Messages API (§1); tool_search: Responses API only (§2); tool
       // declarations inside messages: a Moonshot extension (§3); tool_addition: Messages API beta (§4).
       "anthropic-tool-search": ["anthropic"],
@@ -103,7 +112,16 @@ describe("the strategy records", () => {
       const support = STRATEGIES[id].supports(provider, info, DEFAULT_SETTINGS);
       return support.ok ? "ok" : support.reason;
     };
-    for (const id of ["full", "naive-dynamic", "stubs", "gateway"] as const)
+    for (const id of [
+      "full",
+      "naive-dynamic",
+      "stubs",
+      "gateway",
+      "cli-help",
+      "prefilter",
+      "text-protocol",
+      "subagent",
+    ] as const)
       for (const provider of ALL_PROVIDERS) expect(reason(id, provider, opus), `${id} on ${provider}`).toBe("ok");
 
     expect(reason("anthropic-tool-search", "anthropic", opus)).toBe("ok");
@@ -178,6 +196,11 @@ describe("the strategy records", () => {
       // An appended declaration (§3.1) and an appended tool_addition (§4.2).
       "kimi-dynamic": "text/native/true",
       "anthropic-mid-conversation": "text/native/true",
+      // The command line is parsed and validated by the client; so are calls written as text.
+      "cli-help": "text/wrapped/false",
+      prefilter: "text/native/false",
+      "text-protocol": "text/wrapped/false",
+      subagent: "text/native/false",
     });
   });
 
@@ -223,7 +246,15 @@ describe("the strategy records", () => {
       "openai-tool-search": all,
       "kimi-dynamic": all,
       "anthropic-mid-conversation": all,
+      "cli-help": { ...all, nativeStrictSchema: false },
+      // `tools` follows each turn's selection unless the append-only order is chosen.
+      prefilter: { ...all, stableToolList: false },
+      "text-protocol": { ...all, noToolsUpFront: false, nativeStrictSchema: false },
+      subagent: all,
     });
+    expect(STRATEGIES.prefilter.goals({ ...DEFAULT_SETTINGS, prefilterOrder: "append-only" }).stableToolList).toBe(
+      true,
+    );
   });
 });
 
@@ -239,6 +270,10 @@ describe("the decide facts", () => {
       gateway: "progressive",
       "kimi-dynamic": "progressive",
       "anthropic-mid-conversation": "progressive",
+      "cli-help": "progressive",
+      prefilter: "progressive",
+      "text-protocol": "progressive",
+      subagent: "progressive",
     });
   });
 
@@ -260,7 +295,7 @@ describe("the decide facts", () => {
   it("loadsAllHits: the strategies where the provider loads every hit (DESIGN.md 'Everything found is loaded')", () => {
     const loadsAll = STRATEGY_IDS.filter((id) => STRATEGIES[id].decide.loadsAllHits).sort();
     expect(loadsAll).toEqual(
-      ["anthropic-mid-conversation", "anthropic-tool-search", "kimi-dynamic", "openai-tool-search"].sort(),
+      ["anthropic-mid-conversation", "anthropic-tool-search", "kimi-dynamic", "openai-tool-search", "prefilter"].sort(),
     );
   });
 
@@ -283,7 +318,10 @@ describe("the decide facts", () => {
     const scenario = await weather();
     for (const id of STRATEGY_IDS) {
       const steps = run(scenario, id).steps;
-      const toolLists = new Set(steps.map((step) => JSON.stringify((step.request.body as Json).tools ?? [])));
+      // Within one conversation: a sub-agent's tools differ from the main conversation's without changing.
+      const toolLists = new Set(
+        steps.filter((step) => !step.lane).map((step) => JSON.stringify((step.request.body as Json).tools ?? [])),
+      );
       expect(toolLists.size > 1, id).toBe(STRATEGIES[id].decide.invalidatesOnDiscovery);
     }
   });
@@ -299,12 +337,16 @@ describe("the decide facts", () => {
       ...scenario,
       catalog: { ...scenario.catalog, tools: [...scenario.catalog.tools, ...extra] },
     };
-    for (const id of STRATEGY_IDS) {
-      const small = run(scenario, id).steps[0].tokens.input;
-      const large = run(bigger, id).steps[0].tokens.input;
-      expect(large > small, `${id}: ${small} → ${large} input tokens`).toBe(
-        STRATEGIES[id].decide.prefixGrowsWithCatalog,
+    // The first request of each conversation lane: a prefilter's stub list and a sub-agent's tools count too.
+    const firstOfEachLane = (steps: readonly { lane?: string; tokens: { input: number } }[]) =>
+      [...new Map(steps.map((step) => [step.lane ?? "", step.tokens.input] as const)).entries()].map(
+        ([lane]) => steps.find((step) => (step.lane ?? "") === lane)?.tokens.input ?? 0,
       );
+    for (const id of STRATEGY_IDS) {
+      const small = firstOfEachLane(run(scenario, id).steps);
+      const large = firstOfEachLane(run(bigger, id).steps);
+      const grows = large.some((tokens, index) => tokens > (small[index] ?? 0));
+      expect(grows, `${id}: ${small} → ${large} input tokens`).toBe(STRATEGIES[id].decide.prefixGrowsWithCatalog);
     }
   });
 });
@@ -334,6 +376,10 @@ describe("the words and colours the views show", () => {
       gateway: /search_tools \+ invoke_tool/,
       "kimi-dynamic": /^Kimi dynamic tool loading$/,
       "anthropic-mid-conversation": /mid-conversation tool changes/,
+      "cli-help": /--help/,
+      prefilter: /prefilter/i,
+      "text-protocol": /text protocol/,
+      subagent: /Sub-agent/,
     };
     for (const id of STRATEGY_IDS) expect(STRATEGIES[id].title, id).toMatch(words[id]);
     const short: Record<StrategyId, RegExp> = {
@@ -345,6 +391,10 @@ describe("the words and colours the views show", () => {
       gateway: /gateway/i,
       "kimi-dynamic": /kimi/i,
       "anthropic-mid-conversation": /mid-conversation/i,
+      "cli-help": /cli/i,
+      prefilter: /prefilter/i,
+      "text-protocol": /text/i,
+      subagent: /sub-agent/i,
     };
     for (const id of STRATEGY_IDS) expect(STRATEGIES[id].shortName, id).toMatch(short[id]);
   });
@@ -359,6 +409,10 @@ describe("the words and colours the views show", () => {
       gateway: /`search_tools` and `invoke_tool`/,
       "kimi-dynamic": /^`search_tools` only at the top level\.$/,
       "anthropic-mid-conversation": /deferred, plus a non-deferred `search_tools`/,
+      "cli-help": /^One constant tool, `run`/,
+      prefilter: /cheaper model of the same provider.*declares only those in `tools`/,
+      "text-protocol": /^No `tools` at all/,
+      subagent: /one `delegate` tool; a sub-agent conversation declares every tool/,
     };
     const schemaGoesTo: Record<StrategyId, RegExp> = {
       full: /nothing has to be found/,
@@ -369,6 +423,10 @@ describe("the words and colours the views show", () => {
       gateway: /tool results at the tail/,
       "kimi-dynamic": /appended `\{role: "system", tools: \[…\]\}` message without `content`/,
       "anthropic-mid-conversation": /`tool_addition` blocks in an appended `role: "system"` message/,
+      "cli-help": /`<tool> --help` prints the options/,
+      prefilter: /selected tools' full definitions in `tools`/,
+      "text-protocol": /^The system prompt/,
+      subagent: /^The sub-agent's `tools`/,
     };
     const prefixEffect: Record<StrategyId, RegExp> = {
       full: /^Stable prefix\.$/,
@@ -379,6 +437,10 @@ describe("the words and colours the views show", () => {
       gateway: /^Stable prefix\.$/,
       "kimi-dynamic": /^Stable if append-only/,
       "anthropic-mid-conversation": /^Stable: `tools` never changes/,
+      "cli-help": /^Stable prefix\.$/,
+      prefilter: /^`tools` changes whenever the selection changes/,
+      "text-protocol": /^Stable prefix\.$/,
+      subagent: /^Both prefixes stable/,
     };
     const costs: Record<StrategyId, RegExp> = {
       full: /^O\(N\) tool tokens on every request/,
@@ -389,6 +451,10 @@ describe("the words and colours the views show", () => {
       gateway: /^O\(1\) tool tokens; one extra round trip per new tool/,
       "kimi-dynamic": /^O\(1\) up front/,
       "anthropic-mid-conversation": /^Deferred tools cost nothing until added/,
+      "cli-help": /^O\(1\) tool tokens; two extra round trips per new tool/,
+      prefilter: /small model's request each turn/,
+      "text-protocol": /no schema-constrained decoding/,
+      subagent: /^Two conversations, each with its own cache/,
     };
     for (const id of STRATEGY_IDS) {
       const explanation = STRATEGIES[id].explanation;

@@ -31,17 +31,28 @@ export type DecideFacts = {
   role: "baseline" | "progressive" | "anti-pattern";
   /** Everything a search returns is loaded (DESIGN.md "Everything found is loaded"), or only the needed tool. */
   loadsAllHits: boolean;
-  /** The prefix holds something per catalog tool (definitions, stubs, deferred entries). */
+  /**
+   * The prefix holds something per catalog tool (definitions, stubs, deferred entries), in the main conversation
+   * or in a second lane (a prefilter's stub list, a sub-agent's tools).
+   */
   prefixGrowsWithCatalog: boolean;
   /** A discovery changes `tools`, so the next request reads at most the part before the change. */
   invalidatesOnDiscovery: boolean;
-  /** Requests a new tool costs before it can be called: 0 when the provider runs the search inside the call. */
-  discoveryRoundTrips(settings: Pick<ScenarioSettings, "searchExecution">): 0 | 1;
+  /**
+   * Requests a new tool costs before it can be called: 0 when the provider runs the search inside the call, 2 when
+   * it takes a listing and a help page, or a delegation and the sub-agent's summary.
+   */
+  discoveryRoundTrips(settings: Pick<ScenarioSettings, "searchExecution">): number;
   /**
    * The provider's own disclosure mechanism on these providers (recommendation rule 2), with its rank among the
    * provider's mechanisms (lower first).
    */
   nativeOn?: { providers: readonly ProviderId[]; rank: number };
+  /**
+   * The strategy runs a second conversation with its own model or cache (a prefilter's small model, a sub-agent):
+   * the closed form models one conversation, so the decide views take its figures from engine runs only.
+   */
+  secondConversation?: true;
 };
 
 /**
@@ -72,6 +83,8 @@ export interface StrategyDefinition {
   supports(provider: ProviderId, model: ModelInfo, settings: ScenarioSettings): Support;
   goals(settings: ScenarioSettings): GoalVerdicts;
   initialTools(scenario: Scenario): ToolEntry[];
+  /** The system prompt when the strategy writes into it (the catalog as text); default the scenario's. */
+  system?(scenario: Scenario): string;
   betas?(settings: ScenarioSettings): string[];
   /** Drives the session through one scripted user turn (the simulation's scripted model). */
   runTurn(session: ConversationSession, context: TurnContext): void;

@@ -48,7 +48,10 @@ describe("analyseTrace: derive a scenario from the trace and replay it under eve
     const analysis = analysed("openai-responses-instructions.har");
     expect(analysis.replay.map((run) => run.id)).toEqual([...STRATEGY_IDS]);
     const ran = analysis.replay.filter((run) => !run.refused);
-    expect(ran.map((run) => run.id)).toEqual(["full", "naive-dynamic", "openai-tool-search", "stubs", "gateway"]);
+    expect(ran.map((run) => run.id)).toEqual([
+      ...["full", "naive-dynamic", "openai-tool-search", "stubs", "gateway"],
+      ...["cli-help", "prefilter", "text-protocol", "subagent"],
+    ]);
     for (const run of ran) expect(run.steps.length, run.id).toBeGreaterThan(0);
     const json = traceJson(analysis);
     const simulated = createEngine().runAll(analysis.derived.scenario, STRATEGY_IDS, {

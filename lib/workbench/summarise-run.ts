@@ -4,7 +4,8 @@ import { jsonTextLength, keptJsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
 export function summariseStep(step: EngineStep, shown: ShownToolLists = SHOWN_TOOL_LISTS): StepSummary {
-  const { request, response: _response, segments, segmentStatus: _segmentStatus, ...rest } = step;
+  // The catalog-text marks are read with the step's detail; the run keeps their summary (`thirdParty`).
+  const { request, response: _response, segments, segmentStatus: _segmentStatus, thirdParty: _marks, ...rest } = step;
   // `JSON.stringify(request.body).length`, without serialising the tool definitions every request repeats.
   const requestBytes = jsonTextLength(request.body);
   const shownRequestBytes = shownBodyLength(request.body, requestBytes, shown);
@@ -54,6 +55,7 @@ export function stepDetail(
     segments: step.segments,
     segmentStatus: step.segmentStatus,
     ...(step.rejected ? { rejected: step.rejected } : {}),
+    ...(step.thirdParty ? { thirdParty: step.thirdParty } : {}),
     newFrom: previous ? newContentStart(previous.segments, step.segments) : null,
   };
 }

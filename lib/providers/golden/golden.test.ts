@@ -118,7 +118,10 @@ describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", 
   });
 
   it("Kimi K3: reasoning_content on every assistant tool-call turn, max_completion_tokens and reasoning_effort max (PROTOCOLS §9)", () => {
-    const kimi = requests.filter((request) => request.provider === "moonshot");
+    // A prefilter's small model is a cheaper Kimi that does not reason; the rule is K3's.
+    const kimi = requests.filter(
+      (request) => request.provider === "moonshot" && (request.body as Record<string, unknown>).model === "kimi-k3",
+    );
     let toolCallTurns = 0;
     for (const request of kimi) {
       const { messages, max_completion_tokens, max_tokens, reasoning_effort } = request.body as Record<string, any>;

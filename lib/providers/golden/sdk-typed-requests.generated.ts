@@ -15838,6 +15838,8040 @@ export const anthropicMidConversationAnthropicStep6Answer = {
   }
 } satisfies BetaMessageCreateParamsNonStreaming;
 
+export const cliHelpAnthropicStep1Search = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep2Load = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep3Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep4Retry = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep5Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0007",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0007",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep6Search = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0007",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0007",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep7Load = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0007",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0007",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0010",
+          "name": "run",
+          "input": {
+            "command": "tools search files in the workspace"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0010",
+          "content": "search_files — Search through files in the workspace"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep8Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0007",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0007",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0010",
+          "name": "run",
+          "input": {
+            "command": "tools search files in the workspace"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0010",
+          "content": "search_files — Search through files in the workspace"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0012",
+          "name": "run",
+          "input": {
+            "command": "search_files --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0012",
+          "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpAnthropicStep9Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "run",
+          "input": {
+            "command": "tools weather"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "get_weather — Get the weather at a specific location"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "run",
+          "input": {
+            "command": "get_weather --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0005",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0005",
+          "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}",
+          "is_error": true
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0007",
+          "name": "run",
+          "input": {
+            "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0007",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0010",
+          "name": "run",
+          "input": {
+            "command": "tools search files in the workspace"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0010",
+          "content": "search_files — Search through files in the workspace"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0012",
+          "name": "run",
+          "input": {
+            "command": "search_files --help"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0012",
+          "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0014",
+          "name": "run",
+          "input": {
+            "command": "search_files --query 'Q3 planning offsite notes'"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0014",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep1Search = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep2Load = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep3Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep4Retry = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep5Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0007",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0007",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep6Search = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0007",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0007",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep7Load = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0007",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0007",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0010",
+      "name": "run",
+      "arguments": "{\"command\":\"tools search files in the workspace\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0010",
+      "output": "search_files — Search through files in the workspace"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep8Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0007",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0007",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0010",
+      "name": "run",
+      "arguments": "{\"command\":\"tools search files in the workspace\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0010",
+      "output": "search_files — Search through files in the workspace"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0012",
+      "name": "run",
+      "arguments": "{\"command\":\"search_files --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0012",
+      "output": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiResponsesStep9Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "run",
+      "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "command": {
+            "type": "string",
+            "description": "The command line, e.g. `get_weather --help`."
+          }
+        },
+        "required": [
+          "command"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "run",
+      "arguments": "{\"command\":\"tools weather\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0005",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0005",
+      "output": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0007",
+      "name": "run",
+      "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0007",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0010",
+      "name": "run",
+      "arguments": "{\"command\":\"tools search files in the workspace\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0010",
+      "output": "search_files — Search through files in the workspace"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0012",
+      "name": "run",
+      "arguments": "{\"command\":\"search_files --help\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0012",
+      "output": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0014",
+      "name": "run",
+      "arguments": "{\"command\":\"search_files --query 'Q3 planning offsite notes'\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0014",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep1Search = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep2Load = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep3Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep4Retry = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep5Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep6Search = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep7Load = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep8Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpOpenaiChatStep9Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0014",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --query 'Q3 planning offsite notes'\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0014",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpMoonshotStep1Search = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep2Load = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep3Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep4Retry = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep5Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep6Search = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep7Load = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools search files in the workspace\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep8Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools search files in the workspace\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"search_files --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const cliHelpMoonshotStep9Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools weather\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"tools search files in the workspace\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"search_files --help\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs run. I will call it with {\"command\":\"search_files --query 'Q3 planning offsite notes'\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0014",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --query 'Q3 planning offsite notes'\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0014",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const prefilterAnthropicStep1Search = {
+  "model": "claude-haiku-4-5",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const prefilterAnthropicStep2Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const prefilterAnthropicStep3Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const prefilterAnthropicStep4Search = {
+  "model": "claude-haiku-4-5",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const prefilterAnthropicStep5Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const prefilterAnthropicStep6Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0002",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0002",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0006",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0006",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const prefilterOpenaiResponsesStep1Search = {
+  "model": "gpt-5.6-luna",
+  "instructions": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const prefilterOpenaiResponsesStep2Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const prefilterOpenaiResponsesStep3Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0002",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0002",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const prefilterOpenaiResponsesStep4Search = {
+  "model": "gpt-5.6-luna",
+  "instructions": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const prefilterOpenaiResponsesStep5Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0002",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0002",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const prefilterOpenaiResponsesStep6Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0002",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0002",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0006",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0006",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const prefilterOpenaiChatStep1Search = {
+  "model": "openai-compatible",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterOpenaiChatStep2Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterOpenaiChatStep3Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterOpenaiChatStep4Search = {
+  "model": "openai-compatible",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterOpenaiChatStep5Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterOpenaiChatStep6Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0006",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0006",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterMoonshotStep1Search = {
+  "model": "kimi-k2.5",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const prefilterMoonshotStep2Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const prefilterMoonshotStep3Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const prefilterMoonshotStep4Search = {
+  "model": "kimi-k2.5",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const prefilterMoonshotStep5Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const prefilterMoonshotStep6Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0006",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0006",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const textProtocolAnthropicStep1Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const textProtocolAnthropicStep2Retry = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const textProtocolAnthropicStep3Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const textProtocolAnthropicStep4Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const textProtocolAnthropicStep5Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    }
+  ],
+  "tools": [],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const textProtocolOpenaiResponsesStep1Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const textProtocolOpenaiResponsesStep2Retry = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const textProtocolOpenaiResponsesStep3Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const textProtocolOpenaiResponsesStep4Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const textProtocolOpenaiResponsesStep5Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}",
+  "tools": [],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const textProtocolOpenaiChatStep1Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolOpenaiChatStep2Retry = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolOpenaiChatStep3Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolOpenaiChatStep4Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolOpenaiChatStep5Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+    }
+  ],
+  "max_completion_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolMoonshotStep1Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const textProtocolMoonshotStep2Retry = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const textProtocolMoonshotStep3Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const textProtocolMoonshotStep4Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const textProtocolMoonshotStep5Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentAnthropicStep1Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep2Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep3Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0003",
+          "name": "get_weather",
+          "input": {
+            "location": "San Francisco, CA",
+            "unit": "fahrenheit"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0003",
+          "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep4Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "delegate",
+          "input": {
+            "task": "What is the weather in San Francisco right now?"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep5Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "delegate",
+          "input": {
+            "task": "What is the weather in San Francisco right now?"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep6Call = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep7Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    }
+  ],
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      }
+    },
+    {
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0009",
+          "name": "search_files",
+          "input": {
+            "query": "Q3 planning offsite notes"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0009",
+          "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentAnthropicStep8Answer = {
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": [
+    {
+      "type": "text",
+      "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+    }
+  ],
+  "tools": [
+    {
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      }
+    }
+  ],
+  "messages": [
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0001",
+          "name": "delegate",
+          "input": {
+            "task": "What is the weather in San Francisco right now?"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0001",
+          "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "text",
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "assistant",
+      "content": [
+        {
+          "type": "tool_use",
+          "id": "toolu_sim_0007",
+          "name": "delegate",
+          "input": {
+            "task": "Find my notes from the Q3 planning offsite."
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "tool_result",
+          "tool_use_id": "toolu_sim_0007",
+          "content": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+        }
+      ]
+    }
+  ],
+  "cache_control": {
+    "type": "ephemeral"
+  }
+} satisfies MessageCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep1Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep2Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep3Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0003",
+      "name": "get_weather",
+      "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0003",
+      "output": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep4Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "delegate",
+      "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep5Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "delegate",
+      "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep6Call = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep7Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "get_weather",
+      "description": "Get the weather at a specific location",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "location": {
+            "type": "string",
+            "description": "City and region, e.g. San Francisco, CA"
+          },
+          "unit": {
+            "type": "string",
+            "enum": [
+              "celsius",
+              "fahrenheit"
+            ],
+            "description": "Temperature unit"
+          }
+        },
+        "required": [
+          "location"
+        ]
+      },
+      "strict": false
+    },
+    {
+      "type": "function",
+      "name": "search_files",
+      "description": "Search through files in the workspace",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "query": {
+            "type": "string",
+            "description": "Words to look for in file names and contents"
+          }
+        },
+        "required": [
+          "query"
+        ]
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0009",
+      "name": "search_files",
+      "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0009",
+      "output": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiResponsesStep8Answer = {
+  "model": "gpt-5.4",
+  "instructions": "You are a helpful assistant. Use the available tools when they help answer the user.",
+  "tools": [
+    {
+      "type": "function",
+      "name": "delegate",
+      "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "task": {
+            "type": "string",
+            "description": "The task, in the user's words with what is known."
+          }
+        },
+        "required": [
+          "task"
+        ],
+        "additionalProperties": false
+      },
+      "strict": false
+    }
+  ],
+  "input": [
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0001",
+      "name": "delegate",
+      "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0001",
+      "output": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "type": "function_call",
+      "call_id": "call_sim_0007",
+      "name": "delegate",
+      "arguments": "{\"task\":\"Find my notes from the Q3 planning offsite.\"}"
+    },
+    {
+      "type": "function_call_output",
+      "call_id": "call_sim_0007",
+      "output": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_output_tokens": 1024,
+  "prompt_cache_key": "tool-disclosure-playground"
+} satisfies ResponseCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep1Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep2Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep3Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep4Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep5Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep6Call = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep7Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0009",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0009",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentOpenaiChatStep8Answer = {
+  "model": "gpt-5.4",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"Find my notes from the Q3 planning offsite.\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentMoonshotStep1Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep2Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep3Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs get_weather. I will call it with {\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep4Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs delegate. I will call it with {\"task\":\"What is the weather in San Francisco right now?\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep5Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs delegate. I will call it with {\"task\":\"What is the weather in San Francisco right now?\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep6Call = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep7Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs search_files. I will call it with {\"query\":\"Q3 planning offsite notes\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0009",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0009",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentMoonshotStep8Answer = {
+  "model": "kimi-k3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs delegate. I will call it with {\"task\":\"What is the weather in San Francisco right now?\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon.",
+      "reasoning_content": "The tool results answer the question, so I can reply to the user now."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "reasoning_content": "The user's request needs delegate. I will call it with {\"task\":\"Find my notes from the Q3 planning offsite.\"} and read the result before answering.",
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"Find my notes from the Q3 planning offsite.\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_completion_tokens": 1024,
+  "reasoning_effort": "max",
+  "prompt_cache_key": "tool-disclosure-playground",
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies MoonshotChatCompletionCreateParams;
+
 export const fullAnthropicExplicitBreakpointsStep1Call = {
   "model": "claude-opus-4-8",
   "max_tokens": 1024,
@@ -21036,4 +29070,4 @@ export const openaiToolSearchOpenaiResponsesClientSearchStep6Answer = {
   "tool_choice": "required"
 } satisfies ResponseCreateParamsNonStreaming;
 
-export const GOLDEN_REQUEST_COUNT = 177;
+export const GOLDEN_REQUEST_COUNT = 289;
