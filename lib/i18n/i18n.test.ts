@@ -1,3 +1,4 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { TERMS } from "./glossary";
 import sameInEveryLanguage from "./same-in-every-language.json";
@@ -59,6 +60,28 @@ describe("messages", () => {
       ([key, text]) => text === english.get(key) && !HAN.test(text) && /\p{L}/u.test(text) && !onlyNames(text),
     );
     expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+
+  it("parses every message as ICU, with the same markup tags in both languages", () => {
+    const tags = (elements: MessageFormatElement[]): string[] =>
+      elements.flatMap((element) =>
+        element.type === TYPE.tag
+          ? [element.value, ...tags(element.children)]
+          : element.type === TYPE.plural || element.type === TYPE.select
+            ? Object.values(element.options).flatMap((option) => tags(option.value))
+            : [],
+      );
+    const problems: string[] = [];
+    for (const [key, text] of english) {
+      try {
+        const englishTags = [...new Set(tags(parse(text)))].sort();
+        const chineseTags = [...new Set(tags(parse(chinese.get(key) ?? "")))].sort();
+        if (englishTags.join() !== chineseTags.join()) problems.push(`${key}: tags ${englishTags} / ${chineseTags}`);
+      } catch (error) {
+        problems.push(`${key}: ${(error as Error).message}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it("uses the glossary's Chinese wherever the English uses a term", () => {
