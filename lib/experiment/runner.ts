@@ -133,7 +133,13 @@ function sumTokens(list: readonly TokenFigures[]): TokenFigures {
   );
 }
 
-function score(task: ExperimentTask, catalog: Catalog, cell: ExperimentCell, steps: readonly EngineStep[]) {
+function score(
+  task: ExperimentTask,
+  catalog: Catalog,
+  cell: ExperimentCell,
+  steps: readonly EngineStep[],
+  mode: TaskRunResult["mode"],
+) {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
   const adapter = providerAdapter(cell.provider);
   const replies = steps.filter((step) => !step.rejected).map((step) => adapter.readReply(step.response).blocks);
@@ -142,6 +148,7 @@ function score(task: ExperimentTask, catalog: Catalog, cell: ExperimentCell, ste
     (name) => byName.get(name),
     replies,
     strategyDefinition(cell.strategy).client.calls === "wrapped",
+    mode === "measured",
   );
 }
 
@@ -197,7 +204,7 @@ export function simulateTaskRun(
     run,
     result: resultOf(
       { key: taskRunKey(cell, task.id, repetition), cell, taskId: task.id, repetition, mode: "simulated" },
-      score(task, design.catalog, cell, steps),
+      score(task, design.catalog, cell, steps, "simulated"),
       {
         stop,
         ...(error ? { error } : {}),
@@ -388,7 +395,7 @@ async function measureTaskRun(
   const error = snapshot.refused ?? (snapshot.error ? `${snapshot.error.code}: ${snapshot.error.message}` : undefined);
   return resultOf(
     { key: taskRunKey(cell, task.id, repetition), cell, taskId: task.id, repetition, mode: "measured" },
-    score(task, design.catalog, cell, steps),
+    score(task, design.catalog, cell, steps, "measured"),
     {
       stop,
       ...(error ? { error } : {}),

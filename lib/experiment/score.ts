@@ -55,6 +55,8 @@ export function scoreReplies(
   tool: (name: string) => CatalogTool | undefined,
   replies: ReadonlyArray<readonly TranscriptBlock[]>,
   wrapped: boolean,
+  /** Off for the simulated model: it samples arguments from the schema and never reads the prompt's values. */
+  checkTaskArguments = true,
 ): TaskScore {
   const calls: CallOutcome[] = [];
   let discoveryCalls = 0;
@@ -66,7 +68,12 @@ export function scoreReplies(
       return;
     }
     const valid = validateToolArguments(found, args).valid;
-    calls.push({ tool: name, viaGateway, valid, meetsTask: valid && meetsSchema(task.expect.arguments?.[name], args) });
+    calls.push({
+      tool: name,
+      viaGateway,
+      valid,
+      meetsTask: valid && (!checkTaskArguments || meetsSchema(task.expect.arguments?.[name], args)),
+    });
   };
   for (const blocks of replies)
     for (const block of blocks) {
