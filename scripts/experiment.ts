@@ -17,7 +17,7 @@ import { readExperimentCatalog } from "../lib/experiment/read-catalog";
 import { experimentJson, experimentTable, allComparisons, comparisonSentence } from "../lib/experiment/report";
 import { estimateExperiment, runExperiment, simulateTaskRun, type ExperimentDesign } from "../lib/experiment/runner";
 import { parseTaskSet } from "../lib/experiment/tasks";
-import { memoryExperimentStore, type ExperimentCell, type TaskRunResult } from "../lib/experiment/types";
+import type { ExperimentCell, TaskRunResult } from "../lib/experiment/types";
 import { getModel } from "../lib/models";
 import { COMPATIBLE_MODEL_ID } from "../lib/server/live-target";
 import { experimentDataDirectory, openSqliteExperimentStore } from "../lib/server/experiment-store";

@@ -12,7 +12,7 @@ import { DATA_DIR_ENV } from "./share-store";
 
 export const EXPERIMENT_DATABASE_FILE = "experiments.sqlite";
 
-export function experimentDataDirectory(environment: NodeJS.ProcessEnv = process.env): string {
+export function experimentDataDirectory(environment: Record<string, string | undefined> = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ environment[DATA_DIR_ENV] || path.join(process.cwd(), "data"));
 }
 
