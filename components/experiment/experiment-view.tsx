@@ -17,6 +17,7 @@ import { decodeResults, encodeResults } from "@/lib/experiment/share-results";
 import { parseTaskSet } from "@/lib/experiment/tasks";
 import type { TaskRunResult } from "@/lib/experiment/types";
 import { defaultModel, MODELS } from "@/lib/models";
+import { PROVIDER_KEY_HEADER } from "@/lib/live/paths";
 import { ExperimentResults } from "./experiment-results";
 
 const TASK_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "office-assistant-zh"];
@@ -59,6 +60,8 @@ export function ExperimentView() {
   const [repetitions, setRepetitions] = useState(1);
   const [budget, setBudget] = useState("");
   const [simulated, setSimulated] = useState(true);
+  // Sent with the run only, never stored: the server uses it for this run as live mode does.
+  const [key, setKey] = useState("");
   const [estimate, setEstimate] = useState<{ totalUsd: number; taskRuns: number } | null>(null);
   const [progress, setProgress] = useState<Extract<Line, { type: "progress" }> | null>(null);
   const [outcome, setOutcome] = useState<Extract<Line, { type: "done" }> | null>(null);
@@ -139,7 +142,10 @@ export function ExperimentView() {
     try {
       const response = await apiFetch(API, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: {
+          "content-type": "application/json",
+          ...(key.trim() && !simulated ? { [PROVIDER_KEY_HEADER]: key.trim() } : {}),
+        },
         body: body({}),
         signal: controller.signal,
       });
@@ -282,6 +288,19 @@ export function ExperimentView() {
                   onChange={(event) => setBudget(event.target.value)}
                 />
               </label>
+              {!simulated && (
+                <label className="flex flex-col">
+                  {t("key")}
+                  <input
+                    type="password"
+                    autoComplete="off"
+                    className="w-64 rounded-md border border-line bg-panel px-2 py-1"
+                    value={key}
+                    placeholder={t("keyPlaceholder")}
+                    onChange={(event) => setKey(event.target.value)}
+                  />
+                </label>
+              )}
               <label className="flex items-center gap-2">
                 <input type="checkbox" checked={simulated} onChange={(event) => setSimulated(event.target.checked)} />
                 {t("simulated")}

@@ -2,13 +2,16 @@
  * `/api/experiment`: GET `?tasks=<example id>` answers a shipped task set's text; POST runs an experiment and
  * streams NDJSON — one `estimate` line (the simulator's predicted cost), `progress` lines (task-runs done, cost
  * spent, time left), then `done` with every task-run's result (measured and simulated) or `error`. A measured run
- * spends only the server's own keys (never sent anywhere but their provider, as in live mode), keeps each
+ * spends the key pasted on the page (`x-provider-key`, used for this run and forgotten) or the server's own key,
+ * by live mode's rules (an environment key only ever goes to its own provider), keeps each
  * finished task-run in the SQLite store so the same request resumes, and stops at the budget or when the page goes
  * away. Node-only.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PROVIDER_KEY_HEADER } from "../live/paths";
+import { normaliseKey } from "../live/key-storage";
 import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "../core/ids";
 import { hashString } from "../cache/hash-string";
 import { createEngine } from "../engine";
@@ -98,15 +101,32 @@ export async function handleExperimentRun(
     return errorResponse(400, "invalid_request", `experiment: none of these strategies runs on ${body.model}.`);
   if (cells.length * tasks.value.length * body.repetitions > MAX_TASK_RUNS)
     return errorResponse(400, "invalid_request", `experiment: more than ${MAX_TASK_RUNS} task-runs.`);
+  const pasted = request.headers.get(PROVIDER_KEY_HEADER);
+  const pastedKey = pasted ? normaliseKey(pasted) : undefined;
+  if (
+    pastedKey !== undefined &&
+    (pastedKey.length === 0 || pastedKey.length > 512 || !/^[\x21-\x7e]+$/.test(pastedKey))
+  )
+    return errorResponse(
+      400,
+      "invalid_request",
+      `experiment: the ${PROVIDER_KEY_HEADER} header does not look like an API key.`,
+    );
   if (!body.simulated && !body.estimateOnly) {
     const config = readLiveConfig(env);
     if (!config.enabled)
       return errorResponse(403, "live_disabled", "experiment: live mode is turned off on this server.");
-    const variable = providerFacts(body.provider).keyVariable;
-    if (!config.keys[providerFacts(body.provider).account])
-      return errorResponse(400, "missing_key", `experiment: no key on the server: set ${variable}.`);
-    if (!serverKeysUsable(env))
-      return errorResponse(403, "server_keys_disabled", "experiment: this server does not lend its keys to visitors.");
+    if (!pastedKey) {
+      const variable = providerFacts(body.provider).keyVariable;
+      if (!config.keys[providerFacts(body.provider).account])
+        return errorResponse(400, "missing_key", `experiment: no key: paste one, or set ${variable} on the server.`);
+      if (!serverKeysUsable(env))
+        return errorResponse(
+          403,
+          "server_keys_disabled",
+          "experiment: this server does not lend its keys to visitors; paste your own key.",
+        );
+    }
   }
   const id = `exp-${hashString(JSON.stringify([body.example, body.tasks, body.provider, body.model]))}`;
   const design: ExperimentDesign = { id, catalog, tasks: tasks.value, cells, repetitions: body.repetitions };
@@ -134,7 +154,7 @@ export async function handleExperimentRun(
           const outcome = await runExperiment({
             design,
             store,
-            transport: createDirectTransport(env),
+            transport: createDirectTransport(env, pastedKey),
             ...(body.budgetUsd !== undefined ? { budgetUsd: body.budgetUsd } : {}),
             signal: stop.signal,
             engine,

@@ -15,12 +15,16 @@ import { isTargetError, resolveTarget } from "./live-target";
 
 type Json = Record<string, unknown>;
 
-export function createDirectTransport(env: Record<string, string | undefined> = process.env): LiveTransport {
+/** `pastedKey`: a key the person gave for this run (the page's key field), used as live mode uses one and forgotten. */
+export function createDirectTransport(
+  env: Record<string, string | undefined> = process.env,
+  pastedKey?: string,
+): LiveTransport {
   return {
     async send(call, { signal, onPreview }) {
       const config = readLiveConfig(env);
-      const secrets = serverSecrets(config);
-      const target = resolveTarget(call.provider, call.endpoint, undefined, config, String(call.body.model));
+      const secrets = [...serverSecrets(config), ...(pastedKey ? [pastedKey] : [])];
+      const target = resolveTarget(call.provider, call.endpoint, pastedKey, config, String(call.body.model));
       if (isTargetError(target))
         throw new LiveRequestError({ code: target.code, message: target.message, status: target.status });
       const upstream = new AbortController();
