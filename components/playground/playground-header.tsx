@@ -15,6 +15,7 @@ export function PlaygroundHeader() {
   const toolCount = usePlayground(selectToolCount);
   const turnCount = usePlayground((state) => state.turns.length);
   const t = useTranslations("common");
+  const experimentText = useTranslations("experiment");
   return (
     // Positioned at every width, so its z-index holds on a phone too: the Scenario menu opens over the sticky
     // section navigation below it instead of under it.
@@ -56,6 +57,13 @@ export function PlaygroundHeader() {
             data-testid="tap-link"
           >
             {t("nav.tap")}
+          </a>
+          <a
+            href="/experiment"
+            className="rounded-md border border-line px-3 py-2 text-sm font-medium text-ink hover:bg-accent-soft focus-visible:outline-2"
+            data-testid="experiment-link"
+          >
+            {experimentText("nav")}
           </a>
           <LocaleSwitch />
           <ThemeToggle />

@@ -4,6 +4,7 @@
  * every strategy's client side is exercised end to end. Tests only.
  */
 import { sampleArguments } from "@/lib/catalog";
+import { stableHash } from "@/lib/catalog/stable-hash";
 
 type Json = Record<string, unknown>;
 export type Dialect = "anthropic" | "responses" | "chat" | "moonshot";
@@ -195,10 +196,6 @@ export function rank(tools: readonly FakeTool[], query: string): FakeTool[] {
     .map((entry) => entry.tool);
 }
 
-function args(tool: FakeTool | undefined): Json {
-  return tool ? sampleArguments(tool.schema) : {};
-}
-
 /** The names in a `search_tools` result: lines like `name — description (params)`. */
 function namesInSearchResult(content: string): string[] {
   return content
@@ -207,7 +204,40 @@ function namesInSearchResult(content: string): string[] {
     .filter((name): name is string => Boolean(name));
 }
 
-export function decide(view: FakeView): FakeTurn {
+/**
+ * A model with known faults, for the experiment's tests: in a set share of tasks it calls the wrong tool (the
+ * worst-ranked candidate instead of the best), in another it sends arguments that break the tool's schema (its
+ * required fields left out). Which task gets which fault follows from its prompt alone (`faultOf`), so a test can
+ * count the expected shares; the two never fall on one task.
+ */
+export type FakeFaults = { wrongToolShare?: number; invalidArgumentsShare?: number };
+export type Fault = "wrong-tool" | "invalid-arguments" | null;
+
+export function faultOf(prompt: string, faults: FakeFaults | undefined): Fault {
+  if (!faults) return null;
+  const position = (stableHash(prompt) % 1000) / 1000;
+  const wrong = faults.wrongToolShare ?? 0;
+  if (position < wrong) return "wrong-tool";
+  if (position < wrong + (faults.invalidArgumentsShare ?? 0)) return "invalid-arguments";
+  return null;
+}
+
+/** Arguments that fail the schema: required fields left out, else the first property given the wrong type. */
+function brokenArguments(schema: Json): Json {
+  if (Array.isArray(schema.required) && schema.required.length > 0) return {};
+  const first = Object.entries(record(schema.properties))[0];
+  if (!first) return { unexpected: true };
+  const [name, property] = first;
+  return { [name]: record(property).type === "string" ? 12345 : "not-a-valid-value" };
+}
+
+export function decide(view: FakeView, faults?: FakeFaults): FakeTurn {
+  const fault = faultOf(view.userText, faults);
+  const args = (tool: FakeTool | undefined): Json =>
+    !tool ? {} : fault === "invalid-arguments" ? brokenArguments(tool.schema) : sampleArguments(tool.schema);
+  /** The candidate the model settles on: the best-ranked one, or the worst when it picks the wrong tool. */
+  const choose = <T>(ranked: readonly T[]): T | undefined =>
+    fault === "wrong-tool" && ranked.length > 1 ? ranked[ranked.length - 1] : ranked[0];
   const byName = (name: string) => view.tools.find((tool) => tool.name === name);
   const has = (name: string) => Boolean(byName(name));
   if (view.turnsSinceUser >= 4) return { text: "I have done what I can with these tools.", calls: [] };
@@ -216,9 +246,8 @@ export function decide(view: FakeView): FakeTurn {
     const query = view.userText;
     const deferred = view.tools.filter((tool) => tool.deferred && !HELPERS.has(tool.name));
     if (view.anthropicSearch || view.openaiSearch === "server") {
-      const found = rank(deferred, query)
-        .slice(0, 3)
-        .map((tool) => tool.name);
+      const ranked = rank(deferred, query).map((tool) => tool.name);
+      const found = fault === "wrong-tool" ? [choose(ranked)!].filter(Boolean) : ranked.slice(0, 3);
       const searchQuery = view.anthropicSearch === "regex" ? (words(query)[0] ?? ".*") : query;
       const search: FakeSearch = view.anthropicSearch
         ? { kind: "anthropic-server", variant: view.anthropicSearch, query: searchQuery, found }
@@ -233,18 +262,18 @@ export function decide(view: FakeView): FakeTurn {
     if (has("search_tools")) return { calls: [{ name: "search_tools", input: { query } }] };
     const candidates = view.tools.filter((tool) => !tool.deferred && !HELPERS.has(tool.name));
     if (has("load_tool_schemas") && candidates.length)
-      return { calls: [{ name: "load_tool_schemas", input: { names: [rank(candidates, query)[0].name] } }] };
-    const best = rank(candidates, query)[0];
+      return { calls: [{ name: "load_tool_schemas", input: { names: [choose(rank(candidates, query))!.name] } }] };
+    const best = choose(rank(candidates, query));
     return best
       ? { calls: [{ name: best.name, input: args(best) }] }
       : { text: `I have no tool for: ${query}`, calls: [] };
   }
   if (last.kind === "loaded") {
-    const name = last.names[0];
+    const name = choose(last.names);
     return name ? { calls: [{ name, input: args(byName(name)) }] } : { text: "No tool was found.", calls: [] };
   }
   if (last.name === "search_tools") {
-    const target = namesInSearchResult(last.content)[0];
+    const target = choose(namesInSearchResult(last.content));
     if (!target) return { text: "No tool matched the search.", calls: [] };
     if (has("invoke_tool"))
       return { calls: [{ name: "invoke_tool", input: { name: target, arguments: args(byName(target)) } }] };
@@ -259,7 +288,15 @@ export function decide(view: FakeView): FakeTurn {
     }
     const first = loaded[0];
     if (!first) return { text: "Nothing was loaded.", calls: [] };
-    return { calls: [{ name: str(first.name), input: { arguments: sampleArguments(record(first.input_schema)) } }] };
+    const schema = record(first.input_schema);
+    return {
+      calls: [
+        {
+          name: str(first.name),
+          input: { arguments: fault === "invalid-arguments" ? brokenArguments(schema) : sampleArguments(schema) },
+        },
+      ],
+    };
   }
   const excerpt = last.content.length > 80 ? `${last.content.slice(0, 80)}…` : last.content;
   return {

@@ -8,11 +8,13 @@
  * (OpenAI), `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
  * other `…/chat/completions` (an OpenAI-compatible server). Keys: any non-empty key works, except one containing
  * `invalid` (401) and `forbidden…` (403); a model named `missing…` is a 404. Control (tests): `POST
- * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`.
+ * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`, and `POST
+ * /__control/faults` `{wrongToolShare, invalidArgumentsShare, latencyMs}`: a model with known faults and a set
+ * latency before its first byte (the experiment's tests; see `faultOf` in fake-model.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decide, readRequest, type Dialect } from "./fake-model";
+import { decide, readRequest, type Dialect, type FakeFaults } from "./fake-model";
 import { anthropicError, anthropicEvents, anthropicMessage, type FakeUsage, type SseEvent } from "./render-anthropic";
 import { chatBody, chatChunks, openaiError, responsesBody, responsesEvents } from "./render-openai";
 
@@ -34,10 +36,15 @@ export type FakeBehaviour = { match?: string; after?: number } & (
 
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: unknown };
 
+export type FakeModelFaults = FakeFaults & { latencyMs?: number };
+
 export type FakeProvider = {
   url: string;
   port: number;
   requests: RecordedRequest[];
+  /** The usage each answered model request reported, in order. */
+  usages: FakeUsage[];
+  setFaults(faults: FakeModelFaults | undefined): void;
   enqueue(...behaviours: FakeBehaviour[]): void;
   reset(): void;
   close(): Promise<void>;
@@ -137,9 +144,13 @@ async function writeSse(response: ServerResponse, events: SseEvent[], delayMs: n
   response.end();
 }
 
-export async function startFakeProvider(options: { port?: number; host?: string } = {}): Promise<FakeProvider> {
+export async function startFakeProvider(
+  options: { port?: number; host?: string; faults?: FakeModelFaults } = {},
+): Promise<FakeProvider> {
   const queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
+  const usages: FakeUsage[] = [];
+  let faults = options.faults;
   const previousPrompt = new Map<string, string>();
   let counter = 0;
 
@@ -162,7 +173,13 @@ export async function startFakeProvider(options: { port?: number; host?: string 
     if (path === "/__control/reset") {
       queue.length = 0;
       requests.length = 0;
+      usages.length = 0;
       previousPrompt.clear();
+      faults = options.faults;
+      return sendJson(response, 200, { ok: true });
+    }
+    if (path === "/__control/faults") {
+      faults = JSON.parse(raw || "{}") as FakeModelFaults;
       return sendJson(response, 200, { ok: true });
     }
     if (path === "/__control/enqueue") {
@@ -268,7 +285,7 @@ export async function startFakeProvider(options: { port?: number; host?: string 
     if (dialect === "count-moonshot") return sendJson(response, 200, { data: { total_tokens: tokens(prompt) } });
 
     const view = readRequest(wire, body);
-    const turn = decide(view);
+    const turn = decide(view, faults);
     counter += 1;
     const id = `fake${String(counter).padStart(4, "0")}`;
     const cacheKey = `${wire}:${model}`;
@@ -280,6 +297,8 @@ export async function startFakeProvider(options: { port?: number; host?: string 
       wire === "anthropic" && !markers ? 0 : Math.min(input, Math.floor(commonPrefix(previous, prompt) / 4));
     const cacheWrite = wire === "anthropic" ? (markers ? input - cacheRead : 0) : input - cacheRead;
     const usage: FakeUsage = { input, cacheRead, cacheWrite, output: tokens(JSON.stringify(turn)) };
+    usages.push(usage);
+    if (faults?.latencyMs) await new Promise((resolve) => setTimeout(resolve, faults?.latencyMs));
     const delayMs = behaviour?.kind === "slow" ? behaviour.delayMs : 0;
     const failMidStream = behaviour?.kind === "stream-error";
 
@@ -318,11 +337,17 @@ export async function startFakeProvider(options: { port?: number; host?: string 
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    usages,
+    setFaults: (next) => {
+      faults = next;
+    },
     enqueue: (...behaviours) => queue.push(...behaviours),
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      usages.length = 0;
       previousPrompt.clear();
+      faults = options.faults;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,373 @@
+"use client";
+/**
+ * The Experiment view: a task set over a bundled catalog (edited in Monaco, checked as it is typed), the cells to
+ * run, the simulator's cost estimate, then the run — the server runs it (`/api/experiment`, keys kept server-side
+ * as in live mode) and streams progress — and the results beside the simulated prediction. A `#results=` link
+ * opens shared results.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import { apiFetch, readApiError } from "@/components/share/page-token";
+import { LazyEditor } from "@/components/ui/monaco-lazy";
+import { Button } from "@/components/ui/button";
+import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "@/lib/core/ids";
+import type { Catalog } from "@/lib/core/catalog";
+import { EXAMPLES, loadExample } from "@/lib/examples";
+import { decodeResults, encodeResults } from "@/lib/experiment/share-results";
+import { parseTaskSet } from "@/lib/experiment/tasks";
+import type { TaskRunResult } from "@/lib/experiment/types";
+import { defaultModel, MODELS } from "@/lib/models";
+import { PROVIDER_KEY_HEADER } from "@/lib/live/paths";
+import { ExperimentResults } from "./experiment-results";
+
+const TASK_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "office-assistant-zh"];
+const API = "/api/experiment";
+
+type Line =
+  | { type: "estimate"; totalUsd: number; taskRuns: number }
+  | { type: "progress"; done: number; total: number; spentUsd: number; remainingMs: number | null }
+  | { type: "done"; status: string; results: TaskRunResult[]; spentUsd: number; skipped: number }
+  | { type: "error"; message: string };
+
+async function* readLines(response: Response): AsyncGenerator<Line> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let newline = buffer.indexOf("\n");
+    while (newline >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (line) yield JSON.parse(line) as Line;
+      newline = buffer.indexOf("\n");
+    }
+  }
+}
+
+const usd = (value: number) => `$${value.toFixed(4)}`;
+
+export function ExperimentView() {
+  const t = useTranslations("experiment");
+  const [example, setExample] = useState(TASK_EXAMPLES[0]);
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [tasks, setTasks] = useState("");
+  const [provider, setProvider] = useState<ProviderId>("anthropic");
+  const [model, setModel] = useState(defaultModel("anthropic").id);
+  const [strategies, setStrategies] = useState<StrategyId[]>([...STRATEGY_IDS]);
+  const [repetitions, setRepetitions] = useState(1);
+  const [budget, setBudget] = useState("");
+  const [simulated, setSimulated] = useState(true);
+  // Sent with the run only, never stored: the server uses it for this run as live mode does.
+  const [key, setKey] = useState("");
+  const [estimate, setEstimate] = useState<{ totalUsd: number; taskRuns: number } | null>(null);
+  const [progress, setProgress] = useState<Extract<Line, { type: "progress" }> | null>(null);
+  const [outcome, setOutcome] = useState<Extract<Line, { type: "done" }> | null>(null);
+  const [shared, setShared] = useState<{ title: string; results: TaskRunResult[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [shareState, setShareState] = useState<"idle" | "copied">("idle");
+  const stop = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const fromLink = decodeResults(window.location.hash);
+    if (fromLink) setShared(fromLink);
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    setCatalog(null);
+    void loadExample(example).then((scenario) => current && setCatalog(scenario.catalog));
+    void apiFetch(`${API}?tasks=${encodeURIComponent(example)}`).then(async (response) => {
+      if (!current) return;
+      if (response.ok) setTasks(((await response.json()) as { tasks: string }).tasks);
+      else setError((await readApiError(response)).message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [example]);
+
+  const parsed = useMemo(() => (catalog ? parseTaskSet(tasks, catalog) : null), [tasks, catalog]);
+  const models = MODELS.filter((entry) => entry.provider === provider);
+  const body = useCallback(
+    (extra: Record<string, unknown>) =>
+      JSON.stringify({
+        example,
+        tasks,
+        provider,
+        model,
+        strategies,
+        repetitions,
+        ...(Number(budget) > 0 ? { budgetUsd: Number(budget) } : {}),
+        simulated,
+        ...extra,
+      }),
+    [example, tasks, provider, model, strategies, repetitions, budget, simulated],
+  );
+
+  // The estimate follows the choices (the server runs the simulator over the same tasks).
+  useEffect(() => {
+    if (!parsed?.value || strategies.length === 0) return setEstimate(null);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void apiFetch(API, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: body({ estimateOnly: true }),
+        signal: controller.signal,
+      })
+        .then(async (response) => {
+          if (!response.ok) return setEstimate(null);
+          for await (const line of readLines(response)) if (line.type === "estimate") setEstimate(line);
+        })
+        .catch(() => undefined);
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [parsed, strategies, body]);
+
+  const run = async () => {
+    setRunning(true);
+    setError(null);
+    setOutcome(null);
+    setProgress(null);
+    setShared(null);
+    const controller = new AbortController();
+    stop.current = controller;
+    try {
+      const response = await apiFetch(API, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(key.trim() && !simulated ? { [PROVIDER_KEY_HEADER]: key.trim() } : {}),
+        },
+        body: body({}),
+        signal: controller.signal,
+      });
+      if (!response.ok) throw new Error((await readApiError(response)).message);
+      for await (const line of readLines(response)) {
+        if (line.type === "estimate") setEstimate(line);
+        else if (line.type === "progress") setProgress(line);
+        else if (line.type === "done") setOutcome(line);
+        else if (line.type === "error") setError(line.message);
+      }
+    } catch (caught) {
+      if (!controller.signal.aborted) setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setRunning(false);
+      stop.current = null;
+    }
+  };
+
+  const results = shared?.results ?? outcome?.results ?? null;
+  const title = shared?.title ?? `${example} · ${provider} · ${model}`;
+  const share = async () => {
+    if (!results) return;
+    const link = `${window.location.origin}${window.location.pathname}#${encodeResults({ title, results })}`;
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    window.history.replaceState(null, "", link);
+    setShareState("copied");
+  };
+  const errors = parsed?.problems.filter((problem) => problem.severity === "error") ?? [];
+  const taskCount = parsed?.value?.length ?? 0;
+
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-6 p-4">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-sm text-muted">{t("intro")}</p>
+      </header>
+      {shared ? (
+        <p className="text-sm font-medium" data-testid="experiment-shared">
+          {t("sharedResults")}: {shared.title}
+        </p>
+      ) : (
+        <>
+          <section className="flex flex-col gap-2" aria-label={t("taskSet")}>
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="flex flex-col text-sm">
+                {t("example")}
+                <select
+                  className="rounded-md border border-line bg-panel px-2 py-1"
+                  value={example}
+                  onChange={(event) => setExample(event.target.value)}
+                >
+                  {EXAMPLES.filter((entry) => TASK_EXAMPLES.includes(entry.id)).map((entry) => (
+                    <option key={entry.id} value={entry.id}>
+                      {entry.id}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <p className="text-xs text-muted">{t("taskHelp")}</p>
+            </div>
+            <div className="h-64 rounded-md border border-line">
+              <LazyEditor
+                value={tasks}
+                language="plaintext"
+                path="experiment-tasks.jsonl"
+                onChange={(value) => setTasks(value ?? "")}
+                ariaLabel={t("taskSet")}
+                testId="experiment-task-editor"
+              />
+            </div>
+            <div className="text-sm" data-testid="experiment-task-problems">
+              {errors.length === 0 ? (
+                t("noProblems", { count: taskCount })
+              ) : (
+                <>
+                  {t("problems", { count: errors.length })}
+                  <ul className="list-disc pl-5 text-red-700">
+                    {errors.slice(0, 10).map((problem) => (
+                      <li key={`${problem.line}-${problem.message}`}>{problem.message}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          </section>
+          <section className="flex flex-col gap-2" aria-label={t("cells")}>
+            <h2 className="text-lg font-semibold">{t("cells")}</h2>
+            <div className="flex flex-wrap items-end gap-3 text-sm">
+              <label className="flex flex-col">
+                {t("provider")}
+                <select
+                  className="rounded-md border border-line bg-panel px-2 py-1"
+                  value={provider}
+                  onChange={(event) => {
+                    const next = event.target.value as ProviderId;
+                    setProvider(next);
+                    setModel(defaultModel(next).id);
+                  }}
+                >
+                  {PROVIDER_IDS.map((id) => (
+                    <option key={id} value={id}>
+                      {id}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex flex-col">
+                {t("model")}
+                <select
+                  className="rounded-md border border-line bg-panel px-2 py-1"
+                  value={model}
+                  onChange={(event) => setModel(event.target.value)}
+                >
+                  {models.map((entry) => (
+                    <option key={entry.id} value={entry.id}>
+                      {entry.id}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex flex-col">
+                {t("repetitions")}
+                <input
+                  type="number"
+                  min={1}
+                  max={20}
+                  className="w-20 rounded-md border border-line bg-panel px-2 py-1"
+                  value={repetitions}
+                  onChange={(event) => setRepetitions(Math.max(1, Math.min(20, Number(event.target.value) || 1)))}
+                />
+              </label>
+              <label className="flex flex-col">
+                {t("budget")}
+                <input
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  className="w-28 rounded-md border border-line bg-panel px-2 py-1"
+                  value={budget}
+                  onChange={(event) => setBudget(event.target.value)}
+                />
+              </label>
+              {!simulated && (
+                <label className="flex flex-col">
+                  {t("key")}
+                  <input
+                    type="password"
+                    autoComplete="off"
+                    className="w-64 rounded-md border border-line bg-panel px-2 py-1"
+                    value={key}
+                    placeholder={t("keyPlaceholder")}
+                    onChange={(event) => setKey(event.target.value)}
+                  />
+                </label>
+              )}
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={simulated} onChange={(event) => setSimulated(event.target.checked)} />
+                {t("simulated")}
+              </label>
+            </div>
+            <fieldset className="flex flex-wrap gap-3 text-sm">
+              <legend className="mb-1">{t("strategies")}</legend>
+              {STRATEGY_IDS.map((id) => (
+                <label key={id} className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={strategies.includes(id)}
+                    onChange={(event) =>
+                      setStrategies((current) =>
+                        event.target.checked
+                          ? STRATEGY_IDS.filter((entry) => entry === id || current.includes(entry))
+                          : current.filter((entry) => entry !== id),
+                      )
+                    }
+                  />
+                  <code>{id}</code>
+                </label>
+              ))}
+            </fieldset>
+            <p className="text-sm" data-testid="experiment-estimate">
+              {estimate ? t("estimate", { usd: usd(estimate.totalUsd), runs: estimate.taskRuns }) : t("none")}
+            </p>
+            <div className="flex gap-2">
+              <Button
+                variant="primary"
+                onClick={() => void run()}
+                disabled={running || errors.length > 0 || !parsed?.value || strategies.length === 0}
+              >
+                {t("run")}
+              </Button>
+              {running && <Button onClick={() => stop.current?.abort()}>{t("cancel")}</Button>}
+            </div>
+            {progress && (
+              <div className="flex flex-col gap-1" data-testid="experiment-progress">
+                <progress className="w-full" value={progress.done} max={progress.total} />
+                <span className="text-sm">
+                  {t("progress", {
+                    done: progress.done,
+                    total: progress.total,
+                    spent: usd(progress.spentUsd),
+                    left:
+                      progress.remainingMs === null
+                        ? t("timeUnknown")
+                        : t("timeLeft", { seconds: Math.round(progress.remainingMs / 1000) }),
+                  })}
+                </span>
+              </div>
+            )}
+            {outcome?.status === "budget" && <p className="text-sm">{t("stoppedBudget")}</p>}
+            {outcome?.status === "cancelled" && <p className="text-sm">{t("stoppedCancelled")}</p>}
+            {outcome && outcome.skipped > 0 && <p className="text-sm">{t("resumed", { count: outcome.skipped })}</p>}
+            {error && (
+              <p className="text-sm text-red-700" role="alert">
+                {t("error", { message: error })}
+              </p>
+            )}
+          </section>
+        </>
+      )}
+      {results && results.length > 0 && (
+        <ExperimentResults results={results} title={title} onShare={() => void share()} shareState={shareState} />
+      )}
+    </main>
+  );
+}
