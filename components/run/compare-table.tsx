@@ -221,7 +221,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
           })}
         </tbody>
       </table>
-      <ThirdPartySurfaceLines runs={runs} titleOf={strategyTitle} />
+      <ThirdPartySurfaceLines runs={runs} titleOf={(id) => strategyTitleIn(id, locale)} />
     </div>
   );
 }
