@@ -1,6 +1,14 @@
 /** The ids every layer names: providers (wire formats) and strategies. The strategy objects live in lib/strategies. */
 
-export type ProviderId = "anthropic" | "openai-responses" | "openai-chat" | "moonshot";
+export type ProviderId =
+  | "anthropic"
+  | "openai-responses"
+  | "openai-chat"
+  | "moonshot"
+  | "gemini"
+  | "deepseek"
+  | "qwen"
+  | "glm";
 
 export type StrategyId =
   | "full"
@@ -23,4 +31,13 @@ export const STRATEGY_IDS: readonly StrategyId[] = [
   "anthropic-mid-conversation",
 ];
 
-export const PROVIDER_IDS: readonly ProviderId[] = ["anthropic", "openai-responses", "openai-chat", "moonshot"];
+export const PROVIDER_IDS: readonly ProviderId[] = [
+  "anthropic",
+  "openai-responses",
+  "openai-chat",
+  "moonshot",
+  "gemini",
+  "deepseek",
+  "qwen",
+  "glm",
+];

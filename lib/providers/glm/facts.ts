@@ -1,0 +1,14 @@
+import { compatibleChatFacts } from "../openai-chat/compatible-facts";
+
+export const glmFacts = compatibleChatFacts({
+  id: "glm",
+  name: "GLM (BigModel)",
+  pickerName: "GLM (Zhipu BigModel)",
+  vendor: "Zhipu",
+  account: "zhipu",
+  keyVariable: "ZHIPUAI_API_KEY",
+  modelNamePrefixes: ["glm"],
+  goldenModel: "glm-5.3",
+  baseUrl: "https://open.bigmodel.cn/api/paas/v4",
+  tapEnv: "TAP_GLM_UPSTREAM",
+});

@@ -1,0 +1,4 @@
+import { compatibleChatAdapter } from "../openai-chat/compatible-adapter";
+import { glmFacts } from "./facts";
+
+export const glmChat = compatibleChatAdapter(glmFacts, "glm");

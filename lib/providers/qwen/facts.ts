@@ -1,0 +1,14 @@
+import { compatibleChatFacts } from "../openai-chat/compatible-facts";
+
+export const qwenFacts = compatibleChatFacts({
+  id: "qwen",
+  name: "Qwen (Model Studio)",
+  pickerName: "Qwen (Alibaba Cloud Model Studio)",
+  vendor: "Alibaba Cloud",
+  account: "alibaba",
+  keyVariable: "DASHSCOPE_API_KEY",
+  modelNamePrefixes: ["qwen", "qwq"],
+  goldenModel: "qwen-plus",
+  baseUrl: "https://dashscope.aliyuncs.com/compatible-mode/v1",
+  tapEnv: "TAP_QWEN_UPSTREAM",
+});
