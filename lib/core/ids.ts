@@ -1,14 +1,7 @@
 /** The ids every layer names: providers (wire formats) and strategies. The strategy objects live in lib/strategies. */
 
 export type ProviderId =
-  | "anthropic"
-  | "openai-responses"
-  | "openai-chat"
-  | "moonshot"
-  | "gemini"
-  | "deepseek"
-  | "qwen"
-  | "glm";
+  "anthropic" | "openai-responses" | "openai-chat" | "moonshot" | "gemini" | "deepseek" | "qwen" | "glm";
 
 export type StrategyId =
   | "full"

@@ -14,7 +14,12 @@ export function automaticCache(facts: {
   granularity: Sourced<number>;
   refreshOnRead: Sourced<boolean>;
 }): ModelInfo["cache"] {
-  const noBreakpoints = sourced(0, "documented", `${facts.source}: automatic prefix caching, no breakpoints`, facts.date);
+  const noBreakpoints = sourced(
+    0,
+    "documented",
+    `${facts.source}: automatic prefix caching, no breakpoints`,
+    facts.date,
+  );
   return {
     kind: sourced<CacheRules["kind"]>("automatic-prefix", "documented", facts.source, facts.date),
     minimumCacheableTokens: facts.minimum,

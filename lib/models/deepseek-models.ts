@@ -48,7 +48,9 @@ export const DEEPSEEK_MODELS: readonly ModelInfo[] = [
       { input: 0.28, cachedInput: 0.028, output: 0.42 },
       { source: V4_PRICES, date: "2026-04", confidence: "secondary" },
     ),
-    notes: ["Token counts are o200k estimates: DeepSeek's tokenizer ships as a zip on its docs, not in the package list."],
+    notes: [
+      "Token counts are o200k estimates: DeepSeek's tokenizer ships as a zip on its docs, not in the package list.",
+    ],
   },
   {
     id: "deepseek-v4-pro",

@@ -25,7 +25,11 @@ function geminiCache(minimum: number): ModelInfo["cache"] {
       `ASSUMPTION: ${CACHING} gives no lifetime for implicit caches ("send requests with similar prefix in a short amount of time"); 5 min assumed`,
     ),
     granularity: sourced(1, "unconfirmed", `${CACHING}: no block size published; none assumed`),
-    refreshOnRead: sourced(true, "unconfirmed", "ASSUMPTION: a hit keeps the prefix warm, as on the other automatic caches"),
+    refreshOnRead: sourced(
+      true,
+      "unconfirmed",
+      "ASSUMPTION: a hit keeps the prefix warm, as on the other automatic caches",
+    ),
   });
 }
 

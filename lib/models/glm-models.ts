@@ -18,7 +18,11 @@ const GLM_CACHE = automaticCache({
     "unconfirmed",
     "ASSUMPTION: BigModel publishes no minimum cacheable length; 1,024 assumed",
   ),
-  ttl: sourced(GLM_ASSUMED_TTL_SECONDS, "unconfirmed", "ASSUMPTION: BigModel publishes no cache lifetime; 5 min assumed"),
+  ttl: sourced(
+    GLM_ASSUMED_TTL_SECONDS,
+    "unconfirmed",
+    "ASSUMPTION: BigModel publishes no cache lifetime; 5 min assumed",
+  ),
   granularity: sourced(1, "unconfirmed", "BigModel publishes no block size; none assumed"),
   refreshOnRead: sourced(true, "unconfirmed", "ASSUMPTION: a hit keeps the prefix"),
 });

@@ -143,8 +143,18 @@ const GEMINI_WINDOW = sourced(
   "2025-12",
 );
 const NEW_PROVIDER_WINDOWS: Record<string, Sourced<number>> = {
-  "deepseek-v4-flash": sourced(1_000_000, "secondary", "nxcode.io DeepSeek V4 API guide: 1M token context window", "2026"),
-  "deepseek-v4-pro": sourced(1_000_000, "secondary", "nxcode.io DeepSeek V4 API guide: 1M token context window", "2026"),
+  "deepseek-v4-flash": sourced(
+    1_000_000,
+    "secondary",
+    "nxcode.io DeepSeek V4 API guide: 1M token context window",
+    "2026",
+  ),
+  "deepseek-v4-pro": sourced(
+    1_000_000,
+    "secondary",
+    "nxcode.io DeepSeek V4 API guide: 1M token context window",
+    "2026",
+  ),
   "qwen-plus": sourced(
     1_000_000,
     "unconfirmed",
@@ -235,18 +245,26 @@ const REQUEST_LIMITS: Record<ProviderModelFacts["requestLimits"], Omit<ModelLimi
     namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
   gemini: plainToolLimits(
-    sourced(128, "unconfirmed", "ASSUMPTION: Gemini's function-calling guide states no count; 128 assumed (set your own)"),
+    sourced(null, "unconfirmed", `${NO_TOOL_LIMIT}: Gemini's function-calling guide states no count`),
     sourced(
       "^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$",
       "secondary",
       "ai.google.dev/api/caching FunctionDeclaration.name: starts with a letter or underscore; a-z, A-Z, 0-9, " +
         "underscores, colons, dots and dashes; at most 64",
     ),
-    sourced(20 * 1024 * 1024, "secondary", "ai.google.dev file-input guide: total request size limit 20 MB (inline data)"),
+    sourced(
+      20 * 1024 * 1024,
+      "secondary",
+      "ai.google.dev file-input guide: total request size limit 20 MB (inline data)",
+    ),
   ),
   deepseek: plainToolLimits(
     sourced(128, "secondary", "api-docs.deepseek.com/api/create-chat-completion: tools, 'a max of 128 functions'"),
-    sourced("^[a-zA-Z0-9_-]{1,64}$", "secondary", "api-docs.deepseek.com function name: a-z, A-Z, 0-9, _ and -, max 64"),
+    sourced(
+      "^[a-zA-Z0-9_-]{1,64}$",
+      "secondary",
+      "api-docs.deepseek.com function name: a-z, A-Z, 0-9, _ and -, max 64",
+    ),
     sourced(null, "unconfirmed", NO_BODY_LIMIT),
   ),
   qwen: plainToolLimits(
@@ -294,7 +312,10 @@ export function modelLimits(model: ModelInfo, overrides?: LimitOverrides): Model
 
 /** The limits of the model table alone, before any override. */
 export function tableLimits(model: ModelInfo): ModelLimits {
-  const limits = { contextWindow: contextWindowOf(model), ...REQUEST_LIMITS[providerModelFacts(model.provider).requestLimits] };
+  const limits = {
+    contextWindow: contextWindowOf(model),
+    ...REQUEST_LIMITS[providerModelFacts(model.provider).requestLimits],
+  };
   if (model.id === "openai-compatible") {
     // A self-hosted server enforces whatever it was configured with: only the window is assumed.
     return {

@@ -2,55 +2,92 @@ import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
 import type { Scenario } from "../scenario/types";
-import { formatPercent, formatUsd } from "../view/format";
+import type { Currency } from "../models/types";
+import { formatMoney, formatPercent } from "../view/format";
+
+/** Options of the JSON: the person's conversion rate, applied only where they set one. */
+export type MoneyOptions = { usdPerCny?: number };
+
+/**
+ * A run's money fields. Amounts are in the currency the model's prices are published in: USD runs keep the
+ * `costUsd` names; another currency's runs say `currency` and give `cost` (and `costUsd` only when the person set a
+ * conversion rate, never from a built-in rate).
+ */
+function money(run: StrategyRun, options: MoneyOptions) {
+  const currency: Currency = getModel(run.provider, run.model)?.prices.currency ?? "USD";
+  const rate = currency === "USD" ? 1 : currency === "CNY" ? options.usdPerCny : undefined;
+  return {
+    currency,
+    fields(amount: number, parts: Record<string, number>) {
+      if (currency === "USD") return { costUsd: amount, costPartsUsd: parts };
+      return {
+        cost: amount,
+        costParts: parts,
+        ...(rate !== undefined ? { costUsd: amount * rate } : {}),
+      };
+    },
+    rate,
+  };
+}
 
 /** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
-export function simulationJson(runs: readonly StrategyRun[]) {
+export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptions = {}) {
   return {
-    strategies: runs.map((run) => ({
-      id: run.id,
-      provider: run.provider,
-      model: run.model,
-      ...(run.refused ? { refused: run.refused.reason } : {}),
-      steps: run.steps.map((step) => ({
-        index: step.index,
-        turn: step.turn,
-        request: step.request,
-        tokens: {
-          input: step.tokens.input,
-          cacheRead: step.tokens.cacheRead,
-          cacheWrite: step.tokens.cacheWrite,
-          uncached: step.tokens.uncached,
-          toolDefinitions: step.tokens.toolDefinitions,
-          output: step.tokens.output,
-        },
-        divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
-        costUsd: step.cost.totalUsd,
-        // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
-        costPartsUsd: {
-          uncached: step.cost.uncachedUsd,
-          cacheRead: step.cost.cacheReadUsd,
-          cacheWrite: step.cost.cacheWriteUsd,
-          output: step.cost.outputUsd,
-        },
-        ...(step.rejected
-          ? {
-              rejected: {
-                status: step.rejected.status,
-                reason: step.rejected.reason,
-                limit: step.rejected.limit,
-                source: step.rejected.source,
-              },
-            }
-          : {}),
-      })),
-      totals: totalsJson(run.totals),
-    })),
+    strategies: runs.map((run) => {
+      const amounts = money(run, options);
+      return {
+        id: run.id,
+        provider: run.provider,
+        model: run.model,
+        ...(amounts.currency !== "USD" ? { currency: amounts.currency } : {}),
+        ...(run.refused ? { refused: run.refused.reason } : {}),
+        steps: run.steps.map((step) => ({
+          index: step.index,
+          turn: step.turn,
+          request: step.request,
+          tokens: {
+            input: step.tokens.input,
+            cacheRead: step.tokens.cacheRead,
+            cacheWrite: step.tokens.cacheWrite,
+            uncached: step.tokens.uncached,
+            toolDefinitions: step.tokens.toolDefinitions,
+            output: step.tokens.output,
+          },
+          divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
+          // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
+          ...amounts.fields(step.cost.totalUsd, {
+            uncached: step.cost.uncachedUsd,
+            cacheRead: step.cost.cacheReadUsd,
+            cacheWrite: step.cost.cacheWriteUsd,
+            output: step.cost.outputUsd,
+          }),
+          ...(step.rejected
+            ? {
+                rejected: {
+                  status: step.rejected.status,
+                  reason: step.rejected.reason,
+                  limit: step.rejected.limit,
+                  source: step.rejected.source,
+                },
+              }
+            : {}),
+        })),
+        totals: totalsJson(run.totals, amounts.currency, amounts.rate),
+      };
+    }),
   };
 }
 
 /** A run's totals as `simulate --json` prints them (also the totals of `npm run trace -- --json`). */
-export function totalsJson(totals: StrategyTotals) {
+export function totalsJson(totals: StrategyTotals, currency: Currency = "USD", usdRate?: number) {
+  const cost =
+    currency === "USD"
+      ? { costUsd: totals.costUsd }
+      : {
+          currency,
+          cost: totals.costUsd,
+          ...(usdRate !== undefined ? { costUsd: totals.costUsd * usdRate } : {}),
+        };
   return {
     input: totals.input,
     cacheRead: totals.cacheRead,
@@ -58,7 +95,7 @@ export function totalsJson(totals: StrategyTotals) {
     uncached: totals.uncached,
     output: totals.output,
     requests: totals.requests,
-    costUsd: totals.costUsd,
+    ...cost,
     cacheHitRateByTokens: totals.cacheHitRateByTokens,
     cacheHitRateByRequests: totals.cacheHitRateByRequests,
     toolsFound: totals.toolsFound,
@@ -119,7 +156,7 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
       totals.cacheWrite.toLocaleString("en-US"),
       totals.uncached.toLocaleString("en-US"),
       formatPercent(totals.cacheHitRateByTokens),
-      formatUsd(totals.costUsd),
+      formatMoney(totals.costUsd, getModel(run.provider, run.model)?.prices.currency ?? "USD"),
       `${totals.toolsFound}/${totals.toolsNeeded}`,
     ];
     lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));

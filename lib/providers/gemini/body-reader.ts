@@ -35,7 +35,9 @@ export const geminiBodyReader: BodyReader = {
       const parts = partsOf(content);
       if (content.role === "user" && parts.every((part) => part.functionResponse !== undefined)) return [];
       const text = parts.flatMap((part) => (typeof part.text === "string" ? [part.text] : [])).join("\n");
-      return [{ role: content.role === "model" ? ("assistant" as const) : ("user" as const), text, calls: callsOf(content) }];
+      return [
+        { role: content.role === "model" ? ("assistant" as const) : ("user" as const), text, calls: callsOf(content) },
+      ];
     }),
   responseText: (response) =>
     partsOf(firstCandidate(response))
@@ -45,5 +47,3 @@ export const geminiBodyReader: BodyReader = {
   cacheTtl: () => "5m",
   cacheSettings: () => ({}),
 };
-
-

@@ -1,7 +1,14 @@
 import type { EngineWarning } from "../../core";
 import { SegmentList } from "../segment-list";
 import type { BodyContext, BodySegments } from "../types";
-import { contentLabel, contentText, declarationsOf, declarationText, isRecord, systemInstructionText } from "./gemini-wire";
+import {
+  contentLabel,
+  contentText,
+  declarationsOf,
+  declarationText,
+  isRecord,
+  systemInstructionText,
+} from "./gemini-wire";
 
 /**
  * Segments of a generateContent body as sent. Cache order: the system instruction, the function declarations, then
@@ -26,7 +33,12 @@ export function geminiBodySegments(body: Record<string, unknown>, context: BodyC
   const contents = Array.isArray(body.contents) ? (body.contents as unknown[]) : [];
   contents.forEach((value, index) => {
     const content = isRecord(value) ? value : {};
-    list.add({ path: `contents[${index}]`, label: contentLabel(content), group: "messages", promptText: contentText(content) });
+    list.add({
+      path: `contents[${index}]`,
+      label: contentLabel(content),
+      group: "messages",
+      promptText: contentText(content),
+    });
   });
   const last = list.lastPromptIndex();
   if (last >= 0) list.markBreakpoint(last);

@@ -55,14 +55,24 @@ export function renderGeminiRequest(transcript: Transcript, context: RenderConte
   // Same order and texts as a recorded body (gemini-body-segments.ts): system instruction, declarations, contents.
   if (transcript.system) {
     body.systemInstruction = { parts: [{ text: transcript.system }] };
-    list.add({ path: "systemInstruction", label: "system instruction", group: "system", promptText: transcript.system });
+    list.add({
+      path: "systemInstruction",
+      label: "system instruction",
+      group: "system",
+      promptText: transcript.system,
+    });
   }
   const declarations = list.addTools("gemini", transcript.tools, () =>
     transcript.tools.map((entry, index) => renderTool(entry, `tools[0].functionDeclarations[${index}]`, list)),
   );
   body.contents = transcript.messages.map((message, index) => {
     const content = renderContent(message);
-    list.add({ path: `contents[${index}]`, label: contentLabel(content), group: "messages", promptText: contentText(content) });
+    list.add({
+      path: `contents[${index}]`,
+      label: contentLabel(content),
+      group: "messages",
+      promptText: contentText(content),
+    });
     return content;
   });
   if (declarations.length > 0) body.tools = [{ functionDeclarations: declarations }];

@@ -37,9 +37,7 @@ export function declarationText(declaration: Json): string {
 /** The counted text of one `Content`: its text parts as they are, function calls and responses as JSON. */
 export function contentText(content: Json): string {
   const parts = Array.isArray(content.parts) ? (content.parts as Json[]) : [];
-  return parts
-    .map((part) => (typeof part.text === "string" ? part.text : JSON.stringify(part)))
-    .join("\n");
+  return parts.map((part) => (typeof part.text === "string" ? part.text : JSON.stringify(part))).join("\n");
 }
 
 /** A short label for a `Content` in the request view. */
@@ -47,7 +45,9 @@ export function contentLabel(content: Json): string {
   const parts = Array.isArray(content.parts) ? (content.parts as Json[]) : [];
   const calls = parts.flatMap((part) => (isRecord(part.functionCall) ? [String(part.functionCall.name)] : []));
   if (calls.length) return `model calls ${calls.join(", ")}`;
-  const results = parts.flatMap((part) => (isRecord(part.functionResponse) ? [String(part.functionResponse.name)] : []));
+  const results = parts.flatMap((part) =>
+    isRecord(part.functionResponse) ? [String(part.functionResponse.name)] : [],
+  );
   if (results.length) return `function response ${results.join(", ")}`;
   return content.role === "model" ? "model answer" : "user message";
 }

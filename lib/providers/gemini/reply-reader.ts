@@ -6,7 +6,8 @@ export function readGeminiReply(response: Json): ReadReply {
   const content = record(array(response.candidates)[0]?.content);
   const blocks: TranscriptBlock[] = [];
   array(content.parts).forEach((part, index) => {
-    if (typeof part.text === "string" && part.text && part.thought !== true) blocks.push({ type: "text", text: part.text });
+    if (typeof part.text === "string" && part.text && part.thought !== true)
+      blocks.push({ type: "text", text: part.text });
     const call = record(part.functionCall);
     if (typeof call.name === "string")
       blocks.push({

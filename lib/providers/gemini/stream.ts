@@ -16,7 +16,10 @@ export function createGeminiAccumulator(emit: (event: PreviewEvent) => void): St
   return {
     push(chunk: Json) {
       if (isRecord(chunk.error))
-        throw new ProviderStreamError(String(chunk.error.message ?? "stream error"), String(chunk.error.status ?? "stream_error"));
+        throw new ProviderStreamError(
+          String(chunk.error.message ?? "stream error"),
+          String(chunk.error.status ?? "stream_error"),
+        );
       for (const key of ["modelVersion", "responseId"]) if (chunk[key] !== undefined) head[key] = chunk[key];
       if (isRecord(chunk.usageMetadata)) usage = chunk.usageMetadata;
       const candidate = Array.isArray(chunk.candidates) && isRecord(chunk.candidates[0]) ? chunk.candidates[0] : {};

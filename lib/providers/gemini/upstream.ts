@@ -20,7 +20,9 @@ export async function geminiStreamOpener(
   });
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => "");
-    throw Object.assign(new Error(`gemini: HTTP ${response.status} ${text.slice(0, 500)}`), { status: response.status });
+    throw Object.assign(new Error(`gemini: HTTP ${response.status} ${text.slice(0, 500)}`), {
+      status: response.status,
+    });
   }
   return sseEvents(response.body);
 }

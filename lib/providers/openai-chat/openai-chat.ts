@@ -204,7 +204,11 @@ export function chatResponse(dialect: ChatDialect) {
         type: "function",
         function: { name: call.name, arguments: JSON.stringify(call.input) },
       }));
-    const usageBody: Json = { prompt_tokens: prompt, completion_tokens: usage.output, total_tokens: prompt + usage.output };
+    const usageBody: Json = {
+      prompt_tokens: prompt,
+      completion_tokens: usage.output,
+      total_tokens: prompt + usage.output,
+    };
     const reporting = DIALECTS[dialect].usage;
     // Moonshot reports cached_tokens directly inside usage (PROTOCOLS §3.4); DeepSeek its hits and misses side by
     // side (api-docs.deepseek.com/guides/kv_cache); OpenAI, Qwen and GLM inside prompt_tokens_details.
