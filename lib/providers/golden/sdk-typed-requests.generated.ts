@@ -5,6 +5,7 @@ import type { MessageCreateParamsNonStreaming as BetaMessageCreateParamsNonStrea
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";
+import type { GeminiGenerateContentRequest } from "../gemini/gemini-types";
 
 export const fullAnthropicStep1Call = {
   "model": "claude-opus-4-8",
@@ -1402,6 +1403,1461 @@ export const fullMoonshotStep4Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const fullGeminiStep1Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiStep2Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiStep3Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0004",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0004",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullDeepseekStep1Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullDeepseekStep2Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullDeepseekStep3Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep1Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep2Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep3Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep1Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep2Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep3Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep1Search = {
   "model": "claude-opus-4-8",
@@ -3999,6 +5455,2763 @@ export const naiveDynamicMoonshotStep6Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const naiveDynamicGeminiStep1Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep3Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep4Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep5Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep6Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0008",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0008",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicDeepseekStep1Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep3Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep4Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep5Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep6Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep1Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep3Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep4Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep5Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep6Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep1Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep3Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep4Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep5Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep6Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerBm25AnthropicStep1Search = {
   "model": "claude-opus-4-8",
@@ -10958,6 +15171,3934 @@ export const stubsMoonshotStep7Answer = {
   ]
 } satisfies MoonshotChatCompletionCreateParams;
 
+export const stubsGeminiStep1Load = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep3Retry = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep5Load = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep6Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "search_files"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep7Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "search_files"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "search_files",
+            "args": {
+              "arguments": {
+                "query": "Q3 planning offsite notes"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsDeepseekStep1Load = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep3Retry = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep5Load = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep6Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep7Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep1Load = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep3Retry = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep5Load = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep6Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep7Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep1Load = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep3Retry = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep5Load = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep6Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep7Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
 export const gatewayAnthropicStep1Search = {
   "model": "claude-opus-4-8",
   "max_tokens": 1024,
@@ -14194,6 +22335,3473 @@ export const gatewayMoonshotStep7Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const gatewayGeminiStep1Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep3Retry = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep5Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep6Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep7Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "invoke_tool",
+            "args": {
+              "name": "search_files",
+              "arguments": {
+                "query": "Q3 planning offsite notes"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayDeepseekStep1Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep3Retry = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep5Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep6Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep7Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep1Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep3Retry = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep5Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep6Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep7Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep1Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep3Retry = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep5Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep6Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep7Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const kimiDynamicMoonshotStep1Search = {
   "model": "kimi-k3",
@@ -21036,4 +32644,4 @@ export const openaiToolSearchOpenaiResponsesClientSearchStep6Answer = {
   "tool_choice": "required"
 } satisfies ResponseCreateParamsNonStreaming;
 
-export const GOLDEN_REQUEST_COUNT = 177;
+export const GOLDEN_REQUEST_COUNT = 273;
