@@ -11,8 +11,10 @@ export function automaticCache(facts: {
   date: string;
   minimum: Sourced<number>;
   ttl: Sourced<number>;
-  granularity: Sourced<number>;
-  refreshOnRead: Sourced<boolean>;
+  /** Defaults to none (1), unconfirmed: no provider here publishes a block size for hits. */
+  granularity?: Sourced<number>;
+  /** Defaults to an unconfirmed yes: a hit keeps the prefix, as every documented automatic cache says. */
+  refreshOnRead?: Sourced<boolean>;
 }): ModelInfo["cache"] {
   const noBreakpoints = sourced(
     0,
@@ -26,8 +28,11 @@ export function automaticCache(facts: {
     lookbackBlocks: noBreakpoints,
     maxBreakpoints: noBreakpoints,
     ttlSeconds: facts.ttl,
-    refreshOnRead: facts.refreshOnRead,
-    cachedTokenGranularity: facts.granularity,
+    refreshOnRead:
+      facts.refreshOnRead ??
+      sourced(true, "unconfirmed", `ASSUMPTION: ${facts.source} does not say; a hit keeps the prefix`),
+    cachedTokenGranularity:
+      facts.granularity ?? sourced(1, "unconfirmed", `${facts.source}: no block size published; none assumed`),
     // A miss is billed as plain input on all four: no separate write price on the automatic path.
     writesBilled: sourced(false, "documented", `${facts.source}: cache creation billed at the input price`, facts.date),
   };

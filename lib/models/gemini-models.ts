@@ -24,12 +24,6 @@ function geminiCache(minimum: number): ModelInfo["cache"] {
       "unconfirmed",
       `ASSUMPTION: ${CACHING} gives no lifetime for implicit caches ("send requests with similar prefix in a short amount of time"); 5 min assumed`,
     ),
-    granularity: sourced(1, "unconfirmed", `${CACHING}: no block size published; none assumed`),
-    refreshOnRead: sourced(
-      true,
-      "unconfirmed",
-      "ASSUMPTION: a hit keeps the prefix warm, as on the other automatic caches",
-    ),
   });
 }
 

@@ -23,8 +23,6 @@ const GLM_CACHE = automaticCache({
     "unconfirmed",
     "ASSUMPTION: BigModel publishes no cache lifetime; 5 min assumed",
   ),
-  granularity: sourced(1, "unconfirmed", "BigModel publishes no block size; none assumed"),
-  refreshOnRead: sourced(true, "unconfirmed", "ASSUMPTION: a hit keeps the prefix"),
 });
 
 export const GLM_MODELS: readonly ModelInfo[] = [

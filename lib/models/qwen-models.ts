@@ -25,8 +25,6 @@ const QWEN_CACHE = automaticCache({
     "unconfirmed",
     `ASSUMPTION: ${CONTEXT_CACHE} gives the implicit cache no lifetime ("periodically clears unused data"); 5 min assumed`,
   ),
-  granularity: sourced(1, "unconfirmed", `${CONTEXT_CACHE}: no block size published; none assumed`),
-  refreshOnRead: sourced(true, "unconfirmed", "ASSUMPTION: a hit keeps the prefix, as the explicit cache's reset does"),
 });
 
 const PRICE_SOURCE =

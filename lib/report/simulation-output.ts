@@ -8,85 +8,81 @@ import { formatMoney, formatPercent } from "../view/format";
 /** Options of the JSON: the person's conversion rate, applied only where they set one. */
 export type MoneyOptions = { usdPerCny?: number };
 
-/**
- * A run's money fields. Amounts are in the currency the model's prices are published in: USD runs keep the
- * `costUsd` names; another currency's runs say `currency` and give `cost` (and `costUsd` only when the person set a
- * conversion rate, never from a built-in rate).
- */
-function money(run: StrategyRun, options: MoneyOptions) {
+/** The currency a run's prices are published in, and the person's rate to USD for it (1 for USD itself). */
+function currencyOf(run: StrategyRun, options: MoneyOptions): { currency: Currency; usdRate?: number } {
   const currency: Currency = getModel(run.provider, run.model)?.prices.currency ?? "USD";
-  const rate = currency === "USD" ? 1 : currency === "CNY" ? options.usdPerCny : undefined;
-  return {
-    currency,
-    fields(amount: number, parts: Record<string, number>) {
-      if (currency === "USD") return { costUsd: amount, costPartsUsd: parts };
-      return {
-        cost: amount,
-        costParts: parts,
-        ...(rate !== undefined ? { costUsd: amount * rate } : {}),
-      };
-    },
-    rate,
-  };
+  const usdRate = currency === "USD" ? 1 : currency === "CNY" ? options.usdPerCny : undefined;
+  return usdRate === undefined ? { currency } : { currency, usdRate };
+}
+
+/**
+ * A step's money fields. Amounts are in the currency the model's prices are published in: USD runs keep the
+ * `costUsd` names; another currency's runs give `cost` and `costParts` (the run says its `currency`), and
+ * `costUsd` only when the person set a conversion rate, never from a built-in one.
+ */
+function costFields(run: StrategyRun, options: MoneyOptions, amount: number, parts: Record<string, number>) {
+  const { currency, usdRate } = currencyOf(run, options);
+  if (currency === "USD") return { costUsd: amount, costPartsUsd: parts };
+  return { cost: amount, costParts: parts, ...(usdRate !== undefined ? { costUsd: amount * usdRate } : {}) };
 }
 
 /** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
 export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptions = {}) {
   return {
-    strategies: runs.map((run) => {
-      const amounts = money(run, options);
-      return {
-        id: run.id,
-        provider: run.provider,
-        model: run.model,
-        ...(amounts.currency !== "USD" ? { currency: amounts.currency } : {}),
-        ...(run.refused ? { refused: run.refused.reason } : {}),
-        steps: run.steps.map((step) => ({
-          index: step.index,
-          turn: step.turn,
-          request: step.request,
-          tokens: {
-            input: step.tokens.input,
-            cacheRead: step.tokens.cacheRead,
-            cacheWrite: step.tokens.cacheWrite,
-            uncached: step.tokens.uncached,
-            toolDefinitions: step.tokens.toolDefinitions,
-            output: step.tokens.output,
-          },
-          divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
-          // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
-          ...amounts.fields(step.cost.totalUsd, {
-            uncached: step.cost.uncachedUsd,
-            cacheRead: step.cost.cacheReadUsd,
-            cacheWrite: step.cost.cacheWriteUsd,
-            output: step.cost.outputUsd,
-          }),
-          ...(step.rejected
-            ? {
-                rejected: {
-                  status: step.rejected.status,
-                  reason: step.rejected.reason,
-                  limit: step.rejected.limit,
-                  source: step.rejected.source,
-                },
-              }
-            : {}),
-        })),
-        totals: totalsJson(run.totals, amounts.currency, amounts.rate),
-      };
-    }),
+    strategies: runs.map((run) => ({
+      id: run.id,
+      provider: run.provider,
+      model: run.model,
+      ...(currencyOf(run, options).currency !== "USD" ? { currency: currencyOf(run, options).currency } : {}),
+      ...(run.refused ? { refused: run.refused.reason } : {}),
+      steps: run.steps.map((step) => ({
+        index: step.index,
+        turn: step.turn,
+        request: step.request,
+        tokens: {
+          input: step.tokens.input,
+          cacheRead: step.tokens.cacheRead,
+          cacheWrite: step.tokens.cacheWrite,
+          uncached: step.tokens.uncached,
+          toolDefinitions: step.tokens.toolDefinitions,
+          output: step.tokens.output,
+        },
+        divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
+        // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
+        ...costFields(run, options, step.cost.totalUsd, {
+          uncached: step.cost.uncachedUsd,
+          cacheRead: step.cost.cacheReadUsd,
+          cacheWrite: step.cost.cacheWriteUsd,
+          output: step.cost.outputUsd,
+        }),
+        ...(step.rejected
+          ? {
+              rejected: {
+                status: step.rejected.status,
+                reason: step.rejected.reason,
+                limit: step.rejected.limit,
+                source: step.rejected.source,
+              },
+            }
+          : {}),
+      })),
+      totals: totalsJson(run.totals, currencyOf(run, options)),
+    })),
   };
 }
 
 /** A run's totals as `simulate --json` prints them (also the totals of `npm run trace -- --json`). */
-export function totalsJson(totals: StrategyTotals, currency: Currency = "USD", usdRate?: number) {
+export function totalsJson(
+  totals: StrategyTotals,
+  money: { currency: Currency; usdRate?: number } = { currency: "USD" },
+) {
   const cost =
-    currency === "USD"
+    money.currency === "USD"
       ? { costUsd: totals.costUsd }
       : {
-          currency,
+          currency: money.currency,
           cost: totals.costUsd,
-          ...(usdRate !== undefined ? { costUsd: totals.costUsd * usdRate } : {}),
+          ...(money.usdRate !== undefined ? { costUsd: totals.costUsd * money.usdRate } : {}),
         };
   return {
     input: totals.input,

@@ -1,4 +1,4 @@
-import { compatibleChatAdapter } from "../openai-chat/compatible-adapter";
+import { chatAdapter } from "../openai-chat/openai-chat";
 import { deepseekFacts } from "./facts";
 
-export const deepseekChat = compatibleChatAdapter(deepseekFacts, "deepseek");
+export const deepseekChat = chatAdapter(deepseekFacts, "deepseek");

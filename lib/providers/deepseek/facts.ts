@@ -1,6 +1,6 @@
-import { compatibleChatFacts } from "../openai-chat/compatible-facts";
+import { chatFacts } from "../openai-chat/compatible-facts";
 
-export const deepseekFacts = compatibleChatFacts({
+export const deepseekFacts = chatFacts({
   id: "deepseek",
   name: "DeepSeek",
   pickerName: "DeepSeek",
@@ -9,6 +9,5 @@ export const deepseekFacts = compatibleChatFacts({
   keyVariable: "DEEPSEEK_API_KEY",
   modelNamePrefixes: ["deepseek"],
   goldenModel: "deepseek-v4-flash",
-  baseUrl: "https://api.deepseek.com",
-  tapEnv: "TAP_DEEPSEEK_UPSTREAM",
+  tap: { baseUrl: "https://api.deepseek.com", env: "TAP_DEEPSEEK_UPSTREAM" },
 });

@@ -2,6 +2,7 @@ import type { CatalogTool } from "../../core/catalog";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../../core";
 import { outputText } from "../openai-chat/openai-chat";
 import { SegmentList } from "../segment-list";
+import { renderPlainTool } from "../top-level-tool";
 import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage, TurnLayout } from "../types";
 import { geminiBodyReader } from "./body-reader";
 import { geminiFacts } from "./facts";
@@ -14,19 +15,10 @@ import { readGeminiUsage } from "./usage";
 
 export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
 
+const GEMINI_FORMAT = { key: "gemini", prefix: "gemini", name: "generateContent" };
+
 function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
-  if (entry.type !== "catalog" && entry.type !== "stub" && entry.type !== "helper")
-    throw new Error(`gemini: tool entry ${entry.type} has no generateContent form`);
-  if (entry.type === "catalog" && entry.deferred) throw new Error("gemini: generateContent has no deferred tools");
-  const variant = entry.type === "stub" ? "stub" : "full";
-  const declaration = geminiDeclaration(entry.tool, variant);
-  list.addTool(entry.tool, `gemini:${variant}`, path, () => ({
-    label: `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
-    group: "tools",
-    promptText: declaration.text,
-    toolDefinitionText: declaration.text,
-  }));
-  return declaration.wire;
+  return renderPlainTool(GEMINI_FORMAT, entry, path, list, geminiDeclaration);
 }
 
 /** One transcript message as one `Content`: the model's turn is role "model"; function responses go as "user". */

@@ -1,6 +1,6 @@
-import { compatibleChatFacts } from "../openai-chat/compatible-facts";
+import { chatFacts } from "../openai-chat/compatible-facts";
 
-export const glmFacts = compatibleChatFacts({
+export const glmFacts = chatFacts({
   id: "glm",
   name: "GLM (BigModel)",
   pickerName: "GLM (Zhipu BigModel)",
@@ -9,6 +9,5 @@ export const glmFacts = compatibleChatFacts({
   keyVariable: "ZHIPUAI_API_KEY",
   modelNamePrefixes: ["glm"],
   goldenModel: "glm-5.3",
-  baseUrl: "https://open.bigmodel.cn/api/paas/v4",
-  tapEnv: "TAP_GLM_UPSTREAM",
+  tap: { baseUrl: "https://open.bigmodel.cn/api/paas/v4", env: "TAP_GLM_UPSTREAM" },
 });

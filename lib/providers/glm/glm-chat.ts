@@ -1,4 +1,4 @@
-import { compatibleChatAdapter } from "../openai-chat/compatible-adapter";
+import { chatAdapter } from "../openai-chat/openai-chat";
 import { glmFacts } from "./facts";
 
-export const glmChat = compatibleChatAdapter(glmFacts, "glm");
+export const glmChat = chatAdapter(glmFacts, "glm");

@@ -4,23 +4,25 @@ import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
 import type { ProviderAccount, ProviderFacts } from "../types";
 
 /**
- * The facts of a provider that speaks OpenAI's Chat Completions on its own servers (DeepSeek, DashScope's
- * compatible mode, BigModel): plain function tools, an automatic cache, no deferral, no beta flags, no token-count
- * endpoint in the package list. Only names, the account, where its fake sits and the tap differ.
+ * The facts of a provider that speaks Chat Completions (OpenAI, Moonshot, DeepSeek, DashScope's compatible mode,
+ * BigModel): plain function tools, an automatic cache, no deferral, no beta flags. By default no token-count
+ * endpoint, the fake under `/<id>/v1` and a tap of its own; `overrides` says where a provider differs.
  */
-export function compatibleChatFacts(facts: {
-  id: ProviderId;
-  name: string;
-  pickerName: string;
-  vendor: string;
-  account: ProviderAccount;
-  keyVariable: string;
-  modelNamePrefixes: readonly string[];
-  goldenModel: string;
-  /** The official base URL, without `/chat/completions`. */
-  baseUrl: string;
-  tapEnv: string;
-}): ProviderFacts {
+export function chatFacts(
+  facts: {
+    id: ProviderId;
+    name: string;
+    pickerName: string;
+    vendor: string;
+    account: ProviderAccount;
+    keyVariable: string;
+    modelNamePrefixes: readonly string[];
+    goldenModel: string;
+    /** The tap's upstream: the official base URL without `/chat/completions`, and the variable that replaces it. */
+    tap?: { baseUrl: string; env: string };
+  },
+  overrides: Partial<ProviderFacts> = {},
+): ProviderFacts {
   return {
     ...providerModelFacts(facts.id),
     id: facts.id,
@@ -45,6 +47,16 @@ export function compatibleChatFacts(facts: {
     endpointChoice: false,
     betas: false,
     golden: { model: facts.goldenModel, sdkRequestType: "ChatCompletionCreateParamsNonStreaming" },
-    tap: { mount: `/tap/${facts.id}`, env: facts.tapEnv, defaultUpstream: facts.baseUrl, label: facts.vendor },
+    ...(facts.tap
+      ? {
+          tap: {
+            mount: `/tap/${facts.id}`,
+            env: facts.tap.env,
+            defaultUpstream: facts.tap.baseUrl,
+            label: facts.vendor,
+          },
+        }
+      : {}),
+    ...overrides,
   };
 }

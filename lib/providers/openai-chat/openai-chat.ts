@@ -6,14 +6,22 @@ import { chatFunction } from "../openai-function";
 import { simulatedReasoning } from "../moonshot/kimi-reasoning";
 import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
 import { SegmentList } from "../segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage, TurnLayout } from "../types";
+import { renderPlainTool } from "../top-level-tool";
+import type {
+  ProviderAdapter,
+  ProviderFacts,
+  RenderContext,
+  RenderedRequest,
+  SimulatedUsage,
+  TurnLayout,
+} from "../types";
 import { chatBodyReader } from "./body-reader";
 import { openaiChatFacts } from "./facts";
 import { readChatReply } from "./reply-reader";
 import { createChatAccumulator } from "./stream";
 import { chatStreamOpener } from "./upstream";
 import { readChatUsage } from "./usage";
-import { CHAT_DIALECTS as DIALECTS, type ChatDialect } from "./chat-dialects";
+import { CHAT_DIALECTS as DIALECTS, chatEndpoint, type ChatDialect } from "./chat-dialects";
 
 type Json = Record<string, unknown>;
 
@@ -23,21 +31,10 @@ export const KIMI_FUNCTION_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$/;
 
 export type { ChatDialect };
 
+const CHAT_FORMAT = { key: "chat", prefix: "chat-completions", name: "Chat Completions" };
+
 function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
-  if (entry.type !== "catalog" && entry.type !== "stub" && entry.type !== "helper") {
-    throw new Error(`chat-completions: tool entry ${entry.type} has no Chat Completions form`);
-  }
-  if (entry.type === "catalog" && entry.deferred)
-    throw new Error("chat-completions: Chat Completions has no defer_loading");
-  const variant = entry.type === "stub" ? "stub" : "full";
-  const definition = chatFunction(entry.tool, variant);
-  list.addTool(entry.tool, `chat:${variant}`, path, () => ({
-    label: `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
-    group: "tools",
-    promptText: definition.text,
-    toolDefinitionText: definition.text,
-  }));
-  return definition.wire;
+  return renderPlainTool(CHAT_FORMAT, entry, path, list, chatFunction);
 }
 
 /** Turns one transcript message into Chat Completions messages (tool results become `role: "tool"` messages). */
@@ -260,19 +257,34 @@ export function outputText(blocks: TranscriptBlock[]): string {
     .join("\n");
 }
 
-export const openaiChat: ProviderAdapter = {
-  ...openaiChatFacts,
+/**
+ * The adapter of a Chat Completions dialect: the chat renderer, reader and stream folded with that dialect's
+ * endpoint, cache order and usage fields. OpenAI, DeepSeek, Qwen and GLM send usage on a stream's last chunk when
+ * asked with `stream_options.include_usage`; Moonshot puts it in the final chunk anyway and does not document it.
+ */
+export function chatAdapter(
+  facts: ProviderFacts,
+  dialect: ChatDialect,
+  options: { label?: string; askUsage?: boolean; outputText?: ProviderAdapter["outputText"] } = {},
+): ProviderAdapter {
+  return {
+    ...facts,
+    label: options.label ?? `${facts.pickerName} Chat Completions`,
+    endpoint: chatEndpoint(dialect),
+    renderRequest: createChatRenderer(dialect),
+    segmentBody: chatBodySegments,
+    body: chatBodyReader,
+    readUsage: readChatUsage,
+    readReply: readChatReply,
+    createStreamAccumulator: createChatAccumulator,
+    turnLayout: chatTurnLayout,
+    openStream: chatStreamOpener(options.askUsage ?? true),
+    toolText: chatToolText,
+    renderResponse: chatResponse(dialect),
+    outputText: options.outputText ?? outputText,
+  };
+}
+
+export const openaiChat = chatAdapter(openaiChatFacts, "openai", {
   label: "OpenAI Chat Completions (and compatible servers)",
-  endpoint: "https://api.openai.com/v1/chat/completions",
-  renderRequest: createChatRenderer("openai"),
-  segmentBody: chatBodySegments,
-  body: chatBodyReader,
-  readUsage: readChatUsage,
-  readReply: readChatReply,
-  createStreamAccumulator: createChatAccumulator,
-  turnLayout: chatTurnLayout,
-  openStream: chatStreamOpener(true),
-  toolText: chatToolText,
-  renderResponse: chatResponse("openai"),
-  outputText,
-};
+});

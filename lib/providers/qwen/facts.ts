@@ -1,6 +1,6 @@
-import { compatibleChatFacts } from "../openai-chat/compatible-facts";
+import { chatFacts } from "../openai-chat/compatible-facts";
 
-export const qwenFacts = compatibleChatFacts({
+export const qwenFacts = chatFacts({
   id: "qwen",
   name: "Qwen (Model Studio)",
   pickerName: "Qwen (Alibaba Cloud Model Studio)",
@@ -9,6 +9,5 @@ export const qwenFacts = compatibleChatFacts({
   keyVariable: "DASHSCOPE_API_KEY",
   modelNamePrefixes: ["qwen", "qwq"],
   goldenModel: "qwen-plus",
-  baseUrl: "https://dashscope.aliyuncs.com/compatible-mode/v1",
-  tapEnv: "TAP_QWEN_UPSTREAM",
+  tap: { baseUrl: "https://dashscope.aliyuncs.com/compatible-mode/v1", env: "TAP_QWEN_UPSTREAM" },
 });

@@ -1,4 +1,4 @@
-import { compatibleChatAdapter } from "../openai-chat/compatible-adapter";
+import { chatAdapter } from "../openai-chat/openai-chat";
 import { qwenFacts } from "./facts";
 
-export const qwenChat = compatibleChatAdapter(qwenFacts, "qwen");
+export const qwenChat = chatAdapter(qwenFacts, "qwen");
