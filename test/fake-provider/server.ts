@@ -5,7 +5,8 @@
  * case (400/401/403/404/429 with retry-after/500/timeout). Never used by the app itself.
  *
  * Paths: `/v1/messages[/count_tokens]` (Anthropic), `/v1/responses[/input_tokens]` and `/v1/chat/completions`
- * (OpenAI), `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
+ * (OpenAI; also `/deepseek/v1`, `/qwen/v1`, `/glm/v1`, DeepSeek's with its own usage fields),
+ * `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
  * other `…/chat/completions` (an OpenAI-compatible server). Keys: any non-empty key works, except one containing
  * `invalid` (401) and `forbidden…` (403); a model named `missing…` is a 404. Control (tests): `POST
  * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`.
@@ -100,6 +101,19 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     request.on("error", reject);
   });
+}
+
+function deepseekUsage(usage: Json): Json {
+  const details = (usage.prompt_tokens_details ?? {}) as Json;
+  const hit = Number(details.cached_tokens ?? 0);
+  const prompt = Number(usage.prompt_tokens ?? 0);
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: usage.completion_tokens,
+    total_tokens: usage.total_tokens,
+    prompt_cache_hit_tokens: hit,
+    prompt_cache_miss_tokens: prompt - hit,
+  };
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -297,6 +311,8 @@ export async function startFakeProvider(options: { port?: number; host?: string 
     }
     const chat = wire === "moonshot" ? "moonshot" : "chat";
     const reply = chatBody(turn, usage, model, id, chat);
+    // DeepSeek reports its disk cache as hits beside misses (api-docs.deepseek.com/guides/kv_cache).
+    if (path.startsWith("/deepseek/")) reply.usage = deepseekUsage(reply.usage as Json);
     const includeUsage = (body.stream_options as Json | undefined)?.include_usage === true;
     if (body.stream === true)
       return writeSse(response, chatChunks(reply, chat, includeUsage, { failAfterFirstChunk: failMidStream }), delayMs);
