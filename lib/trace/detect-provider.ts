@@ -23,7 +23,7 @@ export function providerOfUrl(url: string): ProviderId | null {
   if (modelOfUrl(url)?.includes("claude")) return "anthropic";
   if (/\/responses$/.test(path)) return "openai-responses";
   // Gemini API: `/v1beta/models/<model>:generateContent` or `:streamGenerateContent`.
-  if (/\/models\/[^/]+:(?:stream)?generateContent$/.test(path)) return "gemini";
+  if (/\/models\/[^/]+:(?:streamG|g)enerateContent$/.test(path)) return "gemini";
   if (/\/chat\/completions$/.test(path)) return /moonshot|kimi/.test(host) ? "moonshot" : "openai-chat";
   return null;
 }
@@ -44,7 +44,7 @@ export function modelOfUrl(url: string): string | null {
   if (bedrock) return bedrock[1];
   const vertex = /\/publishers\/anthropic\/models\/([^/:]+):(?:stream)?rawPredict$/i.exec(path);
   if (vertex) return vertex[1];
-  const gemini = /\/models\/([^/:]+):(?:stream)?generateContent$/.exec(path);
+  const gemini = /\/models\/([^/:]+):(?:streamG|g)enerateContent$/.exec(path);
   return gemini ? gemini[1] : null;
 }
 

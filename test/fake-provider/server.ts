@@ -13,7 +13,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decide, readRequest, type Dialect } from "./fake-model";
+import { decide, readRequest, type Dialect, type FakeTurn } from "./fake-model";
 import { anthropicError, anthropicEvents, anthropicMessage, type FakeUsage, type SseEvent } from "./render-anthropic";
 import { chatBody, chatChunks, openaiError, responsesBody, responsesEvents } from "./render-openai";
 
@@ -55,6 +55,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 };
 
 function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses" | "count-moonshot" | null {
+  if (GEMINI_PATH.test(path)) return "gemini";
   if (path === "/v1/messages") return "anthropic";
   if (path === "/v1/messages/count_tokens") return "count-anthropic";
   if (path === "/v1/responses") return "responses";
@@ -65,7 +66,30 @@ function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses
   return null;
 }
 
+/** Gemini API: `/gemini/v1beta/models/<model>:generateContent` or `:streamGenerateContent` (`?alt=sse`). */
+const GEMINI_PATH = /^\/gemini\/v1beta\/models\/([^/:]+):(?:streamG|g)enerateContent$/;
+
+/** A generateContent response: one candidate whose parts are the turn's text and function calls. */
+function geminiBody(turn: FakeTurn, usage: FakeUsage, model: string, id: string): Json {
+  const parts: Json[] = [];
+  if (turn.text) parts.push({ text: turn.text });
+  for (const call of turn.calls) parts.push({ functionCall: { name: call.name, args: call.input } });
+  return {
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: {
+      promptTokenCount: usage.input,
+      candidatesTokenCount: usage.output,
+      totalTokenCount: usage.input + usage.output,
+      ...(usage.cacheRead > 0 ? { cachedContentTokenCount: usage.cacheRead } : {}),
+    },
+    modelVersion: model,
+    responseId: id,
+  };
+}
+
 function keyOf(request: IncomingMessage): string {
+  const googleKey = request.headers["x-goog-api-key"];
+  if (typeof googleKey === "string" && googleKey) return googleKey;
   const apiKey = request.headers["x-api-key"];
   if (typeof apiKey === "string" && apiKey) return apiKey;
   const authorization = request.headers.authorization ?? "";
@@ -90,7 +114,9 @@ function promptText(dialect: Dialect, body: Json): string {
       ? [body.tools, body.system, body.messages]
       : dialect === "responses"
         ? [body.instructions, body.tools, body.input]
-        : [body.tools, body.messages];
+        : dialect === "gemini"
+          ? [body.systemInstruction, body.tools, body.contents]
+          : [body.tools, body.messages];
   return JSON.stringify(parts, (key, value: unknown) => (key === "cache_control" ? undefined : value));
 }
 
@@ -228,7 +254,7 @@ export async function startFakeProvider(options: { port?: number; host?: string 
       return sendJson(response, 401, errorBody(wire, 401, message));
     }
     if (key.startsWith("forbidden")) return sendJson(response, 403, errorBody(wire, 403, DEFAULT_MESSAGES[403]));
-    const model = String(body.model ?? "");
+    const model = String(GEMINI_PATH.exec(path)?.[1] ?? body.model ?? "");
     if (model.startsWith("missing")) {
       return sendJson(
         response,
@@ -307,6 +333,21 @@ export async function startFakeProvider(options: { port?: number; host?: string 
       const reply = responsesBody(turn, view.tools, usage, model, id);
       if (body.stream === true)
         return writeSse(response, responsesEvents(reply, { failAfterFirstItem: failMidStream }), delayMs);
+      return sendJson(response, 200, reply);
+    }
+    if (wire === "gemini") {
+      const reply = geminiBody(turn, usage, model, id);
+      // Streamed as one event per part, usage on the last, as streamGenerateContent sends them.
+      if (request.url?.includes("streamGenerateContent")) {
+        const parts = ((reply.candidates as Json[])[0].content as Json).parts as Json[];
+        const events = parts.map((part, index) => ({
+          data: {
+            candidates: [{ content: { role: "model", parts: [part] }, index: 0 }],
+            ...(index === parts.length - 1 ? { usageMetadata: reply.usageMetadata } : {}),
+          },
+        }));
+        return writeSse(response, events, delayMs);
+      }
       return sendJson(response, 200, reply);
     }
     const chat = wire === "moonshot" ? "moonshot" : "chat";

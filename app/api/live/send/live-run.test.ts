@@ -102,6 +102,8 @@ describe("a live run through the route and the fake provider", () => {
     ["gateway", "deepseek", "deepseek-v4-flash", {}],
     ["stubs", "qwen", "qwen-plus", {}],
     ["naive-dynamic", "glm", "glm-5.3", {}],
+    ["gateway", "gemini", "gemini-2.5-flash", {}],
+    ["full", "gemini", "gemini-2.5-pro", {}],
   ] as const)("%s on %s (%s) %j", async (strategyId, provider, model, settings) => {
     const live = run(strategyId, provider, model, settings);
     const snapshot = await live.run();
@@ -118,6 +120,7 @@ describe("a live run through the route and the fake provider", () => {
     ["deepseek", "deepseek-v4-flash", "/deepseek/v1/chat/completions"],
     ["qwen", "qwen-plus", "/qwen/v1/chat/completions"],
     ["glm", "glm-5.3", "/glm/v1/chat/completions"],
+    ["gemini", "gemini-2.5-flash", "/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent"],
   ] as const)(
     "%s: calls its own endpoint and reads its cache hits back from its usage",
     async (provider, model, path) => {
