@@ -176,7 +176,8 @@ export type LiveStreamLine =
 export type LiveStatusBody = {
   enabled: boolean;
   /** Providers with a key in the server's environment. */
-  serverKeys: { anthropic: boolean; openai: boolean; moonshot: boolean; compatible: boolean };
+  /** Per account (`ProviderAccount`), and `compatible` for the configured OpenAI-compatible server. */
+  serverKeys: Partial<Record<ProviderFacts["account"] | "compatible", boolean>>;
   compatibleBaseUrlConfigured: boolean;
   customBaseUrl: "disabled" | "allow-list" | "any";
   maxOutputTokens: number;
