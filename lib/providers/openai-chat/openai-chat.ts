@@ -33,8 +33,9 @@ export type { ChatDialect };
 
 const CHAT_FORMAT = { key: "chat", prefix: "chat-completions", name: "Chat Completions" };
 
-function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
-  return renderPlainTool(CHAT_FORMAT, entry, path, list, chatFunction);
+/** Each dialect memoises its own segments: two dialects on one tokenizer still count their own tools. */
+function renderTool(dialect: ChatDialect, entry: ToolEntry, path: string, list: SegmentList): Json {
+  return renderPlainTool({ ...CHAT_FORMAT, key: `chat-${dialect}` }, entry, path, list, chatFunction);
 }
 
 /** Turns one transcript message into Chat Completions messages (tool results become `role: "tool"` messages). */
@@ -116,7 +117,7 @@ export function createChatRenderer(dialect: ChatDialect) {
     const wire = DIALECTS[dialect];
     if (!wire.toolsFirst) addSystem();
     const tools = list.addTools(`chat-${dialect}`, transcript.tools, () =>
-      transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list)),
+      transcript.tools.map((entry, index) => renderTool(dialect, entry, `tools[${index}]`, list)),
     );
     if (wire.toolsFirst) addSystem();
     for (const message of transcript.messages) {
