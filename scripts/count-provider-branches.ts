@@ -11,9 +11,8 @@ import path from "node:path";
 import ts from "typescript";
 
 /**
- * Issue #38's goal is five or fewer (117 before the adapters). What is left: the per-provider request limits in
- * lib/models/model-limits.ts (4: a table keyed by provider, a layer below lib/providers, whose values are sourced
- * with lib/models' helpers). The limit only goes down.
+ * Issue #38's goal is five or fewer (117 before the adapters). None is left: the request limits are looked up by
+ * the table name each provider's model facts give (`requestLimits`). The limit only goes down.
  */
 export const PROVIDER_BRANCH_LIMIT = 4;
 

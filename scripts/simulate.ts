@@ -14,12 +14,19 @@ import { refusedToolName } from "../lib/report/refused-tool-name";
 import { formatRunsTable, simulationJson } from "../lib/report/simulation-output";
 import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 
-type Arguments = { scenario: string; strategy: string; provider?: ProviderId; json: boolean; out?: string };
+type Arguments = {
+  scenario: string;
+  strategy: string;
+  provider?: ProviderId;
+  json: boolean;
+  out?: string;
+  usdPerCny?: number;
+};
 
 function usage(message: string): never {
   console.error(`simulate: ${message}`);
   console.error(
-    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]",
+    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--usd-per-cny <rate>] [--out <dir>]",
   );
   console.error(`strategies: ${STRATEGY_IDS.join(", ")}`);
   console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
@@ -53,7 +60,11 @@ function parseArguments(argv: string[]): Arguments {
       result.provider = provider as ProviderId;
     } else if (argument === "--json") result.json = true;
     else if (argument === "--out") result.out = value();
-    else if (argument.startsWith("--")) usage(`unknown option ${argument}`);
+    else if (argument === "--usd-per-cny") {
+      const rate = Number(value());
+      if (!(rate > 0)) usage("--usd-per-cny needs a positive number");
+      result.usdPerCny = rate;
+    } else if (argument.startsWith("--")) usage(`unknown option ${argument}`);
     else if (!result.scenario) result.scenario = argument;
     else usage(`unexpected argument ${argument}`);
   }
@@ -140,7 +151,10 @@ async function main(): Promise<void> {
   const engine = createEngine();
   const runs = engine.runAll(scenario, ids, { provider: args.provider });
   if (args.out) writeRequests(args.out, runs);
-  if (args.json) console.log(JSON.stringify(simulationJson(runs), null, 2));
+  if (args.json)
+    console.log(
+      JSON.stringify(simulationJson(runs, args.usdPerCny !== undefined ? { usdPerCny: args.usdPerCny } : {}), null, 2),
+    );
   else console.log(formatRunsTable(scenario, runs));
 }
 

@@ -103,14 +103,10 @@ export function LiveMode({
 
   const slot = keySlotFor(provider, effectiveEndpoint);
   const serverKey = status
-    ? slot === "anthropic"
-      ? status.serverKeys.anthropic
-      : slot === "openai"
-        ? status.serverKeys.openai
-        : slot === "moonshot"
-          ? status.serverKeys.moonshot
-          : // The server's compatible key goes to its configured endpoint only, never to a typed base URL.
-            status.serverKeys.compatible && effectiveEndpoint.kind === "compatible"
+    ? slot === "openai-compatible"
+      ? // The server's compatible key goes to its configured endpoint only, never to a typed base URL.
+        Boolean(status.serverKeys.compatible) && effectiveEndpoint.kind === "compatible"
+      : Boolean(status.serverKeys[slot])
     : false;
   const hasKey = Boolean(keys.keys[slot]) || serverKey || effectiveEndpoint.kind !== "official";
   const disabledReason = !scenario

@@ -1,6 +1,7 @@
 /** The ids every layer names: providers (wire formats) and strategies. The strategy objects live in lib/strategies. */
 
-export type ProviderId = "anthropic" | "openai-responses" | "openai-chat" | "moonshot";
+export type ProviderId =
+  "anthropic" | "openai-responses" | "openai-chat" | "moonshot" | "gemini" | "deepseek" | "qwen" | "glm";
 
 export type StrategyId =
   | "full"
@@ -31,4 +32,13 @@ export const STRATEGY_IDS: readonly StrategyId[] = [
   "subagent",
 ];
 
-export const PROVIDER_IDS: readonly ProviderId[] = ["anthropic", "openai-responses", "openai-chat", "moonshot"];
+export const PROVIDER_IDS: readonly ProviderId[] = [
+  "anthropic",
+  "openai-responses",
+  "openai-chat",
+  "moonshot",
+  "gemini",
+  "deepseek",
+  "qwen",
+  "glm",
+];

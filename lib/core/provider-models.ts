@@ -13,7 +13,9 @@ export type ProviderModelFacts = {
    */
   readonly defaultModelId: string;
   /** Which published context-window table the provider's models are in (lib/models/model-limits.ts). */
-  readonly contextWindows: "claude" | "gpt" | "kimi";
+  readonly contextWindows: "claude" | "gpt" | "kimi" | "gemini" | "deepseek" | "qwen" | "glm";
+  /** Which table of request limits (tool count, name pattern, body size) applies (lib/models/model-limits.ts). */
+  readonly requestLimits: "messages" | "responses" | "chat" | "kimi" | "gemini" | "deepseek" | "qwen" | "glm";
   /** Whether the request chooses the cache lifetime (Anthropic's `ttl`: 5 minutes or 1 hour). */
   readonly cacheLifetimeChoice: boolean;
   /** Whether the API has hosted tool_search and namespaces, so a model's tool-search capability applies here. */
@@ -25,6 +27,7 @@ export type ProviderModelFacts = {
 const RECORDS: readonly ProviderModelFacts[] = [
   {
     id: "anthropic",
+    requestLimits: "messages",
     systemTextName: "the system prompt",
     // Opus 4.8 is also the model of Anthropic's tool-search quick start (PROTOCOLS.md §1.2).
     defaultModelId: "claude-opus-4-8",
@@ -34,6 +37,7 @@ const RECORDS: readonly ProviderModelFacts[] = [
   },
   {
     id: "openai-responses",
+    requestLimits: "responses",
     systemTextName: "the instructions",
     defaultModelId: "gpt-5.4",
     contextWindows: "gpt",
@@ -42,6 +46,7 @@ const RECORDS: readonly ProviderModelFacts[] = [
   },
   {
     id: "openai-chat",
+    requestLimits: "chat",
     systemTextName: "the system message",
     defaultModelId: "gpt-5.4",
     contextWindows: "gpt",
@@ -50,9 +55,46 @@ const RECORDS: readonly ProviderModelFacts[] = [
   },
   {
     id: "moonshot",
+    requestLimits: "kimi",
     systemTextName: "the system message",
     defaultModelId: "kimi-k3",
     contextWindows: "kimi",
+    cacheLifetimeChoice: false,
+    hostedToolSearch: false,
+  },
+  {
+    id: "gemini",
+    systemTextName: "the system instruction",
+    defaultModelId: "gemini-2.5-flash",
+    contextWindows: "gemini",
+    requestLimits: "gemini",
+    cacheLifetimeChoice: false,
+    hostedToolSearch: false,
+  },
+  {
+    id: "deepseek",
+    systemTextName: "the system message",
+    defaultModelId: "deepseek-v4-flash",
+    contextWindows: "deepseek",
+    requestLimits: "deepseek",
+    cacheLifetimeChoice: false,
+    hostedToolSearch: false,
+  },
+  {
+    id: "qwen",
+    systemTextName: "the system message",
+    defaultModelId: "qwen-plus",
+    contextWindows: "qwen",
+    requestLimits: "qwen",
+    cacheLifetimeChoice: false,
+    hostedToolSearch: false,
+  },
+  {
+    id: "glm",
+    systemTextName: "the system message",
+    defaultModelId: "glm-5.3",
+    contextWindows: "glm",
+    requestLimits: "glm",
     cacheLifetimeChoice: false,
     hostedToolSearch: false,
   },

@@ -108,6 +108,7 @@ export function typedGoldenModule(requests: readonly GoldenRequest[]): string {
     'import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";',
     'import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";',
     'import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";',
+    'import type { GeminiGenerateContentRequest } from "../gemini/gemini-types";',
     "",
   ];
   const names: string[] = [];

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { providerFacts, type ProviderFacts } from "../providers/facts";
+import { PROVIDER_IDS, type ProviderId } from "../core/ids";
 
 export {
   COUNT_TOKENS_PATH,
@@ -96,7 +97,26 @@ export const chatBodySchema = z
   })
   .strict();
 
-export const providerSchema = z.enum(["anthropic", "openai-responses", "openai-chat", "moonshot"]);
+/**
+ * Gemini generateContent: the model is in the URL on the wire; the live call carries it in `model` beside the body
+ * (the upstream opener moves it into the path).
+ */
+export const generateContentBodySchema = z
+  .object({
+    model: MODEL_ID,
+    contents: z
+      .array(OBJECT)
+      .min(1)
+      .max(MAX_MESSAGES * 4),
+    systemInstruction: OBJECT.optional(),
+    tools: z.array(OBJECT).max(16).optional(),
+    toolConfig: OBJECT.optional(),
+    generationConfig: OBJECT.optional(),
+    cachedContent: SHORT_STRING.optional(),
+  })
+  .strict();
+
+export const providerSchema = z.enum(PROVIDER_IDS as [ProviderId, ...ProviderId[]]);
 
 export const endpointSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("official") }).strict(),
@@ -125,6 +145,7 @@ const BODY_SCHEMAS = {
   messages: anthropicBodySchema,
   responses: responsesBodySchema,
   "chat-completions": chatBodySchema,
+  "generate-content": generateContentBodySchema,
 } satisfies Record<ProviderFacts["bodyShape"], z.ZodType>;
 
 /** The output-token cap of a body, whichever field the wire format uses. */
@@ -132,6 +153,8 @@ export function outputTokenCap(body: Record<string, unknown>): number | undefine
   for (const key of ["max_tokens", "max_output_tokens", "max_completion_tokens"]) {
     if (typeof body[key] === "number") return body[key] as number;
   }
+  const generation = body.generationConfig as Record<string, unknown> | undefined;
+  if (typeof generation?.maxOutputTokens === "number") return generation.maxOutputTokens;
   return undefined;
 }
 
@@ -153,7 +176,8 @@ export type LiveStreamLine =
 export type LiveStatusBody = {
   enabled: boolean;
   /** Providers with a key in the server's environment. */
-  serverKeys: { anthropic: boolean; openai: boolean; moonshot: boolean; compatible: boolean };
+  /** Per account (`ProviderAccount`), and `compatible` for the configured OpenAI-compatible server. */
+  serverKeys: Partial<Record<ProviderFacts["account"] | "compatible", boolean>>;
   compatibleBaseUrlConfigured: boolean;
   customBaseUrl: "disabled" | "allow-list" | "any";
   maxOutputTokens: number;

@@ -4,21 +4,34 @@
  * preferences code reads. Storage is injected (lib/ never touches `localStorage` itself).
  */
 import type { ProviderId } from "../core/ids";
-import { providerFacts } from "../providers/facts";
+import { providerFacts, type ProviderAccount } from "../providers/facts";
 import type { LiveEndpoint } from "./types";
 
 /** The one localStorage entry that may hold keys; the persistence table must mark it never shareable. */
 export const REMEMBERED_KEYS_STORAGE_KEY = "tool-disclosure-playground:live-keys";
 
 /** One key per account, not per wire format: OpenAI Responses and Chat Completions share the OpenAI key. */
-export type KeySlot = "anthropic" | "openai" | "moonshot" | "openai-compatible";
+export type KeySlot = ProviderAccount | "openai-compatible";
 
-export const KEY_SLOTS: readonly KeySlot[] = ["anthropic", "openai", "moonshot", "openai-compatible"];
+export const KEY_SLOTS: readonly KeySlot[] = [
+  "anthropic",
+  "openai",
+  "moonshot",
+  "google",
+  "deepseek",
+  "alibaba",
+  "zhipu",
+  "openai-compatible",
+];
 
 export const KEY_SLOT_LABELS: Record<KeySlot, string> = {
   anthropic: "Anthropic API key",
   openai: "OpenAI API key",
   moonshot: "Moonshot API key",
+  google: "Gemini API key",
+  deepseek: "DeepSeek API key",
+  alibaba: "Model Studio (DashScope) API key",
+  zhipu: "BigModel API key",
   "openai-compatible": "OpenAI-compatible server key",
 };
 

@@ -236,7 +236,11 @@ export class LiveRun {
     const endpoint = this.options.endpoint ?? { kind: "official" as const };
     return {
       reply: async (exchange) => {
-        const body = exchange.request.body;
+        // A format whose model is in the URL (Gemini) still names it beside the body: the route checks and logs it.
+        const body =
+          "model" in exchange.request.body
+            ? exchange.request.body
+            : { ...exchange.request.body, model: this.opened.model.id };
         const betas = (exchange.request.headers["anthropic-beta"] ?? "")
           .split(",")
           .map((beta) => beta.trim())

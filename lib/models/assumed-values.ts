@@ -31,3 +31,25 @@ export const OPENAI_EXTENDED_RETENTION_SECONDS = 1_800;
  * PROTOCOLS §9): on by default for those models, a labelled assumption because the current guide no longer says it.
  */
 export const OPENAI_LEGACY_CACHED_TOKEN_GRANULARITY = 128;
+
+/**
+ * Gemini's implicit cache lifetime is not published ("send requests with similar prefix in a short amount of time",
+ * PROTOCOLS.md Gemini): 5 minutes assumed, a labelled setting.
+ */
+export const GEMINI_ASSUMED_IMPLICIT_TTL_SECONDS = 300;
+
+/**
+ * DeepSeek's disk cache is cleared "usually within a few hours to days" when unused (PROTOCOLS.md DeepSeek): the low
+ * end, 3 hours, is assumed.
+ */
+export const DEEPSEEK_ASSUMED_TTL_SECONDS = 10_800;
+
+/**
+ * DashScope's implicit cache has no guaranteed lifetime ("the system periodically clears unused cached data"):
+ * 5 minutes assumed, as long as its explicit cache lives.
+ */
+export const QWEN_ASSUMED_IMPLICIT_TTL_SECONDS = 300;
+
+/** BigModel publishes neither the minimum nor the lifetime of its automatic cache: 1,024 tokens and 5 minutes assumed. */
+export const GLM_ASSUMED_MINIMUM_CACHEABLE_TOKENS = 1_024;
+export const GLM_ASSUMED_TTL_SECONDS = 300;

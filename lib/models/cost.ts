@@ -37,3 +37,11 @@ export function computeCost(tokens: BilledTokens, prices: PriceTable, options: C
     totalUsd: uncachedUsd + cacheReadUsd + cacheWriteUsd + outputUsd,
   };
 }
+
+/**
+ * What keeping an explicit cache costs by the hour (Gemini `cachedContents`, BigModel's cache storage), in the price
+ * table's currency: tokens × hours × the storage price per million tokens per hour. Zero where storage is not billed.
+ */
+export function storageCost(tokens: number, hours: number, prices: PriceTable): number {
+  return (tokens * hours * (prices.storagePerMillionPerHour ?? 0)) / TOKENS_PER_MILLION;
+}

@@ -1,5 +1,4 @@
 import type { LimitOverride, LimitOverrides, LimitSettingKey } from "../scenario/limit-overrides";
-import type { ProviderId } from "../core/ids";
 import { sourced, type ModelInfo, type Sourced } from "./types";
 import { providerModelFacts, type ProviderModelFacts } from "../core/provider-models";
 
@@ -136,6 +135,35 @@ const KIMI_WINDOWS: Record<string, Sourced<number>> = {
   ),
 };
 
+/** Gemini: `inputTokenLimit` of the models endpoint and the models page. */
+const GEMINI_WINDOW = sourced(
+  1_048_576,
+  "secondary",
+  "ai.google.dev/gemini-api/docs/models (input token limit 1,048,576 for 2.5 Flash and Pro), as the project knew it",
+  "2025-12",
+);
+const NEW_PROVIDER_WINDOWS: Record<string, Sourced<number>> = {
+  "deepseek-v4-flash": sourced(
+    1_000_000,
+    "secondary",
+    "nxcode.io DeepSeek V4 API guide: 1M token context window",
+    "2026",
+  ),
+  "deepseek-v4-pro": sourced(
+    1_000_000,
+    "secondary",
+    "nxcode.io DeepSeek V4 API guide: 1M token context window",
+    "2026",
+  ),
+  "qwen-plus": sourced(
+    1_000_000,
+    "unconfirmed",
+    "ASSUMPTION: qwen-plus (Qwen3) is sold with a 1M context; Model Studio's model page was not in the stored copies",
+  ),
+  "glm-5.3": sourced(1_000_000, "documented", "docs.bigmodel.cn/cn/guide/start/pricing: 上下文 1M", "2026-09"),
+  "glm-5.3-flash": sourced(1_000_000, "documented", "docs.bigmodel.cn/cn/guide/start/pricing: 上下文 1M", "2026-09"),
+};
+
 const UNKNOWN_WINDOW = sourced(
   128_000,
   "unconfirmed",
@@ -147,14 +175,40 @@ const WINDOW_TABLES: Record<ProviderModelFacts["contextWindows"], (modelId: stri
   claude: (modelId) => ANTHROPIC_WINDOWS[modelId],
   gpt: (modelId) => (modelId.startsWith("gpt-5.6-") ? GPT_5_6_INPUT_WINDOW : OPENAI_INPUT_WINDOWS[modelId]),
   kimi: (modelId) => KIMI_WINDOWS[modelId],
+  gemini: () => GEMINI_WINDOW,
+  deepseek: (modelId) => NEW_PROVIDER_WINDOWS[modelId],
+  qwen: (modelId) => NEW_PROVIDER_WINDOWS[modelId],
+  glm: (modelId) => NEW_PROVIDER_WINDOWS[modelId],
 };
 
 function contextWindowOf(model: ModelInfo): Sourced<number> {
   return WINDOW_TABLES[providerModelFacts(model.provider).contextWindows](model.id) ?? UNKNOWN_WINDOW;
 }
 
-const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = {
-  anthropic: {
+const NO_DEFERRAL = "this API has no defer_loading";
+const OPENAI_NAME_ASSUMED =
+  "ASSUMPTION: the provider's docs give no name rule for its OpenAI-compatible tools; OpenAI's ^[a-zA-Z0-9_-]{1,64}$ assumed";
+const NO_TOOL_LIMIT = "ASSUMPTION: no tool-count limit found in the provider's docs; none applied (set your own)";
+
+/** The plain-tools APIs (no deferral, no namespaces): only the count, the name rule and the body size differ. */
+function plainToolLimits(
+  maxTools: Sourced<number | null>,
+  toolNamePattern: Sourced<string>,
+  maxRequestBytes: Sourced<number | null>,
+): Omit<ModelLimits, "contextWindow"> {
+  return {
+    maxTools,
+    maxDeferredTools: sourced(null, "documented", NO_DEFERRAL),
+    toolNamePattern,
+    maxRequestBytes,
+    deferredCountTowardMaxTools: sourced(false, "documented", NO_DEFERRAL),
+    namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
+  };
+}
+
+/** Each table by the name a provider's model facts give it (lib/core/provider-models.ts `requestLimits`). */
+const REQUEST_LIMITS: Record<ProviderModelFacts["requestLimits"], Omit<ModelLimits, "contextWindow">> = {
+  messages: {
     maxTools: sourced(null, "documented", "no limit on the number of non-deferred tools in Anthropic's docs"),
     maxDeferredTools: sourced(10_000, "documented", CLAUDE_DEFERRED),
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", CLAUDE_TOOL_NAME),
@@ -162,7 +216,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     deferredCountTowardMaxTools: sourced(false, "documented", "Anthropic documents no count for plain tools"),
     namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
-  "openai-responses": {
+  responses: {
     maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
     maxDeferredTools: sourced(null, "unconfirmed", "PROTOCOLS.md §2.5: no documented limit on deferred tools"),
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
@@ -174,7 +228,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     ),
     namespaceMembersFollowFunctionPattern: sourced(true, "unconfirmed", NAMESPACE_MEMBERS),
   },
-  "openai-chat": {
+  chat: {
     maxTools: sourced(128, "secondary", OPENAI_TOOLS, "2025-11"),
     maxDeferredTools: sourced(null, "documented", "Chat Completions has no defer_loading"),
     toolNamePattern: sourced("^[a-zA-Z0-9_-]{1,64}$", "documented", OPENAI_NAME),
@@ -182,7 +236,7 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     deferredCountTowardMaxTools: sourced(false, "documented", "Chat Completions has no defer_loading"),
     namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
-  moonshot: {
+  kimi: {
     maxTools: sourced(128, "documented", KIMI_TOOLS),
     maxDeferredTools: sourced(null, "documented", "Kimi has no defer_loading"),
     toolNamePattern: sourced("^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$", "documented", KIMI_NAME),
@@ -190,6 +244,39 @@ const PROVIDER_LIMITS: Record<ProviderId, Omit<ModelLimits, "contextWindow">> = 
     deferredCountTowardMaxTools: sourced(false, "documented", "Kimi has no defer_loading"),
     namespaceMembersFollowFunctionPattern: sourced(false, "documented", NO_NAMESPACES),
   },
+  gemini: plainToolLimits(
+    sourced(null, "unconfirmed", `${NO_TOOL_LIMIT}: Gemini's function-calling guide states no count`),
+    sourced(
+      "^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$",
+      "secondary",
+      "ai.google.dev/api/caching FunctionDeclaration.name: starts with a letter or underscore; a-z, A-Z, 0-9, " +
+        "underscores, colons, dots and dashes; at most 64",
+    ),
+    sourced(
+      20 * 1024 * 1024,
+      "secondary",
+      "ai.google.dev file-input guide: total request size limit 20 MB (inline data)",
+    ),
+  ),
+  deepseek: plainToolLimits(
+    sourced(128, "secondary", "api-docs.deepseek.com/api/create-chat-completion: tools, 'a max of 128 functions'"),
+    sourced(
+      "^[a-zA-Z0-9_-]{1,64}$",
+      "secondary",
+      "api-docs.deepseek.com function name: a-z, A-Z, 0-9, _ and -, max 64",
+    ),
+    sourced(null, "unconfirmed", NO_BODY_LIMIT),
+  ),
+  qwen: plainToolLimits(
+    sourced(null, "unconfirmed", NO_TOOL_LIMIT),
+    sourced("^[a-zA-Z0-9_-]{1,64}$", "unconfirmed", OPENAI_NAME_ASSUMED),
+    sourced(null, "unconfirmed", NO_BODY_LIMIT),
+  ),
+  glm: plainToolLimits(
+    sourced(null, "unconfirmed", NO_TOOL_LIMIT),
+    sourced("^[a-zA-Z0-9_-]{1,64}$", "unconfirmed", OPENAI_NAME_ASSUMED),
+    sourced(null, "unconfirmed", NO_BODY_LIMIT),
+  ),
 };
 
 /**
@@ -225,7 +312,10 @@ export function modelLimits(model: ModelInfo, overrides?: LimitOverrides): Model
 
 /** The limits of the model table alone, before any override. */
 export function tableLimits(model: ModelInfo): ModelLimits {
-  const limits = { contextWindow: contextWindowOf(model), ...PROVIDER_LIMITS[model.provider] };
+  const limits = {
+    contextWindow: contextWindowOf(model),
+    ...REQUEST_LIMITS[providerModelFacts(model.provider).requestLimits],
+  };
   if (model.id === "openai-compatible") {
     // A self-hosted server enforces whatever it was configured with: only the window is assumed.
     return {

@@ -1,4 +1,5 @@
 import { OPENAI_IN_MEMORY_RETENTION_SECONDS } from "./assumed-values";
+import { PLAIN_TOOL_CAPABILITIES } from "./automatic-cache";
 import { sourced, type ModelInfo } from "./types";
 
 /**
@@ -12,14 +13,7 @@ export const OPENAI_COMPATIBLE_MODEL: ModelInfo = {
   id: "openai-compatible",
   provider: "openai-chat",
   label: "OpenAI-compatible server (vLLM, Ollama, OpenRouter…)",
-  capabilities: {
-    anthropicToolSearch: false,
-    midConversationToolChanges: false,
-    openaiToolSearch: false,
-    namespaces: false,
-    kimiDynamicTools: false,
-    strictTools: false,
-  },
+  capabilities: PLAIN_TOOL_CAPABILITIES,
   tokenizer: "o200k",
   cache: {
     kind: sourced("automatic-prefix", "unconfirmed", SET_YOUR_OWN),

@@ -10,14 +10,25 @@ export type Confidence = "documented" | "secondary" | "unconfirmed";
 
 export type Sourced<T> = { value: T; source: string; date?: string; confidence: Confidence };
 
-/** Prices per million tokens. Where writes are not billed separately, the write columns equal `inputPerMillion`. */
+/** The currency a provider publishes its prices in: DashScope China and BigModel in CNY, the others in USD. */
+export type Currency = "USD" | "CNY";
+
+/**
+ * Prices per million tokens, in `currency`. Where writes are not billed separately, the write columns equal
+ * `inputPerMillion`.
+ */
 export type PriceTable = {
   inputPerMillion: number;
   cacheWrite5mPerMillion: number;
   cacheWrite1hPerMillion: number;
   cacheReadPerMillion: number;
   outputPerMillion: number;
-  currency: "USD";
+  currency: Currency;
+  /**
+   * Explicit cached content kept by the hour (Gemini `cachedContents`, BigModel's cache storage), per million
+   * tokens per hour, or absent where storage is not billed.
+   */
+  storagePerMillionPerHour?: number;
   source: string;
   date: string;
   confidence: Confidence;

@@ -1,6 +1,10 @@
 import type { ProviderId } from "../core/ids";
 import { anthropicFacts } from "./anthropic/facts";
 import { moonshotFacts } from "./moonshot/facts";
+import { deepseekFacts } from "./deepseek/facts";
+import { geminiFacts } from "./gemini/facts";
+import { glmFacts } from "./glm/facts";
+import { qwenFacts } from "./qwen/facts";
 import { openaiChatFacts } from "./openai-chat/facts";
 import { openaiResponsesFacts } from "./openai-responses/facts";
 import type { ProviderFacts } from "./types";
@@ -15,6 +19,10 @@ const FACTS: Record<ProviderId, ProviderFacts> = {
   "openai-responses": openaiResponsesFacts,
   "openai-chat": openaiChatFacts,
   moonshot: moonshotFacts,
+  gemini: geminiFacts,
+  deepseek: deepseekFacts,
+  qwen: qwenFacts,
+  glm: glmFacts,
 };
 
 export function providerFacts(id: ProviderId): ProviderFacts {

@@ -1,6 +1,10 @@
 import type { ProviderId } from "../core/ids";
 import { anthropicMessages } from "./anthropic/anthropic-messages";
 import { moonshotChat } from "./moonshot/moonshot-chat";
+import { deepseekChat } from "./deepseek/deepseek-chat";
+import { geminiGenerateContent } from "./gemini/gemini-generate-content";
+import { glmChat } from "./glm/glm-chat";
+import { qwenChat } from "./qwen/qwen-chat";
 import { openaiChat } from "./openai-chat/openai-chat";
 import { openaiResponses } from "./openai-responses/openai-responses";
 import type { ProviderAdapter } from "./types";
@@ -15,6 +19,10 @@ export const PROVIDERS: Record<ProviderId, ProviderAdapter> = {
   "openai-responses": openaiResponses,
   "openai-chat": openaiChat,
   moonshot: moonshotChat,
+  gemini: geminiGenerateContent,
+  deepseek: deepseekChat,
+  qwen: qwenChat,
+  glm: glmChat,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {

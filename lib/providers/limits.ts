@@ -49,7 +49,18 @@ export function promptTokens(segments: readonly Segment[]): number {
 }
 
 function topLevelTools(body: Json): Json[] {
-  return Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  // Gemini groups its functions in `tools[].functionDeclarations`: each declaration is a tool of its own.
+  return tools.some((tool) => Array.isArray(tool.functionDeclarations))
+    ? tools.flatMap((tool) =>
+        Array.isArray(tool.functionDeclarations) ? (tool.functionDeclarations as Json[]) : [tool],
+      )
+    : tools;
+}
+
+/** Only OpenAI's own APIs answer with the messages quoted below; the compatible providers' wording is unknown. */
+function speaksOpenAIErrors(model: Pick<ModelInfo, "provider">): boolean {
+  return model.provider === "openai-chat" || model.provider === "openai-responses";
 }
 
 // ─── Facts of a long list, remembered ──────────────────────────────────────────────────────────────────────
@@ -207,7 +218,7 @@ function checkToolCount(body: Json, model: ModelInfo, limits: ModelLimits): Step
   if (maximum === null) return null;
   const counted = countedToolCount(body, model, limits.deferredCountTowardMaxTools.value);
   if (counted <= maximum) return null;
-  if (model.provider === "moonshot") {
+  if (!speaksOpenAIErrors(model) && model.provider !== "anthropic") {
     return {
       status: 400,
       type: "invalid_request_error",
@@ -306,7 +317,12 @@ function firstRefusedName(tools: readonly Json[], model: ModelInfo, limits: Mode
   return rememberedFact(tools, key, (): DeclaredName | null => {
     for (let index = 0; index < tools.length; index += 1) {
       const tool = tools[index];
-      if (model.provider === "openai-chat" || model.provider === "moonshot") {
+      if (model.provider === "gemini") {
+        if (typeof tool.name === "string" && !regex.test(tool.name))
+          return { path: `tools[0].functionDeclarations[${index}].name`, name: tool.name };
+        continue;
+      }
+      if (tool.type === "function" && tool.function !== undefined) {
         const fn = tool.function as Json | undefined;
         if (fn && typeof fn.name === "string" && !regex.test(fn.name))
           return { path: `tools[${index}].function.name`, name: fn.name };
@@ -404,7 +420,7 @@ function checkToolNames(body: Json, model: ModelInfo, limits: ModelLimits): Step
       reason: `${bad.path}: String should match pattern '${pattern}'`,
       messageVerbatim: false,
     };
-  if (model.provider === "moonshot")
+  if (!speaksOpenAIErrors(model))
     return {
       ...common,
       reason: `Invalid request: function name '${bad.name}' must match ${pattern}`,
@@ -504,6 +520,12 @@ function checkContextWindow(segments: readonly Segment[], model: ModelInfo, limi
       reason: `Invalid request: Your request exceeded model token limit: ${window} (requested: ${prompt})`,
       messageVerbatim: true,
     };
+  if (!speaksOpenAIErrors(model))
+    return {
+      ...common,
+      reason: `Invalid request: the prompt of ${prompt} tokens exceeds the model's context window of ${window} tokens`,
+      messageVerbatim: false,
+    };
   // Chat Completions words it its own way, on `messages` (reported verbatim in client issues, e.g.
   // crewAIInc/crewAI-examples#121 and webtimemachine/wtm2#579 on a 128K window); Responses on `input`.
   if (model.provider === "openai-chat")
@@ -533,7 +555,10 @@ function providerOf(model: ModelInfo): { provider: ModelInfo["provider"]; model:
 export function rejectionResponse(rejection: StepRejection): Record<string, unknown> {
   if (rejection.provider === "anthropic")
     return { type: "error", error: { type: rejection.type, message: rejection.reason } };
-  if (rejection.provider === "moonshot") return { error: { type: rejection.type, message: rejection.reason } };
+  if (rejection.provider === "gemini")
+    // Google's error envelope (google.rpc.Status over HTTP): code, message, status.
+    return { error: { code: rejection.status, message: rejection.reason, status: "INVALID_ARGUMENT" } };
+  if (!speaksOpenAIErrors(rejection)) return { error: { type: rejection.type, message: rejection.reason } };
   return {
     error: {
       message: rejection.reason,

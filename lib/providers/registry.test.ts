@@ -19,7 +19,8 @@ describe("the provider registries", () => {
 
   it("give the OpenAI formats one account and key, and every other provider its own", () => {
     const accounts = PROVIDER_IDS.map((id) => providerFacts(id).account);
-    expect(accounts).toEqual(["anthropic", "openai", "openai", "moonshot"]);
+    expect(accounts).toEqual(["anthropic", "openai", "openai", "moonshot", "google", "deepseek", "alibaba", "zhipu"]);
+    expect(new Set(PROVIDER_IDS.map((id) => providerFacts(id).keyVariable)).size).toBe(PROVIDER_IDS.length - 1);
     expect(providerFacts("openai-chat").keyVariable).toBe(providerFacts("openai-responses").keyVariable);
   });
 
@@ -35,6 +36,15 @@ describe("the provider registries", () => {
       // Hosted tool_search comes with namespaces in the one API that has it (the Responses API).
       expect(facts.hostedToolSearch, id).toBe(facts.toolNamespaces);
       expect(facts.tokenCounter === null, id).toBe(facts.tokenCountEndpoint === "none");
+    }
+  });
+
+  it("give each added provider the tap's facts: a mount, TAP_<PROVIDER>_UPSTREAM and an https upstream", () => {
+    for (const id of ["gemini", "deepseek", "qwen", "glm"] as const) {
+      const tap = providerFacts(id).tap;
+      expect(tap.upstreamEnv, id).toBe(`TAP_${id.toUpperCase()}_UPSTREAM`);
+      expect(tap.mount, id).toBe(`/tap/${id}`);
+      expect(tap.defaultUpstream, id).toMatch(/^https:\/\//);
     }
   });
 });

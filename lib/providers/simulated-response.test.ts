@@ -19,6 +19,10 @@ const MODELS: Record<ProviderId, string> = {
   "openai-responses": "gpt-5.4",
   "openai-chat": "gpt-5.4",
   moonshot: "kimi-k3",
+  gemini: "gemini-2.5-flash",
+  deepseek: "deepseek-v4-flash",
+  qwen: "qwen-plus",
+  glm: "glm-5.3",
 };
 
 type Case = { strategy: StrategyId; provider: ProviderId };

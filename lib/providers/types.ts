@@ -34,7 +34,7 @@ export type SimulatedUsage = {
 };
 
 /** Whose key a live call spends and whose official servers it reaches: OpenAI's two wire formats share one. */
-export type ProviderAccount = "anthropic" | "openai" | "moonshot";
+export type ProviderAccount = "anthropic" | "openai" | "moonshot" | "google" | "deepseek" | "alibaba" | "zhipu";
 
 /**
  * What the rest of the project needs to know about a wire format without its code: names, the account, the ids the
@@ -73,7 +73,7 @@ export interface ProviderFacts extends ProviderModelFacts {
   /** The upstream call that counts a prompt's tokens (the server's count route), or null when there is none. */
   readonly tokenCounter: "messages-count-tokens" | "responses-input-tokens" | "tokenizers-estimate" | null;
   /** The request body's shape, which the live routes validate a body against (Moonshot speaks Chat Completions). */
-  readonly bodyShape: "messages" | "responses" | "chat-completions";
+  readonly bodyShape: "messages" | "responses" | "chat-completions" | "generate-content";
   /**
    * How the provider's own model names start, so a gateway's URL of another provider with the same body shape is
    * read as this one's (a `kimi-` model on a Chat Completions URL is Moonshot's, with its own usage and cache rules).

@@ -47,7 +47,7 @@ describe("simulationCsv", () => {
     expect(rows.length - 1).toBe(stepRows.length + refused.length);
     const first = rows.find((row) => row[0] === stepRows[0].strategy)!;
     expect(Number(first[7])).toBe(stepRows[0].step.tokens.input);
-    expect(Number(first[12])).toBeCloseTo(stepRows[0].step.costUsd, 6);
+    expect(Number(first[12])).toBeCloseTo(stepRows[0].step.costUsd!, 6);
   });
 
   it("quotes and defuses cells", () => {

@@ -37,9 +37,9 @@ describe("simulate --json: costs recomputable from the JSON", () => {
             tokens.output * prices.outputPerMillion) /
           1_000_000;
         expect(step.costUsd, `${strategy.id} step ${step.index}`).toBeCloseTo(recomputed, 12);
-        expect(step.costPartsUsd.output).toBeCloseTo((tokens.output * prices.outputPerMillion) / 1_000_000, 12);
-        const parts = step.costPartsUsd;
-        expect(parts.uncached + parts.cacheRead + parts.cacheWrite + parts.output).toBeCloseTo(step.costUsd, 12);
+        expect(step.costPartsUsd!.output).toBeCloseTo((tokens.output * prices.outputPerMillion) / 1_000_000, 12);
+        const parts = step.costPartsUsd!;
+        expect(parts.uncached + parts.cacheRead + parts.cacheWrite + parts.output).toBeCloseTo(step.costUsd!, 12);
         checked += 1;
       }
       expect(strategy.totals.output).toBe(output);

@@ -2,15 +2,38 @@ import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
 import type { Scenario } from "../scenario/types";
-import { formatPercent, formatUsd } from "../view/format";
+import type { Currency } from "../models/types";
+import { formatMoney, formatPercent } from "../view/format";
+
+/** Options of the JSON: the person's conversion rate, applied only where they set one. */
+export type MoneyOptions = { usdPerCny?: number };
+
+/** The currency a run's prices are published in, and the person's rate to USD for it (1 for USD itself). */
+function currencyOf(run: StrategyRun, options: MoneyOptions): { currency: Currency; usdRate?: number } {
+  const currency: Currency = getModel(run.provider, run.model)?.prices.currency ?? "USD";
+  const usdRate = currency === "USD" ? 1 : currency === "CNY" ? options.usdPerCny : undefined;
+  return usdRate === undefined ? { currency } : { currency, usdRate };
+}
+
+/**
+ * A step's money fields. Amounts are in the currency the model's prices are published in: USD runs keep the
+ * `costUsd` names; another currency's runs give `cost` and `costParts` (the run says its `currency`), and
+ * `costUsd` only when the person set a conversion rate, never from a built-in one.
+ */
+function costFields(run: StrategyRun, options: MoneyOptions, amount: number, parts: Record<string, number>) {
+  const { currency, usdRate } = currencyOf(run, options);
+  if (currency === "USD") return { costUsd: amount, costPartsUsd: parts };
+  return { cost: amount, costParts: parts, ...(usdRate !== undefined ? { costUsd: amount * usdRate } : {}) };
+}
 
 /** The documented `npm run simulate -- --json` shape (README). Also what the UI exports as JSON. */
-export function simulationJson(runs: readonly StrategyRun[]) {
+export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptions = {}) {
   return {
     strategies: runs.map((run) => ({
       id: run.id,
       provider: run.provider,
       model: run.model,
+      ...(currencyOf(run, options).currency !== "USD" ? { currency: currencyOf(run, options).currency } : {}),
       ...(run.refused ? { refused: run.refused.reason } : {}),
       steps: run.steps.map((step) => ({
         index: step.index,
@@ -27,14 +50,13 @@ export function simulationJson(runs: readonly StrategyRun[]) {
           output: step.tokens.output,
         },
         divergence: step.divergence ? { segment: step.divergence.segment, reason: step.divergence.reason } : null,
-        costUsd: step.cost.totalUsd,
         // Each part is its tokens times one price, so the cost can be checked from this JSON alone.
-        costPartsUsd: {
+        ...costFields(run, options, step.cost.totalUsd, {
           uncached: step.cost.uncachedUsd,
           cacheRead: step.cost.cacheReadUsd,
           cacheWrite: step.cost.cacheWriteUsd,
           output: step.cost.outputUsd,
-        },
+        }),
         ...(step.rejected
           ? {
               rejected: {
@@ -46,13 +68,24 @@ export function simulationJson(runs: readonly StrategyRun[]) {
             }
           : {}),
       })),
-      totals: totalsJson(run.totals),
+      totals: totalsJson(run.totals, currencyOf(run, options)),
     })),
   };
 }
 
 /** A run's totals as `simulate --json` prints them (also the totals of `npm run trace -- --json`). */
-export function totalsJson(totals: StrategyTotals) {
+export function totalsJson(
+  totals: StrategyTotals,
+  money: { currency: Currency; usdRate?: number } = { currency: "USD" },
+) {
+  const cost =
+    money.currency === "USD"
+      ? { costUsd: totals.costUsd }
+      : {
+          currency: money.currency,
+          cost: totals.costUsd,
+          ...(money.usdRate !== undefined ? { costUsd: totals.costUsd * money.usdRate } : {}),
+        };
   return {
     input: totals.input,
     cacheRead: totals.cacheRead,
@@ -60,7 +93,7 @@ export function totalsJson(totals: StrategyTotals) {
     uncached: totals.uncached,
     output: totals.output,
     requests: totals.requests,
-    costUsd: totals.costUsd,
+    ...cost,
     cacheHitRateByTokens: totals.cacheHitRateByTokens,
     cacheHitRateByRequests: totals.cacheHitRateByRequests,
     toolsFound: totals.toolsFound,
@@ -121,7 +154,7 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
       totals.cacheWrite.toLocaleString("en-US"),
       totals.uncached.toLocaleString("en-US"),
       formatPercent(totals.cacheHitRateByTokens),
-      formatUsd(totals.costUsd),
+      formatMoney(totals.costUsd, getModel(run.provider, run.model)?.prices.currency ?? "USD"),
       `${totals.toolsFound}/${totals.toolsNeeded}`,
     ];
     lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));

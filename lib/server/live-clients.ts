@@ -10,7 +10,7 @@ import type { LiveTarget } from "./live-target";
 
 /** Headers an SDK call may send; anything else (e.g. from *_CUSTOM_HEADERS in the environment) is dropped. */
 const ALLOWED_HEADER =
-  /^(accept|accept-encoding|content-type|content-length|user-agent|anthropic-version|anthropic-beta|x-api-key|authorization|idempotency-key|x-stainless-[a-z0-9-]+)$/i;
+  /^(accept|accept-encoding|content-type|content-length|user-agent|anthropic-version|anthropic-beta|x-api-key|x-goog-api-key|authorization|idempotency-key|x-stainless-[a-z0-9-]+)$/i;
 
 export function guardedFetch(target: Pick<LiveTarget, "trusted">): typeof fetch {
   return (input, init = {}) => {

@@ -3,6 +3,7 @@
  * see changes, and nothing is cached in a module). Node-only; never imported by client code. The variables are
  * listed with comments in .env.example and explained in docs/LIVE.md.
  */
+import type { ProviderAccount } from "../providers/facts";
 import { serverExposure } from "./exposure";
 
 export type CustomBaseUrlMode = "disabled" | "allow-list" | "any";
@@ -10,11 +11,11 @@ export type CustomBaseUrlMode = "disabled" | "allow-list" | "any";
 export type LiveServerConfig = {
   enabled: boolean;
   /** Keys from the environment; never sent to the browser, never to a URL the browser chose. */
-  keys: { anthropic?: string; openai?: string; moonshot?: string; compatible?: string };
+  keys: Partial<Record<ProviderAccount | "compatible", string>>;
   /** The OpenAI-compatible server the owner configured (vLLM, Ollama, OpenRouter, LiteLLM). */
   compatibleBaseUrl?: string;
   /** Official base URLs (Moonshot's can be switched to api.moonshot.cn). */
-  officialBaseUrls: { anthropic: string; openai: string; moonshot: string };
+  officialBaseUrls: Record<ProviderAccount, string>;
   customBaseUrl: { mode: CustomBaseUrlMode; allowList: string[] };
   /** Tests only: every official base URL points at the local fake provider. Loopback URLs only. */
   testProviderBaseUrl?: string;
@@ -36,6 +37,10 @@ export const ENV = {
   openaiKey: "OPENAI_API_KEY",
   moonshotKey: "MOONSHOT_API_KEY",
   moonshotBaseUrl: "MOONSHOT_BASE_URL",
+  geminiKey: "GEMINI_API_KEY",
+  deepseekKey: "DEEPSEEK_API_KEY",
+  dashscopeKey: "DASHSCOPE_API_KEY",
+  zhipuKey: "ZHIPUAI_API_KEY",
   compatibleKey: "OPENAI_COMPATIBLE_API_KEY",
   compatibleBaseUrl: "OPENAI_COMPATIBLE_BASE_URL",
   live: "PLAYGROUND_LIVE",
@@ -60,6 +65,10 @@ export const OFFICIAL_BASE_URLS = {
   anthropic: "https://api.anthropic.com",
   openai: "https://api.openai.com/v1",
   moonshot: "https://api.moonshot.ai/v1",
+  google: "https://generativelanguage.googleapis.com/v1beta",
+  deepseek: "https://api.deepseek.com",
+  alibaba: "https://dashscope.aliyuncs.com/compatible-mode/v1",
+  zhipu: "https://open.bigmodel.cn/api/paas/v4",
 } as const;
 
 /**
@@ -126,6 +135,10 @@ export function readLiveConfig(env: Env = process.env, exposed = serverExposure(
       anthropic: text(env, ENV.anthropicKey),
       openai: text(env, ENV.openaiKey),
       moonshot: text(env, ENV.moonshotKey),
+      google: text(env, ENV.geminiKey),
+      deepseek: text(env, ENV.deepseekKey),
+      alibaba: text(env, ENV.dashscopeKey),
+      zhipu: text(env, ENV.zhipuKey),
       compatible: text(env, ENV.compatibleKey),
     },
     ...(compatibleBaseUrl ? { compatibleBaseUrl: compatibleBaseUrl.replace(/\/+$/, "") } : {}),

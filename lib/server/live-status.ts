@@ -15,12 +15,9 @@ export function handleLiveStatus(request: Request, env: Record<string, string | 
   const usable = serverKeysUsable(env);
   const body: LiveStatusBody = {
     enabled: config.enabled,
-    serverKeys: {
-      anthropic: usable && Boolean(config.keys.anthropic),
-      openai: usable && Boolean(config.keys.openai),
-      moonshot: usable && Boolean(config.keys.moonshot),
-      compatible: usable && Boolean(config.keys.compatible),
-    },
+    serverKeys: Object.fromEntries(
+      Object.entries(config.keys).map(([account, key]) => [account, usable && Boolean(key)]),
+    ),
     compatibleBaseUrlConfigured: Boolean(config.compatibleBaseUrl),
     customBaseUrl: config.customBaseUrl.mode,
     maxOutputTokens: config.maxOutputTokens,

@@ -27,6 +27,10 @@ const MODEL: Record<ProviderId, string> = {
   "openai-responses": "gpt-5.4",
   "openai-chat": "gpt-5.4",
   moonshot: "kimi-k3",
+  gemini: "gemini-2.5-flash",
+  deepseek: "deepseek-v4-flash",
+  qwen: "qwen-plus",
+  glm: "glm-5.3",
 };
 
 const LOOKUP_RECORD: CatalogTool = {

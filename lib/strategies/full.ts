@@ -16,7 +16,7 @@ export const fullStrategy: StrategyDefinition = {
       "O(N) tool tokens on every request; cached after the first, but the first write and every miss pay for all of them.",
     prefixEffect: "Stable prefix.",
   },
-  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot", "gemini", "deepseek", "qwen", "glm"],
   decide: {
     role: "baseline",
     loadsAllHits: false,

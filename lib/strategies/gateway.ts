@@ -18,7 +18,7 @@ export const gatewayStrategy: StrategyDefinition = {
       "O(1) tool tokens; one extra round trip per new tool; arguments are checked by the client, not the provider.",
     prefixEffect: "Stable prefix.",
   },
-  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot", "gemini", "deepseek", "qwen", "glm"],
   decide: {
     role: "progressive",
     loadsAllHits: false,

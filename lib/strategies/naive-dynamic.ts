@@ -21,7 +21,7 @@ export const naiveDynamicStrategy: StrategyDefinition = {
     costs: "Few tool tokens, but every discovery rewrites the whole prompt at full price.",
     prefixEffect: "Whole cache invalidated on every change: `tools` sits at the front of the prefix.",
   },
-  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot", "gemini", "deepseek", "qwen", "glm"],
   decide: {
     role: "anti-pattern",
     loadsAllHits: false,

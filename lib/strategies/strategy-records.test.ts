@@ -13,13 +13,13 @@ import { getModel, type ModelInfo } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import type { Scenario, ScenarioSettings } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
-import { STRATEGY_IDS } from "../core/ids";
+import { PROVIDER_IDS, STRATEGY_IDS } from "../core/ids";
 import { STRATEGIES, baselineStrategyId, strategyDefinition } from "./definitions";
 import { MID_CONVERSATION_TOOL_CHANGES_BETA } from "./anthropic-mid-conversation";
 
 type Json = Record<string, any>;
 
-const ALL_PROVIDERS = ["anthropic", "openai-responses", "openai-chat", "moonshot"] as const;
+const ALL_PROVIDERS = PROVIDER_IDS;
 /** The provider each strategy is run on below: its own where it has one, Anthropic (the default) otherwise. */
 const HOME: Record<StrategyId, ProviderId> = {
   full: "anthropic",
@@ -40,6 +40,10 @@ const HOME_MODEL: Record<ProviderId, string> = {
   "openai-responses": "gpt-5.4",
   "openai-chat": "gpt-5.4",
   moonshot: "kimi-k3",
+  gemini: "gemini-2.5-flash",
+  deepseek: "deepseek-v4-flash",
+  qwen: "qwen-plus",
+  glm: "glm-5.3",
 };
 
 const engine = createEngine();

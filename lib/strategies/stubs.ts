@@ -17,7 +17,7 @@ export const stubsStrategy: StrategyDefinition = {
       "O(N) stub tokens (about a fifth of full definitions); one extra round trip per new tool; client-side validation.",
     prefixEffect: "Stable prefix.",
   },
-  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot"],
+  providers: ["anthropic", "openai-responses", "openai-chat", "moonshot", "gemini", "deepseek", "qwen", "glm"],
   decide: {
     role: "progressive",
     loadsAllHits: false,

@@ -22,6 +22,8 @@ export function providerOfUrl(url: string): ProviderId | null {
   if (/\/messages$/.test(path) && (host.endsWith("anthropic.com") || /\/v1\/messages$/.test(path))) return "anthropic";
   if (modelOfUrl(url)?.includes("claude")) return "anthropic";
   if (/\/responses$/.test(path)) return "openai-responses";
+  // Gemini API: `/v1beta/models/<model>:generateContent` or `:streamGenerateContent`.
+  if (/\/models\/[^/]+:(?:streamG|g)enerateContent$/.test(path)) return "gemini";
   if (/\/chat\/completions$/.test(path)) return /moonshot|kimi/.test(host) ? "moonshot" : "openai-chat";
   return null;
 }
@@ -41,7 +43,9 @@ export function modelOfUrl(url: string): string | null {
   const bedrock = /\/model\/([^/]+)\/invoke(?:-with-response-stream)?$/.exec(path);
   if (bedrock) return bedrock[1];
   const vertex = /\/publishers\/anthropic\/models\/([^/:]+):(?:stream)?rawPredict$/i.exec(path);
-  return vertex ? vertex[1] : null;
+  if (vertex) return vertex[1];
+  const gemini = /\/models\/([^/:]+):(?:streamG|g)enerateContent$/.exec(path);
+  return gemini ? gemini[1] : null;
 }
 
 /**
@@ -69,22 +73,21 @@ function namesModel(facts: ProviderFacts, model: unknown): boolean {
   return facts.modelNamePrefixes.some((prefix) => name.startsWith(prefix));
 }
 
-function isKimiModel(model: unknown): boolean {
-  return namesModel(providerFacts("moonshot"), model);
-}
-
 /**
  * The provider API a request body was written for, from its shape, or null for a shape none of them has:
  * - Responses: `input` or `instructions` and no `messages`;
  * - Anthropic Messages: `messages` plus a top-level `system`, typed content blocks (`tool_use`, `tool_result`), tools
  *   with `input_schema`, a `claude-` model, or `anthropic_version` (the Bedrock and Vertex AI bodies, which name no
  *   model);
- * - Chat Completions: `messages` otherwise; a `kimi-`/`moonshot-` model means Moonshot.
+ * - Gemini generateContent: `contents` and no `messages`;
+ * - Chat Completions: `messages` otherwise; a model named as a compatible provider's (`kimi-`, `deepseek-`, `qwen`,
+ *   `glm-`) means that provider.
  */
 export function providerOfBody(body: Json): ProviderId | null {
   const model = typeof body.model === "string" ? body.model.toLowerCase() : "";
   if (!Array.isArray(body.messages)) {
     if (body.input !== undefined || typeof body.instructions === "string") return "openai-responses";
+    if (Array.isArray(body.contents)) return "gemini";
     return null;
   }
   if (model.startsWith("claude")) return "anthropic";
@@ -99,8 +102,11 @@ export function providerOfBody(body: Json): ProviderId | null {
     )
       return "anthropic";
   }
-  if (isKimiModel(model)) return "moonshot";
-  return "openai-chat";
+  return (
+    PROVIDER_IDS.find(
+      (id) => providerFacts(id).bodyShape === "chat-completions" && namesModel(providerFacts(id), model),
+    ) ?? "openai-chat"
+  );
 }
 
 function isRecord(value: unknown): value is Json {

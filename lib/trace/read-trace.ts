@@ -271,9 +271,18 @@ function responseField(object: Json): { response: unknown; status?: number } {
   const response = record(wrapped);
   const isProviderResponse =
     response &&
-    ["usage", "content", "choices", "output", "input_tokens", "prompt_tokens", "type", "id"].some(
-      (key) => key in response,
-    );
+    [
+      "usage",
+      "content",
+      "choices",
+      "output",
+      "input_tokens",
+      "prompt_tokens",
+      "type",
+      "id",
+      "usageMetadata",
+      "candidates",
+    ].some((key) => key in response);
   if (response && !isProviderResponse && ("body" in response || "body_raw" in response || "events" in response)) {
     const inner = response.body ?? response.body_raw ?? response.events;
     return {
@@ -322,7 +331,12 @@ function jsonValue(value: unknown): Json | undefined {
 
 /** A provider request body itself: a model (or Bedrock/Vertex's `anthropic_version`) with messages or input. */
 function isRequestBody(object: Json): boolean {
-  return Array.isArray(object.messages) || (object.input !== undefined && "model" in object);
+  // Gemini's body names no model (it is in the URL) and holds `contents`.
+  return (
+    Array.isArray(object.messages) ||
+    (object.input !== undefined && "model" in object) ||
+    Array.isArray(object.contents)
+  );
 }
 
 /** True for a POSTed JSON text that is a model request, whatever URL it went to (a local gateway, a proxy). */
@@ -523,7 +537,9 @@ function majorityProvider(candidates: ReadonlyArray<{ provider: ProviderId }>): 
  * with usage, content, choices or output was served, whatever else it carries.
  */
 function providerError(response: Json): string | null {
-  const served = ["usage", "content", "choices", "output"].some((key) => response[key] !== undefined);
+  const served = ["usage", "content", "choices", "output", "usageMetadata", "candidates"].some(
+    (key) => response[key] !== undefined,
+  );
   const error = record(response.error);
   if (served || (response.type !== "error" && !error)) return null;
   const kind = [error?.type, error?.code].find((value) => typeof value === "string" && value !== "") ?? "error";

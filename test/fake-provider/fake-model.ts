@@ -7,7 +7,7 @@ import { sampleArguments } from "@/lib/catalog";
 import { stableHash } from "@/lib/catalog/stable-hash";
 
 type Json = Record<string, unknown>;
-export type Dialect = "anthropic" | "responses" | "chat" | "moonshot";
+export type Dialect = "anthropic" | "responses" | "chat" | "moonshot" | "gemini";
 
 export type FakeTool = { name: string; description: string; schema: Json; deferred: boolean };
 
@@ -168,7 +168,42 @@ function readChat(body: Json): FakeView {
   return { tools, userText, last, turnsSinceUser };
 }
 
+/** Gemini generateContent: `tools[].functionDeclarations`, `contents` of `user`/`model` parts. */
+function readGemini(body: Json): FakeView {
+  const tools = list(body.tools).flatMap((tool) =>
+    list(tool.functionDeclarations).map((declaration) =>
+      functionTool({ ...declaration, parameters: declaration.parametersJsonSchema ?? declaration.parameters }, false),
+    ),
+  );
+  let userText = "";
+  let last: LastItem = { kind: "user-text" };
+  let turnsSinceUser = 0;
+  for (const content of list(body.contents)) {
+    const parts = list(content.parts);
+    if (content.role === "model") turnsSinceUser += 1;
+    else {
+      const response = parts.find((part) => part.functionResponse !== undefined);
+      if (response) {
+        const fn = record(response.functionResponse);
+        const result = record(fn.response).result;
+        last = {
+          kind: "tool-result",
+          name: str(fn.name),
+          content: typeof result === "string" ? result : JSON.stringify(fn.response),
+          isError: false,
+        };
+      } else {
+        userText = parts.map((part) => str(part.text)).join("\n");
+        last = { kind: "user-text" };
+        turnsSinceUser = 0;
+      }
+    }
+  }
+  return { tools, userText, last, turnsSinceUser };
+}
+
 export function readRequest(dialect: Dialect, body: Json): FakeView {
+  if (dialect === "gemini") return readGemini(body);
   if (dialect === "anthropic") return readAnthropic(body);
   if (dialect === "responses") return readResponses(body);
   return readChat(body);

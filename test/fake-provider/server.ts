@@ -5,7 +5,8 @@
  * case (400/401/403/404/429 with retry-after/500/timeout). Never used by the app itself.
  *
  * Paths: `/v1/messages[/count_tokens]` (Anthropic), `/v1/responses[/input_tokens]` and `/v1/chat/completions`
- * (OpenAI), `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
+ * (OpenAI; also `/deepseek/v1`, `/qwen/v1`, `/glm/v1`, DeepSeek's with its own usage fields),
+ * `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
  * other `…/chat/completions` (an OpenAI-compatible server). Keys: any non-empty key works, except one containing
  * `invalid` (401) and `forbidden…` (403); a model named `missing…` is a 404. Control (tests): `POST
  * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`, and `POST
@@ -14,7 +15,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decide, readRequest, type Dialect, type FakeFaults } from "./fake-model";
+import { decide, readRequest, type Dialect, type FakeFaults, type FakeTurn } from "./fake-model";
 import { anthropicError, anthropicEvents, anthropicMessage, type FakeUsage, type SseEvent } from "./render-anthropic";
 import { chatBody, chatChunks, openaiError, responsesBody, responsesEvents } from "./render-openai";
 
@@ -61,6 +62,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 };
 
 function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses" | "count-moonshot" | null {
+  if (GEMINI_PATH.test(path)) return "gemini";
   if (path === "/v1/messages") return "anthropic";
   if (path === "/v1/messages/count_tokens") return "count-anthropic";
   if (path === "/v1/responses") return "responses";
@@ -71,7 +73,30 @@ function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses
   return null;
 }
 
+/** Gemini API: `/gemini/v1beta/models/<model>:generateContent` or `:streamGenerateContent` (`?alt=sse`). */
+const GEMINI_PATH = /^\/gemini\/v1beta\/models\/([^/:]+):(?:streamG|g)enerateContent$/;
+
+/** A generateContent response: one candidate whose parts are the turn's text and function calls. */
+function geminiBody(turn: FakeTurn, usage: FakeUsage, model: string, id: string): Json {
+  const parts: Json[] = [];
+  if (turn.text) parts.push({ text: turn.text });
+  for (const call of turn.calls) parts.push({ functionCall: { name: call.name, args: call.input } });
+  return {
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: {
+      promptTokenCount: usage.input,
+      candidatesTokenCount: usage.output,
+      totalTokenCount: usage.input + usage.output,
+      ...(usage.cacheRead > 0 ? { cachedContentTokenCount: usage.cacheRead } : {}),
+    },
+    modelVersion: model,
+    responseId: id,
+  };
+}
+
 function keyOf(request: IncomingMessage): string {
+  const googleKey = request.headers["x-goog-api-key"];
+  if (typeof googleKey === "string" && googleKey) return googleKey;
   const apiKey = request.headers["x-api-key"];
   if (typeof apiKey === "string" && apiKey) return apiKey;
   const authorization = request.headers.authorization ?? "";
@@ -96,7 +121,9 @@ function promptText(dialect: Dialect, body: Json): string {
       ? [body.tools, body.system, body.messages]
       : dialect === "responses"
         ? [body.instructions, body.tools, body.input]
-        : [body.tools, body.messages];
+        : dialect === "gemini"
+          ? [body.systemInstruction, body.tools, body.contents]
+          : [body.tools, body.messages];
   return JSON.stringify(parts, (key, value: unknown) => (key === "cache_control" ? undefined : value));
 }
 
@@ -107,6 +134,19 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     request.on("error", reject);
   });
+}
+
+function deepseekUsage(usage: Json): Json {
+  const details = (usage.prompt_tokens_details ?? {}) as Json;
+  const hit = Number(details.cached_tokens ?? 0);
+  const prompt = Number(usage.prompt_tokens ?? 0);
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: usage.completion_tokens,
+    total_tokens: usage.total_tokens,
+    prompt_cache_hit_tokens: hit,
+    prompt_cache_miss_tokens: prompt - hit,
+  };
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -231,7 +271,7 @@ export async function startFakeProvider(
       return sendJson(response, 401, errorBody(wire, 401, message));
     }
     if (key.startsWith("forbidden")) return sendJson(response, 403, errorBody(wire, 403, DEFAULT_MESSAGES[403]));
-    const model = String(body.model ?? "");
+    const model = String(GEMINI_PATH.exec(path)?.[1] ?? body.model ?? "");
     if (model.startsWith("missing")) {
       return sendJson(
         response,
@@ -314,8 +354,25 @@ export async function startFakeProvider(
         return writeSse(response, responsesEvents(reply, { failAfterFirstItem: failMidStream }), delayMs);
       return sendJson(response, 200, reply);
     }
+    if (wire === "gemini") {
+      const reply = geminiBody(turn, usage, model, id);
+      // Streamed as one event per part, usage on the last, as streamGenerateContent sends them.
+      if (request.url?.includes("streamGenerateContent")) {
+        const parts = ((reply.candidates as Json[])[0].content as Json).parts as Json[];
+        const events = parts.map((part, index) => ({
+          data: {
+            candidates: [{ content: { role: "model", parts: [part] }, index: 0 }],
+            ...(index === parts.length - 1 ? { usageMetadata: reply.usageMetadata } : {}),
+          },
+        }));
+        return writeSse(response, events, delayMs);
+      }
+      return sendJson(response, 200, reply);
+    }
     const chat = wire === "moonshot" ? "moonshot" : "chat";
     const reply = chatBody(turn, usage, model, id, chat);
+    // DeepSeek reports its disk cache as hits beside misses (api-docs.deepseek.com/guides/kv_cache).
+    if (path.startsWith("/deepseek/")) reply.usage = deepseekUsage(reply.usage as Json);
     const includeUsage = (body.stream_options as Json | undefined)?.include_usage === true;
     if (body.stream === true)
       return writeSse(response, chatChunks(reply, chat, includeUsage, { failAfterFirstChunk: failMidStream }), delayMs);

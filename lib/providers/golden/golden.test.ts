@@ -140,7 +140,13 @@ describe("golden requests (reviewed by eye; regenerate with `npm run golden`)", 
 
   it("no request carries a real key: only environment-variable placeholders", () => {
     for (const request of requests) {
-      const credentials = [request.headers["x-api-key"], request.headers.authorization].filter(Boolean).join(" ");
+      const credentials = [
+        request.headers["x-api-key"],
+        request.headers["x-goog-api-key"],
+        request.headers.authorization,
+      ]
+        .filter(Boolean)
+        .join(" ");
       expect(credentials).toMatch(/^(\$[A-Z_]+_API_KEY|Bearer \$[A-Z_]+_API_KEY)$/);
     }
   });

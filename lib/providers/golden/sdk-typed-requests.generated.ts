@@ -5,6 +5,7 @@ import type { MessageCreateParamsNonStreaming as BetaMessageCreateParamsNonStrea
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";
+import type { GeminiGenerateContentRequest } from "../gemini/gemini-types";
 
 export const fullAnthropicStep1Call = {
   "model": "claude-opus-4-8",
@@ -1402,6 +1403,1461 @@ export const fullMoonshotStep4Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const fullGeminiStep1Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiStep2Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiStep3Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0004",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0004",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const fullDeepseekStep1Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullDeepseekStep2Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullDeepseekStep3Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep1Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep2Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep3Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep1Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep2Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep3Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const fullGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const naiveDynamicAnthropicStep1Search = {
   "model": "claude-opus-4-8",
@@ -3999,6 +5455,2763 @@ export const naiveDynamicMoonshotStep6Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const naiveDynamicGeminiStep1Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep3Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep4Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep5Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicGeminiStep6Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0006",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0008",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0008",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const naiveDynamicDeepseekStep1Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep3Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep4Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep5Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicDeepseekStep6Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep1Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep3Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep4Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep5Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicQwenStep6Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep1Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep3Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep4Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep5Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const naiveDynamicGlmStep6Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0006",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0006",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const anthropicToolSearchServerBm25AnthropicStep1Search = {
   "model": "claude-opus-4-8",
@@ -10958,6 +15171,3934 @@ export const stubsMoonshotStep7Answer = {
   ]
 } satisfies MoonshotChatCompletionCreateParams;
 
+export const stubsGeminiStep1Load = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep3Retry = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep5Load = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep6Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "search_files"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsGeminiStep7Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "get_weather"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "args": {
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "args": {
+              "names": [
+                "search_files"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0008",
+            "name": "load_tool_schemas",
+            "response": {
+              "result": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "search_files",
+            "args": {
+              "arguments": {
+                "query": "Q3 planning offsite notes"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+              }
+            },
+            "required": [
+              "arguments"
+            ]
+          }
+        },
+        {
+          "name": "load_tool_schemas",
+          "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "names": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1,
+                "description": "Exact tool names."
+              }
+            },
+            "required": [
+              "names"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const stubsDeepseekStep1Load = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep3Retry = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep5Load = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep6Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsDeepseekStep7Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep1Load = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep3Retry = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep5Load = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep6Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsQwenStep7Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep1Load = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep3Retry = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep5Load = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep6Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const stubsGlmStep7Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"get_weather\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "[{\"name\":\"get_weather\",\"description\":\"Get the weather at a specific location\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0008",
+          "type": "function",
+          "function": {
+            "name": "load_tool_schemas",
+            "arguments": "{\"names\":[\"search_files\"]}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0008",
+      "content": "[{\"name\":\"search_files\",\"description\":\"Search through files in the workspace\",\"input_schema\":{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}}]"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments. Call load_tool_schemas first to get its exact schema."
+            }
+          },
+          "required": [
+            "arguments"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "load_tool_schemas",
+        "description": "Load the full input schema of one or more tools by exact name before calling them. Every tool above is listed as a stub.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "names": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1,
+              "description": "Exact tool names."
+            }
+          },
+          "required": [
+            "names"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
 export const gatewayAnthropicStep1Search = {
   "model": "claude-opus-4-8",
   "max_tokens": 1024,
@@ -14194,6 +22335,3473 @@ export const gatewayMoonshotStep7Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const gatewayGeminiStep1Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep3Retry = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep5Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep6Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayGeminiStep7Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "args": {
+              "query": "weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0001",
+            "name": "search_tools",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "kelvin"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "invoke_tool",
+            "args": {
+              "name": "get_weather",
+              "arguments": {
+                "location": "San Francisco, CA",
+                "unit": "fahrenheit"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "args": {
+              "query": "search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_search_0008",
+            "name": "search_tools",
+            "response": {
+              "result": "search_files — Search through files in the workspace (query: string*)"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "invoke_tool",
+            "args": {
+              "name": "search_files",
+              "arguments": {
+                "query": "Q3 planning offsite notes"
+              }
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_tools",
+          "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "What the tool should do, in a few plain words."
+              }
+            },
+            "required": [
+              "query"
+            ],
+            "additionalProperties": false
+          }
+        },
+        {
+          "name": "invoke_tool",
+          "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "The exact tool name returned by search_tools."
+              },
+              "arguments": {
+                "type": "object",
+                "description": "The tool's arguments."
+              }
+            },
+            "required": [
+              "name",
+              "arguments"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const gatewayDeepseekStep1Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep3Retry = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep5Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep6Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayDeepseekStep7Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep1Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep3Retry = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep5Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep6Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayQwenStep7Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep1Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep3Retry = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep5Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep6Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const gatewayGlmStep7Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0001",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0001",
+      "content": "get_weather — Get the weather at a specific location (location: string*, unit: \"celsius\"|\"fahrenheit\")"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_search_0008",
+          "type": "function",
+          "function": {
+            "name": "search_tools",
+            "arguments": "{\"query\":\"search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_search_0008",
+      "content": "search_files — Search through files in the workspace (query: string*)"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "invoke_tool",
+            "arguments": "{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_tools",
+        "description": "Search the tool catalog by what a tool does. Returns up to 5 matching tools with a one-line description and their parameters. Search before using a tool you have not used yet.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "What the tool should do, in a few plain words."
+            }
+          },
+          "required": [
+            "query"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "invoke_tool",
+        "description": "Call a tool found with search_tools by its exact name. The arguments are checked against the tool's schema; an error lists what to fix.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The exact tool name returned by search_tools."
+            },
+            "arguments": {
+              "type": "object",
+              "description": "The tool's arguments."
+            }
+          },
+          "required": [
+            "name",
+            "arguments"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const kimiDynamicMoonshotStep1Search = {
   "model": "kimi-k3",
@@ -19738,6 +31346,4299 @@ export const cliHelpMoonshotStep9Answer = {
   ]
 } satisfies MoonshotChatCompletionCreateParams;
 
+export const cliHelpGeminiStep1Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep2Load = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep3Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep4Retry = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep5Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep6Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep7Load = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "run",
+            "args": {
+              "command": "tools search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "run",
+            "response": {
+              "result": "search_files — Search through files in the workspace"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep8Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "run",
+            "args": {
+              "command": "tools search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "run",
+            "response": {
+              "result": "search_files — Search through files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0012",
+            "name": "run",
+            "args": {
+              "command": "search_files --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0012",
+            "name": "run",
+            "response": {
+              "result": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpGeminiStep9Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "args": {
+              "command": "tools weather"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "run",
+            "response": {
+              "result": "get_weather — Get the weather at a specific location"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "args": {
+              "command": "get_weather --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "run",
+            "response": {
+              "result": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit kelvin"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0005",
+            "name": "run",
+            "response": {
+              "result": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "args": {
+              "command": "get_weather --location 'San Francisco, CA' --unit fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0007",
+            "name": "run",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0010",
+            "name": "run",
+            "args": {
+              "command": "tools search files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0010",
+            "name": "run",
+            "response": {
+              "result": "search_files — Search through files in the workspace"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0012",
+            "name": "run",
+            "args": {
+              "command": "search_files --help"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0012",
+            "name": "run",
+            "response": {
+              "result": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0014",
+            "name": "run",
+            "args": {
+              "command": "search_files --query 'Q3 planning offsite notes'"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0014",
+            "name": "run",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "run",
+          "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "command": {
+                "type": "string",
+                "description": "The command line, e.g. `get_weather --help`."
+              }
+            },
+            "required": [
+              "command"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const cliHelpDeepseekStep1Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep2Load = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep3Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep4Retry = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep5Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep6Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep7Load = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep8Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpDeepseekStep9Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0014",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --query 'Q3 planning offsite notes'\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0014",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep1Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep2Load = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep3Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep4Retry = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep5Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep6Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep7Load = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep8Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpQwenStep9Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0014",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --query 'Q3 planning offsite notes'\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0014",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep1Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep2Load = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep3Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep4Retry = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep5Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep6Search = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep7Load = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep8Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const cliHelpGlmStep9Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools weather\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "get_weather — Get the weather at a specific location"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "Usage: get_weather --location <string> [--unit <celsius|fahrenheit>]\n\nGet the weather at a specific location\n\nOptions:\n  --location <string> (required)  City and region, e.g. San Francisco, CA\n  --unit <celsius|fahrenheit>  Temperature unit\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0005",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit kelvin\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0005",
+      "content": "{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"get_weather --location 'San Francisco, CA' --unit fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0010",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"tools search files in the workspace\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0010",
+      "content": "search_files — Search through files in the workspace"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0012",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --help\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0012",
+      "content": "Usage: search_files --query <string>\n\nSearch through files in the workspace\n\nOptions:\n  --query <string> (required)  Words to look for in file names and contents\n\nObjects and arrays are passed as JSON."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0014",
+          "type": "function",
+          "function": {
+            "name": "run",
+            "arguments": "{\"command\":\"search_files --query 'Q3 planning offsite notes'\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0014",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "run",
+        "description": "Run one command. `tools <words>` lists the tools whose purpose matches the words, one a line; `<tool> --help` prints a tool's usage and options; `<tool> --option value …` runs it (objects and arrays as JSON).",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "command": {
+              "type": "string",
+              "description": "The command line, e.g. `get_weather --help`."
+            }
+          },
+          "required": [
+            "command"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
 export const prefilterAnthropicStep1Search = {
   "model": "claude-haiku-4-5",
   "max_tokens": 1024,
@@ -20925,6 +36826,1241 @@ export const prefilterMoonshotStep6Answer = {
   ]
 } satisfies MoonshotChatCompletionCreateParams;
 
+export const prefilterGeminiStep1Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const prefilterGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const prefilterGeminiStep3Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0002",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0002",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const prefilterGeminiStep4Search = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const prefilterGeminiStep5Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0002",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0002",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const prefilterGeminiStep6Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0002",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0002",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0006",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0006",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const prefilterDeepseekStep1Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterDeepseekStep3Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterDeepseekStep4Search = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterDeepseekStep5Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterDeepseekStep6Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0006",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0006",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterQwenStep1Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterQwenStep3Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterQwenStep4Search = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterQwenStep5Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterQwenStep6Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0006",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0006",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterGlmStep1Search = {
+  "model": "glm-5.3-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterGlmStep3Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterGlmStep4Search = {
+  "model": "glm-5.3-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You pick the tools an assistant needs for the user's request. The catalog follows, one tool a line. Answer with the exact names of the tools the request needs, one a line, and nothing else.\n\nget_weather — Get the weather at a specific location\nsearch_files — Search through files in the workspace"
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterGlmStep5Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const prefilterGlmStep6Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0002",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0002",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0006",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0006",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
 export const textProtocolAnthropicStep1Call = {
   "model": "claude-opus-4-8",
   "max_tokens": 1024,
@@ -21714,6 +38850,746 @@ export const textProtocolMoonshotStep5Answer = {
   "reasoning_effort": "max",
   "prompt_cache_key": "tool-disclosure-playground"
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const textProtocolGeminiStep1Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const textProtocolGeminiStep2Retry = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const textProtocolGeminiStep3Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const textProtocolGeminiStep4Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const textProtocolGeminiStep5Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const textProtocolDeepseekStep1Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolDeepseekStep2Retry = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolDeepseekStep3Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolDeepseekStep4Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolDeepseekStep5Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolQwenStep1Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolQwenStep2Retry = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolQwenStep3Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolQwenStep4Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolQwenStep5Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolGlmStep1Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolGlmStep2Retry = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolGlmStep3Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolGlmStep4Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const textProtocolGlmStep5Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\n# Tools\nYou have no native tools. The tools below are run by the client. To call one, write on a line of its own\n<tool_call>{\"name\": \"<tool name>\", \"arguments\": {<arguments as JSON>}}</tool_call>\nand end your answer there. The result comes back in the next user message as\n<tool_result name=\"<tool name>\">…</tool_result> (with error=\"true\" when the call was refused).\nOnly the tools listed here exist; their arguments must follow the JSON Schema given.\n\n## get_weather\nGet the weather at a specific location\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"location\":{\"type\":\"string\",\"description\":\"City and region, e.g. San Francisco, CA\"},\"unit\":{\"type\":\"string\",\"enum\":[\"celsius\",\"fahrenheit\"],\"description\":\"Temperature unit\"}},\"required\":[\"location\"]}\n\n## search_files\nSearch through files in the workspace\nArguments (JSON Schema): {\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"Words to look for in file names and contents\"}},\"required\":[\"query\"]}"
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"kelvin\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\" error=\"true\">{\"error\":\"invalid_arguments\",\"tool\":\"get_weather\",\"details\":[{\"path\":\"/unit\",\"message\":\"/unit must be equal to one of the allowed values: celsius, fahrenheit\"}]}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"get_weather\",\"arguments\":{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"get_weather\">{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}</tool_result>"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": "<tool_call>{\"name\":\"search_files\",\"arguments\":{\"query\":\"Q3 planning offsite notes\"}}</tool_call>"
+    },
+    {
+      "role": "user",
+      "content": "<tool_result name=\"search_files\">{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}</tool_result>"
+    }
+  ],
+  "max_tokens": 1024
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const subagentAnthropicStep1Call = {
   "model": "claude-opus-4-8",
@@ -23871,6 +41747,2257 @@ export const subagentMoonshotStep8Answer = {
     }
   ]
 } satisfies MoonshotChatCompletionCreateParams;
+
+export const subagentGeminiStep1Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "delegate",
+          "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "task": {
+                "type": "string",
+                "description": "The task, in the user's words with what is known."
+              }
+            },
+            "required": [
+              "task"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep2Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep3Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0003",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep4Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "delegate",
+            "args": {
+              "task": "What is the weather in San Francisco right now?"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "delegate",
+            "response": {
+              "result": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "delegate",
+          "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "task": {
+                "type": "string",
+                "description": "The task, in the user's words with what is known."
+              }
+            },
+            "required": [
+              "task"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep5Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "delegate",
+            "args": {
+              "task": "What is the weather in San Francisco right now?"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "delegate",
+            "response": {
+              "result": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "delegate",
+          "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "task": {
+                "type": "string",
+                "description": "The task, in the user's words with what is known."
+              }
+            },
+            "required": [
+              "task"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep6Call = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep7Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0009",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0009",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentGeminiStep8Answer = {
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a helpful assistant. Use the available tools when they help answer the user."
+      }
+    ]
+  },
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "delegate",
+            "args": {
+              "task": "What is the weather in San Francisco right now?"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "delegate",
+            "response": {
+              "result": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0007",
+            "name": "delegate",
+            "args": {
+              "task": "Find my notes from the Q3 planning offsite."
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0007",
+            "name": "delegate",
+            "response": {
+              "result": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ],
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "delegate",
+          "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "task": {
+                "type": "string",
+                "description": "The task, in the user's words with what is known."
+              }
+            },
+            "required": [
+              "task"
+            ],
+            "additionalProperties": false
+          }
+        }
+      ]
+    }
+  ],
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  }
+} satisfies GeminiGenerateContentRequest;
+
+export const subagentDeepseekStep1Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep2Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep3Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep4Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep5Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep6Call = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep7Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0009",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0009",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentDeepseekStep8Answer = {
+  "model": "deepseek-v4-flash",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"Find my notes from the Q3 planning offsite.\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep1Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep2Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep3Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep5Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep6Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep7Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0009",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0009",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentQwenStep8Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"Find my notes from the Q3 planning offsite.\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep1Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep2Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep3Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0003",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0003",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep4Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep5Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep6Call = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep7Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user.\n\nYou are a sub-agent. Do the task with the tools, then reply with a short summary of what the tools returned."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0009",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0009",
+      "content": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
+
+export const subagentGlmStep8Answer = {
+  "model": "glm-5.3",
+  "messages": [
+    {
+      "role": "system",
+      "content": "You are a helpful assistant. Use the available tools when they help answer the user."
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"What is the weather in San Francisco right now?\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "Done. get_weather: {\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0007",
+          "type": "function",
+          "function": {
+            "name": "delegate",
+            "arguments": "{\"task\":\"Find my notes from the Q3 planning offsite.\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0007",
+      "content": "Done. search_files: {\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "delegate",
+        "description": "Hand a task that needs tools to a sub-agent that can use every tool of the catalog. It does the work and returns a short summary of the results.",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "task": {
+              "type": "string",
+              "description": "The task, in the user's words with what is known."
+            }
+          },
+          "required": [
+            "task"
+          ],
+          "additionalProperties": false
+        }
+      }
+    }
+  ]
+} satisfies ChatCompletionCreateParamsNonStreaming;
 
 export const fullAnthropicExplicitBreakpointsStep1Call = {
   "model": "claude-opus-4-8",
@@ -29070,4 +49197,4 @@ export const openaiToolSearchOpenaiResponsesClientSearchStep6Answer = {
   "tool_choice": "required"
 } satisfies ResponseCreateParamsNonStreaming;
 
-export const GOLDEN_REQUEST_COUNT = 289;
+export const GOLDEN_REQUEST_COUNT = 497;

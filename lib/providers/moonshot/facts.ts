@@ -1,37 +1,29 @@
-import { providerModelFacts } from "../../core/provider-models";
-import { OPENAI_MESSAGE_OVERHEAD_TOKENS } from "../../tokens/openai-overheads";
-import type { ProviderFacts } from "../types";
+import { chatFacts } from "../openai-chat/compatible-facts";
 
-export const moonshotFacts: ProviderFacts = {
-  ...providerModelFacts("moonshot"),
-  id: "moonshot",
-  name: "Moonshot Kimi",
-  pickerName: "Moonshot (Kimi)",
-  apiName: "Kimi API",
-  vendor: "Moonshot",
-  account: "moonshot",
-  keyVariable: "MOONSHOT_API_KEY",
-  fakeBasePath: "/moonshot/v1",
-  compatibleServers: false,
-  callIdPrefix: "call_sim_",
-  explicitCacheBreakpoints: false,
-  messageOverheadTokens: OPENAI_MESSAGE_OVERHEAD_TOKENS,
-  deferredTools: false,
-  toolNamespaces: false,
-  tokenCountEndpoint: "official",
-  tokenCounter: "tokenizers-estimate",
-  bodyShape: "chat-completions",
-  modelNamePrefixes: ["kimi", "moonshot"],
-  openBilling: [],
-  endpointChoice: false,
-  betas: false,
-  golden: { model: "kimi-k3", sdkRequestType: "MoonshotChatCompletionCreateParams" },
-  tap: {
+export const moonshotFacts = chatFacts(
+  {
     id: "moonshot",
-    label: "Kimi (Moonshot)",
-    mount: "/tap/moonshot/v1",
-    upstreamEnv: "TAP_MOONSHOT_UPSTREAM",
-    defaultUpstream: "https://api.moonshot.ai/v1",
-    recordedPath: /(^|\/)chat\/completions$/,
+    name: "Moonshot Kimi",
+    pickerName: "Moonshot (Kimi)",
+    vendor: "Moonshot",
+    account: "moonshot",
+    keyVariable: "MOONSHOT_API_KEY",
+    modelNamePrefixes: ["kimi", "moonshot"],
+    goldenModel: "kimi-k3",
   },
-};
+  {
+    apiName: "Kimi API",
+    fakeBasePath: "/moonshot/v1",
+    tokenCountEndpoint: "official",
+    tokenCounter: "tokenizers-estimate",
+    golden: { model: "kimi-k3", sdkRequestType: "MoonshotChatCompletionCreateParams" },
+    tap: {
+      id: "moonshot",
+      label: "Kimi (Moonshot)",
+      mount: "/tap/moonshot/v1",
+      upstreamEnv: "TAP_MOONSHOT_UPSTREAM",
+      defaultUpstream: "https://api.moonshot.ai/v1",
+      recordedPath: /(^|\/)chat\/completions$/,
+    },
+  },
+);

@@ -3,6 +3,7 @@ import { OPENAI_MESSAGE_OVERHEAD_TOKENS, renderOpenAIFunctionForCounting } from 
 import { isMediaPart, MEDIA_NOT_COUNTED_WARNING, mediaPlaceholder } from "../media-parts";
 import { SegmentList } from "../segment-list";
 import type { BodyContext, BodySegments } from "../types";
+import { chatToolsFirst } from "./chat-dialects";
 
 type Json = Record<string, unknown>;
 
@@ -122,8 +123,8 @@ export function chatBodySegments(body: Json, context: BodyContext): BodySegments
         : {}),
     });
   };
-  // Kimi's chat template declares the tools before the system prompt (as the renderer orders them, openai-chat.ts).
-  const toolsFirst = context.model.provider === "moonshot";
+  // Kimi's and GLM's chat templates declare the tools before the system prompt (as the renderer orders them).
+  const toolsFirst = chatToolsFirst(context.model.provider);
   if (!toolsFirst) for (let index = 0; index < leading; index += 1) addMessage(index);
   (Array.isArray(body.tools) ? (body.tools as unknown[]) : []).forEach((value, index) => {
     const tool = record(value) ?? {};

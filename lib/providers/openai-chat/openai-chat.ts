@@ -6,13 +6,22 @@ import { chatFunction } from "../openai-function";
 import { simulatedReasoning } from "../moonshot/kimi-reasoning";
 import { chatBodySegments, chatMessagePromptText } from "./openai-chat-body-segments";
 import { SegmentList } from "../segment-list";
-import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage, TurnLayout } from "../types";
+import { renderPlainTool } from "../top-level-tool";
+import type {
+  ProviderAdapter,
+  ProviderFacts,
+  RenderContext,
+  RenderedRequest,
+  SimulatedUsage,
+  TurnLayout,
+} from "../types";
 import { chatBodyReader } from "./body-reader";
 import { openaiChatFacts } from "./facts";
 import { readChatReply } from "./reply-reader";
 import { createChatAccumulator } from "./stream";
 import { chatStreamOpener } from "./upstream";
 import { readChatUsage } from "./usage";
+import { CHAT_DIALECTS as DIALECTS, chatEndpoint, type ChatDialect } from "./chat-dialects";
 
 type Json = Record<string, unknown>;
 
@@ -20,23 +29,13 @@ type Json = Record<string, unknown>;
 export const KIMI_MAX_TOOLS = 128;
 export const KIMI_FUNCTION_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$/;
 
-export type ChatDialect = "openai" | "moonshot";
+export type { ChatDialect };
 
-function renderTool(entry: ToolEntry, path: string, list: SegmentList): Json {
-  if (entry.type !== "catalog" && entry.type !== "stub" && entry.type !== "helper") {
-    throw new Error(`chat-completions: tool entry ${entry.type} has no Chat Completions form`);
-  }
-  if (entry.type === "catalog" && entry.deferred)
-    throw new Error("chat-completions: Chat Completions has no defer_loading");
-  const variant = entry.type === "stub" ? "stub" : "full";
-  const definition = chatFunction(entry.tool, variant);
-  list.addTool(entry.tool, `chat:${variant}`, path, () => ({
-    label: `${variant === "stub" ? "stub" : "function"} ${entry.tool.name}`,
-    group: "tools",
-    promptText: definition.text,
-    toolDefinitionText: definition.text,
-  }));
-  return definition.wire;
+const CHAT_FORMAT = { key: "chat", prefix: "chat-completions", name: "Chat Completions" };
+
+/** Each dialect memoises its own segments: two dialects on one tokenizer still count their own tools. */
+function renderTool(dialect: ChatDialect, entry: ToolEntry, path: string, list: SegmentList): Json {
+  return renderPlainTool({ ...CHAT_FORMAT, key: `chat-${dialect}` }, entry, path, list, chatFunction);
 }
 
 /** Turns one transcript message into Chat Completions messages (tool results become `role: "tool"` messages). */
@@ -114,12 +113,13 @@ export function createChatRenderer(dialect: ChatDialect) {
       list.add({ path: "messages[0]", label: "system message", group: "system", promptText: transcript.system });
     // Cache order. OpenAI: the system message, then the tools rendered after it (harmony layout), then the
     // conversation. Moonshot: Kimi's chat template declares the tools before the system prompt (secondary source:
-    // the published Kimi chat template, PROTOCOLS §9), so the tools come first.
-    if (dialect !== "moonshot") addSystem();
+    // the published Kimi chat template, PROTOCOLS §9), so the tools come first; GLM's template does the same.
+    const wire = DIALECTS[dialect];
+    if (!wire.toolsFirst) addSystem();
     const tools = list.addTools(`chat-${dialect}`, transcript.tools, () =>
-      transcript.tools.map((entry, index) => renderTool(entry, `tools[${index}]`, list)),
+      transcript.tools.map((entry, index) => renderTool(dialect, entry, `tools[${index}]`, list)),
     );
-    if (dialect === "moonshot") addSystem();
+    if (wire.toolsFirst) addSystem();
     for (const message of transcript.messages) {
       for (const rendered of renderMessage(message, context, dialect)) {
         // The same prompt text a recorded body's message gets (an imported trace), so both are cached alike.
@@ -137,15 +137,12 @@ export function createChatRenderer(dialect: ChatDialect) {
     for (const segment of list.segments)
       if (segment.group === "messages" || segment.group === "system") segment.tokens += OPENAI_MESSAGE_OVERHEAD_TOKENS;
     if (dialect === "moonshot") checkKimiLimits(transcript, warnings);
-    const body: Json = { model: context.model.id, messages, max_completion_tokens: context.settings.maxOutputTokens };
+    const body: Json = { model: context.model.id, messages };
+    // Moonshot's native API takes max_tokens; K3 documents max_completion_tokens (reasoning counts toward it)
+    // and reasoning_effort, whose only value is "max" (lib/models/moonshot-models.ts cites both).
+    const reasoning = context.model.reasoning?.value;
+    body[reasoning?.maxTokensField ?? wire.maxTokensField] = context.settings.maxOutputTokens;
     if (dialect === "moonshot") {
-      // Moonshot's native API takes max_tokens; K3 documents max_completion_tokens (reasoning counts toward it)
-      // and reasoning_effort, whose only value is "max" (lib/models/moonshot-models.ts cites both).
-      const reasoning = context.model.reasoning?.value;
-      if ((reasoning?.maxTokensField ?? "max_tokens") === "max_tokens") {
-        body.max_tokens = context.settings.maxOutputTokens;
-        delete body.max_completion_tokens;
-      }
       if (reasoning?.effort) body.reasoning_effort = reasoning.effort;
       body.prompt_cache_key = "tool-disclosure-playground";
     }
@@ -154,13 +151,9 @@ export function createChatRenderer(dialect: ChatDialect) {
       body.tool_choice = context.settings.toolChoice === "any" ? "required" : "none";
     const last = list.lastPromptIndex();
     if (last >= 0) list.markBreakpoint(last);
-    const url =
-      dialect === "moonshot"
-        ? "https://api.moonshot.ai/v1/chat/completions"
-        : "https://api.openai.com/v1/chat/completions";
-    const authorization = dialect === "moonshot" ? "Bearer $MOONSHOT_API_KEY" : "Bearer $OPENAI_API_KEY";
+    const authorization = `Bearer $${wire.keyVariable}`;
     return {
-      request: { method: "POST", url, headers: { "content-type": "application/json", authorization }, body },
+      request: { method: "POST", url: wire.url, headers: { "content-type": "application/json", authorization }, body },
       segments: list.segments,
       warnings,
     };
@@ -209,24 +202,23 @@ export function chatResponse(dialect: ChatDialect) {
         type: "function",
         function: { name: call.name, arguments: JSON.stringify(call.input) },
       }));
-    const usageBody: Json =
-      dialect === "moonshot"
-        ? // Moonshot reports cached_tokens directly inside usage (PROTOCOLS §3.4).
-          {
-            prompt_tokens: prompt,
-            completion_tokens: usage.output,
-            total_tokens: prompt + usage.output,
-            cached_tokens: usage.cacheRead,
-          }
-        : {
-            prompt_tokens: prompt,
-            completion_tokens: usage.output,
-            total_tokens: prompt + usage.output,
-            prompt_tokens_details: {
-              cached_tokens: usage.cacheRead,
-              ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}),
-            },
-          };
+    const usageBody: Json = {
+      prompt_tokens: prompt,
+      completion_tokens: usage.output,
+      total_tokens: prompt + usage.output,
+    };
+    const reporting = DIALECTS[dialect].usage;
+    // Moonshot reports cached_tokens directly inside usage (PROTOCOLS §3.4); DeepSeek its hits and misses side by
+    // side (api-docs.deepseek.com/guides/kv_cache); OpenAI, Qwen and GLM inside prompt_tokens_details.
+    if (reporting === "moonshot") usageBody.cached_tokens = usage.cacheRead;
+    else if (reporting === "deepseek") {
+      usageBody.prompt_cache_hit_tokens = usage.cacheRead;
+      usageBody.prompt_cache_miss_tokens = prompt - usage.cacheRead;
+    } else
+      usageBody.prompt_tokens_details = {
+        cached_tokens: usage.cacheRead,
+        ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}),
+      };
     return {
       id: responseId,
       object: "chat.completion",
@@ -266,19 +258,34 @@ export function outputText(blocks: TranscriptBlock[]): string {
     .join("\n");
 }
 
-export const openaiChat: ProviderAdapter = {
-  ...openaiChatFacts,
+/**
+ * The adapter of a Chat Completions dialect: the chat renderer, reader and stream folded with that dialect's
+ * endpoint, cache order and usage fields. OpenAI, DeepSeek, Qwen and GLM send usage on a stream's last chunk when
+ * asked with `stream_options.include_usage`; Moonshot puts it in the final chunk anyway and does not document it.
+ */
+export function chatAdapter(
+  facts: ProviderFacts,
+  dialect: ChatDialect,
+  options: { label?: string; askUsage?: boolean; outputText?: ProviderAdapter["outputText"] } = {},
+): ProviderAdapter {
+  return {
+    ...facts,
+    label: options.label ?? `${facts.pickerName} Chat Completions`,
+    endpoint: chatEndpoint(dialect),
+    renderRequest: createChatRenderer(dialect),
+    segmentBody: chatBodySegments,
+    body: chatBodyReader,
+    readUsage: readChatUsage,
+    readReply: readChatReply,
+    createStreamAccumulator: createChatAccumulator,
+    turnLayout: chatTurnLayout,
+    openStream: chatStreamOpener(options.askUsage ?? true),
+    toolText: chatToolText,
+    renderResponse: chatResponse(dialect),
+    outputText: options.outputText ?? outputText,
+  };
+}
+
+export const openaiChat = chatAdapter(openaiChatFacts, "openai", {
   label: "OpenAI Chat Completions (and compatible servers)",
-  endpoint: "https://api.openai.com/v1/chat/completions",
-  renderRequest: createChatRenderer("openai"),
-  segmentBody: chatBodySegments,
-  body: chatBodyReader,
-  readUsage: readChatUsage,
-  readReply: readChatReply,
-  createStreamAccumulator: createChatAccumulator,
-  turnLayout: chatTurnLayout,
-  openStream: chatStreamOpener(true),
-  toolText: chatToolText,
-  renderResponse: chatResponse("openai"),
-  outputText,
-};
+});

@@ -99,6 +99,11 @@ describe("a live run through the route and the fake provider", () => {
     ["openai-tool-search", "openai-responses", "gpt-5.4", { searchExecution: "server" }],
     ["openai-tool-search", "openai-responses", "gpt-5.4", { searchExecution: "client" }],
     ["kimi-dynamic", "moonshot", "kimi-k3", {}],
+    ["gateway", "deepseek", "deepseek-v4-flash", {}],
+    ["stubs", "qwen", "qwen-plus", {}],
+    ["naive-dynamic", "glm", "glm-5.3", {}],
+    ["gateway", "gemini", "gemini-2.5-flash", {}],
+    ["full", "gemini", "gemini-2.5-pro", {}],
   ] as const)("%s on %s (%s) %j", async (strategyId, provider, model, settings) => {
     const live = run(strategyId, provider, model, settings);
     const snapshot = await live.run();
@@ -110,6 +115,27 @@ describe("a live run through the route and the fake provider", () => {
       expect(snapshot.steps.some((step) => step.kind === "search" || step.kind === "load")).toBe(true);
     for (const text of answers) expect(text).not.toContain(KEY);
   });
+
+  it.each([
+    ["deepseek", "deepseek-v4-flash", "/deepseek/v1/chat/completions"],
+    ["qwen", "qwen-plus", "/qwen/v1/chat/completions"],
+    ["glm", "glm-5.3", "/glm/v1/chat/completions"],
+    ["gemini", "gemini-2.5-flash", "/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent"],
+  ] as const)(
+    "%s: calls its own endpoint and reads its cache hits back from its usage",
+    async (provider, model, path) => {
+      const snapshot = await run("gateway", provider, model).run();
+      expectComplete(snapshot);
+      expect(new Set(fake.requests.map((request) => request.path))).toEqual(new Set([path]));
+      // The fake reads back the shared prefix of the previous prompt; DeepSeek reports it as prompt_cache_hit_tokens.
+      const later = snapshot.steps.slice(1);
+      expect(later.some((step) => step.measured!.cacheRead > 0)).toBe(true);
+      for (const step of snapshot.steps)
+        expect(step.measured!.cacheRead + step.measured!.uncached + step.measured!.cacheWrite).toBe(
+          step.measured!.input,
+        );
+    },
+  );
 
   it("sends the mid-conversation beta header and a tool_addition system message after the search result", async () => {
     const snapshot = await run("anthropic-mid-conversation", "anthropic", "claude-opus-4-8").run();

@@ -1,0 +1,4 @@
+import { chatAdapter } from "../openai-chat/openai-chat";
+import { deepseekFacts } from "./facts";
+
+export const deepseekChat = chatAdapter(deepseekFacts, "deepseek");
