@@ -131,6 +131,8 @@ async function clippedText(page: Page, selector: string): Promise<string[]> {
         if (!(element instanceof HTMLElement) || element.closest(".monaco-editor")) continue;
         const style = getComputedStyle(element);
         if (!["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis") continue;
+        // Visually hidden labels (`sr-only`: 1 px, clipped on purpose) are read by screen readers, not seen.
+        if (element.clientWidth <= 1 || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
         const ownText = [...element.childNodes].some((child) => child.nodeType === 3 && child.textContent?.trim());
         if (!ownText || element.scrollWidth <= element.clientWidth + 1 || element.title) continue;
         clipped.push(
