@@ -13,6 +13,7 @@ export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes
 const runAddedToolsTurn = addedToolsTurn("toolu_sim_");
 
 export const anthropicMidConversationStrategy: StrategyDefinition = {
+  searchesOnClient: true,
   id: "anthropic-mid-conversation",
   title: "Anthropic mid-conversation tool changes",
   shortName: "Mid-conversation",

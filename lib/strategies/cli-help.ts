@@ -50,6 +50,7 @@ function callByCommand(session: ConversationSession, need: NeededToolCall, tool:
 
 /** One `run` tool: the model lists tools, reads `<tool> --help`, and calls tools by command line. */
 export const cliHelpStrategy: StrategyDefinition = {
+  searchesOnClient: true,
   id: "cli-help",
   title: "One command tool with --help (CLI-style discovery)",
   shortName: "CLI --help",

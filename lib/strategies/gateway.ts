@@ -7,6 +7,7 @@ import type { StrategyDefinition } from "./types";
 
 /** Two constant tools: `search_tools` finds, `invoke_tool` calls; the client validates the arguments. */
 export const gatewayStrategy: StrategyDefinition = {
+  searchesOnClient: true,
   id: "gateway",
   title: "search_tools + invoke_tool gateway",
   shortName: "Gateway",

@@ -8,6 +8,7 @@ import type { StrategyDefinition } from "./types";
  * appended `{role:"system", tools:[…]}` message with no content, and then called natively (PROTOCOLS §3.1–3.2).
  */
 export const kimiDynamicStrategy: StrategyDefinition = {
+  searchesOnClient: true,
   id: "kimi-dynamic",
   title: "Kimi dynamic tool loading",
   shortName: "Kimi dynamic",

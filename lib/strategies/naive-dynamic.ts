@@ -11,6 +11,7 @@ import type { StrategyDefinition } from "./types";
  * set keeps the catalog's order, so a discovered tool is inserted where it was declared.
  */
 export const naiveDynamicStrategy: StrategyDefinition = {
+  searchesOnClient: true,
   id: "naive-dynamic",
   title: "Edit tools as needed (anti-pattern)",
   shortName: "Edit tools",

@@ -97,6 +97,7 @@ function mainTools(session: ConversationSession, selection: readonly string[]): 
 
 /** A small model picks the tools before each main request; the main request declares only those. */
 export const prefilterStrategy: StrategyDefinition = {
+  searchesOnClient: true,
   id: "prefilter",
   title: "Small-model prefilter picks the tools",
   shortName: "Prefilter",

@@ -76,6 +76,11 @@ export interface StrategyDefinition {
    * tools on the wire in server mode (Anthropic's BM25 and regex tool types); empty when the provider has one.
    */
   readonly providerSearch?: { readonly serverVariants: readonly ScenarioSettings["searchVariant"][] };
+  /**
+   * The client builds the client search's index for this strategy's runs. The engine worker keeps such strategies
+   * together on one worker, so a large catalog's index is built once (lib/workbench/engine-scheduler.ts).
+   */
+  readonly searchesOnClient?: true;
   readonly decide: DecideFacts;
   /** What the client does when a real model calls the strategy's tools (lib/strategies/client-side.ts). */
   readonly client: ClientSide;

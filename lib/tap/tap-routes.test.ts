@@ -118,19 +118,21 @@ describe("the tap endpoints come from the provider registry", () => {
     const entries = PROVIDER_IDS.map((provider) => ({ provider, tap: providerFacts(provider).tap }));
     // Shaped as a later adapter's facts would be; the id is cast because this one is not in the registry.
     const added = {
-      provider: "gemini" as (typeof PROVIDER_IDS)[number],
+      provider: "acme" as (typeof PROVIDER_IDS)[number],
       tap: {
-        id: "gemini",
-        label: "Gemini",
-        mount: "/tap/gemini",
-        upstreamEnv: "TAP_GEMINI_UPSTREAM",
-        defaultUpstream: "https://generativelanguage.googleapis.com",
-        recordedPath: /:(generateContent|streamGenerateContent)$/,
+        id: "acme",
+        label: "Acme",
+        mount: "/tap/acme",
+        upstreamEnv: "TAP_ACME_UPSTREAM",
+        defaultUpstream: "https://api.acme.example",
+        recordedPath: /:(generate|streamGenerate)$/,
       },
     };
     const endpoints = tapEndpoints([...entries, added]);
-    expect(Object.keys(endpoints).sort()).toEqual(["anthropic", "gemini", "moonshot", "openai"]);
-    expect(endpoints.gemini).toMatchObject({ mount: "/tap/gemini", env: "TAP_GEMINI_UPSTREAM" });
+    expect(Object.keys(endpoints).sort()).toEqual([...new Set(entries.map((entry) => entry.tap.id)), "acme"].sort());
+    expect(endpoints.acme).toMatchObject({ mount: "/tap/acme", env: "TAP_ACME_UPSTREAM" });
+    expect(endpoints.acme.recorded[0].path.test("v1/models/acme-1:streamGenerate")).toBe(true);
+    // The registry's own Gemini endpoint records generateContent and its stream.
     expect(endpoints.gemini.recorded[0].path.test("v1beta/models/gemini-3-pro:streamGenerateContent")).toBe(true);
     expect(() =>
       tapEndpoints([...entries, { ...added, tap: { ...added.tap, id: "openai", upstreamEnv: "TAP_OTHER_UPSTREAM" } }]),
@@ -165,6 +167,10 @@ describe("the Tap view's API", () => {
       "/tap/anthropic",
       "/tap/openai/v1",
       "/tap/moonshot/v1",
+      "/tap/gemini",
+      "/tap/deepseek",
+      "/tap/qwen",
+      "/tap/glm",
     ]);
 
     const exported = tapExportRoute(page("/api/tap/export?session=latest"), options);

@@ -17,13 +17,13 @@ describe("splitStrategies", () => {
   it("keeps the strategy on screen first here, with its group; the other group goes to the helper", () => {
     const fullFirst: StrategyId[] = ["full", ...STRATEGY_IDS.filter((id) => id !== "full")];
     expect(splitStrategies(fullFirst)).toEqual({
-      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
-      helper: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
+      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "text-protocol", "subagent"],
+      helper: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation", "cli-help", "prefilter"],
     });
     const kimiFirst: StrategyId[] = ["kimi-dynamic", ...STRATEGY_IDS.filter((id) => id !== "kimi-dynamic")];
     expect(splitStrategies(kimiFirst)).toEqual({
-      here: ["kimi-dynamic", "naive-dynamic", "gateway", "anthropic-mid-conversation"],
-      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
+      here: ["kimi-dynamic", "naive-dynamic", "gateway", "anthropic-mid-conversation", "cli-help", "prefilter"],
+      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "text-protocol", "subagent"],
     });
     expect(splitStrategies([])).toEqual({ here: [], helper: [] });
   });
@@ -219,7 +219,7 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
       answer: "catalog-set",
     });
     expect(helper.received[1]).toMatchObject({
-      strategyIds: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation"],
+      strategyIds: CLIENT_SEARCH_STRATEGIES,
     });
 
     // Progress: each strategy handed over once, equal to the final summary; the shown one first, with its detail.
@@ -261,7 +261,7 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(counted).toEqual([loaded.catalog.tools.map((tool) => o200kMemo.count(`${tool.name} ${tool.description}`))]);
     expect(helper.kinds()).toEqual(["load-example", "count-texts", "run"]);
     expect(helper.received[2]).toMatchObject({
-      strategyIds: ["full", "anthropic-tool-search", "openai-tool-search", "stubs"],
+      strategyIds: STRATEGY_IDS.filter((id) => !CLIENT_SEARCH_STRATEGIES.includes(id)),
     });
   });
 

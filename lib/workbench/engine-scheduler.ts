@@ -11,7 +11,8 @@
 import type { Catalog } from "../core/catalog";
 import type { StrategyRun } from "../engine/types";
 import type { Scenario } from "../scenario/types";
-import type { StrategyId } from "../core/ids";
+import { STRATEGY_IDS, type StrategyId } from "../core/ids";
+import { STRATEGIES } from "../strategies/definitions";
 import {
   supersededResponse,
   type EngineRequest,
@@ -45,12 +46,9 @@ export const SPLIT_DEFAULTS = {
  * anthropic-tool-search 2.1 s, openai-tool-search 0.6 s, stubs 0.8 s (5.5 s); naive-dynamic 3.5–3.7 s, gateway
  * 0.1 s, kimi-dynamic 0.03 s, anthropic-mid-conversation 1.0 s (4.6–4.8 s).
  */
-export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = [
-  "naive-dynamic",
-  "gateway",
-  "kimi-dynamic",
-  "anthropic-mid-conversation",
-];
+export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = STRATEGY_IDS.filter(
+  (id) => STRATEGIES[id].searchesOnClient === true,
+);
 
 /**
  * Which strategies run here and which on the helper. The first (the strategy on screen) always runs here, first,
