@@ -84,9 +84,10 @@ describe("simulated responses read back as a real provider's", () => {
         const reply = providerAdapter(provider).readReply(step.response);
         expect(reply.notes, `step ${step.index + 1}`).toEqual([]);
         const toolCalls = reply.blocks.filter((block) => block.type === "tool-call");
-        // A step that calls a tool is followed by the request carrying its result.
+        // A step that calls a tool is followed, in its own conversation (a sub-agent's steps interleave with the
+        // main one's), by the request carrying its result.
         if (toolCalls.length === 0) return;
-        const next = run.steps[index + 1];
+        const next = run.steps.slice(index + 1).find((later) => later.lane === step.lane);
         expect(next, `step ${step.index + 1} calls a tool but no request follows`).toBeDefined();
         const nextBody = JSON.stringify(next.request.body);
         for (const call of toolCalls) {
@@ -96,7 +97,9 @@ describe("simulated responses read back as a real provider's", () => {
         }
         if (provider === "anthropic") expect(step.response.stop_reason).toBe("tool_use");
       });
-      expect(calls, "the learning agent calls at least one tool").toBeGreaterThan(0);
+      // A strategy whose calls are text in the answer (text-protocol) makes no native tool call at all.
+      if (STRATEGIES[testCase.strategy].client?.textCalls === undefined)
+        expect(calls, "the learning agent calls at least one tool").toBeGreaterThan(0);
     },
   );
 
