@@ -23,6 +23,9 @@ import { measuredUsageFrom, usageDifference } from "./usage";
 import type { PreviewEvent, ReadReply } from "../core";
 import { overlayAssistantTurns } from "./wire-overlay";
 
+export const LIVE_SECOND_CONVERSATION_REFUSAL =
+  "Live mode runs one conversation; this strategy's second one (a small model choosing tools, or a sub-agent) is simulated only for now.";
+
 /** A real model may loop on tools; past this many requests in one user turn the run moves on (and says so). */
 export const DEFAULT_MAX_REQUESTS_PER_TURN = 8;
 
@@ -106,7 +109,7 @@ export class LiveRun {
     const provider = options.provider ?? scenario.settings.provider;
     const engine = createEngine(options.counterFor ? { counterFor: options.counterFor } : {});
     // A forced provider: an impossible combination is refused with the strategy's reason, never moved elsewhere.
-    this.opened = engine.openSession(scenario, options.strategyId, {
+    const opened = engine.openSession(scenario, options.strategyId, {
       provider,
       model: options.model ?? (provider === scenario.settings.provider ? scenario.settings.model : undefined),
       discovered: scenario.settings.nonDeferredTools,
@@ -115,6 +118,12 @@ export class LiveRun {
         return { ...request, body: options.wireModel ? { ...body, model: options.wireModel } : body };
       },
     });
+    // A strategy with a second conversation (the prefilter's small model, the sub-agent) has no live path for it
+    // yet: refused with the reason rather than sending the main requests without what the other one decides.
+    this.opened =
+      opened.definition.decide.secondConversation && !opened.refused
+        ? { ...opened, refused: LIVE_SECOND_CONVERSATION_REFUSAL }
+        : opened;
     if (this.opened.refused) this.status = "refused";
     this.now = options.now ?? (() => Date.now());
   }

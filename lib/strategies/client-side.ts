@@ -174,7 +174,12 @@ function runCall(
   const command = context.client.command;
   if (command && call.name === command.toolName) {
     const answer = command.answer(call.input, context);
-    if ("run" in answer) return catalogResult(call, answer.run, answer.args, true, sink);
+    // The result answers the command tool's call, so it carries that tool's name (`run`), as the simulation's does.
+    if ("run" in answer)
+      return catalogResult(call, answer.run, answer.args, true, sink).map((block) => ({
+        ...block,
+        toolName: call.name,
+      }));
     if (answer.found) sink.found(answer.found);
     return [
       {
