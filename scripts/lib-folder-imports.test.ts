@@ -33,7 +33,7 @@ describe("lib/ folder imports (type imports included)", () => {
       architecture.indexOf("```", architecture.indexOf("lib/ ───")),
     );
     // A layer's line starts with its folders ("  models/, persistence/, examples/   what they hold").
-    const drawn = [...picture.matchAll(/^ {2}((?:[a-z-]+\/)(?:, [a-z-]+\/)*)/gm)].map((match) =>
+    const drawn = [...picture.matchAll(/^ {2}((?:[a-z0-9-]+\/)(?:, [a-z0-9-]+\/)*)/gm)].map((match) =>
       match[1].split(", ").map((folder) => folder.slice(0, -1)),
     );
     expect(drawn).toEqual([...libLayers.layers].reverse());
