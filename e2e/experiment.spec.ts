@@ -11,11 +11,14 @@ test("walks the Experiment view by its visible text", async ({ page }) => {
   await page.goto("/experiment");
   await expect(page.getByRole("heading", { name: "Experiment", exact: true })).toBeVisible();
   await expect(page.getByText("8 tasks, no problems")).toBeVisible();
-  await expect(page.getByText(/^Predicted cost: \$\d+\.\d{4} for 48 task-runs$/)).toBeVisible();
+  await expect(page.getByText(/^Predicted cost: \$\d+\.\d{4} for \d+ task-runs$/)).toBeVisible();
 
-  // Two strategies: the tools up front against Anthropic's tool search.
-  for (const id of ["naive-dynamic", "stubs", "gateway", "anthropic-mid-conversation"])
-    await page.getByLabel(id, { exact: true }).uncheck();
+  // Two strategies: the tools up front against Anthropic's tool search (every other one the provider carries off).
+  const kept = ["full", "anthropic-tool-search"];
+  for (const box of await page.getByRole("group", { name: "Strategies" }).getByRole("checkbox").all()) {
+    const id = (await box.evaluate((element) => element.closest("label")?.textContent ?? "")).trim();
+    if (!kept.includes(id) && (await box.isChecked())) await box.uncheck();
+  }
   await expect(page.getByText(/for 16 task-runs$/)).toBeVisible();
 
   await page.getByRole("button", { name: "Run experiment" }).click();

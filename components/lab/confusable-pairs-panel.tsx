@@ -83,7 +83,9 @@ export function ConfusablePairsPanel({ evaluation, onSelectTool }: ConfusablePai
                     </span>
                   ))}
               </p>
-              <p className="text-sm text-muted">{pair.queries.map((query) => `“${query}”`).join(" · ")}</p>
+              <p className="text-sm text-muted" translate="no">
+                {pair.queries.map((query) => `“${query}”`).join(" · ")}
+              </p>
             </li>
           ))}
         </ul>

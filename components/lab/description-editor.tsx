@@ -236,7 +236,9 @@ export function DescriptionEditor(props: DescriptionEditorProps) {
                   const index = baseline?.queryTexts.indexOf(query.q) ?? -1;
                   return (
                     <li key={query.id} className="flex flex-col gap-1 px-3 py-2" data-testid="edit-query">
-                      <span className="text-sm">“{query.q}”</span>
+                      <span className="text-sm" translate="no">
+                        “{query.q}”
+                      </span>
                       {baseline && index >= 0 ? (
                         <span className="flex flex-wrap gap-3">
                           {LAB_SEARCH_IDS.map((id) => {

@@ -64,7 +64,7 @@ export function EditDeltaSummary({ delta, k, queryCount, pending, ownQueryTexts 
           <ul className="flex flex-col gap-1.5" data-testid="edit-rank-changes">
             {otherMoves.slice(0, 6).map((change) => (
               <li key={change.index} className="flex flex-col gap-1 text-sm">
-                <span className="truncate" title={change.q}>
+                <span className="truncate" title={change.q} translate="no">
                   “{change.q}”
                 </span>
                 <span className="flex flex-wrap gap-3">

@@ -109,7 +109,8 @@ export function QueryRow({
           ) : (
             <>
               <p className="text-[15px] font-medium leading-snug">
-                {query.q}
+                {/* A user's words, kept as written in every interface language. */}
+                <span translate="no">{query.q}</span>
                 {query.origin === "suggested" ? (
                   <span
                     className="ml-2 rounded bg-panel-muted px-1.5 py-0.5 align-middle text-[11px] font-semibold uppercase tracking-wide text-muted"

@@ -237,7 +237,9 @@ export function SemanticPanel({ tools, queries, clientOptions, k }: SemanticPane
                 {comparison.queries.map((row, index) => (
                   <tr key={index} className="border-t border-line align-top" data-testid="semantic-row">
                     <td className="py-2 pr-3">
-                      <p className="font-medium">{row.q}</p>
+                      <p className="font-medium" translate="no">
+                        {row.q}
+                      </p>
                       <p className="text-xs text-muted">
                         {row.similarity.expected === null
                           ? t("whyUnknown")
