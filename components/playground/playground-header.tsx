@@ -1,5 +1,7 @@
 "use client";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { EXAMPLES } from "@/lib/examples/example-list";
+import { localizedExample } from "@/lib/examples/example-text";
 import { LocaleSwitch } from "@/components/i18n/locale-switch";
 import { usePlayground } from "@/state/playground-provider";
 import { selectToolCount } from "@/state/selectors";
@@ -11,7 +13,12 @@ import { ThemeToggle } from "./theme-toggle";
 import { AutosaveState, WorkspaceButtons } from "./workspace-buttons";
 
 export function PlaygroundHeader() {
-  const title = usePlayground((state) => state.scenarioMeta.title);
+  const meta = usePlayground((state) => state.scenarioMeta);
+  const locale = useLocale();
+  // A built-in example is named in the reader's language (in English, by its scenario's own title); a person's own
+  // scenario keeps its own title.
+  const example = locale === "en" ? undefined : EXAMPLES.find((candidate) => candidate.id === meta.id);
+  const title = example ? localizedExample(example, locale).title : meta.title;
   const toolCount = usePlayground(selectToolCount);
   const turnCount = usePlayground((state) => state.turns.length);
   const t = useTranslations("common");
