@@ -89,7 +89,7 @@ describe("simulated responses read back as a real provider's", () => {
         if (toolCalls.length === 0) return;
         const next = run.steps.slice(index + 1).find((later) => later.lane === step.lane);
         expect(next, `step ${step.index + 1} calls a tool but no request follows`).toBeDefined();
-        const nextBody = JSON.stringify(next.request.body);
+        const nextBody = JSON.stringify(next!.request.body);
         for (const call of toolCalls) {
           calls += 1;
           expect(call.id).not.toBe("");
