@@ -81,7 +81,8 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
         const offset = (index - (members.length - 1) / 2) * SPREAD;
         x += direction.x * offset;
         y += direction.y * offset;
-        label = { x, y: y - 4.2, anchor: "middle" };
+        // Neighbours along an edge take turns above and below their dots, so two long names never meet.
+        label = { x, y: index % 2 === 0 ? y - 4.2 : y + 7.4, anchor: "middle" };
       }
       placements.push({
         id,
