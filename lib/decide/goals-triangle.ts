@@ -81,8 +81,10 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
         const offset = (index - (members.length - 1) / 2) * SPREAD;
         x += direction.x * offset;
         y += direction.y * offset;
-        // Neighbours along an edge take turns above and below their dots, so two long names never meet.
-        label = { x, y: index % 2 === 0 ? y - 4.2 : y + 7.4, anchor: "middle" };
+        // Dots along an edge are closer than their names are long: each name of the group gets its own row, taking
+        // turns above and below the dots, so no two meet however many strategies share the edge.
+        const row = Math.floor(index / 2) * 7;
+        label = { x, y: index % 2 === 0 ? y - 4.2 - row : y + 7.4 + row, anchor: "middle" };
       }
       placements.push({
         id,
