@@ -49,7 +49,7 @@ test.describe("the page keeps the person's work", () => {
     await waitForAutosave(page);
 
     // Skipped at once.
-    await page.getByRole("button", { name: "Help" }).click();
+    await page.getByRole("button", { name: "Help", exact: true }).click();
     await page.getByRole("button", { name: "Take the guided tour" }).click();
     const tour = page.getByRole("dialog", { name: "The 80k-token problem" });
     await expect(tour).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("the page keeps the person's work", () => {
     await expect(page.getByTestId("scenario-title")).toContainText("3 turns");
 
     // Walked through a few steps (the tour's 200-tool example on screen), then left.
-    await page.getByRole("button", { name: "Help" }).click();
+    await page.getByRole("button", { name: "Help", exact: true }).click();
     await page.getByRole("button", { name: "Take the guided tour" }).click();
     await expect(page.getByTestId("scenario-title")).toContainText("200 tools", { timeout: 60_000 });
     // The tour's own keys (its box follows the page while the example loads, so it is never still for a click).
@@ -74,7 +74,7 @@ test.describe("the page keeps the person's work", () => {
     await expect(page.getByTestId("scenario-title")).toContainText("Weather and files");
     await expect(page.getByTestId("scenario-title")).toContainText("3 turns");
 
-    await page.getByRole("button", { name: "Help" }).click();
+    await page.getByRole("button", { name: "Help", exact: true }).click();
     await page.getByRole("button", { name: "Take the guided tour" }).click();
     await expect(page.getByTestId("scenario-title")).toContainText("200 tools", { timeout: 60_000 });
     await page.keyboard.press("Escape");

@@ -67,7 +67,7 @@ test.describe("playground", () => {
     await playground.replaceCatalogText(valid);
     await expect(playground.page.getByTestId("catalog-problem-count")).toContainText("none");
     await expect(editor.locator(".squiggly-error")).toHaveCount(0);
-    await expect(playground.page.getByTestId("catalog-count")).toHaveText("1 tools");
+    await expect(playground.page.getByTestId("catalog-count")).toHaveText("1 tool");
   });
 
   test("steps five requests with the keyboard and the timeline follows", async () => {

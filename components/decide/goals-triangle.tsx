@@ -1,7 +1,13 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { TRIANGLE_VIEW_BOX, goalsTriangle, triangleTextSizes } from "@/lib/decide/goals-triangle";
+import {
+  TRIANGLE_DOT_RADIUS,
+  TRIANGLE_SELECTED_DOT_RADIUS,
+  TRIANGLE_VIEW_BOX,
+  goalsTriangle,
+  triangleTextSizes,
+} from "@/lib/decide/goals-triangle";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
 import { GOALS } from "@/lib/view/goals";
@@ -105,23 +111,26 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
               data-met={placement.met.join(",")}
               aria-hidden
             >
+              <title>{strategyShortTitle(placement.id)}</title>
               <circle
                 cx={placement.x}
                 cy={placement.y}
-                r={selected ? 3.4 : 2.6}
-                fill={STRATEGY_STYLES[placement.id].color}
-                stroke={selected ? "var(--ink)" : "var(--panel)"}
-                strokeWidth={selected ? 0.9 : 0.6}
+                r={selected ? TRIANGLE_SELECTED_DOT_RADIUS : TRIANGLE_DOT_RADIUS}
+                fill={selected ? "var(--accent-soft)" : "var(--panel)"}
+                stroke={STRATEGY_STYLES[placement.id].color}
+                strokeWidth={selected ? 1.6 : 1.2}
               />
               <text
-                x={placement.label.x}
-                y={placement.label.y}
-                textAnchor={placement.label.anchor}
+                x={placement.x}
+                y={placement.y}
+                dy="0.35em"
+                textAnchor="middle"
                 fontSize={text.label}
-                fill="var(--ink-soft)"
-                fontWeight={selected ? 700 : 400}
+                fill="var(--ink)"
+                fontWeight={selected ? 700 : 600}
+                className="tabular"
               >
-                {strategyShortTitle(placement.id)}
+                {placement.number}
               </text>
             </g>
           );
@@ -145,9 +154,11 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
               >
                 <span
                   aria-hidden
-                  className="inline-block h-2.5 w-2.5 rounded-full"
-                  style={{ background: STRATEGY_STYLES[placement.id].color }}
-                />
+                  className="tabular inline-flex h-5 w-5 items-center justify-center rounded-full border-2 text-xs font-semibold text-ink"
+                  style={{ borderColor: STRATEGY_STYLES[placement.id].color }}
+                >
+                  {placement.number}
+                </span>
                 {strategyShortTitle(placement.id)}
                 <span className="tabular text-xs text-muted">{placement.met.length}/3</span>
               </button>

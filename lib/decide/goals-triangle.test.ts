@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import { STRATEGIES } from "../strategies";
-import { TRIANGLE_VIEW_BOX, goalsTriangle, triangleTextSizes } from "./goals-triangle";
+import {
+  TRIANGLE_DOT_RADIUS,
+  TRIANGLE_SELECTED_DOT_RADIUS,
+  TRIANGLE_VIEW_BOX,
+  goalsTriangle,
+  triangleTextSizes,
+} from "./goals-triangle";
 
 describe("the three-goal triangle", () => {
   const picture = goalsTriangle(DEFAULT_SETTINGS);
@@ -74,10 +80,20 @@ describe("the triangle's names on screen", () => {
     expect(sizes.label).toBeLessThanOrEqual(6.2);
   });
 
-  it("keep the middle names apart: two rows of the middle group are further apart than a label is tall", () => {
-    const middle = goalsTriangle(DEFAULT_SETTINGS).placements.filter((placement) => placement.met.length === 3);
-    const rows = [...new Set(middle.map((placement) => placement.label.y))].sort((a, b) => a - b);
-    for (let index = 1; index < rows.length; index++)
-      expect(rows[index] - rows[index - 1]).toBeGreaterThan(triangleTextSizes(1).label * 1.2);
+  it("number the dots 1 to 12 in the strategies' order, and no two dots touch, even with one selected", () => {
+    for (const settings of [DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, useNamespaces: false }]) {
+      const placements = goalsTriangle(settings).placements;
+      expect(placements.map((placement) => placement.number)).toEqual(placements.map((_, index) => index + 1));
+      for (const [index, first] of placements.entries())
+        for (const second of placements.slice(index + 1))
+          expect(Math.hypot(first.x - second.x, first.y - second.y), `${first.id} and ${second.id}`).toBeGreaterThan(
+            TRIANGLE_DOT_RADIUS + TRIANGLE_SELECTED_DOT_RADIUS,
+          );
+    }
+  });
+
+  it("fit a two-digit number in a dot at the largest label size", () => {
+    // About 0.6 em per digit in a proportional sans-serif's tabular figures.
+    expect(2 * 0.6 * triangleTextSizes(10_000).label).toBeLessThan(2 * TRIANGLE_DOT_RADIUS);
   });
 });

@@ -18,16 +18,23 @@ export type TrianglePlacement = {
   /** Where the dot sits, in the triangle's coordinate box (0..100 × 0..100). */
   x: number;
   y: number;
-  /** Where its label goes: beside the dot towards the outside of its group, so labels in a cluster do not collide. */
-  label: { x: number; y: number; anchor: "start" | "middle" | "end" };
+  /**
+   * The number drawn in the dot and beside the strategy's name in the list next to the drawing: twelve names do not
+   * fit beside dots closer together than the names are long (six share the middle), numbers do.
+   */
+  number: number;
   /** One sentence per goal: how the strategy meets it, or why it gives it up, in the strategy's own words. */
   why: Array<{ goal: GoalKey; met: boolean; text: string }>;
   /** Strategies meeting all three need the provider's help; this names which providers can run them. */
   needsProvider: string | null;
 };
 
-/** Distance between dots that share a spot, in the 0..100 box. */
-const SPREAD = 9;
+/** A dot's radius, in the drawing's units: room for a two-digit number at the largest label size. */
+export const TRIANGLE_DOT_RADIUS = 4.6;
+export const TRIANGLE_SELECTED_DOT_RADIUS = 5;
+
+/** Distance between dots that share a spot, in the 0..100 box: more than two dots' radii, so no two touch. */
+const SPREAD = 10.5;
 
 export type GoalsTriangle = { corners: TriangleCorner[]; placements: TrianglePlacement[] };
 
@@ -69,22 +76,16 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
       // stays visible and clickable and every label has room.
       let x = anchor.x;
       let y = anchor.y;
-      let label: TrianglePlacement["label"];
       if (met.length === 3) {
         const column = index % 2 === 0 ? -1 : 1;
         const row = Math.floor(index / 2) - (Math.ceil(members.length / 2) - 1) / 2;
-        x += column * 5;
-        y += row * 8;
-        label = { x: x + column * 4, y: y + 1.2, anchor: column < 0 ? "end" : "start" };
+        x += column * 5.25;
+        y += row * SPREAD;
       } else {
         const direction = met.length === 2 ? unit(position[met[0]], position[met[1]]) : { x: 1, y: 0 };
         const offset = (index - (members.length - 1) / 2) * SPREAD;
         x += direction.x * offset;
         y += direction.y * offset;
-        // Dots along an edge are closer than their names are long: each name of the group gets its own row, taking
-        // turns above and below the dots, so no two meet however many strategies share the edge.
-        const row = Math.floor(index / 2) * 7;
-        label = { x, y: index % 2 === 0 ? y - 4.2 - row : y + 7.4 + row, anchor: "middle" };
       }
       placements.push({
         id,
@@ -94,7 +95,7 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
         givesUp,
         x,
         y,
-        label,
+        number: ids.indexOf(id) + 1,
         why: GOALS.map((goal) => ({
           goal: goal.key,
           met: goals[goal.key],
@@ -146,7 +147,7 @@ function whyText(id: StrategyId, goal: GoalKey, met: boolean): string {
 
 /**
  * The drawing's box in its own units: the triangle's 0..100 square with room for the corner and strategy names on
- * every side (the left cluster's "Anthropic search" ends left of x = 0, "Native strict schema" right of 100).
+ * every side ("Stable tool list" starts left of x = 0, "Native strict schema" ends right of 100).
  */
 export const TRIANGLE_VIEW_BOX = { x: -32, y: -9, width: 164, height: 112 } as const;
 
@@ -162,8 +163,7 @@ export const TRIANGLE_CORNER_PX = 13;
  */
 export function triangleTextSizes(renderedWidth: number): { label: number; corner: number } {
   const scale = Math.max(renderedWidth, 1) / TRIANGLE_VIEW_BOX.width;
-  // At 6.2 units the middle cluster's two rows (8 units apart) and its names ("Anthropic search" ends at x ≈ −12) still
-  // keep clear of each other and of the box.
+  // At 6.2 units a two-digit number (about 7 units wide) still fits in a dot (TRIANGLE_DOT_RADIUS).
   return {
     label: Math.min(TRIANGLE_LABEL_PX / scale, 6.2),
     corner: Math.min(TRIANGLE_CORNER_PX / scale, 6.4),
