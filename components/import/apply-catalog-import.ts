@@ -48,7 +48,8 @@ function sentence(text: string): string {
 /**
  * After `catalog` took the place of the one on screen: when the conversation calls tools it lacks, puts a
  * conversation over its own tools in place (at once: the run that follows the import is of it) and returns the line
- * that says so with the turns it replaced; otherwise the warnings of the old behaviour (nothing to generate from).
+ * that says so with the turns it replaced; when nothing can be generated from the catalog, keeps the conversation
+ * and warns about each tool it calls that the catalog lacks.
  */
 export function fitConversation(
   catalog: Catalog,

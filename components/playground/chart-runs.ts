@@ -1,9 +1,9 @@
 /**
  * What the all-strategy views (the cost and tool-share charts, the decide views) draw while a run is in progress.
  * A slow run (a catalog of thousands of tools, after an edit) finishes its strategies one by one, seconds apart,
- * and each one changed the store's `runs`: the two charts redrew eight times (Recharts lays out hundreds of
- * components per chart, each redraw a long task of the page's thread) while the engine worker needed the second
- * core. These views now keep the runs they drew until the run settles and then draw once; the comparison table
+ * and each one changes the store's `runs`; redrawing the two charts for each (Recharts lays out hundreds of
+ * components per chart, each redraw a long task of the page's thread) would take the second core from the engine
+ * worker. So these views keep the runs they drew until the run settles and then draw once; the comparison table
  * (light) and the step's own panels follow the run as it goes. A reset (no runs: another example or workspace is
  * opening) is drawn at once, so a view never shows an old scenario's runs under a new one.
  */

@@ -1,5 +1,5 @@
 /**
- * Imported traces (issue 13): read what an agent really sent (JSON Lines or HAR 1.2, SSE bodies included), explain
+ * Imported traces (docs/TRACE.md): read what an agent really sent (JSON Lines or HAR 1.2, SSE bodies included), explain
  * every request with the simulator's own provider modules and cache model, name each miss, and replay the derived
  * scenario under every strategy.
  */

@@ -3,7 +3,7 @@ import { formatPercent, formatUsd } from "../view/format";
 import { describeLocation } from "./types";
 import type { TraceAnalysis } from "./analyse-trace";
 
-/** The documented `npm run trace -- --json` shape (issue 13, README): replay strategies exactly as `simulate --json`. */
+/** The documented `npm run trace -- --json` shape (docs/TRACE.md, README): replay strategies exactly as `simulate --json`. */
 export function traceJson(analysis: TraceAnalysis) {
   const { explanation, trace } = analysis;
   return {

@@ -360,8 +360,8 @@ export function createProgressReporter(now: () => number) {
       const fresh = slow ? completed.slice(posted.get(requestId) ?? 0) : [];
       const freshRemote = slow ? remote.slice(postedRemote.get(requestId) ?? 0) : [];
       // A quick run reports nothing: the page shows a run's progress only once it has taken 300 ms
-      // (components/playground/run-status.tsx), and each report re-rendered its run area on the page's thread while
-      // the run went on (7 of them in the weather example's 0.1 s run, on the same two cores). From then on every report carries the strategies done so far.
+      // (components/playground/run-status.tsx), and each report re-renders its run area on the page's thread while
+      // the run goes on, on the same two cores. From then on every report carries the strategies done so far.
       if (fresh.length === 0 && freshRemote.length === 0)
         return slow ? { kind: "run-progress", requestId, done, total } : null;
       posted.set(requestId, completed.length);
