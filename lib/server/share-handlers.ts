@@ -8,11 +8,12 @@
  */
 import { SHORT_LINK_ID_PATTERN } from "../share/share-link";
 import { readLiveConfig } from "./live-config";
-import { requestClient, takeLiveToken } from "./live-rate-limit";
+import { requestClient } from "./live-rate-limit";
 import { readJsonBody } from "./read-body";
 import { errorResponse, guardApiRequest, jsonResponse } from "./request-guard";
 import { type ShareDecoder, shareDecoderPool } from "./share-decoder";
-import { getStore, type ShareRecords } from "./store";
+import { takeSharedToken } from "./shared-rate-limit";
+import { getStore, type RateLimitRecords, type ShareRecords } from "./store";
 
 export const SHARE_RATE_ENV = {
   perMinute: "PLAYGROUND_SHARE_RATE_PER_MINUTE",
@@ -37,7 +38,12 @@ export function shareRateLimits(environment: Record<string, string | undefined> 
   };
 }
 
-export type ShareHandlerDependencies = { decode?: ShareDecoder; environment?: Record<string, string | undefined> };
+export type ShareHandlerDependencies = {
+  decode?: ShareDecoder;
+  environment?: Record<string, string | undefined>;
+  /** Where the rate limits are counted (default: the store, so they hold across its processes). */
+  rateLimits?: () => RateLimitRecords;
+};
 
 /** The JSON wrapper around a payload: `{"payload":"1.…"}`. base64url is 4/3 of the bytes, plus some slack. */
 function maxBodyBytes(store: ShareRecords): number {
@@ -54,7 +60,12 @@ export async function handleSharePost(
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const client = requestClient(request, readLiveConfig(environment).trustedProxyHops);
-  const allowed = takeLiveToken("share", client, shareRateLimits(environment));
+  const allowed = await takeSharedToken(
+    dependencies.rateLimits ?? (() => getStore().rateLimits()),
+    "share",
+    client,
+    shareRateLimits(environment),
+  );
   if (!allowed.ok) {
     return errorResponse(
       429,

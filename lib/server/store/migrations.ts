@@ -36,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE rate_limits (
         bucket text NOT NULL, key text NOT NULL, tokens double precision NOT NULL, updated_at bigint NOT NULL,
         PRIMARY KEY (bucket, key));
+      CREATE TABLE server_settings (key text PRIMARY KEY, value text NOT NULL);
     `,
   },
 ];

@@ -435,6 +435,15 @@ export function openPostgresStore(connectionString: string, options: StoreOption
     experiments: () => experiments,
     embeddings: () => embeddings,
     rateLimits: () => rateLimits,
+    async sharedSecret(candidate) {
+      await ready();
+      await pool.query(
+        "INSERT INTO server_settings (key, value) VALUES ('page_secret', $1) ON CONFLICT (key) DO NOTHING",
+        [candidate],
+      );
+      return (await pool.query<{ value: string }>("SELECT value FROM server_settings WHERE key = 'page_secret'"))
+        .rows[0].value;
+    },
     ready,
     close: () => pool.end(),
   };

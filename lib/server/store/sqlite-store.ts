@@ -6,7 +6,7 @@
  */
 import { SqliteEmbeddingCache } from "../embedding-store";
 import { openSqliteExperimentStore, type SqliteExperimentStore } from "../experiment-store";
-import { TokenBucketLimiter } from "../live-rate-limit";
+import { takeBucketToken } from "../live-rate-limit";
 import { ShareStore } from "../share-store";
 import { TapStore } from "./sqlite-tap-store";
 import type { PlaygroundStore, RateLimitRecords, ShareRecords, StoreOptions, TapRecords } from "./types";
@@ -36,17 +36,10 @@ export function sqliteTapRecords(store: TapStore): TapRecords {
   };
 }
 
-function memoryRateLimits(): RateLimitRecords {
-  const limiters = new Map<string, TokenBucketLimiter>();
-  return {
-    take: async (bucket, key, limits, now) => {
-      const name = `${bucket}\u0000${limits.capacity}\u0000${limits.refillPerSecond}`;
-      let limiter = limiters.get(name);
-      if (!limiter) limiters.set(name, (limiter = new TokenBucketLimiter(limits)));
-      return limiter.take(key, now);
-    },
-  };
-}
+// One process per folder, so this process's memory is where the buckets are counted.
+const memoryRateLimits: RateLimitRecords = {
+  take: async (bucket, key, limits, now) => takeBucketToken(bucket, key, limits, now),
+};
 
 function once<T>(open: () => T): () => T {
   let value: { opened: T } | undefined;
@@ -90,7 +83,8 @@ export function openSqliteStore(options: StoreOptions): PlaygroundStore {
     tap: tapStore,
     experiments: experimentStore,
     embeddings: embeddingCache,
-    rateLimits: once(memoryRateLimits),
+    rateLimits: () => memoryRateLimits,
+    sharedSecret: async (candidate) => candidate,
     ready: async () => {},
     close: async () => {
       for (const close of closers.splice(0)) close();

@@ -70,7 +70,7 @@ function exchange(firstUser: string, startedAtMs: number, overrides: Partial<Tap
     requestBody: JSON.stringify({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: firstUser }] }),
     responseBody: '{"type":"message"}',
     responseType: "application/json",
-    usage: { inputTokens: 12, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 } as TapExchange["usage"],
+    usage: { input: 12, uncached: 12, cacheRead: 0, cacheWrite: 0, output: 3 },
     startedAtMs,
     ttfbMs: 41.5,
     totalMs: 97.25,

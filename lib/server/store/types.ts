@@ -59,6 +59,12 @@ export interface PlaygroundStore {
   experiments(): ExperimentStore;
   embeddings(): EmbeddingCache;
   rateLimits(): RateLimitRecords;
+  /**
+   * The page token's secret every process of this store shares: the first process's `candidate` is kept and every
+   * later one adopts it, so a page served by one process may call the API of another. SQLite (one process) keeps
+   * `candidate`.
+   */
+  sharedSecret(candidate: string): Promise<string>;
   /** Resolves once the store can answer (migrations applied); rejects when it cannot be reached. */
   ready(): Promise<void>;
   close(): Promise<void>;
