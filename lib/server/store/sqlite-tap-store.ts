@@ -435,19 +435,3 @@ export class TapStore {
     this.database.close();
   }
 }
-
-// One open store per directory and process, on globalThis because Next.js may load this module once per route.
-const STORES_KEY = Symbol.for("tool-disclosure-playground.tap-stores");
-type StoreHolder = { [STORES_KEY]?: Map<string, TapStore> };
-
-export function getTapStore(options: TapStoreOptions = tapStoreOptionsFromEnv()): TapStore {
-  const holder = globalThis as StoreHolder;
-  const stores = (holder[STORES_KEY] ??= new Map());
-  const key = `${options.directory}\u0000${options.maxTotalBytes}`;
-  let store = stores.get(key);
-  if (!store) {
-    store = new TapStore(options);
-    stores.set(key, store);
-  }
-  return store;
-}
