@@ -23,6 +23,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { TapStore } from "../lib/tap/tap-store";
 import { startTapTestServer } from "../lib/tap/test-support";
+import { sqliteTapRecords } from "../lib/server/store/sqlite-store";
 
 type Options = { port: number; requests: number; samples: number; runs: number; inProcess: boolean };
 
@@ -236,7 +237,7 @@ async function main(): Promise<void> {
   const inProcessStore = new TapStore({ directory: inProcessDir });
   const inProcessServer = await startTapTestServer({
     environment: { TAP_ANTHROPIC_UPSTREAM: upstream.url },
-    store: () => inProcessStore,
+    store: () => sqliteTapRecords(inProcessStore),
     exposed: () => false,
   });
   let tapOrigin = inProcessServer.origin;

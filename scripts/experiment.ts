@@ -4,7 +4,8 @@
  *   [--simulated] [--json]
  * Runs a task set under each strategy on a real model (the key from the environment variables live mode reads),
  * or on the simulated model with --simulated, and prints each cell's metrics with 95 % intervals. Measured runs
- * keep every finished task-run in the data folder's SQLite store: the same command again resumes.
+ * keep every finished task-run in the server's store (the data folder's SQLite file, or DATABASE_URL's database):
+ * the same command again resumes.
  */
 import fs from "node:fs";
 import { hashString } from "../lib/cache/hash-string";
@@ -20,7 +21,7 @@ import { parseTaskSet } from "../lib/experiment/tasks";
 import type { ExperimentCell, TaskRunResult } from "../lib/experiment/types";
 import { getModel } from "../lib/models";
 import { COMPATIBLE_MODEL_ID } from "../lib/server/live-target";
-import { experimentDataDirectory, openSqliteExperimentStore } from "../lib/server/experiment-store";
+import { openStore } from "../lib/server/store";
 import { createDirectTransport } from "../lib/server/experiment-transport";
 import { ENV } from "../lib/server/live-config";
 import { providerFacts } from "../lib/providers";
@@ -189,7 +190,9 @@ async function main(): Promise<void> {
   let results = simulated;
   let exitCode = 0;
   if (!args.simulated) {
-    const store = openSqliteExperimentStore(experimentDataDirectory());
+    // The server's store: the data folder's SQLite file, or the team's database when DATABASE_URL is set.
+    const opened = openStore();
+    const store = opened.experiments();
     const stop = new AbortController();
     process.once("SIGINT", () => stop.abort());
     const outcome = await runExperiment({
@@ -206,7 +209,7 @@ async function main(): Promise<void> {
           `${progress.done}/${progress.total} task-runs · $${progress.spentUsd.toFixed(4)} spent · ${progress.remainingMs === null ? "" : `${Math.round(progress.remainingMs / 1000)} s left`}`,
         ),
     });
-    store.close();
+    await opened.close();
     if (outcome.skipped) log(`resumed: ${outcome.skipped} task-runs were already in the store`);
     if (outcome.status === "budget") log(`stopped: the next request could have exceeded the budget of $${args.budget}`);
     if (outcome.status === "cancelled") {

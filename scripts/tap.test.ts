@@ -16,6 +16,7 @@ import { analyseTrace } from "../lib/trace";
 import { traceView } from "../lib/trace/trace-view";
 import { startFakeProvider, type FakeProvider } from "../test/fake-provider/server";
 import { runScript } from "./test-support/run-script";
+import { sqliteTapRecords } from "../lib/server/store/sqlite-store";
 
 const KEY = "sk-ant-clitest-0123456789abcdef";
 const SYSTEM = "You answer questions about the weather and plan trips with care. ".repeat(120);
@@ -44,7 +45,7 @@ beforeAll(async () => {
   store = new TapStore({ directory });
   const server = await startTapTestServer({
     environment: { TAP_ANTHROPIC_UPSTREAM: fake.url },
-    store: () => store,
+    store: () => sqliteTapRecords(store),
     exposed: () => false,
   });
   const client = new Anthropic({ apiKey: KEY, baseURL: `${server.origin}/tap/anthropic`, maxRetries: 0 });
@@ -95,11 +96,11 @@ describe("tap CLI", () => {
     };
 
     // The live view: the page asks /api/tap/export and hands the text to trace import.
-    const response = tapExportRoute(
+    const response = await tapExportRoute(
       new Request(`http://localhost:3000/api/tap/export?session=${session.id}`, {
         headers: { host: "localhost:3000", [PAGE_TOKEN_HEADER]: serverSecret() },
       }),
-      { store: () => store },
+      { store: () => sqliteTapRecords(store) },
     );
     expect(response.status).toBe(200);
     const live = analyseTrace(await response.text());

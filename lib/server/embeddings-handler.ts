@@ -8,10 +8,9 @@ import { embedTexts } from "../search/embeddings/embed-texts";
 import { createOpenAiCompatibleEmbeddings } from "../search/embeddings/openai-compatible";
 import { EMBEDDING_PRICES } from "../search/embeddings/prices";
 import { createMemoryEmbeddingCache, EmbeddingError, type EmbeddingCache } from "../search/embeddings/types";
-import { SqliteEmbeddingCache } from "./embedding-store";
 import { readJsonBody } from "./read-body";
 import { errorResponse, guardApiRequest, jsonResponse } from "./request-guard";
-import { shareStoreOptionsFromEnv } from "./share-store";
+import { getStore } from "./store";
 
 type Environment = Record<string, string | undefined>;
 
@@ -55,21 +54,23 @@ export function embeddingsStatus(env: Environment = process.env): EmbeddingsStat
   return { configured: true, baseUrl, model, spaceKey: `${baseUrl.replace(/\/+$/, "")}|${model}`, price };
 }
 
-let cache: { directory: string; cache: EmbeddingCache } | undefined;
+const fallback = createMemoryEmbeddingCache();
 
-/** The SQLite cache of the data folder, or memory when it cannot be opened (a read-only disk still searches). */
+/**
+ * The store's cache, or this process's memory when the store cannot be opened or answer (a read-only disk, a
+ * database that is down): the search still runs, and the vectors are fetched again next time.
+ */
 function embeddingCache(env: Environment): EmbeddingCache {
-  const { directory } = shareStoreOptionsFromEnv(env as NodeJS.ProcessEnv);
-  if (cache?.directory !== directory) {
-    let opened: EmbeddingCache;
-    try {
-      opened = new SqliteEmbeddingCache(directory);
-    } catch {
-      opened = createMemoryEmbeddingCache();
-    }
-    cache = { directory, cache: opened };
+  let cache: EmbeddingCache;
+  try {
+    cache = getStore(env).embeddings();
+  } catch {
+    return fallback;
   }
-  return cache.cache;
+  return {
+    getMany: (keys) => cache.getMany(keys).catch(() => fallback.getMany(keys)),
+    putMany: (entries) => cache.putMany(entries).catch(() => fallback.putMany(entries)),
+  };
 }
 
 /** Float32 little-endian bytes as base64: a quarter of the JSON numbers' size, exact to the bit. */

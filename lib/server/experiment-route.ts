@@ -22,7 +22,7 @@ import { parseTaskSet } from "../experiment/tasks";
 import type { ExperimentCell, TaskRunResult } from "../experiment/types";
 import { getModel } from "../models";
 import { providerFacts } from "../providers";
-import { experimentDataDirectory, openSqliteExperimentStore } from "./experiment-store";
+import { getStore } from "./store";
 import { createDirectTransport } from "./experiment-transport";
 import { readLiveConfig } from "./live-config";
 import { serverKeysUsable } from "./live-request";
@@ -149,8 +149,8 @@ export async function handleExperimentRun(
           write({ type: "done", status: "finished", results: simulated, spentUsd: 0, skipped: 0 });
           return;
         }
-        const store = openSqliteExperimentStore(experimentDataDirectory(env));
-        try {
+        const store = getStore(env).experiments();
+        {
           const outcome = await runExperiment({
             design,
             store,
@@ -174,8 +174,6 @@ export async function handleExperimentRun(
             spentUsd: outcome.spentUsd,
             skipped: outcome.skipped,
           });
-        } finally {
-          store.close();
         }
       } catch (error) {
         write({ type: "error", message: error instanceof Error ? error.message : String(error) });

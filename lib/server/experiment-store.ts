@@ -8,13 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { ExperimentStore, TaskRunResult } from "../experiment/types";
-import { DATA_DIR_ENV } from "./share-store";
 
 export const EXPERIMENT_DATABASE_FILE = "experiments.sqlite";
-
-export function experimentDataDirectory(environment: Record<string, string | undefined> = process.env): string {
-  return path.resolve(/*turbopackIgnore: true*/ environment[DATA_DIR_ENV] || path.join(process.cwd(), "data"));
-}
 
 export type SqliteExperimentStore = ExperimentStore & { close(): void };
 

@@ -96,7 +96,26 @@ export function takeLiveToken(scope: string, client: string, limits: Limits, now
   return set.global.take("*", now);
 }
 
+const BUCKETS_KEY = Symbol.for("tool-disclosure-playground.named-rate-limiters");
+type BucketHolder = { [BUCKETS_KEY]?: Map<string, TokenBucketLimiter> };
+
+/** One token from the named bucket's `key`, counted in this process (the embedded store's rate limits). */
+export function takeBucketToken(
+  bucket: string,
+  key: string,
+  limits: { capacity: number; refillPerSecond: number },
+  now = Date.now(),
+): TakeResult {
+  const holder = globalThis as BucketHolder;
+  const limiters = (holder[BUCKETS_KEY] ??= new Map());
+  const name = `${bucket}\u0000${limits.capacity}\u0000${limits.refillPerSecond}`;
+  let limiter = limiters.get(name);
+  if (!limiter) limiters.set(name, (limiter = new TokenBucketLimiter(limits)));
+  return limiter.take(key, now);
+}
+
 /** Tests: forget every bucket. */
 export function resetLiveRateLimits(): void {
   (globalThis as Holder)[LIMITERS_KEY]?.clear();
+  (globalThis as BucketHolder)[BUCKETS_KEY]?.clear();
 }

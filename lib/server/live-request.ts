@@ -15,7 +15,9 @@ import { normaliseKey } from "../live/key-storage";
 import { bodyNestingProblem } from "./read-body";
 import { readLiveConfig, serverSecrets, type LiveServerConfig } from "./live-config";
 import { createLiveLogger, type LiveLogger } from "./live-log";
-import { requestClient, takeLiveToken } from "./live-rate-limit";
+import { requestClient } from "./live-rate-limit";
+import { takeSharedToken } from "./shared-rate-limit";
+import { getStore } from "./store";
 import { isTargetError, resolveTarget, type LiveTarget } from "./live-target";
 import { type AddressLookup, blocksPrivateAddresses, checkPublicAddress } from "./address-guard";
 import { ALLOW_SERVER_KEYS_ENV, serverExposure } from "./exposure";
@@ -125,7 +127,7 @@ export async function prepareLiveCall(
     );
   }
 
-  const allowed = takeLiveToken(scope, client, config.rateLimit);
+  const allowed = await takeSharedToken(() => getStore(env).rateLimits(), scope, client, config.rateLimit);
   if (!allowed.ok) {
     logger.warn("live.rate_limited", { scope, client: hashedClient(client) });
     return errorResponse(

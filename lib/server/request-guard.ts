@@ -47,6 +47,15 @@ export function serverSecret(): string {
   return holder[SECRET_KEY];
 }
 
+/**
+ * Replaces this process's secret with the one every process of a shared store agreed on (instrumentation.ts, at
+ * start-up, before any page is served), so the token of a page served by one process opens the API of another.
+ */
+export function adoptServerSecret(secret: string): void {
+  if (secret.length < 32) throw new Error("request-guard: a shared secret has at least 32 characters");
+  (globalThis as SecretHolder)[SECRET_KEY] = secret;
+}
+
 /** Every API answer is JSON that is never cached and never sniffed as HTML. */
 export const JSON_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "application/json; charset=utf-8",

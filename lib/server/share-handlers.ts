@@ -8,11 +8,12 @@
  */
 import { SHORT_LINK_ID_PATTERN } from "../share/share-link";
 import { readLiveConfig } from "./live-config";
-import { requestClient, takeLiveToken } from "./live-rate-limit";
+import { requestClient } from "./live-rate-limit";
 import { readJsonBody } from "./read-body";
 import { errorResponse, guardApiRequest, jsonResponse } from "./request-guard";
 import { type ShareDecoder, shareDecoderPool } from "./share-decoder";
-import { getShareStore, type ShareStore } from "./share-store";
+import { takeSharedToken } from "./shared-rate-limit";
+import { getStore, type RateLimitRecords, type ShareRecords } from "./store";
 
 export const SHARE_RATE_ENV = {
   perMinute: "PLAYGROUND_SHARE_RATE_PER_MINUTE",
@@ -37,24 +38,34 @@ export function shareRateLimits(environment: Record<string, string | undefined> 
   };
 }
 
-export type ShareHandlerDependencies = { decode?: ShareDecoder; environment?: Record<string, string | undefined> };
+export type ShareHandlerDependencies = {
+  decode?: ShareDecoder;
+  environment?: Record<string, string | undefined>;
+  /** Where the rate limits are counted (default: the store, so they hold across its processes). */
+  rateLimits?: () => RateLimitRecords;
+};
 
 /** The JSON wrapper around a payload: `{"payload":"1.…"}`. base64url is 4/3 of the bytes, plus some slack. */
-function maxBodyBytes(store: ShareStore): number {
-  return Math.ceil((store.options.maxEntryBytes * 4) / 3) + 1024;
+function maxBodyBytes(store: ShareRecords): number {
+  return Math.ceil((store.maxEntryBytes * 4) / 3) + 1024;
 }
 
 /** POST /api/share `{"payload":"<version>.<base64url>"}` → 201 `{"id"}` (200 when it was already stored). */
 export async function handleSharePost(
   request: Request,
-  store: ShareStore = getShareStore(),
+  store: ShareRecords = getStore().shares(),
   dependencies: ShareHandlerDependencies = {},
 ): Promise<Response> {
   const environment = dependencies.environment ?? process.env;
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const client = requestClient(request, readLiveConfig(environment).trustedProxyHops);
-  const allowed = takeLiveToken("share", client, shareRateLimits(environment));
+  const allowed = await takeSharedToken(
+    dependencies.rateLimits ?? (() => getStore().rateLimits()),
+    "share",
+    client,
+    shareRateLimits(environment),
+  );
   if (!allowed.ok) {
     return errorResponse(
       429,
@@ -81,18 +92,22 @@ export async function handleSharePost(
       decoded.message,
     );
 
-  const result = store.put(decoded.canonicalText, decoded.payload);
+  const result = await store.put(decoded.canonicalText, decoded.payload);
   if (!result.ok) return errorResponse(result.code === "store_full" ? 507 : 413, result.code, result.message);
   return jsonResponse({ id: result.id }, result.created ? 201 : 200);
 }
 
 /** GET /api/share/<id> → `{"id","payload"}`, decoded by the page exactly like an inline link. */
-export function handleShareGet(request: Request, id: string, store: ShareStore = getShareStore()): Response {
+export async function handleShareGet(
+  request: Request,
+  id: string,
+  store: ShareRecords = getStore().shares(),
+): Promise<Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
   if (!SHORT_LINK_ID_PATTERN.test(id))
     return errorResponse(400, "invalid_id", "share: a short link id is 22 letters, digits, - or _");
-  const payload = store.get(id);
+  const payload = await store.get(id);
   if (payload === null)
     return errorResponse(
       404,

@@ -10,6 +10,7 @@ import { PAGE_TOKEN_HEADER, serverSecret } from "../server/request-guard";
 import { tapAvailability, tapExportRoute, tapSettingsRoute, tapStatusRoute } from "./tap-routes";
 import { TapStore, type TapExchange } from "./tap-store";
 import { recordedProvider, TAP_ENDPOINTS, tapEndpoints, tapOfPath } from "./upstreams";
+import { sqliteTapRecords } from "../server/store/sqlite-store";
 
 const DAY = 24 * 60 * 60 * 1000;
 const stores: TapStore[] = [];
@@ -141,12 +142,12 @@ describe("the tap endpoints come from the provider registry", () => {
 });
 
 describe("the Tap view's API", () => {
-  it("needs the page token, like every API route", () => {
+  it("needs the page token, like every API route", async () => {
     const store = newStore();
-    const response = tapStatusRoute(
+    const response = await tapStatusRoute(
       new Request("http://localhost:3000/api/tap", { headers: { host: "localhost:3000" } }),
       {
-        store: () => store,
+        store: () => sqliteTapRecords(store),
       },
     );
     expect(response.status).toBe(403);
@@ -159,8 +160,8 @@ describe("the Tap view's API", () => {
     store.record(
       exchange("x", now, { provider: "openai-chat", tap: "openai", incomplete: "the client disconnected mid-stream" }),
     );
-    const options = { store: () => store, exposed: () => false, environment: {} };
-    const status = await tapStatusRoute(page("/api/tap"), options).json();
+    const options = { store: () => sqliteTapRecords(store), exposed: () => false, environment: {} };
+    const status = await (await tapStatusRoute(page("/api/tap"), options)).json();
     expect(status).toMatchObject({ on: true, settings: { retentionDays: 30 }, store: { pending: 0, lastError: null } });
     expect(status.sessions).toHaveLength(2);
     expect(status.upstreams.map((upstream: { mount: string }) => upstream.mount)).toEqual([
@@ -173,12 +174,12 @@ describe("the Tap view's API", () => {
       "/tap/glm",
     ]);
 
-    const exported = tapExportRoute(page("/api/tap/export?session=latest"), options);
+    const exported = await tapExportRoute(page("/api/tap/export?session=latest"), options);
     expect(exported.headers.get("x-tap-requests")).toBe("1");
     const line = JSON.parse((await exported.text()).trim());
     expect(line).toMatchObject({ status: 200, incomplete: "the client disconnected mid-stream" });
-    expect(tapExportRoute(page("/api/tap/export?session=nope"), options).status).toBe(404);
-    expect(tapExportRoute(page("/api/tap/export?format=csv"), options).status).toBe(400);
+    expect((await tapExportRoute(page("/api/tap/export?session=nope"), options)).status).toBe(404);
+    expect((await tapExportRoute(page("/api/tap/export?format=csv"), options)).status).toBe(400);
 
     const post = (body: unknown) =>
       tapSettingsRoute(page("/api/tap", { method: "POST", body: JSON.stringify(body) }), options);

@@ -8,7 +8,7 @@
 import { serverExposure } from "../server/exposure";
 import { errorResponse, guardApiRequest, jsonResponse } from "../server/request-guard";
 import { exchangesToHar, exchangesToJsonl, TAP_EXPORT_FORMATS, type TapExportFormat } from "./export";
-import { getTapStore, type TapStore } from "./tap-store";
+import { getStore, type TapRecords } from "../server/store";
 import { TAP_ENDPOINTS, upstreamBase } from "./upstreams";
 
 export const ENABLE_TAP_ENV = "PLAYGROUND_ENABLE_TAP";
@@ -33,12 +33,12 @@ export function tapAvailability(
 export type TapRouteOptions = {
   environment?: Environment;
   exposed?: () => boolean;
-  store?: () => TapStore;
+  store?: () => TapRecords;
 };
 
-export function tapStoreOrNull(options: TapRouteOptions): TapStore | null {
+export function tapStoreOrNull(options: TapRouteOptions): TapRecords | null {
   try {
-    return (options.store ?? getTapStore)();
+    return (options.store ?? (() => getStore().tap()))();
   } catch {
     // A store that cannot be opened (read-only folder, corrupt file) must not stop the tap from forwarding.
     return null;
@@ -46,7 +46,7 @@ export function tapStoreOrNull(options: TapRouteOptions): TapStore | null {
 }
 
 /** `GET /api/tap`: whether the tap is on, its upstreams, settings, store health and the sessions. */
-export function tapStatusRoute(request: Request, options: TapRouteOptions = {}): Response {
+export async function tapStatusRoute(request: Request, options: TapRouteOptions = {}): Promise<Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const environment = options.environment ?? process.env;
@@ -56,20 +56,30 @@ export function tapStatusRoute(request: Request, options: TapRouteOptions = {}):
     const base = upstreamBase(endpoint.id, environment);
     return { id: endpoint.id, label: endpoint.label, mount: endpoint.mount, upstream: base.ok ? base.base.href : null };
   });
+  let read: {
+    settings: Awaited<ReturnType<TapRecords["settings"]>>;
+    sessions: Awaited<ReturnType<TapRecords["sessions"]>>;
+  } | null = null;
+  try {
+    if (store) read = { settings: await store.settings(), sessions: await store.sessions() };
+  } catch {
+    // A database that cannot be reached reads as a store that cannot be opened; the tap still forwards.
+  }
   return jsonResponse({
     on: availability.on,
     reason: availability.on ? null : availability.reason,
     upstreams,
-    store: store
-      ? { ...store.health(), open: true }
-      : { open: false, pending: 0, dropped: 0, lastError: "cannot open the tap's store" },
-    settings: store?.settings() ?? null,
-    sessions: store?.sessions() ?? [],
+    store:
+      store && read
+        ? { ...store.health(), open: true }
+        : { open: false, pending: 0, dropped: 0, lastError: "cannot open the tap's store" },
+    settings: read?.settings ?? null,
+    sessions: read?.sessions ?? [],
   });
 }
 
 /** `GET /api/tap/export?session=<id|latest>&format=jsonl|har`. */
-export function tapExportRoute(request: Request, options: TapRouteOptions = {}): Response {
+export async function tapExportRoute(request: Request, options: TapRouteOptions = {}): Promise<Response> {
   const refused = guardApiRequest(request);
   if (refused) return refused;
   const url = new URL(request.url);
@@ -77,9 +87,15 @@ export function tapExportRoute(request: Request, options: TapRouteOptions = {}):
   if (!TAP_EXPORT_FORMATS.includes(format)) return errorResponse(400, "bad_format", "tap: format is jsonl or har");
   const store = tapStoreOrNull(options);
   if (!store) return errorResponse(503, "store_unavailable", "tap: the tap's store cannot be opened");
-  const session = store.resolveSession(url.searchParams.get("session") ?? "latest");
-  if (!session) return errorResponse(404, "no_session", "tap: no such session");
-  const exchanges = store.exchanges(session.id);
+  let session: Awaited<ReturnType<TapRecords["resolveSession"]>>;
+  let exchanges: Awaited<ReturnType<TapRecords["exchanges"]>>;
+  try {
+    session = await store.resolveSession(url.searchParams.get("session") ?? "latest");
+    if (!session) return errorResponse(404, "no_session", "tap: no such session");
+    exchanges = await store.exchanges(session.id);
+  } catch {
+    return errorResponse(503, "store_unavailable", "tap: the tap's store cannot be read");
+  }
   const text = format === "har" ? exchangesToHar(session, exchanges) : exchangesToJsonl(exchanges);
   return new Response(text, {
     status: 200,
@@ -107,11 +123,11 @@ export async function tapSettingsRoute(request: Request, options: TapRouteOption
     return errorResponse(400, "bad_json", "tap: the body is not JSON");
   }
   try {
-    if (typeof body.delete === "string") return jsonResponse({ deleted: store.deleteSessions(body.delete) });
+    if (typeof body.delete === "string") return jsonResponse({ deleted: await store.deleteSessions(body.delete) });
     const days = body.retentionDays;
     if (typeof days !== "number" || !Number.isInteger(days) || days < 1 || days > 3650)
       return errorResponse(400, "bad_retention", "tap: retentionDays is a whole number of days from 1 to 3650");
-    return jsonResponse({ settings: store.setSettings({ retentionDays: days }) });
+    return jsonResponse({ settings: await store.setSettings({ retentionDays: days }) });
   } catch (error) {
     return errorResponse(507, "store_refused", `tap: the store refused the change (${(error as Error).message})`);
   }

@@ -21,6 +21,7 @@ import { exchangesToHar, exchangesToJsonl } from "./export";
 import { TapStore } from "./tap-store";
 import { startTapTestServer, type TapTestServer } from "./test-support";
 import { upstreamUrl } from "./upstreams";
+import { sqliteTapRecords } from "../server/store/sqlite-store";
 
 const KEY = "sk-ant-tapsecret-0123456789abcdef";
 const OPENAI_KEY = "sk-proj-tapsecret-abcdef0123456789";
@@ -38,7 +39,7 @@ function freshStore(options: Partial<ConstructorParameters<typeof TapStore>[0]> 
 }
 
 async function startTap(currentStore: () => TapStore): Promise<TapTestServer> {
-  return startTapTestServer({ environment, store: currentStore, exposed: () => false });
+  return startTapTestServer({ environment, store: () => sqliteTapRecords(currentStore()), exposed: () => false });
 }
 
 beforeAll(async () => {
@@ -274,7 +275,11 @@ describe("the tap is not an open proxy, and stays off where it must", () => {
   });
 
   it("exposed: off unless PLAYGROUND_ENABLE_TAP=1", async () => {
-    const exposedTap = await startTapTestServer({ environment, store: () => store, exposed: () => true });
+    const exposedTap = await startTapTestServer({
+      environment,
+      store: () => sqliteTapRecords(store),
+      exposed: () => true,
+    });
     try {
       const client = new Anthropic({ apiKey: KEY, baseURL: `${exposedTap.origin}/tap/anthropic`, maxRetries: 0 });
       const error = await client.messages.create(anthropicBody("x", false)).catch((caught: unknown) => caught);

@@ -25,6 +25,7 @@ import {
 } from "@/lib/share";
 import { GET } from "./[id]/route";
 import { POST } from "./route";
+import { sqliteShareRecords } from "@/lib/server/store/sqlite-store";
 
 let directory: string;
 
@@ -177,7 +178,7 @@ describe("POST /api/share under load", () => {
         duplex: "half",
       } as RequestInit);
       const before = bodiesRead;
-      const response = await handleSharePost(request, getShareStore(), {
+      const response = await handleSharePost(request, sqliteShareRecords(getShareStore()), {
         environment,
         decode: async (payload, max) => canonicalShare(payload, max),
       });

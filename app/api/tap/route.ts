@@ -4,7 +4,7 @@ import { tapSettingsRoute, tapStatusRoute } from "@/lib/tap/tap-routes";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request): Response {
+export function GET(request: Request): Promise<Response> {
   return tapStatusRoute(request);
 }
 

@@ -4,6 +4,6 @@ import { tapExportRoute } from "@/lib/tap/tap-routes";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function GET(request: Request): Response {
+export function GET(request: Request): Promise<Response> {
   return tapExportRoute(request);
 }

@@ -1,0 +1,2 @@
+export { DATABASE_URL_ENV, getStore, openStore, storeOptionsFromEnv } from "./open-store";
+export type * from "./types";
