@@ -13,6 +13,14 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
   const problems: InputProblem[] = [];
   const toolsByName = new Map(scenario.catalog.tools.map((tool) => [tool.name, tool]));
   scenario.turns.forEach((turn, turnIndex) => {
+    if (turn.toolChange && !toolsByName.has(turn.toolChange.tool)) {
+      problems.push({
+        severity: "warning",
+        path: appendKey(appendKey(appendIndex("$.turns", turnIndex), "toolChange"), "tool"),
+        toolName: turn.toolChange.tool,
+        message: `scenario: turn ${turnIndex + 1} changes "${turn.toolChange.tool}", which is not in the catalog; the change is ignored`,
+      });
+    }
     turn.needs.forEach((need, needIndex) => {
       const path = appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex);
       const tool = toolsByName.get(need.tool);
