@@ -1,4 +1,4 @@
-import type { DivergenceKind, RunSummary } from "../core";
+import type { DivergenceKind, StepSummary } from "../core";
 
 /** Divergences that are an edit of the prompt (not a first request, an expiry or a minimum). */
 const EDITS: ReadonlySet<DivergenceKind> = new Set(["changed", "inserted", "removed"]);
@@ -10,7 +10,9 @@ const EDITS: ReadonlySet<DivergenceKind> = new Set(["changed", "inserted", "remo
  */
 export type MainLaneCache = { requests: number; toolsChanged: number; cacheRead: number; input: number };
 
-export function mainLaneCache(run: Pick<RunSummary, "steps"> | undefined): MainLaneCache | null {
+type LaneStep = Pick<StepSummary, "lane" | "rejected" | "divergence" | "tokens">;
+
+export function mainLaneCache(run: { steps: readonly LaneStep[] } | undefined): MainLaneCache | null {
   if (!run) return null;
   const main = run.steps.filter((step) => step.lane === undefined && !step.rejected);
   if (main.length === 0) return null;
