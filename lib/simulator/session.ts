@@ -203,11 +203,13 @@ export class ConversationSession {
 
   /**
    * Applies a scripted tool change (a scenario turn's `toolChange`) where this conversation declares the tool, the
-   * way the provider allows; the next request shows what it breaks, and its step says what changed.
+   * way the provider allows; the next request shows what it breaks, and its step says what changed. Returns the
+   * indices of the messages it deleted (a live run keeps the provider's own turns by index).
    */
-  changeTools({ change, tool: name }: ToolChange): void {
+  changeTools({ change, tool: name }: ToolChange): { deletedMessages: number[] } {
+    const deletedMessages: number[] = [];
     const tool = this.tool(name);
-    if (!tool) return;
+    if (!tool) return { deletedMessages };
     const messages = this.transcript.messages;
     const declarations = messages.flatMap((message, index) => (message.role === "added-tools" ? [index] : []));
     const inMessages = offeredByMessages(messages, name);
@@ -225,9 +227,11 @@ export class ConversationSession {
             messages[index] = { ...message, toolNames: message.toolNames.filter((other) => other !== name) };
         }
         // A declaration message left empty is dropped, as a client deleting the declaration would.
-        this.transcript.messages = messages.filter(
-          (message) => message.role !== "added-tools" || message.toolNames.length > 0 || !!message.text,
-        );
+        this.transcript.messages = messages.filter((message, index) => {
+          const kept = message.role !== "added-tools" || message.toolNames.length > 0 || !!message.text;
+          if (!kept) deletedMessages.push(index);
+          return kept;
+        });
         where = "messages";
       } else if (topLevel >= 0) {
         this.transcript.tools = this.transcript.tools.flatMap((entry) => withoutTool(entry, name));
@@ -251,6 +255,7 @@ export class ConversationSession {
       }
     }
     this.root.pendingToolChange = { change, tool: name, where };
+    return { deletedMessages };
   }
 
   /** Replaces the top-level tools (only naive-dynamic does this: it is the anti-pattern being shown). */
