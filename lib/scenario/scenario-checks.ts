@@ -53,6 +53,23 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
       }
     });
   });
+  // A tool removed by a scripted change and needed later: strategies that declare everything up front would call
+  // a tool that is no longer declared, which the provider refuses; say so rather than let it pass unnoticed.
+  const removed = new Map<string, number>();
+  scenario.turns.forEach((turn, turnIndex) => {
+    if (turn.toolChange?.change === "remove") removed.set(turn.toolChange.tool, turnIndex);
+    if (turn.toolChange?.change === "insert") removed.delete(turn.toolChange.tool);
+    turn.needs.forEach((need, needIndex) => {
+      const at = removed.get(need.tool);
+      if (at === undefined) return;
+      problems.push({
+        severity: "warning",
+        path: appendKey(appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex), "tool"),
+        toolName: need.tool,
+        message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which turn ${at + 1} removes; a strategy that does not search for it again calls a tool that is no longer declared`,
+      });
+    });
+  });
   scenario.settings.nonDeferredTools.forEach((name, index) => {
     if (!toolsByName.has(name)) {
       problems.push({

@@ -128,6 +128,10 @@ describe("the scenario carries the change", () => {
     expect(unknown.problems).toContainEqual(
       expect.objectContaining({ severity: "warning", path: "$.turns[1].toolChange.tool" }),
     );
+    const neededAgain = serializeScenario({ ...example, turns: [...turns, example.turns[0]] } as typeof example);
+    expect(parseScenarioText(neededAgain).problems).toContainEqual(
+      expect.objectContaining({ severity: "warning", path: "$.turns[2].needs[0].tool", toolName: "get_weather" }),
+    );
     const invalid = parseScenarioText(text.replace('"change": "remove"', '"change": "rename"'));
     expect(invalid.value).toBeUndefined();
   });
