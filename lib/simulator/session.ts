@@ -125,6 +125,8 @@ export class ConversationSession {
   private transcript: Transcript;
   /** What a scripted tool change did, recorded on the next step. */
   private pendingToolChange?: StepToolChange;
+  /** Tools a scripted change removed: a strategy's new `tools` (setTools) leaves them out. */
+  private readonly withdrawn = new Set<string>();
   private cacheState: CacheState = emptyCacheState();
   private turnIndex = 0;
   private stepInTurn = 0;
@@ -217,6 +219,7 @@ export class ConversationSession {
     let where: StepToolChange["where"] = "none";
     if (change === "remove") {
       this.discovered.delete(name);
+      this.withdrawn.add(name);
       if (inMessages && this.options.adapter.toolRemovalMessage) {
         this.append({ role: "added-tools", toolNames: [], removedToolNames: [name] });
         where = "removal-message";
@@ -239,6 +242,7 @@ export class ConversationSession {
       }
     } else {
       this.discovered.add(name);
+      this.withdrawn.delete(name);
       if (inMessages || (topLevel >= 0 && fullyDeclares(this.transcript.tools[topLevel], name))) {
         where = "none";
       } else if (declarations.length > 0) {
@@ -254,13 +258,20 @@ export class ConversationSession {
         where = "tools";
       }
     }
-    this.root.pendingToolChange = { change, tool: name, where };
+    this.pendingToolChange = { change, tool: name, where };
     return { deletedMessages };
   }
 
-  /** Replaces the top-level tools (only naive-dynamic does this: it is the anti-pattern being shown). */
+  /**
+   * Replaces the top-level tools (naive-dynamic, the anti-pattern being shown, and the prefilter's selection). A tool
+   * a scripted change removed stays out until one inserts it again.
+   */
   setTools(tools: ToolEntry[]): void {
-    this.transcript.tools = tools;
+    this.transcript.tools = this.withdrawn.size
+      ? tools.flatMap((entry) =>
+          [...this.withdrawn].reduce((kept, name) => kept.flatMap((one) => withoutTool(one, name)), [entry]),
+        )
+      : tools;
   }
 
   startTurn(turn: number, userText: string, minutesBetweenTurns: number): void {
@@ -423,9 +434,10 @@ export class ConversationSession {
         rendered.request.body,
       ),
     };
-    if (root.pendingToolChange) {
-      step.toolChange = root.pendingToolChange;
-      root.pendingToolChange = undefined;
+    // On this conversation's next request, not on a request of another lane sent before it.
+    if (this.pendingToolChange) {
+      step.toolChange = this.pendingToolChange;
+      this.pendingToolChange = undefined;
     }
     root.steps.push(step);
     root.toolsFoundWhenAccepted = root.toolsFound;

@@ -9,11 +9,12 @@
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
-import type { ProviderId, StrategyId } from "../core/ids";
+import { STRATEGY_IDS, type ProviderId, type StrategyId } from "../core/ids";
 import type { ToolChange } from "../scenario/types";
 import { getModel } from "../models";
 import { providerAdapter } from "../providers";
 import { parseScenarioText, serializeScenario } from "../scenario";
+import { strategyDefinition } from "../strategies";
 import { createTokenCounter } from "../tokens";
 
 const engine = createEngine();
@@ -114,6 +115,41 @@ describe("Kimi: the append-only rule broken", () => {
     expect(tokensOf(after)).toMatchObject({ "messages[4]": 85 });
     expect(after.tokens).toMatchObject({ input: 470, cacheRead: 201, cacheWrite: 269, output: 41 });
     expect(after.cost.totalUsd).toBeCloseTo((60.3 + 1614 + 615) / M, 12);
+  });
+});
+
+describe("every strategy on every provider that carries it", () => {
+  it("runs a removal and an insertion, and records each on a request of the main conversation", async () => {
+    const example = await loadExample("weather");
+    let runs = 0;
+    for (const id of STRATEGY_IDS)
+      for (const provider of strategyDefinition(id).providers)
+        for (const change of ["remove", "insert"] as const) {
+          const turns = [example.turns[0], { ...example.turns[1], toolChange: { change, tool: "get_weather" } }];
+          const settings = { ...example.settings, provider };
+          const run = engine.runStrategy({ ...example, turns, settings }, id, { provider });
+          if (run.refused) continue;
+          runs += 1;
+          const changed = run.steps.filter((step) => step.toolChange);
+          expect(changed, `${id} on ${provider}, ${change}`).toHaveLength(1);
+          expect(changed[0].lane, `${id} on ${provider}, ${change}`).toBeUndefined();
+          expect(changed[0].turn).toBe(1);
+        }
+    expect(runs).toBeGreaterThan(100);
+  });
+
+  it("a prefilter's later selection leaves a removed tool out", async () => {
+    const example = await loadExample("weather");
+    const turns = [
+      example.turns[0],
+      { ...example.turns[1], toolChange: { change: "remove" as const, tool: "get_weather" } },
+      example.turns[0],
+    ];
+    const settings = { ...example.settings, provider: "anthropic" as const, prefilterOrder: "append-only" as const };
+    const { steps } = engine.runStrategy({ ...example, turns, settings }, "prefilter", { provider: "anthropic" });
+    const last = steps.at(-1)!;
+    expect(last.turn).toBe(2);
+    expect(last.notes.join(" ")).toMatch(/the prefilter did not select get_weather/);
   });
 });
 
