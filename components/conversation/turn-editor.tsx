@@ -4,6 +4,7 @@ import { useTranslations } from "use-intl";
 import type { CatalogTool } from "@/lib/core/catalog";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import { iconButtonClass, inputClass, textAreaClass } from "@/components/playground/control-styles";
+import { ToolChangeEditor } from "./tool-change-editor";
 import { ArgumentsEditor } from "./arguments-editor";
 import { ToolPicker } from "./tool-picker";
 
@@ -128,6 +129,12 @@ export function TurnEditor({
             onChange={(event) => onChange({ searchQuery: event.target.value || undefined })}
           />
         </label>
+        <ToolChangeEditor
+          value={turn.toolChange}
+          turnNumber={n}
+          tools={tools}
+          onChange={(toolChange) => onChange({ toolChange })}
+        />
       </div>
     </li>
   );

@@ -6,6 +6,7 @@ import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } f
 import { stepFigures, toolDefinitionShare } from "@/lib/view/step-figures";
 import { stepHeading } from "@/lib/view/step-kind";
 import type { RunSummary, StepSummary as StepSummaryData } from "@/lib/workbench/types";
+import { ToolChangeNote } from "@/components/variants/tool-change-note";
 import { StepKindIcon } from "./step-kind-icon";
 import { STEP_KIND_CLASSES } from "./step-kind-style";
 
@@ -143,7 +144,10 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             <span>{t("step.refusedNote", { status: refused.status, type: refused.type, reason: refused.reason })}</span>
           </li>
         ) : null}
-        {notes.length === 0 && !refused ? <li className="text-muted">{t("step.nothingUnusual")}</li> : null}
+        <ToolChangeNote change={step.toolChange} />
+        {notes.length === 0 && !refused && !step.toolChange ? (
+          <li className="text-muted">{t("step.nothingUnusual")}</li>
+        ) : null}
         {step.notes.map((note, index) => (
           <li key={`note-${index}`} data-testid="step-note" className="flex gap-2">
             <span aria-hidden className="text-muted">

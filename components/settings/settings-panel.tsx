@@ -1,6 +1,7 @@
 "use client";
 import { AssumptionsList } from "./assumptions-list";
 import { LimitSettings } from "./limit-settings";
+import { PrefilterSettings } from "./prefilter-settings";
 import { StrategyOptions } from "./strategy-options";
 import { StrategySupport } from "./strategy-support";
 
@@ -9,6 +10,7 @@ export function SettingsPanel() {
     <div className="h-full space-y-6 overflow-y-auto p-4" data-testid="settings-panel">
       <StrategySupport />
       <StrategyOptions />
+      <PrefilterSettings />
       <AssumptionsList />
       <LimitSettings />
     </div>

@@ -28,6 +28,17 @@ export type CostBreakdown = {
   totalUsd: number;
 };
 
+/**
+ * What a scripted tool change (a scenario turn's `toolChange`) did before this request: "removal-message" an
+ * appended `tool_removal`, "messages" an earlier declaration message edited, "tools" the top-level array edited,
+ * "none" nothing (the tool was not declared, or already was).
+ */
+export type StepToolChange = {
+  change: "remove" | "insert";
+  tool: string;
+  where: "removal-message" | "messages" | "tools" | "none";
+};
+
 export type EngineStep = {
   index: number;
   /** 0-based index of the scripted user turn this request belongs to. */
@@ -58,6 +69,8 @@ export type EngineStep = {
   lane?: string;
   /** The segments that carry text from the tool catalog (third-party servers): where it lands, with what role. */
   thirdParty?: ThirdPartySpan[];
+  /** The scripted tool change made just before this request, which its cache figures show the effect of. */
+  toolChange?: StepToolChange;
 };
 
 export type StrategyTotals = {

@@ -44,8 +44,10 @@ export type TranscriptMessage =
    * Tools made callable in the middle of the conversation, appended after the turn that found them. Each provider
    * that can do it renders its own form: Anthropic a `role:"system"` message with `tool_addition` blocks (and the
    * optional note as text), Moonshot Kimi K3 a `{role:"system", tools:[…]}` message without content.
+   * `removedToolNames` are withdrawn in the same message (Anthropic `tool_removal` blocks; only a provider whose
+   * facts say `toolRemovalMessage` is given them).
    */
-  | { role: "added-tools"; toolNames: string[]; text?: string };
+  | { role: "added-tools"; toolNames: string[]; removedToolNames?: string[]; text?: string };
 
 /** The top-level `tools` a strategy declares for one request. */
 export type ToolEntry =

@@ -186,6 +186,7 @@ export function createEngine(
     try {
       scenario.turns.forEach((turn, turnIndex) => {
         session.startTurn(turnIndex, turn.user, settings.minutesBetweenTurns);
+        if (turn.toolChange) session.changeTools(turn.toolChange);
         definition.runTurn(session, { turn, turnIndex, scenario: scenarioForRun });
       });
     } catch (error) {

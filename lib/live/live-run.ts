@@ -128,6 +128,14 @@ export class LiveRun {
     this.now = options.now ?? (() => Date.now());
   }
 
+  /** The provider's own assistant turns stay with their messages when a tool change deletes earlier ones. */
+  private forgetDeleted(deleted: readonly number[]): void {
+    if (deleted.length === 0) return;
+    const kept = [...this.raw].map(([index, turn]) => [index - deleted.filter((gone) => gone < index).length, turn]);
+    this.raw.clear();
+    for (const [index, turn] of kept) this.raw.set(index as number, turn);
+  }
+
   private get provider(): ProviderId {
     return this.opened.provider;
   }
@@ -194,6 +202,8 @@ export class LiveRun {
     while (this.turn < turns.length) {
       if (!this.turnStarted) {
         session.startTurn(this.turn, turns[this.turn].user, 0);
+        const toolChange = turns[this.turn].toolChange;
+        if (toolChange) this.forgetDeleted(session.changeTools(toolChange).deletedMessages);
         this.turnStarted = true;
         this.requestsInTurn = 0;
       }

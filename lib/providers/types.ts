@@ -64,6 +64,11 @@ export interface ProviderFacts extends ProviderModelFacts {
   readonly explicitCacheBreakpoints: boolean;
   /** Tokens the provider adds around each message outside the tools, fixed whatever the text (Chat's framing). */
   readonly messageOverheadTokens: number;
+  /**
+   * Whether a message can withdraw a tool added mid-conversation (Anthropic's `tool_removal`, PROTOCOLS §4.2), so
+   * `tools` and the earlier messages stay as sent. Without it a removal deletes the declaration.
+   */
+  readonly toolRemovalMessage?: true;
   /** Whether tools can be deferred (`defer_loading`), so a deferred-tool limit applies. */
   readonly deferredTools: boolean;
   /** Whether deferred functions are grouped in namespaces, with their own limits (the Responses tool_search). */

@@ -16,6 +16,7 @@ import {
   type Scenario,
   type ScenarioSettings,
   type ScenarioTurn,
+  type ToolChange,
 } from "./types";
 
 /**
@@ -122,6 +123,11 @@ function readTurn(value: unknown): ScenarioTurn {
   if (typeof turn.searchQuery === "string") result.searchQuery = turn.searchQuery;
   if (typeof turn.searchPattern === "string") result.searchPattern = turn.searchPattern;
   if (typeof turn.answer === "string") result.answer = turn.answer;
+  if (isRecord(turn.toolChange))
+    result.toolChange = {
+      change: turn.toolChange.change as ToolChange["change"],
+      tool: turn.toolChange.tool as string,
+    };
   return result;
 }
 

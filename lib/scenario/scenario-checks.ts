@@ -13,6 +13,14 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
   const problems: InputProblem[] = [];
   const toolsByName = new Map(scenario.catalog.tools.map((tool) => [tool.name, tool]));
   scenario.turns.forEach((turn, turnIndex) => {
+    if (turn.toolChange && !toolsByName.has(turn.toolChange.tool)) {
+      problems.push({
+        severity: "warning",
+        path: appendKey(appendKey(appendIndex("$.turns", turnIndex), "toolChange"), "tool"),
+        toolName: turn.toolChange.tool,
+        message: `scenario: turn ${turnIndex + 1} changes "${turn.toolChange.tool}", which is not in the catalog; the change is ignored`,
+      });
+    }
     turn.needs.forEach((need, needIndex) => {
       const path = appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex);
       const tool = toolsByName.get(need.tool);
@@ -43,6 +51,23 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
           message: `scenario: the scripted mistake for ${tool.name} in turn ${turnIndex + 1} is valid, so no validation error or retry will be shown`,
         });
       }
+    });
+  });
+  // A tool removed by a scripted change and needed later: strategies that declare everything up front would call
+  // a tool that is no longer declared, which the provider refuses; say so rather than let it pass unnoticed.
+  const removed = new Map<string, number>();
+  scenario.turns.forEach((turn, turnIndex) => {
+    if (turn.toolChange?.change === "remove") removed.set(turn.toolChange.tool, turnIndex);
+    if (turn.toolChange?.change === "insert") removed.delete(turn.toolChange.tool);
+    turn.needs.forEach((need, needIndex) => {
+      const at = removed.get(need.tool);
+      if (at === undefined) return;
+      problems.push({
+        severity: "warning",
+        path: appendKey(appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex), "tool"),
+        toolName: need.tool,
+        message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which turn ${at + 1} removes; a strategy that does not search for it again calls a tool that is no longer declared`,
+      });
     });
   });
   scenario.settings.nonDeferredTools.forEach((name, index) => {

@@ -30,6 +30,7 @@ function serializableNeed(need: NeededToolCall): Record<string, unknown> {
 function serializableTurn(turn: ScenarioTurn): Record<string, unknown> {
   return {
     ...ordered(turn, ["user", "searchQuery", "searchPattern"]),
+    ...(turn.toolChange ? { toolChange: { change: turn.toolChange.change, tool: turn.toolChange.tool } } : {}),
     needs: turn.needs.map(serializableNeed),
     ...ordered(turn, ["answer"]),
   };

@@ -19,8 +19,20 @@ export type NeededToolCall = {
   mistakenArguments?: Record<string, unknown>;
 };
 
+/**
+ * A scripted change of the declared tools at the start of a turn, after the user's message, to show what it breaks.
+ * "remove": the tool is no longer offered. Where the provider can say so in a message (Anthropic's `tool_removal`,
+ * for a tool added mid-conversation) that message is appended; otherwise the declaration itself is deleted (from
+ * `tools`, or from the earlier message that declared it, which Kimi's append-only rule forbids).
+ * "insert": the tool is declared before what was already sent: in the earliest mid-conversation declaration, or at
+ * the front of `tools`.
+ */
+export type ToolChange = { change: "remove" | "insert"; tool: string };
+
 export type ScenarioTurn = {
   user: string;
+  /** A tool removal or an inserted declaration scripted at the start of this turn. */
+  toolChange?: ToolChange;
   needs: NeededToolCall[];
   /** The search the model would write; derived from the user turn when absent. */
   searchQuery?: string;

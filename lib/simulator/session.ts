@@ -1,13 +1,22 @@
 import { defaultMockResult, validateToolArguments } from "../catalog";
 import { emptyCacheState } from "../cache";
 import type { CacheState } from "../cache/types";
-import type { CacheRules, CatalogTool, EngineStep, EngineWarning, StepKind, WireRequest } from "../core";
+import type {
+  CacheRules,
+  CatalogTool,
+  EngineStep,
+  EngineWarning,
+  StepKind,
+  StepToolChange,
+  WireRequest,
+} from "../core";
 import type { ToolEntry, Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ModelInfo } from "../models/types";
 import type { ProviderAdapter, RenderContext, RenderedRequest } from "../providers";
 import { writePriceTier } from "../models/cache-rules";
 import { modelLimits } from "../models/model-limits";
 import { checkRequestLimits, rejectedStep, RequestRejectedError } from "../providers/limits";
+import type { ToolChange } from "../scenario/types";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
 import { thirdPartyMarker } from "./third-party-text";
@@ -113,7 +122,11 @@ export class ConversationSession {
    * this count instead.
    */
   toolsFoundWhenAccepted = 0;
-  private readonly transcript: Transcript;
+  private transcript: Transcript;
+  /** What a scripted tool change did, recorded on the next step. */
+  private pendingToolChange?: StepToolChange;
+  /** Tools a scripted change removed: a strategy's new `tools` (setTools) leaves them out. */
+  private readonly withdrawn = new Set<string>();
   private cacheState: CacheState = emptyCacheState();
   private turnIndex = 0;
   private stepInTurn = 0;
@@ -190,9 +203,75 @@ export class ConversationSession {
     this.transcript.messages.length = 0;
   }
 
-  /** Replaces the top-level tools (only naive-dynamic does this: it is the anti-pattern being shown). */
+  /**
+   * Applies a scripted tool change (a scenario turn's `toolChange`) where this conversation declares the tool, the
+   * way the provider allows; the next request shows what it breaks, and its step says what changed. Returns the
+   * indices of the messages it deleted (a live run keeps the provider's own turns by index).
+   */
+  changeTools({ change, tool: name }: ToolChange): { deletedMessages: number[] } {
+    const deletedMessages: number[] = [];
+    const tool = this.tool(name);
+    if (!tool) return { deletedMessages };
+    const messages = this.transcript.messages;
+    const declarations = messages.flatMap((message, index) => (message.role === "added-tools" ? [index] : []));
+    const inMessages = offeredByMessages(messages, name);
+    const topLevel = this.transcript.tools.findIndex((entry) => declares(entry, name));
+    let where: StepToolChange["where"] = "none";
+    if (change === "remove") {
+      this.discovered.delete(name);
+      this.withdrawn.add(name);
+      if (inMessages && this.options.adapter.toolRemovalMessage) {
+        this.append({ role: "added-tools", toolNames: [], removedToolNames: [name] });
+        where = "removal-message";
+      } else if (inMessages) {
+        for (const index of declarations) {
+          const message = messages[index] as AddedTools;
+          if (message.toolNames.includes(name))
+            messages[index] = { ...message, toolNames: message.toolNames.filter((other) => other !== name) };
+        }
+        // A declaration message left empty is dropped, as a client deleting the declaration would.
+        this.transcript.messages = messages.filter((message, index) => {
+          const kept = message.role !== "added-tools" || message.toolNames.length > 0 || !!message.text;
+          if (!kept) deletedMessages.push(index);
+          return kept;
+        });
+        where = "messages";
+      } else if (topLevel >= 0) {
+        this.transcript.tools = this.transcript.tools.flatMap((entry) => withoutTool(entry, name));
+        where = "tools";
+      }
+    } else {
+      this.discovered.add(name);
+      this.withdrawn.delete(name);
+      if (inMessages || (topLevel >= 0 && fullyDeclares(this.transcript.tools[topLevel], name))) {
+        where = "none";
+      } else if (declarations.length > 0) {
+        const index = declarations[0];
+        const message = messages[index] as AddedTools;
+        messages[index] = { ...message, toolNames: [name, ...message.toolNames] };
+        where = "messages";
+      } else {
+        this.transcript.tools = [
+          { type: "catalog", tool, deferred: false },
+          ...this.transcript.tools.flatMap((entry) => withoutTool(entry, name)),
+        ];
+        where = "tools";
+      }
+    }
+    this.pendingToolChange = { change, tool: name, where };
+    return { deletedMessages };
+  }
+
+  /**
+   * Replaces the top-level tools (naive-dynamic, the anti-pattern being shown, and the prefilter's selection). A tool
+   * a scripted change removed stays out until one inserts it again.
+   */
   setTools(tools: ToolEntry[]): void {
-    this.transcript.tools = tools;
+    this.transcript.tools = this.withdrawn.size
+      ? tools.flatMap((entry) =>
+          [...this.withdrawn].reduce((kept, name) => kept.flatMap((one) => withoutTool(one, name)), [entry]),
+        )
+      : tools;
   }
 
   startTurn(turn: number, userText: string, minutesBetweenTurns: number): void {
@@ -355,12 +434,49 @@ export class ConversationSession {
         rendered.request.body,
       ),
     };
+    // On this conversation's next request, not on a request of another lane sent before it.
+    if (this.pendingToolChange) {
+      step.toolChange = this.pendingToolChange;
+      this.pendingToolChange = undefined;
+    }
     root.steps.push(step);
     root.toolsFoundWhenAccepted = root.toolsFound;
     root.stepInTurn += 1;
     if (reply.appendAssistant ?? true) this.append({ role: "assistant", blocks: reply.blocks });
     return { step, reply, priced };
   }
+}
+
+type AddedTools = Extract<TranscriptMessage, { role: "added-tools" }>;
+
+/** Whether the messages offer the tool: the last added-tools message naming it added it rather than withdrew it. */
+function offeredByMessages(messages: readonly TranscriptMessage[], name: string): boolean {
+  let offered = false;
+  for (const message of messages) {
+    if (message.role !== "added-tools") continue;
+    if ((message as AddedTools).toolNames.includes(name)) offered = true;
+    if ((message as AddedTools).removedToolNames?.includes(name)) offered = false;
+  }
+  return offered;
+}
+
+function declares(entry: ToolEntry, name: string): boolean {
+  if (entry.type === "catalog" || entry.type === "stub") return entry.tool.name === name;
+  if (entry.type === "openai-namespace") return entry.tools.some((tool) => tool.name === name);
+  return false;
+}
+
+/** Declared with its whole schema and offered from the start (not deferred, not a stub). */
+function fullyDeclares(entry: ToolEntry, name: string): boolean {
+  return entry.type === "catalog" && entry.tool.name === name && !entry.deferred;
+}
+
+function withoutTool(entry: ToolEntry, name: string): ToolEntry[] {
+  if (entry.type === "openai-namespace") {
+    const tools = entry.tools.filter((tool) => tool.name !== name);
+    return tools.length ? [{ ...entry, tools }] : [];
+  }
+  return declares(entry, name) ? [] : [entry];
 }
 
 /**

@@ -109,7 +109,7 @@ export const prefilterStrategy: StrategyDefinition = {
     costs:
       "The small model's request each turn (its stub list cached) plus the selected tools' definitions; a tool it misses cannot be called.",
     prefixEffect:
-      "`tools` changes whenever the selection changes, so the main request's cache breaks there; appending new picks at the end keeps the earlier part.",
+      "`tools` changes whenever the selection changes, so the main request's cache breaks there. Append-only changes it only when a new tool is picked (the cache still breaks from `tools` on then), so a turn that picks known tools again reads it.",
   },
   providers: PROVIDER_IDS,
   decide: {

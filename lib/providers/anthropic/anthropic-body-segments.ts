@@ -174,6 +174,14 @@ export function anthropicBodySegments(body: Json, context: BodyContext): BodySeg
           promptText: JSON.stringify(withoutCacheControl(block)) + definition,
           toolDefinitionText: definition,
         });
+      } else if (block.type === "tool_removal") {
+        const name = String(record(block.tool)?.name ?? "");
+        list.add({
+          path,
+          label: `tool_removal ${name}`,
+          group: "messages",
+          promptText: JSON.stringify(withoutCacheControl(block)),
+        });
       } else if (role === "system" && block.type === "text") {
         list.add({ path, label: "system note", group: "messages", promptText: String(block.text ?? "") });
       } else if (block.type === "image" || block.type === "document") {

@@ -189,6 +189,16 @@ function renderRequest(transcript: Transcript, context: RenderContext): Rendered
         });
         return wire;
       });
+      for (const name of message.removedToolNames ?? []) {
+        const wire = { type: "tool_removal", tool: { type: "tool_reference", name } };
+        list.add({
+          path: `messages[${messageIndex}].content[${content.length}]`,
+          label: `tool_removal ${name}`,
+          group: "messages",
+          promptText: JSON.stringify(wire),
+        });
+        content.push(wire);
+      }
       if (message.text) {
         list.add({
           path: `messages[${messageIndex}].content[${content.length}]`,

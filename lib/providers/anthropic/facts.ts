@@ -16,6 +16,7 @@ export const anthropicFacts: ProviderFacts = {
   explicitCacheBreakpoints: true,
   messageOverheadTokens: 0,
   deferredTools: true,
+  toolRemovalMessage: true,
   toolNamespaces: false,
   tokenCountEndpoint: "any",
   tokenCounter: "messages-count-tokens",

@@ -46,6 +46,8 @@ function renderMessage(
 ): Array<{ wire: Json; text: string; definitions?: string; label: string }> {
   if (message.role === "added-tools") {
     if (dialect !== "moonshot") throw new Error("chat-completions: tool declaration messages are a Kimi K3 extension");
+    if (message.removedToolNames?.length)
+      throw new Error("chat-completions: Kimi has no message that withdraws a declared tool");
     const tools = message.toolNames.flatMap((name) => {
       const tool = context.catalogByName.get(name);
       return tool ? [chatFunction(tool, "full")] : [];
