@@ -30,11 +30,16 @@ export type CellMetrics = {
   /** Share of task-runs that called every expected tool. */
   toolSelectionAccuracy: number | null;
   toolSelectionAccuracyInterval: Interval | null;
-  /** Of the calls to catalog tools (direct or through a gateway), the share whose arguments fail the schema. */
+  /**
+   * Of the calls to catalog tools (direct or through a gateway), the share whose arguments fail the schema or that
+   * the provider rejected.
+   */
   argumentErrorRate: number | null;
   argumentErrorRateInterval: Interval | null;
   catalogCalls: number;
   invalidCalls: number;
+  /** Of the invalid calls, those the provider rejected with a 400. */
+  rejectedCalls: number;
   /** Share of task-runs that called every expected tool with valid arguments within maxTurns. */
   completionRate: number | null;
   completionRateInterval: Interval | null;
@@ -97,6 +102,7 @@ export function cellMetrics(results: readonly TaskRunResult[]): CellMetrics {
   const runs = results.length;
   const catalogCalls = results.reduce((sum, result) => sum + result.catalogCalls, 0);
   const invalidCalls = results.reduce((sum, result) => sum + result.invalidCalls, 0);
+  const rejectedCalls = results.reduce((sum, result) => sum + (result.rejectedCalls ?? 0), 0);
   const selection = rate(results.filter((result) => result.selected).length, runs);
   const argumentErrors = rate(invalidCalls, catalogCalls);
   const completion = rate(results.filter((result) => result.completed).length, runs);
@@ -121,6 +127,7 @@ export function cellMetrics(results: readonly TaskRunResult[]): CellMetrics {
     argumentErrorRateInterval: argumentErrors.interval,
     catalogCalls,
     invalidCalls,
+    rejectedCalls,
     completionRate: completion.value,
     completionRateInterval: completion.interval,
     discoveryCallsPerTask: mean(discovery),

@@ -11,6 +11,7 @@ import type { Catalog } from "../core/catalog";
 import type { MeasuredUsage } from "../core/live-reply";
 import { createEngine, type Engine } from "../engine";
 import { createLiveRun } from "../live/live-run";
+import { REJECTED_TOOL_CALL_CODE, rejectedToolName } from "../live/tool-call-rejection";
 import { LiveRequestError, type LiveEndpoint, type LiveStep, type LiveTransport } from "../live/types";
 import { computeCost, getModel } from "../models";
 import { providerAdapter } from "../providers";
@@ -139,6 +140,7 @@ function score(
   cell: ExperimentCell,
   steps: readonly EngineStep[],
   mode: TaskRunResult["mode"],
+  rejected?: { tool: string | null },
 ) {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
   const adapter = providerAdapter(cell.provider);
@@ -149,6 +151,7 @@ function score(
     replies,
     strategyDefinition(cell.strategy).client.calls === "wrapped",
     mode === "measured",
+    rejected,
   );
 }
 
@@ -166,6 +169,7 @@ function resultOf(
     | "completed"
     | "catalogCalls"
     | "invalidCalls"
+    | "rejectedCalls"
     | "gatewayCalls"
     | "discoveryCalls"
     | "unknownCalls"
@@ -177,6 +181,7 @@ function resultOf(
     completed: scored.completed && rest.stop !== "error",
     catalogCalls: scored.calls.length,
     invalidCalls: scored.calls.filter((call) => !call.valid).length,
+    rejectedCalls: scored.calls.filter((call) => call.rejected).length,
     gatewayCalls: scored.calls.filter((call) => call.viaGateway).length,
     discoveryCalls: scored.discoveryCalls,
     unknownCalls: scored.unknownCalls,
@@ -393,9 +398,11 @@ async function measureTaskRun(
           ? "max-turns"
           : "completed";
   const error = snapshot.refused ?? (snapshot.error ? `${snapshot.error.code}: ${snapshot.error.message}` : undefined);
+  const rejected =
+    snapshot.error?.code === REJECTED_TOOL_CALL_CODE ? { tool: rejectedToolName(snapshot.error.message) } : undefined;
   return resultOf(
     { key: taskRunKey(cell, task.id, repetition), cell, taskId: task.id, repetition, mode: "measured" },
-    score(task, design.catalog, cell, steps, "measured"),
+    score(task, design.catalog, cell, steps, "measured", rejected),
     {
       stop,
       ...(error ? { error } : {}),

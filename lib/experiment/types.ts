@@ -32,7 +32,10 @@ export type TaskRunResult = {
   selected: boolean;
   completed: boolean;
   catalogCalls: number;
+  /** Catalog calls whose arguments failed: Ajv against the tool's schema, or the provider's rejection. */
   invalidCalls: number;
+  /** Of those, the ones the provider rejected (absent in results stored before it was counted). */
+  rejectedCalls?: number;
   gatewayCalls: number;
   discoveryCalls: number;
   unknownCalls: number;
