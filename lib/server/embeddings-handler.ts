@@ -7,7 +7,12 @@
 import { embedTexts } from "../search/embeddings/embed-texts";
 import { createOpenAiCompatibleEmbeddings } from "../search/embeddings/openai-compatible";
 import { EMBEDDING_PRICES } from "../search/embeddings/prices";
-import { createMemoryEmbeddingCache, EmbeddingError, type EmbeddingCache } from "../search/embeddings/types";
+import {
+  createMemoryEmbeddingCache,
+  EmbeddingError,
+  type EmbeddingBackend,
+  type EmbeddingCache,
+} from "../search/embeddings/types";
 import { SqliteEmbeddingCache } from "./embedding-store";
 import { readJsonBody } from "./read-body";
 import { errorResponse, guardApiRequest, jsonResponse } from "./request-guard";
@@ -70,6 +75,22 @@ function embeddingCache(env: Environment): EmbeddingCache {
     cache = { directory, cache: opened };
   }
   return cache.cache;
+}
+
+/**
+ * The server's configured endpoint with its cache, for the experiment's semantic and hybrid client search; null
+ * when none is configured. The key stays in the backend, never in a result.
+ */
+export function serverEmbeddings(
+  env: Environment = process.env,
+): { backend: EmbeddingBackend; cache: EmbeddingCache } | null {
+  const status = embeddingsStatus(env);
+  if (!status.configured) return null;
+  const apiKey = env[EMBEDDINGS_ENV.apiKey]?.trim() || undefined;
+  return {
+    backend: createOpenAiCompatibleEmbeddings({ baseUrl: status.baseUrl, model: status.model, apiKey }),
+    cache: embeddingCache(env),
+  };
 }
 
 /** Float32 little-endian bytes as base64: a quarter of the JSON numbers' size, exact to the bit. */
