@@ -70,6 +70,12 @@ export function ExperimentResults({
               <tr key={`${cell.mode}-${cell.strategy}-${cell.model}`} className="border-b border-line">
                 <td className="p-1">
                   <code>{cell.strategy}</code>
+                  {cell.searches.length > 0 && (
+                    <span className="block text-xs text-muted" data-testid="experiment-search-ran">
+                      {t("searchRan", { searches: cell.searches.map((kind) => t(`searchKind.${kind}`)).join(", ") })}
+                      {cell.searchFallbacks > 0 ? ` ${t("searchFellBack", { count: cell.searchFallbacks })}` : ""}
+                    </span>
+                  )}
                 </td>
                 <td className="p-1">{mode(cell)}</td>
                 <td className="p-1">{cell.runs}</td>

@@ -17,6 +17,8 @@ import { decodeResults, encodeResults } from "@/lib/experiment/share-results";
 import type { DesignId } from "@/lib/experiment/designs";
 import type { ExperimentResponse } from "@/lib/experiment/experiment-protocol";
 import type { ExperimentChoice } from "@/lib/experiment/page-design";
+import type { ClientSearchKind } from "@/lib/search/embeddings/client-search-choice";
+import { DEFAULT_HYBRID_SEMANTIC_WEIGHT } from "@/lib/search/embeddings/semantic-search";
 import { parseTaskSet } from "@/lib/experiment/tasks";
 import type { TaskRunResult } from "@/lib/experiment/types";
 import { defaultModel, MODELS } from "@/lib/models";
@@ -73,6 +75,12 @@ export function ExperimentView() {
     baseline: undefined,
   });
   const worker = useRef<ExperimentClient | null>(null);
+  const [search, setSearch] = useState<ClientSearchKind>("lexical");
+  const [semanticWeight, setSemanticWeight] = useState(DEFAULT_HYBRID_SEMANTIC_WEIGHT);
+  // Whether the server has an embedding endpoint (`/api/embeddings`), else the variables that would set one.
+  const [embeddings, setEmbeddings] = useState<{ configured: boolean; variables?: Record<string, string> } | null>(
+    null,
+  );
   // Sent with the run only, never stored: the server uses it for this run as live mode does.
   const [key, setKey] = useState("");
   const [estimate, setEstimate] = useState<{ totalUsd: number; taskRuns: number } | null>(null);
@@ -83,6 +91,17 @@ export function ExperimentView() {
   const [running, setRunning] = useState(false);
   const [shareState, setShareState] = useState<"idle" | "copied">("idle");
   const stop = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void apiFetch("/api/embeddings")
+      .then(async (response) => (response.ok ? ((await response.json()) as { configured: boolean }) : null))
+      .then((answer) => current && setEmbeddings(answer))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => {
     const client = startExperimentClient();
@@ -189,6 +208,7 @@ export function ExperimentView() {
           ...choice,
           ...(Number(budget) > 0 ? { budgetUsd: Number(budget) } : {}),
           simulated: false,
+          search: { kind: search, ...(search === "hybrid" ? { semanticWeight } : {}) },
         }),
         signal: controller.signal,
       });
@@ -342,6 +362,38 @@ export function ExperimentView() {
                   />
                 </label>
               )}
+              {!simulated && (
+                <label className="flex flex-col">
+                  {t("search")}
+                  <select
+                    className="rounded-md border border-line bg-panel px-2 py-1"
+                    value={search}
+                    onChange={(event) => setSearch(event.target.value as ClientSearchKind)}
+                  >
+                    <option value="lexical">{t("searchLexical")}</option>
+                    <option value="semantic" disabled={!embeddings?.configured}>
+                      {t("searchSemantic")}
+                    </option>
+                    <option value="hybrid" disabled={!embeddings?.configured}>
+                      {t("searchHybrid")}
+                    </option>
+                  </select>
+                </label>
+              )}
+              {!simulated && search === "hybrid" && (
+                <label className="flex flex-col">
+                  {t("semanticWeight")}
+                  <input
+                    type="number"
+                    min={0}
+                    max={1}
+                    step={0.1}
+                    className="w-20 rounded-md border border-line bg-panel px-2 py-1"
+                    value={semanticWeight}
+                    onChange={(event) => setSemanticWeight(Math.max(0, Math.min(1, Number(event.target.value) || 0)))}
+                  />
+                </label>
+              )}
               <label className="flex items-center gap-2">
                 <input type="checkbox" checked={simulated} onChange={(event) => setSimulated(event.target.checked)} />
                 {t("simulated")}
@@ -365,6 +417,17 @@ export function ExperimentView() {
                   : t("designNoAppended", { model })}
               </p>
             )}
+            <p className="text-xs text-muted" data-testid="experiment-search-note">
+              {simulated
+                ? t("searchSimulated")
+                : embeddings && !embeddings.configured
+                  ? t("searchUnavailable", {
+                      variables: Object.values(embeddings.variables ?? {})
+                        .slice(0, 2)
+                        .join(", "),
+                    })
+                  : null}
+            </p>
             <fieldset className="flex flex-wrap gap-3 text-sm" disabled={Boolean(design)} hidden={Boolean(design)}>
               <legend className="mb-1">{t("strategies")}</legend>
               {STRATEGY_IDS.map((id) => (

@@ -4,6 +4,7 @@
  * same tasks and repetitions.
  */
 import type { StrategyId } from "../core/ids";
+import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../search/embeddings/client-search-choice";
 import {
   bootstrap,
   mean,
@@ -65,6 +66,10 @@ export type CellMetrics = {
   predictedCostUsd: number | null;
   retries: number;
   stops: Record<StopReason, number>;
+  /** The searches that answered the client side's searches in this cell (empty when none ran). */
+  searches: ClientSearchKind[];
+  /** Task-runs whose chosen search failed and fell back to the lexical one. */
+  searchFallbacks: number;
 };
 
 const TOKEN_KEYS: Array<keyof TokenFigures> = ["input", "cacheRead", "cacheWrite", "output"];
@@ -152,6 +157,8 @@ export function cellMetrics(results: readonly TaskRunResult[]): CellMetrics {
     predictedCostUsd: mean(results.map((result) => result.predictedCostUsd)),
     retries: results.reduce((sum, result) => sum + result.retries, 0),
     stops,
+    searches: CLIENT_SEARCH_KINDS.filter((kind) => results.some((result) => result.search === kind)),
+    searchFallbacks: results.filter((result) => result.searchFallback !== undefined).length,
   };
 }
 

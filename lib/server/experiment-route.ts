@@ -17,7 +17,9 @@ import { createEngine } from "../engine";
 import { EXAMPLES, loadExample } from "../examples";
 import { DESIGN_IDS } from "../experiment/designs";
 import { designFromChoice } from "../experiment/page-design";
-import { estimateExperiment, runExperiment, simulateTaskRun } from "../experiment/runner";
+import { estimateExperiment, runExperiment, simulateTaskRun, type RunExperimentOptions } from "../experiment/runner";
+import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../search/embeddings/client-search-choice";
+import { EMBEDDINGS_ENV, serverEmbeddings } from "./embeddings-handler";
 import type { TaskRunResult } from "../experiment/types";
 import { getModel } from "../models";
 import { providerFacts } from "../providers";
@@ -42,6 +44,13 @@ const bodySchema = z.object({
   repetitions: z.number().int().min(1).max(20),
   budgetUsd: z.number().positive().optional(),
   simulated: z.boolean(),
+  /** Which search the client-searching strategies use in the measured run (the server's embedding endpoint). */
+  search: z
+    .object({
+      kind: z.enum(CLIENT_SEARCH_KINDS as [ClientSearchKind, ...ClientSearchKind[]]),
+      semanticWeight: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
   /** Only the estimate: the page shows it before anything runs. */
   estimateOnly: z.boolean().optional(),
 });
@@ -126,6 +135,18 @@ export async function handleExperimentRun(
         );
     }
   }
+  const searchSetting = body.search;
+  let clientSearch: RunExperimentOptions["clientSearch"];
+  if (!body.simulated && searchSetting && searchSetting.kind !== "lexical") {
+    const embeddings = serverEmbeddings(env);
+    if (!embeddings)
+      return errorResponse(
+        400,
+        "invalid_request",
+        `experiment: ${searchSetting.kind} search needs an embedding endpoint on the server (${EMBEDDINGS_ENV.baseUrl} and ${EMBEDDINGS_ENV.model}).`,
+      );
+    clientSearch = { ...embeddings, setting: { ...searchSetting, kind: searchSetting.kind } };
+  }
   const engine = createEngine();
   const encoder = new TextEncoder();
   const stop = new AbortController();
@@ -151,6 +172,7 @@ export async function handleExperimentRun(
             design,
             store,
             transport: createDirectTransport(env, pastedKey),
+            ...(clientSearch ? { clientSearch } : {}),
             ...(body.budgetUsd !== undefined ? { budgetUsd: body.budgetUsd } : {}),
             signal: stop.signal,
             engine,
