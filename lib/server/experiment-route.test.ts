@@ -94,7 +94,7 @@ describe("/api/experiment", () => {
           withEndpoint,
         ),
       );
-      const done = lines.at(-1) as { results: Array<{ mode: string; search?: string }> };
+      const done = lines.at(-1) as unknown as { results: Array<{ mode: string; search?: string }> };
       const measured = done.results.filter((result) => result.mode === "measured");
       expect(measured).toHaveLength(2);
       expect(measured.map((result) => result.search)).toEqual(["semantic", "semantic"]);
