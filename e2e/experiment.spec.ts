@@ -28,7 +28,7 @@ test("walks the Experiment view by its visible text", async ({ page }) => {
   await expect(table.getByRole("cell", { name: "simulated" }).first()).toBeVisible();
 
   // The built-in position design on the simulated model (the page's worker): up front vs appended mid-conversation.
-  await page.getByLabel("Design", { exact: true }).selectOption("position");
+  await page.getByRole("combobox", { name: /^Design/ }).selectOption("position");
   await expect(
     page.getByText(/^Declared up front: full; appended mid-conversation: anthropic-mid-conversation\./),
   ).toBeVisible();
@@ -37,7 +37,7 @@ test("walks the Experiment view by its visible text", async ({ page }) => {
     page.getByRole("heading", { name: /^Position: appended mid-conversation against declared up front/ }),
   ).toBeVisible();
   await expect(page.getByText(/^anthropic-mid-conversation − full: /)).toBeVisible();
-  await page.getByLabel("Design", { exact: true }).selectOption("");
+  await page.getByRole("combobox", { name: /^Design/ }).selectOption("");
   await expect(page.getByText(/for 16 task-runs$/)).toBeVisible();
 
   await page.getByLabel("Simulated model only (spends nothing)").uncheck();
