@@ -1,6 +1,7 @@
 /**
  * The Experiment view against the production build and the fake provider: the shipped task set loads with no
- * problems and an estimate, the simulated run fills the table, a measured run on the fake model (a pasted key,
+ * problems and an estimate, the simulated run (in the page's worker) fills the table, the position design compares
+ * appended declarations with the up-front ones, a measured run on the fake model (a pasted key,
  * two strategies) stands beside it with the comparisons and exports, and the share link opens the same results.
  * Two page loads.
  */
@@ -25,6 +26,19 @@ test("walks the Experiment view by its visible text", async ({ page }) => {
   const table = page.getByTestId("experiment-table");
   await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table.getByRole("cell", { name: "simulated" }).first()).toBeVisible();
+
+  // The built-in position design on the simulated model (the page's worker): up front vs appended mid-conversation.
+  await page.getByRole("combobox", { name: /^Design/ }).selectOption("position");
+  await expect(
+    page.getByText(/^Declared up front: full; appended mid-conversation: anthropic-mid-conversation\./),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Run experiment" }).click();
+  await expect(
+    page.getByRole("heading", { name: /^Position: appended mid-conversation against declared up front/ }),
+  ).toBeVisible();
+  await expect(page.getByText(/^anthropic-mid-conversation − full: /)).toBeVisible();
+  await page.getByRole("combobox", { name: /^Design/ }).selectOption("");
+  await expect(page.getByText(/for 16 task-runs$/)).toBeVisible();
 
   await page.getByLabel("Simulated model only (spends nothing)").uncheck();
   await page.getByLabel("API key (optional when the server has one)").fill("sk-ant-e2e-experiment-0123456789");

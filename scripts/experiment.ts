@@ -1,11 +1,14 @@
 /**
  * npm run experiment -- --catalog <file|example:<id>> --tasks <file.jsonl> --provider <id> [--base-url <url>]
  *   --model <id> [--strategies <id,...>|all] [--design position] [--reps N] [--budget <usd>] [--concurrency N]
- *   [--simulated] [--json]
+ *   [--simulated] [--json] [--search semantic|hybrid --embeddings <base-url> --embeddings-model <id>
+ *   [--semantic-weight 0.5]]
  * Runs a task set under each strategy on a real model (the key from the environment variables live mode reads),
  * or on the simulated model with --simulated, and prints each cell's metrics with 95 % intervals. Measured runs
  * keep every finished task-run in the server's store (the data folder's SQLite file, or DATABASE_URL's database):
- * the same command again resumes.
+ * the same command again resumes. --search makes the strategies that search on the client use the semantic or
+ * hybrid search over an OpenAI-compatible embedding endpoint in measured runs (its key from EMBEDDINGS_API_KEY;
+ * vectors cached in the store); the simulated model keeps the lexical search.
  */
 import fs from "node:fs";
 import { hashString } from "../lib/cache/hash-string";
@@ -25,6 +28,8 @@ import { openStore } from "../lib/server/store";
 import { createDirectTransport } from "../lib/server/experiment-transport";
 import { ENV } from "../lib/server/live-config";
 import { providerFacts } from "../lib/providers";
+import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../lib/search/embeddings/client-search-choice";
+import { createOpenAiCompatibleEmbeddings } from "../lib/search/embeddings/openai-compatible";
 import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 
 type Arguments = {
@@ -40,6 +45,10 @@ type Arguments = {
   concurrency: number;
   simulated: boolean;
   json: boolean;
+  search: ClientSearchKind;
+  embeddings?: string;
+  embeddingsModel?: string;
+  semanticWeight?: number;
 };
 
 /** Refused input in one line (exit 2). */
@@ -56,7 +65,14 @@ function positiveNumber(flag: string, text: string, integer: boolean): number {
 }
 
 function parseArguments(argv: string[]): Arguments {
-  const result: Arguments = { strategies: "all", reps: 1, concurrency: 2, simulated: false, json: false };
+  const result: Arguments = {
+    strategies: "all",
+    reps: 1,
+    concurrency: 2,
+    simulated: false,
+    json: false,
+    search: "lexical",
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = () => argv[++index] ?? refuse(`${flag} needs a value`);
@@ -80,12 +96,32 @@ function parseArguments(argv: string[]): Arguments {
     else if (flag === "--concurrency") result.concurrency = positiveNumber(flag, value(), true);
     else if (flag === "--simulated") result.simulated = true;
     else if (flag === "--json") result.json = true;
-    else refuse(`unknown argument "${flag}"`);
+    else if (flag === "--search") {
+      const kind = value();
+      if (!CLIENT_SEARCH_KINDS.includes(kind as ClientSearchKind))
+        refuse(`unknown search "${kind}" (one of ${CLIENT_SEARCH_KINDS.join(", ")})`);
+      result.search = kind as ClientSearchKind;
+    } else if (flag === "--embeddings") result.embeddings = value();
+    else if (flag === "--embeddings-model") result.embeddingsModel = value();
+    else if (flag === "--semantic-weight") {
+      const weight = Number(value());
+      if (!(weight >= 0 && weight <= 1)) refuse("--semantic-weight needs a number from 0 to 1");
+      result.semanticWeight = weight;
+    } else refuse(`unknown argument "${flag}"`);
   }
   if (!result.catalog) refuse("--catalog <file> is required");
   if (!result.tasks) refuse("--tasks <file.jsonl> is required");
   if (!result.provider) refuse("--provider <id> is required");
   if (!result.model) refuse("--model <id> is required");
+  if (result.search !== "lexical" && (!result.embeddings || !result.embeddingsModel))
+    refuse(`--search ${result.search} needs --embeddings <base-url> and --embeddings-model <id>`);
+  if (result.embeddings) {
+    try {
+      new URL(result.embeddings);
+    } catch {
+      refuse(`--embeddings "${result.embeddings}" is not a URL`);
+    }
+  }
   return result;
 }
 
@@ -200,6 +236,22 @@ async function main(): Promise<void> {
       store,
       transport: createDirectTransport(env),
       endpoint: args.baseUrl ? { kind: "compatible" } : { kind: "official" },
+      ...(args.search !== "lexical"
+        ? {
+            clientSearch: {
+              setting: {
+                kind: args.search,
+                ...(args.semanticWeight !== undefined ? { semanticWeight: args.semanticWeight } : {}),
+              },
+              backend: createOpenAiCompatibleEmbeddings({
+                baseUrl: args.embeddings!,
+                model: args.embeddingsModel!,
+                apiKey: process.env.EMBEDDINGS_API_KEY?.trim() || undefined,
+              }),
+              cache: opened.embeddings(),
+            },
+          }
+        : {}),
       concurrency: args.concurrency,
       ...(args.budget !== undefined ? { budgetUsd: args.budget } : {}),
       signal: stop.signal,

@@ -6,6 +6,7 @@ import { metricsByCell, type CellMetrics } from "@/lib/experiment/metrics";
 import { allComparisons, experimentCsv, experimentJson, experimentMarkdown } from "@/lib/experiment/report";
 import type { Interval } from "@/lib/experiment/stats";
 import type { TaskRunResult } from "@/lib/experiment/types";
+import type { StrategyId } from "@/lib/core/ids";
 import { ExperimentChart } from "./experiment-chart";
 
 function download(text: string, name: string, type: string): void {
@@ -26,11 +27,14 @@ export function ExperimentResults({
   title,
   onShare,
   shareState,
+  baseline,
 }: {
   results: readonly TaskRunResult[];
   title: string;
   onShare?: () => void;
   shareState?: "idle" | "copied";
+  /** The position design's up-front strategy: only the comparisons against it are shown, under the design's name. */
+  baseline?: StrategyId;
 }) {
   const t = useTranslations("experiment");
   const cells = metricsByCell(results);
@@ -38,7 +42,9 @@ export function ExperimentResults({
   const label = (cell: CellMetrics) => `${cell.strategy} (${mode(cell)})`;
   const none = t("none");
   const tasks = [...new Set(results.map((result) => result.taskId))];
-  const comparisons = allComparisons(results).filter((comparison) => comparison.metric === "completion");
+  const comparisons = allComparisons(results).filter(
+    (comparison) => comparison.metric === "completion" && (baseline === undefined || comparison.a === baseline),
+  );
   return (
     <section className="flex flex-col gap-4" aria-label={t("results")}>
       <h2 className="text-lg font-semibold">{t("results")}</h2>
@@ -64,6 +70,12 @@ export function ExperimentResults({
               <tr key={`${cell.mode}-${cell.strategy}-${cell.model}`} className="border-b border-line">
                 <td className="p-1">
                   <code>{cell.strategy}</code>
+                  {cell.searches.length > 0 && (
+                    <span className="block text-xs text-muted" data-testid="experiment-search-ran">
+                      {t("searchRan", { searches: cell.searches.map((kind) => t(`searchKind.${kind}`)).join(", ") })}
+                      {cell.searchFallbacks > 0 ? ` ${t("searchFellBack", { count: cell.searchFallbacks })}` : ""}
+                    </span>
+                  )}
                 </td>
                 <td className="p-1">{mode(cell)}</td>
                 <td className="p-1">{cell.runs}</td>
@@ -139,7 +151,7 @@ export function ExperimentResults({
       </div>
       {comparisons.length > 0 && (
         <>
-          <h3 className="font-semibold">{t("comparisons")}</h3>
+          <h3 className="font-semibold">{baseline ? t("positionComparisons", { baseline }) : t("comparisons")}</h3>
           <ul className="list-disc pl-5 text-sm" data-testid="experiment-comparisons">
             {comparisons.map((comparison) => {
               const values = {

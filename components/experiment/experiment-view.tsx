@@ -1,24 +1,31 @@
 "use client";
 /**
  * The Experiment view: a task set over a bundled catalog (edited in Monaco, checked as it is typed), the cells to
- * run, the simulator's cost estimate, then the run — the server runs it (`/api/experiment`, keys kept server-side
- * as in live mode) and streams progress — and the results beside the simulated prediction. A `#results=` link
- * opens shared results.
+ * run (chosen strategies or a built-in design), the simulator's cost estimate, then the run — a simulated one in
+ * the experiment worker (workers/experiment-client.ts), a measured one on the server (`/api/experiment`, keys kept
+ * server-side as in live mode), both streaming progress — and the results beside the simulated prediction. A
+ * `#results=` link opens shared results.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { apiFetch, readApiError } from "@/components/share/page-token";
-import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { Button } from "@/components/ui/button";
 import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "@/lib/core/ids";
 import type { Catalog } from "@/lib/core/catalog";
 import { EXAMPLES, loadExample } from "@/lib/examples";
 import { decodeResults, encodeResults } from "@/lib/experiment/share-results";
+import type { DesignId } from "@/lib/experiment/designs";
+import type { ExperimentResponse } from "@/lib/experiment/experiment-protocol";
+import type { ExperimentChoice } from "@/lib/experiment/page-design";
+import type { ClientSearchKind } from "@/lib/search/embeddings/client-search-choice";
+import { DEFAULT_HYBRID_SEMANTIC_WEIGHT } from "@/lib/search/embeddings/semantic-search";
 import { parseTaskSet } from "@/lib/experiment/tasks";
 import type { TaskRunResult } from "@/lib/experiment/types";
 import { defaultModel, MODELS } from "@/lib/models";
 import { PROVIDER_KEY_HEADER } from "@/lib/live/paths";
+import { startExperimentClient, type ExperimentClient } from "@/workers/experiment-client";
 import { ExperimentResults } from "./experiment-results";
+import { TaskEditor } from "./task-editor";
 
 const TASK_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "office-assistant-zh"];
 const API = "/api/experiment";
@@ -60,6 +67,20 @@ export function ExperimentView() {
   const [repetitions, setRepetitions] = useState(1);
   const [budget, setBudget] = useState("");
   const [simulated, setSimulated] = useState(true);
+  const [design, setDesign] = useState<DesignId | "">("");
+  // The strategies the worker found the choice runs (a design picks its own).
+  const [cellStrategies, setCellStrategies] = useState<StrategyId[]>([]);
+  const [runDesign, setRunDesign] = useState<{ design: DesignId | ""; baseline: StrategyId | undefined }>({
+    design: "",
+    baseline: undefined,
+  });
+  const worker = useRef<ExperimentClient | null>(null);
+  const [search, setSearch] = useState<ClientSearchKind>("lexical");
+  const [semanticWeight, setSemanticWeight] = useState(DEFAULT_HYBRID_SEMANTIC_WEIGHT);
+  // Whether the server has an embedding endpoint (`/api/embeddings`), else the variables that would set one.
+  const [embeddings, setEmbeddings] = useState<{ configured: boolean; variables?: Record<string, string> } | null>(
+    null,
+  );
   // Sent with the run only, never stored: the server uses it for this run as live mode does.
   const [key, setKey] = useState("");
   const [estimate, setEstimate] = useState<{ totalUsd: number; taskRuns: number } | null>(null);
@@ -70,6 +91,26 @@ export function ExperimentView() {
   const [running, setRunning] = useState(false);
   const [shareState, setShareState] = useState<"idle" | "copied">("idle");
   const stop = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void apiFetch("/api/embeddings")
+      .then(async (response) => (response.ok ? ((await response.json()) as { configured: boolean }) : null))
+      .then((answer) => current && setEmbeddings(answer))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const client = startExperimentClient();
+    worker.current = client;
+    return () => {
+      worker.current = null;
+      client.dispose();
+    };
+  }, []);
 
   useEffect(() => {
     const fromLink = decodeResults(window.location.hash);
@@ -92,44 +133,52 @@ export function ExperimentView() {
 
   const parsed = useMemo(() => (catalog ? parseTaskSet(tasks, catalog) : null), [tasks, catalog]);
   const models = MODELS.filter((entry) => entry.provider === provider);
-  const body = useCallback(
-    (extra: Record<string, unknown>) =>
-      JSON.stringify({
-        example,
-        tasks,
-        provider,
-        model,
-        strategies,
-        repetitions,
-        ...(Number(budget) > 0 ? { budgetUsd: Number(budget) } : {}),
-        simulated,
-        ...extra,
-      }),
-    [example, tasks, provider, model, strategies, repetitions, budget, simulated],
+  const choice = useMemo<ExperimentChoice>(
+    () => ({ example, tasks, provider, model, strategies, repetitions, ...(design ? { design } : {}) }),
+    [example, tasks, provider, model, strategies, repetitions, design],
   );
 
-  // The estimate follows the choices (the server runs the simulator over the same tasks).
+  // The estimate follows the choices: the worker runs the simulator over the same tasks.
   useEffect(() => {
-    if (!parsed?.value || strategies.length === 0) return setEstimate(null);
-    const controller = new AbortController();
+    if (!parsed?.value || (strategies.length === 0 && !design)) {
+      setEstimate(null);
+      setCellStrategies([]);
+      return;
+    }
     const timer = setTimeout(() => {
-      void apiFetch(API, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: body({ estimateOnly: true }),
-        signal: controller.signal,
-      })
-        .then(async (response) => {
-          if (!response.ok) return setEstimate(null);
-          for await (const line of readLines(response)) if (line.type === "estimate") setEstimate(line);
-        })
-        .catch(() => undefined);
-    }, 400);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [parsed, strategies, body]);
+      void worker.current?.send({ kind: "estimate", choice }).outcome.then((answer) => {
+        if (answer.ok && answer.value.kind === "estimate") {
+          setEstimate(answer.value);
+          setCellStrategies(answer.value.strategies);
+        } else if (!answer.ok && !answer.stale) {
+          setEstimate(null);
+          setCellStrategies([]);
+        }
+      });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [parsed, strategies, design, choice]);
+
+  const simulate = async () => {
+    const client = worker.current;
+    if (!client) return;
+    const answer = await client.send(
+      { kind: "simulate", choice },
+      {
+        onInterim: (response: ExperimentResponse) => {
+          if (response.kind !== "progress") return;
+          const remainingMs =
+            response.done > 0 ? (response.elapsedMs / response.done) * (response.total - response.done) : null;
+          setProgress({ type: "progress", done: response.done, total: response.total, spentUsd: 0, remainingMs });
+        },
+      },
+    ).outcome;
+    if (answer.ok && answer.value.kind === "done") {
+      const total = answer.value.results.length;
+      setProgress({ type: "progress", done: total, total, spentUsd: 0, remainingMs: 0 });
+      setOutcome({ type: "done", status: answer.value.status, results: answer.value.results, spentUsd: 0, skipped: 0 });
+    } else if (!answer.ok && !answer.stale) setError(answer.message);
+  };
 
   const run = async () => {
     setRunning(true);
@@ -137,6 +186,15 @@ export function ExperimentView() {
     setOutcome(null);
     setProgress(null);
     setShared(null);
+    setRunDesign({ design, baseline: design ? cellStrategies[0] : undefined });
+    if (simulated) {
+      try {
+        await simulate();
+      } finally {
+        setRunning(false);
+      }
+      return;
+    }
     const controller = new AbortController();
     stop.current = controller;
     try {
@@ -146,7 +204,12 @@ export function ExperimentView() {
           "content-type": "application/json",
           ...(key.trim() && !simulated ? { [PROVIDER_KEY_HEADER]: key.trim() } : {}),
         },
-        body: body({}),
+        body: JSON.stringify({
+          ...choice,
+          ...(Number(budget) > 0 ? { budgetUsd: Number(budget) } : {}),
+          simulated: false,
+          search: { kind: search, ...(search === "hybrid" ? { semanticWeight } : {}) },
+        }),
         signal: controller.signal,
       });
       if (!response.ok) throw new Error((await readApiError(response)).message);
@@ -207,13 +270,11 @@ export function ExperimentView() {
               <p className="text-xs text-muted">{t("taskHelp")}</p>
             </div>
             <div className="h-64 rounded-md border border-line">
-              <LazyEditor
+              <TaskEditor
                 value={tasks}
-                language="plaintext"
-                path="experiment-tasks.jsonl"
-                onChange={(value) => setTasks(value ?? "")}
+                onChange={setTasks}
+                problems={parsed?.problems ?? []}
                 ariaLabel={t("taskSet")}
-                testId="experiment-task-editor"
               />
             </div>
             <div className="text-sm" data-testid="experiment-task-problems">
@@ -301,12 +362,73 @@ export function ExperimentView() {
                   />
                 </label>
               )}
+              {!simulated && (
+                <label className="flex flex-col">
+                  {t("search")}
+                  <select
+                    className="rounded-md border border-line bg-panel px-2 py-1"
+                    value={search}
+                    onChange={(event) => setSearch(event.target.value as ClientSearchKind)}
+                  >
+                    <option value="lexical">{t("searchLexical")}</option>
+                    <option value="semantic" disabled={!embeddings?.configured}>
+                      {t("searchSemantic")}
+                    </option>
+                    <option value="hybrid" disabled={!embeddings?.configured}>
+                      {t("searchHybrid")}
+                    </option>
+                  </select>
+                </label>
+              )}
+              {!simulated && search === "hybrid" && (
+                <label className="flex flex-col">
+                  {t("semanticWeight")}
+                  <input
+                    type="number"
+                    min={0}
+                    max={1}
+                    step={0.1}
+                    className="w-20 rounded-md border border-line bg-panel px-2 py-1"
+                    value={semanticWeight}
+                    onChange={(event) => setSemanticWeight(Math.max(0, Math.min(1, Number(event.target.value) || 0)))}
+                  />
+                </label>
+              )}
               <label className="flex items-center gap-2">
                 <input type="checkbox" checked={simulated} onChange={(event) => setSimulated(event.target.checked)} />
                 {t("simulated")}
               </label>
             </div>
-            <fieldset className="flex flex-wrap gap-3 text-sm">
+            <label className="flex flex-col text-sm">
+              {t("design")}
+              <select
+                className="w-fit rounded-md border border-line bg-panel px-2 py-1"
+                value={design}
+                onChange={(event) => setDesign(event.target.value as DesignId | "")}
+              >
+                <option value="">{t("designChosen")}</option>
+                <option value="position">{t("designPosition")}</option>
+              </select>
+            </label>
+            {design && (
+              <p className="text-sm" data-testid="experiment-design-strategies">
+                {cellStrategies.length > 1
+                  ? t("designRuns", { baseline: cellStrategies[0], appended: cellStrategies.slice(1).join(", ") })
+                  : t("designNoAppended", { model })}
+              </p>
+            )}
+            <p className="text-xs text-muted" data-testid="experiment-search-note">
+              {simulated
+                ? t("searchSimulated")
+                : embeddings && !embeddings.configured
+                  ? t("searchUnavailable", {
+                      variables: Object.values(embeddings.variables ?? {})
+                        .slice(0, 2)
+                        .join(", "),
+                    })
+                  : null}
+            </p>
+            <fieldset className="flex flex-wrap gap-3 text-sm" disabled={Boolean(design)} hidden={Boolean(design)}>
               <legend className="mb-1">{t("strategies")}</legend>
               {STRATEGY_IDS.map((id) => (
                 <label key={id} className="flex items-center gap-1">
@@ -332,11 +454,17 @@ export function ExperimentView() {
               <Button
                 variant="primary"
                 onClick={() => void run()}
-                disabled={running || errors.length > 0 || !parsed?.value || strategies.length === 0}
+                disabled={running || errors.length > 0 || !parsed?.value || cellStrategies.length === 0}
               >
                 {t("run")}
               </Button>
-              {running && <Button onClick={() => stop.current?.abort()}>{t("cancel")}</Button>}
+              {running && (
+                <Button
+                  onClick={() => (simulated ? void worker.current?.send({ kind: "cancel" }) : stop.current?.abort())}
+                >
+                  {t("cancel")}
+                </Button>
+              )}
             </div>
             {progress && (
               <div className="flex flex-col gap-1" data-testid="experiment-progress">
@@ -366,7 +494,13 @@ export function ExperimentView() {
         </>
       )}
       {results && results.length > 0 && (
-        <ExperimentResults results={results} title={title} onShare={() => void share()} shareState={shareState} />
+        <ExperimentResults
+          results={results}
+          title={title}
+          onShare={() => void share()}
+          shareState={shareState}
+          {...(!shared && runDesign.baseline ? { baseline: runDesign.baseline } : {})}
+        />
       )}
     </main>
   );

@@ -20,6 +20,7 @@ import { useCountdown } from "./use-countdown";
 import { useLiveKeys } from "./use-live-keys";
 import { useLiveRun } from "./use-live-run";
 import { useLiveStatus } from "./use-live-status";
+import { LiveSearchPicker, type LiveSearchSetting } from "./live-search-picker";
 
 const COMPATIBLE_MODEL_ID = OPENAI_COMPATIBLE_MODEL.id;
 
@@ -68,6 +69,7 @@ export function LiveMode({
   const status = useLiveStatus();
   const [endpoint, setEndpoint] = useState<LiveEndpoint>({ kind: "official" });
   const [wireModel, setWireModel] = useState("");
+  const [clientSearch, setClientSearch] = useState<LiveSearchSetting | undefined>(undefined);
   const facts = providerFacts(provider);
   // The model "OpenAI-compatible server" names the person's own server: its requests never go to OpenAI, so the
   // official endpoint is replaced by the configured one, or else by a base URL typed here.
@@ -94,6 +96,7 @@ export function LiveMode({
     ...(effectiveEndpoint.kind !== "official" && wireModel ? { wireModel } : {}),
     providerKey: keys.keyFor,
     providerLabel,
+    ...(clientSearch ? { clientSearch } : {}),
   });
   const retryIn = useCountdown(live.snapshot?.error?.retryAfterSeconds, live.failedAt);
 
@@ -174,6 +177,7 @@ export function LiveMode({
           />
         ) : null}
       </div>
+      <LiveSearchPicker onChange={setClientSearch} ran={live.searchRan} disabled={snapshot?.status === "running"} />
       <LiveRunControls
         status={snapshot?.status ?? "idle"}
         canRun={!disabledReason}

@@ -15,6 +15,7 @@ import {
 import type { StrategyRun } from "@/lib/engine/types";
 import type { Scenario } from "@/lib/scenario/types";
 import type { ProviderId, StrategyId } from "@/lib/core/ids";
+import type { ClientSearchKind, PreparedSearcher } from "@/lib/search/embeddings/client-search-choice";
 
 export type UseLiveRunOptions = {
   /** The scenario to run (the page's current one, catalog included); null disables Run. */
@@ -31,6 +32,8 @@ export type UseLiveRunOptions = {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** Provider name for error titles ("Anthropic rejected the request (400)"). */
   providerLabel?: string;
+  /** The semantic or hybrid search the client side uses instead of the lexical one (the server's endpoint). */
+  clientSearch?: { kind: "semantic" | "hybrid"; semanticWeight?: number; spaceKey: string };
 };
 
 export type LiveRunHandle = {
@@ -48,6 +51,8 @@ export type LiveRunHandle = {
   retry: () => void;
   reset: () => void;
   countExactly: (stepIndex: number) => void;
+  /** Which search the last run's client side used (and why it fell back), once it has searched. */
+  searchRan: { kind: ClientSearchKind; fallback: string | null; searches: number } | null;
 };
 
 /**
@@ -61,6 +66,7 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
   const [exactCounts, setExactCounts] = useState<ReadonlyMap<number, ExactCount>>(new Map());
   const [countingStep, setCountingStep] = useState<number | null>(null);
   const [countError, setCountError] = useState<LiveErrorView | null>(null);
+  const [searchRan, setSearchRan] = useState<LiveRunHandle["searchRan"]>(null);
   const instance = useRef<{ run: LiveRun; transport: LiveTransport } | null>(null);
   const controller = useRef<AbortController | null>(null);
   const frame = useRef<number | null>(null);
@@ -103,6 +109,7 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
     if (instance.current !== current) return;
     setSnapshot(final);
     setStrategyRun(current.run.toStrategyRun());
+    setSearchRan(current.run.clientSearchRan);
     setFailedAt(final.status === "failed" ? Date.now() : null);
   }, [publish]);
 
@@ -122,7 +129,33 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
         fetch: latestOptions.current.fetch ?? apiFetch,
         providerKey: (call) => latestOptions.current.providerKey(call),
       });
+      const search = latestOptions.current.clientSearch;
+      let clientSearch: PreparedSearcher | undefined;
+      if (search) {
+        const [{ createPreparedSearcher }, { createRouteEmbeddings }, { indexedDbEmbeddingCache }, { createEngine }] =
+          await Promise.all([
+            import("@/lib/search/embeddings/client-search-choice"),
+            import("@/lib/search/embeddings/route-backend"),
+            import("@/lib/persistence/indexed-db-embedding-cache"),
+            import("@/lib/engine"),
+          ]);
+        const pageFetch = latestOptions.current.fetch ?? apiFetch;
+        clientSearch = createPreparedSearcher({
+          tools: scenario.catalog.tools,
+          backend: createRouteEmbeddings({
+            spaceKey: search.spaceKey,
+            fetchImplementation: (url, init) => pageFetch(String(url), init ?? {}),
+          }),
+          cache: indexedDbEmbeddingCache(globalThis.indexedDB),
+          lexical: createEngine().searchers(scenario.catalog.tools).client,
+          setting: {
+            kind: search.kind,
+            ...(search.semanticWeight !== undefined ? { semanticWeight: search.semanticWeight } : {}),
+          },
+        });
+      }
       const live = createLiveRun({
+        ...(clientSearch ? { clientSearch } : {}),
         scenario,
         strategyId,
         transport,
@@ -189,5 +222,6 @@ export function useLiveRun(options: UseLiveRunOptions): LiveRunHandle {
     retry,
     reset,
     countExactly,
+    searchRan,
   };
 }

@@ -104,6 +104,38 @@ describe("the experiment on a model with known faults", () => {
     expect(paired.distinguishable).toBe(false);
   }, 60_000);
 
+  it("counts the calls the provider rejects with a 400 among the argument errors", async () => {
+    const faults = { ...FAULTS, rejectedArgumentsShare: 0.2 };
+    // 6 wrong tools, 4 invalid arguments sent on, 6 rejected by the provider, 4 clean.
+    const kinds = TASKS.map((task) => faultOf(task.prompt, faults));
+    expect(kinds.filter((fault) => fault === "rejected-arguments")).toHaveLength(6);
+    expect(kinds.filter((fault) => fault === "invalid-arguments")).toHaveLength(4);
+    fake.reset();
+    fake.setFaults(faults);
+    try {
+      const outcome = await runExperiment({
+        design: design("rejected", [CHAT_FULL, ANTHROPIC_SEARCH]),
+        store: memoryExperimentStore(),
+        transport: createDirectTransport(env),
+        concurrency: 2,
+      });
+      for (const cell of [CHAT_FULL, ANTHROPIC_SEARCH]) {
+        const metrics = cellMetrics(outcome.results.filter((result) => result.cell.strategy === cell.strategy));
+        // One catalog call a task; 4 fail Ajv and 6 are rejected by the provider → 10/20.
+        expect(metrics.catalogCalls).toBe(20);
+        expect(metrics.rejectedCalls).toBe(6);
+        expect(metrics.argumentErrorRate).toBe(0.5);
+        expect(metrics.argumentErrorRateInterval).toEqual(wilson(10, 20));
+        // A rejected call still chose the expected tool; the rejection ends its run.
+        expect(metrics.toolSelectionAccuracy).toBe(0.7);
+        expect(metrics.completionRate).toBe(0.2);
+        expect(metrics.stops.error).toBe(6);
+      }
+    } finally {
+      fake.setFaults(FAULTS);
+    }
+  }, 60_000);
+
   it("a killed run resumes from the store without repeating or losing a task-run", async () => {
     const directory = mkdtempSync(join(tmpdir(), "experiment-store-"));
     try {

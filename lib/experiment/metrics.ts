@@ -4,6 +4,7 @@
  * same tasks and repetitions.
  */
 import type { StrategyId } from "../core/ids";
+import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../search/embeddings/client-search-choice";
 import {
   bootstrap,
   mean,
@@ -30,11 +31,16 @@ export type CellMetrics = {
   /** Share of task-runs that called every expected tool. */
   toolSelectionAccuracy: number | null;
   toolSelectionAccuracyInterval: Interval | null;
-  /** Of the calls to catalog tools (direct or through a gateway), the share whose arguments fail the schema. */
+  /**
+   * Of the calls to catalog tools (direct or through a gateway), the share whose arguments fail the schema or that
+   * the provider rejected.
+   */
   argumentErrorRate: number | null;
   argumentErrorRateInterval: Interval | null;
   catalogCalls: number;
   invalidCalls: number;
+  /** Of the invalid calls, those the provider rejected with a 400. */
+  rejectedCalls: number;
   /** Share of task-runs that called every expected tool with valid arguments within maxTurns. */
   completionRate: number | null;
   completionRateInterval: Interval | null;
@@ -60,6 +66,10 @@ export type CellMetrics = {
   predictedCostUsd: number | null;
   retries: number;
   stops: Record<StopReason, number>;
+  /** The searches that answered the client side's searches in this cell (empty when none ran). */
+  searches: ClientSearchKind[];
+  /** Task-runs whose chosen search failed and fell back to the lexical one. */
+  searchFallbacks: number;
 };
 
 const TOKEN_KEYS: Array<keyof TokenFigures> = ["input", "cacheRead", "cacheWrite", "output"];
@@ -97,6 +107,7 @@ export function cellMetrics(results: readonly TaskRunResult[]): CellMetrics {
   const runs = results.length;
   const catalogCalls = results.reduce((sum, result) => sum + result.catalogCalls, 0);
   const invalidCalls = results.reduce((sum, result) => sum + result.invalidCalls, 0);
+  const rejectedCalls = results.reduce((sum, result) => sum + (result.rejectedCalls ?? 0), 0);
   const selection = rate(results.filter((result) => result.selected).length, runs);
   const argumentErrors = rate(invalidCalls, catalogCalls);
   const completion = rate(results.filter((result) => result.completed).length, runs);
@@ -121,6 +132,7 @@ export function cellMetrics(results: readonly TaskRunResult[]): CellMetrics {
     argumentErrorRateInterval: argumentErrors.interval,
     catalogCalls,
     invalidCalls,
+    rejectedCalls,
     completionRate: completion.value,
     completionRateInterval: completion.interval,
     discoveryCallsPerTask: mean(discovery),
@@ -145,6 +157,8 @@ export function cellMetrics(results: readonly TaskRunResult[]): CellMetrics {
     predictedCostUsd: mean(results.map((result) => result.predictedCostUsd)),
     retries: results.reduce((sum, result) => sum + result.retries, 0),
     stops,
+    searches: CLIENT_SEARCH_KINDS.filter((kind) => results.some((result) => result.search === kind)),
+    searchFallbacks: results.filter((result) => result.searchFallback !== undefined).length,
   };
 }
 

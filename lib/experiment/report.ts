@@ -55,6 +55,9 @@ export function cellJson(metrics: CellMetrics): Record<string, unknown> {
     predictedCostUsd: round(metrics.predictedCostUsd, 8),
     retries: metrics.retries,
     stops: metrics.stops,
+    rejectedCalls: metrics.rejectedCalls,
+    searches: metrics.searches,
+    searchFallbacks: metrics.searchFallbacks,
   };
 }
 
@@ -135,6 +138,8 @@ const CSV_COLUMNS: Array<[string, (metrics: CellMetrics) => string | number | nu
   ["costUsd", (m) => m.costUsd],
   ["predictedCostUsd", (m) => m.predictedCostUsd],
   ["retries", (m) => m.retries],
+  ["rejectedCalls", (m) => m.rejectedCalls],
+  ["search", (m) => m.searches.join(" ") || null],
 ];
 
 function csvCell(value: string | number | null): string {
@@ -220,7 +225,7 @@ export function experimentTable(results: readonly TaskRunResult[]): string {
     "cost/run",
   ];
   const rows = cells.map((m) => [
-    m.strategy,
+    m.searches.length ? `${m.strategy} (${m.searches.join(", ")} search)` : m.strategy,
     m.mode,
     String(m.runs),
     `${percent(m.toolSelectionAccuracy)} ${percentInterval(m.toolSelectionAccuracyInterval)}`,

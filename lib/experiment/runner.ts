@@ -11,11 +11,18 @@ import type { Catalog } from "../core/catalog";
 import type { MeasuredUsage } from "../core/live-reply";
 import { createEngine, type Engine } from "../engine";
 import { createLiveRun } from "../live/live-run";
+import { REJECTED_TOOL_CALL_CODE, rejectedToolName } from "../live/tool-call-rejection";
 import { LiveRequestError, type LiveEndpoint, type LiveStep, type LiveTransport } from "../live/types";
 import { computeCost, getModel } from "../models";
 import { providerAdapter } from "../providers";
 import type { ScenarioSettings } from "../scenario/types";
 import { strategyDefinition } from "../strategies";
+import {
+  createPreparedSearcher,
+  type ClientSearchSetting,
+  type PreparedSearcher,
+} from "../search/embeddings/client-search-choice";
+import type { EmbeddingBackend, EmbeddingCache } from "../search/embeddings/types";
 import { scoreReplies } from "./score";
 import { taskScenario } from "./task-scenario";
 import { DEFAULT_MAX_TURNS, type ExperimentTask } from "./tasks";
@@ -72,6 +79,15 @@ export type RunExperimentOptions = {
   now?: () => number;
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   engine?: Engine;
+  /**
+   * The semantic or hybrid search the client-searching strategies use in measured runs (absent: the lexical client
+   * search; simulated runs always use it). The catalog is embedded once for the whole experiment.
+   */
+  clientSearch?: {
+    setting: ClientSearchSetting & { kind: "semantic" | "hybrid" };
+    backend: EmbeddingBackend;
+    cache: EmbeddingCache;
+  };
 };
 
 export type ExperimentOutcome = {
@@ -139,6 +155,7 @@ function score(
   cell: ExperimentCell,
   steps: readonly EngineStep[],
   mode: TaskRunResult["mode"],
+  rejected?: { tool: string | null },
 ) {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
   const adapter = providerAdapter(cell.provider);
@@ -149,6 +166,7 @@ function score(
     replies,
     strategyDefinition(cell.strategy).client.calls === "wrapped",
     mode === "measured",
+    rejected,
   );
 }
 
@@ -166,6 +184,7 @@ function resultOf(
     | "completed"
     | "catalogCalls"
     | "invalidCalls"
+    | "rejectedCalls"
     | "gatewayCalls"
     | "discoveryCalls"
     | "unknownCalls"
@@ -177,6 +196,7 @@ function resultOf(
     completed: scored.completed && rest.stop !== "error",
     catalogCalls: scored.calls.length,
     invalidCalls: scored.calls.filter((call) => !call.valid).length,
+    rejectedCalls: scored.calls.filter((call) => call.rejected).length,
     gatewayCalls: scored.calls.filter((call) => call.viaGateway).length,
     discoveryCalls: scored.discoveryCalls,
     unknownCalls: scored.unknownCalls,
@@ -288,6 +308,7 @@ function conservativeCost(usage: MeasuredUsage | null, cell: ExperimentCell): nu
 
 type RunContext = {
   options: RunExperimentOptions;
+  clientSearch: PreparedSearcher | undefined;
   budget: Budget | null;
   sleep: NonNullable<RunExperimentOptions["sleep"]>;
   now: () => number;
@@ -366,6 +387,7 @@ async function measureTaskRun(
     transport: metered,
     maxRequestsPerTurn: task.maxTurns ?? DEFAULT_MAX_TURNS,
     now,
+    ...(context.clientSearch ? { clientSearch: context.clientSearch } : {}),
   });
   const snapshot = await live.run({ ...(signal ? { signal } : {}) });
   if (budgetStopped) return "budget";
@@ -393,9 +415,12 @@ async function measureTaskRun(
           ? "max-turns"
           : "completed";
   const error = snapshot.refused ?? (snapshot.error ? `${snapshot.error.code}: ${snapshot.error.message}` : undefined);
+  const searched = live.clientSearchRan;
+  const rejected =
+    snapshot.error?.code === REJECTED_TOOL_CALL_CODE ? { tool: rejectedToolName(snapshot.error.message) } : undefined;
   return resultOf(
     { key: taskRunKey(cell, task.id, repetition), cell, taskId: task.id, repetition, mode: "measured" },
-    score(task, design.catalog, cell, steps, "measured"),
+    score(task, design.catalog, cell, steps, "measured", rejected),
     {
       stop,
       ...(error ? { error } : {}),
@@ -407,6 +432,8 @@ async function measureTaskRun(
       ttftMs,
       latencyMs: steps.length ? steps.reduce((sum, step) => sum + step.durationMs, 0) : null,
       retries,
+      ...(searched.searches > 0 ? { search: searched.kind } : {}),
+      ...(searched.fallback !== null ? { searchFallback: searched.fallback } : {}),
     },
   );
 }
@@ -429,8 +456,19 @@ export async function runExperiment(options: RunExperimentOptions): Promise<Expe
   const engine = options.engine ?? createEngine();
   const measured = options.transport !== undefined;
   const estimate = measured && options.budgetUsd !== undefined ? estimateExperiment(design, engine) : null;
+  const chosen = options.clientSearch;
   const context: RunContext = {
     options,
+    clientSearch:
+      chosen && measured
+        ? createPreparedSearcher({
+            tools: design.catalog.tools,
+            backend: chosen.backend,
+            cache: chosen.cache,
+            lexical: engine.searchers(design.catalog.tools).client,
+            setting: chosen.setting,
+          })
+        : undefined,
     budget: options.budgetUsd !== undefined ? new Budget(options.budgetUsd) : null,
     sleep: options.sleep ?? defaultSleep,
     now,

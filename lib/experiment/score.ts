@@ -2,7 +2,8 @@
  * What a run of one task did, read from the provider's own replies: which catalog tools the model called (directly,
  * or through a gateway's `invoke_tool`), whether each call's arguments satisfy the tool's schema (Ajv, the same
  * validation as the simulation), the discovery calls (search, schema loads, provider tool searches) counted apart,
- * and whether the task was completed — every expected tool called with valid arguments.
+ * and whether the task was completed — every expected tool called with valid arguments. A call the provider
+ * rejected with a 400 on its arguments counts as a catalog call whose arguments failed.
  */
 import { validateToolArguments } from "../catalog";
 import { compileSchema } from "../catalog/schema-compiler";
@@ -19,6 +20,8 @@ export type CallOutcome = {
   valid: boolean;
   /** They also satisfy the task's own schema for this tool (when it gives one). */
   meetsTask: boolean;
+  /** The provider refused the reply carrying this call (a 400 on its arguments); `valid` is then false. */
+  rejected?: boolean;
 };
 
 export type TaskScore = {
@@ -57,6 +60,11 @@ export function scoreReplies(
   wrapped: boolean,
   /** Off for the simulated model: it samples arguments from the schema and never reads the prompt's values. */
   checkTaskArguments = true,
+  /**
+   * A tool call the provider rejected (its 400 ended the run): a call to that catalog tool whose arguments failed,
+   * `tool` null when the provider's message names none (still a catalog call, of no tool in particular).
+   */
+  rejected?: { tool: string | null },
 ): TaskScore {
   const calls: CallOutcome[] = [];
   let discoveryCalls = 0;
@@ -91,6 +99,18 @@ export function scoreReplies(
         catalogCall(block.name, nested ?? block.input, false);
       }
     }
+  if (rejected) {
+    const name = rejected.tool;
+    if (name !== null && DISCOVERY_TOOLS.has(name)) discoveryCalls += 1;
+    else
+      calls.push({
+        tool: name !== null && tool(name) ? name : "",
+        viaGateway: name === INVOKE_TOOL_TOOL.name,
+        valid: false,
+        meetsTask: false,
+        rejected: true,
+      });
+  }
   const expected = task.expect.tools;
   return {
     calls,

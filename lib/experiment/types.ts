@@ -1,4 +1,5 @@
 import type { ProviderId, StrategyId } from "../core/ids";
+import type { ClientSearchKind } from "../search/embeddings/client-search-choice";
 
 /** One cell of the experiment: a strategy on a provider and model. */
 export type ExperimentCell = {
@@ -32,7 +33,10 @@ export type TaskRunResult = {
   selected: boolean;
   completed: boolean;
   catalogCalls: number;
+  /** Catalog calls whose arguments failed: Ajv against the tool's schema, or the provider's rejection. */
   invalidCalls: number;
+  /** Of those, the ones the provider rejected (absent in results stored before it was counted). */
+  rejectedCalls?: number;
   gatewayCalls: number;
   discoveryCalls: number;
   unknownCalls: number;
@@ -49,6 +53,13 @@ export type TaskRunResult = {
   latencyMs: number | null;
   /** Requests resent after a 429 or 529. */
   retries: number;
+  /**
+   * Which search answered the client side's searches (`search_tools`, client `tool_search`), when the strategy ran
+   * any: the lexical client search (absent in older results), or the semantic or hybrid one the person chose.
+   */
+  search?: ClientSearchKind;
+  /** The chosen search's endpoint failed: this error, and the lexical search answered the rest of the run. */
+  searchFallback?: string;
 };
 
 export function taskRunKey(cell: ExperimentCell, taskId: string, repetition: number): string {

@@ -7,7 +7,10 @@ import type { Scenario } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
 import type { ModelReply, RemoteModel } from "../simulator/session";
 import type { TokenCounter, TokenizerKind } from "../tokens";
-import { executeReply } from "../strategies/client-side";
+import { clientSearchQueries, executeReply } from "../strategies/client-side";
+import type { ToolSearcher } from "../search";
+import type { ClientSearchKind, PreparedSearcher } from "../search/embeddings/client-search-choice";
+import type { TranscriptBlock } from "../core/transcript";
 import { describeReply } from "./step-info";
 import {
   LiveRequestError,
@@ -43,6 +46,11 @@ export type LiveRunOptions = {
   now?: () => number;
   maxRequestsPerTurn?: number;
   counterFor?: (kind: TokenizerKind, correctionFactor?: number) => TokenCounter;
+  /**
+   * The semantic or hybrid search the client side uses instead of the lexical client search. An endpoint that
+   * fails leaves the rest of the run to the lexical search, with a note on the step.
+   */
+  clientSearch?: PreparedSearcher;
 };
 
 export type LiveRunSnapshot = {
@@ -103,6 +111,8 @@ export class LiveRun {
   private preview: PreviewPart[] = [];
   private interrupted: LiveInterruption | null = null;
   private error: LiveError | null = null;
+  private searchFallback: string | null = null;
+  private clientSearches = 0;
 
   constructor(private readonly options: LiveRunOptions) {
     const { scenario } = options;
@@ -353,12 +363,13 @@ export class LiveRun {
       attempts: this.attempts,
     });
 
+    const search = await this.clientSearcher(reply.read.blocks, session.searchers.client, signal, liveStep.notes);
     const outcome = executeReply(
       {
         client: this.opened.definition.client,
         catalogTools: this.options.scenario.catalog.tools,
         tool: (name) => session.tool(name),
-        search: session.searchers.client,
+        search,
         searchResultLimit: this.opened.settings.searchResultLimit,
         discovered: session.discovered,
         tools: session.tools,
@@ -375,6 +386,37 @@ export class LiveRun {
     this.interrupted = null;
     this.preview = [];
     return { continues: outcome.continues || reply.read.paused };
+  }
+
+  /** Which search the client side ran: the chosen one, or lexical when none was chosen or its endpoint failed. */
+  get clientSearchRan(): { kind: ClientSearchKind; fallback: string | null; searches: number } {
+    const chosen = this.options.clientSearch;
+    return {
+      kind: chosen && !this.searchFallback ? chosen.kind : "lexical",
+      fallback: this.searchFallback,
+      searches: this.clientSearches,
+    };
+  }
+
+  private async clientSearcher(
+    blocks: readonly TranscriptBlock[],
+    lexical: ToolSearcher,
+    signal: AbortSignal | undefined,
+    notes: string[],
+  ): Promise<ToolSearcher> {
+    const chosen = this.options.clientSearch;
+    const queries = clientSearchQueries(blocks);
+    this.clientSearches += queries.length;
+    if (!chosen || this.searchFallback !== null || queries.length === 0) return lexical;
+    try {
+      await chosen.prepare(queries, signal);
+    } catch (error) {
+      this.searchFallback = error instanceof Error ? error.message : String(error);
+      notes.push(`${chosen.kind} search failed (${this.searchFallback}); the lexical client search answered instead`);
+      return lexical;
+    }
+    notes.push(`search_tools ran the ${chosen.label} search`);
+    return { id: lexical.id, label: chosen.label, search: (input, limit) => chosen.search(input, limit) };
   }
 
   private trackResults(appended: readonly TranscriptMessage[], ran: readonly string[]): void {

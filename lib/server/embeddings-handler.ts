@@ -7,7 +7,12 @@
 import { embedTexts } from "../search/embeddings/embed-texts";
 import { createOpenAiCompatibleEmbeddings } from "../search/embeddings/openai-compatible";
 import { EMBEDDING_PRICES } from "../search/embeddings/prices";
-import { createMemoryEmbeddingCache, EmbeddingError, type EmbeddingCache } from "../search/embeddings/types";
+import {
+  createMemoryEmbeddingCache,
+  EmbeddingError,
+  type EmbeddingBackend,
+  type EmbeddingCache,
+} from "../search/embeddings/types";
 import { readJsonBody } from "./read-body";
 import { errorResponse, guardApiRequest, jsonResponse } from "./request-guard";
 import { getStore } from "./store";
@@ -70,6 +75,22 @@ function embeddingCache(env: Environment): EmbeddingCache {
   return {
     getMany: (keys) => cache.getMany(keys).catch(() => fallback.getMany(keys)),
     putMany: (entries) => cache.putMany(entries).catch(() => fallback.putMany(entries)),
+  };
+}
+
+/**
+ * The server's configured endpoint with its cache, for the experiment's semantic and hybrid client search; null
+ * when none is configured. The key stays in the backend, never in a result.
+ */
+export function serverEmbeddings(
+  env: Environment = process.env,
+): { backend: EmbeddingBackend; cache: EmbeddingCache } | null {
+  const status = embeddingsStatus(env);
+  if (!status.configured) return null;
+  const apiKey = env[EMBEDDINGS_ENV.apiKey]?.trim() || undefined;
+  return {
+    backend: createOpenAiCompatibleEmbeddings({ baseUrl: status.baseUrl, model: status.model, apiKey }),
+    cache: embeddingCache(env),
   };
 }
 

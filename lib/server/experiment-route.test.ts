@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageRequest, readNdjson } from "@/test/fake-provider/route-client";
 import { startFakeProvider, type FakeProvider } from "@/test/fake-provider/server";
+import { startFakeEmbeddingServer } from "@/scripts/test-support/fake-embedding-server";
 import { handleExperimentRun, handleExperimentTasks, type ExperimentRequestBody } from "./experiment-route";
 
 const TASKS = readFileSync(join(__dirname, "..", "..", "examples", "tasks", "weather.jsonl"), "utf8");
@@ -72,5 +73,36 @@ describe("/api/experiment", () => {
     expect(fake.requests.map((request) => request.headers["x-api-key"] ?? request.headers.authorization)).toEqual(
       fake.requests.map(() => expect.stringContaining(KEY)),
     );
+  }, 60_000);
+
+  it("a measured run's client search: the server's embedding endpoint when one is set, and the results say so", async () => {
+    const semantic = body({ simulated: false, strategies: ["gateway"], search: { kind: "semantic" } });
+    const refused = await handleExperimentRun(pageRequest("/api/experiment", semantic, { key: KEY }), env);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/EMBEDDINGS_BASE_URL/);
+    const embeddings = await startFakeEmbeddingServer();
+    try {
+      fake.reset();
+      const withEndpoint = { ...env, EMBEDDINGS_BASE_URL: embeddings.baseUrl, EMBEDDINGS_MODEL: "fake-embed" };
+      const lines = await readNdjson(
+        await handleExperimentRun(
+          pageRequest(
+            "/api/experiment",
+            { ...semantic, tasks: TASKS.split("\n").slice(0, 2).join("\n") },
+            { key: KEY },
+          ),
+          withEndpoint,
+        ),
+      );
+      const done = lines.at(-1) as unknown as { results: Array<{ mode: string; search?: string }> };
+      const measured = done.results.filter((result) => result.mode === "measured");
+      expect(measured).toHaveLength(2);
+      expect(measured.map((result) => result.search)).toEqual(["semantic", "semantic"]);
+      // The simulated model beside it keeps the lexical search.
+      expect(done.results.filter((result) => result.mode === "simulated").every((result) => !result.search)).toBe(true);
+      expect(embeddings.requests.length).toBeGreaterThan(0);
+    } finally {
+      await embeddings.close();
+    }
   }, 60_000);
 });

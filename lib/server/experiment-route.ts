@@ -13,13 +13,14 @@ import { z } from "zod";
 import { PROVIDER_KEY_HEADER } from "../live/paths";
 import { normaliseKey } from "../live/key-storage";
 import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "../core/ids";
-import { hashString } from "../cache/hash-string";
 import { createEngine } from "../engine";
 import { EXAMPLES, loadExample } from "../examples";
-import { strategyRunsOn } from "../experiment/designs";
-import { estimateExperiment, runExperiment, simulateTaskRun, type ExperimentDesign } from "../experiment/runner";
-import { parseTaskSet } from "../experiment/tasks";
-import type { ExperimentCell, TaskRunResult } from "../experiment/types";
+import { DESIGN_IDS } from "../experiment/designs";
+import { designFromChoice } from "../experiment/page-design";
+import { estimateExperiment, runExperiment, simulateTaskRun, type RunExperimentOptions } from "../experiment/runner";
+import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../search/embeddings/client-search-choice";
+import { EMBEDDINGS_ENV, serverEmbeddings } from "./embeddings-handler";
+import type { TaskRunResult } from "../experiment/types";
 import { getModel } from "../models";
 import { providerFacts } from "../providers";
 import { getStore } from "./store";
@@ -37,10 +38,19 @@ const bodySchema = z.object({
   tasks: z.string().max(MAX_TASKS_CHARACTERS),
   provider: z.enum(PROVIDER_IDS as [ProviderId, ...ProviderId[]]),
   model: z.string().min(1).max(200),
-  strategies: z.array(z.enum(STRATEGY_IDS as [StrategyId, ...StrategyId[]])).min(1),
+  strategies: z.array(z.enum(STRATEGY_IDS as [StrategyId, ...StrategyId[]])),
+  /** A built-in design picks the strategies itself. */
+  design: z.enum(DESIGN_IDS).optional(),
   repetitions: z.number().int().min(1).max(20),
   budgetUsd: z.number().positive().optional(),
   simulated: z.boolean(),
+  /** Which search the client-searching strategies use in the measured run (the server's embedding endpoint). */
+  search: z
+    .object({
+      kind: z.enum(CLIENT_SEARCH_KINDS as [ClientSearchKind, ...ClientSearchKind[]]),
+      semanticWeight: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
   /** Only the estimate: the page shows it before anything runs. */
   estimateOnly: z.boolean().optional(),
 });
@@ -90,16 +100,13 @@ export async function handleExperimentRun(
   if (!EXAMPLES.some((example) => example.id === body.example))
     return errorResponse(400, "invalid_request", `experiment: no example "${body.example}".`);
   const catalog = (await loadExample(body.example)).catalog;
-  const tasks = parseTaskSet(body.tasks, catalog);
-  if (!tasks.value) return errorResponse(400, "invalid_request", tasks.problems[0]?.message ?? "experiment: no tasks.");
   if (!getModel(body.provider, body.model))
     return errorResponse(400, "invalid_request", `experiment: unknown model "${body.model}" for ${body.provider}.`);
-  const cells: ExperimentCell[] = body.strategies
-    .filter((strategy) => strategyRunsOn(strategy, body.provider, body.model))
-    .map((strategy) => ({ strategy, provider: body.provider, model: body.model }));
-  if (cells.length === 0)
-    return errorResponse(400, "invalid_request", `experiment: none of these strategies runs on ${body.model}.`);
-  if (cells.length * tasks.value.length * body.repetitions > MAX_TASK_RUNS)
+  const built = designFromChoice(body, catalog);
+  if ("problem" in built) return errorResponse(400, "invalid_request", built.problem);
+  const { design } = built;
+  const { cells, id } = design;
+  if (cells.length * design.tasks.length * body.repetitions > MAX_TASK_RUNS)
     return errorResponse(400, "invalid_request", `experiment: more than ${MAX_TASK_RUNS} task-runs.`);
   const pasted = request.headers.get(PROVIDER_KEY_HEADER);
   const pastedKey = pasted ? normaliseKey(pasted) : undefined;
@@ -128,8 +135,18 @@ export async function handleExperimentRun(
         );
     }
   }
-  const id = `exp-${hashString(JSON.stringify([body.example, body.tasks, body.provider, body.model]))}`;
-  const design: ExperimentDesign = { id, catalog, tasks: tasks.value, cells, repetitions: body.repetitions };
+  const searchSetting = body.search;
+  let clientSearch: RunExperimentOptions["clientSearch"];
+  if (!body.simulated && searchSetting && searchSetting.kind !== "lexical") {
+    const embeddings = serverEmbeddings(env);
+    if (!embeddings)
+      return errorResponse(
+        400,
+        "invalid_request",
+        `experiment: ${searchSetting.kind} search needs an embedding endpoint on the server (${EMBEDDINGS_ENV.baseUrl} and ${EMBEDDINGS_ENV.model}).`,
+      );
+    clientSearch = { ...embeddings, setting: { ...searchSetting, kind: searchSetting.kind } };
+  }
   const engine = createEngine();
   const encoder = new TextEncoder();
   const stop = new AbortController();
@@ -155,6 +172,7 @@ export async function handleExperimentRun(
             design,
             store,
             transport: createDirectTransport(env, pastedKey),
+            ...(clientSearch ? { clientSearch } : {}),
             ...(body.budgetUsd !== undefined ? { budgetUsd: body.budgetUsd } : {}),
             signal: stop.signal,
             engine,

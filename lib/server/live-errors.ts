@@ -17,6 +17,7 @@ import {
 } from "openai";
 import { ProviderStreamError } from "../providers/stream-error";
 import { redactSecrets } from "../live/redact";
+import { isToolCallRejection, REJECTED_TOOL_CALL_CODE } from "../live/tool-call-rejection";
 
 export type MappedError = {
   status: number;
@@ -67,6 +68,14 @@ export function providerMessageOf(body: unknown): string | undefined {
   const record = body as Record<string, unknown>;
   if (typeof record.message === "string") return record.message;
   return providerMessageOf(record.error);
+}
+
+/** The provider's own error code inside its error body (`{error:{code}}`), when it gives one. */
+function providerCodeOf(body: unknown): string | undefined {
+  if (body === null || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  if (typeof record.code === "string") return record.code;
+  return providerCodeOf(record.error);
 }
 
 function connectionCause(error: unknown): string {
@@ -125,8 +134,10 @@ export function mapUpstreamError(error: unknown, context: Context): MappedError 
     // error message) may be an internal service's reply, so its body never reaches the browser.
     const raw = (error instanceof AnthropicAPIError ? error.apiMessage : undefined) ?? providerMessageOf(error.error);
     const retryAfterSeconds = retryAfterFrom(error.headers);
+    const rejected = error.status === 400 && isToolCallRejection(providerCodeOf(error.error), raw ?? "");
     return {
       ...mapped,
+      ...(rejected ? { code: REJECTED_TOOL_CALL_CODE } : {}),
       message: clean(raw || nonProviderAnswer(context.label, error.status), context.secrets),
       providerStatus: error.status,
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),

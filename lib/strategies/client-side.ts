@@ -78,6 +78,17 @@ function queryOf(input: Record<string, unknown>): string {
   return JSON.stringify(input);
 }
 
+/** The queries the client side will search for in this assistant turn (`search_tools`, client `tool_search`). */
+export function clientSearchQueries(blocks: readonly TranscriptBlock[]): string[] {
+  return blocks.flatMap((block) =>
+    block.type === "tool-call" && block.name === SEARCH_TOOLS_TOOL.name
+      ? [queryOf(block.input)]
+      : block.type === "openai-search-call" && block.execution === "client"
+        ? [block.query]
+        : [],
+  );
+}
+
 /** Runs the client's part of one assistant turn. */
 export function executeReply(context: ClientContext, blocks: readonly TranscriptBlock[]): ClientOutcome {
   const results: TranscriptBlock[] = [];

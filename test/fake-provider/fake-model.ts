@@ -242,18 +242,35 @@ function namesInSearchResult(content: string): string[] {
 /**
  * A model with known faults, for the experiment's tests: in a set share of tasks it calls the wrong tool (the
  * worst-ranked candidate instead of the best), in another it sends arguments that break the tool's schema (its
- * required fields left out). Which task gets which fault follows from its prompt alone (`faultOf`), so a test can
- * count the expected shares; the two never fall on one task.
+ * required fields left out), and in a third it generates such arguments and the provider rejects the reply with a
+ * 400 instead of passing them on (as a server validating tool calls against a strict schema does; server.ts writes
+ * the error). Which task gets which fault follows from its prompt alone (`faultOf`), so a test can count the
+ * expected shares; no two fall on one task.
  */
-export type FakeFaults = { wrongToolShare?: number; invalidArgumentsShare?: number };
-export type Fault = "wrong-tool" | "invalid-arguments" | null;
+export type FakeFaults = { wrongToolShare?: number; invalidArgumentsShare?: number; rejectedArgumentsShare?: number };
+export type Fault = "wrong-tool" | "invalid-arguments" | "rejected-arguments" | null;
 
 export function faultOf(prompt: string, faults: FakeFaults | undefined): Fault {
   if (!faults) return null;
   const position = (stableHash(prompt) % 1000) / 1000;
   const wrong = faults.wrongToolShare ?? 0;
+  const invalid = wrong + (faults.invalidArgumentsShare ?? 0);
   if (position < wrong) return "wrong-tool";
-  if (position < wrong + (faults.invalidArgumentsShare ?? 0)) return "invalid-arguments";
+  if (position < invalid) return "invalid-arguments";
+  if (position < invalid + (faults.rejectedArgumentsShare ?? 0)) return "rejected-arguments";
+  return null;
+}
+
+/**
+ * The catalog tool a turn calls with arguments (directly, wrapped, or through `invoke_tool`), when the task's fault
+ * is a rejection: the provider refuses that reply.
+ */
+export function rejectedCall(view: FakeView, turn: FakeTurn, faults: FakeFaults | undefined): string | null {
+  if (faultOf(view.userText, faults) !== "rejected-arguments") return null;
+  for (const call of turn.calls) {
+    if (call.name === "invoke_tool") return str(call.input.name) || null;
+    if (!HELPERS.has(call.name)) return call.name;
+  }
   return null;
 }
 
@@ -269,7 +286,11 @@ function brokenArguments(schema: Json): Json {
 export function decide(view: FakeView, faults?: FakeFaults): FakeTurn {
   const fault = faultOf(view.userText, faults);
   const args = (tool: FakeTool | undefined): Json =>
-    !tool ? {} : fault === "invalid-arguments" ? brokenArguments(tool.schema) : sampleArguments(tool.schema);
+    !tool
+      ? {}
+      : fault === "invalid-arguments" || fault === "rejected-arguments"
+        ? brokenArguments(tool.schema)
+        : sampleArguments(tool.schema);
   /** The candidate the model settles on: the best-ranked one, or the worst when it picks the wrong tool. */
   const choose = <T>(ranked: readonly T[]): T | undefined =>
     fault === "wrong-tool" && ranked.length > 1 ? ranked[ranked.length - 1] : ranked[0];
@@ -328,7 +349,12 @@ export function decide(view: FakeView, faults?: FakeFaults): FakeTurn {
       calls: [
         {
           name: str(first.name),
-          input: { arguments: fault === "invalid-arguments" ? brokenArguments(schema) : sampleArguments(schema) },
+          input: {
+            arguments:
+              fault === "invalid-arguments" || fault === "rejected-arguments"
+                ? brokenArguments(schema)
+                : sampleArguments(schema),
+          },
         },
       ],
     };

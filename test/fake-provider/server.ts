@@ -10,12 +10,12 @@
  * other `…/chat/completions` (an OpenAI-compatible server). Keys: any non-empty key works, except one containing
  * `invalid` (401) and `forbidden…` (403); a model named `missing…` is a 404. Control (tests): `POST
  * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`, and `POST
- * /__control/faults` `{wrongToolShare, invalidArgumentsShare, latencyMs}`: a model with known faults and a set
+ * /__control/faults` `{wrongToolShare, invalidArgumentsShare, rejectedArgumentsShare, latencyMs}`: a model with known faults and a set
  * latency before its first byte (the experiment's tests; see `faultOf` in fake-model.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decide, readRequest, type Dialect, type FakeFaults, type FakeTurn } from "./fake-model";
+import { decide, readRequest, rejectedCall, type Dialect, type FakeFaults, type FakeTurn } from "./fake-model";
 import { anthropicError, anthropicEvents, anthropicMessage, type FakeUsage, type SseEvent } from "./render-anthropic";
 import { chatBody, chatChunks, openaiError, responsesBody, responsesEvents } from "./render-openai";
 
@@ -326,6 +326,19 @@ export async function startFakeProvider(
 
     const view = readRequest(wire, body);
     const turn = decide(view, faults);
+    const rejected = rejectedCall(view, turn, faults);
+    if (rejected) {
+      // The reply a server validating tool calls refuses (Groq's wording and code); no usage is billed for it.
+      const call = turn.calls.find((entry) => entry.name === rejected || entry.name === "invoke_tool");
+      const message = `tool call validation failed: parameters for tool ${rejected} did not match schema: errors: [missing properties]`;
+      const error = errorBody(wire, 400, message);
+      if (wire !== "anthropic")
+        Object.assign(error.error as Json, {
+          code: "tool_use_failed",
+          failed_generation: JSON.stringify({ name: rejected, arguments: call?.input ?? {} }),
+        });
+      return sendJson(response, 400, error);
+    }
     counter += 1;
     const id = `fake${String(counter).padStart(4, "0")}`;
     const cacheKey = `${wire}:${model}`;
