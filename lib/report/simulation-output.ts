@@ -3,26 +3,27 @@ import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
 import type { Scenario } from "../scenario/types";
 import type { Currency } from "../models/types";
-import { formatMoney, formatPercent } from "../view/format";
+import { formatPercent } from "../view/format";
+import { currencyOf as modelCurrency, formatMoneyWithUsd } from "../view/money";
 
 /** Options of the JSON: the person's conversion rate, applied only where they set one. */
 export type MoneyOptions = { usdPerCny?: number };
 
 /** The currency a run's prices are published in, and the person's rate to USD for it (1 for USD itself). */
 function currencyOf(run: StrategyRun, options: MoneyOptions): { currency: Currency; usdRate?: number } {
-  const currency: Currency = getModel(run.provider, run.model)?.prices.currency ?? "USD";
+  const currency: Currency = modelCurrency(run.provider, run.model);
   const usdRate = currency === "USD" ? 1 : currency === "CNY" ? options.usdPerCny : undefined;
   return usdRate === undefined ? { currency } : { currency, usdRate };
 }
 
 /**
- * A step's money fields. Amounts are in the currency the model's prices are published in: USD runs keep the
- * `costUsd` names; another currency's runs give `cost` and `costParts` (the run says its `currency`), and
- * `costUsd` only when the person set a conversion rate, never from a built-in one.
+ * A step's money fields. `cost` and `costParts` are in the currency the model's prices are published in (the run
+ * says its `currency`); USD runs also keep the `costUsd` / `costPartsUsd` names (the same figures), and another
+ * currency's runs give `costUsd` only when the person set a conversion rate, never from a built-in one.
  */
 function costFields(run: StrategyRun, options: MoneyOptions, amount: number, parts: Record<string, number>) {
   const { currency, usdRate } = currencyOf(run, options);
-  if (currency === "USD") return { costUsd: amount, costPartsUsd: parts };
+  if (currency === "USD") return { cost: amount, costParts: parts, costUsd: amount, costPartsUsd: parts };
   return { cost: amount, costParts: parts, ...(usdRate !== undefined ? { costUsd: amount * usdRate } : {}) };
 }
 
@@ -33,7 +34,7 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
       id: run.id,
       provider: run.provider,
       model: run.model,
-      ...(currencyOf(run, options).currency !== "USD" ? { currency: currencyOf(run, options).currency } : {}),
+      currency: currencyOf(run, options).currency,
       ...(run.refused ? { refused: run.refused.reason } : {}),
       steps: run.steps.map((step) => ({
         index: step.index,
@@ -78,14 +79,12 @@ export function totalsJson(
   totals: StrategyTotals,
   money: { currency: Currency; usdRate?: number } = { currency: "USD" },
 ) {
-  const cost =
-    money.currency === "USD"
-      ? { costUsd: totals.costUsd }
-      : {
-          currency: money.currency,
-          cost: totals.costUsd,
-          ...(money.usdRate !== undefined ? { costUsd: totals.costUsd * money.usdRate } : {}),
-        };
+  // `totals.costUsd` is the engine's name for the run's cost; it is in the model's currency (money.currency).
+  const cost = {
+    currency: money.currency,
+    cost: totals.costUsd,
+    ...(money.usdRate !== undefined ? { costUsd: totals.costUsd * money.usdRate } : {}),
+  };
   return {
     input: totals.input,
     cacheRead: totals.cacheRead,
@@ -107,7 +106,11 @@ function pad(text: string, width: number, right = false): string {
 }
 
 /** A readable table of every strategy's totals, for the terminal. */
-export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]): string {
+export function formatRunsTable(
+  scenario: Scenario,
+  runs: readonly StrategyRun[],
+  money: MoneyOptions = scenario.settings.usdPerCny !== undefined ? { usdPerCny: scenario.settings.usdPerCny } : {},
+): string {
   const header = [
     "strategy",
     "provider/model",
@@ -154,7 +157,7 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
       totals.cacheWrite.toLocaleString("en-US"),
       totals.uncached.toLocaleString("en-US"),
       formatPercent(totals.cacheHitRateByTokens),
-      formatMoney(totals.costUsd, getModel(run.provider, run.model)?.prices.currency ?? "USD"),
+      formatMoneyWithUsd({ amount: totals.costUsd, currency: modelCurrency(run.provider, run.model) }, money),
       `${totals.toolsFound}/${totals.toolsNeeded}`,
     ];
     lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));
