@@ -1,6 +1,7 @@
 "use client";
 import { AssumptionsList } from "./assumptions-list";
 import { LimitSettings } from "./limit-settings";
+import { PriceSettings } from "./price-settings";
 import { StrategyOptions } from "./strategy-options";
 import { StrategySupport } from "./strategy-support";
 
@@ -11,6 +12,7 @@ export function SettingsPanel() {
       <StrategyOptions />
       <AssumptionsList />
       <LimitSettings />
+      <PriceSettings />
     </div>
   );
 }
