@@ -83,7 +83,11 @@ export function totalsJson(
   const cost = {
     currency: money.currency,
     cost: totals.costUsd,
-    ...(money.usdRate !== undefined ? { costUsd: totals.costUsd * money.usdRate } : {}),
+    ...(money.currency === "USD"
+      ? { costUsd: totals.costUsd }
+      : money.usdRate !== undefined
+        ? { costUsd: totals.costUsd * money.usdRate }
+        : {}),
   };
   return {
     input: totals.input,
