@@ -1,0 +1,161 @@
+/**
+ * The provider-native explicit caches beside the implicit ones the engine models: Gemini's `cachedContents`
+ * (created once with a TTL, storage billed per token-hour) and Qwen's `cache_control` markers (DashScope
+ * compatible mode). Each fact carries its source; the ones no page states are labelled ASSUMPTION. The requests
+ * themselves are built in lib/providers (gemini/cached-content.ts, qwen/explicit-cache.ts); this is their clock
+ * and their price: which request creates, hits, misses below the minimum or finds its cache expired, and what
+ * each costs in the model's currency.
+ */
+import type { ModelInfo, Sourced } from "./types";
+import { sourced } from "./types";
+
+export type ExplicitCacheFacts = {
+  mechanism: "cached-content" | "cache-control-markers";
+  /** Shortest cacheable prefix; null = the model table's minimum (Gemini states one table for both modes). */
+  minimumTokens: Sourced<number | null>;
+  ttlSeconds: Sourced<number>;
+  /** Whether a hit starts the lifetime again (Qwen) or the expiry is fixed at creation (Gemini). */
+  refreshOnHit: Sourced<boolean>;
+  /** Creating the cache, as a multiple of the input price. */
+  writeMultiplier: Sourced<number>;
+  /** Reading it, as a multiple of the input price; null = the model table's cached-input price. */
+  readMultiplier: Sourced<number | null>;
+  /** Storage per million tokens per hour from the price table (`storagePerMillionPerHour`), billed for the TTL. */
+  storageBilled: Sourced<boolean>;
+};
+
+const GEMINI_CACHING = "ai.google.dev/gemini-api/docs/caching";
+const DASHSCOPE_CACHE = "alibabacloud.com/help/en/model-studio/context-cache (updated 2026-03-24)";
+
+export const EXPLICIT_CACHES: Partial<Record<ModelInfo["provider"], ExplicitCacheFacts>> = {
+  gemini: {
+    mechanism: "cached-content",
+    minimumTokens: sourced(
+      null,
+      "secondary",
+      `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum is used for explicit caches too`,
+    ),
+    ttlSeconds: sourced(3600, "documented", `${GEMINI_CACHING}: "If not set, the TTL defaults to 1 hour"`),
+    refreshOnHit: sourced(
+      false,
+      "secondary",
+      `${GEMINI_CACHING}: the expiry is set at creation (ttl or expire_time) and changed only by caches.update`,
+    ),
+    writeMultiplier: sourced(
+      1,
+      "secondary",
+      "PROTOCOLS.md (Gemini, explicit cache): the tokens of cachedContents.create billed once at the input price",
+    ),
+    readMultiplier: sourced(null, "documented", "ai.google.dev/gemini-api/docs/pricing: context caching price"),
+    storageBilled: sourced(
+      true,
+      "documented",
+      `${GEMINI_CACHING}: "Storage duration: the amount of time cached tokens are stored (TTL), billed based on the TTL duration of cached token count"`,
+    ),
+  },
+  qwen: {
+    mechanism: "cache-control-markers",
+    minimumTokens: sourced(1024, "documented", `${DASHSCOPE_CACHE}: explicit cache minimum 1024 tokens`),
+    ttlSeconds: sourced(300, "documented", `${DASHSCOPE_CACHE}: "5 minutes (resets on hit)"`),
+    refreshOnHit: sourced(true, "documented", `${DASHSCOPE_CACHE}: "5 minutes (resets on hit)"`),
+    writeMultiplier: sourced(1.25, "documented", `${DASHSCOPE_CACHE}: creation at 125% of the input price`),
+    readMultiplier: sourced(0.1, "documented", `${DASHSCOPE_CACHE}: hits at 10% of the input price`),
+    storageBilled: sourced(false, "documented", `${DASHSCOPE_CACHE}: no storage fee`),
+  },
+};
+
+/** The provider's explicit cache, where it has one the engine can show beside the implicit cache. */
+export function explicitCacheFacts(provider: ModelInfo["provider"]): ExplicitCacheFacts | null {
+  return EXPLICIT_CACHES[provider] ?? null;
+}
+
+/** One request against an explicit cache: when it is sent, what the cache holds and what follows it. */
+export type ExplicitCacheRequest = {
+  atSeconds: number;
+  /** What the cache holds (Gemini: the cached content's identity; Qwen: the prefix up to the marker). */
+  cachedKey: string;
+  cachedTokens: number;
+  /** Input after the cached part, billed as plain input. */
+  otherTokens: number;
+  outputTokens: number;
+};
+
+export type ExplicitCacheStatus = "created" | "hit" | "expired" | "changed" | "below-minimum";
+
+export type ExplicitCacheStep = {
+  status: ExplicitCacheStatus;
+  /** When the cache this request used stops serving, or null when none was made. */
+  expiresAtSeconds: number | null;
+  /** Amounts in the price table's currency. */
+  cost: { uncached: number; cacheWrite: number; cacheRead: number; storage: number; output: number; total: number };
+};
+
+const MILLION = 1_000_000;
+
+/**
+ * Each request's status and price under the provider's explicit cache. A miss (first request, expiry, a changed
+ * cached part) creates the cache: its tokens are billed at the write price and, where storage is billed, for the
+ * whole TTL at once (ASSUMPTION: the object is kept until it expires; deleting it early bills less). The request
+ * then reads them at the read price (Gemini) or, for Qwen, the creating request pays the write price alone for them.
+ * Below the minimum nothing is cached: every token is plain input.
+ */
+export function explicitCacheTimeline(
+  model: ModelInfo,
+  requests: readonly ExplicitCacheRequest[],
+  options: { ttlSeconds?: number } = {},
+): ExplicitCacheStep[] {
+  const facts = explicitCacheFacts(model.provider);
+  if (!facts) throw new Error(`${model.provider} has no explicit cache`);
+  const prices = model.prices;
+  const ttl = options.ttlSeconds ?? facts.ttlSeconds.value;
+  const minimum = facts.minimumTokens.value ?? model.cache.minimumCacheableTokens.value;
+  const writePrice = prices.inputPerMillion * facts.writeMultiplier.value;
+  const readPrice =
+    facts.readMultiplier.value === null
+      ? prices.cacheReadPerMillion
+      : prices.inputPerMillion * facts.readMultiplier.value;
+  const storagePrice = facts.storageBilled.value ? (prices.storagePerMillionPerHour ?? 0) : 0;
+  // Gemini's generateContent reads the object it names, even right after creating it; Qwen's creating request
+  // writes the prefix and reads nothing.
+  const readsOnCreate = facts.mechanism === "cached-content";
+  let entry: { key: string; expiresAt: number } | null = null;
+  return requests.map((request) => {
+    const output = (request.outputTokens * prices.outputPerMillion) / MILLION;
+    if (request.cachedTokens < minimum) {
+      const uncached = ((request.cachedTokens + request.otherTokens) * prices.inputPerMillion) / MILLION;
+      return {
+        status: "below-minimum" as const,
+        expiresAtSeconds: null,
+        cost: { uncached, cacheWrite: 0, cacheRead: 0, storage: 0, output, total: uncached + output },
+      };
+    }
+    const uncached = (request.otherTokens * prices.inputPerMillion) / MILLION;
+    const live = entry !== null && request.atSeconds < entry.expiresAt;
+    if (entry !== null && live && entry.key === request.cachedKey) {
+      if (facts.refreshOnHit.value) entry.expiresAt = request.atSeconds + ttl;
+      const cacheRead = (request.cachedTokens * readPrice) / MILLION;
+      return {
+        status: "hit" as const,
+        expiresAtSeconds: entry.expiresAt,
+        cost: { uncached, cacheWrite: 0, cacheRead, storage: 0, output, total: uncached + cacheRead + output },
+      };
+    }
+    const status: ExplicitCacheStatus = entry === null ? "created" : live ? "changed" : "expired";
+    entry = { key: request.cachedKey, expiresAt: request.atSeconds + ttl };
+    const cacheWrite = (request.cachedTokens * writePrice) / MILLION;
+    const cacheRead = readsOnCreate ? (request.cachedTokens * readPrice) / MILLION : 0;
+    const storage = (request.cachedTokens * (ttl / 3600) * storagePrice) / MILLION;
+    return {
+      status,
+      expiresAtSeconds: entry.expiresAt,
+      cost: {
+        uncached,
+        cacheWrite,
+        cacheRead,
+        storage,
+        output,
+        total: uncached + cacheWrite + cacheRead + storage + output,
+      },
+    };
+  });
+}
