@@ -159,3 +159,45 @@ export function explicitCacheTimeline(
     };
   });
 }
+
+/** What a run's steps need for the explicit-cache comparison: their clock, segments and tokens. */
+export type ExplicitCacheRunStep = {
+  clockSeconds: number;
+  segments: ReadonlyArray<{ group: "tools" | "system" | "messages"; key: string; tokens: number }>;
+  tokens: { input: number; output: number };
+  rejected?: unknown;
+  lane?: string;
+};
+
+/**
+ * A run's main conversation under the provider's explicit cache instead of its implicit one: the cached part is
+ * the system instruction and the tools (Gemini's cached content holds exactly these; for Qwen, a marker on the
+ * system message, which the chat template renders after the tools); the conversation after it is plain input.
+ * ASSUMPTION for Qwen: only that marker is counted (a marker on the last message would also cache the
+ * conversation; how DashScope bills a hit on an earlier block plus a new block is not stated).
+ */
+export function explicitCacheForRun(
+  model: ModelInfo,
+  steps: readonly ExplicitCacheRunStep[],
+  options: { ttlSeconds?: number } = {},
+): { steps: ExplicitCacheStep[]; total: number; storage: number } {
+  const requests = steps
+    .filter((step) => !step.rejected && !step.lane)
+    .map((step) => {
+      const cached = step.segments.filter((segment) => segment.group !== "messages");
+      const cachedTokens = cached.reduce((sum, segment) => sum + segment.tokens, 0);
+      return {
+        atSeconds: step.clockSeconds,
+        cachedKey: cached.map((segment) => segment.key).join("|"),
+        cachedTokens,
+        otherTokens: Math.max(0, step.tokens.input - cachedTokens),
+        outputTokens: step.tokens.output,
+      };
+    });
+  const timeline = explicitCacheTimeline(model, requests, options);
+  return {
+    steps: timeline,
+    total: timeline.reduce((sum, step) => sum + step.cost.total, 0),
+    storage: timeline.reduce((sum, step) => sum + step.cost.storage, 0),
+  };
+}

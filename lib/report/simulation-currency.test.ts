@@ -48,3 +48,29 @@ describe("simulate output: money in the provider's currency", async () => {
     expect(rated).toMatch(/CN¥[\d.]+ ≈ \$\d/);
   });
 });
+
+describe("simulate --json: the provider's explicit cache beside its implicit one", async () => {
+  const scenario = await loadExample("weather");
+  const engine = createEngine();
+
+  it("a Gemini run lists the cachedContents path: created once, then hits, storage in the cost", () => {
+    const [run] = simulationJson(engine.runAll(scenario, ["full"], { provider: "gemini" })).strategies;
+    const explicit = run.explicitCache!;
+    expect(explicit.mechanism).toBe("cached-content");
+    expect(explicit.ttlSeconds).toBe(3600);
+    expect(explicit.statuses.length).toBeGreaterThan(1);
+    // The weather example's tools and system are below Gemini's minimum, or cached: either way the words agree.
+    if (explicit.statuses[0] === "created") {
+      expect(explicit.storage).toBeGreaterThan(0);
+      expect(explicit.statuses.slice(1).every((status) => status === "hit")).toBe(true);
+    } else expect(explicit.statuses.every((status) => status === "below-minimum")).toBe(true);
+  });
+
+  it("a Qwen run lists the cache_control path in CNY, and a provider without one has none", () => {
+    const [qwenRun] = simulationJson(engine.runAll(scenario, ["full"], { provider: "qwen" })).strategies;
+    expect(qwenRun.explicitCache?.mechanism).toBe("cache-control-markers");
+    expect(qwenRun.explicitCache?.storage).toBe(0);
+    const [deepseek] = simulationJson(engine.runAll(scenario, ["full"], { provider: "deepseek" })).strategies;
+    expect(deepseek).not.toHaveProperty("explicitCache");
+  });
+});

@@ -1,6 +1,7 @@
 import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
+import { explicitCacheFacts, explicitCacheForRun } from "../models/native-cache";
 import type { Scenario } from "../scenario/types";
 import type { Currency } from "../models/types";
 import { formatPercent } from "../view/format";
@@ -70,7 +71,29 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
           : {}),
       })),
       totals: totalsJson(run.totals, currencyOf(run, options)),
+      ...explicitCacheJson(run),
     })),
+  };
+}
+
+/**
+ * Where the provider has an explicit cache beside the implicit one the engine priced (Gemini cachedContents, Qwen
+ * cache_control markers), the same main conversation under it: each request's status, the cost and the storage in
+ * the model's currency (lib/models/native-cache.ts).
+ */
+function explicitCacheJson(run: StrategyRun) {
+  const model = getModel(run.provider, run.model);
+  const facts = explicitCacheFacts(run.provider);
+  if (!model || !facts || run.refused || run.steps.length === 0) return {};
+  const explicit = explicitCacheForRun(model, run.steps);
+  return {
+    explicitCache: {
+      mechanism: facts.mechanism,
+      ttlSeconds: facts.ttlSeconds.value,
+      cost: explicit.total,
+      storage: explicit.storage,
+      statuses: explicit.steps.map((step) => step.status),
+    },
   };
 }
 
