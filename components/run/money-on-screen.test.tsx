@@ -10,6 +10,7 @@ import { createEngine } from "@/lib/engine";
 import { loadExample } from "@/lib/examples";
 import { getModel } from "@/lib/models/model-table";
 import { summariseRun } from "@/lib/workbench/summarise-run";
+import { formatMoney } from "@/lib/view/money";
 import { CompareTable } from "./compare-table";
 import { StepSummary } from "./step-summary";
 import { attribute, tagsWithTestId, textOfTestId } from "./test-support";
@@ -62,5 +63,39 @@ describe("money on screen", async () => {
     const empty = renderInLocale(<PriceSettingsView model={plus} usdPerCny={undefined} onRateChange={() => {}} />);
     expect(attribute(tagsWithTestId(empty, "usd-per-cny")[0], "value")).toBe("");
     expect(empty).not.toContain("≈");
+  });
+});
+
+describe("the explicit cache where the provider has one", async () => {
+  const scenario = await loadExample("seed-200-tools");
+  const [run] = createEngine().runAll(scenario, ["full"], { provider: "gemini" }).map(summariseRun);
+  const flash = getModel("gemini", "gemini-2.5-flash")!;
+
+  it("the settings show Gemini's cachedContents and the run priced under it, storage included", () => {
+    expect(run.explicitCache?.mechanism).toBe("cached-content");
+    // The system instruction and 200 tools (≈ 80,900 tokens) are stored 1 h at $1.00 per million per hour.
+    expect(run.explicitCache!.storage).toBeGreaterThan(0.07);
+    expect(run.explicitCache!.statuses).toMatchObject({ created: 1, "below-minimum": 0 });
+    const html = renderInLocale(
+      <PriceSettingsView
+        model={flash}
+        usdPerCny={undefined}
+        onRateChange={() => {}}
+        run={{ id: run.id, implicitCost: run.totals.costUsd, explicit: run.explicitCache! }}
+      />,
+    );
+    expect(attribute(tagsWithTestId(html, "explicit-cache")[0], "data-mechanism")).toBe("cached-content");
+    const sentence = textOfTestId(html, "explicit-cache-run")!;
+    // The words carry the same figures as the summary, through the same formatter.
+    expect(sentence).toContain(formatMoney(run.explicitCache!.cost, "USD"));
+    expect(sentence).toContain(formatMoney(run.explicitCache!.storage, "USD"));
+    expect(sentence).toContain(formatMoney(run.totals.costUsd, "USD"));
+    expect(sentence).toContain(`${run.explicitCache!.statuses.hit} hits`);
+  });
+
+  it("a provider without an explicit cache shows none", () => {
+    const deepseek = getModel("deepseek", "deepseek-v4-flash")!;
+    const html = renderInLocale(<PriceSettingsView model={deepseek} usdPerCny={undefined} onRateChange={() => {}} />);
+    expect(tagsWithTestId(html, "explicit-cache")).toHaveLength(0);
   });
 });

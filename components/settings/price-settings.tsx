@@ -7,9 +7,15 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
+import type { StrategyId } from "@/lib/core/ids";
 import { defaultModel, getModel, type ModelInfo } from "@/lib/models";
 import { providerLabel } from "@/lib/view/provider-labels";
+import type { ExplicitCacheSummary } from "@/lib/core/run-summary";
+import { explicitCacheFacts } from "@/lib/models/native-cache";
+import { formatDuration } from "@/lib/view/format";
 import { formatMoneyWithUsd } from "@/lib/view/money";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
+import { selectSelectedRun } from "@/state/selectors";
 import { usePlayground } from "@/state/playground-provider";
 import { ConfidenceBadge, SettingRow } from "./setting-row";
 import { inputClass } from "@/components/playground/control-styles";
@@ -32,14 +38,19 @@ export function priceRows(model: ModelInfo): Array<{ kind: PriceKind; perMillion
   ];
 }
 
+/** The selected run, for the explicit cache's comparison: its strategy, its cost and the same under the explicit cache. */
+export type ExplicitCacheRun = { id: StrategyId; implicitCost: number; explicit: ExplicitCacheSummary };
+
 export function PriceSettingsView({
   model,
   usdPerCny,
   onRateChange,
+  run,
 }: {
   model: ModelInfo;
   usdPerCny: number | undefined;
   onRateChange(rate: number | undefined): void;
+  run?: ExplicitCacheRun;
 }) {
   const t = useTranslations("money");
   const locale = useLocale() as Locale;
@@ -118,11 +129,58 @@ export function PriceSettingsView({
           ) : null}
         </div>
       </SettingRow>
+      <ExplicitCacheFacts model={model} usdPerCny={usdPerCny} run={run} />
     </section>
   );
 }
 
+/** Where the provider has an explicit cache (Gemini, Qwen): its facts, and the selected run priced under it. */
+function ExplicitCacheFacts({
+  model,
+  usdPerCny,
+  run,
+}: {
+  model: ModelInfo;
+  usdPerCny: number | undefined;
+  run?: ExplicitCacheRun;
+}) {
+  const t = useTranslations("money");
+  const locale = useLocale() as Locale;
+  const facts = explicitCacheFacts(model.provider);
+  if (!facts) return null;
+  const currency = model.prices.currency;
+  const money = (amount: number) => formatMoneyWithUsd({ amount, currency }, { locale, usdPerCny });
+  const ttl = formatDuration(facts.ttlSeconds.value, locale);
+  // ICU select keys are identifiers: the mechanism's id is spelled for the message.
+  const mechanism = facts.mechanism === "cached-content" ? "cachedContent" : "markers";
+  return (
+    <div className="mt-4" data-testid="explicit-cache" data-mechanism={facts.mechanism}>
+      <h4 className="text-xs font-semibold text-ink">{t("explicit.title", { mechanism })}</h4>
+      <p className="mt-1 text-xs text-muted">{t("explicit.facts", { mechanism, ttl })}</p>
+      <p className="mt-1 text-[11px] text-muted">{t("explicit.source", { source: facts.ttlSeconds.source })}</p>
+      {run ? (
+        <p className="mt-1 text-xs text-ink-soft" data-testid="explicit-cache-run" data-value={run.explicit.cost}>
+          {t("explicit.run", {
+            strategy: strategyTitleIn(run.id, locale),
+            cost: money(run.explicit.cost),
+            storage: money(run.explicit.storage),
+            implicit: money(run.implicitCost),
+          })}{" "}
+          {t("explicit.statuses", {
+            created: run.explicit.statuses.created,
+            hit: run.explicit.statuses.hit,
+            expired: run.explicit.statuses.expired,
+            changed: run.explicit.statuses.changed,
+            below: run.explicit.statuses["below-minimum"],
+          })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function PriceSettings() {
+  const selected = usePlayground(selectSelectedRun);
   const settings = usePlayground((state) => state.settings);
   const update = usePlayground((state) => state.updateSettings);
   const model = getModel(settings.provider, settings.model) ?? defaultModel(settings.provider);
@@ -131,6 +189,11 @@ export function PriceSettings() {
       model={model}
       usdPerCny={settings.usdPerCny}
       onRateChange={(rate) => update({ usdPerCny: rate })}
+      run={
+        selected?.explicitCache && selected.provider === model.provider && selected.model === model.id
+          ? { id: selected.id, implicitCost: selected.totals.costUsd, explicit: selected.explicitCache }
+          : undefined
+      }
     />
   );
 }

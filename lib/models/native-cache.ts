@@ -6,6 +6,7 @@
  * and their price: which request creates, hits, misses below the minimum or finds its cache expired, and what
  * each costs in the model's currency.
  */
+import type { ExplicitCacheSummary } from "../core/run-summary";
 import type { ModelInfo, Sourced } from "./types";
 import { sourced } from "./types";
 
@@ -199,5 +200,24 @@ export function explicitCacheForRun(
     steps: timeline,
     total: timeline.reduce((sum, step) => sum + step.cost.total, 0),
     storage: timeline.reduce((sum, step) => sum + step.cost.storage, 0),
+  };
+}
+
+/** The figures a view shows of a run under the explicit cache: cost, storage, and how many requests had each status. */
+export function explicitCacheSummary(
+  model: ModelInfo,
+  steps: readonly ExplicitCacheRunStep[],
+): ExplicitCacheSummary | null {
+  const facts = explicitCacheFacts(model.provider);
+  if (!facts || steps.length === 0) return null;
+  const run = explicitCacheForRun(model, steps);
+  const statuses = { created: 0, hit: 0, expired: 0, changed: 0, "below-minimum": 0 };
+  for (const step of run.steps) statuses[step.status] += 1;
+  return {
+    mechanism: facts.mechanism,
+    ttlSeconds: facts.ttlSeconds.value,
+    cost: run.total,
+    storage: run.storage,
+    statuses,
   };
 }
