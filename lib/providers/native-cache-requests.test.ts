@@ -13,7 +13,7 @@ const body: GeminiGenerateContentRequest = {
   tools: [{ functionDeclarations: [{ name: "get_weather", description: "Weather for a city." }] }],
   toolConfig: { functionCallingConfig: { mode: "AUTO" } },
   contents: [{ role: "user", parts: [{ text: "Weather in Paris?" }] }],
-  generationConfig: { maxOutputTokens: 1024 },
+  generationConfig: { maxOutputTokens: 1024, temperature: 0 },
 };
 
 describe("Gemini explicit cached content", () => {
@@ -34,7 +34,7 @@ describe("Gemini explicit cached content", () => {
     expect(plan.generate.body).toEqual({
       cachedContent: "cachedContents/abc",
       contents: body.contents,
-      generationConfig: { maxOutputTokens: 1024 },
+      generationConfig: { maxOutputTokens: 1024, temperature: 0 },
     });
     for (const field of ["systemInstruction", "tools", "toolConfig"])
       expect(plan.generate.body).not.toHaveProperty(field);

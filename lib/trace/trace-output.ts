@@ -9,8 +9,7 @@ export function traceJson(analysis: TraceAnalysis) {
   const { explanation, trace } = analysis;
   // Amounts are in the model's currency; the `…Usd` names are kept for USD models only, never on a CNY figure.
   const currency = explanation.model.prices.currency;
-  const money = (name: "cost" | "lost", amount: number) =>
-    currency === "USD" ? { [name]: amount, [`${name}Usd`]: amount } : { [name]: amount };
+  const usd = currency === "USD";
   return {
     provider: explanation.provider,
     model: explanation.model.id,
@@ -39,8 +38,10 @@ export function traceJson(analysis: TraceAnalysis) {
       divergence: step.explanation
         ? { segment: step.explanation.segment, reason: step.explanation.headline, cause: step.explanation.cause }
         : null,
-      ...money("cost", step.cost.totalUsd),
-      ...money("lost", step.lostUsd),
+      cost: step.cost.totalUsd,
+      ...(usd ? { costUsd: step.cost.totalUsd } : {}),
+      lost: step.lostUsd,
+      ...(usd ? { lostUsd: step.lostUsd } : {}),
     })),
     totals: totalsJson(explanation.totals, { currency }),
     measuredTotals: explanation.measuredTotals,
