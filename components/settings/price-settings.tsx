@@ -146,7 +146,7 @@ function ExplicitCacheFacts({
 }) {
   const t = useTranslations("money");
   const locale = useLocale() as Locale;
-  const facts = explicitCacheFacts(model.provider);
+  const facts = explicitCacheFacts(model);
   if (!facts) return null;
   const currency = model.prices.currency;
   const money = (amount: number) => formatMoneyWithUsd({ amount, currency }, { locale, usdPerCny });

@@ -65,11 +65,11 @@ describe("Gemini explicit cached content", () => {
 
 describe("Qwen explicit cache_control markers", () => {
   it("has the documented facts", () => {
-    const facts = explicitCacheFacts("qwen")!;
+    const facts = explicitCacheFacts(plus)!;
     expect(facts.minimumTokens.value).toBe(1024);
     expect(facts.ttlSeconds.value).toBe(300);
     expect(facts.refreshOnHit.value).toBe(true);
-    expect(explicitCacheFacts("deepseek")).toBeNull();
+    expect(explicitCacheFacts(getModel("deepseek", "deepseek-v4-flash")!)).toBeNull();
   });
 
   it("prices a creation at 125 % and a hit at 10 % of ¥0.8, in CNY", () => {

@@ -7,67 +7,53 @@
  * each costs in the model's currency.
  */
 import type { ExplicitCacheSummary } from "../core/run-summary";
-import type { ModelInfo, Sourced } from "./types";
+import type { ExplicitCacheFacts, ModelInfo } from "./types";
 import { sourced } from "./types";
-
-export type ExplicitCacheFacts = {
-  mechanism: "cached-content" | "cache-control-markers";
-  /** Shortest cacheable prefix; null = the model table's minimum (Gemini states one table for both modes). */
-  minimumTokens: Sourced<number | null>;
-  ttlSeconds: Sourced<number>;
-  /** Whether a hit starts the lifetime again (Qwen) or the expiry is fixed at creation (Gemini). */
-  refreshOnHit: Sourced<boolean>;
-  /** Creating the cache, as a multiple of the input price. */
-  writeMultiplier: Sourced<number>;
-  /** Reading it, as a multiple of the input price; null = the model table's cached-input price. */
-  readMultiplier: Sourced<number | null>;
-  /** Storage per million tokens per hour from the price table (`storagePerMillionPerHour`), billed for the TTL. */
-  storageBilled: Sourced<boolean>;
-};
 
 const GEMINI_CACHING = "ai.google.dev/gemini-api/docs/caching";
 const DASHSCOPE_CACHE = "alibabacloud.com/help/en/model-studio/context-cache (updated 2026-03-24)";
 
-export const EXPLICIT_CACHES: Partial<Record<ModelInfo["provider"], ExplicitCacheFacts>> = {
-  gemini: {
-    mechanism: "cached-content",
-    minimumTokens: sourced(
-      null,
-      "secondary",
-      `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum is used for explicit caches too`,
-    ),
-    ttlSeconds: sourced(3600, "documented", `${GEMINI_CACHING}: "If not set, the TTL defaults to 1 hour"`),
-    refreshOnHit: sourced(
-      false,
-      "secondary",
-      `${GEMINI_CACHING}: the expiry is set at creation (ttl or expire_time) and changed only by caches.update`,
-    ),
-    writeMultiplier: sourced(
-      1,
-      "secondary",
-      "PROTOCOLS.md (Gemini, explicit cache): the tokens of cachedContents.create billed once at the input price",
-    ),
-    readMultiplier: sourced(null, "documented", "ai.google.dev/gemini-api/docs/pricing: context caching price"),
-    storageBilled: sourced(
-      true,
-      "documented",
-      `${GEMINI_CACHING}: "Storage duration: the amount of time cached tokens are stored (TTL), billed based on the TTL duration of cached token count"`,
-    ),
-  },
-  qwen: {
-    mechanism: "cache-control-markers",
-    minimumTokens: sourced(1024, "documented", `${DASHSCOPE_CACHE}: explicit cache minimum 1024 tokens`),
-    ttlSeconds: sourced(300, "documented", `${DASHSCOPE_CACHE}: "5 minutes (resets on hit)"`),
-    refreshOnHit: sourced(true, "documented", `${DASHSCOPE_CACHE}: "5 minutes (resets on hit)"`),
-    writeMultiplier: sourced(1.25, "documented", `${DASHSCOPE_CACHE}: creation at 125% of the input price`),
-    readMultiplier: sourced(0.1, "documented", `${DASHSCOPE_CACHE}: hits at 10% of the input price`),
-    storageBilled: sourced(false, "documented", `${DASHSCOPE_CACHE}: no storage fee`),
-  },
+/** Gemini `cachedContents`, on every Gemini model of the table (ModelInfo.explicitCache). */
+export const GEMINI_EXPLICIT_CACHE: ExplicitCacheFacts = {
+  mechanism: "cached-content",
+  minimumTokens: sourced(
+    null,
+    "secondary",
+    `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum is used for explicit caches too`,
+  ),
+  ttlSeconds: sourced(3600, "documented", `${GEMINI_CACHING}: "If not set, the TTL defaults to 1 hour"`),
+  refreshOnHit: sourced(
+    false,
+    "secondary",
+    `${GEMINI_CACHING}: the expiry is set at creation (ttl or expire_time) and changed only by caches.update`,
+  ),
+  writeMultiplier: sourced(
+    1,
+    "secondary",
+    "PROTOCOLS.md (Gemini, explicit cache): the tokens of cachedContents.create billed once at the input price",
+  ),
+  readMultiplier: sourced(null, "documented", "ai.google.dev/gemini-api/docs/pricing: context caching price"),
+  storageBilled: sourced(
+    true,
+    "documented",
+    `${GEMINI_CACHING}: "Storage duration: the amount of time cached tokens are stored (TTL), billed based on the TTL duration of cached token count"`,
+  ),
 };
 
-/** The provider's explicit cache, where it has one the engine can show beside the implicit cache. */
-export function explicitCacheFacts(provider: ModelInfo["provider"]): ExplicitCacheFacts | null {
-  return EXPLICIT_CACHES[provider] ?? null;
+/** Qwen's `cache_control` markers in compatible mode, on the Qwen models of the table. */
+export const QWEN_EXPLICIT_CACHE: ExplicitCacheFacts = {
+  mechanism: "cache-control-markers",
+  minimumTokens: sourced(1024, "documented", `${DASHSCOPE_CACHE}: explicit cache minimum 1024 tokens`),
+  ttlSeconds: sourced(300, "documented", `${DASHSCOPE_CACHE}: "5 minutes (resets on hit)"`),
+  refreshOnHit: sourced(true, "documented", `${DASHSCOPE_CACHE}: "5 minutes (resets on hit)"`),
+  writeMultiplier: sourced(1.25, "documented", `${DASHSCOPE_CACHE}: creation at 125% of the input price`),
+  readMultiplier: sourced(0.1, "documented", `${DASHSCOPE_CACHE}: hits at 10% of the input price`),
+  storageBilled: sourced(false, "documented", `${DASHSCOPE_CACHE}: no storage fee`),
+};
+
+/** The model's explicit cache, where its provider has one to show beside the implicit cache. */
+export function explicitCacheFacts(model: Pick<ModelInfo, "explicitCache">): ExplicitCacheFacts | null {
+  return model.explicitCache ?? null;
 }
 
 /** One request against an explicit cache: when it is sent, what the cache holds and what follows it. */
@@ -105,7 +91,7 @@ export function explicitCacheTimeline(
   requests: readonly ExplicitCacheRequest[],
   options: { ttlSeconds?: number } = {},
 ): ExplicitCacheStep[] {
-  const facts = explicitCacheFacts(model.provider);
+  const facts = explicitCacheFacts(model);
   if (!facts) throw new Error(`${model.provider} has no explicit cache`);
   const prices = model.prices;
   const ttl = options.ttlSeconds ?? facts.ttlSeconds.value;
@@ -208,7 +194,7 @@ export function explicitCacheSummary(
   model: ModelInfo,
   steps: readonly ExplicitCacheRunStep[],
 ): ExplicitCacheSummary | null {
-  const facts = explicitCacheFacts(model.provider);
+  const facts = explicitCacheFacts(model);
   if (!facts || steps.length === 0) return null;
   const run = explicitCacheForRun(model, steps);
   const statuses = { created: 0, hit: 0, expired: 0, changed: 0, "below-minimum": 0 };

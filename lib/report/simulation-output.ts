@@ -83,7 +83,7 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
  */
 function explicitCacheJson(run: StrategyRun) {
   const model = getModel(run.provider, run.model);
-  const facts = explicitCacheFacts(run.provider);
+  const facts = model ? explicitCacheFacts(model) : null;
   if (!model || !facts || run.refused || run.steps.length === 0) return {};
   const explicit = explicitCacheForRun(model, run.steps);
   return {
