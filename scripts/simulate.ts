@@ -151,11 +151,11 @@ async function main(): Promise<void> {
   const engine = createEngine();
   const runs = engine.runAll(scenario, ids, { provider: args.provider });
   if (args.out) writeRequests(args.out, runs);
-  if (args.json)
-    console.log(
-      JSON.stringify(simulationJson(runs, args.usdPerCny !== undefined ? { usdPerCny: args.usdPerCny } : {}), null, 2),
-    );
-  else console.log(formatRunsTable(scenario, runs));
+  // The command line's rate wins over the scenario's own (settings.usdPerCny); neither set, nothing is converted.
+  const usdPerCny = args.usdPerCny ?? scenario.settings.usdPerCny;
+  const money = usdPerCny !== undefined ? { usdPerCny } : {};
+  if (args.json) console.log(JSON.stringify(simulationJson(runs, money), null, 2));
+  else console.log(formatRunsTable(scenario, runs, money));
 }
 
 // Invalid input exits 2 through usage(); anything that reaches here is a bug in the playground, so the stack helps.

@@ -1,4 +1,5 @@
 "use client";
+import { useMoney } from "@/components/ui/money";
 import {
   CartesianGrid,
   Line,
@@ -25,7 +26,7 @@ import { ChartLegend } from "@/components/run/chart-legend";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { breakEvenChartData, type BreakEvenMetric } from "@/lib/decide/chart-data";
-import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
+import { formatTokens, formatTokensCompact } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
@@ -38,12 +39,13 @@ export type BreakEvenChartProps = {
   height?: number | string;
 };
 
-function formatValue(value: number, metric: BreakEvenMetric): string {
-  return metric === "cost" ? formatUsd(value) : formatTokens(value);
+function formatValue(value: number, metric: BreakEvenMetric, money: (value: number) => string): string {
+  return metric === "cost" ? money(value) : formatTokens(value);
 }
 
 function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps & { metric: BreakEvenMetric }) {
   const t = useTranslations("decide");
+  const money = useMoney();
   if (!active || !payload?.length) return null;
   const entries = payload
     .filter((entry) => typeof entry.value === "number")
@@ -59,7 +61,7 @@ function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps
                 <span className="mr-2 inline-block h-2.5 w-2.5 rounded-full" style={{ background: entry.color }} />
                 {entry.name}
               </td>
-              <td className="text-right">{formatValue(Number(entry.value), metric)}</td>
+              <td className="text-right">{formatValue(Number(entry.value), metric, (value) => money.format(value))}</td>
             </tr>
           ))}
         </tbody>
@@ -74,10 +76,11 @@ function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps
  */
 export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }: BreakEvenChartProps) {
   const t = useTranslations("decide");
+  const money = useMoney();
   const data = breakEvenChartData(result, metric);
   const failsText = failuresSummary(data.failures, t);
   const summary =
-    t("chart.summary", { metric, count: data.series.length }) +
+    t("chart.summary", { metric, count: data.series.length, currency: money.currency }) +
     " " +
     (data.points.length === 0
       ? t("chart.noBreakEven")
@@ -138,8 +141,10 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}
             width={68}
-            tickFormatter={(value: number) => (metric === "cost" ? formatUsd(value) : formatTokensCompact(value))}
-            label={{ ...Y_AXIS_LABEL, value: t("chart.yAxis", { metric }) }}
+            tickFormatter={(value: number) =>
+              metric === "cost" ? money.format(value, { plain: true }) : formatTokensCompact(value)
+            }
+            label={{ ...Y_AXIS_LABEL, value: t("chart.yAxis", { metric, currency: money.currency }) }}
           />
           <Tooltip content={(props) => <ExplorerTooltip {...props} metric={metric} />} isAnimationActive={false} />
           {data.series.map((series) => {

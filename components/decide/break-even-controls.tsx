@@ -207,7 +207,7 @@ function PriceInputs({
   return (
     <details className="col-span-full text-sm" data-testid="decide-prices">
       <summary className="cursor-pointer font-medium text-ink">
-        {t("controls.prices", { edited: String(Object.keys(edited).length > 0) })}
+        {t("controls.prices", { edited: String(Object.keys(edited).length > 0), currency: model.prices.currency })}
         <span className="ml-2 text-xs font-normal text-muted">
           {model.prices.confidence}, {model.prices.date}
         </span>

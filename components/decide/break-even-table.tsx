@@ -1,8 +1,9 @@
 import { useTranslations } from "use-intl";
+import { useMoney } from "@/components/ui/money";
 import { Term } from "@/components/ui/term";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { lineFailure } from "@/lib/decide/limits";
-import { formatPercent, formatUsd, usdColumnDecimals } from "@/lib/view/format";
+import { formatPercent, usdColumnDecimals } from "@/lib/view/format";
 import { strategyTitle } from "@/lib/view/strategy-info";
 import { FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
@@ -16,6 +17,7 @@ export type BreakEvenTableProps = { result: BreakEvenResult };
  */
 export function BreakEvenTable({ result }: BreakEvenTableProps) {
   const t = useTranslations("decide");
+  const money = useMoney();
   const last = result.parameters.turns - 1;
   const decimals = usdColumnDecimals(
     result.lines.flatMap((line) => [
@@ -98,7 +100,7 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                   ) : engineCost === undefined ? (
                     <span className="text-muted">{t("table.running")}</span>
                   ) : (
-                    formatUsd(engineCost, { decimals })
+                    money.format(engineCost, { decimals })
                   )}
                 </td>
                 <td
@@ -113,7 +115,7 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                       title={t("table.estimatedTitle", { reason: closedFails.reason })}
                     />
                   ) : (
-                    <span title={t("table.estimateCellTitle")}>~{formatUsd(closedCost, { decimals })}</span>
+                    <span title={t("table.estimateCellTitle")}>~{money.format(closedCost, { decimals })}</span>
                   )}
                 </td>
                 <td

@@ -24,7 +24,8 @@ import { createTokenCounter } from "@/lib/tokens";
 import { analyseTrace } from "@/lib/trace/analyse-trace";
 import { fixtureText } from "@/lib/trace/test-support";
 import { traceView } from "@/lib/trace/trace-view";
-import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import { formatPercent, formatTokens } from "@/lib/view/format";
+import { formatMoney } from "@/lib/view/money";
 import type { StrategyTotals } from "@/lib/engine/types";
 import { BreakEvenTable } from "./break-even-table";
 import { FullBoundaryView } from "./full-boundary";
@@ -122,7 +123,7 @@ describe("part B in Simplified Chinese", () => {
     const view = traceView(result.analysis);
     const html = renderInLocale(<TraceReplay view={view} onOpenReplay={() => {}} />, "zh-CN");
     const gateway = view.replay.find((run) => run.id === "gateway")!;
-    expect(text(html)).toContain(`网关策略：${formatUsd(gateway.costUsd)}`);
+    expect(text(html)).toContain(`网关策略：${formatMoney(gateway.costUsd, "USD", { locale: "zh-CN" })}`);
     expect(text(html)).toContain(`${gateway.requests} 个请求`);
     expect(text(html)).toContain("在每种策略下重放");
     expect(text(html)).not.toMatch(/Under the gateway|requests/);
@@ -236,7 +237,7 @@ describe("part B in Simplified Chinese", () => {
     expect(recommendation.strategy).toBe("gateway");
     expect(recommendation.headline).toContain("网关");
     expect(recommendation.headline).toContain(`每个请求 ${formatTokens(figures.tokensPerRequest!)} token`);
-    expect(recommendation.headline).toContain(formatUsd(figures.costUsd!));
+    expect(recommendation.headline).toContain(formatMoney(figures.costUsd!, "USD", { locale: "zh-CN" }));
     expect(recommendation.reasons.join("\n")).toContain(`便宜 ${formatPercent(figures.savingVsFull!)}`);
     expect(recommendation.reasons.join("\n")).toContain("实测：200 个工具");
     expect(`${recommendation.headline}\n${recommendation.reasons.join("\n")}`).not.toMatch(

@@ -1,4 +1,6 @@
 "use client";
+import { MoneyProvider, useMoney } from "@/components/ui/money";
+import { currencyOf } from "@/lib/view/money";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { Panel } from "@/components/ui/panel";
@@ -14,7 +16,7 @@ import type { DesignReviewInput } from "@/lib/report/design-review";
 import type { ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
 import { cheapestRuns } from "@/lib/view/compare";
-import { formatUsd } from "@/lib/view/format";
+
 import { providerLabel } from "@/lib/view/provider-labels";
 import { strategyTitle } from "@/lib/view/strategy-info";
 import type { RunSummary } from "@/lib/workbench/types";
@@ -174,80 +176,88 @@ export function DecidePanel({
     recommendation,
   });
 
+  // The recommendation is about the scenario's model; the explorer and the heat map about the one chosen there.
+  const rate = settings.usdPerCny;
+  const scenarioCurrency = currencyOf(settings.provider, settings.model);
+  const explorerCurrency = currencyOf(parameters.provider, parameters.model);
   return (
     <div ref={rootRef} className="flex flex-col gap-5" data-testid="decide-panel">
-      <Panel
-        title={t("panel.recommendationTitle")}
-        subtitle={t("panel.recommendationSubtitle", {
-          provider: providerLabel(settings.provider),
-          model: settings.model,
-        })}
-        testId="decide-recommendation"
-      >
-        <CheapestStatement runs={runs} settings={settings} recommended={recommendation?.strategy ?? null} />
-        {recommendation ? (
-          <RecommendationCard
-            recommendation={recommendation}
-            severalProviders={severalProviders}
-            onSeveralProvidersChange={setSeveralProviders}
-            onShowStrategy={onSelectStrategy}
-          />
-        ) : (
-          <p className="text-sm text-muted">{t("panel.waitingForRun")}</p>
-        )}
-        <OpenFacts runs={runs} settings={settings} />
-      </Panel>
-      <Panel
-        title={t("panel.breakEvenTitle")}
-        subtitle={t("panel.breakEvenSubtitle")}
-        testId="decide-break-even"
-        actions={<ReportExportButton reportInput={reportInput} disabled={runs.length === 0} />}
-      >
-        <BreakEvenExplorer
-          parameters={parameters}
-          onParametersChange={(patch) => setParameters((previous) => ({ ...previous, ...patch }))}
-          result={result}
-          status={status}
-          toolCount={catalog.tools.length}
-        />
-        {explorerNote ? (
-          <p className="mt-3 text-sm text-ink-soft" data-testid="break-even-winner-note">
-            {explorerNote}
-          </p>
-        ) : null}
-      </Panel>
-      <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
+      <MoneyProvider currency={scenarioCurrency} usdPerCny={rate}>
         <Panel
-          title={t("panel.heatMapTitle")}
-          subtitle={t("panel.heatMapSubtitle", {
-            provider: providerLabel(parameters.provider),
-            model: parameters.model,
+          title={t("panel.recommendationTitle")}
+          subtitle={t("panel.recommendationSubtitle", {
+            provider: providerLabel(settings.provider),
+            model: settings.model,
           })}
-          testId="decide-heat-map"
+          testId="decide-recommendation"
         >
-          {heatMap && heatMap.cells.length > 0 ? (
-            <HeatMapView
-              heatMap={heatMap}
-              currentToolCount={catalog.tools.length}
-              currentTurns={parameters.turns}
-              providerLabel={providerLabel(parameters.provider)}
-              available={calibration?.profiles.map((profile) => profile.id) ?? []}
-              excluded={heatMapExclude}
-              onToggle={toggleHeatMapStrategy}
+          <CheapestStatement runs={runs} settings={settings} recommended={recommendation?.strategy ?? null} />
+          {recommendation ? (
+            <RecommendationCard
+              recommendation={recommendation}
+              severalProviders={severalProviders}
+              onSeveralProvidersChange={setSeveralProviders}
+              onShowStrategy={onSelectStrategy}
             />
           ) : (
-            <p className="text-sm text-muted">{t("panel.waitingForCatalog")}</p>
+            <p className="text-sm text-muted">{t("panel.waitingForRun")}</p>
           )}
-          {heatMapNote ? (
-            <p className="mt-3 text-sm text-ink-soft" data-testid="heat-map-winner-note">
-              {heatMapNote}
+          <OpenFacts runs={runs} settings={settings} />
+        </Panel>
+      </MoneyProvider>
+      <MoneyProvider currency={explorerCurrency} usdPerCny={rate}>
+        <Panel
+          title={t("panel.breakEvenTitle")}
+          subtitle={t("panel.breakEvenSubtitle")}
+          testId="decide-break-even"
+          actions={<ReportExportButton reportInput={reportInput} disabled={runs.length === 0} />}
+        >
+          <BreakEvenExplorer
+            parameters={parameters}
+            onParametersChange={(patch) => setParameters((previous) => ({ ...previous, ...patch }))}
+            result={result}
+            status={status}
+            toolCount={catalog.tools.length}
+          />
+          {explorerNote ? (
+            <p className="mt-3 text-sm text-ink-soft" data-testid="break-even-winner-note">
+              {explorerNote}
             </p>
           ) : null}
         </Panel>
-        <Panel title={t("panel.goalsTitle")} subtitle={t("panel.goalsSubtitle")} testId="decide-goals">
-          <GoalsTriangle settings={settings} selectedId={selectedStrategyId} onSelect={onSelectStrategy} />
-        </Panel>
-      </div>
+        <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
+          <Panel
+            title={t("panel.heatMapTitle")}
+            subtitle={t("panel.heatMapSubtitle", {
+              provider: providerLabel(parameters.provider),
+              model: parameters.model,
+            })}
+            testId="decide-heat-map"
+          >
+            {heatMap && heatMap.cells.length > 0 ? (
+              <HeatMapView
+                heatMap={heatMap}
+                currentToolCount={catalog.tools.length}
+                currentTurns={parameters.turns}
+                providerLabel={providerLabel(parameters.provider)}
+                available={calibration?.profiles.map((profile) => profile.id) ?? []}
+                excluded={heatMapExclude}
+                onToggle={toggleHeatMapStrategy}
+              />
+            ) : (
+              <p className="text-sm text-muted">{t("panel.waitingForCatalog")}</p>
+            )}
+            {heatMapNote ? (
+              <p className="mt-3 text-sm text-ink-soft" data-testid="heat-map-winner-note">
+                {heatMapNote}
+              </p>
+            ) : null}
+          </Panel>
+          <Panel title={t("panel.goalsTitle")} subtitle={t("panel.goalsSubtitle")} testId="decide-goals">
+            <GoalsTriangle settings={settings} selectedId={selectedStrategyId} onSelect={onSelectStrategy} />
+          </Panel>
+        </div>
+      </MoneyProvider>
     </div>
   );
 }
@@ -267,6 +277,7 @@ function CheapestStatement({
   recommended: StrategyId | null;
 }) {
   const t = useTranslations("decide");
+  const money = useMoney();
   const on = { provider: settings.provider, model: settings.model };
   const cheapest = cheapestRuns(runs, on);
   const movedCount = runs.filter(
@@ -280,7 +291,7 @@ function CheapestStatement({
       <strong>{t("cheapest.label")}</strong>{" "}
       {t("cheapest.sentence", {
         names,
-        cost: formatUsd(cheapest[0].totals.costUsd),
+        cost: money.format(cheapest[0].totals.costUsd),
         provider: providerLabel(on.provider),
         model: settings.model,
         moved: movedCount,

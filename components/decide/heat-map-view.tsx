@@ -1,7 +1,8 @@
 import { useTranslations } from "use-intl";
+import { useMoney } from "@/components/ui/money";
 import type { HeatMap } from "@/lib/decide/heat-map";
 import type { StrategyId } from "@/lib/core/ids";
-import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
+import { formatTokens, formatTokensCompact } from "@/lib/view/format";
 import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
@@ -53,6 +54,7 @@ export function HeatMapView({
   onToggle,
 }: HeatMapViewProps) {
   const t = useTranslations("decide");
+  const money = useMoney();
   const toolColumn = nearest(heatMap.toolCounts, currentToolCount);
   const turnRow = nearest(heatMap.turnCounts, currentTurns);
   const rows = heatMap.cells
@@ -112,7 +114,7 @@ export function HeatMapView({
                   .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0))
                   .map(
                     ([id, cost]) =>
-                      `${strategyTitle(id as StrategyId)} ${cell.source === "estimate" ? "~" : ""}${formatUsd(cost ?? 0)}`,
+                      `${strategyTitle(id as StrategyId)} ${cell.source === "estimate" ? "~" : ""}${money.format(cost ?? 0)}`,
                   )
                   .join("\n");
                 return (

@@ -1,6 +1,7 @@
 import { useTranslations } from "use-intl";
+import { useMoney } from "@/components/ui/money";
 import type { Recommendation } from "@/lib/decide/recommend";
-import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import { formatPercent, formatTokens } from "@/lib/view/format";
 import { strategyTitle } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
@@ -20,6 +21,7 @@ export function RecommendationCard({
   onShowStrategy,
 }: RecommendationCardProps) {
   const t = useTranslations("decide");
+  const money = useMoney();
   const { figures } = recommendation;
   const tiles: Array<{ label: string; value: string; testId: string }> = [
     {
@@ -33,7 +35,7 @@ export function RecommendationCard({
         ? t("card.failsAtRequest", { request: figures.fails.atRequest })
         : figures.costUsd === null
           ? "—"
-          : formatUsd(figures.costUsd),
+          : money.format(figures.costUsd),
       testId: "recommendation-cost",
     },
     {

@@ -2,6 +2,8 @@
 /** The results: the cells table, the bars with whiskers, the per-task heat map, paired comparisons and exports. */
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
+import { useMoney } from "@/components/ui/money";
+import { currencyOf } from "@/lib/view/money";
 import { metricsByCell, type CellMetrics } from "@/lib/experiment/metrics";
 import { allComparisons, experimentCsv, experimentJson, experimentMarkdown } from "@/lib/experiment/report";
 import type { Interval } from "@/lib/experiment/stats";
@@ -37,6 +39,7 @@ export function ExperimentResults({
   baseline?: StrategyId;
 }) {
   const t = useTranslations("experiment");
+  const money = useMoney();
   const cells = metricsByCell(results);
   const mode = (cell: CellMetrics) => (cell.mode === "measured" ? t("measured") : t("simulatedMode"));
   const label = (cell: CellMetrics) => `${cell.strategy} (${mode(cell)})`;
@@ -99,7 +102,12 @@ export function ExperimentResults({
                     ? none
                     : t("ttftValue", { median: Math.round(cell.ttftMs.median), p90: Math.round(cell.ttftMs.p90 ?? 0) })}
                 </td>
-                <td className="p-1">{cell.costUsd === null ? none : `$${cell.costUsd.toFixed(5)}`}</td>
+                <td className="p-1" data-currency={currencyOf(cell.provider, cell.model)}>
+                  {/* Each cell in its own model's currency: cells of two providers may be in CNY and USD. */}
+                  {cell.costUsd === null
+                    ? none
+                    : money.format(cell.costUsd, { currency: currencyOf(cell.provider, cell.model), decimals: 5 })}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,8 @@
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { Comparison, Figures } from "@/lib/live/compare";
-import { formatTokens, formatUsd } from "@/lib/view/format";
+import { formatTokens } from "@/lib/view/format";
+import { useMoney } from "@/components/ui/money";
 
 export type MeasuredVsPredictedTableProps = {
   /** From `compareSteps(steps, exactCounts)`. */
@@ -27,13 +28,15 @@ const FIGURES: Array<{ key: keyof Figures }> = [
   { key: "costUsd" },
 ];
 
-function format(key: keyof Figures, value: number): string {
-  return key === "costUsd" ? formatUsd(value) : formatTokens(value);
+type MoneyFormat = (value: number) => string;
+
+function format(key: keyof Figures, value: number, money: MoneyFormat): string {
+  return key === "costUsd" ? money(value) : formatTokens(value);
 }
 
-function signed(key: keyof Figures, value: number): string {
+function signed(key: keyof Figures, value: number, money: MoneyFormat): string {
   if (value === 0) return "±0";
-  return `${value > 0 ? "+" : "−"}${format(key, Math.abs(value))}`;
+  return `${value > 0 ? "+" : "−"}${format(key, Math.abs(value), money)}`;
 }
 
 function Cell({
@@ -47,6 +50,8 @@ function Cell({
   measured: number | null;
   difference: number | null;
 }) {
+  const { format: formatMoney } = useMoney();
+  const money = (value: number) => formatMoney(value);
   return (
     <td className="px-2 py-1.5 text-right align-top">
       <span
@@ -56,7 +61,7 @@ function Cell({
         data-source="predicted"
         data-value={predicted}
       >
-        {format(field, predicted)}
+        {format(field, predicted, money)}
       </span>
       <span
         className="tabular block font-semibold text-ink"
@@ -65,7 +70,7 @@ function Cell({
         data-source="measured"
         data-value={measured ?? ""}
       >
-        {measured === null ? "—" : format(field, measured)}
+        {measured === null ? "—" : format(field, measured, money)}
       </span>
       <span
         className={`tabular block text-xs ${difference === null || difference === 0 ? "text-muted" : difference > 0 ? "text-danger" : "text-success"}`}
@@ -74,7 +79,7 @@ function Cell({
         data-source="difference"
         data-value={difference ?? ""}
       >
-        {difference === null ? "" : signed(field, difference)}
+        {difference === null ? "" : signed(field, difference, money)}
       </span>
     </td>
   );
@@ -162,7 +167,7 @@ export function MeasuredVsPredictedTable({
                     >
                       {formatTokens(row.exact.inputTokens)}
                       <span className="block text-xs text-muted">
-                        {t("table.vsPredicted", { difference: signed("input", row.exact.difference) })}
+                        {t("table.vsPredicted", { difference: signed("input", row.exact.difference, formatTokens) })}
                       </span>
                     </span>
                   ) : (

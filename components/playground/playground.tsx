@@ -7,6 +7,7 @@ import { HelpDialog } from "./help-dialog";
 import { startPlaygroundPage } from "./page-startup";
 import { PlaygroundHeader } from "./playground-header";
 import { RunArea } from "./run-area";
+import { ScenarioMoney } from "./scenario-money";
 import { SidePanel } from "./side-panel";
 import { TourHost } from "./tour-host";
 import { WorkspaceSession, type WorkspaceSessionProps } from "./workspace-session";
@@ -21,19 +22,21 @@ export function Playground({ firstView, ...props }: WorkspaceSessionProps & { fi
   return (
     <PlaygroundProvider firstView={firstView} services={services}>
       <AutosaveStatusProvider>
-        <div className="min-w-0">
-          <PlaygroundHeader />
-          <WorkspaceSession {...props} />
-          <main
-            data-first-view
-            className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]"
-          >
-            <SidePanel />
-            <RunArea />
-          </main>
-          <HelpDialog />
-          <TourHost />
-        </div>
+        <ScenarioMoney>
+          <div className="min-w-0">
+            <PlaygroundHeader />
+            <WorkspaceSession {...props} />
+            <main
+              data-first-view
+              className="grid grid-cols-1 gap-5 p-3 sm:p-5 lg:grid-cols-[minmax(360px,30%)_minmax(0,1fr)]"
+            >
+              <SidePanel />
+              <RunArea />
+            </main>
+            <HelpDialog />
+            <TourHost />
+          </div>
+        </ScenarioMoney>
       </AutosaveStatusProvider>
     </PlaygroundProvider>
   );

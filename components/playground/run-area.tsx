@@ -16,6 +16,7 @@ import {
   type RefObject,
 } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
+import { useMoney } from "@/components/ui/money";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
 import { StepDiff } from "@/components/run/step-diff";
@@ -136,6 +137,7 @@ const TABS: ReadonlyArray<{ id: RunTab }> = [{ id: "request" }, { id: "diff" }, 
 
 export function RunArea() {
   const t = useTranslations("playground.run");
+  const money = useMoney();
   const tRun = useTranslations("run");
   const locale = useLocale() as Locale;
   const run = usePlayground(selectSelectedRun);
@@ -398,7 +400,7 @@ export function RunArea() {
         </PanelFrame>
         <PanelFrame
           title={t("costTitle")}
-          subtitle={t("costSubtitle", { line: runsModelLine(runs, comparableOn, locale) })}
+          subtitle={t("costSubtitle", { line: runsModelLine(runs, comparableOn, locale), currency: money.currency })}
           testId="chart-panel-cost"
           // Taller than the plot needs alone: the legend above it names all eight strategies in up to seven lines.
           className="h-[440px]"

@@ -4,7 +4,9 @@ import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import { compareTable } from "@/lib/view/compare";
-import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import { formatPercent, formatTokens } from "@/lib/view/format";
+import { currencyNote } from "@/lib/view/money";
+import { useMoney } from "@/components/ui/money";
 import { GOALS } from "@/lib/view/goals";
 import { providerLabel } from "@/lib/view/provider-labels";
 import { strategyTitleIn } from "@/lib/view/strategy-info";
@@ -32,6 +34,11 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
   const { rows, costDecimals } = compareTable(runs, comparableOn);
   const t = useTranslations("run");
   const locale = useLocale() as Locale;
+  const money = useMoney();
+  const note = currencyNote(
+    rows.map((row) => row.currency),
+    locale,
+  );
   const br = () => <br />;
   const verdict = (key: (typeof GOALS)[number]["key"], met: boolean) =>
     t("goals.verdict", { goal: t(`goals.${key}.label`), met: met ? "yes" : "no" });
@@ -145,6 +152,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                       className="px-2 text-right"
                       data-testid="compare-cost"
                       data-value={totals.costUsd}
+                      data-currency={row.currency}
                       data-cheapest={row.cheapest}
                     >
                       {totals.failsAtRequest !== undefined ? (
@@ -159,7 +167,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                         <span
                           className={`tabular inline-block rounded-md px-1.5 py-0.5 font-semibold ${row.cheapest ? "bg-success/15 text-success ring-1 ring-success/40" : "text-ink"}`}
                         >
-                          {formatUsd(totals.costUsd, { decimals: costDecimals })}
+                          {money.format(totals.costUsd, { decimals: costDecimals, currency: row.currency })}
                         </span>
                       )}
                       {row.cheapest ? (
@@ -221,6 +229,11 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
           })}
         </tbody>
       </table>
+      {note ? (
+        <p className="mt-1 text-xs text-muted" data-testid="compare-currency">
+          {note}
+        </p>
+      ) : null}
       <ThirdPartySurfaceLines runs={runs} titleOf={(id) => strategyTitleIn(id, locale)} />
     </div>
   );

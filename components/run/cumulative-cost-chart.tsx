@@ -1,4 +1,5 @@
 "use client";
+import { useMoney } from "@/components/ui/money";
 import { useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
@@ -16,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { StrategyId } from "@/lib/core/ids";
 import { cumulativeCostData, type ChartStep, type CostAxis } from "@/lib/view/chart-data";
-import { formatUsd } from "@/lib/view/format";
+
 import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { ChartLegend } from "./chart-legend";
@@ -34,6 +35,7 @@ export type CumulativeCostChartProps = {
 };
 
 function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { axis: CostAxis }) {
+  const money = useMoney();
   const t = useTranslations("run.charts");
   if (!active || !payload?.length) return null;
   const entries = [...payload]
@@ -52,7 +54,7 @@ function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { a
                 <span className="mr-2 inline-block h-2.5 w-2.5 rounded-full" style={{ background: entry.color }} />
                 {entry.name}
               </td>
-              <td className="text-right">{formatUsd(Number(entry.value))}</td>
+              <td className="text-right">{money.format(Number(entry.value))}</td>
             </tr>
           ))}
         </tbody>
@@ -61,7 +63,7 @@ function CostTooltip({ active, payload, label, axis }: TooltipContentProps & { a
   );
 }
 
-/** Cumulative USD of every strategy on one chart: where the lines part is where a strategy pays for its design. */
+/** Cumulative cost (in the model's currency) of every strategy on one chart: where the lines part is where a strategy pays for its design. */
 export function CumulativeCostChart({
   runs,
   selectedId,
@@ -71,6 +73,7 @@ export function CumulativeCostChart({
 }: CumulativeCostChartProps) {
   const t = useTranslations("run.charts");
   const locale = useLocale() as Locale;
+  const money = useMoney();
   const [ownAxis, setOwnAxis] = useState<CostAxis>("request");
   const currentAxis = axis ?? ownAxis;
   const data = cumulativeCostData(runs, currentAxis);
@@ -82,10 +85,12 @@ export function CumulativeCostChart({
   const series = [...data.series].sort((a, b) => Number(a === selectedId) - Number(b === selectedId));
   const totals = data.series.map((id) => {
     const last = [...data.rows].reverse().find((row) => row[id] !== undefined);
-    return `${strategyTitleIn(id, locale)} ${formatUsd(last?.[id] ?? 0)}`;
+    return `${strategyTitleIn(id, locale)} ${money.format(last?.[id] ?? 0)}`;
   });
   const summary =
-    data.series.length === 0 ? t("noStrategy") : t("costSummary", { axis: currentAxis, totals: totals.join("; ") });
+    data.series.length === 0
+      ? t("noStrategy")
+      : t("costSummary", { axis: currentAxis, totals: totals.join("; "), currency: money.currency });
 
   const toolbar = (
     <div role="group" aria-label={t("costBy")} className="flex gap-1" data-testid="cost-axis-toggle">
@@ -134,8 +139,8 @@ export function CumulativeCostChart({
             stroke={AXIS_STROKE}
             tick={AXIS_TICK}
             width={64}
-            tickFormatter={(value: number) => formatUsd(value)}
-            label={{ ...Y_AXIS_LABEL, value: t("yCost") }}
+            tickFormatter={(value: number) => money.format(value, { plain: true })}
+            label={{ ...Y_AXIS_LABEL, value: t("yCost", { currency: money.currency }) }}
           />
           <Tooltip content={(props) => <CostTooltip {...props} axis={currentAxis} />} isAnimationActive={false} />
           {series.map((id) => {

@@ -1,8 +1,9 @@
 import { useLocale, useTranslations } from "use-intl";
+import { useMoney } from "@/components/ui/money";
 import { Term } from "@/components/ui/term";
 import type { Locale } from "@/lib/i18n/locales";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
-import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import { formatClock, formatDuration, formatPercent, formatTokens } from "@/lib/view/format";
 import { stepFigures, toolDefinitionShare } from "@/lib/view/step-figures";
 import { stepHeading } from "@/lib/view/step-kind";
 import type { RunSummary, StepSummary as StepSummaryData } from "@/lib/workbench/types";
@@ -28,6 +29,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
   const estimated = run && !run.tokenCounting.exact;
   const t = useTranslations("run");
   const locale = useLocale() as Locale;
+  const money = useMoney();
   return (
     <div className={`flex h-full min-h-0 flex-col gap-3 px-5 pt-3 pb-3 ${className}`} data-testid="step-summary">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -104,7 +106,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
                 ? t("step.notBilled")
                 : figure.costUsd === null
                   ? ""
-                  : formatUsd(figure.costUsd)}
+                  : money.format(figure.costUsd)}
             </dd>
           </div>
         ))}
@@ -116,7 +118,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             data-value={step.cost.totalUsd}
             data-refused={refused ? "true" : undefined}
           >
-            {refused ? t("step.refused") : formatUsd(step.cost.totalUsd)}
+            {refused ? t("step.refused") : money.format(step.cost.totalUsd)}
           </dd>
           <dd className="text-xs text-muted">
             {refused

@@ -1,4 +1,5 @@
 "use client";
+import { useMoney } from "@/components/ui/money";
 import { useCallback, useMemo } from "react";
 import { useTranslations } from "use-intl";
 import {
@@ -19,7 +20,7 @@ import type { SegmentCacheStatus } from "@/lib/engine/types";
 import { isLiveStep } from "@/lib/live/chart-overlay";
 import { CACHE_STATUS_STYLES } from "@/lib/view/cache-status";
 import { tokensPerStepRows, type ChartStep, type TokensPerStepRow } from "@/lib/view/chart-data";
-import { formatTokens, formatTokensCompact, formatUsd } from "@/lib/view/format";
+import { formatTokens, formatTokensCompact } from "@/lib/view/format";
 import { ChartLegend } from "./chart-legend";
 import {
   AXIS_LABEL_STYLE,
@@ -56,6 +57,7 @@ type ChartRow = TokensPerStepRow & { measuredInput?: number | null };
 const MEASURED_COLOR = "var(--ink)";
 
 function StepTooltip({ active, payload }: TooltipContentProps) {
+  const money = useMoney();
   const t = useTranslations("run");
   const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;
   if (!row) return null;
@@ -106,7 +108,7 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
           </tr>
           <tr>
             <td className="pr-3">{t("charts.cost")}</td>
-            <td className="text-right">{formatUsd(row.costUsd)}</td>
+            <td className="text-right">{money.format(row.costUsd)}</td>
           </tr>
         </tbody>
       </table>

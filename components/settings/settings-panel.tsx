@@ -2,6 +2,7 @@
 import { AssumptionsList } from "./assumptions-list";
 import { LimitSettings } from "./limit-settings";
 import { PrefilterSettings } from "./prefilter-settings";
+import { PriceSettings } from "./price-settings";
 import { StrategyOptions } from "./strategy-options";
 import { StrategySupport } from "./strategy-support";
 
@@ -13,6 +14,7 @@ export function SettingsPanel() {
       <PrefilterSettings />
       <AssumptionsList />
       <LimitSettings />
+      <PriceSettings />
     </div>
   );
 }

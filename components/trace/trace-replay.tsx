@@ -1,9 +1,12 @@
 import { useLocale, useTranslations } from "use-intl";
+import { currencyOf } from "@/lib/view/money";
+import type { ProviderId } from "@/lib/core/ids";
+import { useMoney } from "@/components/ui/money";
 import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { replaySentence } from "@/lib/trace/replay-sentence";
 import type { TraceView } from "@/lib/trace/trace-view";
-import { formatUsd } from "@/lib/view/format";
+
 import { strategyTitle } from "@/lib/view/strategy-info";
 
 export type TraceReplayProps = { view: TraceView; onOpenReplay(): void };
@@ -11,13 +14,14 @@ export type TraceReplayProps = { view: TraceView; onOpenReplay(): void };
 /** The same conversation under every strategy, and the way to open it in the playground. */
 export function TraceReplay({ view, onOpenReplay }: TraceReplayProps) {
   const t = useTranslations("trace");
+  const money = useMoney();
   const locale = useLocale() as Locale;
   const scenario = view.scenario;
   return (
     <section data-testid="trace-replay">
       <h3 className="mb-1 text-sm font-semibold">{t("replay.title")}</h3>
       <p className="mb-2 text-sm text-ink" data-testid="trace-replay-sentence">
-        {replaySentence(view, locale)}
+        {replaySentence(view, locale, money)}
       </p>
       <p className="mb-2 text-xs text-muted">
         {t("replay.derived", { tools: scenario.catalog.tools.length, turns: scenario.turns.length })}
@@ -29,7 +33,11 @@ export function TraceReplay({ view, onOpenReplay }: TraceReplayProps) {
               <td>{strategyTitle(run.id)}</td>
               <td className="text-right text-muted">{run.refused ? "" : t("requests", { count: run.requests })}</td>
               <td className="max-w-64 text-right">
-                {run.refused ? <span className="text-xs text-muted">{run.refused}</span> : formatUsd(run.costUsd)}
+                {run.refused ? (
+                  <span className="text-xs text-muted">{run.refused}</span>
+                ) : (
+                  money.format(run.costUsd, { currency: currencyOf(run.provider as ProviderId, run.model) })
+                )}
               </td>
             </tr>
           ))}

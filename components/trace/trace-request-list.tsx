@@ -1,7 +1,8 @@
 "use client";
+import { useMoney } from "@/components/ui/money";
 import { useTranslations } from "use-intl";
 import type { TraceStepView } from "@/lib/trace/trace-view";
-import { formatUsd } from "@/lib/view/format";
+
 import { causeKey } from "./trace-summary";
 
 export type TraceRequestListProps = {
@@ -14,6 +15,7 @@ export type TraceRequestListProps = {
 export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceRequestListProps) {
   // An agent's side calls to a small model have their own cache: say which model each request went to.
   const t = useTranslations("trace");
+  const money = useMoney();
   const severalModels = new Set(steps.map((step) => step.model)).size > 1;
   return (
     <ol
@@ -57,7 +59,7 @@ export function TraceRequestList({ steps, selectedIndex, onSelect }: TraceReques
                 </span>
               )}
               <span className="ml-auto w-16 shrink-0 text-right tabular-nums text-muted">
-                {formatUsd(step.costUsd)}
+                {money.format(step.costUsd)}
               </span>
             </button>
           </li>

@@ -1,4 +1,5 @@
 "use client";
+import { useMoney } from "@/components/ui/money";
 import { useTranslations } from "use-intl";
 import { useState } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
@@ -6,7 +7,7 @@ import { RequestDiff } from "@/components/run/request-diff";
 import { RequestPanel } from "@/components/run/request-panel";
 import type { StepDetail } from "@/lib/core";
 import type { TraceStepView } from "@/lib/trace/trace-view";
-import { formatTokens, formatUsd } from "@/lib/view/format";
+import { formatTokens } from "@/lib/view/format";
 
 export type TraceRequestViewProps = {
   step: TraceStepView;
@@ -25,6 +26,7 @@ type Row = {
 /** One recorded request: its miss in words, predicted beside measured, the prefix bar and the request itself. */
 export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRequestViewProps) {
   const t = useTranslations("trace");
+  const money = useMoney();
   const [tab, setTab] = useState<"request" | "diff">("request");
   const explanation = step.explanation;
   const change = explanation?.changedText;
@@ -129,10 +131,10 @@ export function TraceRequestView({ step, detail, providerLabel, theme }: TraceRe
             ))}
             <tr>
               <td>{t("request.cost")}</td>
-              <td className="text-right">{formatUsd(step.costUsd)}</td>
-              <td className="text-right">{step.measuredCostUsd === null ? "—" : formatUsd(step.measuredCostUsd)}</td>
+              <td className="text-right">{money.format(step.costUsd)}</td>
+              <td className="text-right">{step.measuredCostUsd === null ? "—" : money.format(step.measuredCostUsd)}</td>
               <td className="text-right">
-                {step.lostUsd > 0 ? t("request.lost", { lost: formatUsd(step.lostUsd) }) : ""}
+                {step.lostUsd > 0 ? t("request.lost", { lost: money.format(step.lostUsd) }) : ""}
               </td>
             </tr>
           </tbody>

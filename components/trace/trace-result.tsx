@@ -1,4 +1,6 @@
 "use client";
+import { MoneyProvider, useMoney } from "@/components/ui/money";
+import { currencyOf } from "@/lib/view/money";
 import { useTranslations } from "use-intl";
 /**
  * One explained recording: the heading and totals, notes, money lost by cause with the seed's figures, the requests
@@ -9,7 +11,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { StepDetail } from "@/lib/core";
 import type { TraceView } from "@/lib/trace/trace-view";
-import { formatUsd } from "@/lib/view/format";
+
 import { providerLabel } from "@/lib/view/provider-labels";
 import { TraceReplay } from "./trace-replay";
 import { TraceRequestList } from "./trace-request-list";
@@ -29,7 +31,17 @@ export type TraceResultProps = {
   actions?: ReactNode;
 };
 
-export function TraceResult({
+/** The trace's figures in its model's currency, at the page's rate where there is one. */
+export function TraceResult(props: TraceResultProps) {
+  const { usdPerCny } = useMoney();
+  return (
+    <MoneyProvider currency={currencyOf(props.view.provider, props.view.model)} usdPerCny={usdPerCny}>
+      <TraceResultBody {...props} />
+    </MoneyProvider>
+  );
+}
+
+function TraceResultBody({
   view,
   heading,
   detail,
@@ -40,6 +52,7 @@ export function TraceResult({
   actions,
 }: TraceResultProps) {
   const t = useTranslations("trace");
+  const money = useMoney();
   const step = view.steps[selectedIndex] ?? view.steps[0];
   const count = view.steps.length;
   return (
@@ -54,10 +67,10 @@ export function TraceResult({
         <span className="ml-auto">
           {view.measuredCostUsd !== null
             ? t("result.predictedMeasured", {
-                predicted: formatUsd(view.predictedCostUsd),
-                measured: formatUsd(view.measuredCostUsd),
+                predicted: money.format(view.predictedCostUsd),
+                measured: money.format(view.measuredCostUsd),
               })
-            : t("result.predicted", { predicted: formatUsd(view.predictedCostUsd) })}
+            : t("result.predicted", { predicted: money.format(view.predictedCostUsd) })}
         </span>
         {actions}
       </div>

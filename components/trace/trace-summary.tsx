@@ -1,6 +1,7 @@
 import { useTranslations } from "use-intl";
+import { useMoney } from "@/components/ui/money";
 import type { TraceView } from "@/lib/trace/trace-view";
-import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
+import { formatPercent, formatTokens } from "@/lib/view/format";
 
 /** ICU select keys cannot hold a hyphen: "cold-start" is selected as "coldStart". */
 export const causeKey = (cause: string) => cause.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -10,6 +11,7 @@ export type TraceSummaryProps = { view: TraceView };
 /** Money lost to misses by cause, and the figures seed 001 says to measure before choosing, with the rule's advice. */
 export function TraceSummary({ view }: TraceSummaryProps) {
   const t = useTranslations("trace");
+  const money = useMoney();
   const { figures } = view;
   const misses = view.losses.filter((loss) => loss.cause !== "cold-start");
   return (
@@ -28,7 +30,7 @@ export function TraceSummary({ view }: TraceSummaryProps) {
                 <tr key={loss.cause} data-cause={loss.cause}>
                   <td>{t("cause", { cause: causeKey(loss.cause) })}</td>
                   <td className="text-right text-muted">{t("requests", { count: loss.requests })}</td>
-                  <td className="text-right font-medium">{formatUsd(loss.lostUsd)}</td>
+                  <td className="text-right font-medium">{money.format(loss.lostUsd)}</td>
                 </tr>
               ))}
             </tbody>

@@ -16,7 +16,20 @@ export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" |
   shownRequestBytes?: number;
 };
 
-export type RunSummary = Omit<StrategyRun, "steps"> & { steps: StepSummary[] };
+/**
+ * The run's main conversation under the provider's explicit cache (Gemini cachedContents, Qwen cache_control
+ * markers) instead of the implicit one it was priced with: amounts in the model's currency
+ * (lib/models/native-cache.ts).
+ */
+export type ExplicitCacheSummary = {
+  mechanism: "cached-content" | "cache-control-markers";
+  ttlSeconds: number;
+  cost: number;
+  storage: number;
+  statuses: Record<"created" | "hit" | "expired" | "changed" | "below-minimum", number>;
+};
+
+export type RunSummary = Omit<StrategyRun, "steps"> & { steps: StepSummary[]; explicitCache?: ExplicitCacheSummary };
 
 export type StepDetail = {
   strategyId: StrategyRun["id"];

@@ -8,7 +8,8 @@ import type { Locale } from "../i18n/locales";
 import { computeCost, getModel, type ModelInfo } from "../models";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { strategyDefinition } from "../strategies";
-import { formatTokens, formatUsd } from "../view/format";
+import { formatTokens } from "../view/format";
+import { formatMoney } from "../view/money";
 import { strategyTitle } from "../view/strategy-info";
 import { providerFacts } from "../providers/facts";
 
@@ -106,7 +107,7 @@ export function searchContinuationEffect(
     sentence: t("openFacts.continuationSentence", {
       strategy: strategyTitle(run.id),
       model: run.model,
-      extra: formatUsd(extraUsd),
+      extra: formatMoney(extraUsd, model.prices.currency, { locale }),
       requests,
       definitions: formatTokens(definitions),
     }),
@@ -159,7 +160,7 @@ export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo, locale: 
         ? t("openFacts.sonnetSame", { strategy: strategyTitle(run.id) })
         : t("openFacts.sonnetSentence", {
             strategy: strategyTitle(run.id),
-            extra: formatUsd(Math.abs(extraUsd)),
+            extra: formatMoney(Math.abs(extraUsd), model.prices.currency, { locale }),
             more: String(extraUsd >= 0),
             requests,
           }),

@@ -3,7 +3,8 @@ import { modelFor } from "./calibrate";
 import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { baselineStrategyId, STRATEGIES, strategyDefinition } from "../strategies";
-import { formatPercent, formatTokens, formatUsd } from "../view/format";
+import { formatPercent, formatTokens } from "../view/format";
+import { currencyOf, formatMoneyWithUsd } from "../view/money";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
 import type { SchemaComplexity } from "./schema-complexity";
@@ -81,7 +82,7 @@ export type RecommendInput = {
   tokensPerTool: number;
   provider: ProviderId;
   model: string;
-  settings?: Pick<ScenarioSettings, "searchExecution" | "useNamespaces">;
+  settings?: Pick<ScenarioSettings, "searchExecution" | "useNamespaces" | "usdPerCny">;
   /** The agent must run on several providers or OpenAI-compatible backends (vLLM, OpenRouter, Ollama…). */
   severalProviders: boolean;
   schemas: Pick<SchemaComplexity, "veryComplex" | "complexShare">;
@@ -149,7 +150,7 @@ export function recommend(input: RecommendInput): Recommendation {
     fallback: strategyTitle(fallback),
     chosen: strategyTitle(chosen.strategy),
     fails: failsText({ ...failure, reason: null }, t),
-    measured: measuredText(fallback, replaced.figures, t),
+    measured: measuredText(fallback, replaced.figures, t, moneyFor(input)),
   });
   replaced.reasons.splice(
     1,
@@ -250,6 +251,15 @@ function figuresOf(input: RecommendInput, id: StrategyId): RecommendationFigures
 /** ICU select keys cannot hold a hyphen: "few-tools" is selected as "fewTools". */
 const ruleKey = (rule: RecommendationRule) => rule.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
+type MoneyText = (amount: number) => string;
+
+/** The scenario model's money, in its currency and the reader's language, converted only at the person's rate. */
+function moneyFor(input: RecommendInput): MoneyText {
+  const currency = currencyOf(input.provider, input.model);
+  const rates = input.settings?.usdPerCny !== undefined ? { usdPerCny: input.settings.usdPerCny } : {};
+  return (amount) => formatMoneyWithUsd({ amount, currency }, { ...rates, locale: input.locale ?? "en" });
+}
+
 function build(
   input: RecommendInput,
   strategy: StrategyId,
@@ -258,6 +268,7 @@ function build(
   t: T,
 ): Recommendation {
   const figures = figuresOf(input, strategy);
+  const money = moneyFor(input);
   const title = strategyTitle(strategy);
   const reasons: string[] = [t("recommend.ruleText", { rule: ruleKey(rule), threshold: FEW_TOOLS_THRESHOLD })];
   // A mean over the tools, counted for this model: the catalog list's per-tool figures are o200k, so "of about 72
@@ -277,7 +288,7 @@ function build(
         perRequest: formatTokens(figures.tokensPerRequest),
         requests: formatTokens(figures.requests ?? 0),
         hit: formatPercent(figures.cacheHitRate ?? 0),
-        cost: formatUsd(figures.costUsd),
+        cost: money(figures.costUsd),
       }),
     );
   } else if (figures.fails) {
@@ -290,7 +301,7 @@ function build(
     reasons.push(
       t("recommend.fullInstead", {
         perRequest: formatTokens(figures.fullTokensPerRequest),
-        cost: formatUsd(figures.fullCostUsd),
+        cost: money(figures.fullCostUsd),
       }),
     );
   }
@@ -306,13 +317,13 @@ function build(
         saving > 0
           ? t("recommend.progressiveCheaper", {
               strategy: strategyTitle(run.id),
-              cost: formatUsd(run.totals.costUsd),
+              cost: money(run.totals.costUsd),
               saving: formatPercent(saving),
               more: formatTokens(run.totals.requests - (figures.requests ?? 0)),
             })
           : t("recommend.noProgressiveCheaper", {
               strategy: strategyTitle(run.id),
-              cost: formatUsd(run.totals.costUsd),
+              cost: money(run.totals.costUsd),
             }),
       );
     }
@@ -335,7 +346,7 @@ function build(
     reasons.push(t("recommend.complexSchemas", { share: formatPercent(input.schemas.complexShare) }));
   }
   if (input.severalProviders && rule !== "few-tools") reasons.push(t("recommend.severalProviders"));
-  return { strategy, rule, headline: headline(strategy, rule, figures, t), reasons, figures, alternatives };
+  return { strategy, rule, headline: headline(strategy, rule, figures, t, money), reasons, figures, alternatives };
 }
 
 function searchReasons(
@@ -372,31 +383,37 @@ function searchReasons(
   return reasons;
 }
 
-function headline(strategy: StrategyId, rule: RecommendationRule, figures: RecommendationFigures, t: T): string {
+function headline(
+  strategy: StrategyId,
+  rule: RecommendationRule,
+  figures: RecommendationFigures,
+  t: T,
+  money: MoneyText,
+): string {
   return t("recommend.headline", {
     rule: ruleKey(rule),
     title: strategyTitle(strategy),
     tools: formatTokens(figures.toolCount),
-    measured: measuredText(strategy, figures, t),
+    measured: measuredText(strategy, figures, t, money),
   });
 }
 
 /** The measured half of a headline: tokens a request and cost, or where the provider refuses the strategy. */
-function measuredText(strategy: StrategyId, figures: RecommendationFigures, t: T): string {
+function measuredText(strategy: StrategyId, figures: RecommendationFigures, t: T, money: MoneyText): string {
   return figures.fails
     ? t("recommend.measuredFails", { fails: failsText(figures.fails, t) })
     : figures.tokensPerRequest !== null && figures.costUsd !== null
       ? isBaseline(strategy) || figures.fullTokensPerRequest === null || figures.fullCostUsd === null
         ? t("recommend.measuredAlone", {
             perRequest: formatTokens(figures.tokensPerRequest),
-            cost: formatUsd(figures.costUsd),
+            cost: money(figures.costUsd),
             fullFails: !isBaseline(strategy) && figures.fullFails ? figures.fullFails.atRequest : 0,
           })
         : t("recommend.measuredVsFull", {
             perRequest: formatTokens(figures.tokensPerRequest),
             fullPerRequest: formatTokens(figures.fullTokensPerRequest),
-            cost: formatUsd(figures.costUsd),
-            fullCost: formatUsd(figures.fullCostUsd),
+            cost: money(figures.costUsd),
+            fullCost: money(figures.fullCostUsd),
           })
       : t("recommend.notMeasured");
 }

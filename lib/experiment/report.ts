@@ -3,6 +3,7 @@
  * each rate from 0 to 1 with `<name>Interval: [low, high]` beside it), CSV (one row per cell) and a Markdown report
  * (the cells table and the paired comparisons, each saying whether its difference is distinguishable from noise).
  */
+import { currencyOf, formatMoney } from "../view/money";
 import { STRATEGY_IDS } from "../core/ids";
 import type { CellMetrics, PairedComparison, PairedMetric } from "./metrics";
 import { metricsByCell, pairedComparison } from "./metrics";
@@ -49,6 +50,8 @@ export function cellJson(metrics: CellMetrics): Record<string, unknown> {
     ttftMsInterval: metrics.ttftMsInterval,
     latencyMs: metrics.latencyMs,
     latencyMsInterval: metrics.latencyMsInterval,
+    // The cost fields are in this currency, the model's published one (CNY for Qwen and GLM); never converted here.
+    currency: currencyOf(metrics.provider, metrics.model),
     costUsd: round(metrics.costUsd, 8),
     costUsdInterval: roundInterval(metrics.costUsdInterval, 8),
     totalCostUsd: round(metrics.totalCostUsd, 8),
@@ -105,8 +108,11 @@ function number(value: number | null, digits = 0): string {
   return value === null || !Number.isFinite(value) ? "—" : value.toFixed(digits);
 }
 
-function usd(value: number | null): string {
-  return value === null || !Number.isFinite(value) ? "—" : `$${value.toFixed(5)}`;
+/** A cell's cost in its model's currency: cells of two providers may be in USD and CNY. */
+function money(value: number | null, cell: Pick<CellMetrics, "provider" | "model">): string {
+  return value === null || !Number.isFinite(value)
+    ? "—"
+    : formatMoney(value, currencyOf(cell.provider, cell.model), { decimals: 5 });
 }
 
 const CSV_COLUMNS: Array<[string, (metrics: CellMetrics) => string | number | null]> = [
@@ -135,6 +141,7 @@ const CSV_COLUMNS: Array<[string, (metrics: CellMetrics) => string | number | nu
   ["ttftP90Ms", (m) => m.ttftMs.p90],
   ["latencyMedianMs", (m) => m.latencyMs.median],
   ["latencyP90Ms", (m) => m.latencyMs.p90],
+  ["currency", (m) => currencyOf(m.provider, m.model)],
   ["costUsd", (m) => m.costUsd],
   ["predictedCostUsd", (m) => m.predictedCostUsd],
   ["retries", (m) => m.retries],
@@ -156,7 +163,7 @@ export function experimentCsv(results: readonly TaskRunResult[]): string {
 /** The per-task results as CSV: one row per task-run (the heat map's data). */
 export function taskRunsCsv(results: readonly TaskRunResult[]): string {
   const header =
-    "strategy,provider,model,mode,task,repetition,stop,selected,completed,catalogCalls,invalidCalls,discoveryCalls,costUsd";
+    "strategy,provider,model,mode,task,repetition,stop,selected,completed,catalogCalls,invalidCalls,discoveryCalls,currency,costUsd";
   const rows = results.map((result) =>
     [
       result.cell.strategy,
@@ -171,6 +178,7 @@ export function taskRunsCsv(results: readonly TaskRunResult[]): string {
       result.catalogCalls,
       result.invalidCalls,
       result.discoveryCalls,
+      currencyOf(result.cell.provider, result.cell.model),
       result.costUsd,
     ]
       .map((value) => csvCell(value as string | number | null))
@@ -199,7 +207,7 @@ export function experimentMarkdown(results: readonly TaskRunResult[], title = "E
     "|---|---|---|---:|---|---|---|---:|---:|---:|---|---:|",
     ...cells.map(
       (m) =>
-        `| ${m.strategy} | ${m.provider} · ${m.model} | ${m.mode} | ${m.runs} | ${percent(m.toolSelectionAccuracy)} ${percentInterval(m.toolSelectionAccuracyInterval)} | ${percent(m.argumentErrorRate)} ${percentInterval(m.argumentErrorRateInterval)} (${m.invalidCalls}/${m.catalogCalls}) | ${percent(m.completionRate)} ${percentInterval(m.completionRateInterval)} | ${number(m.discoveryCallsPerTask, 2)} | ${number(m.tokens?.input ?? null)} (${number(m.predictedTokens?.input ?? null)}) | ${percent(m.cacheHitRate)} | ${number(m.ttftMs.median)} / ${number(m.ttftMs.p90)} ms | ${usd(m.costUsd)} (${usd(m.predictedCostUsd)}) |`,
+        `| ${m.strategy} | ${m.provider} · ${m.model} | ${m.mode} | ${m.runs} | ${percent(m.toolSelectionAccuracy)} ${percentInterval(m.toolSelectionAccuracyInterval)} | ${percent(m.argumentErrorRate)} ${percentInterval(m.argumentErrorRateInterval)} (${m.invalidCalls}/${m.catalogCalls}) | ${percent(m.completionRate)} ${percentInterval(m.completionRateInterval)} | ${number(m.discoveryCallsPerTask, 2)} | ${number(m.tokens?.input ?? null)} (${number(m.predictedTokens?.input ?? null)}) | ${percent(m.cacheHitRate)} | ${number(m.ttftMs.median)} / ${number(m.ttftMs.p90)} ms | ${money(m.costUsd, m)} (${money(m.predictedCostUsd, m)}) |`,
     ),
   ];
   const comparisons = allComparisons(results);
@@ -235,7 +243,7 @@ export function experimentTable(results: readonly TaskRunResult[]): string {
     number(m.tokens?.input ?? null),
     percent(m.cacheHitRate),
     m.ttftMs.median === null ? "—" : `${number(m.ttftMs.median)} ms`,
-    usd(m.costUsd),
+    money(m.costUsd, m),
   ]);
   const widths = header.map((name, index) => Math.max(name.length, ...rows.map((row) => row[index].length)));
   const format = (row: string[]) =>

@@ -14,6 +14,7 @@ import en_glossary from "./messages/en/glossary.json";
 import en_import from "./messages/en/import.json";
 import en_lab from "./messages/en/lab.json";
 import en_live from "./messages/en/live.json";
+import en_money from "./messages/en/money.json";
 import en_playground from "./messages/en/playground.json";
 import en_providers from "./messages/en/providers.json";
 import en_report from "./messages/en/report.json";
@@ -37,6 +38,7 @@ import zh_glossary from "./messages/zh-CN/glossary.json";
 import zh_import from "./messages/zh-CN/import.json";
 import zh_lab from "./messages/zh-CN/lab.json";
 import zh_live from "./messages/zh-CN/live.json";
+import zh_money from "./messages/zh-CN/money.json";
 import zh_playground from "./messages/zh-CN/playground.json";
 import zh_providers from "./messages/zh-CN/providers.json";
 import zh_report from "./messages/zh-CN/report.json";
@@ -62,6 +64,7 @@ const ENGLISH = {
   import: en_import,
   lab: en_lab,
   live: en_live,
+  money: en_money,
   playground: en_playground,
   providers: en_providers,
   report: en_report,
@@ -91,6 +94,7 @@ const CHINESE: Messages = {
   import: zh_import,
   lab: zh_lab,
   live: zh_live,
+  money: zh_money,
   playground: zh_playground,
   providers: zh_providers,
   report: zh_report,

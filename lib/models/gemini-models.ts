@@ -1,5 +1,6 @@
 import { GEMINI_ASSUMED_IMPLICIT_TTL_SECONDS } from "./assumed-values";
 import { automaticCache, automaticPrices, PLAIN_TOOL_CAPABILITIES } from "./automatic-cache";
+import { GEMINI_EXPLICIT_CACHE } from "./native-cache";
 import { sourced, type ModelInfo } from "./types";
 
 /**
@@ -33,6 +34,7 @@ export const GEMINI_MODELS: readonly ModelInfo[] = [
     provider: "gemini",
     label: "Gemini 2.5 Flash",
     capabilities: PLAIN_TOOL_CAPABILITIES,
+    explicitCache: GEMINI_EXPLICIT_CACHE,
     tokenizer: "o200k",
     cache: geminiCache(2_048),
     prices: automaticPrices(
@@ -47,6 +49,7 @@ export const GEMINI_MODELS: readonly ModelInfo[] = [
     provider: "gemini",
     label: "Gemini 2.5 Pro",
     capabilities: PLAIN_TOOL_CAPABILITIES,
+    explicitCache: GEMINI_EXPLICIT_CACHE,
     tokenizer: "o200k",
     cache: geminiCache(2_048),
     prices: automaticPrices(

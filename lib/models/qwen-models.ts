@@ -1,5 +1,6 @@
 import { QWEN_ASSUMED_IMPLICIT_TTL_SECONDS } from "./assumed-values";
 import { automaticCache, automaticPrices, PLAIN_TOOL_CAPABILITIES } from "./automatic-cache";
+import { QWEN_EXPLICIT_CACHE } from "./native-cache";
 import { sourced, type ModelInfo } from "./types";
 
 /**
@@ -37,6 +38,7 @@ export const QWEN_MODELS: readonly ModelInfo[] = [
     provider: "qwen",
     label: "Qwen Plus",
     capabilities: PLAIN_TOOL_CAPABILITIES,
+    explicitCache: QWEN_EXPLICIT_CACHE,
     tokenizer: "o200k",
     cache: QWEN_CACHE,
     prices: automaticPrices(

@@ -74,6 +74,23 @@ export type ModelInfo = {
     maxTokensField: "max_tokens" | "max_completion_tokens";
   }>;
   notes?: string[];
+  /** An explicit cache beside the implicit one (Gemini cachedContents, Qwen cache_control), lib/models/native-cache.ts. */
+  explicitCache?: ExplicitCacheFacts;
+};
+
+export type ExplicitCacheFacts = {
+  mechanism: "cached-content" | "cache-control-markers";
+  /** Shortest cacheable prefix; null = the model table's minimum (Gemini states one table for both modes). */
+  minimumTokens: Sourced<number | null>;
+  ttlSeconds: Sourced<number>;
+  /** Whether a hit starts the lifetime again (Qwen) or the expiry is fixed at creation (Gemini). */
+  refreshOnHit: Sourced<boolean>;
+  /** Creating the cache, as a multiple of the input price. */
+  writeMultiplier: Sourced<number>;
+  /** Reading it, as a multiple of the input price; null = the model table's cached-input price. */
+  readMultiplier: Sourced<number | null>;
+  /** Storage per million tokens per hour from the price table (`storagePerMillionPerHour`), billed for the TTL. */
+  storageBilled: Sourced<boolean>;
 };
 
 /** A fact the engine depends on that PROTOCOLS.md could not confirm, shown as a labelled, editable setting. */

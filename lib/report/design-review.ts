@@ -11,7 +11,8 @@ import type { GoalVerdicts, StrategyTotals } from "../engine/types";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { cumulativeCostData } from "../view/chart-data";
 import { compareTable } from "../view/compare";
-import { formatPercent, formatTokens, formatUsd, usdColumnDecimals } from "../view/format";
+import { formatPercent, formatTokens, usdColumnDecimals } from "../view/format";
+import { currencyOf, formatMoney } from "../view/money";
 import { GOALS } from "../view/goals";
 import { providerLabel } from "../view/provider-labels";
 import { strategyTitle } from "../view/strategy-info";
@@ -111,7 +112,7 @@ export function reportFigures(runs: readonly ReportRun[], locale: Locale = "en")
             hitRequests: formatPercent(totals.cacheHitRateByRequests),
             cost: failure
               ? t("failsAtRequest", { request: failure.atRequest })
-              : formatUsd(totals.costUsd, { decimals: costDecimals }),
+              : formatMoney(totals.costUsd, row.currency, { decimals: costDecimals, locale }),
             tools: `${formatTokens(totals.toolsFound)} / ${formatTokens(totals.toolsNeeded)}`,
           }
         : null,
@@ -230,6 +231,7 @@ function breakEvenSection(
 ): string[] {
   if (!result) return [];
   const parameters = result.parameters;
+  const currency = currencyOf(parameters.provider, parameters.model);
   const last = parameters.turns - 1;
   const costs = result.lines.flatMap((line) => [
     line.closedForm.cumulativeCostUsd[last] ?? 0,
@@ -241,11 +243,11 @@ function breakEvenSection(
     const engine = line.fails.engine
       ? t("failsAtTurnRequest", { turn: line.fails.engine.atTurn, request: line.fails.engine.atRequest })
       : line.engine
-        ? formatUsd(line.engine.cumulativeCostUsd[last], { decimals })
+        ? formatMoney(line.engine.cumulativeCostUsd[last], currency, { decimals, locale })
         : t("notRun");
     const closed = line.fails.closedForm
       ? t("failsAtTurn", { turn: line.fails.closedForm.turn })
-      : `~${formatUsd(line.closedForm.cumulativeCostUsd[last], { decimals })}`;
+      : `~${formatMoney(line.closedForm.cumulativeCostUsd[last], currency, { decimals, locale })}`;
     const gap = failure || line.maxDeviation === null ? "—" : formatPercent(line.maxDeviation);
     const turn = failure
       ? t("neverCannotRun")
@@ -298,6 +300,11 @@ function recommendationSection(recommendation: Recommendation | null, t: T): str
 
 function reportCharts(input: DesignReviewInput, t: T): ReportChart[] {
   const charts: ReportChart[] = [];
+  // The runs are on the scenario's model; the break-even chart on the explorer's, which may be priced in another currency.
+  const currency = currencyOf(input.provider, input.model);
+  const breakEvenCurrency = input.breakEven
+    ? currencyOf(input.breakEven.parameters.provider, input.breakEven.parameters.model)
+    : currency;
   // A run the provider refuses has no cost to draw (its refused request costs nothing): the charts leave it out and
   // the compare table says where it fails.
   const ran = input.runs.filter(
@@ -309,10 +316,10 @@ function reportCharts(input: DesignReviewInput, t: T): ReportChart[] {
     title: t("charts.cumulative"),
     fileName: "cumulative-cost.svg",
     svg: lineChartSvg({
-      title: t("charts.cumulativeSvg"),
+      title: t("charts.cumulativeSvg", { currency }),
       xLabel: t("charts.requestNumber"),
-      yLabel: t("charts.costUsd"),
-      formatY: (value) => formatUsd(value),
+      yLabel: t("charts.costUsd", { currency }),
+      formatY: (value) => formatMoney(value, currency),
       series: cumulative.series.map((id) => ({
         label: strategyTitle(id),
         color: STRATEGY_STYLES[id].fallback,
@@ -327,13 +334,13 @@ function reportCharts(input: DesignReviewInput, t: T): ReportChart[] {
     title: t("charts.costPerStrategy"),
     fileName: "cost-per-strategy.svg",
     svg: barChartSvg({
-      title: t("charts.costPerStrategySvg"),
-      formatValue: (value) => formatUsd(value),
+      title: t("charts.costPerStrategySvg", { currency }),
+      formatValue: (value) => formatMoney(value, currency),
       bars: ran.map((run) => ({
         label: strategyTitle(run.id),
         value: run.totals.costUsd,
         color: STRATEGY_STYLES[run.id].fallback,
-        note: formatUsd(run.totals.costUsd, { decimals: costDecimals }),
+        note: formatMoney(run.totals.costUsd, currency, { decimals: costDecimals }),
       })),
     }),
   });
@@ -396,10 +403,10 @@ function reportCharts(input: DesignReviewInput, t: T): ReportChart[] {
       title: t("charts.breakEven"),
       fileName: "break-even.svg",
       svg: lineChartSvg({
-        title: t("charts.breakEvenSvg"),
+        title: t("charts.breakEvenSvg", { currency: breakEvenCurrency }),
         xLabel: t("charts.turn"),
-        yLabel: t("charts.costUsd"),
-        formatY: (value) => formatUsd(value),
+        yLabel: t("charts.costUsd", { currency: breakEvenCurrency }),
+        formatY: (value) => formatMoney(value, breakEvenCurrency),
         series,
         markers,
       }),

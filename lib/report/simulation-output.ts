@@ -1,28 +1,30 @@
 import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
+import { explicitCacheFacts, explicitCacheForRun } from "../models/native-cache";
 import type { Scenario } from "../scenario/types";
 import type { Currency } from "../models/types";
-import { formatMoney, formatPercent } from "../view/format";
+import { formatPercent } from "../view/format";
+import { currencyOf as modelCurrency, formatMoneyWithUsd } from "../view/money";
 
 /** Options of the JSON: the person's conversion rate, applied only where they set one. */
 export type MoneyOptions = { usdPerCny?: number };
 
 /** The currency a run's prices are published in, and the person's rate to USD for it (1 for USD itself). */
 function currencyOf(run: StrategyRun, options: MoneyOptions): { currency: Currency; usdRate?: number } {
-  const currency: Currency = getModel(run.provider, run.model)?.prices.currency ?? "USD";
+  const currency: Currency = modelCurrency(run.provider, run.model);
   const usdRate = currency === "USD" ? 1 : currency === "CNY" ? options.usdPerCny : undefined;
   return usdRate === undefined ? { currency } : { currency, usdRate };
 }
 
 /**
- * A step's money fields. Amounts are in the currency the model's prices are published in: USD runs keep the
- * `costUsd` names; another currency's runs give `cost` and `costParts` (the run says its `currency`), and
- * `costUsd` only when the person set a conversion rate, never from a built-in one.
+ * A step's money fields. `cost` and `costParts` are in the currency the model's prices are published in (the run
+ * says its `currency`); USD runs also keep the `costUsd` / `costPartsUsd` names (the same figures), and another
+ * currency's runs give `costUsd` only when the person set a conversion rate, never from a built-in one.
  */
 function costFields(run: StrategyRun, options: MoneyOptions, amount: number, parts: Record<string, number>) {
   const { currency, usdRate } = currencyOf(run, options);
-  if (currency === "USD") return { costUsd: amount, costPartsUsd: parts };
+  if (currency === "USD") return { cost: amount, costParts: parts, costUsd: amount, costPartsUsd: parts };
   return { cost: amount, costParts: parts, ...(usdRate !== undefined ? { costUsd: amount * usdRate } : {}) };
 }
 
@@ -33,7 +35,7 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
       id: run.id,
       provider: run.provider,
       model: run.model,
-      ...(currencyOf(run, options).currency !== "USD" ? { currency: currencyOf(run, options).currency } : {}),
+      currency: currencyOf(run, options).currency,
       ...(run.refused ? { refused: run.refused.reason } : {}),
       steps: run.steps.map((step) => ({
         index: step.index,
@@ -69,7 +71,29 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
           : {}),
       })),
       totals: totalsJson(run.totals, currencyOf(run, options)),
+      ...explicitCacheJson(run),
     })),
+  };
+}
+
+/**
+ * Where the provider has an explicit cache beside the implicit one the engine priced (Gemini cachedContents, Qwen
+ * cache_control markers), the same main conversation under it: each request's status, the cost and the storage in
+ * the model's currency (lib/models/native-cache.ts).
+ */
+function explicitCacheJson(run: StrategyRun) {
+  const model = getModel(run.provider, run.model);
+  const facts = model ? explicitCacheFacts(model) : null;
+  if (!model || !facts || run.refused || run.steps.length === 0) return {};
+  const explicit = explicitCacheForRun(model, run.steps);
+  return {
+    explicitCache: {
+      mechanism: facts.mechanism,
+      ttlSeconds: facts.ttlSeconds.value,
+      cost: explicit.total,
+      storage: explicit.storage,
+      statuses: explicit.steps.map((step) => step.status),
+    },
   };
 }
 
@@ -78,14 +102,16 @@ export function totalsJson(
   totals: StrategyTotals,
   money: { currency: Currency; usdRate?: number } = { currency: "USD" },
 ) {
-  const cost =
-    money.currency === "USD"
+  // `totals.costUsd` is the engine's name for the run's cost; it is in the model's currency (money.currency).
+  const cost = {
+    currency: money.currency,
+    cost: totals.costUsd,
+    ...(money.currency === "USD"
       ? { costUsd: totals.costUsd }
-      : {
-          currency: money.currency,
-          cost: totals.costUsd,
-          ...(money.usdRate !== undefined ? { costUsd: totals.costUsd * money.usdRate } : {}),
-        };
+      : money.usdRate !== undefined
+        ? { costUsd: totals.costUsd * money.usdRate }
+        : {}),
+  };
   return {
     input: totals.input,
     cacheRead: totals.cacheRead,
@@ -107,7 +133,11 @@ function pad(text: string, width: number, right = false): string {
 }
 
 /** A readable table of every strategy's totals, for the terminal. */
-export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]): string {
+export function formatRunsTable(
+  scenario: Scenario,
+  runs: readonly StrategyRun[],
+  money: MoneyOptions = scenario.settings.usdPerCny !== undefined ? { usdPerCny: scenario.settings.usdPerCny } : {},
+): string {
   const header = [
     "strategy",
     "provider/model",
@@ -154,7 +184,7 @@ export function formatRunsTable(scenario: Scenario, runs: readonly StrategyRun[]
       totals.cacheWrite.toLocaleString("en-US"),
       totals.uncached.toLocaleString("en-US"),
       formatPercent(totals.cacheHitRateByTokens),
-      formatMoney(totals.costUsd, getModel(run.provider, run.model)?.prices.currency ?? "USD"),
+      formatMoneyWithUsd({ amount: totals.costUsd, currency: modelCurrency(run.provider, run.model) }, money),
       `${totals.toolsFound}/${totals.toolsNeeded}`,
     ];
     lines.push(cells.map((cell, index) => pad(cell, widths[index], index >= 2)).join(" "));

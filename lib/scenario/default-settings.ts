@@ -30,4 +30,5 @@ export const OPTIONAL_SETTINGS_KEYS: Array<keyof ScenarioSettings> = [
   "limitOverrides",
   "prefilterModel",
   "prefilterOrder",
+  "usdPerCny",
 ];

@@ -82,6 +82,11 @@ export type ScenarioSettings = {
    * "provider:model" (lib/models/model-limits.ts). The simulator's checks and the decide views read them.
    */
   limitOverrides?: LimitOverrides;
+  /**
+   * The person's exchange rate, US dollars per yuan, for models priced in CNY: absent = nothing is converted (no
+   * rate is built in). Scenario data like the limit overrides, so a shared comparison converts as its author's did.
+   */
+  usdPerCny?: number;
 };
 
 export type Scenario = {

@@ -83,9 +83,12 @@ describe("analyseTrace: derive a scenario from the trace and replay it under eve
         reason: "First request: nothing is cached yet, so the prompt is written.",
         cause: "cold-start",
       },
+      cost: json.requests[0].costUsd,
       costUsd: expect.any(Number),
+      lost: 0,
       lostUsd: 0,
     });
+    expect(json.currency).toBe("USD");
     expect(json.requests[1].divergence).toBeNull();
     expect(Object.keys(json.totals)).toEqual(Object.keys(json.replay.strategies[0].totals));
   });

@@ -1,14 +1,19 @@
 import { simulationJson, totalsJson } from "../report/simulation-output";
-import { formatPercent, formatUsd } from "../view/format";
+import { formatPercent } from "../view/format";
+import { currencyOf, formatMoney } from "../view/money";
 import { describeLocation } from "./types";
 import type { TraceAnalysis } from "./analyse-trace";
 
 /** The documented `npm run trace -- --json` shape (docs/TRACE.md, README): replay strategies exactly as `simulate --json`. */
 export function traceJson(analysis: TraceAnalysis) {
   const { explanation, trace } = analysis;
+  // Amounts are in the model's currency; the `…Usd` names are kept for USD models only, never on a CNY figure.
+  const currency = explanation.model.prices.currency;
+  const usd = currency === "USD";
   return {
     provider: explanation.provider,
     model: explanation.model.id,
+    currency,
     recordedModel: explanation.recordedModel,
     tokenCounting: explanation.tokenCounting.label,
     requests: explanation.steps.map((step) => ({
@@ -33,10 +38,12 @@ export function traceJson(analysis: TraceAnalysis) {
       divergence: step.explanation
         ? { segment: step.explanation.segment, reason: step.explanation.headline, cause: step.explanation.cause }
         : null,
-      costUsd: step.cost.totalUsd,
-      lostUsd: step.lostUsd,
+      cost: step.cost.totalUsd,
+      ...(usd ? { costUsd: step.cost.totalUsd } : {}),
+      lost: step.lostUsd,
+      ...(usd ? { lostUsd: step.lostUsd } : {}),
     })),
-    totals: totalsJson(explanation.totals),
+    totals: totalsJson(explanation.totals, { currency }),
     measuredTotals: explanation.measuredTotals,
     losses: explanation.losses,
     figures: analysis.figures,
@@ -59,6 +66,7 @@ function pad(text: string, width: number, right = false): string {
 /** The terminal table: one row per request with its miss, then the summary and the replay. */
 export function formatTraceTable(analysis: TraceAnalysis): string {
   const { explanation, trace, figures, recommendation } = analysis;
+  const formatCost = (amount: number) => formatMoney(amount, explanation.model.prices.currency);
   const lines: string[] = [
     `${trace.format.toUpperCase()} trace: ${explanation.steps.length} ${explanation.provider} requests, priced as ${explanation.models.length > 1 ? `each request's own model (main: ${explanation.model.label})` : explanation.model.label}`,
     `Token counts: ${explanation.tokenCounting.label}`,
@@ -84,7 +92,7 @@ export function formatTraceTable(analysis: TraceAnalysis): string {
         pad(String(step.tokens.cacheRead), 9, true),
         pad(String(step.tokens.cacheWrite), 9, true),
         pad(measured, 16, true),
-        pad(formatUsd(step.cost.totalUsd), 9, true),
+        pad(formatCost(step.cost.totalUsd), 9, true),
         `  ${step.explanation ? step.explanation.headline : "—"}`,
       ].join(" "),
     );
@@ -98,12 +106,12 @@ export function formatTraceTable(analysis: TraceAnalysis): string {
     );
   lines.push(
     "",
-    `Total: ${formatUsd(explanation.totals.costUsd)} predicted${explanation.measuredTotals ? `, ${formatUsd(explanation.measuredTotals.costUsd)} measured over ${explanation.measuredTotals.requests} requests with usage` : ""}.`,
+    `Total: ${formatCost(explanation.totals.costUsd)} predicted${explanation.measuredTotals ? `, ${formatCost(explanation.measuredTotals.costUsd)} measured over ${explanation.measuredTotals.requests} requests with usage` : ""}.`,
   );
   lines.push("Misses by cause (money lost against reading what the previous request cached):");
   for (const loss of explanation.losses)
     lines.push(
-      `  ${pad(loss.label, 44)} ${pad(String(loss.requests), 4, true)} requests ${pad(formatUsd(loss.lostUsd), 10, true)}`,
+      `  ${pad(loss.label, 44)} ${pad(String(loss.requests), 4, true)} requests ${pad(formatCost(loss.lostUsd), 10, true)}`,
     );
   lines.push(
     "",
@@ -113,11 +121,11 @@ export function formatTraceTable(analysis: TraceAnalysis): string {
     `Recommendation: ${recommendation.headline}`,
     "",
     "Replay of the derived scenario under every strategy:",
-    `  ${pad("your agent, as recorded", 30)} ${formatUsd(explanation.measuredTotals?.costUsd ?? explanation.totals.costUsd)}`,
+    `  ${pad("your agent, as recorded", 30)} ${formatCost(explanation.measuredTotals?.costUsd ?? explanation.totals.costUsd)}`,
   );
   for (const run of analysis.replay)
     lines.push(
-      `  ${pad(run.id, 30)} ${run.refused ? `refused: ${run.refused.reason}` : formatUsd(run.totals.costUsd)}`,
+      `  ${pad(run.id, 30)} ${run.refused ? `refused: ${run.refused.reason}` : formatMoney(run.totals.costUsd, currencyOf(run.provider, run.model))}`,
     );
   for (const record of trace.skipped) lines.push(`skipped ${describeLocation(record.location)}: ${record.reason}`);
   for (const note of [...explanation.notes, ...analysis.derived.notes]) lines.push(`note: ${note}`);

@@ -2,11 +2,14 @@ import type { GoalVerdicts, StrategyTotals } from "../core";
 import type { ProviderId, StrategyId } from "../core/ids";
 import type { RunSummary } from "../core";
 import { usdColumnDecimals } from "./format";
+import { currencyOf, type Currency } from "./money";
 
 export type CompareRow = {
   id: StrategyId;
   provider: ProviderId;
   model: string;
+  /** The currency of the row's cost: its model's prices are published in it. */
+  currency: Currency;
   /** Set for an impossible combination; the figures are then absent. */
   refusedReason: string | null;
   totals: StrategyTotals | null;
@@ -49,6 +52,7 @@ export function compareTable(runs: readonly CompareRun[], on?: { provider: Provi
     id: run.id,
     provider: run.provider,
     model: run.model,
+    currency: currencyOf(run.provider, run.model),
     refusedReason: run.refused ? run.refused.reason : null,
     totals: run.refused ? null : run.totals,
     goals: run.goals,

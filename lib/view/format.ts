@@ -48,15 +48,6 @@ export function formatUsd(amount: number, options: UsdOptions = {}): string {
   return `${sign}$${text}`;
 }
 
-/**
- * An amount in the currency its prices are published in: USD as `formatUsd`, CNY as `CN¥0.0123` (the symbol
- * Intl gives CNY in English, distinct from the yen), with the same adaptive decimals.
- */
-export function formatMoney(amount: number, currency: "USD" | "CNY", options: UsdOptions = {}): string {
-  const usd = formatUsd(amount, options);
-  return currency === "USD" ? usd : usd.replace("$", "CN¥");
-}
-
 /** Decimals that show three significant digits of `magnitude` (2 to 8). */
 export function usdDecimals(magnitude: number): number {
   if (magnitude === 0 || magnitude >= 1) return 2;

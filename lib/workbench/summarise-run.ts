@@ -1,4 +1,6 @@
 import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/types";
+import { getModel } from "../models/model-table";
+import { explicitCacheSummary } from "../models/native-cache";
 import { utf8ByteLength } from "../view/format";
 import { jsonTextLength, keptJsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
@@ -18,7 +20,10 @@ export function summariseStep(step: EngineStep, shown: ShownToolLists = SHOWN_TO
 }
 
 export function summariseRun(run: StrategyRun): RunSummary {
-  return { ...run, steps: run.steps.map((step) => summariseStep(step)) };
+  // Where the provider has an explicit cache, the same conversation under it, for the settings' comparison.
+  const model = run.refused ? undefined : getModel(run.provider, run.model);
+  const explicitCache = model ? explicitCacheSummary(model, run.steps) : null;
+  return { ...run, steps: run.steps.map((step) => summariseStep(step)), ...(explicitCache ? { explicitCache } : {}) };
 }
 
 /**

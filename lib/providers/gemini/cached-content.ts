@@ -1,0 +1,67 @@
+/**
+ * Gemini explicit caching (ai.google.dev/gemini-api/docs/caching): the system instruction, the tools, the tool
+ * config and any leading contents are created once as a `cachedContents` object with a TTL, and each
+ * `generateContent` names it in `cachedContent` and sends only what follows. The API refuses a request that sets
+ * `systemInstruction`, `tools` or `toolConfig` beside `cachedContent` (400 INVALID_ARGUMENT "Tool config, tools and
+ * system instruction should not be set in the request when using cached content"), so a changed tool list needs a
+ * new cached content object: `cachedContentKey` says when one is needed.
+ */
+import { hashString } from "../../cache/hash-string";
+import { GEMINI_BASE_URL } from "./gemini-generate-content";
+import type { GeminiGenerateContentRequest } from "./gemini-types";
+
+/** The REST body of `POST /v1beta/cachedContents` (CachedContent: model, contents, systemInstruction, tools, ttl). */
+export type CachedContentsCreateRequest = Pick<
+  GeminiGenerateContentRequest,
+  "systemInstruction" | "tools" | "toolConfig"
+> & {
+  /** `models/<id>`, as the resource name. */
+  model: string;
+  contents: GeminiGenerateContentRequest["contents"];
+  /** A duration in seconds with the `s` suffix, e.g. "3600s" (default one hour when absent). */
+  ttl: string;
+  displayName?: string;
+};
+
+export type ExplicitCachePlan = {
+  create: { url: string; body: CachedContentsCreateRequest };
+  generate: { url: string; body: GeminiGenerateContentRequest };
+  /** Equal keys: the same cached content serves both requests; a different key needs a new object. */
+  key: string;
+};
+
+/**
+ * The two requests of explicit caching for one generateContent body: the `cachedContents.create` holding its
+ * system instruction, tools, tool config and the first `cachedTurns` contents, and the `generateContent` that
+ * names the object (`name`, as the create response returns it) and carries the rest.
+ */
+export function explicitCachePlan(
+  body: GeminiGenerateContentRequest,
+  options: { model: string; ttlSeconds: number; name: string; cachedTurns?: number; displayName?: string },
+): ExplicitCachePlan {
+  const cachedTurns = options.cachedTurns ?? 0;
+  const { systemInstruction, tools, toolConfig, contents, cachedContent: _previous, ...rest } = body;
+  const create: CachedContentsCreateRequest = {
+    model: `models/${options.model}`,
+    ...(systemInstruction ? { systemInstruction } : {}),
+    ...(tools ? { tools } : {}),
+    ...(toolConfig ? { toolConfig } : {}),
+    contents: contents.slice(0, cachedTurns),
+    ttl: `${Math.round(options.ttlSeconds)}s`,
+    ...(options.displayName ? { displayName: options.displayName } : {}),
+  };
+  return {
+    create: { url: `${GEMINI_BASE_URL}/cachedContents`, body: create },
+    generate: {
+      url: `${GEMINI_BASE_URL}/models/${options.model}:generateContent`,
+      body: { ...rest, cachedContent: options.name, contents: contents.slice(cachedTurns) },
+    },
+    key: cachedContentKey(create),
+  };
+}
+
+/** What a cached content object is: its model, system instruction, tools, tool config and contents (not its TTL). */
+export function cachedContentKey(create: CachedContentsCreateRequest): string {
+  const { ttl: _ttl, displayName: _name, ...identity } = create;
+  return hashString(JSON.stringify(identity));
+}
