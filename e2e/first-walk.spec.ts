@@ -152,7 +152,7 @@ for (const screen of SCREENS) {
 
     // The compare table names the provider and model of every row in full.
     const models = page.getByTestId("compare-model");
-    await expect(models).toHaveCount(8);
+    await expect(models).toHaveCount(12);
     const truncatedModels = await models.evaluateAll((elements) =>
       elements.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent),
     );
