@@ -38,5 +38,7 @@ class ListedOrderSequencer extends BaseSequencer {
 }
 
 export default include.length > 0
-  ? { ...base, test: { ...base.test, include, sequence: { sequencer: ListedOrderSequencer } } }
+  ? // One project over the listed files: the base's two projects (shared and isolated registries) name their own
+    // files and would ignore `include`.
+    { ...base, test: { ...base.test, projects: undefined, include, sequence: { sequencer: ListedOrderSequencer } } }
   : base;
