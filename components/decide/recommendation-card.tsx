@@ -1,7 +1,8 @@
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Recommendation } from "@/lib/decide/recommend";
 import { formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
 export type RecommendationCardProps = {
@@ -20,6 +21,7 @@ export function RecommendationCard({
   onShowStrategy,
 }: RecommendationCardProps) {
   const t = useTranslations("decide");
+  const locale = useLocale() as Locale;
   const { figures } = recommendation;
   const tiles: Array<{ label: string; value: string; testId: string }> = [
     {
@@ -72,7 +74,7 @@ export function RecommendationCard({
             className="inline-block h-3 w-3 rounded-full"
             style={{ background: STRATEGY_STYLES[recommendation.strategy].color }}
           />
-          {strategyTitle(recommendation.strategy)}
+          {strategyTitleIn(recommendation.strategy, locale)}
         </span>
         <span className="text-xs uppercase tracking-wide text-muted">
           {t("card.rule", { rule: recommendation.rule.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) })}
@@ -109,7 +111,7 @@ export function RecommendationCard({
       {recommendation.alternatives.length > 0 ? (
         <p className="text-sm text-muted">
           {t("card.alternatives", {
-            names: recommendation.alternatives.map(strategyTitle).join(t("card.listSeparator")),
+            names: recommendation.alternatives.map((id) => strategyTitleIn(id, locale)).join(t("card.listSeparator")),
           })}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import { useLocale, useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
+import { engineNoteText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
@@ -149,7 +150,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             <span aria-hidden className="text-muted">
               •
             </span>
-            <span>{note}</span>
+            <span>{engineNoteText(note, locale)}</span>
           </li>
         ))}
         {step.warnings.map((warning, index) => (

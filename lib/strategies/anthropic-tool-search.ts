@@ -1,6 +1,7 @@
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import type { StrategyDefinition } from "./types";
+import { engineNote } from "../i18n/engine-notes";
 
 /**
  * Anthropic Tool Search Tool (PROTOCOLS §1). Server mode: the search runs inside the same API call and the reply
@@ -13,10 +14,7 @@ import type { StrategyDefinition } from "./types";
  * the next request; whether Anthropic also bills the continuation inside the searching call is not documented
  * (PROTOCOLS.md §9, §10; the assumption `anthropic-search-continuation-billed`).
  */
-export const HOSTED_SEARCH_NOTE =
-  "the search ran on Anthropic's side within this request; the found definitions are expanded inline and billed " +
-  "once, in the next request. Assumed: the continuation inside this call is not billed again (undocumented; it " +
-  "favours this strategy, and the decide panel's open facts give what it would add)";
+export const HOSTED_SEARCH_NOTE = engineNote("hostedAnthropic");
 
 export const anthropicToolSearchStrategy: StrategyDefinition = {
   id: "anthropic-tool-search",

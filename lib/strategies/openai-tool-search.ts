@@ -3,6 +3,7 @@ import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
+import { engineNote } from "../i18n/engine-notes";
 
 /**
  * OpenAI Responses `tool_search` (PROTOCOLS §2). Hosted: the reply carries `tool_search_call` and
@@ -106,7 +107,7 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
               toolNames: attempt.names,
             },
           ]),
-        notes: () => ["hosted search ranking is not documented by OpenAI: emulated with BM25"],
+        notes: () => [engineNote("hostedOpenAI")],
       },
     });
   },

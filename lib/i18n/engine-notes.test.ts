@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "./messages";
+import {
+  engineNote,
+  engineNoteText,
+  engineTitleText,
+  namesOrNothing,
+  readEngineNote,
+  readEngineTitle,
+  type EngineNoteCode,
+  type EngineTitleCode,
+} from "./engine-notes";
+
+const HAN = /\p{Script=Han}/u;
+
+describe("engine notes as facts", () => {
+  it("reads every note back into the code and values it was made from", () => {
+    for (const code of Object.keys(MESSAGES.en.engine.notes) as EngineNoteCode[]) {
+      const names = [...MESSAGES.en.engine.notes[code].matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const values = Object.fromEntries(names.map((name, index) => [name, `${name} ${index}`]));
+      expect(readEngineNote(engineNote(code, values)), code).toEqual({ code, values });
+    }
+  });
+
+  it("reads every title back, a second conversation's prefix included", () => {
+    for (const code of Object.keys(MESSAGES.en.engine.titles) as EngineTitleCode[]) {
+      const message = MESSAGES.en.engine.titles[code];
+      const names = [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const values = Object.fromEntries(names.map((name) => [name, "get_weather"]));
+      const title = message.replace(/\{(\w+)\}/g, (_, name: string) => values[name]);
+      expect(readEngineTitle(title), code).toEqual({ code, values });
+    }
+    expect(engineTitleText("sub-agent: call get_weather", "zh-CN")).toBe("子代理：调用 get_weather");
+    expect(engineTitleText("give up", "zh-CN")).toBe("放弃");
+    expect(engineTitleText("give up", "en")).toBe("give up");
+  });
+
+  it("words a note in Chinese with the same names and figures, an empty list as 无", () => {
+    const note = engineNote("missed", {
+      kind: "client",
+      query: "天气",
+      tool: "get_weather",
+      names: namesOrNothing([]),
+    });
+    expect(note).toBe('client search for "天气" missed get_weather (returned nothing)');
+    const chinese = engineNoteText(note, "zh-CN");
+    expect(chinese).toMatch(HAN);
+    expect(chinese).toContain("get_weather");
+    expect(chinese).toContain("无");
+    expect(chinese).toContain("客户端");
+    expect(chinese).not.toContain("nothing");
+    expect(engineNoteText(engineNote("helpTokens", { tool: "run", count: 1234 }), "zh-CN")).toContain("1234");
+  });
+
+  it("keeps a note it does not know as recorded, and English as recorded", () => {
+    expect(engineNoteText("something the provider said", "zh-CN")).toBe("something the provider said");
+    const note = engineNote("addedToTools", { tool: "get_weather" });
+    expect(engineNoteText(note, "en")).toBe(note);
+  });
+});
