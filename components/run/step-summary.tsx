@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
-import { engineNoteText } from "@/lib/i18n/engine-notes";
+import { engineNoteText, engineTitleText, tokenCountingText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
@@ -43,7 +43,9 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
         <h3
           className="min-w-48 flex-1 text-lg font-semibold text-ink [overflow-wrap:anywhere] sm:truncate"
           data-testid="step-title"
-          title={step.title}
+          title={engineTitleText(step.title, locale)}
+          // A search step's heading is the query as the conversation wrote it: content, not interface.
+          translate={step.kind === "search" ? "no" : undefined}
         >
           {stepHeading(step, locale)}
         </h3>
@@ -123,10 +125,10 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
               ? t("step.refusedError", { status: refused.status })
               : estimated
                 ? t.rich("step.tokensEstimate", {
-                    term: () => <Term id="token-estimate">{run.tokenCounting.label}</Term>,
+                    term: () => <Term id="token-estimate">{tokenCountingText(run.tokenCounting.label, locale)}</Term>,
                   })
                 : run
-                  ? run.tokenCounting.label
+                  ? tokenCountingText(run.tokenCounting.label, locale)
                   : ""}
           </dd>
         </div>

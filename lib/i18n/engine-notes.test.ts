@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createTokenCounter } from "../tokens/token-counter";
 import { MESSAGES } from "./messages";
 import {
   engineNote,
@@ -7,6 +8,7 @@ import {
   namesOrNothing,
   readEngineNote,
   readEngineTitle,
+  tokenCountingText,
   type EngineNoteCode,
   type EngineTitleCode,
 } from "./engine-notes";
@@ -56,5 +58,16 @@ describe("engine notes as facts", () => {
     expect(engineNoteText("something the provider said", "zh-CN")).toBe("something the provider said");
     const note = engineNote("addedToTools", { tool: "get_weather" });
     expect(engineNoteText(note, "en")).toBe(note);
+  });
+});
+
+describe("token-counting labels", () => {
+  it("words every tokenizer's label in Chinese, with its factor", () => {
+    for (const kind of ["o200k", "anthropic-estimate", "kimi-estimate"] as const) {
+      const { label } = createTokenCounter(kind, kind === "o200k" ? {} : { correctionFactor: 1.15 });
+      const chinese = tokenCountingText(label, "zh-CN");
+      expect(chinese, label).toMatch(HAN);
+      if (kind !== "o200k") expect(chinese).toContain("1.15");
+    }
   });
 });

@@ -15,6 +15,7 @@ import { translatorFor } from "./translator";
 type EngineMessages = (typeof MESSAGES)["en"]["engine"];
 export type EngineNoteCode = keyof EngineMessages["notes"];
 export type EngineTitleCode = keyof EngineMessages["titles"];
+export type EngineCountingCode = keyof EngineMessages["counting"];
 export type EngineTextValues = Record<string, string | number>;
 export type EngineTextFacts<Code extends string> = { code: Code; values: Record<string, string> };
 
@@ -69,6 +70,7 @@ function readersOf<Code extends string>(messages: Record<Code, string>): Reader<
 
 let noteReaders: Reader<EngineNoteCode>[] | null = null;
 let titleReaders: Reader<EngineTitleCode>[] | null = null;
+let countingReaders: Reader<EngineCountingCode>[] | null = null;
 
 function read<Code extends string>(readers: Reader<Code>[], text: string): EngineTextFacts<Code> | null {
   for (const reader of readers) {
@@ -94,6 +96,18 @@ export function readEngineTitle(title: string): EngineTextFacts<EngineTitleCode>
 const SEARCH_KINDS = MESSAGES.en.engine.searchKinds;
 
 /** Values that are words rather than names: an empty list, and the kind of search where it has a name of its own. */
+/**
+ * A token-counting label (lib/tokens/token-counter.ts writes the English of `engine.counting`) in the reader's
+ * language; one not made from the messages is shown as recorded.
+ */
+export function tokenCountingText(label: string, locale: Locale): string {
+  if (locale === "en") return label;
+  countingReaders ??= readersOf(MESSAGES.en.engine.counting);
+  const facts = read(countingReaders, label);
+  if (!facts) return label;
+  return translatorFor(locale, "engine")(`counting.${facts.code}`, facts.values);
+}
+
 function localValues(values: Record<string, string>, locale: Locale): Record<string, string> {
   const t = translatorFor(locale, "engine");
   return Object.fromEntries(
