@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "use-intl";
 import { Term } from "@/components/ui/term";
-import { engineNoteText, engineTitleText, tokenCountingText } from "@/lib/i18n/engine-notes";
+import { engineNoteText, engineTitleText, engineWarningText, tokenCountingText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens, formatUsd } from "@/lib/view/format";
@@ -163,7 +163,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             className="flex gap-2 text-warning"
           >
             <span aria-hidden>⚠</span>
-            <span>{warning.message}</span>
+            <span>{engineWarningText(warning, locale)}</span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "../providers/limits";
+import { MEDIA_NOT_COUNTED_WARNING } from "../providers/media-parts";
 import { createTokenCounter } from "../tokens/token-counter";
 import { MESSAGES } from "./messages";
 import {
@@ -8,6 +10,7 @@ import {
   namesOrNothing,
   readEngineNote,
   readEngineTitle,
+  engineWarningText,
   tokenCountingText,
   type EngineNoteCode,
   type EngineTitleCode,
@@ -69,5 +72,30 @@ describe("token-counting labels", () => {
       expect(chinese, label).toMatch(HAN);
       if (kind !== "o200k") expect(chinese).toContain("1.15");
     }
+  });
+});
+
+describe("step warnings", () => {
+  it("words the providers' and the cache model's warnings in Chinese by their code, figures kept", () => {
+    const warning = {
+      code: "cache-too-many-breakpoints",
+      message:
+        "cache: 6 cache breakpoints but at most 4 are allowed; the API rejects this, so only the first 4 are used here",
+    };
+    const chinese = engineWarningText(warning, "zh-CN");
+    expect(chinese).toMatch(HAN);
+    expect(chinese).toContain("6");
+    expect(chinese).toContain("4");
+    expect(engineWarningText(warning, "en")).toBe(warning.message);
+    expect(engineWarningText({ code: "something-else", message: "as is" }, "zh-CN")).toBe("as is");
+  });
+});
+
+describe("warning messages match what the providers write", () => {
+  it("holds the providers' constant warnings word for word", () => {
+    expect(MESSAGES.en.engine.warnings["trace-media-not-counted"]).toBe(MEDIA_NOT_COUNTED_WARNING.message);
+    expect(
+      MESSAGES.en.engine.warnings["openai-deferred-tool-count"].startsWith(OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION),
+    ).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ type EngineMessages = (typeof MESSAGES)["en"]["engine"];
 export type EngineNoteCode = keyof EngineMessages["notes"];
 export type EngineTitleCode = keyof EngineMessages["titles"];
 export type EngineCountingCode = keyof EngineMessages["counting"];
+type EngineWarningCode = keyof EngineMessages["warnings"];
 export type EngineTextValues = Record<string, string | number>;
 export type EngineTextFacts<Code extends string> = { code: Code; values: Record<string, string> };
 
@@ -106,6 +107,24 @@ export function tokenCountingText(label: string, locale: Locale): string {
   const facts = read(countingReaders, label);
   if (!facts) return label;
   return translatorFor(locale, "engine")(`counting.${facts.code}`, facts.values);
+}
+
+const warningReaders = new Map<string, Reader<EngineWarningCode>>();
+
+/**
+ * A step's warning in the reader's language, read by its code against that code's English message (the providers
+ * and the cache model write the English); a warning without a message, or worded otherwise, is shown as recorded.
+ */
+export function engineWarningText(warning: { code: string; message: string }, locale: Locale): string {
+  if (locale === "en" || !Object.hasOwn(MESSAGES.en.engine.warnings, warning.code)) return warning.message;
+  const code = warning.code as EngineWarningCode;
+  let reader = warningReaders.get(code);
+  if (!reader) {
+    reader = readerFor(code, MESSAGES.en.engine.warnings[code]);
+    warningReaders.set(code, reader);
+  }
+  const facts = read([reader], warning.message);
+  return facts ? translatorFor(locale, "engine")(`warnings.${code}`, facts.values) : warning.message;
 }
 
 function localValues(values: Record<string, string>, locale: Locale): Record<string, string> {

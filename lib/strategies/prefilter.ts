@@ -63,11 +63,9 @@ function askPrefilter(session: ConversationSession, context: TurnContext): strin
     const picked = search.names.length ? search.names.join("\n") : "(none)";
     lane.send(
       "search",
-      attempt === 0 ? "pick tools" : "pick tools again",
+      engineTitle(attempt === 0 ? "pickTools" : "pickToolsAgain"),
       [{ type: "text", text: picked }],
-      [
-        `simulation: the small model's choice is the client search for "${search.input}" (${search.names.length} tools)`,
-      ],
+      [engineNote("prefilterPick", { query: search.input, count: search.names.length })],
     );
     if (attempt === 0 && context.turn.needs.every((item) => selected.has(item.tool))) break;
     if (attempt === 0)
