@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { STRATEGY_IDS } from "../core/ids";
+import { defaultModel } from "../models/model-table";
 import { OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION } from "../providers/limits";
+import { DEFAULT_SETTINGS } from "../scenario/default-settings";
+import { STRATEGIES } from "../strategies/definitions";
 import { MEDIA_NOT_COUNTED_WARNING } from "../providers/media-parts";
 import { createTokenCounter } from "../tokens/token-counter";
 import { MESSAGES } from "./messages";
@@ -11,6 +15,7 @@ import {
   readEngineNote,
   readEngineTitle,
   engineWarningText,
+  supportReasonText,
   tokenCountingText,
   type EngineNoteCode,
   type EngineTitleCode,
@@ -97,5 +102,17 @@ describe("warning messages match what the providers write", () => {
     expect(
       MESSAGES.en.engine.warnings["openai-deferred-tool-count"].startsWith(OPENAI_DEFERRED_TOOLS_COUNT_ASSUMPTION),
     ).toBe(true);
+  });
+});
+
+describe("why a strategy cannot run", () => {
+  it("words every strategy's refusal on a model without its mechanism in Chinese, the model's name kept", () => {
+    const model = defaultModel("openai-chat");
+    const reasons = STRATEGY_IDS.flatMap((id) => {
+      const support = STRATEGIES[id].supports(model.provider, model, DEFAULT_SETTINGS);
+      return support.ok ? [] : [support.reason];
+    });
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(supportReasonText(reason, "zh-CN"), reason).toMatch(HAN);
   });
 });

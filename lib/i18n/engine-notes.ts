@@ -17,6 +17,7 @@ export type EngineNoteCode = keyof EngineMessages["notes"];
 export type EngineTitleCode = keyof EngineMessages["titles"];
 export type EngineCountingCode = keyof EngineMessages["counting"];
 type EngineWarningCode = keyof EngineMessages["warnings"];
+export type EngineSupportCode = keyof EngineMessages["support"];
 export type EngineTextValues = Record<string, string | number>;
 export type EngineTextFacts<Code extends string> = { code: Code; values: Record<string, string> };
 
@@ -31,6 +32,11 @@ export function namesOrNothing(names: readonly string[]): string {
 /** The English note the engine records for `code`. */
 export function engineNote(code: EngineNoteCode, values: EngineTextValues = {}): string {
   return translatorFor("en", "engine")(`notes.${code}`, stringValues(values));
+}
+
+/** The English reason a strategy cannot run on a provider or model. */
+export function engineSupport(code: EngineSupportCode, values: EngineTextValues = {}): string {
+  return translatorFor("en", "engine")(`support.${code}`, stringValues(values));
 }
 
 /** The English step title the engine records for `code`. */
@@ -72,6 +78,15 @@ function readersOf<Code extends string>(messages: Record<Code, string>): Reader<
 let noteReaders: Reader<EngineNoteCode>[] | null = null;
 let titleReaders: Reader<EngineTitleCode>[] | null = null;
 let countingReaders: Reader<EngineCountingCode>[] | null = null;
+let supportReaders: Reader<EngineSupportCode>[] | null = null;
+
+/** Why a strategy cannot run here, in the reader's language; a reason not made from the messages is shown as is. */
+export function supportReasonText(reason: string, locale: Locale): string {
+  if (locale === "en") return reason;
+  supportReaders ??= readersOf(MESSAGES.en.engine.support);
+  const facts = read(supportReaders, reason);
+  return facts ? translatorFor(locale, "engine")(`support.${facts.code}`, facts.values) : reason;
+}
 
 function read<Code extends string>(readers: Reader<Code>[], text: string): EngineTextFacts<Code> | null {
   for (const reader of readers) {
