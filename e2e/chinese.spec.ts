@@ -152,28 +152,13 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
     .toBeLessThanOrEqual(0);
 }
 
-/**
- * Views still showing English that lib/ builds (the engine's step titles, notes and warnings; the linter's and
- * options' example phrases in the lab; example content not yet marked `translate="no"`): their leftovers are listed
- * as annotations, not failed, until they are translated. Every other view fails on any leftover.
- */
-const VIEWS_WITH_KNOWN_ENGLISH = new Set([
-  "run panel",
-  "compare",
-  "charts",
-  "decide",
-  "Learn",
-  "rest of the page",
-  "lab",
-]);
-
-/** Fails on leftovers unless CHINESE_LEFTOVERS=list or the view is listed above; lists them per view either way. */
+/** Fails on any leftover unless CHINESE_LEFTOVERS=list; lists them per view either way. */
 function reportLeftovers(view: string, leftovers: string[]) {
   if (leftovers.length > 0) {
     console.log(`English leftovers in ${view} (${leftovers.length}):\n  ${leftovers.join("\n  ")}`);
     test.info().annotations.push({ type: `leftovers: ${view}`, description: leftovers.join(" | ") });
   }
-  if (!LIST_ONLY && !VIEWS_WITH_KNOWN_ENGLISH.has(view)) expect(leftovers, `English words left in ${view}`).toEqual([]);
+  if (!LIST_ONLY) expect(leftovers, `English words left in ${view}`).toEqual([]);
 }
 
 async function openPlayground(page: Page) {

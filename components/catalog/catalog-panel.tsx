@@ -89,7 +89,7 @@ export function CatalogPanel() {
   const totalWords =
     totalTokens === null || !modelInfo
       ? null
-      : catalogTotalWords(totalTokens, modelInfo, correctionFactorOf(modelInfo.tokenizer, factors));
+      : catalogTotalWords(totalTokens, modelInfo, correctionFactorOf(modelInfo.tokenizer, factors), locale);
 
   const editorText = mode === "whole" ? catalogText : toolText;
   const onEditorChange = (text: string) =>

@@ -90,7 +90,14 @@ export function ToolList({
                   {count === undefined ? "…" : t("list.tokens", { count })}
                 </span>
               </div>
-              <p className="truncate text-xs text-muted">{oneLineDescription(tool, 140) || t("list.noDescription")}</p>
+              {/* The catalog's own words stay as written (translate="no"); the placeholder for none is ours. */}
+              {oneLineDescription(tool, 140) ? (
+                <p className="truncate text-xs text-muted" translate="no">
+                  {oneLineDescription(tool, 140)}
+                </p>
+              ) : (
+                <p className="truncate text-xs text-muted">{t("list.noDescription")}</p>
+              )}
             </div>
           );
         })}

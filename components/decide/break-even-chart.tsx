@@ -21,13 +21,14 @@ import {
   Y_AXIS_LABEL,
   countAxisProps,
 } from "@/components/run/chart-theme";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { ChartLegend } from "@/components/run/chart-legend";
 import { ChartFrame } from "@/components/ui/chart-frame";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { breakEvenChartData, type BreakEvenMetric } from "@/lib/decide/chart-data";
 import { formatTokens, formatTokensCompact } from "@/lib/view/format";
-import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
 
@@ -77,8 +78,9 @@ function ExplorerTooltip({ active, payload, label, metric }: TooltipContentProps
 export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }: BreakEvenChartProps) {
   const t = useTranslations("decide");
   const money = useMoney();
+  const locale = useLocale() as Locale;
   const data = breakEvenChartData(result, metric);
-  const failsText = failuresSummary(data.failures, t);
+  const failsText = failuresSummary(data.failures, t, locale);
   const summary =
     t("chart.summary", { metric, count: data.series.length, currency: money.currency }) +
     " " +
@@ -86,7 +88,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
       ? t("chart.noBreakEven")
       : t("chart.breakEvens", {
           list: data.points
-            .map((point) => t("chart.breakEvenAt", { strategy: strategyTitle(point.id), turn: point.turn }))
+            .map((point) => t("chart.breakEvenAt", { strategy: strategyTitleIn(point.id, locale), turn: point.turn }))
             .join(t("chart.listSeparator")),
         })) +
     (failsText ? ` ${failsText}` : "");
@@ -102,8 +104,8 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
           items={[
             ...data.series.map((series) => ({
               key: series.id,
-              label: strategyShortTitle(series.id),
-              title: strategyTitle(series.id),
+              label: strategyShortTitleIn(series.id, locale),
+              title: strategyTitleIn(series.id, locale),
               color: STRATEGY_STYLES[series.id].color,
               dash: STRATEGY_STYLES[series.id].dash,
               shape: "line" as const,
@@ -155,7 +157,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   key={series.engineKey}
                   type="linear"
                   dataKey={series.engineKey}
-                  name={t("chart.seriesSimulated", { strategy: strategyShortTitle(series.id) })}
+                  name={t("chart.seriesSimulated", { strategy: strategyShortTitleIn(series.id, locale) })}
                   stroke={style.color}
                   strokeWidth={series.id === baselineStrategyId() ? 3.5 : 2.5}
                   strokeDasharray={style.dash}
@@ -168,7 +170,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                   key={series.closedFormKey}
                   type="linear"
                   dataKey={series.closedFormKey}
-                  name={t("chart.seriesEstimate", { strategy: strategyShortTitle(series.id) })}
+                  name={t("chart.seriesEstimate", { strategy: strategyShortTitleIn(series.id, locale) })}
                   stroke={style.color}
                   strokeWidth={1.5}
                   strokeOpacity={0.8}
@@ -190,7 +192,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
               ifOverflow="visible"
               label={{
                 value: t("chart.baselineFailsFrom", {
-                  strategy: strategyShortTitle(baselineStrategyId()),
+                  strategy: strategyShortTitleIn(baselineStrategyId(), locale),
                   turn: data.baselineFailsFrom ?? 0,
                 }),
                 position: "insideTopLeft",
@@ -208,7 +210,7 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
                 stroke={FAILS_BOUNDARY_COLOR}
                 strokeDasharray="4 3"
                 label={{
-                  value: t("chart.strategyFails", { strategy: strategyShortTitle(failure.id) }),
+                  value: t("chart.strategyFails", { strategy: strategyShortTitleIn(failure.id, locale) }),
                   position: "insideTopRight",
                   fill: "var(--ink-soft)",
                   fontSize: 11,
@@ -237,19 +239,20 @@ export function BreakEvenChart({ result, metric, showClosedForm, height = 340 }:
 export function failuresSummary(
   failures: ReturnType<typeof breakEvenChartData>["failures"],
   t: ReturnType<typeof useTranslations<"decide">>,
+  locale: Locale,
 ): string {
   if (failures.length === 0) return "";
   return failures
     .map((failure) =>
       failure.atRequest !== null
         ? t("chart.failsAtRequest", {
-            strategy: strategyTitle(failure.id),
+            strategy: strategyTitleIn(failure.id, locale),
             turn: failure.turn,
             request: failure.atRequest,
             reason: failure.reason,
           })
         : t("chart.failsEstimated", {
-            strategy: strategyTitle(failure.id),
+            strategy: strategyTitleIn(failure.id, locale),
             turn: failure.turn,
             reason: failure.reason,
           }),

@@ -1,10 +1,11 @@
-import { useTranslations } from "use-intl";
-import { useMoney } from "@/components/ui/money";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { Term } from "@/components/ui/term";
 import type { BreakEvenResult } from "@/lib/decide/break-even";
 import { lineFailure } from "@/lib/decide/limits";
 import { formatPercent, usdColumnDecimals } from "@/lib/view/format";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
+import { useMoney } from "@/components/ui/money";
 import { FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
 
@@ -18,6 +19,7 @@ export type BreakEvenTableProps = { result: BreakEvenResult };
 export function BreakEvenTable({ result }: BreakEvenTableProps) {
   const t = useTranslations("decide");
   const money = useMoney();
+  const locale = useLocale() as Locale;
   const last = result.parameters.turns - 1;
   const decimals = usdColumnDecimals(
     result.lines.flatMap((line) => [
@@ -79,7 +81,7 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                       className="inline-block h-2.5 w-2.5 shrink-0 rounded-full"
                       style={{ background: STRATEGY_STYLES[line.id].color }}
                     />
-                    <span className="font-medium text-ink">{strategyTitle(line.id)}</span>
+                    <span className="font-medium text-ink">{strategyTitleIn(line.id, locale)}</span>
                   </span>
                 </th>
                 <td

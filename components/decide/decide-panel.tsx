@@ -18,7 +18,7 @@ import type { StrategyId } from "@/lib/core/ids";
 import { cheapestRuns } from "@/lib/view/compare";
 
 import { providerLabel } from "@/lib/view/provider-labels";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import type { RunSummary } from "@/lib/workbench/types";
 import { BreakEvenExplorer } from "./break-even-explorer";
 import { GoalsTriangle } from "./goals-triangle";
@@ -278,13 +278,14 @@ function CheapestStatement({
 }) {
   const t = useTranslations("decide");
   const money = useMoney();
+  const locale = useLocale() as Locale;
   const on = { provider: settings.provider, model: settings.model };
   const cheapest = cheapestRuns(runs, on);
   const movedCount = runs.filter(
     (run) => !run.refused && (run.provider !== on.provider || run.model !== on.model),
   ).length;
   if (cheapest.length === 0) return null;
-  const names = cheapest.map((run) => strategyTitle(run.id)).join(t("panel.and"));
+  const names = cheapest.map((run) => strategyTitleIn(run.id, locale)).join(t("panel.and"));
   const recommendedIsCheapest = recommended !== null && cheapest.some((run) => run.id === recommended);
   return (
     <p className="mb-3 text-sm text-ink" data-testid="decide-cheapest" data-strategy={cheapest[0].id}>
@@ -300,7 +301,7 @@ function CheapestStatement({
         ? ""
         : recommendedIsCheapest
           ? t("cheapest.recommendedIsCheapest")
-          : t("cheapest.recommendedIsNot", { strategy: strategyTitle(recommended) })}
+          : t("cheapest.recommendedIsNot", { strategy: strategyTitleIn(recommended, locale) })}
     </p>
   );
 }

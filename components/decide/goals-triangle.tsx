@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import {
   TRIANGLE_DOT_RADIUS,
   TRIANGLE_SELECTED_DOT_RADIUS,
@@ -10,8 +11,7 @@ import {
 } from "@/lib/decide/goals-triangle";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
-import { GOALS } from "@/lib/view/goals";
-import { strategyShortTitle } from "@/lib/view/strategy-info";
+import { strategyShortTitleIn } from "@/lib/view/strategy-info";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 import { baselineStrategyId } from "@/lib/strategies";
 
@@ -44,7 +44,8 @@ function useRenderedWidth(fallback: number) {
  */
 export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTriangleProps) {
   const t = useTranslations("decide");
-  const picture = goalsTriangle(settings, ids);
+  const locale = useLocale() as Locale;
+  const picture = goalsTriangle(settings, ids, locale);
   const [ownSelected, setOwnSelected] = useState<StrategyId>(picture.placements[0]?.id ?? baselineStrategyId());
   const current =
     picture.placements.find((placement) => placement.id === (selectedId ?? ownSelected)) ?? picture.placements[0];
@@ -111,7 +112,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
               data-met={placement.met.join(",")}
               aria-hidden
             >
-              <title>{strategyShortTitle(placement.id)}</title>
+              <title>{strategyShortTitleIn(placement.id, locale)}</title>
               <circle
                 cx={placement.x}
                 cy={placement.y}
@@ -159,7 +160,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
                 >
                   {placement.number}
                 </span>
-                {strategyShortTitle(placement.id)}
+                {strategyShortTitleIn(placement.id, locale)}
                 <span className="tabular text-xs text-muted">{placement.met.length}/3</span>
               </button>
             </li>
@@ -181,7 +182,7 @@ export function GoalsTriangle({ settings, ids, selectedId, onSelect }: GoalsTria
                   <span className="text-ink-soft">
                     <span className="sr-only">
                       {t("goals.goalMet", {
-                        goal: GOALS.find((goal) => goal.key === entry.goal)?.label ?? entry.goal,
+                        goal: picture.corners.find((corner) => corner.key === entry.goal)?.label ?? entry.goal,
                         met: String(entry.met),
                       })}{" "}
                     </span>

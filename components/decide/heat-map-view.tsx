@@ -1,9 +1,10 @@
-import { useTranslations } from "use-intl";
-import { useMoney } from "@/components/ui/money";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { HeatMap } from "@/lib/decide/heat-map";
 import type { StrategyId } from "@/lib/core/ids";
 import { formatTokens, formatTokensCompact } from "@/lib/view/format";
-import { strategyShortTitle, strategyTitle } from "@/lib/view/strategy-info";
+import { strategyShortTitleIn, strategyTitleIn } from "@/lib/view/strategy-info";
+import { useMoney } from "@/components/ui/money";
 import { FAILS_BOUNDARY_COLOR, FAILS_COLOR, FAILS_PATTERN, STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
 export type HeatMapViewProps = {
@@ -19,13 +20,17 @@ export type HeatMapViewProps = {
 };
 
 /** Whether a cell's figures are the quick formula's estimate or this catalog's simulated run, in words. */
-function sourceWords(cell: HeatMap["cells"][number][number], t: ReturnType<typeof useTranslations<"decide">>): string {
+function sourceWords(
+  cell: HeatMap["cells"][number][number],
+  t: ReturnType<typeof useTranslations<"decide">>,
+  locale: Locale,
+): string {
   if (cell.source === "estimate") return t("heatMap.sourceEstimate");
   const estimate = cell.estimateCheapest;
   const agrees = estimate === cell.cheapest;
   if (estimate === undefined || agrees) return t("heatMap.sourceSimulated");
   return t("heatMap.sourceSimulatedDisagrees", {
-    estimate: estimate === "fails" ? t("heatMap.noStrategy") : strategyTitle(estimate),
+    estimate: estimate === "fails" ? t("heatMap.noStrategy") : strategyTitleIn(estimate, locale),
   });
 }
 
@@ -55,6 +60,7 @@ export function HeatMapView({
 }: HeatMapViewProps) {
   const t = useTranslations("decide");
   const money = useMoney();
+  const locale = useLocale() as Locale;
   const toolColumn = nearest(heatMap.toolCounts, currentToolCount);
   const turnRow = nearest(heatMap.turnCounts, currentTurns);
   const rows = heatMap.cells
@@ -99,7 +105,7 @@ export function HeatMapView({
                 const refused = Object.entries(cell.failing)
                   .map(([id, failure]) =>
                     t("heatMap.strategyFails", {
-                      strategy: strategyTitle(id as StrategyId),
+                      strategy: strategyTitleIn(id as StrategyId, locale),
                       reason: failure?.reason ?? "",
                     }),
                   )
@@ -107,14 +113,14 @@ export function HeatMapView({
                 const winner =
                   cell.cheapest === "fails"
                     ? t("heatMap.everyStrategyFails")
-                    : t("heatMap.cheapest", { strategy: strategyTitle(cell.cheapest) });
+                    : t("heatMap.cheapest", { strategy: strategyTitleIn(cell.cheapest, locale) });
                 const current = cell.toolCount === toolColumn && cell.turns === turnRow;
                 const costs = Object.entries(cell.costs)
                   .filter(([id]) => !cell.failing[id as StrategyId])
                   .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0))
                   .map(
                     ([id, cost]) =>
-                      `${strategyTitle(id as StrategyId)} ${cell.source === "estimate" ? "~" : ""}${money.format(cost ?? 0)}`,
+                      `${strategyTitleIn(id as StrategyId, locale)} ${cell.source === "estimate" ? "~" : ""}${money.format(cost ?? 0)}`,
                   )
                   .join("\n");
                 return (
@@ -136,7 +142,7 @@ export function HeatMapView({
                       tools: formatTokens(cell.toolCount),
                       turns: cell.turns,
                       current: String(current),
-                      source: sourceWords(cell, t),
+                      source: sourceWords(cell, t, locale),
                       winner,
                       tie: String(tie),
                     })}\n${costs}${refused ? `\n${refused}` : ""}`}
@@ -151,7 +157,7 @@ export function HeatMapView({
                     data-current={current}
                   >
                     <span className="sr-only">
-                      {fails ? t("heatMap.everyStrategyFails") : strategyTitle(cell.cheapest as StrategyId)}
+                      {fails ? t("heatMap.everyStrategyFails") : strategyTitleIn(cell.cheapest as StrategyId, locale)}
                       {tie ? t("heatMap.srNearTie") : ""}
                       {!fails && cell.failing.full ? t("heatMap.srFullFails") : ""}
                     </span>
@@ -175,7 +181,11 @@ export function HeatMapView({
                 aria-pressed={included}
                 onClick={() => onToggle(id)}
                 disabled={included && available.length - excluded.length <= 1}
-                title={wins ? t("heatMap.toggleWins", { strategy: strategyTitle(id) }) : strategyTitle(id)}
+                title={
+                  wins
+                    ? t("heatMap.toggleWins", { strategy: strategyTitleIn(id, locale) })
+                    : strategyTitleIn(id, locale)
+                }
                 className={`inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 ${included ? "border-line-strong text-ink" : "border-line text-muted line-through"} ${wins ? "font-semibold" : ""}`}
                 data-testid="heat-map-toggle"
                 data-strategy={id}
@@ -186,7 +196,7 @@ export function HeatMapView({
                   className="inline-block h-3 w-3 rounded-sm"
                   style={{ background: STRATEGY_STYLES[id].color, opacity: included ? 1 : 0.35 }}
                 />
-                {strategyShortTitle(id)}
+                {strategyShortTitleIn(id, locale)}
               </button>
             );
           })}

@@ -1,8 +1,9 @@
-import { useTranslations } from "use-intl";
-import { useMoney } from "@/components/ui/money";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Recommendation } from "@/lib/decide/recommend";
 import { formatPercent, formatTokens } from "@/lib/view/format";
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
+import { useMoney } from "@/components/ui/money";
 import { STRATEGY_STYLES } from "@/lib/view/strategy-colors";
 
 export type RecommendationCardProps = {
@@ -22,6 +23,7 @@ export function RecommendationCard({
 }: RecommendationCardProps) {
   const t = useTranslations("decide");
   const money = useMoney();
+  const locale = useLocale() as Locale;
   const { figures } = recommendation;
   const tiles: Array<{ label: string; value: string; testId: string }> = [
     {
@@ -74,7 +76,7 @@ export function RecommendationCard({
             className="inline-block h-3 w-3 rounded-full"
             style={{ background: STRATEGY_STYLES[recommendation.strategy].color }}
           />
-          {strategyTitle(recommendation.strategy)}
+          {strategyTitleIn(recommendation.strategy, locale)}
         </span>
         <span className="text-xs uppercase tracking-wide text-muted">
           {t("card.rule", { rule: recommendation.rule.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) })}
@@ -111,7 +113,7 @@ export function RecommendationCard({
       {recommendation.alternatives.length > 0 ? (
         <p className="text-sm text-muted">
           {t("card.alternatives", {
-            names: recommendation.alternatives.map(strategyTitle).join(t("card.listSeparator")),
+            names: recommendation.alternatives.map((id) => strategyTitleIn(id, locale)).join(t("card.listSeparator")),
           })}
         </p>
       ) : null}

@@ -120,7 +120,12 @@ export function ClientOptionsPanel({
   const changed = JSON.stringify(options) !== JSON.stringify(DEFAULT_CLIENT_SEARCH_OPTIONS);
   const t = useTranslations("lab.options");
   const label = (id: string) => t(`items.${id}.label` as "items.stemming.label");
-  const hint = (id: string) => t(`items.${id}.hint` as "items.stemming.hint", { depth: EXACT_WORDS_DEPTH });
+  // A hint's example words are the words searched for, shown as written (in <code>) in either language.
+  const hint = (id: string) =>
+    t.rich(`items.${id}.hint` as "items.stemming.hint", {
+      depth: EXACT_WORDS_DEPTH,
+      code: (chunks) => <code>{chunks}</code>,
+    });
   return (
     <section className="flex flex-col rounded-2xl border border-line bg-panel shadow-sm" data-testid="client-options">
       <header className="flex items-center justify-between gap-3 border-b border-line px-5 py-3">

@@ -26,6 +26,7 @@ import { StepSummary } from "@/components/run/step-summary";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
 import { useLocale, useTranslations } from "use-intl";
+import { supportReasonText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
@@ -288,7 +289,7 @@ export function RunArea() {
             strategy: strategyTitleIn(run.id, locale),
             provider: run.provider,
             model: run.model,
-            reason: run.refused.reason,
+            reason: supportReasonText(run.refused.reason, locale),
             strong: (chunks) => <strong>{chunks}</strong>,
           })}
         </section>

@@ -1,6 +1,7 @@
 "use client";
 import type { KeyboardEvent } from "react";
 import { useLocale, useTranslations } from "use-intl";
+import { supportReasonText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import { compareTable } from "@/lib/view/compare";
@@ -200,7 +201,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                 ) : (
                   <td colSpan={NUMBER_COLUMNS} className="px-2 py-2.5 text-sm text-muted" data-testid="compare-refused">
                     <span className="font-semibold text-danger">{t("compare.cannotRun")}</span>
-                    {row.refusedReason}
+                    {row.refusedReason === null ? null : supportReasonText(row.refusedReason, locale)}
                   </td>
                 )}
                 {GOALS.map((goal) => {

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
+import { engineTitleText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { CACHE_STATUS_STYLES } from "@/lib/view/cache-status";
@@ -208,6 +209,7 @@ function StepSelect({
   firstHasNone?: boolean;
 }) {
   const t = useTranslations("run.diff");
+  const locale = useLocale() as Locale;
   return (
     <label className="flex items-center gap-2">
       <span className="text-muted">{label}</span>
@@ -221,7 +223,7 @@ function StepSelect({
         {firstHasNone && value < 0 ? <option value={-1}>{t("none")}</option> : null}
         {steps.map((step) => (
           <option key={step.index} value={step.index}>
-            {step.index + 1} · {step.title}
+            {step.index + 1} · {engineTitleText(step.title, locale)}
           </option>
         ))}
       </select>

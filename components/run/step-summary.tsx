@@ -1,6 +1,7 @@
 import { useLocale, useTranslations } from "use-intl";
 import { useMoney } from "@/components/ui/money";
 import { Term } from "@/components/ui/term";
+import { engineNoteText, engineTitleText, engineWarningText, tokenCountingText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatClock, formatDuration, formatPercent, formatTokens } from "@/lib/view/format";
@@ -45,7 +46,9 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
         <h3
           className="min-w-48 flex-1 text-lg font-semibold text-ink [overflow-wrap:anywhere] sm:truncate"
           data-testid="step-title"
-          title={step.title}
+          title={engineTitleText(step.title, locale)}
+          // A search step's heading is the query as the conversation wrote it: content, not interface.
+          translate={step.kind === "search" ? "no" : undefined}
         >
           {stepHeading(step, locale)}
         </h3>
@@ -125,10 +128,10 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
               ? t("step.refusedError", { status: refused.status })
               : estimated
                 ? t.rich("step.tokensEstimate", {
-                    term: () => <Term id="token-estimate">{run.tokenCounting.label}</Term>,
+                    term: () => <Term id="token-estimate">{tokenCountingText(run.tokenCounting.label, locale)}</Term>,
                   })
                 : run
-                  ? run.tokenCounting.label
+                  ? tokenCountingText(run.tokenCounting.label, locale)
                   : ""}
           </dd>
         </div>
@@ -155,7 +158,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             <span aria-hidden className="text-muted">
               •
             </span>
-            <span>{note}</span>
+            <span>{engineNoteText(note, locale)}</span>
           </li>
         ))}
         {step.warnings.map((warning, index) => (
@@ -166,7 +169,7 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
             className="flex gap-2 text-warning"
           >
             <span aria-hidden>⚠</span>
-            <span>{warning.message}</span>
+            <span>{engineWarningText(warning, locale)}</span>
           </li>
         ))}
       </ul>

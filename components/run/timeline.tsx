@@ -1,7 +1,9 @@
 "use client";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { StepKind } from "@/lib/engine/types";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { engineTitleText } from "@/lib/i18n/engine-notes";
+import type { Locale } from "@/lib/i18n/locales";
 import { StepKindIcon } from "./step-kind-icon";
 import { STEP_KIND_CLASSES } from "./step-kind-style";
 
@@ -69,6 +71,7 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
 
   const t = useTranslations("run.timeline");
   const tRun = useTranslations("run");
+  const locale = useLocale() as Locale;
   const kindLabel = (kind: StepKind) => tRun(`stepKind.${kind}.label`);
   const hasCurrent = steps.some((step) => step.index === currentIndex);
 
@@ -107,8 +110,12 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
                       data-kind={step.kind}
                       data-index={step.index}
                       aria-current={current ? "step" : undefined}
-                      aria-label={t("step", { index: step.index + 1, kind: kindLabel(step.kind), title: step.title })}
-                      title={`${step.index + 1}. ${step.title}`}
+                      aria-label={t("step", {
+                        index: step.index + 1,
+                        kind: kindLabel(step.kind),
+                        title: engineTitleText(step.title, locale),
+                      })}
+                      title={`${step.index + 1}. ${engineTitleText(step.title, locale)}`}
                       onClick={() => onSelect(step.index)}
                       className={`tabular flex h-10 min-w-[3.25rem] items-center justify-center gap-1 rounded-lg border-2 px-2 text-sm font-semibold transition-colors ${
                         current

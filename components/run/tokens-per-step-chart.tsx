@@ -1,7 +1,7 @@
 "use client";
 import { useMoney } from "@/components/ui/money";
 import { useCallback, useMemo } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import {
   Bar,
   CartesianGrid,
@@ -16,6 +16,8 @@ import {
   type XAxisTickContentProps,
 } from "recharts";
 import { ChartFrame } from "@/components/ui/chart-frame";
+import { engineTitleText } from "@/lib/i18n/engine-notes";
+import type { Locale } from "@/lib/i18n/locales";
 import type { SegmentCacheStatus } from "@/lib/engine/types";
 import { isLiveStep } from "@/lib/live/chart-overlay";
 import { CACHE_STATUS_STYLES } from "@/lib/view/cache-status";
@@ -59,6 +61,7 @@ const MEASURED_COLOR = "var(--ink)";
 function StepTooltip({ active, payload }: TooltipContentProps) {
   const money = useMoney();
   const t = useTranslations("run");
+  const locale = useLocale() as Locale;
   const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;
   if (!row) return null;
   return (
@@ -70,7 +73,7 @@ function StepTooltip({ active, payload }: TooltipContentProps) {
           turn: row.turn + 1,
         })}
       </p>
-      <p className="mb-1 text-muted">{row.title}</p>
+      <p className="mb-1 text-muted">{engineTitleText(row.title, locale)}</p>
       {row.refused !== null ? (
         <p className="mb-1 font-semibold text-danger">
           {t("charts.tooltipRefused", { status: row.refused, tokens: row.refusedInput })}

@@ -1,6 +1,9 @@
 "use client";
 /** Which strategies the chosen provider and model can run, with the reason for each one that cannot. */
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { supportReasonText } from "@/lib/i18n/engine-notes";
+import type { Locale } from "@/lib/i18n/locales";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
@@ -13,6 +16,7 @@ export function StrategySupport() {
   const setForceProvider = usePlayground((state) => state.setForceProvider);
   const runs = usePlayground((state) => state.runs);
   const model = getModel(settings.provider, settings.model);
+  const locale = useLocale() as Locale;
   return (
     <section className="space-y-3" data-testid="strategy-support">
       <h3 className="text-sm font-semibold text-ink">
@@ -45,14 +49,14 @@ export function StrategySupport() {
                 <span aria-hidden className={support.ok ? "text-success" : "text-danger"}>
                   {support.ok ? "✓" : "✗"}
                 </span>
-                <span className="font-medium text-ink">{STRATEGIES[id].title}</span>
+                <span className="font-medium text-ink">{strategyTitleIn(id, locale)}</span>
                 {moved ? (
                   <span className="ml-auto rounded bg-panel-muted px-1.5 py-0.5 text-[10px] text-muted">
                     {t("support.shownOn", { model: run.model })}
                   </span>
                 ) : null}
               </div>
-              {support.ok ? null : <p className="mt-1 pl-5 text-muted">{support.reason}</p>}
+              {support.ok ? null : <p className="mt-1 pl-5 text-muted">{supportReasonText(support.reason, locale)}</p>}
             </li>
           );
         })}

@@ -6,8 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { replaySentence } from "@/lib/trace/replay-sentence";
 import type { TraceView } from "@/lib/trace/trace-view";
-
-import { strategyTitle } from "@/lib/view/strategy-info";
+import { strategyTitleIn } from "@/lib/view/strategy-info";
 
 export type TraceReplayProps = { view: TraceView; onOpenReplay(): void };
 
@@ -30,7 +29,7 @@ export function TraceReplay({ view, onOpenReplay }: TraceReplayProps) {
         <tbody className="tabular-nums">
           {view.replay.map((run) => (
             <tr key={run.id} data-strategy={run.id}>
-              <td>{strategyTitle(run.id)}</td>
+              <td>{strategyTitleIn(run.id, locale)}</td>
               <td className="text-right text-muted">{run.refused ? "" : t("requests", { count: run.requests })}</td>
               <td className="max-w-64 text-right">
                 {run.refused ? (

@@ -2,7 +2,10 @@ import type { GoalVerdicts } from "../engine/types";
 import type { ScenarioSettings } from "../scenario/types";
 import type { StrategyId } from "../core/ids";
 import { STRATEGY_IDS } from "../core/ids";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import { STRATEGIES } from "../strategies";
+import { strategyText } from "../strategies/text";
 import { GOALS } from "../view/goals";
 
 export type GoalKey = keyof GoalVerdicts;
@@ -45,7 +48,12 @@ export type GoalsTriangle = { corners: TriangleCorner[]; placements: TrianglePla
  * meets all three, which only a provider mechanism can. Pure geometry and words; the SVG is drawn by
  * components/decide/goals-triangle.tsx.
  */
-export function goalsTriangle(settings: ScenarioSettings, ids: readonly StrategyId[] = STRATEGY_IDS): GoalsTriangle {
+export function goalsTriangle(
+  settings: ScenarioSettings,
+  ids: readonly StrategyId[] = STRATEGY_IDS,
+  locale: Locale = "en",
+): GoalsTriangle {
+  const goalWords = translatorFor(locale, "run");
   const position: Record<GoalKey, { x: number; y: number }> = {
     noToolsUpFront: { x: 50, y: 8 },
     stableToolList: { x: 8, y: 88 },
@@ -53,8 +61,8 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
   };
   const corners = GOALS.map((goal) => ({
     key: goal.key,
-    label: goal.label,
-    description: goal.description,
+    label: goalWords(`goals.${goal.key}.label`),
+    description: goalWords(`goals.${goal.key}.description`),
     ...position[goal.key],
   }));
   const centre = { x: (8 + 50 + 92) / 3, y: (8 + 88 + 88) / 3 };
@@ -89,7 +97,7 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
       }
       placements.push({
         id,
-        title: definition.title,
+        title: strategyText(id, locale).title,
         goals,
         met,
         givesUp,
@@ -99,7 +107,7 @@ export function goalsTriangle(settings: ScenarioSettings, ids: readonly Strategy
         why: GOALS.map((goal) => ({
           goal: goal.key,
           met: goals[goal.key],
-          text: whyText(id, goal.key, goals[goal.key]),
+          text: whyText(id, goal.key, goals[goal.key], locale),
         })),
         needsProvider: met.length === 3 ? definition.providers.join(", ") : null,
       });
@@ -132,17 +140,19 @@ function unit(from: { x: number; y: number }, to: { x: number; y: number }) {
   return { x: dx / length, y: dy / length };
 }
 
-/** The strategy's own explanation, chosen by the goal it speaks to. */
-function whyText(id: StrategyId, goal: GoalKey, met: boolean): string {
-  const explanation = STRATEGIES[id].explanation;
-  switch (goal) {
-    case "noToolsUpFront":
-      return `${met ? "Meets" : "Gives up"} "not every tool up front": ${explanation.sends}`;
-    case "stableToolList":
-      return `${met ? "Meets" : "Gives up"} "stable tool list": ${explanation.prefixEffect}`;
-    case "nativeStrictSchema":
-      return `${met ? "Meets" : "Gives up"} "native strict schema": ${explanation.schemaGoesTo}${met ? "" : ` ${explanation.costs}`}`;
-  }
+/** The strategy's own explanation, chosen by the goal it speaks to, in the reader's language. */
+function whyText(id: StrategyId, goal: GoalKey, met: boolean, locale: Locale): string {
+  const explanation = strategyText(id, locale).explanation;
+  const label = translatorFor(locale, "run")(`goals.${goal}.label`);
+  // English quotes the goal in lower case inside the sentence ("Meets "stable tool list": …").
+  const quoted = locale === "en" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  const text =
+    goal === "noToolsUpFront"
+      ? explanation.sends
+      : goal === "stableToolList"
+        ? explanation.prefixEffect
+        : `${explanation.schemaGoesTo}${met ? "" : ` ${explanation.costs}`}`;
+  return translatorFor(locale, "engine")("goals.goalWhy", { met: String(met), goal: quoted, text });
 }
 
 /**

@@ -9,8 +9,8 @@ import { computeCost, getModel, type ModelInfo } from "../models";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { strategyDefinition } from "../strategies";
 import { formatTokens } from "../view/format";
+import { strategyTitleIn } from "../view/strategy-info";
 import { formatMoney } from "../view/money";
-import { strategyTitle } from "../view/strategy-info";
 import { providerFacts } from "../providers/facts";
 
 export type OpenFactId = "anthropic-search-continuation-billed" | "sonnet-4-6-minimum-cacheable-2048";
@@ -46,10 +46,9 @@ export type OpenFactRun = {
   }>;
 };
 
-const CONTINUATION_SOURCE =
-  "PROTOCOLS.md §9 (still open): whether Anthropic bills the expanded definitions in a hosted search's continuation; no doc, SDK or issue found says (searched again 2026-12)";
-const SONNET_MINIMUM_SOURCE =
-  "PROTOCOLS.md §9 (still open): the prompt-caching doc says 1,024 for Sonnet 4.6; anthropic-sdk-python#1194 observes 2,048 and a gateway's docs (docs.orq.ai) list 2,048";
+// Where each open fact stands, in the reader's language (the citation itself stays as written).
+const sourceOf = (locale: Locale, fact: "continuation" | "sonnetMinimum") =>
+  translatorFor(locale, "engine")(`openFactSources.${fact}`);
 
 /**
  * The step ran a hosted search: its response has a `server_tool_use` block where the response is kept; otherwise
@@ -101,11 +100,11 @@ export function searchContinuationEffect(
     model: run.model,
     assumed: t("openFacts.continuationAssumed"),
     alternative: t("openFacts.continuationAlternative"),
-    source: CONTINUATION_SOURCE,
+    source: sourceOf(locale, "continuation"),
     extraUsd,
     requests,
     sentence: t("openFacts.continuationSentence", {
-      strategy: strategyTitle(run.id),
+      strategy: strategyTitleIn(run.id, locale),
       model: run.model,
       extra: formatMoney(extraUsd, model.prices.currency, { locale }),
       requests,
@@ -152,14 +151,14 @@ export function sonnetMinimumEffect(run: OpenFactRun, model: ModelInfo, locale: 
     model: run.model,
     assumed: t("openFacts.sonnetAssumed"),
     alternative: t("openFacts.sonnetAlternative"),
-    source: SONNET_MINIMUM_SOURCE,
+    source: sourceOf(locale, "sonnetMinimum"),
     extraUsd,
     requests,
     sentence:
       requests === 0
-        ? t("openFacts.sonnetSame", { strategy: strategyTitle(run.id) })
+        ? t("openFacts.sonnetSame", { strategy: strategyTitleIn(run.id, locale) })
         : t("openFacts.sonnetSentence", {
-            strategy: strategyTitle(run.id),
+            strategy: strategyTitleIn(run.id, locale),
             extra: formatMoney(Math.abs(extraUsd), model.prices.currency, { locale }),
             more: String(extraUsd >= 0),
             requests,

@@ -6,7 +6,7 @@ import { baselineStrategyId, STRATEGIES, strategyDefinition } from "../strategie
 import { formatPercent, formatTokens } from "../view/format";
 import { currencyOf, formatMoneyWithUsd } from "../view/money";
 import { providerLabel } from "../view/provider-labels";
-import { strategyTitle } from "../view/strategy-info";
+import { strategyTitleIn } from "../view/strategy-info";
 import type { SchemaComplexity } from "./schema-complexity";
 import { translatorFor, type Translator } from "../i18n/translator";
 import type { Locale } from "../i18n/locales";
@@ -147,8 +147,8 @@ export function recommend(input: RecommendInput): Recommendation {
     t,
   );
   replaced.headline = t("recommend.fallbackHeadline", {
-    fallback: strategyTitle(fallback),
-    chosen: strategyTitle(chosen.strategy),
+    fallback: strategyTitleIn(fallback, input.locale ?? "en"),
+    chosen: strategyTitleIn(chosen.strategy, input.locale ?? "en"),
     fails: failsText({ ...failure, reason: null }, t),
     measured: measuredText(fallback, replaced.figures, t, moneyFor(input)),
   });
@@ -156,9 +156,9 @@ export function recommend(input: RecommendInput): Recommendation {
     1,
     0,
     t("recommend.fallbackReason", {
-      chosen: strategyTitle(chosen.strategy),
+      chosen: strategyTitleIn(chosen.strategy, input.locale ?? "en"),
       fails: failsText(failure, t),
-      fallback: strategyTitle(fallback),
+      fallback: strategyTitleIn(fallback, input.locale ?? "en"),
     }),
   );
   return replaced;
@@ -269,7 +269,7 @@ function build(
 ): Recommendation {
   const figures = figuresOf(input, strategy);
   const money = moneyFor(input);
-  const title = strategyTitle(strategy);
+  const title = strategyTitleIn(strategy, input.locale ?? "en");
   const reasons: string[] = [t("recommend.ruleText", { rule: ruleKey(rule), threshold: FEW_TOOLS_THRESHOLD })];
   // A mean over the tools, counted for this model: the catalog list's per-tool figures are o200k, so "of about 72
   // tokens each" beside a list reading 72 and 48 misled; the sentence says whose count it is and that it is a mean.
@@ -316,13 +316,13 @@ function build(
       reasons.push(
         saving > 0
           ? t("recommend.progressiveCheaper", {
-              strategy: strategyTitle(run.id),
+              strategy: strategyTitleIn(run.id, input.locale ?? "en"),
               cost: money(run.totals.costUsd),
               saving: formatPercent(saving),
               more: formatTokens(run.totals.requests - (figures.requests ?? 0)),
             })
           : t("recommend.noProgressiveCheaper", {
-              strategy: strategyTitle(run.id),
+              strategy: strategyTitleIn(run.id, input.locale ?? "en"),
               cost: money(run.totals.costUsd),
             }),
       );
@@ -346,7 +346,14 @@ function build(
     reasons.push(t("recommend.complexSchemas", { share: formatPercent(input.schemas.complexShare) }));
   }
   if (input.severalProviders && rule !== "few-tools") reasons.push(t("recommend.severalProviders"));
-  return { strategy, rule, headline: headline(strategy, rule, figures, t, money), reasons, figures, alternatives };
+  return {
+    strategy,
+    rule,
+    headline: headline(strategy, rule, figures, t, input.locale ?? "en", money),
+    reasons,
+    figures,
+    alternatives,
+  };
 }
 
 function searchReasons(
@@ -388,11 +395,12 @@ function headline(
   rule: RecommendationRule,
   figures: RecommendationFigures,
   t: T,
+  locale: Locale,
   money: MoneyText,
 ): string {
   return t("recommend.headline", {
     rule: ruleKey(rule),
-    title: strategyTitle(strategy),
+    title: strategyTitleIn(strategy, locale),
     tools: formatTokens(figures.toolCount),
     measured: measuredText(strategy, figures, t, money),
   });

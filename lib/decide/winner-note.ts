@@ -7,7 +7,7 @@ import type { ProviderId, StrategyId } from "../core/ids";
 import { translatorFor } from "../i18n/translator";
 import type { Locale } from "../i18n/locales";
 import { providerLabel } from "../view/provider-labels";
-import { strategyTitle } from "../view/strategy-info";
+import { strategyTitleIn } from "../view/strategy-info";
 import type { BreakEvenResult } from "./break-even";
 import { lineFailure } from "./limits";
 
@@ -81,8 +81,8 @@ export function differentWinnerNote(input: {
   const t = translatorFor(locale, "decide");
   return t("winner.note", {
     where: input.where,
-    winner: strategyTitle(winner),
-    names: conversationCheapest.map(strategyTitle).join(t("winner.and")),
+    winner: strategyTitleIn(winner, locale),
+    names: conversationCheapest.map((id) => strategyTitleIn(id, locale)).join(t("winner.and")),
     differences: sessionDifferences(input.session, input.conversation, locale).join(t("winner.separator")),
   });
 }

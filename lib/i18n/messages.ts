@@ -9,6 +9,7 @@ import en_catalog from "./messages/en/catalog.json";
 import en_common from "./messages/en/common.json";
 import en_conversation from "./messages/en/conversation.json";
 import en_decide from "./messages/en/decide.json";
+import en_engine from "./messages/en/engine.json";
 import en_experiment from "./messages/en/experiment.json";
 import en_glossary from "./messages/en/glossary.json";
 import en_import from "./messages/en/import.json";
@@ -33,6 +34,7 @@ import zh_catalog from "./messages/zh-CN/catalog.json";
 import zh_common from "./messages/zh-CN/common.json";
 import zh_conversation from "./messages/zh-CN/conversation.json";
 import zh_decide from "./messages/zh-CN/decide.json";
+import zh_engine from "./messages/zh-CN/engine.json";
 import zh_experiment from "./messages/zh-CN/experiment.json";
 import zh_glossary from "./messages/zh-CN/glossary.json";
 import zh_import from "./messages/zh-CN/import.json";
@@ -59,6 +61,7 @@ const ENGLISH = {
   common: en_common,
   conversation: en_conversation,
   decide: en_decide,
+  engine: en_engine,
   experiment: en_experiment,
   glossary: en_glossary,
   import: en_import,
@@ -89,6 +92,7 @@ const CHINESE: Messages = {
   common: zh_common,
   conversation: zh_conversation,
   decide: zh_decide,
+  engine: zh_engine,
   experiment: zh_experiment,
   glossary: zh_glossary,
   import: zh_import,

@@ -25,6 +25,7 @@ import {
 import { measuredUsageFrom, usageDifference } from "./usage";
 import type { PreviewEvent, ReadReply } from "../core";
 import { overlayAssistantTurns } from "./wire-overlay";
+import { engineNote } from "../i18n/engine-notes";
 
 export const LIVE_SECOND_CONVERSATION_REFUSAL =
   "Live mode runs one conversation; this strategy's second one (a small model choosing tools, or a sub-agent) is simulated only for now.";
@@ -289,12 +290,9 @@ export class LiveRun {
         const info = describeReply(read.blocks, this.erroredTools);
         const usage = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
         const notes = [...read.notes];
-        if (this.attempts > 1) notes.push(`sent ${this.attempts} times: earlier attempts did not complete`);
-        if (wasInterrupted)
-          notes.push(
-            "an earlier attempt of this request was interrupted; the provider may already have cached its prompt, so a cache read here can be real and still differ from the prediction",
-          );
-        if (!usage) notes.push("the provider reported no usage for this request");
+        if (this.attempts > 1) notes.push(engineNote("sentTimes", { count: this.attempts }));
+        if (wasInterrupted) notes.push(engineNote("interrupted"));
+        if (!usage) notes.push(engineNote("noUsage"));
         const appendAssistant = read.blocks.length > 0 || (Array.isArray(read.raw) && read.raw.length > 0);
         // The provider's own assistant turn goes back verbatim at the index it is about to take (wire-overlay).
         if (appendAssistant) this.raw.set(exchange.messages.length, read.raw);

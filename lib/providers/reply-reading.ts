@@ -4,6 +4,7 @@
  * send back verbatim (lib/live/wire-overlay.ts).
  */
 import { ANTHROPIC_BM25_INPUT_KEY } from "./anthropic/anthropic-constants";
+import { engineNote } from "../i18n/engine-notes";
 
 export type Json = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ export function parseArguments(raw: unknown, notes: string[], name: string): Rec
   } catch {
     // fall through
   }
-  notes.push(`the model sent arguments for ${name} that are not a JSON object: ${raw.slice(0, 200)}`);
+  notes.push(engineNote("notAnObject", { name, raw: raw.slice(0, 200) }));
   return { _unparsed: raw };
 }
 

@@ -2,6 +2,7 @@ import { addedToolsTurn } from "./added-tools-turn";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
+import { engineSupport } from "../i18n/engine-notes";
 
 export const MID_CONVERSATION_TOOL_CHANGES_BETA = "mid-conversation-tool-changes-2026-07-01";
 
@@ -39,12 +40,12 @@ export const anthropicMidConversationStrategy: StrategyDefinition = {
   },
   supports: (provider, model) =>
     !anthropicMidConversationStrategy.providers.includes(provider)
-      ? { ok: false, reason: "tool_addition blocks exist only in the Anthropic Messages API (beta)." }
+      ? { ok: false, reason: engineSupport("midConversationApi") }
       : model.capabilities.midConversationToolChanges
         ? { ok: true }
         : {
             ok: false,
-            reason: `${model.label} does not support mid-conversation tool changes (Opus 4.8, Opus 5, Fable 5, Mythos 5).`,
+            reason: engineSupport("midConversationModel", { model: model.label }),
           },
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
   betas: () => [MID_CONVERSATION_TOOL_CHANGES_BETA],

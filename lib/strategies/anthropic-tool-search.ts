@@ -1,6 +1,8 @@
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import type { StrategyDefinition } from "./types";
+import { engineNote } from "../i18n/engine-notes";
+import { engineSupport } from "../i18n/engine-notes";
 
 /**
  * Anthropic Tool Search Tool (PROTOCOLS §1). Server mode: the search runs inside the same API call and the reply
@@ -13,10 +15,7 @@ import type { StrategyDefinition } from "./types";
  * the next request; whether Anthropic also bills the continuation inside the searching call is not documented
  * (PROTOCOLS.md §9, §10; the assumption `anthropic-search-continuation-billed`).
  */
-export const HOSTED_SEARCH_NOTE =
-  "the search ran on Anthropic's side within this request; the found definitions are expanded inline and billed " +
-  "once, in the next request. Assumed: the continuation inside this call is not billed again (undocumented; it " +
-  "favours this strategy, and the decide panel's open facts give what it would add)";
+export const HOSTED_SEARCH_NOTE = engineNote("hostedAnthropic");
 
 export const anthropicToolSearchStrategy: StrategyDefinition = {
   id: "anthropic-tool-search",
@@ -42,10 +41,10 @@ export const anthropicToolSearchStrategy: StrategyDefinition = {
   client: { searchResult: "tool-reference", calls: "native" },
   supports: (provider, model) =>
     !anthropicToolSearchStrategy.providers.includes(provider)
-      ? { ok: false, reason: "The Tool Search Tool and defer_loading are part of the Anthropic Messages API." }
+      ? { ok: false, reason: engineSupport("toolSearchApi") }
       : model.capabilities.anthropicToolSearch
         ? { ok: true }
-        : { ok: false, reason: `${model.label} does not support tool search (Opus 4.1 and earlier do not).` },
+        : { ok: false, reason: engineSupport("toolSearchModel", { model: model.label }) },
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
   initialTools: (scenario) => {
     const kept = new Set(scenario.settings.nonDeferredTools);

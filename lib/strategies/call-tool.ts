@@ -3,6 +3,7 @@ import type { TranscriptBlock } from "../core";
 import { providerFacts } from "../providers/facts";
 import type { NeededToolCall } from "../scenario/types";
 import type { ConversationSession } from "../simulator/session";
+import { engineNote, engineTitle } from "../i18n/engine-notes";
 
 /**
  * How the model calls a tool: natively under its own name and schema, through the tool's stub with a loose
@@ -39,13 +40,16 @@ export function callNeededTool(
   const notes = [...(options.notes ?? [])];
   const mistake = need.mistakenArguments;
   if (mistake && !validateOnClient) {
-    notes.push(
-      `the model sees ${need.tool}'s real schema in the request, so the scripted argument mistake is not made`,
-    );
+    notes.push(engineNote("realSchema", { tool: need.tool }));
   }
   const firstArguments = mistake && validateOnClient ? mistake : need.arguments;
   const first = callBlock(session, need, options.style, firstArguments);
-  session.send(options.kind ?? "call", `call ${need.tool}`, [...(options.leading ?? []), first], notes);
+  session.send(
+    options.kind ?? "call",
+    engineTitle("call", { tool: need.tool }),
+    [...(options.leading ?? []), first],
+    notes,
+  );
   const firstResult = session.executeTool(tool, firstArguments, validateOnClient);
   session.appendToolResult((first as { id: string }).id, need.tool, firstResult.content, !firstResult.ok);
   if (firstResult.ok) return;
@@ -53,9 +57,9 @@ export function callNeededTool(
   const retry = callBlock(session, need, options.style, need.arguments);
   session.send(
     "retry",
-    `retry ${need.tool}`,
+    engineTitle("retry", { tool: need.tool }),
     [retry],
-    [`client-side validation rejected the arguments: ${firstResult.content}`],
+    [engineNote("rejected", { content: firstResult.content })],
   );
   const retryResult = session.executeTool(tool, need.arguments, true);
   session.appendToolResult((retry as { id: string }).id, need.tool, retryResult.content, !retryResult.ok);

@@ -9,6 +9,7 @@ import { clientSearchFlow } from "./client-search-flow";
 import { commandLine, helpText, parseCommand } from "./command-line";
 import { RUN_TOOL } from "./helper-tools";
 import type { StrategyDefinition } from "./types";
+import { engineNote } from "../i18n/engine-notes";
 
 /** What `tools <words>` prints: one line per matching tool, as `apropos` does. */
 export function toolListText(names: readonly string[], tool: (name: string) => CatalogTool | undefined): string {
@@ -45,7 +46,7 @@ function callByCommand(session: ConversationSession, need: NeededToolCall, tool:
   };
   const first = attempt(need.mistakenArguments ?? need.arguments, "call", notes);
   if (first.ok) return;
-  attempt(need.arguments, "retry", [`the command was rejected: ${first.content}`]);
+  attempt(need.arguments, "retry", [engineNote("commandRejected", { content: first.content })]);
 }
 
 /** One `run` tool: the model lists tools, reads `<tool> --help`, and calls tools by command line. */
@@ -119,7 +120,7 @@ export const cliHelpStrategy: StrategyDefinition = {
         const help = helpText(tool);
         session.appendToolResult(call.id, RUN_TOOL.name, help);
         read.add(need.tool);
-        notes = [`${need.tool} --help: ${session.context.counter.count(help)} tokens of help text`];
+        notes = [engineNote("helpTokens", { tool: need.tool, count: session.context.counter.count(help) })];
       }
       session.toolsFound += 1;
       callByCommand(session, need, tool, notes);

@@ -3,6 +3,7 @@ import type { NeededToolCall } from "../scenario/types";
 import type { ConversationSession } from "../simulator/session";
 import { giveUpText, missNote, searchWithRetry, type SearchAttempt } from "./discovery";
 import type { TurnContext } from "./types";
+import { engineTitle } from "../i18n/engine-notes";
 
 /** How one strategy's client-run search looks on the wire: the model's search call and the appended result. */
 export type ClientSearchOptions = {
@@ -26,13 +27,13 @@ export function clientSearchFlow(
   const notes: string[] = [];
   for (const attempt of attempts) {
     const call = options.searchCall(attempt.input);
-    session.send("search", `search "${attempt.input}"`, [call], notes.splice(0));
+    session.send("search", engineTitle("search", { query: attempt.input }), [call], notes.splice(0));
     options.appendResult(call, attempt);
     for (const name of attempt.names) session.discovered.add(name);
     if (!attempt.found) notes.push(missNote(attempt, need, "client"));
   }
   if (!attempts[attempts.length - 1].found) {
-    session.send("answer", "give up", [{ type: "text", text: giveUpText(need) }], notes);
+    session.send("answer", engineTitle("giveUp"), [{ type: "text", text: giveUpText(need) }], notes);
     return null;
   }
   return notes;

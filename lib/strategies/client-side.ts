@@ -12,6 +12,7 @@ import type { ToolSearcher } from "../search";
 import { executeCatalogTool } from "../simulator/session";
 import { searchResultText } from "./discovery";
 import { INVOKE_TOOL_TOOL, LOAD_TOOL_SCHEMAS_TOOL, SEARCH_TOOLS_TOOL } from "./helper-tools";
+import { engineNote, namesOrNothing } from "../i18n/engine-notes";
 
 /** What happens once a search (or a schema load) found tools the model could not call before. */
 export type MadeCallable = { append?: TranscriptMessage[]; tools?: ToolEntry[]; note?: string };
@@ -114,7 +115,7 @@ export function executeReply(context: ClientContext, blocks: readonly Transcript
       const outcome = context.search.search(block.query, context.searchResultLimit);
       const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
       found(names);
-      notes.push(`client tool_search for "${block.query}" loaded ${names.join(", ") || "nothing"}`);
+      notes.push(engineNote("clientToolSearch", { query: block.query, names: namesOrNothing(names) }));
       results.push({
         type: "openai-search-output",
         id: `tso_live_${block.callId ?? block.id}`,
@@ -153,14 +154,14 @@ function runTextCalls(
 ): string[] {
   return protocol.read(text).map((call) => {
     if (!call.ok) {
-      sink.notes.push(`a tool call in the answer could not be read: ${call.error}`);
+      sink.notes.push(engineNote("unreadableCall", { error: call.error }));
       return protocol.result("?", JSON.stringify({ error: call.error }), true);
     }
     const tool = context.tool(call.name);
     if (!tool) return protocol.result(call.name, JSON.stringify({ error: `no tool named "${call.name}"` }), true);
     const result = executeCatalogTool(tool, call.args, true);
     if (result.ok) sink.ran.push(tool.name);
-    else sink.notes.push(`client-side validation rejected the arguments for ${tool.name}: ${result.content}`);
+    else sink.notes.push(engineNote("rejectedFor", { tool: tool.name, content: result.content }));
     return protocol.result(tool.name, result.content, !result.ok);
   });
 }
@@ -207,7 +208,7 @@ function runCall(
     const outcome = context.search.search(query, context.searchResultLimit);
     const names = outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
     sink.found(names);
-    sink.notes.push(`search_tools "${query}" found ${names.join(", ") || "nothing"}`);
+    sink.notes.push(engineNote("searchToolsFound", { query, names: namesOrNothing(names) }));
     if (context.client.searchResult === "tool-reference" && names.length)
       return [{ type: "tool-reference-result", callId: call.id, toolNames: names }];
     return [
@@ -229,13 +230,13 @@ function runCall(
     });
     sink.found(loaded.map((tool) => tool.name));
     const unknown = names.filter((name) => !context.tool(name));
-    if (unknown.length) sink.notes.push(`load_tool_schemas asked for unknown tools: ${unknown.join(", ")}`);
+    if (unknown.length) sink.notes.push(engineNote("unknownSchemas", { names: unknown.join(", ") }));
     return [{ type: "tool-result", callId: call.id, toolName: call.name, content: JSON.stringify(loaded) }];
   }
   if (call.name === INVOKE_TOOL_TOOL.name) {
     const name = typeof call.input.name === "string" ? call.input.name : "";
     const tool = context.tool(name);
-    if (!tool) return error(`invoke_tool: no tool named "${name}"; search first`);
+    if (!tool) return error(engineNote("invokeUnknown", { name }));
     const args =
       call.input.arguments !== null && typeof call.input.arguments === "object"
         ? (call.input.arguments as Record<string, unknown>)
@@ -243,7 +244,7 @@ function runCall(
     return catalogResult(call, tool, args, true, sink);
   }
   const tool = context.tool(call.name);
-  if (!tool) return error(`no tool named "${call.name}" in the catalog`);
+  if (!tool) return error(engineNote("noSuchTool", { name: call.name }));
   if (context.client.calls === "wrapped") {
     // A stub takes a loose `arguments` object; the client validates it against the real schema.
     const nested = call.input.arguments;
@@ -256,7 +257,10 @@ function runCall(
   const validation = validateToolArguments(tool, call.input);
   if (!validation.valid)
     sink.notes.push(
-      `${tool.name} was called with arguments outside its schema: ${validation.errors.map((item) => `${item.path} ${item.message}`).join("; ")}`,
+      engineNote("outsideSchema", {
+        tool: tool.name,
+        errors: validation.errors.map((item) => `${item.path} ${item.message}`).join("; "),
+      }),
     );
   return catalogResult(call, tool, call.input, false, sink);
 }
@@ -270,7 +274,7 @@ function catalogResult(
 ): TranscriptBlock[] {
   const result = executeCatalogTool(tool, args, validate);
   if (result.ok) sink.ran.push(tool.name);
-  else sink.notes.push(`client-side validation rejected the arguments for ${tool.name}: ${result.content}`);
+  else sink.notes.push(engineNote("rejectedFor", { tool: tool.name, content: result.content }));
   // Named after the catalog tool even through invoke_tool, as the simulation does, so a repeated call reads as a retry.
   return [
     {

@@ -6,6 +6,7 @@ import { deriveQueryFromUserText, deriveRegexFromQuery } from "../search/derive-
 import type { SearchOutcome } from "../search/types";
 import type { ConversationSession } from "../simulator/session";
 import type { TurnContext } from "./types";
+import { engineNote, namesOrNothing } from "../i18n/engine-notes";
 
 export type SearchKind = "bm25" | "regex" | "client";
 
@@ -54,9 +55,9 @@ export function searchWithRetry(
 }
 
 export function missNote(attempt: SearchAttempt, need: NeededToolCall, kind: SearchKind): string {
-  if (!attempt.outcome.ok) return `search error ${attempt.outcome.errorCode}: ${attempt.outcome.errorMessage}`;
-  const got = attempt.names.length ? attempt.names.join(", ") : "nothing";
-  return `${kind} search for "${attempt.input}" missed ${need.tool} (returned ${got})`;
+  if (!attempt.outcome.ok)
+    return engineNote("searchError", { code: attempt.outcome.errorCode, message: attempt.outcome.errorMessage });
+  return engineNote("missed", { kind, query: attempt.input, tool: need.tool, names: namesOrNothing(attempt.names) });
 }
 
 /** What the gateway and Kimi search tools return: a name and one line per hit, with the parameters. */

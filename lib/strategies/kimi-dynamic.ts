@@ -2,6 +2,7 @@ import { addedToolsTurn } from "./added-tools-turn";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
+import { engineSupport } from "../i18n/engine-notes";
 
 /**
  * Moonshot Kimi K3 dynamic tool loading: only `search_tools` at the top level; found tools are declared by an
@@ -34,10 +35,10 @@ export const kimiDynamicStrategy: StrategyDefinition = {
   },
   supports: (provider, model) =>
     !kimiDynamicStrategy.providers.includes(provider)
-      ? { ok: false, reason: "Tool declarations inside messages are a Moonshot Kimi K3 extension of Chat Completions." }
+      ? { ok: false, reason: engineSupport("kimiApi") }
       : model.capabilities.kimiDynamicTools
         ? { ok: true }
-        : { ok: false, reason: `${model.label} does not support dynamic tool loading (Kimi K3 only).` },
+        : { ok: false, reason: engineSupport("kimiModel", { model: model.label }) },
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
   initialTools: () => [{ type: "helper", tool: SEARCH_TOOLS_TOOL }],
   runTurn: addedToolsTurn("call_search_"),

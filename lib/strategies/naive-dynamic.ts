@@ -5,6 +5,7 @@ import { callNeededTool } from "./call-tool";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
+import { engineNote, engineTitle } from "../i18n/engine-notes";
 
 /**
  * The anti-pattern: edit `tools` as tools are needed (what `activeTools`-style SDK options do). The active
@@ -37,7 +38,7 @@ export const naiveDynamicStrategy: StrategyDefinition = {
         context.catalogTools,
         new Set([...context.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])), ...fresh]),
       ),
-      note: `${fresh.join(", ")} added to tools: the request prefix changes`,
+      note: engineNote("addedToTools", { tool: fresh.join(", ") }),
     }),
   },
   supports: () => ({ ok: true }),
@@ -54,7 +55,7 @@ export const naiveDynamicStrategy: StrategyDefinition = {
           const id = session.nextId("call_search_");
           session.send(
             "search",
-            `search "${attempt.input}"`,
+            engineTitle("search", { query: attempt.input }),
             [{ type: "tool-call", id, name: SEARCH_TOOLS_TOOL.name, input: { query: attempt.input } }],
             notes.splice(0),
           );
@@ -66,12 +67,12 @@ export const naiveDynamicStrategy: StrategyDefinition = {
           if (!attempt.found) notes.push(missNote(attempt, need, "client"));
         }
         if (!attempts[attempts.length - 1].found) {
-          session.send("answer", "give up", [{ type: "text", text: giveUpText(need) }], notes);
+          session.send("answer", engineTitle("giveUp"), [{ type: "text", text: giveUpText(need) }], notes);
           return;
         }
         active.add(need.tool);
         session.setTools(activeTools(context.scenario.catalog.tools, active));
-        notes.push(`${need.tool} added to tools: the request prefix changes`);
+        notes.push(engineNote("addedToTools", { tool: need.tool }));
         session.toolsFound += 1;
         callNeededTool(session, need, { style: "native", notes });
         continue;

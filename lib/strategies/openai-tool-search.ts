@@ -3,6 +3,8 @@ import type { ToolEntry, TranscriptBlock } from "../core";
 import { runProviderNativeSearchTurn } from "./provider-native-search";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition } from "./types";
+import { engineNote } from "../i18n/engine-notes";
+import { engineSupport } from "../i18n/engine-notes";
 
 /**
  * OpenAI Responses `tool_search` (PROTOCOLS §2). Hosted: the reply carries `tool_search_call` and
@@ -35,10 +37,10 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
   client: NATIVE_CLIENT_SIDE,
   supports: (provider, model) =>
     !openaiToolSearchStrategy.providers.includes(provider)
-      ? { ok: false, reason: "tool_search exists only in the OpenAI Responses API." }
+      ? { ok: false, reason: engineSupport("openaiApi") }
       : model.capabilities.openaiToolSearch
         ? { ok: true }
-        : { ok: false, reason: `${model.label} does not support tool_search (gpt-5.4 and later).` },
+        : { ok: false, reason: engineSupport("openaiModel", { model: model.label }) },
   goals: (settings) => ({ noToolsUpFront: settings.useNamespaces, stableToolList: true, nativeStrictSchema: true }),
   initialTools: (scenario) => {
     const settings = scenario.settings;
@@ -106,7 +108,7 @@ export const openaiToolSearchStrategy: StrategyDefinition = {
               toolNames: attempt.names,
             },
           ]),
-        notes: () => ["hosted search ranking is not documented by OpenAI: emulated with BM25"],
+        notes: () => [engineNote("hostedOpenAI")],
       },
     });
   },

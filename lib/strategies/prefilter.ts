@@ -9,6 +9,7 @@ import { answerText, giveUpText, runSearch, searchInput } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition, TurnContext } from "./types";
+import { engineNote, engineTitle } from "../i18n/engine-notes";
 
 /**
  * The small model that picks the tools: the setting's model when it is one of the provider's, else the provider's
@@ -62,11 +63,9 @@ function askPrefilter(session: ConversationSession, context: TurnContext): strin
     const picked = search.names.length ? search.names.join("\n") : "(none)";
     lane.send(
       "search",
-      attempt === 0 ? "pick tools" : "pick tools again",
+      engineTitle(attempt === 0 ? "pickTools" : "pickToolsAgain"),
       [{ type: "text", text: picked }],
-      [
-        `simulation: the small model's choice is the client search for "${search.input}" (${search.names.length} tools)`,
-      ],
+      [engineNote("prefilterPick", { query: search.input, count: search.names.length })],
     );
     if (attempt === 0 && context.turn.needs.every((item) => selected.has(item.tool))) break;
     if (attempt === 0)
@@ -135,7 +134,7 @@ export const prefilterStrategy: StrategyDefinition = {
     const after = session.tools.map((entry) => (entry.type === "catalog" ? entry.tool.name : "")).join(",");
     const changed =
       context.turnIndex > 0 && before !== after
-        ? [`tools changed with the prefilter's selection (${session.tools.length} tools): the cached prefix ends there`]
+        ? [engineNote("prefilterChanged", { count: session.tools.length })]
         : [];
     let notes = changed;
     for (const need of context.turn.needs) {
@@ -143,9 +142,9 @@ export const prefilterStrategy: StrategyDefinition = {
       if (!session.tools.some((entry) => entry.type === "catalog" && entry.tool.name === need.tool)) {
         session.send(
           "answer",
-          "give up",
+          engineTitle("giveUp"),
           [{ type: "text", text: giveUpText(need) }],
-          [...notes, `the prefilter did not select ${need.tool}`],
+          [...notes, engineNote("prefilterMissed", { tool: need.tool })],
         );
         return;
       }

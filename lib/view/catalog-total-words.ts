@@ -4,6 +4,8 @@
  * times a correction factor). Said on screen, from the same factor the engine uses, so "1,753 o200k tokens" beside a
  * card's "2,104" for the same definitions is explained where both are read.
  */
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/translator";
 import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR, type TokenizerKind } from "../tokens";
 
 export type CatalogTotalWords = { total: string; model: string | null };
@@ -24,13 +26,18 @@ export function catalogTotalWords(
   total: number,
   model: { label: string; tokenizer: TokenizerKind },
   factor: number,
+  locale: Locale = "en",
 ): CatalogTotalWords {
-  const words = `${total.toLocaleString("en-US")} o200k tokens if all are sent`;
+  const t = translatorFor(locale, "engine");
+  const words = t("catalogTokens.total", { total });
   if (model.tokenizer === "o200k" || factor === 1)
-    return { total: words, model: model.tokenizer === "o200k" ? null : `${model.label} is counted as o200k here too` };
+    return {
+      total: words,
+      model: model.tokenizer === "o200k" ? null : t("catalogTokens.sameAsO200k", { model: model.label }),
+    };
   const scaled = Math.round(total * factor);
   return {
     total: words,
-    model: `≈ ${scaled.toLocaleString("en-US")} for ${model.label}: the run's figures estimate its tokens as o200k × ${factor}`,
+    model: t("catalogTokens.scaled", { scaled, model: model.label, factor: String(factor) }),
   };
 }

@@ -1,5 +1,6 @@
 import type { StepKind } from "../core";
 import type { Locale } from "../i18n/locales";
+import { engineTitleText } from "../i18n/engine-notes";
 import { translatorFor } from "../i18n/translator";
 
 export type StepKindInfo = { kind: StepKind; label: string; description: string };
@@ -33,6 +34,6 @@ export function stepHeading(step: { kind: StepKind; title: string }, locale: Loc
   const { label } = STEP_KINDS[step.kind];
   const description = translatorFor(locale, "run")(`stepKind.${step.kind}.description`);
   if (step.title === label) return description.replace(/[.。]$/, "");
-  if (step.title.startsWith(`${label} `)) return step.title.slice(label.length + 1);
-  return step.title;
+  if (step.title.startsWith(`${label} `)) return engineTitleText(step.title.slice(label.length + 1), locale);
+  return engineTitleText(step.title, locale);
 }

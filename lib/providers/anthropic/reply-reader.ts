@@ -1,5 +1,6 @@
 import type { ReadReply, TranscriptBlock } from "../../core";
 import { array, parseArguments, record, searchQuery, text, type Json } from "../reply-reading";
+import { engineNote } from "../../i18n/engine-notes";
 
 /** The Anthropic response content in input form: response-only fields (`caller`, `citations: null`) removed. */
 function anthropicInputContent(content: Json[]): Json[] {
@@ -49,7 +50,7 @@ export function readAnthropicReply(response: Json): ReadReply {
               };
       }
     } else if (block.type !== "thinking" && block.type !== "redacted_thinking") {
-      notes.push(`the reply holds a ${String(block.type)} block, sent back as is but not modelled by the engine`);
+      notes.push(engineNote("unmodelledBlock", { type: String(block.type) }));
     }
   }
   return { blocks, raw: anthropicInputContent(content), paused: response.stop_reason === "pause_turn", notes };

@@ -1,5 +1,6 @@
 import type { ReadReply, TranscriptBlock } from "../../core";
 import { array, parseArguments, record, safeJson, searchQuery, text, type Json } from "../reply-reading";
+import { engineNote } from "../../i18n/engine-notes";
 
 function namesOfLoadedTools(tools: Json[]): string[] {
   return tools.flatMap((tool) =>
@@ -56,7 +57,7 @@ export function readResponsesReply(response: Json): ReadReply {
         toolNames: namesOfLoadedTools(array(item.tools)),
       });
     } else if (item.type !== "reasoning") {
-      notes.push(`the reply holds a ${String(item.type)} item, sent back as is but not modelled by the engine`);
+      notes.push(engineNote("unmodelledItem", { type: String(item.type) }));
     }
   }
   return { blocks, raw: output, paused: false, notes };
