@@ -47,14 +47,14 @@ export const PLANTED_BUGS: readonly PlantedBug[] = [
   },
   {
     bug: "explicit cache_control marker placed on a deferred tool (a 400 at the API)",
-    file: "lib/providers/anthropic-messages.ts",
+    file: "lib/providers/anthropic/anthropic-messages.ts",
     find: "if (!list.segments[index].outsidePrompt) {",
     replace: "if (index >= 0) {",
     tests: ["lib/providers/golden/settings-variants.test.ts"],
   },
   {
     bug: "the 1-hour ttl dropped from cache_control",
-    file: "lib/providers/anthropic-messages.ts",
+    file: "lib/providers/anthropic/anthropic-messages.ts",
     find: 'settings.cacheTtl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" }',
     replace: '{ type: "ephemeral" }',
     tests: ["lib/providers/golden/settings-variants.test.ts"],
@@ -96,7 +96,7 @@ export const PLANTED_BUGS: readonly PlantedBug[] = [
   },
   {
     bug: "defer_loading dropped from deferred tools",
-    file: "lib/providers/anthropic-messages.ts",
+    file: "lib/providers/anthropic/anthropic-messages.ts",
     find: '...(variant === "deferred" ? { defer_loading: true } : {}),',
     replace: "",
     tests: ["lib/providers/golden", "lib/strategies/strategies.test.ts"],
@@ -177,4 +177,5 @@ function main(): void {
   process.exit(failures > 0 ? 1 : 0);
 }
 
-main();
+// Run as a script only: scripts/planted-bugs.test.ts imports the table to check it is not stale.
+if (process.argv[1]?.endsWith("planted-bugs.ts")) main();
