@@ -22,7 +22,7 @@ import {
 } from "../lib/search";
 import { formatEvaluationTable, formatMisses, type LabelledEvaluation } from "../lib/search/format-evaluation";
 import { parseEvaluationQueries, unknownExpectedTools } from "../lib/search/parse-queries";
-import { createOpenAiCompatibleEmbeddings } from "../lib/search/embeddings/openai-compatible";
+import { createEmbeddingBackend, protocolFromEnvironment } from "../lib/search/embeddings/embedding-backend";
 import { embedTexts } from "../lib/search/embeddings/embed-texts";
 import { embeddingCostUsd } from "../lib/search/embeddings/prices";
 import {
@@ -212,9 +212,11 @@ async function vectorSearchers(
 ): Promise<Partial<Record<EvaluatedSearchId, RankingSearcher>>> {
   const wanted = options.searches.filter((search) => search === "semantic" || search === "hybrid");
   if (wanted.length === 0 || options.embeddings === undefined) return {};
-  const backend = createOpenAiCompatibleEmbeddings({
+  const protocol = protocolFromEnvironment(process.env);
+  const backend = createEmbeddingBackend({
     ...options.embeddings,
     apiKey: process.env[EMBEDDINGS_KEY_ENV] || undefined,
+    ...(protocol ? { protocol } : {}),
   });
   const cache = await openEmbeddingCache();
   const toolTexts = tools.map(toolEmbeddingText);

@@ -29,7 +29,7 @@ import { createDirectTransport } from "../lib/server/experiment-transport";
 import { ENV } from "../lib/server/live-config";
 import { providerFacts } from "../lib/providers";
 import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../lib/search/embeddings/client-search-choice";
-import { createOpenAiCompatibleEmbeddings } from "../lib/search/embeddings/openai-compatible";
+import { createEmbeddingBackend, protocolFromEnvironment } from "../lib/search/embeddings/embedding-backend";
 import { exitQuietlyOnClosedPipe } from "./exit-on-closed-pipe";
 
 type Arguments = {
@@ -115,6 +115,11 @@ function parseArguments(argv: string[]): Arguments {
   if (!result.model) refuse("--model <id> is required");
   if (result.search !== "lexical" && (!result.embeddings || !result.embeddingsModel))
     refuse(`--search ${result.search} needs --embeddings <base-url> and --embeddings-model <id>`);
+  try {
+    protocolFromEnvironment(process.env);
+  } catch (error) {
+    refuse((error as Error).message);
+  }
   if (result.embeddings) {
     try {
       new URL(result.embeddings);
@@ -228,6 +233,8 @@ async function main(): Promise<void> {
   if (!args.simulated) {
     // The server's store: the data folder's SQLite file, or the team's database when DATABASE_URL is set.
     const opened = openStore();
+    // Checked with the arguments (exit 2 on a bad value), so here it is a value or unset.
+    const embeddingsProtocol = protocolFromEnvironment(process.env);
     const store = opened.experiments();
     const stop = new AbortController();
     process.once("SIGINT", () => stop.abort());
@@ -243,10 +250,11 @@ async function main(): Promise<void> {
                 kind: args.search,
                 ...(args.semanticWeight !== undefined ? { semanticWeight: args.semanticWeight } : {}),
               },
-              backend: createOpenAiCompatibleEmbeddings({
+              backend: createEmbeddingBackend({
                 baseUrl: args.embeddings!,
                 model: args.embeddingsModel!,
                 apiKey: process.env.EMBEDDINGS_API_KEY?.trim() || undefined,
+                ...(embeddingsProtocol ? { protocol: embeddingsProtocol } : {}),
               }),
               cache: opened.embeddings(),
             },

@@ -24,7 +24,7 @@ import { RankBadge } from "./rank-badge";
 
 type Status =
   | { state: "checking" }
-  | { state: "unconfigured"; variables: Record<string, string> }
+  | { state: "unconfigured"; variables: Record<string, string>; problem?: string }
   | {
       state: "configured";
       baseUrl: string;
@@ -65,7 +65,7 @@ export function SemanticPanel({ tools, queries, clientOptions, k }: SemanticPane
         if (!response.ok)
           setStatus({ state: "unreachable", message: answer?.error?.message ?? String(response.status) });
         else if (answer.configured) setStatus({ state: "configured", ...answer });
-        else setStatus({ state: "unconfigured", variables: answer.variables });
+        else setStatus({ state: "unconfigured", variables: answer.variables, problem: answer.problem });
       })
       .catch((reason: unknown) => {
         if (!cancelled) setStatus({ state: "unreachable", message: String(reason) });
@@ -147,6 +147,12 @@ export function SemanticPanel({ tools, queries, clientOptions, k }: SemanticPane
       {status.state === "unconfigured" ? (
         <div className="rounded-lg border border-line p-3 text-sm" data-testid="semantic-unconfigured">
           <p>{t("unconfigured")}</p>
+          {/* A variable set to a value the server cannot use, in the server's words (they name the variable). */}
+          {status.problem ? (
+            <p className="mt-2 text-danger" role="alert" data-testid="semantic-problem">
+              {status.problem}
+            </p>
+          ) : null}
           <pre className="mt-2 overflow-x-auto rounded bg-panel-muted p-2 font-mono text-xs">
             {`${status.variables.baseUrl}=http://127.0.0.1:11434/v1\n${status.variables.model}=nomic-embed-text\n${status.variables.apiKey}=…`}
           </pre>

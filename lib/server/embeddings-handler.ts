@@ -5,13 +5,19 @@
  * answer. Vectors are cached in the data folder's SQLite store, so a catalog is embedded once per machine.
  */
 import { embedTexts } from "../search/embeddings/embed-texts";
-import { createOpenAiCompatibleEmbeddings } from "../search/embeddings/openai-compatible";
+import {
+  createEmbeddingBackend,
+  EMBEDDINGS_PROTOCOL_ENV,
+  embeddingProtocolOf,
+  protocolFromEnvironment,
+} from "../search/embeddings/embedding-backend";
 import { EMBEDDING_PRICES } from "../search/embeddings/prices";
 import {
   createMemoryEmbeddingCache,
   EmbeddingError,
   type EmbeddingBackend,
   type EmbeddingCache,
+  type EmbeddingProtocol,
 } from "../search/embeddings/types";
 import { readJsonBody } from "./read-body";
 import { errorResponse, guardApiRequest, jsonResponse } from "./request-guard";
@@ -24,6 +30,8 @@ export const EMBEDDINGS_ENV = {
   model: "EMBEDDINGS_MODEL",
   apiKey: "EMBEDDINGS_API_KEY",
   usdPerMillionTokens: "EMBEDDINGS_USD_PER_MILLION_TOKENS",
+  /** `openai` or `gemini`; unset, Gemini's format for Google's address and OpenAI's otherwise. */
+  protocol: EMBEDDINGS_PROTOCOL_ENV,
 } as const;
 
 /** Texts per request: one progress step of the page's bar. */
@@ -33,11 +41,12 @@ export const MAX_TEXT_CHARACTERS = 16_000;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export type EmbeddingsStatus =
-  | { configured: false; variables: typeof EMBEDDINGS_ENV }
+  | { configured: false; variables: typeof EMBEDDINGS_ENV; problem?: string }
   | {
       configured: true;
       baseUrl: string;
       model: string;
+      protocol: EmbeddingProtocol;
       /** Names the vector space for caches: endpoint and model, never the key. */
       spaceKey: string;
       /** Per million input tokens: the owner's setting, else the published price, else unknown. */
@@ -48,6 +57,13 @@ export function embeddingsStatus(env: Environment = process.env): EmbeddingsStat
   const baseUrl = env[EMBEDDINGS_ENV.baseUrl]?.trim();
   const model = env[EMBEDDINGS_ENV.model]?.trim();
   if (!baseUrl || !model) return { configured: false, variables: EMBEDDINGS_ENV };
+  let chosen: EmbeddingProtocol | undefined;
+  try {
+    chosen = protocolFromEnvironment(env);
+  } catch (error) {
+    return { configured: false, variables: EMBEDDINGS_ENV, problem: (error as Error).message };
+  }
+  const protocol = embeddingProtocolOf({ baseUrl, model, ...(chosen ? { protocol: chosen } : {}) });
   const owned = Number(env[EMBEDDINGS_ENV.usdPerMillionTokens]);
   const published = EMBEDDING_PRICES[model];
   const price =
@@ -56,7 +72,7 @@ export function embeddingsStatus(env: Environment = process.env): EmbeddingsStat
       : published
         ? { usdPerMillionTokens: published.usdPerMillionTokens, source: `${published.source} (${published.checked})` }
         : null;
-  return { configured: true, baseUrl, model, spaceKey: `${baseUrl.replace(/\/+$/, "")}|${model}`, price };
+  return { configured: true, baseUrl, model, protocol, spaceKey: `${baseUrl.replace(/\/+$/, "")}|${model}`, price };
 }
 
 const fallback = createMemoryEmbeddingCache();
@@ -89,7 +105,12 @@ export function serverEmbeddings(
   if (!status.configured) return null;
   const apiKey = env[EMBEDDINGS_ENV.apiKey]?.trim() || undefined;
   return {
-    backend: createOpenAiCompatibleEmbeddings({ baseUrl: status.baseUrl, model: status.model, apiKey }),
+    backend: createEmbeddingBackend({
+      baseUrl: status.baseUrl,
+      model: status.model,
+      apiKey,
+      protocol: status.protocol,
+    }),
     cache: embeddingCache(env),
   };
 }
@@ -128,7 +149,12 @@ export async function handleEmbeddingsPost(request: Request, env: Environment = 
       `embeddings: "texts" is 1 to ${MAX_TEXTS_PER_REQUEST} non-empty strings of at most ${MAX_TEXT_CHARACTERS.toLocaleString("en-US")} characters`,
     );
   const apiKey = env[EMBEDDINGS_ENV.apiKey]?.trim() || undefined;
-  const backend = createOpenAiCompatibleEmbeddings({ baseUrl: status.baseUrl, model: status.model, apiKey });
+  const backend = createEmbeddingBackend({
+    baseUrl: status.baseUrl,
+    model: status.model,
+    apiKey,
+    protocol: status.protocol,
+  });
   try {
     const embedded = await embedTexts(backend, embeddingCache(env), texts as string[], { signal: request.signal });
     return jsonResponse({

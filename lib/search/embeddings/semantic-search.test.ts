@@ -70,6 +70,7 @@ describe("the OpenAI-compatible backend", () => {
     ]);
     expect(batch.promptTokens).toBe(16);
     expect(server.requests[0]).toEqual({
+      path: "/v1/embeddings",
       body: { model: "m", input: ["weather", "mail mail"], encoding_format: "float" },
       authorization: "Bearer sk-abc",
     });

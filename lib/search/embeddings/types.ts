@@ -1,14 +1,23 @@
 /**
  * Embedding backends for semantic tool search. The vectors come from an endpoint the person already has (OpenAI's
- * `/v1/embeddings` or a server compatible with it: Ollama, vLLM, LM Studio), never from weights shipped here.
+ * `/v1/embeddings` or a server compatible with it: Ollama, vLLM, LM Studio; the Gemini API's batchEmbedContents),
+ * never from weights shipped here.
  */
+
+/** The wire formats spoken: OpenAI's `/embeddings` (and every server compatible with it), the Gemini API's. */
+export type EmbeddingProtocol = "openai" | "gemini";
 
 /** Where the vectors come from. The key is sent upstream only: it is never part of a cache key, a log or an error. */
 export type EmbeddingEndpoint = {
-  /** The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`; `/embeddings` is appended. */
+  /**
+   * The API root, e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1` (`/embeddings` is appended) or
+   * `https://generativelanguage.googleapis.com/v1beta` (`/models/{model}:batchEmbedContents` is appended).
+   */
   baseUrl: string;
   model: string;
   apiKey?: string;
+  /** Unset: Gemini's format for Google's address, OpenAI's otherwise (lib/search/embeddings/embedding-backend.ts). */
+  protocol?: EmbeddingProtocol;
 };
 
 export type EmbeddingBatch = {
