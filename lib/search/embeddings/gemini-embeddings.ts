@@ -1,8 +1,8 @@
 /**
  * The Gemini API's embeddings (`POST {base}/models/{model}:batchEmbedContents` with `{requests: [{model, content:
  * {role: "user", parts: [{text}]}}]}`, answered by `{embeddings: [{values}]}` in request order; the key in
- * `x-goog-api-key`), the same request (path and body) as `@google/genai`'s `models.embedContent`. The answer reports no token
- * counts, so the cost of embedding reads unknown (never zero).
+ * `x-goog-api-key`), the same request (path and body) as `@google/genai`'s `models.embedContent`. The answer
+ * reports no token counts, so the cost of embedding reads unknown (never zero).
  */
 import { batchedBackend, checkedVectors, isRecord, postEmbeddingRequest } from "./embedding-request";
 import type { EmbeddingBackend, EmbeddingEndpoint } from "./types";
