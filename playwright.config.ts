@@ -59,7 +59,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     // A trace records every action's screenshot and DOM snapshot: kept for every test and thrown away on success it
-    // made the suite about a third slower (17.0 s against 8.7 s for one cache-card walk). Under CI a failing test
+    // made a walk about twice as long (17.0 s against 8.7 s for one cache-card walk). Under CI a failing test
     // runs again with its trace (retries: 1); locally, `npx playwright test --trace on`.
     trace: "on-first-retry",
     viewport: { width: 1440, height: 900 },
