@@ -2,12 +2,12 @@
  * `npx tsx scripts/eval-search-variants.ts [--benchmarks <dir>] [--only tuning|check|judge|all] [--sets <label,…>]
  *   [--variants <file.json|file.ts>]`:
  * recall@1 / recall@5 / MRR of the client search under each option variant, on every query set, one table row per
- * variant. This is how docs/SEARCH.md's variant tables are measured: a change is chosen on the tuning sets and only
- * checked on the others.
+ * variant. This is how docs/SEARCH.md's figures are measured: a change is chosen on the tuning sets and only checked
+ * on the others.
  *
  * `--benchmarks` is the folder `scripts/benchmark-query-sets.ts --out` wrote (BFCL and MetaTool reshaped; default
  * /tmp/search-benchmarks); sets whose files are missing are skipped with a note. `--variants` is a JSON object
- * `{ "label": { ...ClientSearchOptions } }`; without it, the variants of the latest round are measured. `--sets`
+ * `{ "label": { ...ClientSearchOptions } }`; without it, the defaults with and without word vectors. `--sets`
  * keeps only the named sets (`--sets "fixture 110,held-out"`). Client-search variants get the shipped word-vector
  * table (`public/search/word-vectors.bin`), as the CLI and the lab do.
  */
@@ -102,7 +102,7 @@ function loadQueries(path: string): EvaluationQuery[] {
   return parsed.value;
 }
 
-/** The variants of the latest round (docs/SEARCH.md), each measured against the defaults. */
+/** Without `--variants`: the shipped defaults, and the same without word vectors (what the word vectors add). */
 const DEFAULT_VARIANTS: Record<string, Partial<ClientSearchOptions>> = {
   defaults: {},
   "no similar words (lexical only)": { similarWords: 0 },

@@ -105,7 +105,8 @@ export type ClientSearchOptions = {
    * 0 = off; re-ranks the first `EXACT_WORDS_DEPTH` hits with a second opinion that does not trust stemming: Okapi
    * BM25 of the request's content words **as written** over the tool's words as written (the four fields and the
    * argument values, unweighted, one length per tool), each word weighed by its stem's IDF from the index. Scaled so
-   * that the best second opinion among those hits adds this × the first hit's score ("Seventh pass" in SEARCH.md).
+   * that the best second opinion among those hits adds this × the first hit's score (measured in docs/SEARCH.md at
+   * 279c54f, "Seventh pass").
    */
   exactWords: number;
   /**
