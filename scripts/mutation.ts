@@ -238,7 +238,7 @@ type Mutant = {
 };
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
 
-/** Markdown rows of the mutants no test detected, for docs/TESTING.md: `file:line`, mutator, the line, the change. */
+/** Markdown rows of the mutants no test detected (`--survivors`): `file:line`, mutator, the line, the change. */
 export function survivorRows(report: Report): string[] {
   const rows: string[] = [];
   for (const [file, { source, mutants }] of Object.entries(report.files)) {

@@ -1,7 +1,7 @@
 /**
  * The words of a divergence at their boundaries: how a TTL is written the way the providers write it
  * (`cache_control.ttl` "5m" / "1h", PROTOCOLS.md §5.1; `prompt_cache_options.ttl` "30m", §5.2) and how an idle time
- * reads ("45 seconds", "1 minute", "2.5 hours"). Survivors of the first mutation run (docs/TESTING.md).
+ * reads ("45 seconds", "1 minute", "2.5 hours"): mutants no earlier test detected (docs/TESTING.md at 279c54f).
  */
 import { describe, expect, it } from "vitest";
 import { formatDuration, formatTtl } from "./divergence";

@@ -5,7 +5,7 @@ import type { SearchOutcome } from "./types";
 import { encodeWordVectors, parseWordVectors } from "./word-vectors";
 
 /**
- * The survivors of the ae45c2a mutation run that docs/TESTING.md listed as open: each case pins one behaviour of
+ * The survivors of the ae45c2a mutation run left open (docs/TESTING.md at 279c54f): each case pins one behaviour of
  * docs/SEARCH.md's client search that a mutant changed (stemmed, stop-word-free index and request terms, the option
  * guards at their "off" value, the merging of a term added twice, and coverage counting only the user's own words).
  * Expectations are worked out by hand from the documented rules; each catalog is built inside its test.
