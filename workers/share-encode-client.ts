@@ -47,7 +47,7 @@ export type WorkspaceEncoder = {
 /**
  * How long a request may wait for its answer before the worker counts as hung. Generous, because a slow answer is
  * not a hang: the worker first loads its own code (the codec, Ajv), and at 10,000 tools encoding took 10 s and
- * decoding several seconds on this project's loaded 2-core machine (docs/PERFORMANCE.md). Giving up only costs time:
+ * decoding several seconds on the loaded 2-core machine (PERFORMANCE.md at 279c54f). Giving up only costs time:
  * the page then does the same work itself.
  */
 export const ANSWER_WITHIN = {

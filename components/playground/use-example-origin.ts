@@ -53,7 +53,7 @@ export function useExampleOriginTracker(): void {
     let cancelled = false;
     // Loaded on use: the example loader checks files with the scenario parser (Ajv), which the first screen does without.
     // A large example comes from the share worker (which decoded the restored work already): generating and checking
-    // 10,000 tools here took seconds of the page's thread on the next visit after an edit (docs/PERFORMANCE.md).
+    // 10,000 tools here took seconds of the page's thread on the next visit after an edit (PERFORMANCE.md at 279c54f).
     const large = (EXAMPLES.find((example) => example.id === scenarioId)?.toolCount ?? 0) >= LOAD_OFF_THE_PAGE_TOOLS;
     (large
       ? loadExampleOffThePage(scenarioId)

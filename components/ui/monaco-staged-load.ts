@@ -2,7 +2,7 @@
  * Loads Monaco's code in four stages, each in a task of its own, before the editor module (./monaco-setup.ts) imports
  * the rest. Imported in one piece, Monaco (≈ 4.4 MB minified) was evaluated in one main-thread task of ≈ 0.6 s on an
  * idle 2-core machine, during start-up, since the request viewer and the catalog editor are above the fold
- * (docs/PERFORMANCE.md). In stages, the browser handles input and paints between them. Each stage imports the next
+ * (PERFORMANCE.md at 279c54f). In stages, the browser handles input and paints between them. Each stage loads the next
  * from its own module (./monaco-stages), so no chunk repeats another's code; a module is evaluated once however
  * often it is imported, so the final import only evaluates what the stages did not.
  */

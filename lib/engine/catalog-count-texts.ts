@@ -9,7 +9,7 @@ import type { Engine } from "./engine";
  * The texts a run over `catalog` will count one per tool, as the adapters render them: every tool's Anthropic
  * definition (full, as the catalog list and the strategies that send or load it count it; stub, as `stubs` sends it),
  * and the provider's own full and stub renderings where they differ. At 10,000 tools these are ≈ 99% of
- * the tokens a cold run counts (3.0 M full and 0.65 M stub tokens, docs/PERFORMANCE.md), so they are what the worker
+ * the tokens a cold run counts (3.0 M full, 0.65 M stub tokens, PERFORMANCE.md at 279c54f), so they are what the worker
  * looks up in the counts kept across visits before running. The renderings are memoised per tool object, so the run
  * reuses them rather than building them twice.
  */

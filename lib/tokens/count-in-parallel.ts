@@ -1,6 +1,6 @@
 /**
  * Counting a large batch of texts on two threads. At 10,000 tools the first request of `full` counts ≈ 3 M tokens of
- * definitions before anything is on screen (≈ 3 s on one core of the 2-core machine, docs/PERFORMANCE.md); the
+ * definitions before anything is on screen (≈ 3 s on one core of the 2-core machine, PERFORMANCE.md at 279c54f); the
  * engine worker hands part of the batch to a helper worker with the same tokenizer and counts the rest itself.
  *
  * The helper is never trusted to be there: while waiting for it, the engine keeps counting the helper's part from its

@@ -1,6 +1,6 @@
 /**
  * Token counts that outlive the page: a returning visitor never recounts the ≈ 3.6 M tokens of a 10,000-tool
- * catalog (≈ 3 s of a cold run on a 2-core machine, docs/PERFORMANCE.md).
+ * catalog (≈ 3 s of a cold run on a 2-core machine, PERFORMANCE.md at 279c54f).
  *
  * The memo in front of the tokenizer (memoised-count.ts) forgets everything when the worker ends. This module puts
  * what it counted into a store (IndexedDB in the browser, indexed-db-count-store.ts) keyed by the tokenizer's id and
@@ -45,7 +45,7 @@ export const PERSISTENT_COUNT_DEFAULTS = {
   minimumLength: 128,
   probeSize: 32,
   // A store that answers late still beats recounting: on the loaded 2-core machine Chromium took 3–8 s to read
-  // 20,000 counts and 5–6 s to write them (docs/PERFORMANCE.md), while counting them took far longer.
+  // 20,000 counts and 5–6 s to write them (PERFORMANCE.md at 279c54f), while counting them took far longer.
   timeoutMs: 30_000,
   maximumPending: 200_000,
 } as const;

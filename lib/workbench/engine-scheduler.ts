@@ -1,6 +1,6 @@
 /**
  * A large catalog's run on two engine workers (2 cores: at 10,000 tools one worker's run of all eight strategies is
- * ≈ 8.5 s of CPU, docs/PERFORMANCE.md). The page's engine worker keeps the strategy on screen and runs part of the
+ * ≈ 8.5 s of CPU, PERFORMANCE.md at 279c54f). The page's engine worker keeps the shown strategy and runs part of the
  * others itself; a helper engine worker, which it starts and feeds, runs the rest and keeps their full runs for
  * step details. The page sees one worker and the same messages as before; when the helper fails to start or dies,
  * the page's worker runs the helper's strategies itself and nothing is lost.

@@ -29,7 +29,7 @@ export function summariseRun(run: StrategyRun): RunSummary {
 /**
  * One step's detail. `previousRequestJson: false` leaves the previous request's text out (null): the engine worker's
  * answers do, because the run view compares two steps by asking for each, and at 10,000 tools that text alone is
- * ≈ 36 MB of a later step's ≈ 90 MB message (docs/PERFORMANCE.md). The trace view shows it beside the request.
+ * ≈ 36 MB of a later step's ≈ 90 MB message (PERFORMANCE.md at 279c54f). The trace view shows it beside the request.
  */
 export function stepDetail(
   run: StrategyRun,

@@ -12,7 +12,7 @@ import { discardPrebuilt, showScenario, takeOverPrebuilt } from "./scenario-disp
 /**
  * An example of at least this many tools is run as loaded: its run is sent right behind the load, and the worker
  * starts it without waiting for the page to take in the example (16 MB at 10,000 tools: the deserialising, the
- * store's update and the render took ≈ 0.5–1.5 s before the page asked for the run; docs/PERFORMANCE.md). A small
+ * store's update and the render took ≈ 0.5–1.5 s before the page asked for the run; PERFORMANCE.md at 279c54f). A small
  * example keeps the round trip: it is a few milliseconds, and its short run would share the two cores with the page
  * taking the example in.
  */
@@ -39,7 +39,7 @@ export async function openExample(
   }
   const { scenario, catalogVersion } = outcome.value;
   // The example as loaded, for the "edited" marker: the page need not load and check it a second time (Ajv
-  // compiling the scenario schema was start-up's longest main-thread task, docs/PERFORMANCE.md).
+  // compiling the scenario schema was start-up's longest main-thread task, PERFORMANCE.md at 279c54f).
   store.setState({ exampleOrigin: { exampleId, scenario } });
   const prebuilt = state.prebuilt;
   // The build-time figures are of the example's own settings, not forced to a provider.
