@@ -171,7 +171,7 @@ describe("explainMiss names every cause", () => {
     const step = explainTrace(trace).steps[0];
     expect(step.explanation?.cause).toBe("below-minimum");
     expect(step.explanation?.headline).toBe(
-      "The prompt is shorter than the 1024-token minimum this model caches: nothing is written or read.",
+      "The prompt is shorter than the 1,024-token minimum this model caches: nothing is written or read.",
     );
   });
 

@@ -39,7 +39,7 @@ describe("cacheHeadline", () => {
       totals(0, 0, 503, 0),
       divergence("below-minimum", "prompt of 503 tokens is below the 1024-token minimum: not cached"),
     );
-    expect(below.sentence).toContain("prompt of 503 tokens is shorter than the 1024-token minimum");
+    expect(below.sentence).toContain("prompt of 503 tokens is shorter than the 1,024-token minimum");
     expect(cacheHeadline(totals(2_504, 246, 0, 0), null).sentence).toMatch(/^Prefix intact: 2,504 tokens read/);
     expect(cacheHeadline(totals(900, 100, 0, 300), divergence("changed", "tools[3] changed")).kind).toBe("partly-lost");
   });

@@ -192,12 +192,15 @@ export function cacheHeadline(
   // Nothing read, nothing lost.
   const keeps = figures.written + figures.stored > 0;
   if (divergence?.kind === "below-minimum") {
+    // The engine's reason writes the minimum as a bare integer; the sentence shows it grouped for the reader's locale.
     const minimum = /([\d,]+)-token minimum/.exec(divergence.reason)?.[1];
+    const minimumShown =
+      minimum === undefined ? "none" : new Intl.NumberFormat(locale).format(Number(minimum.replace(/,/g, "")));
     return {
       kind: "below-minimum",
       tone: "neutral",
       icon: "•",
-      sentence: t("belowMinimum", { total: tokens(total), minimum: minimum ?? "none", tail: rest }),
+      sentence: t("belowMinimum", { total: tokens(total), minimum: minimumShown, tail: rest }),
       detail,
     };
   }
