@@ -6,6 +6,7 @@
  * and their price: which request creates, hits, misses below the minimum or finds its cache expired, and what
  * each costs in the model's currency.
  */
+import type { ExplicitCacheStatus } from "../core/run";
 import type { ExplicitCacheSummary } from "../core/run-summary";
 import type { ExplicitCacheFacts, ModelInfo } from "./types";
 import { sourced } from "./types";
@@ -67,7 +68,7 @@ export type ExplicitCacheRequest = {
   outputTokens: number;
 };
 
-export type ExplicitCacheStatus = "created" | "hit" | "expired" | "changed" | "below-minimum";
+export type { ExplicitCacheStatus } from "../core/run";
 
 export type ExplicitCacheStep = {
   status: ExplicitCacheStatus;
@@ -91,22 +92,29 @@ export function explicitCacheTimeline(
   requests: readonly ExplicitCacheRequest[],
   options: { ttlSeconds?: number } = {},
 ): ExplicitCacheStep[] {
+  const next = explicitCacheClock(model, options);
+  return requests.map((request) => next(request));
+}
+
+/**
+ * The same clock one request at a time, for the engine's session: each call is the next request of the conversation
+ * (in the order they are sent) and returns its status and price.
+ */
+export function explicitCacheClock(
+  model: ModelInfo,
+  options: { ttlSeconds?: number } = {},
+): (request: ExplicitCacheRequest) => ExplicitCacheStep {
   const facts = explicitCacheFacts(model);
   if (!facts) throw new Error(`${model.provider} has no explicit cache`);
   const prices = model.prices;
   const ttl = options.ttlSeconds ?? facts.ttlSeconds.value;
-  const minimum = facts.minimumTokens.value ?? model.cache.minimumCacheableTokens.value;
-  const writePrice = prices.inputPerMillion * facts.writeMultiplier.value;
-  const readPrice =
-    facts.readMultiplier.value === null
-      ? prices.cacheReadPerMillion
-      : prices.inputPerMillion * facts.readMultiplier.value;
-  const storagePrice = facts.storageBilled.value ? (prices.storagePerMillionPerHour ?? 0) : 0;
+  const minimum = explicitCacheMinimum(model);
+  const { write: writePrice, read: readPrice, storage: storagePrice } = explicitCachePrices(model);
   // Gemini's generateContent reads the object it names, even right after creating it; Qwen's creating request
   // writes the prefix and reads nothing.
   const readsOnCreate = facts.mechanism === "cached-content";
   let entry: { key: string; expiresAt: number } | null = null;
-  return requests.map((request) => {
+  return (request) => {
     const output = (request.outputTokens * prices.outputPerMillion) / MILLION;
     if (request.cachedTokens < minimum) {
       const uncached = ((request.cachedTokens + request.otherTokens) * prices.inputPerMillion) / MILLION;
@@ -144,7 +152,28 @@ export function explicitCacheTimeline(
         total: uncached + cacheWrite + cacheRead + storage + output,
       },
     };
-  });
+  };
+}
+
+/** The shortest cached part the explicit cache takes: its own minimum, or the model table's. */
+export function explicitCacheMinimum(model: ModelInfo): number {
+  const facts = explicitCacheFacts(model);
+  return facts?.minimumTokens.value ?? model.cache.minimumCacheableTokens.value;
+}
+
+/** Per million tokens (storage: per million per hour), in the price table's currency. */
+export function explicitCachePrices(model: ModelInfo): { write: number; read: number; storage: number } {
+  const facts = explicitCacheFacts(model);
+  if (!facts) throw new Error(`${model.provider} has no explicit cache`);
+  const prices = model.prices;
+  return {
+    write: prices.inputPerMillion * facts.writeMultiplier.value,
+    read:
+      facts.readMultiplier.value === null
+        ? prices.cacheReadPerMillion
+        : prices.inputPerMillion * facts.readMultiplier.value,
+    storage: facts.storageBilled.value ? (prices.storagePerMillionPerHour ?? 0) : 0,
+  };
 }
 
 /** What a run's steps need for the explicit-cache comparison: their clock, segments and tokens. */

@@ -20,6 +20,7 @@ import type { ToolChange } from "../scenario/types";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
 import { thirdPartyMarker } from "./third-party-text";
+import { explicitCacheRequest, openExplicitCache, type ExplicitCacheSession } from "./explicit-cache-step";
 
 /** The searches a strategy can run on the catalog (built lazily by the engine: a live run needs only one). */
 export type SessionSearchers = {
@@ -138,6 +139,11 @@ export class ConversationSession {
   /** Set on a lane's session: its name, on each of its steps. */
   readonly lane?: string;
   private markThirdParty?: ReturnType<typeof thirdPartyMarker>;
+  /**
+   * The provider's explicit cache, where the scenario chose it (settings `cacheMechanism`): the main conversation
+   * only (a lane keeps the implicit cache, as the run's explicit-cache summary counts the main conversation alone).
+   */
+  private explicitCache?: ExplicitCacheSession | null;
 
   constructor(
     private readonly options: SessionOptions,
@@ -397,7 +403,28 @@ export class ConversationSession {
       prices: context.model.prices,
       ttl: writePriceTier(context.model, context.settings.cacheTtl),
     });
-    const { cache, tokens, cost } = priced;
+    const { cache } = priced;
+    let { tokens, cost } = priced;
+    let request = exchange.request;
+    let segmentStatus = cache.segmentStatus;
+    let divergence = cache.divergence;
+    if (this.explicitCache === undefined)
+      this.explicitCache = this.lane
+        ? null
+        : openExplicitCache(adapter, context.model, context.settings.cacheMechanism);
+    const explicit = this.explicitCache
+      ? explicitCacheRequest({
+          session: this.explicitCache,
+          adapter,
+          model: context.model,
+          request,
+          segments: rendered.segments,
+          divergence,
+          clockSeconds,
+          tokens,
+        })
+      : null;
+    if (explicit) ({ request, tokens, cost, segmentStatus, divergence } = explicit);
     this.cacheState = cache.nextState;
     const response =
       reply.response ??
@@ -420,12 +447,12 @@ export class ConversationSession {
       title: this.titled(reply.title ?? "answer"),
       ...(this.lane ? { lane: this.lane } : {}),
       clockSeconds,
-      request: exchange.request,
+      request,
       response,
       segments: rendered.segments,
-      segmentStatus: cache.segmentStatus,
+      segmentStatus,
       tokens,
-      divergence: cache.divergence,
+      divergence,
       cost,
       notes: reply.notes ?? [],
       warnings: rendered.warnings,
@@ -434,6 +461,10 @@ export class ConversationSession {
         rendered.request.body,
       ),
     };
+    if (explicit) {
+      step.explicitCache = explicit.record;
+      if (explicit.create) step.cacheCreateRequest = explicit.create;
+    }
     // On this conversation's next request, not on a request of another lane sent before it.
     if (this.pendingToolChange) {
       step.toolChange = this.pendingToolChange;

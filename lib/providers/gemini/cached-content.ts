@@ -7,7 +7,9 @@
  * new cached content object: `cachedContentKey` says when one is needed.
  */
 import { hashString } from "../../cache/hash-string";
-import { GEMINI_BASE_URL } from "./gemini-generate-content";
+import type { WireRequest } from "../../core";
+import type { ExplicitCacheCall, ExplicitCacheRequests } from "../types";
+import { GEMINI_BASE_URL } from "./gemini-wire";
 import type { GeminiGenerateContentRequest } from "./gemini-types";
 
 /** The REST body of `POST /v1beta/cachedContents` (CachedContent: model, contents, systemInstruction, tools, ttl). */
@@ -64,4 +66,25 @@ export function explicitCachePlan(
 export function cachedContentKey(create: CachedContentsCreateRequest): string {
   const { ttl: _ttl, displayName: _name, ...identity } = create;
   return hashString(JSON.stringify(identity));
+}
+
+/**
+ * The adapter's requests under explicit caching: where a new object is made, its `cachedContents.create` first;
+ * then the `generateContent` naming it with only the contents. Below the minimum the API refuses to create the
+ * object, so the request goes as rendered (implicit caching may still apply; the engine prices it as uncached).
+ */
+export function geminiExplicitCacheRequests(request: WireRequest, call: ExplicitCacheCall): ExplicitCacheRequests {
+  if (!call.cacheable) return { request };
+  const plan = explicitCachePlan(request.body as GeminiGenerateContentRequest, {
+    model: call.model,
+    ttlSeconds: call.ttlSeconds,
+    name: call.name,
+  });
+  // The generate request keeps the rendered URL (a live run may stream: `:streamGenerateContent`).
+  const generate: WireRequest = { ...request, body: plan.generate.body as Record<string, unknown> };
+  if (!call.create) return { request: generate };
+  return {
+    create: { method: "POST", url: plan.create.url, headers: request.headers, body: plan.create.body },
+    request: generate,
+  };
 }
