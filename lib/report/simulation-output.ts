@@ -36,13 +36,18 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
       provider: run.provider,
       model: run.model,
       currency: currencyOf(run, options).currency,
+      // Which cache the engine sent and priced: the provider's explicit one where the scenario chose it and the
+      // provider has one (settings `cacheMechanism`), otherwise the implicit one.
+      cacheMechanism: run.steps.some((step) => step.explicitCache) ? "explicit" : "implicit",
       ...(run.refused ? { refused: run.refused.reason } : {}),
       steps: run.steps.map((step) => ({
         index: step.index,
         turn: step.turn,
         // A second conversation of the run (a prefilter's small model, a sub-agent): its own cache, perhaps its own model.
         ...(step.lane ? { lane: step.lane, model: String(step.request.body.model ?? run.model) } : {}),
+        ...(step.cacheCreateRequest ? { cacheCreateRequest: step.cacheCreateRequest } : {}),
         request: step.request,
+        ...(step.explicitCache ? { explicitCache: step.explicitCache } : {}),
         tokens: {
           input: step.tokens.input,
           cacheRead: step.tokens.cacheRead,
