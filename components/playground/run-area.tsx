@@ -215,6 +215,7 @@ export function RunArea() {
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
   // The card prints the step's billed tokens, the figures of the step summary above it.
   const detailTokens = detail ? (detailRun?.steps[detail.stepIndex]?.tokens ?? null) : null;
+  const detailExplicitCache = detail ? (detailRun?.steps[detail.stepIndex]?.explicitCache ?? null) : null;
   const comparableOn = useMemo(
     () => ({ provider: decideInputs.settings.provider, model: decideInputs.settings.model }),
     [decideInputs.settings.provider, decideInputs.settings.model],
@@ -318,6 +319,7 @@ export function RunArea() {
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
               billed={detailTokens}
+              explicitCache={detailExplicitCache}
               rejected={currentDetail.rejected ?? null}
               newFrom={currentDetail.newFrom}
             />
