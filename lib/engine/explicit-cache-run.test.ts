@@ -54,7 +54,9 @@ describe("Gemini: cachedContents chosen in the scenario", () => {
     // The create request holds the system instruction and the tools, with the TTL; the generate request only the rest.
     const create = first.cacheCreateRequest!;
     expect(create.url).toBe("https://generativelanguage.googleapis.com/v1beta/cachedContents");
-    expect(create.body).toMatchObject({ model: "models/gemini-2.5-flash", ttl: "3600s", contents: [] });
+    expect(create.body).toMatchObject({ model: "models/gemini-2.5-flash", ttl: "3600s" });
+    // No leading contents are cached, and an empty list is left out (the SDK refuses `contents: []`).
+    expect(create.body).not.toHaveProperty("contents");
     expect(create.body.systemInstruction).toEqual({ parts: [{ text: LONG_SYSTEM }] });
     expect(create.body.tools).toBeDefined();
     const name = first.explicitCache!.name!;

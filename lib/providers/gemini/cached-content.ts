@@ -7,6 +7,7 @@
  * new cached content object: `cachedContentKey` says when one is needed.
  */
 import { hashString } from "../../cache/hash-string";
+import type { CreateCachedContentParameters, GenerateContentParameters, ToolConfig } from "@google/genai";
 import type { WireRequest } from "../../core";
 import type { ExplicitCacheCall, ExplicitCacheRequests } from "../types";
 import { GEMINI_BASE_URL } from "./gemini-wire";
@@ -19,7 +20,8 @@ export type CachedContentsCreateRequest = Pick<
 > & {
   /** `models/<id>`, as the resource name. */
   model: string;
-  contents: GeminiGenerateContentRequest["contents"];
+  /** Leading contents to cache; absent when none (`@google/genai` refuses an empty list: "contents are required"). */
+  contents?: GeminiGenerateContentRequest["contents"];
   /** A duration in seconds with the `s` suffix, e.g. "3600s" (default one hour when absent). */
   ttl: string;
   displayName?: string;
@@ -48,7 +50,7 @@ export function explicitCachePlan(
     ...(systemInstruction ? { systemInstruction } : {}),
     ...(tools ? { tools } : {}),
     ...(toolConfig ? { toolConfig } : {}),
-    contents: contents.slice(0, cachedTurns),
+    ...(cachedTurns > 0 ? { contents: contents.slice(0, cachedTurns) } : {}),
     ttl: `${Math.round(options.ttlSeconds)}s`,
     ...(options.displayName ? { displayName: options.displayName } : {}),
   };
@@ -86,5 +88,42 @@ export function geminiExplicitCacheRequests(request: WireRequest, call: Explicit
   return {
     create: { method: "POST", url: plan.create.url, headers: request.headers, body: plan.create.body },
     request: generate,
+  };
+}
+
+/**
+ * The create body as `@google/genai`'s `caches.create` argument: the SDK moves `config` back into the REST body, so
+ * a test sending this through the SDK sees the body the engine wrote, and tsc checks its fields against the SDK's.
+ */
+export function createCachedContentParameters(body: CachedContentsCreateRequest): CreateCachedContentParameters {
+  const { model, ttl, displayName, contents, systemInstruction, tools, toolConfig } = body;
+  return {
+    model: model.replace(/^models\//, ""),
+    config: {
+      ttl,
+      ...(contents ? { contents } : {}),
+      ...(displayName ? { displayName } : {}),
+      ...(systemInstruction ? { systemInstruction } : {}),
+      ...(tools ? { tools } : {}),
+      // The SDK types the mode as its enum, whose values are these strings.
+      ...(toolConfig ? { toolConfig: toolConfig as ToolConfig } : {}),
+    },
+  };
+}
+
+/** A generateContent body that names a cached content object, as the SDK's `models.generateContent` argument. */
+export function cachedGenerateContentParameters(
+  model: string,
+  body: GeminiGenerateContentRequest,
+): GenerateContentParameters {
+  return {
+    model,
+    contents: body.contents,
+    config: {
+      ...(body.cachedContent ? { cachedContent: body.cachedContent } : {}),
+      ...(body.generationConfig?.maxOutputTokens !== undefined
+        ? { maxOutputTokens: body.generationConfig.maxOutputTokens }
+        : {}),
+    },
   };
 }

@@ -12,5 +12,9 @@ export const qwenFacts = chatFacts(
     goldenModel: "qwen-plus",
     tap: { baseUrl: "https://dashscope.aliyuncs.com/compatible-mode/v1", env: "TAP_QWEN_UPSTREAM" },
   },
-  { explicitCache: "cache-control-markers" },
+  {
+    explicitCache: "cache-control-markers",
+    // OpenAI's type plus the explicit cache's `cache_control` on a text part (./qwen-types.ts).
+    golden: { model: "qwen-plus", sdkRequestType: "QwenChatCompletionCreateParams" },
+  },
 );
