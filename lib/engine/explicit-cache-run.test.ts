@@ -129,6 +129,40 @@ describe("Gemini: cachedContents chosen in the scenario", () => {
   });
 });
 
+describe("Gemini's minimum: an editable assumption the explicit cache follows", () => {
+  it("the model table labels it; a cached part between 1,024 and 2,048 is cached only at the person's 1,024", async () => {
+    const { getModel } = await import("../models/model-table");
+    const minimum = getModel("gemini", "gemini-2.5-flash")!.cache.minimumCacheableTokens;
+    expect(minimum).toMatchObject({ value: 2_048, confidence: "unconfirmed" });
+    expect(minimum.source).toMatch(/ASSUMPTION.*1,024/);
+    const example = await loadExample("weather");
+    const settings: ScenarioSettings = {
+      ...example.settings,
+      provider: "gemini",
+      model: "gemini-2.5-flash",
+      system: "You are a careful weather assistant. Follow the house rules in every answer. ".repeat(90),
+      cacheMechanism: "explicit",
+    };
+    const at = (overrides: ScenarioSettings["cacheOverrides"]) =>
+      engine.runStrategy({ ...example, settings: { ...settings, cacheOverrides: overrides } }, "full").steps;
+    const table = at(undefined);
+    expect(cachedPart(table[0])).toBeGreaterThan(1_024);
+    expect(cachedPart(table[0])).toBeLessThan(2_048);
+    expect(table[0].explicitCache!.status).toBe("below-minimum");
+    expect(table[0].cacheCreateRequest).toBeUndefined();
+    expect(table[0].request.body).toHaveProperty("tools");
+    const edited = at({ minimumCacheableTokens: 1_024 });
+    expect(edited[0].explicitCache!.status).toBe("created");
+    expect(edited[0].cacheCreateRequest).toBeDefined();
+    // The run's explicit-cache summary is the steps' own, edited minimum included.
+    const run = engine.runStrategy(
+      { ...example, settings: { ...settings, cacheOverrides: { minimumCacheableTokens: 1_024 } } },
+      "full",
+    );
+    expect(summariseRun(run).explicitCache!.statuses.created).toBe(1);
+  });
+});
+
 describe("Qwen: cache_control markers chosen in the scenario", () => {
   it("marks the system message and the last message; creation at 125 %, hits at 10 %", async () => {
     const { steps } = await run("qwen", "qwen-plus", { mechanism: "explicit" });

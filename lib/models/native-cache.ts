@@ -19,8 +19,8 @@ export const GEMINI_EXPLICIT_CACHE: ExplicitCacheFacts = {
   mechanism: "cached-content",
   minimumTokens: sourced(
     null,
-    "secondary",
-    `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum is used for explicit caches too`,
+    "unconfirmed",
+    `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum (itself an editable assumption: the copies disagree) is used for explicit caches too`,
   ),
   ttlSeconds: sourced(3600, "documented", `${GEMINI_CACHING}: "If not set, the TTL defaults to 1 hour"`),
   refreshOnHit: sourced(
@@ -102,13 +102,13 @@ export function explicitCacheTimeline(
  */
 export function explicitCacheClock(
   model: ModelInfo,
-  options: { ttlSeconds?: number } = {},
+  options: { ttlSeconds?: number; minimumTokens?: number } = {},
 ): (request: ExplicitCacheRequest) => ExplicitCacheStep {
   const facts = explicitCacheFacts(model);
   if (!facts) throw new Error(`${model.provider} has no explicit cache`);
   const prices = model.prices;
   const ttl = options.ttlSeconds ?? facts.ttlSeconds.value;
-  const minimum = explicitCacheMinimum(model);
+  const minimum = options.minimumTokens ?? explicitCacheMinimum(model);
   const { write: writePrice, read: readPrice, storage: storagePrice } = explicitCachePrices(model);
   // Gemini's generateContent reads the object it names, even right after creating it; Qwen's creating request
   // writes the prefix and reads nothing.
@@ -155,10 +155,13 @@ export function explicitCacheClock(
   };
 }
 
-/** The shortest cached part the explicit cache takes: its own minimum, or the model table's. */
-export function explicitCacheMinimum(model: ModelInfo): number {
+/**
+ * The shortest cached part the explicit cache takes: its own minimum, or the model table's, which the person's
+ * override of the minimum (settings `cacheOverrides`) replaces where the explicit cache has no minimum of its own.
+ */
+export function explicitCacheMinimum(model: ModelInfo, overrideMinimum?: number): number {
   const facts = explicitCacheFacts(model);
-  return facts?.minimumTokens.value ?? model.cache.minimumCacheableTokens.value;
+  return facts?.minimumTokens.value ?? overrideMinimum ?? model.cache.minimumCacheableTokens.value;
 }
 
 /** Per million tokens (storage: per million per hour), in the price table's currency. */
@@ -179,6 +182,9 @@ export function explicitCachePrices(model: ModelInfo): { write: number; read: nu
 /** What a run's steps need for the explicit-cache comparison: their clock, segments and tokens. */
 export type ExplicitCacheRunStep = {
   clockSeconds: number;
+  /** Set where the engine ran the explicit cache itself (settings `cacheMechanism`): then its figures are these. */
+  explicitCache?: { status: ExplicitCacheStatus; storageUsd: number };
+  cost?: { totalUsd: number };
   segments: ReadonlyArray<{ group: "tools" | "system" | "messages"; key: string; tokens: number }>;
   tokens: { input: number; output: number };
   rejected?: unknown;
@@ -225,6 +231,8 @@ export function explicitCacheSummary(
 ): ExplicitCacheSummary | null {
   const facts = explicitCacheFacts(model);
   if (!facts || steps.length === 0) return null;
+  const recorded = recordedExplicitCache(steps);
+  if (recorded) return { mechanism: facts.mechanism, ttlSeconds: facts.ttlSeconds.value, ...recorded };
   const run = explicitCacheForRun(model, steps);
   const statuses = { created: 0, hit: 0, expired: 0, changed: 0, "below-minimum": 0 };
   for (const step of run.steps) statuses[step.status] += 1;
@@ -233,6 +241,24 @@ export function explicitCacheSummary(
     ttlSeconds: facts.ttlSeconds.value,
     cost: run.total,
     storage: run.storage,
+    statuses,
+  };
+}
+
+/**
+ * A run the engine sent under the explicit cache carries each request's status and price: its figures are those,
+ * the same the steps show (null when the run used the implicit cache).
+ */
+export function recordedExplicitCache(
+  steps: readonly ExplicitCacheRunStep[],
+): Pick<ExplicitCacheSummary, "cost" | "storage" | "statuses"> | null {
+  const main = steps.filter((step) => !step.rejected && !step.lane);
+  if (main.length === 0 || !main.every((step) => step.explicitCache)) return null;
+  const statuses = { created: 0, hit: 0, expired: 0, changed: 0, "below-minimum": 0 };
+  for (const step of main) statuses[step.explicitCache!.status] += 1;
+  return {
+    cost: main.reduce((sum, step) => sum + (step.cost?.totalUsd ?? 0), 0),
+    storage: main.reduce((sum, step) => sum + step.explicitCache!.storageUsd, 0),
     statuses,
   };
 }

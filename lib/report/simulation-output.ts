@@ -1,7 +1,7 @@
 import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
-import { explicitCacheFacts, explicitCacheForRun } from "../models/native-cache";
+import { explicitCacheFacts, explicitCacheForRun, recordedExplicitCache } from "../models/native-cache";
 import type { Scenario } from "../scenario/types";
 import type { Currency } from "../models/types";
 import { formatPercent } from "../view/format";
@@ -90,7 +90,16 @@ function explicitCacheJson(run: StrategyRun) {
   const model = getModel(run.provider, run.model);
   const facts = model ? explicitCacheFacts(model) : null;
   if (!model || !facts || run.refused || run.steps.length === 0) return {};
-  const explicit = explicitCacheForRun(model, run.steps);
+  // A run the engine sent under the explicit cache: its own steps' figures; otherwise the comparison's.
+  const main = run.steps.filter((step) => !step.rejected && !step.lane);
+  const recorded = recordedExplicitCache(run.steps);
+  const explicit = recorded
+    ? {
+        total: recorded.cost,
+        storage: recorded.storage,
+        steps: main.map((step) => ({ status: step.explicitCache!.status })),
+      }
+    : explicitCacheForRun(model, run.steps);
   return {
     explicitCache: {
       mechanism: facts.mechanism,

@@ -24,6 +24,7 @@ import {
 import type { ExplicitCacheStep } from "../models/native-cache";
 import type { ModelInfo } from "../models/types";
 import type { ProviderAdapter } from "../providers";
+import type { ScenarioSettings } from "../scenario/types";
 
 /** One conversation's explicit cache: its clock and the object it holds now. */
 export type ExplicitCacheSession = {
@@ -40,15 +41,17 @@ export type ExplicitCacheSession = {
 export function openExplicitCache(
   adapter: Pick<ProviderAdapter, "explicitCache" | "explicitCacheRequests">,
   model: ModelInfo,
-  chosen: "implicit" | "explicit" | undefined,
+  settings: Pick<ScenarioSettings, "cacheMechanism" | "cacheOverrides">,
 ): ExplicitCacheSession | null {
   const facts = explicitCacheFacts(model);
-  if (chosen !== "explicit" || !adapter.explicitCache || !adapter.explicitCacheRequests || !facts) return null;
+  if (settings.cacheMechanism !== "explicit" || !adapter.explicitCache || !adapter.explicitCacheRequests || !facts)
+    return null;
+  const minimum = explicitCacheMinimum(model, settings.cacheOverrides?.minimumCacheableTokens);
   return {
     ttlSeconds: facts.ttlSeconds.value,
-    minimum: explicitCacheMinimum(model),
+    minimum,
     storagePerMillionPerHour: explicitCachePrices(model).storage,
-    next: explicitCacheClock(model),
+    next: explicitCacheClock(model, { minimumTokens: minimum }),
     current: null,
     made: 0,
   };

@@ -409,9 +409,7 @@ export class ConversationSession {
     let segmentStatus = cache.segmentStatus;
     let divergence = cache.divergence;
     if (this.explicitCache === undefined)
-      this.explicitCache = this.lane
-        ? null
-        : openExplicitCache(adapter, context.model, context.settings.cacheMechanism);
+      this.explicitCache = this.lane ? null : openExplicitCache(adapter, context.model, context.settings);
     const explicit = this.explicitCache
       ? explicitCacheRequest({
           session: this.explicitCache,
