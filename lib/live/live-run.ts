@@ -27,6 +27,17 @@ import type { PreviewEvent, ReadReply } from "../core";
 import { overlayAssistantTurns } from "./wire-overlay";
 import { engineNote } from "../i18n/engine-notes";
 
+/**
+ * Gemini's explicit cache needs its own `cachedContents.create` call before the requests that name the object; the
+ * live routes send generation requests only, so a live run on such a provider sends the implicit cache's requests
+ * and says so (a warning on the run). Markers in the body (Qwen) are sent as chosen.
+ */
+export const LIVE_EXPLICIT_CACHE_NOT_SENT: EngineWarning = {
+  code: "live-explicit-cache-not-sent",
+  message:
+    "Live mode sends the implicit cache here: the explicit cache object (cachedContents.create) is not created by the live routes yet.",
+};
+
 export const LIVE_SECOND_CONVERSATION_REFUSAL =
   "Live mode runs one conversation; this strategy's second one (a small model choosing tools, or a sub-agent) is simulated only for now.";
 
@@ -114,10 +125,17 @@ export class LiveRun {
   private error: LiveError | null = null;
   private searchFallback: string | null = null;
   private clientSearches = 0;
+  private readonly explicitCacheNotSent: boolean;
 
   constructor(private readonly options: LiveRunOptions) {
-    const { scenario } = options;
-    const provider = options.provider ?? scenario.settings.provider;
+    const provider = options.provider ?? options.scenario.settings.provider;
+    const explicitNeedsItsOwnCall =
+      options.scenario.settings.cacheMechanism === "explicit" &&
+      providerAdapter(provider).explicitCache === "cached-content";
+    this.explicitCacheNotSent = explicitNeedsItsOwnCall;
+    const scenario = explicitNeedsItsOwnCall
+      ? { ...options.scenario, settings: { ...options.scenario.settings, cacheMechanism: undefined } }
+      : options.scenario;
     const engine = createEngine(options.counterFor ? { counterFor: options.counterFor } : {});
     // A forced provider: an impossible combination is refused with the strategy's reason, never moved elsewhere.
     const opened = engine.openSession(scenario, options.strategyId, {
@@ -152,7 +170,8 @@ export class LiveRun {
   }
 
   private get warnings(): readonly EngineWarning[] {
-    return this.opened.session?.warnings ?? [];
+    const engine = this.opened.session?.warnings ?? [];
+    return this.explicitCacheNotSent ? [LIVE_EXPLICIT_CACHE_NOT_SENT, ...engine] : engine;
   }
 
   snapshot(): LiveRunSnapshot {

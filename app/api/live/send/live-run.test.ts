@@ -137,6 +137,27 @@ describe("a live run through the route and the fake provider", () => {
     },
   );
 
+  it("Qwen with the explicit cache chosen: sends cache_control markers, reads creation and hits back and compares", async () => {
+    const system = "You are a careful assistant. Follow the house rules in every answer. ".repeat(120);
+    const snapshot = await run("full", "qwen", "qwen-plus", { cacheMechanism: "explicit", system }).run();
+    expectComplete(snapshot);
+    for (const request of fake.requests)
+      expect(JSON.stringify(request.body)).toContain('"cache_control":{"type":"ephemeral"}');
+    const [first, ...later] = snapshot.steps;
+    expect(first.explicitCache?.status).toBe("created");
+    // The fake reports DashScope's prompt_tokens_details.cache_creation_input_tokens; the adapter reads it as written.
+    expect(first.measured!.cacheWrite).toBeGreaterThan(0);
+    expect(first.difference?.cacheWrite).toBe(first.measured!.cacheWrite - first.tokens.cacheWrite);
+    expect(later.some((step) => step.explicitCache?.status === "hit" && step.measured!.cacheRead > 0)).toBe(true);
+  });
+
+  it("Gemini with the explicit cache chosen: live mode sends the implicit requests and says why", async () => {
+    const snapshot = await run("full", "gemini", "gemini-2.5-flash", { cacheMechanism: "explicit" }).run();
+    expectComplete(snapshot);
+    expect(snapshot.warnings.map((warning) => warning.code)).toContain("live-explicit-cache-not-sent");
+    expect(fake.requests.every((request) => !("cachedContent" in (request.body as object)))).toBe(true);
+  });
+
   it("sends the mid-conversation beta header and a tool_addition system message after the search result", async () => {
     const snapshot = await run("anthropic-mid-conversation", "anthropic", "claude-opus-4-8").run();
     expectComplete(snapshot);
