@@ -27,17 +27,6 @@ import type { PreviewEvent, ReadReply } from "../core";
 import { overlayAssistantTurns } from "./wire-overlay";
 import { engineNote } from "../i18n/engine-notes";
 
-/**
- * Gemini's explicit cache needs its own `cachedContents.create` call before the requests that name the object; the
- * live routes send generation requests only, so a live run on such a provider sends the implicit cache's requests
- * and says so (a warning on the run). Markers in the body (Qwen) are sent as chosen.
- */
-export const LIVE_EXPLICIT_CACHE_NOT_SENT: EngineWarning = {
-  code: "live-explicit-cache-not-sent",
-  message:
-    "Live mode sends the implicit cache here: the explicit cache object (cachedContents.create) is not created by the live routes yet.",
-};
-
 export const LIVE_SECOND_CONVERSATION_REFUSAL =
   "Live mode runs one conversation; this strategy's second one (a small model choosing tools, or a sub-agent) is simulated only for now.";
 
@@ -125,17 +114,12 @@ export class LiveRun {
   private error: LiveError | null = null;
   private searchFallback: string | null = null;
   private clientSearches = 0;
-  private readonly explicitCacheNotSent: boolean;
+  /** Explicit caching with objects of its own (Gemini): the engine's name of each object → the provider's. */
+  private readonly madeCacheNames = new Map<string, string>();
 
   constructor(private readonly options: LiveRunOptions) {
-    const provider = options.provider ?? options.scenario.settings.provider;
-    const explicitNeedsItsOwnCall =
-      options.scenario.settings.cacheMechanism === "explicit" &&
-      providerAdapter(provider).explicitCache === "cached-content";
-    this.explicitCacheNotSent = explicitNeedsItsOwnCall;
-    const scenario = explicitNeedsItsOwnCall
-      ? { ...options.scenario, settings: { ...options.scenario.settings, cacheMechanism: undefined } }
-      : options.scenario;
+    const { scenario } = options;
+    const provider = options.provider ?? scenario.settings.provider;
     const engine = createEngine(options.counterFor ? { counterFor: options.counterFor } : {});
     // A forced provider: an impossible combination is refused with the strategy's reason, never moved elsewhere.
     const opened = engine.openSession(scenario, options.strategyId, {
@@ -170,8 +154,7 @@ export class LiveRun {
   }
 
   private get warnings(): readonly EngineWarning[] {
-    const engine = this.opened.session?.warnings ?? [];
-    return this.explicitCacheNotSent ? [LIVE_EXPLICIT_CACHE_NOT_SENT, ...engine] : engine;
+    return this.opened.session?.warnings ?? [];
   }
 
   snapshot(): LiveRunSnapshot {
@@ -286,10 +269,17 @@ export class LiveRun {
     return {
       reply: async (exchange) => {
         // A format whose model is in the URL (Gemini) still names it beside the body: the route checks and logs it.
-        const body =
+        const named =
           "model" in exchange.request.body
             ? exchange.request.body
             : { ...exchange.request.body, model: this.opened.model.id };
+        // Explicit caching with an object of its own: the route makes it first, or the request names the one made.
+        const adapter = providerAdapter(this.provider);
+        const simulatedName = exchange.explicitPlan?.name;
+        const body =
+          adapter.liveExplicitCacheBody && simulatedName
+            ? adapter.liveExplicitCacheBody(named, exchange.cacheCreate, this.madeCacheNames.get(simulatedName))
+            : named;
         const betas = (exchange.request.headers["anthropic-beta"] ?? "")
           .split(",")
           .map((beta) => beta.trim())
@@ -305,7 +295,9 @@ export class LiveRun {
             },
           },
         );
-        const read = providerAdapter(this.provider).readReply(reply.response);
+        const made = adapter.liveExplicitCacheName?.(reply.response);
+        if (made && simulatedName) this.madeCacheNames.set(simulatedName, made);
+        const read = adapter.readReply(reply.response);
         const info = describeReply(read.blocks, this.erroredTools);
         const usage = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
         const notes = [...read.notes];

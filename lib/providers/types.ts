@@ -158,6 +158,18 @@ export interface ProviderAdapter extends ProviderFacts {
   readonly endpoint: string;
   /** The requests under the provider's explicit cache (present exactly when `explicitCache` is). */
   explicitCacheRequests?(request: WireRequest, call: ExplicitCacheCall): ExplicitCacheRequests;
+  /**
+   * Where the explicit cache's object is made by a call of its own (Gemini `cachedContents.create`): a live call's
+   * body carrying that call for the route to make first (`create`), or naming the object an earlier call made
+   * (`madeName`, the provider's name for it).
+   */
+  liveExplicitCacheBody?(
+    body: Record<string, unknown>,
+    create: WireRequest | undefined,
+    madeName: string | undefined,
+  ): Record<string, unknown>;
+  /** The provider's name of the object the live route made for this reply, if it made one. */
+  liveExplicitCacheName?(response: Record<string, unknown>): string | undefined;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
   /**
    * The segment list of a wire body as it was sent (an imported trace): its own cache markers and order. For a body

@@ -127,3 +127,25 @@ export function cachedGenerateContentParameters(
     },
   };
 }
+
+/**
+ * A live call under explicit caching: where a new object is made, its create body travels in
+ * `cachedContentCreate` and the route's opener (./upstream.ts) makes it before streaming the generation request;
+ * otherwise `cachedContent` names the object the provider made earlier.
+ */
+export function geminiLiveExplicitCacheBody(
+  body: Record<string, unknown>,
+  create: WireRequest | undefined,
+  madeName: string | undefined,
+): Record<string, unknown> {
+  if (create) {
+    const { model: _model, ...held } = create.body;
+    return { ...body, cachedContentCreate: held };
+  }
+  return madeName ? { ...body, cachedContent: madeName } : body;
+}
+
+/** The object the live route made (the opener adds its name to the streamed reply as `cachedContent`). */
+export function geminiLiveExplicitCacheName(response: Record<string, unknown>): string | undefined {
+  return typeof response.cachedContent === "string" ? response.cachedContent : undefined;
+}

@@ -8,7 +8,11 @@ import { geminiBodyReader } from "./body-reader";
 import { geminiFacts } from "./facts";
 import { geminiBodySegments } from "./gemini-body-segments";
 import { contentLabel, contentText, GEMINI_BASE_URL, geminiDeclaration, type Json } from "./gemini-wire";
-import { geminiExplicitCacheRequests } from "./cached-content";
+import {
+  geminiExplicitCacheRequests,
+  geminiLiveExplicitCacheBody,
+  geminiLiveExplicitCacheName,
+} from "./cached-content";
 import { readGeminiReply } from "./reply-reader";
 import { createGeminiAccumulator } from "./stream";
 import { geminiStreamOpener } from "./upstream";
@@ -137,4 +141,6 @@ export const geminiGenerateContent: ProviderAdapter = {
   renderResponse: geminiResponse,
   outputText,
   explicitCacheRequests: geminiExplicitCacheRequests,
+  liveExplicitCacheBody: geminiLiveExplicitCacheBody,
+  liveExplicitCacheName: geminiLiveExplicitCacheName,
 };
