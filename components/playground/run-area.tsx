@@ -16,6 +16,7 @@ import {
   type RefObject,
 } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
+import { CacheCreateRequest } from "@/components/run/cache-create-request";
 import { useMoney } from "@/components/ui/money";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -359,6 +360,12 @@ export function RunArea() {
               showResponse={false}
               reveal={reveal}
               wholeDetail={wholeBody}
+            />
+          ) : null}
+          {bodyDetail?.cacheCreate && runTab === "request" ? (
+            <CacheCreateRequest
+              create={bodyDetail.cacheCreate}
+              name={detailRun?.steps[bodyDetail.stepIndex]?.explicitCache?.name ?? ""}
             />
           ) : null}
           {currentDetail && runTab === "diff" && run ? (

@@ -10,6 +10,8 @@ import { formatMoney } from "@/lib/view/money";
 import { renderInLocale } from "@/components/i18n/render-in-locale";
 import { CacheMechanismOption } from "@/components/settings/cache-mechanism-option";
 import { MoneyProvider } from "@/components/ui/money";
+import { stepDetail } from "@/lib/workbench/summarise-run";
+import { CacheCreateRequest } from "./cache-create-request";
 import { CachePrefixBar } from "./cache-prefix-bar";
 import { attribute, tagsWithTestId, textOfTestId } from "./test-support";
 
@@ -60,6 +62,15 @@ describe("the cache card under the explicit cache", () => {
     expect(sentence).toContain(`created cached content ${first.explicitCache!.name}`);
     expect(sentence).toContain(`storage ${formatMoney(first.explicitCache!.storagePerHourUsd, "USD")}/hour`);
     expect(Number(attribute(tagsWithTestId(html, "cache-headline")[0], "data-read"))).toBe(first.tokens.cacheRead);
+    // The create request is shown as a request of its own on the step that made the object, and only there.
+    const detail = stepDetail(run, 0)!;
+    expect(detail.cacheCreate!.url).toMatch(/\/v1beta\/cachedContents$/);
+    expect(JSON.parse(detail.cacheCreate!.json)).toEqual(first.cacheCreateRequest!.body);
+    expect(stepDetail(run, 1)!.cacheCreate).toBeUndefined();
+    const shownCreate = renderInLocale(
+      <CacheCreateRequest create={detail.cacheCreate!} name={first.explicitCache!.name!} />,
+    );
+    expect(shownCreate).toContain(`First, the request that made ${first.explicitCache!.name}: POST`);
     expect(textOfTestId(card(second), "explicit-cache-sentence")).toContain(
       `Read ${second.tokens.cacheRead.toLocaleString("en-US")} tokens from ${first.explicitCache!.name}`,
     );

@@ -53,6 +53,11 @@ export type StepDetail = {
    * export or compare it.
    */
   requestJsonShortened?: { toolsLeftOut: number; bytes: number };
+  /**
+   * The request that made a new cache object before this one (Gemini `cachedContents.create`), pretty-printed (its
+   * tool lists shortened as `requestJson`'s are); absent where none was made.
+   */
+  cacheCreate?: { url: string; json: string };
   /** The previous step's body, pretty-printed; null on the first step and in the engine worker's answers. */
   previousRequestJson: string | null;
   response: Record<string, unknown>;
