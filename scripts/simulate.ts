@@ -1,5 +1,6 @@
 /**
- * npm run simulate -- <scenario.json> [--strategy <id>|all] [--provider <id>] [--json] [--out <dir>]
+ * npm run simulate -- <scenario.json> [--strategy <id>|all] [--provider <id>] [--cache implicit|explicit] [--json]
+ *   [--out <dir>]
  * Runs the offline simulated model through a scenario under each strategy and prints what every request costs.
  */
 import fs from "node:fs";
@@ -21,12 +22,13 @@ type Arguments = {
   json: boolean;
   out?: string;
   usdPerCny?: number;
+  cache?: "implicit" | "explicit";
 };
 
 function usage(message: string): never {
   console.error(`simulate: ${message}`);
   console.error(
-    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--usd-per-cny <rate>] [--out <dir>]",
+    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--usd-per-cny <rate>] [--cache implicit|explicit] [--out <dir>]",
   );
   console.error(`strategies: ${STRATEGY_IDS.join(", ")}`);
   console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
@@ -64,6 +66,10 @@ function parseArguments(argv: string[]): Arguments {
       const rate = Number(value());
       if (!(rate > 0)) usage("--usd-per-cny needs a positive number");
       result.usdPerCny = rate;
+    } else if (argument === "--cache") {
+      const cache = value();
+      if (cache !== "implicit" && cache !== "explicit") usage("--cache is implicit or explicit");
+      result.cache = cache;
     } else if (argument.startsWith("--")) usage(`unknown option ${argument}`);
     else if (!result.scenario) result.scenario = argument;
     else usage(`unexpected argument ${argument}`);
@@ -129,6 +135,14 @@ function writeRequests(out: string, runs: ReturnType<ReturnType<typeof createEng
       makeDirectory(directory);
       for (const step of run.steps) {
         const name = `${String(step.index + 1).padStart(3, "0")}-${step.kind}.json`;
+        // A new cache object made before the request (Gemini cachedContents.create) is a request of its own.
+        if (step.cacheCreateRequest) {
+          const { url, headers, body } = step.cacheCreateRequest;
+          fs.writeFileSync(
+            path.join(directory, name.replace(/\.json$/, ".cache-create.json")),
+            JSON.stringify({ url, headers, body }, null, 2),
+          );
+        }
         fs.writeFileSync(
           path.join(directory, name),
           JSON.stringify({ url: step.request.url, headers: step.request.headers, body: step.request.body }, null, 2),
@@ -144,7 +158,9 @@ function writeRequests(out: string, runs: ReturnType<ReturnType<typeof createEng
 async function main(): Promise<void> {
   exitQuietlyOnClosedPipe();
   const args = parseArguments(process.argv.slice(2));
-  const scenario = await loadScenario(args.scenario, args.provider);
+  const loaded = await loadScenario(args.scenario, args.provider);
+  // --cache explicit: the provider's explicit cache (Gemini cachedContents, Qwen cache_control markers) where it has one.
+  const scenario = args.cache ? { ...loaded, settings: { ...loaded.settings, cacheMechanism: args.cache } } : loaded;
   const ids: StrategyId[] = args.strategy === "all" ? [...STRATEGY_IDS] : [args.strategy as StrategyId];
   if (!ids.every((id) => STRATEGY_IDS.includes(id))) usage(`unknown strategy ${args.strategy}`);
   refuseUnacceptableNames(scenario, args.provider);

@@ -16,6 +16,7 @@ import {
   type RefObject,
 } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
+import { CacheCreateRequest } from "@/components/run/cache-create-request";
 import { useMoney } from "@/components/ui/money";
 import { CompareTable } from "@/components/run/compare-table";
 import { LearnCards } from "@/components/run/learn-cards";
@@ -215,6 +216,7 @@ export function RunArea() {
   const detailDivergence = detail ? (detailRun?.steps[detail.stepIndex]?.divergence ?? null) : null;
   // The card prints the step's billed tokens, the figures of the step summary above it.
   const detailTokens = detail ? (detailRun?.steps[detail.stepIndex]?.tokens ?? null) : null;
+  const detailExplicitCache = detail ? (detailRun?.steps[detail.stepIndex]?.explicitCache ?? null) : null;
   const comparableOn = useMemo(
     () => ({ provider: decideInputs.settings.provider, model: decideInputs.settings.model }),
     [decideInputs.settings.provider, decideInputs.settings.model],
@@ -318,6 +320,7 @@ export function RunArea() {
               statuses={currentDetail.segmentStatus}
               divergence={detailDivergence}
               billed={detailTokens}
+              explicitCache={detailExplicitCache}
               rejected={currentDetail.rejected ?? null}
               newFrom={currentDetail.newFrom}
             />
@@ -357,6 +360,12 @@ export function RunArea() {
               showResponse={false}
               reveal={reveal}
               wholeDetail={wholeBody}
+            />
+          ) : null}
+          {bodyDetail?.cacheCreate && runTab === "request" ? (
+            <CacheCreateRequest
+              create={bodyDetail.cacheCreate}
+              name={detailRun?.steps[bodyDetail.stepIndex]?.explicitCache?.name ?? ""}
             />
           ) : null}
           {currentDetail && runTab === "diff" && run ? (

@@ -14,6 +14,9 @@ import {
 } from "@/lib/view/cache-headline";
 import { CACHE_STATUS_ORDER, cacheStatusBackground } from "@/lib/view/cache-status";
 import { formatTokens } from "@/lib/view/format";
+import { explicitCacheSentence } from "@/lib/view/explicit-cache-words";
+import type { StepExplicitCache } from "@/lib/core/run";
+import { useMoney } from "@/components/ui/money";
 import {
   aggregateSegments,
   barIndexOfSegment,
@@ -37,6 +40,11 @@ export type CachePrefixBarProps = {
   rejected?: Pick<StepRejection, "status" | "type"> | null;
   /** Index into `segments` where the previous request's content ended (StepDetail.newFrom); null or absent: none. */
   newFrom?: number | null;
+  /**
+   * What the step did with the provider's explicit cache (StepSummary.explicitCache), where the scenario chose it:
+   * a sentence under the headline, from the same record and tokens the step is priced with.
+   */
+  explicitCache?: StepExplicitCache | null;
   /** Upper bound on drawn bars (default 60). */
   maxBars?: number;
   className?: string;
@@ -67,12 +75,14 @@ export function CachePrefixBar({
   billed = null,
   rejected = null,
   newFrom = null,
+  explicitCache = null,
   maxBars,
   className = "",
 }: CachePrefixBarProps) {
   const tooltipId = useId();
   const locale = useLocale() as Locale;
   const t = useTranslations("cache");
+  const money = useMoney();
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
 
@@ -103,6 +113,8 @@ export function CachePrefixBar({
     ? refusedHeadline(rejected, totalTokens, locale)
     : cacheHeadline(figures, divergence, locale);
   const legend = legendFigures(figures);
+  const explicitSentence =
+    explicitCache && !rejected && billed ? explicitCacheSentence(explicitCache, billed, money.format, locale) : null;
   // Tokens billed as read beyond the green blocks: the provider rounds what it reports to its own step.
   const readBeyondBlocks = figures.read - figures.blockRead;
   const tone = { success: "text-success", danger: "text-danger", neutral: "text-ink" }[headline.tone];
@@ -155,6 +167,11 @@ export function CachePrefixBar({
             {headline.sentence}
           </p>
         </div>
+        {explicitSentence ? (
+          <p className="mt-0.5 pl-6 text-sm text-ink" data-testid="explicit-cache-sentence">
+            {explicitSentence}
+          </p>
+        ) : null}
         {headline.detail ? (
           <p
             className="mt-0.5 pl-6 text-sm text-ink-soft"

@@ -6,6 +6,7 @@ import { inputClass } from "@/components/playground/control-styles";
 import { ToolPicker } from "@/components/conversation/tool-picker";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { usePlayground } from "@/state/playground-provider";
+import { CacheMechanismOption } from "./cache-mechanism-option";
 import { Segmented } from "./segmented";
 import { SettingRow } from "./setting-row";
 
@@ -149,6 +150,7 @@ export function StrategyOptions() {
           onChange={(cacheMode) => update({ cacheMode })}
         />
       </SettingRow>
+      <CacheMechanismOption settings={settings} update={update} />
       {settings.cacheMode === "explicit" ? (
         <SettingRow
           label={t("options.breakpoints.label")}

@@ -1,4 +1,4 @@
-import type { EngineStep, StepRejection, StrategyRun } from "./run";
+import type { EngineStep, ExplicitCacheMechanism, ExplicitCacheStatus, StepRejection, StrategyRun } from "./run";
 import type { ThirdPartySpan } from "./third-party";
 import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
 
@@ -6,7 +6,10 @@ import type { Segment, SegmentCacheStatus, WireRequest } from "./wire";
  * What the UI holds of a run. Request bodies and segment lists can be megabytes at 10,000 tools, so they stay
  * in the worker and are fetched per step (StepDetail) when the person looks at one.
  */
-export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" | "segmentStatus" | "thirdParty"> & {
+export type StepSummary = Omit<
+  EngineStep,
+  "request" | "response" | "segments" | "segmentStatus" | "thirdParty" | "cacheCreateRequest"
+> & {
   segmentCount: number;
   requestBytes: number;
   /**
@@ -22,11 +25,11 @@ export type StepSummary = Omit<EngineStep, "request" | "response" | "segments" |
  * (lib/models/native-cache.ts).
  */
 export type ExplicitCacheSummary = {
-  mechanism: "cached-content" | "cache-control-markers";
+  mechanism: ExplicitCacheMechanism;
   ttlSeconds: number;
   cost: number;
   storage: number;
-  statuses: Record<"created" | "hit" | "expired" | "changed" | "below-minimum", number>;
+  statuses: Record<ExplicitCacheStatus, number>;
 };
 
 export type RunSummary = Omit<StrategyRun, "steps"> & { steps: StepSummary[]; explicitCache?: ExplicitCacheSummary };
@@ -50,6 +53,11 @@ export type StepDetail = {
    * export or compare it.
    */
   requestJsonShortened?: { toolsLeftOut: number; bytes: number };
+  /**
+   * The request that made a new cache object before this one (Gemini `cachedContents.create`), pretty-printed (its
+   * tool lists shortened as `requestJson`'s are); absent where none was made.
+   */
+  cacheCreate?: { url: string; json: string };
   /** The previous step's body, pretty-printed; null on the first step and in the engine worker's answers. */
   previousRequestJson: string | null;
   response: Record<string, unknown>;

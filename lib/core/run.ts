@@ -71,6 +71,38 @@ export type EngineStep = {
   thirdParty?: ThirdPartySpan[];
   /** The scripted tool change made just before this request, which its cache figures show the effect of. */
   toolChange?: StepToolChange;
+  /** Set when the scenario chose the provider's explicit cache (settings `cacheMechanism`): what it did. */
+  explicitCache?: StepExplicitCache;
+  /**
+   * The request that made a new cache object before this one (Gemini `cachedContents.create`), shown as a request of
+   * its own; absent where none was made.
+   */
+  cacheCreateRequest?: WireRequest;
+};
+
+/** A provider's explicit cache: Gemini's cached content objects, or `cache_control` markers (Qwen). */
+export type ExplicitCacheMechanism = "cached-content" | "cache-control-markers";
+
+/**
+ * What one request did with the explicit cache: made it (first request), made a new one (the cached part changed, or
+ * the old one expired), read it, or nothing (below the minimum).
+ */
+export type ExplicitCacheStatus = "created" | "hit" | "expired" | "changed" | "below-minimum";
+
+export type StepExplicitCache = {
+  mechanism: ExplicitCacheMechanism;
+  status: ExplicitCacheStatus;
+  /** The cached content object the request names (Gemini); absent for markers. */
+  name?: string;
+  /** Tokens of the cached part (system instruction and tools). */
+  cachedTokens: number;
+  ttlSeconds: number;
+  /** When the cache stops serving, on the scenario's clock; null when none was made. */
+  expiresAtSeconds: number | null;
+  /** Storage billed for the object this request made, for its whole TTL (part of `cost.cacheWriteUsd`). */
+  storageUsd: number;
+  /** The storage price of that object per hour, in the model's currency. */
+  storagePerHourUsd: number;
 };
 
 export type StrategyTotals = {

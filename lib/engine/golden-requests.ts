@@ -12,6 +12,8 @@ export type GoldenRequest = {
   provider: ProviderId;
   strategy: StrategyId;
   beta: boolean;
+  /** The SDK type the body must satisfy where it is not the provider's request type (a cache object's creation). */
+  sdkType?: string;
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
@@ -75,6 +77,18 @@ export async function goldenRequests(): Promise<GoldenRequest[]> {
     });
     if (run.refused) throw new Error(`golden: ${strategy} on ${provider} (${variant.name}) refused`);
     for (const step of run.steps) {
+      // A new cache object made before the request (Gemini cachedContents.create) is a golden of its own.
+      if (step.cacheCreateRequest)
+        result.push({
+          name: `${strategy}--${provider}--${variant.name}--step-${step.index + 1}-cache-create`,
+          provider,
+          strategy,
+          beta: false,
+          sdkType: "CachedContentsCreateRequest",
+          url: step.cacheCreateRequest.url,
+          headers: step.cacheCreateRequest.headers,
+          body: step.cacheCreateRequest.body,
+        });
       result.push({
         name: `${strategy}--${provider}--${variant.name}--step-${step.index + 1}-${step.kind}`,
         provider,
@@ -109,13 +123,15 @@ export function typedGoldenModule(requests: readonly GoldenRequest[]): string {
     'import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";',
     'import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";',
     'import type { GeminiGenerateContentRequest } from "../gemini/gemini-types";',
+    'import type { CachedContentsCreateRequest } from "../gemini/cached-content";',
+    'import type { QwenChatCompletionCreateParams } from "../qwen/qwen-types";',
     "",
   ];
   const names: string[] = [];
   for (const request of requests) {
-    const type = request.beta
-      ? "BetaMessageCreateParamsNonStreaming"
-      : providerFacts(request.provider).golden.sdkRequestType;
+    const type =
+      request.sdkType ??
+      (request.beta ? "BetaMessageCreateParamsNonStreaming" : providerFacts(request.provider).golden.sdkRequestType);
     const name = identifier(request.name);
     names.push(name);
     lines.push(`export const ${name} = ${JSON.stringify(request.body, null, 2)} satisfies ${type};`, "");

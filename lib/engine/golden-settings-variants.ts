@@ -52,6 +52,15 @@ const EXPLICIT_EVERYWHERE: Partial<ScenarioSettings> = {
   explicitBreakpoints: ["tools", "system", "last-message"],
 };
 
+/**
+ * The provider's explicit cache (settings `cacheMechanism`) needs a cached part over its minimum (Gemini 2.5 Flash
+ * 2,048, Qwen 1,024 tokens): a long system prompt, the same on both.
+ */
+const EXPLICIT_CACHE: Partial<ScenarioSettings> = {
+  cacheMechanism: "explicit",
+  system: "You are a careful weather assistant. Follow the house rules in every answer. ".repeat(180),
+};
+
 export const SETTINGS_VARIANTS: readonly SettingsVariant[] = [
   { name: "explicit-breakpoints", strategy: BASELINE, provider: "anthropic", settings: EXPLICIT_EVERYWHERE },
   { name: "ttl-1h", strategy: BASELINE, provider: "anthropic", settings: { cacheTtl: "1h" } },
@@ -91,4 +100,11 @@ export const SETTINGS_VARIANTS: readonly SettingsVariant[] = [
     provider: "openai-responses",
     settings: { searchExecution: "client", useNamespaces: false, toolChoice: "any" },
   },
+  // Gemini: a cachedContents.create before the first request, then generateContent naming it; Qwen: markers.
+  ...(["gemini", "qwen"] as const).map((provider): SettingsVariant => ({
+    name: "explicit-cache",
+    strategy: BASELINE,
+    provider,
+    settings: EXPLICIT_CACHE,
+  })),
 ];

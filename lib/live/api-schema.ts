@@ -113,6 +113,21 @@ export const generateContentBodySchema = z
     toolConfig: OBJECT.optional(),
     generationConfig: OBJECT.optional(),
     cachedContent: SHORT_STRING.optional(),
+    /** Explicit caching: the cached content object the route makes first (cachedContents.create, without `model`). */
+    cachedContentCreate: z
+      .object({
+        systemInstruction: OBJECT.optional(),
+        tools: z.array(OBJECT).max(16).optional(),
+        toolConfig: OBJECT.optional(),
+        contents: z
+          .array(OBJECT)
+          .max(MAX_MESSAGES * 4)
+          .optional(),
+        ttl: z.string().regex(/^\d{1,7}(\.\d{1,9})?s$/),
+        displayName: SHORT_STRING.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -114,6 +114,8 @@ export class LiveRun {
   private error: LiveError | null = null;
   private searchFallback: string | null = null;
   private clientSearches = 0;
+  /** Explicit caching with objects of its own (Gemini): the engine's name of each object → the provider's. */
+  private readonly madeCacheNames = new Map<string, string>();
 
   constructor(private readonly options: LiveRunOptions) {
     const { scenario } = options;
@@ -267,10 +269,17 @@ export class LiveRun {
     return {
       reply: async (exchange) => {
         // A format whose model is in the URL (Gemini) still names it beside the body: the route checks and logs it.
-        const body =
+        const named =
           "model" in exchange.request.body
             ? exchange.request.body
             : { ...exchange.request.body, model: this.opened.model.id };
+        // Explicit caching with an object of its own: the route makes it first, or the request names the one made.
+        const adapter = providerAdapter(this.provider);
+        const simulatedName = exchange.explicitPlan?.name;
+        const body =
+          adapter.liveExplicitCacheBody && simulatedName
+            ? adapter.liveExplicitCacheBody(named, exchange.cacheCreate, this.madeCacheNames.get(simulatedName))
+            : named;
         const betas = (exchange.request.headers["anthropic-beta"] ?? "")
           .split(",")
           .map((beta) => beta.trim())
@@ -286,7 +295,9 @@ export class LiveRun {
             },
           },
         );
-        const read = providerAdapter(this.provider).readReply(reply.response);
+        const made = adapter.liveExplicitCacheName?.(reply.response);
+        if (made && simulatedName) this.madeCacheNames.set(simulatedName, made);
+        const read = adapter.readReply(reply.response);
         const info = describeReply(read.blocks, this.erroredTools);
         const usage = reply.usage ?? measuredUsageFrom(this.provider, reply.response);
         const notes = [...read.notes];

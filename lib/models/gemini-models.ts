@@ -15,11 +15,24 @@ const PRICING =
   "ai.google.dev/gemini-api/docs/pricing, Standard tier, prompts ≤ 200k tokens (secondary: not re-read in the " +
   "stored copy, which was garbled; confirm in Settings)";
 
+/**
+ * ASSUMPTION: the minimum input token count table of ai.google.dev/gemini-api/docs/caching reads 2.5 Flash 2,048,
+ * 2.5 Pro 2,048, 3.x Flash and 3.1 Pro 4,096 in its newest copy; other copies (the Interactions API page, updated
+ * 2026-05-28, and the English page before it) read 2.5 Flash 1,024, 2.5 Pro 4,096, 3 Flash 1,024; and
+ * caches.create on 2.5 Flash refuses 1,006 tokens with "min_total_token_count=1024" (discuss.ai.google.dev
+ * thread 178942, 2026). The newest table is used, for implicit and explicit caching alike.
+ */
+const MINIMUM_SOURCE =
+  `ASSUMPTION: ${CACHING} minimum input token count table, newest copy (2.5 Flash / 2.5 Pro 2,048); other copies ` +
+  "say 2.5 Flash 1,024 / 2.5 Pro 4,096, and caches.create on 2.5 Flash accepts from 1,024 (discuss.ai.google.dev " +
+  "thread 178942)";
+
 function geminiCache(minimum: number): ModelInfo["cache"] {
   return automaticCache({
     source: `${CACHING}: implicit caching, prefix match`,
     date: CACHING_DATE,
-    minimum: sourced(minimum, "documented", `${CACHING}: minimum input token count table`, CACHING_DATE),
+    // The copies of the caching page disagree, so the minimum is an editable assumption (Settings → cache rules).
+    minimum: sourced(minimum, "unconfirmed", MINIMUM_SOURCE, CACHING_DATE),
     ttl: sourced(
       GEMINI_ASSUMED_IMPLICIT_TTL_SECONDS,
       "unconfirmed",

@@ -6,6 +6,7 @@
  * and their price: which request creates, hits, misses below the minimum or finds its cache expired, and what
  * each costs in the model's currency.
  */
+import type { ExplicitCacheStatus } from "../core/run";
 import type { ExplicitCacheSummary } from "../core/run-summary";
 import type { ExplicitCacheFacts, ModelInfo } from "./types";
 import { sourced } from "./types";
@@ -18,8 +19,8 @@ export const GEMINI_EXPLICIT_CACHE: ExplicitCacheFacts = {
   mechanism: "cached-content",
   minimumTokens: sourced(
     null,
-    "secondary",
-    `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum is used for explicit caches too`,
+    "unconfirmed",
+    `ASSUMPTION: ${GEMINI_CACHING} gives one "minimum input token count for context caching" table; the model table's minimum (itself an editable assumption: the copies disagree) is used for explicit caches too`,
   ),
   ttlSeconds: sourced(3600, "documented", `${GEMINI_CACHING}: "If not set, the TTL defaults to 1 hour"`),
   refreshOnHit: sourced(
@@ -67,7 +68,7 @@ export type ExplicitCacheRequest = {
   outputTokens: number;
 };
 
-export type ExplicitCacheStatus = "created" | "hit" | "expired" | "changed" | "below-minimum";
+export type { ExplicitCacheStatus } from "../core/run";
 
 export type ExplicitCacheStep = {
   status: ExplicitCacheStatus;
@@ -91,22 +92,29 @@ export function explicitCacheTimeline(
   requests: readonly ExplicitCacheRequest[],
   options: { ttlSeconds?: number } = {},
 ): ExplicitCacheStep[] {
+  const next = explicitCacheClock(model, options);
+  return requests.map((request) => next(request));
+}
+
+/**
+ * The same clock one request at a time, for the engine's session: each call is the next request of the conversation
+ * (in the order they are sent) and returns its status and price.
+ */
+export function explicitCacheClock(
+  model: ModelInfo,
+  options: { ttlSeconds?: number; minimumTokens?: number } = {},
+): (request: ExplicitCacheRequest) => ExplicitCacheStep {
   const facts = explicitCacheFacts(model);
   if (!facts) throw new Error(`${model.provider} has no explicit cache`);
   const prices = model.prices;
   const ttl = options.ttlSeconds ?? facts.ttlSeconds.value;
-  const minimum = facts.minimumTokens.value ?? model.cache.minimumCacheableTokens.value;
-  const writePrice = prices.inputPerMillion * facts.writeMultiplier.value;
-  const readPrice =
-    facts.readMultiplier.value === null
-      ? prices.cacheReadPerMillion
-      : prices.inputPerMillion * facts.readMultiplier.value;
-  const storagePrice = facts.storageBilled.value ? (prices.storagePerMillionPerHour ?? 0) : 0;
+  const minimum = options.minimumTokens ?? explicitCacheMinimum(model);
+  const { write: writePrice, read: readPrice, storage: storagePrice } = explicitCachePrices(model);
   // Gemini's generateContent reads the object it names, even right after creating it; Qwen's creating request
   // writes the prefix and reads nothing.
   const readsOnCreate = facts.mechanism === "cached-content";
   let entry: { key: string; expiresAt: number } | null = null;
-  return requests.map((request) => {
+  return (request) => {
     const output = (request.outputTokens * prices.outputPerMillion) / MILLION;
     if (request.cachedTokens < minimum) {
       const uncached = ((request.cachedTokens + request.otherTokens) * prices.inputPerMillion) / MILLION;
@@ -144,12 +152,39 @@ export function explicitCacheTimeline(
         total: uncached + cacheWrite + cacheRead + storage + output,
       },
     };
-  });
+  };
+}
+
+/**
+ * The shortest cached part the explicit cache takes: its own minimum, or the model table's, which the person's
+ * override of the minimum (settings `cacheOverrides`) replaces where the explicit cache has no minimum of its own.
+ */
+export function explicitCacheMinimum(model: ModelInfo, overrideMinimum?: number): number {
+  const facts = explicitCacheFacts(model);
+  return facts?.minimumTokens.value ?? overrideMinimum ?? model.cache.minimumCacheableTokens.value;
+}
+
+/** Per million tokens (storage: per million per hour), in the price table's currency. */
+export function explicitCachePrices(model: ModelInfo): { write: number; read: number; storage: number } {
+  const facts = explicitCacheFacts(model);
+  if (!facts) throw new Error(`${model.provider} has no explicit cache`);
+  const prices = model.prices;
+  return {
+    write: prices.inputPerMillion * facts.writeMultiplier.value,
+    read:
+      facts.readMultiplier.value === null
+        ? prices.cacheReadPerMillion
+        : prices.inputPerMillion * facts.readMultiplier.value,
+    storage: facts.storageBilled.value ? (prices.storagePerMillionPerHour ?? 0) : 0,
+  };
 }
 
 /** What a run's steps need for the explicit-cache comparison: their clock, segments and tokens. */
 export type ExplicitCacheRunStep = {
   clockSeconds: number;
+  /** Set where the engine ran the explicit cache itself (settings `cacheMechanism`): then its figures are these. */
+  explicitCache?: { status: ExplicitCacheStatus; storageUsd: number };
+  cost?: { totalUsd: number };
   segments: ReadonlyArray<{ group: "tools" | "system" | "messages"; key: string; tokens: number }>;
   tokens: { input: number; output: number };
   rejected?: unknown;
@@ -196,6 +231,8 @@ export function explicitCacheSummary(
 ): ExplicitCacheSummary | null {
   const facts = explicitCacheFacts(model);
   if (!facts || steps.length === 0) return null;
+  const recorded = recordedExplicitCache(steps);
+  if (recorded) return { mechanism: facts.mechanism, ttlSeconds: facts.ttlSeconds.value, ...recorded };
   const run = explicitCacheForRun(model, steps);
   const statuses = { created: 0, hit: 0, expired: 0, changed: 0, "below-minimum": 0 };
   for (const step of run.steps) statuses[step.status] += 1;
@@ -204,6 +241,24 @@ export function explicitCacheSummary(
     ttlSeconds: facts.ttlSeconds.value,
     cost: run.total,
     storage: run.storage,
+    statuses,
+  };
+}
+
+/**
+ * A run the engine sent under the explicit cache carries each request's status and price: its figures are those,
+ * the same the steps show (null when the run used the implicit cache).
+ */
+export function recordedExplicitCache(
+  steps: readonly ExplicitCacheRunStep[],
+): Pick<ExplicitCacheSummary, "cost" | "storage" | "statuses"> | null {
+  const main = steps.filter((step) => !step.rejected && !step.lane);
+  if (main.length === 0 || !main.every((step) => step.explicitCache)) return null;
+  const statuses = { created: 0, hit: 0, expired: 0, changed: 0, "below-minimum": 0 };
+  for (const step of main) statuses[step.explicitCache!.status] += 1;
+  return {
+    cost: main.reduce((sum, step) => sum + (step.cost?.totalUsd ?? 0), 0),
+    storage: main.reduce((sum, step) => sum + step.explicitCache!.storageUsd, 0),
     statuses,
   };
 }

@@ -25,7 +25,6 @@ describe("Gemini explicit cached content", () => {
       systemInstruction: body.systemInstruction,
       tools: body.tools,
       toolConfig: body.toolConfig,
-      contents: [],
       ttl: "3600s",
     });
     expect(plan.generate.url).toBe(

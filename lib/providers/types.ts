@@ -1,5 +1,5 @@
 import type { CatalogTool } from "../core/catalog";
-import type { EngineWarning, Segment, WireRequest } from "../core";
+import type { EngineWarning, ExplicitCacheMechanism, Segment, WireRequest } from "../core";
 import type { BodyReader, MeasuredUsage, PreviewEvent, ReadReply, StreamAccumulator } from "../core";
 import type { Transcript, TranscriptBlock, TranscriptMessage } from "../core";
 import type { ModelInfo } from "../models";
@@ -62,6 +62,12 @@ export interface ProviderFacts extends ProviderModelFacts {
   readonly callIdPrefix: string;
   /** Whether the body carries explicit cache breakpoints, so that "cache mode off" means sending none. */
   readonly explicitCacheBreakpoints: boolean;
+  /**
+   * The explicit cache a scenario may choose instead of the implicit one (settings `cacheMechanism`): Gemini's
+   * cached content objects, Qwen's `cache_control` markers. Absent where the provider has none to choose (Anthropic
+   * always sends its markers: `explicitCacheBreakpoints`).
+   */
+  readonly explicitCache?: ExplicitCacheMechanism;
   /** Tokens the provider adds around each message outside the tools, fixed whatever the text (Chat's framing). */
   readonly messageOverheadTokens: number;
   /**
@@ -131,9 +137,39 @@ export type TurnLayout = {
   replace(original: unknown[], raw: unknown): unknown[];
 };
 
+/** What the explicit cache needs to turn a rendered request into the ones sent under it. */
+export type ExplicitCacheCall = {
+  /** The model id on the wire. */
+  model: string;
+  ttlSeconds: number;
+  /** The cached content object the request names (Gemini: `cachedContents/…`). */
+  name: string;
+  /** Whether a new cache object is made before this request (first request, a changed cached part, an expiry). */
+  create: boolean;
+  /** False when the cached part is below the minimum: nothing is cached, the request goes as rendered. */
+  cacheable: boolean;
+};
+
+/** The requests sent under the explicit cache: the one that makes the cache object, where one is made, and the step's own. */
+export type ExplicitCacheRequests = { create?: WireRequest; request: WireRequest };
+
 export interface ProviderAdapter extends ProviderFacts {
   readonly label: string;
   readonly endpoint: string;
+  /** The requests under the provider's explicit cache (present exactly when `explicitCache` is). */
+  explicitCacheRequests?(request: WireRequest, call: ExplicitCacheCall): ExplicitCacheRequests;
+  /**
+   * Where the explicit cache's object is made by a call of its own (Gemini `cachedContents.create`): a live call's
+   * body carrying that call for the route to make first (`create`), or naming the object an earlier call made
+   * (`madeName`, the provider's name for it).
+   */
+  liveExplicitCacheBody?(
+    body: Record<string, unknown>,
+    create: WireRequest | undefined,
+    madeName: string | undefined,
+  ): Record<string, unknown>;
+  /** The provider's name of the object the live route made for this reply, if it made one. */
+  liveExplicitCacheName?(response: Record<string, unknown>): string | undefined;
   renderRequest(transcript: Transcript, context: RenderContext): RenderedRequest;
   /**
    * The segment list of a wire body as it was sent (an imported trace): its own cache markers and order. For a body

@@ -72,4 +72,21 @@ describe("simulate --json: the provider's explicit cache beside its implicit one
     const [deepseek] = simulationJson(engine.runAll(scenario, ["full"], { provider: "deepseek" })).strategies;
     expect(deepseek).not.toHaveProperty("explicitCache");
   });
+
+  it("says which mechanism the run sent: implicit by default, explicit with its create request where chosen", () => {
+    const [implicit] = simulationJson(engine.runAll(scenario, ["full"], { provider: "gemini" })).strategies;
+    expect(implicit.cacheMechanism).toBe("implicit");
+    const long = "Follow the house rules in every answer, and say which tool you used. ".repeat(300);
+    const explicitScenario = {
+      ...scenario,
+      settings: { ...scenario.settings, system: long, cacheMechanism: "explicit" as const },
+    };
+    const [explicit] = simulationJson(engine.runAll(explicitScenario, ["full"], { provider: "gemini" })).strategies;
+    expect(explicit.cacheMechanism).toBe("explicit");
+    expect(explicit.steps[0].cacheCreateRequest?.url).toMatch(/\/cachedContents$/);
+    expect(explicit.steps[0].explicitCache?.status).toBe("created");
+    expect(explicit.steps[1].explicitCache?.status).toBe("hit");
+    // One value: the run's explicit-cache figure is the run's own total.
+    expect(explicit.explicitCache!.cost).toBeCloseTo(explicit.totals.cost, 12);
+  });
 });

@@ -1,7 +1,7 @@
 import { searchContinuationEffect } from "../decide/open-facts";
 import type { StrategyRun, StrategyTotals } from "../engine/types";
 import { getModel } from "../models/model-table";
-import { explicitCacheFacts, explicitCacheForRun } from "../models/native-cache";
+import { explicitCacheFacts, explicitCacheForRun, recordedExplicitCache } from "../models/native-cache";
 import type { Scenario } from "../scenario/types";
 import type { Currency } from "../models/types";
 import { formatPercent } from "../view/format";
@@ -36,13 +36,18 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
       provider: run.provider,
       model: run.model,
       currency: currencyOf(run, options).currency,
+      // Which cache the engine sent and priced: the provider's explicit one where the scenario chose it and the
+      // provider has one (settings `cacheMechanism`), otherwise the implicit one.
+      cacheMechanism: run.steps.some((step) => step.explicitCache) ? "explicit" : "implicit",
       ...(run.refused ? { refused: run.refused.reason } : {}),
       steps: run.steps.map((step) => ({
         index: step.index,
         turn: step.turn,
         // A second conversation of the run (a prefilter's small model, a sub-agent): its own cache, perhaps its own model.
         ...(step.lane ? { lane: step.lane, model: String(step.request.body.model ?? run.model) } : {}),
+        ...(step.cacheCreateRequest ? { cacheCreateRequest: step.cacheCreateRequest } : {}),
         request: step.request,
+        ...(step.explicitCache ? { explicitCache: step.explicitCache } : {}),
         tokens: {
           input: step.tokens.input,
           cacheRead: step.tokens.cacheRead,
@@ -85,7 +90,16 @@ function explicitCacheJson(run: StrategyRun) {
   const model = getModel(run.provider, run.model);
   const facts = model ? explicitCacheFacts(model) : null;
   if (!model || !facts || run.refused || run.steps.length === 0) return {};
-  const explicit = explicitCacheForRun(model, run.steps);
+  // A run the engine sent under the explicit cache: its own steps' figures; otherwise the comparison's.
+  const main = run.steps.filter((step) => !step.rejected && !step.lane);
+  const recorded = recordedExplicitCache(run.steps);
+  const explicit = recorded
+    ? {
+        total: recorded.cost,
+        storage: recorded.storage,
+        steps: main.map((step) => ({ status: step.explicitCache!.status })),
+      }
+    : explicitCacheForRun(model, run.steps);
   return {
     explicitCache: {
       mechanism: facts.mechanism,

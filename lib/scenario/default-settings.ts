@@ -31,4 +31,5 @@ export const OPTIONAL_SETTINGS_KEYS: Array<keyof ScenarioSettings> = [
   "prefilterModel",
   "prefilterOrder",
   "usdPerCny",
+  "cacheMechanism",
 ];

@@ -84,6 +84,25 @@ describe("parseScenarioValue", () => {
     expect(parseScenarioText(serializeScenario(parsed.value!)).value?.settings).toEqual(settings);
   });
 
+  it("keeps the cache mechanism; without it the scenario is implicit; garbage is dropped with a warning", () => {
+    const explicit = parseScenarioValue({
+      ...validDocument(),
+      settings: { ...DEFAULT_SETTINGS, cacheMechanism: "explicit" },
+    });
+    expect(explicit.problems).toEqual([]);
+    expect(explicit.value?.settings.cacheMechanism).toBe("explicit");
+    expect(parseScenarioText(serializeScenario(explicit.value!)).value?.settings.cacheMechanism).toBe("explicit");
+    expect(parseScenarioValue(validDocument()).value?.settings).not.toHaveProperty("cacheMechanism");
+    const garbage = parseScenarioValue({
+      ...validDocument(),
+      settings: { ...DEFAULT_SETTINGS, cacheMechanism: "both" },
+    });
+    expect(garbage.value?.settings).not.toHaveProperty("cacheMechanism");
+    expect(garbage.problems.map((problem) => [problem.severity, problem.path])).toEqual([
+      ["warning", "$.settings.cacheMechanism"],
+    ]);
+  });
+
   it("replaces an invalid setting by its default with a warning", () => {
     const parsed = parseScenarioValue({
       ...validDocument(),

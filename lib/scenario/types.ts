@@ -87,6 +87,11 @@ export type ScenarioSettings = {
    * rate is built in). Scenario data like the limit overrides, so a shared comparison converts as its author's did.
    */
   usdPerCny?: number;
+  /**
+   * Where the provider has an explicit cache (its adapter's `explicitCache`: Gemini cached content, Qwen
+   * `cache_control` markers): "explicit" sends and prices it instead of the implicit cache. Absent = "implicit".
+   */
+  cacheMechanism?: "implicit" | "explicit";
 };
 
 export type Scenario = {

@@ -41,6 +41,25 @@ describe("share link round trip", () => {
     );
   });
 
+  it("carries the cache mechanism; a link without it reads as implicit, one with garbage drops it", async () => {
+    const workspace = await weatherWorkspace();
+    const explicit = {
+      ...workspace.scenario,
+      settings: { ...workspace.scenario.settings, cacheMechanism: "explicit" },
+    };
+    const decoded = decodeSharePayload(encodeWorkspace({ ...workspace, scenario: explicit as Scenario }).payload);
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(decoded.workspace.scenario.settings.cacheMechanism).toBe("explicit");
+    const old = decodeSharePayload(encodeWorkspace(workspace).payload);
+    if (!old.ok) throw new Error(old.error.message);
+    expect(old.workspace.scenario.settings).not.toHaveProperty("cacheMechanism");
+    const garbage = { ...workspace.scenario, settings: { ...workspace.scenario.settings, cacheMechanism: "always" } };
+    const bad = decodeSharePayload(encodeWorkspace({ ...workspace, scenario: garbage as unknown as Scenario }).payload);
+    if (!bad.ok) throw new Error(bad.error.message);
+    expect(bad.workspace.scenario.settings).not.toHaveProperty("cacheMechanism");
+    expect(bad.problems.map((problem) => problem.path)).toContain("$.scenario.settings.cacheMechanism");
+  });
+
   it("gives the same payload for the same workspace (stable links)", async () => {
     const workspace = await weatherWorkspace();
     expect(encodeWorkspace(workspace).payload).toBe(encodeWorkspace(structuredClone(workspace)).payload);

@@ -20,6 +20,13 @@ import type { ToolChange } from "../scenario/types";
 import type { ToolSearcher } from "../search";
 import { priceRenderedRequest, type PricedRequest } from "./price-rendered-request";
 import { thirdPartyMarker } from "./third-party-text";
+import {
+  openExplicitCache,
+  planExplicitCache,
+  priceExplicitCache,
+  type ExplicitCachePlan,
+  type ExplicitCacheSession,
+} from "./explicit-cache-step";
 
 /** The searches a strategy can run on the catalog (built lazily by the engine: a live run needs only one). */
 export type SessionSearchers = {
@@ -65,6 +72,13 @@ export type LaneOptions = {
 /** One request as the model receives it: rendered by the provider module, about to be answered. */
 export type Exchange = {
   request: WireRequest;
+  /**
+   * Under the provider's explicit cache, the request that makes a new cache object before `request` (Gemini
+   * `cachedContents.create`): a live run sends it first and names the object it returns.
+   */
+  cacheCreate?: WireRequest;
+  /** What the request does with the explicit cache (settings `cacheMechanism`), decided when it was prepared. */
+  explicitPlan?: ExplicitCachePlan;
   rendered: RenderedRequest;
   /** The transcript the request was rendered from (read only). */
   messages: readonly TranscriptMessage[];
@@ -138,6 +152,11 @@ export class ConversationSession {
   /** Set on a lane's session: its name, on each of its steps. */
   readonly lane?: string;
   private markThirdParty?: ReturnType<typeof thirdPartyMarker>;
+  /**
+   * The provider's explicit cache, where the scenario chose it (settings `cacheMechanism`): the main conversation
+   * only (a lane keeps the implicit cache, as the run's explicit-cache summary counts the main conversation alone).
+   */
+  private explicitCache?: ExplicitCacheSession | null;
 
   constructor(
     private readonly options: SessionOptions,
@@ -333,8 +352,9 @@ export class ConversationSession {
   /** One request answered synchronously (the scripted model). */
   ask<Reply extends ModelReply>(model: Model<Reply>, at?: { clockSeconds: number }): Answered<Reply> {
     const startedAt = performance.now();
-    const exchange = this.prepare();
-    const answered = this.complete(exchange, model.reply(exchange), at);
+    const clock = at ?? { clockSeconds: this.clockNow() };
+    const exchange = this.prepare(clock.clockSeconds);
+    const answered = this.complete(exchange, model.reply(exchange), clock);
     this.options.onStepTimed?.(answered.step, performance.now() - startedAt);
     return answered;
   }
@@ -347,18 +367,45 @@ export class ConversationSession {
     model: RemoteModel<Reply>,
     at: () => { clockSeconds: number },
   ): Promise<Answered<Reply>> {
-    const exchange = this.prepare();
     const clock = at();
+    const exchange = this.prepare(clock.clockSeconds);
     return this.complete(exchange, await model.reply(exchange), clock);
   }
 
-  /** Renders the transcript so far into the provider's request (throws when the provider cannot carry it). */
-  private prepare(): Exchange {
-    const rendered = this.options.adapter.renderRequest(this.transcript, this.options.context);
+  /** The scenario clock of the next simulated request: its turn's start plus the steps before it in the turn. */
+  private clockNow(): number {
+    const root = this.root;
+    return root.turnStartSeconds + root.stepInTurn * this.options.context.settings.secondsBetweenSteps;
+  }
+
+  /**
+   * Renders the transcript so far into the provider's request (throws when the provider cannot carry it); under the
+   * explicit cache, the requests sent under it.
+   */
+  private prepare(clockSeconds: number): Exchange {
+    const { adapter, context } = this.options;
+    const rendered = adapter.renderRequest(this.transcript, context);
     const request = this.options.finishRequest
       ? this.options.finishRequest(rendered.request, this.transcript.messages)
       : rendered.request;
-    return { request, rendered, messages: this.transcript.messages };
+    if (this.explicitCache === undefined)
+      this.explicitCache = this.lane ? null : openExplicitCache(adapter, context.model, context.settings);
+    if (!this.explicitCache) return { request, rendered, messages: this.transcript.messages };
+    const plan = planExplicitCache({
+      session: this.explicitCache,
+      adapter,
+      model: context.model,
+      request,
+      segments: rendered.segments,
+      clockSeconds,
+    });
+    return {
+      request: plan.request,
+      ...(plan.create ? { cacheCreate: plan.create } : {}),
+      explicitPlan: plan,
+      rendered,
+      messages: this.transcript.messages,
+    };
   }
 
   private complete<Reply extends ModelReply>(
@@ -369,8 +416,7 @@ export class ConversationSession {
     const { adapter, context, cacheRules } = this.options;
     const { rendered } = exchange;
     const root = this.root;
-    const clockSeconds =
-      at?.clockSeconds ?? root.turnStartSeconds + root.stepInTurn * context.settings.secondsBetweenSteps;
+    const clockSeconds = at?.clockSeconds ?? this.clockNow();
     // A simulated request over a provider limit is refused before it is read: not priced, and the run ends here.
     // (A live reply carries the provider's own response: the provider has already accepted that request.)
     const rejection =
@@ -397,7 +443,23 @@ export class ConversationSession {
       prices: context.model.prices,
       ttl: writePriceTier(context.model, context.settings.cacheTtl),
     });
-    const { cache, tokens, cost } = priced;
+    const { cache } = priced;
+    let { tokens, cost } = priced;
+    let segmentStatus = cache.segmentStatus;
+    let divergence = cache.divergence;
+    const explicit =
+      this.explicitCache && exchange.explicitPlan
+        ? priceExplicitCache({
+            session: this.explicitCache,
+            adapter,
+            plan: exchange.explicitPlan,
+            segments: rendered.segments,
+            divergence,
+            clockSeconds,
+            tokens,
+          })
+        : null;
+    if (explicit) ({ tokens, cost, segmentStatus, divergence } = explicit);
     this.cacheState = cache.nextState;
     const response =
       reply.response ??
@@ -423,9 +485,9 @@ export class ConversationSession {
       request: exchange.request,
       response,
       segments: rendered.segments,
-      segmentStatus: cache.segmentStatus,
+      segmentStatus,
       tokens,
-      divergence: cache.divergence,
+      divergence,
       cost,
       notes: reply.notes ?? [],
       warnings: rendered.warnings,
@@ -434,6 +496,8 @@ export class ConversationSession {
         rendered.request.body,
       ),
     };
+    if (explicit) step.explicitCache = explicit.record;
+    if (exchange.cacheCreate) step.cacheCreateRequest = exchange.cacheCreate;
     // On this conversation's next request, not on a request of another lane sent before it.
     if (this.pendingToolChange) {
       step.toolChange = this.pendingToolChange;

@@ -7,7 +7,15 @@ import type { RunSummary, StepDetail, StepSummary } from "./types";
 
 export function summariseStep(step: EngineStep, shown: ShownToolLists = SHOWN_TOOL_LISTS): StepSummary {
   // The catalog-text marks are read with the step's detail; the run keeps their summary (`thirdParty`).
-  const { request, response: _response, segments, segmentStatus: _segmentStatus, thirdParty: _marks, ...rest } = step;
+  const {
+    request,
+    response: _response,
+    segments,
+    segmentStatus: _segmentStatus,
+    thirdParty: _marks,
+    cacheCreateRequest: _create,
+    ...rest
+  } = step;
   // `JSON.stringify(request.body).length`, without serialising the tool definitions every request repeats.
   const requestBytes = jsonTextLength(request.body);
   const shownRequestBytes = shownBodyLength(request.body, requestBytes, shown);
@@ -54,6 +62,16 @@ export function stepDetail(
           requestJsonShortened: { toolsLeftOut: shortened.toolsLeftOut, bytes: shortened.bytes },
         }
       : { requestJson: JSON.stringify(step.request.body, null, 2) }),
+    ...(step.cacheCreateRequest
+      ? {
+          cacheCreate: {
+            url: step.cacheCreateRequest.url,
+            json:
+              (limits && shortenedRequestJson(step.cacheCreateRequest.body, limits)?.text) ||
+              JSON.stringify(step.cacheCreateRequest.body, null, 2),
+          },
+        }
+      : {}),
     previousRequestJson:
       previous && options.previousRequestJson !== false ? JSON.stringify(previous.request.body, null, 2) : null,
     response: step.response,

@@ -7,7 +7,8 @@
  * Paths: `/v1/messages[/count_tokens]` (Anthropic), `/v1/responses[/input_tokens]` and `/v1/chat/completions`
  * (OpenAI; also `/deepseek/v1`, `/qwen/v1`, `/glm/v1`, DeepSeek's with its own usage fields),
  * `/moonshot/v1/chat/completions` and `/moonshot/v1/tokenizers/estimate-token-count` (Moonshot), any
- * other `…/chat/completions` (an OpenAI-compatible server). Keys: any non-empty key works, except one containing
+ * other `…/chat/completions` (an OpenAI-compatible server); Gemini's `/gemini/v1beta/models/<model>:generateContent`
+ * and its explicit cache, `POST /gemini/v1beta/cachedContents` (then `cachedContent` in generateContent). Keys: any non-empty key works, except one containing
  * `invalid` (401) and `forbidden…` (403); a model named `missing…` is a 404. Control (tests): `POST
  * /__control/enqueue` `{behaviours:[…]}`, `POST /__control/reset`, `GET /__control/requests`, and `POST
  * /__control/faults` `{wrongToolShare, invalidArgumentsShare, rejectedArgumentsShare, latencyMs}`: a model with known faults and a set
@@ -61,8 +62,11 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   529: "Overloaded",
 };
 
-function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses" | "count-moonshot" | null {
+function dialectOf(
+  path: string,
+): Dialect | "count-anthropic" | "count-responses" | "count-moonshot" | "gemini-cache" | null {
   if (GEMINI_PATH.test(path)) return "gemini";
+  if (path === GEMINI_CACHE_PATH) return "gemini-cache";
   if (path === "/v1/messages") return "anthropic";
   if (path === "/v1/messages/count_tokens") return "count-anthropic";
   if (path === "/v1/responses") return "responses";
@@ -75,6 +79,12 @@ function dialectOf(path: string): Dialect | "count-anthropic" | "count-responses
 
 /** Gemini API: `/gemini/v1beta/models/<model>:generateContent` or `:streamGenerateContent` (`?alt=sse`). */
 const GEMINI_PATH = /^\/gemini\/v1beta\/models\/([^/:]+):(?:streamG|g)enerateContent$/;
+
+/** Gemini's explicit cache: `cachedContents.create` (ai.google.dev/api/caching). */
+const GEMINI_CACHE_PATH = "/gemini/v1beta/cachedContents";
+
+/** What a cached content object holds, for the generateContent requests that name it. */
+type FakeCachedContent = { model: string; body: Json; tokens: number; expiresAt: number };
 
 /** A generateContent response: one candidate whose parts are the turn's text and function calls. */
 function geminiBody(turn: FakeTurn, usage: FakeUsage, model: string, id: string): Json {
@@ -92,6 +102,11 @@ function geminiBody(turn: FakeTurn, usage: FakeUsage, model: string, id: string)
     modelVersion: model,
     responseId: id,
   };
+}
+
+/** Google's error body: `{error: {code, message, status}}`. */
+function geminiError(code: number, message: string, status: string): Json {
+  return { error: { code, message, status } };
 }
 
 function keyOf(request: IncomingMessage): string {
@@ -192,7 +207,9 @@ export async function startFakeProvider(
   const usages: FakeUsage[] = [];
   let faults = options.faults;
   const previousPrompt = new Map<string, string>();
+  const cachedContents = new Map<string, FakeCachedContent>();
   let counter = 0;
+  let cacheCounter = 0;
 
   const take = (path: string): FakeBehaviour | undefined => {
     const index = queue.findIndex((behaviour) => !behaviour.match || path.includes(behaviour.match));
@@ -215,6 +232,7 @@ export async function startFakeProvider(
       requests.length = 0;
       usages.length = 0;
       previousPrompt.clear();
+      cachedContents.clear();
       faults = options.faults;
       return sendJson(response, 200, { ok: true });
     }
@@ -245,13 +263,15 @@ export async function startFakeProvider(
     if (requests.length > 500) requests.shift();
 
     const wire: Dialect =
-      dialect === "count-anthropic"
-        ? "anthropic"
-        : dialect === "count-responses"
-          ? "responses"
-          : dialect === "count-moonshot"
-            ? "moonshot"
-            : dialect;
+      dialect === "gemini-cache"
+        ? "gemini"
+        : dialect === "count-anthropic"
+          ? "anthropic"
+          : dialect === "count-responses"
+            ? "responses"
+            : dialect === "count-moonshot"
+              ? "moonshot"
+              : dialect;
     const key = keyOf(request);
     if (!key)
       return sendJson(
@@ -312,6 +332,56 @@ export async function startFakeProvider(
       );
     }
 
+    if (dialect === "gemini-cache") {
+      // The object holds the system instruction, tools, tool config and contents, counted once at creation.
+      const ttlSeconds = Number(String(body.ttl ?? "3600s").replace(/s$/, "")) || 3600;
+      cacheCounter += 1;
+      const name = `cachedContents/fake${String(cacheCounter).padStart(4, "0")}`;
+      const held = tokens(promptText("gemini", { ...body, contents: body.contents ?? [] }));
+      const expiresAt = Date.now() + ttlSeconds * 1000;
+      cachedContents.set(name, { model: String(body.model), body, tokens: held, expiresAt });
+      const now = new Date().toISOString();
+      return sendJson(response, 200, {
+        name,
+        model: body.model,
+        ...(body.displayName ? { displayName: body.displayName } : {}),
+        createTime: now,
+        updateTime: now,
+        expireTime: new Date(expiresAt).toISOString(),
+        usageMetadata: { totalTokenCount: held },
+      });
+    }
+    let fromCache: FakeCachedContent | undefined;
+    if (wire === "gemini" && typeof body.cachedContent === "string") {
+      // The API refuses these beside cachedContent (ai.google.dev/gemini-api/docs/caching; PROTOCOLS.md, Gemini).
+      if (body.systemInstruction !== undefined || body.tools !== undefined || body.toolConfig !== undefined)
+        return sendJson(
+          response,
+          400,
+          geminiError(
+            400,
+            "Tool config, tools and system instruction should not be set in the request when using cached content.",
+            "INVALID_ARGUMENT",
+          ),
+        );
+      fromCache = cachedContents.get(body.cachedContent);
+      if (!fromCache || fromCache.expiresAt <= Date.now())
+        return sendJson(
+          response,
+          403,
+          geminiError(403, "CachedContent not found (or permission denied)", "PERMISSION_DENIED"),
+        );
+      // The model reads the object's parts before the request's own contents.
+      const held = fromCache.body;
+      body = {
+        ...body,
+        ...(held.systemInstruction ? { systemInstruction: held.systemInstruction } : {}),
+        ...(held.tools ? { tools: held.tools } : {}),
+        ...(held.toolConfig ? { toolConfig: held.toolConfig } : {}),
+        contents: [...((held.contents as unknown[]) ?? []), ...((body.contents as unknown[]) ?? [])],
+      };
+    }
+
     const prompt = promptText(wire, body);
     if (dialect === "count-anthropic" || dialect === "count-responses") {
       return sendJson(
@@ -349,7 +419,10 @@ export async function startFakeProvider(
     const cacheRead =
       wire === "anthropic" && !markers ? 0 : Math.min(input, Math.floor(commonPrefix(previous, prompt) / 4));
     const cacheWrite = wire === "anthropic" ? (markers ? input - cacheRead : 0) : input - cacheRead;
-    const usage: FakeUsage = { input, cacheRead, cacheWrite, output: tokens(JSON.stringify(turn)) };
+    // A request naming a cached content object reads exactly what the object holds.
+    const usage: FakeUsage = fromCache
+      ? { input, cacheRead: fromCache.tokens, cacheWrite: 0, output: tokens(JSON.stringify(turn)) }
+      : { input, cacheRead, cacheWrite, output: tokens(JSON.stringify(turn)) };
     usages.push(usage);
     if (faults?.latencyMs) await new Promise((resolve) => setTimeout(resolve, faults?.latencyMs));
     const delayMs = behaviour?.kind === "slow" ? behaviour.delayMs : 0;
@@ -386,6 +459,12 @@ export async function startFakeProvider(
     const reply = chatBody(turn, usage, model, id, chat);
     // DeepSeek reports its disk cache as hits beside misses (api-docs.deepseek.com/guides/kv_cache).
     if (path.startsWith("/deepseek/")) reply.usage = deepseekUsage(reply.usage as Json);
+    // Qwen's explicit cache (a request with cache_control markers) reports what it created beside what it read
+    // (help.aliyun.com/zh/model-studio/context-cache). The fake counts everything after the read part as created.
+    if (path.startsWith("/qwen/") && markers)
+      Object.assign((reply.usage as Json).prompt_tokens_details as Json, {
+        cache_creation_input_tokens: usage.cacheWrite,
+      });
     const includeUsage = (body.stream_options as Json | undefined)?.include_usage === true;
     if (body.stream === true)
       return writeSse(response, chatChunks(reply, chat, includeUsage, { failAfterFirstChunk: failMidStream }), delayMs);
@@ -417,6 +496,7 @@ export async function startFakeProvider(
       requests.length = 0;
       usages.length = 0;
       previousPrompt.clear();
+      cachedContents.clear();
       faults = options.faults;
     },
     close: () =>

@@ -14,6 +14,7 @@ export const geminiFacts: ProviderFacts = {
   compatibleServers: false,
   callIdPrefix: "call_sim_",
   explicitCacheBreakpoints: false,
+  explicitCache: "cached-content",
   messageOverheadTokens: 0,
   deferredTools: false,
   toolNamespaces: false,

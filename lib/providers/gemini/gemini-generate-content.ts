@@ -7,13 +7,18 @@ import type { ProviderAdapter, RenderContext, RenderedRequest, SimulatedUsage, T
 import { geminiBodyReader } from "./body-reader";
 import { geminiFacts } from "./facts";
 import { geminiBodySegments } from "./gemini-body-segments";
-import { contentLabel, contentText, geminiDeclaration, type Json } from "./gemini-wire";
+import { contentLabel, contentText, GEMINI_BASE_URL, geminiDeclaration, type Json } from "./gemini-wire";
+import {
+  geminiExplicitCacheRequests,
+  geminiLiveExplicitCacheBody,
+  geminiLiveExplicitCacheName,
+} from "./cached-content";
 import { readGeminiReply } from "./reply-reader";
 import { createGeminiAccumulator } from "./stream";
 import { geminiStreamOpener } from "./upstream";
 import { readGeminiUsage } from "./usage";
 
-export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+export { GEMINI_BASE_URL } from "./gemini-wire";
 
 const GEMINI_FORMAT = { key: "gemini", prefix: "gemini", name: "generateContent" };
 
@@ -135,4 +140,7 @@ export const geminiGenerateContent: ProviderAdapter = {
   toolText: geminiToolText,
   renderResponse: geminiResponse,
   outputText,
+  explicitCacheRequests: geminiExplicitCacheRequests,
+  liveExplicitCacheBody: geminiLiveExplicitCacheBody,
+  liveExplicitCacheName: geminiLiveExplicitCacheName,
 };

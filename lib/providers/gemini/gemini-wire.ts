@@ -6,6 +6,8 @@ import type { CatalogTool } from "../../core/catalog";
 import { memoisePerTool } from "../segment-list";
 import { STUB_INPUT_SCHEMA, stubDescription } from "../stub-definition";
 
+export const GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+
 export type Json = Record<string, unknown>;
 export type DeclarationWire = { wire: Json; text: string };
 

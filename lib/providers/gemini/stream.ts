@@ -20,7 +20,9 @@ export function createGeminiAccumulator(emit: (event: PreviewEvent) => void): St
           String(chunk.error.message ?? "stream error"),
           String(chunk.error.status ?? "stream_error"),
         );
-      for (const key of ["modelVersion", "responseId"]) if (chunk[key] !== undefined) head[key] = chunk[key];
+      // `cachedContent`: the object the live route made before this request (./upstream.ts), not a Gemini field.
+      for (const key of ["modelVersion", "responseId", "cachedContent"])
+        if (chunk[key] !== undefined) head[key] = chunk[key];
       if (isRecord(chunk.usageMetadata)) usage = chunk.usageMetadata;
       const candidate = Array.isArray(chunk.candidates) && isRecord(chunk.candidates[0]) ? chunk.candidates[0] : {};
       if (candidate.finishReason) finishReason = candidate.finishReason;

@@ -10,21 +10,40 @@ export async function geminiStreamOpener(
   signal: AbortSignal,
 ): Promise<AsyncIterable<unknown>> {
   const { baseURL, apiKey, fetch } = clients.http();
-  const { model, ...body } = call.body;
-  const url = `${baseURL.replace(/\/+$/, "")}/models/${encodeURIComponent(String(model))}:streamGenerateContent?alt=sse`;
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-goog-api-key": apiKey },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => "");
-    throw Object.assign(new Error(`gemini: HTTP ${response.status} ${text.slice(0, 500)}`), {
-      status: response.status,
+  const { model, cachedContentCreate, ...rest } = call.body;
+  const base = baseURL.replace(/\/+$/, "");
+  const headers = { "content-type": "application/json", "x-goog-api-key": apiKey };
+  // Explicit caching: the cached content object is made first (POST cachedContents), and the request names it.
+  let made: string | undefined;
+  if (cachedContentCreate && typeof cachedContentCreate === "object") {
+    const created = await fetch(`${base}/cachedContents`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ model: `models/${String(model)}`, ...cachedContentCreate }),
+      signal,
     });
+    if (!created.ok) await fail(created);
+    made = String(((await created.json()) as { name?: unknown }).name ?? "");
   }
-  return sseEvents(response.body);
+  const body = made ? { ...rest, cachedContent: made } : rest;
+  const url = `${base}/models/${encodeURIComponent(String(model))}:streamGenerateContent?alt=sse`;
+  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal });
+  if (!response.ok || !response.body) await fail(response);
+  const events = sseEvents(response.body!);
+  // The reply says which object was made, so the live run names it in its next requests.
+  return made ? withFirst({ cachedContent: made }, events) : events;
+}
+
+async function fail(response: Response): Promise<never> {
+  const text = await response.text().catch(() => "");
+  throw Object.assign(new Error(`gemini: HTTP ${response.status} ${text.slice(0, 500)}`), {
+    status: response.status,
+  });
+}
+
+async function* withFirst(first: unknown, rest: AsyncIterable<unknown>): AsyncIterable<unknown> {
+  yield first;
+  yield* rest;
 }
 
 /** The JSON of each `data:` line of a server-sent event stream. */

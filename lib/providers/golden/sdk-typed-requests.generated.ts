@@ -6,6 +6,8 @@ import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/ch
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import type { MoonshotChatCompletionCreateParams } from "../moonshot/moonshot-types";
 import type { GeminiGenerateContentRequest } from "../gemini/gemini-types";
+import type { CachedContentsCreateRequest } from "../gemini/cached-content";
+import type { QwenChatCompletionCreateParams } from "../qwen/qwen-types";
 
 export const fullAnthropicStep1Call = {
   "model": "claude-opus-4-8",
@@ -2232,7 +2234,7 @@ export const fullQwenStep1Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const fullQwenStep2Answer = {
   "model": "qwen-plus",
@@ -2314,7 +2316,7 @@ export const fullQwenStep2Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const fullQwenStep3Call = {
   "model": "qwen-plus",
@@ -2404,7 +2406,7 @@ export const fullQwenStep3Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const fullQwenStep4Answer = {
   "model": "qwen-plus",
@@ -2513,7 +2515,7 @@ export const fullQwenStep4Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const fullGlmStep1Call = {
   "model": "glm-5.3",
@@ -6954,7 +6956,7 @@ export const naiveDynamicQwenStep1Search = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const naiveDynamicQwenStep2Call = {
   "model": "qwen-plus",
@@ -7037,7 +7039,7 @@ export const naiveDynamicQwenStep2Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const naiveDynamicQwenStep3Answer = {
   "model": "qwen-plus",
@@ -7139,7 +7141,7 @@ export const naiveDynamicQwenStep3Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const naiveDynamicQwenStep4Search = {
   "model": "qwen-plus",
@@ -7249,7 +7251,7 @@ export const naiveDynamicQwenStep4Search = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const naiveDynamicQwenStep5Call = {
   "model": "qwen-plus",
@@ -7397,7 +7399,7 @@ export const naiveDynamicQwenStep5Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const naiveDynamicQwenStep6Answer = {
   "model": "qwen-plus",
@@ -7564,7 +7566,7 @@ export const naiveDynamicQwenStep6Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const naiveDynamicGlmStep1Search = {
   "model": "glm-5.3",
@@ -17338,7 +17340,7 @@ export const stubsQwenStep1Load = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsQwenStep2Call = {
   "model": "qwen-plus",
@@ -17436,7 +17438,7 @@ export const stubsQwenStep2Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsQwenStep3Retry = {
   "model": "qwen-plus",
@@ -17553,7 +17555,7 @@ export const stubsQwenStep3Retry = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsQwenStep4Answer = {
   "model": "qwen-plus",
@@ -17689,7 +17691,7 @@ export const stubsQwenStep4Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsQwenStep5Load = {
   "model": "qwen-plus",
@@ -17833,7 +17835,7 @@ export const stubsQwenStep5Load = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsQwenStep6Call = {
   "model": "qwen-plus",
@@ -17996,7 +17998,7 @@ export const stubsQwenStep6Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsQwenStep7Answer = {
   "model": "qwen-plus",
@@ -18178,7 +18180,7 @@ export const stubsQwenStep7Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const stubsGlmStep1Load = {
   "model": "glm-5.3",
@@ -24263,7 +24265,7 @@ export const gatewayQwenStep1Search = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayQwenStep2Call = {
   "model": "qwen-plus",
@@ -24344,7 +24346,7 @@ export const gatewayQwenStep2Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayQwenStep3Retry = {
   "model": "qwen-plus",
@@ -24444,7 +24446,7 @@ export const gatewayQwenStep3Retry = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayQwenStep4Answer = {
   "model": "qwen-plus",
@@ -24563,7 +24565,7 @@ export const gatewayQwenStep4Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayQwenStep5Search = {
   "model": "qwen-plus",
@@ -24690,7 +24692,7 @@ export const gatewayQwenStep5Search = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayQwenStep6Call = {
   "model": "qwen-plus",
@@ -24836,7 +24838,7 @@ export const gatewayQwenStep6Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayQwenStep7Answer = {
   "model": "qwen-plus",
@@ -25001,7 +25003,7 @@ export const gatewayQwenStep7Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const gatewayGlmStep1Search = {
   "model": "glm-5.3",
@@ -33728,7 +33730,7 @@ export const cliHelpQwenStep1Search = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep2Load = {
   "model": "qwen-plus",
@@ -33784,7 +33786,7 @@ export const cliHelpQwenStep2Load = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep3Call = {
   "model": "qwen-plus",
@@ -33859,7 +33861,7 @@ export const cliHelpQwenStep3Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep4Retry = {
   "model": "qwen-plus",
@@ -33953,7 +33955,7 @@ export const cliHelpQwenStep4Retry = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep5Answer = {
   "model": "qwen-plus",
@@ -34066,7 +34068,7 @@ export const cliHelpQwenStep5Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep6Search = {
   "model": "qwen-plus",
@@ -34187,7 +34189,7 @@ export const cliHelpQwenStep6Search = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep7Load = {
   "model": "qwen-plus",
@@ -34327,7 +34329,7 @@ export const cliHelpQwenStep7Load = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep8Call = {
   "model": "qwen-plus",
@@ -34486,7 +34488,7 @@ export const cliHelpQwenStep8Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpQwenStep9Answer = {
   "model": "qwen-plus",
@@ -34664,7 +34666,7 @@ export const cliHelpQwenStep9Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const cliHelpGlmStep1Search = {
   "model": "glm-5.3",
@@ -37510,7 +37512,7 @@ export const prefilterQwenStep1Search = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const prefilterQwenStep2Call = {
   "model": "qwen-plus",
@@ -37554,7 +37556,7 @@ export const prefilterQwenStep2Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const prefilterQwenStep3Answer = {
   "model": "qwen-plus",
@@ -37617,7 +37619,7 @@ export const prefilterQwenStep3Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const prefilterQwenStep4Search = {
   "model": "qwen-plus",
@@ -37632,7 +37634,7 @@ export const prefilterQwenStep4Search = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const prefilterQwenStep5Call = {
   "model": "qwen-plus",
@@ -37695,7 +37697,7 @@ export const prefilterQwenStep5Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const prefilterQwenStep6Answer = {
   "model": "qwen-plus",
@@ -37777,7 +37779,7 @@ export const prefilterQwenStep6Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const prefilterGlmStep1Search = {
   "model": "glm-5.3-flash",
@@ -39294,7 +39296,7 @@ export const textProtocolQwenStep1Call = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const textProtocolQwenStep2Retry = {
   "model": "qwen-plus",
@@ -39317,7 +39319,7 @@ export const textProtocolQwenStep2Retry = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const textProtocolQwenStep3Answer = {
   "model": "qwen-plus",
@@ -39348,7 +39350,7 @@ export const textProtocolQwenStep3Answer = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const textProtocolQwenStep4Call = {
   "model": "qwen-plus",
@@ -39387,7 +39389,7 @@ export const textProtocolQwenStep4Call = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const textProtocolQwenStep5Answer = {
   "model": "qwen-plus",
@@ -39434,7 +39436,7 @@ export const textProtocolQwenStep5Answer = {
     }
   ],
   "max_tokens": 1024
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const textProtocolGlmStep1Call = {
   "model": "glm-5.3",
@@ -42974,7 +42976,7 @@ export const subagentQwenStep1Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep2Call = {
   "model": "qwen-plus",
@@ -43037,7 +43039,7 @@ export const subagentQwenStep2Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep3Answer = {
   "model": "qwen-plus",
@@ -43119,7 +43121,7 @@ export const subagentQwenStep3Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep4Answer = {
   "model": "qwen-plus",
@@ -43175,7 +43177,7 @@ export const subagentQwenStep4Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep5Call = {
   "model": "qwen-plus",
@@ -43239,7 +43241,7 @@ export const subagentQwenStep5Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep6Call = {
   "model": "qwen-plus",
@@ -43302,7 +43304,7 @@ export const subagentQwenStep6Call = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep7Answer = {
   "model": "qwen-plus",
@@ -43384,7 +43386,7 @@ export const subagentQwenStep7Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentQwenStep8Answer = {
   "model": "qwen-plus",
@@ -43467,7 +43469,7 @@ export const subagentQwenStep8Answer = {
       }
     }
   ]
-} satisfies ChatCompletionCreateParamsNonStreaming;
+} satisfies QwenChatCompletionCreateParams;
 
 export const subagentGlmStep1Call = {
   "model": "glm-5.3",
@@ -49197,4 +49199,685 @@ export const openaiToolSearchOpenaiResponsesClientSearchStep6Answer = {
   "tool_choice": "required"
 } satisfies ResponseCreateParamsNonStreaming;
 
-export const GOLDEN_REQUEST_COUNT = 497;
+export const fullGeminiExplicitCacheStep1CacheCreate = {
+  "model": "models/gemini-2.5-flash",
+  "systemInstruction": {
+    "parts": [
+      {
+        "text": "You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. "
+      }
+    ]
+  },
+  "tools": [
+    {
+      "functionDeclarations": [
+        {
+          "name": "get_weather",
+          "description": "Get the weather at a specific location",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "location": {
+                "type": "string",
+                "description": "City and region, e.g. San Francisco, CA"
+              },
+              "unit": {
+                "type": "string",
+                "enum": [
+                  "celsius",
+                  "fahrenheit"
+                ],
+                "description": "Temperature unit"
+              }
+            },
+            "required": [
+              "location"
+            ]
+          }
+        },
+        {
+          "name": "search_files",
+          "description": "Search through files in the workspace",
+          "parametersJsonSchema": {
+            "type": "object",
+            "properties": {
+              "query": {
+                "type": "string",
+                "description": "Words to look for in file names and contents"
+              }
+            },
+            "required": [
+              "query"
+            ]
+          }
+        }
+      ]
+    }
+  ],
+  "ttl": "3600s"
+} satisfies CachedContentsCreateRequest;
+
+export const fullGeminiExplicitCacheStep1Call = {
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  },
+  "cachedContent": "cachedContents/sim-1a14v1ioqz",
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    }
+  ]
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiExplicitCacheStep2Answer = {
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  },
+  "cachedContent": "cachedContents/sim-1a14v1ioqz",
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    }
+  ]
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiExplicitCacheStep3Call = {
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  },
+  "cachedContent": "cachedContents/sim-1a14v1ioqz",
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    }
+  ]
+} satisfies GeminiGenerateContentRequest;
+
+export const fullGeminiExplicitCacheStep4Answer = {
+  "generationConfig": {
+    "maxOutputTokens": 1024
+  },
+  "cachedContent": "cachedContents/sim-1a14v1ioqz",
+  "contents": [
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "What is the weather in San Francisco right now?"
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "args": {
+              "location": "San Francisco, CA",
+              "unit": "fahrenheit"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0001",
+            "name": "get_weather",
+            "response": {
+              "result": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "text": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "text": "Find my notes from the Q3 planning offsite."
+        }
+      ]
+    },
+    {
+      "role": "model",
+      "parts": [
+        {
+          "functionCall": {
+            "id": "call_sim_0004",
+            "name": "search_files",
+            "args": {
+              "query": "Q3 planning offsite notes"
+            }
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "parts": [
+        {
+          "functionResponse": {
+            "id": "call_sim_0004",
+            "name": "search_files",
+            "response": {
+              "result": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}"
+            }
+          }
+        }
+      ]
+    }
+  ]
+} satisfies GeminiGenerateContentRequest;
+
+export const fullQwenExplicitCacheStep1Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": [
+        {
+          "type": "text",
+          "text": "You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. ",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "What is the weather in San Francisco right now?",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies QwenChatCompletionCreateParams;
+
+export const fullQwenExplicitCacheStep2Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": [
+        {
+          "type": "text",
+          "text": "You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. ",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": [
+        {
+          "type": "text",
+          "text": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies QwenChatCompletionCreateParams;
+
+export const fullQwenExplicitCacheStep3Call = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": [
+        {
+          "type": "text",
+          "text": "You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. ",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": [
+        {
+          "type": "text",
+          "text": "Find my notes from the Q3 planning offsite.",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies QwenChatCompletionCreateParams;
+
+export const fullQwenExplicitCacheStep4Answer = {
+  "model": "qwen-plus",
+  "messages": [
+    {
+      "role": "system",
+      "content": [
+        {
+          "type": "text",
+          "text": "You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. You are a careful weather assistant. Follow the house rules in every answer. ",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    },
+    {
+      "role": "user",
+      "content": "What is the weather in San Francisco right now?"
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0001",
+          "type": "function",
+          "function": {
+            "name": "get_weather",
+            "arguments": "{\"location\":\"San Francisco, CA\",\"unit\":\"fahrenheit\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0001",
+      "content": "{\"location\":\"San Francisco, CA\",\"temperature\":61,\"unit\":\"fahrenheit\",\"conditions\":\"fog, clearing by noon\"}"
+    },
+    {
+      "role": "assistant",
+      "content": "It is 61 °F and foggy in San Francisco; the fog should clear by noon."
+    },
+    {
+      "role": "user",
+      "content": "Find my notes from the Q3 planning offsite."
+    },
+    {
+      "role": "assistant",
+      "content": null,
+      "tool_calls": [
+        {
+          "id": "call_sim_0004",
+          "type": "function",
+          "function": {
+            "name": "search_files",
+            "arguments": "{\"query\":\"Q3 planning offsite notes\"}"
+          }
+        }
+      ]
+    },
+    {
+      "role": "tool",
+      "tool_call_id": "call_sim_0004",
+      "content": [
+        {
+          "type": "text",
+          "text": "{\"matches\":[{\"path\":\"notes/2026-q3-offsite.md\",\"modified\":\"2026-08-12\",\"snippet\":\"Q3 planning offsite: goals, owners, dates\"}]}",
+          "cache_control": {
+            "type": "ephemeral"
+          }
+        }
+      ]
+    }
+  ],
+  "max_tokens": 1024,
+  "tools": [
+    {
+      "type": "function",
+      "function": {
+        "name": "get_weather",
+        "description": "Get the weather at a specific location",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "location": {
+              "type": "string",
+              "description": "City and region, e.g. San Francisco, CA"
+            },
+            "unit": {
+              "type": "string",
+              "enum": [
+                "celsius",
+                "fahrenheit"
+              ],
+              "description": "Temperature unit"
+            }
+          },
+          "required": [
+            "location"
+          ]
+        }
+      }
+    },
+    {
+      "type": "function",
+      "function": {
+        "name": "search_files",
+        "description": "Search through files in the workspace",
+        "parameters": {
+          "type": "object",
+          "properties": {
+            "query": {
+              "type": "string",
+              "description": "Words to look for in file names and contents"
+            }
+          },
+          "required": [
+            "query"
+          ]
+        }
+      }
+    }
+  ]
+} satisfies QwenChatCompletionCreateParams;
+
+export const GOLDEN_REQUEST_COUNT = 506;

@@ -220,6 +220,8 @@ export function chatResponse(dialect: ChatDialect) {
       usageBody.prompt_tokens_details = {
         cached_tokens: usage.cacheRead,
         ...(usage.writesBilled ? { cache_write_tokens: usage.cacheWrite } : {}),
+        // Qwen's explicit cache reports the prefix a marker created (help.aliyun.com/zh/model-studio/context-cache).
+        ...(dialect === "qwen" && usage.cacheWrite > 0 ? { cache_creation_input_tokens: usage.cacheWrite } : {}),
       };
     return {
       id: responseId,

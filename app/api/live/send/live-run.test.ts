@@ -137,6 +137,44 @@ describe("a live run through the route and the fake provider", () => {
     },
   );
 
+  it("Qwen with the explicit cache chosen: sends cache_control markers, reads creation and hits back and compares", async () => {
+    const system = "You are a careful assistant. Follow the house rules in every answer. ".repeat(120);
+    const snapshot = await run("full", "qwen", "qwen-plus", { cacheMechanism: "explicit", system }).run();
+    expectComplete(snapshot);
+    for (const request of fake.requests)
+      expect(JSON.stringify(request.body)).toContain('"cache_control":{"type":"ephemeral"}');
+    const [first, ...later] = snapshot.steps;
+    expect(first.explicitCache?.status).toBe("created");
+    // The fake reports DashScope's prompt_tokens_details.cache_creation_input_tokens; the adapter reads it as written.
+    expect(first.measured!.cacheWrite).toBeGreaterThan(0);
+    expect(first.difference?.cacheWrite).toBe(first.measured!.cacheWrite - first.tokens.cacheWrite);
+    expect(later.some((step) => step.explicitCache?.status === "hit" && step.measured!.cacheRead > 0)).toBe(true);
+  });
+
+  it("Gemini with the explicit cache chosen: creates the cached content, names it, reads its tokens back", async () => {
+    const system = "You are a careful assistant. Follow the house rules in every answer. ".repeat(200);
+    const snapshot = await run("full", "gemini", "gemini-2.5-flash", { cacheMechanism: "explicit", system }).run();
+    expectComplete(snapshot);
+    const paths = fake.requests.map((request) => request.path);
+    expect(paths[0]).toBe("/gemini/v1beta/cachedContents");
+    expect(paths.filter((path) => path.endsWith("/cachedContents"))).toHaveLength(1);
+    const created = fake.requests[0].body as Record<string, unknown>;
+    expect(created).toMatchObject({ model: "models/gemini-2.5-flash", ttl: "3600s" });
+    expect(created.systemInstruction).toEqual({ parts: [{ text: system }] });
+    // Every generation request names the object the fake made, and carries neither tools nor the system instruction.
+    for (const request of fake.requests.slice(1)) {
+      expect((request.body as Record<string, unknown>).cachedContent).toBe("cachedContents/fake0001");
+      expect(request.body).not.toHaveProperty("tools");
+      expect(request.body).not.toHaveProperty("systemInstruction");
+    }
+    expect(snapshot.steps[0].explicitCache?.status).toBe("created");
+    // Each request reads what the object holds: usage read back (cachedContentTokenCount) and compared.
+    for (const step of snapshot.steps) {
+      expect(step.measured!.cacheRead).toBeGreaterThan(0);
+      expect(step.difference?.cacheRead).toBe(step.measured!.cacheRead - step.tokens.cacheRead);
+    }
+  });
+
   it("sends the mid-conversation beta header and a tool_addition system message after the search result", async () => {
     const snapshot = await run("anthropic-mid-conversation", "anthropic", "claude-opus-4-8").run();
     expectComplete(snapshot);
