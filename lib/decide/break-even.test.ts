@@ -9,7 +9,7 @@ import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { breakEven, breakEvenTurn, computeBreakEven, maxRelativeDeviation } from "./break-even";
-import { costModelFor } from "./closed-form";
+import { costModelFor, laneCostModel } from "./closed-form";
 import { decideScenario } from "./decide-scenario";
 import { engineSeries } from "./engine-session";
 import { sessionPlan } from "./session-plan";
@@ -227,7 +227,9 @@ describe("break-even pricing", async () => {
       const perTurn = Array.from({ length: parameters.turns }, (_, turn) =>
         direct.steps.filter((step) => step.turn <= turn).reduce((sum, step) => sum + step.cost.totalUsd, 0),
       );
-      const repriced = engineSeries(run, model).cumulativeCostUsd;
+      // A second conversation on another model (the prefilter's small model) is priced at that model.
+      const lane = result.calibration.profiles.find((profile) => profile.id === run.id)?.secondLane;
+      const repriced = engineSeries(run, model, lane ? laneCostModel(lane, model) : model).cumulativeCostUsd;
       repriced.forEach((cost, turn) => expect(cost).toBeCloseTo(perTurn[turn], 12));
       expect(repriced[parameters.turns - 1]).toBeCloseTo(direct.totals.costUsd, 12);
     }
@@ -250,6 +252,9 @@ describe("break-even pricing", async () => {
       result.engineRuns,
     );
     for (const line of doubled.lines) {
+      // The edits are the main model's prices: a lane on another model (the prefilter's) keeps its own.
+      if (result.calibration.profiles.find((profile) => profile.id === line.id)?.secondLane?.sameModel === false)
+        continue;
       const original = result.lines.find((candidate) => candidate.id === line.id);
       const last = parameters.turns - 1;
       expect(line.engine?.cumulativeCostUsd[last]).toBeCloseTo(

@@ -2,7 +2,7 @@ import type { Catalog } from "../core/catalog";
 import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { calibrate, modelFor, sampleCatalog, type DecideCalibration } from "./calibrate";
-import { closedFormSeries, costModelFor } from "./closed-form";
+import { closedFormSeries, costModelFor, laneCostModel } from "./closed-form";
 import { engineSeries, runEngineSession, type EngineFailure, type EngineSessionRun } from "./engine-session";
 import { fullBoundary, lineFailure, predictFailure, type FullBoundary, type PredictedFailure } from "./limits";
 import { effectiveToolsUsed, sessionPlan } from "./session-plan";
@@ -97,7 +97,10 @@ export function breakEven(
   const lines: BreakEvenLine[] = calibration.profiles.map((profile) => {
     const run = engineRuns.find((candidate) => candidate.id === profile.id);
     const closedForm = closedFormSeries(profile, plan, model, options);
-    const engine = run && run.perTurn.length === plan.length ? engineSeries(run, model) : null;
+    const engine =
+      run && run.perTurn.length === plan.length
+        ? engineSeries(run, model, profile.secondLane ? laneCostModel(profile.secondLane, model) : model)
+        : null;
     return {
       id: profile.id,
       provider: profile.provider,
