@@ -188,6 +188,29 @@ describe("break-even: the closed form agrees with the engine", () => {
   });
 });
 
+describe("break-even: the strategies with a second conversation", () => {
+  it("prices the prefilter and the sub-agent (both lanes summed) within the tolerance of the engine's run", async () => {
+    const result = computeBreakEven(engine, {
+      catalog: (await loadExample("learning-agent")).catalog,
+      settings: SETTINGS,
+      parameters: anthropic(3, 10, 6),
+    });
+    expect(result.unavailable.map((entry) => entry.id)).not.toContain("prefilter");
+    for (const id of ["prefilter", "subagent"] as const) {
+      const line = result.lines.find((candidate) => candidate.id === id);
+      expect(line, id).toBeDefined();
+      const run = result.engineRuns.find((candidate) => candidate.id === id)!;
+      // The engine's run has the second conversation's requests apart, and the line sums them with the main ones.
+      expect(run.lanePerTurn?.every((turn) => turn.requests > 0)).toBe(true);
+      expect(line!.engine!.cumulativeRequests.at(-1)).toBe(
+        [...run.perTurn, ...run.lanePerTurn!].reduce((sum, turn) => sum + turn.requests, 0),
+      );
+      expect(line!.closedForm.cumulativeRequests).toEqual(line!.engine!.cumulativeRequests);
+      expect(line!.maxDeviation).toBeLessThanOrEqual(CLOSED_FORM_TOLERANCE);
+    }
+  });
+});
+
 describe("break-even turn", () => {
   it("is the first turn from which the strategy stays strictly cheaper", () => {
     expect(breakEvenTurn([1, 2, 3], [2, 3, 4])).toBe(1);
