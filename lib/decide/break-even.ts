@@ -30,6 +30,8 @@ export type BreakEvenLine = {
    * as the closed form predicts it. A failing strategy has no cost from that turn on: it cannot run.
    */
   fails: { engine: EngineFailure | null; closedForm: PredictedFailure | null };
+  /** The strategy's second conversation (prefilter, sub-agent), priced in both figures: its name and model. */
+  secondLane?: { name: string; model: string };
 };
 
 export type BreakEvenResult = {
@@ -115,6 +117,7 @@ export function breakEven(
         engine: run?.fails ?? null,
         closedForm: predictFailure(profile, closedForm, calibration.toolCount, modelInfo, settings.limitOverrides),
       },
+      ...(profile.secondLane ? { secondLane: { name: profile.secondLane.name, model: profile.secondLane.model } } : {}),
     };
   });
   const baseline = baselineStrategyId();

@@ -365,7 +365,7 @@ export class LiveRun {
       });
       task.started = true;
     }
-    let last: { step: LiveStep; blocks: readonly TranscriptBlock[] } | null = null;
+    let last: { step: LiveStep; blocks: readonly TranscriptBlock[] } | undefined;
     for (;;) {
       const outcome = await this.sendOnce(lane, signal, update);
       if (outcome === "interrupted") return outcome;
