@@ -157,9 +157,11 @@ export function closedFormSeries(
     // Measured tools say whether they needed a discovery; for the others, a tool an earlier search already returned
     // needs none (likely in a catalog of a handful of tools).
     const measured = atCalibratedSize && profile.tools[turn.slot] !== undefined;
+    // A selection made before the call (the prefilter) is in the first prompt already for the first turn.
     const discovers =
       turn.isNew &&
       tool.discovered &&
+      !(profile.definitionsBeforeCall && turnIndex === 0) &&
       (measured || stillUndiscovered(discoveries, profile.definitions, searchable) >= 0.5);
     if (discovers) discoveries += 1;
     let stepInTurn = 0;
