@@ -252,7 +252,7 @@ describe("break-even pricing", async () => {
       );
       // A second conversation on another model (the prefilter's small model) is priced at that model.
       const lane = result.calibration.profiles.find((profile) => profile.id === run.id)?.secondLane;
-      const repriced = engineSeries(run, model, lane ? laneCostModel(lane, model) : model).cumulativeCostUsd;
+      const repriced = engineSeries(run, model, laneCostModel(lane, model, parameters, SETTINGS)).cumulativeCostUsd;
       repriced.forEach((cost, turn) => expect(cost).toBeCloseTo(perTurn[turn], 12));
       expect(repriced[parameters.turns - 1]).toBeCloseTo(direct.totals.costUsd, 12);
     }

@@ -98,11 +98,9 @@ export function breakEven(
   };
   const lines: BreakEvenLine[] = calibration.profiles.map((profile) => {
     const run = engineRuns.find((candidate) => candidate.id === profile.id);
-    const closedForm = closedFormSeries(profile, plan, model, options);
-    const engine =
-      run && run.perTurn.length === plan.length
-        ? engineSeries(run, model, profile.secondLane ? laneCostModel(profile.secondLane, model) : model)
-        : null;
+    const laneModel = laneCostModel(profile.secondLane, model, parameters, settings);
+    const closedForm = closedFormSeries(profile, plan, model, { ...options, laneModel });
+    const engine = run && run.perTurn.length === plan.length ? engineSeries(run, model, laneModel) : null;
     return {
       id: profile.id,
       provider: profile.provider,

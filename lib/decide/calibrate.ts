@@ -10,7 +10,6 @@ import { decideScenario } from "./decide-scenario";
 import { probeToolsOf, sampleSessionTools, type SessionToolSample } from "./sample-tools";
 import { MAX_TOOLS_USED, type PlannedTurn } from "./session-plan";
 import type { DecideEngine } from "./types";
-import { costModelFor, type CostModel } from "./closed-form";
 
 /**
  * What one tool costs a strategy, measured on the probe: the messages its discovery and its call append, the tool
@@ -97,8 +96,6 @@ export type SecondLaneProfile = {
   model: string;
   /** The lane runs on the main model (the sub-agent): the person's price edits apply to it too. */
   sameModel: boolean;
-  /** The lane model's prices and cache rules (the settings' TTL), for a lane on another model. */
-  costModel: CostModel;
   /** Per probe turn, its requests (the probe's entries alive: 1 minute between turns). */
   turns: LaneRequest[][];
   /** For turns beyond the probe: a new tool's task and a known tool's task, averaged per request. */
@@ -399,7 +396,6 @@ export function secondLaneOf(
     name: first?.lane ?? "",
     model,
     sameModel: model === context.model,
-    costModel: costModelFor({ provider: context.provider, model }, { ...context.settings, provider: context.provider }),
     turns,
     meanNew: meanTask(later(true).length ? later(true) : turns),
     meanKnown: meanTask(later(false).length ? later(false) : later(true).length ? later(true) : turns),

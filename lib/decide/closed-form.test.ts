@@ -409,7 +409,6 @@ describe("closed form, a second conversation by hand", () => {
     name: "prefilter",
     model: "small",
     sameModel: false,
-    costModel: SMALL,
     // The probe: the first task writes everything; the second reads the stable part (2,900 of 3,100).
     turns: [[{ prompt: 3000, read: 0, output: 10 }], [{ prompt: 3100, read: 2900, output: 12 }]],
     meanNew: [{ prompt: 3100, read: 2900, output: 12 }],
@@ -429,7 +428,7 @@ describe("closed form, a second conversation by hand", () => {
   it("adds each turn's lane task at the lane model's prices, with the lane's own cache", () => {
     const plan = sessionPlan(2, 3);
     const main = closedFormSeries(PROFILE, plan, MODEL, AT_CALIBRATED);
-    const both = closedFormSeries(withLane, plan, MODEL, AT_CALIBRATED);
+    const both = closedFormSeries(withLane, plan, MODEL, { ...AT_CALIBRATED, laneModel: SMALL });
     let laneCost = 0;
     plan.forEach((_, turn) => {
       laneCost += dollars(lane[turn], SMALL);
@@ -444,7 +443,7 @@ describe("closed form, a second conversation by hand", () => {
     const plan = sessionPlan(2, 3);
     const apart = { ...AT_CALIBRATED, minutesBetweenTurns: 6 };
     const main = closedFormSeries(PROFILE, plan, MODEL, apart);
-    const both = closedFormSeries(withLane, plan, MODEL, apart);
+    const both = closedFormSeries(withLane, plan, MODEL, { ...apart, laneModel: SMALL });
     const expired: Request[][] = [
       [{ write: 3000, output: 10 }],
       [{ write: 3100, output: 12 }],

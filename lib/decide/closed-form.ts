@@ -92,6 +92,8 @@ export function closedFormSeries(
     toolCount: number;
     calibratedToolCount: number;
     nonDeferredTools?: readonly string[];
+    /** A second conversation on another model: its prices and cache rules (laneCostModel); default `model`. */
+    laneModel?: CostModel;
   },
 ): CostSeries {
   const searchable = searchableToolCount(options.toolCount, {
@@ -115,7 +117,7 @@ export function closedFormSeries(
   let cachedPrompt = 0;
   let entryExpiresAt = Number.NEGATIVE_INFINITY;
   const lane = profile.secondLane;
-  const laneModel = lane ? laneCostModel(lane, model) : model;
+  const laneModel = options.laneModel ?? model;
   const laneCache = { expiresAt: Number.NEGATIVE_INFINITY };
   // A known tool's task repeats its first one word for word: the lane's requests for it, and when its entry expires.
   const laneTasks = new Map<number, { task: readonly LaneRequest[]; expiresAt: number }>();
@@ -251,9 +253,18 @@ export function laneTurn(
   return { costUsd, inputTokens, largestPrompt };
 }
 
-/** The cost model of a strategy's second conversation: the main one's when it runs on the main model. */
-export function laneCostModel(lane: SecondLaneProfile, main: CostModel): CostModel {
-  return lane.sameModel ? main : lane.costModel;
+/**
+ * The cost model of a strategy's second conversation: the main one's (with the person's price edits) when it runs on
+ * the main model, else its own model's prices and cache rules with the same TTL.
+ */
+export function laneCostModel(
+  lane: SecondLaneProfile | undefined,
+  main: CostModel,
+  parameters: Pick<DecideParameters, "provider" | "cacheTtl">,
+  settings: ScenarioSettings,
+): CostModel {
+  if (!lane || lane.sameModel) return main;
+  return costModelFor({ provider: parameters.provider, model: lane.model, cacheTtl: parameters.cacheTtl }, settings);
 }
 
 /** OpenAI's legacy 128-token increments above the minimum (off by default, PROTOCOLS.md §5.2). */
