@@ -83,6 +83,19 @@ export function BreakEvenTable({ result }: BreakEvenTableProps) {
                     />
                     <span className="font-medium text-ink">{strategyTitleIn(line.id, locale)}</span>
                   </span>
+                  {line.secondLane ? (
+                    <span
+                      className="block text-xs text-muted"
+                      data-testid="break-even-second-lane"
+                      title={t("secondLane.title")}
+                    >
+                      {t.rich("secondLane.requests", {
+                        lane: line.secondLane.name,
+                        model: line.secondLane.model,
+                        code: (chunks) => <code>{chunks}</code>,
+                      })}
+                    </span>
+                  ) : null}
                 </th>
                 <td
                   className="tabular px-2 text-right"

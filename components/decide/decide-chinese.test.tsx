@@ -31,7 +31,7 @@ import { BreakEvenTable } from "./break-even-table";
 import { FullBoundaryView } from "./full-boundary";
 
 const NAMESPACES = ["decide", "trace", "live", "tap", "security", "report"] as const;
-const text = (html: string) => html.replace(/<[^>]+>/g, "");
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
 
 function leaves(value: unknown, path: string): Array<[string, string]> {
   if (typeof value === "string") return [[path, value]];
@@ -96,6 +96,24 @@ describe("part B in Simplified Chinese", () => {
     expect(maxTools).toBe("128");
     expect(text(boundary)).toContain(`工具超过 ${maxTools} 个就无法一开始全量发送（服务商的工具数量上限）`);
     expect(text(boundary)).toContain(`本目录有 ${openai.fullBoundary!.toolCount} 个工具：全部发送会失败。`);
+  });
+
+  it("a strategy with a second conversation says in both languages that its figures include it, on which model", () => {
+    const line = openai.lines.find((candidate) => candidate.id === "prefilter")!;
+    expect(line.secondLane?.name).toBe("prefilter");
+    for (const [locale, words] of [
+      ["en", `+ the small model's requests on ${line.secondLane!.model}`],
+      ["zh-CN", `+ 小模型在 ${line.secondLane!.model} 上的请求`],
+    ] as const) {
+      const table = renderInLocale(<BreakEvenTable result={openai} />, locale);
+      const start = table.indexOf('data-strategy="prefilter"');
+      const row = table.slice(start, table.indexOf("</tr>", start));
+      expect(text(row)).toContain(words);
+      expect(row).toContain("break-even-second-lane");
+    }
+    const table = renderInLocale(<BreakEvenTable result={openai} />, "en");
+    const subagent = table.slice(table.indexOf('data-strategy="subagent"'));
+    expect(text(subagent.slice(0, subagent.indexOf("</tr>")))).toContain("+ the sub-agent's requests on gpt-5.4");
   });
 
   it("the winner note gives the session's own figures in Chinese", () => {

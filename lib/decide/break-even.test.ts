@@ -9,7 +9,7 @@ import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
 import { createTokenCounter } from "../tokens";
 import { breakEven, breakEvenTurn, computeBreakEven, maxRelativeDeviation } from "./break-even";
-import { costModelFor } from "./closed-form";
+import { costModelFor, laneCostModel } from "./closed-form";
 import { decideScenario } from "./decide-scenario";
 import { engineSeries } from "./engine-session";
 import { sessionPlan } from "./session-plan";
@@ -188,6 +188,29 @@ describe("break-even: the closed form agrees with the engine", () => {
   });
 });
 
+describe("break-even: the strategies with a second conversation", () => {
+  it("prices the prefilter and the sub-agent (both lanes summed) within the tolerance of the engine's run", async () => {
+    const result = computeBreakEven(engine, {
+      catalog: (await loadExample("learning-agent")).catalog,
+      settings: SETTINGS,
+      parameters: anthropic(3, 10, 6),
+    });
+    expect(result.unavailable.map((entry) => entry.id)).not.toContain("prefilter");
+    for (const id of ["prefilter", "subagent"] as const) {
+      const line = result.lines.find((candidate) => candidate.id === id);
+      expect(line, id).toBeDefined();
+      const run = result.engineRuns.find((candidate) => candidate.id === id)!;
+      // The engine's run has the second conversation's requests apart, and the line sums them with the main ones.
+      expect(run.lanePerTurn?.every((turn) => turn.requests > 0)).toBe(true);
+      expect(line!.engine!.cumulativeRequests.at(-1)).toBe(
+        [...run.perTurn, ...run.lanePerTurn!].reduce((sum, turn) => sum + turn.requests, 0),
+      );
+      expect(line!.closedForm.cumulativeRequests).toEqual(line!.engine!.cumulativeRequests);
+      expect(line!.maxDeviation).toBeLessThanOrEqual(CLOSED_FORM_TOLERANCE);
+    }
+  });
+});
+
 describe("break-even turn", () => {
   it("is the first turn from which the strategy stays strictly cheaper", () => {
     expect(breakEvenTurn([1, 2, 3], [2, 3, 4])).toBe(1);
@@ -227,7 +250,9 @@ describe("break-even pricing", async () => {
       const perTurn = Array.from({ length: parameters.turns }, (_, turn) =>
         direct.steps.filter((step) => step.turn <= turn).reduce((sum, step) => sum + step.cost.totalUsd, 0),
       );
-      const repriced = engineSeries(run, model).cumulativeCostUsd;
+      // A second conversation on another model (the prefilter's small model) is priced at that model.
+      const lane = result.calibration.profiles.find((profile) => profile.id === run.id)?.secondLane;
+      const repriced = engineSeries(run, model, laneCostModel(lane, model, parameters, SETTINGS)).cumulativeCostUsd;
       repriced.forEach((cost, turn) => expect(cost).toBeCloseTo(perTurn[turn], 12));
       expect(repriced[parameters.turns - 1]).toBeCloseTo(direct.totals.costUsd, 12);
     }
@@ -250,6 +275,9 @@ describe("break-even pricing", async () => {
       result.engineRuns,
     );
     for (const line of doubled.lines) {
+      // The edits are the main model's prices: a lane on another model (the prefilter's) keeps its own.
+      if (result.calibration.profiles.find((profile) => profile.id === line.id)?.secondLane?.sameModel === false)
+        continue;
       const original = result.lines.find((candidate) => candidate.id === line.id);
       const last = parameters.turns - 1;
       expect(line.engine?.cumulativeCostUsd[last]).toBeCloseTo(

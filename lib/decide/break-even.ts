@@ -2,7 +2,7 @@ import type { Catalog } from "../core/catalog";
 import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
 import { calibrate, modelFor, sampleCatalog, type DecideCalibration } from "./calibrate";
-import { closedFormSeries, costModelFor } from "./closed-form";
+import { closedFormSeries, costModelFor, laneCostModel } from "./closed-form";
 import { engineSeries, runEngineSession, type EngineFailure, type EngineSessionRun } from "./engine-session";
 import { fullBoundary, lineFailure, predictFailure, type FullBoundary, type PredictedFailure } from "./limits";
 import { effectiveToolsUsed, sessionPlan } from "./session-plan";
@@ -30,6 +30,8 @@ export type BreakEvenLine = {
    * as the closed form predicts it. A failing strategy has no cost from that turn on: it cannot run.
    */
   fails: { engine: EngineFailure | null; closedForm: PredictedFailure | null };
+  /** The strategy's second conversation (prefilter, sub-agent), priced in both figures: its name and model. */
+  secondLane?: { name: string; model: string };
 };
 
 export type BreakEvenResult = {
@@ -96,8 +98,9 @@ export function breakEven(
   };
   const lines: BreakEvenLine[] = calibration.profiles.map((profile) => {
     const run = engineRuns.find((candidate) => candidate.id === profile.id);
-    const closedForm = closedFormSeries(profile, plan, model, options);
-    const engine = run && run.perTurn.length === plan.length ? engineSeries(run, model) : null;
+    const laneModel = laneCostModel(profile.secondLane, model, parameters, settings);
+    const closedForm = closedFormSeries(profile, plan, model, { ...options, laneModel });
+    const engine = run && run.perTurn.length === plan.length ? engineSeries(run, model, laneModel) : null;
     return {
       id: profile.id,
       provider: profile.provider,
@@ -112,6 +115,7 @@ export function breakEven(
         engine: run?.fails ?? null,
         closedForm: predictFailure(profile, closedForm, calibration.toolCount, modelInfo, settings.limitOverrides),
       },
+      ...(profile.secondLane ? { secondLane: { name: profile.secondLane.name, model: profile.secondLane.model } } : {}),
     };
   });
   const baseline = baselineStrategyId();

@@ -74,6 +74,35 @@ export type StrategyProfile = {
     /** Results a search returns (settings.searchResultLimit, at most the catalog). */
     hitsPerSearch: number;
   };
+  /**
+   * A discovery's definitions join the prompt before the call, not after it: the prefilter's selection is in
+   * `tools` when the turn's first main request goes out.
+   */
+  definitionsBeforeCall?: true;
+  /** The strategy's second conversation (prefilter, sub-agent): priced beside the main one, with its own cache. */
+  secondLane?: SecondLaneProfile;
+};
+
+/** One request of a second conversation's task, as the probe measured it: its prompt, what it read, its output. */
+export type LaneRequest = { prompt: number; read: number; output: number };
+
+/**
+ * The second conversation of a strategy, measured on the probe: per turn, the requests of its task (the small
+ * model's pick, or the sub-agent's calls and summary). Its system prompt and tools are stable, so each task's first
+ * request reads them from the lane's own cache while the entry lives; later requests of a task read the one before.
+ */
+export type SecondLaneProfile = {
+  name: string;
+  model: string;
+  /** The lane runs on the main model (the sub-agent): the person's price edits apply to it too. */
+  sameModel: boolean;
+  /** Per probe turn, its requests (the probe's entries alive: 1 minute between turns). */
+  turns: LaneRequest[][];
+  /** For turns beyond the probe: a new tool's task and a known tool's task, averaged per request. */
+  meanNew: LaneRequest[];
+  meanKnown: LaneRequest[];
+  /** Prompt tokens per catalog tool (the stub list, or the sub-agent's tools), to scale to another catalog size. */
+  prefixTokensPerTool: number;
 };
 
 export type DecideCalibration = {
@@ -151,13 +180,6 @@ export function calibrate(
   let tokensPerTool = 0;
   for (const id of STRATEGY_IDS) {
     const definition = strategyDefinition(id);
-    if (definition.decide.secondConversation) {
-      unavailable.push({
-        id,
-        reason: `${definition.shortName} runs two conversations, each with its own cache; the closed form models one, so only the engine's runs price it.`,
-      });
-      continue;
-    }
     const support = definition.supports(provider, model, { ...settings, provider, model: model.id });
     if (!support.ok) {
       unavailable.push({ id, reason: support.reason });
@@ -171,9 +193,17 @@ export function calibrate(
     }
     if (strategyDefinition(id).decide.role === "baseline")
       tokensPerTool = catalog.tools.length > 0 ? run.steps[0].tokens.toolDefinitions / catalog.tools.length : 0;
-    profiles.push(
-      profileOf(id, run.steps, plan, { provider, model: model.id, toolCount: catalog.tools.length, settings }),
-    );
+    const context = { provider, model: model.id, toolCount: catalog.tools.length, settings };
+    const main = run.steps.filter((step) => !step.lane);
+    const profile = profileOf(id, main, plan, context);
+    if (definition.decide.secondConversation) {
+      const laneSteps = run.steps.filter((step) => step.lane);
+      profile.secondLane = secondLaneOf(laneSteps, plan, context);
+      // A lane on the main model that declares every tool (the sub-agent) meets the provider's tool limit there.
+      const laneEntries = laneSteps[0] ? toolEntriesOf(laneSteps[0], context) : null;
+      if (laneEntries && profile.secondLane.sameModel && laneEntries.perTool === 1) profile.toolEntries = laneEntries;
+    }
+    profiles.push(profile);
   }
   const sessionTools = [...sample.clean, ...sample.overlapping, ...sample.missed].slice(0, MAX_TOOLS_USED);
   return {
@@ -247,21 +277,31 @@ export function profileOf(
     const answer = inTurn[inTurn.length - 1];
     const call = inTurn[inTurn.length - 2];
     const discoverySteps = inTurn.slice(0, -2);
-    const following = steps[answer.index + 1];
+    const following = steps[steps.indexOf(answer) + 1];
+    const previous = steps[steps.indexOf(inTurn[0]) - 1];
     if (following) turnGrowth.push(messageGrowth(answer, following));
     if (!turn.isNew) {
       knownCall = { slot: turn.slot, growth: messageGrowth(call, answer) };
       return;
     }
-    const before = discoverySteps[discoverySteps.length - 1];
+    // A second conversation chose the tools before the call (the prefilter): the definitions it added are in
+    // `tools` from this turn's first main request on, and the cache breaks there.
+    const chosenBefore =
+      facts.secondConversation !== undefined &&
+      previous !== undefined &&
+      call.tokens.toolDefinitions > previous.tokens.toolDefinitions;
+    const before = chosenBefore ? previous : discoverySteps[discoverySteps.length - 1];
     const growth = messageGrowth(call, answer);
     tools.push({
       // A hosted search runs inside the call request, which the engine then labels "search".
-      discovered: discoverySteps.length > 0 || call.kind === "search",
+      discovered: discoverySteps.length > 0 || call.kind === "search" || chosenBefore,
       discoveryGrowth: discoverySteps.length > 0 ? messageGrowth(discoverySteps[0], call) : 0,
       callGrowth: growth,
       knownCallGrowth: growth,
-      definitions: Math.max(0, answer.tokens.toolDefinitions - inTurn[0].tokens.toolDefinitions),
+      definitions: Math.max(
+        0,
+        answer.tokens.toolDefinitions - (chosenBefore ? previous : inTurn[0]).tokens.toolDefinitions,
+      ),
       invalidationReadShare:
         facts.invalidatesOnDiscovery && before && before.tokens.input > 0
           ? call.tokens.cacheRead / before.tokens.input
@@ -309,9 +349,13 @@ export function profileOf(
     provider: context.provider,
     model: context.model,
     firstPromptTokens: first.tokens.input,
+    // With a second conversation the per-tool part is that lane's (its own profile); the main one declares a few.
     prefixTokensPerTool:
-      facts.prefixGrowsWithCatalog && context.toolCount > 0 ? first.tokens.toolDefinitions / context.toolCount : 0,
-    discoveryRoundTrips: discoveryRoundTrips(id, context.settings),
+      facts.prefixGrowsWithCatalog && !facts.secondConversation && context.toolCount > 0
+        ? first.tokens.toolDefinitions / context.toolCount
+        : 0,
+    // The second conversation's requests are the lane's; the main one has no discovery request of its own.
+    discoveryRoundTrips: facts.secondConversation ? 0 : discoveryRoundTrips(id, context.settings),
     invalidatesOnDiscovery: facts.invalidatesOnDiscovery,
     tools,
     meanTool,
@@ -321,7 +365,65 @@ export function profileOf(
     meanTurnGrowth: mean(turnGrowth, 0),
     toolEntries: toolEntriesOf(first, context),
     definitions,
+    ...(facts.secondConversation ? { definitionsBeforeCall: true as const } : {}),
   };
+}
+
+/** The second conversation's requests per probe turn, and what a task beyond the probe costs. */
+export function secondLaneOf(
+  steps: readonly EngineStep[],
+  plan: readonly PlannedTurn[],
+  context: { provider: ProviderId; model: string; toolCount: number; settings: ScenarioSettings },
+): SecondLaneProfile {
+  const turns = plan.map((_, turnIndex) =>
+    steps
+      .filter((step) => step.turn === turnIndex)
+      .map((step) => ({ prompt: step.tokens.input, read: step.tokens.cacheRead, output: step.tokens.output })),
+  );
+  // The first turn writes the lane's prefix; later ones show what a task costs once it is cached.
+  const later = (isNew: boolean) => turns.filter((_, index) => index > 0 && plan[index].isNew === isNew);
+  const first = steps[0];
+  const systemTokens = first
+    ? first.segments.filter((segment) => segment.group === "system").reduce((sum, segment) => sum + segment.tokens, 0)
+    : 0;
+  const perTool = first ? (first.tokens.toolDefinitions > 0 ? first.tokens.toolDefinitions : systemTokens) : 0;
+  // The model is in the body, or in the URL (Gemini).
+  const model =
+    (first?.request.body.model as string | undefined) ??
+    (first ? /models\/([^/:]+)/.exec(first.request.url)?.[1] : undefined) ??
+    context.model;
+  return {
+    name: first?.lane ?? "",
+    model,
+    sameModel: model === context.model,
+    turns,
+    meanNew: meanTask(later(true).length ? later(true) : turns),
+    meanKnown: meanTask(later(false).length ? later(false) : later(true).length ? later(true) : turns),
+    prefixTokensPerTool: context.toolCount > 0 ? perTool / context.toolCount : 0,
+  };
+}
+
+/** Per request position, the mean over the tasks of the most common length (a whole number of requests). */
+function meanTask(tasks: readonly LaneRequest[][]): LaneRequest[] {
+  if (tasks.length === 0) return [];
+  const counts = new Map<number, number>();
+  for (const task of tasks) counts.set(task.length, (counts.get(task.length) ?? 0) + 1);
+  const length = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+  const same = tasks.filter((task) => task.length === length);
+  return Array.from({ length }, (_, position) => ({
+    prompt: mean(
+      same.map((task) => task[position].prompt),
+      0,
+    ),
+    read: mean(
+      same.map((task) => task[position].read),
+      0,
+    ),
+    output: mean(
+      same.map((task) => task[position].output),
+      0,
+    ),
+  }));
 }
 
 function toolEntriesOf(

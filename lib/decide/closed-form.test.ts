@@ -8,8 +8,8 @@
 import { describe, expect, it } from "vitest";
 import type { PriceTable } from "../models";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import type { StrategyProfile, ToolFootprint } from "./calibrate";
-import { closedFormSeries, costModelFor, type CostModel, footprintOf } from "./closed-form";
+import type { SecondLaneProfile, StrategyProfile, ToolFootprint } from "./calibrate";
+import { closedFormSeries, costModelFor, type CostModel, footprintOf, laneTurn } from "./closed-form";
 import { sessionPlan } from "./session-plan";
 
 const PRICES: PriceTable = {
@@ -390,5 +390,75 @@ describe("costModelFor", () => {
         DEFAULT_SETTINGS,
       ).prices.inputPerMillion,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("closed form, a second conversation by hand", () => {
+  // A small model at a third of the prices, the same cache rules.
+  const SMALL: CostModel = {
+    ...MODEL,
+    prices: {
+      ...PRICES,
+      inputPerMillion: 1,
+      cacheWrite5mPerMillion: 1.25,
+      cacheReadPerMillion: 0.1,
+      outputPerMillion: 5,
+    },
+  };
+  const LANE: SecondLaneProfile = {
+    name: "prefilter",
+    model: "small",
+    sameModel: false,
+    // The probe: the first task writes everything; the second reads the stable part (2,900 of 3,100).
+    turns: [[{ prompt: 3000, read: 0, output: 10 }], [{ prompt: 3100, read: 2900, output: 12 }]],
+    meanNew: [{ prompt: 3100, read: 2900, output: 12 }],
+    meanKnown: [{ prompt: 3000, read: 2900, output: 10 }],
+    prefixTokensPerTool: 5,
+  };
+  const withLane: StrategyProfile = { ...PROFILE, secondLane: LANE };
+  // Three turns: tools 0 and 1 new, then tool 0 again. Turn 0 at 0 s: the lane's 3,000 all written (small model's
+  // write price). Turn 1 at 128 s: the entry lives, 2,900 read and 200 written. Turn 2 at 256 s repeats turn 0's
+  // task word for word, whose entry (written at 0 s, 5-minute TTL) still lives: all 3,000 read.
+  const lane: Request[][] = [
+    [{ write: 3000, output: 10 }],
+    [{ read: 2900, write: 200, output: 12 }],
+    [{ read: 3000, output: 10 }],
+  ];
+
+  it("adds each turn's lane task at the lane model's prices, with the lane's own cache", () => {
+    const plan = sessionPlan(2, 3);
+    const main = closedFormSeries(PROFILE, plan, MODEL, AT_CALIBRATED);
+    const both = closedFormSeries(withLane, plan, MODEL, { ...AT_CALIBRATED, laneModel: SMALL });
+    let laneCost = 0;
+    plan.forEach((_, turn) => {
+      laneCost += dollars(lane[turn], SMALL);
+      expect(both.cumulativeCostUsd[turn] - main.cumulativeCostUsd[turn]).toBeCloseTo(laneCost, 12);
+      expect(both.cumulativeRequests[turn] - main.cumulativeRequests[turn]).toBe(turn + 1);
+    });
+    expect(both.cumulativeInputTokens[2] - main.cumulativeInputTokens[2]).toBe(3000 + 3100 + 3000);
+    expect(both.largestPromptTokens[1]).toBe(Math.max(main.largestPromptTokens[1], 3100));
+  });
+
+  it("writes the lane's task again once its entry expired (turns 6 minutes apart)", () => {
+    const plan = sessionPlan(2, 3);
+    const apart = { ...AT_CALIBRATED, minutesBetweenTurns: 6 };
+    const main = closedFormSeries(PROFILE, plan, MODEL, apart);
+    const both = closedFormSeries(withLane, plan, MODEL, { ...apart, laneModel: SMALL });
+    const expired: Request[][] = [
+      [{ write: 3000, output: 10 }],
+      [{ write: 3100, output: 12 }],
+      [{ write: 3000, output: 10 }],
+    ];
+    const expected = expired.reduce((sum, task) => sum + dollars(task, SMALL), 0);
+    expect(both.cumulativeCostUsd[2] - main.cumulativeCostUsd[2]).toBeCloseTo(expected, 12);
+  });
+
+  it("scales the lane's prompts by its tokens per catalog tool at another catalog size", () => {
+    const task = [{ prompt: 3000, read: 2900, output: 10 }];
+    const cache = { expiresAt: 100 };
+    const sent = laneTurn(task, SMALL, cache, 0, 50);
+    expect(sent.inputTokens).toBe(3050);
+    expect(sent.costUsd).toBeCloseTo(dollars([{ read: 2950, write: 100, output: 10 }], SMALL), 12);
+    expect(cache.expiresAt).toBe(300);
   });
 });

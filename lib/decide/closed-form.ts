@@ -1,6 +1,6 @@
 import { cacheRulesFor, computeCost, writePriceTier, type PriceTable } from "../models";
 import type { CacheTtl, ScenarioSettings } from "../scenario/types";
-import type { StrategyProfile, ToolFootprint } from "./calibrate";
+import type { LaneRequest, SecondLaneProfile, StrategyProfile, ToolFootprint } from "./calibrate";
 import { loadedDefinitions, modelFor, searchableToolCount, stillUndiscovered } from "./calibrate";
 import type { PlannedTurn } from "./session-plan";
 import type { CostSeries, DecideParameters } from "./types";
@@ -77,6 +77,11 @@ export function footprintOf(
  *   change is read (nothing on Anthropic, whose cache order starts with `tools`). Prompts below the minimum
  *   cacheable length are not cached at all.
  * - Cost = computeCost(read, write, uncached, output) with the same prices and write rules as the engine.
+ * - A second conversation (prefilter, sub-agent: `secondLane`) adds its task's requests each turn, priced at its own
+ *   model with its own cache (laneTurn). The main conversation is the formula above with its own `tools`: for the
+ *   prefilter the selected tools, which join before the turn's call (`definitionsBeforeCall`) and break the cache
+ *   there. The selection is modelled in the append-only order (a tool stays once picked, so `tools` changes only
+ *   when a new tool is picked); with the exact-selection order `tools` changes more often than this.
  */
 export function closedFormSeries(
   profile: StrategyProfile,
@@ -87,6 +92,8 @@ export function closedFormSeries(
     toolCount: number;
     calibratedToolCount: number;
     nonDeferredTools?: readonly string[];
+    /** A second conversation on another model: its prices and cache rules (laneCostModel); default `model`. */
+    laneModel?: CostModel;
   },
 ): CostSeries {
   const searchable = searchableToolCount(options.toolCount, {
@@ -109,6 +116,12 @@ export function closedFormSeries(
   let clock = 0;
   let cachedPrompt = 0;
   let entryExpiresAt = Number.NEGATIVE_INFINITY;
+  const lane = profile.secondLane;
+  const laneModel = options.laneModel ?? model;
+  const laneCache = { expiresAt: Number.NEGATIVE_INFINITY };
+  // A known tool's task repeats its first one word for word: the lane's requests for it, and when its entry expires.
+  const laneTasks = new Map<number, { task: readonly LaneRequest[]; expiresAt: number }>();
+  const laneScale = lane ? (options.toolCount - options.calibratedToolCount) * lane.prefixTokensPerTool : 0;
 
   const send = (output: number, invalidationReadShare: number | null) => {
     let read = 0;
@@ -146,9 +159,11 @@ export function closedFormSeries(
     // Measured tools say whether they needed a discovery; for the others, a tool an earlier search already returned
     // needs none (likely in a catalog of a handful of tools).
     const measured = atCalibratedSize && profile.tools[turn.slot] !== undefined;
+    // A selection made before the call (the prefilter) is in the first prompt already for the first turn.
     const discovers =
       turn.isNew &&
       tool.discovered &&
+      !(profile.definitionsBeforeCall && turnIndex === 0) &&
       (measured || stillUndiscovered(discoveries, profile.definitions, searchable) >= 0.5);
     if (discovers) discoveries += 1;
     let stepInTurn = 0;
@@ -157,6 +172,21 @@ export function closedFormSeries(
       send(tool.output[kind], invalidationReadShare);
       stepInTurn += 1;
     };
+    if (lane) {
+      const measuredTask =
+        atCalibratedSize && turn.isNew && turn.slot === turnIndex ? lane.turns[turnIndex] : undefined;
+      const earlier = turn.isNew ? undefined : laneTasks.get(turn.slot);
+      const task = measuredTask ?? earlier?.task ?? (turn.isNew ? lane.meanNew : lane.meanKnown);
+      const repeats = earlier !== undefined && clock < earlier.expiresAt;
+      const sent = laneTurn(task, laneModel, laneCache, clock, laneScale, repeats);
+      if (!laneTasks.has(turn.slot) || laneModel.refreshOnRead || !repeats)
+        laneTasks.set(turn.slot, { task, expiresAt: clock + laneModel.ttlSeconds });
+      cost += sent.costUsd;
+      inputTokens += sent.inputTokens;
+      requests += task.length;
+      largestPrompt = Math.max(largestPrompt, sent.largestPrompt);
+    }
+    if (discovers && profile.definitionsBeforeCall) prompt += tool.definitions;
     if (discovers && profile.discoveryRoundTrips > 0) {
       // Each trip appends its result before the next (a listing, then a help page): an equal share each, as measured.
       const trips = profile.discoveryRoundTrips;
@@ -170,7 +200,7 @@ export function closedFormSeries(
     next("call", discovers && profile.invalidatesOnDiscovery ? tool.invalidationReadShare : null);
     prompt += turn.isNew ? tool.callGrowth : tool.knownCallGrowth;
     // Where the provider searches inside the call, the found definitions follow the call.
-    if (discovers && profile.discoveryRoundTrips === 0) prompt += tool.definitions;
+    if (discovers && profile.discoveryRoundTrips === 0 && !profile.definitionsBeforeCall) prompt += tool.definitions;
     next("answer");
     series.cumulativeCostUsd.push(cost);
     series.cumulativeInputTokens.push(inputTokens);
@@ -179,6 +209,62 @@ export function closedFormSeries(
     largestPrompt = 0;
   });
   return series;
+}
+
+/**
+ * One task of a second conversation, priced at its model: each request's prompt (scaled to the catalog size by the
+ * lane's per-tool tokens) reads what the probe measured it read while the lane's entry lives — the stable system
+ * prompt and tools for a task's first request, the request before for the others — and writes the rest. When the
+ * entry has expired (the turns' pause past the lane's TTL) the first request writes everything again. A task that
+ * repeats an earlier one (a known tool: the same words) reads its first request whole while that entry lives.
+ */
+export function laneTurn(
+  task: readonly LaneRequest[],
+  model: CostModel,
+  cache: { expiresAt: number },
+  clock: number,
+  scale: number,
+  /** The task repeats an earlier one whose entry lives: its first request reads its whole prompt. */
+  repeats = false,
+): { costUsd: number; inputTokens: number; largestPrompt: number } {
+  let costUsd = 0;
+  let inputTokens = 0;
+  let largestPrompt = 0;
+  task.forEach((request, position) => {
+    const prompt = Math.max(0, request.prompt + scale);
+    const alive = position > 0 || clock < cache.expiresAt;
+    let read = 0;
+    let write = 0;
+    let uncached = prompt;
+    if (model.cachingOn && prompt >= model.minimumCacheableTokens) {
+      read =
+        position === 0 && repeats ? prompt : alive && request.read > 0 ? Math.min(prompt, request.read + scale) : 0;
+      write = prompt - read;
+      uncached = 0;
+      if (read === 0 || model.refreshOnRead) cache.expiresAt = clock + model.ttlSeconds;
+    }
+    costUsd += computeCost({ uncached, cacheRead: read, cacheWrite: write, output: request.output }, model.prices, {
+      ttl: model.ttl,
+      writesBilled: model.writesBilled,
+    }).totalUsd;
+    inputTokens += prompt;
+    largestPrompt = Math.max(largestPrompt, prompt);
+  });
+  return { costUsd, inputTokens, largestPrompt };
+}
+
+/**
+ * The cost model of a strategy's second conversation: the main one's (with the person's price edits) when it runs on
+ * the main model, else its own model's prices and cache rules with the same TTL.
+ */
+export function laneCostModel(
+  lane: SecondLaneProfile | undefined,
+  main: CostModel,
+  parameters: Pick<DecideParameters, "provider" | "cacheTtl">,
+  settings: ScenarioSettings,
+): CostModel {
+  if (!lane || lane.sameModel) return main;
+  return costModelFor({ provider: parameters.provider, model: lane.model, cacheTtl: parameters.cacheTtl }, settings);
 }
 
 /** OpenAI's legacy 128-token increments above the minimum (off by default, PROTOCOLS.md §5.2). */

@@ -20,7 +20,8 @@ export type DecideScenarioOptions = {
 /**
  * A scenario shaped like the person's: their catalog and settings, and scripted turns that each need one of the
  * sampled tools (user words, search query and valid arguments written from the tool itself). No argument mistakes
- * are scripted, so the strategies differ only in what disclosure costs.
+ * are scripted, so the strategies differ only in what disclosure costs. The prefilter runs in the append-only order,
+ * the one the closed form models (a picked tool stays in `tools`, which changes only when a new one is picked).
  */
 export function decideScenario(options: DecideScenarioOptions): Scenario {
   return createScenario({
@@ -34,6 +35,7 @@ export function decideScenario(options: DecideScenarioOptions): Scenario {
       model: options.model,
       minutesBetweenTurns: options.minutesBetweenTurns,
       cacheTtl: options.cacheTtl ?? options.settings.cacheTtl,
+      prefilterOrder: "append-only",
     },
   });
 }

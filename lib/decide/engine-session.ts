@@ -33,23 +33,28 @@ export type EngineSessionRun = {
   firstRequestToolDefinitions: number;
   /** The request the provider refused, when one was: the run stopped there (turns after it are empty). */
   fails?: EngineFailure;
+  /** A second conversation's requests per turn (prefilter, sub-agent), priced at its own model; not in `perTurn`. */
+  lanePerTurn?: TurnTokens[];
 };
 
 /** Where and why a run stopped: the provider refused request `atRequest` (1-based), in turn `atTurn` (1-based). */
 export type EngineFailure = { atRequest: number; atTurn: number; status: number; reason: string; limit: LimitId };
 
 export function engineSessionRun(run: StrategyRun, turns: number): EngineSessionRun {
-  const perTurn: TurnTokens[] = Array.from({ length: turns }, () => ({
-    input: 0,
-    cacheRead: 0,
-    cacheWrite: 0,
-    uncached: 0,
-    output: 0,
-    requests: 0,
-    largestPrompt: 0,
-  }));
+  const empty = (): TurnTokens[] =>
+    Array.from({ length: turns }, () => ({
+      input: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      uncached: 0,
+      output: 0,
+      requests: 0,
+      largestPrompt: 0,
+    }));
+  const perTurn = empty();
+  const lanePerTurn = run.steps.some((step) => step.lane) ? empty() : undefined;
   for (const step of run.steps) {
-    const sums = perTurn[step.turn];
+    const sums = (step.lane && lanePerTurn ? lanePerTurn : perTurn)[step.turn];
     if (!sums) continue;
     sums.input += step.tokens.input;
     sums.cacheRead += step.tokens.cacheRead;
@@ -65,6 +70,7 @@ export function engineSessionRun(run: StrategyRun, turns: number): EngineSession
     provider: run.provider,
     model: run.model,
     perTurn,
+    ...(lanePerTurn ? { lanePerTurn } : {}),
     toolsFound: run.totals.toolsFound,
     toolsNeeded: run.totals.toolsNeeded,
     firstRequestToolDefinitions: run.steps[0]?.tokens.toolDefinitions ?? 0,
@@ -83,7 +89,7 @@ export function engineSessionRun(run: StrategyRun, turns: number): EngineSession
 }
 
 /** Prices an engine run's turns with the explorer's prices (the engine's own when none were edited). */
-export function engineSeries(run: EngineSessionRun, model: CostModel): CostSeries {
+export function engineSeries(run: EngineSessionRun, model: CostModel, laneModel: CostModel = model): CostSeries {
   const series: CostSeries = {
     cumulativeCostUsd: [],
     cumulativeInputTokens: [],
@@ -93,15 +99,26 @@ export function engineSeries(run: EngineSessionRun, model: CostModel): CostSerie
   let cost = 0;
   let input = 0;
   let requests = 0;
-  for (const turn of run.perTurn) {
+  run.perTurn.forEach((turn, index) => {
     cost += computeCost(turn, model.prices, { ttl: model.ttl, writesBilled: model.writesBilled }).totalUsd;
     input += turn.input;
     requests += turn.requests;
+    let largest = turn.largestPrompt;
+    const lane = run.lanePerTurn?.[index];
+    if (lane) {
+      cost += computeCost(lane, laneModel.prices, {
+        ttl: laneModel.ttl,
+        writesBilled: laneModel.writesBilled,
+      }).totalUsd;
+      input += lane.input;
+      requests += lane.requests;
+      largest = Math.max(largest, lane.largestPrompt);
+    }
     series.cumulativeCostUsd.push(cost);
     series.cumulativeInputTokens.push(input);
     series.cumulativeRequests.push(requests);
-    series.largestPromptTokens.push(turn.largestPrompt);
-  }
+    series.largestPromptTokens.push(largest);
+  });
   return series;
 }
 

@@ -68,6 +68,18 @@ describe("heat map", () => {
       for (const cell of row) if (cell.toolCount >= 500) expect(cell.cheapest).not.toBe("full");
   });
 
+  it("prices the strategies with a second conversation in every cell, their lane growing with the catalog", () => {
+    expect(grid.strategies).toEqual(expect.arrayContaining(["prefilter", "subagent"]));
+    for (const id of ["prefilter", "subagent"] as const) {
+      expect(grid.cells.flat().every((cell) => (cell.costs[id] as number) > 0)).toBe(true);
+      // The small model's stub list and the sub-agent's tools are per catalog tool: every larger column costs more
+      // (and the calibrated column, priced from the probe's own tools, sits between its neighbours).
+      const costs = grid.cells[0].map((cell) => cell.costs[id] as number);
+      expect(costs.length).toBeGreaterThan(2);
+      costs.slice(1).forEach((cost, index) => expect(cost, id).toBeGreaterThan(costs[index]));
+    }
+  });
+
   it("can leave a strategy out", () => {
     const without = heatMap(calibration, SETTINGS, parameters, { exclude: ["naive-dynamic"] });
     expect(without.strategies).not.toContain("naive-dynamic");

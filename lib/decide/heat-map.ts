@@ -2,7 +2,7 @@ import type { ScenarioSettings } from "../scenario/types";
 import type { StrategyId } from "../core/ids";
 import { modelFor, type DecideCalibration } from "./calibrate";
 import { predictFailure, type PredictedFailure } from "./limits";
-import { closedFormSeries, costModelFor } from "./closed-form";
+import { closedFormSeries, costModelFor, laneCostModel } from "./closed-form";
 import { effectiveToolsUsed, MAX_TOOLS_USED, sessionPlan } from "./session-plan";
 import type { DecideParameters } from "./types";
 import type { BreakEvenResult } from "./break-even";
@@ -91,6 +91,7 @@ export function heatMap(
           toolCount,
           calibratedToolCount: calibration.toolCount,
           nonDeferredTools: settings.nonDeferredTools,
+          laneModel: laneCostModel(profile.secondLane, model, parameters, settings),
         });
         costs[profile.id] = series.cumulativeCostUsd[series.cumulativeCostUsd.length - 1] ?? 0;
         const failure = predictFailure(profile, series, toolCount, modelInfo, settings.limitOverrides);

@@ -9,7 +9,7 @@ import { validateToolArguments } from "../catalog";
 import { compileSchema } from "../catalog/schema-compiler";
 import type { CatalogTool, JsonSchema } from "../core/catalog";
 import type { TranscriptBlock } from "../core/transcript";
-import { INVOKE_TOOL_TOOL, LOAD_TOOL_SCHEMAS_TOOL, SEARCH_TOOLS_TOOL } from "../strategies/helper-tools";
+import { DELEGATE_TOOL, INVOKE_TOOL_TOOL, LOAD_TOOL_SCHEMAS_TOOL, SEARCH_TOOLS_TOOL } from "../strategies/helper-tools";
 import type { ExperimentTask } from "./tasks";
 
 export type CallOutcome = {
@@ -35,7 +35,11 @@ export type TaskScore = {
   completed: boolean;
 };
 
-const DISCOVERY_TOOLS = new Set([SEARCH_TOOLS_TOOL.name, LOAD_TOOL_SCHEMAS_TOOL.name]);
+/**
+ * Requests a tool costs before it is called: a search, a schema load, or a delegation to a sub-agent (whose own
+ * calls, in its replies, are the catalog calls).
+ */
+const DISCOVERY_TOOLS = new Set([SEARCH_TOOLS_TOOL.name, LOAD_TOOL_SCHEMAS_TOOL.name, DELEGATE_TOOL.name]);
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value)

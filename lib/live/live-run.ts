@@ -5,7 +5,7 @@ import { computeCost } from "../models";
 import { providerAdapter } from "../providers";
 import type { Scenario } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
-import type { ModelReply, RemoteModel } from "../simulator/session";
+import type { ConversationSession, ModelReply, RemoteModel } from "../simulator/session";
 import type { TokenCounter, TokenizerKind } from "../tokens";
 import { clientSearchQueries, executeReply } from "../strategies/client-side";
 import type { ToolSearcher } from "../search";
@@ -26,9 +26,6 @@ import { measuredUsageFrom, usageDifference } from "./usage";
 import type { PreviewEvent, ReadReply } from "../core";
 import { overlayAssistantTurns } from "./wire-overlay";
 import { engineNote } from "../i18n/engine-notes";
-
-export const LIVE_SECOND_CONVERSATION_REFUSAL =
-  "Live mode runs one conversation; this strategy's second one (a small model choosing tools, or a sub-agent) is simulated only for now.";
 
 /** A real model may loop on tools; past this many requests in one user turn the run moves on (and says so). */
 export const DEFAULT_MAX_REQUESTS_PER_TURN = 8;
@@ -90,6 +87,12 @@ function toLiveError(error: unknown): LiveError {
 type RemoteReply = ModelReply & { read: ReadReply; usage: LiveReplyUsage; durationMs: number };
 type LiveReplyUsage = ReturnType<typeof measuredUsageFrom>;
 
+/** One task of the strategy's second conversation: the user's turn (prefilter) or a delegation call (sub-agent). */
+type LaneTask = { callId?: string; input?: Record<string, unknown>; started: boolean; requests: number };
+
+/** A conversation the run sends: the main one, or the strategy's lane, each with the provider's own turns by index. */
+type Conversation = { session: ConversationSession; raw: Map<number, unknown> };
+
 /**
  * A live run: the real model drives the conversation, the strategy's client side answers its tool calls. It is the
  * engine's `ConversationSession` (lib/simulator/session.ts) with a remote model in place of the scripted one, so
@@ -116,6 +119,9 @@ export class LiveRun {
   private clientSearches = 0;
   /** Explicit caching with objects of its own (Gemini): the engine's name of each object → the provider's. */
   private readonly madeCacheNames = new Map<string, string>();
+  /** The strategy's second conversation (LiveLane), opened at its first task; its cache lasts the run. */
+  private lane: Conversation | null = null;
+  private readonly laneTasks: LaneTask[] = [];
 
   constructor(private readonly options: LiveRunOptions) {
     const { scenario } = options;
@@ -131,12 +137,7 @@ export class LiveRun {
         return { ...request, body: options.wireModel ? { ...body, model: options.wireModel } : body };
       },
     });
-    // A strategy with a second conversation (the prefilter's small model, the sub-agent) has no live path for it
-    // yet: refused with the reason rather than sending the main requests without what the other one decides.
-    this.opened =
-      opened.definition.decide.secondConversation && !opened.refused
-        ? { ...opened, refused: LIVE_SECOND_CONVERSATION_REFUSAL }
-        : opened;
+    this.opened = opened;
     if (this.opened.refused) this.status = "refused";
     this.now = options.now ?? (() => Date.now());
   }
@@ -219,6 +220,16 @@ export class LiveRun {
         if (toolChange) this.forgetDeleted(session.changeTools(toolChange).deletedMessages);
         this.turnStarted = true;
         this.requestsInTurn = 0;
+        if (this.opened.definition.liveLane?.trigger.kind === "turn")
+          this.laneTasks.push({ started: false, requests: 0 });
+      }
+      if (this.laneTasks.length > 0) {
+        if ((await this.runLaneTask(handlers.signal, update, limit)) === "interrupted") {
+          update();
+          return this.snapshot();
+        }
+        update();
+        continue;
       }
       if (this.requestsInTurn >= limit) {
         session.warnings.push({
@@ -228,7 +239,7 @@ export class LiveRun {
         this.nextTurn();
         continue;
       }
-      const outcome = await this.sendOnce(handlers.signal, update);
+      const outcome = await this.sendOnce({ session, raw: this.raw }, handlers.signal, update);
       if (outcome === "interrupted") {
         update();
         return this.snapshot();
@@ -264,7 +275,11 @@ export class LiveRun {
   }
 
   /** The provider's model, reached through the transport; its reply read back into transcript blocks. */
-  private remoteModel(signal: AbortSignal | undefined, update: () => void): RemoteModel<RemoteReply> {
+  private remoteModel(
+    conversation: Conversation,
+    signal: AbortSignal | undefined,
+    update: () => void,
+  ): RemoteModel<RemoteReply> {
     const endpoint = this.options.endpoint ?? { kind: "official" as const };
     return {
       reply: async (exchange) => {
@@ -272,7 +287,7 @@ export class LiveRun {
         const named =
           "model" in exchange.request.body
             ? exchange.request.body
-            : { ...exchange.request.body, model: this.opened.model.id };
+            : { ...exchange.request.body, model: conversation.session.context.model.id };
         // Explicit caching with an object of its own: the route makes it first, or the request names the one made.
         const adapter = providerAdapter(this.provider);
         const simulatedName = exchange.explicitPlan?.name;
@@ -306,7 +321,7 @@ export class LiveRun {
         if (!usage) notes.push(engineNote("noUsage"));
         const appendAssistant = read.blocks.length > 0 || (Array.isArray(read.raw) && read.raw.length > 0);
         // The provider's own assistant turn goes back verbatim at the index it is about to take (wire-overlay).
-        if (appendAssistant) this.raw.set(exchange.messages.length, read.raw);
+        if (appendAssistant) conversation.raw.set(exchange.messages.length, read.raw);
         return {
           blocks: read.blocks,
           response: reply.response,
@@ -322,13 +337,77 @@ export class LiveRun {
     };
   }
 
-  private async sendOnce(
+  /**
+   * Runs the lane's next task to its answer: the task's user message, then its requests (answering the sub-agent's
+   * tool calls like the main conversation's) until the model answers or the turn limit; then the strategy applies
+   * the answer to the main conversation. A failed request leaves the task where it was, so `run()` resends it.
+   */
+  private async runLaneTask(
     signal: AbortSignal | undefined,
     update: () => void,
-  ): Promise<"interrupted" | { continues: boolean }> {
-    const session = this.opened.session!;
+    limit: number,
+  ): Promise<"interrupted" | "done"> {
+    const spec = this.opened.definition.liveLane!;
+    const main = this.opened.session!;
+    const scenario = this.options.scenario;
+    if (!this.lane) {
+      const raw = new Map<number, unknown>();
+      const options = spec.open(main, scenario);
+      const sameModel = !options.model || options.model.id === this.opened.model.id;
+      const provider = this.provider;
+      const wireModel = this.options.wireModel;
+      const laneSession = main.openLane({
+        ...options,
+        finishRequest: (request, messages) => {
+          const body = overlayAssistantTurns(provider, request.body, messages, raw);
+          return { ...request, body: wireModel && sameModel ? { ...body, model: wireModel } : body };
+        },
+      });
+      this.lane = { session: laneSession, raw };
+    }
+    const lane = this.lane;
+    const task = this.laneTasks[0];
+    if (!task.started) {
+      lane.session.clearMessages();
+      lane.raw.clear();
+      lane.session.append({
+        role: "user",
+        blocks: [{ type: "text", text: spec.task(scenario.turns[this.turn].user, task.input) }],
+      });
+      task.started = true;
+    }
+    let last: { step: LiveStep; blocks: readonly TranscriptBlock[] } | undefined;
+    for (;;) {
+      const outcome = await this.sendOnce(lane, signal, update);
+      if (outcome === "interrupted") return outcome;
+      task.requests += 1;
+      last = outcome;
+      if (!spec.callsTools || !outcome.continues) break;
+      if (task.requests >= limit) {
+        main.warnings.push({
+          code: "live-turn-limit",
+          message: `Turn ${this.turn + 1} stopped after ${limit} requests: the model kept calling tools.`,
+        });
+        break;
+      }
+    }
+    const answer = last!.blocks.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+    const finished = spec.finish(main, answer, scenario);
+    last!.step.notes.push(...finished.notes);
+    if (task.callId && spec.trigger.kind === "call")
+      main.appendToolResult(task.callId, spec.trigger.toolName, finished.result ?? answer);
+    this.laneTasks.shift();
+    return "done";
+  }
+
+  private async sendOnce(
+    conversation: Conversation,
+    signal: AbortSignal | undefined,
+    update: () => void,
+  ): Promise<"interrupted" | { continues: boolean; step: LiveStep; blocks: readonly TranscriptBlock[] }> {
+    const session = conversation.session;
     let sentRequest: WireRequest | null = null;
-    const model = this.remoteModel(signal, update);
+    const model = this.remoteModel(conversation, signal, update);
     this.preview = [];
     let answered;
     try {
@@ -360,7 +439,8 @@ export class LiveRun {
     }
     const { step, reply, priced } = answered;
     const measured = reply.usage;
-    const measuredCost = measured ? computeCost(measured, this.opened.model.prices, priced.costOptions) : null;
+    // Each lane at its own model's prices (the prefilter's small model is another model of the provider).
+    const measuredCost = measured ? computeCost(measured, session.context.model.prices, priced.costOptions) : null;
     const liveStep: LiveStep = Object.assign(step, {
       measured,
       measuredCost,
@@ -373,6 +453,15 @@ export class LiveRun {
     });
 
     const search = await this.clientSearcher(reply.read.blocks, session.searchers.client, signal, liveStep.notes);
+    // A call to the lane's tool (the sub-agent's `delegate`) is answered by the lane's conversation, run next.
+    const laneTrigger = this.opened.definition.liveLane?.trigger;
+    const delegated = reply.read.blocks.filter(
+      (block): block is Extract<TranscriptBlock, { type: "tool-call" }> =>
+        laneTrigger?.kind === "call" &&
+        conversation.session === this.opened.session &&
+        block.type === "tool-call" &&
+        block.name === laneTrigger.toolName,
+    );
     const outcome = executeReply(
       {
         client: this.opened.definition.client,
@@ -383,8 +472,10 @@ export class LiveRun {
         discovered: session.discovered,
         tools: session.tools,
       },
-      reply.read.blocks,
+      reply.read.blocks.filter((block) => !delegated.includes(block as (typeof delegated)[number])),
     );
+    for (const call of delegated)
+      this.laneTasks.push({ callId: call.id, input: call.input, started: false, requests: 0 });
     liveStep.notes.push(...outcome.notes);
     for (const message of outcome.append) session.append(message);
     if (outcome.tools) session.setTools(outcome.tools);
@@ -394,7 +485,11 @@ export class LiveRun {
     this.attempts = 0;
     this.interrupted = null;
     this.preview = [];
-    return { continues: outcome.continues || reply.read.paused };
+    return {
+      continues: outcome.continues || delegated.length > 0 || reply.read.paused,
+      step: liveStep,
+      blocks: reply.read.blocks,
+    };
   }
 
   /** Which search the client side ran: the chosen one, or lexical when none was chosen or its endpoint failed. */

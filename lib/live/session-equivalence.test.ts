@@ -53,7 +53,8 @@ const figures = (step: { tokens: object; cost: object; segmentStatus: object; di
 });
 
 /** Every strategy × provider that can carry it × (for a provider-run search) server and client execution. */
-// Live mode refuses a strategy with a second conversation (LIVE_SECOND_CONVERSATION_REFUSAL): nothing to replay.
+// A strategy with a second conversation sends it through the live run's lane, not the scripted turn replayed here
+// (its live runs are tested against the fake provider in app/api/live/send/live-run.test.ts).
 const LIVE_STRATEGY_IDS = STRATEGY_IDS.filter((id) => !strategyDefinition(id).decide.secondConversation);
 
 const EQUIVALENCE_CASES = LIVE_STRATEGY_IDS.flatMap((strategyId) => {

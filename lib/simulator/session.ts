@@ -67,6 +67,8 @@ export type LaneOptions = {
   tools: ToolEntry[];
   /** Another model of the same provider (a cheaper one); default the run's model. */
   model?: ModelInfo;
+  /** The request actually sent (a live run's lane: the provider's own assistant turns put back). */
+  finishRequest?: SessionOptions["finishRequest"];
 };
 
 /** One request as the model receives it: rendered by the provider module, about to be answered. */
@@ -211,7 +213,7 @@ export class ConversationSession {
         system: lane.system,
         tools: lane.tools,
         discovered: [],
-        finishRequest: undefined,
+        finishRequest: lane.finishRequest,
       },
       { root: this.root, name: lane.name },
     );

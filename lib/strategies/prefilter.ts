@@ -9,7 +9,7 @@ import { answerText, giveUpText, runSearch, searchInput } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
 import type { StrategyDefinition, TurnContext } from "./types";
-import { engineNote, engineTitle } from "../i18n/engine-notes";
+import { engineNote, engineTitle, namesOrNothing } from "../i18n/engine-notes";
 
 /**
  * The small model that picks the tools: the setting's model when it is one of the provider's, else the provider's
@@ -31,6 +31,54 @@ export function prefilterSystem(tools: readonly { name: string; description: str
     PREFILTER_INSTRUCTIONS,
     tools.map((tool) => `${tool.name} — ${oneLineDescription({ ...tool, inputSchema: {} })}`).join("\n"),
   ].join("\n\n");
+}
+
+/**
+ * Reads the small model's answer: the documented format is one name a line, but a model may answer with a JSON list
+ * (fenced or not), commas, bullets, numbers, backticks or a description after the name. Names not in the catalog are
+ * dropped and returned apart, so the step can say how many; duplicates count once.
+ */
+export function readPrefilterAnswer(
+  answer: string,
+  known: (name: string) => boolean,
+): { selected: string[]; dropped: string[] } {
+  const unfenced = answer.replace(/```[a-z]*\n?/gi, "");
+  let candidates: string[] = [];
+  const json = /\[[\s\S]*\]/.exec(unfenced);
+  if (json) {
+    try {
+      const parsed: unknown = JSON.parse(json[0]);
+      if (Array.isArray(parsed))
+        candidates = parsed.flatMap((item) =>
+          typeof item === "string"
+            ? [item]
+            : item !== null && typeof item === "object" && typeof (item as { name?: unknown }).name === "string"
+              ? [(item as { name: string }).name]
+              : [],
+        );
+    } catch {
+      candidates = [];
+    }
+  }
+  if (candidates.length === 0)
+    candidates = unfenced
+      .split(/[\n,;]+/)
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^(?:[-*•]|\d+[.)])\s*/, "")
+          .split(/\s+[—–-]\s+|:\s|\s\(/)[0]
+          .replace(/^[`"'*]+|[`"'*.]+$/g, "")
+          .trim(),
+      )
+      .filter((name) => name.length > 0 && !/\s/.test(name) && name.toLowerCase() !== "(none)");
+  const selected: string[] = [];
+  const dropped: string[] = [];
+  for (const name of candidates) {
+    const list = known(name) ? selected : dropped;
+    if (!list.includes(name)) list.push(name);
+  }
+  return { selected, dropped };
 }
 
 const lanes = new WeakMap<ConversationSession, ConversationSession>();
@@ -127,6 +175,34 @@ export const prefilterStrategy: StrategyDefinition = {
     nativeStrictSchema: true,
   }),
   initialTools: () => [],
+  liveLane: {
+    trigger: { kind: "turn" },
+    open: (session, scenario) => ({
+      name: "prefilter",
+      system: prefilterSystem(scenario.catalog.tools),
+      tools: [],
+      model: prefilterModel(session.context.settings),
+    }),
+    task: (userText) => userText,
+    callsTools: false,
+    finish(session, answer) {
+      const { selected, dropped } = readPrefilterAnswer(answer, (name) => session.tool(name) !== undefined);
+      const before = session.tools.map((entry) => (entry.type === "catalog" ? entry.tool.name : "")).join(",");
+      session.setTools(mainTools(session, selected));
+      const after = session.tools.map((entry) => (entry.type === "catalog" ? entry.tool.name : "")).join(",");
+      return {
+        notes: [
+          engineNote("prefilterSelected", { count: selected.length, names: namesOrNothing(selected) }),
+          ...(dropped.length
+            ? [engineNote("prefilterDropped", { count: dropped.length, names: dropped.join(", ") })]
+            : []),
+          ...(before !== "" && before !== after
+            ? [engineNote("prefilterChanged", { count: session.tools.length })]
+            : []),
+        ],
+      };
+    },
+  },
   runTurn(session, context) {
     const selection = askPrefilter(session, context);
     const before = session.tools.map((entry) => (entry.type === "catalog" ? entry.tool.name : "")).join(",");

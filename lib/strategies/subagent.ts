@@ -42,6 +42,17 @@ export const subagentStrategy: StrategyDefinition = {
   supports: () => ({ ok: true }),
   goals: () => ({ noToolsUpFront: true, stableToolList: true, nativeStrictSchema: true }),
   initialTools: () => [{ type: "helper", tool: DELEGATE_TOOL }],
+  liveLane: {
+    trigger: { kind: "call", toolName: DELEGATE_TOOL.name },
+    open: (session, scenario) => ({
+      name: "sub-agent",
+      system: `${session.context.settings.system}\n\n${SUBAGENT_INSTRUCTIONS}`,
+      tools: scenario.catalog.tools.map((tool) => ({ type: "catalog", tool, deferred: false })),
+    }),
+    task: (userText, input) => (typeof input?.task === "string" && input.task.trim() ? input.task : userText),
+    callsTools: true,
+    finish: (_session, answer) => ({ notes: [], result: answer.trim() || "(the sub-agent returned no summary)" }),
+  },
   runTurn(session, context) {
     if (context.turn.needs.length > 0) {
       const id = session.nextId(providerFacts(session.context.settings.provider).callIdPrefix);

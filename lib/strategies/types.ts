@@ -1,7 +1,7 @@
 import type { GoalVerdicts, ProviderId, StrategyId, ToolEntry } from "../core";
 import type { ModelInfo } from "../models";
 import type { Scenario, ScenarioSettings, ScenarioTurn } from "../scenario/types";
-import type { ConversationSession } from "../simulator/session";
+import type { ConversationSession, LaneOptions } from "../simulator/session";
 import type { ClientSide } from "./client-side";
 
 /** Plain-words description of a strategy for the Learn cards (PRODUCT.md's strategy table). */
@@ -56,6 +56,27 @@ export type DecideFacts = {
 };
 
 /**
+ * A second conversation a live run (lib/live/live-run.ts) holds for real: the prefilter's small model before each
+ * user turn, the sub-agent when the main model calls its delegation tool. The live run opens the lane once (its
+ * cache lasts the run), sends its requests to the same provider with the same key, answers its tool calls with the
+ * client side the main conversation uses, and records its steps among the run's, priced at the lane's model.
+ */
+export type LiveLane = {
+  /** "turn": before the first main request of every user turn; "call": when the main model calls `toolName`. */
+  trigger: { kind: "turn" } | { kind: "call"; toolName: string };
+  open(session: ConversationSession, scenario: Scenario): LaneOptions;
+  /** The lane task's user message: the user's turn, or the task in the delegation call's input. */
+  task(userText: string, input?: Record<string, unknown>): string;
+  /** The lane's model calls catalog tools (the sub-agent) until it answers; else its first reply is its answer. */
+  callsTools: boolean;
+  /**
+   * What the lane's answer does in the main conversation: the prefilter sets `tools` to its selection; the
+   * sub-agent's answer becomes the delegation call's tool result (`result`). Notes go on the lane's last step.
+   */
+  finish(session: ConversationSession, answer: string, scenario: Scenario): { notes: string[]; result?: string };
+};
+
+/**
  * A strategy: one object that owns everything about it. The engine runs it (`initialTools`, `runTurn` with the
  * scripted model), a live run answers a real model's tool calls with its `client` side, the decide rules read its
  * `decide` facts, and the views its label, short name and colour. Nothing outside lib/strategies branches on an id.
@@ -91,6 +112,8 @@ export interface StrategyDefinition {
   /** The system prompt when the strategy writes into it (the catalog as text); default the scenario's. */
   system?(scenario: Scenario): string;
   betas?(settings: ScenarioSettings): string[];
+  /** The second conversation a live run sends for real (the simulation's `runTurn` scripts it instead). */
+  readonly liveLane?: LiveLane;
   /** Drives the session through one scripted user turn (the simulation's scripted model). */
   runTurn(session: ConversationSession, context: TurnContext): void;
 }

@@ -5,6 +5,7 @@
  */
 import { sampleArguments } from "@/lib/catalog";
 import { stableHash } from "@/lib/catalog/stable-hash";
+import { PREFILTER_INSTRUCTIONS } from "@/lib/strategies/prefilter";
 
 type Json = Record<string, unknown>;
 export type Dialect = "anthropic" | "responses" | "chat" | "moonshot" | "gemini";
@@ -24,6 +25,8 @@ export type FakeView = {
   last: LastItem;
   /** Assistant turns since the last user text: the fake answers rather than loop. */
   turnsSinceUser: number;
+  /** The system prompt's text, in whichever place the format keeps it. */
+  system?: string;
 };
 
 export type FakeSearch =
@@ -202,11 +205,52 @@ function readGemini(body: Json): FakeView {
   return { tools, userText, last, turnsSinceUser };
 }
 
+/** Anthropic's `system`, Responses' `instructions`, Gemini's `systemInstruction`, system/developer messages. */
+function systemOf(body: Json): string {
+  const parts = [textOf(body.system), str(body.instructions), textOf(record(body.systemInstruction).parts)];
+  for (const message of [...list(body.messages), ...list(body.input)])
+    if (message.role === "system" || message.role === "developer") parts.push(textOf(message.content));
+  return parts.filter(Boolean).join("\n\n");
+}
+
 export function readRequest(dialect: Dialect, body: Json): FakeView {
-  if (dialect === "gemini") return readGemini(body);
-  if (dialect === "anthropic") return readAnthropic(body);
-  if (dialect === "responses") return readResponses(body);
-  return readChat(body);
+  const view =
+    dialect === "gemini"
+      ? readGemini(body)
+      : dialect === "anthropic"
+        ? readAnthropic(body)
+        : dialect === "responses"
+          ? readResponses(body)
+          : readChat(body);
+  return { ...view, system: systemOf(body) };
+}
+
+/**
+ * A prefilter's small model (lib/strategies/prefilter.ts): the catalog is the system prompt's `name — description`
+ * lines; it answers with the best-matching names, one a line, as the instructions ask.
+ */
+function prefilterAnswer(view: FakeView): FakeTurn | null {
+  const system = view.system ?? "";
+  if (!system.includes(PREFILTER_INSTRUCTIONS)) return null;
+  const catalog = system
+    .slice(system.indexOf(PREFILTER_INSTRUCTIONS) + PREFILTER_INSTRUCTIONS.length)
+    .split("\n")
+    .flatMap((line) => {
+      const match = /^([A-Za-z0-9_.:-]+) — (.*)$/.exec(line.trim());
+      return match ? [{ name: match[1], description: match[2], schema: {}, deferred: false }] : [];
+    });
+  const wanted = new Set(words(view.userText));
+  const matching = rank(catalog, view.userText).filter((tool) =>
+    words(`${tool.name.replace(/[_-]/g, " ")} ${tool.description}`).some((word) => wanted.has(word)),
+  );
+  return {
+    text:
+      matching
+        .slice(0, 2)
+        .map((tool) => tool.name)
+        .join("\n") || "(none)",
+    calls: [],
+  };
 }
 
 const HELPERS = new Set(["search_tools", "invoke_tool", "load_tool_schemas"]);
@@ -284,6 +328,8 @@ function brokenArguments(schema: Json): Json {
 }
 
 export function decide(view: FakeView, faults?: FakeFaults): FakeTurn {
+  const picked = prefilterAnswer(view);
+  if (picked) return picked;
   const fault = faultOf(view.userText, faults);
   const args = (tool: FakeTool | undefined): Json =>
     !tool
@@ -316,6 +362,8 @@ export function decide(view: FakeView, faults?: FakeFaults): FakeTurn {
     }
     if (view.openaiSearch === "client") return { search: { kind: "openai-client", query }, calls: [] };
     if (has("search_tools")) return { calls: [{ name: "search_tools", input: { query } }] };
+    // A main agent that holds only a sub-agent's `delegate` hands it the user's words.
+    if (has("delegate") && view.tools.length === 1) return { calls: [{ name: "delegate", input: { task: query } }] };
     const candidates = view.tools.filter((tool) => !tool.deferred && !HELPERS.has(tool.name));
     if (has("load_tool_schemas") && candidates.length)
       return { calls: [{ name: "load_tool_schemas", input: { names: [choose(rank(candidates, query))!.name] } }] };

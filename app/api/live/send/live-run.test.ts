@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadExample } from "@/lib/examples";
+import { computeCost, getModel } from "@/lib/models";
 import { createHttpTransport } from "@/lib/live/http-transport";
 import { createLiveRun, type LiveRunSnapshot } from "@/lib/live/live-run";
 import type { LiveEndpoint } from "@/lib/live/types";
@@ -83,8 +84,10 @@ function expectComplete(snapshot: LiveRunSnapshot) {
     expect(step.difference?.input).toBe(step.measured!.input - step.tokens.input);
     expect(step.request.body).toBeTypeOf("object");
   }
-  // Each turn ends with an answer.
-  expect(snapshot.steps.filter((step) => step.kind === "answer").map((step) => step.turn)).toEqual([0, 1]);
+  // Each turn ends with an answer (of the main conversation; a second one answers too).
+  expect(snapshot.steps.filter((step) => step.kind === "answer" && !step.lane).map((step) => step.turn)).toEqual([
+    0, 1,
+  ]);
 }
 
 describe("a live run through the route and the fake provider", () => {
@@ -265,5 +268,90 @@ describe("a live run through the route and the fake provider", () => {
     expect(snapshot.status).toBe("refused");
     expect(snapshot.refused).toContain("Moonshot");
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("a live run's second conversation, sent for real", () => {
+  const laneOf = (step: { lane?: string }) => step.lane ?? "main";
+
+  it("prefilter: the small model's request before each turn, its selection in the main request's tools, usage summed per model", async () => {
+    const live = run("prefilter", "anthropic", "claude-opus-4-8", {
+      prefilterModel: "claude-haiku-4-5",
+      prefilterOrder: "append-only",
+    });
+    const snapshot = await live.run();
+    expectComplete(snapshot);
+    const sent = fake.requests.filter((request) => request.path === "/v1/messages");
+    expect(sent).toHaveLength(snapshot.steps.length);
+    // Each turn starts with the small model's request, on the small model, with no tools and the catalog as text.
+    for (const turn of [0, 1]) {
+      const first = snapshot.steps.find((step) => step.turn === turn)!;
+      expect(laneOf(first)).toBe("prefilter");
+      expect(first.request.body.model).toBe("claude-haiku-4-5");
+      expect(first.request.body.tools ?? []).toEqual([]);
+      expect(JSON.stringify(first.request.body.system)).toContain(scenario.catalog.tools[0].name);
+      expect(first.notes.join(" ")).toContain("the small model selected");
+    }
+    const firstPick = snapshot.steps[0].response.content as Array<{ type: string; text?: string }>;
+    const picked = firstPick[0].text!.split("\n");
+    const main = snapshot.steps.filter((step) => laneOf(step) === "main");
+    expect(main.every((step) => step.request.body.model === "claude-opus-4-8")).toBe(true);
+    // The first main request declares exactly the tools the small model named.
+    expect((main[0].request.body.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(picked);
+    // Both lanes' measured usage is in the run's totals, each priced at its own model.
+    const strategyRun = live.toStrategyRun();
+    expect(strategyRun.totals.requests).toBe(snapshot.steps.length);
+    const prefilterCost = snapshot.steps
+      .filter((step) => laneOf(step) === "prefilter")
+      .reduce((sum, step) => sum + step.measuredCost!.totalUsd, 0);
+    expect(prefilterCost).toBeGreaterThan(0);
+    const small = snapshot.steps[0];
+    const options = { ttl: "5m" as const, writesBilled: true };
+    expect(small.measuredCost!.totalUsd).toBeCloseTo(
+      computeCost(small.measured!, getModel("anthropic", "claude-haiku-4-5")!.prices, options).totalUsd,
+      12,
+    );
+    expect(small.measuredCost!.totalUsd).toBeLessThan(
+      computeCost(small.measured!, getModel("anthropic", "claude-opus-4-8")!.prices, options).totalUsd,
+    );
+  });
+
+  it("subagent: the delegation call starts a sub-agent conversation with the whole catalog; its summary is the tool result", async () => {
+    const live = run("subagent", "openai-responses", "gpt-5.4");
+    const snapshot = await live.run();
+    expectComplete(snapshot);
+    const lanes = snapshot.steps.map((step) => `${step.turn}:${laneOf(step)}:${step.kind}`);
+    expect(lanes.slice(0, 4)).toEqual(["0:main:call", "0:sub-agent:call", "0:sub-agent:answer", "0:main:answer"]);
+    const sub = snapshot.steps[1];
+    const subTools = (sub.request.body.tools as Array<{ name: string }>).map((tool) => tool.name);
+    expect(subTools).toEqual(scenario.catalog.tools.map((tool) => tool.name));
+    expect((snapshot.steps[0].request.body.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual([
+      "delegate",
+    ]);
+    // The sub-agent's own tool call was answered by the client side with the catalog's mock result.
+    const subInput = snapshot.steps[2].request.body.input as Array<{ type?: string; output?: string }>;
+    expect(subInput.some((item) => item.type === "function_call_output" && item.output)).toBe(true);
+    // The sub-agent's answer went back to the main agent as the delegate call's output.
+    const summary = (snapshot.steps[2].response.output as Array<{ content?: Array<{ text: string }> }>)
+      .flatMap((item) => item.content ?? [])
+      .map((part) => part.text)
+      .join("");
+    const mainInput = snapshot.steps[3].request.body.input as Array<{ type?: string; output?: string }>;
+    expect(mainInput.find((item) => item.type === "function_call_output")?.output).toBe(summary.trim());
+    const totals = live.toStrategyRun().totals;
+    expect(totals.requests).toBe(snapshot.steps.length);
+    expect(snapshot.steps.every((step) => step.measured && step.measuredCost)).toBe(true);
+  });
+
+  it("subagent: a failed sub-agent request resumes from that request, nothing lost", async () => {
+    const live = run("subagent", "anthropic", "claude-opus-4-8");
+    fake.enqueue({ kind: "error", status: 500, match: "/v1/messages", after: 1 });
+    const failed = await live.run();
+    expect(failed.status).toBe("failed");
+    expect(failed.steps).toHaveLength(1);
+    const resumed = await live.run();
+    expectComplete(resumed);
+    expect(resumed.steps[1].lane).toBe("sub-agent");
+    expect(resumed.steps[1].request.body).toEqual(failed.interrupted!.request.body);
   });
 });
