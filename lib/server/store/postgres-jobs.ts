@@ -18,6 +18,7 @@ import type {
   ExperimentJobState,
   ExperimentJobStatus,
   ExperimentJobs,
+  JobTiming,
 } from "./types";
 
 export const EXPERIMENT_QUEUE = "experiment-task-run";
@@ -25,8 +26,6 @@ const BOSS_SCHEMA = "pgboss";
 /** A task-run whose process died this often in a row fails; the next start of the experiment queues it again. */
 const RETRY_LIMIT = 5;
 const LIVE_JOB_STATES = "('created', 'retry', 'active')";
-
-export type JobTiming = { expireSeconds: number; maintenanceSeconds: number; pollingSeconds: number };
 
 export const DEFAULT_JOB_TIMING: JobTiming = { expireSeconds: 15 * 60, maintenanceSeconds: 60, pollingSeconds: 1 };
 

@@ -10,7 +10,6 @@
 import type { ExperimentStore } from "../../experiment/types";
 import type { EmbeddingCache } from "../../search/embeddings/types";
 import type { PutResult } from "../share-store";
-import type { JobTiming } from "./postgres-jobs";
 import type { StoredExchange, TapExchange, TapHealth, TapSessionSummary, TapSettings } from "./sqlite-tap-store";
 
 export type { StoredExchange, TapExchange, TapHealth, TapSessionSummary, TapSettings };
@@ -51,6 +50,9 @@ export interface RateLimitRecords {
   /** Takes one token from `bucket`'s `key` (a token bucket), shared by every process that opens the same store. */
   take(bucket: string, key: string, limits: BucketLimits, now?: number): Promise<TakeResult>;
 }
+
+/** When a job of a dead process runs again, and how often a process looks for jobs (postgres-jobs.ts). */
+export type JobTiming = { expireSeconds: number; maintenanceSeconds: number; pollingSeconds: number };
 
 export type ExperimentJobStatus = "running" | "finished" | "cancelled" | "budget";
 
