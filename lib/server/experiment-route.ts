@@ -180,10 +180,17 @@ export async function handleExperimentRun(
   const encoder = new TextEncoder();
   const stop = new AbortController();
   request.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  let streamCancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
+      // A page that went away cancelled the stream: what is left to say goes nowhere.
       const write = (line: ExperimentLine) => {
-        if (!stop.signal.aborted) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        if (streamCancelled) return;
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch {
+          streamCancelled = true;
+        }
       };
       try {
         const estimate = estimateExperiment(design, engine);
@@ -238,10 +245,11 @@ export async function handleExperimentRun(
       } catch (error) {
         write({ type: "error", message: error instanceof Error ? error.message : String(error) });
       } finally {
-        if (!stop.signal.aborted) controller.close();
+        if (!streamCancelled) controller.close();
       }
     },
     cancel() {
+      streamCancelled = true;
       stop.abort();
     },
   });
