@@ -258,8 +258,8 @@ describe("two app processes on one database: the tap and experiment jobs", () =>
     if (!cluster) return context.skip();
     const [first, second] = apps;
     fake.reset();
-    // Every request hangs: the task-run in progress can only end by the cancel.
-    fake.enqueue(...Array.from({ length: 4 }, () => ({ kind: "hang" as const, match: "/v1/messages" })));
+    // The first reply streams slowly: the cancel is recorded while it streams, and the task-run must stop there.
+    fake.enqueue({ kind: "slow", delayMs: 100, match: "/v1/messages" });
     const run = await startExperiment(first, experiment(0));
     const id = await run.id;
     await until(
@@ -277,9 +277,9 @@ describe("two app processes on one database: the tap and experiment jobs", () =>
     const done = lines.at(-1) as { type: string; status: string; results: Array<{ mode: string }> };
     expect([done.type, done.status]).toEqual(["done", "cancelled"]);
     expect(done.results.filter((result) => result.mode === "measured")).toEqual([]);
-    const sent = fake.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(fake.requests.length).toBe(sent);
+    // Longer than the slow reply takes: a task-run that went on would have sent its second request by then.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(fake.requests).toHaveLength(1);
     expect(await jobState(first, id)).toMatchObject({ status: "cancelled", done: 0, total: 3 });
     fake.reset();
   }, 30_000);
