@@ -42,8 +42,8 @@ function environment(jobs: boolean): NodeJS.ProcessEnv {
     TAP_ANTHROPIC_UPSTREAM: fake.url,
     PLAYGROUND_LIVE_LOG: "off",
     PLAYGROUND_JOB_CONCURRENCY: jobs ? "1" : "0",
-    // A killed process's task-run is run again after 2 s instead of 15 minutes.
-    PLAYGROUND_JOB_EXPIRE_SECONDS: "2",
+    // A killed process's task-run is run again after 1 s instead of 15 minutes.
+    PLAYGROUND_JOB_EXPIRE_SECONDS: "1",
     PLAYGROUND_JOB_MAINTENANCE_SECONDS: "1",
   };
 }
