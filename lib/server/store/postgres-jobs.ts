@@ -4,7 +4,7 @@
  * are the `experiment_runs` rows every process already shares. So any process can queue, run, follow or cancel an
  * experiment another one started.
  *
- * pg-boss 10.x, not the newest major: 11 and 12 need Node ≥ 22.12 and the playground supports Node 20.
+ * pg-boss 10.x, not the newest major: 11 needs Node 22 and 12 Node ≥ 22.12, and the playground supports Node 20.
  *
  * A job whose process died is run again once it expires (`expireSeconds`, checked by pg-boss's maintenance every
  * `maintenanceSeconds`): pg-boss 10 has no heartbeat, so the expiry must outlast the longest task-run, and a
