@@ -1,5 +1,6 @@
 /**
- * Runs once as the server starts (Next.js's instrumentation hook): opens the store (migrating a database), and puts the recording tap's node:http handler where
+ * Runs once as the server starts (Next.js's instrumentation hook): opens the store (migrating a database), takes
+ * experiment jobs when the store is a database, and puts the recording tap's node:http handler where
  * scripts/serve.mjs finds it, so `/tap/…` is answered before Next's routing (lib/tap/serve-tap.ts). Compiled with
  * the app, so the server needs no other build step.
  */
@@ -12,4 +13,7 @@ export async function register(): Promise<void> {
   adoptServerSecret(await getStore().sharedSecret(serverSecret()));
   const { installTapHandler } = await import("./lib/tap/serve-tap");
   installTapHandler();
+  // With a database this process also runs queued experiment jobs, as `npm run worker` does.
+  const { startExperimentWorker } = await import("./lib/server/experiment-jobs");
+  await startExperimentWorker();
 }

@@ -5,7 +5,7 @@ const nextConfig: NextConfig = {
   // The playground is a client-heavy tool page; charts and editors load on the client only.
   poweredByHeader: false,
   // Packages with native bindings or node-only code stay out of the server bundle.
-  serverExternalPackages: ["better-sqlite3", "pg"],
+  serverExternalPackages: ["better-sqlite3", "pg", "pg-boss"],
 
   // --- Security (docs/SECURITY.md, "Headers" and "Body limits"); keep this block self-contained. ---
   // nosniff, frame and referrer headers on every route, and a fixed CSP on API answers. The page's CSP carries a

@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { TapStore } from "../lib/tap/tap-store";
+import { TapStore } from "../lib/server/store/sqlite-tap-store";
 import { startTapTestServer } from "../lib/tap/test-support";
 import { sqliteTapRecords } from "../lib/server/store/sqlite-store";
 

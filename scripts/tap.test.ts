@@ -10,7 +10,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_TOKEN_HEADER, serverSecret } from "../lib/server/request-guard";
 import { tapExportRoute } from "../lib/tap/tap-routes";
-import { TapStore } from "../lib/tap/tap-store";
+import { TapStore } from "../lib/server/store/sqlite-tap-store";
 import { startTapTestServer } from "../lib/tap/test-support";
 import { analyseTrace } from "../lib/trace";
 import { traceView } from "../lib/trace/trace-view";

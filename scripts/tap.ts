@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { exchangesToHar, exchangesToJsonl, TAP_EXPORT_FORMATS, type TapExportFormat } from "../lib/tap/export";
-import { TapStore, tapStoreOptionsFromEnv } from "../lib/tap/tap-store";
+import { TapStore, tapStoreOptionsFromEnv } from "../lib/server/store/sqlite-tap-store";
 
 const USAGE = "usage: npm run tap -- list | export <session-id|latest> [--format jsonl|har] [--out <file>]";
 

@@ -33,6 +33,7 @@ const API = "/api/experiment";
 type Line =
   | { type: "estimate"; totalUsd: number; taskRuns: number }
   | { type: "progress"; done: number; total: number; spentUsd: number; remainingMs: number | null }
+  | { type: "job"; mode: "queued" | "this-process"; id: string }
   | { type: "done"; status: string; results: TaskRunResult[]; spentUsd: number; skipped: number }
   | { type: "error"; message: string };
 
@@ -91,6 +92,8 @@ export function ExperimentView() {
   const [running, setRunning] = useState(false);
   const [shareState, setShareState] = useState<"idle" | "copied">("idle");
   const stop = useRef<AbortController | null>(null);
+  // With a database the server queues a run on its own keys as jobs; one on a pasted key stays in its process.
+  const [job, setJob] = useState<Extract<Line, { type: "job" }> | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -186,6 +189,7 @@ export function ExperimentView() {
     setOutcome(null);
     setProgress(null);
     setShared(null);
+    setJob(null);
     setRunDesign({ design, baseline: design ? cellStrategies[0] : undefined });
     if (simulated) {
       try {
@@ -216,6 +220,7 @@ export function ExperimentView() {
       for await (const line of readLines(response)) {
         if (line.type === "estimate") setEstimate(line);
         else if (line.type === "progress") setProgress(line);
+        else if (line.type === "job") setJob(line);
         else if (line.type === "done") setOutcome(line);
         else if (line.type === "error") setError(line.message);
       }
@@ -460,12 +465,26 @@ export function ExperimentView() {
               </Button>
               {running && (
                 <Button
-                  onClick={() => (simulated ? void worker.current?.send({ kind: "cancel" }) : stop.current?.abort())}
+                  onClick={() =>
+                    simulated
+                      ? void worker.current?.send({ kind: "cancel" })
+                      : job?.mode === "queued"
+                        ? // Recorded in the database: every process stops its task-runs; the stream then ends.
+                          void apiFetch(`${API}?id=${encodeURIComponent(job.id)}`, { method: "DELETE" }).catch(
+                            (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
+                          )
+                        : stop.current?.abort()
+                  }
                 >
                   {t("cancel")}
                 </Button>
               )}
             </div>
+            {job && (
+              <p className="text-sm" data-testid="experiment-job">
+                {job.mode === "queued" ? t("jobQueued") : t("jobThisProcess")}
+              </p>
+            )}
             {progress && (
               <div className="flex flex-col gap-1" data-testid="experiment-progress">
                 <progress className="w-full" value={progress.done} max={progress.total} />

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { encodeWorkspace } from "@/lib/share";
 import { connectionLines } from "@/lib/tap/connection-lines";
 import { providerLabel } from "@/lib/view/provider-labels";
-import type { TapSessionSummary } from "@/lib/tap/tap-store";
+import type { TapSessionSummary } from "@/lib/server/store/sqlite-tap-store";
 import { TapConnect } from "./tap-connect";
 import { TapSettings, type TapHealthView } from "./tap-settings";
 

@@ -76,6 +76,8 @@ export type RunExperimentOptions = {
   retry?: RetryPolicy;
   signal?: AbortSignal;
   onProgress?: (progress: ExperimentProgress) => void;
+  /** Run only these task-runs of the design (a job runs one); absent, all of them. */
+  only?: ReadonlySet<string>;
   now?: () => number;
   sleep?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   engine?: Engine;
@@ -475,7 +477,7 @@ export async function runExperiment(options: RunExperimentOptions): Promise<Expe
     estimate,
   };
   const finished = await store.finishedKeys(design.id);
-  const planned = plannedTaskRuns(design);
+  const planned = plannedTaskRuns(design).filter((entry) => !options.only || options.only.has(entry.key));
   const pending = planned.filter((entry) => !finished.has(entry.key));
   const skipped = planned.length - pending.length;
   const started = now();

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageRequest, readNdjson } from "@/test/fake-provider/route-client";
 import { startFakeProvider, type FakeProvider } from "@/test/fake-provider/server";
 import { startFakeEmbeddingServer } from "@/scripts/test-support/fake-embedding-server";
-import { handleExperimentRun, handleExperimentTasks, type ExperimentRequestBody } from "./experiment-route";
+import { runExperimentJob } from "./experiment-jobs";
+import {
+  handleExperimentRun,
+  handleExperimentTasks,
+  prepareExperiment,
+  type ExperimentRequestBody,
+} from "./experiment-route";
+import { getStore, type ExperimentJobStatus, type ExperimentJobs } from "./store";
 
 const TASKS = readFileSync(join(__dirname, "..", "..", "examples", "tasks", "weather.jsonl"), "utf8");
 const KEY = "sk-ant-route-test-0123456789";
@@ -20,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
+  await getStore(env).close();
   rmSync(directory, { recursive: true, force: true });
 });
 
@@ -105,4 +113,83 @@ describe("/api/experiment", () => {
       await embeddings.close();
     }
   }, 60_000);
+});
+
+/**
+ * The job handler (experiment-jobs.ts) on its own: a job runs its one task-run on the server's key and stores it;
+ * a job for a task-run already stored sends nothing (a job delivered again after its process died between the save
+ * and the job's completion); a cancelled experiment's job sends nothing, and a cancel that lands during a task-run
+ * stops it before its next request. The queue itself is Postgres (test/postgres/several-processes.test.ts); here
+ * the store is the SQLite one and the queue's record a stand-in.
+ */
+const SERVER_KEY = "sk-ant-server-0123456789";
+const TASK = TASKS.split("\n")[0];
+const RUN_KEY = "full|anthropic|claude-opus-4-8|weather-sf|0";
+const jobEnv = () => ({ ...env, ANTHROPIC_API_KEY: SERVER_KEY });
+
+const jobSpec: ExperimentRequestBody = {
+  example: "weather",
+  tasks: TASK,
+  provider: "anthropic",
+  model: "claude-opus-4-8",
+  strategies: ["full"],
+  repetitions: 1,
+  simulated: false,
+};
+
+/** The queue's record of one experiment; `status` may change while a job runs. */
+function recordOf(status: () => ExperimentJobStatus): ExperimentJobs {
+  const unused = () => Promise.reject(new Error("not used by the handler here"));
+  return {
+    record: async () => ({ spec: jobSpec, status: status() }),
+    state: async () => null,
+    start: unused,
+    stop: unused,
+    work: unused,
+  };
+}
+
+describe("runExperimentJob", () => {
+  it("runs its task-run once on the server's key, skips it once stored, and sends nothing for a cancelled run", async () => {
+    const prepared = await prepareExperiment(jobSpec, jobEnv());
+    if (prepared instanceof Response) throw new Error("the design did not build");
+    const experiment = prepared.design.id;
+    const running = recordOf(() => "running");
+    fake.reset();
+    await runExperimentJob({ experiment, key: RUN_KEY }, running, jobEnv());
+    const sent = fake.requests.length;
+    expect(sent).toBeGreaterThan(0);
+    expect(fake.requests.map((request) => request.headers["x-api-key"] ?? request.headers.authorization)).toEqual(
+      fake.requests.map(() => expect.stringContaining(SERVER_KEY)),
+    );
+    expect([...(await getStore(jobEnv()).experiments().finishedKeys(experiment))]).toEqual([RUN_KEY]);
+
+    await runExperimentJob({ experiment, key: RUN_KEY }, running, jobEnv());
+    expect(fake.requests.length).toBe(sent);
+
+    await runExperimentJob(
+      { experiment: `${experiment}-other`, key: RUN_KEY },
+      recordOf(() => "cancelled"),
+      env,
+    );
+    expect(fake.requests.length).toBe(sent);
+  }, 30_000);
+
+  it("a cancel that lands during a task-run stops it before its next request, and nothing is stored", async () => {
+    const other = { ...jobSpec, tasks: TASK.replace("San Francisco right now", "San Francisco tonight") };
+    const prepared = await prepareExperiment(other, jobEnv());
+    if (prepared instanceof Response) throw new Error("the design did not build");
+    const experiment = prepared.design.id;
+    fake.reset();
+    let status: ExperimentJobStatus = "running";
+    const jobs = { ...recordOf(() => status), record: async () => ({ spec: other, status }) };
+    // The first reply streams slowly; the cancel is recorded while it streams.
+    fake.enqueue({ kind: "slow", delayMs: 150, match: "/v1/messages" });
+    const run = runExperimentJob({ experiment, key: RUN_KEY }, jobs, jobEnv());
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    status = "cancelled";
+    await run;
+    expect(fake.requests).toHaveLength(1);
+    expect((await getStore(jobEnv()).experiments().finishedKeys(experiment)).size).toBe(0);
+  }, 30_000);
 });

@@ -4,8 +4,10 @@
  * spent, time left), then `done` with every task-run's result (measured and simulated) or `error`. A measured run
  * spends the key pasted on the page (`x-provider-key`, used for this run and forgotten) or the server's own key,
  * by live mode's rules (an environment key only ever goes to its own provider), keeps each
- * finished task-run in the SQLite store so the same request resumes, and stops at the budget or when the page goes
- * away. Node-only.
+ * finished task-run in the store so the same request resumes, and stops at the budget or when the page goes
+ * away. With a database (DATABASE_URL) a run on the server's keys is queued as jobs instead (experiment-jobs.ts):
+ * it outlives the page and its process, any page follows it by sending the same request, GET `?id=` reads its
+ * progress and DELETE `?id=` cancels it. Node-only.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,13 +19,20 @@ import { createEngine } from "../engine";
 import { EXAMPLES, loadExample } from "../examples";
 import { DESIGN_IDS } from "../experiment/designs";
 import { designFromChoice } from "../experiment/page-design";
-import { estimateExperiment, runExperiment, simulateTaskRun, type RunExperimentOptions } from "../experiment/runner";
+import {
+  estimateExperiment,
+  plannedTaskRuns,
+  runExperiment,
+  simulateTaskRun,
+  type ExperimentDesign,
+  type RunExperimentOptions,
+} from "../experiment/runner";
 import { CLIENT_SEARCH_KINDS, type ClientSearchKind } from "../search/embeddings/client-search-choice";
 import { EMBEDDINGS_ENV, serverEmbeddings } from "./embeddings-handler";
 import type { TaskRunResult } from "../experiment/types";
 import { getModel } from "../models";
 import { providerFacts } from "../providers";
-import { getStore } from "./store";
+import { getStore, type ExperimentJobs, type ExperimentJobState } from "./store";
 import { createDirectTransport } from "./experiment-transport";
 import { readLiveConfig } from "./live-config";
 import { serverKeysUsable } from "./live-request";
@@ -33,7 +42,7 @@ export const EXPERIMENT_PATH = "/api/experiment";
 const MAX_TASKS_CHARACTERS = 500_000;
 const MAX_TASK_RUNS = 2_000;
 
-const bodySchema = z.object({
+export const experimentRequestSchema = z.object({
   example: z.string(),
   tasks: z.string().max(MAX_TASKS_CHARACTERS),
   provider: z.enum(PROVIDER_IDS as [ProviderId, ...ProviderId[]]),
@@ -55,11 +64,16 @@ const bodySchema = z.object({
   estimateOnly: z.boolean().optional(),
 });
 
-export type ExperimentRequestBody = z.infer<typeof bodySchema>;
+export type ExperimentRequestBody = z.infer<typeof experimentRequestSchema>;
 
 export type ExperimentLine =
   | { type: "estimate"; totalUsd: number; taskRuns: number; id: string }
   | { type: "progress"; done: number; total: number; spentUsd: number; remainingMs: number | null }
+  /**
+   * With a database the run is queued as jobs ("queued": it goes on without this page, any page may follow or cancel
+   * it); a key given in the request is never stored, so such a run stays in this process ("this-process").
+   */
+  | { type: "job"; mode: "queued" | "this-process"; id: string }
   | { type: "done"; status: string; results: TaskRunResult[]; spentUsd: number; skipped: number }
   | { type: "error"; message: string };
 
@@ -83,20 +97,14 @@ export function handleExperimentTasks(request: Request): Response {
   }
 }
 
-export async function handleExperimentRun(
-  request: Request,
-  env: Record<string, string | undefined> = process.env,
-): Promise<Response> {
-  const refused = guardApiRequest(request);
-  if (refused) return refused;
-  let body: ExperimentRequestBody;
-  try {
-    const parsed = bodySchema.safeParse(await request.json());
-    if (!parsed.success) return errorResponse(400, "invalid_request", `experiment: ${parsed.error.issues[0]?.message}`);
-    body = parsed.data;
-  } catch {
-    return errorResponse(400, "invalid_request", "experiment: the request body is not JSON.");
-  }
+/**
+ * The design a request names and the client search its measured run uses, or the error response. The job handler
+ * (experiment-jobs.ts) builds the same from the request it finds in the store.
+ */
+export async function prepareExperiment(
+  body: ExperimentRequestBody,
+  env: Record<string, string | undefined>,
+): Promise<{ design: ExperimentDesign; clientSearch: RunExperimentOptions["clientSearch"] } | Response> {
   if (!EXAMPLES.some((example) => example.id === body.example))
     return errorResponse(400, "invalid_request", `experiment: no example "${body.example}".`);
   const catalog = (await loadExample(body.example)).catalog;
@@ -105,9 +113,41 @@ export async function handleExperimentRun(
   const built = designFromChoice(body, catalog);
   if ("problem" in built) return errorResponse(400, "invalid_request", built.problem);
   const { design } = built;
-  const { cells, id } = design;
-  if (cells.length * design.tasks.length * body.repetitions > MAX_TASK_RUNS)
+  if (design.cells.length * design.tasks.length * body.repetitions > MAX_TASK_RUNS)
     return errorResponse(400, "invalid_request", `experiment: more than ${MAX_TASK_RUNS} task-runs.`);
+  const searchSetting = body.search;
+  let clientSearch: RunExperimentOptions["clientSearch"];
+  if (!body.simulated && searchSetting && searchSetting.kind !== "lexical") {
+    const embeddings = serverEmbeddings(env);
+    if (!embeddings)
+      return errorResponse(
+        400,
+        "invalid_request",
+        `experiment: ${searchSetting.kind} search needs an embedding endpoint on the server (${EMBEDDINGS_ENV.baseUrl} and ${EMBEDDINGS_ENV.model}).`,
+      );
+    clientSearch = { ...embeddings, setting: { ...searchSetting, kind: searchSetting.kind } };
+  }
+  return { design, clientSearch };
+}
+
+export async function handleExperimentRun(
+  request: Request,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Response> {
+  const refused = guardApiRequest(request);
+  if (refused) return refused;
+  let body: ExperimentRequestBody;
+  try {
+    const parsed = experimentRequestSchema.safeParse(await request.json());
+    if (!parsed.success) return errorResponse(400, "invalid_request", `experiment: ${parsed.error.issues[0]?.message}`);
+    body = parsed.data;
+  } catch {
+    return errorResponse(400, "invalid_request", "experiment: the request body is not JSON.");
+  }
+  const prepared = await prepareExperiment(body, env);
+  if (prepared instanceof Response) return prepared;
+  const { design, clientSearch } = prepared;
+  const { cells, id } = design;
   const pasted = request.headers.get(PROVIDER_KEY_HEADER);
   const pastedKey = pasted ? normaliseKey(pasted) : undefined;
   if (
@@ -135,25 +175,23 @@ export async function handleExperimentRun(
         );
     }
   }
-  const searchSetting = body.search;
-  let clientSearch: RunExperimentOptions["clientSearch"];
-  if (!body.simulated && searchSetting && searchSetting.kind !== "lexical") {
-    const embeddings = serverEmbeddings(env);
-    if (!embeddings)
-      return errorResponse(
-        400,
-        "invalid_request",
-        `experiment: ${searchSetting.kind} search needs an embedding endpoint on the server (${EMBEDDINGS_ENV.baseUrl} and ${EMBEDDINGS_ENV.model}).`,
-      );
-    clientSearch = { ...embeddings, setting: { ...searchSetting, kind: searchSetting.kind } };
-  }
+  const jobs = body.simulated || body.estimateOnly ? null : getStore(env).experimentJobs();
   const engine = createEngine();
   const encoder = new TextEncoder();
   const stop = new AbortController();
   request.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  let streamCancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const write = (line: ExperimentLine) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      // A page that went away cancelled the stream: what is left to say goes nowhere.
+      const write = (line: ExperimentLine) => {
+        if (streamCancelled) return;
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch {
+          streamCancelled = true;
+        }
+      };
       try {
         const estimate = estimateExperiment(design, engine);
         write({ type: "estimate", totalUsd: estimate.totalUsd, taskRuns: estimate.taskRuns, id });
@@ -167,6 +205,17 @@ export async function handleExperimentRun(
           return;
         }
         const store = getStore(env).experiments();
+        if (jobs && !pastedKey) {
+          const spec: ExperimentRequestBody = { ...body, estimateOnly: false };
+          await followJobs(jobs, design, spec, {
+            write,
+            signal: stop.signal,
+            simulated,
+            results: (experiment) => store.results(experiment),
+          });
+          return;
+        }
+        if (jobs) write({ type: "job", mode: "this-process", id });
         {
           const outcome = await runExperiment({
             design,
@@ -196,14 +245,124 @@ export async function handleExperimentRun(
       } catch (error) {
         write({ type: "error", message: error instanceof Error ? error.message : String(error) });
       } finally {
-        controller.close();
+        if (!streamCancelled) controller.close();
       }
     },
     cancel() {
+      streamCancelled = true;
       stop.abort();
     },
   });
   return new Response(stream, {
     headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store, no-transform" },
   });
+}
+
+/** How often a page following a queued experiment reads its progress from the database. */
+const FOLLOW_INTERVAL_MS = 500;
+
+const pause = (milliseconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * Queues the experiment's task-runs (or joins the run already queued) and streams its progress as the database
+ * holds it, whichever process runs the jobs. The page going away stops the stream, not the experiment.
+ */
+async function followJobs(
+  jobs: ExperimentJobs,
+  design: ExperimentDesign,
+  spec: ExperimentRequestBody,
+  context: {
+    write: (line: ExperimentLine) => void;
+    signal: AbortSignal;
+    simulated: TaskRunResult[];
+    results: (experiment: string) => Promise<TaskRunResult[]>;
+  },
+): Promise<void> {
+  const { write, signal } = context;
+  const keys = plannedTaskRuns(design).map((entry) => entry.key);
+  const started = await jobs.start(design.id, spec, keys);
+  if (!started.ok) {
+    write({
+      type: "error",
+      message: `experiment: these tasks already run with other strategies or repetitions (${started.state.done} of ${started.state.total} done); cancel that run first.`,
+    });
+    return;
+  }
+  write({ type: "job", mode: "queued", id: design.id });
+  const skipped = started.state.done;
+  const began = Date.now();
+  let state: ExperimentJobState = started.state;
+  let shown = -1;
+  for (;;) {
+    if (state.done !== shown) {
+      shown = state.done;
+      const ranHere = state.done - skipped;
+      const elapsed = Date.now() - began;
+      write({
+        type: "progress",
+        done: state.done,
+        total: state.total,
+        spentUsd: state.spentUsd,
+        remainingMs: ranHere > 0 ? (elapsed / ranHere) * (state.total - state.done) : null,
+      });
+    }
+    if (state.status !== "running") break;
+    await pause(FOLLOW_INTERVAL_MS, signal);
+    if (signal.aborted) return;
+    state = (await jobs.state(design.id)) ?? state;
+  }
+  const planned = new Set(keys);
+  const results = (await context.results(design.id)).filter((result) => planned.has(result.key));
+  write({
+    type: "done",
+    status: state.status,
+    results: [...results, ...context.simulated],
+    spentUsd: state.spentUsd,
+    skipped,
+  });
+}
+
+function jobsOrRefusal(request: Request, env: Record<string, string | undefined>) {
+  const refused = guardApiRequest(request);
+  if (refused) return { refused };
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const jobs = getStore(env).experimentJobs();
+  if (!jobs)
+    return {
+      refused: errorResponse(
+        404,
+        "not_found",
+        "experiment: this server runs each experiment in the request that started it; stop it on that page.",
+      ),
+    };
+  return { jobs, id };
+}
+
+const json = (value: unknown) =>
+  new Response(JSON.stringify(value), { headers: { "content-type": "application/json", "cache-control": "no-store" } });
+
+/** GET `/api/experiment?id=<experiment>`: a queued experiment's progress, as the database holds it. */
+export async function handleExperimentState(
+  request: Request,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Response> {
+  const found = jobsOrRefusal(request, env);
+  if (found.refused) return found.refused;
+  const state = await found.jobs.state(found.id);
+  return state ? json(state) : errorResponse(404, "not_found", `experiment: no queued experiment "${found.id}".`);
+}
+
+/** DELETE `/api/experiment?id=<experiment>`: cancels a queued experiment from any page of any process. */
+export async function handleExperimentCancel(
+  request: Request,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Response> {
+  const found = jobsOrRefusal(request, env);
+  if (found.refused) return found.refused;
+  const state = await found.jobs.stop(found.id, "cancelled");
+  return state ? json(state) : errorResponse(404, "not_found", `experiment: no queued experiment "${found.id}".`);
 }

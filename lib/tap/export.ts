@@ -4,7 +4,7 @@
  * same explanation the Tap view shows, which is itself made by running the JSONL export through trace import.
  * Neither carries a header: the stored pairs hold none.
  */
-import type { StoredExchange, TapSessionSummary } from "./tap-store";
+import type { StoredExchange, TapSessionSummary } from "../server/store/sqlite-tap-store";
 
 export type TapExportFormat = "jsonl" | "har";
 export const TAP_EXPORT_FORMATS: readonly TapExportFormat[] = ["jsonl", "har"];

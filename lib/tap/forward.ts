@@ -19,7 +19,7 @@ import { measuredUsageFrom } from "../live/usage";
 import type { ProviderId } from "../core/ids";
 import { providerFacts } from "../providers/facts";
 import { looksLikeSse, responseFromSse } from "../trace/sse";
-import type { TapExchange } from "./tap-store";
+import type { TapExchange } from "../server/store/sqlite-tap-store";
 import { recordedProvider, TAP_ENDPOINTS, upstreamUrl, type TapId } from "./upstreams";
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { PROVIDER_IDS } from "../core/ids";
 import { providerFacts } from "../providers/facts";
 import { PAGE_TOKEN_HEADER, serverSecret } from "../server/request-guard";
 import { tapAvailability, tapExportRoute, tapSettingsRoute, tapStatusRoute } from "./tap-routes";
-import { TapStore, type TapExchange } from "./tap-store";
+import { TapStore, type TapExchange } from "../server/store/sqlite-tap-store";
 import { recordedProvider, TAP_ENDPOINTS, tapEndpoints, tapOfPath } from "./upstreams";
 import { sqliteTapRecords } from "../server/store/sqlite-store";
 

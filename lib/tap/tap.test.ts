@@ -18,7 +18,7 @@ import { startFakeProvider, type FakeProvider } from "@/test/fake-provider/serve
 import { analyseTrace } from "../trace";
 import { traceView } from "../trace/trace-view";
 import { exchangesToHar, exchangesToJsonl } from "./export";
-import { TapStore } from "./tap-store";
+import { TapStore } from "../server/store/sqlite-tap-store";
 import { startTapTestServer, type TapTestServer } from "./test-support";
 import { upstreamUrl } from "./upstreams";
 import { sqliteTapRecords } from "../server/store/sqlite-store";

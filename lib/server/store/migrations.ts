@@ -39,6 +39,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE server_settings (key text PRIMARY KEY, value text NOT NULL);
     `,
   },
+  {
+    version: 2,
+    name: "experiment jobs",
+    sql: `
+      CREATE TABLE experiment_jobs (
+        experiment text PRIMARY KEY, spec text NOT NULL, run_keys text NOT NULL,
+        status text NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL);
+    `,
+  },
 ];
 
 /** The advisory lock key of the migration runner (any fixed 64-bit number; "playgrnd" in ASCII). */

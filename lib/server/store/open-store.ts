@@ -13,7 +13,15 @@ export const DATABASE_URL_ENV = "DATABASE_URL";
 
 type Environment = Record<string, string | undefined>;
 
+/** Seconds from the environment, or undefined (the default applies) when unset or not a positive number. */
+function seconds(value: string | undefined): number | undefined {
+  const parsed = Number(value?.trim());
+  return value?.trim() && Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+}
+
 export function storeOptionsFromEnv(environment: Environment = process.env): StoreOptions {
+  const expireSeconds = seconds(environment.PLAYGROUND_JOB_EXPIRE_SECONDS);
+  const maintenanceSeconds = seconds(environment.PLAYGROUND_JOB_MAINTENANCE_SECONDS);
   const shares = shareStoreOptionsFromEnv(environment as NodeJS.ProcessEnv);
   const tap = tapStoreOptionsFromEnv(environment as NodeJS.ProcessEnv);
   return {
@@ -22,6 +30,10 @@ export function storeOptionsFromEnv(environment: Environment = process.env): Sto
     shareMaxTotalBytes: shares.maxTotalBytes,
     shareTtlDays: shares.ttlDays ?? 90,
     tapMaxTotalBytes: tap.maxTotalBytes ?? Number.MAX_SAFE_INTEGER,
+    jobs: {
+      ...(expireSeconds ? { expireSeconds: Math.round(expireSeconds) } : {}),
+      ...(maintenanceSeconds ? { maintenanceSeconds: Math.round(maintenanceSeconds) } : {}),
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import pg from "pg";
 import type { ExperimentStore, TaskRunResult } from "../../experiment/types";
 import type { EmbeddingCache } from "../../search/embeddings/types";
 import { shortLinkId } from "../share-store";
+import { DEFAULT_JOB_TIMING, postgresExperimentJobs } from "./postgres-jobs";
 import { MIGRATION_LOCK_KEY, MIGRATIONS, SHARE_WRITE_LOCK_KEY, TAP_WRITE_LOCK_KEY } from "./migrations";
 import {
   DAY_MS,
@@ -428,6 +429,14 @@ export function openPostgresStore(connectionString: string, options: StoreOption
   const experiments = postgresExperiments(pool, ready);
   const embeddings = postgresEmbeddings(pool, ready);
   const rateLimits = postgresRateLimits(pool, ready);
+  const closers: Array<() => Promise<void>> = [];
+  const jobs = postgresExperimentJobs(
+    connectionString,
+    pool,
+    ready,
+    { ...DEFAULT_JOB_TIMING, ...options.jobs },
+    closers,
+  );
   return {
     description: "postgres",
     shares: () => shares,
@@ -435,6 +444,7 @@ export function openPostgresStore(connectionString: string, options: StoreOption
     experiments: () => experiments,
     embeddings: () => embeddings,
     rateLimits: () => rateLimits,
+    experimentJobs: () => jobs,
     async sharedSecret(candidate) {
       await ready();
       await pool.query(
@@ -445,6 +455,9 @@ export function openPostgresStore(connectionString: string, options: StoreOption
         .rows[0].value;
     },
     ready,
-    close: () => pool.end(),
+    close: async () => {
+      for (const close of closers.splice(0)) await close().catch(() => {});
+      await pool.end();
+    },
   };
 }

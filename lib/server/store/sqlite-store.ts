@@ -84,6 +84,8 @@ export function openSqliteStore(options: StoreOptions): PlaygroundStore {
     experiments: experimentStore,
     embeddings: embeddingCache,
     rateLimits: () => memoryRateLimits,
+    // One process: the experiment runs in the request that started it (lib/server/experiment-route.ts).
+    experimentJobs: () => null,
     sharedSecret: async (candidate) => candidate,
     ready: async () => {},
     close: async () => {

@@ -51,6 +51,45 @@ export interface RateLimitRecords {
   take(bucket: string, key: string, limits: BucketLimits, now?: number): Promise<TakeResult>;
 }
 
+/** When a job of a dead process runs again, and how often a process looks for jobs (postgres-jobs.ts). */
+export type JobTiming = { expireSeconds: number; maintenanceSeconds: number; pollingSeconds: number };
+
+export type ExperimentJobStatus = "running" | "finished" | "cancelled" | "budget";
+
+/** An experiment run as jobs, as every process reads it from the database. */
+export type ExperimentJobState = {
+  experiment: string;
+  status: ExperimentJobStatus;
+  /** Task-runs of this run's design, and how many of them are in the store. */
+  total: number;
+  done: number;
+  /** What the finished task-runs cost, as measured. */
+  spentUsd: number;
+};
+
+/** One job: one task-run of an experiment, named by its key. */
+export type ExperimentJob = { experiment: string; key: string };
+
+export type ExperimentJobStart =
+  | { ok: true; state: ExperimentJobState; queued: number }
+  /** The experiment runs now with another set of task-runs (other strategies or repetitions under the same id). */
+  | { ok: false; state: ExperimentJobState };
+
+export interface ExperimentJobs {
+  /**
+   * Records the experiment's request (never a key) and queues a job for each task-run that is neither finished
+   * nor queued already; a run in progress with the same task-runs is joined, not queued twice.
+   */
+  start(experiment: string, spec: unknown, runKeys: readonly string[]): Promise<ExperimentJobStart>;
+  state(experiment: string): Promise<ExperimentJobState | null>;
+  /** The request the experiment was started with, and whether it still runs. */
+  record(experiment: string): Promise<{ spec: unknown; status: ExperimentJobStatus } | null>;
+  /** Ends the run (`cancelled` from any page, `budget` from a job) and withdraws its queued jobs. */
+  stop(experiment: string, status: "cancelled" | "budget"): Promise<ExperimentJobState | null>;
+  /** Takes jobs from the queue in this process until the store closes; `concurrency` at a time. */
+  work(handler: (job: ExperimentJob) => Promise<void>, concurrency: number): Promise<void>;
+}
+
 export interface PlaygroundStore {
   /** Where the state lives, for the health route and logs (never a connection string). */
   readonly description: string;
@@ -59,6 +98,8 @@ export interface PlaygroundStore {
   experiments(): ExperimentStore;
   embeddings(): EmbeddingCache;
   rateLimits(): RateLimitRecords;
+  /** The queue of experiment jobs, shared by every process of the database; null in the embedded store. */
+  experimentJobs(): ExperimentJobs | null;
   /**
    * The page token's secret every process of this store shares: the first process's `candidate` is kept and every
    * later one adopts it, so a page served by one process may call the API of another. SQLite (one process) keeps
@@ -78,4 +119,6 @@ export type StoreOptions = {
   shareTtlDays: number;
   tapMaxTotalBytes: number;
   tapSessionGapMs?: number;
+  /** Experiment jobs' timing (Postgres only); see postgres-jobs.ts. */
+  jobs?: Partial<JobTiming>;
 };
