@@ -15,6 +15,7 @@ import en_glossary from "./messages/en/glossary.json";
 import en_import from "./messages/en/import.json";
 import en_lab from "./messages/en/lab.json";
 import en_live from "./messages/en/live.json";
+import en_models from "./messages/en/models.json";
 import en_money from "./messages/en/money.json";
 import en_playground from "./messages/en/playground.json";
 import en_providers from "./messages/en/providers.json";
@@ -40,6 +41,7 @@ import zh_glossary from "./messages/zh-CN/glossary.json";
 import zh_import from "./messages/zh-CN/import.json";
 import zh_lab from "./messages/zh-CN/lab.json";
 import zh_live from "./messages/zh-CN/live.json";
+import zh_models from "./messages/zh-CN/models.json";
 import zh_money from "./messages/zh-CN/money.json";
 import zh_playground from "./messages/zh-CN/playground.json";
 import zh_providers from "./messages/zh-CN/providers.json";
@@ -67,6 +69,7 @@ const ENGLISH = {
   import: en_import,
   lab: en_lab,
   live: en_live,
+  models: en_models,
   money: en_money,
   playground: en_playground,
   providers: en_providers,
@@ -98,6 +101,7 @@ const CHINESE: Messages = {
   import: zh_import,
   lab: zh_lab,
   live: zh_live,
+  models: zh_models,
   money: zh_money,
   playground: zh_playground,
   providers: zh_providers,
