@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { englishRuns } from "../lib/i18n/english-leftovers";
 
 test.use({ locale: "zh-CN" });
 
@@ -29,90 +30,31 @@ function zh(namespace: string, key: string): string {
 }
 
 /**
- * Names and abbreviations that read the same in Chinese: providers, products, units and formats. Wire names
- * (`tools`, `defer_loading`, model ids) are in <code> or carry underscores, digits or dashes and are skipped anyway.
- */
-const SAME_IN_CHINESE = [
-  "Anthropic",
-  "OpenAI",
-  "Claude",
-  "Sonnet",
-  "Opus",
-  "Haiku",
-  "Kimi",
-  "Moonshot",
-  "GPT",
-  "Chat",
-  "Completions",
-  "Responses",
-  "API",
-  "JSON",
-  "JSONL",
-  "CSV",
-  "HAR",
-  "MCP",
-  "SDK",
-  "URL",
-  "HTTP",
-  "POST",
-  "UTF",
-  "USD",
-  "TTL",
-  "MRR",
-  "BM25",
-  "Markdown",
-  "GitHub",
-  "Home",
-  "End",
-  "Tab",
-  "English",
-];
-
-/**
- * Visible text nodes holding two or more consecutive English words (letters only, two letters or more, not in the
- * list above), outside code, Monaco and `[translate="no"]`, under `root` (a CSS selector; the whole page without).
+ * Visible text nodes holding two or more consecutive English words (lib/i18n/english-leftovers.ts, the rule the unit
+ * tests use too), outside code, Monaco and `[translate="no"]`, under `root` (a CSS selector; the whole page without).
  */
 async function englishLeftovers(page: Page, root?: string): Promise<string[]> {
-  return page.evaluate(
-    ({ root, allowed }) => {
-      const allow = new Set(allowed.map((word) => word.toLowerCase()));
-      const skip = "code, pre, kbd, samp, script, style, noscript, template, .monaco-editor, [translate='no']";
-      const roots = root ? [...document.querySelectorAll(root)] : [document.body];
-      const found = new Set<string>();
-      for (const scope of roots) {
-        const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const parent = node.parentElement;
-          const text = node.textContent ?? "";
-          if (!parent || !/[A-Za-z]{2}/.test(text) || parent.closest(skip)) continue;
-          const style = getComputedStyle(parent);
-          const hidden =
-            style.visibility === "hidden" ||
-            parent.getClientRects().length === 0 ||
-            (parent.closest(".sr-only") === null && style.opacity === "0");
-          if (hidden) continue;
-          // A "word" is a run of letters, digits and wire punctuation; only plain letter words count as English.
-          const chunks = text.split(/\s+/).filter(Boolean);
-          let run: string[] = [];
-          const flush = () => {
-            if (run.length >= 2) found.add(run.join(" "));
-            run = [];
-          };
-          for (const chunk of chunks) {
-            const word = chunk.replace(/^[("“'‘[]+|[)"”'’\],.;:!?…]+$/g, "");
-            const english = /^[A-Za-z]{2,}(?:['’][a-z]+)?$/.test(word) && !allow.has(word.toLowerCase());
-            if (english) run.push(word);
-            else flush();
-            // Punctuation that ends a clause ends a run too.
-            if (english && /[,.;:!?…)]$/.test(chunk)) flush();
-          }
-          flush();
-        }
+  const texts = await page.evaluate((root) => {
+    const skip = "code, pre, kbd, samp, script, style, noscript, template, .monaco-editor, [translate='no']";
+    const roots = root ? [...document.querySelectorAll(root)] : [document.body];
+    const visible: string[] = [];
+    for (const scope of roots) {
+      const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const text = node.textContent ?? "";
+        if (!parent || !/[A-Za-z]{2}/.test(text) || parent.closest(skip)) continue;
+        const style = getComputedStyle(parent);
+        const hidden =
+          style.visibility === "hidden" ||
+          parent.getClientRects().length === 0 ||
+          (parent.closest(".sr-only") === null && style.opacity === "0");
+        if (!hidden) visible.push(text);
       }
-      return [...found];
-    },
-    { root, allowed: SAME_IN_CHINESE },
-  );
+    }
+    return visible;
+  }, root);
+  return [...new Set(texts.flatMap((text) => englishRuns(text)))];
 }
 
 async function seriousAxeFindings(page: Page): Promise<string[]> {
@@ -171,7 +113,7 @@ async function openPlayground(page: Page) {
 
 test.describe("Chinese interface", () => {
   test.describe("playground", () => {
-    test("run panel, request and cache card, compare, decide and Learn in Chinese at 1440 and 390 px; the switch works in place", async ({
+    test("run panel, request and cache card, Settings, compare, decide and Learn in Chinese at 1440 and 390 px; the switch works in place", async ({
       page,
     }) => {
       test.setTimeout(300_000);
@@ -194,6 +136,21 @@ test.describe("Chinese interface", () => {
           expect(await clippedText(page, "header, #section-run"), "clipped text").toEqual([]);
           await collect("header", "header");
           await collect("run panel", "#section-run");
+        });
+        await test.step(`Settings (assumptions, provider limits, prices) at ${width} px`, async () => {
+          // The side panel's Settings tab on the same page: the model tables' sources are Chinese messages.
+          await page.locator("#section-inputs").scrollIntoViewIfNeeded();
+          await page.getByTestId("side-tab-settings").click();
+          const settings = page.locator("#side-panel-settings");
+          await expect(settings.getByTestId("assumptions")).toContainText(
+            zh("models", "facts.assumption.anthropic-bm25-input-key"),
+          );
+          await settings.getByTestId("limit-settings").scrollIntoViewIfNeeded();
+          await expect(settings.getByTestId("limit-settings")).toContainText(zh("settings", "limits.title"));
+          await settings.getByTestId("price-settings").scrollIntoViewIfNeeded();
+          await expectNoSidewaysScroll(page, width);
+          expect(await clippedText(page, "#side-panel-settings"), "clipped text").toEqual([]);
+          await collect("Settings", "#side-panel-settings");
         });
         await test.step(`compare and decide at ${width} px`, async () => {
           await page.locator("#section-compare").scrollIntoViewIfNeeded();
