@@ -13,10 +13,13 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { englishRuns } from "../lib/i18n/english-leftovers";
+import { capture, TAKE_SCREENSHOTS } from "./pages/screenshots";
 
 test.use({ locale: "zh-CN" });
 
 const LIST_ONLY = process.env.CHINESE_LEFTOVERS === "list";
+/** With E2E_SCREENSHOTS=1 each view is saved as seen, for a person to read the Chinese layout by eye. */
+const shot = (name: string) => `test-results/screenshots/chinese-${name}.png`;
 const WIDTHS = [1440, 390] as const;
 
 type Tree = { [key: string]: string | Tree };
@@ -135,6 +138,7 @@ test.describe("Chinese interface", () => {
           await expectNoSidewaysScroll(page, width);
           expect(await clippedText(page, "header, #section-run"), "clipped text").toEqual([]);
           await collect("header", "header");
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`run-${width}`));
           await collect("run panel", "#section-run");
         });
         await test.step(`Settings (assumptions, provider limits, prices) at ${width} px`, async () => {
@@ -151,6 +155,11 @@ test.describe("Chinese interface", () => {
           await expectNoSidewaysScroll(page, width);
           expect(await clippedText(page, "#side-panel-settings"), "clipped text").toEqual([]);
           await collect("Settings", "#side-panel-settings");
+          if (TAKE_SCREENSHOTS) {
+            await capture(page.locator("#section-inputs"), shot(`settings-limits-${width}`));
+            await settings.getByTestId("assumptions").scrollIntoViewIfNeeded();
+            await capture(page.locator("#section-inputs"), shot(`settings-assumptions-${width}`));
+          }
         });
         await test.step(`compare and decide at ${width} px`, async () => {
           await page.locator("#section-compare").scrollIntoViewIfNeeded();
@@ -161,12 +170,14 @@ test.describe("Chinese interface", () => {
           await collect("compare", "#section-compare");
           await collect("charts", "#section-charts");
           await collect("decide", "#section-decide");
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`decide-${width}`));
         });
         await test.step(`Learn at ${width} px`, async () => {
           await page.locator("#section-learn").scrollIntoViewIfNeeded();
           await expect(page.getByTestId("learn-card").first()).toContainText(zh("run", "learn.sends"));
           await expectNoSidewaysScroll(page, width);
           await collect("Learn", "#section-learn");
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`learn-${width}`));
           await collect("rest of the page", "body");
         });
       }
@@ -222,6 +233,7 @@ test.describe("Chinese interface", () => {
           await expectNoSidewaysScroll(page, width);
           expect(await clippedText(page, "header"), "clipped text in the header").toEqual([]);
           for (const text of await englishLeftovers(page)) found.add(text);
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`${view.name}-${width}`));
         }
         expect(await seriousAxeFindings(page), "axe").toEqual([]);
         reportLeftovers(view.name, [...found]);

@@ -11,6 +11,7 @@ import en_conversation from "./messages/en/conversation.json";
 import en_decide from "./messages/en/decide.json";
 import en_engine from "./messages/en/engine.json";
 import en_experiment from "./messages/en/experiment.json";
+import en_failures from "./messages/en/failures.json";
 import en_glossary from "./messages/en/glossary.json";
 import en_import from "./messages/en/import.json";
 import en_lab from "./messages/en/lab.json";
@@ -37,6 +38,7 @@ import zh_conversation from "./messages/zh-CN/conversation.json";
 import zh_decide from "./messages/zh-CN/decide.json";
 import zh_engine from "./messages/zh-CN/engine.json";
 import zh_experiment from "./messages/zh-CN/experiment.json";
+import zh_failures from "./messages/zh-CN/failures.json";
 import zh_glossary from "./messages/zh-CN/glossary.json";
 import zh_import from "./messages/zh-CN/import.json";
 import zh_lab from "./messages/zh-CN/lab.json";
@@ -65,6 +67,7 @@ const ENGLISH = {
   decide: en_decide,
   engine: en_engine,
   experiment: en_experiment,
+  failures: en_failures,
   glossary: en_glossary,
   import: en_import,
   lab: en_lab,
@@ -97,6 +100,7 @@ const CHINESE: Messages = {
   decide: zh_decide,
   engine: zh_engine,
   experiment: zh_experiment,
+  failures: zh_failures,
   glossary: zh_glossary,
   import: zh_import,
   lab: zh_lab,
