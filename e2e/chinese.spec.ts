@@ -1,8 +1,9 @@
 /**
  * The interface in Simplified Chinese, as a reader whose browser asks for it sees it: the browser context's locale
  * is zh-CN (Accept-Language and navigator.language), nothing is chosen by hand. Each view is checked at 1440 and
- * 390 px by real Chinese messages, `<html lang>`, no sideways scroll, no clipped text in the header and the run
- * panel, axe, and a scan for English left in visible text. The header's switch changes the language in place and
+ * 390 px by real Chinese messages, `<html lang>`, no sideways scroll, no clipped text in the header, the run panel
+ * and Settings, axe, and a scan for English left in visible text. E2E_SCREENSHOTS=1 saves each view as
+ * test-results/screenshots/chinese-<view>-<width>.png. The header's switch changes the language in place and
  * is remembered on reload.
  *
  * CHINESE_LEFTOVERS=list prints the English leftovers of every view without failing (for views still being
