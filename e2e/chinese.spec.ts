@@ -90,6 +90,35 @@ async function clippedText(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
+/**
+ * Layout that only Chinese text shows: a button or badge whose label breaks over two lines ("取" above "消"), and a
+ * setting whose words are squeezed into a narrow column beside its control (Chinese may break between any two
+ * characters, so a grid gives its column almost no width).
+ */
+async function squeezedText(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const scope of document.querySelectorAll(selector)) {
+      for (const element of scope.querySelectorAll<HTMLElement>("button, [data-testid$='-badge']")) {
+        if (element.getClientRects().length === 0 || !element.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) found.push(`label on ${lines.size} lines: ${element.textContent}`);
+      }
+      for (const text of scope.querySelectorAll<HTMLElement>("[data-testid='setting-row-text']")) {
+        const row = text.parentElement!.getBoundingClientRect().width;
+        const width = text.getBoundingClientRect().width;
+        if (row > 0 && width < row * 0.4)
+          found.push(
+            `setting squeezed to ${Math.round(width)} of ${Math.round(row)} px: ${text.textContent?.slice(0, 40)}`,
+          );
+      }
+    }
+    return found;
+  }, selector);
+}
+
 async function expectNoSidewaysScroll(page: Page, width: number) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
@@ -155,6 +184,7 @@ test.describe("Chinese interface", () => {
           await settings.getByTestId("price-settings").scrollIntoViewIfNeeded();
           await expectNoSidewaysScroll(page, width);
           expect(await clippedText(page, "#side-panel-settings"), "clipped text").toEqual([]);
+          expect(await squeezedText(page, "#side-panel-settings"), "squeezed text").toEqual([]);
           await collect("Settings", "#side-panel-settings");
           if (TAKE_SCREENSHOTS) {
             await capture(page.locator("#section-inputs"), shot(`settings-limits-${width}`));

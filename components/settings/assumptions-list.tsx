@@ -149,7 +149,7 @@ export function AssumptionsList() {
               {current !== undefined ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   aria-label={t("reset", { label })}
                   onClick={() => {
                     const { [override.key]: _removed, ...rest } = settings.cacheOverrides ?? {};

@@ -95,7 +95,7 @@ export function LimitSettings() {
           >
             <div className="flex items-center gap-1" data-testid="limit-setting" data-limit={limit.key}>
               {value === null ? (
-                <span className="tabular text-xs text-ink-soft">{t("limits.noLimit")}</span>
+                <span className="tabular whitespace-nowrap text-xs text-ink-soft">{t("limits.noLimit")}</span>
               ) : (
                 <NumberInput
                   id={id}
@@ -108,7 +108,7 @@ export function LimitSettings() {
               {limit.removable && value !== null ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   onClick={() => set({ [limit.key]: null })}
                   aria-label={t("limits.remove", { label })}
                 >
@@ -118,7 +118,7 @@ export function LimitSettings() {
               {value === null && limit.removable ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   onClick={() => set({ [limit.key]: entry.value ?? 128 })}
                   aria-label={t("limits.set", { label })}
                 >
@@ -128,7 +128,7 @@ export function LimitSettings() {
               {overridden ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   aria-label={t("reset", { label })}
                   onClick={() => reset(limit.key)}
                 >

@@ -122,7 +122,7 @@ export function PriceSettingsView({
           {usdPerCny !== undefined ? (
             <button
               type="button"
-              className="text-xs text-muted hover:text-ink"
+              className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
               aria-label={t("settings.rateClearLabel")}
               onClick={() => {
                 setDraft(null);
