@@ -1,8 +1,9 @@
 /**
  * The interface in Simplified Chinese, as a reader whose browser asks for it sees it: the browser context's locale
  * is zh-CN (Accept-Language and navigator.language), nothing is chosen by hand. Each view is checked at 1440 and
- * 390 px by real Chinese messages, `<html lang>`, no sideways scroll, no clipped text in the header and the run
- * panel, axe, and a scan for English left in visible text. The header's switch changes the language in place and
+ * 390 px by real Chinese messages, `<html lang>`, no sideways scroll, no clipped text in the header, the run panel
+ * and Settings, axe, and a scan for English left in visible text. E2E_SCREENSHOTS=1 saves each view as
+ * test-results/screenshots/chinese-<view>-<width>.png. The header's switch changes the language in place and
  * is remembered on reload.
  *
  * CHINESE_LEFTOVERS=list prints the English leftovers of every view without failing (for views still being
@@ -12,10 +13,14 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { englishRuns } from "../lib/i18n/english-leftovers";
+import { capture, TAKE_SCREENSHOTS } from "./pages/screenshots";
 
 test.use({ locale: "zh-CN" });
 
 const LIST_ONLY = process.env.CHINESE_LEFTOVERS === "list";
+/** With E2E_SCREENSHOTS=1 each view is saved as seen, for a person to read the Chinese layout by eye. */
+const shot = (name: string) => `test-results/screenshots/chinese-${name}.png`;
 const WIDTHS = [1440, 390] as const;
 
 type Tree = { [key: string]: string | Tree };
@@ -29,90 +34,31 @@ function zh(namespace: string, key: string): string {
 }
 
 /**
- * Names and abbreviations that read the same in Chinese: providers, products, units and formats. Wire names
- * (`tools`, `defer_loading`, model ids) are in <code> or carry underscores, digits or dashes and are skipped anyway.
- */
-const SAME_IN_CHINESE = [
-  "Anthropic",
-  "OpenAI",
-  "Claude",
-  "Sonnet",
-  "Opus",
-  "Haiku",
-  "Kimi",
-  "Moonshot",
-  "GPT",
-  "Chat",
-  "Completions",
-  "Responses",
-  "API",
-  "JSON",
-  "JSONL",
-  "CSV",
-  "HAR",
-  "MCP",
-  "SDK",
-  "URL",
-  "HTTP",
-  "POST",
-  "UTF",
-  "USD",
-  "TTL",
-  "MRR",
-  "BM25",
-  "Markdown",
-  "GitHub",
-  "Home",
-  "End",
-  "Tab",
-  "English",
-];
-
-/**
- * Visible text nodes holding two or more consecutive English words (letters only, two letters or more, not in the
- * list above), outside code, Monaco and `[translate="no"]`, under `root` (a CSS selector; the whole page without).
+ * Visible text nodes holding two or more consecutive English words (lib/i18n/english-leftovers.ts, the rule the unit
+ * tests use too), outside code, Monaco and `[translate="no"]`, under `root` (a CSS selector; the whole page without).
  */
 async function englishLeftovers(page: Page, root?: string): Promise<string[]> {
-  return page.evaluate(
-    ({ root, allowed }) => {
-      const allow = new Set(allowed.map((word) => word.toLowerCase()));
-      const skip = "code, pre, kbd, samp, script, style, noscript, template, .monaco-editor, [translate='no']";
-      const roots = root ? [...document.querySelectorAll(root)] : [document.body];
-      const found = new Set<string>();
-      for (const scope of roots) {
-        const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const parent = node.parentElement;
-          const text = node.textContent ?? "";
-          if (!parent || !/[A-Za-z]{2}/.test(text) || parent.closest(skip)) continue;
-          const style = getComputedStyle(parent);
-          const hidden =
-            style.visibility === "hidden" ||
-            parent.getClientRects().length === 0 ||
-            (parent.closest(".sr-only") === null && style.opacity === "0");
-          if (hidden) continue;
-          // A "word" is a run of letters, digits and wire punctuation; only plain letter words count as English.
-          const chunks = text.split(/\s+/).filter(Boolean);
-          let run: string[] = [];
-          const flush = () => {
-            if (run.length >= 2) found.add(run.join(" "));
-            run = [];
-          };
-          for (const chunk of chunks) {
-            const word = chunk.replace(/^[("“'‘[]+|[)"”'’\],.;:!?…]+$/g, "");
-            const english = /^[A-Za-z]{2,}(?:['’][a-z]+)?$/.test(word) && !allow.has(word.toLowerCase());
-            if (english) run.push(word);
-            else flush();
-            // Punctuation that ends a clause ends a run too.
-            if (english && /[,.;:!?…)]$/.test(chunk)) flush();
-          }
-          flush();
-        }
+  const texts = await page.evaluate((root) => {
+    const skip = "code, pre, kbd, samp, script, style, noscript, template, .monaco-editor, [translate='no']";
+    const roots = root ? [...document.querySelectorAll(root)] : [document.body];
+    const visible: string[] = [];
+    for (const scope of roots) {
+      const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const text = node.textContent ?? "";
+        if (!parent || !/[A-Za-z]{2}/.test(text) || parent.closest(skip)) continue;
+        const style = getComputedStyle(parent);
+        const hidden =
+          style.visibility === "hidden" ||
+          parent.getClientRects().length === 0 ||
+          (parent.closest(".sr-only") === null && style.opacity === "0");
+        if (!hidden) visible.push(text);
       }
-      return [...found];
-    },
-    { root, allowed: SAME_IN_CHINESE },
-  );
+    }
+    return visible;
+  }, root);
+  return [...new Set(texts.flatMap((text) => englishRuns(text)))];
 }
 
 async function seriousAxeFindings(page: Page): Promise<string[]> {
@@ -144,6 +90,35 @@ async function clippedText(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
+/**
+ * Layout that only Chinese text shows: a button or badge whose label breaks over two lines ("取" above "消"), and a
+ * setting whose words are squeezed into a narrow column beside its control (Chinese may break between any two
+ * characters, so a grid gives its column almost no width).
+ */
+async function squeezedText(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const scope of document.querySelectorAll(selector)) {
+      for (const element of scope.querySelectorAll<HTMLElement>("button, [data-testid$='-badge']")) {
+        if (element.getClientRects().length === 0 || !element.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) found.push(`label on ${lines.size} lines: ${element.textContent}`);
+      }
+      for (const text of scope.querySelectorAll<HTMLElement>("[data-testid='setting-row-text']")) {
+        const row = text.parentElement!.getBoundingClientRect().width;
+        const width = text.getBoundingClientRect().width;
+        if (row > 0 && width < row * 0.4)
+          found.push(
+            `setting squeezed to ${Math.round(width)} of ${Math.round(row)} px: ${text.textContent?.slice(0, 40)}`,
+          );
+      }
+    }
+    return found;
+  }, selector);
+}
+
 async function expectNoSidewaysScroll(page: Page, width: number) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
@@ -171,7 +146,7 @@ async function openPlayground(page: Page) {
 
 test.describe("Chinese interface", () => {
   test.describe("playground", () => {
-    test("run panel, request and cache card, compare, decide and Learn in Chinese at 1440 and 390 px; the switch works in place", async ({
+    test("run panel, request and cache card, Settings, compare, decide and Learn in Chinese at 1440 and 390 px; the switch works in place", async ({
       page,
     }) => {
       test.setTimeout(300_000);
@@ -193,7 +168,29 @@ test.describe("Chinese interface", () => {
           await expectNoSidewaysScroll(page, width);
           expect(await clippedText(page, "header, #section-run"), "clipped text").toEqual([]);
           await collect("header", "header");
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`run-${width}`));
           await collect("run panel", "#section-run");
+        });
+        await test.step(`Settings (assumptions, provider limits, prices) at ${width} px`, async () => {
+          // The side panel's Settings tab on the same page: the model tables' sources are Chinese messages.
+          await page.locator("#section-inputs").scrollIntoViewIfNeeded();
+          await page.getByTestId("side-tab-settings").click();
+          const settings = page.locator("#side-panel-settings");
+          await expect(settings.getByTestId("assumptions")).toContainText(
+            zh("models", "facts.assumption.anthropic-bm25-input-key"),
+          );
+          await settings.getByTestId("limit-settings").scrollIntoViewIfNeeded();
+          await expect(settings.getByTestId("limit-settings")).toContainText(zh("settings", "limits.title"));
+          await settings.getByTestId("price-settings").scrollIntoViewIfNeeded();
+          await expectNoSidewaysScroll(page, width);
+          expect(await clippedText(page, "#side-panel-settings"), "clipped text").toEqual([]);
+          expect(await squeezedText(page, "#side-panel-settings"), "squeezed text").toEqual([]);
+          await collect("Settings", "#side-panel-settings");
+          if (TAKE_SCREENSHOTS) {
+            await capture(page.locator("#section-inputs"), shot(`settings-limits-${width}`));
+            await settings.getByTestId("assumptions").scrollIntoViewIfNeeded();
+            await capture(page.locator("#section-inputs"), shot(`settings-assumptions-${width}`));
+          }
         });
         await test.step(`compare and decide at ${width} px`, async () => {
           await page.locator("#section-compare").scrollIntoViewIfNeeded();
@@ -204,12 +201,14 @@ test.describe("Chinese interface", () => {
           await collect("compare", "#section-compare");
           await collect("charts", "#section-charts");
           await collect("decide", "#section-decide");
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`decide-${width}`));
         });
         await test.step(`Learn at ${width} px`, async () => {
           await page.locator("#section-learn").scrollIntoViewIfNeeded();
           await expect(page.getByTestId("learn-card").first()).toContainText(zh("run", "learn.sends"));
           await expectNoSidewaysScroll(page, width);
           await collect("Learn", "#section-learn");
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`learn-${width}`));
           await collect("rest of the page", "body");
         });
       }
@@ -265,6 +264,7 @@ test.describe("Chinese interface", () => {
           await expectNoSidewaysScroll(page, width);
           expect(await clippedText(page, "header"), "clipped text in the header").toEqual([]);
           for (const text of await englishLeftovers(page)) found.add(text);
+          if (TAKE_SCREENSHOTS) await capture(page, shot(`${view.name}-${width}`));
         }
         expect(await seriousAxeFindings(page), "axe").toEqual([]);
         reportLeftovers(view.name, [...found]);

@@ -67,7 +67,7 @@ export function LabHeader({
         </Link>
         <div className="min-w-0 flex-1 md:flex-none">
           <h1 className="truncate text-[17px] font-bold tracking-tight">{t("title")}</h1>
-          <p className="truncate text-xs text-muted" data-testid="lab-catalog-title">
+          <p className="text-xs text-muted md:truncate" data-testid="lab-catalog-title">
             {sourceTitle ?? "…"} · <span className="tabular">{t("tools", { count: toolCount })}</span> ·{" "}
             <span className="tabular">{t("queries", { count: queryCount })}</span>
           </p>

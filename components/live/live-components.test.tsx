@@ -112,6 +112,21 @@ describe("LiveErrorBanner", () => {
     expect(view.title).toBe("Anthropic rejected the request (400)");
     expect(renderInLocale(<LiveErrorBanner error={view} />)).toContain("All tools cannot be deferred.");
   });
+
+  it("zh-CN: a refused tool call has its own Chinese title; the provider's message is labelled and left as sent", () => {
+    const message = "tool call validation failed: parameters for tool get_weather did not match schema";
+    const view = describeLiveError(
+      { code: "provider_rejected_tool_call", message, status: 400, providerStatus: 400 },
+      "Groq",
+      "zh-CN",
+    );
+    const html = renderInLocale(<LiveErrorBanner error={view} />, "zh-CN");
+    expect(html).toContain("Groq 拒绝了模型对 get_weather 的调用");
+    expect(html).toContain("Groq 的原始消息（按原样显示）：");
+    expect(html).toMatch(
+      /data-testid="live-error-message" data-from-provider="true" translate="no">tool call validation failed/,
+    );
+  });
 });
 
 describe("LiveStreamPreview and MeasuredVsPredictedTable", () => {

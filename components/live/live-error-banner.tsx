@@ -29,7 +29,16 @@ export function LiveErrorBanner({ error, retryInSeconds, onRetry, onDismiss, cla
       <p className="font-semibold text-danger" data-testid="live-error-title">
         {error.title}
       </p>
-      <p className="break-words font-mono text-sm text-ink" data-testid="live-error-message">
+      <p className="text-xs text-ink-soft" data-testid="live-error-message-label">
+        {error.messageLabel}
+      </p>
+      {/* The provider's own words are shown as sent: the reader's language is in the title and hint around them. */}
+      <p
+        className="break-words font-mono text-sm text-ink"
+        data-testid="live-error-message"
+        data-from-provider={error.fromProvider}
+        translate={error.fromProvider ? "no" : undefined}
+      >
         {error.message}
       </p>
       <p className="text-sm text-ink-soft" data-testid="live-error-hint">

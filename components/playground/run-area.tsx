@@ -28,6 +28,7 @@ import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { useShallow } from "zustand/react/shallow";
 import { useLocale, useTranslations } from "use-intl";
 import { supportReasonText } from "@/lib/i18n/engine-notes";
+import { runErrorText } from "@/lib/view/run-error-text";
 import type { Locale } from "@/lib/i18n/locales";
 import { strategyTitleIn } from "@/lib/view/strategy-info";
 import { getModel } from "@/lib/models/model-table";
@@ -277,7 +278,7 @@ export function RunArea() {
           className="rounded-2xl border border-danger/40 bg-danger-soft px-5 py-4 text-sm text-ink"
           data-testid="run-error"
         >
-          {t.rich("error", { error: runError, strong: (chunks) => <strong>{chunks}</strong> })}
+          {t.rich("error", { error: runErrorText(runError, locale), strong: (chunks) => <strong>{chunks}</strong> })}
           {runs.length > 0 ? <span className="text-ink-soft">{t("errorKept")}</span> : null}
         </section>
       ) : null}

@@ -1,7 +1,9 @@
 "use client";
 /** Shows that a run is in progress (only after 300 ms, so quick runs don't flicker) and how long the last one took. */
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { runErrorText } from "@/lib/view/run-error-text";
 import { usePlayground } from "@/state/playground-provider";
 
 const SHOW_PROGRESS_AFTER_MS = 300;
@@ -15,6 +17,7 @@ export function RunStatus() {
   const runsEnded = usePlayground((state) => state.runsEnded);
   const [slow, setSlow] = useState(false);
   const t = useTranslations("playground.status");
+  const locale = useLocale() as Locale;
   const state = runError
     ? "failed"
     : running && slow
@@ -43,7 +46,7 @@ export function RunStatus() {
     >
       {runError ? (
         // The reason is in the run area's banner; here only the state, like "simulated in …".
-        <span className="truncate text-danger" title={runError}>
+        <span className="truncate text-danger" title={runErrorText(runError, locale)}>
           {t("failed")}
         </span>
       ) : running && slow ? (

@@ -4,8 +4,10 @@
  * Those the engine reads from the scenario are editable here; cache-rule overrides apply to every model of the run.
  */
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import type { Assumption } from "@/lib/models";
+import { modelFactText } from "@/lib/models/fact-text";
+import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 import type { CacheRules } from "@/lib/cache/types";
 import type { ScenarioSettings } from "@/lib/scenario/types";
@@ -54,13 +56,21 @@ function hasMessages(id: string): id is AssumptionWithMessages {
 
 /**
  * lib/models/assumptions.ts imports lib/tokens for its default correction factors, and with it the 2 MB o200k table;
- * loading it on demand keeps the tokenizer out of the page's first load (docs/TOOLCHAIN.md pitfall 11).
+ * loading it on demand keeps the tokenizer out of the page's first load (docs/TOOLCHAIN.md pitfall 11). Once loaded
+ * the list is kept, so a later mount (and a server render after `loadAssumptions`) shows it at once.
  */
+let loadedAssumptions: readonly Assumption[] | null = null;
+
+export async function loadAssumptions(): Promise<readonly Assumption[]> {
+  loadedAssumptions ??= (await import("@/lib/models/assumptions")).ASSUMPTIONS;
+  return loadedAssumptions;
+}
+
 function useAssumptions(): readonly Assumption[] | null {
-  const [assumptions, setAssumptions] = useState<readonly Assumption[] | null>(null);
+  const [assumptions, setAssumptions] = useState<readonly Assumption[] | null>(loadedAssumptions);
   useEffect(() => {
     let active = true;
-    void import("@/lib/models/assumptions").then((module) => active && setAssumptions(module.ASSUMPTIONS));
+    void loadAssumptions().then((loaded) => active && setAssumptions(loaded));
     return () => {
       active = false;
     };
@@ -74,6 +84,7 @@ export function AssumptionsList() {
   const assumptions = useAssumptions();
   const t = useTranslations("settings");
   const p = useTranslations("providers");
+  const locale = useLocale() as Locale;
   // An assumption without a message yet (a provider added later) keeps its English label rather than a key.
   const labelOf = ({ id, label }: Assumption) => (hasMessages(id) ? p(`assumptions.${id}.label`) : label);
   const affectsOf = ({ id, affects }: Assumption) => (hasMessages(id) ? p(`assumptions.${id}.affects`) : affects);
@@ -91,7 +102,10 @@ export function AssumptionsList() {
             htmlFor={binding ? id : undefined}
             label={labelOf(assumption)}
             badge={<ConfidenceBadge confidence={assumption.confidence} />}
-            explanation={t("assumptions.explanation", { source: assumption.source, affects: affectsOf(assumption) })}
+            explanation={t("assumptions.explanation", {
+              source: modelFactText(assumption.source, locale),
+              affects: affectsOf(assumption),
+            })}
           >
             {binding ? (
               <NumberInput
@@ -104,7 +118,7 @@ export function AssumptionsList() {
               />
             ) : (
               <span className="tabular font-mono text-xs text-ink-soft" title={t("assumptions.fixed")}>
-                {String(assumption.defaultValue)}
+                {modelFactText(String(assumption.defaultValue), locale)}
               </span>
             )}
           </SettingRow>
@@ -135,7 +149,7 @@ export function AssumptionsList() {
               {current !== undefined ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   aria-label={t("reset", { label })}
                   onClick={() => {
                     const { [override.key]: _removed, ...rest } = settings.cacheOverrides ?? {};

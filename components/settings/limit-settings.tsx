@@ -5,7 +5,9 @@
  * limit where none is documented, GPT-5.6's input window…) can be changed here; the simulator's checks and the
  * decide views read the change (settings.limitOverrides, lib/models/model-limits.ts).
  */
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { modelFactText } from "@/lib/models/fact-text";
 import { defaultModel, getModel, type ModelInfo } from "@/lib/models";
 import { limitOverrideKey, tableLimits, type LimitOverride, type LimitSettingKey } from "@/lib/models/model-limits";
 import { providerLabel } from "@/lib/view/provider-labels";
@@ -49,6 +51,7 @@ export function LimitSettings() {
   const settings = usePlayground((state) => state.settings);
   const update = usePlayground((state) => state.updateSettings);
   const t = useTranslations("settings");
+  const locale = useLocale() as Locale;
   const model = getModel(settings.provider, settings.model) ?? defaultModel(settings.provider);
   const key = limitOverrideKey(model);
   const table = tableLimits(model);
@@ -66,7 +69,7 @@ export function LimitSettings() {
     <section data-testid="limit-settings">
       <h3 className="mt-5 text-sm font-semibold text-ink">{t("limits.title")}</h3>
       <p className="mt-1 text-xs text-muted">
-        {t("limits.intro", { provider: providerLabel(model.provider), model: model.id })}
+        {t("limits.intro", { provider: modelFactText(providerLabel(model.provider), locale), model: model.id })}
       </p>
       {NUMBER_LIMITS.filter((limit) => relevant(limit.key, model.provider)).map((limit) => {
         const entry = table[limit.key];
@@ -85,14 +88,14 @@ export function LimitSettings() {
             explanation={t("limits.explanation", {
               confidence: entry.confidence === "documented" ? "documented" : "assumption",
               figure,
-              source: entry.source,
+              source: modelFactText(entry.source, locale),
               date: entry.date ?? "none",
               changed: overridden ? "yes" : "no",
             })}
           >
             <div className="flex items-center gap-1" data-testid="limit-setting" data-limit={limit.key}>
               {value === null ? (
-                <span className="tabular text-xs text-ink-soft">{t("limits.noLimit")}</span>
+                <span className="tabular whitespace-nowrap text-xs text-ink-soft">{t("limits.noLimit")}</span>
               ) : (
                 <NumberInput
                   id={id}
@@ -105,7 +108,7 @@ export function LimitSettings() {
               {limit.removable && value !== null ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   onClick={() => set({ [limit.key]: null })}
                   aria-label={t("limits.remove", { label })}
                 >
@@ -115,7 +118,7 @@ export function LimitSettings() {
               {value === null && limit.removable ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   onClick={() => set({ [limit.key]: entry.value ?? 128 })}
                   aria-label={t("limits.set", { label })}
                 >
@@ -125,7 +128,7 @@ export function LimitSettings() {
               {overridden ? (
                 <button
                   type="button"
-                  className="text-xs text-muted hover:text-ink"
+                  className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
                   aria-label={t("reset", { label })}
                   onClick={() => reset(limit.key)}
                 >
@@ -142,7 +145,7 @@ export function LimitSettings() {
           label={t("limits.deferredCount.label")}
           badge={<ConfidenceBadge confidence={table.deferredCountTowardMaxTools.confidence} />}
           explanation={t("limits.deferredCount.explanation", {
-            source: table.deferredCountTowardMaxTools.source,
+            source: modelFactText(table.deferredCountTowardMaxTools.source, locale),
             hasLimit: table.maxTools.value === null ? "no" : "yes",
             count: table.maxTools.value ?? 0,
           })}
@@ -162,7 +165,7 @@ export function LimitSettings() {
           label={t("limits.namespaceMembers.label")}
           badge={<ConfidenceBadge confidence={table.namespaceMembersFollowFunctionPattern.confidence} />}
           explanation={t("limits.namespaceMembers.explanation", {
-            source: table.namespaceMembersFollowFunctionPattern.source,
+            source: modelFactText(table.namespaceMembersFollowFunctionPattern.source, locale),
             pattern: String(table.toolNamePattern.value),
           })}
         >

@@ -1,9 +1,11 @@
 "use client";
 /** The prefilter's two settings (its small model, the order of `tools`) and the cache effect of that order. */
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { selectClass } from "@/components/playground/control-styles";
 import type { RunSummary } from "@/lib/core";
+import type { Locale } from "@/lib/i18n/locales";
 import { MODELS } from "@/lib/models";
+import { modelFactText } from "@/lib/models/fact-text";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { prefilterModel, prefilterStrategy } from "@/lib/strategies/prefilter";
 import { formatPercent } from "@/lib/view/format";
@@ -30,6 +32,7 @@ export function PrefilterSettingsView({
   onChange(patch: Partial<ScenarioSettings>): void;
 }) {
   const t = useTranslations("variants");
+  const locale = useLocale() as Locale;
   const models = MODELS.filter((model) => model.provider === settings.provider);
   const chosen = models.some((model) => model.id === settings.prefilterModel) ? settings.prefilterModel! : "";
   const cheapest = prefilterModel({ ...settings, prefilterModel: undefined });
@@ -51,10 +54,12 @@ export function PrefilterSettingsView({
           data-testid="prefilter-model"
           onChange={(event) => update({ prefilterModel: event.target.value || undefined })}
         >
-          <option value="">{t("prefilter.model.cheapest", { model: cheapest?.label ?? "" })}</option>
+          <option value="">
+            {t("prefilter.model.cheapest", { model: modelFactText(cheapest?.label ?? "", locale) })}
+          </option>
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.label}
+              {modelFactText(model.label, locale)}
             </option>
           ))}
         </select>

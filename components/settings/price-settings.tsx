@@ -12,6 +12,7 @@ import { defaultModel, getModel, type ModelInfo } from "@/lib/models";
 import { providerLabel } from "@/lib/view/provider-labels";
 import type { ExplicitCacheSummary } from "@/lib/core/run-summary";
 import { explicitCacheFacts } from "@/lib/models/native-cache";
+import { modelFactText } from "@/lib/models/fact-text";
 import { formatDuration } from "@/lib/view/format";
 import { formatMoneyWithUsd } from "@/lib/view/money";
 import { strategyTitleIn } from "@/lib/view/strategy-info";
@@ -62,7 +63,11 @@ export function PriceSettingsView({
     <section data-testid="price-settings" data-currency={currency}>
       <h3 className="mt-5 text-sm font-semibold text-ink">{t("settings.title")}</h3>
       <p className="mt-1 text-xs text-muted">
-        {t("settings.intro", { model: model.id, currency, provider: providerLabel(model.provider) })}
+        {t("settings.intro", {
+          model: model.id,
+          currency,
+          provider: modelFactText(providerLabel(model.provider), locale),
+        })}
       </p>
       <table className="mt-2 text-xs" data-testid="price-table">
         <tbody className="tabular">
@@ -78,7 +83,7 @@ export function PriceSettingsView({
       </table>
       <p className="mt-1 flex items-center gap-2 text-[11px] text-muted">
         <ConfidenceBadge confidence={model.prices.confidence} />
-        {t("settings.priceSource", { source: model.prices.source, date: model.prices.date })}
+        {t("settings.priceSource", { source: modelFactText(model.prices.source, locale), date: model.prices.date })}
       </p>
       {/* Shown for every model: the decide views and experiments may price a CNY model beside this one. */}
       <SettingRow
@@ -117,7 +122,7 @@ export function PriceSettingsView({
           {usdPerCny !== undefined ? (
             <button
               type="button"
-              className="text-xs text-muted hover:text-ink"
+              className="shrink-0 whitespace-nowrap text-xs text-muted hover:text-ink"
               aria-label={t("settings.rateClearLabel")}
               onClick={() => {
                 setDraft(null);
@@ -157,7 +162,9 @@ function ExplicitCacheFacts({
     <div className="mt-4" data-testid="explicit-cache" data-mechanism={facts.mechanism}>
       <h4 className="text-xs font-semibold text-ink">{t("explicit.title", { mechanism })}</h4>
       <p className="mt-1 text-xs text-muted">{t("explicit.facts", { mechanism, ttl })}</p>
-      <p className="mt-1 text-[11px] text-muted">{t("explicit.source", { source: facts.ttlSeconds.source })}</p>
+      <p className="mt-1 text-[11px] text-muted">
+        {t("explicit.source", { source: modelFactText(facts.ttlSeconds.source, locale) })}
+      </p>
       {run ? (
         <p className="mt-1 text-xs text-ink-soft" data-testid="explicit-cache-run" data-value={run.explicit.cost}>
           {t("explicit.run", {

@@ -18,9 +18,11 @@ export function SettingRow({
   children: ReactNode;
 }) {
   const t = useTranslations("settings");
+  // The text column keeps a reading width: Chinese breaks between any two characters, so its min-content is one
+  // character, and a wide control would squeeze it into a column of single characters.
   return (
-    <div className="grid grid-cols-[1fr_auto] items-start gap-x-4 gap-y-1 border-b border-line py-3 last:border-b-0">
-      <div className="min-w-0">
+    <div className="grid grid-cols-[minmax(min(12rem,55%),1fr)_auto] items-start gap-x-4 gap-y-1 border-b border-line py-3 last:border-b-0">
+      <div className="min-w-0" data-testid="setting-row-text">
         <label htmlFor={htmlFor} className="flex items-center gap-2 text-sm font-medium text-ink">
           {label}
           {badge}
@@ -28,7 +30,7 @@ export function SettingRow({
         <p className="mt-0.5 text-xs leading-snug text-muted">{explanation}</p>
         {appliesTo ? <p className="mt-0.5 text-[11px] text-muted">{t("row.appliesTo", { appliesTo })}</p> : null}
       </div>
-      <div className="pt-0.5">{children}</div>
+      <div className="min-w-0 pt-0.5 [overflow-wrap:anywhere]">{children}</div>
     </div>
   );
 }
@@ -39,7 +41,7 @@ export function ConfidenceBadge({ confidence }: { confidence: "documented" | "se
   const unconfirmed = confidence === "unconfirmed";
   return (
     <span
-      className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide ${unconfirmed ? "bg-warning-soft text-warning" : "bg-panel-muted text-muted"}`}
+      className={`whitespace-nowrap rounded px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wide ${unconfirmed ? "bg-warning-soft text-warning" : "bg-panel-muted text-muted"}`}
       data-testid={unconfirmed ? "unconfirmed-badge" : "secondary-badge"}
       title={unconfirmed ? t("badge.unconfirmedTitle") : t("badge.secondaryTitle")}
     >

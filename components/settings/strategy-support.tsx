@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "use-intl";
 import { supportReasonText } from "@/lib/i18n/engine-notes";
 import type { Locale } from "@/lib/i18n/locales";
 import { strategyTitleIn } from "@/lib/view/strategy-info";
+import { modelFactText } from "@/lib/models/fact-text";
 import { getModel } from "@/lib/models/model-table";
 import { STRATEGY_IDS } from "@/lib/core/ids";
 import { STRATEGIES } from "@/lib/strategies/definitions";
@@ -20,7 +21,7 @@ export function StrategySupport() {
   return (
     <section className="space-y-3" data-testid="strategy-support">
       <h3 className="text-sm font-semibold text-ink">
-        {t("support.title", { model: model?.label ?? settings.model })}
+        {t("support.title", { model: model ? modelFactText(model.label, locale) : settings.model })}
       </h3>
       <label className="flex items-start gap-2 text-xs text-ink-soft">
         <input

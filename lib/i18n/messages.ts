@@ -11,10 +11,12 @@ import en_conversation from "./messages/en/conversation.json";
 import en_decide from "./messages/en/decide.json";
 import en_engine from "./messages/en/engine.json";
 import en_experiment from "./messages/en/experiment.json";
+import en_failures from "./messages/en/failures.json";
 import en_glossary from "./messages/en/glossary.json";
 import en_import from "./messages/en/import.json";
 import en_lab from "./messages/en/lab.json";
 import en_live from "./messages/en/live.json";
+import en_models from "./messages/en/models.json";
 import en_money from "./messages/en/money.json";
 import en_playground from "./messages/en/playground.json";
 import en_providers from "./messages/en/providers.json";
@@ -36,10 +38,12 @@ import zh_conversation from "./messages/zh-CN/conversation.json";
 import zh_decide from "./messages/zh-CN/decide.json";
 import zh_engine from "./messages/zh-CN/engine.json";
 import zh_experiment from "./messages/zh-CN/experiment.json";
+import zh_failures from "./messages/zh-CN/failures.json";
 import zh_glossary from "./messages/zh-CN/glossary.json";
 import zh_import from "./messages/zh-CN/import.json";
 import zh_lab from "./messages/zh-CN/lab.json";
 import zh_live from "./messages/zh-CN/live.json";
+import zh_models from "./messages/zh-CN/models.json";
 import zh_money from "./messages/zh-CN/money.json";
 import zh_playground from "./messages/zh-CN/playground.json";
 import zh_providers from "./messages/zh-CN/providers.json";
@@ -63,10 +67,12 @@ const ENGLISH = {
   decide: en_decide,
   engine: en_engine,
   experiment: en_experiment,
+  failures: en_failures,
   glossary: en_glossary,
   import: en_import,
   lab: en_lab,
   live: en_live,
+  models: en_models,
   money: en_money,
   playground: en_playground,
   providers: en_providers,
@@ -94,10 +100,12 @@ const CHINESE: Messages = {
   decide: zh_decide,
   engine: zh_engine,
   experiment: zh_experiment,
+  failures: zh_failures,
   glossary: zh_glossary,
   import: zh_import,
   lab: zh_lab,
   live: zh_live,
+  models: zh_models,
   money: zh_money,
   playground: zh_playground,
   providers: zh_providers,

@@ -1,12 +1,18 @@
 /** A live error in words for the banner: a title that says what happened, and the provider's own message. */
 import { translatorFor } from "../i18n/translator";
 import type { Locale } from "../i18n/locales";
+import type { Messages } from "../i18n/messages";
+import { REJECTED_TOOL_CALL_CODE, rejectedToolName } from "./tool-call-rejection";
 import type { LiveError } from "./types";
 
 export type LiveErrorView = {
   title: string;
-  /** The provider's message (or ours), shown as text, never HTML. */
+  /** The provider's message verbatim, or ours in the reader's language; shown as text, never HTML. */
   message: string;
+  /** Whose message it is, in the reader's language ("Anthropic's own message, as sent:" or "Details:"). */
+  messageLabel: string;
+  /** The message is the provider's own words, shown as sent (never translated). */
+  fromProvider: boolean;
   /** What the person can do about it. */
   hint: string;
   retryAfterSeconds?: number;
@@ -41,23 +47,88 @@ const RETRYABLE: Record<string, boolean> = {
   invalid_token: false,
 };
 
+type OurSentence = keyof Messages["live"]["banner"]["ours"];
+
+/**
+ * The sentences the live route and the page's transport write themselves (lib/server/live-errors.ts, live-count.ts,
+ * lib/live/http-transport.ts), read back into a message and its values so the reader gets them in their language;
+ * `describe-error.test.ts` builds them with the real functions. Anything else in a `provider_*` error is the
+ * provider's own message.
+ */
+const OUR_SENTENCES: ReadonlyArray<{ pattern: RegExp; key: OurSentence; values(match: RegExpExecArray): object }> = [
+  {
+    pattern: /^(.+) did not answer within (\d+) s\.$/,
+    key: "timeout",
+    values: (m) => ({ provider: m[1], seconds: m[2] }),
+  },
+  {
+    pattern: /^(.+) did not count within (\d+) s\.$/,
+    key: "countTimeout",
+    values: (m) => ({ provider: m[1], seconds: m[2] }),
+  },
+  {
+    pattern: /^Could not reach the playground server: (.*)$/,
+    key: "serverUnreachable",
+    values: (m) => ({ cause: m[1] }),
+  },
+  { pattern: /^Could not reach (.+): (.+)\.$/, key: "unreachable", values: (m) => ({ provider: m[1], cause: m[2] }) },
+  {
+    pattern: /^(.+) answered HTTP (\d+) without a provider error message \(its body is not shown\)\.$/,
+    key: "nonProviderAnswer",
+    values: (m) => ({ provider: m[1], status: m[2] }),
+  },
+  { pattern: /^the provider reported an error mid-stream$/, key: "midStream", values: () => ({}) },
+  { pattern: /^(?:live: the request was stopped\.|stopped)$/, key: "stopped", values: () => ({}) },
+  { pattern: /^live: unexpected error: (.*)$/, key: "unexpected", values: (m) => ({ detail: m[1] }) },
+  {
+    pattern: /^the answer stream ended before the reply was complete$/,
+    key: "streamEnded",
+    values: () => ({}),
+  },
+  { pattern: /^the live route answered without a body$/, key: "noBody", values: () => ({}) },
+];
+
+function ourSentence(message: string, locale: Locale): string | null {
+  const t = translatorFor(locale, "live");
+  for (const sentence of OUR_SENTENCES) {
+    const match = sentence.pattern.exec(message);
+    // English keeps the sentence as the route wrote it (the CLI and the logs print the same words).
+    if (match)
+      return locale === "en"
+        ? message
+        : t(`banner.ours.${sentence.key}`, sentence.values(match) as Record<string, string>);
+  }
+  return null;
+}
+
 export function describeLiveError(error: LiveError, providerLabel?: string, locale: Locale = "en"): LiveErrorView {
   const t = translatorFor(locale, "live");
   const provider = providerLabel ?? t("errors.theProvider");
   const known = error.code in RETRYABLE;
   const key = (error.code in RETRYABLE ? error.code : error.status >= 500 ? "failed" : "refused") as "failed";
   const status = error.providerStatus ?? (error.status || undefined);
-  const title = t(`errors.${key}.title`, { provider }) + (status ? ` (${status})` : "");
-  const hint = t(`errors.${key}.hint`);
+  const rejected = error.code === REJECTED_TOOL_CALL_CODE;
+  const tool = rejected ? rejectedToolName(error.message) : null;
+  const title =
+    (rejected
+      ? t("banner.rejectedToolCall.title", { provider, hasTool: tool ? "yes" : "no", tool: tool ?? "" })
+      : t(`errors.${key}.title`, { provider })) + (status ? ` (${status})` : "");
+  const hint = rejected ? t("banner.rejectedToolCall.hint") : t(`errors.${key}.hint`);
+  const ours = ourSentence(error.message, locale);
+  // Our own route's refusals (a missing key, a base URL not allowed…) carry our English; only provider_* codes
+  // carry the provider's words.
+  const fromProvider = ours === null && error.code.startsWith("provider_");
   return {
     title,
-    message: error.message,
+    message: ours ?? error.message,
+    messageLabel: fromProvider ? t("banner.providerMessage", { provider }) : t("banner.ourMessage"),
+    fromProvider,
     hint:
       error.retryAfterSeconds !== undefined
         ? `${hint} ${t("errors.providerWait", { seconds: error.retryAfterSeconds })}`
         : hint,
     ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
-    retryable: known ? RETRYABLE[error.code] : true,
+    retryable: rejected || (known ? RETRYABLE[error.code] : true),
     code: error.code,
     status: error.status,
   };

@@ -1,0 +1,81 @@
+/**
+ * The live error banner's words in both languages: a provider's refusal of a tool call has its own title and hint,
+ * the provider's message stays as sent and is labelled as the provider's, and the sentences our route writes
+ * (built here by the real functions) are worded in the reader's language.
+ */
+import { APIConnectionError, APIError } from "openai";
+import { describe, expect, it } from "vitest";
+import { englishRuns } from "../i18n/english-leftovers";
+import { mapUpstreamError, nonProviderAnswer } from "../server/live-errors";
+import { describeLiveError } from "./describe-error";
+import type { LiveError } from "./types";
+
+const HAN = /\p{Script=Han}/u;
+const CONTEXT = { label: "Groq", secrets: [], timedOut: false, timeoutMs: 60_000 };
+const REJECTION =
+  "tool call validation failed: parameters for tool get_weather did not match schema: errors: [missing properties: 'city']";
+
+function asLiveError(error: unknown, context = CONTEXT): LiveError {
+  const mapped = mapUpstreamError(error, context);
+  return { code: mapped.code, message: mapped.message, status: mapped.status, providerStatus: mapped.providerStatus };
+}
+
+describe("describeLiveError", () => {
+  it("words a provider's refusal of a tool call in both languages, naming the tool, with the provider's message as sent", () => {
+    const error = asLiveError(
+      new APIError(400, { error: { code: "tool_use_failed", message: REJECTION } }, REJECTION, new Headers()),
+    );
+    expect(error.code).toBe("provider_rejected_tool_call");
+    const english = describeLiveError(error, "Groq", "en");
+    expect(english.title).toBe(
+      "Groq refused the model's call of get_weather: its arguments do not match the tool's schema (400)",
+    );
+    expect(english.hint).toMatch(/argument error of that tool/);
+    expect(english.messageLabel).toBe("Groq's own message, as sent:");
+    expect(english.fromProvider).toBe(true);
+    expect(english.retryable).toBe(true);
+    const chinese = describeLiveError(error, "Groq", "zh-CN");
+    expect(chinese.title).toContain("get_weather");
+    expect(chinese.title).toContain("schema");
+    for (const words of [chinese.title, chinese.hint, chinese.messageLabel]) {
+      expect(words).toMatch(HAN);
+      expect(englishRuns(words)).toEqual([]);
+    }
+    // The provider's own words are not translated.
+    expect(chinese.message).toBe(REJECTION);
+  });
+
+  it("words the sentences the route writes itself in Chinese, and labels them as ours", () => {
+    const ours: LiveError[] = [
+      asLiveError(new Error("late"), { ...CONTEXT, timedOut: true }),
+      asLiveError(new APIConnectionError({ cause: Object.assign(new Error("refused"), { code: "ECONNREFUSED" }) })),
+      { code: "provider_bad_request", message: nonProviderAnswer("Groq", 400), status: 400, providerStatus: 400 },
+      asLiveError(new Error("boom")),
+      { code: "network_error", message: "Could not reach the playground server: fetch failed", status: 0 },
+      { code: "stream_interrupted", message: "the answer stream ended before the reply was complete", status: 0 },
+    ];
+    const found: string[] = [];
+    for (const error of ours) {
+      const view = describeLiveError(error, "Groq", "zh-CN");
+      expect(view.fromProvider, error.message).toBe(false);
+      expect(view.messageLabel).toBe("详情：");
+      if (!HAN.test(view.message) || englishRuns(view.message).length > 0) found.push(view.message);
+      // English keeps the sentence as the route wrote it.
+      expect(describeLiveError(error, "Groq", "en").message).toBe(error.message);
+    }
+    expect(found).toEqual([]);
+    expect(describeLiveError(ours[0], "Groq", "zh-CN").message).toBe("Groq 在 60 秒内没有回应。");
+    expect(describeLiveError(ours[1], "Groq", "zh-CN").message).toBe("无法连接 Groq：ECONNREFUSED。");
+  });
+
+  it("keeps any other provider message as sent, labelled as the provider's", () => {
+    const view = describeLiveError(
+      { code: "provider_bad_request", message: "All tools cannot be deferred.", status: 400, providerStatus: 400 },
+      "Anthropic Messages",
+      "zh-CN",
+    );
+    expect(view.message).toBe("All tools cannot be deferred.");
+    expect(view.fromProvider).toBe(true);
+    expect(view.messageLabel).toBe("Anthropic Messages 的原始消息（按原样显示）：");
+  });
+});
