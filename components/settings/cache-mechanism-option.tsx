@@ -3,8 +3,10 @@
  * The scenario's cache mechanism, shown only where the provider's adapter has an explicit cache to choose (Gemini
  * cached content, Qwen `cache_control` markers): implicit (the default) or explicit, which the engine then sends.
  */
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { modelFactText } from "@/lib/models/fact-text";
 import { providerFacts } from "@/lib/providers/facts";
+import type { Locale } from "@/lib/i18n/locales";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { Segmented } from "./segmented";
 import { SettingRow } from "./setting-row";
@@ -17,13 +19,14 @@ export function CacheMechanismOption({
   update(patch: Partial<ScenarioSettings>): void;
 }) {
   const t = useTranslations("cache");
+  const locale = useLocale() as Locale;
   const facts = providerFacts(settings.provider);
   if (!facts.explicitCache) return null;
   const label = t("explicitCache.setting.label");
   return (
     <SettingRow
       label={label}
-      appliesTo={t("explicitCache.setting.appliesTo", { provider: facts.name })}
+      appliesTo={t("explicitCache.setting.appliesTo", { provider: modelFactText(facts.name, locale) })}
       explanation={t("explicitCache.setting.explanation", {
         mechanism: facts.explicitCache === "cache-control-markers" ? "markers" : "cached-content",
       })}
