@@ -32,7 +32,8 @@ export type CatalogImport = Parsed<Catalog> & { format?: CatalogFormat };
 
 export function parseCatalogText(text: string, options: CatalogImportOptions = {}): CatalogImport {
   const parsed = parseJsonText(text, label(options));
-  if (parsed.value !== undefined) return importCatalogValue(parsed.value, options);
+  // parseJsonText refused text nested deeper than the limit, so the value it parsed needs no second walk.
+  if (parsed.value !== undefined) return importCheckedValue(parsed.value, options);
   // BFCL ships JSON Lines under a .json extension; try that before reporting the JSON error.
   const lines = parsed.syntaxError ? parseJsonLines(text, label(options)) : undefined;
   if (lines === undefined) return { value: undefined, problems: parsed.problems };
@@ -49,6 +50,11 @@ export function parseCatalogText(text: string, options: CatalogImportOptions = {
 export function importCatalogValue(value: unknown, options: CatalogImportOptions = {}): CatalogImport {
   const depth = valueNestingDepth(value, MAX_NESTING_DEPTH);
   if (depth > MAX_NESTING_DEPTH) return { value: undefined, problems: [nestingProblem(depth)] };
+  return importCheckedValue(value, options);
+}
+
+/** A value whose nesting is known to be within MAX_NESTING_DEPTH. */
+function importCheckedValue(value: unknown, options: CatalogImportOptions): CatalogImport {
   const detected = detectCatalogFormat(value);
   if (!detected) {
     return {
