@@ -144,10 +144,6 @@ async function nodeRunImport(count: number): Promise<void> {
   const ran = answers.find((answer) => answer.requestId === 2 && answer.kind !== "run-progress");
   clearInterval(keepAlive);
   if (ran?.kind !== "run-result") throw new Error(`node run: ${ran?.kind ?? "no answer"}`);
-  console.error(
-    ran.summaries.map((run) => `${run.id}:${run.steps.length}${run.refused ? " refused" : ""}`).join(" "),
-    ran.timingMs,
-  );
   process.stdout.write(String(performance.now() - started));
 }
 
