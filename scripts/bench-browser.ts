@@ -29,7 +29,8 @@
  * servers' tools served for many tenants (scripts/test-support/own-catalog.ts; namespaced names, nested schemas, long
  * descriptions, unlike the synthetic catalog), which no build-time first screen helps. Its times count from the file
  * input's change event: "scenario shown" until the catalog's tool count is on screen, "first request shown" until a
- * request of the import's run is, "all strategies" until that run has ended; "longest task" is from the import on.
+ * request of the import's run is, "all strategies" until that run has ended; "longest task" is from the import on;
+ * "Node run" is the worker's parse of the text and the run, in one Node process (`nodeRunImport`).
  * `--examples none` runs only the import.
  */
 import { spawnSync } from "node:child_process";
@@ -86,6 +87,64 @@ async function nodeRun(exampleId: string): Promise<void> {
   clearInterval(keepAlive);
   if (ran?.kind !== "run-result") throw new Error(`node run: ${ran?.kind ?? "no answer"}`);
   process.stdout.write(String(ran.timingMs));
+}
+
+/**
+ * `--node-run own-catalog-N`: the import's work in Node, through the same message loop: the page's `parse-catalog`
+ * of the file's text, then the run of the conversation the page writes over the imported tools
+ * (components/import/apply-catalog-import.ts) with the weather example's settings, in the page's order. Prints the
+ * milliseconds from the parse to the run's end.
+ */
+async function nodeRunImport(count: number): Promise<void> {
+  const [{ localEngineDependencies }, { createEngineHost, messageChannelYield }, { STRATEGY_IDS }, { loadExample }] =
+    await Promise.all([
+      import("../lib/workbench/first-view"),
+      import("../lib/workbench/engine-host"),
+      import("../lib/core/ids"),
+      import("../lib/examples"),
+    ]);
+  const { conversationForCatalog } = await import("../lib/scenario/catalog-conversation");
+  const { exampleParts } = await import("../lib/workbench/example-parts");
+  type Answer = Parameters<Parameters<typeof createEngineHost>[0]["post"]>[0];
+  const keepAlive = setInterval(() => undefined, 1_000);
+  const answers: Answer[] = [];
+  const host = createEngineHost({
+    post: (response) => void answers.push(response),
+    now: () => performance.now(),
+    yieldToEvents: messageChannelYield(),
+    dependencies: localEngineDependencies(),
+  });
+  const { catalog: _weatherCatalog, ...weather } = await loadExample("weather");
+  const text = JSON.stringify(ownMcpCatalog(count));
+  const started = performance.now();
+  host.receive({
+    kind: "parse-catalog",
+    requestId: 1,
+    catalogVersion: 2,
+    text,
+    sourceName: `own-catalog-${count}.json`,
+  });
+  await host.settled();
+  // The tools cross in parts, as to the page (lib/workbench/example-parts.ts).
+  const parts = exampleParts();
+  for (const answer of answers) if (answer.requestId === 1 && answer.kind === "example-tools") parts.add(answer);
+  const answered = answers.find((answer) => answer.requestId === 1 && answer.kind === "catalog-parsed");
+  const parsed = answered?.kind === "catalog-parsed" ? parts.joinCatalog(answered) : null;
+  if (!parsed || "error" in parsed || !parsed.catalog) throw new Error(`node run: the import did not parse`);
+  const turns = conversationForCatalog(parsed.catalog);
+  const first = "full" as const;
+  host.receive({
+    kind: "run",
+    requestId: 2,
+    catalogVersion: 2,
+    scenario: { ...weather, turns },
+    strategyIds: [first, ...STRATEGY_IDS.filter((id) => id !== first)],
+  });
+  await host.settled();
+  const ran = answers.find((answer) => answer.requestId === 2 && answer.kind !== "run-progress");
+  clearInterval(keepAlive);
+  if (ran?.kind !== "run-result") throw new Error(`node run: ${ran?.kind ?? "no answer"}`);
+  process.stdout.write(String(performance.now() - started));
 }
 
 function nodeRunMs(exampleId: string): number | null {
@@ -317,6 +376,8 @@ async function importOwnCatalog(
 
 async function main(): Promise<void> {
   const nodeExample = flag("node-run");
+  const ownCount = /^own-catalog-(\d+)$/.exec(nodeExample ?? "");
+  if (ownCount) return nodeRunImport(Number(ownCount[1]));
   if (nodeExample) return nodeRun(nodeExample);
 
   const url = baseUrl();
@@ -367,12 +428,13 @@ async function main(): Promise<void> {
     for (let visit = 1; visit <= firstVisits; visit += 1) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript(LONG_TASK_RECORDER);
+      const node = nodeRunMs(`own-catalog-${count}`);
       const cells = await importOwnCatalog(context, url, file, count);
       console.log(
         row([
           `own-catalog-${count} (import)`,
           ...cells.slice(0, 6),
-          "n/a",
+          node === null ? "failed" : millis(node),
           `${script.gzipKb.toFixed(0)} kB`,
           ...cells.slice(6),
         ]) + `  load ${os.loadavg()[0].toFixed(1)}`,

@@ -82,6 +82,41 @@ describe("playground controller", () => {
     controller.dispose();
   });
 
+  it("runs an imported catalog at once, with the conversation fitted to it in one run; typing still waits", async () => {
+    vi.useFakeTimers();
+    const { worker, store, controller } = setUp();
+    controller.openWorkspace({ scenario });
+    await vi.advanceTimersByTimeAsync(0);
+    const runsBefore = worker.sent.filter((message) => message.kind === "run").length;
+    const tools = [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }];
+    const imported = controller.importCatalogText(JSON.stringify({ tools }), "own.json").then(() =>
+      // What apply-catalog-import does after the import: the conversation over the imported tools.
+      store.setState({ turns: [{ user: "Look it up", needs: [{ tool: "lookup", arguments: {} }] }] }),
+    );
+    const parse = lastSent(worker, "parse-catalog");
+    worker.answer({
+      kind: "catalog-parsed",
+      requestId: parse.requestId,
+      catalogVersion: parse.catalogVersion,
+      problems: [],
+      catalog: { tools },
+    });
+    await imported;
+    await vi.advanceTimersByTimeAsync(0);
+    const runs = worker.sent.filter((message) => message.kind === "run");
+    expect(runs).toHaveLength(runsBefore + 1);
+    const run = lastSent(worker, "run");
+    expect(run.catalogVersion).toBe(parse.catalogVersion);
+    expect(run.scenario !== "as-loaded" && run.scenario.turns[0].user).toBe("Look it up");
+
+    store.getState().updateTurn(0, { user: "Look it up again" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(runsBefore + 1);
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+    expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(runsBefore + 2);
+    controller.dispose();
+  });
+
   it("drops a tool edit's answer when another catalog was opened meanwhile", async () => {
     vi.useFakeTimers();
     const { worker, store, controller } = setUp();

@@ -74,9 +74,17 @@ export function createPlaygroundController(
     if (outcome.value.catalog) state.adoptCatalog(outcome.value.catalog, outcome.value.catalogVersion);
   }
 
+  // Set by an import until its run starts: the catalog and then the conversation fitted to it (a microtask later,
+  // components/import/apply-catalog-import.ts) make one run, sent at once rather than after the typing pause, which
+  // would be a quarter of a second of a large import's wait for its first request.
+  let importRunPending = false;
   const unsubscribe = reactToStore(store, environment, debouncer, {
     checkCatalogText: (text) => void checkCatalogText(text),
-    runNow: () => void runs.runNow(),
+    runNow: () => {
+      importRunPending = false;
+      void runs.runNow();
+    },
+    runsAtOnce: () => importRunPending,
     fetchDetail: () => void details.fetchDetail(),
     applyTheme,
   });
@@ -143,6 +151,7 @@ export function createPlaygroundController(
         toolDraft: null,
       });
       if (catalog) {
+        importRunPending = true;
         store.setState({ selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
         store.getState().adoptCatalog(catalog, outcome.value.catalogVersion);
       }

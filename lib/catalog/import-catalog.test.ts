@@ -256,6 +256,24 @@ describe("schema problems", () => {
     expect(importCatalogValue({ tools }, { schemaCheck: "meta-schema" }).problems).toEqual([]);
     expect(importCatalogValue({ tools }, { schemaCheck: "compile" }).problems).toHaveLength(3);
   });
+
+  it("checks a schema repeated under many tools once, and reports it under each", () => {
+    // Equal schemas, distinct objects (as JSON.parse makes them), the second in another key order: each tool is
+    // marked and reported on its own.
+    const tools = [
+      { name: "a", inputSchema: { type: "object", properties: { x: { type: "strnig" } } } },
+      { name: "b", inputSchema: { type: "object", properties: { x: { type: "strnig" } } } },
+      { name: "c", inputSchema: { properties: { x: { type: "strnig" } }, type: "object" } },
+      { name: "d", inputSchema: { type: "object", properties: { x: { type: "string" } } } },
+    ];
+    const imported = importCatalogValue({ tools }, { schemaCheck: "meta-schema" });
+    expect(imported.problems.map((problem) => [problem.toolName, problem.code])).toEqual([
+      ["a", "uncompilable"],
+      ["b", "uncompilable"],
+      ["c", "uncompilable"],
+    ]);
+    expect(imported.value?.tools.map((tool) => tool.schemaError !== undefined)).toEqual([true, true, true, false]);
+  });
 });
 
 describe("duplicates", () => {

@@ -59,6 +59,14 @@ describe("nesting depth", () => {
     expect(textNestingDepth('{"a": "[[[[", "b": [1]}').depth).toBe(2);
   });
 
+  it("ends a string at an unescaped quote only", () => {
+    // An escaped quote keeps the string open; an escaped backslash before a quote does not.
+    expect(textNestingDepth(String.raw`{"a": "say \"[[[\" twice", "b": [1]}`).depth).toBe(2);
+    expect(textNestingDepth(String.raw`{"a": "C:\\", "b": [[1]]}`).depth).toBe(3);
+    expect(textNestingDepth(String.raw`{"a": "C:\\\"[[", "b": [1]}`).depth).toBe(2);
+    expect(textNestingDepth('{"a": "never closed [[[[').depth).toBe(1);
+  });
+
   it("measures values without recursion", () => {
     let value: unknown = 1;
     for (let level = 0; level < 10_000; level++) value = [value];

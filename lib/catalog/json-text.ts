@@ -32,15 +32,13 @@ export function offsetToPosition(text: string, offset: number): TextPosition {
 export function textNestingDepth(text: string, limit = Number.POSITIVE_INFINITY): { depth: number; offset: number } {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 92)
-        index++; // backslash: skip the escaped character
-      else if (code === 34) inString = false;
-    } else if (code === 34) inString = true;
-    else if (code === 123 || code === 91) {
+    if (code === 34) {
+      // A string is skipped with indexOf, not character by character: descriptions are most of a catalog's text.
+      index = closingQuote(text, index);
+      if (index < 0) break;
+    } else if (code === 123 || code === 91) {
       depth++;
       if (depth > deepest) deepest = depth;
       if (deepest > limit) return { depth: deepest, offset: index };
@@ -49,17 +47,46 @@ export function textNestingDepth(text: string, limit = Number.POSITIVE_INFINITY)
   return { depth: deepest, offset: -1 };
 }
 
+/** The offset of the quote that closes the string opened at `open` (one not escaped by a backslash), or -1. */
+function closingQuote(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote > 0) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return -1;
+}
+
 /** Deepest nesting of a parsed value, measured without recursion so hostile input cannot overflow the stack. */
 export function valueNestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
   let deepest = 0;
-  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
+  // Two parallel stacks, not an object per value: a 10,000-tool catalog has millions of values.
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
     if (node === null || typeof node !== "object") continue;
     const childDepth = depth + 1;
     if (childDepth > deepest) deepest = childDepth;
     if (deepest > limit) return deepest;
-    for (const child of Object.values(node)) stack.push({ node: child, depth: childDepth });
+    if (Array.isArray(node)) {
+      for (const child of node)
+        if (child !== null && typeof child === "object") {
+          nodes.push(child);
+          depths.push(childDepth);
+        }
+    } else
+      for (const key in node) {
+        if (!Object.prototype.hasOwnProperty.call(node, key)) continue;
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === "object") {
+          nodes.push(child);
+          depths.push(childDepth);
+        }
+      }
   }
   return deepest;
 }

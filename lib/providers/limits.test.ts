@@ -156,7 +156,7 @@ describe("provider limits (lib/models/model-limits.ts names each source)", () =>
   });
 
   it("measures the JSON body exactly, multi-byte characters included", () => {
-    const body = { a: [1, "ü", { b: "日本", c: null }], d: "😀", e: undefined };
+    const body = { a: [1, "ü", { b: "日本", c: null }], d: "😀", e: undefined, f: "\u007f\u0080", g: "ascii" };
     expect(jsonBytes(body)).toBe(new TextEncoder().encode(JSON.stringify(body)).length);
     // Deeper objects (tool definitions) are measured whole; the same rules apply at every depth.
     const tool = {

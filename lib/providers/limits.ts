@@ -197,7 +197,12 @@ export function jsonBytes(value: unknown, level = 0): number {
   return size;
 }
 
+/** Any character outside ASCII (a UTF-16 code unit over 0x7f). */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 function utf8Length(text: string): number {
+  // Most tool definitions are ASCII: one native scan instead of a loop over every character.
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

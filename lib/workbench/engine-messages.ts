@@ -31,8 +31,19 @@ export type EngineRequest =
   | { kind: "edit-tool"; requestId: number; catalogVersion: number; toolName: string; text: string }
   /** "Add to the catalog": `imported`'s new tools after the current ones, as `catalogVersion`. */
   | { kind: "append-catalog"; requestId: number; catalogVersion: number; imported: Catalog }
-  /** Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. */
-  | { kind: "parse-catalog"; requestId: number; catalogVersion: number; text: string; sourceName?: string }
+  /**
+   * Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. `answer:
+   * "catalog-set"` (the page's engine worker to its helper, which parses a large import itself rather than receive
+   * the parsed catalog at the first run) answers as `set-catalog` does, without the catalog.
+   */
+  | {
+      kind: "parse-catalog";
+      requestId: number;
+      catalogVersion: number;
+      text: string;
+      sourceName?: string;
+      answer?: "catalog-set";
+    }
   /**
    * Load an example scenario and adopt its catalog as `catalogVersion`. `answer: "catalog-set"` (the page's engine
    * worker to its helper, which loads the example itself rather than receive 16 MB) answers as `set-catalog` does,

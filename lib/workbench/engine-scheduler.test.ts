@@ -290,6 +290,42 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(helper.received[2]).toMatchObject({ strategyIds: CLIENT_SEARCH_STRATEGIES });
   });
 
+  it("has a person's imported catalog parsed by the helper from the same text: the parsed catalog never crosses", async () => {
+    const example = await loadExample("learning-agent");
+    const { catalog, ...scenario } = example;
+    const text = JSON.stringify({ tools: catalog.tools });
+    const importAndRun = async (page: PageSide) => {
+      const parsed = await page.send({
+        kind: "parse-catalog",
+        requestId: 1,
+        catalogVersion: 1,
+        text,
+        sourceName: "own.json",
+      });
+      if (parsed.kind !== "catalog-parsed" || !parsed.catalog) throw new Error(parsed.kind);
+      return page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+    };
+    const single = await importAndRun(pageWorker(null));
+    const helper = inlineHelper();
+    const split = await importAndRun(pageWorker(createEngineHelperClient(helper.port)));
+    expect(split.kind === "run-result" && split.summaries).toEqual(single.kind === "run-result" && single.summaries);
+    expect(helper.kinds()).toEqual(["parse-catalog", "run"]);
+    expect(helper.received[0]).toMatchObject({ kind: "parse-catalog", catalogVersion: 1, text, answer: "catalog-set" });
+
+    // A text the helper cannot parse (it never is, the same function on the same text) leaves the catalog to the run.
+    const failing = inlineHelper({
+      parseCatalogText: () => ({ value: undefined, problems: [{ severity: "error", path: "$", message: "no" }] }),
+    });
+    const page = pageWorker(createEngineHelperClient(failing.port));
+    const parsed = await page.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
+    expect(parsed.kind).toBe("catalog-parsed");
+    await vi.waitFor(() => expect(failing.delivered).toBeGreaterThan(0), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const result = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+    expect(result.kind === "run-result" && result.summaries).toEqual(single.kind === "run-result" && single.summaries);
+    expect(failing.kinds()).toEqual(["parse-catalog", "set-catalog", "run"]);
+  });
+
   it("runs everything itself when the helper fails to load, and loses nothing", async () => {
     const alone = pageWorker(null);
     const single = await runExample(alone);

@@ -87,6 +87,10 @@ export function scheduleHelper(
     // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
     if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
       forwardExampleLoad(helper, message.exampleId, catalog.version);
+    // A person's large import is parsed there from the same text, while the page takes in the catalog: the parsed
+    // catalog sent whole at the first run would hold this worker (which runs the first request) for the clone.
+    if (helper && !helper.failed && message.kind === "parse-catalog" && handled.response.kind === "catalog-parsed")
+      forwardCatalogParse(helper, message, catalog.version);
   }
   if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
   if (catalog && before.catalog && catalog !== before.catalog)
@@ -275,6 +279,26 @@ function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVers
   void helper.send({ kind: "load-example", catalogVersion, exampleId, answer: "catalog-set" }).then((answer) => {
     if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
   });
+}
+
+/** The helper parses the text the page sent as `catalogVersion`; if that fails, the next split run sends the catalog. */
+function forwardCatalogParse(
+  helper: EngineHelper,
+  message: Extract<EngineRequest, { kind: "parse-catalog" }>,
+  catalogVersion: number,
+): void {
+  helper.catalogVersion = catalogVersion;
+  void helper
+    .send({
+      kind: "parse-catalog",
+      catalogVersion,
+      text: message.text,
+      ...(message.sourceName !== undefined ? { sourceName: message.sourceName } : {}),
+      answer: "catalog-set",
+    })
+    .then((answer) => {
+      if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
+    });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What the controller does when the store changes: a catalog text re-parsed after a pause, a run when the inputs
- * change (at once for a new scenario, after a pause for typing), the step's detail when the step changes, the theme
+ * change (at once for a new scenario or an import, after a pause for typing), the step's detail when the step changes, the theme
  * and the kept preferences.
  */
 import type { PlaygroundStore } from "../playground-store";
@@ -15,6 +15,8 @@ export function reactToStore(
   actions: {
     checkCatalogText(text: string): void;
     runNow(): void;
+    /** True while an import's changes arrive (its catalog, then the conversation fitted to it): they run at once. */
+    runsAtOnce?(): boolean;
     fetchDetail(): void;
     applyTheme(): void;
   },
@@ -36,7 +38,7 @@ export function reactToStore(
       debouncer.debounce(
         "run",
         () => actions.runNow(),
-        state.scenarioMeta !== previous.scenarioMeta ? 0 : TYPING_DEBOUNCE_MS,
+        state.scenarioMeta !== previous.scenarioMeta || actions.runsAtOnce?.() ? 0 : TYPING_DEBOUNCE_MS,
       );
     }
     if (
