@@ -18,7 +18,7 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-function resolveFile(root: string, file: string, specifier: string): string | null {
+export function resolveFile(root: string, file: string, specifier: string): string | null {
   let base: string;
   if (specifier.startsWith("@/")) base = path.join(root, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(file), specifier);

@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { createEngine } from "@/lib/engine";
 import {
   experimentChannel,
-  handleExperimentMessage,
   type ExperimentRequest,
   type ExperimentResponse,
-} from "@/lib/experiment/experiment-protocol";
+} from "@/lib/experiment/experiment-messages";
+import { handleExperimentMessage } from "@/lib/experiment/experiment-protocol";
 import type { ExperimentChoice } from "@/lib/experiment/page-design";
 import { createExperimentClient, type ExperimentWorkerLike } from "./experiment-client";
 

@@ -7,7 +7,7 @@ import {
   experimentChannel,
   type ExperimentRequest,
   type ExperimentResponse,
-} from "@/lib/experiment/experiment-protocol";
+} from "@/lib/experiment/experiment-messages";
 import { WorkerClient, type WorkerLike } from "./worker-client";
 
 export type ExperimentWorkerLike = WorkerLike<ExperimentRequest, ExperimentResponse>;

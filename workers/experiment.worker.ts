@@ -7,10 +7,10 @@
 import { createEngine } from "@/lib/engine";
 import {
   experimentChannel,
-  handleExperimentMessage,
   type ExperimentRequest,
   type ExperimentResponse,
-} from "@/lib/experiment/experiment-protocol";
+} from "@/lib/experiment/experiment-messages";
+import { handleExperimentMessage } from "@/lib/experiment/experiment-protocol";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const latest = new Map<string, number>();

@@ -15,7 +15,7 @@ import type { Catalog } from "@/lib/core/catalog";
 import { EXAMPLES, loadExample } from "@/lib/examples";
 import { decodeResults, encodeResults } from "@/lib/experiment/share-results";
 import type { DesignId } from "@/lib/experiment/designs";
-import type { ExperimentResponse } from "@/lib/experiment/experiment-protocol";
+import type { ExperimentResponse } from "@/lib/experiment/experiment-messages";
 import type { ExperimentChoice } from "@/lib/experiment/page-design";
 import type { ClientSearchKind } from "@/lib/search/embeddings/client-search-choice";
 import { DEFAULT_HYBRID_SEMANTIC_WEIGHT } from "@/lib/search/embeddings/semantic-search";

@@ -1,8 +1,8 @@
 "use client";
 import { useMemo, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import { finishedSearches, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
-import { LAB_SEARCH_IDS } from "@/lib/lab/search-labels";
+import type { PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
+import { finishedSearches, LAB_SEARCH_IDS } from "@/lib/lab/search-labels";
 import { rankFindings, type RankedFinding } from "@/lib/lab/rank-findings";
 import { findingWords, type DescriptionFindingCode } from "@/lib/search/lint-description";
 import { findingTitle, groupSuggestion } from "./finding-titles";

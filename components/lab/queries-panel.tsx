@@ -2,7 +2,8 @@
 import { useEffect, useMemo, useState, type Dispatch } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { CatalogTool } from "@/lib/core/catalog";
-import { finishedSearches, type LabEvaluation, type PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
+import type { LabEvaluation, PartialLabEvaluation } from "@/lib/lab/evaluate-catalog";
+import { finishedSearches } from "@/lib/lab/search-labels";
 import type { QueryExplanation } from "@/lib/lab/explain";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import type { LabQuery } from "@/lib/lab/query-set";

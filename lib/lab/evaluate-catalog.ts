@@ -5,7 +5,7 @@
  * the lab worker.
  */
 import type { CatalogTool } from "../core/catalog";
-import { anthropicToolDefinition } from "../providers";
+import { anthropicToolDefinition } from "../providers/anthropic/anthropic-messages";
 import {
   confusablePairs,
   createAnthropicBm25Search,
@@ -203,11 +203,6 @@ function hasUnspacedText(tool: CatalogTool): boolean {
     isUnspacedRun(tool.description ?? "") ||
     isUnspacedRun(JSON.stringify(tool.inputSchema ?? {}))
   );
-}
-
-/** The searches of `evaluation` that have run, in `LAB_SEARCH_IDS` order. */
-export function finishedSearches(evaluation: PartialLabEvaluation): SearchId[] {
-  return LAB_SEARCH_IDS.filter((id) => evaluation.searches[id] !== undefined);
 }
 
 /**

@@ -6,7 +6,8 @@
  * they come last, the most severe first.
  */
 import type { DescriptionFinding } from "../search";
-import { finishedSearches, type PartialLabEvaluation } from "./evaluate-catalog";
+import type { PartialLabEvaluation } from "./evaluate-catalog";
+import { finishedSearches } from "./search-labels";
 
 export type RankedFinding = DescriptionFinding & {
   /** Recall@k a better description could win back, as a share of the whole query set (0 to 1). */

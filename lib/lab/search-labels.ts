@@ -5,6 +5,11 @@ import type { SearchId } from "../search/types";
 
 export const LAB_SEARCH_IDS: readonly SearchId[] = ["anthropic-bm25", "anthropic-regex", "client"];
 
+/** The searches of `evaluation` that have run, in `LAB_SEARCH_IDS` order. */
+export function finishedSearches(evaluation: { searches: Partial<Record<SearchId, unknown>> }): SearchId[] {
+  return LAB_SEARCH_IDS.filter((id) => evaluation.searches[id] !== undefined);
+}
+
 /**
  * What each search does with text written without spaces (Chinese, Japanese, Thai), said beside its figures when
  * the catalog has such text: `count` of `total` tools.

@@ -6,7 +6,11 @@
  */
 import type { Locale } from "../i18n/locales";
 import { translatorFor } from "../i18n/translator";
-import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR, type TokenizerKind } from "../tokens";
+import {
+  ANTHROPIC_DEFAULT_CORRECTION_FACTOR,
+  KIMI_DEFAULT_CORRECTION_FACTOR,
+  type TokenizerKind,
+} from "../tokens/constants";
 
 export type CatalogTotalWords = { total: string; model: string | null };
 
