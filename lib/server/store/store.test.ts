@@ -16,7 +16,8 @@ import type { TapExchange } from "./sqlite-tap-store";
 import { openSqliteStore } from "./sqlite-store";
 import type { PlaygroundStore, StoreOptions } from "./types";
 
-const POSTGRES_PORT = 4305;
+// PLAYGROUND_TEST_POSTGRES_PORT: another free port, when several checkouts test on one machine.
+const POSTGRES_PORT = Number(process.env.PLAYGROUND_TEST_POSTGRES_PORT) || 4305;
 const DAY = 24 * 60 * 60 * 1000;
 
 let cluster: PostgresCluster | null = null;
