@@ -167,7 +167,8 @@ export function postgresExperimentJobs(
         [processId],
       );
     const stale = timing.staleSeconds;
-    // No holder for `stale` seconds after it started: its process died between taking the job and recording it.
+    // Started `stale` seconds ago and its holder silent as long, or no holder at all (its process died between
+    // taking the job and recording itself, or the holder row is of an earlier attempt).
     await handBack(
       queue,
       `j.started_on < now() - $2::float8 * interval '1 second'
@@ -187,7 +188,8 @@ export function postgresExperimentJobs(
       void beat(queue)
         .catch((error: unknown) => console.error(`experiment jobs: lease: ${(error as Error).message}`))
         .finally(() => {
-          if (!stopped) timer = setTimeout(tick, timing.heartbeatSeconds * 1_000);
+          // unref: the lease alone never keeps a process alive.
+          if (!stopped) timer = setTimeout(tick, timing.heartbeatSeconds * 1_000).unref();
         });
     };
     tick();
