@@ -16,4 +16,8 @@ export async function register(): Promise<void> {
   // With a database this process also runs queued experiment jobs, as `npm run worker` does.
   const { startExperimentWorker } = await import("./lib/server/experiment-jobs");
   await startExperimentWorker();
+  // scripts/serve.mjs calls it on SIGTERM or SIGINT: the store hands this process's jobs back and removes its
+  // heartbeat, so another process takes them at once.
+  (globalThis as { [key: symbol]: unknown })[Symbol.for("tool-disclosure-playground.before-exit")] = () =>
+    getStore().close();
 }

@@ -15,7 +15,7 @@
  *
  * Plain JavaScript on purpose: it runs with `node`, before and without any build tool.
  */
-/* global process, console */
+/* global process, console, setTimeout */
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -26,6 +26,9 @@ const PEER_ADDRESS_HEADER = "x-playground-peer-address";
 const PEER_HEADER_TRUSTED = Symbol.for("tool-disclosure-playground.peer-header-trusted");
 // lib/tap/serve-tap.ts, put here by instrumentation.ts when Next prepares the app.
 const TAP_HANDLER = Symbol.for("tool-disclosure-playground.tap-handler");
+// Closes the store (experiment jobs go back to the queue at once), put here by instrumentation.ts.
+const BEFORE_EXIT = Symbol.for("tool-disclosure-playground.before-exit");
+const BEFORE_EXIT_MS = 5_000;
 const LOOPBACK = "127.0.0.1";
 
 function fail(message) {
@@ -136,6 +139,9 @@ server.listen(options.port, options.host, () => {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.close();
-    process.exit(0);
+    const beforeExit = globalThis[BEFORE_EXIT];
+    const closed = typeof beforeExit === "function" ? Promise.resolve(beforeExit()).catch(() => {}) : Promise.resolve();
+    const limit = new Promise((resolve) => setTimeout(resolve, BEFORE_EXIT_MS).unref());
+    void Promise.race([closed, limit]).then(() => process.exit(0));
   });
 }

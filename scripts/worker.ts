@@ -1,8 +1,8 @@
 /**
  * npm run worker: takes experiment jobs from the database DATABASE_URL names (lib/server/experiment-jobs.ts) with
  * no HTTP server, beside or instead of the app processes, which take them too. Keys come from the environment, as
- * on the app server. Stops on SIGINT or SIGTERM; a task-run it was running is run again by another process once its
- * job expires.
+ * on the app server. Stops on SIGINT or SIGTERM, handing the task-runs it was running back to the queue; a task-run
+ * of a worker that was killed is handed back once its heartbeat goes stale (lib/server/store/postgres-jobs.ts).
  */
 import { startExperimentWorker } from "../lib/server/experiment-jobs";
 import { DATABASE_URL_ENV, getStore } from "../lib/server/store";

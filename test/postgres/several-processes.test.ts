@@ -4,7 +4,8 @@
  * short link made through one opens through the other, the share rate limit counts both processes' requests, a
  * tap recording made through one is read through the other, and an experiment queued through one is cancelled
  * through the other, or, once its process is killed, finished by `npm run worker` without running a finished
- * task-run twice. The experiment's provider is the fake on loopback; only the first process takes jobs, so the
+ * task-run twice, within seconds (the lease: its heartbeat goes stale; the job's own expiry is an hour), and a worker
+ * stopped cleanly leaves no heartbeat. The experiment's provider is the fake on loopback; only the first process takes jobs, so the
  * test knows which process holds the task-run it kills.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -20,7 +21,8 @@ import type { ExperimentJobState } from "@/lib/server/store";
 import { startFakeProvider, type FakeProvider } from "@/test/fake-provider/server";
 import { startPostgresCluster, type PostgresCluster } from "./cluster";
 
-const POSTGRES_PORT = 4306;
+// PLAYGROUND_TEST_POSTGRES_PORT: another free port, when several checkouts test on one machine.
+const POSTGRES_PORT = Number(process.env.PLAYGROUND_TEST_POSTGRES_PORT) || 4306;
 
 type AppProcess = { child: ChildProcess; origin: string; token: string };
 
@@ -42,9 +44,10 @@ function environment(jobs: boolean): NodeJS.ProcessEnv {
     TAP_ANTHROPIC_UPSTREAM: fake.url,
     PLAYGROUND_LIVE_LOG: "off",
     PLAYGROUND_JOB_CONCURRENCY: jobs ? "1" : "0",
-    // A killed process's task-run is run again after 1 s instead of 15 minutes.
-    PLAYGROUND_JOB_EXPIRE_SECONDS: "1",
-    PLAYGROUND_JOB_MAINTENANCE_SECONDS: "1",
+    // The job's expiry stays at its default (an hour): a killed process's task-run is handed back by the lease,
+    // its heartbeat stale after 2 s here rather than 20.
+    PLAYGROUND_JOB_HEARTBEAT_SECONDS: "0.5",
+    PLAYGROUND_JOB_STALE_SECONDS: "2",
   };
 }
 
@@ -207,6 +210,17 @@ async function storedTaskIds(experiment: string): Promise<string[]> {
   }
 }
 
+/** The ids of the processes whose heartbeat is in the database. */
+async function heartbeats(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ id: string }>("SELECT id FROM job_processes")).rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The fake's requests that open a task-run (one user message), counted by that message. */
 function runsStarted(): Map<string, number> {
   const counts = new Map<string, number>();
@@ -321,7 +335,11 @@ describe("two app processes on one database: the tap and experiment jobs", () =>
       (state) => state.status !== "running",
       "the worker",
     );
-    worker.kill();
+    // A clean stop (SIGTERM) removes the worker's heartbeat; the killed process's went once it was stale.
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    worker.kill("SIGTERM");
+    await exited;
+    expect(await heartbeats()).toEqual([]);
     expect(after).toMatchObject({ status: "finished", done: 3, total: 3 });
     const started = runsStarted();
     expect(started.size).toBe(3);

@@ -48,6 +48,17 @@ export const MIGRATIONS: readonly Migration[] = [
         status text NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL);
     `,
   },
+  {
+    version: 3,
+    name: "job leases",
+    // timestamptz set by the database's now(): leases compare times of different machines on one clock.
+    sql: `
+      CREATE TABLE job_processes (id text PRIMARY KEY, heartbeat_at timestamptz NOT NULL);
+      CREATE TABLE job_holders (
+        job_id text PRIMARY KEY, process text NOT NULL, taken_at timestamptz NOT NULL);
+      CREATE INDEX job_holders_process ON job_holders (process);
+    `,
+  },
 ];
 
 /** The advisory lock key of the migration runner (any fixed 64-bit number; "playgrnd" in ASCII). */
@@ -56,3 +67,5 @@ export const MIGRATION_LOCK_KEY = "8098137289405525604";
 export const TAP_WRITE_LOCK_KEY = "8098137289405525605";
 /** The advisory lock key serialising short-link writes (the total-size check and the insert). */
 export const SHARE_WRITE_LOCK_KEY = "8098137289405525606";
+/** The advisory lock key of the job lease check (one process at a time hands back abandoned jobs). */
+export const JOB_LEASE_LOCK_KEY = "8098137289405525607";

@@ -22,6 +22,8 @@ function seconds(value: string | undefined): number | undefined {
 export function storeOptionsFromEnv(environment: Environment = process.env): StoreOptions {
   const expireSeconds = seconds(environment.PLAYGROUND_JOB_EXPIRE_SECONDS);
   const maintenanceSeconds = seconds(environment.PLAYGROUND_JOB_MAINTENANCE_SECONDS);
+  const heartbeatSeconds = seconds(environment.PLAYGROUND_JOB_HEARTBEAT_SECONDS);
+  const staleSeconds = seconds(environment.PLAYGROUND_JOB_STALE_SECONDS);
   const shares = shareStoreOptionsFromEnv(environment as NodeJS.ProcessEnv);
   const tap = tapStoreOptionsFromEnv(environment as NodeJS.ProcessEnv);
   return {
@@ -33,6 +35,8 @@ export function storeOptionsFromEnv(environment: Environment = process.env): Sto
     jobs: {
       ...(expireSeconds ? { expireSeconds: Math.round(expireSeconds) } : {}),
       ...(maintenanceSeconds ? { maintenanceSeconds: Math.round(maintenanceSeconds) } : {}),
+      ...(heartbeatSeconds ? { heartbeatSeconds } : {}),
+      ...(staleSeconds ? { staleSeconds } : {}),
     },
   };
 }

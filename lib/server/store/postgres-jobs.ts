@@ -6,12 +6,19 @@
  *
  * pg-boss 10.x, not the newest major: 11 needs Node 22 and 12 Node ≥ 22.12, and the playground supports Node 20.
  *
- * A job whose process died is run again once it expires (`expireSeconds`, checked by pg-boss's maintenance every
- * `maintenanceSeconds`): pg-boss 10 has no heartbeat, so the expiry must outlast the longest task-run, and a
- * task-run still running past it is run a second time by another process.
+ * pg-boss 10 has no heartbeat, so the lease is ours: a process that runs jobs has an id and writes a heartbeat
+ * (`job_processes`) every `heartbeatSeconds`, and records itself as a job's holder (`job_holders`) when the job
+ * starts. On the same timer it hands back to the queue (pg-boss's `fail`, with retries left) every active job whose
+ * holder's heartbeat is older than `staleSeconds`, or that has no holder that long after it started; times are the
+ * database's `now()`, never a process's clock. A process that stops cleanly hands its own jobs back as it closes. So
+ * a killed process's task-run runs again within seconds, and the job's expiry (`expireSeconds`, pg-boss's own
+ * check every `maintenanceSeconds`) is only the last resort, long enough that a task-run is not run twice while its
+ * process lives.
  */
+import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import type pg from "pg";
+import { JOB_LEASE_LOCK_KEY } from "./migrations";
 import type {
   ExperimentJob,
   ExperimentJobStart,
@@ -27,7 +34,13 @@ const BOSS_SCHEMA = "pgboss";
 const RETRY_LIMIT = 5;
 const LIVE_JOB_STATES = "('created', 'retry', 'active')";
 
-export const DEFAULT_JOB_TIMING: JobTiming = { expireSeconds: 15 * 60, maintenanceSeconds: 60, pollingSeconds: 1 };
+export const DEFAULT_JOB_TIMING: JobTiming = {
+  expireSeconds: 60 * 60,
+  maintenanceSeconds: 60,
+  pollingSeconds: 1,
+  heartbeatSeconds: 5,
+  staleSeconds: 20,
+};
 
 type JobRow = { spec: string; run_keys: string; status: ExperimentJobStatus };
 
@@ -74,6 +87,8 @@ export function postgresExperimentJobs(
         retryLimit: RETRY_LIMIT,
         retryDelay: 1,
       });
+      // The lease's closer first: it hands this process's jobs back while pg-boss still runs.
+      startLease(instance);
       closers.push(() => instance.stop({ graceful: false, wait: true, timeout: 2_000 }));
       return instance;
     })().catch((error: unknown) => {
@@ -108,6 +123,84 @@ export function postgresExperimentJobs(
         [EXPERIMENT_QUEUE, experiment],
       )
     ).rows;
+  }
+
+  const processId = randomUUID();
+  let beating = false;
+
+  /** Hands back the active jobs `where` picks (a SQL condition on `j`, `h` the current holder, `p` its process). */
+  async function handBack(queue: PgBoss, where: string, values: unknown[], wait: boolean): Promise<void> {
+    await inTransaction(pool, async (client) => {
+      // One process at a time: two could otherwise fail the same job twice, the second time after a third process
+      // had taken it again. The periodic check skips a turn rather than wait; a closing process waits.
+      if (wait) await client.query("SELECT pg_advisory_xact_lock($1::bigint)", [JOB_LEASE_LOCK_KEY]);
+      else if (
+        !(
+          await client.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1::bigint) AS locked", [
+            JOB_LEASE_LOCK_KEY,
+          ])
+        ).rows[0].locked
+      )
+        return;
+      const ids = (
+        await client.query<{ id: string }>(
+          `SELECT j.id::text AS id FROM ${BOSS_SCHEMA}.job j
+             LEFT JOIN job_holders h ON h.job_id = j.id::text AND h.taken_at >= j.started_on
+             LEFT JOIN job_processes p ON p.id = h.process
+            WHERE j.name = $1 AND j.state = 'active' AND (${where})`,
+          [EXPERIMENT_QUEUE, ...values],
+        )
+      ).rows.map((row) => row.id);
+      if (!ids.length) return;
+      const db = { executeSql: (text: string, args: unknown[]) => client.query(text, args) };
+      // One id at a time: pg-boss 10's fail(name, ids, options) takes its third argument as the output, not options.
+      for (const id of ids) await queue.fail(EXPERIMENT_QUEUE, id, { message: "its process stopped" }, { db });
+      await client.query("DELETE FROM job_holders WHERE job_id = ANY($1::text[])", [ids]);
+    });
+  }
+
+  async function beat(queue: PgBoss): Promise<void> {
+    if (beating)
+      await pool.query(
+        `INSERT INTO job_processes (id, heartbeat_at) VALUES ($1, now())
+         ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`,
+        [processId],
+      );
+    const stale = timing.staleSeconds;
+    // Started `stale` seconds ago and its holder silent as long, or no holder at all (its process died between
+    // taking the job and recording itself, or the holder row is of an earlier attempt).
+    await handBack(
+      queue,
+      `j.started_on < now() - $2::float8 * interval '1 second'
+         AND (p.id IS NULL OR p.heartbeat_at < now() - $2::float8 * interval '1 second')`,
+      [stale],
+      false,
+    );
+    await pool.query("DELETE FROM job_processes WHERE heartbeat_at < now() - $1::float8 * interval '1 second'", [
+      stale,
+    ]);
+  }
+
+  function startLease(queue: PgBoss): void {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const tick = () => {
+      void beat(queue)
+        .catch((error: unknown) => console.error(`experiment jobs: lease: ${(error as Error).message}`))
+        .finally(() => {
+          // unref: the lease alone never keeps a process alive.
+          if (!stopped) timer = setTimeout(tick, timing.heartbeatSeconds * 1_000).unref();
+        });
+    };
+    tick();
+    closers.push(async () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (!beating) return;
+      // A clean stop: this process's jobs go back to the queue now rather than when its heartbeat goes stale.
+      await handBack(queue, "h.process = $2", [processId], true);
+      await pool.query("DELETE FROM job_processes WHERE id = $1", [processId]);
+    });
   }
 
   return {
@@ -188,12 +281,27 @@ export function postgresExperimentJobs(
 
     async work(handler, concurrency) {
       const queue = await boss();
+      if (!beating) {
+        beating = true;
+        await beat(queue);
+      }
       for (let worker = 0; worker < Math.max(1, concurrency); worker += 1)
         await queue.work<ExperimentJob>(
           EXPERIMENT_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: timing.pollingSeconds },
           async (jobs) => {
-            for (const job of jobs) await handler(job.data);
+            for (const job of jobs) {
+              await pool.query(
+                `INSERT INTO job_holders (job_id, process, taken_at) VALUES ($1, $2, now())
+                 ON CONFLICT (job_id) DO UPDATE SET process = $2, taken_at = now()`,
+                [job.id, processId],
+              );
+              try {
+                await handler(job.data);
+              } finally {
+                await pool.query("DELETE FROM job_holders WHERE job_id = $1 AND process = $2", [job.id, processId]);
+              }
+            }
           },
         );
     },

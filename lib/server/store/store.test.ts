@@ -16,7 +16,8 @@ import type { TapExchange } from "./sqlite-tap-store";
 import { openSqliteStore } from "./sqlite-store";
 import type { PlaygroundStore, StoreOptions } from "./types";
 
-const POSTGRES_PORT = 4305;
+// PLAYGROUND_TEST_POSTGRES_PORT: another free port, when several checkouts test on one machine.
+const POSTGRES_PORT = Number(process.env.PLAYGROUND_TEST_POSTGRES_PORT) || 4305;
 const DAY = 24 * 60 * 60 * 1000;
 
 let cluster: PostgresCluster | null = null;
@@ -220,4 +221,63 @@ describe("PostgreSQL migrations", () => {
     opened.push(third);
     await third.ready();
   });
+});
+
+describe("PostgreSQL job lease", () => {
+  /** The state of each experiment job, and the processes with a heartbeat, read from the database itself. */
+  async function read(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const jobs = (await client.query<{ state: string }>("SELECT state FROM pgboss.job ORDER BY created_on")).rows;
+      const processes = (await client.query<{ id: string }>("SELECT id FROM job_processes")).rows;
+      return { states: jobs.map((job) => job.state), processes: processes.length };
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("a job whose holder's heartbeat is stale goes to another process at once; a clean stop hands its jobs back", async (context) => {
+    if (!cluster) return context.skip();
+    databases += 1;
+    const url = await cluster.createDatabase(`store_test_${databases}`);
+    // The expiry stays an hour: only the lease can hand the job on within the test.
+    const holder = openPostgresStore(
+      url,
+      options({ jobs: { heartbeatSeconds: 3600, staleSeconds: 1, pollingSeconds: 0.5 } }),
+    );
+    const other = openPostgresStore(
+      url,
+      options({ jobs: { heartbeatSeconds: 0.2, staleSeconds: 1, pollingSeconds: 0.5 } }),
+    );
+    opened.push(holder, other);
+    const taken: string[] = [];
+    const hang = (who: string) => async () => {
+      taken.push(who);
+      await new Promise(() => {});
+    };
+    await holder.experimentJobs()!.work(hang("holder"), 1);
+    await holder.experimentJobs()!.start("e1", {}, ["k1"]);
+    await waitFor(async () => taken.length === 1, "the holder to take the job");
+    await other.experimentJobs()!.work(hang("other"), 1);
+    // The holder writes no heartbeat for an hour: once its only one is a second old, the other process takes over.
+    await waitFor(async () => taken.length === 2, "the other process to take the job");
+    expect(taken).toEqual(["holder", "other"]);
+    expect((await read(url)).states).toEqual(["active"]);
+
+    // A clean stop: the job is back in the queue (retry) and the heartbeat gone, before any staleness.
+    opened.splice(opened.indexOf(other), 1);
+    await other.close();
+    const after = await read(url);
+    expect(after.states).toEqual(["retry"]);
+    expect(after.processes).toBe(0);
+  }, 20_000);
 });

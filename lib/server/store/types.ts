@@ -52,7 +52,15 @@ export interface RateLimitRecords {
 }
 
 /** When a job of a dead process runs again, and how often a process looks for jobs (postgres-jobs.ts). */
-export type JobTiming = { expireSeconds: number; maintenanceSeconds: number; pollingSeconds: number };
+export type JobTiming = {
+  expireSeconds: number;
+  maintenanceSeconds: number;
+  pollingSeconds: number;
+  /** How often a process that runs jobs writes its heartbeat and hands back the jobs of processes gone quiet. */
+  heartbeatSeconds: number;
+  /** A heartbeat older than this (by the database's clock) means its process is gone. */
+  staleSeconds: number;
+};
 
 export type ExperimentJobStatus = "running" | "finished" | "cancelled" | "budget";
 
