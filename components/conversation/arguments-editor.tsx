@@ -6,13 +6,16 @@
 import { useMemo, useState } from "react";
 import { useTranslations } from "use-intl";
 import { validateToolArguments } from "@/lib/catalog";
+import { useProblemText } from "@/components/catalog/problem-text";
 import type { CatalogTool } from "@/lib/core/catalog";
 import { textAreaClass } from "@/components/playground/control-styles";
 
 type Check = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 type Say = ReturnType<typeof useTranslations<"conversation">>;
 
-function check(text: string, tool: CatalogTool | undefined, t: Say): Check {
+type Words = ReturnType<typeof useProblemText>;
+
+function check(text: string, tool: CatalogTool | undefined, t: Say, problemText: Words): Check {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -23,8 +26,14 @@ function check(text: string, tool: CatalogTool | undefined, t: Say): Check {
     return { ok: false, message: t("notObject") };
   if (!tool) return { ok: false, message: t("unknownTool") };
   const validation = validateToolArguments(tool, value);
-  if (!validation.valid)
-    return { ok: false, message: validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ") };
+  if (!validation.valid) {
+    // Ajv's reasons stay as Ajv writes them (paths and keywords), framed by a sentence in the reader's language.
+    const reasons = validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ");
+    return {
+      ok: false,
+      message: problemText({ code: "argumentsInvalid", values: { tool: tool.name, reasons }, message: reasons }),
+    };
+  }
   return { ok: true, value: value as Record<string, unknown> };
 }
 
@@ -39,7 +48,8 @@ export function ArgumentsEditor({
 }) {
   const t = useTranslations("conversation");
   const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const result = useMemo(() => check(text, tool, t), [text, tool, t]);
+  const problemText = useProblemText();
+  const result = useMemo(() => check(text, tool, t, problemText), [text, tool, t, problemText]);
   return (
     <div>
       <textarea
@@ -52,7 +62,7 @@ export function ArgumentsEditor({
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
-          const nextResult = check(next, tool, t);
+          const nextResult = check(next, tool, t, problemText);
           if (nextResult.ok) onChange(nextResult.value);
         }}
       />

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslations } from "use-intl";
 import type { InputProblem } from "@/lib/core/catalog";
+import { useProblemText } from "@/components/catalog/problem-text";
 import { Button } from "@/components/ui/button";
 import { textAreaClass } from "./lab-styles";
 
@@ -23,6 +24,7 @@ const PLACEHOLDER =
 export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogProps) {
   const titleId = useId();
   const t = useTranslations("lab.importDialog");
+  const problemText = useProblemText();
   const [text, setText] = useState("");
   const [name, setName] = useState(() => t("defaultName"));
   const [problems, setProblems] = useState<InputProblem[]>([]);
@@ -93,7 +95,7 @@ export function ImportCatalogDialog({ onImport, onClose }: ImportCatalogDialogPr
             {problems.slice(0, 20).map((problem, index) => (
               <li key={index} className={problem.severity === "error" ? "text-danger" : "text-warning"}>
                 {problem.line !== undefined ? t("line", { line: problem.line }) : ""}
-                {problem.message}
+                {problemText(problem)}
               </li>
             ))}
           </ul>

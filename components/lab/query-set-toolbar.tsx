@@ -5,6 +5,7 @@ import type { CatalogTool, InputProblem } from "@/lib/core/catalog";
 import type { LabAction, LabQueryEntry } from "@/lib/lab/lab-state";
 import { formatQuerySet, parseQuerySet, type QuerySetImport } from "@/lib/lab/query-set";
 import { starterQueries } from "@/lib/lab/suggest-queries";
+import { useProblemText } from "@/components/catalog/problem-text";
 import { Button } from "@/components/ui/button";
 import { selectClass } from "./lab-styles";
 
@@ -45,6 +46,7 @@ export function QuerySetToolbar({
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const t = useTranslations("lab.querySet");
+  const problemText = useProblemText();
   const labelText = (label: string) =>
     label === "shipped" || label === "starter"
       ? t(label)
@@ -164,7 +166,7 @@ export function QuerySetToolbar({
               <li key={index} className={item.severity === "error" ? "text-danger" : "text-ink-soft"}>
                 {item.toolName !== undefined && item.line !== undefined
                   ? t("notInCatalog", { line: item.line, name: item.toolName })
-                  : item.message}
+                  : problemText(item)}
               </li>
             ))}
             {problems.items.length > 12 ? (

@@ -15,7 +15,19 @@ export function isProblemCode(code: string | undefined): code is ProblemCode {
   return code !== undefined && Object.hasOwn(MESSAGES.en.catalog.problems.codes, code);
 }
 
+/** Problems of scenarios, share links and query sets: their messages live in the `problems` namespace. */
+export function isInputProblemCode(code: string | undefined): boolean {
+  return isProblemCode(code) || (code !== undefined && Object.hasOwn(MESSAGES.en.problems.codes, code));
+}
+
 export function problemText(problem: Pick<InputProblem, "code" | "values" | "message">, locale: Locale): string {
+  if (problem.code !== undefined && Object.hasOwn(MESSAGES.en.problems.codes, problem.code)) {
+    const t = translatorFor(locale, "problems") as unknown as (
+      key: string,
+      values: Record<string, string | number>,
+    ) => string;
+    return t(`codes.${problem.code}`, problem.values ?? {});
+  }
   if (!isProblemCode(problem.code)) return problem.message;
   const t = translatorFor(locale, "catalog");
   const values = problem.values ?? {};

@@ -19,6 +19,7 @@ import en_live from "./messages/en/live.json";
 import en_models from "./messages/en/models.json";
 import en_money from "./messages/en/money.json";
 import en_playground from "./messages/en/playground.json";
+import en_problems from "./messages/en/problems.json";
 import en_providers from "./messages/en/providers.json";
 import en_report from "./messages/en/report.json";
 import en_run from "./messages/en/run.json";
@@ -46,6 +47,7 @@ import zh_live from "./messages/zh-CN/live.json";
 import zh_models from "./messages/zh-CN/models.json";
 import zh_money from "./messages/zh-CN/money.json";
 import zh_playground from "./messages/zh-CN/playground.json";
+import zh_problems from "./messages/zh-CN/problems.json";
 import zh_providers from "./messages/zh-CN/providers.json";
 import zh_report from "./messages/zh-CN/report.json";
 import zh_run from "./messages/zh-CN/run.json";
@@ -75,6 +77,7 @@ const ENGLISH = {
   models: en_models,
   money: en_money,
   playground: en_playground,
+  problems: en_problems,
   providers: en_providers,
   report: en_report,
   run: en_run,
@@ -108,6 +111,7 @@ const CHINESE: Messages = {
   models: zh_models,
   money: zh_money,
   playground: zh_playground,
+  problems: zh_problems,
   providers: zh_providers,
   report: zh_report,
   run: zh_run,

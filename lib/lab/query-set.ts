@@ -64,7 +64,16 @@ export function parseQuerySet(text: string, tools: readonly CatalogTool[]): Quer
       const resolved = resolveToolName(name, tools);
       if (resolved === undefined) {
         const message = `line ${line}: expects ${name}, which is not in the catalog; the query counts as not found`;
-        problems.push({ severity: "warning", path: `$[${index}].expect`, toolName: name, line, column: 1, message });
+        problems.push({
+          severity: "warning",
+          path: `$[${index}].expect`,
+          toolName: name,
+          line,
+          column: 1,
+          message,
+          code: "querySetNotInCatalog",
+          values: { line, name },
+        });
       } else if (resolved !== name) {
         renamed.push({ line, from: name, to: resolved });
       }

@@ -88,7 +88,62 @@ const OUR_SENTENCES: ReadonlyArray<{ pattern: RegExp; key: OurSentence; values(m
   { pattern: /^the live route answered without a body$/, key: "noBody", values: () => ({}) },
 ];
 
+type RouteSentence = keyof Messages["problems"]["route"];
+
+/**
+ * The live and experiment routes' own refusals (lib/server/live-target.ts, experiment-route.ts): a missing key, a
+ * base URL this server does not allow, … Their words are in the `problems` namespace (`route.*`).
+ */
+const ROUTE_SENTENCES: ReadonlyArray<{ pattern: RegExp; key: RouteSentence; values(match: RegExpExecArray): object }> =
+  [
+    {
+      pattern: /^live: custom base URLs are disabled on this server \(set (\S+) and (\S+)\)\.$/,
+      key: "customBaseUrlDisabled",
+      values: (m) => ({ allow: m[1], allowlist: m[2] }),
+    },
+    { pattern: /^live: the custom base URL is not a URL\.$/, key: "baseUrlNotUrl", values: () => ({}) },
+    {
+      pattern: /^live: a custom base URL must be plain http\(s\), without credentials, query or fragment\.$/,
+      key: "baseUrlPlain",
+      values: () => ({}),
+    },
+    {
+      pattern: /^live: (\S+) is not on this server's (\S+)\.$/,
+      key: "baseUrlNotAllowed",
+      values: (m) => ({ origin: m[1], variable: m[2] }),
+    },
+    {
+      pattern: /^(?:live|experiment): no (.+) key: paste one, or set (\S+) on the server\.$/,
+      key: "missingKey",
+      values: (m) => ({ vendor: m[1], variable: m[2] }),
+    },
+    {
+      pattern: /^live: the OpenAI-compatible endpoint speaks Chat Completions or Responses only\.$/,
+      key: "compatibleApis",
+      values: () => ({}),
+    },
+    {
+      pattern:
+        /^live: this playground's server has no OpenAI-compatible endpoint configured \((\S+)\); type your server's base URL instead\.$/,
+      key: "compatibleNotConfigured",
+      values: (m) => ({ variable: m[1] }),
+    },
+    {
+      pattern:
+        /^live: this request is for an OpenAI-compatible server, so it is not sent to (.+?); type your server's base URL(?: \(this server accepts one with (\S+)\))? or set (\S+) on the server\.$/,
+      key: "compatibleNeedsBaseUrl",
+      values: (m) => ({ vendor: m[1], allow: m[2] ?? "none", variable: m[3] }),
+    },
+  ];
+
 function ourSentence(message: string, locale: Locale): string | null {
+  if (locale !== "en") {
+    const words = translatorFor(locale, "problems");
+    for (const sentence of ROUTE_SENTENCES) {
+      const match = sentence.pattern.exec(message);
+      if (match) return words(`route.${sentence.key}`, sentence.values(match) as Record<string, string>);
+    }
+  }
   const t = translatorFor(locale, "live");
   for (const sentence of OUR_SENTENCES) {
     const match = sentence.pattern.exec(message);

@@ -45,6 +45,8 @@ export function migrateScenario(document: Document): { document?: Document; prob
           severity: "error",
           path: "$.formatVersion",
           message: `scenario: formatVersion must be a whole number, got ${JSON.stringify(declared)}`,
+          code: "formatVersionNotInteger",
+          values: { got: String(JSON.stringify(declared)) },
         },
       ],
     };
@@ -56,6 +58,8 @@ export function migrateScenario(document: Document): { document?: Document; prob
           severity: "error",
           path: "$.formatVersion",
           message: `scenario: format version ${version} is newer than this playground understands (${SCENARIO_FORMAT_VERSION}); update the playground`,
+          code: "formatVersionNewer",
+          values: { version, current: SCENARIO_FORMAT_VERSION },
         },
       ],
     };
@@ -69,6 +73,8 @@ export function migrateScenario(document: Document): { document?: Document; prob
             severity: "warning",
             path: "$.formatVersion",
             message: `scenario: upgraded from format version ${version} to ${SCENARIO_FORMAT_VERSION}`,
+            code: "scenarioUpgraded",
+            values: { from: version, to: SCENARIO_FORMAT_VERSION },
           },
         ]
       : [];

@@ -40,7 +40,9 @@ export function parseScenarioValue(value: unknown, options: ScenarioParseOptions
   if (!isRecord(value))
     return {
       value: undefined,
-      problems: [{ severity: "error", path: "$", message: "scenario: expected a JSON object" }],
+      problems: [
+        { severity: "error", path: "$", message: "scenario: expected a JSON object", code: "scenarioNotObject" },
+      ],
     };
   const migrated = migrateScenario(value);
   const problems = [...migrated.problems];
@@ -85,6 +87,8 @@ function classifySchemaError(error: ErrorObject, invalidSettings: Set<string>): 
       severity: "warning",
       path: appendKey(path, property),
       message: `scenario: unknown property "${property}" is ignored`,
+      code: "scenarioUnknownProperty",
+      values: { property },
     };
   }
   const setting = /^\/settings\/([^/]+)/.exec(error.instancePath)?.[1];
@@ -144,6 +148,7 @@ function fillSettings(value: unknown, invalid: Set<string>, problems: InputProbl
       severity: "warning",
       path: "$.settings",
       message: "scenario: no settings given; the defaults are used",
+      code: "noSettings",
     });
     return structuredClone(DEFAULT_SETTINGS);
   }
@@ -161,6 +166,8 @@ function fillSettings(value: unknown, invalid: Set<string>, problems: InputProbl
       severity: "warning",
       path: "$.settings",
       message: `scenario: settings ${missing.join(", ")} not given; the defaults are used`,
+      code: "settingsMissing",
+      values: { names: missing.join(", "), count: missing.length },
     });
   }
   return settings as ScenarioSettings;

@@ -19,17 +19,33 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
         path: appendKey(appendKey(appendIndex("$.turns", turnIndex), "toolChange"), "tool"),
         toolName: turn.toolChange.tool,
         message: `scenario: turn ${turnIndex + 1} changes "${turn.toolChange.tool}", which is not in the catalog; the change is ignored`,
+        code: "changeNotInCatalog",
+        values: { turn: turnIndex + 1, name: turn.toolChange.tool },
       });
     }
     turn.needs.forEach((need, needIndex) => {
       const path = appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex);
       const tool = toolsByName.get(need.tool);
       if (!tool) {
+        const suggested = similarNames(need.tool, scenario.catalog.tools);
         problems.push({
           severity: "error",
           path: appendKey(path, "tool"),
           toolName: need.tool,
-          message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which is not in the catalog${suggestion(need.tool, scenario.catalog.tools)}`,
+          message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which is not in the catalog${suggestion(suggested)}`,
+          ...(suggested.length > 0
+            ? {
+                code: "needsMissingSuggested",
+                values: {
+                  turn: turnIndex + 1,
+                  name: need.tool,
+                  count: suggested.length,
+                  first: suggested[0],
+                  second: suggested[1] ?? "",
+                  third: suggested[2] ?? "",
+                },
+              }
+            : { code: "needsMissing", values: { turn: turnIndex + 1, name: need.tool } }),
         });
         return;
       }
@@ -41,6 +57,9 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
           path: appendKey(path, "arguments"),
           toolName: tool.name,
           message: `scenario: arguments for ${tool.name} in turn ${turnIndex + 1} do not match its schema: ${reasons}`,
+          // Ajv's reasons stay as Ajv writes them (paths and keywords), framed by the translated sentence.
+          code: "argumentsMismatch",
+          values: { tool: tool.name, turn: turnIndex + 1, reasons },
         });
       }
       if (need.mistakenArguments !== undefined && validateToolArguments(tool, need.mistakenArguments).valid) {
@@ -49,6 +68,8 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
           path: appendKey(path, "mistakenArguments"),
           toolName: tool.name,
           message: `scenario: the scripted mistake for ${tool.name} in turn ${turnIndex + 1} is valid, so no validation error or retry will be shown`,
+          code: "mistakeValid",
+          values: { tool: tool.name, turn: turnIndex + 1 },
         });
       }
     });
@@ -67,6 +88,8 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
         path: appendKey(appendIndex(appendKey(appendIndex("$.turns", turnIndex), "needs"), needIndex), "tool"),
         toolName: need.tool,
         message: `scenario: turn ${turnIndex + 1} needs "${need.tool}", which turn ${at + 1} removes; a strategy that does not search for it again calls a tool that is no longer declared`,
+        code: "neededAfterRemoval",
+        values: { turn: turnIndex + 1, name: need.tool, removedAt: at + 1 },
       });
     });
   });
@@ -77,20 +100,30 @@ export function checkScenario(scenario: Scenario): InputProblem[] {
         path: appendIndex("$.settings.nonDeferredTools", index),
         toolName: name,
         message: `scenario: non-deferred tool "${name}" is not in the catalog; it is ignored`,
+        code: "nonDeferredMissing",
+        values: { name },
       });
     }
   });
   if (scenario.turns.length === 0)
-    problems.push({ severity: "warning", path: "$.turns", message: "scenario: there are no turns to step through" });
+    problems.push({
+      severity: "warning",
+      path: "$.turns",
+      message: "scenario: there are no turns to step through",
+      code: "noTurns",
+    });
   return problems;
 }
 
 /** After a merge `create_issue` may exist only as `github__create_issue`; say so. */
-function suggestion(name: string, tools: CatalogTool[]): string {
+function similarNames(name: string, tools: CatalogTool[]): string[] {
   const lower = name.toLowerCase();
-  const candidates = tools
+  return tools
     .map((tool) => tool.name)
     .filter((candidate) => candidate.toLowerCase() === lower || candidate.endsWith(`${SERVER_PREFIX_SEPARATOR}${name}`))
     .slice(0, 3);
+}
+
+function suggestion(candidates: string[]): string {
   return candidates.length > 0 ? `; did you mean ${candidates.map((candidate) => `"${candidate}"`).join(" or ")}?` : "";
 }

@@ -25,7 +25,9 @@ describe("parseEvaluationQueries", () => {
   });
 
   it("is an error to have no queries", () => {
-    expect(parseEvaluationQueries("\n\n").problems).toEqual([{ severity: "error", path: "$", message: "no queries" }]);
+    expect(parseEvaluationQueries("\n\n").problems).toEqual([
+      { severity: "error", path: "$", message: "no queries", code: "noQueries" },
+    ]);
   });
 });
 

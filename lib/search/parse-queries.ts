@@ -15,34 +15,37 @@ export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> 
   text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === "") return;
     const lineNumber = index + 1;
-    const problem = (message: string) =>
+    const problem = (message: string, code: string, values: Record<string, string | number> = {}) =>
       problems.push({
         severity: "error",
         path: "$",
         line: lineNumber,
         column: 1,
         message: `line ${lineNumber}: ${message}`,
+        code,
+        values: { line: lineNumber, ...values },
       });
     let entry: unknown;
     try {
       entry = JSON.parse(line);
     } catch (error) {
-      problem(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = error instanceof Error ? error.message : String(error);
+      problem(`invalid JSON: ${reason}`, "queryInvalidJson", { reason });
       return;
     }
     const record = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>;
     if (typeof record.q !== "string" || record.q.trim() === "") {
-      problem('expected a non-empty string "q"');
+      problem('expected a non-empty string "q"', "queryNoQ");
       return;
     }
     if (!isStringArray(record.expect) || record.expect.length === 0) {
-      problem('expected "expect": a non-empty array of tool names');
+      problem('expected "expect": a non-empty array of tool names', "queryNoExpect");
       return;
     }
     queries.push({ q: record.q, expect: record.expect });
   });
   if (queries.length === 0 && problems.length === 0) {
-    problems.push({ severity: "error", path: "$", message: "no queries" });
+    problems.push({ severity: "error", path: "$", message: "no queries", code: "noQueries" });
   }
   return { value: problems.length === 0 ? queries : undefined, problems };
 }
@@ -61,6 +64,8 @@ export function unknownExpectedTools(
         path: `$[${index}].expect`,
         toolName: name,
         message: `query ${index + 1} ("${query.q}") expects ${name}, which is not in the catalog`,
+        code: "queryExpectsMissing",
+        values: { query: index + 1, q: query.q, name },
       });
     }
   });

@@ -98,6 +98,8 @@ export function readEnvelope(value: unknown): EnvelopeRead {
         severity: "warning",
         path: `$.${key.slice(0, 40)}`,
         message: `share-link: unknown property "${key.slice(0, 40)}" is ignored`,
+        code: "linkUnknownProperty",
+        values: { property: key.slice(0, 40) },
       });
   }
   if (value.scenario === undefined)
@@ -128,6 +130,7 @@ export function readEnvelope(value: unknown): EnvelopeRead {
         severity: "warning",
         path: "$.strategyId",
         message: "share-link: unknown strategy; the default is shown",
+        code: "linkUnknownStrategy",
       });
   }
   if (value.stepIndex !== undefined) {
@@ -142,6 +145,7 @@ export function readEnvelope(value: unknown): EnvelopeRead {
         severity: "warning",
         path: "$.stepIndex",
         message: "share-link: invalid step; the first step is shown",
+        code: "linkInvalidStep",
       });
   }
   if (value.forceProvider !== undefined) {
@@ -151,6 +155,7 @@ export function readEnvelope(value: unknown): EnvelopeRead {
         severity: "warning",
         path: "$.forceProvider",
         message: "share-link: forceProvider must be true or false; ignored",
+        code: "linkForceProvider",
       });
   }
   return { ok: true, workspace, problems };

@@ -158,6 +158,8 @@ function decodeUnsafe(payload: string, options: DecodeOptions): DecodeResult {
             severity: "warning" as const,
             path: "$.v",
             message: `share-link: upgraded from link format ${version} to ${currentVersion}`,
+            code: "linkUpgraded",
+            values: { from: version, to: currentVersion },
           },
           ...read.problems,
         ]
