@@ -6,7 +6,9 @@
 import { APIConnectionError, APIError } from "openai";
 import { describe, expect, it } from "vitest";
 import { englishRuns } from "../i18n/english-leftovers";
+import { readLiveConfig } from "../server/live-config";
 import { mapUpstreamError, nonProviderAnswer } from "../server/live-errors";
+import { isTargetError, resolveTarget } from "../server/live-target";
 import { describeLiveError } from "./describe-error";
 import type { LiveError } from "./types";
 
@@ -66,6 +68,36 @@ describe("describeLiveError", () => {
     expect(found).toEqual([]);
     expect(describeLiveError(ours[0], "Groq", "zh-CN").message).toBe("Groq 在 60 秒内没有回应。");
     expect(describeLiveError(ours[1], "Groq", "zh-CN").message).toBe("无法连接 Groq：ECONNREFUSED。");
+  });
+
+  it("words the route's own refusals (no key, a base URL not allowed, …) in Chinese, built by the real route", () => {
+    const closed = readLiveConfig({}, true);
+    const listed = readLiveConfig(
+      { PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1", PLAYGROUND_BASE_URL_ALLOWLIST: "https://openrouter.ai/api" },
+      true,
+    );
+    const open = readLiveConfig({ PLAYGROUND_ALLOW_CUSTOM_BASE_URL: "1" }, false);
+    const refusals = [
+      resolveTarget("anthropic", { kind: "official" }, undefined, closed),
+      resolveTarget("openai-chat", { kind: "official" }, "sk-pasted", closed, "openai-compatible"),
+      resolveTarget("openai-chat", { kind: "official" }, "sk-pasted", open, "openai-compatible"),
+      resolveTarget("openai-chat", { kind: "compatible" }, undefined, closed),
+      resolveTarget("anthropic", { kind: "compatible" }, undefined, closed),
+      resolveTarget("openai-chat", { kind: "custom", baseUrl: "https://example.com/v1" }, undefined, closed),
+      resolveTarget("openai-chat", { kind: "custom", baseUrl: "https://example.com/v1" }, undefined, listed),
+      resolveTarget("openai-chat", { kind: "custom", baseUrl: "not a url" }, undefined, listed),
+      resolveTarget("openai-chat", { kind: "custom", baseUrl: "https://u:p@openrouter.ai/api" }, undefined, listed),
+    ];
+    const found: string[] = [];
+    for (const refusal of refusals) {
+      if (!isTargetError(refusal)) throw new Error(`not refused: ${JSON.stringify(refusal)}`);
+      const error: LiveError = { code: refusal.code, message: refusal.message, status: refusal.status };
+      const view = describeLiveError(error, "OpenAI", "zh-CN");
+      expect(view.fromProvider).toBe(false);
+      if (!HAN.test(view.message) || englishRuns(view.message).length > 0) found.push(view.message);
+      expect(describeLiveError(error, "OpenAI", "en").message).toBe(refusal.message);
+    }
+    expect(found).toEqual([]);
   });
 
   it("keeps any other provider message as sent, labelled as the provider's", () => {
