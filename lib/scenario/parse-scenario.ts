@@ -92,12 +92,16 @@ function classifySchemaError(error: ErrorObject, invalidSettings: Set<string>): 
     };
   }
   const setting = /^\/settings\/([^/]+)/.exec(error.instancePath)?.[1];
+  // Ajv's reason stays as Ajv writes it; the interface frames it with a sentence in the reader's language.
   if (setting !== undefined) {
     invalidSettings.add(setting);
+    const reason = `${error.message ?? "is invalid"}${allowed(params)}`;
     return {
       severity: "warning",
       path: appendKey("$.settings", setting),
-      message: `scenario: settings.${setting} ${error.message ?? "is invalid"}${allowed(params)}; the default is used`,
+      message: `scenario: settings.${setting} ${reason}; the default is used`,
+      code: "settingInvalid",
+      values: { setting, reason },
     };
   }
   if (error.instancePath === "/settings") {
@@ -106,12 +110,17 @@ function classifySchemaError(error: ErrorObject, invalidSettings: Set<string>): 
       severity: "warning",
       path,
       message: `scenario: settings ${error.message ?? "are invalid"}; defaults are used`,
+      code: "settingsInvalid",
+      values: { reason: error.message ?? "are invalid" },
     };
   }
+  const reason = `${error.message ?? "is invalid"}${allowed(params)}`;
   return {
     severity: "error",
     path,
-    message: `scenario: ${path === "$" ? "the document" : path} ${error.message ?? "is invalid"}${allowed(params)}`,
+    message: `scenario: ${path === "$" ? "the document" : path} ${reason}`,
+    code: "scenarioInvalid",
+    values: { where: path === "$" ? "document" : path, reason },
   };
 }
 
