@@ -30,6 +30,9 @@ type Phase =
 type FailureWords = keyof (typeof MESSAGES)["en"]["import"]["mcp"]["errors"];
 const isFailureWords = (what: string | undefined): what is FailureWords =>
   what !== undefined && Object.hasOwn(MESSAGES.en.import.mcp.errors, what);
+/** The URL policy's refusals (lib/mcp-import/url-policy.ts) are worded in the `problems` namespace. */
+const isUrlWords = (what: string | undefined): boolean =>
+  what !== undefined && Object.hasOwn(MESSAGES.en.problems.mcpUrl, what);
 
 /** Failures with a one-line hint above the server's explanation (messages `import.mcp.hints.<code>`). */
 const HINTED = new Set([
@@ -73,6 +76,10 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
   const [stdioSecret, setStdioSecret] = useState(storedStdioSecret);
   const [phase, setPhase] = useState<Phase>({ state: "idle" });
   const t = useTranslations("import");
+  const problemWords = useTranslations("problems") as unknown as (
+    key: string,
+    values: Record<string, string | number>,
+  ) => string;
 
   async function connect() {
     setPhase({ state: "connecting" });
@@ -214,7 +221,9 @@ export function McpImportForm({ onImport }: { onImport(result: McpImportSuccess)
                   `mcp.errors.${phase.words.what}`,
                   phase.words.values,
                 )
-              : phase.message}
+              : phase.words && isUrlWords(phase.words.what)
+                ? problemWords(`mcpUrl.${phase.words.what}`, phase.words.values)
+                : phase.message}
           </p>
         </div>
       ) : null}

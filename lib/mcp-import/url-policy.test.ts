@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { englishRuns } from "../i18n/english-leftovers";
+import { translatorFor } from "../i18n/translator";
 import { checkMcpUrl } from "./url-policy";
 
 describe("checkMcpUrl", () => {
@@ -43,6 +45,24 @@ describe("checkMcpUrl", () => {
       "http://169.254.169.254/latest/meta-data/",
     ]) {
       expect(checkMcpUrl(url, environment).ok, url).toBe(false);
+    }
+  });
+
+  it("words every refusal in Chinese from its code and facts, and in English as the API says it", () => {
+    const refusals = [
+      checkMcpUrl("not a url", {}),
+      checkMcpUrl("file:///etc/passwd", {}),
+      checkMcpUrl("https://user:secret@mcp.example.com/mcp", {}),
+      checkMcpUrl("https://mcp.example.com/mcp", { PLAYGROUND_PUBLIC: "1" }),
+      checkMcpUrl("https://other.example.com/mcp", { PLAYGROUND_MCP_ALLOWED_URLS: "https://mcp.example.com" }),
+    ];
+    const say = (locale: "en" | "zh-CN") =>
+      translatorFor(locale, "problems") as unknown as (key: string, values: Record<string, string | number>) => string;
+    for (const refusal of refusals) {
+      if (refusal.ok) throw new Error("allowed");
+      expect(`mcp-import: ${say("en")(`mcpUrl.${refusal.words.what}`, refusal.words.values)}`).toBe(refusal.message);
+      const chinese = say("zh-CN")(`mcpUrl.${refusal.words.what}`, refusal.words.values);
+      expect(englishRuns(chinese), chinese).toEqual([]);
     }
   });
 });

@@ -7,11 +7,15 @@
  *   unset                        any http(s) URL, for a playground on your own machine; but when
  *   PLAYGROUND_PUBLIC=1          is set, URL import is off until an allow-list is given.
  */
+import type { McpFailureWords } from "./mcp-errors";
+
 export const MCP_ALLOWED_URLS_ENV = "PLAYGROUND_MCP_ALLOWED_URLS";
 export const PUBLIC_ENV = "PLAYGROUND_PUBLIC";
 
+/** `words` names the sentence in the reader's language (messages `problems.mcpUrl.<what>`) and the facts it quotes. */
 export type PolicyResult =
-  { ok: true; url: URL } | { ok: false; code: "invalid_url" | "url_not_allowed"; message: string };
+  | { ok: true; url: URL }
+  | { ok: false; code: "invalid_url" | "url_not_allowed"; message: string; words: McpFailureWords };
 
 type Environment = Record<string, string | undefined>;
 
@@ -53,6 +57,7 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
       ok: false,
       code: "invalid_url",
       message: "mcp-import: not a URL; expected something like https://mcp.example.com/mcp",
+      words: { what: "notUrl", values: { example: "https://mcp.example.com/mcp" } },
     };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -60,10 +65,16 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
       ok: false,
       code: "invalid_url",
       message: `mcp-import: only http and https MCP servers can be imported, not ${url.protocol}`,
+      words: { what: "notHttp", values: { protocol: url.protocol } },
     };
   }
   if (url.username || url.password) {
-    return { ok: false, code: "invalid_url", message: "mcp-import: put credentials in a header, not in the URL" };
+    return {
+      ok: false,
+      code: "invalid_url",
+      message: "mcp-import: put credentials in a header, not in the URL",
+      words: { what: "credentials", values: {} },
+    };
   }
   const entries = allowedUrlEntries(environment);
   if (entries === null) {
@@ -72,6 +83,10 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
         ok: false,
         code: "url_not_allowed",
         message: `mcp-import: this server is public (${PUBLIC_ENV}=1) and has no ${MCP_ALLOWED_URLS_ENV}; importing from a URL is off`,
+        words: {
+          what: "publicWithoutList",
+          values: { publicVariable: PUBLIC_ENV, listVariable: MCP_ALLOWED_URLS_ENV },
+        },
       };
     }
     return { ok: true, url };
@@ -84,5 +99,6 @@ export function checkMcpUrl(input: string, environment: Environment): PolicyResu
         ok: false,
         code: "url_not_allowed",
         message: `mcp-import: ${url.origin} is not in ${MCP_ALLOWED_URLS_ENV} on this server`,
+        words: { what: "notListed", values: { origin: url.origin, listVariable: MCP_ALLOWED_URLS_ENV } },
       };
 }

@@ -60,7 +60,7 @@ export function policyFetch(
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const verdict = checkMcpUrl(url, environment);
-    if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message);
+    if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message, [], verdict.words);
     if (blockPrivate) await checkAddresses(verdict.url, options.lookup ?? systemLookup);
     // Never let fetch follow a redirect by itself: the SDK follows same-origin ones through this function again,
     // so each hop passes the allow-list; any other redirect fails the request.
@@ -104,7 +104,7 @@ export async function importFromMcpServer(
   let countsChild = false;
   if (request.transport === "http") {
     const verdict = checkMcpUrl(request.url, environment);
-    if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message);
+    if (!verdict.ok) throw new McpImportFailure(verdict.code, verdict.message, [], verdict.words);
     transport = new StreamableHTTPClientTransport(verdict.url, {
       requestInit: { headers: request.headers },
       fetch: policyFetch(environment),
