@@ -26,6 +26,15 @@ function check(text: string, tool: CatalogTool | undefined, t: Say, problemText:
     return { ok: false, message: t("notObject") };
   if (!tool) return { ok: false, message: t("unknownTool") };
   const validation = validateToolArguments(tool, value);
+  if (validation.uncompilable !== undefined)
+    return {
+      ok: false,
+      message: problemText({
+        code: "uncompilable",
+        values: { name: tool.name, reason: validation.uncompilable },
+        message: validation.errors[0]?.message ?? validation.uncompilable,
+      }),
+    };
   if (!validation.valid) {
     // Ajv's reasons stay as Ajv writes them (paths and keywords), framed by a sentence in the reader's language.
     const reasons = validation.errors.map((error) => `${error.path} ${error.message}`.trim()).join("; ");

@@ -38,3 +38,28 @@ describe("TurnEditor", () => {
     expect(html).toMatch(/data-testid="turn-query"[^>]*value="weather"|value="weather"[^>]*data-testid="turn-query"/);
   });
 });
+
+describe("the arguments editor in Chinese", () => {
+  it("frames Ajv's reasons and an uncompilable schema with a Chinese sentence", () => {
+    const broken = { ...tool, name: "broken_tool", schemaError: "unknown type objekt" } as CatalogTool;
+    for (const [needed, expected] of [
+      [broken, "broken_tool 的输入 schema 无法编译：unknown type objekt"],
+      [tool, "参数不符合 get_weather 的 schema："],
+    ] as const) {
+      const html = renderInLocale(
+        <TurnEditor
+          turn={{ user: "Weather?", needs: [{ tool: needed.name, arguments: { location: 3 } }] }}
+          index={0}
+          count={1}
+          toolsByName={new Map([[needed.name, needed]])}
+          tools={[needed]}
+          onChange={() => {}}
+          onMove={() => {}}
+          onRemove={() => {}}
+        />,
+        "zh-CN",
+      );
+      expect(html).toContain(expected);
+    }
+  });
+});

@@ -107,6 +107,7 @@ describe("validateToolArguments", () => {
     expect(validateToolArguments(tool, {})).toEqual({
       valid: false,
       errors: [{ path: "/", message: "the input schema of broken cannot be compiled: unknown type objekt" }],
+      uncompilable: "unknown type objekt",
     });
   });
 });

@@ -2,7 +2,12 @@
 import { compileSchema, describeAjvError, type SchemaCompilation } from "./schema-compiler";
 import type { CatalogTool, JsonSchema } from "../core/catalog";
 
-export type ArgumentValidation = { valid: boolean; errors: Array<{ path: string; message: string }> };
+export type ArgumentValidation = {
+  valid: boolean;
+  errors: Array<{ path: string; message: string }>;
+  /** Ajv's reason when the schema cannot be compiled, for the interface's sentence (catalog code `uncompilable`). */
+  uncompilable?: string;
+};
 
 /**
  * Compiled validators, keyed by the schema object rather than the tool: editing a tool's description keeps its
@@ -29,6 +34,7 @@ export function validateToolArguments(tool: CatalogTool, args: unknown): Argumen
     return {
       valid: false,
       errors: [{ path: "/", message: `the input schema of ${tool.name} cannot be compiled: ${reason}` }],
+      uncompilable: reason,
     };
   }
   if (compilation.validate(args)) return { valid: true, errors: [] };
