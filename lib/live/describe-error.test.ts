@@ -100,6 +100,37 @@ describe("describeLiveError", () => {
     expect(found).toEqual([]);
   });
 
+  it("words the routes' guards (live mode off, too many requests, a body too large, no page token) in Chinese", () => {
+    const refusals: LiveError[] = [
+      {
+        code: "live_disabled",
+        status: 403,
+        message: "live: live mode is turned off on this server (PLAYGROUND_LIVE=off).",
+      },
+      { code: "live_disabled", status: 403, message: "experiment: live mode is turned off on this server." },
+      { code: "rate_limited", status: 429, message: "live: too many live requests; try again in 12 s." },
+      {
+        code: "body_too_large",
+        status: 413,
+        message: "live: the request body is over 1048576 bytes (PLAYGROUND_LIVE_MAX_BODY_BYTES).",
+      },
+      { code: "body_too_large", status: 413, message: "experiment: the request body is larger than 65,536 bytes" },
+      {
+        code: "missing_token",
+        status: 403,
+        message:
+          "request-guard: the x-playground-token header is missing; only the playground's own page may call this API.",
+      },
+    ];
+    const found: string[] = [];
+    for (const error of refusals) {
+      const view = describeLiveError(error, "OpenAI", "zh-CN");
+      if (!HAN.test(view.message) || englishRuns(view.message).length > 0) found.push(view.message);
+      expect(describeLiveError(error, "OpenAI", "en").message).toBe(error.message);
+    }
+    expect(found).toEqual([]);
+  });
+
   it("keeps any other provider message as sent, labelled as the provider's", () => {
     const view = describeLiveError(
       { code: "provider_bad_request", message: "All tools cannot be deferred.", status: 400, providerStatus: 400 },

@@ -134,6 +134,26 @@ const ROUTE_SENTENCES: ReadonlyArray<{ pattern: RegExp; key: RouteSentence; valu
       key: "compatibleNeedsBaseUrl",
       values: (m) => ({ vendor: m[1], allow: m[2] ?? "none", variable: m[3] }),
     },
+    {
+      pattern: /^(?:live|experiment): live mode is turned off on this server(?: \((\S+)\))?\.$/,
+      key: "liveDisabled",
+      values: (m) => ({ setting: m[1] ?? "none" }),
+    },
+    {
+      pattern: /^live: too many live requests; try again in (\d+) s\.$/,
+      key: "tooManyLive",
+      values: (m) => ({ seconds: m[1] }),
+    },
+    {
+      pattern: /^\S+: the request body is (?:over|larger than) ([\d,]+) bytes(?: \((\S+)\))?\.?$/,
+      key: "bodyTooLarge",
+      values: (m) => ({ bytes: m[1], setting: m[2] ?? "none" }),
+    },
+    {
+      pattern: /^request-guard: the (\S+) header is missing; only the playground's own page may call this API\.$/,
+      key: "missingToken",
+      values: (m) => ({ header: m[1] }),
+    },
   ];
 
 function ourSentence(message: string, locale: Locale): string | null {
