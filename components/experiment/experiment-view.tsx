@@ -7,7 +7,7 @@
  * `#results=` link opens shared results.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { apiFetch, readApiError } from "@/components/share/page-token";
 import { Button } from "@/components/ui/button";
 import { PROVIDER_IDS, STRATEGY_IDS, type ProviderId, type StrategyId } from "@/lib/core/ids";
@@ -26,6 +26,9 @@ import { PROVIDER_KEY_HEADER } from "@/lib/live/paths";
 import { startExperimentClient, type ExperimentClient } from "@/workers/experiment-client";
 import { ExperimentResults } from "./experiment-results";
 import { TaskEditor } from "./task-editor";
+import { useProblemText } from "@/components/catalog/problem-text";
+import type { Locale } from "@/lib/i18n/locales";
+import { routeSentenceIn } from "@/lib/live/describe-error";
 
 const TASK_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "office-assistant-zh"];
 const API = "/api/experiment";
@@ -59,6 +62,8 @@ const usd = (value: number) => `$${value.toFixed(4)}`;
 
 export function ExperimentView() {
   const t = useTranslations("experiment");
+  const problemText = useProblemText();
+  const locale = useLocale() as Locale;
   const [example, setExample] = useState(TASK_EXAMPLES[0]);
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [tasks, setTasks] = useState("");
@@ -290,7 +295,7 @@ export function ExperimentView() {
                   {t("problems", { count: errors.length })}
                   <ul className="list-disc pl-5 text-red-700">
                     {errors.slice(0, 10).map((problem) => (
-                      <li key={`${problem.line}-${problem.message}`}>{problem.message}</li>
+                      <li key={`${problem.line}-${problem.message}`}>{problemText(problem)}</li>
                     ))}
                   </ul>
                 </>
@@ -506,7 +511,7 @@ export function ExperimentView() {
             {outcome && outcome.skipped > 0 && <p className="text-sm">{t("resumed", { count: outcome.skipped })}</p>}
             {error && (
               <p className="text-sm text-red-700" role="alert">
-                {t("error", { message: error })}
+                {t("error", { message: routeSentenceIn(error, locale) })}
               </p>
             )}
           </section>

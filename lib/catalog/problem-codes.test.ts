@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { InputProblem } from "../core/catalog";
 import { englishRuns } from "../i18n/english-leftovers";
 import { MESSAGES } from "../i18n/messages";
+import { parseTaskSet } from "../experiment/tasks";
 import { parseQuerySet } from "../lab/query-set";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import { parseScenarioValue } from "../scenario/parse-scenario";
@@ -24,6 +25,7 @@ const PROBLEM_SOURCES = [
   "lib/share/share-link.ts",
   "lib/search/parse-queries.ts",
   "lib/lab/query-set.ts",
+  "lib/experiment/tasks.ts",
 ];
 
 function messageIn(locale: "en" | "zh-CN", code: string): unknown {
@@ -85,6 +87,21 @@ function problemsOfEveryKind(): InputProblem[] {
     ...parseEvaluationQueries("").problems,
     ...unknownExpectedTools([{ q: "weather in Paris", expect: ["get_forecast"] }], new Set(["get_weather"])),
     ...parseQuerySet('{"q": "weather in Paris", "expect": ["get_forecast"]}', [tool]).problems,
+    ...parseTaskSet(
+      [
+        "not json",
+        "[1]",
+        '{"id": "", "prompt": "", "expect": {"tools": ["get_forecast"], "arguments": 1}, "maxTurns": 0, "stubs": 1}',
+        '{"id": "a", "prompt": "p", "expect": {"tools": ["get_weather"], "arguments": {"get_weather": {"type": 1}, "other": 2}}}',
+        '{"id": "b", "prompt": "p", "expect": {"tools": ["get_weather"]}, "stubs": {"get_forecast": {}}}',
+        '{"id": "c", "prompt": "p", "expect": {"tools": ["get_weather"]}, "colour": 1}',
+        '{"id": "c", "prompt": "p", "expect": {"tools": ["get_weather"]}}',
+        '{"id": "d", "prompt": "p", "expect": 1}',
+        '{"id": "e", "prompt": "p", "expect": {"tools": []}}',
+      ].join("\n"),
+      { tools: [tool] },
+    ).problems,
+    ...parseTaskSet("", { tools: [tool] }).problems,
   ];
 }
 
@@ -128,6 +145,22 @@ describe("input problem codes", () => {
       "noQueries",
       "queryExpectsMissing",
       "querySetNotInCatalog",
+      "taskInvalidJson",
+      "taskNotObject",
+      "taskDuplicateId",
+      "taskUnknownField",
+      "taskNone",
+      "taskIdRequired",
+      "taskPromptRequired",
+      "taskExpectObject",
+      "taskExpectTools",
+      "taskNoTool",
+      "taskArgumentsMap",
+      "taskArgumentsNotExpected",
+      "taskArgumentsSchema",
+      "taskSchemaUncompiled",
+      "taskMaxTurns",
+      "taskStubsMap",
     ])
       expect(codes, code).toContain(code);
     for (const problem of problems) {

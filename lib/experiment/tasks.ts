@@ -40,20 +40,33 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
   lines.forEach((raw, index) => {
     const line = index + 1;
     if (raw.trim() === "") return;
-    const error = (path: string, message: string) =>
-      problems.push({ severity: "error", path, message: `${label}: line ${line}: ${message}`, line, column: 1 });
+    const error = (path: string, message: string, code: string, values: Record<string, string | number> = {}) =>
+      problems.push({
+        severity: "error",
+        path,
+        message: `${label}: line ${line}: ${message}`,
+        code,
+        values: { label, line, ...values },
+        line,
+        column: 1,
+      });
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (caught) {
-      error("$", `invalid JSON: ${caught instanceof Error ? caught.message : String(caught)}`);
+      const reason = caught instanceof Error ? caught.message : String(caught);
+      error("$", `invalid JSON: ${reason}`, "taskInvalidJson", { reason });
       return;
     }
-    if (!isRecord(value)) return void error("$", "a task is a JSON object");
-    const task = readTask(value, (path, message) => error(path, message), names);
+    if (!isRecord(value)) return void error("$", "a task is a JSON object", "taskNotObject");
+    const task = readTask(value, error, names);
     if (!task) return;
     const earlier = ids.get(task.id);
-    if (earlier !== undefined) return void error("$.id", `the id "${task.id}" is already used on line ${earlier}`);
+    if (earlier !== undefined)
+      return void error("$.id", `the id "${task.id}" is already used on line ${earlier}`, "taskDuplicateId", {
+        id: task.id,
+        earlier,
+      });
     ids.set(task.id, line);
     for (const key of Object.keys(value))
       if (!KNOWN_KEYS.has(key))
@@ -61,51 +74,66 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
           severity: "warning",
           path: `$.${key}`,
           message: `${label}: line ${line}: unknown field "${key}" is ignored`,
+          code: "taskUnknownField",
+          values: { label, line, key },
           line,
           column: 1,
         });
     tasks.push(task);
   });
   if (tasks.length === 0 && !problems.some((problem) => problem.severity === "error"))
-    problems.push({ severity: "error", path: "$", message: `${label}: no tasks (one JSON object a line)` });
+    problems.push({
+      severity: "error",
+      path: "$",
+      message: `${label}: no tasks (one JSON object a line)`,
+      code: "taskNone",
+      values: { label },
+    });
   const failed = problems.some((problem) => problem.severity === "error");
   return { value: failed ? undefined : tasks, problems };
 }
 
 function readTask(
   value: Record<string, unknown>,
-  error: (path: string, message: string) => void,
+  error: (path: string, message: string, code: string, values?: Record<string, string | number>) => void,
   names: Set<string> | undefined,
 ): ExperimentTask | undefined {
   const { id, prompt, expect, maxTurns, stubs } = value;
   let ok = true;
-  const fail = (path: string, message: string) => {
+  const fail = (path: string, message: string, code: string, values?: Record<string, string | number>) => {
     ok = false;
-    error(path, message);
+    error(path, message, code, values);
   };
-  if (typeof id !== "string" || id.trim() === "") fail("$.id", '"id" must be a non-empty string');
-  if (typeof prompt !== "string" || prompt.trim() === "") fail("$.prompt", '"prompt" must be a non-empty string');
+  if (typeof id !== "string" || id.trim() === "") fail("$.id", '"id" must be a non-empty string', "taskIdRequired");
+  if (typeof prompt !== "string" || prompt.trim() === "")
+    fail("$.prompt", '"prompt" must be a non-empty string', "taskPromptRequired");
   if (!isRecord(expect)) {
-    fail("$.expect", '"expect" must be an object with "tools"');
+    fail("$.expect", '"expect" must be an object with "tools"', "taskExpectObject");
     return undefined;
   }
   const tools = expect.tools;
   if (!Array.isArray(tools) || tools.length === 0 || !tools.every((tool) => typeof tool === "string"))
-    fail("$.expect.tools", '"expect.tools" must be a non-empty list of tool names');
+    fail("$.expect.tools", '"expect.tools" must be a non-empty list of tool names', "taskExpectTools");
   else if (names)
     for (const tool of tools as string[])
-      if (!names.has(tool)) fail("$.expect.tools", `no tool "${tool}" in the catalog`);
+      if (!names.has(tool)) fail("$.expect.tools", `no tool "${tool}" in the catalog`, "taskNoTool", { name: tool });
   const argumentsSchemas = expect.arguments;
   if (argumentsSchemas !== undefined) {
-    if (!isRecord(argumentsSchemas)) fail("$.expect.arguments", '"expect.arguments" must map tool names to schemas');
+    if (!isRecord(argumentsSchemas))
+      fail("$.expect.arguments", '"expect.arguments" must map tool names to schemas', "taskArgumentsMap");
     else
       for (const [tool, schema] of Object.entries(argumentsSchemas)) {
         const path = `$.expect.arguments.${tool}`;
-        if (Array.isArray(tools) && !tools.includes(tool)) fail(path, `"${tool}" is not in "expect.tools"`);
-        if (!isRecord(schema) && typeof schema !== "boolean") fail(path, "must be a JSON Schema");
+        if (Array.isArray(tools) && !tools.includes(tool))
+          fail(path, `"${tool}" is not in "expect.tools"`, "taskArgumentsNotExpected", { name: tool });
+        if (!isRecord(schema) && typeof schema !== "boolean")
+          fail(path, "must be a JSON Schema", "taskArgumentsSchema", { name: tool });
         else if (isRecord(schema)) {
           const compiled = compileSchema(schema);
-          if (!compiled.validate) fail(path, `the schema does not compile: ${compiled.error ?? "unknown error"}`);
+          if (!compiled.validate) {
+            const reason = compiled.error ?? "unknown error";
+            fail(path, `the schema does not compile: ${reason}`, "taskSchemaUncompiled", { name: tool, reason });
+          }
         }
       }
   }
@@ -113,12 +141,14 @@ function readTask(
     maxTurns !== undefined &&
     (typeof maxTurns !== "number" || !Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > MAX_TASK_TURNS)
   )
-    fail("$.maxTurns", `"maxTurns" must be a whole number from 1 to ${MAX_TASK_TURNS}`);
+    fail("$.maxTurns", `"maxTurns" must be a whole number from 1 to ${MAX_TASK_TURNS}`, "taskMaxTurns", {
+      max: MAX_TASK_TURNS,
+    });
   if (stubs !== undefined) {
-    if (!isRecord(stubs)) fail("$.stubs", '"stubs" must map tool names to results');
+    if (!isRecord(stubs)) fail("$.stubs", '"stubs" must map tool names to results', "taskStubsMap");
     else if (names)
       for (const tool of Object.keys(stubs))
-        if (!names.has(tool)) fail(`$.stubs.${tool}`, `no tool "${tool}" in the catalog`);
+        if (!names.has(tool)) fail(`$.stubs.${tool}`, `no tool "${tool}" in the catalog`, "taskNoTool", { name: tool });
   }
   if (!ok) return undefined;
   return {

@@ -9,7 +9,7 @@ import { englishRuns } from "../i18n/english-leftovers";
 import { readLiveConfig } from "../server/live-config";
 import { mapUpstreamError, nonProviderAnswer } from "../server/live-errors";
 import { isTargetError, resolveTarget } from "../server/live-target";
-import { describeLiveError } from "./describe-error";
+import { describeLiveError, routeSentenceIn } from "./describe-error";
 import type { LiveError } from "./types";
 
 const HAN = /\p{Script=Han}/u;
@@ -129,6 +129,14 @@ describe("describeLiveError", () => {
       expect(describeLiveError(error, "OpenAI", "en").message).toBe(error.message);
     }
     expect(found).toEqual([]);
+  });
+
+  it("words the experiment route's own refusal for the experiment page, and leaves any other text as it came", () => {
+    const refusal = "experiment: no Anthropic key: paste one, or set ANTHROPIC_API_KEY on the server.";
+    const chinese = routeSentenceIn(refusal, "zh-CN");
+    expect(HAN.test(chinese) && englishRuns(chinese)).toEqual([]);
+    expect(routeSentenceIn(refusal, "en")).toBe(refusal);
+    expect(routeSentenceIn("something else", "zh-CN")).toBe("something else");
   });
 
   it("keeps any other provider message as sent, labelled as the provider's", () => {

@@ -176,6 +176,14 @@ function ourSentence(message: string, locale: Locale): string | null {
   return null;
 }
 
+/**
+ * A sentence a route wrote itself (a missing key, a base URL refused, a guard), in the reader's language; any other
+ * text as it came. The experiment page shows its route's refusals through it.
+ */
+export function routeSentenceIn(message: string, locale: Locale): string {
+  return ourSentence(message, locale) ?? message;
+}
+
 export function describeLiveError(error: LiveError, providerLabel?: string, locale: Locale = "en"): LiveErrorView {
   const t = translatorFor(locale, "live");
   const provider = providerLabel ?? t("errors.theProvider");
