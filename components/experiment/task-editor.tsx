@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import type { OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
+import { useProblemText } from "@/components/catalog/problem-text";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import type { InputProblem } from "@/lib/core/catalog";
 import { taskMarkers } from "./task-markers";
@@ -22,17 +23,18 @@ export function TaskEditor({
 }) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
+  // A marker's hover says the problem in the reader's language, as the list under the editor does.
+  const problemText = useProblemText();
+  const worded = problems.map((problem) => ({ ...problem, message: problemText(problem) }));
 
   function showProblems() {
     const monaco = monacoRef.current;
     const model = editorRef.current?.getModel();
     if (!monaco || !model) return;
-    const markers = taskMarkers(problems, model.getLineCount(), (line) => model.getLineMaxColumn(line)).map(
-      (marker) => ({
-        ...marker,
-        severity: marker.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-      }),
-    );
+    const markers = taskMarkers(worded, model.getLineCount(), (line) => model.getLineMaxColumn(line)).map((marker) => ({
+      ...marker,
+      severity: marker.severity === "error" ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+    }));
     monaco.editor.setModelMarkers(model, OWNER, markers);
   }
 
@@ -43,7 +45,7 @@ export function TaskEditor({
   };
 
   // Markers follow the problems (parsed from the same text); only when they change.
-  const problemsKey = JSON.stringify(problems.map((problem) => [problem.line, problem.column, problem.message]));
+  const problemsKey = JSON.stringify(worded.map((problem) => [problem.line, problem.column, problem.message]));
   useEffect(showProblems, [problemsKey]);
 
   return (
