@@ -19,6 +19,7 @@ import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import type pg from "pg";
 import { JOB_LEASE_LOCK_KEY } from "./migrations";
+import { transaction } from "./postgres-transaction";
 import type {
   ExperimentJob,
   ExperimentJobStart,
@@ -43,21 +44,6 @@ export const DEFAULT_JOB_TIMING: JobTiming = {
 };
 
 type JobRow = { spec: string; run_keys: string; status: ExperimentJobStatus };
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 export function postgresExperimentJobs(
   connectionString: string,
@@ -130,7 +116,7 @@ export function postgresExperimentJobs(
 
   /** Hands back the active jobs `where` picks (a SQL condition on `j`, `h` the current holder, `p` its process). */
   async function handBack(queue: PgBoss, where: string, values: unknown[], wait: boolean): Promise<void> {
-    await inTransaction(pool, async (client) => {
+    await transaction(pool, async (client) => {
       // One process at a time: two could otherwise fail the same job twice, the second time after a third process
       // had taken it again. The periodic check skips a turn rather than wait; a closing process waits.
       if (wait) await client.query("SELECT pg_advisory_xact_lock($1::bigint)", [JOB_LEASE_LOCK_KEY]);
@@ -206,7 +192,7 @@ export function postgresExperimentJobs(
   return {
     async start(experiment, spec, runKeys): Promise<ExperimentJobStart> {
       const queue = await boss();
-      return inTransaction(pool, async (client) => {
+      return transaction(pool, async (client) => {
         const now = Date.now();
         await client.query(
           `INSERT INTO experiment_jobs (experiment, spec, run_keys, status, created_at, updated_at)

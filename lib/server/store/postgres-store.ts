@@ -12,6 +12,7 @@ import type { ExperimentStore, TaskRunResult } from "../../experiment/types";
 import type { EmbeddingCache } from "../../search/embeddings/types";
 import { shortLinkId } from "../share-store";
 import { DEFAULT_JOB_TIMING, postgresExperimentJobs } from "./postgres-jobs";
+import { transaction } from "./postgres-transaction";
 import { MIGRATION_LOCK_KEY, MIGRATIONS, SHARE_WRITE_LOCK_KEY, TAP_WRITE_LOCK_KEY } from "./migrations";
 import {
   DAY_MS,
@@ -51,21 +52,6 @@ const numberTypes = {
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
-
-async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /** Applies the migrations not yet recorded, in order, in one transaction under an advisory lock. */
 export async function migrate(pool: pg.Pool): Promise<number[]> {
