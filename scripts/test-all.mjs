@@ -11,15 +11,16 @@
  *      own server, fakes, ports and result folders (E2E_PART in playwright.config.ts), since some specs change a
  *      server's state (a rate limit they exhaust, a fake's request log they read). Vitest runs one test file at a
  *      time on a 2-core machine (its default is one worker fewer than the cores). The build skips Next.js's own
- *      TypeScript pass: stage 1 already ran tsc over the same files, route types included.
+ *      TypeScript pass: stage 1 already ran tsc over the same files, route types included. When part 2 is done, the
+ *      unit tests run a second time on the current Node.js LTS (`test:unit:lts`, scripts/node-lts.mjs: the official
+ *      binary from the npm registry, with better-sqlite3 built for it) on the core part 2 leaves while part 1
+ *      finishes: beside the build it doubled stage 2's time, after every other check it would add its whole time.
  *
  * Part 2's ports are E2E_PORT_2, FAKE_PROVIDER_PORT_2 and MCP_SERVER_PORT_2 (defaults 3117, 3189, 3188); part 1 uses
  * playwright.config.ts's E2E_PORT, FAKE_PROVIDER_PORT and MCP_SERVER_PORT.
  *
  * The single checks stay available on their own: `npm run typecheck`, `lint`, `format:check`, `test:unit`,
- * `test:e2e` (which builds for itself), and `test:unit:lts`, the unit tests on the current Node.js LTS
- * (scripts/node-lts.mjs: the official binary from the npm registry). That run is not a stage here: beside the build
- * it made stage 2 twice as long (654 s against ≈ 330 s on a clean clone), which took CI past 25 minutes.
+ * `test:unit:lts` and `test:e2e` (which builds for itself).
  *
  * Plain JavaScript on purpose, like scripts/serve.mjs: it runs with `node` before any build tool.
  */
@@ -53,6 +54,8 @@ const STAGES = [
     },
     // Part 2 takes the core the unit tests leave. Its output is printed whole, so the two parts' lines do not mix.
     { name: "test:e2e 2/2", after: ["test:unit", "build"], command: "npm run --silent test:e2e", env: E2E_PART_2 },
+    // The same unit tests on the other supported Node.js line, on the core part 2 leaves.
+    { name: "test:unit:lts", after: ["test:e2e 2/2"], command: "npm run --silent test:unit:lts" },
   ],
 ];
 
