@@ -54,8 +54,9 @@ const STAGES = [
     },
     // Part 2 takes the core the unit tests leave. Its output is printed whole, so the two parts' lines do not mix.
     { name: "test:e2e 2/2", after: ["test:unit", "build"], command: "npm run --silent test:e2e", env: E2E_PART_2 },
-    // The same unit tests on the other supported Node.js line, on the core part 2 leaves.
-    { name: "test:unit:lts", after: ["test:e2e 2/2"], command: "npm run --silent test:unit:lts" },
+    // The same unit tests on the other supported Node.js line, on the core part 2 leaves, and on both once part 1
+    // is done (it ends soon after part 2): two Vitest workers.
+    { name: "test:unit:lts", after: ["test:e2e 2/2"], command: "npm run --silent test:unit:lts -- --maxWorkers=2" },
   ],
 ];
 
