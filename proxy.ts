@@ -10,7 +10,7 @@
  * The API routes that take a request body are NOT matched (see `config` below). When a proxy runs, Next.js copies
  * the request body into memory so both the proxy and the route can read it, and cuts it at
  * `experimental.proxyClientMaxBodySize` (10 MB by default) without telling the route: a 16 MB live request
- * arrived truncated and failed as "not valid JSON". Unmatched, those routes read the socket themselves: they check
+ * would arrive truncated and fail as "not valid JSON". Unmatched, those routes read the socket themselves: they check
  * Host, Origin and the page token (guardApiRequest) and their rate limits first, and only then read the body under
  * their own cap, so an unauthenticated upload is refused before a byte of it is buffered.
  */

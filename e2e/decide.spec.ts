@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PlaygroundPage } from "./pages/playground-page";
 
 /**
- * Explain and decide (issue 7): the break-even explorer answers slider moves, the guided tour can be finished and
+ * Explain and decide: the break-even explorer answers slider moves, the guided tour can be finished and
  * reopened, and the exported design-review report states the compare table's figures.
  */
 

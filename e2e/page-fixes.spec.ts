@@ -1,5 +1,5 @@
 /**
- * The page as a new user meets it (issue 37, "The page"): the section navigation lights the section being read, the
+ * The page as a new user meets it: the section navigation lights the section being read, the
  * phone's Scenario menu and catalog editor are reachable, the first figures are on a phone's first screen, the
  * header's subtitle is whole, the trace dialog shows the recorded request, choosing a model is not an edit, the
  * catalog's o200k total says why the run reads more, the request view marks the catalog's (third-party) text, and

@@ -22,8 +22,8 @@
  * the engine worker stored in IndexedDB, and the autosave of the first visit. `--visits N` makes N first visits of
  * each example, each in a new context and each with its own Node run just before it, prints every row, and then one
  * line per example: the medians of the worker's run and of the Node run, their ratio, and how many single visits were
- * within 1.3× (issue #15's goal). A cold run of 50–100 ms moves by a quarter from one process to the next, in Node as
- * in the worker, so one visit's ratio is a sample, not the measure.
+ * within 1.3× (the goal: the page's run about as fast as Node's). A cold run of 50–100 ms moves by a quarter from
+ * one process to the next, in Node as in the worker, so one visit's ratio is a sample, not the measure.
  * `--own-catalog N` (N tools, 10,000 when omitted) then imports a person's own catalog through the catalog panel's
  * "Open file" into the weather example, once per visit, and prints it as "own-catalog-N (import)": the real MCP
  * servers' tools served for many tenants (scripts/test-support/own-catalog.ts; namespaced names, nested schemas, long

@@ -1,9 +1,9 @@
 /**
- * What the engine worker keeps after a move from the 10,000-tool example to weather (issue #15), in Node: the worker's
+ * What the engine worker keeps after a move from the 10,000-tool example to weather, in Node: the worker's
  * message loop (`handleEngineMessage`) with its engine, o200k counter and cache release (`releaseCaches`, wired as in
  * workers/engine.worker.ts), through weather → synthetic-10000 → weather (load, run all strategies, tool tokens, one
- * step detail each), printing the V8 heap in use after a full collection at each moment. `--no-release` leaves the
- * caches as they were before the release existed. A figure, not a test:
+ * step detail each), printing the V8 heap in use after a full collection at each moment. `--no-release` skips the
+ * release, to show what it frees. A figure, not a test:
  * `node --expose-gc --import tsx scripts/bench-engine-retained.ts [--no-release]`. The browser's own figure, per worker
  * target, is `scripts/bench-helper-lifetime.ts`.
  */

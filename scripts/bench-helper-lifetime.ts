@@ -1,8 +1,9 @@
 /**
- * The helper engine worker's lifetime in the browser (issue #15): opens the 10,000-tool example, waits for its run,
- * moves to a small example in the page (the example picker), and prints at each moment the page's worker targets
- * (Chrome DevTools Protocol, nested workers included) and the renderer processes' resident memory. A figure, not a
- * test: `npx tsx scripts/bench-helper-lifetime.ts --port <p> [--collect-garbage]` against a production build.
+ * The helper engine worker's lifetime in the browser (is it stopped, and its memory freed?): opens the 10,000-tool
+ * example, waits for its run, moves to a small example in the page (the example picker), and prints at each moment
+ * the page's worker targets (Chrome DevTools Protocol, nested workers included) and the renderer processes' resident
+ * memory. A figure, not a test: `npx tsx scripts/bench-helper-lifetime.ts --port <p> [--collect-garbage]` against a
+ * production build.
  */
 import { execFileSync } from "node:child_process";
 import { chromium, type Browser, type Page } from "@playwright/test";

@@ -11,8 +11,8 @@ import path from "node:path";
 import ts from "typescript";
 
 /**
- * Issue #38's goal is five or fewer (117 before the adapters). None is left: the request limits are looked up by
- * the table name each provider's model facts give (`requestLimits`). The limit only goes down.
+ * The adapters leave none: the request limits, for instance, are looked up by the table name each provider's model
+ * facts give (`requestLimits`). The limit only goes down.
  */
 export const PROVIDER_BRANCH_LIMIT = 4;
 

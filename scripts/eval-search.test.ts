@@ -32,9 +32,9 @@ describe("eval-search CLI", () => {
       expect(run.status).toBe(0);
       return JSON.parse(run.stdout.trim());
     });
-    // docs/SEARCH.md at 279c54f, "Ninth pass" (address words at 0.35): 0.799 on these 46 queries either way. The soft matches' gain
-    // here (0.786 → 0.819 before the exact-words re-rank, 0.784 → 0.788 after it) is now taken by the address
-    // discount too, so the request below shows the flag at work.
+    // With address words at 0.35 (docs/SEARCH.md at 279c54f, "Ninth pass") the soft matches gain nothing on these 46
+    // queries (0.799 either way: the exact-words re-rank and the address discount take it), so the request below
+    // shows the flag at work.
     expect(lexical.mrr).toBeCloseTo(0.799, 3);
     expect(withVectors.mrr).toBeCloseTo(0.799, 3);
     // "car" is none of maps_distance_matrix's words; by word vectors it is near `driving` (0.78), one of its modes.

@@ -1,7 +1,7 @@
 /**
- * `npm run test:planted`: plants each bug of issue #18's table in the source, one at a time, runs the tests that
- * should catch it, and restores the file. Every bug must make at least one of its tests fail. A bug whose code is
- * no longer there (the file was refactored) is reported as stale, so the table is kept up to date.
+ * `npm run test:planted`: plants each bug of the table below (each once passed every test) in the source, one at a
+ * time, runs the tests that should catch it, and restores the file. Every bug must make at least one of its tests
+ * fail. A bug whose code is not found (its file changed) is reported as stale, so the table is kept up to date.
  * Exit code 1 when a bug survives or is stale. Edits files in place: run it on a clean checkout.
  */
 import { spawnSync } from "node:child_process";

@@ -23,8 +23,8 @@ export function ProblemList({
       data-testid={testId}
     >
       {shown.map((problem, index) => (
-        // On a phone the message takes a line of its own under the severity and path: beside them it was a column
-        // two words wide.
+        // On a phone the message takes a line of its own under the severity and path: beside them it would be a
+        // column two words wide.
         <li key={index} className="flex flex-wrap gap-x-2" data-testid="import-problem">
           <span className={problem.severity === "error" ? "font-semibold text-danger" : "text-warning"}>
             {t(`problems.${problem.severity}`)}

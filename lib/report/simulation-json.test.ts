@@ -1,6 +1,6 @@
 /**
  * `simulate --json` lists every token it prices: a step's cost is recomputed here from the JSON's own tokens and
- * the model's documented prices, output included (it was priced but not listed, so costs could not be checked).
+ * the model's documented prices, output included: a token priced but not listed would make the costs uncheckable.
  */
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../engine";
