@@ -13,6 +13,13 @@ describe("a page's first load", () => {
     expect(staticImportChainToFolder(process.cwd(), page, CHINESE_MESSAGES)).toBeNull();
   });
 
+  it.each(["app/layout.tsx", "app/page.tsx"])(
+    "%s does not import Ajv (the share worker checks what the playground opens; the page loads it when it must)",
+    (page) => {
+      expect(staticImportChain(process.cwd(), page, "ajv")).toBeNull();
+    },
+  );
+
   it("finds the chain when a file does import it, through a barrel's re-export", () => {
     const chain = staticImportChain(process.cwd(), "lib/tokens/index.ts", "gpt-tokenizer");
     expect(chain?.[0]).toBe("lib/tokens/index.ts");
