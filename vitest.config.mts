@@ -43,6 +43,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
+    // The page loads a locale's messages before it words anything in it; tests start with every locale loaded.
+    setupFiles: ["./test/load-every-locale.ts"],
     // The CLI tests start tsx child processes; on a loaded 2-core machine one can take over 30 s.
     testTimeout: 120_000,
     // Most files share one module registry per worker: importing the engine, the tokenizers and the providers again

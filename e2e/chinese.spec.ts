@@ -14,6 +14,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { englishRuns } from "../lib/i18n/english-leftovers";
+import { encodeWorkspace, inlineShareUrl } from "../lib/share";
+import { smallScenario } from "./pages/scenarios";
 import { capture, TAKE_SCREENSHOTS } from "./pages/screenshots";
 
 test.use({ locale: "zh-CN" });
@@ -136,10 +138,36 @@ function reportLeftovers(view: string, leftovers: string[]) {
   if (!LIST_ONLY) expect(leftovers, `English words left in ${view}`).toEqual([]);
 }
 
+const ENGLISH_TITLE = "Tool Disclosure Playground";
+
+/**
+ * Records, from the first byte of every document, each text node that shows the English app title: the Chinese
+ * messages are a chunk of their own, and a page that rendered before they arrived would flash English.
+ */
+async function watchForEnglishTitle(page: Page) {
+  await page.addInitScript((english) => {
+    const seen: string[] = [];
+    (window as unknown as { englishTitles: string[] }).englishTitles = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.type === "characterData" ? [record.target] : [...record.addedNodes])
+          if (node.textContent?.includes(english)) seen.push(node.textContent.slice(0, 80));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, ENGLISH_TITLE);
+}
+
+/** The page is in Chinese and never showed the English title since it started loading. */
+async function expectChineseFromTheStart(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(page.locator("header h1").first()).toHaveText(zh("common", "appTitle"));
+  expect(await page.evaluate(() => (window as unknown as { englishTitles: string[] }).englishTitles)).toEqual([]);
+}
+
 async function openPlayground(page: Page) {
+  await watchForEnglishTitle(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/?example=learning-agent&strategy=naive-dynamic&step=1");
-  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expectChineseFromTheStart(page);
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-state", "simulated", { timeout: 180_000 });
   await expect(page.getByTestId("prefix-bar-content")).not.toHaveAttribute("data-detail", "", { timeout: 30_000 });
 }
@@ -235,6 +263,19 @@ test.describe("Chinese interface", () => {
         await page.getByTestId("locale-switch").selectOption("zh-CN");
         await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
         await expect(page.getByTestId("compare-strategy-header")).toHaveText(zh("run", "compare.strategy"));
+        await page.reload();
+        await expectChineseFromTheStart(page);
+      });
+
+      await test.step("a share link opens in the reader's language, Chinese from the first paint", async () => {
+        // No remembered choice: the browser's languages decide.
+        await page.context().clearCookies({ name: "playground-locale" });
+        // A new document, not a fragment change on the open one.
+        await page.goto("about:blank");
+        await page.goto(inlineShareUrl("/", encodeWorkspace({ scenario: smallScenario() }).payload));
+        await expectChineseFromTheStart(page);
+        await expect(page.getByTestId("run-status")).toHaveAttribute("data-state", "simulated", { timeout: 180_000 });
+        await expect(page.getByTestId("run-status")).toHaveText(/\p{Script=Han}/u);
       });
 
       // The page's text outside the named views (dialogs' triggers, the footer, …) is listed apart.

@@ -157,10 +157,17 @@ function nodeRunMs(exampleId: string): number | null {
   return child.status === 0 && printed !== "" && Number.isFinite(value) ? value : null;
 }
 
-/** Sum of the page's `<script src>` files, raw and gzip (zlib's default level, what a server sends). */
+/**
+ * Sum of the page's `<script src>` files, raw and gzip (zlib's default level, what a server sends), as an English
+ * reader gets them (no `Accept-Language`). A `nomodule` script (Next's polyfills) is left out: a browser that runs
+ * modules, which every browser the page supports does, never downloads it.
+ */
 async function firstLoadJs(url: string): Promise<{ files: number; rawKb: number; gzipKb: number }> {
   const html = await (await fetch(url)).text();
-  const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]);
+  const sources = [...html.matchAll(/<script\b([^>]*)>/g)]
+    .map((match) => match[1])
+    .filter((attributes) => !/\snomodule\b/i.test(attributes))
+    .flatMap((attributes) => /\ssrc="([^"]+)"/.exec(attributes)?.[1] ?? []);
   let raw = 0;
   let gzip = 0;
   for (const source of new Set(sources)) {

@@ -16,7 +16,7 @@ import { computeBreakEven } from "@/lib/decide/break-even";
 import { recommend, type MeasuredRun } from "@/lib/decide/recommend";
 import { differentWinnerNote } from "@/lib/decide/winner-note";
 import { createEngine } from "@/lib/engine";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { ALL_MESSAGES as MESSAGES } from "@/lib/i18n/all-messages";
 import { describeLiveError } from "@/lib/live/describe-error";
 import { designReviewReport } from "@/lib/report/design-review";
 import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";

@@ -15,7 +15,7 @@ export function LocaleSwitch({ className = "" }: { className?: string }) {
         value={locale}
         data-testid="locale-switch"
         className="h-9 rounded-md border border-line bg-panel px-2 text-sm text-ink focus-visible:outline-2"
-        onChange={(event) => choose(event.target.value as Locale)}
+        onChange={(event) => void choose(event.target.value as Locale)}
       >
         {LOCALES.map((option) => (
           <option key={option} value={option} lang={option}>

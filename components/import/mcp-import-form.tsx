@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useTranslations } from "use-intl";
 import { apiFetch, readApiError, type ApiError } from "@/components/share/page-token";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { ENGLISH_MESSAGES } from "@/lib/i18n/messages";
 import { Button } from "@/components/ui/button";
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { McpResult } from "./mcp-result";
@@ -27,12 +27,12 @@ type Phase =
   | { state: "done"; result: McpImportSuccess }
   | { state: "error"; code: string; message: string; words?: ApiError["words"]; problems?: InputProblem[] };
 
-type FailureWords = keyof (typeof MESSAGES)["en"]["import"]["mcp"]["errors"];
+type FailureWords = keyof (typeof ENGLISH_MESSAGES)["import"]["mcp"]["errors"];
 const isFailureWords = (what: string | undefined): what is FailureWords =>
-  what !== undefined && Object.hasOwn(MESSAGES.en.import.mcp.errors, what);
+  what !== undefined && Object.hasOwn(ENGLISH_MESSAGES.import.mcp.errors, what);
 /** The URL policy's refusals (lib/mcp-import/url-policy.ts) are worded in the `problems` namespace. */
 const isUrlWords = (what: string | undefined): boolean =>
-  what !== undefined && Object.hasOwn(MESSAGES.en.problems.mcpUrl, what);
+  what !== undefined && Object.hasOwn(ENGLISH_MESSAGES.problems.mcpUrl, what);
 
 /** Failures with a one-line hint above the server's explanation (messages `import.mcp.hints.<code>`). */
 const HINTED = new Set([

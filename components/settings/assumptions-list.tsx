@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from "use-intl";
 import type { Assumption } from "@/lib/models";
 import { modelFactText } from "@/lib/models/fact-text";
 import type { Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { ENGLISH_MESSAGES } from "@/lib/i18n/messages";
 import type { CacheRules } from "@/lib/cache/types";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { usePlayground } from "@/state/playground-provider";
@@ -49,9 +49,9 @@ const CACHE_OVERRIDES: ReadonlyArray<{ key: OverrideKey; min: number; max: numbe
   { key: "lookbackBlocks", min: 1, max: 200 },
 ];
 
-type AssumptionWithMessages = keyof (typeof MESSAGES)["en"]["providers"]["assumptions"];
+type AssumptionWithMessages = keyof (typeof ENGLISH_MESSAGES)["providers"]["assumptions"];
 function hasMessages(id: string): id is AssumptionWithMessages {
-  return Object.hasOwn(MESSAGES.en.providers.assumptions, id);
+  return Object.hasOwn(ENGLISH_MESSAGES.providers.assumptions, id);
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { InputProblem } from "../core/catalog";
 import { englishRuns } from "../i18n/english-leftovers";
-import { MESSAGES } from "../i18n/messages";
+import { ALL_MESSAGES as MESSAGES } from "../i18n/all-messages";
 import { parseTaskSet } from "../experiment/tasks";
 import { parseQuerySet } from "../lab/query-set";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";

@@ -5,23 +5,23 @@
  * for) keeps its English sentence rather than showing a message key.
  */
 import type { InputProblem } from "../core/catalog";
-import { MESSAGES } from "../i18n/messages";
+import { ENGLISH_MESSAGES } from "../i18n/messages";
 import type { Locale } from "../i18n/locales";
 import { translatorFor } from "../i18n/translator";
 
-type ProblemCode = keyof (typeof MESSAGES)["en"]["catalog"]["problems"]["codes"];
+type ProblemCode = keyof (typeof ENGLISH_MESSAGES)["catalog"]["problems"]["codes"];
 
 export function isProblemCode(code: string | undefined): code is ProblemCode {
-  return code !== undefined && Object.hasOwn(MESSAGES.en.catalog.problems.codes, code);
+  return code !== undefined && Object.hasOwn(ENGLISH_MESSAGES.catalog.problems.codes, code);
 }
 
 /** Problems of scenarios, share links and query sets: their messages live in the `problems` namespace. */
 export function isInputProblemCode(code: string | undefined): boolean {
-  return isProblemCode(code) || (code !== undefined && Object.hasOwn(MESSAGES.en.problems.codes, code));
+  return isProblemCode(code) || (code !== undefined && Object.hasOwn(ENGLISH_MESSAGES.problems.codes, code));
 }
 
 export function problemText(problem: Pick<InputProblem, "code" | "values" | "message">, locale: Locale): string {
-  if (problem.code !== undefined && Object.hasOwn(MESSAGES.en.problems.codes, problem.code)) {
+  if (problem.code !== undefined && Object.hasOwn(ENGLISH_MESSAGES.problems.codes, problem.code)) {
     const t = translatorFor(locale, "problems") as unknown as (
       key: string,
       values: Record<string, string | number>,

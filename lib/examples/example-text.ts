@@ -3,12 +3,12 @@
  * catalogs, conversations) stays as written; only the words that describe them are translated.
  */
 import type { Locale } from "../i18n/locales";
-import { MESSAGES } from "../i18n/messages";
+import { ENGLISH_MESSAGES } from "../i18n/messages";
 import { translatorFor } from "../i18n/translator";
 import { EXAMPLES, type ExampleSummary } from "./example-list";
 
-type ExampleWithWords = keyof (typeof MESSAGES)["en"]["catalog"]["examples"];
-const hasWords = (id: string): id is ExampleWithWords => Object.hasOwn(MESSAGES.en.catalog.examples, id);
+type ExampleWithWords = keyof (typeof ENGLISH_MESSAGES)["catalog"]["examples"];
+const hasWords = (id: string): id is ExampleWithWords => Object.hasOwn(ENGLISH_MESSAGES.catalog.examples, id);
 
 /** One example's summary in `locale`; an example without messages keeps its English words. */
 export function localizedExample(example: ExampleSummary, locale: Locale): ExampleSummary {

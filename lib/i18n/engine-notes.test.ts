@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from "../scenario/default-settings";
 import { STRATEGIES } from "../strategies/definitions";
 import { MEDIA_NOT_COUNTED_WARNING } from "../providers/media-parts";
 import { createTokenCounter } from "../tokens/token-counter";
-import { MESSAGES } from "./messages";
+import { ALL_MESSAGES as MESSAGES } from "./all-messages";
 import {
   engineNote,
   engineNoteText,

@@ -9,10 +9,10 @@
  * reads back unambiguously; a list argument that is empty is written "nothing" (`NOTHING`) and worded per locale.
  */
 import { type Locale } from "./locales";
-import { MESSAGES } from "./messages";
+import { ENGLISH_MESSAGES } from "./messages";
 import { translatorFor } from "./translator";
 
-type EngineMessages = (typeof MESSAGES)["en"]["engine"];
+type EngineMessages = (typeof ENGLISH_MESSAGES)["engine"];
 export type EngineNoteCode = keyof EngineMessages["notes"];
 export type EngineTitleCode = keyof EngineMessages["titles"];
 export type EngineCountingCode = keyof EngineMessages["counting"];
@@ -83,7 +83,7 @@ let supportReaders: Reader<EngineSupportCode>[] | null = null;
 /** Why a strategy cannot run here, in the reader's language; a reason not made from the messages is shown as is. */
 export function supportReasonText(reason: string, locale: Locale): string {
   if (locale === "en") return reason;
-  supportReaders ??= readersOf(MESSAGES.en.engine.support);
+  supportReaders ??= readersOf(ENGLISH_MESSAGES.engine.support);
   const facts = read(supportReaders, reason);
   return facts ? translatorFor(locale, "engine")(`support.${facts.code}`, facts.values) : reason;
 }
@@ -99,17 +99,17 @@ function read<Code extends string>(readers: Reader<Code>[], text: string): Engin
 
 /** The code and values of a note the engine recorded, or null for a note not made from the `engine` messages. */
 export function readEngineNote(note: string): EngineTextFacts<EngineNoteCode> | null {
-  noteReaders ??= readersOf(MESSAGES.en.engine.notes);
+  noteReaders ??= readersOf(ENGLISH_MESSAGES.engine.notes);
   return read(noteReaders, note);
 }
 
 /** The code and values of a step title (without its kind's word), or null for one not made from the messages. */
 export function readEngineTitle(title: string): EngineTextFacts<EngineTitleCode> | null {
-  titleReaders ??= readersOf(MESSAGES.en.engine.titles);
+  titleReaders ??= readersOf(ENGLISH_MESSAGES.engine.titles);
   return read(titleReaders, title);
 }
 
-const SEARCH_KINDS = MESSAGES.en.engine.searchKinds;
+const SEARCH_KINDS = ENGLISH_MESSAGES.engine.searchKinds;
 
 /** Values that are words rather than names: an empty list, and the kind of search where it has a name of its own. */
 /**
@@ -118,7 +118,7 @@ const SEARCH_KINDS = MESSAGES.en.engine.searchKinds;
  */
 export function tokenCountingText(label: string, locale: Locale): string {
   if (locale === "en") return label;
-  countingReaders ??= readersOf(MESSAGES.en.engine.counting);
+  countingReaders ??= readersOf(ENGLISH_MESSAGES.engine.counting);
   const facts = read(countingReaders, label);
   if (!facts) return label;
   return translatorFor(locale, "engine")(`counting.${facts.code}`, facts.values);
@@ -131,11 +131,11 @@ const warningReaders = new Map<string, Reader<EngineWarningCode>>();
  * and the cache model write the English); a warning without a message, or worded otherwise, is shown as recorded.
  */
 export function engineWarningText(warning: { code: string; message: string }, locale: Locale): string {
-  if (locale === "en" || !Object.hasOwn(MESSAGES.en.engine.warnings, warning.code)) return warning.message;
+  if (locale === "en" || !Object.hasOwn(ENGLISH_MESSAGES.engine.warnings, warning.code)) return warning.message;
   const code = warning.code as EngineWarningCode;
   let reader = warningReaders.get(code);
   if (!reader) {
-    reader = readerFor(code, MESSAGES.en.engine.warnings[code]);
+    reader = readerFor(code, ENGLISH_MESSAGES.engine.warnings[code]);
     warningReaders.set(code, reader);
   }
   const facts = read([reader], warning.message);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { TERMS } from "./glossary";
 import sameInEveryLanguage from "./same-in-every-language.json";
 import { localeFromAcceptLanguage, resolveLocale } from "./locales";
-import { MESSAGES } from "./messages";
+import { ALL_MESSAGES as MESSAGES } from "./all-messages";
 import { translatorFor } from "./translator";
 
 type Tree = { [key: string]: string | Tree };

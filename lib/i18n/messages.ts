@@ -1,7 +1,12 @@
 /**
  * Every interface message, one JSON file per namespace and locale (lib/i18n/messages/<locale>/<namespace>.json).
  * English is the source: its shape is the type every other locale must have, so a message missing in Chinese is a
- * type error, and lib/i18n/messages.test.ts checks both directions and the glossary.
+ * type error (./chinese-messages.ts), and lib/i18n/i18n.test.ts checks both directions and the glossary.
+ *
+ * English is bundled with the page; another locale's messages are one chunk each, fetched by `loadMessages` when
+ * that locale is chosen or detected and awaited before anything is worded in it (components/i18n/intl-root.tsx in
+ * the browser, app/request-locale.ts on the server). Asking for a locale that is not loaded is a bug: `messagesFor`
+ * throws outside production rather than show English to a reader of another language.
  */
 import type { Locale } from "./locales";
 import en_cache from "./messages/en/cache.json";
@@ -32,36 +37,8 @@ import en_tour from "./messages/en/tour.json";
 import en_variants from "./messages/en/variants.json";
 import en_trace from "./messages/en/trace.json";
 import en_ui from "./messages/en/ui.json";
-import zh_cache from "./messages/zh-CN/cache.json";
-import zh_catalog from "./messages/zh-CN/catalog.json";
-import zh_common from "./messages/zh-CN/common.json";
-import zh_conversation from "./messages/zh-CN/conversation.json";
-import zh_decide from "./messages/zh-CN/decide.json";
-import zh_engine from "./messages/zh-CN/engine.json";
-import zh_experiment from "./messages/zh-CN/experiment.json";
-import zh_failures from "./messages/zh-CN/failures.json";
-import zh_glossary from "./messages/zh-CN/glossary.json";
-import zh_import from "./messages/zh-CN/import.json";
-import zh_lab from "./messages/zh-CN/lab.json";
-import zh_live from "./messages/zh-CN/live.json";
-import zh_models from "./messages/zh-CN/models.json";
-import zh_money from "./messages/zh-CN/money.json";
-import zh_playground from "./messages/zh-CN/playground.json";
-import zh_problems from "./messages/zh-CN/problems.json";
-import zh_providers from "./messages/zh-CN/providers.json";
-import zh_report from "./messages/zh-CN/report.json";
-import zh_run from "./messages/zh-CN/run.json";
-import zh_security from "./messages/zh-CN/security.json";
-import zh_settings from "./messages/zh-CN/settings.json";
-import zh_share from "./messages/zh-CN/share.json";
-import zh_strategies from "./messages/zh-CN/strategies.json";
-import zh_tap from "./messages/zh-CN/tap.json";
-import zh_tour from "./messages/zh-CN/tour.json";
-import zh_variants from "./messages/zh-CN/variants.json";
-import zh_trace from "./messages/zh-CN/trace.json";
-import zh_ui from "./messages/zh-CN/ui.json";
 
-const ENGLISH = {
+export const ENGLISH_MESSAGES = {
   cache: en_cache,
   catalog: en_catalog,
   common: en_common,
@@ -92,38 +69,52 @@ const ENGLISH = {
   ui: en_ui,
 };
 
-export type Messages = typeof ENGLISH;
+export type Messages = typeof ENGLISH_MESSAGES;
 export type Namespace = keyof Messages;
 
-const CHINESE: Messages = {
-  cache: zh_cache,
-  catalog: zh_catalog,
-  common: zh_common,
-  conversation: zh_conversation,
-  decide: zh_decide,
-  engine: zh_engine,
-  experiment: zh_experiment,
-  failures: zh_failures,
-  glossary: zh_glossary,
-  import: zh_import,
-  lab: zh_lab,
-  live: zh_live,
-  models: zh_models,
-  money: zh_money,
-  playground: zh_playground,
-  problems: zh_problems,
-  providers: zh_providers,
-  report: zh_report,
-  run: zh_run,
-  security: zh_security,
-  settings: zh_settings,
-  share: zh_share,
-  strategies: zh_strategies,
-  tap: zh_tap,
-  tour: zh_tour,
-  variants: zh_variants,
-  trace: zh_trace,
-  ui: zh_ui,
+/** How each locale other than English arrives: a missing loader for a new locale is a type error. */
+const LOADERS: { [L in Exclude<Locale, "en">]: () => Promise<Messages> } = {
+  "zh-CN": () => import("./chinese-messages").then((module) => module.CHINESE_MESSAGES),
 };
 
-export const MESSAGES: Record<Locale, Messages> = { en: ENGLISH, "zh-CN": CHINESE };
+const loaded = new Map<Locale, Messages>([["en", ENGLISH_MESSAGES]]);
+const loading = new Map<Locale, Promise<Messages>>();
+
+/** A locale's messages if they are here already (English always is), else undefined. */
+export function loadedMessages(locale: Locale): Messages | undefined {
+  return loaded.get(locale);
+}
+
+/**
+ * A locale's messages, fetched once: the same promise for every caller, so React's `use` can wait on it while the
+ * server-rendered page stays on screen.
+ */
+export function loadMessages(locale: Locale): Promise<Messages> {
+  let pending = loading.get(locale);
+  if (!pending) {
+    const here = loaded.get(locale);
+    pending = here
+      ? Promise.resolve(here)
+      : LOADERS[locale as Exclude<Locale, "en">]().then((messages) => {
+          loaded.set(locale, messages);
+          return messages;
+        });
+    // A failed fetch (a dropped connection) is not remembered: the next choice of the locale tries again.
+    pending.catch(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/**
+ * A loaded locale's messages. A locale whose messages are not loaded is a missing `await loadMessages(locale)`:
+ * development and tests throw; production logs it and words the text in English rather than break the page.
+ */
+export function messagesFor(locale: Locale): Messages {
+  const messages = loaded.get(locale);
+  if (messages) return messages;
+  const problem = `The ${locale} messages are not loaded: await loadMessages("${locale}") before wording text in it.`;
+  if (process.env.NODE_ENV !== "production") throw new Error(problem);
+  console.error(problem);
+  return ENGLISH_MESSAGES;
+}

@@ -2,11 +2,11 @@
  * Translation for code that is not a React component: sentences lib/ builds from figures (cache explanations, the
  * report, trace and tap explanations) take a `Locale` and ask for their namespace's translator here, so the words
  * come from the same value as the figure beside them in either language. Components use `useTranslations` from
- * `use-intl` (components/i18n/intl-root.tsx provides the same messages).
+ * `use-intl` (components/i18n/intl-root.tsx provides the same messages, once they are loaded).
  */
 import { _createCache, _createIntlFormatters, createTranslator } from "use-intl/core";
 import { type Locale } from "./locales";
-import { MESSAGES, type Messages, type Namespace } from "./messages";
+import { messagesFor, type Messages, type Namespace } from "./messages";
 
 /** What a missing message shows instead of failing: its key, which the Chinese walk and the tests find. */
 export function messageFallback({ namespace, key }: { namespace?: string; key: string }): string {
@@ -31,7 +31,7 @@ function makeTranslator<N extends Namespace>(locale: Locale, namespace: N) {
     _cache: intlCache,
     _formatters: formatters,
     locale,
-    messages: MESSAGES[locale],
+    messages: messagesFor(locale),
     namespace,
     getMessageFallback: messageFallback,
     onError: reportMessageError,
@@ -42,7 +42,8 @@ const made = new Map<string, unknown>();
 
 /**
  * One translator per locale and namespace: lib/ asks for one per sentence, and a new one would parse its messages
- * again each time (the cache card's sentences run for every request of every strategy).
+ * again each time (the cache card's sentences run for every request of every strategy). The locale's messages must
+ * be loaded (`loadMessages`, ./messages.ts): outside production a locale that is not throws.
  */
 export function translatorFor<N extends Namespace>(locale: Locale, namespace: N): ReturnType<typeof makeTranslator<N>> {
   const key = `${locale}\u0000${namespace}`;

@@ -6,7 +6,7 @@
  * `fact-text.test.ts` fails on any source, note or assumption shown in Settings that holds English words and has
  * no message, so the table and the messages cannot drift apart.
  */
-import { MESSAGES } from "../i18n/messages";
+import { ENGLISH_MESSAGES } from "../i18n/messages";
 import type { Locale } from "../i18n/locales";
 import { translatorFor } from "../i18n/translator";
 
@@ -24,7 +24,7 @@ let keyByEnglish: Map<string, string> | null = null;
 export function factMessageKey(text: string): string | null {
   if (keyByEnglish === null) {
     const english = translatorFor("en", "models") as unknown as (key: string) => string;
-    keyByEnglish = new Map(messageKeys(MESSAGES.en.models as Tree, "").map((key) => [english(key), key]));
+    keyByEnglish = new Map(messageKeys(ENGLISH_MESSAGES.models as Tree, "").map((key) => [english(key), key]));
   }
   return keyByEnglish.get(text) ?? null;
 }

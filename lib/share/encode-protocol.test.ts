@@ -2,15 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
 import { DEFAULT_SETTINGS } from "../scenario/default-settings";
-import {
-  MAX_CHANGED_TOOLS,
-  catalogMessage,
-  handleCatalogPiece,
-  handleEncodeMessage,
-  type EncodeRequest,
-  type EncodeWorkerState,
-} from "./encode-protocol";
+import { MAX_CHANGED_TOOLS, catalogMessage, type EncodeRequest, type EncodeWorkerState } from "./encode-protocol";
 import { encodeWorkspace } from "./share-link";
+import { handleCatalogPiece, handleEncodeMessage } from "./share-worker-protocol";
 
 const tool = (name: string) => ({ name, description: `${name} does it.`, inputSchema: { type: "object" } });
 const catalog: Catalog = { tools: Array.from({ length: 200 }, (_, index) => tool(`tool_${index}`)), source: "test" };

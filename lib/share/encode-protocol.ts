@@ -4,11 +4,12 @@
  * every edit. The worker keeps the last catalog it was sent, so an edit of one tool sends that tool alone (a
  * structured clone of 10,000 tools is itself a long task). The same worker decodes what the page opens with (the
  * autosave, a link): inflating, parsing and Ajv-checking a 10,000-tool scenario took the page's thread 10 s in one
- * task at load 13. Framework-free: `handleEncodeMessage` runs in Node tests.
+ * task at load 13. The worker's side (./share-worker-protocol.ts) is apart, so the page's bundle, which needs these
+ * messages from the first save on, does not carry the encoder and the decoder (Ajv, the scenario parser).
  */
 import type { Catalog, CatalogTool } from "../core/catalog";
 import type { WorkspaceState } from "../persistence/state-keys";
-import { encodeWorkspace, type DecodeResult } from "./share-link";
+import type { DecodeResult } from "./share-link";
 
 /** The catalog as sent: whole, or the tools that changed since the catalog the worker holds. */
 export type CatalogMessage =
@@ -96,64 +97,6 @@ export type EncodeWorkerState = {
   /** The pieces of a catalog on its way (`CatalogPieceRequest`), in place, with how many tools have come. */
   pieces?: { toolCount: number; tools: CatalogTool[]; received: number };
 };
-
-/** Keeps a piece of the catalog on its way; a piece starting a catalog (`from` 0) drops an unfinished one. */
-export function handleCatalogPiece(state: EncodeWorkerState, request: CatalogPieceRequest): EncodeWorkerState {
-  const { toolCount, from, tools } = request.piece;
-  const pieces =
-    from === 0 || state.pieces?.toolCount !== toolCount
-      ? { toolCount, tools: new Array<CatalogTool>(toolCount), received: 0 }
-      : state.pieces;
-  // A piece out of order (a lost one before it) leaves `received` short, and the encode request then fails.
-  if (from !== pieces.received) return { ...state, pieces: { ...pieces, received: -1 } };
-  tools.forEach((tool, index) => (pieces.tools[from + index] = tool));
-  return { ...state, pieces: { ...pieces, received: pieces.received + tools.length } };
-}
-
-export function handleEncodeMessage(
-  state: EncodeWorkerState,
-  request: EncodeRequest,
-): { state: EncodeWorkerState; response: EncodeResponse } {
-  let catalog: Catalog;
-  if (request.catalog.kind === "whole") catalog = request.catalog.catalog;
-  else if (request.catalog.kind === "pieces") {
-    const { pieces } = state;
-    if (!pieces || pieces.toolCount !== request.catalog.toolCount || pieces.received !== pieces.toolCount)
-      return {
-        state: { catalog: null },
-        response: { requestId: request.requestId, ok: false, message: "encode: the catalog's pieces did not all come" },
-      };
-    catalog = { ...request.catalog.rest, tools: pieces.tools };
-  } else {
-    if (!state.catalog)
-      return { state, response: { requestId: request.requestId, ok: false, message: "encode: no catalog to change" } };
-    const tools = state.catalog.tools.slice(0, request.catalog.toolCount);
-    if (tools.length !== request.catalog.toolCount)
-      return {
-        state,
-        response: { requestId: request.requestId, ok: false, message: "encode: the catalog changed size" },
-      };
-    for (const [index, tool] of request.catalog.changes) tools[index] = tool;
-    catalog = { ...request.catalog.rest, tools };
-  }
-  const next = { catalog };
-  try {
-    const { payload } = encodeWorkspace(
-      { ...request.workspace, scenario: { ...request.workspace.scenario, catalog } },
-      "persist",
-    );
-    return { state: next, response: { requestId: request.requestId, ok: true, payload } };
-  } catch (error) {
-    return {
-      state: next,
-      response: {
-        requestId: request.requestId,
-        ok: false,
-        message: `encode: ${error instanceof Error ? error.message : String(error)}`,
-      },
-    };
-  }
-}
 
 /** Above this many changed tools the whole catalog is sent (a pasted or imported catalog). */
 export const MAX_CHANGED_TOOLS = 64;

@@ -4,7 +4,7 @@
  * beside it as they are.
  */
 import type { Locale } from "../i18n/locales";
-import { MESSAGES } from "../i18n/messages";
+import { ENGLISH_MESSAGES } from "../i18n/messages";
 import { translatorFor } from "../i18n/translator";
 import type { ShareError } from "./share-errors";
 
@@ -12,9 +12,10 @@ export function shareErrorText(error: Pick<ShareError, "code">, locale: Locale):
   return translatorFor(locale, "share")(`linkErrors.${error.code}`);
 }
 
-type ShortLinkCode = keyof (typeof MESSAGES)["en"]["share"]["shortLinkErrors"];
-const isShortLinkCode = (code: string): code is ShortLinkCode => Object.hasOwn(MESSAGES.en.share.shortLinkErrors, code);
-const isLinkCode = (code: string): code is ShareError["code"] => Object.hasOwn(MESSAGES.en.share.linkErrors, code);
+type ShortLinkCode = keyof (typeof ENGLISH_MESSAGES)["share"]["shortLinkErrors"];
+const isShortLinkCode = (code: string): code is ShortLinkCode =>
+  Object.hasOwn(ENGLISH_MESSAGES.share.shortLinkErrors, code);
+const isLinkCode = (code: string): code is ShareError["code"] => Object.hasOwn(ENGLISH_MESSAGES.share.linkErrors, code);
 
 /**
  * A short-link failure (the API's error code, or `network` / `no_payload` for the page's own) in the reader's
