@@ -46,17 +46,30 @@ export function createAnthropicBm25Search(tools: readonly CatalogTool[]): ToolSe
   // posting itself (`counting` says for which tool) and appended once per distinct term, in first-occurrence order.
   // At 10,000 tools this is 2 M occurrences, and a map of counts per tool was a third of the index build.
   let counted: Posting[] = [];
+  // A catalog repeats its texts (argument names and descriptions of the same server under many names): each
+  // distinct text is split once, into the postings of its terms in order.
+  const postingsByText = new Map<string, Posting[]>();
+  const postingsOf = (text: string): Posting[] => {
+    let list = postingsByText.get(text);
+    if (list === undefined) {
+      list = plainTerms(text).map((term) => {
+        let posting = postings.get(term);
+        if (posting === undefined) {
+          posting = { documents: [], frequencies: [], counting: -1, count: 0 };
+          postings.set(term, posting);
+        }
+        return posting;
+      });
+      postingsByText.set(text, list);
+    }
+    return list;
+  };
   documents.forEach((texts, documentIndex) => {
     counted = [];
     let length = 0;
     for (const field of SEARCH_FIELDS) {
       for (const text of texts[field]) {
-        for (const term of plainTerms(text)) {
-          let posting = postings.get(term);
-          if (posting === undefined) {
-            posting = { documents: [], frequencies: [], counting: -1, count: 0 };
-            postings.set(term, posting);
-          }
+        for (const posting of postingsOf(text)) {
           if (posting.counting !== documentIndex) {
             posting.counting = documentIndex;
             posting.count = 0;

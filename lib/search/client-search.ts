@@ -189,7 +189,10 @@ const MIN_FUZZY_LENGTH = 4;
 const GENERIC_SERVER_WORD_COUNT = 3;
 const SERVER_SEPARATOR = ":";
 
+/** Shared by every field with the same texts: read only once built. */
 type FieldIndex = { terms: Map<string, number>; length: number; sequence: string[] };
+/** The words of one list of field texts, and its index once built. */
+type FieldWords = { sequence: WordRecord[]; extras: WordRecord[]; index: FieldIndex | undefined };
 
 /**
  * One distinct word of the catalog: its index term (undefined for a stop word) and its run-together parts, each
@@ -436,19 +439,27 @@ export function createClientSearch(
   const pushWords = (into: WordRecord[], words: readonly string[]) => {
     for (const word of words) into.push(recordOf(word));
   };
+  // A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
+  // many tool names): each distinct list of texts is read once, and its field index below is built once and shared.
+  const fieldWordsByTexts = new Map<string, FieldWords>();
   const rawFields = tools.map((tool) => {
     const { server, texts } = fieldTextsOf(tool, settings.argumentValues);
-    const words = {} as Record<SearchField, { sequence: WordRecord[]; extras: WordRecord[] }>;
+    const words = {} as Record<SearchField, FieldWords>;
     for (const field of SEARCH_FIELDS) {
-      const sequence: WordRecord[] = [];
-      const extras: WordRecord[] = [];
-      for (const text of texts[field]) {
-        const words = wordsOf(text);
-        pushWords(sequence, words);
-        if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
-        pushWords(extras, unspacedCharactersOf(words));
+      const key = JSON.stringify(texts[field]);
+      let known = fieldWordsByTexts.get(key);
+      if (known === undefined) {
+        const sequence: WordRecord[] = [];
+        const extras: WordRecord[] = [];
+        for (const text of texts[field]) {
+          const words = wordsOf(text);
+          pushWords(sequence, words);
+          if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
+          pushWords(extras, unspacedCharactersOf(words));
+        }
+        fieldWordsByTexts.set(key, (known = { sequence, extras, index: undefined }));
       }
-      words[field] = { sequence, extras };
+      words[field] = known;
     }
     return { server, words };
   });
@@ -490,7 +501,12 @@ export function createClientSearch(
   const indexed: IndexedTool[] = tools.map((tool, id) => {
     const fields = {} as Record<SearchField, FieldIndex>;
     for (const field of SEARCH_FIELDS) {
-      const { sequence, extras } = rawFields[id].words[field];
+      const fieldWords = rawFields[id].words[field];
+      if (fieldWords.index !== undefined) {
+        fields[field] = fieldWords.index;
+        continue;
+      }
+      const { sequence, extras } = fieldWords;
       fieldNumber += 1;
       counted = [];
       // The order the terms are first counted in is the sequence's, then the whole forms', then the parts'.
@@ -525,7 +541,7 @@ export function createClientSearch(
           raw.add(record.word);
         }
       }
-      fields[field] = { terms, length: kept.length, sequence: kept };
+      fields[field] = fieldWords.index = { terms, length: kept.length, sequence: kept };
     }
     const entityKinds = settings.entityPrior > 0 ? parameterKindsOf(requiredParameterNames(tool)) : undefined;
     return { id, name: tool.name, server: rawFields[id].server, fields, nameAction: undefined, entityKinds };
