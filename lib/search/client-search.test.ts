@@ -79,8 +79,9 @@ describe("createClientSearch", () => {
         description: "Send mail.",
         inputSchema: schema({ to: "Mail address.", cc: "A group." }),
       },
-      { name: "apart", description: "Mail address.", inputSchema: schema({ to: "Mail", x: "address." }) },
-      { name: "joined", description: "Mail address.", inputSchema: schema({ to: "Mailaddress.", x: "" }) },
+      { name: "tenant_d_send", description: "Send mail.", inputSchema: schema({ to: "Mail address.", cc: "A list." }) },
+      { name: "apart", description: "Mail address.", inputSchema: schema({ to: "Mail", x: "address.Now." }) },
+      { name: "joined", description: "Mail address.", inputSchema: schema({ to: "Mailaddress.", x: "Now." }) },
     ];
     const searcher = createClientSearch(tools, { stemming: false, synonyms: false, prefix: false, fuzzy: 0 });
     const counts = (query: string, name: string) =>
@@ -109,6 +110,7 @@ describe("createClientSearch", () => {
       mailaddress: { parameterDescription: 1 },
     });
     expect(hitNames(tools, "group")).toEqual(["tenant_c_send"]);
+    expect(hitNames(tools, "list")).toEqual(["tenant_d_send"]);
   });
 
   it("reports matched index terms per field", () => {

@@ -441,13 +441,18 @@ export function createClientSearch(
   };
   // A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
   // many tool names): each distinct list of texts is read once, and its field index below is built once and shared.
+  // One text is its own key (most fields: no serialising of long descriptions); a list of texts is keyed by its JSON,
+  // in a map of its own, so that no list can pass for a single text.
+  const fieldWordsByText = new Map<string, FieldWords>();
   const fieldWordsByTexts = new Map<string, FieldWords>();
   const rawFields = tools.map((tool) => {
     const { server, texts } = fieldTextsOf(tool, settings.argumentValues);
     const words = {} as Record<SearchField, FieldWords>;
     for (const field of SEARCH_FIELDS) {
-      const key = JSON.stringify(texts[field]);
-      let known = fieldWordsByTexts.get(key);
+      const single = texts[field].length === 1;
+      const key = single ? texts[field][0] : JSON.stringify(texts[field]);
+      const byKey = single ? fieldWordsByText : fieldWordsByTexts;
+      let known = byKey.get(key);
       if (known === undefined) {
         const sequence: WordRecord[] = [];
         const extras: WordRecord[] = [];
@@ -457,7 +462,7 @@ export function createClientSearch(
           if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
           pushWords(extras, unspacedCharactersOf(words));
         }
-        fieldWordsByTexts.set(key, (known = { sequence, extras, index: undefined }));
+        byKey.set(key, (known = { sequence, extras, index: undefined }));
       }
       words[field] = known;
     }
