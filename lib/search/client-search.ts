@@ -201,6 +201,15 @@ type FieldWords = { sequence: WordRecord[]; extras: WordRecord[]; index: FieldIn
 type WordRecord = { word: string; term: TermRecord | undefined | null; parts: readonly WordRecord[] | null };
 /** One index term, with a scratch count for the field being indexed (`stamp` says which field it counts for). */
 type TermRecord = { term: string; count: number; stamp: number };
+/** A query term's best stand-in in one tool so far, with its figures. */
+type BestVariant = {
+  variant: { term: string; kind: ClientMatchKind; similar?: ClientSimilarWords };
+  weight: number;
+  idf: number;
+  weightedFrequency: number;
+  saturated: number;
+  score: number;
+};
 
 type IndexedTool = {
   id: number;
@@ -606,7 +615,14 @@ export function createClientSearch(
     }
   }
 
-  const idf = (term: string) => inverseDocumentFrequency(toolCount, documentFrequency.get(term) ?? 0);
+  // Asked once per candidate tool and stand-in: each term's IDF is worked out once.
+  const idfs = new Map<string, number>();
+  const idf = (term: string) => {
+    let value = idfs.get(term);
+    if (value === undefined)
+      idfs.set(term, (value = inverseDocumentFrequency(toolCount, documentFrequency.get(term) ?? 0)));
+    return value;
+  };
 
   function variantsOf(term: string): QueryTerm["variants"] {
     const variants: QueryTerm["variants"] = [];
@@ -847,6 +863,23 @@ export function createClientSearch(
     return contributions;
   }
 
+  /**
+   * Σ of a term's weighted counts over the searched fields, as `fieldContributions` sums them (same order, same
+   * arithmetic), without building them; undefined when no field has the term.
+   */
+  function weightedFrequencyOf(tool: IndexedTool, term: string): number | undefined {
+    const { b } = CLIENT_BM25_PARAMETERS;
+    let sum: number | undefined;
+    for (const field of searchedFields) {
+      const index = tool.fields[field];
+      const count = index.terms.get(term);
+      if (count === undefined) continue;
+      const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * index.length) / averageLength[field] : 1;
+      sum = (sum ?? 0) + (settings.fieldWeights[field] * count) / lengthNormalisation;
+    }
+    return sum;
+  }
+
   /** The name-action bonus: the name's action and one of its objects matched by two different query terms. */
   function nameActionOf(tool: IndexedTool, contributions: readonly ClientTermContribution[]) {
     if (settings.nameAction <= 0 || tool.nameAction === undefined) return undefined;
@@ -879,35 +912,36 @@ export function createClientSearch(
     let termScore = 0;
     let covered = 0;
     for (const queryTerm of query.terms) {
-      let best: ClientTermContribution | undefined;
+      // Every candidate tool tries every stand-in: the figures first, the contribution built for the best one only.
+      let best: BestVariant | undefined;
       for (const variant of queryTerm.variants) {
-        const fields = fieldContributions(tool, variant.term);
-        if (fields.length === 0) continue;
-        const weightedFrequency = fields.reduce((sum, field) => sum + field.weightedCount, 0);
+        const weightedFrequency = weightedFrequencyOf(tool, variant.term);
+        if (weightedFrequency === undefined) continue;
         const weight = queryTerm.weight * variant.discount;
         const termIdf = idf(variant.term);
         const saturated = saturate(weightedFrequency);
         const score = weight * termIdf * saturated;
         if (score > 0 && score > (best?.score ?? 0)) {
-          best = {
-            queryTerm: queryTerm.term,
-            origin: queryTerm.origin,
-            ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
-            ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
-            matchedTerm: variant.term,
-            match: variant.kind,
-            ...(variant.similar === undefined ? {} : { similar: variant.similar }),
-            weight,
-            idf: termIdf,
-            fields,
-            weightedFrequency,
-            saturated,
-            score,
-          };
+          best = { variant, weight, idf: termIdf, weightedFrequency, saturated, score };
         }
       }
       if (best === undefined) continue;
-      contributions.push(best);
+      const { variant } = best;
+      contributions.push({
+        queryTerm: queryTerm.term,
+        origin: queryTerm.origin,
+        ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
+        ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
+        matchedTerm: variant.term,
+        match: variant.kind,
+        ...(variant.similar === undefined ? {} : { similar: variant.similar }),
+        weight: best.weight,
+        idf: best.idf,
+        fields: fieldContributions(tool, variant.term),
+        weightedFrequency: best.weightedFrequency,
+        saturated: best.saturated,
+        score: best.score,
+      });
       termScore += best.score;
       if (queryTerm.own) covered += coverageWeight(queryTerm);
     }
