@@ -222,7 +222,11 @@ function longTextBytes(text: string): number {
 
 /** Whether one of the object's own values is a long string: then the object is walked, not serialised whole. */
 function holdsLongText(value: object): boolean {
-  for (const item of Object.values(value)) if (typeof item === "string" && item.length >= LONG_TEXT_LENGTH) return true;
+  // No array of values: this is asked of every definition of a 10,000-tool list the first time it is measured.
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === "string" && item.length >= LONG_TEXT_LENGTH) return true;
+  }
   return false;
 }
 

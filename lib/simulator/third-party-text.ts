@@ -89,7 +89,8 @@ function markOf(segment: Segment, body: unknown, catalog: ReadonlyMap<string, Ca
  */
 export function thirdPartyMarker(catalog: ReadonlyMap<string, CatalogTool>) {
   const memo = new Map<string, Mark>();
-  const bySegment = new WeakMap<Segment, Mark>();
+  // A plain map: the run's steps hold its segments anyway, and a weak map's entries cost the collector more.
+  const bySegment = new Map<Segment, Mark>();
   return (segments: readonly Segment[], body: unknown): ThirdPartySpan[] => {
     const spans: ThirdPartySpan[] = [];
     segments.forEach((segment, index) => {
