@@ -77,6 +77,20 @@ describe("jsonBytes: UTF-8 bytes of JSON.stringify, at the encoding's boundaries
     // Measured again (now from the memo), the same figure.
     expect(jsonBytes(body)).toBe(utf8(body));
   });
+
+  it("a long text in a block rebuilt per request: measured by content, a changed text measured anew", () => {
+    const catalogText = (mark: string) => `${'## tool\nDéjà vu — "quoted"\n'.repeat(400)}${mark}`;
+    const bodyOf = (text: string) => ({
+      system: [{ type: "text", text, cache_control: { type: "ephemeral" } }],
+      messages: [{ role: "user", content: [{ type: "text", text }] }],
+      tail: text,
+    });
+    for (const text of [catalogText("a"), catalogText("a"), catalogText("ü"), catalogText("\n"), catalogText("a")]) {
+      // A fresh body, its blocks new objects, its text a new string of the same length each time.
+      const body = bodyOf(text.slice(0, -1) + text.slice(-1));
+      expect(jsonBytes(body)).toBe(utf8(body));
+    }
+  });
 });
 
 describe("request size: refused only above the maximum, with sizes in MB", () => {

@@ -113,6 +113,7 @@ function rememberedListOf(list: readonly unknown[]): ListFacts {
  */
 export function forgetRememberedLists(): void {
   rememberedLists.length = 0;
+  longTextSizes.clear();
 }
 
 function findRememberedList(list: readonly unknown[]): ListFacts {
@@ -173,6 +174,7 @@ const PIECEWISE_LEVELS = 2;
  * costs ≈ 1 s of a cold 10,000-tool run) and kept by identity like the rest.
  */
 export function jsonBytes(value: unknown, level = 0): number {
+  if (typeof value === "string" && value.length >= LONG_TEXT_LENGTH) return longTextBytes(value);
   if (value === null || typeof value !== "object") return utf8Length(JSON.stringify(value) ?? "null");
   const cached = sizeCache.get(value);
   if (cached !== undefined) return cached;
@@ -184,7 +186,7 @@ export function jsonBytes(value: unknown, level = 0): number {
       for (const item of items) total += item === undefined ? 4 : jsonBytes(item, level + 1);
       return total;
     });
-  } else if (level >= PIECEWISE_LEVELS) {
+  } else if (level >= PIECEWISE_LEVELS && !holdsLongText(value)) {
     size = utf8Length(JSON.stringify(value));
     sizeCache.set(value, size);
   } else {
@@ -195,6 +197,37 @@ export function jsonBytes(value: unknown, level = 0): number {
     sizeCache.set(value, size);
   }
   return size;
+}
+
+/**
+ * Strings at least this long are measured once per content. A catalog written into the prompt (the text protocol's
+ * system prompt: megabytes at 10,000 tools) sits in a block object rebuilt by every request, so serialising the block
+ * whole would measure the same megabytes again on every step.
+ */
+const LONG_TEXT_LENGTH = 4_096;
+/** Long texts remembered at once (the oldest is forgotten first): a run repeats a handful. */
+const LONG_TEXTS_REMEMBERED = 64;
+const longTextSizes = new Map<string, number>();
+
+/** `jsonBytes` of a long string, remembered by its content (V8 keeps a string's hash in the string). */
+function longTextBytes(text: string): number {
+  let size = longTextSizes.get(text);
+  if (size === undefined) {
+    size = utf8Length(JSON.stringify(text));
+    if (longTextSizes.size >= LONG_TEXTS_REMEMBERED) longTextSizes.delete(longTextSizes.keys().next().value as string);
+    longTextSizes.set(text, size);
+  }
+  return size;
+}
+
+/** Whether one of the object's own values is a long string: then the object is walked, not serialised whole. */
+function holdsLongText(value: object): boolean {
+  // No array of values: this is asked of every definition of a 10,000-tool list the first time it is measured.
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === "string" && item.length >= LONG_TEXT_LENGTH) return true;
+  }
+  return false;
 }
 
 /** Any character outside ASCII (a UTF-16 code unit over 0x7f). */

@@ -16,6 +16,26 @@ describe("createAnthropicBm25Search", () => {
     expect(names(search.search("open a GitHub issue"))[0]).toBe("create_issue");
   });
 
+  it("counts a text repeated across tools (read once) in each tool, and a changed text as its own words", () => {
+    const tool = (name: string, description: string): CatalogTool => ({
+      name,
+      description,
+      inputSchema: { type: "object", properties: { to: { type: "string", description: "Mail address mail." } } },
+    });
+    const tools = [tool("a_send", "Send mail."), tool("b_send", "Send mail."), tool("c_send", "Send mail now.")];
+    const repeated = createAnthropicBm25Search(tools);
+    const scores = (query: string) => {
+      const outcome = repeated.search(query, 10);
+      return outcome.ok ? Object.fromEntries(outcome.hits.map((hit) => [hit.name, hit.score])) : {};
+    };
+    const mail = scores("mail");
+    expect(Object.keys(mail).sort()).toEqual(["a_send", "b_send", "c_send"]);
+    // Three occurrences each; c_send is one word longer, so it scores a little less.
+    expect(mail.a_send).toBe(mail.b_send);
+    expect(mail.c_send).toBeLessThan(mail.a_send);
+    expect(Object.keys(scores("now"))).toEqual(["c_send"]);
+  });
+
   it("says which fields matched on which terms", () => {
     const outcome = search.search("weather unit");
     expect(outcome.ok && outcome.hits[0]).toEqual({

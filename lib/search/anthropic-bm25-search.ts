@@ -28,8 +28,21 @@ import { SEARCH_FIELDS, type SearchHit, type SearchOutcome, type ToolSearcher } 
  */
 export const ANTHROPIC_BM25_PARAMETERS = { k1: 1.2, b: 0.75 } as const;
 
-/** A term's tools and its count in each; `counting` and `count` are the index build's scratch for one tool. */
-type Posting = { documents: number[]; frequencies: number[]; counting: number; count: number };
+/**
+ * A term's tools and its count in each; `counting` and `count` are the index build's scratch for one tool, `inText`
+ * and `position` for one text (which text, and where the term stands among the text's distinct terms).
+ */
+type Posting = {
+  documents: number[];
+  frequencies: number[];
+  counting: number;
+  count: number;
+  inText: number;
+  position: number;
+};
+
+/** One text's distinct terms (their postings) and how often each occurs, and its length in terms. */
+type TextTerms = { postings: Posting[]; counts: number[]; length: number };
 
 function plainTerms(text: string): string[] {
   return tokenize(text, PLAIN_TOKENIZE_OPTIONS);
@@ -46,25 +59,49 @@ export function createAnthropicBm25Search(tools: readonly CatalogTool[]): ToolSe
   // posting itself (`counting` says for which tool) and appended once per distinct term, in first-occurrence order.
   // At 10,000 tools this is 2 M occurrences, and a map of counts per tool was a third of the index build.
   let counted: Posting[] = [];
+  // A catalog repeats its texts (argument names and descriptions of the same server under many names): each
+  // distinct text is split once, into its distinct terms' postings with their counts and its length in terms.
+  const termsByText = new Map<string, TextTerms>();
+  let textSerial = 0;
+  const termsOf = (text: string): TextTerms => {
+    let known = termsByText.get(text);
+    if (known === undefined) {
+      known = { postings: [], counts: [], length: 0 };
+      textSerial += 1;
+      for (const term of plainTerms(text)) {
+        let posting = postings.get(term);
+        if (posting === undefined) {
+          posting = { documents: [], frequencies: [], counting: -1, count: 0, inText: -1, position: 0 };
+          postings.set(term, posting);
+        }
+        if (posting.inText !== textSerial) {
+          posting.inText = textSerial;
+          posting.position = known.postings.length;
+          known.postings.push(posting);
+          known.counts.push(1);
+        } else known.counts[posting.position] += 1;
+        known.length += 1;
+      }
+      termsByText.set(text, known);
+    }
+    return known;
+  };
   documents.forEach((texts, documentIndex) => {
     counted = [];
     let length = 0;
     for (const field of SEARCH_FIELDS) {
       for (const text of texts[field]) {
-        for (const term of plainTerms(text)) {
-          let posting = postings.get(term);
-          if (posting === undefined) {
-            posting = { documents: [], frequencies: [], counting: -1, count: 0 };
-            postings.set(term, posting);
-          }
+        const terms = termsOf(text);
+        for (let index = 0; index < terms.postings.length; index += 1) {
+          const posting = terms.postings[index];
           if (posting.counting !== documentIndex) {
             posting.counting = documentIndex;
             posting.count = 0;
             counted.push(posting);
           }
-          posting.count += 1;
-          length += 1;
+          posting.count += terms.counts[index];
         }
+        length += terms.length;
       }
     }
     for (const posting of counted) {

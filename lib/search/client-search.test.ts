@@ -62,6 +62,57 @@ describe("createClientSearch", () => {
     expect(counts("file the", "read_file")).toEqual({ file: { name: 1, description: 1 } });
   });
 
+  it("shares a field index between tools with the same texts, and only between those", () => {
+    // Repeated fields (one server's arguments under many names) are read once; a tool whose texts differ in any way,
+    // even only in where one text ends, gets its own counts.
+    const schema = (properties: Record<string, string>) => ({
+      type: "object",
+      properties: Object.fromEntries(
+        Object.entries(properties).map(([name, description]) => [name, { type: "string", description }]),
+      ),
+    });
+    const tools: CatalogTool[] = [
+      { name: "tenant_a_send", description: "Send mail.", inputSchema: schema({ to: "Mail address." }) },
+      { name: "tenant_b_send", description: "Send mail.", inputSchema: schema({ to: "Mail address." }) },
+      {
+        name: "tenant_c_send",
+        description: "Send mail.",
+        inputSchema: schema({ to: "Mail address.", cc: "A group." }),
+      },
+      { name: "tenant_d_send", description: "Send mail.", inputSchema: schema({ to: "Mail address.", cc: "A list." }) },
+      { name: "apart", description: "Mail address.", inputSchema: schema({ to: "Mail", x: "address.Now." }) },
+      { name: "joined", description: "Mail address.", inputSchema: schema({ to: "Mailaddress.", x: "Now." }) },
+    ];
+    const searcher = createClientSearch(tools, { stemming: false, synonyms: false, prefix: false, fuzzy: 0 });
+    const counts = (query: string, name: string) =>
+      Object.fromEntries(
+        searcher
+          .explain(query, name)!
+          .terms.map((term) => [
+            term.matchedTerm,
+            Object.fromEntries(term.fields.map((field) => [field.field, field.count])),
+          ]),
+      );
+    expect(counts("mail group toto", "tenant_a_send")).toEqual({ mail: { description: 1, parameterDescription: 1 } });
+    expect(counts("mail group toto", "tenant_b_send")).toEqual({ mail: { description: 1, parameterDescription: 1 } });
+    expect(counts("mail group toto", "tenant_c_send")).toEqual({
+      mail: { description: 1, parameterDescription: 1 },
+      group: { parameterDescription: 1 },
+    });
+    expect(counts("mail address mailaddress", "apart")).toEqual({
+      mail: { description: 1, parameterDescription: 1 },
+      address: { description: 1, parameterDescription: 1 },
+    });
+    // One run-together word: itself, and its two parts (the catalog has both).
+    expect(counts("mail address mailaddress", "joined")).toEqual({
+      mail: { description: 1, parameterDescription: 1 },
+      address: { description: 1, parameterDescription: 1 },
+      mailaddress: { parameterDescription: 1 },
+    });
+    expect(hitNames(tools, "group")).toEqual(["tenant_c_send"]);
+    expect(hitNames(tools, "list")).toEqual(["tenant_d_send"]);
+  });
+
   it("reports matched index terms per field", () => {
     const outcome = createClientSearch(SAMPLE_TOOLS).search("weather units");
     expect(outcome.ok && outcome.hits[0]).toEqual({

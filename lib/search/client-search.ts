@@ -189,7 +189,10 @@ const MIN_FUZZY_LENGTH = 4;
 const GENERIC_SERVER_WORD_COUNT = 3;
 const SERVER_SEPARATOR = ":";
 
+/** Shared by every field with the same texts: read only once built. */
 type FieldIndex = { terms: Map<string, number>; length: number; sequence: string[] };
+/** The words of one list of field texts, and its index once built. */
+type FieldWords = { sequence: WordRecord[]; extras: WordRecord[]; index: FieldIndex | undefined };
 
 /**
  * One distinct word of the catalog: its index term (undefined for a stop word) and its run-together parts, each
@@ -198,6 +201,15 @@ type FieldIndex = { terms: Map<string, number>; length: number; sequence: string
 type WordRecord = { word: string; term: TermRecord | undefined | null; parts: readonly WordRecord[] | null };
 /** One index term, with a scratch count for the field being indexed (`stamp` says which field it counts for). */
 type TermRecord = { term: string; count: number; stamp: number };
+/** A query term's best stand-in in one tool so far, with its figures. */
+type BestVariant = {
+  variant: { term: string; kind: ClientMatchKind; similar?: ClientSimilarWords };
+  weight: number;
+  idf: number;
+  weightedFrequency: number;
+  saturated: number;
+  score: number;
+};
 
 type IndexedTool = {
   id: number;
@@ -436,19 +448,32 @@ export function createClientSearch(
   const pushWords = (into: WordRecord[], words: readonly string[]) => {
     for (const word of words) into.push(recordOf(word));
   };
+  // A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
+  // many tool names): each distinct list of texts is read once, and its field index below is built once and shared.
+  // One text is its own key (most fields: no serialising of long descriptions); a list of texts is keyed by its JSON,
+  // in a map of its own, so that no list can pass for a single text.
+  const fieldWordsByText = new Map<string, FieldWords>();
+  const fieldWordsByTexts = new Map<string, FieldWords>();
   const rawFields = tools.map((tool) => {
     const { server, texts } = fieldTextsOf(tool, settings.argumentValues);
-    const words = {} as Record<SearchField, { sequence: WordRecord[]; extras: WordRecord[] }>;
+    const words = {} as Record<SearchField, FieldWords>;
     for (const field of SEARCH_FIELDS) {
-      const sequence: WordRecord[] = [];
-      const extras: WordRecord[] = [];
-      for (const text of texts[field]) {
-        const words = wordsOf(text);
-        pushWords(sequence, words);
-        if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
-        pushWords(extras, unspacedCharactersOf(words));
+      const single = texts[field].length === 1;
+      const key = single ? texts[field][0] : JSON.stringify(texts[field]);
+      const byKey = single ? fieldWordsByText : fieldWordsByTexts;
+      let known = byKey.get(key);
+      if (known === undefined) {
+        const sequence: WordRecord[] = [];
+        const extras: WordRecord[] = [];
+        for (const text of texts[field]) {
+          const words = wordsOf(text);
+          pushWords(sequence, words);
+          if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
+          pushWords(extras, unspacedCharactersOf(words));
+        }
+        byKey.set(key, (known = { sequence, extras, index: undefined }));
       }
-      words[field] = { sequence, extras };
+      words[field] = known;
     }
     return { server, words };
   });
@@ -490,7 +515,12 @@ export function createClientSearch(
   const indexed: IndexedTool[] = tools.map((tool, id) => {
     const fields = {} as Record<SearchField, FieldIndex>;
     for (const field of SEARCH_FIELDS) {
-      const { sequence, extras } = rawFields[id].words[field];
+      const fieldWords = rawFields[id].words[field];
+      if (fieldWords.index !== undefined) {
+        fields[field] = fieldWords.index;
+        continue;
+      }
+      const { sequence, extras } = fieldWords;
       fieldNumber += 1;
       counted = [];
       // The order the terms are first counted in is the sequence's, then the whole forms', then the parts'.
@@ -525,7 +555,7 @@ export function createClientSearch(
           raw.add(record.word);
         }
       }
-      fields[field] = { terms, length: kept.length, sequence: kept };
+      fields[field] = fieldWords.index = { terms, length: kept.length, sequence: kept };
     }
     const entityKinds = settings.entityPrior > 0 ? parameterKindsOf(requiredParameterNames(tool)) : undefined;
     return { id, name: tool.name, server: rawFields[id].server, fields, nameAction: undefined, entityKinds };
@@ -585,7 +615,14 @@ export function createClientSearch(
     }
   }
 
-  const idf = (term: string) => inverseDocumentFrequency(toolCount, documentFrequency.get(term) ?? 0);
+  // Asked once per candidate tool and stand-in: each term's IDF is worked out once.
+  const idfs = new Map<string, number>();
+  const idf = (term: string) => {
+    let value = idfs.get(term);
+    if (value === undefined)
+      idfs.set(term, (value = inverseDocumentFrequency(toolCount, documentFrequency.get(term) ?? 0)));
+    return value;
+  };
 
   function variantsOf(term: string): QueryTerm["variants"] {
     const variants: QueryTerm["variants"] = [];
@@ -826,6 +863,23 @@ export function createClientSearch(
     return contributions;
   }
 
+  /**
+   * Σ of a term's weighted counts over the searched fields, as `fieldContributions` sums them (same order, same
+   * arithmetic), without building them; undefined when no field has the term.
+   */
+  function weightedFrequencyOf(tool: IndexedTool, term: string): number | undefined {
+    const { b } = CLIENT_BM25_PARAMETERS;
+    let sum: number | undefined;
+    for (const field of searchedFields) {
+      const index = tool.fields[field];
+      const count = index.terms.get(term);
+      if (count === undefined) continue;
+      const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * index.length) / averageLength[field] : 1;
+      sum = (sum ?? 0) + (settings.fieldWeights[field] * count) / lengthNormalisation;
+    }
+    return sum;
+  }
+
   /** The name-action bonus: the name's action and one of its objects matched by two different query terms. */
   function nameActionOf(tool: IndexedTool, contributions: readonly ClientTermContribution[]) {
     if (settings.nameAction <= 0 || tool.nameAction === undefined) return undefined;
@@ -858,35 +912,36 @@ export function createClientSearch(
     let termScore = 0;
     let covered = 0;
     for (const queryTerm of query.terms) {
-      let best: ClientTermContribution | undefined;
+      // Every candidate tool tries every stand-in: the figures first, the contribution built for the best one only.
+      let best: BestVariant | undefined;
       for (const variant of queryTerm.variants) {
-        const fields = fieldContributions(tool, variant.term);
-        if (fields.length === 0) continue;
-        const weightedFrequency = fields.reduce((sum, field) => sum + field.weightedCount, 0);
+        const weightedFrequency = weightedFrequencyOf(tool, variant.term);
+        if (weightedFrequency === undefined) continue;
         const weight = queryTerm.weight * variant.discount;
         const termIdf = idf(variant.term);
         const saturated = saturate(weightedFrequency);
         const score = weight * termIdf * saturated;
         if (score > 0 && score > (best?.score ?? 0)) {
-          best = {
-            queryTerm: queryTerm.term,
-            origin: queryTerm.origin,
-            ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
-            ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
-            matchedTerm: variant.term,
-            match: variant.kind,
-            ...(variant.similar === undefined ? {} : { similar: variant.similar }),
-            weight,
-            idf: termIdf,
-            fields,
-            weightedFrequency,
-            saturated,
-            score,
-          };
+          best = { variant, weight, idf: termIdf, weightedFrequency, saturated, score };
         }
       }
       if (best === undefined) continue;
-      contributions.push(best);
+      const { variant } = best;
+      contributions.push({
+        queryTerm: queryTerm.term,
+        origin: queryTerm.origin,
+        ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
+        ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
+        matchedTerm: variant.term,
+        match: variant.kind,
+        ...(variant.similar === undefined ? {} : { similar: variant.similar }),
+        weight: best.weight,
+        idf: best.idf,
+        fields: fieldContributions(tool, variant.term),
+        weightedFrequency: best.weightedFrequency,
+        saturated: best.saturated,
+        score: best.score,
+      });
       termScore += best.score;
       if (queryTerm.own) covered += coverageWeight(queryTerm);
     }

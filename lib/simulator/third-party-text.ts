@@ -81,17 +81,28 @@ function markOf(segment: Segment, body: unknown, catalog: ReadonlyMap<string, Ca
   return { landing: RESULT_TYPES.test(kind) ? "tool-result" : "message", role };
 }
 
-/** Remembers each block's mark by its key within one run: most blocks repeat in every request. */
+/**
+ * Remembers each block's mark by its key within one run: most blocks repeat in every request. A repeated block is
+ * mostly the very segment object of the previous request (tool definitions are memoised segments), so the mark is
+ * first looked up by the object: at 10,000 tools, building and hashing a key string per block per request cost more
+ * than the rest of the marking.
+ */
 export function thirdPartyMarker(catalog: ReadonlyMap<string, CatalogTool>) {
   const memo = new Map<string, Mark>();
+  // A plain map: the run's steps hold its segments anyway, and a weak map's entries cost the collector more.
+  const bySegment = new Map<Segment, Mark>();
   return (segments: readonly Segment[], body: unknown): ThirdPartySpan[] => {
     const spans: ThirdPartySpan[] = [];
     segments.forEach((segment, index) => {
-      const cacheKey = `${segment.group}:${segment.key}`;
-      let mark = memo.get(cacheKey);
+      let mark = bySegment.get(segment);
       if (mark === undefined) {
-        mark = markOf(segment, body, catalog);
-        memo.set(cacheKey, mark);
+        const cacheKey = `${segment.group}:${segment.key}`;
+        mark = memo.get(cacheKey);
+        if (mark === undefined) {
+          mark = markOf(segment, body, catalog);
+          memo.set(cacheKey, mark);
+        }
+        bySegment.set(segment, mark);
       }
       if (!mark) return;
       const tokens =

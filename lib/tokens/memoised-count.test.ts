@@ -27,6 +27,23 @@ describe("createMemoisedCount", () => {
     expect(underlying.calls).toHaveLength(0);
   });
 
+  it("gives a long text seen again its own count, among other long texts of the same length", () => {
+    const calls: string[] = [];
+    const memo = createMemoisedCount(
+      (text) => {
+        calls.push(text);
+        return text.split("y").length - 1;
+      },
+      { hashKeysAboveLength: 10 },
+    );
+    const texts = [0, 1, 2, 3, 4, 5].map((ys) => `${"y".repeat(ys)}${"x".repeat(40 - ys)}`);
+    for (const round of [1, 2])
+      for (const text of texts) expect(memo.count(text), `round ${round}`).toBe(text.split("y").length - 1);
+    expect(memo.has(`${"x".repeat(39)}z`)).toBe(false);
+    // Each counted once; the second round from the memo, found by the texts' own keys.
+    expect(calls).toEqual(texts);
+  });
+
   it("keys long texts by hash and still recognises an equal copy", () => {
     const underlying = countingCharacters();
     const memo = createMemoisedCount(underlying.count, { hashKeysAboveLength: 10 });

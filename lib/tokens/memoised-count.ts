@@ -38,6 +38,8 @@ export type MemoisedCount = {
 
 export const DEFAULT_MAXIMUM_MEMO_ENTRIES = 50_000;
 export const DEFAULT_HASH_KEYS_ABOVE_LENGTH = 4_096;
+/** Long texts whose keys are kept (with the texts themselves, which the requests of a run hold anyway). */
+const RECENT_LONG_KEYS = 4;
 
 export function createMemoisedCount(
   countUncached: (text: string) => number,
@@ -66,21 +68,33 @@ export function createMemoisedCount(
     return counted;
   }
 
+  // The keys of the last few long texts: a request repeats the long texts of the one before (a catalog rendered into
+  // the system prompt, megabytes at 10,000 tools), and hashing them again on every step costs a pass over each. The
+  // same string is found by identity at once; an equal copy by one comparison; another text of another length at once.
+  const recentLongKeys: Array<{ text: string; key: string }> = [];
+  function keyOfLong(text: string): string {
+    for (const recent of recentLongKeys) if (recent.text === text) return recent.key;
+    const key = longTextKey(text);
+    recentLongKeys.unshift({ text, key });
+    if (recentLongKeys.length > RECENT_LONG_KEYS) recentLongKeys.pop();
+    return key;
+  }
+
   function prime(text: string, count: number): void {
     if (text.length === 0) return;
     if (text.length <= hashKeysAboveLength) store(countsByText, text, count);
-    else store(countsByHash, longTextKey(text), count);
+    else store(countsByHash, keyOfLong(text), count);
   }
 
   return {
     count(text: string): number {
       if (text.length === 0) return 0;
       if (text.length <= hashKeysAboveLength) return lookUp(countsByText, text, text);
-      return lookUp(countsByHash, longTextKey(text), text);
+      return lookUp(countsByHash, keyOfLong(text), text);
     },
     has(text: string): boolean {
       if (text.length === 0) return true;
-      return text.length <= hashKeysAboveLength ? countsByText.has(text) : countsByHash.has(longTextKey(text));
+      return text.length <= hashKeysAboveLength ? countsByText.has(text) : countsByHash.has(keyOfLong(text));
     },
     prime,
     adopt(text: string, count: number): void {
@@ -94,6 +108,7 @@ export function createMemoisedCount(
     clear() {
       countsByText.clear();
       countsByHash.clear();
+      recentLongKeys.length = 0;
     },
   };
 }

@@ -36,7 +36,11 @@ export function anthropicToolDefinition(tool: CatalogTool, variant: "full" | "de
             ...(tool.inputExamples?.length ? { input_examples: tool.inputExamples } : {}),
             ...(variant === "deferred" ? { defer_loading: true } : {}),
           };
-    return { wire, text: anthropicToolPromptText(wire) };
+    // A deferred definition's prompt text is the full one's (`defer_loading` is not part of it): serialised once.
+    return {
+      wire,
+      text: variant === "deferred" ? anthropicToolDefinition(tool, "full").text : anthropicToolPromptText(wire),
+    };
   });
 }
 
