@@ -6,7 +6,7 @@ import type { StrategyId } from "../core/ids";
 import { o200kMemo } from "../tokens";
 import { createEngineHost } from "./engine-host";
 import type { EngineDependencies } from "./engine-state";
-import type { EngineResponse } from "./engine-messages";
+import type { EngineResponse, HelperResponse } from "./engine-messages";
 import { EARLY_FIRST_REQUEST_MINIMUM_TOOLS } from "./engine-scheduler";
 
 /** Every client index built, in order with the requests the runs make (`events`). */
@@ -26,7 +26,7 @@ vi.mock("../search", async (importOriginal) => {
 /** The engine worker's loop over the real engine, every answer and every finished `runAll` recorded in order. */
 function recordingHost() {
   const engine = createEngine();
-  const log: Array<{ response: EngineResponse } | { ran: readonly StrategyId[] }> = [];
+  const log: Array<{ response: HelperResponse } | { ran: readonly StrategyId[] }> = [];
   const dependencies: Omit<EngineDependencies, "betweenStrategies" | "firstRequest"> = {
     runAll: (scenario, ids, options) => {
       const runs = engine.runAll(scenario, ids, options);
