@@ -31,6 +31,7 @@ export const PERSISTENCE = {
   running: "none",
   runStartedAt: "none",
   runProgress: "none",
+  runSoFar: "none",
   timingMs: "none",
   runError: "none",
   catalogCheck: "none",

@@ -3,7 +3,7 @@ import type { StrategyRun } from "@/lib/engine/types";
 import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
 import type { EngineRequest } from "@/lib/workbench/engine-messages";
 import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
-import { stepDetail, summariseRun } from "@/lib/workbench/summarise-run";
+import { stepDetail, summariseRun, summariseRunSoFar } from "@/lib/workbench/summarise-run";
 import type { FirstView } from "@/lib/workbench/opening";
 import { EngineClient } from "@/workers/engine-client";
 import { FakeEngineWorker as FakeWorker } from "@/workers/fake-engine-worker";
@@ -308,6 +308,48 @@ describe("playground controller", () => {
       store.getState().selectStep(0);
       store.getState().selectStep(1);
       expect(detailRequests(worker).filter((entry) => entry.startsWith("page"))).toEqual(["page 0"]);
+      controller.dispose();
+    });
+
+    it("shows the first request handed over before its strategy's run ends, in progress, apart from the comparison", async () => {
+      const { worker, store, controller } = setUp();
+      controller.openWorkspace({ scenario, strategyId: "stubs", stepIndex: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const request = lastSent(worker, "run");
+      const stubs = fakeStrategyRun("stubs", 3);
+      const soFar = { ...stubs, steps: stubs.steps.slice(0, 1) };
+      worker.answer({
+        kind: "run-progress",
+        requestId: request.requestId,
+        done: 0,
+        total: 8,
+        firstRequest: { summary: summariseRunSoFar(soFar), detail: stepDetail(soFar, 0)! },
+      });
+      await settle();
+      const state = store.getState();
+      expect(state.running).toBe(true);
+      // Shown on the stepper as the requests so far, never among the finished runs (the comparison, the charts).
+      expect(state.runs).toEqual([]);
+      expect(selectSelectedRun(state)).toMatchObject({ id: "stubs", inProgress: true });
+      expect(selectSelectedRun(state)?.steps).toHaveLength(1);
+      expect(state.detail).toMatchObject({ strategyId: "stubs", stepIndex: 0 });
+      expect(state.detailRunRequestId).toBe(request.requestId);
+      expect(detailRequests(worker)).toEqual([]);
+      // The whole strategy arrives (its detail not sent again): the same detail stays on screen, nothing is asked.
+      const shown = state.detail;
+      worker.answer({
+        kind: "run-progress",
+        requestId: request.requestId,
+        done: 1,
+        total: 8,
+        summaries: [summariseRun(stubs)],
+      });
+      await settle();
+      expect(store.getState().runSoFar).toBeNull();
+      expect(selectSelectedRun(store.getState())?.inProgress).toBeUndefined();
+      expect(selectSelectedRun(store.getState())?.steps).toHaveLength(3);
+      expect(store.getState().detail).toBe(shown);
+      expect(detailRequests(worker).filter((entry) => entry.startsWith("page"))).toEqual([]);
       controller.dispose();
     });
 

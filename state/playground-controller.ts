@@ -122,10 +122,13 @@ export function createPlaygroundController(
       const live = selectLiveRun(state);
       if (live && state.liveRun && live.id === strategyId)
         return stepIndex < state.liveRun.steps.length ? stepDetail(state.liveRun, stepIndex) : null;
-      if (state.runRequestId === null) return null;
-      const run = state.runs.find((candidate) => candidate.id === strategyId);
+      // The strategy on screen while its run goes on: its requests so far, answered once its run is done.
+      const soFar = state.runSoFar?.run.id === strategyId ? state.runSoFar : null;
+      const runRequestId = soFar ? soFar.runRequestId : state.runRequestId;
+      if (runRequestId === null) return null;
+      const run = soFar?.run ?? state.runs.find((candidate) => candidate.id === strategyId);
       if (!run || stepIndex < 0 || stepIndex >= run.steps.length) return null;
-      const outcome = await client.stepDetail(state.runRequestId, strategyId, stepIndex, "compare");
+      const outcome = await client.stepDetail(runRequestId, strategyId, stepIndex, "compare");
       if (outcome.ok) return outcome.value;
       if (outcome.stale) return null;
       throw new Error(outcome.message);

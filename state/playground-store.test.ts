@@ -2,10 +2,18 @@ import { describe, expect, it } from "vitest";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import type { StrategyId } from "@/lib/core/ids";
 import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
-import { summariseRun } from "@/lib/workbench/summarise-run";
+import { summariseRun, summariseRunSoFar } from "@/lib/workbench/summarise-run";
 import { PERSISTENCE, readLocalPreferences } from "./persistence";
 import { createPlaygroundStore } from "./playground-store";
-import { selectCatalogProblems, selectLiveRun, selectLiveSummary, selectStepIndex, selectTurnKeys } from "./selectors";
+import {
+  selectCatalogProblems,
+  selectLiveRun,
+  selectLiveSummary,
+  selectSelectedRun,
+  selectShownRun,
+  selectStepIndex,
+  selectTurnKeys,
+} from "./selectors";
 
 const settings = { provider: "anthropic", model: "claude-opus-4-8" } as ScenarioSettings;
 
@@ -123,6 +131,39 @@ describe("playground store", () => {
     // Partial results of a newer run replace the older run's, never mix with them.
     store.getState().runProgressed({ runRequestId: 6, done: 1, total: 3, summaries: [summary("stubs")] });
     expect(store.getState().runs.map((run) => run.id)).toEqual(["stubs"]);
+  });
+
+  it("shows the strategy on screen's requests so far in place of its older run until its whole run arrives", () => {
+    const store = createPlaygroundStore({ settings });
+    const older = summariseRun(fakeStrategyRun("stubs", 4));
+    store.setState({ runs: [older], runRequestId: 4, strategyId: "stubs", stepIndex: 0 });
+    store.getState().runStarted(0);
+    const soFar = summariseRunSoFar(fakeStrategyRun("stubs", 1));
+    store.getState().runProgressed({ runRequestId: 5, done: 0, total: 3, firstRequest: { summary: soFar } });
+    // The comparison keeps the older run until finished strategies arrive; the stepper walks the requests so far.
+    expect(store.getState()).toMatchObject({ runs: [older], runRequestId: 4, runSoFar: { runRequestId: 5 } });
+    expect(selectSelectedRun(store.getState())).toBe(soFar);
+    expect(selectShownRun(store.getState())).toEqual({ runRequestId: 5, run: soFar });
+    // Another strategy on screen: its own run.
+    store.setState({ strategyId: "full" });
+    expect(selectSelectedRun(store.getState())).toBeUndefined();
+    store.setState({ strategyId: "stubs" });
+    // Another strategy finishing first leaves the requests so far on screen; the strategy's own run replaces them.
+    const whole = summariseRun(fakeStrategyRun("stubs", 4));
+    store
+      .getState()
+      .runProgressed({ runRequestId: 5, done: 1, total: 3, summaries: [summariseRun(fakeStrategyRun("full", 2))] });
+    expect(selectSelectedRun(store.getState())).toBe(soFar);
+    store.getState().runProgressed({ runRequestId: 5, done: 2, total: 3, summaries: [whole] });
+    expect(store.getState().runSoFar).toBeNull();
+    expect(selectSelectedRun(store.getState())).toBe(whole);
+    // A new run, a finished run or a failed one leaves nothing of a run so far.
+    store.getState().runProgressed({ runRequestId: 5, done: 2, total: 3, firstRequest: { summary: soFar } });
+    store.getState().runStarted(1);
+    expect(store.getState().runSoFar).toBeNull();
+    store.getState().runProgressed({ runRequestId: 6, done: 0, total: 3, firstRequest: { summary: soFar } });
+    store.getState().runFailed("engine: broke");
+    expect(store.getState().runSoFar).toBeNull();
   });
 
   it("declares persistence for every data key and reads back only local ones", () => {

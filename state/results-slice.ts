@@ -33,6 +33,12 @@ export type ResultsSlice = {
   runStartedAt: number | null;
   /** Strategies finished of the run in progress. */
   runProgress: { done: number; total: number } | null;
+  /**
+   * The strategy on screen while its run goes on: its requests made so far (`inProgress`), handed over by the worker
+   * as soon as the step on screen was made (a first request need not wait for the whole strategy). Shown in place of
+   * that strategy's entry in `runs` until its whole run arrives; never in the comparison, the charts or the totals.
+   */
+  runSoFar: { runRequestId: number; run: RunSummary } | null;
   timingMs: number | null;
   runError: string | null;
   catalogCheck: CatalogCheck | null;
@@ -71,12 +77,19 @@ export type ResultsSlice = {
    * A run's progress; with `summaries` (a slow run), its finished strategies are shown at once, in the documented
    * order, while `running` stays true.
    */
-  runProgressed(progress: { runRequestId: number; done: number; total: number; summaries?: RunSummary[] }): void;
+  runProgressed(progress: {
+    runRequestId: number;
+    done: number;
+    total: number;
+    summaries?: RunSummary[];
+    firstRequest?: { summary: RunSummary };
+  }): void;
   runFinished(result: { runRequestId: number; runs: RunSummary[]; timingMs: number }): void;
   runFailed(message: string): void;
   setCatalogCheck(check: CatalogCheck): void;
   setToolTokens(value: { catalogVersion: number; tokens: number[] }): void;
-  setDetail(detail: StepDetail | null, error?: string | null): void;
+  /** `runRequestId`: the run the detail is of, when it is not `runRequestId`'s (a run still going, `runSoFar`). */
+  setDetail(detail: StepDetail | null, error?: string | null, runRequestId?: number): void;
   setLiveRun(run: StrategyRun | null): void;
 };
 
@@ -86,6 +99,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   running: false,
   runStartedAt: null,
   runProgress: null,
+  runSoFar: null,
   timingMs: null,
   runError: null,
   catalogCheck: null,
@@ -98,15 +112,22 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   runsPrebuilt: false,
   firstRunEnded: false,
   runsEnded: 0,
-  runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null }),
-  runProgressed: ({ runRequestId, done, total, summaries }) =>
+  runStarted: (at) => set({ running: true, runStartedAt: at, runProgress: null, runSoFar: null }),
+  runProgressed: ({ runRequestId, done, total, summaries, firstRequest }) =>
     set((state) => {
+      if (firstRequest) return { runProgress: { done, total }, runSoFar: { runRequestId, run: firstRequest.summary } };
       if (!summaries || summaries.length === 0) return { runProgress: { done, total } };
       // Build-time runs of the same example stay for the strategies not finished yet (equal figures: nothing moves).
       const kept = state.runRequestId === runRequestId || state.runsPrebuilt ? state.runs : [];
       const earlier = kept.filter((run) => !summaries.some((summary) => summary.id === run.id));
       const runs = [...earlier, ...summaries].sort((a, b) => STRATEGY_IDS.indexOf(a.id) - STRATEGY_IDS.indexOf(b.id));
-      return { runProgress: { done, total }, runs, runRequestId };
+      // The strategy shown so far has its whole run now.
+      const soFar = state.runSoFar;
+      const runSoFar =
+        soFar && soFar.runRequestId === runRequestId && !summaries.some((summary) => summary.id === soFar.run.id)
+          ? soFar
+          : null;
+      return { runProgress: { done, total }, runs, runRequestId, runSoFar };
     }),
   runFinished: ({ runRequestId, runs, timingMs }) =>
     set((state) => ({
@@ -116,6 +137,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       running: false,
       runStartedAt: null,
       runProgress: null,
+      runSoFar: null,
       runError: null,
       runsPrebuilt: false,
       firstRunEnded: true,
@@ -126,13 +148,18 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
       running: false,
       runStartedAt: null,
       runProgress: null,
+      runSoFar: null,
       runError: message,
       firstRunEnded: true,
       runsEnded: state.runsEnded + 1,
     })),
   setCatalogCheck: (check) => set({ catalogCheck: check }),
   setToolTokens: (value) => set({ toolTokens: value }),
-  setDetail: (detail, error = null) =>
-    set((state) => ({ detail, detailError: error, detailRunRequestId: detail ? state.runRequestId : null })),
+  setDetail: (detail, error = null, runRequestId) =>
+    set((state) => ({
+      detail,
+      detailError: error,
+      detailRunRequestId: detail ? (runRequestId ?? state.runRequestId) : null,
+    })),
   setLiveRun: (run) => set({ liveRun: run }),
 });

@@ -56,9 +56,22 @@ export const selectTurnKeys = (state: PlaygroundState): string[] => {
   return keys;
 };
 
+/**
+ * The simulated run of the strategy on screen and the worker's run it belongs to: while that strategy's run is still
+ * going, its requests so far (`runSoFar`), else its entry in `runs`.
+ */
+export const selectShownRun = (state: PlaygroundState): { run: RunSummary; runRequestId: number } | null => {
+  const soFar = state.runSoFar;
+  if (soFar && soFar.run.id === state.strategyId) return soFar;
+  const run = state.runs.find((candidate) => candidate.id === state.strategyId);
+  return run && state.runRequestId !== null ? { run, runRequestId: state.runRequestId } : null;
+};
+
 /** The run the stepper walks: the live transcript in live mode once it has a request, the simulated run otherwise. */
 export const selectSelectedRun = (state: PlaygroundState): RunSummary | undefined =>
-  selectLiveRun(state) ?? state.runs.find((run) => run.id === state.strategyId);
+  selectLiveRun(state) ??
+  (state.runSoFar?.run.id === state.strategyId ? state.runSoFar.run : undefined) ??
+  state.runs.find((run) => run.id === state.strategyId);
 
 export const selectStepCount = (state: PlaygroundState): number => selectSelectedRun(state)?.steps.length ?? 0;
 

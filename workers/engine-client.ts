@@ -43,6 +43,11 @@ export type RunProgress = {
   summaries?: RunSummary[];
   /** The detail of the step the run was told is on screen, handed over with its strategy. */
   detail?: StepDetail;
+  /**
+   * The step on screen as soon as the worker made it, before its strategy's run ends: that strategy's requests so
+   * far (`inProgress`) and the step's detail.
+   */
+  firstRequest?: { summary: RunSummary; detail: StepDetail };
 };
 type ProgressListener = (progress: RunProgress) => void;
 
@@ -302,6 +307,14 @@ export class EngineClient {
           total: response.total,
           ...(response.summaries ? { summaries: response.summaries } : {}),
           ...(response.detail ? { detail: withRequestBody(response.detail) } : {}),
+          ...(response.firstRequest
+            ? {
+                firstRequest: {
+                  summary: response.firstRequest.summary,
+                  detail: withRequestBody(response.firstRequest.detail),
+                },
+              }
+            : {}),
         });
       },
     }).outcome;

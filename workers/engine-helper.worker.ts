@@ -6,12 +6,15 @@
  * their full runs for step details, and counts tokens for the first request's other half. It never starts workers.
  */
 import { createEngine } from "@/lib/engine";
+import type { ProviderId } from "@/lib/core/ids";
+import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
 import {
   batchedCountStore,
   createIdleTask,
   createStoredCountLookup,
+  warmUpCatalogCountTexts,
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
@@ -25,6 +28,8 @@ const o200k = createTokenCounter("o200k");
 // The same stored counts as the page's engine worker (one IndexedDB store per origin), written when idle.
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 const lookUpStoredCounts = createStoredCountLookup((texts) => persistentCounts.load(texts));
+/** The provider of the latest run: an imported catalog is most likely run on it next (the page keeps its settings). */
+let latestProvider: ProviderId = DEFAULT_SETTINGS.provider;
 // The example the page opens, loaded here as in the page's engine worker and primed with the build's counts
 // (lib/workbench/example-tool-counts.ts).
 const preparedExamples = createPrimedExamples(o200kMemo);
@@ -48,11 +53,18 @@ const host = createEngineHost({
       warmUpCountTexts(scenario, lookUpStoredCounts);
       return scenario;
     },
-    parseCatalogText: (text, options) => parseCatalogText(text, options),
+    parseCatalogText(text, options) {
+      const parsed = parseCatalogText(text, options);
+      // A large import's stored counts are looked up while the page takes it in, not inside the run's `beforeRun`.
+      if (parsed.value && !parsed.problems.some((problem) => problem.severity === "error"))
+        warmUpCatalogCountTexts(parsed.value, latestProvider, lookUpStoredCounts);
+      return parsed;
+    },
     countTokens: (text) => o200k.count(text),
     now: () => performance.now(),
     async beforeRun({ scenario, provider }) {
-      await lookUpStoredCounts(scenario.catalog, provider ?? scenario.settings.provider);
+      latestProvider = provider ?? scenario.settings.provider;
+      await lookUpStoredCounts(scenario.catalog, latestProvider);
     },
   },
 });

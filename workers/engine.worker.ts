@@ -5,6 +5,8 @@
  * (workers/engine-helper.worker.ts) and splits runs with it (lib/workbench/engine-scheduler.ts).
  */
 import { createEngine } from "@/lib/engine";
+import type { ProviderId } from "@/lib/core/ids";
+import { DEFAULT_SETTINGS } from "@/lib/scenario/default-settings";
 import { EXAMPLES } from "@/lib/examples";
 import { parseCatalogText } from "@/lib/catalog";
 import { createPersistentCounts, createTokenCounter, indexedDbCountStore, o200kMemo } from "@/lib/tokens";
@@ -16,6 +18,7 @@ import {
   batchedCountStore,
   createIdleTask,
   createStoredCountLookup,
+  warmUpCatalogCountTexts,
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
@@ -36,6 +39,8 @@ const o200k = createTokenCounter("o200k");
 // Written when the worker is idle, in batches (lib/workbench/engine-count-store.ts).
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 const lookUpStoredCounts = createStoredCountLookup((texts) => persistentCounts.load(texts));
+/** The provider of the latest run: an imported catalog is most likely run on it next (the page keeps its settings). */
+let latestProvider: ProviderId = DEFAULT_SETTINGS.provider;
 // A second thread for the first request's tokens (2 cores: this worker and the helper), started when a first request
 // has a large batch to count (a catalog of hundreds of tools): it loads a tokenizer of its own (1 MB), which on every
 // small example's visit only competed with the page's start-up. While it loads, this worker counts on alone, and takes
@@ -110,7 +115,13 @@ const host = createEngineHost({
       warmUpCountTexts(scenario, lookUpStoredCounts);
       return scenario;
     },
-    parseCatalogText: (text, options) => parseCatalogText(text, options),
+    parseCatalogText(text, options) {
+      const parsed = parseCatalogText(text, options);
+      // A large import's stored counts are looked up while the page takes it in, not inside the run's `beforeRun`.
+      if (parsed.value && !parsed.problems.some((problem) => problem.severity === "error"))
+        warmUpCatalogCountTexts(parsed.value, latestProvider, lookUpStoredCounts);
+      return parsed;
+    },
     countTokens: (text) => o200k.count(text),
     now: () => performance.now(),
     helper(start) {
@@ -129,7 +140,8 @@ const host = createEngineHost({
       engineHelper = null;
     },
     async beforeRun({ scenario, strategyIds, provider }) {
-      await lookUpStoredCounts(scenario.catalog, provider ?? scenario.settings.provider);
+      latestProvider = provider ?? scenario.settings.provider;
+      await lookUpStoredCounts(scenario.catalog, latestProvider);
       // What the strategy on screen sends first and the stored counts did not have, counted on both threads.
       const first = strategyIds[0];
       if (!first) return;

@@ -404,8 +404,9 @@ export function RunArea() {
           testId="chart-panel-tokens"
           className="h-[440px]"
         >
-          {run && belowFold < 1 ? <ChartLoading /> : null}
-          {deferredRun && belowFold >= 1 ? (
+          {/* A run still going has only its first requests: the chart waits for all of them. */}
+          {run && (belowFold < 1 || run.inProgress) ? <ChartLoading /> : null}
+          {deferredRun && !deferredRun.inProgress && !run?.inProgress && belowFold >= 1 ? (
             <MemoTokensPerStepChart run={deferredRun} currentIndex={chartStepIndex} onSelectStep={selectStep} />
           ) : null}
         </PanelFrame>

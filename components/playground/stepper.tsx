@@ -12,6 +12,7 @@ export function Stepper() {
   const count = usePlayground(selectStepCount);
   const index = usePlayground(selectStepIndex);
   const selectStep = usePlayground((state) => state.selectStep);
+  const inProgress = run?.inProgress === true;
   const go = (target: number) => selectStep(Math.max(0, Math.min(target, count - 1)));
 
   const t = useTranslations("playground.stepper");
@@ -81,8 +82,15 @@ export function Stepper() {
           </button>
         ))}
       </div>
-      <div className="w-32 shrink-0 text-sm" data-testid="stepper-position" aria-live="polite">
-        {t.rich("position", {
+      <div
+        className="w-32 shrink-0 text-sm"
+        data-testid="stepper-position"
+        data-in-progress={inProgress ? "true" : undefined}
+        title={inProgress ? t("soFarTitle") : undefined}
+        aria-live="polite"
+      >
+        {/* While the strategy's run goes on, its request count is not known: none is shown. */}
+        {t.rich(inProgress ? "positionSoFar" : "position", {
           index: count === 0 ? 0 : index + 1,
           count,
           muted: (chunks) => <span className="tabular text-muted">{chunks}</span>,

@@ -15,7 +15,7 @@ import { STEP_KIND_CLASSES } from "./step-kind-style";
 export type StepSummaryProps = {
   step: StepSummaryData;
   /** The run the step belongs to, for "request i of n" and how tokens were counted. */
-  run?: Pick<RunSummary, "steps" | "tokenCounting">;
+  run?: Pick<RunSummary, "steps" | "tokenCounting" | "inProgress">;
   className?: string;
 };
 
@@ -56,7 +56,8 @@ export function StepSummary({ step, run, className = "" }: StepSummaryProps) {
           {t("step.position", {
             turn: step.turn + 1,
             index: step.index + 1,
-            total: run ? String(run.steps.length) : "none",
+            // A run still going does not know its request count yet.
+            total: run && !run.inProgress ? String(run.steps.length) : "none",
           })}
         </span>
         <span

@@ -32,7 +32,15 @@ export type ExplicitCacheSummary = {
   statuses: Record<ExplicitCacheStatus, number>;
 };
 
-export type RunSummary = Omit<StrategyRun, "steps"> & { steps: StepSummary[]; explicitCache?: ExplicitCacheSummary };
+/**
+ * `inProgress`: the requests made so far of a strategy whose run is still going (the request on screen, handed over
+ * early); each step is final, the run's totals, goals and warnings are not and are not shown.
+ */
+export type RunSummary = Omit<StrategyRun, "steps"> & {
+  steps: StepSummary[];
+  explicitCache?: ExplicitCacheSummary;
+  inProgress?: true;
+};
 
 export type StepDetail = {
   strategyId: StrategyRun["id"];

@@ -30,6 +30,12 @@ export type RunOptions = {
   enforceLimits?: boolean;
   /** Receives each step's compute time (the benchmark). */
   onStepTimed?: (step: EngineStep, milliseconds: number) => void;
+  /**
+   * Called after each request of a strategy's run, while the run goes on: `steps` so far (final: a request depends
+   * only on what came before it), and `runSoFar()` the run as it stands, whose totals, goals and warnings are not
+   * final. The engine worker shows the first request by it before the strategy's run ends.
+   */
+  onStep?: (progress: { steps: readonly EngineStep[]; runSoFar(): StrategyRun }) => void;
 };
 
 type Searchers = SessionSearchers;
@@ -163,7 +169,21 @@ export function createEngine(
   }
 
   function runStrategy(scenario: Scenario, id: StrategyId, runOptions: RunOptions = {}): StrategyRun {
-    const opened = openSession(scenario, id, runOptions);
+    const { onStep, ...sessionOptions } = runOptions;
+    let reportStep: (() => void) | null = null;
+    const opened = openSession(
+      scenario,
+      id,
+      onStep
+        ? {
+            ...sessionOptions,
+            onStepTimed: (step, milliseconds) => {
+              sessionOptions.onStepTimed?.(step, milliseconds);
+              reportStep?.();
+            },
+          }
+        : sessionOptions,
+    );
     const { definition, settings, session } = opened;
     const base = {
       id,
@@ -171,6 +191,18 @@ export function createEngine(
       model: opened.model.id,
       tokenCounting: opened.tokenCounting,
     };
+    if (onStep && session)
+      reportStep = () =>
+        onStep({
+          steps: session.steps,
+          runSoFar: () => ({
+            ...base,
+            steps: session.steps.slice(),
+            totals: summarise(session.steps, session.toolsFound, session.toolsNeeded),
+            goals: definition.goals(settings),
+            warnings: [...session.warnings],
+          }),
+        });
     if (!session) {
       return {
         ...base,

@@ -1,7 +1,7 @@
 import type { TranscriptBlock } from "../core";
 import type { NeededToolCall } from "../scenario/types";
 import type { ConversationSession } from "../simulator/session";
-import { giveUpText, missNote, searchWithRetry, type SearchAttempt } from "./discovery";
+import { askThenSearch, giveUpText, missNote, type SearchAttempt } from "./discovery";
 import type { TurnContext } from "./types";
 import { engineTitle } from "../i18n/engine-notes";
 
@@ -23,15 +23,16 @@ export function clientSearchFlow(
   need: NeededToolCall,
   options: ClientSearchOptions,
 ): string[] | null {
-  const attempts = searchWithRetry(session, "client", context, need);
   const notes: string[] = [];
-  for (const attempt of attempts) {
-    const call = options.searchCall(attempt.input);
-    session.send("search", engineTitle("search", { query: attempt.input }), [call], notes.splice(0));
-    options.appendResult(call, attempt);
-    for (const name of attempt.names) session.discovered.add(name);
-    if (!attempt.found) notes.push(missNote(attempt, need, "client"));
-  }
+  const attempts = askThenSearch(session, "client", context, need, (input) => {
+    const call = options.searchCall(input);
+    session.send("search", engineTitle("search", { query: input }), [call], notes.splice(0));
+    return (attempt) => {
+      options.appendResult(call, attempt);
+      for (const name of attempt.names) session.discovered.add(name);
+      if (!attempt.found) notes.push(missNote(attempt, need, "client"));
+    };
+  });
   if (!attempts[attempts.length - 1].found) {
     session.send("answer", engineTitle("giveUp"), [{ type: "text", text: giveUpText(need) }], notes);
     return null;

@@ -42,6 +42,31 @@ export function runSearch(
   return { input, outcome, names, found: names.includes(need.tool) };
 }
 
+/**
+ * The attempts `searchWithRetry` makes, each one asked first and searched after: `ask(input)` sends the model's
+ * search request (which does not depend on the result) and returns what to do with the result. The conversation is
+ * the same; only the order of the work differs, so a run's first request does not wait for the search index (the
+ * client index over 10,000 tools takes seconds to build) and can be shown while the rest of the run goes.
+ */
+export function askThenSearch(
+  session: ConversationSession,
+  kind: SearchKind,
+  context: TurnContext,
+  need: NeededToolCall,
+  ask: (input: string) => (attempt: SearchAttempt) => void,
+): SearchAttempt[] {
+  const attempts: SearchAttempt[] = [];
+  for (const number of [0, 1]) {
+    const input = searchInput(context, need, number, kind);
+    const answered = ask(input);
+    const attempt = runSearch(session, kind, input, need);
+    attempts.push(attempt);
+    answered(attempt);
+    if (attempt.found) break;
+  }
+  return attempts;
+}
+
 /** Up to two attempts; returns every attempt so the transcript can show a miss. */
 export function searchWithRetry(
   session: ConversationSession,

@@ -1,6 +1,6 @@
 import type { CatalogTool } from "../core/catalog";
 import type { ToolEntry } from "../core";
-import { answerText, giveUpText, missNote, searchResultText, searchWithRetry } from "./discovery";
+import { answerText, askThenSearch, giveUpText, missNote, searchResultText } from "./discovery";
 import { callNeededTool } from "./call-tool";
 import { SEARCH_TOOLS_TOOL } from "./helper-tools";
 import { NATIVE_CLIENT_SIDE } from "./native-client-side";
@@ -49,23 +49,24 @@ export const naiveDynamicStrategy: StrategyDefinition = {
       session.toolsNeeded += 1;
       const active = new Set(session.tools.flatMap((entry) => (entry.type === "catalog" ? [entry.tool.name] : [])));
       if (!active.has(need.tool)) {
-        const attempts = searchWithRetry(session, "client", context, need);
         const notes: string[] = [];
-        for (const attempt of attempts) {
+        const attempts = askThenSearch(session, "client", context, need, (input) => {
           const id = session.nextId("call_search_");
           session.send(
             "search",
-            engineTitle("search", { query: attempt.input }),
-            [{ type: "tool-call", id, name: SEARCH_TOOLS_TOOL.name, input: { query: attempt.input } }],
+            engineTitle("search", { query: input }),
+            [{ type: "tool-call", id, name: SEARCH_TOOLS_TOOL.name, input: { query: input } }],
             notes.splice(0),
           );
-          session.appendToolResult(
-            id,
-            SEARCH_TOOLS_TOOL.name,
-            searchResultText(attempt.names, (name) => session.tool(name)),
-          );
-          if (!attempt.found) notes.push(missNote(attempt, need, "client"));
-        }
+          return (attempt) => {
+            session.appendToolResult(
+              id,
+              SEARCH_TOOLS_TOOL.name,
+              searchResultText(attempt.names, (name) => session.tool(name)),
+            );
+            if (!attempt.found) notes.push(missNote(attempt, need, "client"));
+          };
+        });
         if (!attempts[attempts.length - 1].found) {
           session.send("answer", engineTitle("giveUp"), [{ type: "text", text: giveUpText(need) }], notes);
           return;

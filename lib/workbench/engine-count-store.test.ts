@@ -6,6 +6,7 @@ import {
   createIdleTask,
   createStoredCountLookup,
   storedCountsWorthReading,
+  warmUpCatalogCountTexts,
   warmUpCountTexts,
 } from "./engine-count-store";
 import { catalogCountTexts } from "../engine/catalog-count-texts";
@@ -185,6 +186,20 @@ describe("createStoredCountLookup and warmUpCountTexts", () => {
     const edited = { ...scenario.catalog, tools: scenario.catalog.tools.slice(1) };
     await lookUp(edited, "openai-responses");
     expect(loaded).toHaveLength(3);
+  });
+
+  it("warms up a parsed import's lookup on the given provider, which the run then shares", async () => {
+    const loaded: string[][] = [];
+    const lookUp = createStoredCountLookup(async (texts) => void loaded.push(texts));
+    const later: Array<() => void> = [];
+    const { catalog } = scenarioOf(2_000);
+    warmUpCatalogCountTexts(catalog, "openai-responses", lookUp, (callback) => void later.push(callback));
+    later.forEach((callback) => callback());
+    expect(loaded).toEqual([catalogCountTexts(catalog, "openai-responses")]);
+    await lookUp(catalog, "openai-responses");
+    expect(loaded).toHaveLength(1);
+    warmUpCatalogCountTexts(scenarioOf(1_999).catalog, "anthropic", lookUp, (callback) => void later.push(callback));
+    expect(later).toHaveLength(1);
   });
 
   it("never rejects, and looks nothing up for a small catalog", async () => {

@@ -144,6 +144,20 @@ export function warmUpCountTexts(
   lookUp: (catalog: Catalog, provider: ProviderId) => Promise<void>,
   later: (callback: () => void) => void = (callback) => void setTimeout(callback, 0),
 ): void {
-  if (scenario.catalog.tools.length < SPLIT_DEFAULTS.minimumTools) return;
-  later(() => void lookUp(scenario.catalog, scenario.settings.provider));
+  warmUpCatalogCountTexts(scenario.catalog, scenario.settings.provider, lookUp, later);
+}
+
+/**
+ * The same for a catalog without its scenario: a person's large import, parsed here while the page takes it in and
+ * writes a conversation for it, before it asks for the run. `provider` is the latest run's (an import keeps the
+ * page's settings); a run on another provider looks its own counts up in `beforeRun`.
+ */
+export function warmUpCatalogCountTexts(
+  catalog: Catalog,
+  provider: ProviderId,
+  lookUp: (catalog: Catalog, provider: ProviderId) => Promise<void>,
+  later: (callback: () => void) => void = (callback) => void setTimeout(callback, 0),
+): void {
+  if (catalog.tools.length < SPLIT_DEFAULTS.minimumTools) return;
+  later(() => void lookUp(catalog, provider));
 }

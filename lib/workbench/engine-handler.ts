@@ -338,6 +338,8 @@ export function createProgressReporter(now: () => number) {
   const startedAt = new Map<number, number>();
   const posted = new Map<number, number>();
   const postedRemote = new Map<number, number>();
+  /** The step whose detail went ahead with a run's first request (`firstRequest`): not sent again with its strategy. */
+  const detailSent = new Map<number, string>();
   return {
     started(requestId: number): void {
       startedAt.set(requestId, now());
@@ -346,6 +348,10 @@ export function createProgressReporter(now: () => number) {
       startedAt.delete(requestId);
       posted.delete(requestId);
       postedRemote.delete(requestId);
+      detailSent.delete(requestId);
+    },
+    handedOver(requestId: number, strategyId: StrategyId, stepIndex: number): void {
+      detailSent.set(requestId, `${strategyId}:${stepIndex}`);
     },
     progress({
       requestId,
@@ -375,13 +381,10 @@ export function createProgressReporter(now: () => number) {
       postedRemote.set(requestId, remote.length);
       const shown = shownStep && fresh.find((run) => run.id === shownStep.strategyId);
       // The step the page will ask for, clamped as the page clamps it (state/selectors.ts selectStepIndex).
+      const shownIndex = shown ? Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1) : -1;
       const detail =
-        shown && shown.steps.length > 0
-          ? stepDetail(
-              shown,
-              Math.min(Math.max(0, shownStep.stepIndex), shown.steps.length - 1),
-              workerStepDetailOptions(undefined),
-            )
+        shown && shown.steps.length > 0 && detailSent.get(requestId) !== `${shown.id}:${shownIndex}`
+          ? stepDetail(shown, shownIndex, workerStepDetailOptions(undefined))
           : null;
       return {
         kind: "run-progress",

@@ -4,15 +4,16 @@
  * reports a run's progress between strategies and answers what the finished strategies can answer meanwhile. The
  * worker files only wire it to `self`.
  */
-import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
+import { INITIAL_ENGINE_STATE, workerStepDetailOptions, type EngineDependencies } from "./engine-state";
 import { answerDuringRun, coalesceQueue, createProgressReporter, handleEngineMessage } from "./engine-handler";
 import { supersededResponse, type EngineRequest } from "./engine-messages";
 import type { HelperRequest, HelperResponse } from "./engine-messages";
 import { splitCatalogParsedAnswer, splitExampleAnswer } from "./example-parts";
+import { stepDetail, summariseRunSoFar } from "./summarise-run";
 
 export type EngineHostOptions = {
   post(response: HelperResponse): void;
-  dependencies: Omit<EngineDependencies, "betweenStrategies">;
+  dependencies: Omit<EngineDependencies, "betweenStrategies" | "firstRequest">;
   now(): number;
   /** After each finished strategy and each answered message (the worker keeps its new token counts). */
   onSettled?(): void;
@@ -52,6 +53,19 @@ export function createEngineHost(options: EngineHostOptions) {
 
   const dependencies: EngineDependencies = {
     ...options.dependencies,
+    firstRequest({ requestId, total, run, stepIndex }) {
+      // Posted from inside the strategy's run: the page has it at once while this worker goes on computing.
+      const detail = stepDetail(run, stepIndex, workerStepDetailOptions(undefined));
+      if (!detail) return;
+      progress.handedOver(requestId, run.id, stepIndex);
+      options.post({
+        kind: "run-progress",
+        requestId,
+        done: 0,
+        total,
+        firstRequest: { summary: summariseRunSoFar(run), detail },
+      });
+    },
     async betweenStrategies({ requestId, done, total, completed, remote, shownStep, askHelper }) {
       // A slow run also hands over the strategies it finished, so the page shows the first one at once (with the
       // detail of the step on screen, which the page would otherwise ask for only after the next strategy).

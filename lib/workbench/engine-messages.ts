@@ -144,8 +144,17 @@ export type EngineResponse =
       done: number;
       total: number;
       summaries?: RunSummary[];
-      /** The detail of the run request's `shownStep` (clamped to its strategy's steps), when `summaries` has it. */
+      /**
+       * The detail of the run request's `shownStep` (clamped to its strategy's steps), when `summaries` has it and
+       * `firstRequest` did not already bring it.
+       */
       detail?: StepDetail;
+      /**
+       * The step on screen as soon as it is made, before its strategy's run ends (a catalog of
+       * EARLY_FIRST_REQUEST_MINIMUM_TOOLS and more): that strategy's requests so far (`inProgress`: its totals are
+       * not final) and the detail of the step `shownStep` names.
+       */
+      firstRequest?: { summary: RunSummary; detail: StepDetail };
     }
   | { kind: "step-detail"; requestId: number; runRequestId: number; detail: StepDetail }
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }

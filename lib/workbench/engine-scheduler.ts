@@ -9,6 +9,7 @@
  * one second thread serves both, and what it counts stays in its own memo for its own strategies.
  */
 import type { Catalog } from "../core/catalog";
+import type { RunOptions } from "../engine/engine";
 import type { StrategyRun } from "../engine/types";
 import type { Scenario } from "../scenario/types";
 import { STRATEGY_IDS, type StrategyId } from "../core/ids";
@@ -100,6 +101,37 @@ export function scheduleHelper(
 
 export function isLarge(catalog: Catalog, dependencies: EngineDependencies): boolean {
   return catalog.tools.length >= (dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools);
+}
+
+/**
+ * From this many tools, the request on screen is handed to the page as soon as it is made, before its strategy's run
+ * ends (`firstRequest`): a run of that size takes a few hundred milliseconds per strategy and up (seconds at 10,000
+ * tools), while the page's request waits only for the requests before it. A smaller catalog's run ends before a
+ * second message would help, and the page would render twice.
+ */
+export const EARLY_FIRST_REQUEST_MINIMUM_TOOLS = 100;
+
+/**
+ * The run's `onStep` for strategy `id` when it is the strategy on screen: once the step on screen is made, hands it
+ * over (`dependencies.firstRequest`), once. Undefined when there is nothing to hand over early.
+ */
+function firstRequestReporter(
+  message: Pick<Extract<EngineRequest, { kind: "run" }>, "requestId" | "strategyIds" | "shownStep">,
+  id: StrategyId,
+  catalog: Catalog,
+  dependencies: EngineDependencies,
+): RunOptions["onStep"] {
+  const shown = message.shownStep;
+  const report = dependencies.firstRequest;
+  if (!report || !shown || shown.strategyId !== id || catalog.tools.length < EARLY_FIRST_REQUEST_MINIMUM_TOOLS)
+    return undefined;
+  const stepIndex = Math.max(0, shown.stepIndex);
+  let reported = false;
+  return ({ steps, runSoFar }) => {
+    if (reported || steps.length <= stepIndex) return;
+    reported = true;
+    report({ requestId: message.requestId, total: message.strategyIds.length, run: runSoFar(), stepIndex });
+  };
 }
 
 /** How often a run waiting for its helper looks at its own queue (a newer run, a step detail it can answer). */
@@ -198,7 +230,8 @@ export async function runRequest(
   };
   for (const [index, id] of split.here.entries()) {
     if (index > 0 && (await superseded())) return { state, response: supersededResponse(message) };
-    runs.push(...dependencies.runAll(scenario, [id], options));
+    const onStep = index === 0 ? firstRequestReporter(message, id, catalog.value, dependencies) : undefined;
+    runs.push(...dependencies.runAll(scenario, [id], onStep ? { ...options, onStep } : options));
   }
 
   let helperPart: HelperRunPart | undefined;

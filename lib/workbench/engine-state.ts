@@ -3,6 +3,7 @@
  * from outside (the engine, the examples, the helper worker), injected so Node tests run it with fakes and no Worker.
  */
 import type { Catalog, InputProblem } from "../core/catalog";
+import type { RunOptions } from "../engine/engine";
 import type { StrategyRun } from "../engine/types";
 import type { Scenario } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
@@ -42,7 +43,12 @@ export type EngineHelper = {
 
 /** What the worker needs from the outside world, injected so tests can use fakes and no Worker. */
 export type EngineDependencies = {
-  runAll(scenario: Scenario, ids: readonly StrategyId[], options: { provider?: ProviderId }): StrategyRun[];
+  /** `onStep` (lib/engine/engine.ts RunOptions) hears each request of the run as it is made. */
+  runAll(
+    scenario: Scenario,
+    ids: readonly StrategyId[],
+    options: { provider?: ProviderId; onStep?: RunOptions["onStep"] },
+  ): StrategyRun[];
   loadExample(id: string): Promise<Scenario>;
   parseCatalogText(
     text: string,
@@ -76,6 +82,12 @@ export type EngineDependencies = {
      */
     askHelper?(message: Extract<EngineRequest, { kind: "step-detail" }>): Promise<EngineResponse | null> | null;
   }): Promise<{ superseded: boolean }>;
+  /**
+   * Given by the message loop (lib/workbench/engine-host.ts): hands the page the request on screen (step `stepIndex`
+   * of `run`, the run so far of the strategy on screen) while that strategy's run goes on, so the first request does
+   * not wait for the whole strategy (seconds at 10,000 tools).
+   */
+  firstRequest?(report: { requestId: number; total: number; run: StrategyRun; stepIndex: number }): void;
   /**
    * The helper engine worker a large catalog's run is split with (lib/workbench/engine-scheduler.ts): started when
    * `start` is true and there is none yet; null when there is none (or it cannot start: the run stays here).

@@ -35,6 +35,14 @@ export function summariseRun(run: StrategyRun): RunSummary {
 }
 
 /**
+ * The requests made so far of a strategy whose run is still going: each step as `summariseRun` gives it, marked
+ * `inProgress`, without the run-level figures that need the whole run (the explicit-cache comparison).
+ */
+export function summariseRunSoFar(run: StrategyRun): RunSummary {
+  return { ...run, steps: run.steps.map((step) => summariseStep(step)), inProgress: true };
+}
+
+/**
  * One step's detail. `previousRequestJson: false` leaves the previous request's text out (null): the engine worker's
  * answers do, because the run view compares two steps by asking for each, and at 10,000 tools that text alone is
  * ≈ 36 MB of a later step's ≈ 90 MB message (PERFORMANCE.md at 279c54f). The trace view shows it beside the request.

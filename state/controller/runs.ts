@@ -23,7 +23,10 @@ export function createRuns(store: PlaygroundStore, client: EngineClient, details
   function runProgressed(progress: RunProgress) {
     // Kept before the store hears of the run: the store's update asks for the step's detail at once.
     if (progress.detail) details.handOver(progress.runRequestId, progress.detail);
+    if (progress.firstRequest) details.handOverFirstRequest(progress.runRequestId, progress.firstRequest.detail);
     store.getState().runProgressed(progress);
+    // The step on screen may be the same index as before (no store reaction asks for it): shown now.
+    if (progress.firstRequest) void details.fetchDetail();
   }
 
   /**

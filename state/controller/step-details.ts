@@ -7,7 +7,7 @@ import { stepDetail } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import type { EngineClient, Outcome } from "@/workers/engine-client";
 import type { PlaygroundStore } from "../playground-store";
-import { selectLiveRun, selectStepIndex } from "../selectors";
+import { selectLiveRun, selectShownRun, selectStepIndex } from "../selectors";
 
 /**
  * A step whose request, as the page receives it, is at most this size has its detail fetched ahead while the page
@@ -29,6 +29,12 @@ export function createStepDetails(store: PlaygroundStore, client: EngineClient) 
    * once, by the step it is for. Large (tens of megabytes at 10,000 tools), so it is never kept beyond that.
    */
   let handedOver: { runRequestId: number; detail: StepDetail } | null = null;
+  /**
+   * The detail of a run's first request, handed over before its strategy's run ended: kept until another run's
+   * comes, so the same step of the same run, shown again once the whole run arrives, is the same object (nothing
+   * renders again, nothing crosses twice).
+   */
+  let firstRequest: { runRequestId: number; detail: StepDetail } | null = null;
   /** The one detail being fetched ahead, with its key. */
   let ahead: { key: string; outcome: Promise<Outcome<StepDetail>> } | null = null;
   const detailKey = (runRequestId: number, strategyId: StrategyId, stepIndex: number) =>
@@ -67,32 +73,38 @@ export function createStepDetails(store: PlaygroundStore, client: EngineClient) 
       state.setDetail(stepDetail(state.liveRun, selectStepIndex(state)));
       return;
     }
-    if (state.runRequestId === null) return;
-    const run = state.runs.find((candidate) => candidate.id === state.strategyId);
-    if (!run || run.steps.length === 0) {
+    if (state.runRequestId === null && !state.runSoFar) return;
+    const shown = selectShownRun(state);
+    if (!shown || shown.run.steps.length === 0) {
       state.setDetail(null);
       return;
     }
-    const { runRequestId, strategyId } = state;
+    const { run, runRequestId } = shown;
+    const { strategyId } = state;
     const stepIndex = selectStepIndex(state);
     const key = detailKey(runRequestId, strategyId, stepIndex);
     const isCurrent = () => {
       const now = store.getState();
-      return now.runRequestId === runRequestId && now.strategyId === strategyId && selectStepIndex(now) === stepIndex;
+      return (
+        selectShownRun(now)?.runRequestId === runRequestId &&
+        now.strategyId === strategyId &&
+        selectStepIndex(now) === stepIndex
+      );
     };
     const show = (detail: StepDetail) => {
       if (detail.requestJson.length <= PREFETCH_DETAIL_MAX_BYTES * 2) keepDetail(runRequestId, detail);
-      store.getState().setDetail(detail);
+      store.getState().setDetail(detail, null, runRequestId);
       fetchAhead(runRequestId, run, stepIndex);
     };
+    const matches = (given: { runRequestId: number; detail: StepDetail }) =>
+      given.runRequestId === runRequestId &&
+      given.detail.strategyId === strategyId &&
+      given.detail.stepIndex === stepIndex;
     const delivered = handedOver;
     handedOver = null;
-    if (
-      delivered?.runRequestId === runRequestId &&
-      delivered.detail.strategyId === strategyId &&
-      delivered.detail.stepIndex === stepIndex
-    )
-      return show(delivered.detail);
+    if (delivered && matches(delivered)) return show(delivered.detail);
+    const early = firstRequest;
+    if (early && matches(early)) return show(early.detail);
     const kept = keptFor === runRequestId ? keptDetails.get(key) : undefined;
     if (kept) return show(kept);
     // Asked for ahead and still on its way: its answer is this step's (unless something newer is shown by then).
@@ -111,6 +123,10 @@ export function createStepDetails(store: PlaygroundStore, client: EngineClient) 
     /** A slow run handed over the detail of the step on screen with its strategy: the next fetch takes it. */
     handOver(runRequestId: number, detail: StepDetail): void {
       handedOver = { runRequestId, detail };
+    },
+    /** A run's first request, handed over before its strategy's run ended: every fetch of that step takes it. */
+    handOverFirstRequest(runRequestId: number, detail: StepDetail): void {
+      firstRequest = { runRequestId, detail };
     },
   };
 }
