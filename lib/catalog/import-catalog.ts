@@ -10,6 +10,7 @@ import {
 import { appendIndex, appendKey } from "./json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "./json-text";
 import { parseJsonLines } from "./json-lines";
+import { type JsoncReading, blankJsonComments } from "./json-comments";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema, type SchemaCompilation } from "./schema-compiler";
 import { TOOL_NAME_PATTERN, isValidToolName, toolNameRuleMessage } from "./tool-names";
@@ -31,9 +32,20 @@ export type CatalogImportOptions = {
 export type CatalogImport = Parsed<Catalog> & { format?: CatalogFormat };
 
 export function parseCatalogText(text: string, options: CatalogImportOptions = {}): CatalogImport {
-  const parsed = parseJsonText(text, label(options));
+  let parsed = parseJsonText(text, label(options));
   // parseJsonText refused text nested deeper than the limit, so the value it parsed needs no second walk.
   if (parsed.value !== undefined) return importCheckedValue(parsed.value, options);
+  // Tool lists copied out of an editor's settings carry comments and trailing commas: read them, and say so.
+  const jsonc = parsed.syntaxError ? blankJsonComments(text) : undefined;
+  if (jsonc) {
+    const reread = parseJsonText(jsonc.text, label(options));
+    if (reread.value !== undefined) {
+      const imported = importCheckedValue(reread.value, options);
+      return { ...imported, problems: [jsoncNote(jsonc, options), ...imported.problems] };
+    }
+    // A syntax error left once the comments are gone is reported where it is, not at the first comment.
+    parsed = reread;
+  }
   // BFCL ships JSON Lines under a .json extension; try that before reporting the JSON error.
   const lines = parsed.syntaxError ? parseJsonLines(text, label(options)) : undefined;
   if (lines === undefined) return { value: undefined, problems: parsed.problems };
@@ -103,6 +115,19 @@ function importLocatedItems(
       if (problem.code) problem.values = { ...problem.values, source: options.sourceName };
     }
   return { value: catalog, problems, format: detected.format };
+}
+
+function jsoncNote(reading: JsoncReading, options: CatalogImportOptions): InputProblem {
+  const { comments, trailingCommas } = reading;
+  return {
+    severity: "warning",
+    path: "$",
+    message:
+      `${label(options)}: read as JSON with comments (JSONC): ${comments} comment${comments === 1 ? "" : "s"} and ` +
+      `${trailingCommas} trailing comma${trailingCommas === 1 ? "" : "s"} ignored; providers and MCP clients send plain JSON`,
+    code: "jsonc",
+    values: { comments, trailingCommas, ...(options.sourceName ? { source: options.sourceName } : {}) },
+  };
 }
 
 function label(options: CatalogImportOptions): string {

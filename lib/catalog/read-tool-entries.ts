@@ -3,6 +3,7 @@
  * skip only items that have no usable name; everything else is kept so the user can see and fix it.
  */
 import { bfclToJsonSchema } from "./bfcl-types";
+import { geminiToJsonSchema } from "./gemini-types";
 import { type CatalogFormat, type LocatedItem, isRecord } from "./catalog-format";
 import { appendIndex, appendKey } from "./json-path";
 import type { CatalogTool, InputProblem, JsonSchema } from "../core/catalog";
@@ -22,7 +23,11 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
   "openai-responses": { schema: "parameters" },
   "openai-functions": { schema: "parameters" },
   bfcl: { schema: "parameters" },
+  gemini: { schema: "parameters" },
 };
+
+/** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
+const GEMINI_JSON_SCHEMA_KEYS = ["parametersJsonSchema", "parameters_json_schema"];
 
 /** OpenAI allows a function without `parameters`; it then takes no arguments. A fresh object per tool. */
 function emptyObjectSchema(): JsonSchema {
@@ -46,6 +51,9 @@ export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): Re
       else readTool(item.function, appendKey(path, "function"), format, undefined, result);
     } else if (format === "openai-responses") {
       readResponsesItem(item, path, result);
+    } else if (format === "gemini" && !("name" in item)) {
+      // A Gemini tool that declares no functions: `{ googleSearch: {} }`, `{ codeExecution: {} }`.
+      skipNonFunction({ type: Object.keys(item)[0] }, path, result);
     } else if (
       typeof item.type === "string" &&
       item.type !== "function" &&
@@ -118,7 +126,8 @@ function readTool(
   namespace: string | undefined,
   result: ReadResult,
 ): void {
-  const fields = FIELD_NAMES[format];
+  const jsonSchemaKey = format === "gemini" ? GEMINI_JSON_SCHEMA_KEYS.find((key) => key in item) : undefined;
+  const fields = jsonSchemaKey ? { schema: jsonSchemaKey } : FIELD_NAMES[format];
   if (typeof item.name !== "string" || item.name.trim() === "") {
     result.problems.push({
       severity: "error",
@@ -137,9 +146,15 @@ function readTool(
   };
   const entry: ToolEntry = { tool, path, schemaPath };
   const rawSchema = item[fields.schema];
-  if (isRecord(rawSchema)) tool.inputSchema = format === "bfcl" ? bfclToJsonSchema(rawSchema) : rawSchema;
+  if (isRecord(rawSchema))
+    tool.inputSchema =
+      format === "bfcl"
+        ? bfclToJsonSchema(rawSchema)
+        : format === "gemini" && !jsonSchemaKey
+          ? geminiToJsonSchema(rawSchema)
+          : rawSchema;
   else if (rawSchema !== undefined || format === "catalog" || format === "mcp" || format === "anthropic") {
-    // MCP and Anthropic require the schema; OpenAI treats a missing `parameters` as "no arguments".
+    // MCP and Anthropic require the schema; OpenAI and Gemini treat a missing `parameters` as "no arguments".
     entry.schemaUnreadable =
       rawSchema === undefined ? `missing "${fields.schema}"` : `"${fields.schema}" must be a JSON Schema object`;
   }

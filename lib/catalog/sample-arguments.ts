@@ -4,6 +4,7 @@
  * bounds, arrays, nested objects), not every keyword.
  */
 import { isRecord } from "./catalog-format";
+import { samplePattern } from "./sample-pattern";
 import { stableTag } from "./stable-hash";
 import type { JsonSchema } from "../core/catalog";
 
@@ -138,8 +139,19 @@ function sampleString(name: string, schema: Record<string, unknown> | undefined)
   const format = typeof schema?.format === "string" ? STRING_BY_FORMAT[schema.format] : undefined;
   const byName = STRING_BY_NAME.find(([pattern]) => pattern.test(name));
   let value = format ?? byName?.[1](name) ?? `sample ${name.replace(/_/g, " ")}`;
+  // A value the schema's own pattern refuses would make every scripted call an argument error.
+  if (typeof schema?.pattern === "string" && !matches(schema.pattern, value))
+    value = samplePattern(schema.pattern) ?? value;
   const minLength = typeof schema?.minLength === "number" ? schema.minLength : 0;
   const maxLength = typeof schema?.maxLength === "number" ? schema.maxLength : Infinity;
   if (value.length < minLength) value = value.padEnd(minLength, "x");
   return value.length > maxLength ? value.slice(0, maxLength) : value;
+}
+
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return true;
+  }
 }
