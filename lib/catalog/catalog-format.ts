@@ -45,7 +45,12 @@ export const EXPECTED_FORMATS_MESSAGE =
   "a whole request body, a JSON-RPC reply or an array of tools/list pages holding one of these is read too";
 
 /** One candidate tool object and where it sits in the source document. */
-export type LocatedItem = { item: unknown; path: string };
+export type LocatedItem = {
+  item: unknown;
+  path: string;
+  /** The MCP server that listed it, when the document names one per page (`serverInfo.name`). */
+  server?: string;
+};
 
 export type DetectedCatalog = {
   format: CatalogFormat;
@@ -105,7 +110,10 @@ function locatePages(pages: unknown[]): LocatedItem[] | undefined {
   if (records.length === 0 || !records.every((page) => toolsOf(page) !== undefined)) return undefined;
   return pages.flatMap((page, index) => {
     const found = isRecord(page) ? toolsOf(page) : undefined;
-    return found ? locate(found.tools, `${appendIndex("$", index)}.${found.key}`) : [];
+    if (!found) return [];
+    const located = locate(found.tools, `${appendIndex("$", index)}.${found.key}`);
+    const server = isRecord(page) && isRecord(page.serverInfo) ? page.serverInfo.name : undefined;
+    return typeof server === "string" && server !== "" ? located.map((item) => ({ ...item, server })) : located;
   });
 }
 

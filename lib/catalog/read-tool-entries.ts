@@ -9,7 +9,14 @@ import { appendIndex, appendKey } from "./json-path";
 import type { CatalogTool, InputProblem, JsonSchema } from "../core/catalog";
 
 /** A read tool, where it came from, and where its input schema sits in the source document. */
-export type ToolEntry = { tool: CatalogTool; path: string; schemaPath: string; schemaUnreadable?: string };
+export type ToolEntry = {
+  tool: CatalogTool;
+  path: string;
+  schemaPath: string;
+  schemaUnreadable?: string;
+  /** The MCP server that listed the tool, when the document says (LocatedItem.server). */
+  server?: string;
+};
 
 export type ReadResult = { entries: ToolEntry[]; namespaces: Record<string, string>; problems: InputProblem[] };
 
@@ -36,37 +43,43 @@ function emptyObjectSchema(): JsonSchema {
 
 export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): ReadResult {
   const result: ReadResult = { entries: [], namespaces: {}, problems: [] };
-  for (const { item, path } of items) {
-    if (!isRecord(item)) {
-      result.problems.push({
-        severity: "error",
-        path,
-        message: "catalog: a tool must be an object; this item is ignored",
-        code: "notAnObject",
-      });
-      continue;
-    }
-    if (format === "openai-chat") {
-      if (item.type !== "function" || !isRecord(item.function)) skipNonFunction(item, path, result);
-      else readTool(item.function, appendKey(path, "function"), format, undefined, result);
-    } else if (format === "openai-responses") {
-      readResponsesItem(item, path, result);
-    } else if (format === "gemini" && !("name" in item)) {
-      // A Gemini tool that declares no functions: `{ googleSearch: {} }`, `{ codeExecution: {} }`.
-      skipNonFunction({ type: Object.keys(item)[0] }, path, result);
-    } else if (
-      typeof item.type === "string" &&
-      item.type !== "function" &&
-      !("inputSchema" in item) &&
-      !("input_schema" in item)
-    ) {
-      // Provider-defined tools (`tool_search_tool_bm25_20251119`, `web_search_20250305`) have no schema to import.
-      skipNonFunction(item, path, result);
-    } else {
-      readTool(item, path, format, undefined, result);
-    }
+  for (const { item, path, server } of items) {
+    const before = result.entries.length;
+    readItem(format, item, path, result);
+    if (server !== undefined) for (const entry of result.entries.slice(before)) entry.server = server;
   }
   return result;
+}
+
+function readItem(format: CatalogFormat, item: unknown, path: string, result: ReadResult): void {
+  if (!isRecord(item)) {
+    result.problems.push({
+      severity: "error",
+      path,
+      message: "catalog: a tool must be an object; this item is ignored",
+      code: "notAnObject",
+    });
+    return;
+  }
+  if (format === "openai-chat") {
+    if (item.type !== "function" || !isRecord(item.function)) skipNonFunction(item, path, result);
+    else readTool(item.function, appendKey(path, "function"), format, undefined, result);
+  } else if (format === "openai-responses") {
+    readResponsesItem(item, path, result);
+  } else if (format === "gemini" && !("name" in item)) {
+    // A Gemini tool that declares no functions: `{ googleSearch: {} }`, `{ codeExecution: {} }`.
+    skipNonFunction({ type: Object.keys(item)[0] }, path, result);
+  } else if (
+    typeof item.type === "string" &&
+    item.type !== "function" &&
+    !("inputSchema" in item) &&
+    !("input_schema" in item)
+  ) {
+    // Provider-defined tools (`tool_search_tool_bm25_20251119`, `web_search_20250305`) have no schema to import.
+    skipNonFunction(item, path, result);
+  } else {
+    readTool(item, path, format, undefined, result);
+  }
 }
 
 function skipNonFunction(item: Record<string, unknown>, path: string, result: ReadResult): void {

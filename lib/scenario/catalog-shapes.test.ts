@@ -72,7 +72,12 @@ const SHAPES: Array<[string, string, string[], string[]]> = [
     [],
   ],
   ["one-tool.json", "mcp", ["echo"], []],
-  ["duplicate-across-servers.json", "mcp", ["search", "create_issue", "transition_issue"], ["error:duplicateName"]],
+  [
+    "duplicate-across-servers.json",
+    "mcp",
+    ["github__search", "create_issue", "jira__search", "transition_issue"],
+    ["warning:renamed", "warning:renamed"],
+  ],
 ];
 
 function turnsRun(catalog: Catalog): void {
@@ -139,6 +144,17 @@ describe("a person's own catalog, in the shapes people have", () => {
     const snake = parseCatalogText(read("gemini-snake-json-schema.json")).value!;
     expect(snake.tools[0].inputSchema.additionalProperties).toBe(false);
     expect(snake.tools[1].inputSchema.required).toEqual(["meeting_id"]);
+  });
+
+  it("says what a file that holds no tools is: a JSON-RPC error reply, an MCP client's configuration", () => {
+    const error = parseCatalogText(read("mcp-jsonrpc-error.json"), { sourceName: "reply.json" });
+    expect(error.value).toBeUndefined();
+    expect(error.problems).toMatchObject([{ severity: "error", code: "jsonRpcError", path: "$.error" }]);
+    expect(error.problems[0].message).toContain("(-32601 Method not found: tools/list), not a tools/list result");
+    const config = parseCatalogText(read("mcp-client-config.json"), { sourceName: "claude_desktop_config.json" });
+    expect(config.problems).toMatchObject([{ severity: "error", code: "mcpConfig", path: "$.mcpServers" }]);
+    expect(config.problems[0].message).toContain("(servers github, notion)");
+    expect(problemText(config.problems[0], "zh-CN")).toContain("MCP 客户端配置（服务器 github, notion）");
   });
 
   it("reads JSONC with a note, and points at a real syntax error on its own line", () => {
