@@ -20,7 +20,6 @@ export function samplePattern(pattern: string): string | undefined {
 function build(source: string): string | undefined {
   let out = "";
   let index = 0;
-  let lastAtom = "";
   while (index < source.length) {
     const char = source[index];
     let atom: string | undefined;
@@ -60,8 +59,7 @@ function build(source: string): string | undefined {
       times = symbol === "*" || symbol === "?" ? 0 : symbol === "+" ? 1 : Number(quantifier[1]);
       index += quantifier[0].length;
     }
-    lastAtom = atom;
-    out += lastAtom.repeat(times);
+    out += atom.repeat(times);
   }
   return out;
 }
