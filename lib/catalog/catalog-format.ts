@@ -42,7 +42,7 @@ export const EXPECTED_FORMATS_MESSAGE =
   "([{type:'function', name, parameters}] or namespaces), Anthropic tools ([{name, input_schema}]), " +
   "BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function}), " +
   "or Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}); " +
-  "a whole request body, a JSON-RPC reply or an array of tools/list pages holding one of these is read too";
+  "a whole request body, a JSON-RPC reply (or its event stream) or an array of tools/list pages holding one of these is read too";
 
 /** One candidate tool object and where it sits in the source document. */
 export type LocatedItem = {
@@ -153,6 +153,11 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   // One BFCL JSONL entry: the candidate functions of a question.
   if (Array.isArray(value.function) && ("question" in value || "id" in value)) {
     return { format: "bfcl", items: locate(value.function, "$.function"), wrapper: value };
+  }
+  // A Chat Completions request body of the legacy `functions` API.
+  if (Array.isArray(value.functions) && !Array.isArray(value.tools)) {
+    const format = classifyItems(value.functions, undefined);
+    return format && { format, items: locate(value.functions, "$.functions"), wrapper: value };
   }
   if (Array.isArray(value.tools)) {
     const gemini = locateGeminiTools(value.tools, "$.tools");

@@ -11,6 +11,7 @@ import { appendIndex, appendKey } from "./json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "./json-text";
 import { parseJsonLines } from "./json-lines";
 import { type JsoncReading, blankJsonComments } from "./json-comments";
+import { readEventStreamData } from "./server-sent-events";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema, type SchemaCompilation } from "./schema-compiler";
 import {
@@ -41,6 +42,8 @@ export function parseCatalogText(text: string, options: CatalogImportOptions = {
   let parsed = parseJsonText(text, label(options));
   // parseJsonText refused text nested deeper than the limit, so the value it parsed needs no second walk.
   if (parsed.value !== undefined) return importCheckedValue(parsed.value, options);
+  const events = parsed.syntaxError ? readEventStreamData(text) : undefined;
+  if (events) return importCatalogValue(events.length === 1 ? events[0] : events, options);
   // Tool lists copied out of an editor's settings carry comments and trailing commas: read them, and say so.
   const jsonc = parsed.syntaxError ? blankJsonComments(text) : undefined;
   if (jsonc) {

@@ -33,6 +33,8 @@ const SHAPES: Array<[string, string, string[], string[]]> = [
   ],
   ["mcp-pages.json", "mcp", ["read_file", "write_file", "list_directory", "move_file"], []],
   ["mcp-jsonrpc-pages.json", "mcp", ["create_issue", "list_pull_requests"], []],
+  ["mcp-event-stream.txt", "mcp", ["get_alerts", "get_forecast"], []],
+  ["openai-functions-request.json", "openai-functions", ["get_current_weather"], []],
   ["mcp-bare-array.json", "mcp", ["get_weather", "get_forecast"], []],
   ["mcp-bom-crlf.json", "mcp", ["convert_currency"], []],
   ["mcp-jsonc.json", "mcp", ["create_invoice", "void_invoice"], ["warning:jsonc"]],
