@@ -6,59 +6,33 @@
 
 export type JsoncReading = { text: string; comments: number; trailingCommas: number };
 
+/** A string (closed or not), a line comment, a block comment, a comma, a closing bracket, or a run of anything else. */
+const TOKEN = /"(?:[^"\\]|\\[\s\S])*"?|\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|,|[}\]]|[^"/,}\]]+|\//g;
+
 /** The text with comments and trailing commas blanked; undefined when it has neither. */
 export function blankJsonComments(text: string): JsoncReading | undefined {
   const out: string[] = [];
   let comments = 0;
   let trailingCommas = 0;
-  /** Index in `out` of the last comma not yet followed by a value, or -1. */
+  /** Index in `out` of a comma with nothing but space and comments after it yet, or -1. */
   let pendingComma = -1;
-  let index = 0;
-  while (index < text.length) {
-    const char = text[index];
-    if (char === '"') {
-      const end = closingQuote(text, index);
-      const stop = end < 0 ? text.length : end + 1;
-      out.push(text.slice(index, stop));
-      pendingComma = -1;
-      index = stop;
-      continue;
-    }
-    if (char === "/" && text[index + 1] === "/") {
-      const end = text.indexOf("\n", index);
-      const stop = end < 0 ? text.length : end;
-      out.push(" ".repeat(stop - index));
-      comments++;
-      index = stop;
-      continue;
-    }
-    if (char === "/" && text[index + 1] === "*") {
-      const end = text.indexOf("*/", index + 2);
-      const stop = end < 0 ? text.length : end + 2;
+  for (const [token] of text.matchAll(TOKEN)) {
+    if (token.startsWith("//") || token.startsWith("/*")) {
       // Line ends stay, so the lines after a block comment keep their numbers.
-      out.push(text.slice(index, stop).replace(/[^\r\n]/g, " "));
+      out.push(token.replace(/[^\r\n]/g, " "));
       comments++;
-      index = stop;
       continue;
     }
-    if (char === ",") pendingComma = out.length;
-    else if ((char === "}" || char === "]") && pendingComma >= 0) {
-      out[pendingComma] = " ";
-      trailingCommas++;
+    if (token === ",") pendingComma = out.length;
+    else if (token === "}" || token === "]") {
+      if (pendingComma >= 0) {
+        out[pendingComma] = " ";
+        trailingCommas++;
+      }
       pendingComma = -1;
-    } else if (!/\s/.test(char)) pendingComma = -1;
-    out.push(char);
-    index++;
+    } else if (token.trim() !== "") pendingComma = -1;
+    out.push(token);
   }
   if (comments === 0 && trailingCommas === 0) return undefined;
   return { text: out.join(""), comments, trailingCommas };
-}
-
-function closingQuote(text: string, open: number): number {
-  for (let index = open + 1; index < text.length; index++) {
-    const char = text[index];
-    if (char === "\\") index++;
-    else if (char === '"') return index;
-  }
-  return -1;
 }
