@@ -20,6 +20,27 @@ describe("samplePattern", () => {
     expect(samplePattern("(unclosed")).toBeUndefined();
   });
 
+  it("takes a string's example from its description before writing a placeholder", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        symbol: { type: "string", description: "股票代码，例如 600519" },
+        area: { type: "string", description: "地域名（例：渋谷）" },
+        region: { type: "string", description: "Cloud region, e.g. eu-west-1." },
+        host: { type: "string", description: "The host, e.g. api.example.com" },
+        note: { type: "string", description: "Free text" },
+      },
+      required: ["symbol", "area", "region", "host", "note"],
+    };
+    expect(sampleArguments(schema)).toEqual({
+      symbol: "600519",
+      area: "渋谷",
+      region: "eu-west-1",
+      host: "api.example.com",
+      note: "sample note",
+    });
+  });
+
   it("is used only when the usual sample does not match", () => {
     const schema = {
       type: "object",

@@ -201,8 +201,10 @@ describe("a person's own catalog, in the shapes people have", () => {
       /^查询12306余票信息，按出发站、到达站和日期筛选车次（出发站：.+，到达站：.+，出发日期：2026-03-14）。$/,
     );
     const stock = turns.find((turn) => turn.needs[0].tool === "stock_quote")!;
-    expect(stock.user).toContain("（股票代码：");
+    // The label and the value from the property's own description: "股票代码，例如 600519".
+    expect(stock.user).toContain("（股票代码：600519）");
     const japanese = conversationForCatalog(parseCatalogText(read("japanese-openai.json")).value!);
+    expect(japanese.find((turn) => turn.needs[0].tool === "search_restaurants")!.user).toContain("（地域名：渋谷）");
     const restaurant = japanese.find((turn) => turn.needs[0].tool === "reserve_table")!;
     expect(restaurant.user).toMatch(/^レストランの席を予約します（.+：.+、.+：.+、.+：.+）。$/);
     const client = createClientSearch(chinese.tools);
