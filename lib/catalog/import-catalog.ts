@@ -136,7 +136,7 @@ function importLocatedItems(
  */
 function knownNonCatalog(value: unknown, options: CatalogImportOptions): InputProblem | undefined {
   if (!isRecord(value)) return undefined;
-  const source = options.sourceName ? { source: options.sourceName } : {};
+  const source: Record<string, string> = options.sourceName ? { source: options.sourceName } : {};
   if (typeof value.jsonrpc === "string" && isRecord(value.error)) {
     const detail = `${String(value.error.code ?? "")} ${String(value.error.message ?? "")}`.trim();
     return {

@@ -101,7 +101,7 @@ function turnsRun(catalog: Catalog): void {
   const runs = createEngine().runAll(createScenario({ title: "Own catalog", catalog, turns }), STRATEGY_IDS);
   for (const run of runs.filter((candidate) => !candidate.refused)) {
     expect(
-      run.steps.some((step) => step.rejection !== undefined),
+      run.steps.some((step) => step.rejected !== undefined),
       run.id,
     ).toBe(false);
     expect(run.totals.toolsFound, run.id).toBe(run.totals.toolsNeeded);
