@@ -163,6 +163,25 @@ test.describe("import and export from the page", () => {
     await expect(page.getByTestId("scenario-title")).toHaveText(exampleTitle);
     await expect.poll(() => runsEnded(page), { timeout: 120_000 }).toBeGreaterThan(undone);
     await expect(page.getByTestId("run-error")).toHaveCount(0);
+
+    // The request body a person's agent sends to Gemini: function declarations in Gemini's OpenAPI subset
+    // (`"type": "OBJECT"`) beside a Google Search tool.
+    const gemini = testInfo.outputPath("gemini-request.json");
+    fs.copyFileSync("lib/catalog/test-fixtures/shapes/gemini-request.json", gemini);
+    const beforeGemini = await runsEnded(page);
+    const geminiChooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Open file" }).click();
+    await (await geminiChooser).setFiles(gemini);
+    await expect(page.getByTestId("import-done")).toContainText(
+      `Opened 3 tools from gemini-request.json in place of your catalog of ${exampleTools} tools.`,
+    );
+    await expect(page.getByTestId("import-done")).toContainText(
+      "replaced by 3 requests written from the imported tools",
+    );
+    await expect(page.getByTestId("catalog-problems")).toContainText('skipped a provider tool "googleSearch"');
+    await expect.poll(() => runsEnded(page), { timeout: 120_000 }).toBeGreaterThan(beforeGemini);
+    await expect(page.getByTestId("run-error")).toHaveCount(0);
+    await expect(page.getByTestId("scenario-title")).toContainText("3 tools · 3 turns");
     expect(playground.consoleErrors).toEqual([]);
   });
 

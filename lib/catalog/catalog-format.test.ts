@@ -111,6 +111,27 @@ describe("detectCatalogFormat", () => {
       [{ name: "get_weather", description: "Weather", parameters: weatherSchema }],
       "openai-functions",
     ],
+    [
+      "Gemini request body",
+      {
+        contents: [],
+        tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: "a", parameters: { type: "OBJECT" } }] }],
+      },
+      "gemini",
+    ],
+    ["Gemini REST tool (snake case)", { function_declarations: [{ name: "a" }] }, "gemini"],
+    ["Gemini declarations with JSON Schema", [{ name: "a", parametersJsonSchema: weatherSchema }], "gemini"],
+    ["Gemini declarations, bare", [{ name: "a", parameters: { type: "OBJECT", properties: {} } }], "gemini"],
+    [
+      "pages of tools/list",
+      [{ tools: [{ name: "a", inputSchema: weatherSchema }], nextCursor: "2" }, { tools: [] }],
+      "mcp",
+    ],
+    [
+      "pages of JSON-RPC replies",
+      [{ jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a", inputSchema: weatherSchema }] } }],
+      "mcp",
+    ],
   ])("recognises %s", (_label, value, format) => {
     expect(detectCatalogFormat(value)?.format).toBe(format);
   });
@@ -125,6 +146,14 @@ describe("detectCatalogFormat", () => {
       ],
     });
     expect(detected?.items.map((item) => item.path)).toEqual(["$.function[0]", "$.function[1]"]);
+  });
+
+  it("locates each page's tools in its page", () => {
+    const detected = detectCatalogFormat([
+      { tools: [{ name: "a", inputSchema: weatherSchema }] },
+      { jsonrpc: "2.0", result: { tools: [{ name: "b", inputSchema: weatherSchema }] } },
+    ]);
+    expect(detected?.items.map((item) => item.path)).toEqual(["$[0].tools[0]", "$[1].result.tools[0]"]);
   });
 
   it("returns undefined for values that hold no tools", () => {

@@ -18,7 +18,12 @@ export type CatalogFormat =
   /** Messages API `tools`: `{ name, description, input_schema, input_examples? }`. */
   | "anthropic"
   /** Berkeley Function Calling Leaderboard functions, whose parameter types include `dict` and `float`. */
-  | "bfcl";
+  | "bfcl"
+  /**
+   * Gemini `functionDeclarations` (or `function_declarations`): `{ name, description, parameters }` in Gemini's
+   * OpenAPI subset (`type: "OBJECT"`, `nullable`), or `parametersJsonSchema` in plain JSON Schema.
+   */
+  | "gemini";
 
 export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
   catalog: "Tool Disclosure Playground catalog",
@@ -28,16 +33,24 @@ export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
   "openai-functions": "OpenAI functions list",
   anthropic: "Anthropic Messages tools",
   bfcl: "BFCL function list",
+  gemini: "Gemini function declarations",
 };
 
 export const EXPECTED_FORMATS_MESSAGE =
   "expected one of: an MCP tools/list result ({tools:[{name, description, inputSchema}]}), " +
   "OpenAI Chat Completions tools ([{type:'function', function:{…}}]), OpenAI Responses tools " +
   "([{type:'function', name, parameters}] or namespaces), Anthropic tools ([{name, input_schema}]), " +
-  "or BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function})";
+  "BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function}), " +
+  "or Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}); " +
+  "a whole request body, a JSON-RPC reply (or its event stream) or an array of tools/list pages holding one of these is read too";
 
 /** One candidate tool object and where it sits in the source document. */
-export type LocatedItem = { item: unknown; path: string };
+export type LocatedItem = {
+  item: unknown;
+  path: string;
+  /** The MCP server that listed it, when the document names one per page (`serverInfo.name`). */
+  server?: string;
+};
 
 export type DetectedCatalog = {
   format: CatalogFormat;
@@ -53,13 +66,80 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 const CATALOG_ONLY_TOOL_KEYS = ["inputExamples", "namespace", "mockResult"];
 const BFCL_ONLY_TYPES = new Set(["dict", "float", "tuple", "any"]);
 
+/** Gemini's two spellings of a tool's declarations: the SDKs' camelCase and the REST protobuf's snake_case. */
+const GEMINI_DECLARATION_KEYS = ["functionDeclarations", "function_declarations"] as const;
+/** Gemini's OpenAPI-subset type names: upper case, which no JSON Schema dialect accepts. */
+const GEMINI_TYPES = new Set(["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL", "TYPE_UNSPECIFIED"]);
+
+/** The declarations list of one Gemini `Tool` object, under either spelling. */
+function geminiDeclarations(item: unknown): unknown[] | undefined {
+  if (!isRecord(item)) return undefined;
+  for (const key of GEMINI_DECLARATION_KEYS) if (Array.isArray(item[key])) return item[key] as unknown[];
+  return undefined;
+}
+
+/**
+ * A Gemini `tools` list (`[{ functionDeclarations: […] }, { googleSearch: {} }]`): every declaration in order, and
+ * the other tools as items of their own so the reader can say they were skipped. Undefined when no item declares.
+ */
+function locateGeminiTools(tools: unknown[], basePath: string): LocatedItem[] | undefined {
+  if (!tools.some((tool) => geminiDeclarations(tool) !== undefined)) return undefined;
+  return tools.flatMap((tool, index) => {
+    const toolPath = appendIndex(basePath, index);
+    const declarations = geminiDeclarations(tool);
+    if (!declarations) return [{ item: tool, path: toolPath }];
+    const key = GEMINI_DECLARATION_KEYS.find((candidate) =>
+      Array.isArray((tool as Record<string, unknown>)[candidate]),
+    )!;
+    return locate(declarations, `${toolPath}.${key}`);
+  });
+}
+
+/**
+ * Several `tools/list` pages (or JSON-RPC replies) saved as one array: their tools in page order, each located in
+ * its page. Undefined unless every object item is a page.
+ */
+function locatePages(pages: unknown[]): LocatedItem[] | undefined {
+  const records = pages.filter(isRecord);
+  const toolsOf = (page: Record<string, unknown>) =>
+    Array.isArray(page.tools)
+      ? { tools: page.tools as unknown[], key: "tools" }
+      : isRecord(page.result) && Array.isArray(page.result.tools)
+        ? { tools: page.result.tools as unknown[], key: "result.tools" }
+        : undefined;
+  if (records.length === 0 || !records.every((page) => toolsOf(page) !== undefined)) return undefined;
+  return pages.flatMap((page, index) => {
+    const found = isRecord(page) ? toolsOf(page) : undefined;
+    if (!found) return [];
+    const located = locate(found.tools, `${appendIndex("$", index)}.${found.key}`);
+    const server = isRecord(page) && isRecord(page.serverInfo) ? page.serverInfo.name : undefined;
+    return typeof server === "string" && server !== "" ? located.map((item) => ({ ...item, server })) : located;
+  });
+}
+
 /** Finds the tool list inside `value` and names its format; undefined when nothing looks like tools. */
 export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined {
   if (Array.isArray(value)) {
+    const gemini = locateGeminiTools(value, "$");
+    if (gemini) return { format: "gemini", items: gemini };
     const format = classifyItems(value, undefined);
-    return format && { format, items: locate(value, "$") };
+    if (format) return { format, items: locate(value, "$") };
+    const pages = locatePages(value);
+    const pagesFormat =
+      pages &&
+      classifyItems(
+        pages.map((located) => located.item),
+        undefined,
+      );
+    return pagesFormat ? { format: pagesFormat, items: pages } : undefined;
   }
   if (!isRecord(value)) return undefined;
+  // One Gemini `Tool` object on its own.
+  const declarations = geminiDeclarations(value);
+  if (declarations) {
+    const key = GEMINI_DECLARATION_KEYS.find((candidate) => Array.isArray(value[candidate]))!;
+    return { format: "gemini", items: locate(declarations, `$.${key}`) };
+  }
   // A JSON-RPC reply to tools/list, pasted whole.
   if (isRecord(value.result) && Array.isArray(value.result.tools)) {
     const inner = detectCatalogFormat(value.result);
@@ -74,7 +154,14 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   if (Array.isArray(value.function) && ("question" in value || "id" in value)) {
     return { format: "bfcl", items: locate(value.function, "$.function"), wrapper: value };
   }
+  // A Chat Completions request body of the legacy `functions` API.
+  if (Array.isArray(value.functions) && !Array.isArray(value.tools)) {
+    const format = classifyItems(value.functions, undefined);
+    return format && { format, items: locate(value.functions, "$.functions"), wrapper: value };
+  }
   if (Array.isArray(value.tools)) {
+    const gemini = locateGeminiTools(value.tools, "$.tools");
+    if (gemini) return { format: "gemini", items: gemini, wrapper: value };
     const format = classifyItems(value.tools, value) ?? (value.tools.length === 0 ? "catalog" : undefined);
     return format && { format, items: locate(value.tools, "$.tools"), wrapper: value };
   }
@@ -110,7 +197,10 @@ function classifyItem(
       items.some((tool) => isRecord(tool) && CATALOG_ONLY_TOOL_KEYS.some((key) => key in tool));
     return usesCatalogFields ? "catalog" : "mcp";
   }
+  if (typeof item.name === "string" && ("parametersJsonSchema" in item || "parameters_json_schema" in item))
+    return "gemini";
   if (typeof item.name === "string" && "parameters" in item) {
+    if (items.some((tool) => isRecord(tool) && usesGeminiTypes(tool.parameters))) return "gemini";
     return items.some((tool) => isRecord(tool) && usesBfclTypes(tool.parameters)) ? "bfcl" : "openai-functions";
   }
   return undefined;
@@ -118,12 +208,21 @@ function classifyItem(
 
 /** True when a parameter schema uses one of BFCL's own type names anywhere (checked without recursion). */
 export function usesBfclTypes(schema: unknown): boolean {
+  return usesTypeNames(schema, BFCL_ONLY_TYPES);
+}
+
+/** True when a parameter schema's top level uses Gemini's upper-case type names (`"OBJECT"`). */
+export function usesGeminiTypes(schema: unknown): boolean {
+  return isRecord(schema) && typeof schema.type === "string" && GEMINI_TYPES.has(schema.type);
+}
+
+function usesTypeNames(schema: unknown, names: ReadonlySet<string>): boolean {
   const stack: unknown[] = [schema];
   while (stack.length > 0) {
     const node = stack.pop();
     if (!isRecord(node)) continue;
     const types = Array.isArray(node.type) ? node.type : [node.type];
-    if (types.some((type) => typeof type === "string" && BFCL_ONLY_TYPES.has(type))) return true;
+    if (types.some((type) => typeof type === "string" && names.has(type))) return true;
     if (isRecord(node.properties)) stack.push(...Object.values(node.properties));
     if (Array.isArray(node.items)) stack.push(...node.items);
     else stack.push(node.items);

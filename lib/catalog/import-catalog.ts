@@ -10,9 +10,17 @@ import {
 import { appendIndex, appendKey } from "./json-path";
 import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } from "./json-text";
 import { parseJsonLines } from "./json-lines";
+import { type JsoncReading, blankJsonComments } from "./json-comments";
+import { readEventStreamData } from "./server-sent-events";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema, type SchemaCompilation } from "./schema-compiler";
-import { TOOL_NAME_PATTERN, isValidToolName, toolNameRuleMessage } from "./tool-names";
+import {
+  SERVER_PREFIX_SEPARATOR,
+  TOOL_NAME_PATTERN,
+  isValidToolName,
+  sanitizeNamePart,
+  toolNameRuleMessage,
+} from "./tool-names";
 import type { Catalog, CatalogTool, InputProblem, Parsed } from "../core/catalog";
 
 /**
@@ -31,9 +39,22 @@ export type CatalogImportOptions = {
 export type CatalogImport = Parsed<Catalog> & { format?: CatalogFormat };
 
 export function parseCatalogText(text: string, options: CatalogImportOptions = {}): CatalogImport {
-  const parsed = parseJsonText(text, label(options));
+  let parsed = parseJsonText(text, label(options));
   // parseJsonText refused text nested deeper than the limit, so the value it parsed needs no second walk.
   if (parsed.value !== undefined) return importCheckedValue(parsed.value, options);
+  const events = parsed.syntaxError ? readEventStreamData(text) : undefined;
+  if (events) return importCatalogValue(events.length === 1 ? events[0] : events, options);
+  // Tool lists copied out of an editor's settings carry comments and trailing commas: read them, and say so.
+  const jsonc = parsed.syntaxError ? blankJsonComments(text) : undefined;
+  if (jsonc) {
+    const reread = parseJsonText(jsonc.text, label(options));
+    if (reread.value !== undefined) {
+      const imported = importCheckedValue(reread.value, options);
+      return { ...imported, problems: [jsoncNote(jsonc, options), ...imported.problems] };
+    }
+    // A syntax error left once the comments are gone is reported where it is, not at the first comment.
+    parsed = reread;
+  }
   // BFCL ships JSON Lines under a .json extension; try that before reporting the JSON error.
   const lines = parsed.syntaxError ? parseJsonLines(text, label(options)) : undefined;
   if (lines === undefined) return { value: undefined, problems: parsed.problems };
@@ -57,6 +78,8 @@ export function importCatalogValue(value: unknown, options: CatalogImportOptions
 function importCheckedValue(value: unknown, options: CatalogImportOptions): CatalogImport {
   const detected = detectCatalogFormat(value);
   if (!detected) {
+    const known = knownNonCatalog(value, options);
+    if (known) return { value: undefined, problems: [known] };
     return {
       value: undefined,
       problems: [
@@ -79,6 +102,7 @@ function importLocatedItems(
 ): CatalogImport {
   const read = readToolEntries(detected.format, detected.items);
   const problems = [...read.problems];
+  renameAcrossServers(read.entries, problems);
   const tools = keepFirstOfEachName(read.entries, problems);
   const compileAll =
     options.schemaCheck === "compile" ||
@@ -105,8 +129,88 @@ function importLocatedItems(
   return { value: catalog, problems, format: detected.format };
 }
 
+/**
+ * Two files people open first that hold no tools, each said for what it is: a JSON-RPC error reply (the server
+ * refused tools/list), and an MCP client's configuration (`mcpServers`, VS Code's `servers`), which names how to
+ * start servers but not their tools.
+ */
+function knownNonCatalog(value: unknown, options: CatalogImportOptions): InputProblem | undefined {
+  if (!isRecord(value)) return undefined;
+  const source: Record<string, string> = options.sourceName ? { source: options.sourceName } : {};
+  if (typeof value.jsonrpc === "string" && isRecord(value.error)) {
+    const detail = `${String(value.error.code ?? "")} ${String(value.error.message ?? "")}`.trim();
+    return {
+      severity: "error",
+      path: "$.error",
+      message: `${label(options)}: a JSON-RPC error reply (${detail}), not a tools/list result: the server listed no tools`,
+      code: "jsonRpcError",
+      values: { detail, ...source },
+    };
+  }
+  const servers = isRecord(value.mcpServers) ? value.mcpServers : isRecord(value.servers) ? value.servers : undefined;
+  const configures = (entry: unknown) =>
+    isRecord(entry) && (typeof entry.command === "string" || typeof entry.url === "string");
+  if (servers && Object.values(servers).some(configures)) {
+    const names = Object.keys(servers).slice(0, 5).join(", ");
+    return {
+      severity: "error",
+      path: isRecord(value.mcpServers) ? "$.mcpServers" : "$.servers",
+      message:
+        `${label(options)}: an MCP client configuration (servers ${names}) says how to start servers, not which tools ` +
+        "they have: import from the live MCP server, or save its tools/list reply and open that",
+      code: "mcpConfig",
+      values: { names, ...source },
+    };
+  }
+  return undefined;
+}
+
+function jsoncNote(reading: JsoncReading, options: CatalogImportOptions): InputProblem {
+  const { comments, trailingCommas } = reading;
+  return {
+    severity: "warning",
+    path: "$",
+    message:
+      `${label(options)}: read as JSON with comments (JSONC): ${comments} comment${comments === 1 ? "" : "s"} and ` +
+      `${trailingCommas} trailing comma${trailingCommas === 1 ? "" : "s"} ignored; providers and MCP clients send plain JSON`,
+    code: "jsonc",
+    values: { comments, trailingCommas, ...(options.sourceName ? { source: options.sourceName } : {}) },
+  };
+}
+
 function label(options: CatalogImportOptions): string {
   return options.sourceName ? `catalog (${options.sourceName})` : "catalog";
+}
+
+/**
+ * Pages of several servers (each naming its `serverInfo`) are what a client connected to all of them lists: a name
+ * two servers offer is renamed `<server>__<name>` on each, as "Add to the catalog" does (merge-catalogs.ts), so
+ * neither server's tool is lost.
+ */
+function renameAcrossServers(entries: ToolEntry[], problems: InputProblem[]): void {
+  const serversByName = new Map<string, Set<string>>();
+  for (const { tool, server } of entries) {
+    if (server === undefined) continue;
+    const servers = serversByName.get(tool.name) ?? new Set<string>();
+    servers.add(server);
+    serversByName.set(tool.name, servers);
+  }
+  for (const entry of entries) {
+    const servers = entry.server === undefined ? undefined : serversByName.get(entry.tool.name);
+    if (!servers || servers.size < 2) continue;
+    const name = entry.tool.name;
+    const renamed = `${sanitizeNamePart(entry.server!)}${SERVER_PREFIX_SEPARATOR}${name}`;
+    const others = [...servers].filter((other) => other !== entry.server).join(", ");
+    entry.tool.name = renamed;
+    problems.push({
+      severity: "warning",
+      path: appendKey(entry.path, "name"),
+      toolName: renamed,
+      message: `catalog: "${name}" is also offered by ${others}; renamed to "${renamed}"`,
+      code: "renamed",
+      values: { name, others, renamed },
+    });
+  }
 }
 
 /** Names must be unique: the first tool of a name wins and each later one is reported with both places. */

@@ -3,12 +3,20 @@
  * skip only items that have no usable name; everything else is kept so the user can see and fix it.
  */
 import { bfclToJsonSchema } from "./bfcl-types";
+import { geminiToJsonSchema } from "./gemini-types";
 import { type CatalogFormat, type LocatedItem, isRecord } from "./catalog-format";
 import { appendIndex, appendKey } from "./json-path";
 import type { CatalogTool, InputProblem, JsonSchema } from "../core/catalog";
 
 /** A read tool, where it came from, and where its input schema sits in the source document. */
-export type ToolEntry = { tool: CatalogTool; path: string; schemaPath: string; schemaUnreadable?: string };
+export type ToolEntry = {
+  tool: CatalogTool;
+  path: string;
+  schemaPath: string;
+  schemaUnreadable?: string;
+  /** The MCP server that listed the tool, when the document says (LocatedItem.server). */
+  server?: string;
+};
 
 export type ReadResult = { entries: ToolEntry[]; namespaces: Record<string, string>; problems: InputProblem[] };
 
@@ -22,7 +30,11 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
   "openai-responses": { schema: "parameters" },
   "openai-functions": { schema: "parameters" },
   bfcl: { schema: "parameters" },
+  gemini: { schema: "parameters" },
 };
+
+/** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
+const GEMINI_JSON_SCHEMA_KEYS = ["parametersJsonSchema", "parameters_json_schema"];
 
 /** OpenAI allows a function without `parameters`; it then takes no arguments. A fresh object per tool. */
 function emptyObjectSchema(): JsonSchema {
@@ -31,34 +43,43 @@ function emptyObjectSchema(): JsonSchema {
 
 export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): ReadResult {
   const result: ReadResult = { entries: [], namespaces: {}, problems: [] };
-  for (const { item, path } of items) {
-    if (!isRecord(item)) {
-      result.problems.push({
-        severity: "error",
-        path,
-        message: "catalog: a tool must be an object; this item is ignored",
-        code: "notAnObject",
-      });
-      continue;
-    }
-    if (format === "openai-chat") {
-      if (item.type !== "function" || !isRecord(item.function)) skipNonFunction(item, path, result);
-      else readTool(item.function, appendKey(path, "function"), format, undefined, result);
-    } else if (format === "openai-responses") {
-      readResponsesItem(item, path, result);
-    } else if (
-      typeof item.type === "string" &&
-      item.type !== "function" &&
-      !("inputSchema" in item) &&
-      !("input_schema" in item)
-    ) {
-      // Provider-defined tools (`tool_search_tool_bm25_20251119`, `web_search_20250305`) have no schema to import.
-      skipNonFunction(item, path, result);
-    } else {
-      readTool(item, path, format, undefined, result);
-    }
+  for (const { item, path, server } of items) {
+    const before = result.entries.length;
+    readItem(format, item, path, result);
+    if (server !== undefined) for (const entry of result.entries.slice(before)) entry.server = server;
   }
   return result;
+}
+
+function readItem(format: CatalogFormat, item: unknown, path: string, result: ReadResult): void {
+  if (!isRecord(item)) {
+    result.problems.push({
+      severity: "error",
+      path,
+      message: "catalog: a tool must be an object; this item is ignored",
+      code: "notAnObject",
+    });
+    return;
+  }
+  if (format === "openai-chat") {
+    if (item.type !== "function" || !isRecord(item.function)) skipNonFunction(item, path, result);
+    else readTool(item.function, appendKey(path, "function"), format, undefined, result);
+  } else if (format === "openai-responses") {
+    readResponsesItem(item, path, result);
+  } else if (format === "gemini" && !("name" in item)) {
+    // A Gemini tool that declares no functions: `{ googleSearch: {} }`, `{ codeExecution: {} }`.
+    skipNonFunction({ type: Object.keys(item)[0] }, path, result);
+  } else if (
+    typeof item.type === "string" &&
+    item.type !== "function" &&
+    !("inputSchema" in item) &&
+    !("input_schema" in item)
+  ) {
+    // Provider-defined tools (`tool_search_tool_bm25_20251119`, `web_search_20250305`) have no schema to import.
+    skipNonFunction(item, path, result);
+  } else {
+    readTool(item, path, format, undefined, result);
+  }
 }
 
 function skipNonFunction(item: Record<string, unknown>, path: string, result: ReadResult): void {
@@ -118,7 +139,8 @@ function readTool(
   namespace: string | undefined,
   result: ReadResult,
 ): void {
-  const fields = FIELD_NAMES[format];
+  const jsonSchemaKey = format === "gemini" ? GEMINI_JSON_SCHEMA_KEYS.find((key) => key in item) : undefined;
+  const fields = jsonSchemaKey ? { schema: jsonSchemaKey } : FIELD_NAMES[format];
   if (typeof item.name !== "string" || item.name.trim() === "") {
     result.problems.push({
       severity: "error",
@@ -137,9 +159,15 @@ function readTool(
   };
   const entry: ToolEntry = { tool, path, schemaPath };
   const rawSchema = item[fields.schema];
-  if (isRecord(rawSchema)) tool.inputSchema = format === "bfcl" ? bfclToJsonSchema(rawSchema) : rawSchema;
+  if (isRecord(rawSchema))
+    tool.inputSchema =
+      format === "bfcl"
+        ? bfclToJsonSchema(rawSchema)
+        : format === "gemini" && !jsonSchemaKey
+          ? geminiToJsonSchema(rawSchema)
+          : rawSchema;
   else if (rawSchema !== undefined || format === "catalog" || format === "mcp" || format === "anthropic") {
-    // MCP and Anthropic require the schema; OpenAI treats a missing `parameters` as "no arguments".
+    // MCP and Anthropic require the schema; OpenAI and Gemini treat a missing `parameters` as "no arguments".
     entry.schemaUnreadable =
       rawSchema === undefined ? `missing "${fields.schema}"` : `"${fields.schema}" must be a JSON Schema object`;
   }

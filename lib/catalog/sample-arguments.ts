@@ -4,6 +4,7 @@
  * bounds, arrays, nested objects), not every keyword.
  */
 import { isRecord } from "./catalog-format";
+import { samplePattern } from "./sample-pattern";
 import { stableTag } from "./stable-hash";
 import type { JsonSchema } from "../core/catalog";
 
@@ -137,9 +138,33 @@ const STRING_BY_NAME: Array<[RegExp, (name: string) => string]> = [
 function sampleString(name: string, schema: Record<string, unknown> | undefined): string {
   const format = typeof schema?.format === "string" ? STRING_BY_FORMAT[schema.format] : undefined;
   const byName = STRING_BY_NAME.find(([pattern]) => pattern.test(name));
-  let value = format ?? byName?.[1](name) ?? `sample ${name.replace(/_/g, " ")}`;
+  let value = format ?? byName?.[1](name) ?? describedExample(schema) ?? `sample ${name.replace(/_/g, " ")}`;
+  // A value the schema's own pattern refuses would make every scripted call an argument error.
+  if (typeof schema?.pattern === "string" && !matches(schema.pattern, value))
+    value = samplePattern(schema.pattern) ?? value;
   const minLength = typeof schema?.minLength === "number" ? schema.minLength : 0;
   const maxLength = typeof schema?.maxLength === "number" ? schema.maxLength : Infinity;
   if (value.length < minLength) value = value.padEnd(minLength, "x");
   return value.length > maxLength ? value.slice(0, maxLength) : value;
+}
+
+/**
+ * The example a property's description gives ("Stock code, e.g. 600519", "股票代码，例如 600519", "地域名（例：渋谷）"):
+ * a value in the catalog's own words and language, where the name alone would give "sample symbol".
+ */
+const DESCRIBED_EXAMPLE =
+  /(?:\be\.g\.,?|\bfor example,?|\bsuch as|例如|比如|例[：:])\s*["'“「`]?([^\s,，、。;；:：)）"'”」`]+)/iu;
+
+function describedExample(schema: Record<string, unknown> | undefined): string | undefined {
+  const example = typeof schema?.description === "string" ? DESCRIBED_EXAMPLE.exec(schema.description)?.[1] : undefined;
+  // The sentence's full stop is not part of the example; a dot inside one is ("api.example.com").
+  return example?.replace(/\.+$/, "") || undefined;
+}
+
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return true;
+  }
 }

@@ -113,7 +113,7 @@ describe("conversationForCatalog", () => {
     for (const turn of conversationForCatalog(CHINESE)) {
       const [need] = turn.needs;
       const details = Object.entries(need.arguments)
-        .map(([name, value]) => `${name.replace(/_/g, " ")}: ${String(value)}`)
+        .map(([name, value]) => `${name.replace(/_/g, " ")}：${String(value)}`)
         .join("，");
       expect(turn.user).toBe(`${descriptions.get(need.tool)}（${details}）。`);
     }

@@ -5,6 +5,8 @@
  * schema, and with the search query and regex a model would write to find it. Deterministic: the same catalog
  * gives the same turns.
  */
+import { isRecord } from "../catalog/catalog-format";
+import { validateToolArguments } from "../catalog/argument-validation";
 import { oneLineDescription } from "../catalog/describe-tool";
 import { sampleArguments } from "../catalog/sample-arguments";
 import type { Catalog, CatalogTool } from "../core/catalog";
@@ -159,16 +161,33 @@ function firstSentence(tool: CatalogTool): string | null {
   return /\p{L}/u.test(sentence) ? sentence : null;
 }
 
+/**
+ * How a request in Chinese or Japanese names an argument: the property's own description when it is a short phrase
+ * in that script ("出发站" for `from_station`), else the name's words, so the request is not English words in a
+ * Chinese sentence wherever the schema says better.
+ */
+function unspacedArgumentLabel(tool: CatalogTool, name: string): string {
+  const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const property = properties[name];
+  const described = isRecord(property) && typeof property.description === "string" ? property.description : "";
+  const phrase = described.split(/[，,。.；;：:（(、\n]/u)[0].trim();
+  if (phrase !== "" && phrase.length <= 12 && isUnspacedScript(phrase)) return phrase;
+  return nameWords(name).join(" ") || name;
+}
+
 /** The user's request for `tool`, with the arguments it will be called with. */
 function userRequest(tool: CatalogTool, args: Record<string, unknown>): string {
   const sentence = firstSentence(tool);
-  const details = Object.entries(args)
-    .slice(0, 3)
-    .map(([name, value]) => [nameWords(name).join(" ") || name, describeValue(value)] as const);
+  const shown = Object.entries(args).slice(0, 3);
   if (sentence && isUnspacedScript(sentence)) {
-    const list = details.map(([name, value]) => `${name}: ${value}`).join("，");
+    // Japanese lists with 、 where Chinese uses ，.
+    const comma = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(sentence) ? "、" : "，";
+    const list = shown
+      .map(([name, value]) => `${unspacedArgumentLabel(tool, name)}：${describeValue(value)}`)
+      .join(comma);
     return `${requestedAction(sentence) ?? sentence}${list ? `（${list}）` : ""}。`;
   }
+  const details = shown.map(([name, value]) => [nameWords(name).join(" ") || name, describeValue(value)] as const);
   const action = (sentence && requestedAction(sentence)) || `use ${nameWords(tool.name).join(" ") || tool.name}`;
   const parts = details.map(([name, value]) => `${name} ${value}`);
   const withDetails =
@@ -272,7 +291,10 @@ function groupOf(tool: CatalogTool): string {
 /** One turn for `tool`, or null when no query (or pattern) the searchers were given finds it. */
 export function turnForTool(
   tool: CatalogTool,
-  options: Pick<CatalogConversationOptions, "searcher" | "regexSearcher" | "resultLimit"> = {},
+  options: Pick<CatalogConversationOptions, "searcher" | "regexSearcher" | "resultLimit"> & {
+    /** Refuse a tool whose sampled arguments its schema rejects (default true). */
+    checkArguments?: boolean;
+  } = {},
 ): ScenarioTurn | null {
   const limit = options.resultLimit ?? 5;
   const queries = candidateQueries(tool);
@@ -281,6 +303,8 @@ export function turnForTool(
   const pattern = candidatePatterns(tool).find((candidate) => finds(options.regexSearcher, candidate, tool, limit));
   if (pattern === undefined) return null;
   const args = sampleArguments(tool.inputSchema);
+  // A sample the schema refuses (a pattern or keyword the sampler does not meet) would script a failing call.
+  if (options.checkArguments !== false && !validateToolArguments(tool, args).valid) return null;
   return {
     user: userRequest(tool, args),
     searchQuery: query,
@@ -319,7 +343,9 @@ export function conversationForCatalog(catalog: Catalog, options: CatalogConvers
   }
   // Nothing found by search at all (a catalog of near-identical tools): a conversation that runs beats none.
   if (picked.length === 0 && tools.length > 0) {
-    const fallback = turnForTool(tools[0], {});
+    const fallback =
+      tools.slice(0, MAX_CANDIDATES).reduce<ScenarioTurn | null>((found, tool) => found ?? turnForTool(tool), null) ??
+      turnForTool(tools[0], { checkArguments: false });
     if (fallback) picked.push(fallback);
   }
   return picked;
