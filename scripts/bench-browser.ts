@@ -104,6 +104,7 @@ async function nodeRunImport(count: number): Promise<void> {
       import("../lib/examples"),
     ]);
   const { conversationForCatalog } = await import("../lib/scenario/catalog-conversation");
+  const { argumentsPassSchema } = await import("../lib/catalog/argument-validation");
   const { exampleParts } = await import("../lib/workbench/example-parts");
   type Answer = Parameters<Parameters<typeof createEngineHost>[0]["post"]>[0];
   const keepAlive = setInterval(() => undefined, 1_000);
@@ -131,7 +132,7 @@ async function nodeRunImport(count: number): Promise<void> {
   const answered = answers.find((answer) => answer.requestId === 1 && answer.kind === "catalog-parsed");
   const parsed = answered?.kind === "catalog-parsed" ? parts.joinCatalog(answered) : null;
   if (!parsed || "error" in parsed || !parsed.catalog) throw new Error(`node run: the import did not parse`);
-  const turns = conversationForCatalog(parsed.catalog);
+  const turns = conversationForCatalog(parsed.catalog, { argumentsValid: argumentsPassSchema });
   const first = "full" as const;
   host.receive({
     kind: "run",

@@ -6,6 +6,7 @@
  * `--cpu-prof` on the node command line gives the functions.
  */
 import { parseCatalogText } from "../lib/catalog";
+import { argumentsPassSchema } from "../lib/catalog/argument-validation";
 import { createEngine } from "../lib/engine";
 import { STRATEGY_IDS } from "../lib/core/ids";
 import { conversationForCatalog } from "../lib/scenario/catalog-conversation";
@@ -32,7 +33,9 @@ async function main(): Promise<void> {
   const parsed = timed("parse (worker)", () => parseCatalogText(text, { sourceName: "own.json" }));
   const catalog = parsed.value!;
   timed("structured clone of the catalog", () => structuredClone(catalog));
-  const turns = timed("conversation over the tools (page)", () => conversationForCatalog(catalog));
+  const turns = timed("conversation over the tools (page)", () =>
+    conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema }),
+  );
   const scenario = { ...weather, catalog, turns };
   const engine = createEngine();
   const first = "full" as const;

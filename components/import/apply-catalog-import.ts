@@ -51,14 +51,16 @@ function sentence(text: string): string {
  * that says so with the turns it replaced; when nothing can be generated from the catalog, keeps the conversation
  * and warns about each tool it calls that the catalog lacks.
  */
-export function fitConversation(
+export async function fitConversation(
   catalog: Catalog,
   conversation: ConversationAccess,
-): { line: string; replacedTurns: readonly ScenarioTurn[] | null; problems: InputProblem[] } {
+): Promise<{ line: string; replacedTurns: readonly ScenarioTurn[] | null; problems: InputProblem[] }> {
   const t = wordsFor(conversation);
   const missing = missingConversationTools(conversation.turns, catalog.tools);
   if (missing.length === 0) return { line: "", replacedTurns: null, problems: [] };
-  const generated = conversationForCatalog(catalog);
+  // Ajv (≈ 45 kB gzip) stays out of the page's first load: it is loaded here, when a conversation must be written.
+  const { argumentsPassSchema } = await import("@/lib/catalog/argument-validation");
+  const generated = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
   if (generated.length === 0) {
     return {
       line: "",
@@ -131,7 +133,7 @@ export async function applyCatalogImport(request: CatalogImportRequest, context:
     controller.replaceCatalog(catalog);
     merged = { catalog, problems: [] };
   }
-  const fitted = fitConversation(merged.catalog, context);
+  const fitted = await fitConversation(merged.catalog, context);
   const shown = [...problems, ...merged.problems, ...fitted.problems];
   setNotice({
     kind: "info",
@@ -173,7 +175,7 @@ export async function applyCatalogTextImport(
   await context.controller.importCatalogText(text, sourceName);
   const after = context.current();
   if (after.catalogVersion === before.catalogVersion) return;
-  const fitted = fitConversation(after.catalog, context);
+  const fitted = await fitConversation(after.catalog, context);
   context.setNotice({
     kind: "info",
     message:

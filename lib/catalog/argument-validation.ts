@@ -40,3 +40,8 @@ export function validateToolArguments(tool: CatalogTool, args: unknown): Argumen
   if (compilation.validate(args)) return { valid: true, errors: [] };
   return { valid: false, errors: (compilation.validate.errors ?? []).map(describeAjvError) };
 }
+
+/** The generated conversation's check (lib/scenario/catalog-conversation.ts `ArgumentsCheck`). */
+export function argumentsPassSchema(tool: CatalogTool, args: unknown): boolean {
+  return validateToolArguments(tool, args).valid;
+}

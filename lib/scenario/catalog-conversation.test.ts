@@ -4,6 +4,7 @@
  * BM25 and regex, the real searchers) find it on the first try. Checked over catalogs of different shapes.
  */
 import fs from "node:fs";
+import { argumentsPassSchema } from "../catalog/argument-validation";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateToolArguments } from "../catalog/argument-validation";
@@ -78,7 +79,7 @@ const SHAPES: Array<[string, () => Catalog]> = [
 describe("conversationForCatalog", () => {
   it.each(SHAPES)("%s: every turn runs and is found by every search", (_label, catalogOf) => {
     const catalog = catalogOf();
-    const turns = conversationForCatalog(catalog);
+    const turns = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
     expect(turns.length).toBe(Math.min(5, catalog.tools.length));
     expect(missingConversationTools(turns, catalog.tools)).toEqual([]);
     const names = turns.map((turn) => turn.needs[0].tool);
@@ -110,24 +111,30 @@ describe("conversationForCatalog", () => {
 
   it("writes requests from the description in its own language, and from the name when there is none", () => {
     const descriptions = new Map(CHINESE.tools.map((tool) => [tool.name, tool.description.replace(/。$/, "")]));
-    for (const turn of conversationForCatalog(CHINESE)) {
+    for (const turn of conversationForCatalog(CHINESE, { argumentsValid: argumentsPassSchema })) {
       const [need] = turn.needs;
       const details = Object.entries(need.arguments)
         .map(([name, value]) => `${name.replace(/_/g, " ")}：${String(value)}`)
         .join("，");
       expect(turn.user).toBe(`${descriptions.get(need.tool)}（${details}）。`);
     }
-    const undescribed = conversationForCatalog(UNDESCRIBED);
-    const http = conversationForCatalog({ tools: UNDESCRIBED.tools.filter((tool) => tool.name === "getHTTPStatus") });
+    const undescribed = conversationForCatalog(UNDESCRIBED, { argumentsValid: argumentsPassSchema });
+    const http = conversationForCatalog(
+      { tools: UNDESCRIBED.tools.filter((tool) => tool.name === "getHTTPStatus") },
+      { argumentsValid: argumentsPassSchema },
+    );
     expect(http[0].user).toBe(`Please use get http status with id ${String(http[0].needs[0].arguments.id)}.`);
     for (const turn of undescribed) expect(turn.user).toMatch(/^Please use [a-z]+( [a-z]+)+ with id \S+\.$/);
-    const github = conversationForCatalog(fixture("github-mcp-server.json"));
+    const github = conversationForCatalog(fixture("github-mcp-server.json"), { argumentsValid: argumentsPassSchema });
     for (const turn of github) expect(turn.user).toMatch(/^Please [a-z]/);
   });
 
   it("reads the action past a label or a tool preamble, and falls back to the name when there is no action", () => {
     const request = (name: string, description: string) =>
-      conversationForCatalog({ tools: [{ name, description, inputSchema: { type: "object" } }] })[0].user;
+      conversationForCatalog(
+        { tools: [{ name, description, inputSchema: { type: "object" } }] },
+        { argumentsValid: argumentsPassSchema },
+      )[0].user;
     expect(request("API-get-user", "Notion | Retrieve a user\nError Responses:\n400: 400")).toBe(
       "Please retrieve a user.",
     );
@@ -147,8 +154,8 @@ describe("conversationForCatalog", () => {
 
   it("is deterministic and picks tools from different servers", () => {
     const catalog = imported(ownMcpCatalog(1_500));
-    const turns = conversationForCatalog(catalog);
-    expect(conversationForCatalog(catalog)).toEqual(turns);
+    const turns = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
+    expect(conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema })).toEqual(turns);
     const servers = turns.map((turn) => turn.needs[0].tool.slice(0, turn.needs[0].tool.lastIndexOf("__")));
     expect(new Set(servers).size).toBe(servers.length);
   });

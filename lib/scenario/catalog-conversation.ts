@@ -6,7 +6,6 @@
  * gives the same turns.
  */
 import { isRecord } from "../catalog/catalog-format";
-import { validateToolArguments } from "../catalog/argument-validation";
 import { oneLineDescription } from "../catalog/describe-tool";
 import { sampleArguments } from "../catalog/sample-arguments";
 import type { Catalog, CatalogTool } from "../core/catalog";
@@ -20,7 +19,16 @@ export type TurnSearcher = {
   search(input: string, limit?: number): { ok: true; hits: Array<{ name: string }> } | { ok: false };
 };
 
+/**
+ * Whether sampled arguments pass the tool's schema: `argumentsPassSchema` of lib/catalog/argument-validation.ts.
+ * Passed in rather than imported so the page's first load does not carry Ajv: it loads the check only when an import
+ * needs a conversation written (components/import/apply-catalog-import.ts).
+ */
+export type ArgumentsCheck = (tool: CatalogTool, args: Record<string, unknown>) => boolean;
+
 export type CatalogConversationOptions = {
+  /** A sample the schema refuses (a pattern or keyword the sampler does not meet) would script a failing call. */
+  argumentsValid: ArgumentsCheck;
   /** How many turns (default 5), each asking for a different tool; fewer when the catalog has fewer tools. */
   turns?: number;
   /**
@@ -291,10 +299,7 @@ function groupOf(tool: CatalogTool): string {
 /** One turn for `tool`, or null when no query (or pattern) the searchers were given finds it. */
 export function turnForTool(
   tool: CatalogTool,
-  options: Pick<CatalogConversationOptions, "searcher" | "regexSearcher" | "resultLimit"> & {
-    /** Refuse a tool whose sampled arguments its schema rejects (default true). */
-    checkArguments?: boolean;
-  } = {},
+  options: Pick<CatalogConversationOptions, "searcher" | "regexSearcher" | "resultLimit" | "argumentsValid">,
 ): ScenarioTurn | null {
   const limit = options.resultLimit ?? 5;
   const queries = candidateQueries(tool);
@@ -303,8 +308,7 @@ export function turnForTool(
   const pattern = candidatePatterns(tool).find((candidate) => finds(options.regexSearcher, candidate, tool, limit));
   if (pattern === undefined) return null;
   const args = sampleArguments(tool.inputSchema);
-  // A sample the schema refuses (a pattern or keyword the sampler does not meet) would script a failing call.
-  if (options.checkArguments !== false && !validateToolArguments(tool, args).valid) return null;
+  if (!options.argumentsValid(tool, args)) return null;
   return {
     user: userRequest(tool, args),
     searchQuery: query,
@@ -317,7 +321,7 @@ export function turnForTool(
  * Turns over `catalog`'s own tools: each a different tool, from different namespaces (or name prefixes) where the
  * catalog has several, spread over the catalog. Tools whose schema does not compile are never picked.
  */
-export function conversationForCatalog(catalog: Catalog, options: CatalogConversationOptions = {}): ScenarioTurn[] {
+export function conversationForCatalog(catalog: Catalog, options: CatalogConversationOptions): ScenarioTurn[] {
   const tools = catalog.tools.filter((tool) => tool.schemaError === undefined);
   const wanted = Math.min(options.turns ?? DEFAULT_GENERATED_TURNS, tools.length);
   const picked: ScenarioTurn[] = [];
@@ -344,8 +348,12 @@ export function conversationForCatalog(catalog: Catalog, options: CatalogConvers
   // Nothing found by search at all (a catalog of near-identical tools): a conversation that runs beats none.
   if (picked.length === 0 && tools.length > 0) {
     const fallback =
-      tools.slice(0, MAX_CANDIDATES).reduce<ScenarioTurn | null>((found, tool) => found ?? turnForTool(tool), null) ??
-      turnForTool(tools[0], { checkArguments: false });
+      tools
+        .slice(0, MAX_CANDIDATES)
+        .reduce<ScenarioTurn | null>(
+          (found, tool) => found ?? turnForTool(tool, { argumentsValid: options.argumentsValid }),
+          null,
+        ) ?? turnForTool(tools[0], { argumentsValid: () => true });
     if (fallback) picked.push(fallback);
   }
   return picked;

@@ -6,6 +6,7 @@
  * written over it runs under every strategy with every tool found.
  */
 import fs from "node:fs";
+import { argumentsPassSchema } from "../catalog/argument-validation";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateToolArguments } from "../catalog/argument-validation";
@@ -83,7 +84,7 @@ const SHAPES: Array<[string, string, string[], string[]]> = [
 ];
 
 function turnsRun(catalog: Catalog): void {
-  const turns = conversationForCatalog(catalog);
+  const turns = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
   expect(turns.length).toBe(Math.min(5, catalog.tools.length));
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
   const client = createClientSearch(catalog.tools);
@@ -195,7 +196,7 @@ describe("a person's own catalog, in the shapes people have", () => {
 
   it("writes Chinese and Japanese requests in their own script, and a Chinese query finds a Chinese-described tool", () => {
     const chinese = parseCatalogText(read("chinese-mcp.json")).value!;
-    const turns = conversationForCatalog(chinese);
+    const turns = conversationForCatalog(chinese, { argumentsValid: argumentsPassSchema });
     const train = turns.find((turn) => turn.needs[0].tool === "train_search_tickets")!;
     expect(train.user).toMatch(
       /^查询12306余票信息，按出发站、到达站和日期筛选车次（出发站：.+，到达站：.+，出发日期：2026-03-14）。$/,
@@ -203,7 +204,9 @@ describe("a person's own catalog, in the shapes people have", () => {
     const stock = turns.find((turn) => turn.needs[0].tool === "stock_quote")!;
     // The label and the value from the property's own description: "股票代码，例如 600519".
     expect(stock.user).toContain("（股票代码：600519）");
-    const japanese = conversationForCatalog(parseCatalogText(read("japanese-openai.json")).value!);
+    const japanese = conversationForCatalog(parseCatalogText(read("japanese-openai.json")).value!, {
+      argumentsValid: argumentsPassSchema,
+    });
     expect(japanese.find((turn) => turn.needs[0].tool === "search_restaurants")!.user).toContain("（地域名：渋谷）");
     const restaurant = japanese.find((turn) => turn.needs[0].tool === "reserve_table")!;
     expect(restaurant.user).toMatch(/^レストランの席を予約します（.+：.+、.+：.+、.+：.+）。$/);
@@ -228,7 +231,7 @@ describe("a person's own catalog, in the shapes people have", () => {
     const imported = parseCatalogText(JSON.stringify({ jsonrpc: "2.0", id: 7, result: { tools } }));
     expect(imported.problems).toEqual([]);
     expect(imported.value!.tools).toHaveLength(3_000);
-    const turns = conversationForCatalog(imported.value!);
+    const turns = conversationForCatalog(imported.value!, { argumentsValid: argumentsPassSchema });
     expect(turns).toHaveLength(5);
     const names = new Set(imported.value!.tools.map((tool) => tool.name));
     for (const turn of turns) expect(names.has(turn.needs[0].tool)).toBe(true);
