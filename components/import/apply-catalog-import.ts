@@ -51,6 +51,14 @@ function sentence(text: string): string {
  * that says so with the turns it replaced; when nothing can be generated from the catalog, keeps the conversation
  * and warns about each tool it calls that the catalog lacks.
  */
+/**
+ * Ajv (≈ 45 kB gzip) stays out of the page's first load: the check a written conversation needs is loaded when an
+ * import starts, beside the worker's parse, and awaited only when a conversation must be written.
+ */
+function loadArgumentsCheck() {
+  return import("@/lib/catalog/argument-validation");
+}
+
 export async function fitConversation(
   catalog: Catalog,
   conversation: ConversationAccess,
@@ -58,8 +66,7 @@ export async function fitConversation(
   const t = wordsFor(conversation);
   const missing = missingConversationTools(conversation.turns, catalog.tools);
   if (missing.length === 0) return { line: "", replacedTurns: null, problems: [] };
-  // Ajv (≈ 45 kB gzip) stays out of the page's first load: it is loaded here, when a conversation must be written.
-  const { argumentsPassSchema } = await import("@/lib/catalog/argument-validation");
+  const { argumentsPassSchema } = await loadArgumentsCheck();
   const generated = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
   if (generated.length === 0) {
     return {
@@ -116,6 +123,7 @@ export function undoImportAction(
 export async function applyCatalogImport(request: CatalogImportRequest, context: CatalogImportContext): Promise<void> {
   const { controller, previous, setNotice } = context;
   const { catalog, mode, sourceName, problems } = request;
+  void loadArgumentsCheck();
   const t = wordsFor(context);
   // "Add": only the imported tools cross to the worker, which appends them to the catalog it holds.
   let merged: { catalog: Catalog; problems: InputProblem[] };
@@ -172,6 +180,7 @@ export async function applyCatalogTextImport(
   context: CatalogTextImportContext,
 ): Promise<void> {
   const before = context.current();
+  void loadArgumentsCheck();
   await context.controller.importCatalogText(text, sourceName);
   const after = context.current();
   if (after.catalogVersion === before.catalogVersion) return;
