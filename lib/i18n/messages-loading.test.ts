@@ -38,4 +38,13 @@ describe("a locale's messages", () => {
     expect(translatorFor("zh-CN", "common")("appTitle")).toBe("Tool Disclosure Playground");
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/zh-CN messages are not loaded/));
   });
+
+  it("in production a sentence worded before the load is in the reader's language once the messages arrive", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    const { loadMessages, translatorFor } = await fresh();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(translatorFor("zh-CN", "common")("appTitle")).toBe("Tool Disclosure Playground");
+    await loadMessages("zh-CN");
+    expect(translatorFor("zh-CN", "common")("appTitle")).toBe("工具披露试验场");
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { _createCache, _createIntlFormatters, createTranslator } from "use-intl/core";
 import { type Locale } from "./locales";
-import { messagesFor, type Messages, type Namespace } from "./messages";
+import { loadedMessages, messagesFor, type Messages, type Namespace } from "./messages";
 
 /** What a missing message shows instead of failing: its key, which the Chinese walk and the tests find. */
 export function messageFallback({ namespace, key }: { namespace?: string; key: string }): string {
@@ -50,7 +50,9 @@ export function translatorFor<N extends Namespace>(locale: Locale, namespace: N)
   let translator = made.get(key) as ReturnType<typeof makeTranslator<N>> | undefined;
   if (!translator) {
     translator = makeTranslator(locale, namespace);
-    made.set(key, translator);
+    // A translator made before its locale's messages arrived words in English (production's fallback): it is not
+    // kept, so the next sentence after the load is in the reader's language.
+    if (loadedMessages(locale)) made.set(key, translator);
   }
   return translator;
 }
