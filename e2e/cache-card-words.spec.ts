@@ -9,13 +9,13 @@ import { PlaygroundPage } from "./pages/playground-page";
  * drawn for) and reads everything the check needs from the visible card, in one round trip. No fixed delay: a
  * MutationObserver wakes it when the card changes.
  */
-function readCard(page: Page, expected: string): Promise<ShownCacheCard> {
+function readCard(page: Page, expected: string): Promise<ShownCacheCard & { visibleSentence: string }> {
   return page.evaluate(
     (wanted) =>
-      new Promise<ShownCacheCard>((resolve, reject) => {
+      new Promise<ShownCacheCard & { visibleSentence: string }>((resolve, reject) => {
         const content = document.querySelector<HTMLElement>("[data-testid=prefix-bar-content]");
         if (!content) return reject(new Error("no cache card on the page"));
-        const read = (): ShownCacheCard => {
+        const read = (): ShownCacheCard & { visibleSentence: string } => {
           const headline = content.querySelector<HTMLElement>("[data-testid=cache-headline]");
           const number = (name: string) => Number(headline?.getAttribute(`data-${name}`));
           // The step's own figures, as the step summary above the card prints them.
@@ -27,6 +27,8 @@ function readCard(page: Page, expected: string): Promise<ShownCacheCard> {
             );
           return {
             sentence: headline?.textContent ?? "",
+            // What a person reads (CSS-hidden text left out), at the same moment as the figures.
+            visibleSentence: headline?.innerText ?? "",
             tone: (headline?.getAttribute("data-tone") ?? "neutral") as ShownCacheCard["tone"],
             figures: {
               read: number("read"),
@@ -149,10 +151,10 @@ async function walkStrategies(
       await page.keyboard.press(key);
       const card = await readCard(page, `${strategy}:${index}`);
       // By the visible text too: the sentence a person reads names the step's figures.
-      const visible = await page.getByTestId("cache-headline").innerText();
-      if (visible.trim() !== card.sentence.trim()) failures.push(`${strategy} request ${index + 1}: hidden text`);
+      if (card.visibleSentence.trim() !== card.sentence.trim())
+        failures.push(`${strategy} request ${index + 1}: hidden text`);
       const moved = (await page.getByTestId("request-model").getAttribute("data-moved")) === "true";
-      sentences.push({ text: visible, moved });
+      sentences.push({ text: card.visibleSentence, moved });
       for (const problem of cardDisagreements(card))
         failures.push(`${strategy} request ${index + 1}: ${problem} — "${card.sentence}"`);
       checked.add(`${strategy}:${index}`);
