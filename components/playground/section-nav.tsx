@@ -2,8 +2,14 @@
 /**
  * Moves between the long page's sections (the run, the charts, the comparison, the decision, the lessons) and
  * follows the scroll: the section in view is marked current. It sticks under the header while the run area scrolls.
+ *
+ * A section reached by a click stays at the reading line until the person scrolls, taps, clicks or types: panels
+ * above it still mount and grow after the click (the decide views replace a 480 px placeholder with over 3,000 px
+ * seconds after the first run, their heat map later still), and a smooth scroll aims at where the section was when
+ * it started, so it would end inside the section before it, with that one lit. The browser's own scroll anchoring
+ * does not help there: the node it keeps still is in the growing section, at the top of the screen.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { usePlayground } from "@/state/playground-provider";
 
@@ -46,6 +52,10 @@ export function SectionNav() {
   const t = useTranslations("playground");
   const [current, setCurrent] = useState<string>(PAGE_SECTIONS[0].id);
   const setSidePanel = usePlayground((state) => state.setSidePanel);
+  // The section a click asked for, kept at the reading line while the page's height changes, and whether the
+  // click's smooth scroll is still under way (then a correction retargets it; after it, one is made at once, before
+  // the moved page is painted).
+  const aim = useRef<{ element: HTMLElement; moving: boolean } | null>(null);
 
   useEffect(() => {
     let frame = 0;
@@ -66,12 +76,38 @@ export function SectionNav() {
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
     };
+    const keepAim = () => {
+      const target = aim.current;
+      // Without `scrollend` (older Safari) the end of the smooth scroll is not known: corrections stay smooth.
+      if (target) target.element.scrollIntoView({ behavior: target.moving ? "smooth" : "instant", block: "start" });
+    };
+    const scrollEnded = () => {
+      if (aim.current) aim.current.moving = false;
+    };
+    const letGo = () => {
+      aim.current = null;
+    };
+    // Content that moves under a still page fires no scroll event: the lit section is worked out again too.
+    const layout =
+      typeof ResizeObserver === "undefined"
+        ? null
+        : new ResizeObserver(() => {
+            keepAim();
+            schedule();
+          });
+    layout?.observe(document.body);
+    const handOver = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
     update();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
+    if ("onscrollend" in window) window.addEventListener("scrollend", scrollEnded);
+    for (const type of handOver) window.addEventListener(type, letGo, { capture: true, passive: true });
     return () => {
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
+      window.removeEventListener("scrollend", scrollEnded);
+      for (const type of handOver) window.removeEventListener(type, letGo, { capture: true });
+      layout?.disconnect();
       if (frame) window.cancelAnimationFrame(frame);
     };
   }, []);
@@ -94,7 +130,11 @@ export function SectionNav() {
                 event.preventDefault();
                 setCurrent(section.id);
                 if (section.id === "section-inputs") setSidePanel("catalog");
-                document.getElementById(section.id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+                const element = document.getElementById(section.id);
+                if (!element) return;
+                // The pointer or key that made this click has already let go of the previous aim.
+                aim.current = { element, moving: true };
+                element.scrollIntoView({ behavior: "smooth", block: "start" });
               }}
             >
               {t(`sections.${section.id}`)}
