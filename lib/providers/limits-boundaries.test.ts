@@ -14,8 +14,9 @@ import {
   toolEntryCounts,
 } from "./limits";
 
-// The limits at their boundaries, one rule at a time (issue #18: what the mutation run of lib/providers/limits.ts
-// found untested). Every expected value follows from the rule named beside it, not from running the code.
+// The limits at their boundaries, one rule at a time, so that a rule moved by one (`<` for `<=`, characters for
+// bytes) fails a test; `npm run test:mutation -- providers-limits` checks that it does. Every expected value follows
+// from the rule named beside it, not from running the code.
 
 function model(provider: ProviderId, id: string): ModelInfo {
   const found = getModel(provider, id);

@@ -347,7 +347,7 @@ type DeclaredName = { path: string; name: string; member?: true };
  * The first name a request declares that `regex` refuses, with the path the provider's validator names in its
  * message, or null; `member` marks a function inside an OpenAI namespace, checked only while
  * `namespaceMembersFollowFunctionPattern` holds. Remembered per tools list: every step of a run declares the same
- * 10,000 tool objects, and testing and path-naming each of them was a third of a warm step.
+ * 10,000 tool objects, and testing and path-naming each of them every step would be a third of a warm step.
  */
 function firstRefusedName(tools: readonly Json[], model: ModelInfo, limits: ModelLimits, regex: RegExp) {
   const membersChecked = limits.namespaceMembersFollowFunctionPattern.value;

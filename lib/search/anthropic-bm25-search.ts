@@ -57,7 +57,7 @@ export function createAnthropicBm25Search(tools: readonly CatalogTool[]): ToolSe
 
   // Each distinct term has one posting, looked up once per occurrence; a tool's occurrences are counted on the
   // posting itself (`counting` says for which tool) and appended once per distinct term, in first-occurrence order.
-  // At 10,000 tools this is 2 M occurrences, and a map of counts per tool was a third of the index build.
+  // At 10,000 tools this is 2 M occurrences, and a map of counts per tool would be a third of the index build.
   let counted: Posting[] = [];
   // A catalog repeats its texts (argument names and descriptions of the same server under many names): each
   // distinct text is split once, into its distinct terms' postings with their counts and its length in terms.

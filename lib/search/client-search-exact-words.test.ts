@@ -4,7 +4,7 @@ import { createClientSearch, DEFAULT_CLIENT_SEARCH_OPTIONS, EXACT_WORDS_DEPTH } 
 import { OPTIONS_WITHOUT_EXTRAS } from "./fixtures/options-without-extras";
 
 /**
- * The exact-words re-rank (docs/SEARCH.md at 279c54f, "Seventh pass"): the first hits gain a second opinion that reads the
+ * The exact-words re-rank (the `exactWords` option): the first hits gain a second opinion that reads the
  * request's words as written, not stemmed, scaled so that the best second opinion adds `exactWords` × the first
  * hit's score.
  *

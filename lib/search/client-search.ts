@@ -175,7 +175,8 @@ export const CLIENT_MATCH_DISCOUNTS = {
 } as const;
 /**
  * How many of the first hits the `exactWords` second opinion re-ranks: the ones a model might load. Reading 50
- * instead measured the same (docs/SEARCH.md at 279c54f, "Seventh pass"); each one read costs a split of its texts per request.
+ * scores the same on the labelled query sets (`npm run eval:search`); each one read costs a split of its texts per
+ * request.
  */
 export const EXACT_WORDS_DEPTH = 20;
 /** Shorter words would prefix-match half the index (`a`, `is`). */

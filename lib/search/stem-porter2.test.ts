@@ -84,8 +84,8 @@ describe("stemPorter2", () => {
     expect(stemPorter2(word)).toBe(expected);
   });
 
-  // Found by the mutation run (search-stemmer, ae45c2a): one word for each surviving mutant that changes a stem of
-  // the vocabulary, each stem the Snowball library's (libstemmer0d 2.2.0), as the sample above: the exceptions
+  // One word for each rule whose change would alter a stem of the vocabulary while the sample above still passed
+  // (`npm run test:mutation -- search-stemmer`), each stem the Snowball library's (libstemmer0d 2.2.0): the exceptions
   // (`skis`, `lying`, `howe`, `andes`, …), the invariant `-ing`/`-eed` words, the double endings, the short-syllable
   // test (`rowe`, `fixed`), the R1 and R2 guards of steps 1b–4 and each step-2 and step-3 suffix.
   it("gives the Snowball stem for one word per suffix, exception and region guard", () => {

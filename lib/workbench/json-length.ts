@@ -2,9 +2,9 @@
  * `JSON.stringify(value).length`, computed piecewise so the objects a run's requests share are serialised once.
  *
  * Why: every step summary the page gets carries its request's size (`requestBytes`, lib/workbench/summarise-run.ts),
- * and at 10,000 tools a request is ≈ 16 MB of JSON. Serialising each step's body to measure it was the engine
- * worker's largest single cost in Chromium (21 % of sampled time, PERFORMANCE.md at 279c54f), and it does not exist in
- * the Node run the worker is compared with. The tool definitions in those bodies are the same memoised objects in
+ * and at 10,000 tools a request is ≈ 16 MB of JSON. Serialising each step's body to measure it would be the engine
+ * worker's largest single cost in Chromium (about a fifth of its sampled time), and one the Node run the worker is
+ * compared with does not have. The tool definitions in those bodies are the same memoised objects in
  * every request (lib/providers `memoisePerTool`), so their lengths are kept by identity, as `jsonBytes` in
  * lib/providers/limits.ts keeps their UTF-8 sizes.
  *

@@ -93,7 +93,7 @@ const namespacesByList = new WeakMap<readonly ToolEntry[], { entries: readonly T
 
 /**
  * Every step of a run renders the same `tools` list; at 10,000 namespaced functions, mapping each of them to its
- * namespace again was half of a warm step. The map is kept per list and given again while the list still holds the
+ * namespace again would be half of a warm step. The map is kept per list and given again while the list still holds the
  * same entries in the same order (entries are never edited: a change is a new entry, as `addTools` assumes).
  */
 function namespacesOf(tools: readonly ToolEntry[]): Namespaces {
