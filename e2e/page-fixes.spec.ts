@@ -81,6 +81,10 @@ test.describe("the page", () => {
     await page.mouse.wheel(0, compareTop - 130);
     await settle(page);
     await expect(lit).toHaveText("Compare");
+    // The wheel took over from the last click: the charts growing now move what is under a still page, not the page
+    // back to Run, and the bar follows what the reading line is on.
+    await page.evaluate(() => (document.getElementById("section-charts")!.style.paddingBottom = "1500px"));
+    await expect(lit).toHaveText("Charts");
   });
 
   test("at 1440 px the header's subtitle is whole", async ({ page }) => {

@@ -3,10 +3,10 @@
  *
  * Why: every step summary the page gets carries its request's size (`requestBytes`, lib/workbench/summarise-run.ts),
  * and at 10,000 tools a request is ≈ 16 MB of JSON. Serialising each step's body to measure it would be the engine
- * worker's largest single cost in Chromium (about a fifth of its sampled time), and one the Node run the worker is
- * compared with does not have. The tool definitions in those bodies are the same memoised objects in
- * every request (lib/providers `memoisePerTool`), so their lengths are kept by identity, as `jsonBytes` in
- * lib/providers/limits.ts keeps their UTF-8 sizes.
+ * worker's largest single cost in Chromium (21 % of its sampled time in the profile of PERFORMANCE.md at 279c54f),
+ * one the Node run the worker is compared with does not have. The tool definitions in those bodies are the same
+ * memoised objects in every request (lib/providers `memoisePerTool`), so their lengths are kept by identity, as
+ * `jsonBytes` in lib/providers/limits.ts keeps their UTF-8 sizes.
  *
  * Exact for JSON data (what a request body is): an object is `{` + its `"key":value` pairs joined by `,` + `}`, in
  * `Object.keys` order, leaving out values JSON leaves out (undefined, functions, symbols); an array writes those as
