@@ -4,10 +4,11 @@
  * follows the scroll: the section in view is marked current. It sticks under the header while the run area scrolls.
  *
  * A section reached by a click stays at the reading line until the person scrolls, taps, clicks or types: panels
- * above it still mount and grow after the click (the decide views replace a 480 px placeholder with over 3,000 px
- * seconds after the first run, their heat map later still), and a smooth scroll aims at where the section was when
- * it started, so it would end inside the section before it, with that one lit. The browser's own scroll anchoring
- * does not help there: the node it keeps still is in the growing section, at the top of the screen.
+ * above it still mount and grow after the click (the decide views replace their 480 px placeholder with panels
+ * several times taller after the first run, and grow again when their own figures arrive), and a smooth scroll aims
+ * at where the section was when it started, so it would end inside the section before it, with that one lit. The
+ * browser's own scroll anchoring does not help there: the node it keeps still is in the growing section, at the top
+ * of the screen.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
