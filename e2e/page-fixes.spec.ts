@@ -49,14 +49,15 @@ test.describe("the page", () => {
       expect(top, `${label}'s top after the click`).toBeGreaterThanOrEqual(120);
       expect(top, `${label}'s top after the click`).toBeLessThanOrEqual(136);
     };
-    for (const label of ["Compare", "Decide", "Charts", "Learn", "Run"]) {
+    for (const label of ["Compare", "Decide", "Charts"]) {
       await nav.getByRole("link", { name: label, exact: true }).click();
       await settle(page);
       await landed(label);
     }
-    // A section above the one clicked still grows after the click (the decide views arrive seconds after the first
-    // run, their heat map later still): a smooth scroll aimed at where Learn was would end inside Decide. Grown
-    // while the scroll runs, then again once the page is still, Learn stays where the click put it.
+    // A section above the one clicked still grows after the click (the decide views replace their placeholder after
+    // the first run and grow again when their figures arrive): a smooth scroll aimed at where Learn was would end
+    // inside Decide. Grown while the scroll from Charts runs, then again once the page is still, Learn stays where
+    // the click put it.
     const growDecide = (px: number) =>
       page.evaluate((px) => {
         const decide = document.getElementById("section-decide")!;
