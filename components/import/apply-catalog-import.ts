@@ -9,7 +9,7 @@
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
-import { conversationForCatalog, missingConversationTools } from "@/lib/scenario/catalog-conversation";
+import { fittedConversation, missingConversationTools } from "@/lib/scenario/catalog-conversation";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { PlaygroundController } from "@/state/playground-controller";
 import type { NoticeAction, WorkspaceNotice } from "@/state/ui-slice";
@@ -67,8 +67,8 @@ export async function fitConversation(
   const missing = missingConversationTools(conversation.turns, catalog.tools);
   if (missing.length === 0) return { line: "", replacedTurns: null, problems: [] };
   const { argumentsPassSchema } = await loadArgumentsCheck();
-  const generated = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
-  if (generated.length === 0) {
+  const fitted = fittedConversation(conversation.turns, catalog, { argumentsValid: argumentsPassSchema });
+  if (!fitted.replaced) {
     return {
       line: "",
       replacedTurns: null,
@@ -83,6 +83,7 @@ export async function fitConversation(
     };
   }
   const replacedTurns = conversation.turns;
+  const generated = [...fitted.turns];
   conversation.setTurns(generated);
   return {
     line: t("notice.conversationReplaced", {

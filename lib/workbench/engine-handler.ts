@@ -11,8 +11,21 @@ import type { StrategyRun } from "../engine/types";
 import type { StrategyId } from "../core/ids";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
-import { AS_LOADED, errorResponse, type EngineRequest, type EngineResponse } from "./engine-messages";
-import { forwardCatalogChange, inRunOrder, runRequest, scheduleHelper, takeOverHelperPart } from "./engine-scheduler";
+import {
+  AS_LOADED,
+  errorResponse,
+  type EngineRequest,
+  type EngineResponse,
+  type ScenarioWithoutCatalog,
+} from "./engine-messages";
+import {
+  forwardCatalogChange,
+  inRunOrder,
+  runRequest,
+  scheduleHelper,
+  startHelperForText,
+  takeOverHelperPart,
+} from "./engine-scheduler";
 import {
   adoptCatalog,
   workerStepDetailOptions,
@@ -29,6 +42,7 @@ export async function handleEngineMessage(
   dependencies: EngineDependencies,
 ): Promise<HandledMessage> {
   try {
+    startHelperForText(message, dependencies);
     const handled = await dispatch(state, message, dependencies);
     scheduleHelper(state, message, handled, dependencies);
     return handled;
@@ -218,9 +232,23 @@ async function run(
         ),
       };
     const scenario = message.settings ? { ...loaded.scenario, settings: message.settings } : loaded.scenario;
-    return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
+    return runRequest(withLatestRun(state, message, scenario), { ...message, scenario }, state.catalog, dependencies);
   }
-  return runRequest(state, { ...message, scenario: message.scenario }, state.catalog, dependencies);
+  const scenario = message.scenario;
+  return runRequest(withLatestRun(state, message, scenario), { ...message, scenario }, state.catalog, dependencies);
+}
+
+function withLatestRun(
+  state: EngineWorkerState,
+  message: Extract<EngineRequest, { kind: "run" }>,
+  scenario: ScenarioWithoutCatalog,
+): EngineWorkerState {
+  const latestRun = {
+    scenario,
+    strategyIds: message.strategyIds,
+    ...(message.provider ? { provider: message.provider } : {}),
+  };
+  return { ...state, latestRun };
 }
 
 /** One step's detail of the latest run, from here or from the helper that ran its strategy. */

@@ -88,9 +88,16 @@ export function scheduleHelper(
     // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
     if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
       forwardExampleLoad(helper, message.exampleId, catalog.version);
-    // A person's large import is parsed there from the same text, while the page takes in the catalog: the parsed
-    // catalog sent whole at the first run would hold this worker (which runs the first request) for the clone.
-    if (helper && !helper.failed && message.kind === "parse-catalog" && handled.response.kind === "catalog-parsed")
+    // A person's large import is parsed there from the same text (sent before this worker's own parse when the
+    // text looked large, `startHelperForText`): the parsed catalog sent whole at the first run would hold this worker
+    // (which runs the first request) for the clone.
+    if (
+      helper &&
+      !helper.failed &&
+      message.kind === "parse-catalog" &&
+      handled.response.kind === "catalog-parsed" &&
+      helper.catalogVersion !== catalog.version
+    )
       forwardCatalogParse(helper, message, catalog.version);
   }
   if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
@@ -99,7 +106,34 @@ export function scheduleHelper(
       dependencies.releaseCaches?.();
 }
 
-export function isLarge(catalog: Catalog, dependencies: EngineDependencies): boolean {
+/**
+ * Before this worker parses a person's import: when the text holds at least the split's number of tool names, the
+ * helper starts now and parses the same text beside this worker, on the core the page leaves idle while it waits.
+ * Started after the parse instead, its start-up (its code, its tokenizer: ≈ 0.7 s at 10,000 tools) and its parse
+ * would fall in the seconds the first request is made in, on the same two cores. A text that only looked large
+ * (names of properties counted as tools) is harmless: the parse here finds the catalog small, and `scheduleHelper`
+ * stops the helper again.
+ */
+export function startHelperForText(message: EngineRequest, dependencies: EngineDependencies): void {
+  if (message.kind !== "parse-catalog" || message.answer === "catalog-set") return;
+  const minimum = dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools;
+  if (!mayHoldTools(message.text, minimum)) return;
+  const helper = dependencies.helper?.(true);
+  if (!helper || helper.failed) return;
+  forwardCatalogParse(helper, message, message.catalogVersion);
+}
+
+/** Whether `text` has at least `minimum` `"name"` keys: a JSON catalog of that many tools has (and more, nested). */
+export function mayHoldTools(text: string, minimum: number): boolean {
+  let found = 0;
+  for (let at = text.indexOf('"name"'); at >= 0; at = text.indexOf('"name"', at + 6)) {
+    found += 1;
+    if (found >= minimum) return true;
+  }
+  return false;
+}
+
+export function isLarge(catalog: Catalog, dependencies: Pick<EngineDependencies, "splitMinimumTools">): boolean {
   return catalog.tools.length >= (dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools);
 }
 
