@@ -530,3 +530,80 @@ describe("the helper's lifetime and its step details during a run", () => {
     expect(rerun.kind === "run-result" && rerun.summaries).toEqual(large.result.summaries);
   });
 });
+
+describe("a large import's helper", () => {
+  /** A helper that records what it is sent and answers a parse as the real one does. */
+  function recordingHelper(events: string[]): EngineHelper {
+    return {
+      failed: false,
+      catalogVersion: null,
+      async send(request) {
+        events.push(`helper ${request.kind}`);
+        return { kind: "catalog-set", requestId: 0, catalogVersion: 1 };
+      },
+      prepare: () => undefined,
+      count: async (texts) => texts.map(() => 1),
+      stop: () => void events.push("helper stopped"),
+    };
+  }
+
+  async function parseWith(text: string, splitMinimumTools: number) {
+    const events: string[] = [];
+    let helper: EngineHelper | null = null;
+    const host = createEngineHost({
+      post: (response) => void events.push(`answer ${response.kind}`),
+      now: () => 0,
+      dependencies: {
+        ...engineDependencies(),
+        parseCatalogText(input, options) {
+          events.push("parse here");
+          return parseCatalogText(input, options);
+        },
+        helper(start) {
+          if (start && !helper) {
+            events.push("helper started");
+            helper = recordingHelper(events);
+          }
+          return helper;
+        },
+        stopHelper: () => void events.push("helper stopped"),
+        splitMinimumTools,
+      },
+    });
+    host.receive({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
+    await host.settled();
+    return events.filter((event) => !event.startsWith("answer example-tools"));
+  }
+
+  it("starts, and is sent the text, before this worker parses it when the text names enough tools", async () => {
+    const { catalog } = await loadExample("github-mcp");
+    const text = JSON.stringify({ tools: catalog.tools });
+    expect(await parseWith(text, 100)).toEqual([
+      "helper started",
+      "helper parse-catalog",
+      "parse here",
+      "answer catalog-parsed",
+    ]);
+    // A text with fewer names than the split's minimum is parsed here first, as before: no helper for it.
+    expect(await parseWith(text, 5_000)).toEqual(["parse here", "helper stopped", "answer catalog-parsed"]);
+  });
+
+  it("is stopped again when the text only looked large (property names counted as tools)", async () => {
+    const { catalog } = await loadExample("weather");
+    const tool = catalog.tools[0];
+    const properties = Object.fromEntries(
+      Array.from({ length: 60 }, (_, index) => [
+        `p${index}`,
+        { type: "object", properties: { name: { type: "string" } } },
+      ]),
+    );
+    const text = JSON.stringify({ tools: [{ ...tool, inputSchema: { type: "object", properties } }] });
+    expect(await parseWith(text, 50)).toEqual([
+      "helper started",
+      "helper parse-catalog",
+      "parse here",
+      "helper stopped",
+      "answer catalog-parsed",
+    ]);
+  });
+});

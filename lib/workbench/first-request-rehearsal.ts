@@ -38,7 +38,9 @@ export function expectedFirstTurn(
   if (!isLarge(catalog.value, dependencies)) return null;
   const strategyId = latestRun.strategyIds[0];
   if (!strategyId) return null;
-  const { turns } = fittedConversation(latestRun.scenario.turns, catalog.value, { argumentsValid: argumentsPassSchema });
+  const { turns } = fittedConversation(latestRun.scenario.turns, catalog.value, {
+    argumentsValid: argumentsPassSchema,
+  });
   if (turns.length === 0) return null;
   return {
     scenario: { ...latestRun.scenario, catalog: catalog.value, turns: turns.slice(0, 1) },
