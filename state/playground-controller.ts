@@ -42,6 +42,8 @@ export type PlaygroundController = {
   stepDetailOf(strategyId: StrategyId, stepIndex: number): Promise<StepDetail | null>;
   /** The documented `simulate --json` document of the runs on screen. */
   resultsJson(): Promise<unknown>;
+  /** A file of `bytes` bytes is being read for `importCatalogText`: the worker may start preparing for it. */
+  prepareImport(bytes: number): void;
   importCatalogText(text: string, sourceName?: string): Promise<void>;
   /** Puts an already parsed catalog (the import dialog's) in place of the current one; turns and settings stay. */
   replaceCatalog(catalog: Catalog): void;
@@ -140,6 +142,10 @@ export function createPlaygroundController(
       const outcome = await client.resultsJson(runRequestId);
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.value;
+    },
+
+    prepareImport(bytes) {
+      client.prepareImport(bytes);
     },
 
     async importCatalogText(text, sourceName) {

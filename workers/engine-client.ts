@@ -14,6 +14,7 @@ import type {
 } from "@/lib/workbench/engine-messages";
 import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
+import type { PrepareImportHint } from "@/lib/workbench/import-hint";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "./worker-client";
@@ -97,7 +98,7 @@ export class EngineClient {
   private readonly client: WorkerClient<EngineRequest, EngineResponse>;
 
   constructor(
-    worker: WorkerLike,
+    private readonly worker: WorkerLike,
     private readonly replies: ReplyTracker = engineRepliesPending,
   ) {
     this.client = new WorkerClient(worker, {
@@ -169,6 +170,15 @@ export class EngineClient {
         ? { ok: false, stale: false, message: joined.error }
         : { ok: true, value: { scenario: joined.scenario, catalogVersion: outcome.value.catalogVersion } };
     });
+  }
+
+  /**
+   * A file of `bytes` bytes is being read for an import: a hint that lets the worker start what a large catalog needs
+   * while the page reads it (lib/workbench/import-hint.ts). Never answered.
+   */
+  prepareImport(bytes: number): void {
+    const hint: PrepareImportHint = { kind: "prepare-import", bytes };
+    (this.worker as unknown as { postMessage(message: PrepareImportHint): void }).postMessage(hint);
   }
 
   parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
