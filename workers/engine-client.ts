@@ -3,7 +3,7 @@
  * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
 import type { Catalog } from "@/lib/core/catalog";
-import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
 import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import type {
   AS_LOADED,
@@ -181,12 +181,17 @@ export class EngineClient {
     (this.worker as unknown as { postMessage(message: PrepareImportHint): void }).postMessage(hint);
   }
 
-  parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
+  /** With `conversation`, the answer carries it fitted to the parsed catalog (an import). */
+  parseCatalog(
+    text: string,
+    sourceName?: string,
+    conversation?: readonly ScenarioTurn[],
+  ): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
     // A large catalog's tools arrive ahead, in parts, as a large example's do (lib/workbench/example-parts.ts).
     const parts = exampleParts();
     return this.send(
       "parse-catalog",
-      { text, sourceName, catalogVersion: this.newCatalogVersion() },
+      { text, sourceName, catalogVersion: this.newCatalogVersion(), ...(conversation ? { conversation } : {}) },
       undefined,
       undefined,
       (part) => parts.add(part),

@@ -359,6 +359,8 @@ export function conversationForCatalog(catalog: Catalog, options: CatalogConvers
   return picked;
 }
 
+export type FittedConversation = { turns: readonly ScenarioTurn[]; missing: string[]; replaced: boolean };
+
 /**
  * The conversation a catalog gets when it takes the place of another: the same turns when the catalog has every tool
  * they call; otherwise turns written over its own tools (`replaced`), unless none can be written, when the turns stay
@@ -370,7 +372,7 @@ export function fittedConversation(
   turns: readonly ScenarioTurn[],
   catalog: Catalog,
   options: CatalogConversationOptions,
-): { turns: readonly ScenarioTurn[]; missing: string[]; replaced: boolean } {
+): FittedConversation {
   const missing = missingConversationTools(turns, catalog.tools);
   if (missing.length === 0) return { turns, missing, replaced: false };
   const generated = conversationForCatalog(catalog, options);

@@ -6,6 +6,8 @@
  * a large catalog's runs are shared with a helper worker by engine-scheduler.ts.
  */
 import { appendCatalog } from "../catalog/append-catalog";
+import { argumentsPassSchema } from "../catalog/argument-validation";
+import { fittedConversation } from "../scenario/catalog-conversation";
 import type { CatalogTool } from "../core/catalog";
 import type { StrategyRun } from "../engine/types";
 import type { StrategyId } from "../core/ids";
@@ -170,6 +172,10 @@ function parseCatalog(
         ? { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion }
         : errorResponse(message, "engine: the catalog text did not parse here"),
     };
+  const conversation =
+    accepted && parsed.value && message.conversation
+      ? fittedConversation(message.conversation, parsed.value, { argumentsValid: argumentsPassSchema })
+      : undefined;
   const response: EngineResponse = {
     kind: "catalog-parsed",
     requestId: message.requestId,
@@ -177,9 +183,14 @@ function parseCatalog(
     problems: parsed.problems,
     ...(parsed.format ? { format: parsed.format } : {}),
     ...(accepted ? { catalog: parsed.value } : {}),
+    ...(conversation ? { conversation } : {}),
   };
+  if (!accepted || !parsed.value) return { state, response };
+  const adopted = adoptCatalog(state, message.catalogVersion, parsed.value);
   return {
-    state: accepted && parsed.value ? adoptCatalog(state, message.catalogVersion, parsed.value) : state,
+    state: conversation
+      ? { ...adopted, importedTurns: { version: message.catalogVersion, turns: conversation.turns } }
+      : adopted,
     response,
   };
 }

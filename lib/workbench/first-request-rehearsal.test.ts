@@ -78,12 +78,19 @@ describe("the rehearsal of a large import's first request", () => {
     worker.events.length = 0;
     o200kMemo.clear();
 
-    const parsed = await worker.send({ kind: "parse-catalog", requestId: 3, catalogVersion: 2, text });
+    const parsed = await worker.send({
+      kind: "parse-catalog",
+      requestId: 3,
+      catalogVersion: 2,
+      text,
+      conversation: scenario.turns,
+    });
     if (parsed.kind !== "catalog-parsed" || !parsed.catalog) throw new Error(parsed.kind);
     await worker.host.settled();
-    // The page writes its conversation over the new tools by the same rule (weather's turns call tools it lacks).
+    // The answer carries the page's conversation fitted to the new tools (weather's turns call tools it lacks).
     const fitted = fittedConversation(scenario.turns, parsed.catalog, { argumentsValid: argumentsPassSchema });
     expect(fitted.replaced).toBe(true);
+    expect(parsed.conversation).toEqual(fitted);
     expect(worker.events).toEqual(["parse", "runAll stubs turns=1"]);
 
     // What the run's first request counts is already counted: nothing of it is counted again.
@@ -185,5 +192,19 @@ describe("the rehearsal of a large import's first request", () => {
       strategyIds: ["gateway"],
       provider: "openai-chat",
     });
+    // The conversation the parse's answer fitted wins over the latest run's.
+    const imported = [scenario.turns[2], scenario.turns[0]];
+    const fromAnswer = expectedFirstTurn(
+      message,
+      {
+        catalog: { version: 2, value: parsed },
+        runs: null,
+        toolTokens: null,
+        latestRun: { scenario, strategyIds: ["gateway", "full"] },
+        importedTurns: { version: 2, turns: imported },
+      },
+      { splitMinimumTools: 50 },
+    );
+    expect(fromAnswer?.scenario.turns).toEqual([scenario.turns[2]]);
   });
 });

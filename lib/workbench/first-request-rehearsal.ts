@@ -1,13 +1,12 @@
 /**
  * A person's large import is parsed in the engine worker, and then the page takes the catalog in (≈ 0.5 s of its
- * thread at 10,000 tools: the tools' structured clone, the store, the catalog list, a conversation written over the
- * new tools) before it asks for the run. The worker would sit idle meanwhile, and then make the first request from
+ * thread at 10,000 tools: the tools' structured clone, the store, the catalog list) before it asks for the run. The worker would sit idle meanwhile, and then make the first request from
  * nothing: every tool rendered, counted and checked for the first time (≈ 0.4–1 s at 10,000 tools, the client
  * search index included for the strategies that search on the client).
  *
  * So in that pause the worker rehearses the run the page is about to ask for: the strategy on screen, with the
- * page's settings, over the conversation the page will fit to the catalog (the same rule,
- * lib/scenario/catalog-conversation.ts `fittedConversation`), first turn only. Its result is thrown away; what
+ * page's settings, over the conversation fitted to the catalog in the parse's answer
+ * (lib/scenario/catalog-conversation.ts `fittedConversation`, which the page then puts on screen), first turn only. Its result is thrown away; what
  * stays is what the engine memoises by content (token counts, rendered tools, search indexes, limit checks), which
  * the real run then finds. A wrong guess (the page changed something meanwhile) costs the rehearsal's time and no
  * more: nothing it leaves changes a result, only how soon it is ready.
@@ -38,9 +37,11 @@ export function expectedFirstTurn(
   if (!isLarge(catalog.value, dependencies)) return null;
   const strategyId = latestRun.strategyIds[0];
   if (!strategyId) return null;
-  const { turns } = fittedConversation(latestRun.scenario.turns, catalog.value, {
-    argumentsValid: argumentsPassSchema,
-  });
+  // The page's conversation fitted in the parse's answer; without it (an older page), the latest run's, fitted alike.
+  const turns =
+    state.importedTurns?.version === catalog.version
+      ? state.importedTurns.turns
+      : fittedConversation(latestRun.scenario.turns, catalog.value, { argumentsValid: argumentsPassSchema }).turns;
   if (turns.length === 0) return null;
   return {
     scenario: { ...latestRun.scenario, catalog: catalog.value, turns: turns.slice(0, 1) },
