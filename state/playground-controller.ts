@@ -5,6 +5,8 @@
  * store's reactions and the kept preferences.
  */
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
+import type { FittedConversation } from "@/lib/scenario/catalog-conversation";
+import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { WireRequest } from "@/lib/engine/types";
 import type { StrategyId } from "@/lib/core/ids";
 import type { SharedWorkspace } from "@/lib/share";
@@ -42,7 +44,17 @@ export type PlaygroundController = {
   stepDetailOf(strategyId: StrategyId, stepIndex: number): Promise<StepDetail | null>;
   /** The documented `simulate --json` document of the runs on screen. */
   resultsJson(): Promise<unknown>;
-  importCatalogText(text: string, sourceName?: string): Promise<void>;
+  /** A file of `bytes` bytes is being read for `importCatalogText`: the worker may start preparing for it. */
+  prepareImport(bytes: number): void;
+  /**
+   * Parses `text` in the worker and adopts the catalog; with `conversation`, resolves with it fitted to the new
+   * catalog (null when the text did not take, or without one).
+   */
+  importCatalogText(
+    text: string,
+    sourceName?: string,
+    conversation?: readonly ScenarioTurn[],
+  ): Promise<FittedConversation | null>;
   /** Puts an already parsed catalog (the import dialog's) in place of the current one; turns and settings stay. */
   replaceCatalog(catalog: Catalog): void;
   /** Edits the selected tool of a big catalog (per-tool editor): the text goes to the worker, which applies it. */
@@ -142,9 +154,13 @@ export function createPlaygroundController(
       return outcome.value;
     },
 
-    async importCatalogText(text, sourceName) {
-      const outcome = await client.parseCatalog(text, sourceName);
-      if (!outcome.ok) return;
+    prepareImport(bytes) {
+      client.prepareImport(bytes);
+    },
+
+    async importCatalogText(text, sourceName, conversation) {
+      const outcome = await client.parseCatalog(text, sourceName, conversation);
+      if (!outcome.ok) return null;
       const { catalog, problems, format } = outcome.value;
       const fitsEditor = catalog ? catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT : text.length <= MAX_EDITOR_TEXT;
       const editorText = fitsEditor ? text : "";
@@ -157,7 +173,9 @@ export function createPlaygroundController(
         importRunPending = true;
         store.setState({ selectedTool: catalog.tools[0]?.name ?? null, stepIndex: 0 });
         store.getState().adoptCatalog(catalog, outcome.value.catalogVersion);
+        return outcome.value.conversation ?? null;
       }
+      return null;
     },
 
     replaceCatalog(catalog) {

@@ -6,6 +6,7 @@ import type { Scenario } from "@/lib/scenario/types";
 import { createEngineHost } from "@/lib/workbench/engine-host";
 import type { EngineDependencies } from "@/lib/workbench/engine-state";
 import { EXAMPLE_TOOLS_PART } from "@/lib/workbench/example-parts";
+import { BYTES_PER_SMALLEST_TOOL, importMayBeLarge, isPrepareImportHint } from "@/lib/workbench/import-hint";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
 
@@ -55,6 +56,17 @@ describe("EngineClient", () => {
     expect(loaded).toMatchObject({ ok: true, value: { scenario: { id: "large" } } });
     if (!loaded.ok) throw new Error(loaded.message);
     expect(loaded.value.scenario.catalog.tools).toEqual(example.catalog.tools);
+  });
+
+  it("tells the worker a file's size before its text, outside the request protocol", () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, createReplyTracker());
+    client.prepareImport(11_000_000);
+    expect(worker.sent).toEqual([{ kind: "prepare-import", bytes: 11_000_000 }]);
+    expect(isPrepareImportHint(worker.sent[0])).toBe(true);
+    // From the split's threshold on, a file may hold a catalog to split; a smaller one never does.
+    expect(importMayBeLarge(2_000 * BYTES_PER_SMALLEST_TOOL, 2_000)).toBe(true);
+    expect(importMayBeLarge(2_000 * BYTES_PER_SMALLEST_TOOL - 1, 2_000)).toBe(false);
   });
 
   it("hands errors back as values and numbers catalog versions itself", async () => {

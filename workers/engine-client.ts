@@ -3,7 +3,7 @@
  * is a channel where only the newest request counts, errors and a worker that fails to load come back as values.
  */
 import type { Catalog } from "@/lib/core/catalog";
-import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
 import type { ProviderId, StrategyId } from "@/lib/core/ids";
 import type {
   AS_LOADED,
@@ -14,6 +14,7 @@ import type {
 } from "@/lib/workbench/engine-messages";
 import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
+import type { PrepareImportHint } from "@/lib/workbench/import-hint";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "./worker-client";
@@ -97,7 +98,7 @@ export class EngineClient {
   private readonly client: WorkerClient<EngineRequest, EngineResponse>;
 
   constructor(
-    worker: WorkerLike,
+    private readonly worker: WorkerLike,
     private readonly replies: ReplyTracker = engineRepliesPending,
   ) {
     this.client = new WorkerClient(worker, {
@@ -171,12 +172,26 @@ export class EngineClient {
     });
   }
 
-  parseCatalog(text: string, sourceName?: string): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
+  /**
+   * A file of `bytes` bytes is being read for an import: a hint that lets the worker start what a large catalog needs
+   * while the page reads it (lib/workbench/import-hint.ts). Never answered.
+   */
+  prepareImport(bytes: number): void {
+    const hint: PrepareImportHint = { kind: "prepare-import", bytes };
+    (this.worker as unknown as { postMessage(message: PrepareImportHint): void }).postMessage(hint);
+  }
+
+  /** With `conversation`, the answer carries it fitted to the parsed catalog (an import). */
+  parseCatalog(
+    text: string,
+    sourceName?: string,
+    conversation?: readonly ScenarioTurn[],
+  ): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
     // A large catalog's tools arrive ahead, in parts, as a large example's do (lib/workbench/example-parts.ts).
     const parts = exampleParts();
     return this.send(
       "parse-catalog",
-      { text, sourceName, catalogVersion: this.newCatalogVersion() },
+      { text, sourceName, catalogVersion: this.newCatalogVersion(), ...(conversation ? { conversation } : {}) },
       undefined,
       undefined,
       (part) => parts.add(part),

@@ -28,6 +28,7 @@ import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
 import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
+import { importMayBeLarge, isPrepareImportHint, type PrepareImportHint } from "@/lib/workbench/import-hint";
 import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";
 import type { WorkerLike } from "./worker-client";
 
@@ -39,6 +40,7 @@ const o200k = createTokenCounter("o200k");
 // Written when the worker is idle, in batches (lib/workbench/engine-count-store.ts).
 const persistentCounts = createPersistentCounts(o200kMemo, batchedCountStore(indexedDbCountStore(scope.indexedDB)));
 const lookUpStoredCounts = createStoredCountLookup((texts) => persistentCounts.load(texts));
+const countYield = messageChannelYield();
 /** The provider of the latest run: an imported catalog is most likely run on it next (the page keeps its settings). */
 let latestProvider: ProviderId = DEFAULT_SETTINGS.provider;
 // A second thread for the first request's tokens (2 cores: this worker and the helper), started when a first request
@@ -153,18 +155,26 @@ const host = createEngineHost({
       const mostTexts = 2 * scenario.catalog.tools.length + FIRST_REQUEST_HELPER_TOOLS;
       if (!helperRunning && mostTexts < PARALLEL_COUNT_DEFAULTS.minimumTexts) return;
       const texts = firstRequestToolTexts(engine, scenario, first, provider);
+      // While the helper has not answered, this worker counts its part a slice at a time, yielding between slices:
+      // through a MessageChannel, since setTimeout's 4 ms floor (nested timers) would make hundreds of slices wait
+      // seconds in all.
+      const options = { yieldToEvents: countYield };
       if (engineHelper && !engineHelper.failed) {
-        await countInParallel(texts, o200kMemo, [engineHelper]);
+        await countInParallel(texts, o200kMemo, [engineHelper], options);
         return;
       }
       if (texts.length >= PARALLEL_COUNT_DEFAULTS.minimumTexts) countHelpers ??= startCountHelpers();
-      await countInParallel(texts, o200kMemo, countHelpers ?? []);
+      await countInParallel(texts, o200kMemo, countHelpers ?? [], options);
     },
   },
 });
 
-scope.addEventListener("message", (event: MessageEvent<EngineRequest | PrepareExampleHint>) => {
+scope.addEventListener("message", (event: MessageEvent<EngineRequest | PrepareExampleHint | PrepareImportHint>) => {
   const message = event.data;
+  if (isPrepareImportHint(message)) {
+    if (importMayBeLarge(message.bytes, SPLIT_DEFAULTS.minimumTools)) engineHelper ??= startEngineHelper();
+    return;
+  }
   if (isPrepareExampleHint(message)) {
     preparedExamples.prepare(message.exampleId);
     // A large example's runs are split with the helper: it starts now and loads the example itself, in parallel with

@@ -8,7 +8,13 @@ import { buttonClass, primaryButtonClass, textAreaClass } from "@/components/pla
 const PASTE_EXAMPLE = '{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}';
 const ACCEPTED_FILES = ".json,.jsonl,.ndjson,application/json,text/plain";
 
-export function ImportButtons({ onImport }: { onImport(text: string, sourceName?: string): void }) {
+type FileImport = {
+  onImport(text: string, sourceName?: string): void;
+  /** A file was chosen: its size, before its text is read (a large one lets the engine get ready meanwhile). */
+  onFileChosen?(bytes: number): void;
+};
+
+export function ImportButtons({ onImport, onFileChosen }: FileImport) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [pasted, setPasted] = useState("");
@@ -32,7 +38,9 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
         data-testid="catalog-file-input"
         onChange={async (event) => {
           const file = event.target.files?.[0];
-          if (file) onImport(await file.text(), file.name);
+          if (!file) return;
+          onFileChosen?.(file.size);
+          onImport(await file.text(), file.name);
           event.target.value = "";
         }}
       />
@@ -91,13 +99,7 @@ export function ImportButtons({ onImport }: { onImport(text: string, sourceName?
 }
 
 /** Wraps the catalog panel: a dropped file is imported, and the panel shows where it would land while dragging. */
-export function DropZone({
-  onImport,
-  children,
-}: {
-  onImport(text: string, sourceName?: string): void;
-  children: ReactNode;
-}) {
+export function DropZone({ onImport, onFileChosen, children }: FileImport & { children: ReactNode }) {
   const [dragging, setDragging] = useState(false);
   const t = useTranslations("catalog");
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
@@ -118,7 +120,9 @@ export function DropZone({
         event.preventDefault();
         setDragging(false);
         const file = event.dataTransfer.files[0];
-        if (file) onImport(await file.text(), file.name);
+        if (!file) return;
+        onFileChosen?.(file.size);
+        onImport(await file.text(), file.name);
       }}
     >
       {children}

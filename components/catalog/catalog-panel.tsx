@@ -107,6 +107,8 @@ export function CatalogPanel() {
     theme,
   };
 
+  const fileChosen = (bytes: number) => controller?.prepareImport(bytes);
+
   const importText = (text: string, sourceName?: string) => {
     if (!controller) return;
     const { turns, setWorkspaceNotice } = store.getState();
@@ -124,7 +126,7 @@ export function CatalogPanel() {
   };
 
   return (
-    <DropZone onImport={importText}>
+    <DropZone onImport={importText} onFileChosen={fileChosen}>
       <div className="flex items-center gap-2 border-b border-line px-4 py-3">
         <input
           type="search"
@@ -136,7 +138,7 @@ export function CatalogPanel() {
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
-        <ImportButtons onImport={importText} />
+        <ImportButtons onImport={importText} onFileChosen={fileChosen} />
       </div>
       <div className="flex items-center justify-between px-4 py-1.5 text-xs text-muted">
         <span className="tabular" data-testid="catalog-count">

@@ -9,7 +9,11 @@
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
-import { conversationForCatalog, missingConversationTools } from "@/lib/scenario/catalog-conversation";
+import {
+  fittedConversation,
+  missingConversationTools,
+  type FittedConversation,
+} from "@/lib/scenario/catalog-conversation";
 import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { PlaygroundController } from "@/state/playground-controller";
 import type { NoticeAction, WorkspaceNotice } from "@/state/ui-slice";
@@ -46,29 +50,35 @@ function sentence(text: string): string {
 }
 
 /**
- * After `catalog` took the place of the one on screen: when the conversation calls tools it lacks, puts a
- * conversation over its own tools in place (at once: the run that follows the import is of it) and returns the line
- * that says so with the turns it replaced; when nothing can be generated from the catalog, keeps the conversation
- * and warns about each tool it calls that the catalog lacks.
- */
-/**
- * Ajv (≈ 45 kB gzip) stays out of the page's first load: the check a written conversation needs is loaded when an
- * import starts, beside the worker's parse, and awaited only when a conversation must be written.
+ * Ajv (≈ 45 kB gzip) stays out of the page's first load: an import the engine worker parses comes back with its
+ * conversation fitted there; the dialog's import loads the check when it starts, and awaits it only when a
+ * conversation must be written.
  */
 function loadArgumentsCheck() {
   return import("@/lib/catalog/argument-validation");
 }
 
+/**
+ * After `catalog` took the place of the one on screen: when the conversation calls tools it lacks, puts a
+ * conversation over its own tools in place (at once: the run that follows the import is of it) and returns the line
+ * that says so with the turns it replaced; when nothing can be generated from the catalog, keeps the conversation
+ * and warns about each tool it calls that the catalog lacks. `fittedByWorker`: the same decision, made by the engine
+ * worker that parsed the catalog.
+ */
 export async function fitConversation(
   catalog: Catalog,
   conversation: ConversationAccess,
+  fittedByWorker?: FittedConversation | null,
 ): Promise<{ line: string; replacedTurns: readonly ScenarioTurn[] | null; problems: InputProblem[] }> {
   const t = wordsFor(conversation);
-  const missing = missingConversationTools(conversation.turns, catalog.tools);
+  const missing = fittedByWorker?.missing ?? missingConversationTools(conversation.turns, catalog.tools);
   if (missing.length === 0) return { line: "", replacedTurns: null, problems: [] };
-  const { argumentsPassSchema } = await loadArgumentsCheck();
-  const generated = conversationForCatalog(catalog, { argumentsValid: argumentsPassSchema });
-  if (generated.length === 0) {
+  const fitted =
+    fittedByWorker ??
+    fittedConversation(conversation.turns, catalog, {
+      argumentsValid: (await loadArgumentsCheck()).argumentsPassSchema,
+    });
+  if (!fitted.replaced) {
     return {
       line: "",
       replacedTurns: null,
@@ -83,6 +93,7 @@ export async function fitConversation(
     };
   }
   const replacedTurns = conversation.turns;
+  const generated = [...fitted.turns];
   conversation.setTurns(generated);
   return {
     line: t("notice.conversationReplaced", {
@@ -180,11 +191,11 @@ export async function applyCatalogTextImport(
   context: CatalogTextImportContext,
 ): Promise<void> {
   const before = context.current();
-  void loadArgumentsCheck();
-  await context.controller.importCatalogText(text, sourceName);
+  // The worker fits the conversation to what it parsed (no schema checker on this thread).
+  const fittedByWorker = await context.controller.importCatalogText(text, sourceName, context.turns);
   const after = context.current();
   if (after.catalogVersion === before.catalogVersion) return;
-  const fitted = await fitConversation(after.catalog, context);
+  const fitted = await fitConversation(after.catalog, context, fittedByWorker);
   context.setNotice({
     kind: "info",
     message:

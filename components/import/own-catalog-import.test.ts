@@ -5,7 +5,9 @@
  * conversation.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { argumentsPassSchema } from "@/lib/catalog/argument-validation";
 import { importCatalogValue } from "@/lib/catalog/import-catalog";
+import { fittedConversation } from "@/lib/scenario/catalog-conversation";
 import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
 import type { EngineRequest } from "@/lib/workbench/engine-messages";
 import { EngineClient } from "@/workers/engine-client";
@@ -72,60 +74,77 @@ const neededTools = (turns: readonly { needs: Array<{ tool: string }> }[]) =>
 describe("importing a person's own catalog", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("Open file: the conversation is replaced by one over the imported tools, in one run, and Undo brings both back", async () => {
-    vi.useFakeTimers();
-    const { worker, store, controller, notices, conversation } = setUp();
-    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
-    const runsBefore = runsSent(worker).length;
-    const exampleTurns = store.getState().turns;
-    const exampleCatalog = store.getState().lastValidCatalog;
+  it.each([
+    ["fitted by the worker that parsed it (the page sends its turns with the text)", true],
+    ["fitted here when the worker's answer has no conversation", false],
+  ])(
+    "Open file: the conversation is replaced by one over the imported tools, in one run, and Undo brings both back — %s",
+    async (_, workerFits) => {
+      vi.useFakeTimers();
+      const { worker, store, controller, notices, conversation } = setUp();
+      await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+      const runsBefore = runsSent(worker).length;
+      const exampleTurns = store.getState().turns;
+      const exampleCatalog = store.getState().lastValidCatalog;
 
-    const importing = applyCatalogTextImport(ownText, "my-tools.json", {
-      controller,
-      current: () => ({ catalog: store.getState().lastValidCatalog, catalogVersion: store.getState().catalogVersion }),
-      turns: conversation.turns,
-      setTurns: conversation.setTurns,
-      setNotice: store.getState().setWorkspaceNotice,
-    });
-    const parse = worker.sent.filter((message) => message.kind === "parse-catalog").at(-1)!;
-    worker.answer({
-      kind: "catalog-parsed",
-      requestId: parse.requestId,
-      catalogVersion: (parse as Extract<EngineRequest, { kind: "parse-catalog" }>).catalogVersion,
-      problems: [],
-      catalog: ownCatalog,
-    });
-    await importing;
+      const importing = applyCatalogTextImport(ownText, "my-tools.json", {
+        controller,
+        current: () => ({
+          catalog: store.getState().lastValidCatalog,
+          catalogVersion: store.getState().catalogVersion,
+        }),
+        turns: conversation.turns,
+        setTurns: conversation.setTurns,
+        setNotice: store.getState().setWorkspaceNotice,
+      });
+      const parse = worker.sent.filter((message) => message.kind === "parse-catalog").at(-1) as Extract<
+        EngineRequest,
+        { kind: "parse-catalog" }
+      >;
+      expect(parse.conversation).toEqual(exampleTurns);
+      worker.answer({
+        kind: "catalog-parsed",
+        requestId: parse.requestId,
+        catalogVersion: parse.catalogVersion,
+        problems: [],
+        catalog: ownCatalog,
+        // What lib/workbench/engine-handler.ts answers.
+        ...(workerFits ? { conversation: workerFitted(parse.conversation!) } : {}),
+      });
+      await importing;
 
-    const names = new Set(own.tools.map((tool) => tool.name));
-    const turns = store.getState().turns;
-    expect(turns.length).toBe(4);
-    expect(neededTools(turns).every((name) => names.has(name))).toBe(true);
-    const notice = notices()!;
-    expect(notice.message).toBe(
-      "Opened 4 tools from my-tools.json in place of your catalog of 2 tools. The conversation called " +
-        "learning_create_cards and 1 more, which the imported catalog lacks, so it is replaced by 4 requests " +
-        "written from the imported tools.",
-    );
-    expect(notice.message).not.toContain("\n");
+      const names = new Set(own.tools.map((tool) => tool.name));
+      const turns = store.getState().turns;
+      // The page puts the worker's turns on screen as they came (this worker writes three), never its own.
+      const requests = workerFits ? 3 : 4;
+      expect(turns.length).toBe(requests);
+      expect(neededTools(turns).every((name) => names.has(name))).toBe(true);
+      const notice = notices()!;
+      expect(notice.message).toBe(
+        "Opened 4 tools from my-tools.json in place of your catalog of 2 tools. The conversation called " +
+          `learning_create_cards and 1 more, which the imported catalog lacks, so it is replaced by ${requests} requests ` +
+          "written from the imported tools.",
+      );
+      expect(notice.message).not.toContain("\n");
 
-    // The one run the import starts is of the new conversation: the engine never sees the old turns on the new tools.
-    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
-    const afterImport = runsSent(worker).slice(runsBefore);
-    expect(afterImport).toHaveLength(1);
-    expect(neededTools(turnsOf(afterImport[0])).every((name) => names.has(name))).toBe(true);
+      // The one run the import starts is of the new conversation: the engine never sees the old turns on the new tools.
+      await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+      const afterImport = runsSent(worker).slice(runsBefore);
+      expect(afterImport).toHaveLength(1);
+      expect(neededTools(turnsOf(afterImport[0])).every((name) => names.has(name))).toBe(true);
 
-    notice.actions!.find((action) => action.label === "Undo the import")!.run();
-    expect(store.getState().turns).toEqual(exampleTurns);
-    expect(store.getState().lastValidCatalog).toBe(exampleCatalog);
-    expect(notices()?.message).toBe("Undone: your catalog of 2 tools and your conversation of 2 requests are back.");
-    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
-    const afterUndo = runsSent(worker).slice(runsBefore + 1);
-    expect(afterUndo).toHaveLength(1);
-    expect(neededTools(turnsOf(afterUndo[0]))).toEqual(["learning_create_cards", "learning_list_decks"]);
-    expect(lastSetCatalog(worker)).toEqual(exampleCatalog);
-    controller.dispose();
-  });
+      notice.actions!.find((action) => action.label === "Undo the import")!.run();
+      expect(store.getState().turns).toEqual(exampleTurns);
+      expect(store.getState().lastValidCatalog).toBe(exampleCatalog);
+      expect(notices()?.message).toBe("Undone: your catalog of 2 tools and your conversation of 2 requests are back.");
+      await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+      const afterUndo = runsSent(worker).slice(runsBefore + 1);
+      expect(afterUndo).toHaveLength(1);
+      expect(neededTools(turnsOf(afterUndo[0]))).toEqual(["learning_create_cards", "learning_list_decks"]);
+      expect(lastSetCatalog(worker)).toEqual(exampleCatalog);
+      controller.dispose();
+    },
+  );
 
   it("the import dialog: the same replacement and Undo", async () => {
     vi.useFakeTimers();
@@ -174,6 +193,12 @@ describe("importing a person's own catalog", () => {
     controller.dispose();
   });
 });
+
+/** The engine handler's answer (lib/workbench/engine-handler.ts), with three of its requests, to tell them apart. */
+function workerFitted(turns: readonly Scenario["turns"][number][]) {
+  const fitted = fittedConversation(turns, ownCatalog, { argumentsValid: argumentsPassSchema });
+  return { ...fitted, turns: fitted.turns.slice(0, 3) };
+}
 
 function lastSetCatalog(worker: FakeEngineWorker) {
   const set = worker.sent.filter((message) => message.kind === "set-catalog").at(-1);

@@ -358,3 +358,23 @@ export function conversationForCatalog(catalog: Catalog, options: CatalogConvers
   }
   return picked;
 }
+
+export type FittedConversation = { turns: readonly ScenarioTurn[]; missing: string[]; replaced: boolean };
+
+/**
+ * The conversation a catalog gets when it takes the place of another: the same turns when the catalog has every tool
+ * they call; otherwise turns written over its own tools (`replaced`), unless none can be written, when the turns stay
+ * and `missing` names what they call in vain. The page applies it on import
+ * (components/import/apply-catalog-import.ts) and the engine worker rehearses the run that follows with it
+ * (lib/workbench/first-request-rehearsal.ts): one rule, so both make the same first request.
+ */
+export function fittedConversation(
+  turns: readonly ScenarioTurn[],
+  catalog: Catalog,
+  options: CatalogConversationOptions,
+): FittedConversation {
+  const missing = missingConversationTools(turns, catalog.tools);
+  if (missing.length === 0) return { turns, missing, replaced: false };
+  const generated = conversationForCatalog(catalog, options);
+  return generated.length === 0 ? { turns, missing, replaced: false } : { turns: generated, missing, replaced: true };
+}

@@ -1,3 +1,5 @@
+import { argumentsPassSchema } from "../catalog/argument-validation";
+import { fittedConversation } from "../scenario/catalog-conversation";
 import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
 import type { Catalog } from "../core/catalog";
@@ -179,6 +181,35 @@ describe("handleEngineMessage", () => {
     expect(bad.response).not.toHaveProperty("catalog");
     expect(bad.response).toMatchObject({ problems: [{ line: 1 }] });
     expect(bad.state.catalog?.version).toBe(4);
+    expect(bad.response).not.toHaveProperty("conversation");
+  });
+
+  it("answers an import with the page's conversation fitted to the parsed catalog, and keeps it for the rehearsal", async () => {
+    const deps = dependencies();
+    const calling = [{ user: "Book a flight.", needs: [{ tool: "travel_book_flight", arguments: {} }] }];
+    const parsed = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog), conversation: calling },
+      deps,
+    );
+    const expected = fittedConversation(calling, catalog, { argumentsValid: argumentsPassSchema });
+    expect(expected).toMatchObject({ replaced: true, missing: ["travel_book_flight"] });
+    expect(parsed.response).toMatchObject({ kind: "catalog-parsed", conversation: expected });
+    expect(parsed.state.importedTurns).toEqual({ version: 4, turns: expected.turns });
+    // A conversation the catalog can run stays as it is; a later catalog forgets the import's turns.
+    const own = [{ user: "Go.", needs: [{ tool: catalog.tools[0].name, arguments: {} }] }];
+    const kept = await handleEngineMessage(
+      parsed.state,
+      { kind: "parse-catalog", requestId: 2, catalogVersion: 5, text: JSON.stringify(catalog), conversation: own },
+      deps,
+    );
+    expect(kept.response).toMatchObject({ conversation: { turns: own, missing: [], replaced: false } });
+    const later = await handleEngineMessage(
+      kept.state,
+      { kind: "set-catalog", requestId: 3, catalogVersion: 6, catalog },
+      deps,
+    );
+    expect(later.state.importedTurns).toBeUndefined();
   });
 
   it("lets go of its caches once, when a large catalog is replaced by a small one", async () => {

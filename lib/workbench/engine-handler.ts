@@ -6,13 +6,28 @@
  * a large catalog's runs are shared with a helper worker by engine-scheduler.ts.
  */
 import { appendCatalog } from "../catalog/append-catalog";
+import { argumentsPassSchema } from "../catalog/argument-validation";
+import { fittedConversation } from "../scenario/catalog-conversation";
 import type { CatalogTool } from "../core/catalog";
 import type { StrategyRun } from "../engine/types";
 import type { StrategyId } from "../core/ids";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
-import { AS_LOADED, errorResponse, type EngineRequest, type EngineResponse } from "./engine-messages";
-import { forwardCatalogChange, inRunOrder, runRequest, scheduleHelper, takeOverHelperPart } from "./engine-scheduler";
+import {
+  AS_LOADED,
+  errorResponse,
+  type EngineRequest,
+  type EngineResponse,
+  type ScenarioWithoutCatalog,
+} from "./engine-messages";
+import {
+  forwardCatalogChange,
+  inRunOrder,
+  runRequest,
+  scheduleHelper,
+  startHelperForText,
+  takeOverHelperPart,
+} from "./engine-scheduler";
 import {
   adoptCatalog,
   workerStepDetailOptions,
@@ -29,6 +44,7 @@ export async function handleEngineMessage(
   dependencies: EngineDependencies,
 ): Promise<HandledMessage> {
   try {
+    startHelperForText(message, dependencies);
     const handled = await dispatch(state, message, dependencies);
     scheduleHelper(state, message, handled, dependencies);
     return handled;
@@ -156,6 +172,10 @@ function parseCatalog(
         ? { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion }
         : errorResponse(message, "engine: the catalog text did not parse here"),
     };
+  const conversation =
+    accepted && parsed.value && message.conversation
+      ? fittedConversation(message.conversation, parsed.value, { argumentsValid: argumentsPassSchema })
+      : undefined;
   const response: EngineResponse = {
     kind: "catalog-parsed",
     requestId: message.requestId,
@@ -163,9 +183,14 @@ function parseCatalog(
     problems: parsed.problems,
     ...(parsed.format ? { format: parsed.format } : {}),
     ...(accepted ? { catalog: parsed.value } : {}),
+    ...(conversation ? { conversation } : {}),
   };
+  if (!accepted || !parsed.value) return { state, response };
+  const adopted = adoptCatalog(state, message.catalogVersion, parsed.value);
   return {
-    state: accepted && parsed.value ? adoptCatalog(state, message.catalogVersion, parsed.value) : state,
+    state: conversation
+      ? { ...adopted, importedTurns: { version: message.catalogVersion, turns: conversation.turns } }
+      : adopted,
     response,
   };
 }
@@ -218,9 +243,23 @@ async function run(
         ),
       };
     const scenario = message.settings ? { ...loaded.scenario, settings: message.settings } : loaded.scenario;
-    return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
+    return runRequest(withLatestRun(state, message, scenario), { ...message, scenario }, state.catalog, dependencies);
   }
-  return runRequest(state, { ...message, scenario: message.scenario }, state.catalog, dependencies);
+  const scenario = message.scenario;
+  return runRequest(withLatestRun(state, message, scenario), { ...message, scenario }, state.catalog, dependencies);
+}
+
+function withLatestRun(
+  state: EngineWorkerState,
+  message: Extract<EngineRequest, { kind: "run" }>,
+  scenario: ScenarioWithoutCatalog,
+): EngineWorkerState {
+  const latestRun = {
+    scenario,
+    strategyIds: message.strategyIds,
+    ...(message.provider ? { provider: message.provider } : {}),
+  };
+  return { ...state, latestRun };
 }
 
 /** One step's detail of the latest run, from here or from the helper that ran its strategy. */

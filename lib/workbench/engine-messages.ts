@@ -4,7 +4,8 @@
  * stale answer, and every failure comes back as a value (`error`), never as an exception across the boundary.
  */
 import type { Catalog, CatalogTool, InputProblem } from "../core/catalog";
-import type { Scenario, ScenarioSettings } from "../scenario/types";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "../scenario/types";
+import type { FittedConversation } from "../scenario/catalog-conversation";
 import type { ProviderId, StrategyId } from "../core/ids";
 import type { simulationJson } from "../report/simulation-output";
 import type { RunSummary, StepDetail } from "./types";
@@ -43,6 +44,11 @@ export type EngineRequest =
       text: string;
       sourceName?: string;
       answer?: "catalog-set";
+      /**
+       * The page's conversation: the answer carries it fitted to the parsed catalog (`conversation`), so the page
+       * needs no schema checker of its own, and the run the worker rehearses meanwhile is over the same turns.
+       */
+      conversation?: readonly ScenarioTurn[];
     }
   /**
    * Load an example scenario and adopt its catalog as `catalogVersion`. `answer: "catalog-set"` (the page's engine
@@ -98,6 +104,8 @@ export type CatalogParseResult = {
   catalog?: Catalog;
   problems: InputProblem[];
   format?: string;
+  /** The request's `conversation` fitted to `catalog` (lib/scenario/catalog-conversation.ts `fittedConversation`). */
+  conversation?: FittedConversation;
 };
 
 export type EngineResponse =

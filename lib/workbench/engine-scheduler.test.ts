@@ -312,18 +312,25 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(helper.kinds()).toEqual(["parse-catalog", "run"]);
     expect(helper.received[0]).toMatchObject({ kind: "parse-catalog", catalogVersion: 1, text, answer: "catalog-set" });
 
-    // A text the helper cannot parse (it never is, the same function on the same text) leaves the catalog to the run.
+    // The text goes with the first run, not with the parse: until then the helper is free to count.
+    const waiting = inlineHelper();
+    const early = pageWorker(createEngineHelperClient(waiting.port));
+    await early.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
+    expect(waiting.kinds()).toEqual([]);
+
+    // A text the helper cannot parse (it never is, the same function on the same text): its strategies run here, and
+    // the next run sends the catalog itself.
     const failing = inlineHelper({
       parseCatalogText: () => ({ value: undefined, problems: [{ severity: "error", path: "$", message: "no" }] }),
     });
     const page = pageWorker(createEngineHelperClient(failing.port));
     const parsed = await page.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
     expect(parsed.kind).toBe("catalog-parsed");
-    await vi.waitFor(() => expect(failing.delivered).toBeGreaterThan(0), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 0));
     const result = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
     expect(result.kind === "run-result" && result.summaries).toEqual(single.kind === "run-result" && single.summaries);
-    expect(failing.kinds()).toEqual(["parse-catalog", "set-catalog", "run"]);
+    const again = await page.send({ kind: "run", requestId: 3, catalogVersion: 1, scenario, strategyIds: order });
+    expect(again.kind === "run-result" && again.summaries).toEqual(single.kind === "run-result" && single.summaries);
+    expect(failing.kinds()).toEqual(["parse-catalog", "run", "set-catalog", "run"]);
   });
 
   it("runs everything itself when the helper fails to load, and loses nothing", async () => {
@@ -528,5 +535,76 @@ describe("the helper's lifetime and its step details during a run", () => {
     expect(helpers).toHaveLength(2);
     expect(helpers[1].kinds()).toEqual(["load-example", "run"]);
     expect(rerun.kind === "run-result" && rerun.summaries).toEqual(large.result.summaries);
+  });
+});
+
+describe("a large import's helper", () => {
+  /** A helper that records what it is sent and answers a parse as the real one does. */
+  function recordingHelper(events: string[]): EngineHelper {
+    return {
+      failed: false,
+      catalogVersion: null,
+      async send(request) {
+        events.push(`helper ${request.kind}`);
+        return { kind: "catalog-set", requestId: 0, catalogVersion: 1 };
+      },
+      prepare: () => undefined,
+      count: async (texts) => texts.map(() => 1),
+      stop: () => void events.push("helper stopped"),
+    };
+  }
+
+  async function parseWith(text: string, splitMinimumTools: number) {
+    const events: string[] = [];
+    let helper: EngineHelper | null = null;
+    const host = createEngineHost({
+      post: (response) => void events.push(`answer ${response.kind}`),
+      now: () => 0,
+      dependencies: {
+        ...engineDependencies(),
+        parseCatalogText(input, options) {
+          events.push("parse here");
+          return parseCatalogText(input, options);
+        },
+        helper(start) {
+          if (start && !helper) {
+            events.push("helper started");
+            helper = recordingHelper(events);
+          }
+          return helper;
+        },
+        stopHelper: () => void events.push("helper stopped"),
+        splitMinimumTools,
+      },
+    });
+    host.receive({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
+    await host.settled();
+    return events.filter((event) => !event.startsWith("answer example-tools"));
+  }
+
+  it("starts before this worker parses the text when it names enough tools", async () => {
+    const { catalog } = await loadExample("github-mcp");
+    const text = JSON.stringify({ tools: catalog.tools });
+    expect(await parseWith(text, 100)).toEqual(["helper started", "parse here", "answer catalog-parsed"]);
+    // A text with fewer names than the split's minimum is parsed here first, as before: no helper for it.
+    expect(await parseWith(text, 5_000)).toEqual(["parse here", "helper stopped", "answer catalog-parsed"]);
+  });
+
+  it("is stopped again when the text only looked large (property names counted as tools)", async () => {
+    const { catalog } = await loadExample("weather");
+    const tool = catalog.tools[0];
+    const properties = Object.fromEntries(
+      Array.from({ length: 60 }, (_, index) => [
+        `p${index}`,
+        { type: "object", properties: { name: { type: "string" } } },
+      ]),
+    );
+    const text = JSON.stringify({ tools: [{ ...tool, inputSchema: { type: "object", properties } }] });
+    expect(await parseWith(text, 50)).toEqual([
+      "helper started",
+      "parse here",
+      "helper stopped",
+      "answer catalog-parsed",
+    ]);
   });
 });

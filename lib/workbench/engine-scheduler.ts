@@ -88,10 +88,17 @@ export function scheduleHelper(
     // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
     if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
       forwardExampleLoad(helper, message.exampleId, catalog.version);
-    // A person's large import is parsed there from the same text, while the page takes in the catalog: the parsed
-    // catalog sent whole at the first run would hold this worker (which runs the first request) for the clone.
+    // A person's large import is parsed there from the same text: the parsed catalog sent whole would hold this
+    // worker (which runs the first request) for the clone. The text goes with the first run that needs it, not now:
+    // until that run, this worker makes the first request (the rehearsal, then the run) while the page takes the
+    // catalog in, and a helper parsing meanwhile would be a third thread on the two cores; idle, it counts half of
+    // that request instead.
     if (helper && !helper.failed && message.kind === "parse-catalog" && handled.response.kind === "catalog-parsed")
-      forwardCatalogParse(helper, message, catalog.version);
+      deferredParses.set(helper, {
+        catalogVersion: catalog.version,
+        text: message.text,
+        sourceName: message.sourceName,
+      });
   }
   if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
   if (catalog && before.catalog && catalog !== before.catalog)
@@ -99,7 +106,32 @@ export function scheduleHelper(
       dependencies.releaseCaches?.();
 }
 
-export function isLarge(catalog: Catalog, dependencies: EngineDependencies): boolean {
+/**
+ * Before this worker parses a person's import: when the text holds at least the split's number of tool names, the
+ * helper starts now (unless the page's `prepare-import` hint started it already), so its code and tokenizer
+ * (≈ 0.7 s at 10,000 tools) load while this worker parses. A text that only looked large (names of properties
+ * counted as tools) is harmless: the parse here finds the catalog small, and `scheduleHelper` stops the helper again.
+ */
+export function startHelperForText(message: EngineRequest, dependencies: EngineDependencies): void {
+  if (message.kind !== "parse-catalog" || message.answer === "catalog-set") return;
+  const minimum = dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools;
+  if (mayHoldTools(message.text, minimum)) dependencies.helper?.(true);
+}
+
+/** An import's text the helper parses with the first split run of that catalog version (`scheduleHelper`). */
+const deferredParses = new WeakMap<EngineHelper, { catalogVersion: number; text: string; sourceName?: string }>();
+
+/** Whether `text` has at least `minimum` `"name"` keys: a JSON catalog of that many tools has (and more, nested). */
+export function mayHoldTools(text: string, minimum: number): boolean {
+  let found = 0;
+  for (let at = text.indexOf('"name"'); at >= 0; at = text.indexOf('"name"', at + 6)) {
+    found += 1;
+    if (found >= minimum) return true;
+  }
+  return false;
+}
+
+export function isLarge(catalog: Catalog, dependencies: Pick<EngineDependencies, "splitMinimumTools">): boolean {
   return catalog.tools.length >= (dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools);
 }
 
@@ -157,9 +189,15 @@ export async function runRequest(
   const split =
     helper && !helper.failed ? splitStrategies(message.strategyIds) : { here: [...message.strategyIds], helper: [] };
   if (helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version) {
-    // Catalog messages apply in order in the helper, so the run below finds this version there.
-    helper.catalogVersion = catalog.version;
-    void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
+    // Catalog messages apply in order in the helper, so the run below finds this version there: an import's text
+    // when this version is one (parsed there while the first strategy runs here), else the catalog itself.
+    const deferred = deferredParses.get(helper);
+    deferredParses.delete(helper);
+    if (deferred?.catalogVersion === catalog.version) forwardCatalogParse(helper, deferred, catalog.version);
+    else {
+      helper.catalogVersion = catalog.version;
+      void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
+    }
   }
   try {
     await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
@@ -317,7 +355,7 @@ function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVers
 /** The helper parses the text the page sent as `catalogVersion`; if that fails, the next split run sends the catalog. */
 function forwardCatalogParse(
   helper: EngineHelper,
-  message: Extract<EngineRequest, { kind: "parse-catalog" }>,
+  message: { text: string; sourceName?: string },
   catalogVersion: number,
 ): void {
   helper.catalogVersion = catalogVersion;

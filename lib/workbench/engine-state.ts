@@ -5,7 +5,7 @@
 import type { Catalog, InputProblem } from "../core/catalog";
 import type { RunOptions } from "../engine/engine";
 import type { StrategyRun } from "../engine/types";
-import type { Scenario } from "../scenario/types";
+import type { Scenario, ScenarioTurn } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
 import type { EngineRequest, EngineResponse, ScenarioWithoutCatalog } from "./engine-messages";
 import type { RunSummary } from "./types";
@@ -130,7 +130,17 @@ export type EngineWorkerState = {
   toolTokens: { version: number; tokens: number[] } | null;
   /** The turns and settings of the example loaded as catalog `version`, for a run of it `"as-loaded"`. */
   loadedExample?: { version: number; scenario: ScenarioWithoutCatalog };
+  /**
+   * What the page last asked to run (its scenario, strategies and forced provider): an import keeps the page's
+   * settings and strategy on screen, so the run that follows a new catalog is this one over it
+   * (lib/workbench/first-request-rehearsal.ts).
+   */
+  latestRun?: LatestRun;
+  /** The conversation the page's import of catalog `version` is fitted to (the `parse-catalog` answer's). */
+  importedTurns?: { version: number; turns: readonly ScenarioTurn[] };
 };
+
+export type LatestRun = { scenario: ScenarioWithoutCatalog; strategyIds: readonly StrategyId[]; provider?: ProviderId };
 
 export const INITIAL_ENGINE_STATE: EngineWorkerState = { catalog: null, runs: null, toolTokens: null };
 
@@ -154,6 +164,12 @@ export function workerStepDetailOptions(purpose: Extract<EngineRequest, { kind: 
 }
 
 export function adoptCatalog(state: EngineWorkerState, version: number, catalog: Catalog): EngineWorkerState {
-  // A new catalog is no longer the loaded example's (load-example sets it again after this).
-  return { ...state, catalog: { version, value: catalog }, toolTokens: null, loadedExample: undefined };
+  // A new catalog is no longer the loaded example's (load-example sets it again after this), nor an import's.
+  return {
+    ...state,
+    catalog: { version, value: catalog },
+    toolTokens: null,
+    loadedExample: undefined,
+    importedTurns: undefined,
+  };
 }
