@@ -30,7 +30,7 @@ export function PanelFrame({
   return (
     <section
       id={id}
-      className={`${panelClass} flex min-w-0 scroll-mt-32 flex-col ${className}`}
+      className={`${panelClass} flex min-w-0 scroll-below-bars flex-col ${className}`}
       data-testid={testId}
       data-tour={tour}
     >

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useRef } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { EXAMPLES } from "@/lib/examples/example-list";
 import { localizedExample } from "@/lib/examples/example-text";
@@ -12,7 +13,32 @@ import { StrategyPicker } from "./strategy-picker";
 import { ThemeToggle } from "./theme-toggle";
 import { AutosaveState, WorkspaceButtons } from "./workspace-buttons";
 
+/**
+ * Keeps the header's height in the page's `--header-height`: from 1280 px the header sticks to the top and the section
+ * navigation, the sections' scroll margin and the inputs column sit under it (app/globals.css). Its height follows its
+ * content (the pickers wrap to a second row at 1440 px, a third at 1280 px), so a fixed offset would leave the
+ * navigation under the header, where a click lands on a picker.
+ */
+function useHeaderHeight() {
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const keep = () => root.style.setProperty("--header-height", `${element.getBoundingClientRect().height}px`);
+    keep();
+    const observer = new ResizeObserver(keep);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--header-height");
+    };
+  }, []);
+  return header;
+}
+
 export function PlaygroundHeader() {
+  const header = useHeaderHeight();
   const meta = usePlayground((state) => state.scenarioMeta);
   const locale = useLocale();
   // A built-in example is named in the reader's language (in English, by its scenario's own title); a person's own
@@ -26,7 +52,7 @@ export function PlaygroundHeader() {
   return (
     // Positioned at every width, so its z-index holds on a phone too: the Scenario menu opens over the sticky
     // section navigation below it instead of under it.
-    <header className="relative z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">
+    <header ref={header} className="relative z-40 border-b border-line bg-panel/95 backdrop-blur xl:sticky xl:top-0">
       <div className="flex min-h-16 flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-5">
         {/* As wide as the subtitle needs (title, tools, turns, autosave), from 15 rem: a fixed width cut it at 1440 px;
             when the pickers need the room they move to the next row instead. */}

@@ -230,7 +230,7 @@ export function RunArea() {
       <MemoSectionNav />
       <section
         id="section-run"
-        className="scroll-mt-32 rounded-2xl border border-line bg-panel px-3 py-4 shadow-sm sm:px-5"
+        className="scroll-below-bars rounded-2xl border border-line bg-panel px-3 py-4 shadow-sm sm:px-5"
         data-testid="stepper-panel"
         data-source={liveRun ? "live" : "simulated"}
       >
@@ -395,7 +395,7 @@ export function RunArea() {
       <div
         ref={chartsSection}
         id="section-charts"
-        className="grid scroll-mt-32 grid-cols-1 gap-5 md:grid-cols-2"
+        className="grid scroll-below-bars grid-cols-1 gap-5 md:grid-cols-2"
         data-testid="charts"
       >
         <PanelFrame
@@ -447,7 +447,7 @@ export function RunArea() {
         <MemoCompareTable runs={runs} selectedId={strategyId} onSelect={selectStrategy} comparableOn={comparableOn} />
       </PanelFrame>
 
-      <div id="section-decide" className="scroll-mt-32">
+      <div id="section-decide" className="scroll-below-bars">
         {/* A big example's tools still arriving (its build-time first screen): the placeholder keeps their place. */}
         {catalogArriving || (decideInputs.catalog.tools.length > 0 && belowFold < 4) ? <DecideLoading /> : null}
         {!catalogArriving && decideInputs.catalog.tools.length > 0 && belowFold >= 4 ? (

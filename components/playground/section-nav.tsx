@@ -30,8 +30,8 @@ const WIDE_QUERY = "(min-width: 1024px)";
 
 /**
  * The section being read: the last one whose top has passed the reading line (just under the sticky nav, where a
- * section lands after a click: `scroll-mt-32` is 128 px). At the foot of the page the last sections cannot scroll
- * that far up, so there the last one whose top is on screen counts.
+ * section lands after a click: `.scroll-below-bars` in app/globals.css). At the foot of the page the last sections
+ * cannot scroll that far up, so there the last one whose top is on screen counts.
  */
 export function currentSection(
   tops: ReadonlyArray<{ id: string; top: number }>,
@@ -47,7 +47,14 @@ export function currentSection(
   return (passed.at(-1) ?? tops[0])?.id;
 }
 
-const READING_LINE_PX = 136;
+/**
+ * The reading line: 26 px under the navigation's foot, and never above 136 px (8 rem of scroll margin, where a section
+ * clicked below 1280 px lands, plus 8 px). From 1280 px the navigation sticks under the header, whose height follows
+ * its content, so the line moves down with it.
+ */
+function readingLine(nav: HTMLElement | null): number {
+  return Math.max(136, (nav?.getBoundingClientRect().bottom ?? 0) + 26);
+}
 
 export function SectionNav() {
   const t = useTranslations("playground");
@@ -57,6 +64,7 @@ export function SectionNav() {
   // click's smooth scroll is still under way (then a correction retargets it; after it, one is made at once, before
   // the moved page is painted).
   const aim = useRef<{ element: HTMLElement; moving: boolean } | null>(null);
+  const navElement = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let frame = 0;
@@ -71,7 +79,7 @@ export function SectionNav() {
       tops.sort((a, b) => a.top - b.top);
       const root = document.documentElement;
       const atPageEnd = window.scrollY > 0 && window.scrollY + window.innerHeight >= root.scrollHeight - 2;
-      const id = currentSection(tops, READING_LINE_PX, window.innerHeight, atPageEnd);
+      const id = currentSection(tops, readingLine(navElement.current), window.innerHeight, atPageEnd);
       if (id) setCurrent(id);
     };
     const schedule = () => {
@@ -115,8 +123,9 @@ export function SectionNav() {
 
   return (
     <nav
+      ref={navElement}
       aria-label={t("sections.label")}
-      className="sticky top-0 z-30 -mx-1 overflow-x-auto rounded-xl border border-line bg-panel/95 px-1 py-1 shadow-sm backdrop-blur xl:top-[4.25rem]"
+      className="sticky top-0 z-30 -mx-1 overflow-x-auto rounded-xl border border-line bg-panel/95 px-1 py-1 shadow-sm backdrop-blur sticky-below-header"
       data-testid="section-nav"
     >
       <ul className="flex gap-1">

@@ -29,7 +29,7 @@ export function SidePanel() {
   return (
     <aside
       id="section-inputs"
-      className={`${panelClass} order-2 scroll-mt-32 flex h-[75vh] min-h-[480px] min-w-0 flex-col overflow-hidden lg:sticky lg:top-[5.25rem] lg:order-none lg:h-[calc(100vh-6.5rem)] lg:min-h-[640px]`}
+      className={`${panelClass} order-2 scroll-below-bars flex h-[75vh] min-h-[480px] min-w-0 flex-col overflow-hidden lg:sticky lg:top-[5.25rem] lg:order-none lg:h-[calc(100vh-6.5rem)] lg:min-h-[640px] inputs-below-header`}
       aria-label={t("label")}
     >
       <div role="tablist" aria-label={t("label")} className="flex gap-1 border-b border-line px-3 pt-3">
