@@ -265,6 +265,28 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     });
   });
 
+  it("gives an import's text to the helper after the first request's counting, which it shares while idle", async () => {
+    const example = await loadExample("learning-agent");
+    const { catalog, ...scenario } = example;
+    const text = JSON.stringify({ tools: catalog.tools });
+    const helper = inlineHelper();
+    const client = createEngineHelperClient(helper.port);
+    const page = pageWorker(client, {
+      dependencies: {
+        ...engineDependencies(),
+        helper: () => client,
+        splitMinimumTools: 1,
+        async beforeRun({ scenario: run }) {
+          await client.count(run.catalog.tools.map((tool) => tool.description));
+        },
+      },
+    });
+    await page.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
+    const result = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+    expect(result.kind).toBe("run-result");
+    expect(helper.kinds()).toEqual(["count-texts", "parse-catalog", "run"]);
+  });
+
   it("sends the catalog whole when the helper cannot load the example itself", async () => {
     const single = await runExample(pageWorker(null));
     const failingLoad = { loadExample: () => Promise.reject(new Error("no examples here")) };

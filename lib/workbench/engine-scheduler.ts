@@ -93,6 +93,8 @@ export function scheduleHelper(
     // until that run, this worker makes the first request (the rehearsal, then the run) while the page takes the
     // catalog in, and a helper parsing meanwhile would be a third thread on the two cores; idle, it counts half of
     // that request instead.
+    // Whatever text waited belonged to an older catalog.
+    if (helper) deferredParses.delete(helper);
     if (helper && !helper.failed && message.kind === "parse-catalog" && handled.response.kind === "catalog-parsed")
       deferredParses.set(helper, {
         catalogVersion: catalog.version,
@@ -188,22 +190,23 @@ export async function runRequest(
   const helper = large && message.strategyIds.length > 1 ? (dependencies.helper?.(true) ?? null) : null;
   const split =
     helper && !helper.failed ? splitStrategies(message.strategyIds) : { here: [...message.strategyIds], helper: [] };
-  if (helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version) {
-    // Catalog messages apply in order in the helper, so the run below finds this version there: an import's text
-    // when this version is one (parsed there while the first strategy runs here), else the catalog itself.
-    const deferred = deferredParses.get(helper);
-    deferredParses.delete(helper);
-    if (deferred?.catalogVersion === catalog.version) forwardCatalogParse(helper, deferred, catalog.version);
-    else {
-      helper.catalogVersion = catalog.version;
-      void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
-    }
+  // Catalog messages apply in order in the helper, so the run sent below finds this version there: an import's text
+  // when this version is one (parsed there while the first strategy runs here), else the catalog itself.
+  const behind = helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version;
+  const deferred = helper && behind ? deferredParses.get(helper) : undefined;
+  if (helper) deferredParses.delete(helper);
+  if (helper && behind && deferred?.catalogVersion !== catalog.version) {
+    helper.catalogVersion = catalog.version;
+    void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
   }
   try {
     await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
   } catch {
     // Stored counts only save time; without them the engine counts as before.
   }
+  // The text after the first request's counting: the helper, idle until then, counts its half first.
+  if (helper && behind && deferred?.catalogVersion === catalog.version)
+    forwardCatalogParse(helper, deferred, catalog.version);
 
   // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
   const remote: RunSummary[] = [];
