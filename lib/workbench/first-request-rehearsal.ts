@@ -1,15 +1,15 @@
 /**
- * A person's large import is parsed in the engine worker, and then the page takes the catalog in (≈ 0.5 s of its
- * thread at 10,000 tools: the tools' structured clone, the store, the catalog list) before it asks for the run. The worker would sit idle meanwhile, and then make the first request from
- * nothing: every tool rendered, counted and checked for the first time (≈ 0.4–1 s at 10,000 tools, the client
- * search index included for the strategies that search on the client).
+ * A person's large import is parsed in the engine worker; the page then takes the catalog in (its structured clone,
+ * the store, the catalog list: ≈ 0.5 s of its thread at 10,000 tools) before it asks for the run, whose first
+ * request would then start from nothing: every tool rendered, counted and checked for the first time (≈ 0.4–1 s at
+ * 10,000 tools, with the client search index for the strategies that search on the client).
  *
- * So in that pause the worker rehearses the run the page is about to ask for: the strategy on screen, with the
- * page's settings, over the conversation fitted to the catalog in the parse's answer
- * (lib/scenario/catalog-conversation.ts `fittedConversation`, which the page then puts on screen), first turn only. Its result is thrown away; what
- * stays is what the engine memoises by content (token counts, rendered tools, search indexes, limit checks), which
- * the real run then finds. A wrong guess (the page changed something meanwhile) costs the rehearsal's time and no
- * more: nothing it leaves changes a result, only how soon it is ready.
+ * So meanwhile the worker rehearses the run the page is about to ask for: the strategy on screen, with the page's
+ * settings, over the conversation fitted to the catalog in the parse's answer (lib/scenario/catalog-conversation.ts
+ * `fittedConversation`, which the page then puts on screen), first turn only. Its result is thrown away; what stays
+ * is what the engine memoises by content (token counts, rendered tools, search indexes, limit checks), which the real
+ * run then finds. A wrong guess (the page changed something meanwhile) costs the rehearsal's time and no more:
+ * nothing it leaves changes a result, only how soon it is ready.
  */
 import { argumentsPassSchema } from "../catalog/argument-validation";
 import type { Scenario } from "../scenario/types";
