@@ -109,8 +109,13 @@ test.describe("the cache card's words agree with its numbers", () => {
       const playground = new PlaygroundPage(page);
       await playground.open("learning-agent");
       await playground.openRunTab("response");
+      // The run on the chosen model, counted, not the example's own run still on screen when the choice lands (its
+      // Claude cards say "written", and were read as this model's once in CI).
+      const runsEnded = async () => Number((await page.getByTestId("run-status").getAttribute("data-runs-ended")) ?? 0);
+      const before = await runsEnded();
       await page.getByTestId("model-picker").selectOption(`${provider}|${model}`);
       await expect(page.getByTestId("model-picker")).toHaveValue(`${provider}|${model}`);
+      await expect.poll(runsEnded, { timeout: 180_000 }).toBeGreaterThan(before);
       await playground.waitForRun();
       const { failures, checked, sentences } = await walkStrategies(page, playground);
       expect(failures).toEqual([]);
