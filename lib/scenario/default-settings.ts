@@ -32,4 +32,5 @@ export const OPTIONAL_SETTINGS_KEYS: Array<keyof ScenarioSettings> = [
   "prefilterOrder",
   "usdPerCny",
   "cacheMechanism",
+  "toolNameMapping",
 ];

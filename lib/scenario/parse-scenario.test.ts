@@ -103,6 +103,22 @@ describe("parseScenarioValue", () => {
     ]);
   });
 
+  it("keeps the tool name mapping; without it names are sent as written; garbage is dropped with a warning", () => {
+    const wire = parseScenarioValue({ ...validDocument(), settings: { ...DEFAULT_SETTINGS, toolNameMapping: "wire" } });
+    expect(wire.problems).toEqual([]);
+    expect(wire.value?.settings.toolNameMapping).toBe("wire");
+    expect(parseScenarioText(serializeScenario(wire.value!)).value?.settings.toolNameMapping).toBe("wire");
+    expect(parseScenarioValue(validDocument()).value?.settings).not.toHaveProperty("toolNameMapping");
+    const garbage = parseScenarioValue({
+      ...validDocument(),
+      settings: { ...DEFAULT_SETTINGS, toolNameMapping: "mcp" },
+    });
+    expect(garbage.value?.settings).not.toHaveProperty("toolNameMapping");
+    expect(garbage.problems.map((problem) => [problem.severity, problem.path])).toEqual([
+      ["warning", "$.settings.toolNameMapping"],
+    ]);
+  });
+
   it("replaces an invalid setting by its default with a warning", () => {
     const parsed = parseScenarioValue({
       ...validDocument(),

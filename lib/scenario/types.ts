@@ -92,6 +92,12 @@ export type ScenarioSettings = {
    * `cache_control` markers): "explicit" sends and prices it instead of the implicit cache. Absent = "implicit".
    */
   cacheMechanism?: "implicit" | "explicit";
+  /**
+   * "wire": the names the model's provider refuses (dots, slashes, spaces, other scripts, over its length) are sent
+   * as wire names, as MCP clients do (lib/catalog/wire-names.ts), and the conversation's references to them with
+   * them. Absent = "none": the names are sent as written, and the provider refuses the request.
+   */
+  toolNameMapping?: "none" | "wire";
 };
 
 export type Scenario = {

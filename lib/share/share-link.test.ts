@@ -60,6 +60,22 @@ describe("share link round trip", () => {
     expect(bad.problems.map((problem) => problem.path)).toContain("$.scenario.settings.cacheMechanism");
   });
 
+  it("carries the tool name mapping; a link without it sends names as written, one with garbage drops it", async () => {
+    const workspace = await weatherWorkspace();
+    const wire = { ...workspace.scenario, settings: { ...workspace.scenario.settings, toolNameMapping: "wire" } };
+    const decoded = decodeSharePayload(encodeWorkspace({ ...workspace, scenario: wire as Scenario }).payload);
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(decoded.workspace.scenario.settings.toolNameMapping).toBe("wire");
+    const old = decodeSharePayload(encodeWorkspace(workspace).payload);
+    if (!old.ok) throw new Error(old.error.message);
+    expect(old.workspace.scenario.settings).not.toHaveProperty("toolNameMapping");
+    const garbage = { ...workspace.scenario, settings: { ...workspace.scenario.settings, toolNameMapping: "dots" } };
+    const bad = decodeSharePayload(encodeWorkspace({ ...workspace, scenario: garbage as unknown as Scenario }).payload);
+    if (!bad.ok) throw new Error(bad.error.message);
+    expect(bad.workspace.scenario.settings).not.toHaveProperty("toolNameMapping");
+    expect(bad.problems.map((problem) => problem.path)).toContain("$.scenario.settings.toolNameMapping");
+  });
+
   it("gives the same payload for the same workspace (stable links)", async () => {
     const workspace = await weatherWorkspace();
     expect(encodeWorkspace(workspace).payload).toBe(encodeWorkspace(structuredClone(workspace)).payload);
