@@ -1,6 +1,6 @@
 /**
- * npm run simulate -- <scenario.json> [--strategy <id>|all] [--provider <id>] [--cache implicit|explicit] [--json]
- *   [--out <dir>]
+ * npm run simulate -- <scenario.json> [--strategy <id>|all] [--provider <id>] [--cache implicit|explicit]
+ *   [--tool-names none|wire] [--json] [--out <dir>]
  * Runs the offline simulated model through a scenario under each strategy and prints what every request costs.
  */
 import fs from "node:fs";
@@ -23,12 +23,13 @@ type Arguments = {
   out?: string;
   usdPerCny?: number;
   cache?: "implicit" | "explicit";
+  toolNames?: "none" | "wire";
 };
 
 function usage(message: string): never {
   console.error(`simulate: ${message}`);
   console.error(
-    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--usd-per-cny <rate>] [--cache implicit|explicit] [--out <dir>]",
+    "usage: npm run simulate -- <scenario.json | example:<id> | synthetic:<tools>[x<tokens>][:<turns>]> [--strategy <id>|all] [--provider <id>] [--json] [--usd-per-cny <rate>] [--cache implicit|explicit] [--tool-names none|wire] [--out <dir>]",
   );
   console.error(`strategies: ${STRATEGY_IDS.join(", ")}`);
   console.error(`providers: ${PROVIDER_IDS.join(", ")}`);
@@ -46,7 +47,7 @@ function refuse(message: string): never {
 function refuseUnacceptableNames(scenario: Scenario, forced: ProviderId | undefined): void {
   const provider = forced ?? scenario.settings.provider;
   const model = provider === scenario.settings.provider ? scenario.settings.model : undefined;
-  const refusedName = refusedToolName(scenario.catalog.tools, provider, model);
+  const refusedName = refusedToolName(scenario.catalog.tools, provider, model, scenario.settings.toolNameMapping);
   if (refusedName) refuse(refusedName);
 }
 
@@ -70,6 +71,10 @@ function parseArguments(argv: string[]): Arguments {
       const cache = value();
       if (cache !== "implicit" && cache !== "explicit") usage("--cache is implicit or explicit");
       result.cache = cache;
+    } else if (argument === "--tool-names") {
+      const names = value();
+      if (names !== "none" && names !== "wire") usage("--tool-names is none or wire");
+      result.toolNames = names;
     } else if (argument.startsWith("--")) usage(`unknown option ${argument}`);
     else if (!result.scenario) result.scenario = argument;
     else usage(`unexpected argument ${argument}`);
@@ -78,7 +83,16 @@ function parseArguments(argv: string[]): Arguments {
   return result as Arguments;
 }
 
-async function loadScenario(source: string, provider: ProviderId | undefined): Promise<Scenario> {
+/** --tool-names wire: the names the provider refuses are sent as wire names, as MCP clients send them. */
+function withToolNames(scenario: Scenario, toolNames: Arguments["toolNames"]): Scenario {
+  return toolNames ? { ...scenario, settings: { ...scenario.settings, toolNameMapping: toolNames } } : scenario;
+}
+
+async function loadScenario(
+  source: string,
+  provider: ProviderId | undefined,
+  toolNames: Arguments["toolNames"],
+): Promise<Scenario> {
   if (source.startsWith("example:")) {
     const id = source.slice("example:".length);
     if (!EXAMPLES.some((example) => example.id === id)) usage(`unknown example "${id}"`);
@@ -97,7 +111,7 @@ async function loadScenario(source: string, provider: ProviderId | undefined): P
   }
   const parsed = parseScenarioText(text);
   // A name every request would be refused for is the one thing to say; its warnings would repeat the name.
-  if (parsed.value) refuseUnacceptableNames(parsed.value, provider);
+  if (parsed.value) refuseUnacceptableNames(withToolNames(parsed.value, toolNames), provider);
   for (const problem of parsed.problems)
     console.error(
       `${problem.severity}: ${problem.path}${problem.toolName ? ` (${problem.toolName})` : ""}: ${problem.message}`,
@@ -158,7 +172,7 @@ function writeRequests(out: string, runs: ReturnType<ReturnType<typeof createEng
 async function main(): Promise<void> {
   exitQuietlyOnClosedPipe();
   const args = parseArguments(process.argv.slice(2));
-  const loaded = await loadScenario(args.scenario, args.provider);
+  const loaded = withToolNames(await loadScenario(args.scenario, args.provider, args.toolNames), args.toolNames);
   // --cache explicit: the provider's explicit cache (Gemini cachedContents, Qwen cache_control markers) where it has one.
   const scenario = args.cache ? { ...loaded, settings: { ...loaded.settings, cacheMechanism: args.cache } } : loaded;
   const ids: StrategyId[] = args.strategy === "all" ? [...STRATEGY_IDS] : [args.strategy as StrategyId];

@@ -7,10 +7,10 @@
  * a name that would collide with another gets that hash too. A name no candidate fits (an odd pattern someone set)
  * is left out, so the provider's refusal still shows.
  */
+import type { WireName } from "../core/catalog";
 import { stableTag } from "./stable-hash";
 
-/** One name the pattern refuses, and the name sent in its place. */
-export type WireName = { original: string; wire: string };
+export type { WireName };
 
 const REPLACEMENT = "_";
 /** Base-36 characters of the hash suffix: 36^6 ≈ 2 × 10^9 values, so two names of one catalog practically never share one. */

@@ -21,6 +21,12 @@ export type CatalogTool = {
   schemaError?: string;
 };
 
+/**
+ * A tool name the provider refuses, and the name sent in its place when the scenario sends wire names (settings
+ * `toolNameMapping`, lib/catalog/wire-names.ts).
+ */
+export type WireName = { original: string; wire: string };
+
 export type Catalog = {
   tools: CatalogTool[];
   /** One-line descriptions of namespaces (OpenAI `namespace` tools need one). */

@@ -1,3 +1,4 @@
+import type { WireName } from "./catalog";
 import type { ProviderId, StrategyId } from "./ids";
 import type { ThirdPartySpan, ThirdPartySurface } from "./third-party";
 import type { Divergence, EngineWarning, Segment, SegmentCacheStatus, WireRequest } from "./wire";
@@ -143,6 +144,11 @@ export type StrategyRun = {
   /** How the token counts were made: exact tokenizer or a labelled estimate. */
   tokenCounting: { exact: boolean; label: string };
   warnings: EngineWarning[];
+  /**
+   * The tool names this run sent as wire names (settings `toolNameMapping: "wire"`), each with the catalog's own
+   * name: the run's requests, searches, calls and transcript use the wire names. Absent when no name was mapped.
+   */
+  wireNames?: WireName[];
 };
 
 /** Which provider limit a rejected request broke (see lib/providers/limits.ts and lib/models/model-limits.ts). */

@@ -1,8 +1,11 @@
-import type { CatalogTool } from "../core/catalog";
+import type { CatalogTool, WireName } from "../core/catalog";
 import { cacheRulesFor, defaultModel, getModel, MODELS, type ModelInfo } from "../models";
+import { modelLimits } from "../models/model-limits";
+import { wireNamesOnModel } from "../models/wire-names-on-model";
 import { providerAdapter } from "../providers";
 import { RequestRejectedError } from "../providers/limits";
 import type { Scenario } from "../scenario/types";
+import { scenarioWithWireNames, toolsWithWireNames } from "../scenario/wire-name-scenario";
 import type { ProviderId, StrategyId } from "../core/ids";
 import {
   createAnthropicBm25Search,
@@ -71,6 +74,13 @@ export type OpenedSession = {
   model: ModelInfo;
   /** The scenario's settings on this placement. */
   settings: Scenario["settings"];
+  /**
+   * The scenario as this placement runs it: under wire names where the settings ask for them (the catalog, the turns'
+   * tool names and `settings` all renamed), otherwise the scenario given.
+   */
+  scenario: Scenario;
+  /** The names sent as wire names on this placement (settings `toolNameMapping: "wire"`); absent when none is. */
+  wireNames?: WireName[];
   tokenCounting: { exact: boolean; label: string };
   /** Set when the combination is impossible; then there is no session. */
   refused?: string;
@@ -90,6 +100,10 @@ export function createEngine(
   const counters = new Map<string, TokenCounter>();
   const searchersByCatalog = new WeakMap<readonly CatalogTool[], Searchers>();
   const namesByCatalog = new WeakMap<readonly CatalogTool[], Map<string, CatalogTool>>();
+  const wireByCatalog = new WeakMap<
+    readonly CatalogTool[],
+    Map<string, { mapping: WireName[]; tools: CatalogTool[] }>
+  >();
 
   function counter(kind: TokenizerKind, correctionFactor?: number): TokenCounter {
     const key = `${kind}:${correctionFactor ?? "default"}`;
@@ -121,18 +135,59 @@ export function createEngine(
     return value;
   }
 
+  /**
+   * The catalog under the wire names of one name rule, kept per tools list and rule: every step and strategy of a
+   * run then shares one renamed tools list, and so its search indexes, name lookup and request caches.
+   */
+  function wireNamed(tools: readonly CatalogTool[], model: ModelInfo, settings: Scenario["settings"]) {
+    const pattern = modelLimits(model, settings.limitOverrides).toolNamePattern.value;
+    let byPattern = wireByCatalog.get(tools);
+    if (!byPattern) {
+      byPattern = new Map();
+      wireByCatalog.set(tools, byPattern);
+    }
+    let named = byPattern.get(pattern);
+    if (!named) {
+      const mapping = wireNamesOnModel(
+        tools.map((tool) => tool.name),
+        model,
+        settings.limitOverrides,
+      );
+      named = { mapping, tools: toolsWithWireNames(tools, mapping) };
+      byPattern.set(pattern, named);
+    }
+    return named;
+  }
+
+  /**
+   * The one place a run's scenario is prepared for its placement: the placement's provider and model in the
+   * settings, and, where the settings ask for wire names, the names that model refuses renamed everywhere.
+   */
+  function placedScenario(scenario: Scenario, model: ModelInfo, provider: ProviderId) {
+    const placed = { ...scenario, settings: { ...scenario.settings, provider, model: model.id } };
+    if (scenario.settings.toolNameMapping !== "wire") return { scenario: placed };
+    const { mapping, tools } = wireNamed(scenario.catalog.tools, model, scenario.settings);
+    if (mapping.length === 0) return { scenario: placed };
+    return { scenario: scenarioWithWireNames(placed, mapping, tools), wireNames: mapping };
+  }
+
   /** Places the strategy, builds its token counter and cache rules, and opens the conversation. */
-  function openSession(scenario: Scenario, id: StrategyId, openOptions: OpenOptions = {}): OpenedSession {
+  function openSession(given: Scenario, id: StrategyId, openOptions: OpenOptions = {}): OpenedSession {
     const definition = strategyDefinition(id);
-    const placement = choosePlacement(definition, scenario, openOptions);
+    const placement = choosePlacement(definition, given, openOptions);
     const kind = placement.model.tokenizer;
-    const tokenizer = counter(kind, kind === "o200k" ? undefined : scenario.settings.tokenCorrectionFactors?.[kind]);
-    const settings = { ...scenario.settings, provider: placement.provider, model: placement.model.id };
+    const tokenizer = counter(kind, kind === "o200k" ? undefined : given.settings.tokenCorrectionFactors?.[kind]);
+    const { scenario, wireNames } = placedScenario(given, placement.model, placement.provider);
+    const settings = scenario.settings;
+    const wireOf = new Map(wireNames?.map(({ original, wire }) => [original, wire]));
+    const discovered = openOptions.discovered && [...openOptions.discovered].map((name) => wireOf.get(name) ?? name);
     const opened: OpenedSession = {
       definition,
       provider: placement.provider,
       model: placement.model,
       settings,
+      scenario,
+      ...(wireNames ? { wireNames } : {}),
       tokenCounting: { exact: tokenizer.exact, label: tokenizer.label },
       ...(placement.redirected ? { redirected: placement.redirected } : {}),
     };
@@ -150,17 +205,16 @@ export function createEngine(
         ? { ...rules, maxBreakpoints: 0 }
         : rules;
     };
-    const scenarioOnPlacement = { ...scenario, settings };
     const session = new ConversationSession({
       adapter: providerAdapter(placement.provider),
       context,
       cacheRules: rulesFor(placement.model),
       rulesFor,
       searchers: searchers(scenario.catalog.tools),
-      system: definition.system?.(scenarioOnPlacement) ?? settings.system,
-      tools: definition.initialTools(scenarioOnPlacement),
+      system: definition.system?.(scenario) ?? settings.system,
+      tools: definition.initialTools(scenario),
       betas: definition.betas?.(settings),
-      discovered: openOptions.discovered,
+      discovered,
       finishRequest: openOptions.finishRequest,
       onStepTimed: openOptions.onStepTimed,
       enforceLimits: openOptions.enforceLimits,
@@ -190,6 +244,7 @@ export function createEngine(
       provider: opened.provider,
       model: opened.model.id,
       tokenCounting: opened.tokenCounting,
+      ...(opened.wireNames ? { wireNames: opened.wireNames } : {}),
     };
     if (onStep && session)
       reportStep = () =>
@@ -213,10 +268,10 @@ export function createEngine(
         warnings: [],
       };
     }
-    const scenarioForRun = { ...scenario, settings };
+    const scenarioForRun = opened.scenario;
     let refused = false;
     try {
-      scenario.turns.forEach((turn, turnIndex) => {
+      scenarioForRun.turns.forEach((turn, turnIndex) => {
         session.startTurn(turnIndex, turn.user, settings.minutesBetweenTurns);
         if (turn.toolChange) session.changeTools(turn.toolChange);
         definition.runTurn(session, { turn, turnIndex, scenario: scenarioForRun });

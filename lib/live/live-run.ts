@@ -167,7 +167,7 @@ export class LiveRun {
       ...(this.opened.refused ? { refused: this.opened.refused } : {}),
       steps: [...this.steps],
       turn: this.turn,
-      turnCount: this.options.scenario.turns.length,
+      turnCount: this.opened.scenario.turns.length,
       preview: this.preview.map((part) => ({ ...part })),
       interrupted: this.interrupted,
       error: this.error,
@@ -178,13 +178,14 @@ export class LiveRun {
 
   /** The run as the stepper, charts and compare table know runs: completed requests only. */
   toStrategyRun(): StrategyRun {
-    const needed = this.options.scenario.turns.reduce((sum, turn) => sum + turn.needs.length, 0);
+    const needed = this.opened.scenario.turns.reduce((sum, turn) => sum + turn.needs.length, 0);
     const base = {
       id: this.options.strategyId,
       provider: this.provider,
       model: this.opened.model.id,
       goals: this.opened.definition.goals(this.opened.settings),
       tokenCounting: this.opened.tokenCounting,
+      ...(this.opened.wireNames ? { wireNames: this.opened.wireNames } : {}),
     };
     if (this.opened.refused)
       return {
@@ -211,7 +212,8 @@ export class LiveRun {
     this.error = null;
     const update = () => handlers.onUpdate?.(this.snapshot());
     update();
-    const turns = this.options.scenario.turns;
+    // Under wire names the turns name the tools as the provider sees them (lib/engine openSession).
+    const turns = this.opened.scenario.turns;
     const limit = this.options.maxRequestsPerTurn ?? DEFAULT_MAX_REQUESTS_PER_TURN;
     while (this.turn < turns.length) {
       if (!this.turnStarted) {
@@ -349,7 +351,7 @@ export class LiveRun {
   ): Promise<"interrupted" | "done"> {
     const spec = this.opened.definition.liveLane!;
     const main = this.opened.session!;
-    const scenario = this.options.scenario;
+    const scenario = this.opened.scenario;
     if (!this.lane) {
       const raw = new Map<number, unknown>();
       const options = spec.open(main, scenario);
@@ -465,7 +467,7 @@ export class LiveRun {
     const outcome = executeReply(
       {
         client: this.opened.definition.client,
-        catalogTools: this.options.scenario.catalog.tools,
+        catalogTools: this.opened.scenario.catalog.tools,
         tool: (name) => session.tool(name),
         search,
         searchResultLimit: this.opened.settings.searchResultLimit,
@@ -532,7 +534,7 @@ export class LiveRun {
         else this.erroredTools.delete(block.toolName);
       }
     }
-    const needs = this.options.scenario.turns[this.turn]?.needs ?? [];
+    const needs = this.opened.scenario.turns[this.turn]?.needs ?? [];
     for (const name of ran) if (needs.some((need) => need.tool === name)) this.foundNeeds.add(`${this.turn}:${name}`);
   }
 }

@@ -1,4 +1,5 @@
 import { tableLimits } from "../models/model-limits";
+import { wireNamesOnModel } from "../models/wire-names-on-model";
 import { defaultModel, getModel } from "../models/model-table";
 import type { ProviderId } from "../core/ids";
 
@@ -14,11 +15,22 @@ export function refusedToolName(
   tools: ReadonlyArray<{ name: string }>,
   provider: ProviderId,
   modelId?: string,
+  /** The scenario sends wire names (settings `toolNameMapping`): only a name no wire name fits is refused. */
+  toolNameMapping?: "none" | "wire",
 ): string | null {
   const model = (modelId === undefined ? undefined : getModel(provider, modelId)) ?? defaultModel(provider);
   const rule = tableLimits(model).toolNamePattern.value;
   const pattern = new RegExp(rule);
-  const index = tools.findIndex((tool) => !pattern.test(tool.name));
+  const mapped =
+    toolNameMapping === "wire"
+      ? new Set(
+          wireNamesOnModel(
+            tools.map((tool) => tool.name),
+            model,
+          ).map(({ original }) => original),
+        )
+      : new Set<string>();
+  const index = tools.findIndex((tool) => !mapped.has(tool.name) && !pattern.test(tool.name));
   if (index < 0) return null;
   const { name } = tools[index];
   const shown = name.length > SHOWN_CHARACTERS ? `${name.slice(0, SHOWN_CHARACTERS)}…` : name;

@@ -40,6 +40,8 @@ export function simulationJson(runs: readonly StrategyRun[], options: MoneyOptio
       // provider has one (settings `cacheMechanism`), otherwise the implicit one.
       cacheMechanism: run.steps.some((step) => step.explicitCache) ? "explicit" : "implicit",
       ...(run.refused ? { refused: run.refused.reason } : {}),
+      // The catalog names the run sent under wire names (settings `toolNameMapping`): its requests carry `wire`.
+      ...(run.wireNames ? { wireNames: run.wireNames } : {}),
       steps: run.steps.map((step) => ({
         index: step.index,
         turn: step.turn,
@@ -213,6 +215,11 @@ export function formatRunsTable(
       );
   }
   lines.push("", `Token counts: ${[...new Set(runs.map((run) => run.tokenCounting.label))].join("; ")}`);
+  const wireNames = new Map(runs.flatMap((run) => run.wireNames ?? []).map(({ original, wire }) => [original, wire]));
+  if (wireNames.size > 0)
+    lines.push(
+      `Wire names, as MCP clients send them: ${[...wireNames].map(([original, wire]) => `${original} → ${wire}`).join(", ")}`,
+    );
   return lines.join("\n");
 }
 
