@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { providerNameProblems } from "@/lib/view/tool-name-problems";
+import { providerNameProblems, wireNamesLine } from "@/lib/view/tool-name-problems";
 import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
 import { getModel } from "@/lib/models/model-table";
 import { catalogTotalWords, correctionFactorOf } from "@/lib/view/catalog-total-words";
@@ -48,6 +48,8 @@ export function CatalogPanel() {
   const provider = usePlayground((state) => state.settings.provider);
   const model = usePlayground((state) => state.settings.model);
   const limitOverrides = usePlayground((state) => state.settings.limitOverrides);
+  const toolNameMapping = usePlayground((state) => state.settings.toolNameMapping);
+  const updateSettings = usePlayground((state) => state.updateSettings);
   const format = usePlayground((state) => state.catalogCheck?.format);
   const theme = usePlayground((state) => state.theme);
 
@@ -77,11 +79,19 @@ export function CatalogPanel() {
     () =>
       mode === "whole"
         ? wholeProblems
-          ? providerNameProblems(wholeProblems, tools, { provider, model, limitOverrides })
+          ? providerNameProblems(wholeProblems, tools, { provider, model, limitOverrides, toolNameMapping })
           : []
-        : providerNameProblems(toolProblems, [], { provider, model, limitOverrides }),
-    [mode, wholeProblems, toolProblems, tools, provider, model, limitOverrides],
+        : providerNameProblems(toolProblems, [], { provider, model, limitOverrides, toolNameMapping }),
+    [mode, wholeProblems, toolProblems, tools, provider, model, limitOverrides, toolNameMapping],
   );
+  // The same mapping the engine sends on the chosen model (lib/models/wire-names-on-model.ts).
+  const wireNames = useMemo(
+    () => wireNamesLine(tools, { provider, model, limitOverrides, toolNameMapping }),
+    [tools, provider, model, limitOverrides, toolNameMapping],
+  );
+  // "As written" is the absence of the setting, as a link made before the setting reads.
+  const setToolNameMapping = (mapping: "none" | "wire") =>
+    updateSettings({ toolNameMapping: mapping === "wire" ? "wire" : undefined });
   const problems = mergeProblems(parserProblems, markers);
   const totalTokens = tokens ? tokens.reduce((sum, count) => sum + count, 0) : null;
   const factors = usePlayground((state) => state.settings.tokenCorrectionFactors);
@@ -105,6 +115,8 @@ export function CatalogPanel() {
     onMarkers: setMarkers,
     checking: mode === "whole" && wholeProblems === null,
     theme,
+    wireNames,
+    onToolNameMapping: setToolNameMapping,
   };
 
   const fileChosen = (bytes: number) => controller?.prepareImport(bytes);
@@ -264,6 +276,8 @@ function EditorWithProblems({
   problemsClassName,
   handleRef,
   stepsAside = false,
+  wireNames,
+  onToolNameMapping,
 }: {
   mode: ComponentProps<typeof CatalogEditor>["mode"];
   value: string;
@@ -279,6 +293,8 @@ function EditorWithProblems({
   handleRef: RefObject<CatalogEditorHandle | null>;
   /** The inline editor steps aside while the large one is open: one Monaco model per path. */
   stepsAside?: boolean;
+  wireNames: ComponentProps<typeof CatalogProblems>["wireNames"];
+  onToolNameMapping: ComponentProps<typeof CatalogProblems>["onToolNameMapping"];
 }) {
   const t = useTranslations("catalog");
   return (
@@ -305,6 +321,8 @@ function EditorWithProblems({
           problems={problems}
           checking={checking}
           onReveal={(line, column) => handleRef.current?.reveal(line, column)}
+          wireNames={wireNames}
+          onToolNameMapping={onToolNameMapping}
         />
       </div>
     </>

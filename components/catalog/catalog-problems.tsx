@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "use-intl";
 import type { InputProblem } from "@/lib/core/catalog";
+import type { WireNamesLine } from "@/lib/view/tool-name-problems";
 import type { EditorMarker } from "./catalog-editor";
 import { useProblemText } from "./problem-text";
 
@@ -40,10 +41,16 @@ export function CatalogProblems({
   problems,
   checking,
   onReveal,
+  wireNames = null,
+  onToolNameMapping,
 }: {
   problems: readonly ListedProblem[];
   checking: boolean;
   onReveal(line: number, column: number): void;
+  /** Names the chosen model refuses that wire names fit: the offer to send them, or the line saying they are. */
+  wireNames?: WireNamesLine | null;
+  /** Sets the scenario's `toolNameMapping` (the same setting as in Settings). */
+  onToolNameMapping?(mapping: "none" | "wire"): void;
 }) {
   const errors = problems.filter((problem) => problem.severity === "error").length;
   const warnings = problems.length - errors;
@@ -61,6 +68,7 @@ export function CatalogProblems({
               : t("problems.count", { errors, warnings })}
         </span>
       </div>
+      {wireNames && onToolNameMapping ? <WireNamesRow line={wireNames} onToolNameMapping={onToolNameMapping} /> : null}
       <ul className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
         {problems.map((problem, index) => (
           <li key={`${problem.source}-${index}`}>
@@ -90,6 +98,53 @@ export function CatalogProblems({
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The offer to send wire names, or, once they are sent, one line saying how many and which, with the way back. */
+function WireNamesRow({
+  line,
+  onToolNameMapping,
+}: {
+  line: WireNamesLine;
+  onToolNameMapping(mapping: "none" | "wire"): void;
+}) {
+  const t = useTranslations("catalog");
+  const button = "shrink-0 rounded-md border border-line px-2 py-0.5 text-xs text-ink hover:bg-panel-muted";
+  if (line.kind === "offer")
+    return (
+      <div className="px-4 pb-1.5">
+        <button
+          type="button"
+          className={button}
+          title={t("wireNames.offerTitle", { count: line.count })}
+          data-testid="send-wire-names"
+          onClick={() => onToolNameMapping("wire")}
+        >
+          {t("wireNames.offer")}
+        </button>
+      </div>
+    );
+  return (
+    <div className="flex items-start gap-2 px-4 pb-1.5 text-xs" data-testid="wire-names-line" role="status">
+      <span aria-hidden className="mt-1 h-2 w-2 shrink-0 rounded-full bg-accent" />
+      <span className="min-w-0 flex-1 text-ink-soft">
+        {t.rich("wireNames.sent", {
+          count: line.count,
+          examples: line.examples,
+          more: String(line.more),
+          names: (chunks) => <code className="font-mono">{chunks}</code>,
+        })}
+      </span>
+      <button
+        type="button"
+        className={button}
+        data-testid="send-names-as-written"
+        onClick={() => onToolNameMapping("none")}
+      >
+        {t("wireNames.asWritten")}
+      </button>
     </div>
   );
 }

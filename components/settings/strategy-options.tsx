@@ -7,6 +7,7 @@ import { ToolPicker } from "@/components/conversation/tool-picker";
 import type { ScenarioSettings } from "@/lib/scenario/types";
 import { usePlayground } from "@/state/playground-provider";
 import { CacheMechanismOption } from "./cache-mechanism-option";
+import { ToolNameMappingOption } from "./tool-name-mapping-option";
 import { Segmented } from "./segmented";
 import { SettingRow } from "./setting-row";
 
@@ -151,6 +152,7 @@ export function StrategyOptions() {
         />
       </SettingRow>
       <CacheMechanismOption settings={settings} update={update} />
+      <ToolNameMappingOption settings={settings} update={update} />
       {settings.cacheMode === "explicit" ? (
         <SettingRow
           label={t("options.breakpoints.label")}

@@ -5,10 +5,11 @@
  * only a stricter provider refuses, such as Kimi's), without making the catalog unusable: the runs still show the
  * refused request.
  */
-import type { CatalogTool, InputProblem } from "../core";
+import type { CatalogTool, InputProblem, WireName } from "../core";
 import { toolNameRuleMessage } from "../catalog/tool-names";
 import { getModel } from "../models/model-table";
 import { modelLimits } from "../models/model-limits";
+import { wireNamesOnModel } from "../models/wire-names-on-model";
 import type { ScenarioSettings } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
 import { providerLabel } from "./provider-labels";
@@ -36,25 +37,75 @@ function refusedName(name: string, pattern: string, who: string): Pick<InputProb
   return { message: refusedNameMessage(name, pattern, who), code: "nameRefused", values: { name, pattern, who } };
 }
 
+type NameSettings = Pick<ScenarioSettings, "provider" | "model" | "limitOverrides" | "toolNameMapping">;
+
+/**
+ * The wire names the chosen model's rule gives these names: the function the engine maps a run's catalog with
+ * (lib/models/wire-names-on-model.ts), on the same model, so the page says what the run sends.
+ */
+export function chosenModelWireNames(names: readonly string[], settings: NameSettings): WireName[] {
+  const model = getModel(settings.provider, settings.model);
+  return model ? wireNamesOnModel(names, model, settings.limitOverrides) : [];
+}
+
+/** How many mapped names the catalog panel's line shows as examples; the count says how many there are. */
+const SHOWN_WIRE_NAMES = 2;
+
+/**
+ * What the catalog panel says about wire names: "offer" while names the chosen model refuses are sent as written
+ * and wire names would fit them (one button turns them on); "sent" with the mapping while they are on; null when no
+ * name needs one.
+ */
+export type WireNamesLine =
+  { kind: "offer"; count: number } | { kind: "sent"; count: number; examples: string; more: boolean };
+
+export function wireNamesLine(
+  tools: readonly Pick<CatalogTool, "name">[],
+  settings: NameSettings,
+): WireNamesLine | null {
+  const mapping = chosenModelWireNames(
+    tools.map((tool) => tool.name),
+    settings,
+  );
+  if (mapping.length === 0) return null;
+  if (settings.toolNameMapping !== "wire") return { kind: "offer", count: mapping.length };
+  const shown = mapping.slice(0, SHOWN_WIRE_NAMES);
+  return {
+    kind: "sent",
+    count: mapping.length,
+    examples: shown.map(({ original, wire }) => `${original} → ${wire}`).join(", "),
+    more: mapping.length > shown.length,
+  };
+}
+
 export function providerNameProblems(
   problems: readonly InputProblem[],
   tools: readonly Pick<CatalogTool, "name">[],
-  settings: Pick<ScenarioSettings, "provider" | "model" | "limitOverrides">,
+  settings: NameSettings,
 ): InputProblem[] {
   const rule = nameRule(settings);
   if (!rule) return [...problems];
+  // Sent as wire names, a refused name is not refused: the panel's one line about wire names says what is sent.
+  const sentAsWire = new Set(
+    settings.toolNameMapping === "wire"
+      ? chosenModelWireNames(
+          [...tools.map((tool) => tool.name), ...problems.flatMap((problem) => problem.toolName ?? [])],
+          settings,
+        ).map(({ original }) => original)
+      : [],
+  );
   const named = new Set<string>();
-  const shown = problems.map((problem) => {
+  const shown = problems.flatMap((problem) => {
     const name = problem.toolName;
     // "catalog: …" or "catalog (file.json): …", as the parser words its shared-pattern warning.
-    if (name === undefined || !problem.message.endsWith(`: ${toolNameRuleMessage(name)}`)) return problem;
+    if (name === undefined || !problem.message.endsWith(`: ${toolNameRuleMessage(name)}`)) return [problem];
     named.add(name);
-    return rule.regex.test(name)
-      ? problem
-      : { ...problem, severity: "error" as const, ...refusedName(name, rule.pattern, rule.who) };
+    if (rule.regex.test(name)) return [problem];
+    if (sentAsWire.has(name)) return [];
+    return [{ ...problem, severity: "error" as const, ...refusedName(name, rule.pattern, rule.who) }];
   });
   tools.forEach((tool, index) => {
-    if (named.has(tool.name) || rule.regex.test(tool.name)) return;
+    if (named.has(tool.name) || rule.regex.test(tool.name) || sentAsWire.has(tool.name)) return;
     shown.push({
       severity: "error",
       path: `$.tools[${index}].name`,
