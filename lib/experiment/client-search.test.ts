@@ -74,10 +74,15 @@ const queries = new Map(TASKS.map((task) => [task.prompt, Float32Array.from(fake
 const names = (outcome: ReturnType<ReturnType<typeof createSemanticSearch>["search"]>) =>
   outcome.ok ? outcome.hits.map((hit) => hit.name) : [];
 
-async function run(id: string, kind: "semantic" | "hybrid", cache = createMemoryEmbeddingCache()) {
+async function run(
+  id: string,
+  kind: "semantic" | "hybrid",
+  cache = createMemoryEmbeddingCache(),
+  designed: ExperimentDesign = design(id),
+) {
   fake.reset();
   return runExperiment({
-    design: design(id),
+    design: designed,
     store: memoryExperimentStore(),
     transport: createDirectTransport(env),
     clientSearch: {
@@ -117,6 +122,34 @@ describe("the experiment's client search", () => {
     const listed = listedByPrompt();
     for (const task of TASKS) expect(listed.get(task.prompt)).toEqual(names(hybrid.search(task.prompt, 5)));
     expect(outcome.results.map((result) => result.search)).toEqual(["hybrid", "hybrid"]);
+  }, 60_000);
+
+  it("under wire names the model receives the semantic ranking under the names it was sent, and calls them", async () => {
+    // Names MCP allows and OpenAI refuses; the run sends each as its wire name (settings `toolNameMapping`).
+    const wire: Record<string, string> = {
+      get_weather: "weather.get",
+      send_email: "mail/send",
+      create_invoice: "billing.invoice.create",
+      translate_text: "text.translate",
+    };
+    const renamed = tools.map((tool) => ({ ...tool, name: wire[tool.name] }));
+    const sentAs = (name: string) => name.replace(/[./]/g, "_");
+    const outcome = await run("semantic-wire", "semantic", createMemoryEmbeddingCache(), {
+      ...design("semantic-wire"),
+      catalog: { tools: renamed },
+      tasks: TASKS.map((task) => ({ ...task, expect: { tools: task.expect.tools.map((name) => wire[name]) } })),
+      settings: { toolNameMapping: "wire" },
+    });
+    const renamedVectors = renamed.map((tool) => Float32Array.from(fakeEmbedding(toolEmbeddingText(tool))));
+    const semantic = createSemanticSearch(renamed, renamedVectors, queries);
+    const listed = listedByPrompt();
+    for (const task of TASKS)
+      expect(listed.get(task.prompt)).toEqual(names(semantic.search(task.prompt, 5)).map(sentAs));
+    expect(outcome.results.map((result) => result.search)).toEqual(["semantic", "semantic"]);
+    expect(outcome.results.find((result) => result.taskId === "mail")).toMatchObject({
+      selected: true,
+      unknownCalls: 0,
+    });
   }, 60_000);
 
   it("a failing endpoint falls back to the lexical search with a note, and the results say so", async () => {

@@ -7,7 +7,8 @@
  * that keeps each finished task-run so an interrupted experiment resumes without repeating or losing one.
  */
 import type { EngineStep, StrategyRun } from "../core";
-import type { Catalog } from "../core/catalog";
+import type { Catalog, WireName } from "../core/catalog";
+import type { TranscriptBlock } from "../core/transcript";
 import type { MeasuredUsage } from "../core/live-reply";
 import { createEngine, type Engine } from "../engine";
 import { createLiveRun } from "../live/live-run";
@@ -17,6 +18,7 @@ import { computeCost, getModel } from "../models";
 import { providerAdapter } from "../providers";
 import type { ScenarioSettings } from "../scenario/types";
 import { strategyDefinition } from "../strategies";
+import { INVOKE_TOOL_TOOL } from "../strategies/helper-tools";
 import {
   createPreparedSearcher,
   type ClientSearchSetting,
@@ -158,18 +160,41 @@ function score(
   steps: readonly EngineStep[],
   mode: TaskRunResult["mode"],
   rejected?: { tool: string | null },
+  wireNames?: readonly WireName[],
 ) {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]));
   const adapter = providerAdapter(cell.provider);
-  const replies = steps.filter((step) => !step.rejected).map((step) => adapter.readReply(step.response).blocks);
+  const original = catalogNames(wireNames);
+  const replies = steps
+    .filter((step) => !step.rejected)
+    .map((step) => adapter.readReply(step.response).blocks.map((block) => withCatalogName(block, original)));
   return scoreReplies(
     task,
     (name) => byName.get(name),
     replies,
     strategyDefinition(cell.strategy).client.calls === "wrapped",
     mode === "measured",
-    rejected,
+    rejected && { tool: rejected.tool === null ? null : original(rejected.tool) },
   );
+}
+
+/**
+ * The catalog's own name of a name the run sent: under wire names (settings `toolNameMapping`) the model calls
+ * `fs_read_file` for the catalog's `fs/read_file`, and the task expects the catalog's name.
+ */
+function catalogNames(wireNames: readonly WireName[] | undefined): (name: string) => string {
+  if (!wireNames?.length) return (name) => name;
+  const byWire = new Map(wireNames.map(({ original, wire }) => [wire, original]));
+  return (name) => byWire.get(name) ?? name;
+}
+
+/** A call block named as the catalog names it: the tool called, or the tool a gateway's `invoke_tool` names. */
+function withCatalogName(block: TranscriptBlock, original: (name: string) => string): TranscriptBlock {
+  if (block.type !== "tool-call") return block;
+  if (block.name === INVOKE_TOOL_TOOL.name && typeof block.input.name === "string")
+    return { ...block, input: { ...block.input, name: original(block.input.name) } };
+  const name = original(block.name);
+  return name === block.name ? block : { ...block, name };
 }
 
 function resultOf(
@@ -226,7 +251,7 @@ export function simulateTaskRun(
     run,
     result: resultOf(
       { key: taskRunKey(cell, task.id, repetition), cell, taskId: task.id, repetition, mode: "simulated" },
-      score(task, design.catalog, cell, steps, "simulated"),
+      score(task, design.catalog, cell, steps, "simulated", undefined, run.wireNames),
       {
         stop,
         ...(error ? { error } : {}),
@@ -394,7 +419,8 @@ async function measureTaskRun(
   const snapshot = await live.run({ ...(signal ? { signal } : {}) });
   if (budgetStopped) return "budget";
   if (snapshot.status === "stopped" || signal?.aborted) return "cancelled";
-  const steps = live.toStrategyRun().steps as LiveStep[];
+  const liveRun = live.toStrategyRun();
+  const steps = liveRun.steps as LiveStep[];
   // The running total used the dearer write price; the run's own figures replace it now it is done.
   const measuredCost = steps.reduce((sum, step) => sum + (step.measuredCost?.totalUsd ?? 0), 0);
   if (budget) budget.spent += measuredCost - provisional;
@@ -422,7 +448,7 @@ async function measureTaskRun(
     snapshot.error?.code === REJECTED_TOOL_CALL_CODE ? { tool: rejectedToolName(snapshot.error.message) } : undefined;
   return resultOf(
     { key: taskRunKey(cell, task.id, repetition), cell, taskId: task.id, repetition, mode: "measured" },
-    score(task, design.catalog, cell, steps, "measured", rejected),
+    score(task, design.catalog, cell, steps, "measured", rejected, liveRun.wireNames),
     {
       stop,
       ...(error ? { error } : {}),

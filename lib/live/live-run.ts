@@ -522,7 +522,17 @@ export class LiveRun {
       return lexical;
     }
     notes.push(`search_tools ran the ${chosen.label} search`);
-    return { id: lexical.id, label: chosen.label, search: (input, limit) => chosen.search(input, limit) };
+    // The prepared search indexes the catalog's own names; under wire names the model must be told the sent ones.
+    const wireOf = new Map(this.opened.wireNames?.map(({ original, wire }) => [original, wire]));
+    return {
+      id: lexical.id,
+      label: chosen.label,
+      search: (input, limit) => {
+        const outcome = chosen.search(input, limit);
+        if (wireOf.size === 0 || !outcome.ok) return outcome;
+        return { ...outcome, hits: outcome.hits.map((hit) => ({ ...hit, name: wireOf.get(hit.name) ?? hit.name })) };
+      },
+    };
   }
 
   private trackResults(appended: readonly TranscriptMessage[], ran: readonly string[]): void {
