@@ -23,6 +23,7 @@ const PART_2_SPECS = [
   "share",
   "trace",
   "visible-figures",
+  "wire-names",
 ].map((name) => `**/${name}.spec.ts`);
 const PART_FILES = PART ? `-part-${PART}` : "";
 const LIVE_LOG_FILE = `test-results/live-server${PART_FILES}.log`;
