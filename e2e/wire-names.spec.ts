@@ -19,13 +19,18 @@ test.describe("wire names", () => {
     const fails = playground.compareTable.locator('[data-strategy="full"]').getByTestId("compare-fails");
     await expect(fails).toHaveText("fails at request 1");
 
+    // Counted runs: the refused run stays on screen until the one under wire names ends.
+    const runsEnded = async () => Number((await page.getByTestId("run-status").getAttribute("data-runs-ended")) ?? 0);
+    const before = await runsEnded();
     await page.getByTestId("send-wire-names").click();
     const line = page.getByTestId("wire-names-line");
     await expect(line).toContainText("1 tool name is sent as a wire name (admin.weather/get → admin_weather_get)");
     await expect(playground.catalogProblems).not.toContainText("does not match");
     await expect(page.getByTestId("catalog-problem-count")).not.toContainText(/[1-9]\d* errors?/);
+    await expect.poll(runsEnded, { timeout: 180_000 }).toBeGreaterThan(before);
     await playground.waitForRun();
     await expect(fails).toHaveCount(0);
+    await expect(page.getByTestId("step-cost")).not.toHaveText("Refused");
 
     await playground.openSidePanel("settings");
     await expect(page.getByRole("radiogroup", { name: "Tool names" }).getByLabel("Wire names")).toBeChecked();

@@ -127,9 +127,14 @@ function WireNamesRow({
       </div>
     );
   return (
-    <div className="flex items-start gap-2 px-4 pb-1.5 text-xs" data-testid="wire-names-line" role="status">
+    <div
+      className="flex flex-wrap items-start gap-x-2 gap-y-1 px-4 pb-1.5 text-xs"
+      data-testid="wire-names-line"
+      role="status"
+    >
       <span aria-hidden className="mt-1 h-2 w-2 shrink-0 rounded-full bg-accent" />
-      <span className="min-w-0 flex-1 text-ink-soft">
+      {/* A narrow panel puts the button under the words rather than squeezing them into a column. */}
+      <span className="min-w-[14rem] flex-1 text-ink-soft">
         {t.rich("wireNames.sent", {
           count: line.count,
           examples: line.examples,
