@@ -185,6 +185,25 @@ test.describe("import and export from the page", () => {
     expect(playground.consoleErrors).toEqual([]);
   });
 
+  test("a broken file opened with Open file keeps the catalog, and its text comes back to the editor with the problem", async ({
+    page,
+  }, testInfo) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    const title = await page.getByTestId("scenario-title").textContent();
+    // The file crosses to the engine worker unread; a text that fails comes back for the person to fix.
+    const file = testInfo.outputPath("broken-tools.json");
+    fs.writeFileSync(file, '{"tools": [{"name": "broken_tool_from_file", "inputSchema": {"type": "object"}}');
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Open file" }).click();
+    await (await chooser).setFiles(file);
+    await expect(page.getByTestId("catalog-problems")).toContainText("invalid JSON");
+    await expect(page.getByTestId("catalog-editor")).toContainText("broken_tool_from_file");
+    await expect(page.getByTestId("scenario-title")).toHaveText(title ?? "");
+    await expect(page.getByTestId("import-done")).toHaveCount(0);
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
   test("import from a live MCP server: the reference server's tools are added under its name", async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open("weather");

@@ -1,5 +1,6 @@
 /**
- * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|run|edit] [--trace out.json]
+ * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|run|edit|import]
+ *   [--own-catalog 10000] [--trace out.json]
  *   [--no-sampler]
  *
  * Where the main thread's time goes, from a Chrome performance trace (the profile behind docs/PERFORMANCE.md's
@@ -11,7 +12,8 @@
  *   - `startup`: from navigation until every strategy ran;
  *   - `run`: from the selected strategy's first request on screen until every strategy ran: what the page's thread
  *     spends while the engine worker finishes the other strategies (the two compete for the cores);
- *   - `edit`: at 10,000 tools (per-tool editor), one tool's description changed and the run that follows.
+ *   - `edit`: at 10,000 tools (per-tool editor), one tool's description changed and the run that follows;
+ *   - `import`: a person's own catalog opened with "Open file" and the run that follows (profileImport).
  * It prints the renderer's main thread by kind of work (script, style, layout, paint, GC, …) with its longest
  * tasks, the engine worker's busy time, and the heaviest script entry points (function and file). `--trace` keeps
  * the raw trace for chrome://tracing or the DevTools Performance panel, `--cpu` the main thread's sample profile.
@@ -19,9 +21,11 @@
  * window (reportRunWindow); `--no-sampler` leaves the page's sampler off, so its cost is not in those figures.
  */
 import fs from "node:fs";
+import path from "node:path";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { baseUrl, flag, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
+import { ownMcpCatalog } from "./test-support/own-catalog";
 
 /**
  * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
@@ -35,6 +39,33 @@ const RENDER_COUNTER = `
     inject(renderer) { this.renderers.set(this.renderers.size + 1, renderer); return this.renderers.size; },
     checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
     onCommitFiberRoot(id, root) {
+      if (window.__benchCommits) {
+        // A profiling build (next build --profile) times each fiber: per panel, the render time of the components
+        // that rendered in this commit and the elements it placed, so a long task names what it rendered.
+        const panels = {};
+        const panelOfFiber = (fiber) => {
+          for (let node = fiber.return; node; node = node.return)
+            if (node.tag === 5 && node.memoizedProps && node.memoizedProps["data-testid"]) return node.memoizedProps["data-testid"];
+          return "(page)";
+        };
+        const walk = [root.current];
+        while (walk.length) {
+          const fiber = walk.pop();
+          const alternate = fiber.alternate;
+          const rendered = [0, 1, 11, 14, 15].includes(fiber.tag) && (fiber.flags & 1);
+          const placed = fiber.tag === 5 && (fiber.flags & 2);
+          if (rendered || placed) {
+            const panel = panelOfFiber(fiber);
+            const entry = panels[panel] || (panels[panel] = { components: 0, ms: 0, placed: 0 });
+            if (rendered) { entry.components += 1; entry.ms += fiber.selfBaseDuration || 0; }
+            if (placed) entry.placed += 1;
+          }
+          if (fiber.child && !(alternate && alternate.child === fiber.child)) walk.push(fiber.child);
+          else if (fiber.child && !alternate) walk.push(fiber.child);
+          if (fiber.sibling) walk.push(fiber.sibling);
+        }
+        window.__benchCommits.push({ at: performance.now(), renderMs: root.current.actualDuration || 0, panels });
+      }
       if (!window.__benchCounting) return;
       const components = new Set([0, 1, 11, 14, 15]);
       const panelOf = (fiber) => {
@@ -381,6 +412,128 @@ async function stopCpu(session: CDPSession): Promise<CpuProfile> {
   return profile;
 }
 
+type Commit = {
+  at: number;
+  renderMs: number;
+  panels: Record<string, { components: number; ms: number; placed: number }>;
+};
+
+/**
+ * `--moment import [--own-catalog N]`: a person's own catalog opened with "Open file" over the weather example, as
+ * `npm run bench:browser -- --own-catalog N` does, traced from the file's change event until every strategy ran.
+ * Besides the trace's report it prints, on the page's clock from the import, the long tasks and every React commit
+ * that rendered for 10 ms or more or placed 100 elements, with the panels it rendered (times per panel need a
+ * profiling build: `next build --profile`, with `--no-mangling` for names in the sampled functions).
+ */
+async function profileImport(page: Page, url: string, count: number, startRecording: () => Promise<void>) {
+  const file = path.join(os.tmpdir(), `own-catalog-${count}.json`);
+  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count)));
+  // Every message between the page and its workers, by kind and the page's time (sent, or handled on the page).
+  await page.addInitScript(() => {
+    const log: Array<[number, string]> = [];
+    (window as unknown as { __benchMessages: typeof log }).__benchMessages = log;
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        const name = options?.name ?? "worker";
+        this.addEventListener("message", (event) =>
+          log.push([performance.now(), `${name} → ${(event.data as { kind?: string })?.kind ?? "?"}`]),
+        );
+      }
+      postMessage(data: unknown, transfer?: unknown) {
+        const request = data as { kind?: string; strategyIds?: string[] };
+        const first = request?.kind === "run" && request.strategyIds ? ` ${request.strategyIds[0]} first` : "";
+        log.push([performance.now(), `→ ${request?.kind ?? "?"}${first}`]);
+        super.postMessage(data, transfer as Transferable[]);
+      }
+    } as typeof Worker;
+  });
+  await page.goto(`${url}/?example=weather`, { waitUntil: "commit" });
+  await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
+  // `--settle ms`: how long the page rests after its first run before the file is chosen (bench:browser: none).
+  await page.waitForTimeout(Number(flag("settle") ?? 0));
+  const before = await runsEnded(page);
+  const runBefore = await page.getByTestId("prefix-bar-content").getAttribute("data-detail-run");
+  await page.getByTestId("catalog-file-input").evaluate((input) => {
+    const target = window as unknown as { __importAt: number; __benchCommits: Commit[]; __longTasks: number[][] };
+    target.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) target.__longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask" });
+    input.addEventListener("change", () => {
+      target.__importAt = performance.now();
+      target.__benchCommits = [];
+    });
+  });
+  await startRecording();
+  const started = Date.now();
+  const since = () => page.evaluate(() => performance.now() - (window as unknown as { __importAt: number }).__importAt);
+  await page.getByTestId("catalog-file-input").setInputFiles(file);
+  await page
+    .getByTestId("catalog-count")
+    .getByText(`${count.toLocaleString("en-US")} tools`)
+    .waitFor({ timeout: 300_000 });
+  const shown = await since();
+  await page.waitForFunction(
+    (previous) => {
+      const bar = document.querySelector('[data-testid="prefix-bar-content"]');
+      const run = bar?.getAttribute("data-detail-run") ?? "";
+      return run !== "" && run !== previous && bar?.getAttribute("data-detail") !== "";
+    },
+    runBefore ?? "",
+    { timeout: 300_000, polling: 20 },
+  );
+  const firstRequest = await since();
+  await waitForRunAfter(page, before);
+  const all = await since();
+  const wall = Date.now() - started;
+  const { importAt, commits, longTasks, messages } = await page.evaluate(() => {
+    const target = window as unknown as {
+      __importAt: number;
+      __benchCommits: Commit[];
+      __longTasks: number[][];
+      __benchMessages: Array<[number, string]>;
+    };
+    return {
+      importAt: target.__importAt,
+      commits: target.__benchCommits,
+      longTasks: target.__longTasks,
+      messages: target.__benchMessages,
+    };
+  });
+  console.log(
+    `import of ${count} tools: scenario shown ${shown.toFixed(0)} ms, first request ${firstRequest.toFixed(0)} ms, ` +
+      `every strategy ${all.toFixed(0)} ms (from the change event)`,
+  );
+  console.log(
+    "long tasks after the import (start, duration): " +
+      longTasks
+        .filter(([start]) => start >= importAt)
+        .map(([start, duration]) => `+${(start - importAt).toFixed(0)} ${duration.toFixed(0)} ms`)
+        .join(", "),
+  );
+  const shownMessages = messages.filter(([at]) => at >= importAt);
+  const collapsed: string[] = [];
+  for (const [index, [at, kind]] of shownMessages.entries())
+    if (kind !== shownMessages[index - 1]?.[1]) collapsed.push(`+${(at - importAt).toFixed(0)} ${kind}`);
+  console.log(`messages after the import: ${collapsed.join(", ")}`);
+  console.log("commits after the import (end, render time, panels by render time / elements placed):");
+  for (const commit of commits) {
+    const placed = Object.values(commit.panels).reduce((sum, panel) => sum + panel.placed, 0);
+    if (commit.renderMs < 10 && placed < 100) continue;
+    const panels = Object.entries(commit.panels)
+      .sort((left, right) => right[1].ms - left[1].ms || right[1].placed - left[1].placed)
+      .slice(0, 5)
+      .map(([name, panel]) => `${name} ${panel.ms.toFixed(0)} ms/${panel.placed}`)
+      .join(", ");
+    console.log(
+      `    +${(commit.at - importAt).toFixed(0).padStart(6)}  ${commit.renderMs.toFixed(0).padStart(5)} ms  ${panels}`,
+    );
+  }
+  return wall;
+}
+
 async function main(): Promise<void> {
   const url = baseUrl();
   const example = flag("example") ?? "learning-agent";
@@ -413,8 +566,17 @@ async function main(): Promise<void> {
   const allRan = () => page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 600_000 });
 
   let wall: number;
-  let cpu: CDPSession | null;
-  if (moment === "startup") {
+  let cpu: CDPSession | null = null;
+  if (moment === "import") {
+    // `--no-trace`: the page's own figures only (long tasks, commits), without the trace's cost on every thread.
+    const traced = !process.argv.includes("--no-trace");
+    wall = await profileImport(page, url, Number(flag("own-catalog") ?? 10_000) || 10_000, async () => {
+      if (!traced) return;
+      await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+      cpu = await startCpu(page);
+    });
+    if (!traced) return browser.close();
+  } else if (moment === "startup") {
     // Counted from the page's first commit: what renders while the page starts and the run goes.
     await context.addInitScript("window.__benchCounting = true;");
     await browser.startTracing(page, { categories: CATEGORIES.split(",") });

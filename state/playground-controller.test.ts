@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StrategyRun } from "@/lib/engine/types";
-import type { Scenario, ScenarioSettings } from "@/lib/scenario/types";
+import type { Scenario, ScenarioSettings, ScenarioTurn } from "@/lib/scenario/types";
 import type { EngineRequest } from "@/lib/workbench/engine-messages";
 import { fakeStrategyRun } from "@/lib/workbench/fake-strategy-run";
 import { stepDetail, summariseRun, summariseRunSoFar } from "@/lib/workbench/summarise-run";
@@ -82,38 +82,96 @@ describe("playground controller", () => {
     controller.dispose();
   });
 
-  it("runs an imported catalog at once, with the conversation fitted to it in one run; typing still waits", async () => {
+  it("sends an import's run right behind its text, takes that run for the fitted conversation, and typing still waits", async () => {
     vi.useFakeTimers();
     const { worker, store, controller } = setUp();
     controller.openWorkspace({ scenario });
     await vi.advanceTimersByTimeAsync(0);
     const runsBefore = worker.sent.filter((message) => message.kind === "run").length;
     const tools = [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }];
-    const imported = controller.importCatalogText(JSON.stringify({ tools }), "own.json").then(() =>
-      // What apply-catalog-import does after the import: the conversation over the imported tools.
-      store.setState({ turns: [{ user: "Look it up", needs: [{ tool: "lookup", arguments: {} }] }] }),
-    );
+    const file = new Blob([JSON.stringify({ tools })]);
+    const imported = controller.importCatalogText(file, "own.json");
     const parse = lastSent(worker, "parse-catalog");
+    // The file crosses unread, with the conversation on screen to fit; the run follows at once, before any answer.
+    expect(parse).toMatchObject({ text: file, conversation: scenario.turns, answerWithText: { maxTools: 300 } });
+    const early = lastSent(worker, "run");
+    expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(runsBefore + 1);
+    expect(early).toMatchObject({
+      catalogVersion: parse.catalogVersion,
+      turnsAsImported: true,
+      scenario: { id: "shared", settings },
+      shownStep: { strategyId: store.getState().strategyId, stepIndex: 0 },
+    });
+    expect(early.strategyIds[0]).toBe(store.getState().strategyId);
+    const fitted = [{ user: "Look it up", needs: [{ tool: "lookup", arguments: {} }] }];
+    const text = JSON.stringify({ tools });
     worker.answer({
       kind: "catalog-parsed",
       requestId: parse.requestId,
       catalogVersion: parse.catalogVersion,
       problems: [],
       catalog: { tools },
+      conversation: { turns: fitted, missing: ["get_weather"], replaced: true },
+      text,
     });
-    await imported;
+    const conversation = await imported;
+    // What apply-catalog-import does next: the worker's fitted turns on screen.
+    store.setState({ turns: conversation!.turns as typeof fitted });
+    expect(store.getState().catalogText).toBe(text);
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+    // No second run: the one sent behind the text is of what the store now holds, and its answer is shown.
+    expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(runsBefore + 1);
+    expect(store.getState().running).toBe(true);
+    worker.answer({
+      kind: "run-result",
+      requestId: early.requestId,
+      catalogVersion: parse.catalogVersion,
+      summaries: [summariseRun(fakeStrategyRun("full", 1))],
+      timingMs: 5,
+    });
     await vi.advanceTimersByTimeAsync(0);
-    const runs = worker.sent.filter((message) => message.kind === "run");
-    expect(runs).toHaveLength(runsBefore + 1);
-    const run = lastSent(worker, "run");
-    expect(run.catalogVersion).toBe(parse.catalogVersion);
-    expect(run.scenario !== "as-loaded" && run.scenario.turns[0].user).toBe("Look it up");
+    expect(store.getState()).toMatchObject({ running: false, runRequestId: early.requestId });
 
     store.getState().updateTurn(0, { user: "Look it up again" });
     await vi.advanceTimersByTimeAsync(0);
     expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(runsBefore + 1);
     await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
     expect(worker.sent.filter((message) => message.kind === "run")).toHaveLength(runsBefore + 2);
+    controller.dispose();
+  });
+
+  it("runs an import again when the page changed what the early run was of meanwhile", async () => {
+    vi.useFakeTimers();
+    const { worker, store, controller } = setUp();
+    controller.openWorkspace({ scenario });
+    await vi.advanceTimersByTimeAsync(0);
+    const tools = [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }];
+    const imported = controller.importCatalogText(JSON.stringify({ tools }), "own.json");
+    const parse = lastSent(worker, "parse-catalog");
+    const early = lastSent(worker, "run");
+    // The person changed the model while the file was parsed: the early run is not of the settings on screen.
+    store.getState().updateSettings({ model: "claude-sonnet-4-6" });
+    worker.answer({
+      kind: "catalog-parsed",
+      requestId: parse.requestId,
+      catalogVersion: parse.catalogVersion,
+      problems: [],
+      catalog: { tools },
+      conversation: { turns: [{ user: "Look it up", needs: [] }], missing: ["get_weather"], replaced: true },
+    });
+    const conversation = await imported;
+    store.setState({ turns: conversation!.turns as ScenarioTurn[] });
+    // A text the page had: it asks for none back, and shows its own.
+    expect(parse).not.toHaveProperty("answerWithText");
+    expect(store.getState().catalogText).toBe(JSON.stringify({ tools }));
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+    const again = lastSent(worker, "run");
+    expect(again.requestId).not.toBe(early.requestId);
+    expect(again).toMatchObject({
+      catalogVersion: parse.catalogVersion,
+      scenario: { settings: { model: "claude-sonnet-4-6" } },
+    });
+    expect(again).not.toHaveProperty("turnsAsImported");
     controller.dispose();
   });
 

@@ -6,7 +6,6 @@
  */
 import type { Catalog, InputProblem } from "@/lib/core/catalog";
 import type { FittedConversation } from "@/lib/scenario/catalog-conversation";
-import type { ScenarioTurn } from "@/lib/scenario/types";
 import type { WireRequest } from "@/lib/engine/types";
 import type { StrategyId } from "@/lib/core/ids";
 import type { SharedWorkspace } from "@/lib/share";
@@ -24,8 +23,19 @@ import { reactToStore } from "./controller/store-reactions";
 import type { PlaygroundStore } from "./playground-store";
 import { WHOLE_CATALOG_EDITOR_LIMIT, selectLiveRun } from "./selectors";
 
-/** Text larger than this is not put into the editor when it fails to import (it would only freeze Monaco). */
-const MAX_EDITOR_TEXT = 2 * 1024 * 1024;
+/**
+ * What the catalog editor shows of an imported text: all of it when the catalog is edited whole
+ * (WHOLE_CATALOG_EDITOR_LIMIT), and a text that failed unless it is larger than `maxCharacters` (it would only
+ * freeze Monaco); a larger catalog is edited a tool at a time.
+ */
+const EDITOR_TEXT_LIMITS = { maxTools: WHOLE_CATALOG_EDITOR_LIMIT, maxCharacters: 2 * 1024 * 1024 };
+
+function editorTextOf(text: string, catalog: Catalog | undefined): string {
+  const shown = catalog
+    ? catalog.tools.length <= EDITOR_TEXT_LIMITS.maxTools
+    : text.length <= EDITOR_TEXT_LIMITS.maxCharacters;
+  return shown ? text : "";
+}
 
 export type PlaygroundController = {
   /**
@@ -47,14 +57,12 @@ export type PlaygroundController = {
   /** A file of `bytes` bytes is being read for `importCatalogText`: the worker may start preparing for it. */
   prepareImport(bytes: number): void;
   /**
-   * Parses `text` in the worker and adopts the catalog; with `conversation`, resolves with it fitted to the new
-   * catalog (null when the text did not take, or without one).
+   * Parses `text` (or a file, read in the worker) there and adopts the catalog; resolves with the conversation on
+   * screen fitted to the new catalog (null when the text did not take: its problems are in the catalog panel), and
+   * rejects when the worker could not read or parse it at all. The run of the fitted conversation is sent right
+   * behind the text (state/controller/runs.ts `importAndRun`).
    */
-  importCatalogText(
-    text: string,
-    sourceName?: string,
-    conversation?: readonly ScenarioTurn[],
-  ): Promise<FittedConversation | null>;
+  importCatalogText(text: string | Blob, sourceName?: string): Promise<FittedConversation | null>;
   /** Puts an already parsed catalog (the import dialog's) in place of the current one; turns and settings stay. */
   replaceCatalog(catalog: Catalog): void;
   /** Edits the selected tool of a big catalog (per-tool editor): the text goes to the worker, which applies it. */
@@ -158,12 +166,20 @@ export function createPlaygroundController(
       client.prepareImport(bytes);
     },
 
-    async importCatalogText(text, sourceName, conversation) {
-      const outcome = await client.parseCatalog(text, sourceName, conversation);
-      if (!outcome.ok) return null;
+    async importCatalogText(text, sourceName) {
+      // A file crosses to the worker unread; the answer brings its text back when the editor shows it.
+      const outcome = await runs.importAndRun(
+        text,
+        sourceName,
+        typeof text === "string" ? undefined : EDITOR_TEXT_LIMITS,
+      );
+      if (!outcome.ok) {
+        if (outcome.stale) return null;
+        // The worker could not read the file (or failed): nothing changed, and the person is told why.
+        throw new Error(outcome.message);
+      }
       const { catalog, problems, format } = outcome.value;
-      const fitsEditor = catalog ? catalog.tools.length <= WHOLE_CATALOG_EDITOR_LIMIT : text.length <= MAX_EDITOR_TEXT;
-      const editorText = fitsEditor ? text : "";
+      const editorText = typeof text === "string" ? editorTextOf(text, catalog) : (outcome.value.text ?? "");
       store.setState({
         catalogCheck: { text: editorText, problems, format },
         catalogText: editorText,

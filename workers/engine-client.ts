@@ -10,6 +10,7 @@ import type {
   CatalogParseResult,
   EngineRequest,
   EngineResponse,
+  PageEngineRequest,
   ScenarioWithoutCatalog,
 } from "@/lib/workbench/engine-messages";
 import { exampleParts } from "@/lib/workbench/example-parts";
@@ -53,7 +54,7 @@ export type RunProgress = {
 type ProgressListener = (progress: RunProgress) => void;
 
 /** What the client needs of a Worker; a fake in tests. */
-export type WorkerLike = GenericWorkerLike<EngineRequest, EngineResponse>;
+export type WorkerLike = GenericWorkerLike<PageEngineRequest, EngineResponse>;
 
 /**
  * Whether the page waits for any engine answer (every client of the page counted), and a way to hear when that
@@ -91,11 +92,17 @@ export type ReplyTracker = ReturnType<typeof createReplyTracker>;
 /** The page's: every engine client it makes counts here unless told otherwise (tests give their own). */
 export const engineRepliesPending: ReplyTracker = createReplyTracker();
 
-type Payload<K extends EngineRequest["kind"]> = Omit<Extract<EngineRequest, { kind: K }>, "kind" | "requestId">;
+type Payload<K extends PageEngineRequest["kind"]> = Omit<Extract<PageEngineRequest, { kind: K }>, "kind" | "requestId">;
+
+/** What an import's parse answers: the catalog and its problems, and the file's text when the editor shows it. */
+export type ImportParsed = CatalogParseResult & { catalogVersion: number };
+
+/** What the page's editor shows of an imported file (`parseCatalog`'s `answerWithText`). */
+export type EditorTextLimits = { maxTools: number; maxCharacters: number };
 
 export class EngineClient {
   private nextCatalogVersion = 1;
-  private readonly client: WorkerClient<EngineRequest, EngineResponse>;
+  private readonly client: WorkerClient<PageEngineRequest, EngineResponse>;
 
   constructor(
     private readonly worker: WorkerLike,
@@ -181,23 +188,76 @@ export class EngineClient {
     (this.worker as unknown as { postMessage(message: PrepareImportHint): void }).postMessage(hint);
   }
 
-  /** With `conversation`, the answer carries it fitted to the parsed catalog (an import). */
+  /**
+   * With `conversation`, the answer carries it fitted to the parsed catalog (an import). `text` may be the file
+   * itself, read in the worker; with `answerWithText` the answer then brings the text back when the page's editor
+   * shows it (a catalog of at most `maxTools` tools, or a text that failed of at most `maxCharacters`).
+   */
   parseCatalog(
-    text: string,
+    text: string | Blob,
     sourceName?: string,
     conversation?: readonly ScenarioTurn[],
-  ): Promise<Outcome<CatalogParseResult & { catalogVersion: number }>> {
+    answerWithText?: EditorTextLimits,
+  ): Promise<Outcome<ImportParsed>> {
+    return this.sendParseCatalog(this.newCatalogVersion(), text, sourceName, conversation, answerWithText);
+  }
+
+  /**
+   * An import's parse with its run right behind it (`turnsAsImported`: over the conversation the worker fits to the
+   * catalog), as `loadExampleAndRun` does for a large example: the worker starts the run as soon as it has parsed
+   * the text, while the page takes the catalog in. `scenario` is the page's, whose turns the fitted ones replace.
+   */
+  parseCatalogAndRun(
+    text: string | Blob,
+    sourceName: string | undefined,
+    scenario: ScenarioWithoutCatalog,
+    run: {
+      strategyIds: readonly StrategyId[];
+      shownStep?: { strategyId: StrategyId; stepIndex: number };
+      onProgress?: ProgressListener;
+      provider?: ProviderId;
+      answerWithText?: EditorTextLimits;
+    },
+  ): { catalogVersion: number; parsed: Promise<Outcome<ImportParsed>>; ran: ReturnType<EngineClient["run"]> } {
+    const catalogVersion = this.newCatalogVersion();
+    const parsed = this.sendParseCatalog(catalogVersion, text, sourceName, scenario.turns, run.answerWithText);
+    const ran = this.sendRun(
+      catalogVersion,
+      scenario,
+      run.strategyIds,
+      run.provider,
+      run.onProgress,
+      run.shownStep,
+      undefined,
+      true,
+    );
+    return { catalogVersion, parsed, ran };
+  }
+
+  private sendParseCatalog(
+    catalogVersion: number,
+    text: string | Blob,
+    sourceName: string | undefined,
+    conversation: readonly ScenarioTurn[] | undefined,
+    answerWithText: EditorTextLimits | undefined,
+  ): Promise<Outcome<ImportParsed>> {
     // A large catalog's tools arrive ahead, in parts, as a large example's do (lib/workbench/example-parts.ts).
     const parts = exampleParts();
     return this.send(
       "parse-catalog",
-      { text, sourceName, catalogVersion: this.newCatalogVersion(), ...(conversation ? { conversation } : {}) },
+      {
+        text,
+        sourceName,
+        catalogVersion,
+        ...(conversation ? { conversation } : {}),
+        ...(answerWithText ? { answerWithText } : {}),
+      },
       undefined,
       undefined,
       (part) => parts.add(part),
-    ).then((outcome): Outcome<CatalogParseResult & { catalogVersion: number }> => {
+    ).then((outcome): Outcome<ImportParsed> => {
       if (!outcome.ok || outcome.value.kind !== "catalog-parsed")
-        return mapOutcome<CatalogParseResult & { catalogVersion: number }>(outcome, () => undefined);
+        return mapOutcome<ImportParsed>(outcome, () => undefined);
       const joined = parts.joinCatalog(outcome.value);
       return "error" in joined ? { ok: false, stale: false, message: joined.error } : { ok: true, value: joined };
     });
@@ -238,6 +298,19 @@ export class EngineClient {
     /** With `"as-loaded"`: settings in place of the example's own. */
     asLoadedSettings?: ScenarioSettings,
   ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
+    return this.sendRun(catalogVersion, scenario, strategyIds, provider, onProgress, shownStep, asLoadedSettings);
+  }
+
+  private sendRun(
+    catalogVersion: number,
+    scenario: ScenarioWithoutCatalog | typeof AS_LOADED,
+    strategyIds: readonly StrategyId[],
+    provider: ProviderId | undefined,
+    onProgress: ProgressListener | undefined,
+    shownStep: { strategyId: StrategyId; stepIndex: number } | undefined,
+    asLoadedSettings: ScenarioSettings | undefined,
+    turnsAsImported = false,
+  ): Promise<Outcome<{ requestId: number; summaries: RunSummary[]; timingMs: number }>> {
     return this.send(
       "run",
       {
@@ -247,6 +320,7 @@ export class EngineClient {
         provider,
         ...(shownStep ? { shownStep } : {}),
         ...(asLoadedSettings ? { settings: asLoadedSettings } : {}),
+        ...(turnsAsImported ? { turnsAsImported } : {}),
       },
       onProgress,
     ).then((outcome) =>
@@ -302,14 +376,14 @@ export class EngineClient {
     this.client.dispose();
   }
 
-  private send<K extends EngineRequest["kind"]>(
+  private send<K extends PageEngineRequest["kind"]>(
     kind: K,
     payload: Payload<K>,
     progress?: ProgressListener,
     channelOverride?: Channel,
     onToolsPart?: (part: Extract<EngineResponse, { kind: "example-tools" }>) => void,
   ): Promise<Outcome<EngineResponse>> {
-    const request = { ...payload, kind } as unknown as Omit<EngineRequest, "requestId">;
+    const request = { ...payload, kind } as unknown as Omit<PageEngineRequest, "requestId">;
     const arrived = this.replies.started();
     const outcome = this.client.send(request as never, {
       ...(channelOverride ? { channel: channelOverride } : {}),
@@ -387,7 +461,7 @@ export const AFTER_PAINT_AT_MOST_MS = 100;
  * catalog messages are not held unless a held run is ahead of them.
  */
 export function runAfterPaint(worker: WorkerLike, afterPaint: AfterPaint = browserAfterPaint): WorkerLike {
-  let held: EngineRequest[] | null = null;
+  let held: PageEngineRequest[] | null = null;
   let terminated = false;
   const release = () => {
     const messages = held ?? [];

@@ -23,7 +23,8 @@ import {
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
-import type { EngineRequest } from "@/lib/workbench/engine-messages";
+import type { EngineResponse, PageEngineRequest } from "@/lib/workbench/engine-messages";
+import { inOrderIntake } from "@/lib/workbench/engine-intake";
 import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
 import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
@@ -119,7 +120,7 @@ const host = createEngineHost({
     },
     parseCatalogText(text, options) {
       const parsed = parseCatalogText(text, options);
-      // A large import's stored counts are looked up while the page takes it in, not inside the run's `beforeRun`.
+      // A large import's stored counts are looked up once its answer is posted; the run behind it finds them under way.
       if (parsed.value && !parsed.problems.some((problem) => problem.severity === "error"))
         warmUpCatalogCountTexts(parsed.value, latestProvider, lookUpStoredCounts);
       return parsed;
@@ -169,7 +170,19 @@ const host = createEngineHost({
   },
 });
 
-scope.addEventListener("message", (event: MessageEvent<EngineRequest | PrepareExampleHint | PrepareImportHint>) => {
+// An import's file is read here, and what the page sent behind it waits its turn (lib/workbench/engine-intake.ts).
+const intake = inOrderIntake(
+  (message) => host.receive(message),
+  ({ requestId, reason }) =>
+    scope.postMessage({
+      kind: "error",
+      requestId,
+      request: "parse-catalog",
+      message: `engine: the file could not be read (${reason})`,
+    } satisfies EngineResponse),
+);
+
+scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | PrepareExampleHint | PrepareImportHint>) => {
   const message = event.data;
   if (isPrepareImportHint(message)) {
     if (importMayBeLarge(message.bytes, SPLIT_DEFAULTS.minimumTools)) engineHelper ??= startEngineHelper();
@@ -186,5 +199,5 @@ scope.addEventListener("message", (event: MessageEvent<EngineRequest | PrepareEx
     }
     return;
   }
-  host.receive(message);
+  intake(message);
 });

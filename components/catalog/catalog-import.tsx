@@ -9,7 +9,8 @@ const PASTE_EXAMPLE = '{"tools": [{"name": "get_weather", "description": "…", 
 const ACCEPTED_FILES = ".json,.jsonl,.ndjson,application/json,text/plain";
 
 type FileImport = {
-  onImport(text: string, sourceName?: string): void;
+  /** Pasted text, or a chosen or dropped file unread: the engine worker reads it, off the page's thread. */
+  onImport(text: string | File, sourceName?: string): void;
   /** A file was chosen: its size, before its text is read (a large one lets the engine get ready meanwhile). */
   onFileChosen?(bytes: number): void;
 };
@@ -36,11 +37,11 @@ export function ImportButtons({ onImport, onFileChosen }: FileImport) {
         accept={ACCEPTED_FILES}
         className="hidden"
         data-testid="catalog-file-input"
-        onChange={async (event) => {
+        onChange={(event) => {
           const file = event.target.files?.[0];
           if (!file) return;
           onFileChosen?.(file.size);
-          onImport(await file.text(), file.name);
+          onImport(file, file.name);
           event.target.value = "";
         }}
       />
@@ -115,14 +116,14 @@ export function DropZone({ onImport, onFileChosen, children }: FileImport & { ch
       onDragLeave={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
       }}
-      onDrop={async (event) => {
+      onDrop={(event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();
         setDragging(false);
         const file = event.dataTransfer.files[0];
         if (!file) return;
         onFileChosen?.(file.size);
-        onImport(await file.text(), file.name);
+        onImport(file, file.name);
       }}
     >
       {children}

@@ -121,7 +121,7 @@ export function CatalogPanel() {
 
   const fileChosen = (bytes: number) => controller?.prepareImport(bytes);
 
-  const importText = (text: string, sourceName?: string) => {
+  const importText = (text: string | File, sourceName?: string) => {
     if (!controller) return;
     const { turns, setWorkspaceNotice } = store.getState();
     void applyCatalogTextImport(text, sourceName, {

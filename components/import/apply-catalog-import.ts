@@ -93,7 +93,9 @@ export async function fitConversation(
     };
   }
   const replacedTurns = conversation.turns;
-  const generated = [...fitted.turns];
+  // The worker's own array: the run sent behind the import is of these turns, and the page takes that run only for
+  // the turns it holds (state/controller/runs.ts compares them by identity).
+  const generated = fitted.turns as ScenarioTurn[];
   conversation.setTurns(generated);
   return {
     line: t("notice.conversationReplaced", {
@@ -186,13 +188,22 @@ export type CatalogTextImportContext = ConversationAccess & {
  * with Undo says what happened; a text that did not parse changes nothing and gets none.
  */
 export async function applyCatalogTextImport(
-  text: string,
+  text: string | Blob,
   sourceName: string | undefined,
   context: CatalogTextImportContext,
 ): Promise<void> {
   const before = context.current();
   // The worker fits the conversation to what it parsed (no schema checker on this thread).
-  const fittedByWorker = await context.controller.importCatalogText(text, sourceName, context.turns);
+  let fittedByWorker: FittedConversation | null;
+  try {
+    fittedByWorker = await context.controller.importCatalogText(text, sourceName);
+  } catch (error) {
+    context.setNotice({
+      kind: "error",
+      message: `${sentence((error as Error).message)} ${wordsFor(context)("notice.unchanged")}`,
+    });
+    return;
+  }
   const after = context.current();
   if (after.catalogVersion === before.catalogVersion) return;
   const fitted = await fitConversation(after.catalog, context, fittedByWorker);

@@ -102,15 +102,16 @@ describe("importing a person's own catalog", () => {
         { kind: "parse-catalog" }
       >;
       expect(parse.conversation).toEqual(exampleTurns);
-      worker.answer({
-        kind: "catalog-parsed",
+      const answered = {
+        kind: "catalog-parsed" as const,
         requestId: parse.requestId,
         catalogVersion: parse.catalogVersion,
         problems: [],
         catalog: ownCatalog,
         // What lib/workbench/engine-handler.ts answers.
         ...(workerFits ? { conversation: workerFitted(parse.conversation!) } : {}),
-      });
+      };
+      worker.answer(answered);
       await importing;
 
       const names = new Set(own.tools.map((tool) => tool.name));
@@ -119,6 +120,8 @@ describe("importing a person's own catalog", () => {
       const requests = workerFits ? 3 : 4;
       expect(turns.length).toBe(requests);
       expect(neededTools(turns).every((name) => names.has(name))).toBe(true);
+      // The worker's array itself: the early run is taken only for the turns the store holds (by identity).
+      if (workerFits) expect(turns).toBe(answered.conversation!.turns);
       const notice = notices()!;
       expect(notice.message).toBe(
         "Opened 4 tools from my-tools.json in place of your catalog of 2 tools. The conversation called " +
@@ -127,18 +130,25 @@ describe("importing a person's own catalog", () => {
       );
       expect(notice.message).not.toContain("\n");
 
-      // The one run the import starts is of the new conversation: the engine never sees the old turns on the new tools.
+      // The run sent right behind the text is of the conversation the worker fitted (`turnsAsImported`), which is
+      // what the page now shows: the one run of the import. The engine never runs the old turns on the new tools.
       await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
       const afterImport = runsSent(worker).slice(runsBefore);
-      expect(afterImport).toHaveLength(1);
-      expect(neededTools(turnsOf(afterImport[0])).every((name) => names.has(name))).toBe(true);
+      expect(afterImport[0]).toMatchObject({ catalogVersion: parse.catalogVersion, turnsAsImported: true });
+      if (workerFits) expect(afterImport).toHaveLength(1);
+      else {
+        // Fitted here instead: not what the early run is of, so the page runs its own turns, which supersede it.
+        expect(afterImport).toHaveLength(2);
+        expect(afterImport[1]).not.toHaveProperty("turnsAsImported");
+        expect(turnsOf(afterImport[1])).toEqual(turns);
+      }
 
       notice.actions!.find((action) => action.label === "Undo the import")!.run();
       expect(store.getState().turns).toEqual(exampleTurns);
       expect(store.getState().lastValidCatalog).toBe(exampleCatalog);
       expect(notices()?.message).toBe("Undone: your catalog of 2 tools and your conversation of 2 requests are back.");
       await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
-      const afterUndo = runsSent(worker).slice(runsBefore + 1);
+      const afterUndo = runsSent(worker).slice(runsBefore + afterImport.length);
       expect(afterUndo).toHaveLength(1);
       expect(neededTools(turnsOf(afterUndo[0]))).toEqual(["learning_create_cards", "learning_list_decks"]);
       expect(lastSetCatalog(worker)).toEqual(exampleCatalog);
@@ -170,6 +180,36 @@ describe("importing a person's own catalog", () => {
       "learning_create_cards",
       "learning_list_decks",
     ]);
+    controller.dispose();
+  });
+
+  it("Open file: a file the worker cannot read changes nothing and says why", async () => {
+    vi.useFakeTimers();
+    const { worker, store, controller, notices, conversation } = setUp();
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS);
+    const before = { catalog: store.getState().lastValidCatalog, turns: store.getState().turns };
+    const importing = applyCatalogTextImport(new Blob(["{}"]), "moved.json", {
+      controller,
+      current: () => ({ catalog: store.getState().lastValidCatalog, catalogVersion: store.getState().catalogVersion }),
+      turns: conversation.turns,
+      setTurns: conversation.setTurns,
+      setNotice: store.getState().setWorkspaceNotice,
+    });
+    const parse = worker.sent.filter((message) => message.kind === "parse-catalog").at(-1)!;
+    // What workers/engine.worker.ts answers when the file's text cannot be read (lib/workbench/engine-intake.ts).
+    worker.answer({
+      kind: "error",
+      requestId: parse.requestId,
+      request: "parse-catalog",
+      message: "engine: the file could not be read (NotReadableError)",
+    });
+    await importing;
+    expect(notices()).toMatchObject({
+      kind: "error",
+      message: "engine: the file could not be read (NotReadableError). Your catalog is unchanged.",
+    });
+    expect(store.getState().lastValidCatalog).toBe(before.catalog);
+    expect(store.getState().turns).toBe(before.turns);
     controller.dispose();
   });
 

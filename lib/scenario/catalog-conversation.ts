@@ -365,8 +365,8 @@ export type FittedConversation = { turns: readonly ScenarioTurn[]; missing: stri
  * The conversation a catalog gets when it takes the place of another: the same turns when the catalog has every tool
  * they call; otherwise turns written over its own tools (`replaced`), unless none can be written, when the turns stay
  * and `missing` names what they call in vain. The page applies it on import
- * (components/import/apply-catalog-import.ts) and the engine worker rehearses the run that follows with it
- * (lib/workbench/first-request-rehearsal.ts): one rule, so both make the same first request.
+ * (components/import/apply-catalog-import.ts) over the same turns the engine worker fits when it parses an import
+ * and runs right away (`turnsAsImported`, lib/workbench/engine-messages.ts): one rule, one conversation.
  */
 export function fittedConversation(
   turns: readonly ScenarioTurn[],

@@ -148,9 +148,9 @@ export function warmUpCountTexts(
 }
 
 /**
- * The same for a catalog without its scenario: a person's large import, parsed here while the page takes it in and
- * writes a conversation for it, before it asks for the run. `provider` is the latest run's (an import keeps the
- * page's settings); a run on another provider looks its own counts up in `beforeRun`.
+ * The same for a catalog without its scenario: a person's large import, once the parse's answer is posted (the run
+ * sent behind it then finds the lookup under way). `provider` is the latest run's (an import keeps the page's
+ * settings); a run on another provider looks its own counts up in `beforeRun`.
  */
 export function warmUpCatalogCountTexts(
   catalog: Catalog,

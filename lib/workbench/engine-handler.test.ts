@@ -184,7 +184,7 @@ describe("handleEngineMessage", () => {
     expect(bad.response).not.toHaveProperty("conversation");
   });
 
-  it("answers an import with the page's conversation fitted to the parsed catalog, and keeps it for the rehearsal", async () => {
+  it("answers an import with the page's conversation fitted to the parsed catalog, and keeps it for the run sent behind", async () => {
     const deps = dependencies();
     const calling = [{ user: "Book a flight.", needs: [{ tool: "travel_book_flight", arguments: {} }] }];
     const parsed = await handleEngineMessage(
@@ -210,6 +210,79 @@ describe("handleEngineMessage", () => {
       deps,
     );
     expect(later.state.importedTurns).toBeUndefined();
+  });
+
+  it("runs an import's fitted conversation when the page's run says so, and only for the import it fitted", async () => {
+    const deps = dependencies();
+    const calling = [{ user: "Book a flight.", needs: [{ tool: "travel_book_flight", arguments: {} }] }];
+    const parsed = await handleEngineMessage(
+      INITIAL_ENGINE_STATE,
+      { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog), conversation: calling },
+      deps,
+    );
+    const fitted = parsed.state.importedTurns?.turns;
+    expect(fitted?.[0].needs?.[0].tool).toBe("get_weather");
+    const pageScenario = {
+      formatVersion: 1 as const,
+      id: "weather",
+      title: "Weather",
+      turns: calling,
+      settings: { provider: "openai" } as unknown as Scenario["settings"],
+    };
+    const ran = await handleEngineMessage(
+      parsed.state,
+      {
+        kind: "run",
+        requestId: 2,
+        catalogVersion: 4,
+        scenario: pageScenario,
+        strategyIds: ["full"],
+        turnsAsImported: true,
+      },
+      deps,
+    );
+    expect(ran.response.kind).toBe("run-result");
+    // The page's meta and settings, the fitted turns in place of the page's.
+    expect(deps.seen.at(-1)).toMatchObject({ id: "weather", settings: { provider: "openai" }, turns: fitted, catalog });
+    // A catalog that was not an import fitted here has no such turns: an error, never the page's stale ones.
+    const set = await handleEngineMessage(
+      ran.state,
+      { kind: "set-catalog", requestId: 3, catalogVersion: 5, catalog },
+      deps,
+    );
+    const refused = await handleEngineMessage(
+      set.state,
+      {
+        kind: "run",
+        requestId: 4,
+        catalogVersion: 5,
+        scenario: pageScenario,
+        strategyIds: ["full"],
+        turnsAsImported: true,
+      },
+      deps,
+    );
+    expect(refused.response).toMatchObject({ kind: "error", message: expect.stringContaining("not an import") });
+  });
+
+  it("brings an imported file's text back only when the page's editor shows it", async () => {
+    const deps = dependencies();
+    const two = { tools: [catalog.tools[0], { ...catalog.tools[0], name: "get_forecast" }] };
+    const parse = (text: string, limits: { maxTools: number; maxCharacters: number } | undefined) =>
+      handleEngineMessage(
+        INITIAL_ENGINE_STATE,
+        { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text, ...(limits ? { answerWithText: limits } : {}) },
+        deps,
+      ).then((handled) => handled.response);
+    const text = JSON.stringify(two);
+    expect(await parse(text, { maxTools: 2, maxCharacters: 10 })).toMatchObject({ text });
+    // A catalog the page edits a tool at a time keeps its text here.
+    expect(await parse(text, { maxTools: 1, maxCharacters: 10 ** 6 })).not.toHaveProperty("text");
+    // A text that failed comes back for the person to fix, unless it is too large for the editor.
+    expect(await parse("{", { maxTools: 0, maxCharacters: 1 })).toMatchObject({ text: "{" });
+    expect(await parse("{ ", { maxTools: 10, maxCharacters: 1 })).not.toHaveProperty("text");
+    // The page sent text it has: nothing comes back.
+    expect(await parse(text, undefined)).not.toHaveProperty("text");
   });
 
   it("lets go of its caches once, when a large catalog is replaced by a small one", async () => {

@@ -13,13 +13,7 @@ import type { StrategyRun } from "../engine/types";
 import type { StrategyId } from "../core/ids";
 import { simulationJson } from "../report/simulation-output";
 import { parseToolEdit } from "./catalog-text";
-import {
-  AS_LOADED,
-  errorResponse,
-  type EngineRequest,
-  type EngineResponse,
-  type ScenarioWithoutCatalog,
-} from "./engine-messages";
+import { AS_LOADED, errorResponse, type EngineRequest, type EngineResponse } from "./engine-messages";
 import {
   forwardCatalogChange,
   inRunOrder,
@@ -176,6 +170,12 @@ function parseCatalog(
     accepted && parsed.value && message.conversation
       ? fittedConversation(message.conversation, parsed.value, { argumentsValid: argumentsPassSchema })
       : undefined;
+  const limits = message.answerWithText;
+  const editorShowsText =
+    limits !== undefined &&
+    (accepted && parsed.value
+      ? parsed.value.tools.length <= limits.maxTools
+      : message.text.length <= limits.maxCharacters);
   const response: EngineResponse = {
     kind: "catalog-parsed",
     requestId: message.requestId,
@@ -184,6 +184,7 @@ function parseCatalog(
     ...(parsed.format ? { format: parsed.format } : {}),
     ...(accepted ? { catalog: parsed.value } : {}),
     ...(conversation ? { conversation } : {}),
+    ...(editorShowsText ? { text: message.text } : {}),
   };
   if (!accepted || !parsed.value) return { state, response };
   const adopted = adoptCatalog(state, message.catalogVersion, parsed.value);
@@ -243,23 +244,23 @@ async function run(
         ),
       };
     const scenario = message.settings ? { ...loaded.scenario, settings: message.settings } : loaded.scenario;
-    return runRequest(withLatestRun(state, message, scenario), { ...message, scenario }, state.catalog, dependencies);
+    return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
+  }
+  if (message.turnsAsImported) {
+    const imported = state.importedTurns;
+    if (imported?.version !== message.catalogVersion)
+      return {
+        state,
+        response: errorResponse(
+          message,
+          `engine: catalog version ${message.catalogVersion} is not an import whose conversation was fitted here`,
+        ),
+      };
+    const scenario = { ...message.scenario, turns: [...imported.turns] };
+    return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
   }
   const scenario = message.scenario;
-  return runRequest(withLatestRun(state, message, scenario), { ...message, scenario }, state.catalog, dependencies);
-}
-
-function withLatestRun(
-  state: EngineWorkerState,
-  message: Extract<EngineRequest, { kind: "run" }>,
-  scenario: ScenarioWithoutCatalog,
-): EngineWorkerState {
-  const latestRun = {
-    scenario,
-    strategyIds: message.strategyIds,
-    ...(message.provider ? { provider: message.provider } : {}),
-  };
-  return { ...state, latestRun };
+  return runRequest(state, { ...message, scenario }, state.catalog, dependencies);
 }
 
 /** One step's detail of the latest run, from here or from the helper that ran its strategy. */

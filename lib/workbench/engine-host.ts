@@ -9,7 +9,6 @@ import { answerDuringRun, coalesceQueue, createProgressReporter, handleEngineMes
 import { supersededResponse, type EngineRequest } from "./engine-messages";
 import type { HelperRequest, HelperResponse } from "./engine-messages";
 import { splitCatalogParsedAnswer, splitExampleAnswer } from "./example-parts";
-import { expectedFirstTurn, rehearse } from "./first-request-rehearsal";
 import { stepDetail, summariseRunSoFar } from "./summarise-run";
 
 export type EngineHostOptions = {
@@ -42,17 +41,6 @@ export function messageChannelYield(): () => Promise<void> {
       waiting.push(resolve);
       channel.port2.postMessage(null);
     });
-}
-
-/** Messages after which a rehearsal of the run over the previous catalog would be wasted. */
-function replacesCatalog(message: EngineRequest): boolean {
-  return (
-    message.kind === "parse-catalog" ||
-    message.kind === "set-catalog" ||
-    message.kind === "load-example" ||
-    message.kind === "append-catalog" ||
-    message.kind === "edit-tool"
-  );
 }
 
 export function createEngineHost(options: EngineHostOptions) {
@@ -132,13 +120,6 @@ export function createEngineHost(options: EngineHostOptions) {
       options.onSettled?.();
       // Let newly arrived messages join the queue before the next one is handled.
       await yieldToEvents();
-      // While the page takes in a large import, the run it will ask for is rehearsed here; messages that arrive
-      // meanwhile wait for it (a run finds its work done), unless one replaces the catalog again.
-      const rehearsal = queue.length === 0 ? expectedFirstTurn(next, state, dependencies) : null;
-      if (rehearsal) {
-        await rehearse(rehearsal, dependencies, () => !queue.some(replacesCatalog));
-        options.onSettled?.();
-      }
     }
     draining = null;
   }

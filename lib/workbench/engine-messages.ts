@@ -46,9 +46,15 @@ export type EngineRequest =
       answer?: "catalog-set";
       /**
        * The page's conversation: the answer carries it fitted to the parsed catalog (`conversation`), so the page
-       * needs no schema checker of its own, and the run the worker rehearses meanwhile is over the same turns.
+       * needs no schema checker of its own, and a run sent behind with `turnsAsImported` is over the same turns.
        */
       conversation?: readonly ScenarioTurn[];
+      /**
+       * The page sent its file (`PageEngineRequest`), not its text: the answer brings the text back (`text`) when the
+       * page's editor shows it, a catalog of at most `maxTools` tools or a text that failed of at most
+       * `maxCharacters`; a larger one stays here.
+       */
+      answerWithText?: { maxTools: number; maxCharacters: number };
     }
   /**
    * Load an example scenario and adopt its catalog as `catalogVersion`. `answer: "catalog-set"` (the page's engine
@@ -74,6 +80,13 @@ export type EngineRequest =
       settings?: ScenarioSettings;
       strategyIds: readonly StrategyId[];
       provider?: ProviderId;
+      /**
+       * The turns are the conversation fitted to catalog `catalogVersion` when this worker parsed it (a `parse-catalog`
+       * with `conversation`), in place of `scenario`'s: the page sends an import's run right behind its text, before
+       * it knows what the fitting wrote, so the run starts as soon as the catalog is parsed rather than after the page
+       * has taken 10,000 tools in and asked (components/import/apply-catalog-import.ts puts the same turns on screen).
+       */
+      turnsAsImported?: boolean;
       /**
        * The step the page shows (its strategy runs first). When that strategy is handed over before the others
        * (a slow run's `run-progress`), the step's detail comes with it: otherwise the page's request for it would wait
@@ -106,6 +119,8 @@ export type CatalogParseResult = {
   format?: string;
   /** The request's `conversation` fitted to `catalog` (lib/scenario/catalog-conversation.ts `fittedConversation`). */
   conversation?: FittedConversation;
+  /** The text the page's file held, when the request's `answerWithText` says the page's editor shows it. */
+  text?: string;
 };
 
 export type EngineResponse =
@@ -168,6 +183,14 @@ export type EngineResponse =
   | { kind: "tool-tokens"; requestId: number; catalogVersion: number; tokens: number[] }
   | { kind: "results-json"; requestId: number; runRequestId: number; json: ReturnType<typeof simulationJson> }
   | { kind: "error"; requestId: number; request: EngineRequest["kind"]; message: string };
+
+/**
+ * What the page sends: as `EngineRequest`, except that an import's file crosses as the `Blob` itself, read in the
+ * worker (lib/workbench/engine-intake.ts) so that decoding megabytes of text never holds the page's thread.
+ */
+export type PageEngineRequest =
+  | Exclude<EngineRequest, { kind: "parse-catalog" }>
+  | (Omit<Extract<EngineRequest, { kind: "parse-catalog" }>, "text"> & { text: string | Blob });
 
 /** Counting texts on the helper (the count-in-parallel side of the helper). */
 export type CountTextsRequest = { kind: "count-texts"; requestId: number; texts: readonly string[] };

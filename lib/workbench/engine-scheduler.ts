@@ -89,10 +89,9 @@ export function scheduleHelper(
     if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
       forwardExampleLoad(helper, message.exampleId, catalog.version);
     // A person's large import is parsed there from the same text: the parsed catalog sent whole would hold this
-    // worker (which runs the first request) for the clone. The text goes with the first run that needs it, not now:
-    // until that run, this worker makes the first request (the rehearsal, then the run) while the page takes the
-    // catalog in, and a helper parsing meanwhile would be a third thread on the two cores; idle, it counts half of
-    // that request instead.
+    // worker (which runs the first request) for the clone. The text goes with the first run that needs it, after
+    // that run's first request is counted: a helper parsing meanwhile would be a third thread on the two cores (the
+    // page takes the catalog in at the same time); idle, it counts half of that request instead.
     // Whatever text waited belonged to an older catalog.
     if (helper) deferredParses.delete(helper);
     if (helper && !helper.failed && message.kind === "parse-catalog" && handled.response.kind === "catalog-parsed")

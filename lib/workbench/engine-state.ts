@@ -130,17 +130,9 @@ export type EngineWorkerState = {
   toolTokens: { version: number; tokens: number[] } | null;
   /** The turns and settings of the example loaded as catalog `version`, for a run of it `"as-loaded"`. */
   loadedExample?: { version: number; scenario: ScenarioWithoutCatalog };
-  /**
-   * What the page last asked to run (its scenario, strategies and forced provider): an import keeps the page's
-   * settings and strategy on screen, so the run that follows a new catalog is this one over it
-   * (lib/workbench/first-request-rehearsal.ts).
-   */
-  latestRun?: LatestRun;
   /** The conversation the page's import of catalog `version` is fitted to (the `parse-catalog` answer's). */
   importedTurns?: { version: number; turns: readonly ScenarioTurn[] };
 };
-
-export type LatestRun = { scenario: ScenarioWithoutCatalog; strategyIds: readonly StrategyId[]; provider?: ProviderId };
 
 export const INITIAL_ENGINE_STATE: EngineWorkerState = { catalog: null, runs: null, toolTokens: null };
 

@@ -2,10 +2,10 @@
  * Runs of the scenario on screen: sent when the store's inputs change, their progress and answer put in the store,
  * and a large example's run sent right behind its load so the worker starts it before the page has taken it in.
  */
-import { type Scenario, type ScenarioSettings } from "@/lib/scenario/types";
+import { type ScenarioSettings, type ScenarioTurn } from "@/lib/scenario/types";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
 import type { OpeningSelection } from "@/lib/workbench/opening";
-import type { EngineClient, RunProgress } from "@/workers/engine-client";
+import type { EditorTextLimits, EngineClient, ImportParsed, Outcome, RunProgress } from "@/workers/engine-client";
 import type { PlaygroundStore } from "../playground-store";
 import type { StepDetails } from "./step-details";
 
@@ -30,9 +30,9 @@ export function createRuns(store: PlaygroundStore, client: EngineClient, details
   }
 
   /**
-   * The run sent behind a large example's load (RUN_AS_LOADED_MINIMUM_TOOLS). It is the store's next run when the
-   * store then holds that example unedited, on the strategy it ran first; otherwise the run the store asks for
-   * replaces it (the worker drops the older run).
+   * The run sent behind a large example's load (RUN_AS_LOADED_MINIMUM_TOOLS) or behind an import's text. It is the
+   * store's next run when the store then holds that example unedited (or the import's fitted conversation), on the
+   * strategy it ran first; otherwise the run the store asks for replaces it (the worker drops the older run).
    */
   let runAsLoaded: {
     catalogVersion: number;
@@ -40,8 +40,11 @@ export function createRuns(store: PlaygroundStore, client: EngineClient, details
     outcome: ReturnType<EngineClient["run"]>;
     /** The provider the run was forced to, if any (a restored choice). */
     forceProvider: boolean;
-    /** The turns and settings the run is of (the objects the store then holds), once the example has arrived. */
-    loaded?: Pick<Scenario, "turns" | "settings">;
+    /**
+     * The turns and settings the run is of (the objects the store then holds), once the example has arrived or the
+     * import has been parsed.
+     */
+    loaded?: { turns: readonly ScenarioTurn[]; settings: ScenarioSettings };
   } | null = null;
 
   /** Runs the store's scenario (or takes the run sent behind the load, when it is of that scenario). */
@@ -133,7 +136,58 @@ export function createRuns(store: PlaygroundStore, client: EngineClient, details
     return outcome;
   }
 
-  return { runNow, loadExampleAndRun };
+  /**
+   * An import's text (or file) parsed with its run right behind it, over the conversation the worker fits to the
+   * catalog (`parseCatalogAndRun`), in the store's settings, strategy and forced provider: at 10,000 tools the
+   * worker starts the run while the page takes the catalog in. Resolves with the parse's outcome. The early run is
+   * of the fitted turns (the worker's array, which the import puts in the store) or, when nothing was replaced, of
+   * the store's own: `runNow` takes it only while the store holds those turns and these settings.
+   */
+  async function importAndRun(
+    text: string | Blob,
+    sourceName: string | undefined,
+    /** For a file (its text read in the worker): what of it to send back for the editor. */
+    answerWithText?: EditorTextLimits,
+  ): Promise<Outcome<ImportParsed>> {
+    const state = store.getState();
+    const { strategyId, forceProvider, settings } = state;
+    const sent = client.parseCatalogAndRun(
+      text,
+      sourceName,
+      {
+        formatVersion: 1,
+        id: state.scenarioMeta.id,
+        title: state.scenarioMeta.title,
+        description: state.scenarioMeta.description,
+        turns: state.turns,
+        settings,
+      },
+      {
+        strategyIds: runOrder(strategyId),
+        shownStep: { strategyId, stepIndex: 0 },
+        onProgress: runProgressed,
+        ...(answerWithText ? { answerWithText } : {}),
+        ...(forceProvider ? { provider: settings.provider } : {}),
+      },
+    );
+    const early: NonNullable<typeof runAsLoaded> = {
+      catalogVersion: sent.catalogVersion,
+      strategyId,
+      outcome: sent.ran,
+      forceProvider,
+    };
+    runAsLoaded = early;
+    const outcome = await sent.parsed;
+    if (outcome.ok && outcome.value.catalog && runAsLoaded === early) {
+      // The run is of the fitted turns: the store holds them once the import has put them on screen.
+      const fitted = outcome.value.conversation;
+      early.loaded = { turns: fitted?.replaced ? fitted.turns : state.turns, settings };
+      store.getState().runStarted(performance.now());
+    } else if (runAsLoaded === early) runAsLoaded = null;
+    return outcome;
+  }
+
+  return { runNow, loadExampleAndRun, importAndRun };
 }
 
 export type Runs = ReturnType<typeof createRuns>;

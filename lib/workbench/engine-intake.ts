@@ -1,0 +1,42 @@
+/**
+ * The engine worker's intake. An import's file crosses from the page as the `Blob` itself and its text is read here:
+ * decoding a 4 MB file into a string is a quarter of a second of one thread, and on the page's thread it was the
+ * longest task of a person's 10,000-tool import. The messages the page sent behind it (the import's run) wait until
+ * it is read, so the message loop receives everything in the order the page sent it.
+ */
+import type { EngineRequest, PageEngineRequest } from "./engine-messages";
+
+/** What the worker answers for a request whose file could not be read (the page shows it as the import's error). */
+export type UnreadableFile = { requestId: number; reason: string };
+
+export function inOrderIntake(
+  receive: (message: EngineRequest) => void,
+  unreadable: (failure: UnreadableFile) => void,
+): (message: PageEngineRequest) => void {
+  let behind: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  return (message) => {
+    const file = message.kind === "parse-catalog" && typeof message.text !== "string" ? message.text : null;
+    if (!file && waiting === 0) return receive(message as EngineRequest);
+    waiting += 1;
+    // Read at once, delivered in turn.
+    const text = file?.text();
+    behind = behind.then(async () => {
+      try {
+        if (!text) return receive(message as EngineRequest);
+        let read: string;
+        try {
+          read = await text;
+        } catch (error) {
+          return unreadable({
+            requestId: message.requestId,
+            reason: error instanceof Error ? error.message : String(error),
+          });
+        }
+        receive({ ...(message as Extract<EngineRequest, { kind: "parse-catalog" }>), text: read });
+      } finally {
+        waiting -= 1;
+      }
+    });
+  };
+}
