@@ -24,7 +24,7 @@ import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
-import { baseUrl, flag, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
+import { baseUrl, flag, openFileAndTime, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
 import { ownMcpCatalog } from "./test-support/own-catalog";
 
 /**
@@ -453,54 +453,26 @@ async function profileImport(page: Page, url: string, count: number, startRecord
   await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
   // `--settle ms`: how long the page rests after its first run before the file is chosen (bench:browser: none).
   await page.waitForTimeout(Number(flag("settle") ?? 0));
-  const before = await runsEnded(page);
-  const runBefore = await page.getByTestId("prefix-bar-content").getAttribute("data-detail-run");
-  await page.getByTestId("catalog-file-input").evaluate((input) => {
-    const target = window as unknown as { __importAt: number; __benchCommits: Commit[]; __longTasks: number[][] };
+  // The page's long tasks and React commits from now on; what came before the import is left out below.
+  await page.evaluate(() => {
+    const target = window as unknown as { __benchCommits: Commit[]; __longTasks: number[][] };
     target.__longTasks = [];
+    target.__benchCommits = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) target.__longTasks.push([entry.startTime, entry.duration]);
     }).observe({ type: "longtask" });
-    input.addEventListener("change", () => {
-      target.__importAt = performance.now();
-      target.__benchCommits = [];
-    });
   });
   await startRecording();
   const started = Date.now();
-  const since = () => page.evaluate(() => performance.now() - (window as unknown as { __importAt: number }).__importAt);
-  await page.getByTestId("catalog-file-input").setInputFiles(file);
-  await page
-    .getByTestId("catalog-count")
-    .getByText(`${count.toLocaleString("en-US")} tools`)
-    .waitFor({ timeout: 300_000 });
-  const shown = await since();
-  await page.waitForFunction(
-    (previous) => {
-      const bar = document.querySelector('[data-testid="prefix-bar-content"]');
-      const run = bar?.getAttribute("data-detail-run") ?? "";
-      return run !== "" && run !== previous && bar?.getAttribute("data-detail") !== "";
-    },
-    runBefore ?? "",
-    { timeout: 300_000, polling: 20 },
-  );
-  const firstRequest = await since();
-  await waitForRunAfter(page, before);
-  const all = await since();
+  const { importAt, shown, firstRequest, all } = await openFileAndTime(page, file, count);
   const wall = Date.now() - started;
-  const { importAt, commits, longTasks, messages } = await page.evaluate(() => {
+  const { commits, longTasks, messages } = await page.evaluate(() => {
     const target = window as unknown as {
-      __importAt: number;
       __benchCommits: Commit[];
       __longTasks: number[][];
       __benchMessages: Array<[number, string]>;
     };
-    return {
-      importAt: target.__importAt,
-      commits: target.__benchCommits,
-      longTasks: target.__longTasks,
-      messages: target.__benchMessages,
-    };
+    return { commits: target.__benchCommits, longTasks: target.__longTasks, messages: target.__benchMessages };
   });
   console.log(
     `import of ${count} tools: scenario shown ${shown.toFixed(0)} ms, first request ${firstRequest.toFixed(0)} ms, ` +
@@ -519,7 +491,7 @@ async function profileImport(page: Page, url: string, count: number, startRecord
     if (kind !== shownMessages[index - 1]?.[1]) collapsed.push(`+${(at - importAt).toFixed(0)} ${kind}`);
   console.log(`messages after the import: ${collapsed.join(", ")}`);
   console.log("commits after the import (end, render time, panels by render time / elements placed):");
-  for (const commit of commits) {
+  for (const commit of commits.filter((entry) => entry.at >= importAt)) {
     const placed = Object.values(commit.panels).reduce((sum, panel) => sum + panel.placed, 0);
     if (commit.renderMs < 10 && placed < 100) continue;
     const panels = Object.entries(commit.panels)
@@ -551,7 +523,7 @@ async function main(): Promise<void> {
       if (value) target.__benchRenders = {};
     }, on);
   console.log(
-    `profile of "${moment}" on ${example} at ${url} — load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores`,
+    `profile of "${moment}" on ${moment === "import" ? "an import over weather" : example} at ${url} — load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores`,
   );
   const rendersSoFar = () =>
     page.evaluate(() => (window as unknown as { __benchRenders: Record<string, number> }).__benchRenders);

@@ -39,7 +39,16 @@ import os from "node:os";
 import zlib from "node:zlib";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { baseUrl, durationMs, flag, ratioLine, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
+import {
+  baseUrl,
+  durationMs,
+  flag,
+  openFileAndTime,
+  ratioLine,
+  runsEnded,
+  stepOnce,
+  waitForRunAfter,
+} from "./bench-support";
 import { ownMcpCatalog } from "./test-support/own-catalog";
 
 const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
@@ -332,38 +341,8 @@ async function importOwnCatalog(
   const page = await context.newPage();
   await page.goto(`${url}/?example=weather`, { waitUntil: "commit" });
   await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
-  const before = await runsEnded(page);
-  const runBefore = await page.getByTestId("prefix-bar-content").getAttribute("data-detail-run");
-  await page
-    .getByTestId("catalog-file-input")
-    .evaluate((input) =>
-      input.addEventListener(
-        "change",
-        () => ((window as unknown as { __importAt: number }).__importAt = performance.now()),
-      ),
-    );
-  const since = async () =>
-    page.evaluate(() => performance.now() - (window as unknown as { __importAt: number }).__importAt);
-  await page.getByTestId("catalog-file-input").setInputFiles(file);
-  await page
-    .getByTestId("catalog-count")
-    .getByText(`${toolCount.toLocaleString("en-US")} tools`)
-    .waitFor({ timeout: 300_000 });
-  const shown = await since();
-  await page.waitForFunction(
-    (previous) => {
-      const bar = document.querySelector('[data-testid="prefix-bar-content"]');
-      const run = bar?.getAttribute("data-detail-run") ?? "";
-      return run !== "" && run !== previous && bar?.getAttribute("data-detail") !== "";
-    },
-    runBefore ?? "",
-    { timeout: 300_000, polling: 20 },
-  );
-  const firstRequest = await since();
-  await waitForRunAfter(page, before);
-  const all = await since();
+  const { importAt, shown, firstRequest, all } = await openFileAndTime(page, file, toolCount);
   const times = await pageTimes(page);
-  const importAt = await page.evaluate(() => (window as unknown as { __importAt: number }).__importAt);
   const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace(/.*simulated in/, "").trim();
   const failed = await page.getByTestId("run-error").count();
   await page.close();

@@ -1,4 +1,7 @@
-/** What the browser benchmarks share: their command-line flags, the page's address, and one timed key press. */
+/**
+ * What the browser benchmarks share: their command-line flags, the page's address, one timed key press and one timed
+ * import.
+ */
 import type { Page } from "@playwright/test";
 
 /** `--name value` on the command line. */
@@ -90,4 +93,47 @@ export function ratioLine(example: string, pairs: ReadonlyArray<{ worker: number
     `${(worker / node).toFixed(2)}× over ${pairs.length} first visits; ${within} of ${pairs.length} single visits ` +
     `within 1.3× (${each})`
   );
+}
+
+/** A person's import, timed on the page's clock from the file input's change event (`importAt`). */
+export type ImportTimes = { importAt: number; shown: number; firstRequest: number; all: number };
+
+/**
+ * Opens `file` (`toolCount` tools) with the catalog panel's "Open file" on a page whose run has ended, and waits for
+ * the count of its tools, the first request of the run that follows (the prefix bar's detail of a new run), and that
+ * run's end. The file's transfer into the browser is not the page's time: the clock starts at the change event.
+ */
+export async function openFileAndTime(page: Page, file: string, toolCount: number): Promise<ImportTimes> {
+  const before = await runsEnded(page);
+  const runBefore = await page.getByTestId("prefix-bar-content").getAttribute("data-detail-run");
+  await page
+    .getByTestId("catalog-file-input")
+    .evaluate((input) =>
+      input.addEventListener(
+        "change",
+        () => ((window as unknown as { __importAt: number }).__importAt = performance.now()),
+      ),
+    );
+  const since = async () =>
+    page.evaluate(() => performance.now() - (window as unknown as { __importAt: number }).__importAt);
+  await page.getByTestId("catalog-file-input").setInputFiles(file);
+  await page
+    .getByTestId("catalog-count")
+    .getByText(`${toolCount.toLocaleString("en-US")} tools`)
+    .waitFor({ timeout: 300_000 });
+  const shown = await since();
+  await page.waitForFunction(
+    (previous) => {
+      const bar = document.querySelector('[data-testid="prefix-bar-content"]');
+      const run = bar?.getAttribute("data-detail-run") ?? "";
+      return run !== "" && run !== previous && bar?.getAttribute("data-detail") !== "";
+    },
+    runBefore ?? "",
+    { timeout: 300_000, polling: 20 },
+  );
+  const firstRequest = await since();
+  await waitForRunAfter(page, before);
+  const all = await since();
+  const importAt = await page.evaluate(() => (window as unknown as { __importAt: number }).__importAt);
+  return { importAt, shown, firstRequest, all };
 }

@@ -70,6 +70,18 @@ const scenarioWithoutCatalog = {
   settings: {} as Scenario["settings"],
 };
 
+/** An import (catalog version 4) under a conversation that calls a tool the catalog lacks. */
+async function importCallingMissingTool() {
+  const deps = dependencies();
+  const calling = [{ user: "Book a flight.", needs: [{ tool: "travel_book_flight", arguments: {} }] }];
+  const parsed = await handleEngineMessage(
+    INITIAL_ENGINE_STATE,
+    { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog), conversation: calling },
+    deps,
+  );
+  return { deps, calling, parsed };
+}
+
 describe("handleEngineMessage", () => {
   it("runs against the catalog version the worker holds and keeps runs for step details", async () => {
     const deps = dependencies();
@@ -185,13 +197,7 @@ describe("handleEngineMessage", () => {
   });
 
   it("answers an import with the page's conversation fitted to the parsed catalog, and keeps it for the run sent behind", async () => {
-    const deps = dependencies();
-    const calling = [{ user: "Book a flight.", needs: [{ tool: "travel_book_flight", arguments: {} }] }];
-    const parsed = await handleEngineMessage(
-      INITIAL_ENGINE_STATE,
-      { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog), conversation: calling },
-      deps,
-    );
+    const { deps, calling, parsed } = await importCallingMissingTool();
     const expected = fittedConversation(calling, catalog, { argumentsValid: argumentsPassSchema });
     expect(expected).toMatchObject({ replaced: true, missing: ["travel_book_flight"] });
     expect(parsed.response).toMatchObject({ kind: "catalog-parsed", conversation: expected });
@@ -213,13 +219,7 @@ describe("handleEngineMessage", () => {
   });
 
   it("runs an import's fitted conversation when the page's run says so, and only for the import it fitted", async () => {
-    const deps = dependencies();
-    const calling = [{ user: "Book a flight.", needs: [{ tool: "travel_book_flight", arguments: {} }] }];
-    const parsed = await handleEngineMessage(
-      INITIAL_ENGINE_STATE,
-      { kind: "parse-catalog", requestId: 1, catalogVersion: 4, text: JSON.stringify(catalog), conversation: calling },
-      deps,
-    );
+    const { deps, calling, parsed } = await importCallingMissingTool();
     const fitted = parsed.state.importedTurns?.turns;
     expect(fitted?.[0].needs?.[0].tool).toBe("get_weather");
     const pageScenario = {
