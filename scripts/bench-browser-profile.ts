@@ -29,8 +29,11 @@ import { ownMcpCatalog } from "./test-support/own-catalog";
 
 /**
  * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
- * commit to it too). After each commit it counts the components that rendered, by the nearest element above them
- * with a data-testid (the panel), so "what re-rendered on a key press" has an answer without a development build.
+ * commit to it too). After each commit it finds the components that rendered and the elements placed, by the
+ * nearest element above them with a data-testid (the panel), so "what re-rendered on a key press" has an answer
+ * without a development build. While `__benchCounting` is on it counts the renders per panel; while `__benchCommits`
+ * is a list, it records each commit: its time, and per panel the components' render time (a profiling build, `next
+ * build --profile`, times each fiber) and the elements placed, so a long task names what it rendered.
  */
 const RENDER_COUNTER = `
   window.__benchRenders = {};
@@ -39,53 +42,37 @@ const RENDER_COUNTER = `
     inject(renderer) { this.renderers.set(this.renderers.size + 1, renderer); return this.renderers.size; },
     checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
     onCommitFiberRoot(id, root) {
-      if (window.__benchCommits) {
-        // A profiling build (next build --profile) times each fiber: per panel, the render time of the components
-        // that rendered in this commit and the elements it placed, so a long task names what it rendered.
-        const panels = {};
-        const panelOfFiber = (fiber) => {
-          for (let node = fiber.return; node; node = node.return)
-            if (node.tag === 5 && node.memoizedProps && node.memoizedProps["data-testid"]) return node.memoizedProps["data-testid"];
-          return "(page)";
-        };
-        const walk = [root.current];
-        while (walk.length) {
-          const fiber = walk.pop();
-          const alternate = fiber.alternate;
-          const rendered = [0, 1, 11, 14, 15].includes(fiber.tag) && (fiber.flags & 1);
-          const placed = fiber.tag === 5 && (fiber.flags & 2);
-          if (rendered || placed) {
-            const panel = panelOfFiber(fiber);
-            const entry = panels[panel] || (panels[panel] = { components: 0, ms: 0, placed: 0 });
-            if (rendered) { entry.components += 1; entry.ms += fiber.selfBaseDuration || 0; }
-            if (placed) entry.placed += 1;
-          }
-          if (fiber.child && !(alternate && alternate.child === fiber.child)) walk.push(fiber.child);
-          else if (fiber.child && !alternate) walk.push(fiber.child);
-          if (fiber.sibling) walk.push(fiber.sibling);
-        }
-        window.__benchCommits.push({ at: performance.now(), renderMs: root.current.actualDuration || 0, panels });
-      }
-      if (!window.__benchCounting) return;
+      if (!window.__benchCounting && !window.__benchCommits) return;
       const components = new Set([0, 1, 11, 14, 15]);
       const panelOf = (fiber) => {
         for (let node = fiber.return; node; node = node.return)
           if (node.tag === 5 && node.memoizedProps && node.memoizedProps["data-testid"]) return node.memoizedProps["data-testid"];
         return "(page)";
       };
+      const panels = {};
       const stack = [root.current];
       while (stack.length) {
         const fiber = stack.pop();
         const alternate = fiber.alternate;
-        if (components.has(fiber.tag) && (fiber.flags & 1)) {
+        const rendered = components.has(fiber.tag) && (fiber.flags & 1);
+        const placed = fiber.tag === 5 && (fiber.flags & 2);
+        if (rendered || placed) {
           const panel = panelOf(fiber);
-          window.__benchRenders[panel] = (window.__benchRenders[panel] || 0) + 1;
+          const entry = panels[panel] || (panels[panel] = { components: 0, ms: 0, placed: 0 });
+          if (rendered) { entry.components += 1; entry.ms += fiber.selfBaseDuration || 0; }
+          if (placed) entry.placed += 1;
         }
         // A subtree whose children are the previous commit's objects did not render.
         if (fiber.child && !(alternate && alternate.child === fiber.child)) stack.push(fiber.child);
         else if (fiber.child && !alternate) stack.push(fiber.child);
         if (fiber.sibling) stack.push(fiber.sibling);
       }
+      if (window.__benchCounting)
+        for (const panel in panels)
+          if (panels[panel].components > 0)
+            window.__benchRenders[panel] = (window.__benchRenders[panel] || 0) + panels[panel].components;
+      if (window.__benchCommits)
+        window.__benchCommits.push({ at: performance.now(), renderMs: root.current.actualDuration || 0, panels });
     },
   };
 `;
