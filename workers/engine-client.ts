@@ -97,7 +97,7 @@ type Payload<K extends PageEngineRequest["kind"]> = Omit<Extract<PageEngineReque
 /** What an import's parse answers: the catalog and its problems, and the file's text when the editor shows it. */
 export type ImportParsed = CatalogParseResult & { catalogVersion: number };
 
-/** What the page's editor shows of an imported file (`parseCatalog`'s `answerWithText`). */
+/** What the page's editor shows of an imported file (`parseCatalogAndRun`'s `answerWithText`). */
 export type EditorTextLimits = { maxTools: number; maxCharacters: number };
 
 export class EngineClient {
@@ -188,24 +188,22 @@ export class EngineClient {
     (this.worker as unknown as { postMessage(message: PrepareImportHint): void }).postMessage(hint);
   }
 
-  /**
-   * With `conversation`, the answer carries it fitted to the parsed catalog (an import). `text` may be the file
-   * itself, read in the worker; with `answerWithText` the answer then brings the text back when the page's editor
-   * shows it (a catalog of at most `maxTools` tools, or a text that failed of at most `maxCharacters`).
-   */
+  /** With `conversation`, the answer carries it fitted to the parsed catalog. */
   parseCatalog(
-    text: string | Blob,
+    text: string,
     sourceName?: string,
     conversation?: readonly ScenarioTurn[],
-    answerWithText?: EditorTextLimits,
   ): Promise<Outcome<ImportParsed>> {
-    return this.sendParseCatalog(this.newCatalogVersion(), text, sourceName, conversation, answerWithText);
+    return this.sendParseCatalog(this.newCatalogVersion(), text, sourceName, conversation, undefined);
   }
 
   /**
    * An import's parse with its run right behind it (`turnsAsImported`: over the conversation the worker fits to the
    * catalog), as `loadExampleAndRun` does for a large example: the worker starts the run as soon as it has parsed
    * the text, while the page takes the catalog in. `scenario` is the page's, whose turns the fitted ones replace.
+   * `text` may be the file itself, read in the worker; with `answerWithText` the answer then brings the text back
+   * when the page's editor shows it (a catalog of at most `maxTools` tools, or a text that failed of at most
+   * `maxCharacters`).
    */
   parseCatalogAndRun(
     text: string | Blob,

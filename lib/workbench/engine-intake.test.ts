@@ -62,4 +62,19 @@ describe("the engine worker's intake", () => {
     // The run behind it still arrives (and fails there: its catalog version was never loaded).
     expect(received.map((message) => message.requestId)).toEqual([2]);
   });
+
+  it("keeps delivering after a message it passed on failed", async () => {
+    const received: number[] = [];
+    const intake = inOrderIntake(
+      (message) => {
+        if (message.requestId === 1) throw new Error("the loop refused it");
+        received.push(message.requestId);
+      },
+      () => undefined,
+    );
+    intake({ kind: "parse-catalog", requestId: 1, catalogVersion: 2, text: new Blob(["{}"]) });
+    intake(run(2));
+    await settle();
+    expect(received).toEqual([2]);
+  });
 });
