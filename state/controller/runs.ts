@@ -1,6 +1,7 @@
 /**
  * Runs of the scenario on screen: sent when the store's inputs change, their progress and answer put in the store,
- * and a large example's run sent right behind its load so the worker starts it before the page has taken it in.
+ * and the run of a large example or of an import sent right behind its load or its text, so the worker starts it
+ * before the page has taken the catalog in.
  */
 import { type ScenarioSettings, type ScenarioTurn } from "@/lib/scenario/types";
 import { STRATEGY_IDS, type StrategyId } from "@/lib/core/ids";
