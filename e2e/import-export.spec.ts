@@ -201,6 +201,8 @@ test.describe("import and export from the page", () => {
     await expect(page.getByTestId("catalog-editor")).toContainText("broken_tool_from_file");
     await expect(page.getByTestId("scenario-title")).toHaveText(title ?? "");
     await expect(page.getByTestId("import-done")).toHaveCount(0);
+    // "Opening broken-tools.json…" is gone once the worker has answered, whatever it answered.
+    await expect(page.getByTestId("catalog-opening")).toHaveCount(0);
     expect(playground.consoleErrors).toEqual([]);
   });
 

@@ -121,9 +121,12 @@ export function CatalogPanel() {
 
   const fileChosen = (bytes: number) => controller?.prepareImport(bytes);
 
+  // A large file is read and parsed in the worker for a second or more: the panel says which file it is opening.
+  const [opening, setOpening] = useState<string | null>(null);
   const importText = (text: string | File, sourceName?: string) => {
     if (!controller) return;
     const { turns, setWorkspaceNotice } = store.getState();
+    setOpening(sourceName ?? t("import.pastedText"));
     void applyCatalogTextImport(text, sourceName, {
       controller,
       current: () => {
@@ -134,7 +137,7 @@ export function CatalogPanel() {
       setTurns: (generated) => store.setState({ turns: generated }),
       setNotice: setWorkspaceNotice,
       locale,
-    });
+    }).finally(() => setOpening(null));
   };
 
   return (
@@ -166,6 +169,11 @@ export function CatalogPanel() {
             : (totalWords?.total ?? t("panel.totalO200k", { count: totalTokens }))}
         </span>
       </div>
+      {opening ? (
+        <p className="truncate px-4 pb-1.5 text-xs text-accent" role="status" data-testid="catalog-opening">
+          {t("panel.opening", { name: opening })}
+        </p>
+      ) : null}
       {totalWords?.model ? (
         <p className="px-4 pb-1.5 text-right text-xs text-muted" data-testid="catalog-total-model">
           {totalWords.model}
