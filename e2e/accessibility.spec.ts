@@ -2,20 +2,9 @@
  * Automated accessibility checks (axe-core, WCAG 2.1 A and AA rules) of the main views in both themes. Serious and
  * critical findings fail the test; each one is listed with the element it was found on.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousAxeFindings } from "./pages/axe";
 import { PlaygroundPage } from "./pages/playground-page";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id}: ${node.target.join(" ")} ${JSON.stringify(node.any[0]?.data ?? "")}`,
-      ),
-    );
-}
 
 test.describe("accessibility", () => {
   test.setTimeout(180_000);
@@ -27,23 +16,23 @@ test.describe("accessibility", () => {
       await page.emulateMedia({ colorScheme: theme });
       const playground = new PlaygroundPage(page);
       await playground.open("learning-agent");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page, { withData: true })).toEqual([]);
       await page.getByTestId("live-mode-open").click();
       await expect(page.getByTestId("live-mode")).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page, { withData: true })).toEqual([]);
       await page.getByTestId("simulated-mode-open").click();
       await page.getByTestId("decide-panel").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("decide-status")).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page, { withData: true })).toEqual([]);
       await page.getByTestId("share-open").click();
       await expect(page.getByTestId("share-link")).toHaveValue(/#s=/);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeFindings(page, { withData: true })).toEqual([]);
     });
   }
 
   test("the search lab has no serious axe findings", async ({ page }) => {
     await page.goto("/lab");
     await expect(page.getByTestId("lab-status")).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeFindings(page, { withData: true })).toEqual([]);
   });
 });

@@ -11,11 +11,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { englishRuns } from "../lib/i18n/english-leftovers";
 import { encodeWorkspace, inlineShareUrl } from "../lib/share";
 import { smallScenario } from "./pages/scenarios";
+import { seriousAxeFindings } from "./pages/axe";
 import { capture, TAKE_SCREENSHOTS } from "./pages/screenshots";
 
 test.use({ locale: "zh-CN" });
@@ -61,13 +61,6 @@ async function englishLeftovers(page: Page, root?: string): Promise<string[]> {
     return visible;
   }, root);
   return [...new Set(texts.flatMap((text) => englishRuns(text)))];
-}
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
 }
 
 /** Text cut by its box: wider than it shows, overflow hidden, and no title to read it whole. */
