@@ -424,9 +424,12 @@ async function profileImport(page: Page, url: string, count: number, startRecord
       constructor(url: string | URL, options?: WorkerOptions) {
         super(url, options);
         const name = options?.name ?? "worker";
-        this.addEventListener("message", (event) =>
-          log.push([performance.now(), `${name} → ${(event.data as { kind?: string })?.kind ?? "?"}`]),
-        );
+        // A run's progress names the strategies it hands over: which worker's group finished when.
+        this.addEventListener("message", (event) => {
+          const answer = event.data as { kind?: string; summaries?: Array<{ id: string }> };
+          const strategies = answer?.summaries ? ` (${answer.summaries.map((run) => run.id).join(", ")})` : "";
+          log.push([performance.now(), `${name} → ${answer?.kind ?? "?"}${strategies}`]);
+        });
       }
       postMessage(data: unknown, transfer?: unknown) {
         const request = data as { kind?: string; strategyIds?: string[] };
