@@ -9,7 +9,8 @@ import { LazyEditor } from "@/components/ui/monaco-lazy";
 import { JSON_VIEWER_MAX_CHARS, requestViewerMode } from "./request-viewer-mode";
 import { Tabs } from "@/components/ui/tabs";
 import { CODE_FORMATS, requestCode, safeHeaders, type CodeFormat } from "@/lib/export/request-code";
-import { formatBytes, utf8ByteLength } from "@/lib/view/format";
+import { utf8ByteLength } from "@/lib/core/utf8";
+import { formatBytes } from "@/lib/view/format";
 import type { StepDetail } from "@/lib/workbench/types";
 import { ThirdPartyMarks } from "@/components/variants/third-party-marks";
 

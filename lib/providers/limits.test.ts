@@ -166,6 +166,17 @@ describe("provider limits (lib/models/model-limits.ts names each source)", () =>
     const deep = { tools: [tool, tool, { ...tool, name: "ü" }], messages: [{ content: [{ text: "日本" }] }] };
     expect(jsonBytes(deep)).toBe(new TextEncoder().encode(JSON.stringify(deep)).length);
   });
+
+  it("measures a text of megabytes exactly, a surrogate pair at every side of its pieces' boundaries", () => {
+    // Texts over 65,536 code units are encoded in pieces; the JSON quote shifts each text by one.
+    for (const before of [65_533, 65_534, 65_535, 65_536, 131_069, 131_070, 131_071]) {
+      const text = "a".repeat(before) + "😀" + "é".repeat(70_000) + "日本😀" + "x".repeat(before % 7);
+      expect(jsonBytes(text)).toBe(new TextEncoder().encode(JSON.stringify(text)).length);
+      expect(jsonBytes({ system: text })).toBe(new TextEncoder().encode(JSON.stringify({ system: text })).length);
+    }
+    const emoji = "😀".repeat(100_000);
+    expect(jsonBytes(emoji)).toBe(400_002);
+  });
 });
 
 describe("facts of a long tools list are remembered by its items, never by the array", () => {

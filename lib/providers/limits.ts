@@ -1,4 +1,5 @@
 import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../core";
+import { utf8ByteLength } from "../core/utf8";
 import type { Confidence, ModelInfo } from "../models";
 import { modelLimits, type ModelLimits } from "../models/model-limits";
 import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic/anthropic-constants";
@@ -175,7 +176,7 @@ const PIECEWISE_LEVELS = 2;
  */
 export function jsonBytes(value: unknown, level = 0): number {
   if (typeof value === "string" && value.length >= LONG_TEXT_LENGTH) return longTextBytes(value);
-  if (value === null || typeof value !== "object") return utf8Length(JSON.stringify(value) ?? "null");
+  if (value === null || typeof value !== "object") return utf8ByteLength(JSON.stringify(value) ?? "null");
   const cached = sizeCache.get(value);
   if (cached !== undefined) return cached;
   let size: number;
@@ -187,12 +188,12 @@ export function jsonBytes(value: unknown, level = 0): number {
       return total;
     });
   } else if (level >= PIECEWISE_LEVELS && !holdsLongText(value)) {
-    size = utf8Length(JSON.stringify(value));
+    size = utf8ByteLength(JSON.stringify(value));
     sizeCache.set(value, size);
   } else {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== "function");
     size = 2 + Math.max(0, entries.length - 1);
-    for (const [key, item] of entries) size += utf8Length(JSON.stringify(key)) + 1 + jsonBytes(item, level + 1);
+    for (const [key, item] of entries) size += utf8ByteLength(JSON.stringify(key)) + 1 + jsonBytes(item, level + 1);
     // Only plain objects are cached: arrays are rebuilt per request, objects are replaced rather than edited.
     sizeCache.set(value, size);
   }
@@ -213,7 +214,7 @@ const longTextSizes = new Map<string, number>();
 function longTextBytes(text: string): number {
   let size = longTextSizes.get(text);
   if (size === undefined) {
-    size = utf8Length(JSON.stringify(text));
+    size = utf8ByteLength(JSON.stringify(text));
     if (longTextSizes.size >= LONG_TEXTS_REMEMBERED) longTextSizes.delete(longTextSizes.keys().next().value as string);
     longTextSizes.set(text, size);
   }
@@ -228,25 +229,6 @@ function holdsLongText(value: object): boolean {
     if (typeof item === "string" && item.length >= LONG_TEXT_LENGTH) return true;
   }
   return false;
-}
-
-/** Any character outside ASCII (a UTF-16 code unit over 0x7f). */
-const NON_ASCII = /[\u0080-\uffff]/;
-
-function utf8Length(text: string): number {
-  // Most tool definitions are ASCII: one native scan instead of a loop over every character.
-  if (!NON_ASCII.test(text)) return text.length;
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      index += 1;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 // ─── Tool count ─────────────────────────────────────────────────────────────────────────────────────────────

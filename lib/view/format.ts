@@ -115,31 +115,6 @@ export function formatBytes(bytes: number): string {
   return `${trimZeros((bytes / 1_000_000).toFixed(1))} MB`;
 }
 
-const encoder = typeof TextEncoder === "undefined" ? null : new TextEncoder();
-
-/**
- * UTF-8 size of a string. The native encoder is an order of magnitude faster than a JavaScript loop on an 18 MB
- * request body; the loop is the fallback where TextEncoder is missing. Lone surrogates count 3 bytes (U+FFFD), as
- * TextEncoder encodes them.
- */
-export function utf8ByteLength(text: string): number {
-  if (encoder) return encoder.encode(text).byteLength;
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        index += 1;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 function trimZeros(text: string): string {
   return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
 }

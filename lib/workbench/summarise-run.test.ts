@@ -4,7 +4,7 @@ import { loadExample } from "../examples";
 import { type Scenario } from "../scenario/types";
 import { PROVIDER_IDS, STRATEGY_IDS } from "../core/ids";
 import { parseCatalogText } from "../catalog";
-import { utf8ByteLength } from "../view/format";
+import { utf8ByteLength } from "../core/utf8";
 import { INITIAL_ENGINE_STATE, type EngineDependencies } from "./engine-state";
 import { handleEngineMessage } from "./engine-handler";
 import type { EngineRequest } from "./engine-messages";

@@ -1,7 +1,7 @@
 import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/types";
 import { getModel } from "../models/model-table";
 import { explicitCacheSummary } from "../models/native-cache";
-import { utf8ByteLength } from "../view/format";
+import { utf8ByteLength } from "../core/utf8";
 import { jsonTextLength, keptJsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
