@@ -5,8 +5,8 @@
  * failure of its stage), and no later stage starts after a failure.
  *
  *   1. typecheck (route types, then tsc), lint and format check, side by side: each uses one core. Beside them the
- *      LTS binary is installed and better-sqlite3 compiled for it (`node-lts prepare`, about 45 s of one core): done
- *      here it lengthens this stage by less than it would lengthen the end of the run, where nothing else waits.
+ *      LTS binary is installed and better-sqlite3 compiled for it (`node-lts prepare`): on a clean CI machine that
+ *      made this stage about 40 s longer and the last job, which nothing runs beside at its end, about 45 s shorter.
  *   2. the unit tests beside the production build, then the browser tests against that build (E2E_PREBUILT=1 tells
  *      playwright.config.ts not to build it again) in two parts: part 1 starts when the build is done, while the
  *      unit tests finish on the other core, and part 2 when both are done, so neither core idles. Each part has its
