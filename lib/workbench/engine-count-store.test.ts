@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TokenCountStore } from "../tokens/persistent-counts";
 import {
   STORED_COUNTS_MINIMUM_CHARACTERS,
+  STORED_COUNTS_PROBE_TOOLS,
   batchedCountStore,
   createIdleTask,
   createStoredCountLookup,
@@ -170,43 +171,117 @@ describe("createStoredCountLookup and warmUpCountTexts", () => {
       },
     }) as unknown as Scenario;
 
-  it("looks up a catalog's count texts once per catalog and provider, the warm-up and the run sharing it", async () => {
+  /** A store of counts by text, as `PersistentCounts.load` reads it: what it found of each batch it was asked. */
+  const storeHolding = (stored: ReadonlySet<string>) => {
     const loaded: string[][] = [];
-    const lookUp = createStoredCountLookup(async (texts) => void loaded.push(texts));
-    const later: Array<() => void> = [];
+    const load = async (texts: string[]) => {
+      loaded.push(texts);
+      return { found: texts.filter((text) => stored.has(text)).length };
+    };
+    return { loaded, load };
+  };
+  const probeOf = (catalog: Scenario["catalog"], provider: "anthropic" | "openai-responses") => {
+    const step = catalog.tools.length / STORED_COUNTS_PROBE_TOOLS;
+    const tools = Array.from(
+      { length: STORED_COUNTS_PROBE_TOOLS },
+      (_, index) => catalog.tools[Math.floor(index * step)],
+    );
+    return catalogCountTexts({ ...catalog, tools }, provider);
+  };
+
+  it("reads only a probe's texts of a catalog none of whose counts is stored, and renders no others", async () => {
+    const { loaded, load } = storeHolding(new Set());
+    const lookUp = createStoredCountLookup(load);
+    // Each tool counts the reads of its description: rendering a tool's texts reads it.
+    const read = new Set<number>();
+    const { catalog: plain } = scenarioOf(2_000);
+    const catalog = {
+      ...plain,
+      tools: plain.tools.map((tool, index) => {
+        const { description, ...rest } = tool;
+        return Object.defineProperty({ ...rest }, "description", {
+          enumerable: true,
+          get: () => {
+            read.add(index);
+            return description;
+          },
+        }) as typeof tool;
+      }),
+    };
+    await lookUp(catalog, "anthropic");
+    expect(read.size).toBe(STORED_COUNTS_PROBE_TOOLS);
+    expect(loaded).toEqual([probeOf(catalog, "anthropic")]);
+    expect(loaded[0]).toHaveLength(2 * STORED_COUNTS_PROBE_TOOLS);
+  });
+
+  it("reads every text once the probe finds a stored count, once per catalog and provider, the warm-up and the run sharing it", async () => {
     const scenario = scenarioOf(2_000);
+    // The first tool's counts are stored, on both providers.
+    const first = { ...scenario.catalog, tools: scenario.catalog.tools.slice(0, 1) };
+    const stored = new Set([...catalogCountTexts(first, "anthropic"), ...catalogCountTexts(first, "openai-responses")]);
+    const { loaded, load } = storeHolding(stored);
+    const lookUp = createStoredCountLookup(load);
+    const later: Array<() => void> = [];
     warmUpCountTexts(scenario, lookUp, (callback) => void later.push(callback));
     expect(loaded).toEqual([]);
     later.forEach((callback) => callback());
-    expect(loaded).toEqual([catalogCountTexts(scenario.catalog, "anthropic")]);
     await lookUp(scenario.catalog, "anthropic");
-    expect(loaded).toHaveLength(1);
+    expect(loaded).toEqual([probeOf(scenario.catalog, "anthropic"), catalogCountTexts(scenario.catalog, "anthropic")]);
+    await lookUp(scenario.catalog, "anthropic");
+    expect(loaded).toHaveLength(2);
     await lookUp(scenario.catalog, "openai-responses");
-    expect(loaded[1]).toEqual(catalogCountTexts(scenario.catalog, "openai-responses"));
+    expect(loaded.slice(2)).toEqual([
+      probeOf(scenario.catalog, "openai-responses"),
+      catalogCountTexts(scenario.catalog, "openai-responses"),
+    ]);
+    // Another catalog object (an edit) is looked up again; its first tool is gone, so only the probe is read.
     const edited = { ...scenario.catalog, tools: scenario.catalog.tools.slice(1) };
     await lookUp(edited, "openai-responses");
-    expect(loaded).toHaveLength(3);
+    expect(loaded.slice(4)).toEqual([probeOf(edited, "openai-responses")]);
   });
 
   it("warms up a parsed import's lookup on the given provider, which the run then shares", async () => {
-    const loaded: string[][] = [];
-    const lookUp = createStoredCountLookup(async (texts) => void loaded.push(texts));
+    const { loaded, load } = storeHolding(new Set());
+    const lookUp = createStoredCountLookup(load);
     const later: Array<() => void> = [];
     const { catalog } = scenarioOf(2_000);
     warmUpCatalogCountTexts(catalog, "openai-responses", lookUp, (callback) => void later.push(callback));
     later.forEach((callback) => callback());
-    expect(loaded).toEqual([catalogCountTexts(catalog, "openai-responses")]);
     await lookUp(catalog, "openai-responses");
-    expect(loaded).toHaveLength(1);
+    expect(loaded).toEqual([probeOf(catalog, "openai-responses")]);
     warmUpCatalogCountTexts(scenarioOf(1_999).catalog, "anthropic", lookUp, (callback) => void later.push(callback));
     expect(later).toHaveLength(1);
+  });
+
+  it("reads a catalog of a few dozen tools whole, without a probe, once its texts are worth it", async () => {
+    const { loaded, load } = storeHolding(new Set());
+    const lookUp = createStoredCountLookup(load);
+    const many = scenarioOf(2 * STORED_COUNTS_PROBE_TOOLS).catalog;
+    const long = {
+      ...many,
+      tools: many.tools.map((tool) => ({ ...tool, description: "Looks something up in depth. ".repeat(100) })),
+    };
+    await lookUp(long, "anthropic");
+    expect(loaded).toEqual([catalogCountTexts(long, "anthropic")]);
+    // The same number of short tools is below the bar: no database is opened for them.
+    await lookUp(many, "anthropic");
+    expect(loaded).toHaveLength(1);
+  });
+
+  it("opens nothing for a catalog of many short tools, judged from the probe", async () => {
+    const { loaded, load } = storeHolding(new Set());
+    const lookUp = createStoredCountLookup(load);
+    const short = scenarioOf(100).catalog;
+    expect(storedCountsWorthReading(catalogCountTexts(short, "anthropic"))).toBe(false);
+    await lookUp(short, "anthropic");
+    expect(loaded).toEqual([]);
   });
 
   it("never rejects, and looks nothing up for a small catalog", async () => {
     const failing = createStoredCountLookup(() => Promise.reject(new Error("IndexedDB blocked")));
     await expect(failing(scenarioOf(2_000).catalog, "anthropic")).resolves.toBeUndefined();
-    const loaded: string[][] = [];
-    const lookUp = createStoredCountLookup(async (texts) => void loaded.push(texts));
+    const { loaded, load } = storeHolding(new Set());
+    const lookUp = createStoredCountLookup(load);
     await lookUp(scenarioOf(3).catalog, "anthropic");
     expect(loaded).toEqual([]);
     const later: Array<() => void> = [];

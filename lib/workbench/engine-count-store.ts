@@ -11,7 +11,7 @@ import { catalogCountTexts } from "../engine/catalog-count-texts";
 import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
 import type { ProviderId } from "../core/ids";
-import type { TokenCountStore } from "../tokens/persistent-counts";
+import type { LoadedCounts, TokenCountStore } from "../tokens/persistent-counts";
 import { SPLIT_DEFAULTS } from "./engine-scheduler";
 
 /** Quiet time before the counts are written: the page's requests after a run come in bursts (step, detail, next). */
@@ -112,26 +112,49 @@ export function batchedCountStore(
   };
 }
 
+/** Tools whose count texts are looked up first: when none of theirs is stored, the catalog is taken as new. */
+export const STORED_COUNTS_PROBE_TOOLS = 16;
+
 /**
  * The stored-count lookup of a run's count texts (PersistentCounts.load of catalogCountTexts), done once per catalog
  * and provider: the warm-up after a large example's load and the run's `beforeRun` share it, so the run does not
- * render and hash 20,000 texts (15 MB at 10,000 tools) a second time (≈ 0.3–0.5 s of each worker's `beforeRun` in
- * a profile). Small catalogs look nothing up (storedCountsWorthReading). Never rejects.
+ * render and hash 20,000 texts (15 MB at 10,000 tools) a second time. Small catalogs look nothing up
+ * (storedCountsWorthReading).
+ *
+ * A catalog of many tools is probed first with the texts of `STORED_COUNTS_PROBE_TOOLS` tools spread over it: a
+ * catalog opened here for the first time (a person's import) has none stored, and rendering every tool's four texts
+ * only to find that out cost each worker ≈ 0.2–0.4 s of a 10,000-tool import (`bench:browser:profile --moment import`
+ * with worker profiles), before the first request on one and before its own strategies on the other, whose searches
+ * never render most of those definitions. A probe whose texts the memo already holds (the build's counts of an
+ * example) reads nothing and ends the lookup too: the counts are already here. Never rejects.
  */
-export function createStoredCountLookup(load: (texts: string[]) => Promise<unknown>) {
+export function createStoredCountLookup(load: (texts: string[]) => Promise<Pick<LoadedCounts, "found">>) {
   let last: { catalog: Catalog; provider: ProviderId; done: Promise<void> } | null = null;
   return (catalog: Catalog, provider: ProviderId): Promise<void> => {
     if (last?.catalog === catalog && last.provider === provider) return last.done;
-    const texts = catalogCountTexts(catalog, provider);
-    const done = storedCountsWorthReading(texts)
-      ? load(texts).then(
-          () => undefined,
-          () => undefined,
-        )
-      : Promise.resolve();
+    const done = lookUpStoredCounts(catalog, provider, load).catch(() => undefined);
     last = { catalog, provider, done };
     return done;
   };
+}
+
+async function lookUpStoredCounts(
+  catalog: Catalog,
+  provider: ProviderId,
+  load: (texts: string[]) => Promise<Pick<LoadedCounts, "found">>,
+): Promise<void> {
+  const { tools } = catalog;
+  if (tools.length > 2 * STORED_COUNTS_PROBE_TOOLS) {
+    const step = tools.length / STORED_COUNTS_PROBE_TOOLS;
+    const probe = Array.from({ length: STORED_COUNTS_PROBE_TOOLS }, (_, index) => tools[Math.floor(index * step)]);
+    const probeTexts = catalogCountTexts({ ...catalog, tools: probe }, provider);
+    // The whole catalog's texts, estimated from the probe's: a catalog below the bar opens no database at all.
+    const characters = probeTexts.reduce((sum, text) => sum + text.length, 0) * step;
+    if (characters < STORED_COUNTS_MINIMUM_CHARACTERS) return;
+    if ((await load(probeTexts)).found === 0) return;
+  }
+  const texts = catalogCountTexts(catalog, provider);
+  if (storedCountsWorthReading(texts)) await load(texts);
 }
 
 /**
