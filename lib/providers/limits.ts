@@ -1,5 +1,6 @@
 import type { EngineStep, Segment, SegmentCacheStatus, StepRejection, WireRequest } from "../core";
 import { utf8ByteLength } from "../core/utf8";
+import { forgetLongTexts, LONG_TEXT_LENGTH, longTextSizesOf, serialisedSizes } from "../core/json-size";
 import type { Confidence, ModelInfo } from "../models";
 import { modelLimits, type ModelLimits } from "../models/model-limits";
 import { ANTHROPIC_MAX_CACHE_BREAKPOINTS } from "./anthropic/anthropic-constants";
@@ -114,7 +115,7 @@ function rememberedListOf(list: readonly unknown[]): ListFacts {
  */
 export function forgetRememberedLists(): void {
   rememberedLists.length = 0;
-  longTextSizes.clear();
+  forgetLongTexts();
 }
 
 function findRememberedList(list: readonly unknown[]): ListFacts {
@@ -172,11 +173,14 @@ const PIECEWISE_LEVELS = 2;
  * The UTF-8 size of `JSON.stringify(value)`, computed piecewise so a request that repeats 10,000 memoised tool
  * definitions measures each definition once, not once per request. The body and its arrays are walked; an object
  * below them is measured by serialising it once (native, far cheaper than walking its schema key by key, which
- * costs ≈ 1 s of a cold 10,000-tool run) and kept by identity like the rest.
+ * costs ≈ 1 s of a cold 10,000-tool run) and kept by identity, with its length for the step summary
+ * (lib/core/json-size.ts).
  */
 export function jsonBytes(value: unknown, level = 0): number {
-  if (typeof value === "string" && value.length >= LONG_TEXT_LENGTH) return longTextBytes(value);
+  if (typeof value === "string" && value.length >= LONG_TEXT_LENGTH) return longTextSizesOf(value).bytes;
   if (value === null || typeof value !== "object") return utf8ByteLength(JSON.stringify(value) ?? "null");
+  const whole = level >= PIECEWISE_LEVELS && !Array.isArray(value) ? serialisedSizes(value) : undefined;
+  if (whole !== undefined) return whole.bytes;
   const cached = sizeCache.get(value);
   if (cached !== undefined) return cached;
   let size: number;
@@ -187,9 +191,6 @@ export function jsonBytes(value: unknown, level = 0): number {
       for (const item of items) total += item === undefined ? 4 : jsonBytes(item, level + 1);
       return total;
     });
-  } else if (level >= PIECEWISE_LEVELS && !holdsLongText(value)) {
-    size = utf8ByteLength(JSON.stringify(value));
-    sizeCache.set(value, size);
   } else {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== "function");
     size = 2 + Math.max(0, entries.length - 1);
@@ -198,37 +199,6 @@ export function jsonBytes(value: unknown, level = 0): number {
     sizeCache.set(value, size);
   }
   return size;
-}
-
-/**
- * Strings at least this long are measured once per content. A catalog written into the prompt (the text protocol's
- * system prompt: megabytes at 10,000 tools) sits in a block object rebuilt by every request, so serialising the block
- * whole would measure the same megabytes again on every step.
- */
-const LONG_TEXT_LENGTH = 4_096;
-/** Long texts remembered at once (the oldest is forgotten first): a run repeats a handful. */
-const LONG_TEXTS_REMEMBERED = 64;
-const longTextSizes = new Map<string, number>();
-
-/** `jsonBytes` of a long string, remembered by its content (V8 keeps a string's hash in the string). */
-function longTextBytes(text: string): number {
-  let size = longTextSizes.get(text);
-  if (size === undefined) {
-    size = utf8ByteLength(JSON.stringify(text));
-    if (longTextSizes.size >= LONG_TEXTS_REMEMBERED) longTextSizes.delete(longTextSizes.keys().next().value as string);
-    longTextSizes.set(text, size);
-  }
-  return size;
-}
-
-/** Whether one of the object's own values is a long string: then the object is walked, not serialised whole. */
-function holdsLongText(value: object): boolean {
-  // No array of values: this is asked of every definition of a 10,000-tool list the first time it is measured.
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (typeof item === "string" && item.length >= LONG_TEXT_LENGTH) return true;
-  }
-  return false;
 }
 
 // ─── Tool count ─────────────────────────────────────────────────────────────────────────────────────────────

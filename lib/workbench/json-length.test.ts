@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
 import { STRATEGY_IDS } from "../core/ids";
+import { jsonBytes } from "../providers/limits";
 import { jsonTextLength } from "./json-length";
 
 const GOLDEN_REQUESTS = path.join(__dirname, "../providers/golden/requests");
@@ -30,6 +31,8 @@ const AWKWARD_TEXTS = [
   "\udfff x",
   "</script>",
   "",
+  // A long text (a catalog written into a prompt): measured once per content, its object walked rather than serialised.
+  'quote " slash \\ line\n 漢字 😀 '.repeat(200),
 ];
 const AWKWARD_NUMBERS = [0, -0, 1.5, -2e-7, 1e21, 123456789012345680000, Number.NaN, Infinity, -Infinity];
 
@@ -109,6 +112,40 @@ describe("jsonTextLength", () => {
         expect(jsonTextLength(top), `seed ${seed}, top`).toBe(JSON.stringify(top)?.length ?? 0);
       }
     }
+  });
+
+  it("serialises a definition once for both the request-size check's bytes and the summary's length", () => {
+    const definitions = Array.from({ length: 50 }, (_, index) => ({
+      name: `tool_${index}`,
+      description: `Finds the weather in Zürich, 東京 and elsewhere (${index}).`,
+      input_schema: { type: "object", properties: { city: { type: "string" } } },
+    }));
+    const body = { model: "m", tools: definitions, system: [{ type: "text", text: "Catalog: 漢字 ".repeat(600) }] };
+    const text = JSON.stringify(body);
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      expect(jsonBytes(body)).toBe(new TextEncoder().encode(text).byteLength);
+      const serialisedBySizeCheck = stringify.mock.calls.filter(([value]) => definitions.includes(value)).length;
+      expect(serialisedBySizeCheck).toBe(definitions.length);
+      stringify.mockClear();
+      // The next request's body: a fresh object and list around the same definitions and the same long text.
+      const next = { ...body, tools: [...definitions], system: [{ ...body.system[0] }] };
+      expect(jsonTextLength(next)).toBe(text.length);
+      expect(stringify.mock.calls.filter(([value]) => typeof value === "object" && value !== null)).toEqual([]);
+      expect(stringify.mock.calls.filter(([value]) => value === body.system[0].text)).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it("serialises an object with toJSON whole, even one holding a long text", () => {
+    const long = "x".repeat(10_000);
+    for (const value of [
+      { toJSON: () => "short", text: long },
+      { tools: [{ toJSON: () => ({ replaced: true }), text: long }] },
+      { a: { b: { toJSON: () => [long, long], c: long } } },
+    ])
+      expect(jsonTextLength(value)).toBe(JSON.stringify(value).length);
   });
 
   it("gives 0 where JSON.stringify gives nothing", () => {

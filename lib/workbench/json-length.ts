@@ -14,14 +14,14 @@
  * arrays to be replaced rather than edited once measured (the engine builds a new request for every step).
  * `json-length.test.ts` compares it with `JSON.stringify` on the golden requests and on random values.
  */
-
-/** Lengths of the objects already measured below the body's arrays, by identity. */
-const lengthCache = new WeakMap<object, number>();
+import { LONG_TEXT_LENGTH, longTextSizesOf, serialisedSizes } from "../core/json-size";
 
 /**
  * The body and its arrays (depths 0 and 1) are walked: they are rebuilt for every request. An object below them (a
  * tool definition, a message) is serialised whole, once — native serialisation is far cheaper than walking a schema
- * key by key — and kept by identity.
+ * key by key — and kept by identity, with its UTF-8 size for the request-size check (lib/core/json-size.ts), which
+ * has usually measured it already. One holding a long text (the catalog written into a prompt block) is walked, and
+ * the text measured once per content.
  */
 const WALKED_DEPTHS = 2;
 
@@ -30,12 +30,11 @@ const omittedInObject = (value: unknown) =>
 
 /** The length of `JSON.stringify(value)`; 0 where `JSON.stringify` gives undefined (undefined, a function). */
 export function jsonTextLength(value: unknown, depth = 0): number {
+  if (typeof value === "string" && value.length >= LONG_TEXT_LENGTH) return longTextSizesOf(value).length;
   if (value === null || typeof value !== "object") return JSON.stringify(value)?.length ?? 0;
-  if (depth >= WALKED_DEPTHS || typeof (value as { toJSON?: unknown }).toJSON === "function") {
-    let length = lengthCache.get(value);
-    if (length === undefined) lengthCache.set(value, (length = JSON.stringify(value)?.length ?? 0));
-    return length;
-  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return serialisedSizes(value, true)!.length;
+  const whole = depth >= WALKED_DEPTHS && !Array.isArray(value) ? serialisedSizes(value) : undefined;
+  if (whole !== undefined) return whole.length;
   if (Array.isArray(value)) {
     let length = 2 + Math.max(0, value.length - 1);
     for (let index = 0; index < value.length; index += 1) {
