@@ -18,6 +18,18 @@ import { utf8ByteLength } from "./utf8";
 export type JsonSizes = { length: number; bytes: number };
 
 const objectSizes = new WeakMap<object, JsonSizes>();
+/** Objects whose serialisation their maker already has (`rememberSerialisation`), measured from it when asked. */
+const knownTexts = new WeakMap<object, { text: string; asciiAppended: number }>();
+
+/**
+ * Records `text` as `JSON.stringify(value)`, with `asciiAppended` ASCII characters more when the object has one more
+ * key than the text (`,"defer_loading":true` before the closing brace): an Anthropic tool definition's prompt text is
+ * its JSON (lib/providers/anthropic/anthropic-messages.ts), made anyway to count its tokens, so a request of 10,000
+ * definitions is measured without serialising any of them again.
+ */
+export function rememberSerialisation(value: object, text: string, asciiAppended = 0): void {
+  if (!objectSizes.has(value)) knownTexts.set(value, { text, asciiAppended });
+}
 
 /**
  * The sizes of `JSON.stringify(value)` for an object serialised whole, kept by identity (0 where it gives undefined);
@@ -28,9 +40,15 @@ const objectSizes = new WeakMap<object, JsonSizes>();
 export function serialisedSizes(value: object, whole = false): JsonSizes | undefined {
   let sizes = objectSizes.get(value);
   if (sizes === undefined) {
-    if (!whole && holdsLongText(value)) return undefined;
-    const text = JSON.stringify(value) ?? "";
-    sizes = { length: text.length, bytes: utf8ByteLength(text) };
+    const known = knownTexts.get(value);
+    if (known !== undefined) {
+      const { text, asciiAppended } = known;
+      sizes = { length: text.length + asciiAppended, bytes: utf8ByteLength(text) + asciiAppended };
+    } else {
+      if (!whole && holdsLongText(value)) return undefined;
+      const text = JSON.stringify(value) ?? "";
+      sizes = { length: text.length, bytes: utf8ByteLength(text) };
+    }
     objectSizes.set(value, sizes);
   }
   return sizes;

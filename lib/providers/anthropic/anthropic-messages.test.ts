@@ -7,14 +7,15 @@
  * Tool objects and token counters are made fresh in every test: the renderer memoises per tool object and counter,
  * and a memoised value built by an earlier test would hide the code under test from this one.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CatalogTool } from "../../core/catalog";
 import type { ToolEntry, Transcript, TranscriptMessage } from "../../core";
 import { getModel } from "../../models";
 import { DEFAULT_SETTINGS } from "../../scenario/default-settings";
 import type { ScenarioSettings } from "../../scenario/types";
 import { createTokenCounter } from "../../tokens";
-import { anthropicMessages } from "./anthropic-messages";
+import { serialisedSizes } from "../../core/json-size";
+import { anthropicMessages, anthropicToolDefinition } from "./anthropic-messages";
 import { anthropicBodySegments } from "./anthropic-body-segments";
 
 type Json = Record<string, any>;
@@ -531,5 +532,39 @@ describe("Anthropic simulated response (the Messages API's response body)", () =
       "Anthropic Messages",
       "https://api.anthropic.com/v1/messages",
     ]);
+  });
+});
+
+describe("Anthropic tool definitions' sizes", () => {
+  it("are measured from the prompt text, equal to serialising each definition, without serialising it again", () => {
+    const tools: CatalogTool[] = [
+      {
+        name: "get_weather",
+        description: 'Weather in Zürich, 東京 or "anywhere"\nelse 😀',
+        inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
+      {
+        name: "send_mail",
+        description: "Sends mail.",
+        inputSchema: { type: "object", properties: {} },
+        inputExamples: [{ to: "ada@example.com" }],
+      },
+    ];
+    for (const tool of tools)
+      for (const variant of ["full", "deferred", "stub"] as const) {
+        const { wire } = anthropicToolDefinition(tool, variant);
+        const expected = JSON.stringify(wire);
+        const stringify = vi.spyOn(JSON, "stringify");
+        try {
+          const sizes = serialisedSizes(wire);
+          expect(stringify).not.toHaveBeenCalled();
+          expect(sizes, `${tool.name} ${variant}`).toEqual({
+            length: expected.length,
+            bytes: new TextEncoder().encode(expected).byteLength,
+          });
+        } finally {
+          stringify.mockRestore();
+        }
+      }
   });
 });

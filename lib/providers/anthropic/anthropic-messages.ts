@@ -8,6 +8,7 @@ import {
   anthropicSearchToolType,
 } from "./anthropic-constants";
 import { anthropicBodySegments, anthropicContentBlockText, anthropicToolPromptText } from "./anthropic-body-segments";
+import { rememberSerialisation } from "../../core/json-size";
 import { memoisePerTool, SegmentList } from "../segment-list";
 import { STUB_INPUT_SCHEMA, stubDescription } from "../stub-definition";
 import { anthropicBodyReader } from "./body-reader";
@@ -22,6 +23,8 @@ type Json = Record<string, unknown>;
 type ToolWire = { wire: Json; text: string };
 
 const toolWireMemo = memoisePerTool<ToolWire>();
+/** What a deferred definition's JSON has beyond the full one's text, its last key. */
+const DEFER_LOADING_JSON = ',"defer_loading":true';
 
 /** The Anthropic `Tool` object of a catalog tool. `cache_control` is added per request, never memoised. */
 export function anthropicToolDefinition(tool: CatalogTool, variant: "full" | "deferred" | "stub"): ToolWire {
@@ -37,10 +40,16 @@ export function anthropicToolDefinition(tool: CatalogTool, variant: "full" | "de
             ...(variant === "deferred" ? { defer_loading: true } : {}),
           };
     // A deferred definition's prompt text is the full one's (`defer_loading` is not part of it): serialised once.
-    return {
-      wire,
-      text: variant === "deferred" ? anthropicToolDefinition(tool, "full").text : anthropicToolPromptText(wire),
-    };
+    // The wire's JSON is that text (with `defer_loading` last for a deferred one), so the request-size check and the
+    // step summary measure the definition from it rather than serialising it again (lib/core/json-size.ts).
+    if (variant === "deferred") {
+      const text = anthropicToolDefinition(tool, "full").text;
+      rememberSerialisation(wire, text, DEFER_LOADING_JSON.length);
+      return { wire, text };
+    }
+    const text = anthropicToolPromptText(wire);
+    rememberSerialisation(wire, text);
+    return { wire, text };
   });
 }
 
