@@ -4,14 +4,14 @@
  * goes to the run that asked, and a helper that fails to load, crashes or cannot take a message answers with an
  * error value, never a rejection, so the run it was part of goes on here.
  */
-import type { EngineResponse, HelperRequest, HelperResponse } from "@/lib/workbench/engine-messages";
+import type { EngineResponse, HelperMessage, HelperResponse } from "@/lib/workbench/engine-messages";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
 import type { PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { WorkerClient, type Unnumbered } from "./worker-client";
 
 /** What the helper client needs of a Worker; an in-process host in tests. */
 export type HelperPort = {
-  postMessage(message: HelperRequest | PrepareExampleHint): void;
+  postMessage(message: HelperMessage | PrepareExampleHint): void;
   /** Ends the worker (a Worker's `terminate`); absent in-process, where `stop` only silences the helper. */
   terminate?(): void;
   addEventListener(type: "message", listener: (event: { data: HelperResponse }) => void): void;
@@ -19,7 +19,7 @@ export type HelperPort = {
 };
 
 export function createEngineHelperClient(port: HelperPort): EngineHelper {
-  const client = new WorkerClient<HelperRequest, HelperResponse, PrepareExampleHint>(
+  const client = new WorkerClient<HelperMessage, HelperResponse, PrepareExampleHint>(
     {
       postMessage: (message) => port.postMessage(message),
       addEventListener: port.addEventListener.bind(port) as HelperPort["addEventListener"],
@@ -40,7 +40,7 @@ export function createEngineHelperClient(port: HelperPort): EngineHelper {
   );
 
   function post(
-    request: Unnumbered<HelperRequest>,
+    request: Unnumbered<HelperMessage>,
     onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void,
     onSent?: (requestId: number) => void,
   ): Promise<HelperResponse> {

@@ -18,7 +18,8 @@ import {
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
-import type { HelperRequest } from "@/lib/workbench/engine-messages";
+import type { EngineResponse, HelperMessage } from "@/lib/workbench/engine-messages";
+import { inOrderIntake } from "@/lib/workbench/engine-intake";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 
@@ -69,8 +70,22 @@ const host = createEngineHost({
   },
 });
 
-scope.addEventListener("message", (event: MessageEvent<HelperRequest | PrepareExampleHint>) => {
+// An import's file is read here, as in the page's engine worker, and what came behind it waits its turn
+// (lib/workbench/engine-intake.ts). Counting for the first request needs no catalog: it never waits behind a file.
+const intake = inOrderIntake(
+  (message) => host.receive(message),
+  ({ requestId, reason }) =>
+    scope.postMessage({
+      kind: "error",
+      requestId,
+      request: "parse-catalog",
+      message: `engine helper: the file could not be read (${reason})`,
+    } satisfies EngineResponse),
+);
+
+scope.addEventListener("message", (event: MessageEvent<HelperMessage | PrepareExampleHint>) => {
   const message = event.data;
   if (isPrepareExampleHint(message)) preparedExamples.prepare(message.exampleId);
-  else host.receive(message);
+  else if (message.kind === "count-texts") host.receive(message);
+  else intake(message);
 });

@@ -33,7 +33,8 @@ describe("the engine worker's intake", () => {
   it("reads an import's file and keeps what the page sent behind it waiting its turn", async () => {
     const { received, intake } = setUp();
     const text = JSON.stringify({ tools: [{ name: "lookup", inputSchema: { type: "object" } }] });
-    intake({ kind: "parse-catalog", requestId: 1, catalogVersion: 2, text: new Blob([text]), sourceName: "own.json" });
+    const file = new Blob([text]);
+    intake({ kind: "parse-catalog", requestId: 1, catalogVersion: 2, text: file, sourceName: "own.json" });
     intake(run(2));
     intake({ kind: "tool-tokens", requestId: 3, catalogVersion: 2 });
     // Nothing overtakes the file while it is read.
@@ -45,6 +46,8 @@ describe("the engine worker's intake", () => {
       requestId: 1,
       catalogVersion: 2,
       text,
+      // Kept with its text, for the helper (lib/workbench/engine-scheduler.ts hands it the file, not the text).
+      file,
       sourceName: "own.json",
     });
     // Once everything waiting is through, messages go straight on again.

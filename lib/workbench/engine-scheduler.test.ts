@@ -6,11 +6,12 @@ import { STRATEGY_IDS, type StrategyId } from "../core/ids";
 import { o200kMemo } from "../tokens";
 import { createEngineHost, type EngineHostOptions } from "./engine-host";
 import type { EngineDependencies } from "./engine-state";
-import type { EngineRequest, EngineResponse } from "./engine-messages";
+import { errorResponse, type EngineRequest, type EngineResponse } from "./engine-messages";
 import { CLIENT_SEARCH_STRATEGIES, splitStrategies } from "./engine-scheduler";
 import { createEngineHelperClient, type HelperPort } from "@/workers/engine-helper-client";
 import type { EngineHelper } from "./engine-state";
-import type { HelperRequest, HelperResponse } from "./engine-messages";
+import type { HelperMessage, HelperResponse, PageEngineRequest } from "./engine-messages";
+import { inOrderIntake } from "./engine-intake";
 import { isPrepareExampleHint } from "./prepared-example";
 
 describe("splitStrategies", () => {
@@ -71,24 +72,30 @@ type Listeners = {
  */
 function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOptions: Partial<EngineHostOptions> = {}) {
   const listeners: Listeners = { message: [], error: [] };
-  const received: HelperRequest[] = [];
+  const received: HelperMessage[] = [];
   let dead = false;
   let terminated = false;
   let delivered = 0;
+  const post = (response: HelperResponse) => {
+    if (dead) return;
+    const copy = structuredClone(response);
+    later(() => {
+      listeners.message.forEach((listener) => listener({ data: copy }));
+      delivered += 1;
+    });
+  };
   const host = createEngineHost({
     ...hostOptions,
-    post: (response) => {
-      if (dead) return;
-      const copy = structuredClone(response);
-      later(() => {
-        listeners.message.forEach((listener) => listener({ data: copy }));
-        delivered += 1;
-      });
-    },
+    post,
     now: slowClock(),
     countTexts: (texts) => texts.map((text) => o200kMemo.count(text)),
     dependencies: { ...engineDependencies(), ...dependencies },
   });
+  // As the helper worker takes its messages: an import's file is read first, counting goes straight in.
+  const intake = inOrderIntake(
+    (message) => host.receive(message),
+    ({ requestId, reason }) => post({ kind: "error", requestId, request: "parse-catalog", message: reason }),
+  );
   const port: HelperPort = {
     postMessage(message) {
       // A prepare hint only saves the helper time; this helper loads examples when asked.
@@ -96,7 +103,7 @@ function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOption
       received.push(message);
       if (dead) return;
       const copy = structuredClone(message);
-      later(() => host.receive(copy));
+      later(() => (copy.kind === "count-texts" ? host.receive(copy) : intake(copy)));
     },
     addEventListener(type: "message" | "error", listener: never) {
       (listeners[type] as unknown[]).push(listener);
@@ -124,7 +131,12 @@ function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOption
   };
 }
 
-type PageSide = { answers: EngineResponse[]; send(message: EngineRequest): Promise<EngineResponse> };
+type PageSide = {
+  answers: EngineResponse[];
+  send(message: EngineRequest): Promise<EngineResponse>;
+  /** As the page posts it: an import's file crosses as the Blob, read by the worker's intake. */
+  post(message: PageEngineRequest): Promise<EngineResponse>;
+};
 
 /** The page's engine worker in this process; with `helper`, every catalog splits its runs with it. */
 function pageWorker(helper: EngineHelper | null, overrides: Partial<EngineHostOptions> = {}): PageSide {
@@ -143,12 +155,22 @@ function pageWorker(helper: EngineHelper | null, overrides: Partial<EngineHostOp
     },
     ...overrides,
   });
+  const intake = inOrderIntake(
+    (message) => host.receive(message),
+    ({ requestId, reason }) =>
+      waiting.get(requestId)?.(errorResponse({ kind: "parse-catalog", requestId } as EngineRequest, reason)),
+  );
   return {
     answers,
     send: (message) =>
       new Promise((resolve) => {
         waiting.set(message.requestId, resolve);
         host.receive(structuredClone(message));
+      }),
+    post: (message) =>
+      new Promise((resolve) => {
+        waiting.set(message.requestId, resolve);
+        intake(structuredClone(message));
       }),
   };
 }
@@ -353,6 +375,31 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     const again = await page.send({ kind: "run", requestId: 3, catalogVersion: 1, scenario, strategyIds: order });
     expect(again.kind === "run-result" && again.summaries).toEqual(single.kind === "run-result" && single.summaries);
     expect(failing.kinds()).toEqual(["parse-catalog", "run", "set-catalog", "run"]);
+  });
+
+  it("hands the helper a person's file, not its text, when the import came as a file", async () => {
+    const example = await loadExample("learning-agent");
+    const { catalog, ...scenario } = example;
+    const text = JSON.stringify({ tools: catalog.tools });
+    const single = pageWorker(null);
+    await single.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
+    const alone = await single.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+
+    const helper = inlineHelper();
+    const page = pageWorker(createEngineHelperClient(helper.port));
+    const file = new Blob([text], { type: "application/json" });
+    const parsed = await page.post({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text: file });
+    expect(parsed.kind).toBe("catalog-parsed");
+    const split = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+    expect(split.kind === "run-result" && split.summaries).toEqual(alone.kind === "run-result" && alone.summaries);
+    expect(helper.kinds()).toEqual(["parse-catalog", "run"]);
+    const handed = helper.received[0] as Extract<HelperMessage, { kind: "parse-catalog" }>;
+    expect(handed.text).toBeInstanceOf(Blob);
+    expect(await (handed.text as Blob).text()).toBe(text);
+    // The helper held the catalog: its strategies' details come from it, equal to one worker's.
+    expect(await allDetails(page, split.kind === "run-result" ? split.summaries : [])).toEqual(
+      await allDetails(single, alone.kind === "run-result" ? alone.summaries : []),
+    );
   });
 
   it("runs everything itself when the helper fails to load, and loses nothing", async () => {

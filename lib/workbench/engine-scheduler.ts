@@ -98,6 +98,7 @@ export function scheduleHelper(
       deferredParses.set(helper, {
         catalogVersion: catalog.version,
         text: message.text,
+        ...(message.file ? { file: message.file } : {}),
         sourceName: message.sourceName,
       });
   }
@@ -120,7 +121,10 @@ export function startHelperForText(message: EngineRequest, dependencies: EngineD
 }
 
 /** An import's text the helper parses with the first split run of that catalog version (`scheduleHelper`). */
-const deferredParses = new WeakMap<EngineHelper, { catalogVersion: number; text: string; sourceName?: string }>();
+const deferredParses = new WeakMap<
+  EngineHelper,
+  { catalogVersion: number; text: string; file?: Blob; sourceName?: string }
+>();
 
 /** Whether `text` has at least `minimum` `"name"` keys: a JSON catalog of that many tools has (and more, nested). */
 export function mayHoldTools(text: string, minimum: number): boolean {
@@ -354,10 +358,13 @@ function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVers
   });
 }
 
-/** The helper parses the text the page sent as `catalogVersion`; if that fails, the next split run sends the catalog. */
+/**
+ * The helper parses the text the page sent as `catalogVersion` (reading it from the page's file where there is one:
+ * a Blob is handed over, megabytes of string are copied); if that fails, the next split run sends the catalog.
+ */
 function forwardCatalogParse(
   helper: EngineHelper,
-  message: { text: string; sourceName?: string },
+  message: { text: string; file?: Blob; sourceName?: string },
   catalogVersion: number,
 ): void {
   helper.catalogVersion = catalogVersion;
@@ -365,7 +372,7 @@ function forwardCatalogParse(
     .send({
       kind: "parse-catalog",
       catalogVersion,
-      text: message.text,
+      text: message.file ?? message.text,
       ...(message.sourceName !== undefined ? { sourceName: message.sourceName } : {}),
       answer: "catalog-set",
     })

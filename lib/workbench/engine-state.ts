@@ -7,7 +7,7 @@ import type { RunOptions } from "../engine/engine";
 import type { StrategyRun } from "../engine/types";
 import type { Scenario, ScenarioTurn } from "../scenario/types";
 import type { ProviderId, StrategyId } from "../core/ids";
-import type { EngineRequest, EngineResponse, ScenarioWithoutCatalog } from "./engine-messages";
+import type { EngineRequest, EngineResponse, PageEngineRequest, ScenarioWithoutCatalog } from "./engine-messages";
 import type { RunSummary } from "./types";
 
 type Unnumbered<T> = T extends unknown ? Omit<T, "requestId"> : never;
@@ -19,7 +19,7 @@ export type EngineHelper = {
    * learns the helper's request id (a run's, to ask for its strategies' step details while it goes).
    */
   send(
-    request: Unnumbered<EngineRequest>,
+    request: Unnumbered<PageEngineRequest>,
     onProgress?: (progress: Extract<EngineResponse, { kind: "run-progress" }>) => void,
     onSent?: (requestId: number) => void,
   ): Promise<EngineResponse>;
