@@ -726,6 +726,8 @@ export function createClientSearch(
     namedServers: Map<string, string[]>;
     /** Σ of the coverage weights of the query's own terms that match anything. */
     coverageTotal: number;
+    /** Each own term's coverage weight, worked out once per request rather than once per candidate tool. */
+    coverageWeights: Map<QueryTerm, number>;
     dropped: ClientDroppedWord[];
     /** The request's content words as written (unstemmed), for the `exactWords` second opinion. */
     writtenWords: Set<string>;
@@ -831,13 +833,15 @@ export function createClientSearch(
       }
     }
     const list = [...terms.values()];
-    const coverageTotal = list.filter((term) => term.own).reduce((sum, term) => sum + coverageWeight(term), 0);
+    const coverageWeights = new Map(list.filter((term) => term.own).map((term) => [term, coverageWeight(term)]));
+    const coverageTotal = [...coverageWeights.values()].reduce((sum, weight) => sum + weight, 0);
     const entities = settings.entityPrior > 0 ? requestEntitiesOf(input) : [];
     return {
       terms: list,
       sequence,
       namedServers,
       coverageTotal,
+      coverageWeights,
       dropped,
       writtenWords: new Set(content.filter(keep)),
       entities,
@@ -881,18 +885,21 @@ export function createClientSearch(
     return sum;
   }
 
+  /** One query term's match in a tool, as far as the name-action bonus asks: the stand-in and its strength. */
+  type MatchedTerm = { matchedTerm: string; weight: number; idf: number };
+
   /** The name-action bonus: the name's action and one of its objects matched by two different query terms. */
-  function nameActionOf(tool: IndexedTool, contributions: readonly ClientTermContribution[]) {
+  function nameActionOf(tool: IndexedTool, matched: readonly MatchedTerm[]) {
     if (settings.nameAction <= 0 || tool.nameAction === undefined) return undefined;
     const { action, objects } = tool.nameAction;
-    const strength = (contribution: ClientTermContribution) => contribution.weight * contribution.idf;
-    const verb = contributions.find((contribution) => contribution.matchedTerm === action);
+    const strength = (term: MatchedTerm) => term.weight * term.idf;
+    const verb = matched.find((term) => term.matchedTerm === action);
     if (verb === undefined) return undefined;
     let best: { action: string; object: string; bonus: number } | undefined;
-    for (const contribution of contributions) {
-      if (contribution === verb || !objects.includes(contribution.matchedTerm)) continue;
-      const bonus = settings.nameAction * Math.min(strength(verb), strength(contribution));
-      if (bonus > (best?.bonus ?? 0)) best = { action, object: contribution.matchedTerm, bonus };
+    for (const term of matched) {
+      if (term === verb || !objects.includes(term.matchedTerm)) continue;
+      const bonus = settings.nameAction * Math.min(strength(verb), strength(term));
+      if (bonus > (best?.bonus ?? 0)) best = { action, object: term.matchedTerm, bonus };
     }
     return best;
   }
@@ -906,10 +913,17 @@ export function createClientSearch(
 
   /**
    * The one scoring function: the search ranks by it and `explain` shows it, so the "why" view can never disagree
-   * with the ranking. Each query term counts once per tool, through its best stand-in.
+   * with the ranking. Each query term counts once per tool, through its best stand-in. Without `detail` it gives the
+   * score alone, by the same arithmetic in the same order: the search scores every candidate (thousands at 10,000
+   * tools for a common word) and builds the breakdown only for the hits it returns.
    */
-  function scoreTool(tool: IndexedTool, query: PreparedQuery): ClientScoreBreakdown {
+  function evaluateTool(tool: IndexedTool, query: PreparedQuery, detail: true): ClientScoreBreakdown;
+  function evaluateTool(tool: IndexedTool, query: PreparedQuery, detail: false): number;
+  function evaluateTool(tool: IndexedTool, query: PreparedQuery, detail: boolean): ClientScoreBreakdown | number {
     const contributions: ClientTermContribution[] = [];
+    // The matches the name-action bonus reads: the contributions themselves, or (score alone) their figures only.
+    const matched: MatchedTerm[] = detail ? contributions : [];
+    const wantsMatches = detail || (settings.nameAction > 0 && tool.nameAction !== undefined);
     let termScore = 0;
     let covered = 0;
     for (const queryTerm of query.terms) {
@@ -928,28 +942,31 @@ export function createClientSearch(
       }
       if (best === undefined) continue;
       const { variant } = best;
-      contributions.push({
-        queryTerm: queryTerm.term,
-        origin: queryTerm.origin,
-        ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
-        ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
-        matchedTerm: variant.term,
-        match: variant.kind,
-        ...(variant.similar === undefined ? {} : { similar: variant.similar }),
-        weight: best.weight,
-        idf: best.idf,
-        fields: fieldContributions(tool, variant.term),
-        weightedFrequency: best.weightedFrequency,
-        saturated: best.saturated,
-        score: best.score,
-      });
+      if (detail)
+        contributions.push({
+          queryTerm: queryTerm.term,
+          origin: queryTerm.origin,
+          ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
+          ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
+          matchedTerm: variant.term,
+          match: variant.kind,
+          ...(variant.similar === undefined ? {} : { similar: variant.similar }),
+          weight: best.weight,
+          idf: best.idf,
+          fields: fieldContributions(tool, variant.term),
+          weightedFrequency: best.weightedFrequency,
+          saturated: best.saturated,
+          score: best.score,
+        });
+      else if (wantsMatches) matched.push({ matchedTerm: variant.term, weight: best.weight, idf: best.idf });
       termScore += best.score;
-      if (queryTerm.own) covered += coverageWeight(queryTerm);
+      if (queryTerm.own) covered += query.coverageWeights.get(queryTerm) ?? 0;
     }
-    const nameAction = termScore > 0 ? nameActionOf(tool, contributions) : undefined;
+    const nameAction = termScore > 0 ? nameActionOf(tool, matched) : undefined;
     const plain = termScore > 0 && settings.plainBm25 > 0 ? plainBm25Of(tool, query) : 0;
     const plainBm25 = { score: plain, bonus: settings.plainBm25 * plain };
     const proximity: ClientScoreBreakdown["proximity"] = [];
+    let proximityScore = 0;
     if (settings.proximity > 0 && termScore > 0) {
       const { name, description } = tool.fields;
       for (let index = 0; index + 1 < query.sequence.length; index += 1) {
@@ -961,11 +978,12 @@ export function createClientSearch(
             ? "description"
             : undefined;
         if (field !== undefined) {
-          proximity.push({ left, right, field, bonus: settings.proximity * Math.min(idf(left), idf(right)) });
+          const bonus = settings.proximity * Math.min(idf(left), idf(right));
+          proximityScore += bonus;
+          if (detail) proximity.push({ left, right, field, bonus });
         }
       }
     }
-    const proximityScore = proximity.reduce((sum, pair) => sum + pair.bonus, 0);
     const share = query.coverageTotal > 0 ? Math.min(1, covered / query.coverageTotal) : 0;
     const coverage = { share, factor: 1 + settings.coverage * share };
     const words = tool.server === undefined ? undefined : query.namedServers.get(tool.server);
@@ -981,6 +999,7 @@ export function createClientSearch(
           coverage.factor *
           (serverPrior?.factor ?? 1) *
           (entityPrior?.factor ?? 1);
+    if (!detail) return score;
     return {
       name: tool.name,
       dropped: query.dropped,
@@ -996,6 +1015,10 @@ export function createClientSearch(
       entityPrior,
       score,
     };
+  }
+
+  function scoreTool(tool: IndexedTool, query: PreparedQuery): ClientScoreBreakdown {
+    return evaluateTool(tool, query, true);
   }
 
   /** The first value of the request that one of the tool's required arguments takes, and the factor it gives. */
@@ -1062,18 +1085,26 @@ export function createClientSearch(
   // Ties: higher score, then the shorter name (the more general tool), then catalog order. Scores are rounded so
   // that float noise from summing in a different order cannot reorder equal tools.
   const rounded = (score: number) => Math.round(score * 1e9) / 1e9;
-  const byRank = (left: RankedTool, right: RankedTool) =>
+  const byRank = (left: { id: number; rounded: number }, right: { id: number; rounded: number }) =>
     right.rounded - left.rounded || indexed[left.id].name.length - indexed[right.id].name.length || left.id - right.id;
   type RankedTool = { id: number; breakdown: ClientScoreBreakdown; rounded: number };
 
-  /** Every tool that scores, best first, the first `EXACT_WORDS_DEPTH` re-ranked by exact words when that is on. */
-  function rank(query: PreparedQuery): RankedTool[] {
-    const ranked: RankedTool[] = [];
+  /**
+   * The first `depth` tools that score (at least the `EXACT_WORDS_DEPTH` the exact-words second opinion re-ranks),
+   * best first, with their breakdowns. Every candidate is scored (`evaluateTool` without detail), the breakdowns are
+   * built for the ones returned only: the same figures, so the order is the one full breakdowns would give.
+   */
+  function rank(query: PreparedQuery, depth: number): RankedTool[] {
+    const scored: Array<{ id: number; rounded: number }> = [];
     for (const id of candidatesOf(query)) {
-      const breakdown = scoreTool(indexed[id], query);
-      if (breakdown.score > 0) ranked.push({ id, breakdown, rounded: rounded(breakdown.score) });
+      const score = evaluateTool(indexed[id], query, false);
+      if (score > 0) scored.push({ id, rounded: rounded(score) });
     }
-    ranked.sort(byRank);
+    scored.sort(byRank);
+    const ranked: RankedTool[] = scored.slice(0, Math.max(depth, EXACT_WORDS_DEPTH)).map(({ id }) => {
+      const breakdown = scoreTool(indexed[id], query);
+      return { id, breakdown, rounded: rounded(breakdown.score) };
+    });
     if (settings.exactWords > 0 && ranked.length > 0) {
       const head = ranked.slice(0, EXACT_WORDS_DEPTH);
       const seconds = head.map(({ id }) => exactWordsScoreOf(id, query.writtenWords));
@@ -1098,7 +1129,7 @@ export function createClientSearch(
   function search(input: string, limit?: number): SearchOutcome {
     const query = prepare(input);
     if (query.terms.length === 0 || searchedFields.length === 0) return { ok: true, hits: [] };
-    const ranked = rank(query);
+    const ranked = rank(query, resolveLimit(limit));
     const hits: SearchHit[] = ranked.slice(0, resolveLimit(limit)).map(({ breakdown }) => {
       const byField = new Map<SearchField, Set<string>>();
       for (const term of breakdown.terms) {
@@ -1130,7 +1161,8 @@ export function createClientSearch(
     if (settings.exactWords > 0 && query.terms.length > 0 && searchedFields.length > 0) {
       // The re-rank depends on the first hits, so the breakdown of a re-ranked tool comes from the ranking itself.
       // The "why" view asks about several tools of one request in a row: the request's first hits are kept.
-      if (explainedHead?.input !== input) explainedHead = { input, head: rank(query).slice(0, EXACT_WORDS_DEPTH) };
+      if (explainedHead?.input !== input)
+        explainedHead = { input, head: rank(query, EXACT_WORDS_DEPTH).slice(0, EXACT_WORDS_DEPTH) };
       const reranked = explainedHead.head.find((entry) => entry.id === id);
       if (reranked !== undefined) return reranked.breakdown;
     }

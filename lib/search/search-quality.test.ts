@@ -34,6 +34,32 @@ describe("search quality on the fixture query set", () => {
     expect(unknownExpectedTools(queries, new Set(tools.map((tool) => tool.name)))).toEqual([]);
   });
 
+  it("ranks every tool by the score its breakdown shows, however many hits are asked for", () => {
+    // The search scores candidates without building breakdowns and builds them for the hits only: the order and the
+    // scores must be the ones the breakdowns give (`explain`), tool by tool. Without the exact-words re-rank, which
+    // only moves the first hits, the whole order is the breakdowns' order.
+    const vectors = parseWordVectors(readFileSync(WORD_VECTORS_FILE));
+    for (const options of [{ exactWords: 0 }, { exactWords: 0, nameAction: 0.5, proximity: 0.3, similarWords: 0.5 }]) {
+      const searcher = createClientSearch(tools, options, { wordVectors: vectors.value });
+      for (const { q: query } of queries) {
+        const byBreakdown = tools
+          .map((tool, index) => ({ name: tool.name, index, score: searcher.explain(query, tool.name)!.score }))
+          .filter((entry) => entry.score > 0)
+          .sort(
+            (left, right) =>
+              Math.round(right.score * 1e9) / 1e9 - Math.round(left.score * 1e9) / 1e9 ||
+              left.name.length - right.name.length ||
+              left.index - right.index,
+          );
+        const outcome = searcher.search(query, tools.length);
+        if (!outcome.ok) throw new Error(outcome.errorMessage);
+        expect(outcome.hits.map((hit) => [hit.name, hit.score])).toEqual(
+          byBreakdown.map((entry) => [entry.name, entry.score]),
+        );
+      }
+    }
+  });
+
   it("keeps each search's recall and MRR at or above the recorded floor", () => {
     const results = [
       { search: "anthropic-bm25" as const, evaluation: evaluateSearch(createAnthropicBm25Search(tools), queries) },
