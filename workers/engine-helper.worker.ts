@@ -18,8 +18,8 @@ import {
   warmUpCountTexts,
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
-import type { EngineResponse, HelperMessage } from "@/lib/workbench/engine-messages";
-import { inOrderIntake } from "@/lib/workbench/engine-intake";
+import type { HelperMessage } from "@/lib/workbench/engine-messages";
+import { engineWorkerIntake } from "@/lib/workbench/engine-intake";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 
@@ -72,15 +72,10 @@ const host = createEngineHost({
 
 // An import's file is read here, as in the page's engine worker, and what came behind it waits its turn
 // (lib/workbench/engine-intake.ts). Counting for the first request needs no catalog: it never waits behind a file.
-const intake = inOrderIntake(
+const intake = engineWorkerIntake(
   (message) => host.receive(message),
-  ({ requestId, reason }) =>
-    scope.postMessage({
-      kind: "error",
-      requestId,
-      request: "parse-catalog",
-      message: `engine helper: the file could not be read (${reason})`,
-    } satisfies EngineResponse),
+  (response) => scope.postMessage(response),
+  "engine helper",
 );
 
 scope.addEventListener("message", (event: MessageEvent<HelperMessage | PrepareExampleHint>) => {

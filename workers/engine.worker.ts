@@ -23,8 +23,8 @@ import {
 } from "@/lib/workbench/engine-count-store";
 import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-host";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
-import type { EngineResponse, PageEngineRequest } from "@/lib/workbench/engine-messages";
-import { inOrderIntake } from "@/lib/workbench/engine-intake";
+import type { PageEngineRequest } from "@/lib/workbench/engine-messages";
+import { engineWorkerIntake } from "@/lib/workbench/engine-intake";
 import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
 import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
@@ -171,15 +171,10 @@ const host = createEngineHost({
 });
 
 // An import's file is read here, and what the page sent behind it waits its turn (lib/workbench/engine-intake.ts).
-const intake = inOrderIntake(
+const intake = engineWorkerIntake(
   (message) => host.receive(message),
-  ({ requestId, reason }) =>
-    scope.postMessage({
-      kind: "error",
-      requestId,
-      request: "parse-catalog",
-      message: `engine: the file could not be read (${reason})`,
-    } satisfies EngineResponse),
+  (response) => scope.postMessage(response),
+  "engine",
 );
 
 scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | PrepareExampleHint | PrepareImportHint>) => {

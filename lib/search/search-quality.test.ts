@@ -40,7 +40,7 @@ describe("search quality on the fixture query set", () => {
     // only moves the first hits, the whole order is the breakdowns' order.
     const vectors = parseWordVectors(readFileSync(WORD_VECTORS_FILE));
     for (const options of [{ exactWords: 0 }, { exactWords: 0, nameAction: 0.5, proximity: 0.3, similarWords: 0.5 }]) {
-      const searcher = createClientSearch(tools, options, { wordVectors: vectors.value });
+      const searcher = createClientSearch(tools, options, { wordVectors: vectors });
       for (const { q: query } of queries) {
         const byBreakdown = tools
           .map((tool, index) => ({ name: tool.name, index, score: searcher.explain(query, tool.name)!.score }))

@@ -5,7 +5,7 @@
  * read, so the message loop receives everything in the order the page sent it. The helper engine worker reads the
  * file its engine worker hands it the same way.
  */
-import type { EngineRequest, PageEngineRequest } from "./engine-messages";
+import type { EngineRequest, EngineResponse, PageEngineRequest } from "./engine-messages";
 
 /** What the worker answers for a request whose file could not be read (the page shows it as the import's error). */
 export type UnreadableFile = { requestId: number; reason: string };
@@ -47,4 +47,23 @@ export function inOrderIntake(
     // `receive` only queues (lib/workbench/engine-host.ts); were it ever to throw, the messages behind still arrive.
     behind = behind.catch(() => undefined);
   };
+}
+
+/**
+ * An engine worker's intake (the page's or the helper's): a file that cannot be read is answered as its request's
+ * error, naming the worker, and the messages behind it go on.
+ */
+export function engineWorkerIntake(
+  receive: (message: EngineRequest) => void,
+  post: (response: EngineResponse) => void,
+  worker: string,
+): (message: PageEngineRequest) => void {
+  return inOrderIntake(receive, ({ requestId, reason }) =>
+    post({
+      kind: "error",
+      requestId,
+      request: "parse-catalog",
+      message: `${worker}: the file could not be read (${reason})`,
+    }),
+  );
 }
