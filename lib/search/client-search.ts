@@ -1129,25 +1129,27 @@ export function createClientSearch(
   function search(input: string, limit?: number): SearchOutcome {
     const query = prepare(input);
     if (query.terms.length === 0 || searchedFields.length === 0) return { ok: true, hits: [] };
-    const ranked = rank(query, resolveLimit(limit));
-    const hits: SearchHit[] = ranked.slice(0, resolveLimit(limit)).map(({ breakdown }) => {
-      const byField = new Map<SearchField, Set<string>>();
-      for (const term of breakdown.terms) {
-        for (const { field } of term.fields) {
-          let set = byField.get(field);
-          if (set === undefined) byField.set(field, (set = new Set()));
-          set.add(term.matchedTerm);
+    const shown = resolveLimit(limit);
+    const hits: SearchHit[] = rank(query, shown)
+      .slice(0, shown)
+      .map(({ breakdown }) => {
+        const byField = new Map<SearchField, Set<string>>();
+        for (const term of breakdown.terms) {
+          for (const { field } of term.fields) {
+            let set = byField.get(field);
+            if (set === undefined) byField.set(field, (set = new Set()));
+            set.add(term.matchedTerm);
+          }
         }
-      }
-      return {
-        name: breakdown.name,
-        score: breakdown.score,
-        matches: SEARCH_FIELDS.filter((field) => byField.has(field)).map((field) => ({
-          field,
-          terms: [...byField.get(field)!],
-        })),
-      };
-    });
+        return {
+          name: breakdown.name,
+          score: breakdown.score,
+          matches: SEARCH_FIELDS.filter((field) => byField.has(field)).map((field) => ({
+            field,
+            terms: [...byField.get(field)!],
+          })),
+        };
+      });
     return { ok: true, hits };
   }
 
@@ -1161,8 +1163,7 @@ export function createClientSearch(
     if (settings.exactWords > 0 && query.terms.length > 0 && searchedFields.length > 0) {
       // The re-rank depends on the first hits, so the breakdown of a re-ranked tool comes from the ranking itself.
       // The "why" view asks about several tools of one request in a row: the request's first hits are kept.
-      if (explainedHead?.input !== input)
-        explainedHead = { input, head: rank(query, EXACT_WORDS_DEPTH).slice(0, EXACT_WORDS_DEPTH) };
+      if (explainedHead?.input !== input) explainedHead = { input, head: rank(query, EXACT_WORDS_DEPTH) };
       const reranked = explainedHead.head.find((entry) => entry.id === id);
       if (reranked !== undefined) return reranked.breakdown;
     }

@@ -123,9 +123,9 @@ export const STORED_COUNTS_PROBE_TOOLS = 16;
  *
  * A catalog of many tools is probed first with the texts of `STORED_COUNTS_PROBE_TOOLS` tools spread over it: a
  * catalog opened here for the first time (a person's import) has none stored, and rendering every tool's four texts
- * only to find that out cost each worker ≈ 0.2–0.4 s of a 10,000-tool import (`bench:browser:profile --moment import`
- * with worker profiles), before the first request on one and before its own strategies on the other, whose searches
- * never render most of those definitions. A probe whose texts the memo already holds (the build's counts of an
+ * only to find that out cost each worker ≈ 0.2–0.4 s of a 10,000-tool import (scripts/profile-import-workers.ts):
+ * before the first request on one, and before its own strategies on the other, whose searches never render most of
+ * those definitions. A probe whose texts the memo already holds (the build's counts of an
  * example) reads nothing and ends the lookup too: the counts are already here. Never rejects.
  */
 export function createStoredCountLookup(load: (texts: string[]) => Promise<Pick<LoadedCounts, "found">>) {
