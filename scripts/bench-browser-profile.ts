@@ -24,7 +24,7 @@ import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
-import { baseUrl, flag, openFileAndTime, runsEnded, stepOnce, waitForRunAfter } from "./bench-support";
+import { baseUrl, flag, openFileAndTime, runsEnded, settlePage, stepOnce, waitForRunAfter } from "./bench-support";
 import { ownMcpCatalog } from "./test-support/own-catalog";
 
 /**
@@ -441,7 +441,8 @@ async function profileImport(page: Page, url: string, count: number, startRecord
   });
   await page.goto(`${url}/?example=weather`, { waitUntil: "commit" });
   await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
-  // `--settle ms`: how long the page rests after its first run before the file is chosen (bench:browser: none).
+  // As bench:browser: the file is chosen once the page has settled (`--import-early`: at once), then `--settle ms` more.
+  if (!process.argv.includes("--import-early")) await settlePage(page);
   await page.waitForTimeout(Number(flag("settle") ?? 0));
   // The page's long tasks and React commits from now on; what came before the import is left out below.
   await page.evaluate(() => {

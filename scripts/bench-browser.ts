@@ -30,7 +30,9 @@
  * descriptions, unlike the synthetic catalog), which no build-time first screen helps. Its times count from the file
  * input's change event: "scenario shown" until the catalog's tool count is on screen, "first request shown" until a
  * request of the import's run is, "all strategies" until that run has ended; "longest task" is from the import on;
- * "Node run" is the worker's parse of the text and the run, in one Node process (`nodeRunImport`).
+ * "Node run" is the worker's parse of the text and the run, in one Node process (`nodeRunImport`). The file is chosen
+ * once the page has settled (its editors and the panels below the fold are up, `settlePage`), as a person chooses it;
+ * `--import-early` chooses it the moment the weather example's first run has ended, before the editors load.
  * `--examples none` runs only the import.
  */
 import { spawnSync } from "node:child_process";
@@ -44,6 +46,7 @@ import {
   durationMs,
   flag,
   openFileAndTime,
+  settlePage,
   ratioLine,
   runsEnded,
   stepOnce,
@@ -341,6 +344,7 @@ async function importOwnCatalog(
   const page = await context.newPage();
   await page.goto(`${url}/?example=weather`, { waitUntil: "commit" });
   await page.getByTestId("run-status").getByText("simulated in").waitFor({ timeout: 300_000 });
+  if (!process.argv.includes("--import-early")) await settlePage(page);
   const { importAt, shown, firstRequest, all } = await openFileAndTime(page, file, toolCount);
   const times = await pageTimes(page);
   const worker = ((await page.getByTestId("run-status").textContent()) ?? "").replace(/.*simulated in/, "").trim();

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { flag, openFileAndTime } from "./bench-support";
+import { flag, openFileAndTime, settlePage } from "./bench-support";
 import { ownMcpCatalog } from "./test-support/own-catalog";
 
 type ProfileNode = {
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}/?example=weather`);
   await page.locator('[data-testid="run-status"][data-running="false"]').waitFor({ timeout: 120_000 });
+  // As bench:browser: the file is chosen once the page has settled (`--import-early`: at once).
+  if (!process.argv.includes("--import-early")) await settlePage(page);
 
   // Workers are reached through the browser's own session (a nested worker, the helper, has no page of its own).
   const session = await browser.newBrowserCDPSession();

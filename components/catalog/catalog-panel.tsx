@@ -44,6 +44,7 @@ export function CatalogPanel() {
   const catalogText = usePlayground((state) => state.catalogText);
   const editCatalogText = usePlayground((state) => state.editCatalogText);
   const toolDraft = usePlayground((state) => state.toolDraft);
+  const running = usePlayground((state) => state.running);
   const wholeProblems = usePlayground(selectCatalogProblems);
   const provider = usePlayground((state) => state.settings.provider);
   const model = usePlayground((state) => state.settings.model);
@@ -64,15 +65,19 @@ export function CatalogPanel() {
 
   const tool = mode === "tool" ? (tools.find((candidate) => candidate.name === selectedTool) ?? tools[0]) : undefined;
   const toolText = tool ? (toolDraft && toolDraft.toolName === tool.name ? toolDraft.text : toolToText(tool)) : "";
-  // One tool parses in well under a millisecond, so its problems are derived right here (the parser loads with the
-  // per-tool editor: small catalogs are checked by the worker).
-  const parseCatalogText = useCatalogParser(mode === "tool");
+  // One tool parses in milliseconds, so its problems are derived right here (the parser loads with the per-tool
+  // editor: small catalogs are checked by the worker). A tool as imported is checked once the run is over: a large
+  // import's run is seconds of both cores, and the parser's code and first schema compiles would take the page's
+  // thread from it. A tool the person edits is checked at once.
+  const edited = toolDraft !== null && toolDraft.toolName === tool?.name;
+  const checkTool = mode === "tool" && (edited || !running);
+  const parseCatalogText = useCatalogParser(checkTool);
   const toolProblems = useMemo(
     () =>
-      mode === "tool" && toolText && parseCatalogText
+      checkTool && toolText && parseCatalogText
         ? parseToolEdit(toolText, tool?.name ?? "", tools, (text) => parseCatalogText(text)).problems
         : [],
-    [mode, toolText, tool, tools, parseCatalogText],
+    [checkTool, toolText, tool, tools, parseCatalogText],
   );
   // A name the chosen provider refuses is an error for that provider, not a warning (lib/view/tool-name-problems.ts).
   const parserProblems = useMemo(

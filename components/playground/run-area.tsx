@@ -44,6 +44,8 @@ import {
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
 import { browserWhenIdle, mountInSlices, quietThenIdle, type BelowFoldSlice } from "./below-fold";
+import { useHeldWhile, useNearScreen } from "@/components/ui/near-screen";
+import { STRATEGY_IDS } from "@/lib/core/ids";
 import { chartRunsAreEarlier, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
 import {
   ChartLoading,
@@ -176,6 +178,12 @@ export function RunArea() {
   const controller = usePlaygroundController();
   const chartsSection = useRef<HTMLDivElement>(null);
   const belowFold = useBelowFoldCount(chartsSection);
+  // The step chart draws the shown strategy's run as soon as it is whole, mid-run; off screen, it waits for the run's
+  // end instead (components/ui/near-screen.ts).
+  const chartsNear = useNearScreen(chartsSection, BELOW_FOLD_NEAR);
+  const stepChartRun = useHeldWhile(deferredRun, running && !chartsNear);
+  // A run still going has only its first requests: the chart waits for all of them.
+  const stepChartWaits = !!stepChartRun?.inProgress || (stepChartRun === deferredRun && !!run?.inProgress);
   const runId = run?.id;
   const detailOf = useCallback(
     (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
@@ -400,23 +408,30 @@ export function RunArea() {
       >
         <PanelFrame
           title={t("tokensTitle")}
-          subtitle={run ? `${strategyTitleIn(run.id, locale)} · ${providerLabel(run.provider)} · ${run.model}` : ""}
+          subtitle={
+            stepChartRun
+              ? `${strategyTitleIn(stepChartRun.id, locale)} · ${providerLabel(stepChartRun.provider)} · ${stepChartRun.model}`
+              : ""
+          }
           testId="chart-panel-tokens"
           className="h-[440px]"
         >
-          {/* A run still going has only its first requests: the chart waits for all of them. */}
-          {run && (belowFold < 1 || run.inProgress) ? <ChartLoading /> : null}
-          {deferredRun && !deferredRun.inProgress && !run?.inProgress && belowFold >= 1 ? (
-            <MemoTokensPerStepChart run={deferredRun} currentIndex={chartStepIndex} onSelectStep={selectStep} />
+          {run && (belowFold < 1 || stepChartWaits) ? <ChartLoading /> : null}
+          {stepChartRun && !stepChartWaits && belowFold >= 1 ? (
+            <MemoTokensPerStepChart run={stepChartRun} currentIndex={chartStepIndex} onSelectStep={selectStep} />
           ) : null}
         </PanelFrame>
         <PanelFrame
           title={t("costTitle")}
-          subtitle={t("costSubtitle", { line: runsModelLine(runs, comparableOn, locale), currency: money.currency })}
+          // The runs drawn, not the run in progress: the words say what the chart shows.
+          subtitle={t("costSubtitle", {
+            line: runsModelLine(deferredChartRuns, comparableOn, locale),
+            currency: money.currency,
+          })}
           testId="chart-panel-cost"
           // Taller than the plot needs alone: the legend above it names all eight strategies in up to seven lines.
           className="h-[440px]"
-          actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
+          actions={<ChartUpdating shown={chartsEarlier} progress={runProgress} />}
         >
           {runs.length > 0 && (belowFold < 2 || deferredChartRuns.length === 0) ? <ChartLoading /> : null}
           {deferredChartRuns.length > 0 && belowFold >= 2 ? (
@@ -425,10 +440,10 @@ export function RunArea() {
         </PanelFrame>
         <PanelFrame
           title={t("shareTitle")}
-          subtitle={t("shareSubtitle", { line: runsModelLine(runs, comparableOn, locale) })}
+          subtitle={t("shareSubtitle", { line: runsModelLine(shareChartRuns, comparableOn, locale) })}
           testId="chart-panel-tool-share"
           className="h-[360px] md:col-span-2"
-          actions={chartsEarlier ? <ChartUpdating progress={runProgress} /> : null}
+          actions={<ChartUpdating shown={chartsEarlier} progress={runProgress} />}
         >
           {runs.length > 0 && (belowFold < 3 || shareChartRuns.length === 0) ? <ChartLoading /> : null}
           {shareChartRuns.length > 0 && belowFold >= 3 ? (
@@ -475,11 +490,24 @@ export function RunArea() {
  * Beside a chart that still shows the run before the one in progress: says so, with how far the new run is, so the
  * figures drawn are never taken for the new run's.
  */
-function ChartUpdating({ progress }: { progress: { done: number; total: number } | null }) {
+/**
+ * "Previous run · updating (3 of 12)" beside a chart that draws the runs of before the run in progress. Its place is
+ * kept while it is hidden: appearing, it wrapped the header onto another line, the chart's box lost that height, and
+ * Recharts redrew the whole chart (hundreds of SVG elements at 10,000 tools) mid-run for a chart nobody had asked for.
+ */
+function ChartUpdating({ shown, progress }: { shown: boolean; progress: { done: number; total: number } | null }) {
   const t = useTranslations("playground.run");
+  if (shown)
+    return (
+      <span className="tabular text-xs font-medium text-warning" data-testid="chart-updating" title={t("updatingTitle")}>
+        {t("updating", { progress: progress ? t("progress", progress) : "none" })}
+      </span>
+    );
+  // Hidden, it holds the place of its longest form: every strategy counted.
+  const most = { done: STRATEGY_IDS.length, total: STRATEGY_IDS.length };
   return (
-    <span className="tabular text-xs font-medium text-warning" data-testid="chart-updating" title={t("updatingTitle")}>
-      {t("updating", { progress: progress ? t("progress", progress) : "none" })}
+    <span className="invisible tabular text-xs font-medium" aria-hidden>
+      {t("updating", { progress: t("progress", most) })}
     </span>
   );
 }
