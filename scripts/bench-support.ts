@@ -152,11 +152,13 @@ export async function openFileAndTime(page: Page, file: string, toolCount: numbe
   const before = await runsEnded(page);
   const runBefore = (await page.getByTestId("prefix-bar-content").getAttribute("data-detail-run")) ?? "";
   // A string, not a function: tsx names the functions it compiles with a helper the page does not have.
-  await page.evaluate(`(${IMPORT_MOMENTS_WATCHER})(${JSON.stringify({
-    before,
-    runBefore,
-    countText: `${toolCount.toLocaleString("en-US")} tools`,
-  })})`);
+  await page.evaluate(
+    `(${IMPORT_MOMENTS_WATCHER})(${JSON.stringify({
+      before,
+      runBefore,
+      countText: `${toolCount.toLocaleString("en-US")} tools`,
+    })})`,
+  );
   await page.getByTestId("catalog-file-input").setInputFiles(file);
   // Only to learn that the run has ended; the moments were stamped in the page.
   await page.waitForFunction(
@@ -166,8 +168,11 @@ export async function openFileAndTime(page: Page, file: string, toolCount: numbe
   );
   const moments = await page.evaluate(
     () =>
-      (window as unknown as { __importMoments: Required<Record<"importAt" | "shown" | "firstRequest" | "all", number>> })
-        .__importMoments,
+      (
+        window as unknown as {
+          __importMoments: Required<Record<"importAt" | "shown" | "firstRequest" | "all", number>>;
+        }
+      ).__importMoments,
   );
   const { importAt } = moments;
   // A moment the page showed before it showed an earlier one (a first request painted with the count) is that one.

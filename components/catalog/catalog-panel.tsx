@@ -118,7 +118,8 @@ export function CatalogPanel() {
     parserProblems,
     problems,
     onMarkers: setMarkers,
-    checking: mode === "whole" && wholeProblems === null,
+    // A tool not checked yet (its check waits for the run, or for the parser's code) says so, not "none".
+    checking: mode === "whole" ? wholeProblems === null : !checkTool || parseCatalogText === null,
     theme,
     wireNames,
     onToolNameMapping: setToolNameMapping,

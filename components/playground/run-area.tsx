@@ -499,7 +499,11 @@ function ChartUpdating({ shown, progress }: { shown: boolean; progress: { done: 
   const t = useTranslations("playground.run");
   if (shown)
     return (
-      <span className="tabular text-xs font-medium text-warning" data-testid="chart-updating" title={t("updatingTitle")}>
+      <span
+        className="tabular text-xs font-medium text-warning"
+        data-testid="chart-updating"
+        title={t("updatingTitle")}
+      >
         {t("updating", { progress: progress ? t("progress", progress) : "none" })}
       </span>
     );
