@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countInParallel, splitByLength, type CountHelper, type ParallelCountMemo } from "./count-in-parallel";
+import {
+  PARALLEL_COUNT_DEFAULTS,
+  countInParallel,
+  splitByLength,
+  type CountHelper,
+  type ParallelCountMemo,
+} from "./count-in-parallel";
 
 /** A memo over "one token per character" that records who counted what. */
 function recordingMemo() {
@@ -58,7 +64,9 @@ describe("countInParallel", () => {
     const { helper, batches } = controllableHelper();
     const batch = texts(400);
     const result = await countInParallel(batch, memo, [helper], { minimumTexts: 10, yieldToEvents: tick });
-    expect(batches).toHaveLength(1);
+    // The helper's part goes in several requests, in order.
+    expect(batches).toHaveLength(PARALLEL_COUNT_DEFAULTS.helperChunks);
+    expect(batches.flat()).toEqual(batch.slice(batch.length - batches.flat().length));
     expect(here.length + adopted.length).toBe(400);
     expect(new Set([...here, ...adopted]).size).toBe(400);
     expect(result).toEqual({ countedHere: here.length, countedByHelpers: adopted.length });
@@ -109,6 +117,7 @@ describe("countInParallel", () => {
     const result = await countInParallel(texts(300), memo, [silent.helper], {
       minimumTexts: 10,
       sliceSize: 16,
+      helperChunks: 1,
       yieldToEvents: tick,
     });
     expect(result).toEqual({ countedHere: 300, countedByHelpers: 0 });
@@ -126,6 +135,7 @@ describe("countInParallel", () => {
     const result = await countInParallel(texts(300), memo, [late.helper], {
       minimumTexts: 10,
       sliceSize: 10,
+      helperChunks: 1,
       yieldToEvents: async () => {
         yields += 1;
         // The helper answers while this thread has taken back three slices.
@@ -138,5 +148,33 @@ describe("countInParallel", () => {
     expect(here.filter((text) => helperPart.includes(text))).toHaveLength(30);
     expect(result.countedByHelpers).toBe(helperPart.length - 30);
     expect(result.countedHere + result.countedByHelpers).toBe(300);
+  });
+
+  it("takes back the helper's last requests first and adopts the ones it answered", async () => {
+    const { memo, here, adopted } = recordingMemo();
+    const answers: Array<{ batch: string[]; answer: () => void }> = [];
+    const helper: CountHelper = {
+      count: (batch) =>
+        new Promise((resolve) => answers.push({ batch: [...batch], answer: () => resolve(batch.map((t) => t.length)) })),
+    };
+    let yields = 0;
+    const result = await countInParallel(texts(400), memo, [helper], {
+      minimumTexts: 10,
+      sliceSize: 10,
+      helperChunks: 4,
+      yieldToEvents: async () => {
+        yields += 1;
+        // A helper that starts late: it answers its first two requests while this thread works on the last two.
+        if (yields === 3) answers[0].answer();
+        if (yields === 6) answers[1].answer();
+        await tick();
+      },
+    });
+    expect(answers).toHaveLength(4);
+    expect(adopted).toEqual([...answers[0].batch, ...answers[1].batch]);
+    const lastTwo = [...answers[2].batch, ...answers[3].batch];
+    expect(lastTwo.every((text) => here.includes(text))).toBe(true);
+    expect(result).toEqual({ countedHere: 400 - adopted.length, countedByHelpers: adopted.length });
+    expect(new Set([...here, ...adopted]).size).toBe(400);
   });
 });

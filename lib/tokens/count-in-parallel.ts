@@ -27,11 +27,17 @@ export type ParallelCountOptions = {
   sliceSize?: number;
   /** Lets the helpers' answers arrive (a macrotask in the worker); tests pass a plain promise. */
   yieldToEvents?: () => Promise<void>;
+  /**
+   * How many requests each helper's part is sent in. The helper answers them in order, and this thread takes back
+   * from the last one first: a helper that starts late (still loading, or waiting for a core) then loses only the
+   * request it is on to this thread, not the whole part it was counting.
+   */
+  helperChunks?: number;
 };
 
 export type ParallelCountResult = { countedHere: number; countedByHelpers: number };
 
-export const PARALLEL_COUNT_DEFAULTS = { minimumTexts: 256, sliceSize: 64 } as const;
+export const PARALLEL_COUNT_DEFAULTS = { minimumTexts: 256, sliceSize: 64, helperChunks: 4 } as const;
 
 /** Splits `texts` into `parts` contiguous runs of about equal length in characters (the cost of counting). */
 export function splitByLength(texts: readonly string[], parts: number): string[][] {
@@ -53,28 +59,31 @@ export async function countInParallel(
   helpers: readonly CountHelper[],
   options: ParallelCountOptions = {},
 ): Promise<ParallelCountResult> {
-  const { minimumTexts, sliceSize } = { ...PARALLEL_COUNT_DEFAULTS, ...options };
+  const { minimumTexts, sliceSize, helperChunks } = { ...PARALLEL_COUNT_DEFAULTS, ...options };
   const yieldToEvents = options.yieldToEvents ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const missing = [...new Set(texts)].filter((text) => !memo.has(text));
   if (missing.length < minimumTexts || helpers.length === 0) return { countedHere: 0, countedByHelpers: 0 };
 
   const [here, ...helperParts] = splitByLength(missing, helpers.length + 1);
-  type Part = { texts: string[]; remaining: number; answered: boolean; failed: boolean };
-  const parts: Part[] = helperParts.map((part) => ({
-    texts: part,
-    remaining: part.length,
-    answered: false,
-    failed: false,
-  }));
+  type Part = { texts: string[]; remaining: number; answered: boolean; failed: boolean; helper: CountHelper };
+  const parts: Part[] = helperParts.flatMap((helperPart, index) =>
+    splitByLength(helperPart, Math.max(1, Math.min(helperChunks, helperPart.length))).map((chunk) => ({
+      texts: chunk,
+      remaining: chunk.length,
+      answered: false,
+      failed: false,
+      helper: helpers[index],
+    })),
+  );
   let countedHere = 0;
   let countedByHelpers = 0;
   // Sent before counting here starts, so the helpers count while this thread does.
-  parts.forEach((part, index) => {
+  parts.forEach((part) => {
     if (part.texts.length === 0) {
       part.answered = true;
       return;
     }
-    helpers[index].count(part.texts).then(
+    part.helper.count(part.texts).then(
       (counts) => {
         if (part.answered) return;
         part.answered = true;
@@ -95,7 +104,8 @@ export async function countInParallel(
   for (const text of here) memo.count(text);
   countedHere += here.length;
 
-  for (const part of parts) {
+  // The last requests first: each helper answers its requests in order, so those are the ones it reaches last.
+  for (const part of [...parts].reverse()) {
     while (!part.answered && part.remaining > 0) {
       await yieldToEvents();
       if (part.answered) break;
