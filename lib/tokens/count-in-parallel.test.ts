@@ -155,7 +155,9 @@ describe("countInParallel", () => {
     const answers: Array<{ batch: string[]; answer: () => void }> = [];
     const helper: CountHelper = {
       count: (batch) =>
-        new Promise((resolve) => answers.push({ batch: [...batch], answer: () => resolve(batch.map((t) => t.length)) })),
+        new Promise((resolve) =>
+          answers.push({ batch: [...batch], answer: () => resolve(batch.map((t) => t.length)) }),
+        ),
     };
     let yields = 0;
     const result = await countInParallel(texts(400), memo, [helper], {
