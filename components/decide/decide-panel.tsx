@@ -41,6 +41,8 @@ export type DecidePanelProps = {
   onSelectStrategy?: (id: StrategyId) => void;
   /** Search quality measured in the search lab or by eval:search, when known. */
   searchRecall?: { value: number; k?: number; source?: string };
+  /** A run is in progress: work for the panel's figures that can wait for its end waits, unless the panel is near. */
+  running?: boolean;
 };
 
 /**
@@ -57,6 +59,7 @@ export function DecidePanel({
   selectedStrategyId,
   onSelectStrategy,
   searchRecall,
+  running = false,
 }: DecidePanelProps) {
   const t = useTranslations("decide");
   const locale = useLocale() as Locale;
@@ -84,10 +87,10 @@ export function DecidePanel({
     setHeatMapExclude((previous) =>
       previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id],
     );
-  // Read by the recommendation only, which waits for runs and, like the engine work, for the panel to come near the
-  // screen: a new catalog's panel mounts while its run is in progress, and measuring 10,000 tools' schemas there took
-  // the page's thread from the run for ≈ 0.1 s.
-  const measure = visible && runs.length > 0;
+  // Read by the recommendation only, which waits for runs; while a run is in progress, also for the panel to come
+  // near the screen: a new catalog's panel mounts while its run is in progress, and measuring 10,000 tools' schemas
+  // there took the page's thread from the run for ≈ 0.1 s.
+  const measure = runs.length > 0 && (visible || !running);
   const schemas = useMemo(() => (measure ? schemaComplexity(catalog) : null), [catalog, measure]);
 
   const fullRun = runs.find((run) => run.id === baselineStrategyId() && !run.refused);

@@ -472,6 +472,7 @@ export function RunArea() {
             settings={decideInputs.settings}
             turns={decideInputs.turns}
             runs={deferredChartRuns}
+            running={running}
             scenarioTitle={decideInputs.scenario.title}
             selectedStrategyId={strategyId}
             onSelectStrategy={selectStrategy}
@@ -488,12 +489,9 @@ export function RunArea() {
 
 /**
  * Beside a chart that still shows the run before the one in progress: says so, with how far the new run is, so the
- * figures drawn are never taken for the new run's.
- */
-/**
- * "Previous run · updating (3 of 12)" beside a chart that draws the runs of before the run in progress. Its place is
- * kept while it is hidden: appearing, it wrapped the header onto another line, the chart's box lost that height, and
- * Recharts redrew the whole chart (hundreds of SVG elements at 10,000 tools) mid-run for a chart nobody had asked for.
+ * figures drawn are never taken for the new run's. Its place is kept while it is hidden: appearing, it wrapped the
+ * header onto another line, the chart's box lost that height, and Recharts redrew the whole chart (hundreds of SVG
+ * elements at 10,000 tools) mid-run.
  */
 function ChartUpdating({ shown, progress }: { shown: boolean; progress: { done: number; total: number } | null }) {
   const t = useTranslations("playground.run");
