@@ -145,7 +145,7 @@ const IMPORT_MOMENTS_WATCHER = `function ({ before, runBefore, countText }) {
  * count of its tools on screen, the first request of the run that follows (the prefix bar's detail of a new run), and
  * that run's end. The file's transfer into the browser is not the page's time: the clock starts at the change event.
  * Each moment is stamped in the page by a MutationObserver at the DOM change that shows it, not found by polling:
- * polling every 20 ms ran the bench's own script on the page's thread throughout the import, and stamped a moment
+ * polling every 20 ms would run the bench's own script on the page's thread throughout the import, and stamp a moment
  * up to a poll late.
  */
 export async function openFileAndTime(page: Page, file: string, toolCount: number): Promise<ImportTimes> {

@@ -89,7 +89,7 @@ export function DecidePanel({
     );
   // Read by the recommendation only, which waits for runs; while a run is in progress, also for the panel to come
   // near the screen: a new catalog's panel mounts while its run is in progress, and measuring 10,000 tools' schemas
-  // there took the page's thread from the run for ≈ 0.1 s.
+  // there would take the page's thread from the run for ≈ 0.1 s.
   const measure = runs.length > 0 && (visible || !running);
   const schemas = useMemo(() => (measure ? schemaComplexity(catalog) : null), [catalog, measure]);
 

@@ -489,9 +489,9 @@ export function RunArea() {
 
 /**
  * Beside a chart that still shows the run before the one in progress: says so, with how far the new run is, so the
- * figures drawn are never taken for the new run's. Its place is kept while it is hidden: appearing, it wrapped the
- * header onto another line, the chart's box lost that height, and Recharts redrew the whole chart (hundreds of SVG
- * elements at 10,000 tools) mid-run.
+ * figures drawn are never taken for the new run's. Its place is kept while it is hidden: appearing, it would wrap the
+ * header onto another line, take that height from the chart's box, and have Recharts redraw the whole chart (hundreds
+ * of SVG elements at 10,000 tools) mid-run.
  */
 function ChartUpdating({ shown, progress }: { shown: boolean; progress: { done: number; total: number } | null }) {
   const t = useTranslations("playground.run");
